@@ -149,3 +149,15 @@ def test_a_probe_of_the_removed_member_says_the_release_it_was_for(git_repo: Git
         m for at, _, m in probed.findings(git_repo, no_rules, OLD_FIRST) if at == line_of(OLD_FIRST, "self._forward(")
     ]
     assert "on the fork's path for a release with _forward, which upstream removes in this merge" in message
+
+
+def test_a_helper_defined_twice_is_no_probe_and_no_crash(git_repo: GitRepo, no_rules: Path) -> None:
+    """A helper the file defines twice (a fallback ``def`` under ``if``/``else``, or redefined later) answers by
+    whichever ran last: not read as a probe.  The check unpacked one definition per name and raised ValueError
+    on the second (blind_replay_protocol2 crashed on it); the old spelling keeps its error."""
+    twice = HELPER.replace(
+        "def _has_core() -> bool:\n",
+        "def _has_core() -> bool:\n    return False\n\n\ndef _has_core() -> bool:\n",
+    )
+    found = probed.findings(git_repo, no_rules, twice)
+    assert (line_of(twice, "return self._forward("), "error") in [(at, severity) for at, severity, _ in found]

@@ -195,8 +195,11 @@ class _Truth:
                 self.assigned.add(node.attr)
             elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
                 defined.setdefault(node.name, []).append(node)
+        # a helper defined once in the file (a name defined twice answers by whichever def ran last: unknown)
         self.returns = {
-            name: answer for name, [function] in defined.items() if (answer := _only_return(function)) is not None
+            name: answer
+            for name, functions in defined.items()
+            if len(functions) == 1 and (answer := _only_return(functions[0])) is not None
         }
         for node in ast.walk(module):
             if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):

@@ -72,12 +72,18 @@ def unioned_class_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 def _unioned(trees: ThreeTrees) -> Unioned:
     """The upstream modules whose top-level classes upstream re-bound to a union of classes."""
+    words = trees.fork_words()
+    # a class re-bound to a union adds the top-level line binding its name (``Name = A | B``, ``type Name =``,
+    # ``Name: TypeAlias = ...``): a file whose added lines bind no name a fork line holds is not read
     paths = [
         p
         for p in sorted(trees.upstream)
-        if p.endswith(".py") and any(_UNION_TEXT.search(a) for a in trees.upstream[p].added.values())
+        if p.endswith(".py")
+        and any(_UNION_TEXT.search(a) for a in trees.upstream[p].added.values())
+        and any(
+            (m := _TOP_BOUND.match(a)) is not None and m.group(1) in words for a in trees.upstream[p].added.values()
+        )
     ]
-    words = trees.fork_words()
 
     def keep(old_text: str, new_text: str) -> bool:
         # a name a fork line holds that the new text binds at its top level (a superset of ``_bound_once``'s)
