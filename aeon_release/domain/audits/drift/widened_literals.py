@@ -46,6 +46,11 @@ from aeon_release.domain.audits.source import last_name, parent_map
 
 _MOST_FILES = 32
 _LITERAL = re.compile(r"\bLiteral\[")
+# the text gate of an upstream file: a class field typed by a ``Literal`` on its line (its name), an alias bound to
+# one, or an annotation left open at its line's end (``field: Optional[`` then the ``Literal`` below)
+_FIELD_LITERAL = re.compile(r"(?m)^[ \t]+(\w+)[ \t]*:[^\n]*\bLiteral\[")
+_ALIASED_LITERAL = re.compile(r"(?m)^[ \t]*\w+[ \t]*(?::[^\n=]*)?=[^\n]*\bLiteral\b")
+_OPEN_ANNOTATION = re.compile(r"(?m)^[ \t]+\w+[ \t]*:[^\n]*[\[(][ \t]*$")
 _CAUGHT = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
 Choice = object  # a constant: str, int, bool, None...
 Parents = dict[int, ast.AST]
@@ -100,8 +105,18 @@ def _widened(trees: ThreeTrees) -> list[Widened]:
         if p.endswith(".py") and any(_LITERAL.search(a) for a in trees.upstream[p].added.values())
     ]
     words = trees.fork_words()
+
+    def keep(old: str, new: str) -> bool:
+        # a field typed by a Literal on its own line, whose name a fork line holds; or an alias of a Literal or
+        # an annotation spanning lines, which only the parse reads
+        if "Literal[" not in new:
+            return False
+        if _ALIASED_LITERAL.search(new) or _OPEN_ANNOTATION.search(new):
+            return True
+        return not words.isdisjoint(m.group(1) for m in _FIELD_LITERAL.finditer(new))
+
     found: list[Widened] = []
-    for both in parsed_texts(trees, paths[:_MOST_FILES], lambda old, new: "Literal[" in new):
+    for both in parsed_texts(trees, paths[:_MOST_FILES], keep):
         merged = trees.merged_module(both.path)
         if merged is None:
             continue
