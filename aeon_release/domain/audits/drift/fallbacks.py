@@ -159,34 +159,14 @@ def hasattr_exited_lines(
 def hasattr_guarded_nodes(exprs: Iterable[ast.expr], by_hasattr: bool = True, bound: Bound | None = None) -> set[int]:
     """The ids of the reads of ``x.name`` (or ``getattr(x, "name")``) in the branch of a conditional
     expression that runs only where ``hasattr(x, "name")`` holds (``m.F if hasattr(m, "F") else None``), or
-    a test of the value itself (``by_hasattr`` False: only those).  An operand right of ``and`` runs only
-    where the operands left of it held: ``hasattr(c, "n") and c.n`` reads ``c.n`` only where c has it."""
+    a test of the value itself (``by_hasattr`` False: only those)."""
     found: set[int] = set()
     for expr in exprs:
         for node in ast.walk(expr):
             if isinstance(node, ast.IfExp):
                 block, asked = _hasattr_asked(node.test, [node.body], [node.orelse], by_hasattr, bound)
                 found |= {id(n) for n in ast.walk(block[0]) if _read_of(n) in asked}
-            elif isinstance(node, ast.BoolOp) and isinstance(node.op, ast.And):
-                found |= _and_guarded(node.values, by_hasattr, bound)
     return found
-
-
-def _and_guarded(values: list[ast.expr], by_hasattr: bool, bound: Bound | None) -> set[int]:
-    """The ids of the reads in each operand of an ``and`` that the probes among the operands before it ask."""
-    found: set[int] = set()
-    asked: set[tuple[str, str]] = set()
-    for value in values:
-        found |= {id(n) for n in ast.walk(value) if _read_of(n) in asked}
-        asked |= _hasattr_asked(value, [value], [], by_hasattr, bound)[1] if not _negated(value) else set()
-    return found
-
-
-def _negated(test: ast.expr) -> bool:
-    """A ``not`` or an ``is None`` test: true where the member is missing, so it guards nothing after it."""
-    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        return True
-    return _compared_to_none(test, ast.Is) is not None or _not_in(test)
 
 
 def hasattr_branch(stmt: ast.If) -> tuple[list[ast.stmt], set[tuple[str, str]]]:
