@@ -74,6 +74,14 @@ def _probed_lines(tree: SourceCache, path: str, lines: set[int], upstream: Chang
     # a probe of a removed member answers False from now on: an error on its own line may be about that (the
     # default it now always hands back), so those lines are left as they are
     silenced = {line for node, name in probes if name in removed for line in _lines(node)}
+    # a conditional expression's arms share its probe's line: a finding there may be about the probe itself (a
+    # member upstream moved off the probed class, named again elsewhere: ``_added`` reads the name, not the class)
+    silenced |= {
+        line
+        for node, _ in probes
+        if isinstance(up := parents.get(id(node)), ast.IfExp) and up.test is node
+        for line in _lines(node)
+    }
     gated: dict[int, str] = {}
     for node in ast.walk(module):
         if (
