@@ -37,7 +37,15 @@ from aeon_release.domain.audits.drift.fallbacks import (
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts, whole_word
-from aeon_release.domain.audits.drift.subscripted_aliases import _asked, _bound_once, _head, _members, _rebound
+from aeon_release.domain.audits.drift.subscripted_aliases import (
+    _TOP_BOUND,
+    _UNIONS,
+    _asked,
+    _bound_once,
+    _head,
+    _members,
+    _rebound,
+)
 from aeon_release.domain.audits.drift.type_only_names import locally_bound
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -45,10 +53,8 @@ from aeon_release.domain.audits.source import parent_map
 
 _MOST_FILES = 32
 _IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "BaseException"})
-_UNIONS = frozenset({"Union", "Optional"})
 # an added line that may spell a union or a ``type`` statement: the files worth parsing on upstream's side
 _UNION_TEXT = re.compile(r"\||\b(?:Union|Optional)\[|^[ \t]*type[ \t]")
-_TOP_BOUND = re.compile(r"(?m)^(?:type[ \t]+)?(\w+)[ \t]*[\[:=]")  # a top-level binding's name
 _CAUGHT = {
     "calls": frozenset({"TypeError", "Exception", "BaseException"}),
     "derives from": frozenset({"TypeError", "Exception", "BaseException"}),
@@ -74,23 +80,20 @@ def _unioned(trees: ThreeTrees) -> Unioned:
     """The upstream modules whose top-level classes upstream re-bound to a union of classes."""
     words = trees.fork_words()
     # a class re-bound to a union adds the top-level line binding its name (``Name = A | B``, ``type Name =``,
-    # ``Name: TypeAlias = ...``): a file whose added lines bind no name a fork line holds is not read
+    # ``Name: TypeAlias = ...``): a file whose added lines bind no name a fork line holds is not read (a line
+    # with a non-ASCII character may spell a name ``\w`` does not read whole: kept)
     paths = [
         p
         for p in sorted(trees.upstream)
         if p.endswith(".py")
         and any(_UNION_TEXT.search(a) for a in trees.upstream[p].added.values())
         and any(
-            (m := _TOP_BOUND.match(a)) is not None and m.group(1) in words for a in trees.upstream[p].added.values()
+            not a.isascii() or ((m := _TOP_BOUND.match(a)) is not None and m.group(1) in words)
+            for a in trees.upstream[p].added.values()
         )
     ]
-
-    def keep(old_text: str, new_text: str) -> bool:
-        # a name a fork line holds that the new text binds at its top level (a superset of ``_bound_once``'s)
-        return not words.isdisjoint(_TOP_BOUND.findall(new_text))
-
     unioned: Unioned = {}
-    for both in parsed_texts(trees, paths[:_MOST_FILES], keep):
+    for both in parsed_texts(trees, paths[:_MOST_FILES]):
         old, new = _bound_once(both.old), _bound_once(both.new)
         merged = _bound_once(trees.merged_module(both.path) or ast.Module(body=[], type_ignores=[]))
         names = {
