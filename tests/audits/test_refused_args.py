@@ -65,19 +65,43 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str) -> list:
     return [r for r in found if r[0] == FORK and "now refuses" in r[3]]
 
 
+REFUSED = [
+    "class AeonRunner(Runner):\n    def aeon_warm(self) -> None:\n        self.dummy_run(8, skip_attn=True)\n",
+    "def aeon_warm(runner: Runner) -> None:\n    runner.dummy_run(8, skip_attn=True)\n",
+    "def aeon_warm() -> None:\n    runner = Runner()\n    runner.dummy_run(8, True)\n"
+    "    runner.dummy_run(num_tokens=8, skip_attn=True)\n",
+    "class AeonRunner(Runner):\n    def dummy_run(self, num_tokens, skip_attn=True, is_profile=False):\n"
+    "        return super().dummy_run(num_tokens, skip_attn=True)\n",
+    "def aeon_warm() -> int:\n    return warm(4, mode='eager')\n",
+    "def aeon_warm() -> int:\n    return warm(4, 'eager')\n",
+    "def aeon_check(runner: Runner) -> None:\n    runner.check('lazy', True)\n",
+]
+
+# The rows of the test below each put one fork module beside the same base and upstream and test its findings: no
+# row's module imports another's, so one merge and one audit of the seven modules side by side answers each row
+# (seven merges and audits became one per process; suitespeed8).  The quiet rows keep a merge each.
+_AUDITED: dict[str, list] = {}
+
+
+def rows_among_refused(git_repo: GitRepo, no_rules: Path, body: str) -> list:
+    """``rows`` of one of ``REFUSED``, from the one audit of all of them side by side."""
+    if not _AUDITED:
+        paths = {text: f"vllm/aeon/replay_refused_{number}.py" for number, text in enumerate(REFUSED)}
+        sides = s.merge_case(
+            git_repo,
+            {RUNNER: RUNNER_BASE, "vllm/worker/__init__.py": "", "vllm/__init__.py": ""},
+            {path: HEAD + text for text, path in paths.items()},
+            [(SUBJECT, {RUNNER: RUNNER_UPSTREAM})],
+        )
+        found = [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if "now refuses" in r[3]]
+        assert all(r[0] in paths.values() for r in found), found
+        _AUDITED.update({text: [(FORK, *r[1:]) for r in found if r[0] == path] for text, path in paths.items()})
+    return _AUDITED[body]
+
+
 @pytest.mark.parametrize(
     "body",
-    [
-        "class AeonRunner(Runner):\n    def aeon_warm(self) -> None:\n        self.dummy_run(8, skip_attn=True)\n",
-        "def aeon_warm(runner: Runner) -> None:\n    runner.dummy_run(8, skip_attn=True)\n",
-        "def aeon_warm() -> None:\n    runner = Runner()\n    runner.dummy_run(8, True)\n"
-        "    runner.dummy_run(num_tokens=8, skip_attn=True)\n",
-        "class AeonRunner(Runner):\n    def dummy_run(self, num_tokens, skip_attn=True, is_profile=False):\n"
-        "        return super().dummy_run(num_tokens, skip_attn=True)\n",
-        "def aeon_warm() -> int:\n    return warm(4, mode='eager')\n",
-        "def aeon_warm() -> int:\n    return warm(4, 'eager')\n",
-        "def aeon_check(runner: Runner) -> None:\n    runner.check('lazy', True)\n",
-    ],
+    REFUSED,
     ids=[
         "subclass self call",
         "typed receiver",
@@ -89,7 +113,7 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str) -> list:
     ],
 )
 def test_a_call_upstream_now_refuses_is_an_error(git_repo: GitRepo, no_rules: Path, body: str) -> None:
-    found = rows(git_repo, no_rules, body)
+    found = rows_among_refused(git_repo, no_rules, body)
     assert found and all(severity == "error" for _, _, severity, _ in found)
     assert all("#39098" in message for *_, message in found)
 
