@@ -30,6 +30,9 @@ from aeon_release.domain.audits.drift.fallbacks import (
     isinstance_refuted,
     version_gated,
 )
+from aeon_release.domain.audits.drift.flavours import ONLY_CALLED as _ONLY_CALLED
+from aeon_release.domain.audits.drift.flavours import ONLY_READ as _ONLY_READ
+from aeon_release.domain.audits.drift.flavours import SHOWN as _SHOWN
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing
 from aeon_release.domain.audits.drift.returns import attribute_readers, attributes_read
 from aeon_release.domain.audits.drift.retyped import Recontained, _held
@@ -49,22 +52,6 @@ _NUMPY_MAKERS = frozenset(
     | {"full_like", "stack", "concatenate"}
 )
 _TENSOR_KEEPERS = frozenset({"to", "pin_memory", "cuda", "cpu", "contiguous", "clone", "share_memory_"})
-# what one flavour has and the other lacks: calls, then attributes (an ndarray's ``size`` is an int: called, it raises)
-_ONLY_CALLED = {
-    "tensor": frozenset(
-        {"to", "cuda", "cpu", "pin_memory", "is_pinned", "copy_", "fill_", "zero_", "clone", "numpy", "dim"}
-        | {"contiguous", "unsqueeze", "long", "int", "half", "float", "bool", "masked_fill_", "index_select"}
-        | {"add_", "mul_", "detach", "data_ptr", "element_size", "numel", "new_zeros", "new_empty", "permute"}
-        | {"unbind", "narrow", "index_fill_", "scatter_", "expand", "size", "record_stream", "share_memory_"}
-    ),
-    "ndarray": frozenset({"astype", "tobytes", "tofile"}),
-}
-_ONLY_READ = {
-    # not ``device``: numpy >= 2 gives an ndarray one (``"cpu"``), so reading it does not raise
-    "tensor": frozenset({"is_cuda", "requires_grad", "grad"}),
-    "ndarray": frozenset({"flags", "ctypes", "strides"}),
-}
-_SHOWN = {"tensor": "a torch tensor", "ndarray": "a numpy array"}
 _FLAVOUR_CLASSES = {"tensor": frozenset({"Tensor"}), "ndarray": frozenset({"ndarray"})}
 _CAUGHT = frozenset({"AttributeError", "Exception", "BaseException"})
 
