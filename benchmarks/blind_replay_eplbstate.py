@@ -29,6 +29,20 @@ in NumPy), and the fork unpacks the classmethod's result and calls a tensor's me
 now-required ``communicator``, was the replay's own slip: the error landed on the call's opening line
 (``rearrange_expert_weights_inplace(``, where every replay puts a call's error) and the spelling named the
 argument line below it; the spelling names the call's line now (caught).
+After the killers160 widenings: 22 caught, 0 warned, 0 missed of 22 (twins: 10 quiet, 0 false errors).  Caught
+now: a return annotated as the other array flavour (``torch.Tensor`` <-> ``np.ndarray``, its body changed) under
+a fork use of a member the new flavour lacks, on the result, a name bound once, an unpacked, indexed or looped
+element (AttributeError), or of a tensor's ``dim=``/``keepdim=`` keyword on what is an array now (TypeError)
+(symbol drift's result kinds, ``drift/result_kinds.py``, the flavours' members shared in ``drift/flavours.py``).
+Widened beside it, for the class rather than this replay: a field a class annotates as the other array flavour
+(a dataclass field no ``self.`` line assigns: #29268's ``CommonAttentionMetadata.encoder_seq_lens`` ``np.ndarray``
+-> ``torch.Tensor``, a commit ``blind_replay_runner.py`` holds for another change, caught on the real commit ad
+hoc under ``meta.encoder_seq_lens.astype(np.int32)``) and the ``dim=`` keyword on a field made an array (type
+drift, ``drift/array_flavours.py``).  Regression set at the widenings' head: killer_replay 26/26,
+kind_change_replay 12/12, review15/16/17_twins 0 false errors (40, 30, 23 twins), blind_replay_eplbops 25/25 (14
+quiet), blind_replay_mminputs 19/19 (13 quiet), blind_replay_runners 20/20 (12 quiet), blind_replay_runner 25
+caught, 1 warned, 1 missed of 27 (16 quiet; as on main), blind_replay_gpuworker 26 caught, 2 warned of 28 (14
+quiet; as on main), ``symbol_precision.py --windows 1`` 0 false errors.
 
   python benchmarks/blind_replay_eplbstate.py [--mirror DIR] [--only TEXT ...] [--show]
 """
