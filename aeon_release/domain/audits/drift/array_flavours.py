@@ -14,6 +14,14 @@ that call, on the field (or an index or slice of it), a method only the old flav
 or read such an attribute (``.device``), with the receiver typed as the class as container drift types it
 (``self`` in a subclass, an annotated parameter, a local bound once to the read), not where the fork
 declares the field itself.  A method both flavours have (``.sum()``, ``.tolist()``, ``.reshape()``) is quiet.
+
+An annotated field says its flavour outright (killers160): #29268 made the dataclass field
+``CommonAttentionMetadata.encoder_seq_lens: np.ndarray | None`` a ``torch.Tensor | None`` (the array moved to a new
+``encoder_seq_lens_cpu``), and no ``self.`` line assigns it: its builders pass it in.  A field a class annotates
+(in its body, or ``self.name: T = ...``) as one flavour (``Optional`` aside) takes the annotation's flavour over
+what it is assigned; such a file is parsed only where its diff annotates a name as one flavour on a removed line
+and as the other on an added one.  Where a tensor became an array, a method called with a tensor's ``dim=``/
+``keepdim=`` keyword (``.max(dim=-1)``; NumPy says ``axis``) raises TypeError too.
 """
 
 from __future__ import annotations
@@ -30,7 +38,12 @@ from aeon_release.domain.audits.drift.fallbacks import (
     isinstance_refuted,
     version_gated,
 )
+from aeon_release.domain.audits.drift.flavours import NAMED, TENSOR_KEYWORDS
+from aeon_release.domain.audits.drift.flavours import ONLY_CALLED as _ONLY_CALLED
+from aeon_release.domain.audits.drift.flavours import ONLY_READ as _ONLY_READ
+from aeon_release.domain.audits.drift.flavours import SHOWN as _SHOWN
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing
+from aeon_release.domain.audits.drift.result_kinds import _outer, _unquoted, unoptional
 from aeon_release.domain.audits.drift.returns import attribute_readers, attributes_read
 from aeon_release.domain.audits.drift.retyped import Recontained, _held
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
@@ -40,6 +53,11 @@ from aeon_release.domain.audits.source import parent_map, walk_spanning
 
 # a changed line assigning ``self.name`` something that builds or views a numpy array
 _GATE = re.compile(r"\n[-+][ \t]*self\.(\w+)[ \t]*(?::[^=\n]*)?=[^=\n]*(?:\.numpy\(\)|\bnp\.\w+\(|\bnumpy\.\w+\()")
+# a changed line annotating a name as one flavour (``name: np.ndarray | None``, ``self.name: torch.Tensor = ...``):
+# (sign, name, flavour's class name); a file is parsed only for a name one side annotates as each flavour
+_ANNOTATED = re.compile(
+    r"\n([-+])[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*(?:Optional\[)?(?:\w+\.)?(ndarray|NDArray|Tensor)\b"
+)
 _TORCH_MAKERS = frozenset(
     {"zeros", "ones", "empty", "full", "tensor", "arange", "zeros_like", "ones_like", "empty_like", "full_like"}
     | {"from_numpy", "as_tensor", "rand", "randn", "randint", "stack", "cat"}
@@ -49,22 +67,6 @@ _NUMPY_MAKERS = frozenset(
     | {"full_like", "stack", "concatenate"}
 )
 _TENSOR_KEEPERS = frozenset({"to", "pin_memory", "cuda", "cpu", "contiguous", "clone", "share_memory_"})
-# what one flavour has and the other lacks: calls, then attributes (an ndarray's ``size`` is an int: called, it raises)
-_ONLY_CALLED = {
-    "tensor": frozenset(
-        {"to", "cuda", "cpu", "pin_memory", "is_pinned", "copy_", "fill_", "zero_", "clone", "numpy", "dim"}
-        | {"contiguous", "unsqueeze", "long", "int", "half", "float", "bool", "masked_fill_", "index_select"}
-        | {"add_", "mul_", "detach", "data_ptr", "element_size", "numel", "new_zeros", "new_empty", "permute"}
-        | {"unbind", "narrow", "index_fill_", "scatter_", "expand", "size", "record_stream", "share_memory_"}
-    ),
-    "ndarray": frozenset({"astype", "tobytes", "tofile"}),
-}
-_ONLY_READ = {
-    # not ``device``: numpy >= 2 gives an ndarray one (``"cpu"``), so reading it does not raise
-    "tensor": frozenset({"is_cuda", "requires_grad", "grad"}),
-    "ndarray": frozenset({"flags", "ctypes", "strides"}),
-}
-_SHOWN = {"tensor": "a torch tensor", "ndarray": "a numpy array"}
 _FLAVOUR_CLASSES = {"tensor": frozenset({"Tensor"}), "ndarray": frozenset({"ndarray"})}
 _CAUGHT = frozenset({"AttributeError", "Exception", "BaseException"})
 
@@ -73,6 +75,12 @@ def array_flavour_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not trees.mine:
         return []
     candidates = {p: set(_GATE.findall(trees.upstream.raw(p))) for p in trees.upstream.matching(_GATE, ".py")}
+    for path in trees.upstream:
+        # a flavour changed in an annotation names the array on one side: a substring test first (the line
+        # pattern, tried at every changed line of a release's diffs, cost ten times as much)
+        raw = trees.upstream.raw(path)
+        if path.endswith(".py") and ("ndarray" in raw or "NDArray" in raw) and (names := _annotated_both_ways(raw)):
+            candidates[path] = candidates.get(path, set()) | names
     wanted = attributes_read(trees) if candidates else set()
     paths = sorted(p for p, names in candidates.items() if names & wanted)
     found = _reflavoured(trees, paths, wanted) if paths else {}
@@ -85,29 +93,77 @@ def array_flavour_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     ]
 
 
+def _annotated_both_ways(diff: str) -> set[str]:
+    """The names the diff annotates as one flavour on a removed line and as the other on an added one."""
+    seen: dict[tuple[str, str], set[str]] = {}
+    for sign, name, named in _ANNOTATED.findall(diff):
+        seen.setdefault((sign, name), set()).add(NAMED[named])
+    return {name for (sign, name), was in seen.items() if sign == "-" and seen.get(("+", name), was) != was}
+
+
 def _reflavoured(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> dict[str, list[Recontained]]:
-    """Fields (among ``wanted``) a class of ``paths`` assigns one flavour at the base, the other at upstream."""
+    """Fields (among ``wanted``) a class of ``paths`` annotates, or else assigns, one flavour at the base and the
+    other at upstream.  Either reading may decide: a stale annotation over a field upstream now builds as an
+    array still says the builds changed, and a dataclass field no line assigns has only its annotation; but an
+    annotation corrected over builds of one flavour on both sides is no change of the value."""
     found: dict[str, list[Recontained]] = {}
     for both in parsed_texts(trees, paths):
-        old = _flavours(both.old, wanted)
-        for (owner, name), now in _flavours(both.new, wanted).items():
-            was = old.get((owner, name))
-            if was and now and was != now:
+        built = (_flavours(both.old, wanted, False), _flavours(both.new, wanted, False))
+        declared = (_flavours(both.old, wanted, True), _flavours(both.new, wanted, True))
+        for key in built[1].keys() | declared[1].keys():
+            was, now = _changed(*built, key) or _changed(*declared, key) or (None, None)
+            kept = built[0].get(key) is not None and built[0].get(key) == built[1].get(key)
+            if was and now and not kept:
+                owner, name = key
                 hit = Recontained(name, owner, both.path, _SHOWN[was], _SHOWN[now], was, now, False)
                 found.setdefault(name, []).append(hit)
     return found
 
 
-def _flavours(module: ast.Module, wanted: set[str]) -> dict[tuple[str, str], str | None]:
-    """(class, field) -> the one flavour every ``self.field = ...`` of the class builds; None when they differ
-    or one builds something else (a field sometimes None, or copied from elsewhere, is no one flavour)."""
+def _changed(
+    old: dict[tuple[str, str], str | None], new: dict[tuple[str, str], str | None], key: tuple[str, str]
+) -> tuple[str, str] | None:
+    was, now = old.get(key), new.get(key)
+    return (was, now) if was and now and was != now else None
+
+
+def _flavours(module: ast.Module, wanted: set[str], declared: bool) -> dict[tuple[str, str], str | None]:
+    """(class, field) -> the one flavour the class declares the field (``declared``: its annotations), or that
+    every ``self.field = ...`` of the class builds; None when they differ or one builds something else (a field
+    sometimes None, or copied from elsewhere, is no one flavour)."""
     seen: dict[tuple[str, str], set[str | None]] = {}
     for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)):
+        if declared:
+            for name, annotation in _class_annotations(cls):
+                if name in wanted:
+                    seen.setdefault((cls.name, name), set()).add(_annotation_flavour(annotation))
+            continue
         for method in (m for m in cls.body if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef)):
             for name, value in _self_assigned(method):
                 if name in wanted:
                     seen.setdefault((cls.name, name), set()).add(_flavour(value))
     return {key: next(iter(kinds)) if len(kinds) == 1 else None for key, kinds in seen.items()}
+
+
+def _class_annotations(cls: ast.ClassDef) -> Iterator[tuple[str, ast.expr]]:
+    """The fields ``cls`` annotates: in its body (``name: T``, a dataclass's) and in its methods (``self.name: T``)."""
+    for node in cls.body:
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Name):
+            yield node.target.id, node.annotation
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            for inner in ast.walk(node):
+                if isinstance(inner, ast.AnnAssign) and _self_attribute(inner.target):
+                    yield inner.target.attr, inner.annotation  # type: ignore[union-attr]
+
+
+def _self_attribute(target: ast.expr) -> bool:
+    return isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self"
+
+
+def _annotation_flavour(annotation: ast.expr) -> str | None:
+    """``torch.Tensor``, ``Optional[np.ndarray]``, ``npt.NDArray[np.int32] | None``: that flavour; else None."""
+    node = _unquoted(annotation)
+    return NAMED.get(_outer(unoptional(node))) if node is not None else None
 
 
 def _self_assigned(method: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[str, ast.expr]]:
@@ -151,14 +207,24 @@ def _uses(
         receiver = _unindexed(node.value)
         hit = _held(receiver, enclosing(node, parents), parents, fork, found, bound)
         lacking = (_ONLY_CALLED if called else _ONLY_READ)[hit.old] if hit is not None else frozenset()
-        if hit is None or node.attr not in lacking:
+        keyword = _tensor_keyword(call) if called and hit is not None and hit.old == "tensor" else None
+        if hit is None or (node.attr not in lacking and keyword is None):
             continue
         subjects = _subjects(node, receiver, parents, bound)
         if not _flavour_tested(node, subjects, hit, parents):
             use = f"{'calls' if called else 'reads'} {ast.unparse(node)}{'()' if called else ''}"
+            lacks = (
+                f"{_SHOWN[hit.new]} has no {node.attr}" if keyword is None else f"its {node.attr}() takes no {keyword}="
+            )
             gated = "hasattr" if any(hasattr_refuted(node, root, parents) for root in _roots(subjects)) else ""
             gated = "version" if version_gated(node, parents) else gated
-            yield node.lineno, hit, f"{use}|{_SHOWN[hit.new]} has no {node.attr}|{gated}"
+            yield node.lineno, hit, f"{use}|{lacks}|{gated}"
+
+
+def _tensor_keyword(call: ast.AST | None) -> str | None:
+    """A keyword only a tensor's methods take, that the call passes (``x.max(dim=-1)``): an array's raise on it."""
+    keywords = call.keywords if isinstance(call, ast.Call) else []
+    return next((k.arg for k in keywords if k.arg in TENSOR_KEYWORDS), None)
 
 
 def _subjects(

@@ -30,6 +30,12 @@ Two shapes, both clean merges that fail on the first call:
   equality, identity or membership test of the result with values (``== Backend.MARLIN``, ``in (A, B)``)
   is never true again, a call of it or a read of an attribute a list lacks raises.
 
+* a torch tensor made a NumPy array, or back (``replicate_experts() -> tuple[torch.Tensor, torch.Tensor,
+  torch.Tensor]`` became ``-> tuple[np.ndarray, np.ndarray, np.ndarray]``, #30697, its body rewritten in NumPy):
+  a member the old flavour has and the new one lacks, read or called (``logcnt.to(device)``, ``.cuda()``,
+  ``.astype(...)`` of a tensor), raises AttributeError; a tensor's ``dim=``/``keepdim=`` keyword on an array's
+  method (``pack_index.max(dim=-1)``: NumPy says ``axis``) raises TypeError (``drift/flavours.py``).
+
 The use is the fork's: the call's own (``await f()``, ``for x in f()``, ``len(f())``, ``f()[0]``), or
 that of the name the call is bound to once in the same function (unpacked names: their element), unless
 an ``isinstance`` test of the name as a sequence guards it (``if isinstance(blocks, list): len(blocks)``).  The
@@ -41,6 +47,7 @@ from __future__ import annotations
 
 import ast
 import itertools
+import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -51,6 +58,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     isinstance_asked,
     runs_tested,
 )
+from aeon_release.domain.audits.drift.flavours import ABSENT, NAMED, SHOWN, TENSOR_KEYWORDS
 from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.source import last_name, parameter_names, parent_map, parse_python
 
@@ -472,6 +480,10 @@ def _value_uses(node: ast.AST) -> Iterator[tuple[ast.AST, str]]:
                 yield left, "looks it up among values"
     elif isinstance(node, ast.Call):
         yield node.func, "calls it"
+        if isinstance(node.func, ast.Attribute):
+            # ``t.max(dim=-1)``: a keyword only a tensor's methods take (an array's say ``axis``)
+            for keyword in (k.arg for k in node.keywords if k.arg in TENSOR_KEYWORDS):
+                yield node.func.value, f"calls .{node.func.attr}({keyword}=...) on it"
     elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and node.attr not in _LIST_ATTRIBUTES:
         yield node.value, f"reads .{node.attr} of it"
 
@@ -616,7 +628,7 @@ def _result_drift(
     if use.how == _ELEMENT_COMPARED:
         return _compared_with_the_old_source(before, after, use)
     if use.how == _ELEMENT_ATTRIBUTE:
-        return _element_attribute_gone(before, after, use)
+        return _element_attribute_gone(before, after, use) or _element_reflavoured(before, after, use)
     if use.how in (TRUTH, _BOOL_COMPARED, NONE_TESTED):
         if use.element is not None:
             return None
@@ -625,6 +637,8 @@ def _result_drift(
     old, new = _element(before.returns, use.element), _element(after.returns, use.element)
     if old is None or new is None:
         return None
+    if (reflavoured := _reflavoured(old, new, use.how)) is not None:
+        return reflavoured
     if use.element is None and (listed := _made_a_list(old, new, use.how)) is not None:
         return listed
     made_record = _KIND_OF.get(_outer(old)) == "number" and isinstance(new, ast.Name) and record(new.id)
@@ -742,6 +756,41 @@ def _made_a_list(old: ast.expr, new: ast.expr, how: str) -> str | None:
     if element is None or ast.unparse(unoptional(element)) != ast.unparse(old):
         return None
     return f"upstream made it return {ast.unparse(new)} where it returned {ast.unparse(old)}: this line {how}, which {effect}"
+
+
+_MEMBER_READ = re.compile(r"reads \.(\w+) of it")
+_KEYWORD_CALL = re.compile(r"calls \.(\w+)\((\w+)=\.\.\.\) on it")
+
+
+def _reflavoured(old: ast.expr, new: ast.expr, how: str) -> str | None:
+    """#30697: ``DefaultEplbPolicy.replicate_experts() -> tuple[torch.Tensor, ...]`` became ``-> tuple[np.ndarray,
+    ...]`` (the body rewritten in NumPy); a fork's ``_, _, logcnt = Policy.replicate_experts(w, n)`` then
+    ``logcnt.to(device)`` reads a member an array lacks (AttributeError), and ``pack.max(dim=-1)`` hands an
+    array's method a tensor's keyword (TypeError).  Only where one annotation names a tensor and the other an
+    array (a union of both keeps the old flavour possible: quiet), and only for a member the new flavour has
+    under no name (an array's ``size`` is an int: its read works)."""
+    was, now = NAMED.get(_outer(old)), NAMED.get(_outer(new))
+    if was is None or now is None or was == now:
+        return None
+    said = f"upstream made it return {ast.unparse(new)} where it returned {ast.unparse(old)}"
+    if (read := _MEMBER_READ.fullmatch(how)) is not None and read.group(1) in ABSENT[was]:
+        return f"{said}: this line {how}, which {SHOWN[now]} has not (AttributeError)"
+    if (keyword := _KEYWORD_CALL.fullmatch(how)) is not None and was == "tensor":
+        method, name = keyword.groups()
+        return f"{said}: this line {how}, and {SHOWN[now]}'s {method}() takes no {name}= (TypeError)"
+    return None
+
+
+def _element_reflavoured(before: _Def, after: _Def, use: Use) -> str | None:
+    """``Policy.replicate_experts(w, n)[2].to(device)``: the member read off an element the call's tuple holds at
+    a literal index, where upstream made that element the other flavour (``_reflavoured``)."""
+    index, _, attr = use.other.partition(".")
+    if use.element is not None:
+        return None  # an element of an unpacked name: an index into a value read apart already
+    old, new = _element(before.returns, int(index)), _element(after.returns, int(index))
+    if old is None or new is None:
+        return None
+    return _reflavoured(old, new, f"reads .{attr} of it")
 
 
 def _compared_with_the_old_source(before: _Def, after: _Def, use: Use) -> str | None:
