@@ -1,0 +1,545 @@
+"""A blind replay of the attention layer and the v1 attention metadata builders a fork's attention subclasses.
+
+10 first-parent commits on ``vllm/attention/{layer,selector}.py``, ``vllm/v1/attention/backend.py`` and
+``vllm/v1/attention/backends/{utils,flashinfer}.py`` -- the surface a fork's own attention backend, metadata
+builder or attention layer carries code against: ``AttentionMetadataBuilder.reorder_batch`` removed (the
+runner reads ``reorder_batch_threshold`` instead), ``get_attn_backend``'s ``is_attention_free`` removed,
+``KV_SHARING_FAST_PREFILL_METADATA_FIELDS`` removed, ``subclass_attention_metadata_builder`` removed,
+``make_local_attention_virtual_batches`` given a ``CommonAttentionMetadata`` in place of three arrays (and
+returning one in place of a 4-tuple), ``UbatchSlice`` moved off the builders' utils as ``UBatchSlice``,
+``AttentionBackend.get_preferred_block_size`` removed, ``FlashInferMetadataBuilder``'s ``paged_kv_*`` tensors
+made ``CpuGpuBuffer``s (the ``_cpu``/``_np`` twins dropped), ``Attention.use_irope`` no longer set, and
+``_init_kv_cache_quant`` losing its ``kv_cache_dtype``/``calculate_kv_scales`` parameters -- picked by
+scanning those paths' diffs (``git log --first-parent -p``), avoiding the commits the other replays use
+(``blind_replay_attnbackends.py``, ``blind_replay_attnlayer.py``, ``blind_replay_mla.py`` among them).  Each is
+replayed under 1-3 fork spellings written the way fork code is written (a subclass override calling
+``super()``, a ``self.`` read, a call on a receiver typed as the class, a keyword call, an import, a
+positional call, a tuple unpacking of a return), with twins (fork code the commit does not break: the kept
+method, the kept attribute, the still-accepted keyword).  The merge base is the commit's first parent,
+upstream is the commit; a spelling is *caught* when an error lands on its line, *warned* when a warning lands
+in its file.  Twins must stay *quiet*: no error on their line.
+
+  python benchmarks/blind_replay_attnmeta.py [--mirror DIR] [--only TEXT ...] [--show]
+"""
+
+from __future__ import annotations
+
+import sys
+
+from blind_replay import K, run
+from killer_replay import Killer
+
+CASES: list[tuple[str, str, Killer]] = []
+
+# --- #21557 (4abfd8796f): AttentionMetadataBuilder.reorder_batch removed (reorder_batch_threshold instead)
+RB = "4abfd8796f"
+RBW = "AttentionMetadataBuilder.reorder_batch removed"
+CASES += [
+    (
+        "#21557 method removed",
+        "a subclass override calling super()",
+        K(
+            "#21557",
+            RB,
+            RBW,
+            "vllm/aeon/rb1.py",
+            "from vllm.v1.attention.backends.flash_attn import FlashAttentionMetadataBuilder\n\n\n"
+            "class AeonFlashBuilder(FlashAttentionMetadataBuilder):\n"
+            "    def reorder_batch(self, input_batch, scheduler_output) -> bool:\n"
+            "        # AEON: the GB10 kernel wants decodes first; fall back to upstream's order otherwise\n"
+            "        if getattr(input_batch, 'aeon_decodes_first', False):\n"
+            "            return True\n"
+            "        return super().reorder_batch(input_batch, scheduler_output)\n",
+            "return super().reorder_batch(input_batch, scheduler_output)",
+        ),
+    ),
+    (
+        "#21557 method removed",
+        "a call on a receiver typed as the base",
+        K(
+            "#21557",
+            RB,
+            RBW,
+            "vllm/aeon/rb2.py",
+            "from vllm.v1.attention.backends.utils import AttentionMetadataBuilder\n\n\n"
+            "def aeon_reorder_all(builders: list[AttentionMetadataBuilder], input_batch, scheduler_output) -> bool:\n"
+            "    changed = False\n"
+            "    for builder in builders:\n"
+            "        changed = builder.reorder_batch(input_batch, scheduler_output) or changed\n"
+            "    return changed\n",
+            "changed = builder.reorder_batch(input_batch, scheduler_output) or changed",
+        ),
+    ),
+    (
+        "#21557 method removed",
+        "twin: a build override calling super()",
+        K(
+            "#21557",
+            RB,
+            RBW,
+            "vllm/aeon/rb3.py",
+            "from vllm.v1.attention.backends.flash_attn import FlashAttentionMetadataBuilder\n\n\n"
+            "class AeonFlashBuilder2(FlashAttentionMetadataBuilder):\n"
+            "    def build(self, common_prefix_len, common_attn_metadata, fast_build=False):\n"
+            "        return super().build(common_prefix_len, common_attn_metadata, fast_build)\n",
+            "return super().build(common_prefix_len, common_attn_metadata, fast_build)",
+        ),
+    ),
+]
+
+# --- #25510 (969b4da3a6): get_attn_backend's is_attention_free removed
+AF = "969b4da3a6"
+AFW = "get_attn_backend(is_attention_free=) removed"
+SEL = "import torch\n\nfrom vllm.attention.selector import get_attn_backend\n\n\n"
+CASES += [
+    (
+        "#25510 parameter removed",
+        "a keyword call",
+        K(
+            "#25510",
+            AF,
+            AFW,
+            "vllm/aeon/af1.py",
+            SEL + "def aeon_backend(head_size: int, dtype: torch.dtype, block_size: int):\n"
+            "    # AEON: the Spark's hybrid models select a backend for their attention layers only\n"
+            "    return get_attn_backend(head_size, dtype, None, block_size, is_attention_free=False)\n",
+            "return get_attn_backend(head_size, dtype, None, block_size, is_attention_free=False)",
+        ),
+    ),
+    (
+        "#25510 parameter removed",
+        "a positional call (use_mla shifted into the slot)",
+        K(
+            "#25510",
+            AF,
+            AFW,
+            "vllm/aeon/af2.py",
+            SEL + "def aeon_mla_backend(head_size: int, dtype: torch.dtype, block_size: int):\n"
+            "    return get_attn_backend(head_size, dtype, 'auto', block_size, False, True)\n",
+            "return get_attn_backend(head_size, dtype, 'auto', block_size, False, True)",
+        ),
+    ),
+    (
+        "#25510 parameter removed",
+        "twin: the kept use_mla keyword",
+        K(
+            "#25510",
+            AF,
+            AFW,
+            "vllm/aeon/af3.py",
+            SEL + "def aeon_mla_backend2(head_size: int, dtype: torch.dtype, block_size: int):\n"
+            "    return get_attn_backend(head_size, dtype, 'auto', block_size, use_mla=True)\n",
+            "return get_attn_backend(head_size, dtype, 'auto', block_size, use_mla=True)",
+        ),
+    ),
+]
+
+# --- #28537 (9324e10275): KV_SHARING_FAST_PREFILL_METADATA_FIELDS removed
+FP = "9324e10275"
+FPW = "KV_SHARING_FAST_PREFILL_METADATA_FIELDS removed"
+CASES += [
+    (
+        "#28537 constant removed",
+        "an import",
+        K(
+            "#28537",
+            FP,
+            FPW,
+            "vllm/aeon/fp1.py",
+            "from dataclasses import make_dataclass\n\n"
+            "from vllm.v1.attention.backends.utils import KV_SHARING_FAST_PREFILL_METADATA_FIELDS\n\n\n"
+            "def aeon_fast_prefill_metadata(base: type) -> type:\n"
+            "    # AEON: the Spark's fork backend carries the fast-prefill fields too\n"
+            "    return make_dataclass('AeonFastPrefill', KV_SHARING_FAST_PREFILL_METADATA_FIELDS, bases=(base,))\n",
+            "from vllm.v1.attention.backends.utils import KV_SHARING_FAST_PREFILL_METADATA_FIELDS",
+        ),
+    ),
+    (
+        "#28537 constant removed",
+        "a module attribute",
+        K(
+            "#28537",
+            FP,
+            FPW,
+            "vllm/aeon/fp2.py",
+            "from vllm.v1.attention.backends import utils as attn_utils\n\n\n"
+            "def aeon_fast_prefill_names() -> list[str]:\n"
+            "    return [name for name, _, _ in attn_utils.KV_SHARING_FAST_PREFILL_METADATA_FIELDS]\n",
+            "return [name for name, _, _ in attn_utils.KV_SHARING_FAST_PREFILL_METADATA_FIELDS]",
+        ),
+    ),
+    (
+        "#28537 constant removed",
+        "twin: the kept protocol and factory",
+        K(
+            "#28537",
+            FP,
+            FPW,
+            "vllm/aeon/fp3.py",
+            "from vllm.v1.attention.backends.utils import create_fast_prefill_custom_backend\n\n\n"
+            "def aeon_fast_prefill_backend(prefix: str, backend):\n"
+            "    return create_fast_prefill_custom_backend(prefix, backend)\n",
+            "return create_fast_prefill_custom_backend(prefix, backend)",
+        ),
+    ),
+]
+
+# --- #23154 (17373dcd93): subclass_attention_metadata_builder removed
+SB = "17373dcd93"
+SBW = "subclass_attention_metadata_builder removed"
+CASES += [
+    (
+        "#23154 function removed",
+        "an import and a call",
+        K(
+            "#23154",
+            SB,
+            SBW,
+            "vllm/aeon/sb1.py",
+            "from vllm.v1.attention.backends.utils import subclass_attention_metadata_builder\n\n\n"
+            "def aeon_wrap_builder(builder_cls: type, preprocess) -> type:\n"
+            "    # AEON: the Spark's encoder path rewrites the metadata before the builder sees it\n"
+            "    return subclass_attention_metadata_builder('Aeon', builder_cls, preprocess)\n",
+            "from vllm.v1.attention.backends.utils import subclass_attention_metadata_builder",
+        ),
+    ),
+    (
+        "#23154 function removed",
+        "a module attribute call",
+        K(
+            "#23154",
+            SB,
+            SBW,
+            "vllm/aeon/sb2.py",
+            "from vllm.v1.attention.backends import utils as attn_utils\n\n\n"
+            "def aeon_wrap_builder2(builder_cls: type, preprocess) -> type:\n"
+            "    return attn_utils.subclass_attention_metadata_builder('Aeon', builder_cls, preprocess)\n",
+            "return attn_utils.subclass_attention_metadata_builder('Aeon', builder_cls, preprocess)",
+        ),
+    ),
+    (
+        "#23154 function removed",
+        "twin: the kept subclass_attention_backend",
+        K(
+            "#23154",
+            SB,
+            SBW,
+            "vllm/aeon/sb3.py",
+            "from vllm.v1.attention.backends.utils import subclass_attention_backend\n\n\n"
+            "def aeon_wrap_backend(backend_cls: type, builder_cls: type) -> type:\n"
+            "    return subclass_attention_backend('Aeon', backend_cls, builder_cls)\n",
+            "return subclass_attention_backend('Aeon', backend_cls, builder_cls)",
+        ),
+    ),
+]
+
+# --- #21093 (89cab4d01f): make_local_attention_virtual_batches takes and returns CommonAttentionMetadata
+LV = "89cab4d01f"
+LVW = "make_local_attention_virtual_batches(arrays) -> (CommonAttentionMetadata)"
+LOC = "from vllm.v1.attention.backends.utils import CommonAttentionMetadata, make_local_attention_virtual_batches\n\n\n"
+CASES += [
+    (
+        "#21093 parameters replaced",
+        "a positional call with the old arrays",
+        K(
+            "#21093",
+            LV,
+            LVW,
+            "vllm/aeon/lv1.py",
+            LOC + "def aeon_local_batches(chunk: int, meta: CommonAttentionMetadata, block_size: int):\n"
+            "    # AEON: the GB10 builder keeps local attention on its own kernel\n"
+            "    return make_local_attention_virtual_batches(\n"
+            "        chunk, meta.query_start_loc_cpu.numpy(), meta.seq_lens_cpu.numpy(), meta.block_table_tensor, block_size\n"
+            "    )\n",
+            "return make_local_attention_virtual_batches(",
+        ),
+    ),
+    (
+        "#21093 parameters replaced",
+        "keywords of the old parameters",
+        K(
+            "#21093",
+            LV,
+            LVW,
+            "vllm/aeon/lv2.py",
+            LOC + "def aeon_local_seqlens(chunk: int, meta: CommonAttentionMetadata):\n"
+            "    seqlens_q, cu_seqlens_q, seqlens_k, block_table = make_local_attention_virtual_batches(\n"
+            "        chunk,\n"
+            "        query_start_loc_np=meta.query_start_loc_cpu.numpy(),\n"
+            "        seq_lens_np=meta.seq_lens_cpu.numpy(),\n"
+            "        block_table=meta.block_table_tensor,\n"
+            "    )\n"
+            "    return seqlens_q, seqlens_k\n",
+            "seqlens_q, cu_seqlens_q, seqlens_k, block_table = make_local_attention_virtual_batches(",
+        ),
+    ),
+    (
+        "#21093 parameters replaced",
+        "twin: a kept dataclass field",
+        K(
+            "#21093",
+            LV,
+            LVW,
+            "vllm/aeon/lv3.py",
+            LOC + "def aeon_tokens(meta: CommonAttentionMetadata) -> int:\n    return meta.num_actual_tokens\n",
+            "return meta.num_actual_tokens",
+        ),
+    ),
+]
+
+# --- #23693 (567939953b): UbatchSlice moved to vllm.v1.worker.ubatch_utils as UBatchSlice
+US = "567939953b"
+USW = "utils.UbatchSlice -> ubatch_utils.UBatchSlice"
+CASES += [
+    (
+        "#23693 class moved and renamed",
+        "an import",
+        K(
+            "#23693",
+            US,
+            USW,
+            "vllm/aeon/us1.py",
+            "from vllm.v1.attention.backends.utils import UbatchSlice, split_attn_metadata\n\n\n"
+            "def aeon_halves(meta, num_reqs: int, num_tokens: int):\n"
+            "    # AEON: the Spark overlaps two micro-batches of one step\n"
+            "    half_r, half_t = num_reqs // 2, num_tokens // 2\n"
+            "    slices = [UbatchSlice(slice(0, half_r), slice(0, half_t)), UbatchSlice(slice(half_r, num_reqs), slice(half_t, num_tokens))]\n"
+            "    return split_attn_metadata(slices, meta)\n",
+            "from vllm.v1.attention.backends.utils import UbatchSlice, split_attn_metadata",
+        ),
+    ),
+    (
+        "#23693 class moved and renamed",
+        "twin: the kept split_attn_metadata",
+        K(
+            "#23693",
+            US,
+            USW,
+            "vllm/aeon/us2.py",
+            "from vllm.v1.attention.backends.utils import split_attn_metadata\n\n\n"
+            "def aeon_split(slices: list, meta):\n"
+            "    return split_attn_metadata(slices, meta)\n",
+            "return split_attn_metadata(slices, meta)",
+        ),
+    ),
+]
+
+# --- #34979 (aaefc58ee0): AttentionBackend.get_preferred_block_size removed (a revert)
+PB = "aaefc58ee0"
+PBW = "AttentionBackend.get_preferred_block_size removed"
+BK = "from vllm.v1.attention.backend import AttentionBackend\n\n\n"
+CASES += [
+    (
+        "#34979 classmethod removed",
+        "a subclass's cls. call",
+        K(
+            "#34979",
+            PB,
+            PBW,
+            "vllm/aeon/pb1.py",
+            BK + "class AeonBackendMixin(AttentionBackend):\n"
+            "    @classmethod\n"
+            "    def aeon_block_size(cls, requested: int) -> int:\n"
+            "        # AEON: the sm_12x kernel's tile wants its own preferred size\n"
+            "        return requested if cls.supports_block_size(requested) else cls.get_preferred_block_size(requested)\n",
+            "return requested if cls.supports_block_size(requested) else cls.get_preferred_block_size(requested)",
+        ),
+    ),
+    (
+        "#34979 classmethod removed",
+        "a call on a type[AttentionBackend] parameter",
+        K(
+            "#34979",
+            PB,
+            PBW,
+            "vllm/aeon/pb2.py",
+            BK + "def aeon_pick_block(backend: type[AttentionBackend]) -> int:\n"
+            "    return backend.get_preferred_block_size(16)\n",
+            "return backend.get_preferred_block_size(16)",
+        ),
+    ),
+    (
+        "#34979 classmethod removed",
+        "twin: the kept supports_block_size",
+        K(
+            "#34979",
+            PB,
+            PBW,
+            "vllm/aeon/pb3.py",
+            BK + "def aeon_fits(backend: type[AttentionBackend], size: int) -> bool:\n"
+            "    return backend.supports_block_size(size)\n",
+            "return backend.supports_block_size(size)",
+        ),
+    ),
+]
+
+# --- #29128 (d6b3d39b6d): FlashInferMetadataBuilder's paged_kv_* tensors made CpuGpuBuffers
+PK = "d6b3d39b6d"
+PKW = "FlashInferMetadataBuilder.paged_kv_indptr_np/_cpu dropped, paged_kv_* made CpuGpuBuffer"
+FIB = "from vllm.v1.attention.backends.flashinfer import FlashInferMetadataBuilder\n\n\n"
+CASES += [
+    (
+        "#29128 attribute no longer set",
+        "a subclass's self. read of the numpy view",
+        K(
+            "#29128",
+            PK,
+            PKW,
+            "vllm/aeon/pk1.py",
+            FIB + "class AeonFlashInferBuilder(FlashInferMetadataBuilder):\n"
+            "    def aeon_pages_of(self, num_reqs: int) -> int:\n"
+            "        # AEON: the Spark's unified memory lets the builder read the host indptr directly\n"
+            "        return int(self.paged_kv_indptr_np[num_reqs])\n",
+            "return int(self.paged_kv_indptr_np[num_reqs])",
+        ),
+    ),
+    (
+        "#29128 attribute no longer set",
+        "a read off a receiver typed as the builder",
+        K(
+            "#29128",
+            PK,
+            PKW,
+            "vllm/aeon/pk2.py",
+            FIB + "def aeon_last_page_lens(builder: FlashInferMetadataBuilder, num_reqs: int):\n"
+            "    return builder.paged_kv_last_page_len_cpu[:num_reqs]\n",
+            "return builder.paged_kv_last_page_len_cpu[:num_reqs]",
+        ),
+    ),
+    (
+        "#29128 tensor made a buffer object",
+        "a subclass's slice of the device tensor",
+        K(
+            "#29128",
+            PK,
+            PKW,
+            "vllm/aeon/pk3.py",
+            FIB + "class AeonFlashInferBuilder2(FlashInferMetadataBuilder):\n"
+            "    def aeon_indptr(self, num_reqs: int):\n"
+            "        return self.paged_kv_indptr[: num_reqs + 1].clone()\n",
+            "return self.paged_kv_indptr[: num_reqs + 1].clone()",
+        ),
+    ),
+    (
+        "#29128 attribute no longer set",
+        "twin: a kept attribute",
+        K(
+            "#29128",
+            PK,
+            PKW,
+            "vllm/aeon/pk4.py",
+            FIB + "class AeonFlashInferBuilder3(FlashInferMetadataBuilder):\n"
+            "    def aeon_page_bytes(self) -> int:\n"
+            "        return self.page_size * self.head_dim\n",
+            "return self.page_size * self.head_dim",
+        ),
+    ),
+]
+
+# --- #21588 (1dc8a70b6d): Attention.use_irope no longer set
+IR = "1dc8a70b6d"
+IRW = "Attention.use_irope no longer set"
+ATT = "from vllm.attention import Attention\n\n\n"
+CASES += [
+    (
+        "#21588 attribute no longer set",
+        "a read off a receiver typed as the layer",
+        K(
+            "#21588",
+            IR,
+            IRW,
+            "vllm/aeon/ir1.py",
+            ATT + "def aeon_is_chunked_local(layer: Attention) -> bool:\n"
+            "    # AEON: the Spark's KV spec gives chunked-local layers their own pool\n"
+            "    return layer.use_irope\n",
+            "return layer.use_irope",
+        ),
+    ),
+    (
+        "#21588 attribute no longer set",
+        "a subclass's self. read",
+        K(
+            "#21588",
+            IR,
+            IRW,
+            "vllm/aeon/ir2.py",
+            ATT + "class AeonAttention(Attention):\n"
+            "    def aeon_window(self) -> int | None:\n"
+            "        if self.use_irope:\n"
+            "            return None\n"
+            "        return self.sliding_window\n",
+            "if self.use_irope:",
+        ),
+    ),
+    (
+        "#21588 attribute no longer set",
+        "twin: a kept attribute",
+        K(
+            "#21588",
+            IR,
+            IRW,
+            "vllm/aeon/ir3.py",
+            ATT + "def aeon_window2(layer: Attention) -> int | None:\n    return layer.sliding_window\n",
+            "return layer.sliding_window",
+        ),
+    ),
+]
+
+# --- #30141 (44f08af3a7): _init_kv_cache_quant loses kv_cache_dtype and calculate_kv_scales
+KQ = "44f08af3a7"
+KQW = "_init_kv_cache_quant(layer, qc, prefix, kv_cache_dtype, calculate_kv_scales) -> (layer, qc, prefix)"
+LAY = "import torch.nn as nn\n\nfrom vllm.attention.layer import _init_kv_cache_quant\n\n\n"
+CASES += [
+    (
+        "#30141 parameters removed",
+        "a positional call in a fork layer",
+        K(
+            "#30141",
+            KQ,
+            KQW,
+            "vllm/aeon/kq1.py",
+            LAY + "class AeonSparseAttention(nn.Module):\n"
+            "    def __init__(self, quant_config, prefix: str, kv_cache_dtype: str = 'auto') -> None:\n"
+            "        super().__init__()\n"
+            "        # AEON: the fork's own attention layer takes the same fp8 KV scales as upstream's\n"
+            "        _init_kv_cache_quant(self, quant_config, prefix, kv_cache_dtype, False)\n",
+            "_init_kv_cache_quant(self, quant_config, prefix, kv_cache_dtype, False)",
+        ),
+    ),
+    (
+        "#30141 parameters removed",
+        "keywords",
+        K(
+            "#30141",
+            KQ,
+            KQW,
+            "vllm/aeon/kq2.py",
+            LAY + "def aeon_init_scales(layer: nn.Module, quant_config, prefix: str) -> None:\n"
+            "    _init_kv_cache_quant(layer, quant_config, prefix, kv_cache_dtype='fp8', calculate_kv_scales=True)\n",
+            "_init_kv_cache_quant(layer, quant_config, prefix, kv_cache_dtype='fp8', calculate_kv_scales=True)",
+        ),
+    ),
+    (
+        "#30141 parameters removed",
+        "twin: the kept set_default_quant_scales",
+        K(
+            "#30141",
+            KQ,
+            KQW,
+            "vllm/aeon/kq3.py",
+            "import torch.nn as nn\n\nfrom vllm.attention.layer import set_default_quant_scales\n\n\n"
+            "def aeon_reset_scales(layer: nn.Module) -> None:\n"
+            "    set_default_quant_scales(layer, register_buffer=False)\n",
+            "set_default_quant_scales(layer, register_buffer=False)",
+        ),
+    ),
+]
+
+
+def main() -> int:
+    run(__doc__, CASES, prefix="aeon-blind-attnmeta-")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
