@@ -536,6 +536,138 @@ CASES += [
 ]
 
 
+# --- A second blind round (committed before the engine ran on it): harder spellings of the commits above -- a
+# getattr with a literal, a functools.partial, a **mapping of the old keywords -- a guarded twin, and one more
+# commit whose break is an override's signature rather than a use.
+CASES += [
+    (
+        "#21557 method removed",
+        "a getattr with a literal on a typed receiver",
+        K(
+            "#21557",
+            RB,
+            RBW,
+            "vllm/aeon/rb4.py",
+            "from vllm.v1.attention.backends.utils import AttentionMetadataBuilder\n\n\n"
+            "def aeon_reorder(builder: AttentionMetadataBuilder, input_batch, scheduler_output) -> bool:\n"
+            '    return getattr(builder, "reorder_batch")(input_batch, scheduler_output)\n',
+            'return getattr(builder, "reorder_batch")(input_batch, scheduler_output)',
+        ),
+    ),
+    (
+        "#25510 parameter removed",
+        "a functools.partial with the removed keyword",
+        K(
+            "#25510",
+            AF,
+            AFW,
+            "vllm/aeon/af4.py",
+            "import functools\n\n" + SEL + "# AEON: the Spark's attention layers never run attention-free\n"
+            "aeon_get_backend = functools.partial(get_attn_backend, is_attention_free=False)\n",
+            "aeon_get_backend = functools.partial(get_attn_backend, is_attention_free=False)",
+        ),
+    ),
+    (
+        "#21093 parameters replaced",
+        "a **mapping of the old keywords",
+        K(
+            "#21093",
+            LV,
+            LVW,
+            "vllm/aeon/lv4.py",
+            LOC + "def aeon_local_from(chunk: int, meta: CommonAttentionMetadata):\n"
+            "    arrays = {\n"
+            '        "query_start_loc_np": meta.query_start_loc_cpu.numpy(),\n'
+            '        "seq_lens_np": meta.seq_lens_cpu.numpy(),\n'
+            '        "block_table": meta.block_table_tensor,\n'
+            "    }\n"
+            "    return make_local_attention_virtual_batches(chunk, **arrays)\n",
+            "return make_local_attention_virtual_batches(chunk, **arrays)",
+        ),
+    ),
+    (
+        "#34979 classmethod removed",
+        "a getattr with a literal on a type[...] parameter",
+        K(
+            "#34979",
+            PB,
+            PBW,
+            "vllm/aeon/pb4.py",
+            BK + "def aeon_pick_block2(backend: type[AttentionBackend], default: int) -> int:\n"
+            '    return getattr(backend, "get_preferred_block_size")(default)\n',
+            'return getattr(backend, "get_preferred_block_size")(default)',
+        ),
+    ),
+    (
+        "#34979 classmethod removed",
+        "twin: a hasattr guard with a fallback",
+        K(
+            "#34979",
+            PB,
+            PBW,
+            "vllm/aeon/pb5.py",
+            BK + "def aeon_pick_block3(backend: type[AttentionBackend]) -> int:\n"
+            '    if hasattr(backend, "get_preferred_block_size"):\n'
+            "        return backend.get_preferred_block_size(16)\n"
+            "    return 16\n",
+            "return backend.get_preferred_block_size(16)",
+        ),
+    ),
+    (
+        "#30141 parameters removed",
+        "a functools.partial with the removed keywords",
+        K(
+            "#30141",
+            KQ,
+            KQW,
+            "vllm/aeon/kq4.py",
+            "import functools\n\n" + LAY + "# AEON: every fork attention layer on the Spark keeps an fp8 KV cache\n"
+            'aeon_init_fp8_scales = functools.partial(_init_kv_cache_quant, kv_cache_dtype="fp8", calculate_kv_scales=False)\n',
+            'aeon_init_fp8_scales = functools.partial(_init_kv_cache_quant, kv_cache_dtype="fp8", calculate_kv_scales=False)',
+        ),
+    ),
+]
+
+# --- #27743 (647464719b): get_kv_cache_stride_order gains include_num_layers_dimension, which the KV connector
+# runner now passes (not in a try that catches TypeError): a fork override without it raises.
+SO = "647464719b"
+SOW = "get_kv_cache_stride_order() -> get_kv_cache_stride_order(include_num_layers_dimension=False), passed =True"
+FAB = "from vllm.v1.attention.backends.flash_attn import FlashAttentionBackend\n\n\n"
+CASES += [
+    (
+        "#27743 parameter now passed",
+        "a subclass's static override without it",
+        K(
+            "#27743",
+            SO,
+            SOW,
+            "vllm/aeon/so1.py",
+            FAB + "class AeonFlashBackend(FlashAttentionBackend):\n"
+            "    @staticmethod\n"
+            "    def get_kv_cache_stride_order() -> tuple[int, ...]:\n"
+            "        # AEON: the sm_12x kernel wants heads before tokens in the page\n"
+            "        return (0, 1, 3, 2, 4)\n",
+            "def get_kv_cache_stride_order() -> tuple[int, ...]:",
+        ),
+    ),
+    (
+        "#27743 parameter now passed",
+        "twin: an override of the unchanged get_kv_cache_shape",
+        K(
+            "#27743",
+            SO,
+            SOW,
+            "vllm/aeon/so2.py",
+            FAB + "class AeonFlashBackend2(FlashAttentionBackend):\n"
+            "    @staticmethod\n"
+            "    def get_kv_cache_shape(num_blocks, block_size, num_kv_heads, head_size, cache_dtype_str='auto'):\n"
+            "        return (2, num_blocks, block_size, num_kv_heads, head_size)\n",
+            "def get_kv_cache_shape(num_blocks, block_size, num_kv_heads, head_size, cache_dtype_str='auto'):",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-attnmeta-")
     return 0
