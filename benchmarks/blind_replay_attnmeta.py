@@ -668,6 +668,114 @@ CASES += [
 ]
 
 
+# --- A third blind round (committed before the engine ran on it): a side effect moved out of a method.  Three
+# commits of one upstream series took the KV-cache write (``reshape_and_cache_flash``) out of an attention impl's
+# ``forward`` into a new ``do_kv_cache_update``, which the attention layer now calls first: a fork that calls the
+# impl's ``forward`` itself (its own layer, a drafter) merges cleanly and attends over a cache the new tokens never
+# reached.
+FA = "a28b94e6ef"
+FAW = "FlashAttentionImpl.forward no longer writes the KV cache (do_kv_cache_update does)"
+FAI = "import torch\n\nfrom vllm.v1.attention.backends.flash_attn import FlashAttentionImpl\n\n\n"
+FI = "98217b09f9"
+FIW = "FlashInferImpl.forward no longer writes the KV cache (do_kv_cache_update does)"
+FII = "import torch\n\nfrom vllm.v1.attention.backends.flashinfer import FlashInferImpl\n\n\n"
+TA = "ebed80a7c8"
+TAW = "TreeAttentionImpl.forward no longer writes the KV cache (do_kv_cache_update does)"
+CASES += [
+    (
+        "#25954 side effect moved out",
+        "a call on a parameter typed as the impl",
+        K(
+            "#25954",
+            FA,
+            FAW,
+            "vllm/aeon/fa1.py",
+            FAI + "def aeon_attend(impl: FlashAttentionImpl, layer, query, key, value, kv_cache, meta, output):\n"
+            "    # AEON: the Spark's drafter runs the target's attention impl directly on its own layer\n"
+            "    return impl.forward(layer, query, key, value, kv_cache, meta, output=output)\n",
+            "return impl.forward(layer, query, key, value, kv_cache, meta, output=output)",
+        ),
+    ),
+    (
+        "#25954 side effect moved out",
+        "a fork layer's self.impl built from the class",
+        K(
+            "#25954",
+            FA,
+            FAW,
+            "vllm/aeon/fa2.py",
+            FAI + "class AeonLocalAttention(torch.nn.Module):\n"
+            "    def __init__(self, num_heads: int, head_size: int, scale: float) -> None:\n"
+            "        super().__init__()\n"
+            "        self.impl = FlashAttentionImpl(num_heads, head_size, scale, num_heads, None, None, 'auto')\n"
+            "\n"
+            "    def forward(self, query, key, value, kv_cache, meta, output):\n"
+            "        return self.impl.forward(self, query, key, value, kv_cache, meta, output=output)\n",
+            "return self.impl.forward(self, query, key, value, kv_cache, meta, output=output)",
+        ),
+    ),
+    (
+        "#25954 side effect moved out",
+        "twin: the fork writes the cache itself first",
+        K(
+            "#25954",
+            FA,
+            FAW,
+            "vllm/aeon/fa3.py",
+            "import torch\n\nfrom vllm.v1.attention.backends.fa_utils import reshape_and_cache_flash\n"
+            "from vllm.v1.attention.backends.flash_attn import FlashAttentionImpl\n\n\n"
+            "def aeon_attend2(impl: FlashAttentionImpl, layer, query, key, value, kv_cache, meta, output):\n"
+            "    key_cache, value_cache = kv_cache.unbind(0)\n"
+            "    reshape_and_cache_flash(key, value, key_cache, value_cache, meta.slot_mapping, 'auto', layer._k_scale, layer._v_scale)\n"
+            "    return impl.forward(layer, query, key, value, kv_cache, meta, output=output)\n",
+            "return impl.forward(layer, query, key, value, kv_cache, meta, output=output)",
+        ),
+    ),
+    (
+        "#35422 side effect moved out",
+        "a call on a parameter typed as the impl",
+        K(
+            "#35422",
+            FI,
+            FIW,
+            "vllm/aeon/fi1.py",
+            FII
+            + "def aeon_flashinfer_attend(impl: FlashInferImpl, layer, query, key, value, kv_cache, meta, output):\n"
+            "    return impl.forward(layer, query, key, value, kv_cache, meta, output=output)\n",
+            "return impl.forward(layer, query, key, value, kv_cache, meta, output=output)",
+        ),
+    ),
+    (
+        "#35422 side effect moved out",
+        "twin: a kept method of the impl",
+        K(
+            "#35422",
+            FI,
+            FIW,
+            "vllm/aeon/fi2.py",
+            FII + "def aeon_finish_loading(impl: FlashInferImpl, dtype: torch.dtype) -> None:\n"
+            "    impl.process_weights_after_loading(dtype)\n",
+            "impl.process_weights_after_loading(dtype)",
+        ),
+    ),
+    (
+        "#35384 side effect moved out",
+        "a call on a parameter typed as the impl",
+        K(
+            "#35384",
+            TA,
+            TAW,
+            "vllm/aeon/ta1.py",
+            "from vllm.v1.attention.backends.tree_attn import TreeAttentionImpl\n\n\n"
+            "def aeon_tree_attend(impl: TreeAttentionImpl, layer, query, key, value, kv_cache, meta, output):\n"
+            "    # AEON: the Spark's tree drafter scores its candidates with the target's impl\n"
+            "    return impl.forward(layer, query, key, value, kv_cache, meta, output=output)\n",
+            "return impl.forward(layer, query, key, value, kv_cache, meta, output=output)",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-attnmeta-")
     return 0
