@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.diffs import TEST_FOLDERS
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
+from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, parsed_texts
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parse_python, unquoted
@@ -42,6 +42,9 @@ from aeon_release.domain.audits.source import parse_python, unquoted
 _MOST_FILES = 32
 # a method (an indented ``def``) added on an upstream line: the new home a step may have moved to
 _NEW_DEF = re.compile(r"^[ \t]+(?:async[ \t]+)?def[ \t]+\w+\(")
+# a removed line opening with a call (``write(...)``, ``torch.ops.x.y(``): a step run for what it does
+_STEP = re.compile(r"^[ \t]+[A-Za-z_][\w.]*\(")
+_CALLED = re.compile(r"\.(\w+)\(")
 _DEFS = re.compile(r"^[ \t]+(?:async[ \t]+)?def[ \t]+(\w+)\(", re.MULTILINE)
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
@@ -81,17 +84,20 @@ def moved_effect_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 
 def _moved(trees: ThreeTrees) -> Found:
+    words = frozenset(fork_found(trees, _CALLED, tests=True))  # what a fork line calls as a method
+    if not words:
+        return {}
     paths = [
         p
         for p in sorted(trees.upstream)
         if p.endswith(".py")
         and p.split("/", 1)[0] not in TEST_FOLDERS
+        and any(_STEP.match(line) for line in trees.upstream[p].removed)
         and any(_NEW_DEF.match(line) for line in trees.upstream[p].added.values())
     ]
-    words = trees.fork_words()
 
     def keep(old_text: str, new_text: str) -> bool:
-        # a method the base defined that a fork line names, and one upstream added: nothing else can be found
+        # a method the base defined that a fork line calls, and one upstream added: nothing else can be found
         old = set(_DEFS.findall(old_text))
         return not words.isdisjoint(old) and bool(set(_DEFS.findall(new_text)) - old)
 
