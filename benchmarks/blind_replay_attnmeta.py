@@ -34,6 +34,21 @@ a new ``do_kv_cache_update`` that the attention layer calls first, and a fork's 
 (on a parameter typed as the impl, on ``self.impl`` built from the class) now attends over a cache the new
 tokens never reached.
 
+After the killers161 widening: 29 caught, 1 warned, 0 missed of 30 (twins: 14 quiet, 0 false errors).  Caught
+now: a step moved out of a method the fork calls (symbol drift, ``drift/moved_effects.py``): a statement call of a
+module's function handing on the method's parameters, gone from the method and run by a method the class gained,
+which upstream calls outside the class; the fork's ``recv.method(...)`` on a typed parameter, a ``Cls(...)``
+local or ``self.attr``, or ``self`` in a subclass is an error unless the function runs the step or the new method
+itself.  Its upstream side, unseen, finds the rest of the series too (#36263 flex, #33681 AITER, #40470 CPU,
+#33106 Triton and ROCm; the DiffKV and AITER-unified impls' ``forward`` calls a member the class does not define
+and stays quiet), and on 400 other first-parent commits adding a method (2025-10..2026-08) nothing once the step
+must be a module's function and the method reaches no member the class lacks (three candidates there: steps on
+the object itself, or a method calling a held method: quiet).  The one warned is unchanged (the error sits on the keyword's line).  Regression set at the
+widening's head: killer_replay 26/26, kind_change_replay 12/12, review15/16/17_twins 0 false errors (40, 30, 23
+twins), blind_replay_attnbackends 22/1/0 (10 quiet), blind_replay_attnlayer 19/2/0 (10 quiet), blind_replay_mla
+32/0/0 (17 quiet), ``symbol_precision.py --windows 1`` 0 false errors, ``precision_bench.py --windows 4`` 0 false
+errors (the new check 0.60 s over the 4 merges, no finding).
+
   python benchmarks/blind_replay_attnmeta.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
