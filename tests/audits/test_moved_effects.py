@@ -75,6 +75,9 @@ TWINS = {
     "    def update_cache(self, layer, key, value, kv_cache, slots):\n        pass\n\n"
     "    def draft(self, layer, q, k, v, kv, meta):\n        return self.forward(layer, q, k, v, kv, meta)\n",
     "an untyped receiver": "def go(impl, layer, q, k, v, kv, meta):\n    return " + CALL + "\n",
+    "a mixin ahead of the class defining the method": "class Mixin:\n    def forward(self, *args):\n"
+    "        return args\n\n\nclass Mine(Mixin, FlashImpl):\n"
+    "    def draft(self, layer, q, k, v, kv, meta):\n        return self.forward(layer, q, k, v, kv, meta)\n",
 }
 _AUDITED: dict[str, dict[str, list[tuple[str, int, str]]]] = {}
 

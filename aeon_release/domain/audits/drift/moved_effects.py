@@ -17,8 +17,9 @@ run the step apart now.  A call of a logger's, ``print``, ``warnings.warn`` is n
 
 The fork's side, on a line it owns: a call ``recv.method(...)`` of such a method where ``recv`` is a parameter
 annotated with the class (imported from its module; alone or with None), a local or ``self.attr`` the fork binds
-to ``Cls(...)`` (in the function, or in a method of the same fork class), or ``self`` in a fork subclass of it,
-from a method of another name, in a subclass that defines neither method.  Quiet where the function also calls
+to ``Cls(...)`` (in the function, or in a method of the same fork class), or ``self`` in a fork subclass listing
+it first among its bases (a mixin ahead may define the method), from a method of another name, in a subclass
+that defines neither method.  Quiet where the function also calls
 the new method or the moved function itself (the fork runs the step), as the new spelling does.
 
 Pure but for reading the three trees and one ``git grep`` per new method name found.
@@ -277,19 +278,15 @@ def _receivers(
     module: ast.Module, imports: dict[str, tuple[str, str]], found: Found
 ) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFunctionDef, dict[str, tuple[str, str]]]]:
     """Each function with its receivers (as written) of a class whose method moved a step out: parameters
-    annotated with it, locals and ``self.attr`` bound to ``Cls(...)``, and ``self`` in a fork subclass of it
-    that defines neither the method nor its new home."""
+    annotated with it, locals and ``self.attr`` bound to ``Cls(...)``, and ``self`` in a fork subclass listing it
+    first among its bases that defines neither the method nor its new home."""
     for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)):
         own = _methods(cls)
         attrs = {name: key for m in own.values() for name, key in _built(m, imports, found, "self.")}
-        for base in cls.bases:
-            key = _origin(base, imports)
-            if (
-                key is not None
-                and key in found
-                and not any(m.method in own or m.new in own for m in found[key].values())
-            ):
-                attrs["self"] = key
+        # the first base only: one listed ahead of it (a mixin) is reached first and may define the method
+        key = _origin(cls.bases[0], imports) if cls.bases else None
+        if key is not None and key in found and not any(m.method in own or m.new in own for m in found[key].values()):
+            attrs["self"] = key
         for method in own.values():
             if attrs:
                 yield method, dict(attrs)
