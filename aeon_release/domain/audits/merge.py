@@ -74,6 +74,7 @@ from aeon_release.domain.audits.drift.lazy_pairs import lazy_pair_drift
 from aeon_release.domain.audits.drift.lent_attributes import lent_attribute_drift
 from aeon_release.domain.audits.drift.list_positions import list_position_drift
 from aeon_release.domain.audits.drift.module_tables import table_kind_drift
+from aeon_release.domain.audits.drift.moved_effects import moved_effect_drift
 from aeon_release.domain.audits.drift.moved_writes import moved_write_drift
 from aeon_release.domain.audits.drift.named_entries import named_entry_drift
 from aeon_release.domain.audits.drift.names import NOT_ACCEPTED, name_drift
@@ -245,6 +246,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     widened_literal_drift,
     init_only_drift,
     stopped_write_drift,
+    moved_effect_drift,
     dropped_tag_drift,
     subclass_need_drift,
     handed_need_drift,
