@@ -1,0 +1,608 @@
+"""A blind replay of the fused-MoE layer a fork's NVFP4 and expert carries call into.
+
+11 first-parent commits on ``vllm/model_executor/layers/fused_moe/{layer,fused_moe,config,fused_moe_method_base,
+routed_experts_capturer}.py`` and ``router/`` -- the layer, kernels, configs and routers a fork's quantized MoE
+method, expert loader or router carries code against: ``FusedMoE`` (``forward_cuda``/``forward_native`` gone when
+it became a pluggable layer; ``ensure_moe_quant_config`` renamed; ``enable_eplb`` and the EPLB views
+``logical_to_physical_map``/... no longer set on the layer; ``make_expert_params_mapping`` given a required
+leading ``model``), ``FusedMoEMethodBase`` (``init_prepare_finalize``/``select_gemm_impl`` given a required
+``layer``), ``fused_moe.py`` (``invoke_fused_moe_kernel`` split in three; ``fused_topk``/``grouped_topk`` moved to
+``router/``, ``fused_moe_router`` moved under ``router/``), ``FusedMoEParallelConfig`` (a required
+``all2all_backend`` field; ``use_flashinfer_cutlass_kernels`` moved to ``FusedMoEConfig``), the routers
+(``dispatch_topk_func`` renamed, ``FusedTopKBiasRouter`` given a required ``scoring_func`` before
+``renormalize``, ``create_fused_moe_router``'s ``enable_eplb`` removed) and ``RoutedExpertsCapturer``
+(``get_instance`` and ``RoutedExpertsReader`` removed) -- picked by scanning those paths' diffs (``git log
+--first-parent -p`` and a signature diff of each commit's files), avoiding the commits the other replays use
+(``blind_replay_moe2``, ``_fmexperts``, ``_mxoracle``, ``_eplbops`` among them).  Each is replayed under 1-3 fork
+spellings written the way fork code is written (a subclass's ``super()``/``self.`` use, a read off a receiver
+typed as the class, a call on the class, a keyword call, a positional call, an import, a module-attribute call,
+an override of a hook upstream calls with one more argument), with twins (fork code the commit does not break:
+the kept method, the package's re-export, the still-accepted keyword, the member on the class that keeps it).
+The merge base is the commit's first parent, upstream is the commit; a spelling is *caught* when an error lands
+on its line, *warned* when a warning lands in its file.  Twins must stay *quiet*: no error on their line.
+
+  python benchmarks/blind_replay_fusedlayer.py [--mirror DIR] [--only TEXT ...] [--show]
+"""
+
+from __future__ import annotations
+
+import sys
+
+from blind_replay import K, run
+from killer_replay import Killer
+
+CASES: list[tuple[str, str, Killer]] = []
+
+FM = "vllm.model_executor.layers.fused_moe"
+LAYER = f"import torch\n\nfrom {FM}.layer import FusedMoE\n\n\n"
+
+# --- #31050 (5a468ff7c7): invoke_fused_moe_kernel split into the wna16 cuda/triton and triton invokers
+IK = "5a468ff7c7"
+IKW = "fused_moe.invoke_fused_moe_kernel removed (split in three)"
+CASES += [
+    (
+        "#31050 function removed",
+        "an import of the removed invoker",
+        K(
+            "#31050",
+            IK,
+            IKW,
+            "vllm/aeon/ik1.py",
+            f"from {FM}.fused_moe import invoke_fused_moe_kernel\n\n\n"
+            "def aeon_gemm(a, b, c, a_scale, b_scale, topk_weights, sorted_ids, expert_ids, num_post, top_k, config):\n"
+            "    # AEON: the Spark's NVFP4 fallback reuses the triton grouped GEMM\n"
+            "    invoke_fused_moe_kernel(a, b, c, a_scale, b_scale, None, topk_weights, sorted_ids, expert_ids,\n"
+            "                            num_post, False, top_k, config, compute_type=None, use_fp8_w8a8=False,\n"
+            "                            use_int8_w8a8=False, use_int8_w8a16=False, use_int4_w4a16=False,\n"
+            "                            per_channel_quant=False)\n",
+            f"from {FM}.fused_moe import invoke_fused_moe_kernel",
+        ),
+    ),
+    (
+        "#31050 function removed",
+        "a module-attribute call",
+        K(
+            "#31050",
+            IK,
+            IKW,
+            "vllm/aeon/ik2.py",
+            f"from {FM} import fused_moe as fm\n\n\n"
+            "def aeon_gemm2(a, b, c, b_scale, topk_weights, sorted_ids, expert_ids, num_post, top_k, config, dt):\n"
+            "    return fm.invoke_fused_moe_kernel(a, b, c, None, b_scale, None, topk_weights, sorted_ids, expert_ids, num_post, True, top_k, config, compute_type=dt, use_fp8_w8a8=False, use_int8_w8a8=False, use_int8_w8a16=False, use_int4_w4a16=False, per_channel_quant=False)\n",
+            "return fm.invoke_fused_moe_kernel(a, b, c, None, b_scale, None, topk_weights, sorted_ids, expert_ids, num_post, True, top_k, config, compute_type=dt, use_fp8_w8a8=False, use_int8_w8a8=False, use_int8_w8a16=False, use_int4_w4a16=False, per_channel_quant=False)",
+        ),
+    ),
+    (
+        "#31050 function removed",
+        "twin: fused_experts kept",
+        K(
+            "#31050",
+            IK,
+            IKW,
+            "vllm/aeon/ik3.py",
+            f"from {FM} import fused_moe as fm\n\n\n"
+            "def aeon_experts(x, w1, w2, topk_weights, topk_ids):\n"
+            "    return fm.fused_experts(x, w1, w2, topk_weights, topk_ids, inplace=False)\n",
+            "return fm.fused_experts(x, w1, w2, topk_weights, topk_ids, inplace=False)",
+        ),
+    ),
+]
+
+# --- #30623 (327a02d8db): the router split into classes: fused_topk/grouped_topk off fused_moe.py, the
+#     fused_moe_router module moved under router/, the layer's EPLB views moved onto its eplb_state
+RT = "327a02d8db"
+RTW = "fused_topk off fused_moe.py; FusedMoE.logical_to_physical_map no longer set"
+CASES += [
+    (
+        "#30623 function moved",
+        "an import off the old module",
+        K(
+            "#30623",
+            RT,
+            RTW,
+            "vllm/aeon/rt1.py",
+            f"from {FM}.fused_moe import fused_topk\n\n\n"
+            "def aeon_route(hidden_states, gating_output, top_k: int):\n"
+            "    # AEON: the Spark's router replay recomputes the top-k itself\n"
+            "    return fused_topk(hidden_states, gating_output, top_k, renormalize=True)\n",
+            f"from {FM}.fused_moe import fused_topk",
+        ),
+    ),
+    (
+        "#30623 module moved",
+        "an import of the moved router base",
+        K(
+            "#30623",
+            RT,
+            RTW,
+            "vllm/aeon/rt2.py",
+            f"from {FM}.fused_moe_router import FusedMoERouter\n\n\n"
+            "def aeon_is_router(obj: object) -> bool:\n"
+            "    return isinstance(obj, FusedMoERouter)\n",
+            f"from {FM}.fused_moe_router import FusedMoERouter",
+        ),
+    ),
+    (
+        "#30623 attribute no longer set",
+        "a subclass's self. read",
+        K(
+            "#30623",
+            RT,
+            RTW,
+            "vllm/aeon/rt3.py",
+            LAYER + "class AeonFusedMoE(FusedMoE):\n"
+            "    def aeon_physical(self, logical_ids: torch.Tensor) -> torch.Tensor:\n"
+            "        # AEON: the Spark's expert trace logs physical slots\n"
+            "        return self.logical_to_physical_map[logical_ids, 0]\n",
+            "return self.logical_to_physical_map[logical_ids, 0]",
+        ),
+    ),
+    (
+        "#30623 function moved",
+        "twin: the package's re-export",
+        K(
+            "#30623",
+            RT,
+            RTW,
+            "vllm/aeon/rt4.py",
+            f"from {FM} import fused_topk\n\n\n"
+            "def aeon_route2(hidden_states, gating_output, top_k: int):\n"
+            "    return fused_topk(hidden_states, gating_output, top_k, renormalize=False)\n",
+            "return fused_topk(hidden_states, gating_output, top_k, renormalize=False)",
+        ),
+    ),
+]
+
+# --- #31246 (63227accf5): dispatch_topk_func -> dispatch_topk_softmax_func; FusedTopKBiasRouter takes a
+#     required scoring_func before renormalize
+TS = "63227accf5"
+TSW = "dispatch_topk_func renamed; FusedTopKBiasRouter(scoring_func) required"
+BIAS = (
+    "from vllm.distributed.eplb.eplb_state import EplbLayerState\n"
+    f"from {FM}.router.fused_topk_bias_router import FusedTopKBiasRouter\n\n\n"
+)
+CASES += [
+    (
+        "#31246 function renamed",
+        "an import of the old name",
+        K(
+            "#31246",
+            TS,
+            TSW,
+            "vllm/aeon/ts1.py",
+            f"from {FM}.router.fused_topk_router import dispatch_topk_func\n\n\n"
+            "def aeon_topk_fn():\n"
+            "    return dispatch_topk_func(use_rocm_aiter=False)\n",
+            f"from {FM}.router.fused_topk_router import dispatch_topk_func",
+        ),
+    ),
+    (
+        "#31246 required parameter inserted",
+        "a keyword construction without it",
+        K(
+            "#31246",
+            TS,
+            TSW,
+            "vllm/aeon/ts2.py",
+            BIAS + "def aeon_bias_router(top_k: int, n: int, state: EplbLayerState, bias) -> FusedTopKBiasRouter:\n"
+            "    # AEON: the Spark's DeepSeek carry routes with its own correction bias\n"
+            "    return FusedTopKBiasRouter(top_k=top_k, global_num_experts=n, eplb_state=state, e_score_correction_bias=bias, renormalize=True)\n",
+            "return FusedTopKBiasRouter(top_k=top_k, global_num_experts=n, eplb_state=state, e_score_correction_bias=bias, renormalize=True)",
+        ),
+    ),
+    (
+        "#31246 required parameter inserted",
+        "a positional construction",
+        K(
+            "#31246",
+            TS,
+            TSW,
+            "vllm/aeon/ts3.py",
+            BIAS + "def aeon_bias_router2(top_k: int, n: int, state: EplbLayerState, bias) -> FusedTopKBiasRouter:\n"
+            "    return FusedTopKBiasRouter(top_k, n, state, bias, False)\n",
+            "return FusedTopKBiasRouter(top_k, n, state, bias, False)",
+        ),
+    ),
+    (
+        "#31246 function renamed",
+        "twin: vllm_topk_softmax kept",
+        K(
+            "#31246",
+            TS,
+            TSW,
+            "vllm/aeon/ts4.py",
+            f"from {FM}.router import fused_topk_router\n\n\n"
+            "def aeon_softmax(w, ids, token_ids, gating):\n"
+            "    return fused_topk_router.vllm_topk_softmax(w, ids, token_ids, gating, True)\n",
+            "return fused_topk_router.vllm_topk_softmax(w, ids, token_ids, gating, True)",
+        ),
+    ),
+]
+
+# --- #33556 (f02b3269e7): FusedMoE a PluggableLayer: forward_native -> forward, forward_cuda removed
+PL = "f02b3269e7"
+PLW = "FusedMoE.forward_cuda/forward_native removed"
+CASES += [
+    (
+        "#33556 methods removed",
+        "a subclass's super() call",
+        K(
+            "#33556",
+            PL,
+            PLW,
+            "vllm/aeon/pl1.py",
+            LAYER + "class AeonTracedMoE(FusedMoE):\n"
+            "    def forward_cuda(self, hidden_states: torch.Tensor, router_logits: torch.Tensor):\n"
+            "        # AEON: the Spark's NVTX range around each MoE layer\n"
+            "        torch.cuda.nvtx.range_push('aeon-moe')\n"
+            "        try:\n"
+            "            return super().forward_cuda(hidden_states, router_logits)\n"
+            "        finally:\n"
+            "            torch.cuda.nvtx.range_pop()\n",
+            "return super().forward_cuda(hidden_states, router_logits)",
+        ),
+    ),
+    (
+        "#33556 methods removed",
+        "a call off a typed receiver",
+        K(
+            "#33556",
+            PL,
+            PLW,
+            "vllm/aeon/pl2.py",
+            LAYER + "def aeon_eager_moe(layer: FusedMoE, hidden_states: torch.Tensor, logits: torch.Tensor):\n"
+            "    return layer.forward_native(hidden_states, logits)\n",
+            "return layer.forward_native(hidden_states, logits)",
+        ),
+    ),
+    (
+        "#33556 methods removed",
+        "twin: the module call",
+        K(
+            "#33556",
+            PL,
+            PLW,
+            "vllm/aeon/pl3.py",
+            LAYER + "def aeon_moe(layer: FusedMoE, hidden_states: torch.Tensor, logits: torch.Tensor):\n"
+            "    return layer(hidden_states, logits)\n",
+            "return layer(hidden_states, logits)",
+        ),
+    ),
+]
+
+# --- #27220 (9ef3d5b875): FusedMoE.ensure_moe_quant_config -> ensure_moe_quant_config_init
+EQ = "9ef3d5b875"
+EQW = "FusedMoE.ensure_moe_quant_config renamed"
+CASES += [
+    (
+        "#27220 method renamed",
+        "a subclass's self. call",
+        K(
+            "#27220",
+            EQ,
+            EQW,
+            "vllm/aeon/eq1.py",
+            LAYER + "class AeonNvfp4MoE(FusedMoE):\n"
+            "    def aeon_quant_config(self):\n"
+            "        # AEON: the Spark's NVFP4 path reads the quant config before the first forward\n"
+            "        self.ensure_moe_quant_config()\n"
+            "        return self.quant_method.moe_quant_config\n",
+            "self.ensure_moe_quant_config()",
+        ),
+    ),
+    (
+        "#27220 method renamed",
+        "a call off a typed receiver",
+        K(
+            "#27220",
+            EQ,
+            EQW,
+            "vllm/aeon/eq2.py",
+            LAYER + "def aeon_warm(layers: list[FusedMoE]) -> None:\n"
+            "    for layer in layers:\n"
+            "        layer.ensure_moe_quant_config()\n",
+            "layer.ensure_moe_quant_config()",
+        ),
+    ),
+    (
+        "#27220 method renamed",
+        "twin: the kept property",
+        K(
+            "#27220",
+            EQ,
+            EQW,
+            "vllm/aeon/eq3.py",
+            LAYER + "def aeon_chunked(layer: FusedMoE) -> bool:\n    return layer.use_dp_chunking\n",
+            "return layer.use_dp_chunking",
+        ),
+    ),
+]
+
+# --- #31104 (482914849c): FusedMoE.make_expert_params_mapping takes a required leading model
+EM = "482914849c"
+EMW = "make_expert_params_mapping(model, ...) required"
+CASES += [
+    (
+        "#31104 required parameter inserted",
+        "a keyword call on the class",
+        K(
+            "#31104",
+            EM,
+            EMW,
+            "vllm/aeon/em1.py",
+            LAYER + "def aeon_expert_mapping(num_experts: int):\n"
+            "    # AEON: the Spark's NVFP4 checkpoints name experts the HF way\n"
+            "    return FusedMoE.make_expert_params_mapping(ckpt_gate_proj_name='gate_proj', ckpt_down_proj_name='down_proj', ckpt_up_proj_name='up_proj', num_experts=num_experts)\n",
+            "return FusedMoE.make_expert_params_mapping(ckpt_gate_proj_name='gate_proj', ckpt_down_proj_name='down_proj', ckpt_up_proj_name='up_proj', num_experts=num_experts)",
+        ),
+    ),
+    (
+        "#31104 required parameter inserted",
+        "a positional call in a model's loader",
+        K(
+            "#31104",
+            EM,
+            EMW,
+            "vllm/aeon/em2.py",
+            LAYER + "class AeonMoEModel(torch.nn.Module):\n"
+            "    def aeon_mapping(self, n_routed_experts: int):\n"
+            "        return FusedMoE.make_expert_params_mapping('gate_proj', 'down_proj', 'up_proj', n_routed_experts)\n",
+            "return FusedMoE.make_expert_params_mapping('gate_proj', 'down_proj', 'up_proj', n_routed_experts)",
+        ),
+    ),
+    (
+        "#31104 required parameter inserted",
+        "twin: the kept weight loader",
+        K(
+            "#31104",
+            EM,
+            EMW,
+            "vllm/aeon/em3.py",
+            LAYER + "def aeon_load(layer: FusedMoE, param, weight, name: str, expert_id: int) -> None:\n"
+            "    layer.weight_loader(param, weight, name, shard_id='w1', expert_id=expert_id)\n",
+            "layer.weight_loader(param, weight, name, shard_id='w1', expert_id=expert_id)",
+        ),
+    ),
+]
+
+# --- #23608 (082cc07ef8): FusedMoEMethodBase.init_prepare_finalize(layer) and select_gemm_impl(..., layer)
+PF = "082cc07ef8"
+PFW = "init_prepare_finalize/select_gemm_impl gained a required layer"
+METHOD = (
+    f"from {FM}.layer import FusedMoEMethodBase, UnquantizedFusedMoEMethod\n"
+    f"from {FM}.config import FusedMoEConfig\n\n\n"
+)
+CASES += [
+    (
+        "#23608 hook given an argument",
+        "an override upstream now calls with one more",
+        K(
+            "#23608",
+            PF,
+            PFW,
+            "vllm/aeon/pf1.py",
+            METHOD + "class AeonUnquantizedMoE(UnquantizedFusedMoEMethod):\n"
+            "    def select_gemm_impl(self, prepare_finalize, moe: FusedMoEConfig):\n"
+            "        # AEON: the Spark's batched experts for the low-latency all2all\n"
+            "        return super().select_gemm_impl(prepare_finalize, moe)\n",
+            "def select_gemm_impl(self, prepare_finalize, moe: FusedMoEConfig):",
+        ),
+    ),
+    (
+        "#23608 required parameter inserted",
+        "a call off a typed receiver",
+        K(
+            "#23608",
+            PF,
+            PFW,
+            "vllm/aeon/pf2.py",
+            METHOD + "def aeon_init_all2all(method: FusedMoEMethodBase) -> None:\n    method.init_prepare_finalize()\n",
+            "method.init_prepare_finalize()",
+        ),
+    ),
+    (
+        "#23608 hook given an argument",
+        "twin: an unchanged hook overridden",
+        K(
+            "#23608",
+            PF,
+            PFW,
+            "vllm/aeon/pf3.py",
+            METHOD + "class AeonUnquantizedMoE2(UnquantizedFusedMoEMethod):\n"
+            "    def maybe_make_prepare_finalize(self, moe: FusedMoEConfig):\n"
+            "        return super().maybe_make_prepare_finalize(moe)\n",
+            "return super().maybe_make_prepare_finalize(moe)",
+        ),
+    ),
+]
+
+# --- #23819 (95089607fa): use_flashinfer_cutlass_kernels moved from FusedMoEParallelConfig to FusedMoEConfig
+FC = "95089607fa"
+FCW = "FusedMoEParallelConfig.use_flashinfer_cutlass_kernels removed"
+CFG = f"from {FM}.config import FusedMoEConfig, FusedMoEParallelConfig\n\n\n"
+CASES += [
+    (
+        "#23819 property moved",
+        "a read off a typed receiver",
+        K(
+            "#23819",
+            FC,
+            FCW,
+            "vllm/aeon/fc1.py",
+            CFG + "def aeon_nvfp4_cutlass(cfg: FusedMoEParallelConfig) -> bool:\n"
+            "    # AEON: the Spark's NVFP4 MoE goes through the FlashInfer CUTLASS kernels\n"
+            "    return cfg.use_flashinfer_cutlass_kernels\n",
+            "return cfg.use_flashinfer_cutlass_kernels",
+        ),
+    ),
+    (
+        "#23819 property moved",
+        "a chained read off a subclass's self.",
+        K(
+            "#23819",
+            FC,
+            FCW,
+            "vllm/aeon/fc2.py",
+            LAYER + "class AeonCutlassMoE(FusedMoE):\n"
+            "    def aeon_cutlass(self) -> bool:\n"
+            "        return self.moe_parallel_config.use_flashinfer_cutlass_kernels\n",
+            "return self.moe_parallel_config.use_flashinfer_cutlass_kernels",
+        ),
+    ),
+    (
+        "#23819 property moved",
+        "twin: the class that keeps it",
+        K(
+            "#23819",
+            FC,
+            FCW,
+            "vllm/aeon/fc3.py",
+            CFG + "def aeon_nvfp4_cutlass2(moe: FusedMoEConfig) -> bool:\n"
+            "    return moe.use_flashinfer_cutlass_kernels\n",
+            "return moe.use_flashinfer_cutlass_kernels",
+        ),
+    ),
+]
+
+# --- #26732 (3e051bda82): FusedMoEParallelConfig gained a required all2all_backend field
+AB = "3e051bda82"
+ABW = "FusedMoEParallelConfig.all2all_backend required"
+CASES += [
+    (
+        "#26732 required field added",
+        "a keyword construction",
+        K(
+            "#26732",
+            AB,
+            ABW,
+            "vllm/aeon/ab1.py",
+            f"from {FM}.config import FusedMoEParallelConfig\n\n\n"
+            "def aeon_single_gpu() -> FusedMoEParallelConfig:\n"
+            "    # AEON: one Spark, no all2all\n"
+            "    return FusedMoEParallelConfig(tp_size=1, dp_size=1, ep_size=1, tp_rank=0, dp_rank=0, ep_rank=0, use_ep=False)\n",
+            "return FusedMoEParallelConfig(tp_size=1, dp_size=1, ep_size=1, tp_rank=0, dp_rank=0, ep_rank=0, use_ep=False)",
+        ),
+    ),
+    (
+        "#26732 required field added",
+        "twin: the make factory",
+        K(
+            "#26732",
+            AB,
+            ABW,
+            "vllm/aeon/ab2.py",
+            f"from {FM}.config import FusedMoEParallelConfig\n\n\n"
+            "def aeon_parallel(tp: int, dp: int, parallel_config) -> FusedMoEParallelConfig:\n"
+            "    return FusedMoEParallelConfig.make(tp_size_=tp, dp_size_=dp, vllm_parallel_config=parallel_config)\n",
+            "return FusedMoEParallelConfig.make(tp_size_=tp, dp_size_=dp, vllm_parallel_config=parallel_config)",
+        ),
+    ),
+]
+
+# --- #41055 (d9b4990783): FusedMoE.enable_eplb no longer set; the routers' enable_eplb keyword removed
+EP = "d9b4990783"
+EPW = "FusedMoE.enable_eplb removed; create_fused_moe_router(enable_eplb=) removed"
+ROUTER = f"from {FM}.router.router_factory import create_fused_moe_router\n\n\n"
+CASES += [
+    (
+        "#41055 attribute no longer set",
+        "a subclass's self. read",
+        K(
+            "#41055",
+            EP,
+            EPW,
+            "vllm/aeon/ep1.py",
+            LAYER + "class AeonEplbMoE(FusedMoE):\n"
+            "    def aeon_balanced(self) -> bool:\n"
+            "        # AEON: the Spark's two-node EP rebalances only when EPLB is on\n"
+            "        return bool(self.enable_eplb)\n",
+            "return bool(self.enable_eplb)",
+        ),
+    ),
+    (
+        "#41055 keyword removed",
+        "a keyword to the factory",
+        K(
+            "#41055",
+            EP,
+            EPW,
+            "vllm/aeon/ep2.py",
+            ROUTER + "def aeon_router(top_k: int, n: int, state):\n"
+            "    return create_fused_moe_router(top_k=top_k, global_num_experts=n, enable_eplb=True, eplb_state=state)\n",
+            "return create_fused_moe_router(top_k=top_k, global_num_experts=n, enable_eplb=True, eplb_state=state)",
+        ),
+    ),
+    (
+        "#41055 keyword removed",
+        "twin: a kept keyword",
+        K(
+            "#41055",
+            EP,
+            EPW,
+            "vllm/aeon/ep3.py",
+            ROUTER + "def aeon_router2(top_k: int, n: int):\n"
+            "    return create_fused_moe_router(top_k=top_k, global_num_experts=n, renormalize=False)\n",
+            "return create_fused_moe_router(top_k=top_k, global_num_experts=n, renormalize=False)",
+        ),
+    ),
+]
+
+# --- #39917 (8189a15914): the routing replay rebuilt on a device cache: RoutedExpertsCapturer.get_instance and
+#     RoutedExpertsReader removed
+RC = "8189a15914"
+RCW = "RoutedExpertsCapturer.get_instance / RoutedExpertsReader removed"
+CAP = f"import torch\n\nfrom {FM}.routed_experts_capturer import RoutedExpertsCapturer\n\n\n"
+CASES += [
+    (
+        "#39917 staticmethod removed",
+        "a call on the class",
+        K(
+            "#39917",
+            RC,
+            RCW,
+            "vllm/aeon/rc1.py",
+            CAP + "def aeon_capture(layer_id: int, topk_ids: torch.Tensor) -> None:\n"
+            "    # AEON: the Spark's router trace rides the upstream capturer\n"
+            "    capturer = RoutedExpertsCapturer.get_instance()\n"
+            "    if capturer is not None:\n"
+            "        capturer.capture(layer_id, topk_ids)\n",
+            "capturer = RoutedExpertsCapturer.get_instance()",
+        ),
+    ),
+    (
+        "#39917 class removed",
+        "an import of the removed reader",
+        K(
+            "#39917",
+            RC,
+            RCW,
+            "vllm/aeon/rc2.py",
+            f"from {FM}.routed_experts_capturer import RoutedExpertsReader\n\n\n"
+            "def aeon_reader():\n"
+            "    return RoutedExpertsReader.create()\n",
+            f"from {FM}.routed_experts_capturer import RoutedExpertsReader",
+        ),
+    ),
+    (
+        "#39917 staticmethod removed",
+        "twin: capture kept on a typed receiver",
+        K(
+            "#39917",
+            RC,
+            RCW,
+            "vllm/aeon/rc3.py",
+            CAP + "def aeon_capture2(capturer: RoutedExpertsCapturer, layer_id: int, topk_ids: torch.Tensor) -> None:\n"
+            "    capturer.capture(layer_id, topk_ids)\n",
+            "capturer.capture(layer_id, topk_ids)",
+        ),
+    ),
+]
+
+
+def main() -> int:
+    run(__doc__, CASES, prefix="aeon-blind-fusedlayer-")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
