@@ -604,6 +604,207 @@ CASES += [
 ]
 
 
+# Round two, written blind after round one was all caught: the silent kinds a clean merge hides -- a tuple that
+# grew, an enum value renumbered, an attribute now None unless a feature is on, a buffer now allocated lazily.
+
+# --- #14568 (3e887d2e0c): fused_topk returns (weights, ids, token_expert_indices) instead of (weights, ids)
+TK = "3e887d2e0c"
+TKW = "fused_topk returns three values"
+CASES += [
+    (
+        "#14568 return tuple grown",
+        "a two-name unpack of an imported call",
+        K(
+            "#14568",
+            TK,
+            TKW,
+            "vllm/aeon/tk1.py",
+            f"import torch\n\nfrom {FM}.fused_moe import fused_topk\n\n\n"
+            "def aeon_route(hidden_states: torch.Tensor, logits: torch.Tensor, top_k: int):\n"
+            "    # AEON: the Spark's router trace wants the ids before the experts run\n"
+            "    topk_weights, topk_ids = fused_topk(hidden_states, logits, top_k, renormalize=True)\n"
+            "    return topk_weights, topk_ids.to(torch.int64)\n",
+            "topk_weights, topk_ids = fused_topk(hidden_states, logits, top_k, renormalize=True)",
+        ),
+    ),
+    (
+        "#14568 return tuple grown",
+        "a module-attribute call unpacked in a method",
+        K(
+            "#14568",
+            TK,
+            TKW,
+            "vllm/aeon/tk2.py",
+            f"import torch\n\nfrom {FM} import fused_moe as fm\n\n\n"
+            "class AeonRouter(torch.nn.Module):\n"
+            "    def __init__(self, top_k: int):\n"
+            "        super().__init__()\n"
+            "        self.top_k = top_k\n\n"
+            "    def forward(self, hidden_states: torch.Tensor, logits: torch.Tensor):\n"
+            "        weights, ids = fm.fused_topk(hidden_states, logits, self.top_k, False)\n"
+            "        return weights, ids\n",
+            "weights, ids = fm.fused_topk(hidden_states, logits, self.top_k, False)",
+        ),
+    ),
+    (
+        "#14568 return tuple grown",
+        "an unpack of a helper that passes the tuple on",
+        K(
+            "#14568",
+            TK,
+            TKW,
+            "vllm/aeon/tk3.py",
+            f"import torch\n\nfrom {FM}.fused_moe import fused_topk\n\n\n"
+            "def _aeon_topk(hidden_states: torch.Tensor, logits: torch.Tensor, top_k: int):\n"
+            "    return fused_topk(hidden_states, logits, top_k, True)\n\n\n"
+            "def aeon_ids(hidden_states: torch.Tensor, logits: torch.Tensor, top_k: int) -> torch.Tensor:\n"
+            "    _, ids = _aeon_topk(hidden_states, logits, top_k)\n"
+            "    return ids\n",
+            "_, ids = _aeon_topk(hidden_states, logits, top_k)",
+        ),
+    ),
+    (
+        "#14568 return tuple grown",
+        "twin: an index read",
+        K(
+            "#14568",
+            TK,
+            TKW,
+            "vllm/aeon/tk4.py",
+            f"import torch\n\nfrom {FM}.fused_moe import fused_topk\n\n\n"
+            "def aeon_weights(hidden_states: torch.Tensor, logits: torch.Tensor, top_k: int) -> torch.Tensor:\n"
+            "    return fused_topk(hidden_states, logits, top_k, True)[0]\n",
+            "return fused_topk(hidden_states, logits, top_k, True)[0]",
+        ),
+    ),
+]
+
+# --- #30623 (327a02d8db), again: RoutingMethodType.Unspecified 6 -> 8 (Custom = 6, Simulated = 7 inserted)
+RM = f"from {FM}.config import RoutingMethodType\n\n\n"
+CASES += [
+    (
+        "#30623 enum renumbered",
+        "an int compare on a typed parameter",
+        K(
+            "#30623",
+            RT,
+            "RoutingMethodType.Unspecified 6 -> 8",
+            "vllm/aeon/rm1.py",
+            RM + "def aeon_unspecified(kind: RoutingMethodType) -> bool:\n"
+            "    # AEON: the Spark's FlashInfer path falls back when the model names no routing\n"
+            "    return kind == 6  # RoutingMethodType.Unspecified\n",
+            "return kind == 6  # RoutingMethodType.Unspecified",
+        ),
+    ),
+    (
+        "#30623 enum renumbered",
+        "an enum built from a literal",
+        K(
+            "#30623",
+            RT,
+            "RoutingMethodType.Unspecified 6 -> 8",
+            "vllm/aeon/rm2.py",
+            RM + "AEON_DEFAULT_ROUTING = RoutingMethodType(6)\n",
+            "AEON_DEFAULT_ROUTING = RoutingMethodType(6)",
+        ),
+    ),
+    (
+        "#30623 enum renumbered",
+        "twin: the member by name",
+        K(
+            "#30623",
+            RT,
+            "RoutingMethodType.Unspecified 6 -> 8",
+            "vllm/aeon/rm3.py",
+            RM + "def aeon_unspecified2(kind: RoutingMethodType) -> bool:\n"
+            "    return kind == RoutingMethodType.Unspecified\n",
+            "return kind == RoutingMethodType.Unspecified",
+        ),
+    ),
+    (
+        "#30623 enum renumbered",
+        "twin: an unchanged value",
+        K(
+            "#30623",
+            RT,
+            "RoutingMethodType.Unspecified 6 -> 8",
+            "vllm/aeon/rm4.py",
+            RM + "def aeon_plain_topk(kind: RoutingMethodType) -> bool:\n"
+            "    return kind == 5  # RoutingMethodType.TopK\n",
+            "return kind == 5  # RoutingMethodType.TopK",
+        ),
+    ),
+]
+
+# --- #41055 (d9b4990783), again: FusedMoE.eplb_state is None unless EPLB is on
+CASES += [
+    (
+        "#41055 attribute made None",
+        "a subclass's chained read",
+        K(
+            "#41055",
+            EP,
+            "FusedMoE.eplb_state None unless EPLB",
+            "vllm/aeon/es1.py",
+            LAYER + "class AeonLoadMoE(FusedMoE):\n"
+            "    def aeon_expert_load(self) -> torch.Tensor | None:\n"
+            "        # AEON: the Spark's dashboard reads each layer's expert load\n"
+            "        return self.eplb_state.expert_load_view\n",
+            "return self.eplb_state.expert_load_view",
+        ),
+    ),
+    (
+        "#41055 attribute made None",
+        "twin: a guarded read",
+        K(
+            "#41055",
+            EP,
+            "FusedMoE.eplb_state None unless EPLB",
+            "vllm/aeon/es2.py",
+            LAYER + "class AeonLoadMoE2(FusedMoE):\n"
+            "    def aeon_expert_load(self) -> torch.Tensor | None:\n"
+            "        state = self.eplb_state\n"
+            "        return None if state is None else state.expert_load_view\n",
+            "return None if state is None else state.expert_load_view",
+        ),
+    ),
+]
+
+# --- #27220 (9ef3d5b875), again: FusedMoE.batched_hidden_states no longer allocated in __init__
+CASES += [
+    (
+        "#27220 buffer allocated lazily",
+        "a read after super().__init__",
+        K(
+            "#27220",
+            EQ,
+            "FusedMoE.batched_hidden_states allocated on first forward",
+            "vllm/aeon/bh1.py",
+            LAYER + "class AeonChunkedMoE(FusedMoE):\n"
+            "    def __init__(self, *args, **kwargs):\n"
+            "        super().__init__(*args, **kwargs)\n"
+            "        # AEON: the Spark's DP chunk size follows the staging buffer\n"
+            "        self.aeon_chunk = self.batched_hidden_states.size(-2) if self.use_dp_chunking else 0\n",
+            "self.aeon_chunk = self.batched_hidden_states.size(-2) if self.use_dp_chunking else 0",
+        ),
+    ),
+    (
+        "#27220 buffer allocated lazily",
+        "twin: a None-guarded read",
+        K(
+            "#27220",
+            EQ,
+            "FusedMoE.batched_hidden_states allocated on first forward",
+            "vllm/aeon/bh2.py",
+            LAYER + "def aeon_staged_rows(layer: FusedMoE) -> int:\n"
+            "    buf = layer.batched_hidden_states\n"
+            "    return 0 if buf is None else buf.size(-2)\n",
+            "return 0 if buf is None else buf.size(-2)",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-fusedlayer-")
     return 0
