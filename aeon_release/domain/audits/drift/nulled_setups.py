@@ -25,6 +25,7 @@ that could set the attribute runs above its last store, a top-level ``self.X = N
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -75,8 +76,11 @@ def nulled_setup_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     used = fork_found(trees, _USED, tests=True)
     if not used:
         return []
-    paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p, used)][:_MOST_FILES]
-    nulled = [n for path, old, new in parsed_versions(trees, paths, _keep) for n in _nulled(path, old, new, used)]
+    touched = {p: _candidate(trees, p, used) for p in sorted(trees.upstream) if p.endswith(".py")}
+    paths = [p for p, attrs in touched.items() if attrs][:_MOST_FILES]
+    wanted = {a for p in paths for a in touched[p]}
+    keep = functools.partial(_keep, wanted)
+    nulled = [n for path, old, new in parsed_versions(trees, paths, keep) for n in _nulled(path, old, new, used)]
     if not nulled:
         return []
     attrs = {n.attr for n in nulled}
@@ -87,18 +91,18 @@ def nulled_setup_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     ]
 
 
-def _candidate(trees: ThreeTrees, path: str, used: set[str]) -> bool:
-    """Upstream's diff added a ``self.X = None`` of an attribute a fork line uses, or removed a store of a value in
-    one (``self.X = torch.zeros(...)``: the ``None`` the constructor kept above it may be all that is left)."""
+def _candidate(trees: ThreeTrees, path: str, used: set[str]) -> set[str]:
+    """The attributes a fork line uses of which upstream's diff added a ``self.X = None``, or removed a store of a
+    value (``self.X = torch.zeros(...)``: the ``None`` the constructor kept above it may be all that is left)."""
     diff = trees.upstream[path]
-    if any((m := _NULLED.match(line)) and m.group(1) in used for line in diff.added.values()):
-        return True
-    return any((m := _BUILT.match(line)) and m.group(1) in used and not _NULLED.match(line) for line in diff.removed)
+    added = {m.group(1) for line in diff.added.values() if (m := _NULLED.match(line))}
+    removed = {m.group(1) for line in diff.removed if (m := _BUILT.match(line)) and not _NULLED.match(line)}
+    return (added | removed) & used
 
 
-def _keep(old_text: str, new_text: str) -> bool:
-    """Upstream's text stores ``None`` in some attribute: without one nothing is nulled (a gate before the parse)."""
-    return any(_NULLED.match(line) for line in new_text.splitlines() if "None" in line)
+def _keep(attrs: set[str], old_text: str, new_text: str) -> bool:
+    """Upstream's text stores ``None`` in one of ``attrs``: without one nothing is nulled (a gate before the parse)."""
+    return any((m := _NULLED.match(line)) and m.group(1) in attrs for line in new_text.splitlines() if "None" in line)
 
 
 def _nulled(path: str, old: ast.Module, new: ast.Module, used: set[str]) -> Iterator[NulledSetup]:
