@@ -394,3 +394,109 @@ def test_a_held_flag_the_wrapper_took_at_the_base_stays_quiet(git_repo: GitRepo,
         git_repo, {**TOWER_FILES, TOWER: base}, {TOWER_MINE: MODEL_OWN + PROBE}, {TOWER: TOWER_AFTER + HOLDER_AFTER}
     )
     assert opted(git_repo, no_rules, sides, TOWER_MINE) == []
+
+
+# killers157, shaped like #41055 (d9b4990783): ``FusedMoE.__init__`` built ``self.eplb_state = EplbLayerState()``
+# whatever ``enable_eplb`` said; now it sets None at its top level and builds the state under ``if enable_eplb:``.
+# The flag is old, but what it decides is new: a fork subclass's ``self.eplb_state.expert_load_view`` meets None.
+EPLB = "vllm/moe/layer.py"
+EPLB_BASE = """import torch
+
+
+class EplbLayerState:
+    def __init__(self) -> None:
+        self.expert_load_view = None
+
+
+class FusedMoE(torch.nn.Module):
+    def __init__(self, num_experts: int, enable_eplb: bool = False) -> None:
+        super().__init__()
+        self.num_experts = num_experts
+        self.eplb_state = EplbLayerState()
+"""
+EPLB_AFTER = EPLB_BASE.replace(
+    "        self.eplb_state = EplbLayerState()\n",
+    "        self.eplb_state: EplbLayerState | None = None\n        if enable_eplb:\n"
+    "            self.eplb_state = EplbLayerState()\n",
+)
+EPLB_FILES = {"vllm/__init__.py": "", "vllm/moe/__init__.py": "", EPLB: EPLB_BASE}
+EPLB_MINE = "vllm/aeon/moe.py"
+EPLB_OWN = "from vllm.moe.layer import FusedMoE\n\n\nclass AeonMoE(FusedMoE):\n"
+LOAD = "    def aeon_load(self):\n        return self.eplb_state.expert_load_view\n"
+
+
+def flagged(repo: GitRepo, no_rules: Path, base: str, after: str, text: str) -> list[tuple[int, str, str]]:
+    sides = three_way(repo, {**EPLB_FILES, EPLB: base}, {EPLB_MINE: text}, {EPLB: after})
+    report = audit_tree(repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
+    found = (f for f in report.findings if f.path == EPLB_MINE and "self.eplb_state" in f.message)
+    return [(f.line, f.severity.value, f.message) for f in found]
+
+
+def test_an_attribute_built_always_now_only_under_an_old_flag(git_repo: GitRepo, no_rules: Path) -> None:
+    text = EPLB_OWN + LOAD
+    [(line, level, message)] = flagged(git_repo, no_rules, EPLB_BASE, EPLB_AFTER, text)
+    assert (line, level) == (line_of(text, "return self.eplb_state.expert_load_view"), "warning")
+    assert "only when its parameter enable_eplb" in message and "inherited from FusedMoE" in message
+
+
+def test_the_statement_form_under_a_new_flag(git_repo: GitRepo, no_rules: Path) -> None:
+    after = EPLB_AFTER.replace(
+        "enable_eplb: bool = False) -> None:", "enable_eplb: bool = False, eplb: bool = False) -> None:"
+    )
+    after = after.replace("        if enable_eplb:\n", "        if eplb:\n")
+    text = EPLB_OWN + LOAD
+    [(line, level, message)] = flagged(git_repo, no_rules, EPLB_BASE, after, text)
+    assert (line, level) == (line_of(text, "return self.eplb_state.expert_load_view"), "warning")
+    assert "only when its new parameter eplb" in message
+
+
+@pytest.mark.parametrize(
+    ("base", "after", "text"),
+    [
+        # the fork tests it
+        (
+            EPLB_BASE,
+            EPLB_AFTER,
+            EPLB_OWN + "    def aeon_load(self):\n        state = self.eplb_state\n"
+            "        return None if state is None else state.expert_load_view\n",
+        ),
+        # the fork asks for it
+        (
+            EPLB_BASE,
+            EPLB_AFTER,
+            EPLB_OWN + "    def __init__(self, n):\n        super().__init__(n, enable_eplb=True)\n\n" + LOAD,
+        ),
+        # the base built it under the flag already: the fork's callers chose before
+        (
+            EPLB_BASE.replace(
+                "        self.eplb_state = EplbLayerState()\n",
+                "        self.eplb_state = EplbLayerState() if enable_eplb else None\n",
+            ),
+            EPLB_AFTER,
+            EPLB_OWN + LOAD,
+        ),
+        # an else branch builds it too
+        (
+            EPLB_BASE,
+            EPLB_AFTER.replace(
+                "            self.eplb_state = EplbLayerState()\n",
+                "            self.eplb_state = EplbLayerState()\n        else:\n            self.eplb_state = EplbLayerState()\n",
+            ),
+            EPLB_OWN + LOAD,
+        ),
+        # built above the None: the None is no default the flag overrides
+        (
+            EPLB_BASE,
+            EPLB_AFTER.replace(
+                "        self.eplb_state: EplbLayerState | None = None\n        if enable_eplb:\n"
+                "            self.eplb_state = EplbLayerState()\n",
+                "        if enable_eplb:\n            self.eplb_state = EplbLayerState()\n"
+                "        self.eplb_state: EplbLayerState | None = None\n",
+            ),
+            EPLB_OWN + LOAD,
+        ),
+    ],
+    ids=["a None test", "super() asks", "the base built it under the flag", "an else builds it", "built above"],
+)
+def test_an_old_flag_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, base: str, after: str, text: str) -> None:
+    assert flagged(git_repo, no_rules, base, after, text) == []

@@ -229,20 +229,107 @@ def test_hooks_that_meet_the_attribute_built_stay_quiet(git_repo: GitRepo, no_ru
     assert worker_rows(git_repo, no_rules, body) == []
 
 
+HANDING_BODY = (
+    "class AeonWorker(Worker):\n    def __init__(self, vllm_config):\n        super().__init__(vllm_config)\n"
+    "        self.aeon_kind = self.weight_transfer_engine.kind\n\n"
+    "    def init_device(self):\n        super().init_device()\n        self.weight_transfer_engine.bind(self.device)\n"
+)
+
+
+def handing_rows(repo: GitRepo, config: Path, base: str, after: str) -> list[tuple[int, str]]:
+    sides = s.merge_case(repo, {WORKER: base}, {FORK: WORKER_HEAD + HANDING_BODY}, [("#42922", {WORKER: after})])
+    return [(line - 3, sev) for path, line, sev, _ in s.rule_rows(repo, config, sides, TYPE_DRIFT) if path == FORK]
+
+
 def test_a_constructor_handing_self_on_still_shows_the_moved_build(git_repo: GitRepo, no_rules: Path) -> None:
-    """The real constructor hands ``self`` to a helper (``ElasticEPScalingExecutor(self)``), which may set
-    anything: the use after ``super().__init__`` stays quiet, the hook's use of the build upstream moved warns."""
+    """The real constructor hands ``self`` to a helper (``ElasticEPScalingExecutor(self)``) below its ``None``,
+    which may set anything: the use after ``super().__init__`` stays quiet, the hook's use of the build upstream
+    moved warns."""
+    handing = "        self.scaler = Scaler(self)\n"
+    base = WORKER_BASE.replace("        )\n\n    def init_device", "        )\n" + handing + "\n    def init_device", 1)
+    after = WORKER_AFTER.replace(
+        "WeightTransferEngine | None = None\n", "WeightTransferEngine | None = None\n" + handing
+    )
+    assert handing in base and handing in after
+    assert handing_rows(git_repo, no_rules, base, after) == [(8, "warning")]
+
+
+def test_a_helper_handed_self_above_the_none_cannot_set_it(git_repo: GitRepo, no_rules: Path) -> None:
+    """#27220 (9ef3d5b875): ``FusedMoE.__init__`` hands ``self`` to ``create_weights`` and others, then ends with
+    ``self.batched_hidden_states = None`` (built by ``ensure_dp_chunking_init`` on the first forward): whatever a
+    helper set above that line, the constructor returns it None, so the use after ``super().__init__`` errs."""
     handing = "        self.vllm_config = vllm_config\n        self.scaler = Scaler(self)\n"
     base, after = (
         t.replace("        self.vllm_config = vllm_config\n", handing, 1) for t in (WORKER_BASE, WORKER_AFTER)
     )
-    body = (
-        "class AeonWorker(Worker):\n    def __init__(self, vllm_config):\n        super().__init__(vllm_config)\n"
-        "        self.aeon_kind = self.weight_transfer_engine.kind\n\n"
-        "    def init_device(self):\n        super().init_device()\n        self.weight_transfer_engine.bind(self.device)\n"
+    assert handing_rows(git_repo, no_rules, base, after) == [(4, "error"), (8, "warning")]
+
+
+# #27220 (9ef3d5b875): the constructor kept ``self.batched_hidden_states = None`` and built it under a test below;
+# upstream moved the build into ``ensure_dp_chunking_init`` (the first forward), so only the kept None line is left
+MOE = "vllm/model_executor/layers/fused_moe/layer.py"
+MOE_BASE = """class FusedMoE:
+    def __init__(self, moe, quant_method):
+        quant_method.create_weights(layer=self)
+        self.batched_hidden_states = None
+        if moe.use_dp_chunking:
+            self.batched_hidden_states = zeros(moe.max_num_tokens)
+
+    def forward(self, x):
+        return x
+"""
+MOE_AFTER = MOE_BASE.replace(
+    """        if moe.use_dp_chunking:
+            self.batched_hidden_states = zeros(moe.max_num_tokens)
+""",
+    "        self.moe = moe\n",
+).replace(
+    "    def forward(self, x):\n",
+    "    def ensure_dp_chunking_init(self):\n        if self.batched_hidden_states is None:\n"
+    "            self.batched_hidden_states = zeros(self.moe.max_num_tokens)\n\n    def forward(self, x):\n"
+    "        self.ensure_dp_chunking_init()\n",
+)
+MOE_HEAD = "from vllm.model_executor.layers.fused_moe.layer import FusedMoE\n\n\n"
+MOE_INIT = "class AeonMoE(FusedMoE):\n    def __init__(self, moe, quant_method):\n        super().__init__(moe, quant_method)\n"
+
+
+def moe_rows(repo: GitRepo, config: Path, body: str, after: str = MOE_AFTER) -> list[tuple[int, str]]:
+    sides = s.merge_case(
+        repo, {MOE: MOE_BASE}, {FORK: MOE_HEAD + body}, [("Fix dp_chunking enablement (#27220)", {MOE: after})]
     )
-    sides = s.merge_case(git_repo, {WORKER: base}, {FORK: WORKER_HEAD + body}, [("#42922", {WORKER: after})])
-    rows = [
-        (line - 3, sev) for path, line, sev, _ in s.rule_rows(git_repo, no_rules, sides, TYPE_DRIFT) if path == FORK
-    ]
-    assert rows == [(8, "warning")]
+    return [(line - 3, sev) for path, line, sev, _ in s.rule_rows(repo, config, sides, TYPE_DRIFT) if path == FORK]
+
+
+def test_a_build_removed_below_a_kept_none_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    body = MOE_INIT + "        self.aeon_rows = self.batched_hidden_states.size(0)\n"
+    assert moe_rows(git_repo, no_rules, body) == [(4, "error")]
+
+
+@pytest.mark.parametrize(
+    ("body", "after"),
+    [
+        # a test of it
+        (MOE_INIT + "        if self.batched_hidden_states is not None:\n            self.aeon_rows = 1\n", MOE_AFTER),
+        # the fork builds it first
+        (
+            MOE_INIT
+            + "        self.ensure_dp_chunking_init()\n        self.aeon_rows = self.batched_hidden_states.size(0)\n",
+            MOE_AFTER,
+        ),
+        # upstream's constructor hands self on below the None: the helper may build it
+        (
+            MOE_INIT + "        self.aeon_rows = self.batched_hidden_states.size(0)\n",
+            MOE_AFTER.replace("        self.moe = moe\n", "        self.moe = moe\n        register(self)\n"),
+        ),
+        # upstream's constructor still builds it by calling the builder
+        (
+            MOE_INIT + "        self.aeon_rows = self.batched_hidden_states.size(0)\n",
+            MOE_AFTER.replace(
+                "        self.moe = moe\n", "        self.moe = moe\n        self.ensure_dp_chunking_init()\n"
+            ),
+        ),
+    ],
+    ids=["tested", "fork-builds-first", "handed-below", "builder-called"],
+)
+def test_a_kept_none_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str, after: str) -> None:
+    assert moe_rows(git_repo, no_rules, body, after) == []

@@ -568,6 +568,35 @@ def test_tuple_valued_int_enum_renumbered(git_repo: GitRepo, tmp_path: Path, bod
     assert errors == ([] if silent else [("use.py", 5)])
 
 
+ROUTING_BASE = (
+    "from enum import IntEnum\n\n\nclass RoutingMethodType(IntEnum):\n    Default = (0,)\n    TopK = (5,)\n"
+    "    Unspecified = 6.0\n"
+)
+# #30623: Custom and Simulated inserted before Unspecified, which an integral float spells (the int mixin
+# truncates it: 6.0 is the member 6, and 8.0 now)
+ROUTING_UPSTREAM = ROUTING_BASE.replace(
+    "    Unspecified = 6.0\n", "    Custom = (6,)\n    Simulated = (7,)\n    Unspecified = 8.0\n"
+)
+ROUTING_USE = "from rt import RoutingMethodType\n\n\ndef unspecified(kind: RoutingMethodType) -> bool:\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "silent"),
+    [
+        ("    return kind == 6  # Unspecified\n", False),
+        ("    return RoutingMethodType(6) is kind\n", False),
+        ("    return kind == RoutingMethodType.Unspecified\n", True),  # the member by name
+        ("    return kind == 5  # TopK, unchanged\n", True),
+        ("    return kind == 8  # Unspecified, written for the new numbering\n", True),
+    ],
+)
+def test_float_valued_int_enum_renumbered(git_repo: GitRepo, tmp_path: Path, body: str, silent: bool) -> None:
+    fork = ROUTING_USE + body
+    sides = three_way(git_repo, {"rt.py": ROUTING_BASE}, {"use.py": fork}, {"rt.py": ROUTING_UPSTREAM})
+    errors = [(p, line) for p, line, severity in found(audit(git_repo, sides, tmp_path), DRIFT) if severity == "error"]
+    assert errors == ([] if silent else [("use.py", 5)])
+
+
 # -- a member added to the enum and to upstream's own list of members (#273) ------------------------------------
 SEQ = "pkg/sequence.py"
 SEQ_BASE = """import enum

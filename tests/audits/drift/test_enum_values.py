@@ -43,6 +43,13 @@ CASES = {
             NO_OVERLAP = (2,)
             WIDE = (1 << 3,)
     """,
+    "an int enum's integral float is the int": """
+        class R(enum.IntEnum):
+            DEFAULT = (0,)
+            TOPK = (5,)
+            UNSPECIFIED = 6.0
+            WIDE = (7.0,)
+    """,
     "negative and annotated": """
         class N(Enum):
             LOW: int = -1

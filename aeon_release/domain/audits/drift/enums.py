@@ -166,6 +166,8 @@ def _member_statements(node: ast.ClassDef) -> Iterator[tuple[str, ast.expr, int]
 def _value(node: ast.expr, name: str, kind: Kind, cls: EnumClass) -> Value:
     if cls.int_based and isinstance(node, ast.Tuple) and len(node.elts) == 1:
         node = node.elts[0]  # a mixin enum passes a tuple value as the int's arguments: ``(2,)`` is 2
+    if cls.int_based and isinstance(node, ast.Constant) and type(node.value) is float and node.value.is_integer():
+        return int(node.value)  # the int mixin truncates the value it is given: ``6.0`` is the member 6
     if _is_auto(node):
         return _auto(name, kind, cls)
     if (

@@ -41,6 +41,10 @@ of it, or a call of the building method in the same method quiets it.  Not this 
 on some path (``make() if cfg else None``), a constructor still calling the builder or handing ``self`` to a
 call, and a use in the fork's ``__init__`` (nulled setups' and deferred inits' to judge).
 
+Since killers157 the opt-in spelt as statements (``self.X = None``, then ``if flag: self.X = Cls(...)``), and an
+old flag where the base built the attribute whatever it said (#41055's ``FusedMoE.eplb_state``, None now unless
+``enable_eplb``).
+
 Pure but for reading the three trees: findings out.
 """
 
@@ -91,6 +95,8 @@ class Nulled:
     via: str = ""
     # the method that builds the attribute now, where ``__init__`` leaves it None until then (killers145)
     lazy: str = ""
+    # the flag is a parameter the base's ``__init__`` took already, though it built the attribute regardless
+    old_flag: bool = False
 
     @property
     def used(self) -> str:
@@ -155,9 +161,9 @@ def _nulled(path: str, old: ast.Module, new: ast.Module) -> Iterator[Nulled]:
         init = _init(cls)
         keywords = {a.arg for a in init.args.kwonlyargs} if init is not None else set()
         opted = []
-        for attr, (line, flag, switches) in _opted_in(cls, _init(was)).items():
+        for attr, (line, flag, switches, old_flag) in _opted_in(cls, _init(was)).items():
             if attr in built_anywhere:
-                opted.append(Nulled(path, cls.name, attr, line, flag, switches, flag in keywords))
+                opted.append(Nulled(path, cls.name, attr, line, flag, switches, flag in keywords, old_flag=old_flag))
         yield from opted
         held[cls.name] = opted
         for attr, (line, builder) in _made_lazy(cls, was).items():
@@ -292,19 +298,23 @@ def _from_none_parameter(cls: ast.ClassDef) -> dict[str, int]:
     return found
 
 
-def _opted_in(cls: ast.ClassDef, was: ast.FunctionDef | None) -> dict[str, tuple[int, str, tuple[str, ...]]]:
-    """attribute -> (its line, the flag, the ``self.F`` its test reads), for each one the class sets only once, in ``__init__``, to a new object
-    under a test and to None otherwise (``self.head = Head(...) if self.use_head else None``), where the test
-    reads a parameter the base's ``__init__`` did not take, defaulting to False or None (directly, or through
-    ``self.use_head`` that ``__init__`` sets from it): #32299 made the SigLIP tower's pooling head opt-in.  A
-    parameter the base took already is a choice the fork's callers made before: not read as new."""
+def _opted_in(cls: ast.ClassDef, was: ast.FunctionDef | None) -> dict[str, tuple[int, str, tuple[str, ...], bool]]:
+    """attribute -> (its line, the flag, the ``self.F`` its test reads, whether the base took the flag), for each
+    one the class sets, in ``__init__`` only, to a new object under a test and to None otherwise (``self.head =
+    Head(...) if self.use_head else None``), where the test reads a parameter the base's ``__init__`` did not take,
+    defaulting to False or None (directly, or through ``self.use_head`` that ``__init__`` sets from it): #32299
+    made the SigLIP tower's pooling head opt-in.  A parameter the base took already is a choice the fork's callers
+    made before, unless the base built the attribute at its constructor's top level whatever the parameter said
+    (killers157: #41055 made ``FusedMoE.eplb_state`` None unless the old ``enable_eplb``).  Since killers157 the
+    statement form too: ``self.X = None`` at the constructor's top level, then ``if test: self.X = Cls(...)``."""
     init = _init(cls)
     if init is None or was is None:
         return {}
     old = {a.arg for a in (*was.args.posonlyargs, *was.args.args, *was.args.kwonlyargs)}
-    flags = _falsy_parameters(init) - old
-    if not flags:
+    falsy = _falsy_parameters(init)
+    if not falsy:
         return {}
+    always = _built_attrs(was)  # built unconditionally at the base: an old flag now decides it
     sets: dict[str, list[ast.stmt]] = {}
     for node in (n for n in ast.walk(cls) if isinstance(n, ast.stmt)):
         for target in _targets(node):
@@ -313,14 +323,49 @@ def _opted_in(cls: ast.ClassDef, was: ast.FunctionDef | None) -> dict[str, tuple
     inside = {id(n) for n in ast.walk(init)}
     found = {}
     for attr, stmts in sets.items():
-        value = stmts[0].value if len(stmts) == 1 and isinstance(stmts[0], ast.Assign | ast.AnnAssign) else None
-        if id(stmts[0]) not in inside or not isinstance(value, ast.IfExp) or not _built_or_none(value):
+        opt = _opt_in(init, stmts, inside)
+        if opt is None:
             continue
-        flag = next((f for f in sorted(flags) if f in _test_sources(value.test, sets, inside)), None)
+        line, test = opt
+        flags = falsy if attr in always else falsy - old
+        flag = next((f for f in sorted(flags) if f in _test_sources(test, sets, inside)), None)
         if flag is not None:
-            switches = tuple(sorted({n.attr for n in ast.walk(value.test) if _on_self(n)}))
-            found[attr] = (stmts[0].lineno, flag, switches)
+            switches = tuple(sorted({n.attr for n in ast.walk(test) if _on_self(n)}))
+            found[attr] = (line, flag, switches, flag in old)
     return found
+
+
+def _opt_in(init: ast.FunctionDef, stmts: list[ast.stmt], inside: set[int]) -> tuple[int, ast.expr] | None:
+    """(the line, the test) where the class's stores of an attribute, all in ``__init__``, build it only under a
+    test: one ``Cls(...) if test else None``, or a top-level ``self.X = None`` followed by a top-level ``if test:``
+    whose own body stores ``self.X = Cls(...)`` (no ``else`` that stores it)."""
+    if any(id(stmt) not in inside for stmt in stmts):
+        return None
+    if len(stmts) == 1:
+        value = stmts[0].value if isinstance(stmts[0], ast.Assign | ast.AnnAssign) else None
+        if isinstance(value, ast.IfExp) and _built_or_none(value):
+            return stmts[0].lineno, value.test
+        return None
+    if len(stmts) != 2:
+        return None
+    nulled = next(
+        (t for t in stmts if t in init.body and isinstance(t, ast.Assign | ast.AnnAssign) and _none_value(t)),
+        None,
+    )
+    built = next((t for t in stmts if t is not nulled), None)
+    if nulled is None or built is None:
+        return None
+    value = built.value if isinstance(built, ast.Assign | ast.AnnAssign) else None
+    if not (isinstance(value, ast.Call) and last_name(value.func)[:1].isupper()):
+        return None
+    guard = next((t for t in init.body if isinstance(t, ast.If) and built in t.body), None)
+    if guard is None or guard.lineno < nulled.lineno:
+        return None
+    return nulled.lineno, guard.test
+
+
+def _none_value(stmt: ast.Assign | ast.AnnAssign) -> bool:
+    return stmt.value is not None and _is_none(stmt.value)
 
 
 def _built_or_none(value: ast.IfExp) -> bool:
@@ -565,7 +610,8 @@ def _finding(trees: ThreeTrees, path: str, line: int, item: Nulled, pr_pattern: 
             path,
             line,
             f"fork-owned use of self.{item.used}, inherited from {item.cls}, whose constructor upstream changed "
-            f"({item.path}:{item.line}{commit}): it builds {item.used} only when its new parameter {item.flag} "
+            f"({item.path}:{item.line}{commit}): it builds {item.used} only when its "
+            f"{'parameter' if item.old_flag else 'new parameter'} {item.flag} "
             f"(defaulting to False or None) asks and leaves it None otherwise, and nothing hands the fork's class "
             f"{item.flag}, so the use meets None; pass {item.flag}= to the constructor or test it for None",
         )

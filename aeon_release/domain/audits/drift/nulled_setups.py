@@ -16,11 +16,16 @@ no base the module defines), that calls ``super().M(...)`` and then calls, reads
 may set ``X``), no base from elsewhere ahead of upstream's, no store of ``self.X`` in any method of the class, no test
 of it (``if``, ``is None``, ``and``/``or``, ``getattr``/``hasattr``), outside a ``try`` catching what None raises.
 An error.
+
+Since killers157 the constructor's case errs where ``__init__`` hands ``self`` to a call too, when every call
+that could set the attribute runs above its last store, a top-level ``self.X = None``: #27220 left
+``FusedMoE.__init__`` ending in ``self.batched_hidden_states = None`` after ``create_weights(layer=self)``.
 """
 
 from __future__ import annotations
 
 import ast
+import functools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -46,6 +51,7 @@ from aeon_release.domain.audits.source import last_name, parent_map
 # a fork line calling, reading off or indexing ``self.X``
 _USED = re.compile(r"\bself\.(\w+)\s*[(.\[]")
 _NULLED = re.compile(r"^\s+self\.(\w+)\s*(?::[^=]*)?=\s*None\s*$")
+_BUILT = re.compile(r"^\s+self\.(\w+)\s*(?::[^=]*)?=(?!=)")
 _MOST_FILES = 32
 _NONE_RAISES = frozenset({"TypeError", "AttributeError", "Exception", "BaseException"})
 
@@ -70,8 +76,11 @@ def nulled_setup_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     used = fork_found(trees, _USED, tests=True)
     if not used:
         return []
-    paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p, used)][:_MOST_FILES]
-    nulled = [n for path, old, new in parsed_versions(trees, paths) for n in _nulled(path, old, new, used)]
+    touched = {p: _candidate(trees, p, used) for p in sorted(trees.upstream) if p.endswith(".py")}
+    paths = [p for p, attrs in touched.items() if attrs][:_MOST_FILES]
+    wanted = {a for p in paths for a in touched[p]}
+    keep = functools.partial(_keep, wanted)
+    nulled = [n for path, old, new in parsed_versions(trees, paths, keep) for n in _nulled(path, old, new, used)]
     if not nulled:
         return []
     attrs = {n.attr for n in nulled}
@@ -82,9 +91,18 @@ def nulled_setup_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     ]
 
 
-def _candidate(trees: ThreeTrees, path: str, used: set[str]) -> bool:
-    """Upstream's diff added a ``self.X = None`` of an attribute a fork line uses."""
-    return any((m := _NULLED.match(line)) and m.group(1) in used for line in trees.upstream[path].added.values())
+def _candidate(trees: ThreeTrees, path: str, used: set[str]) -> set[str]:
+    """The attributes a fork line uses of which upstream's diff added a ``self.X = None``, or removed a store of a
+    value (``self.X = torch.zeros(...)``: the ``None`` the constructor kept above it may be all that is left)."""
+    diff = trees.upstream[path]
+    added = {m.group(1) for line in diff.added.values() if (m := _NULLED.match(line))}
+    removed = {m.group(1) for line in diff.removed if (m := _BUILT.match(line)) and not _NULLED.match(line)}
+    return (added | removed) & used
+
+
+def _keep(attrs: set[str], old_text: str, new_text: str) -> bool:
+    """Upstream's text stores ``None`` in one of ``attrs``: without one nothing is nulled (a gate before the parse)."""
+    return any((m := _NULLED.match(line)) and m.group(1) in attrs for line in new_text.splitlines() if "None" in line)
 
 
 def _nulled(path: str, old: ast.Module, new: ast.Module, used: set[str]) -> Iterator[NulledSetup]:
@@ -104,8 +122,47 @@ def _nulled(path: str, old: ast.Module, new: ast.Module, used: set[str]) -> Iter
                     # a call handed ``self`` may set it; where upstream says which method builds it now
                     # (the moved build), the fork's hooks are judged all the same (a warning)
                     moved = _moved_build(was, cls, attr) if func.name == "__init__" else None
-                    if direct or moved is not None:
-                        yield NulledSetup(path, cls.name, func.name, attr, *(moved or ((), frozenset())), direct)
+                    # no call that could set it runs after the constructor's last store, its None
+                    settled = direct or (moved is not None and _left_none(func, attr))
+                    if settled or moved is not None:
+                        yield NulledSetup(path, cls.name, func.name, attr, *(moved or ((), frozenset())), settled)
+
+
+def _left_none(func: ast.FunctionDef, attr: str) -> bool:
+    """The function's last top-level statement that stores ``self.X`` stores None, and no statement below it
+    calls a method on ``self``, on ``super()`` or hands ``self`` to a call: whatever a helper handed ``self``
+    set above it, the constructor returns with ``X`` None (#27220: ``FusedMoE.__init__`` ends with
+    ``self.batched_hidden_states = None``, built by ``ensure_dp_chunking_init`` on the first forward)."""
+    stores = [i for i, stmt in enumerate(func.body) if _mentions_store(stmt, attr)]
+    if not stores:
+        return False
+    last = func.body[stores[-1]]
+    if not isinstance(last, ast.Assign | ast.AnnAssign) or not _is_none(last.value):
+        return False
+    below = (n for stmt in func.body[stores[-1] + 1 :] for n in ast.walk(stmt))
+    return not any(isinstance(n, ast.Call) and _may_set(n) for n in below)
+
+
+def _mentions_store(stmt: ast.stmt, attr: str) -> bool:
+    """The statement, or one inside it, stores ``self.X`` (or names it in a string: ``setattr``)."""
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.stmt) and any(_is_attr(t, attr) for t in _targets(node)):
+            return True
+        if isinstance(node, ast.Constant) and node.value == attr:
+            return True
+    return False
+
+
+def _may_set(call: ast.Call) -> bool:
+    """A call on ``self`` or ``super()``, or one handed ``self``: it may store anything on the instance."""
+    func = call.func
+    if isinstance(func, ast.Attribute) and (
+        (isinstance(func.value, ast.Name) and func.value.id == "self")
+        or (isinstance(func.value, ast.Call) and last_name(func.value.func) == "super")
+    ):
+        return True
+    handed = [*call.args, *(k.value for k in call.keywords)]
+    return any(isinstance(a, ast.Name) and a.id == "self" for a in handed)
 
 
 def _moved_build(was: ast.ClassDef, cls: ast.ClassDef, attr: str) -> tuple[tuple[str, ...], frozenset[str]] | None:

@@ -10,6 +10,9 @@ shapes (``forward`` in a hundred classes) is not resolved by name, so it is left
 tuple, or a tuple made one value (every def, and upstream's own callers moved between binding one name
 and unpacking, or from unpacking to testing the value): a fork line using the value, a fork unpack, a fork override of the old shape.
 
+An unpack of the fork's own wrapper that hands back one call's result whole (``return g(...)`` at every return)
+is an unpack of that call (killers157).
+
 Cheap first: the fork's added lines must hold a tuple assignment (a text scan); only the fork files
 with one are parsed, and only the upstream files that define a callee (``git grep 'def NAME'``).
 """
@@ -64,6 +67,7 @@ class Unpack:
     typed: str = ""  # ``Class.method`` when the receiver is typed as one class (``_typed_call``)
     split: frozenset[str] = frozenset()  # names a version split around it asks after (``fallbacks.split_names``)
     caught: bool = False  # it runs in a ``try`` catching what a misfit unpack raises (``fallbacks.caught_around``)
+    via: str = ""  # the fork's own wrapper the line calls, which hands back ``call``'s result whole
 
 
 @dataclass(frozen=True)
@@ -246,14 +250,57 @@ def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpack]:
                 func = enclosing(node, parents)
                 owner = parents.get(id(func)) if func is not None else None
                 owner = owner if isinstance(owner, ast.ClassDef) else None
+                found = _through_wrapper(found, module, owner, aliases, foreign)
+                if found is None:
+                    continue
                 if owner is not None and found.call.startswith(_SUPER):
                     if _fork_base_defines(trees, path, module, owner, found.callee):
                         continue  # ``super().name(...)`` reaches the fork's own base class's method
                 if (value is not None and shape_tested(node, value, parents)) or mocked(node, found.call, parents):
                     continue  # drift/unpack_guards.py: the fork tests the shape first, or a test's stand-in answers
-                typed = _typed_call(value, func, owner) if value is not None else None
+                typed = _typed_call(value, func, owner) if value is not None and not found.via else None
                 found = replace(found, split=probed(node, parents), caught=caught_around(node, _MISFITS, parents))
                 yield replace(found, typed=typed) if typed is not None else found
+
+
+def _through_wrapper(
+    found: Unpack, module: ast.Module, owner: ast.ClassDef | None, aliases: dict[str, str], foreign: set[str]
+) -> Unpack | None:
+    """An unpack of the fork's own wrapper that hands back one call's result whole is an unpack of that call:
+    a function of the module (``_topk(...)``) or a method of the enclosing class (``self._topk(...)``) whose
+    every return is ``return g(...)`` of one callee, never a generator (#14568: ``_, ids = _aeon_topk(x)``
+    over ``return fused_topk(...)`` once upstream's returned a third value).  None: the callee is foreign."""
+    if found.yields:
+        return found
+    name = found.call.removeprefix("self.") if owner is not None else found.call
+    scope = owner.body if owner is not None and found.call.startswith("self.") else module.body
+    if not name.isidentifier() or (scope is module.body and name != found.call):
+        return found
+    defs = [d for d in scope if isinstance(d, ast.FunctionDef) and d.name == name]
+    inner = _handed_back(defs[0]) if len(defs) == 1 else None
+    if inner is None:
+        return found
+    called = _called(inner)
+    if called is None:
+        return found
+    callee, func = called
+    call = ast.unparse(func)
+    if call in aliases:
+        callee = aliases[call]
+    if _foreign_call(call, foreign):
+        return None
+    return replace(found, callee=callee, call=call, via=found.call)
+
+
+def _handed_back(func: ast.FunctionDef) -> ast.Call | None:
+    """The one call ``func`` returns whole at each of its returns (``return g(...)``), the same callee each time."""
+    values = list(own_returns(func))
+    if not values or not all(isinstance(v, ast.Call) for v in values):
+        return None  # a yield (None), a tuple of its own, a name: not the call's shape handed on
+    calls = [v for v in values if isinstance(v, ast.Call)]
+    if len({ast.unparse(c.func) for c in calls}) != 1:
+        return None
+    return calls[0]
 
 
 def _project_tops(trees: ThreeTrees) -> set[str]:
@@ -1298,6 +1345,8 @@ def _starred(value: ast.Tuple) -> bool:
 def _finding(trees: ThreeTrees, unpack: Unpack, drift: Drift, pr_pattern: str) -> Finding:
     returns = "yields" if drift.yields else "returns"
     what = f"what {unpack.call}() yields" if unpack.yields else f"{unpack.call}()"
+    if unpack.via:
+        what += f" (handed back whole by {unpack.via}())"
     if drift.new == _VARIADIC:
         message = (
             f"fork-owned line unpacks {unpack.count} values from {what}, but upstream made {drift.name}() return "
