@@ -27,6 +27,14 @@ star unpack, a keyword call).  The merge base is the commit's first parent, upst
 is *caught* when an error lands on its line, *warned* when a warning lands in its file.  Twins must stay
 *quiet*: no error on their line.
 
+Blind, on the engine before any widening (main at ecca8e89): 21 caught, 2 warned, 0 missed of 23 (twins: 10
+quiet, 0 false errors).  The two warned: #23171's fork layer subclassing ``MambaBase`` without the new abstract
+``get_attn_backend`` (instantiating it raises TypeError; the check warns because nothing in the merged tree
+names the class -- the replay's carry never builds it, a real fork's model would), and #38361's positional
+``chunk_local_cumsum(g, 64, False, cu_seqlens, head_first)`` (``head_first`` now fills ``chunk_indices``;
+demoted because ``@input_guard``'s wrapper takes ``*args`` and reads them other than whole -- it maps each to a
+contiguous copy in place and loops over them for a device, which cannot mend the shift).
+
   python benchmarks/blind_replay_mambaops.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
