@@ -97,6 +97,7 @@ from aeon_release.domain.audits.drift.literal_slots import shown as literal_show
 from aeon_release.domain.audits.drift.logged_kwargs import only_logged
 from aeon_release.domain.audits.drift.lost_inits import lost_init
 from aeon_release.domain.audits.drift.metaclasses import class_member
+from aeon_release.domain.audits.drift.passed_args import kept_in_place
 from aeon_release.domain.audits.drift.patched_names import patched_attribute
 from aeon_release.domain.audits.drift.pyindex import (
     MISSING,
@@ -7093,7 +7094,7 @@ def _reshapes(decorator: ast.AST) -> bool:
             continue
         whole = {id(n.value) for n in ast.walk(wrapper) if isinstance(n, ast.Starred)}
         reads = [n for n in ast.walk(wrapper) if isinstance(n, ast.Name) and rest is not None and n.id == rest.arg]
-        if any(id(n) not in whole for n in reads):
+        if any(id(n) not in whole for n in reads) and not (rest is not None and kept_in_place(wrapper, rest.arg)):
             return True
         if kwargs is not None and any(_changed_object(node) == kwargs.arg for node in ast.walk(wrapper)):
             return True
