@@ -34,6 +34,23 @@ names the class -- the replay's carry never builds it, a real fork's model would
 ``chunk_local_cumsum(g, 64, False, cu_seqlens, head_first)`` (``head_first`` now fills ``chunk_indices``;
 demoted because ``@input_guard``'s wrapper takes ``*args`` and reads them other than whole -- it maps each to a
 contiguous copy in place and loops over them for a device, which cannot mend the shift).
+After the killers158 widenings: 22 caught, 1 warned, 0 missed of the 23 blind spellings (twins: 10 quiet, 0
+false errors).  Caught now: a positional shift under a decorator whose wrapper keeps the positions (symbol
+drift's call check, ``drift/passed_args.py``: ``@input_guard`` loops over its ``*args`` and maps each in place).
+Left a warning by design: #23171's unbuilt class (built by a function of the tree it is an error: the probe
+below).  Four probes of the same commits written after the blind run, with a twin each where one applies
+(``probe:`` / ``twin (probe):``, counted in the totals the script prints: 26 caught, 1 warned, 0 missed of 27;
+13 twins quiet, 0 false): three were missed before this branch's later widenings -- an unpack of a local bound
+once to the call (``shapes = ...kda_state_shape(...)`` then ``q, k, v, r = shapes``: return drift,
+``drift/returns.py``'s ``_iterated_locals``), a ``*args`` splat beside the renamed keyword
+(``split_batch_to_prefill_and_decode(*args, num_padded_decodes=n)``: ``drift/signatures.py``'s
+``call_problem``) and a read off what ``super().build(...)`` returns (``md.seq_lens``, the base's ``build ->
+Mamba2AttentionMetadata``: ``drift/symbols.py``'s ``_super_method_class``).  Probes still missed, left out of
+the replay: a loop over an ``nn.ModuleList`` of mixers calling each with the old ``output`` (the element type of
+a module list built from a typed list is not followed), ``getattr(mixer, "forward_cuda")`` (``CustomOp`` still
+defines it: the read does not fail, it runs another body), ``len(...kda_state_shape(...)) == 4`` (a length
+test is how a fork keeps a path for each shape: read as a guard, not a use) and ``dtypes[i]`` under
+``range(4)`` (a computed index).
 
   python benchmarks/blind_replay_mambaops.py [--mirror DIR] [--only TEXT ...] [--show]
 """
@@ -596,6 +613,124 @@ CASES += [
             "    *_convs, recurrent = MambaStateShapeCalculator.kda_state_shape(tp, heads, head_dim)\n"
             "    return recurrent\n",
             "*_convs, recurrent = MambaStateShapeCalculator.kda_state_shape(tp, heads, head_dim)",
+        ),
+    ),
+]
+
+# --- added after the blind run: killers158's own probes of the same commits in other spellings (not in the blind
+#     numbers; the three the engine missed led to this branch's last three widenings)
+CASES += [
+    (
+        "#44539 tuple shrank",
+        "probe: an unpack of a local bound once to the call",
+        K(
+            "#44539",
+            KD,
+            KDW,
+            "vllm/aeon/p1.py",
+            MU + "def aeon_named(tp: int, heads: int, head_dim: int) -> dict:\n"
+            "    shapes = MambaStateShapeCalculator.kda_state_shape(tp, heads, head_dim)\n"
+            "    q, k, v, r = shapes\n"
+            "    return dict(q=q, k=k, v=v, r=r)\n",
+            "q, k, v, r = shapes",
+        ),
+    ),
+    (
+        "#44539 tuple shrank",
+        "twin (probe): a star unpack of the local",
+        K(
+            "#44539",
+            KD,
+            KDW,
+            "vllm/aeon/p2.py",
+            MU + "def aeon_recurrent(tp: int, heads: int, head_dim: int):\n"
+            "    shapes = MambaStateShapeCalculator.kda_state_shape(tp, heads, head_dim)\n"
+            "    *_convs, recurrent = shapes\n"
+            "    return recurrent\n",
+            "*_convs, recurrent = shapes",
+        ),
+    ),
+    (
+        "#29352 keyword renamed",
+        "probe: a *args splat beside the renamed keyword",
+        K(
+            "#29352",
+            PD,
+            PDW,
+            "vllm/aeon/p3.py",
+            "from vllm.model_executor.layers.mamba import mamba_mixer\n\n\n"
+            "def aeon_split(*args, n: int):\n"
+            "    return mamba_mixer.split_batch_to_prefill_and_decode(*args, num_padded_decodes=n)\n",
+            "return mamba_mixer.split_batch_to_prefill_and_decode(*args, num_padded_decodes=n)",
+        ),
+    ),
+    (
+        "#29352 keyword renamed",
+        "twin (probe): a *args splat alone",
+        K(
+            "#29352",
+            PD,
+            PDW,
+            "vllm/aeon/p4.py",
+            "from vllm.model_executor.layers.mamba import mamba_mixer\n\n\n"
+            "def aeon_split(*args):\n    return mamba_mixer.split_batch_to_prefill_and_decode(*args)\n",
+            "return mamba_mixer.split_batch_to_prefill_and_decode(*args)",
+        ),
+    ),
+    (
+        "#28133 field removed",
+        "probe: a read off what super().build returns",
+        K(
+            "#28133",
+            MC,
+            MCW,
+            "vllm/aeon/p5.py",
+            "import dataclasses\n\nfrom vllm.v1.attention.backends.mamba2_attn import Mamba2AttentionMetadataBuilder\n\n\n"
+            "class AeonBuilder(Mamba2AttentionMetadataBuilder):\n"
+            "    def build(self, common_prefix_len, common_attn_metadata, fast_build=False):\n"
+            "        md = super().build(common_prefix_len, common_attn_metadata, fast_build)\n"
+            "        return dataclasses.replace(md, seq_lens=md.seq_lens.clamp(max=4096))\n",
+            "return dataclasses.replace(md, seq_lens=md.seq_lens.clamp(max=4096))",
+        ),
+    ),
+    (
+        "#28133 field removed",
+        "twin (probe): a kept field off what super().build returns",
+        K(
+            "#28133",
+            MC,
+            MCW,
+            "vllm/aeon/p6.py",
+            "from vllm.v1.attention.backends.mamba2_attn import Mamba2AttentionMetadataBuilder\n\n\n"
+            "class AeonBuilder(Mamba2AttentionMetadataBuilder):\n"
+            "    def build(self, common_prefix_len, common_attn_metadata, fast_build=False):\n"
+            "        md = super().build(common_prefix_len, common_attn_metadata, fast_build)\n"
+            "        return md if md.state_indices_tensor is not None else None\n",
+            "return md if md.state_indices_tensor is not None else None",
+        ),
+    ),
+    (
+        "#23171 abstract method added",
+        "probe: the fork layer built",
+        K(
+            "#23171",
+            AB,
+            ABW,
+            "vllm/aeon/p7.py",
+            "import torch\nfrom torch import nn\n\n"
+            "from vllm.model_executor.layers.mamba.abstract import MambaBase\n\n\n"
+            "class AeonTokenShift(nn.Module, MambaBase):\n"
+            "    def __init__(self, dim: int) -> None:\n"
+            "        super().__init__()\n"
+            "        self.dim = dim\n\n"
+            "    def get_state_shape(self) -> tuple[tuple[int, int]]:\n"
+            "        return ((1, self.dim),)\n\n"
+            "    @property\n"
+            "    def mamba_type(self) -> str:\n"
+            '        return "short_conv"\n\n\n'
+            "def aeon_build(dim: int) -> AeonTokenShift:\n"
+            "    return AeonTokenShift(dim)\n",
+            "return AeonTokenShift(dim)",
         ),
     ),
 ]
