@@ -51,6 +51,10 @@ a module list built from a typed list is not followed), ``getattr(mixer, "forwar
 defines it: the read does not fail, it runs another body), ``len(...kda_state_shape(...)) == 4`` (a length
 test is how a fork keeps a path for each shape: read as a guard, not a use) and ``dtypes[i]`` under
 ``range(4)`` (a computed index).
+Regression set at the branch's head: killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet),
+blind_replay_ropemamba 17/17 (10 twins quiet), blind_replay_inputs 22/22 (13 quiet), blind_replay_layers 45/45
+(24 quiet), review15/16/17_twins 0 false errors (40, 30, 23 twins; their 1, 0, 1 warned spellings as on
+main), ``symbol_precision.py --windows 1``: 0 false errors (5 broken overrides, 4 caught).
 
   python benchmarks/blind_replay_mambaops.py [--mirror DIR] [--only TEXT ...] [--show]
 """
