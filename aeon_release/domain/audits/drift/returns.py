@@ -235,7 +235,8 @@ def _indexed_findings(
 # -- the fork's side ---------------------------------------------------------------------------------
 def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpack]:
     """Unpacks on lines the fork wrote; a loop over a local bound once to a call (``done = f()`` ...
-    ``for a, b in done``) steps through what that call returns."""
+    ``for a, b in done``) steps through what that call returns, and a tuple target assigned such a local
+    (``shapes = f()`` ... ``q, k, v, r = shapes``) takes that call's value apart."""
     tops = _project_tops(trees)
     for path, module, owned in fork_modules(trees, _unpacking):
         bound = _iterated_locals(module)
@@ -258,7 +259,13 @@ def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpack]:
                         continue  # ``super().name(...)`` reaches the fork's own base class's method
                 if (value is not None and shape_tested(node, value, parents)) or mocked(node, found.call, parents):
                     continue  # drift/unpack_guards.py: the fork tests the shape first, or a test's stand-in answers
-                typed = _typed_call(value, func, owner) if value is not None and not found.via else None
+                if _local_measured(value, bound, func):
+                    continue
+                typed = (
+                    _typed_call(bound.get(id(value), value), func, owner)
+                    if value is not None and not found.via
+                    else None
+                )
                 found = replace(found, split=probed(node, parents), caught=caught_around(node, _MISFITS, parents))
                 yield replace(found, typed=typed) if typed is not None else found
 
@@ -301,6 +308,14 @@ def _handed_back(func: ast.FunctionDef) -> ast.Call | None:
     if len({ast.unparse(c.func) for c in calls}) != 1:
         return None
     return calls[0]
+
+
+def _local_measured(value: ast.expr | None, bound: dict[int, ast.expr], func: _Def | None) -> bool:
+    """``q, k, v, r = shapes`` of a local whose length or kind the function asks anywhere (``if len(shapes)
+    == 2: return ...`` above it): a path for each shape, as for an element read by position."""
+    if not isinstance(value, ast.Name) or id(value) not in bound or func is None:
+        return False
+    return value.id in _kind_tested(func) | names_shape_tested(func)
 
 
 def _project_tops(trees: ThreeTrees) -> set[str]:
@@ -436,8 +451,10 @@ def _field_classes(owner: ast.ClassDef, attr: str) -> set[str]:
 
 
 def _iterated_locals(module: ast.Module) -> dict[int, ast.expr]:
-    """The names a loop (or comprehension) iterates that their function binds once, to a call:
-    id of the iterated name -> the call."""
+    """The names a loop (or comprehension) iterates, or a tuple target is assigned, that their function
+    binds once, to a call: id of the iterated or assigned name -> the call.  #44539 made KDA's
+    ``kda_state_shape`` return two shapes instead of four; ``shapes = ...kda_state_shape(...)`` then
+    ``q, k, v, r = shapes`` fails as the direct unpack does (a parameter is the caller's: never bound here)."""
     found: dict[int, ast.expr] = {}
     for func in ast.walk(module):
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -450,10 +467,20 @@ def _iterated_locals(module: ast.Module) -> dict[int, ast.expr]:
             if isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Name)
             if isinstance(n.value, ast.Call) and stores[n.targets[0].id] == 1
         }
+        params = {a.arg for a in ast.walk(func.args) if isinstance(a, ast.arg)}
         for n in nodes:
             if isinstance(n, (ast.For, ast.comprehension)) and isinstance(n.iter, ast.Name) and n.iter.id in calls:
                 found[id(n.iter)] = calls[n.iter.id]
+            elif (local := _unpacked_local(n)) is not None and local.id in calls and local.id not in params:
+                found[id(local)] = calls[local.id]
     return found
+
+
+def _unpacked_local(node: ast.AST) -> ast.Name | None:
+    """``name`` in ``a, b = name``: a bare name one tuple (or list) target is assigned."""
+    if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], (ast.Tuple, ast.List)):
+        return node.value if isinstance(node.value, ast.Name) else None
+    return None
 
 
 # ``for a, b in`` (also in a comprehension): a tuple loop target (a text prefilter; the AST decides)
@@ -519,7 +546,7 @@ def _unpack(path: str, node: ast.AST, bound: dict[int, ast.expr] | None = None) 
     loop step at a time; ``for a, b in f(...)``: what the generator yields."""
     if isinstance(node, ast.Assign) and len(node.targets) == 1:
         target, line = node.targets[0], node.lineno
-        called = _called(node.value)
+        called = _called((bound or {}).get(id(node.value), node.value))
         source = (called[0], called[1], False) if called is not None else None
     elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
         target, line = node.target, node.target.lineno

@@ -108,17 +108,17 @@ def call_problem(call: ast.Call, sig: Sig) -> str | None:
     ``**mapping`` fills keywords only: too many positional arguments, a keyword spelt out that the function
     does not take, or one spelt twice fail whatever it holds (#18802: ``super().__init__(model, tokenizer,
     **kwargs)`` once ``LLM``'s parameters after ``model`` were made keyword-only); only what it may supply,
-    a required parameter, stays unknown."""
+    a required parameter, stays unknown.  A ``*args`` splat leaves the positions unknown, but not a keyword
+    spelt out that no parameter takes (killers158: #29352 renamed ``split_batch_to_prefill_and_decode``'s
+    ``num_padded_decodes``; ``f(*args, num_padded_decodes=n)`` fails whatever ``args`` holds)."""
     if any(isinstance(a, ast.Starred) for a in call.args):
-        return None
+        return _not_taken(call, sig)
     given = len(call.args)
     if given > len(sig.positional) and not sig.varargs:
         return f"passes {given} positional argument(s), it takes {len(sig.positional)}"
-    named = [k.arg for k in call.keywords if k.arg is not None]
-    accepted = set(sig.positional[sig.posonly :]) | set(sig.kwonly)
-    unknown = [k for k in named if k not in accepted]
-    if unknown and not sig.varkw:
-        return f"passes {', '.join(f'{k}=' for k in unknown)}, which it no longer accepts"
+    unknown = _not_taken(call, sig)
+    if unknown is not None:
+        return unknown
     twice = given_twice(call, sig)
     if twice:
         places = ", ".join(f"{k} as argument {sig.positional.index(k) + 1} and as {k}=" for k in twice)
@@ -130,10 +130,21 @@ def call_problem(call: ast.Call, sig: Sig) -> str | None:
         return f"does not pass {', '.join(unfilled)} (positional-only), which it now requires"
     if any(k.arg is None for k in call.keywords):
         return None  # what it leaves out may come in the mapping
+    named = [k.arg for k in call.keywords if k.arg is not None]
     required = sig.positional[given : len(sig.positional) - sig.defaults]
     missing = [p for p in required if p not in named] + sorted(sig.kwonly_required - set(named))
     if missing:
         return f"does not pass {', '.join(missing)}, which it now requires"
+    return None
+
+
+def _not_taken(call: ast.Call, sig: Sig) -> str | None:
+    """The keywords the call spells out that no parameter of ``sig`` takes by name (no ``**kwargs`` to take
+    them): TypeError whatever else the call passes."""
+    accepted = set(sig.positional[sig.posonly :]) | set(sig.kwonly)
+    unknown = [k.arg for k in call.keywords if k.arg is not None and k.arg not in accepted]
+    if unknown and not sig.varkw:
+        return f"passes {', '.join(f'{k}=' for k in unknown)}, which it no longer accepts"
     return None
 
 

@@ -97,6 +97,7 @@ from aeon_release.domain.audits.drift.literal_slots import shown as literal_show
 from aeon_release.domain.audits.drift.logged_kwargs import only_logged
 from aeon_release.domain.audits.drift.lost_inits import lost_init
 from aeon_release.domain.audits.drift.metaclasses import class_member
+from aeon_release.domain.audits.drift.passed_args import kept_in_place
 from aeon_release.domain.audits.drift.patched_names import patched_attribute
 from aeon_release.domain.audits.drift.pyindex import (
     MISSING,
@@ -3690,6 +3691,8 @@ class _Checker:
             if id(func) not in self._local_types:
                 self._local_types[id(func)] = _local_annotations(func)
             annotation = self._local_types[id(func)].get(owner.id)
+            if isinstance(annotation, ast.Attribute) and _is_super(annotation.value) and not held and scope.cls:
+                return self._method_result(mod, annotation, scope, depth + 1)  # ``md = super().build(...)``
             if annotation is not None:
                 path = mod.path
                 return lambda ix: _annotated_class(ix, ix.module_at(path), annotation, held)
@@ -3723,6 +3726,11 @@ class _Checker:
         ``-> PoolingCursor``) reads it off the returned cursor.  None for a receiver not typed."""
         if depth >= _HOPS:
             return None
+        if scope.cls and isinstance(func, ast.Attribute) and _own_super(func.value, scope.cls):
+            # ``md = super().build(...)`` in a builder subclass: the base's ``build -> Mamba2AttentionMetadata``
+            # (#28133 removed its ``seq_lens``; ``md.seq_lens`` after it read a field that is gone)
+            path, qualname, attr = mod.path, scope.cls, func.attr
+            return lambda ix: _super_method_class(ix, path, qualname, attr)
         called = self._typed(mod, func, scope, depth=depth + 1)
         if called is not None:  # ``pooler(hidden, meta).outputs``: an instance called runs its forward
             return functools.partial(_called_class, owner=called)
@@ -7093,7 +7101,7 @@ def _reshapes(decorator: ast.AST) -> bool:
             continue
         whole = {id(n.value) for n in ast.walk(wrapper) if isinstance(n, ast.Starred)}
         reads = [n for n in ast.walk(wrapper) if isinstance(n, ast.Name) and rest is not None and n.id == rest.arg]
-        if any(id(n) not in whole for n in reads):
+        if any(id(n) not in whole for n in reads) and not (rest is not None and kept_in_place(wrapper, rest.arg)):
             return True
         if kwargs is not None and any(_changed_object(node) == kwargs.arg for node in ast.walk(wrapper)):
             return True
@@ -8507,6 +8515,27 @@ def _method_class(ix: Index, owner: Callable[[Index], px.ClassInfo | None], attr
     class ``owner`` gives (or a base), the annotation read in the method's own module; None for a container."""
     cls = owner(ix)
     sym = ix.member(ix.mro(cls), attr) if cls is not None else None
+    node = sym.node if isinstance(sym, DefSym) else None
+    if not isinstance(sym, DefSym) or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or not node.returns:
+        return None
+    return _annotated_class(ix, ix.module_at(sym.path), node.returns)
+
+
+def _own_super(node: ast.expr, qualname: str) -> bool:
+    """``super()``, or ``super(Owner, self)`` naming the enclosing class ``qualname``: the order after that class
+    (``super(Other, self)`` starts after another class: not read here)."""
+    if not isinstance(node, ast.Call) or not _is_super(node):
+        return False
+    first = node.args[0] if node.args else None
+    return first is None or (isinstance(first, ast.Name) and first.id == qualname.rsplit(".", 1)[-1])
+
+
+def _super_method_class(ix: Index, path: str, qualname: str, attr: str) -> px.ClassInfo | None:
+    """The class ``super().attr(...)`` returns in a method of the class ``qualname`` (of ``path``): the return
+    annotation of the first ``attr`` along the class order after the class itself, read in its own module."""
+    mod = ix.module_at(path)
+    cls = ix.class_info(mod, qualname) if mod is not None else None
+    sym = ix.member(ix.mro(cls, include_self=False), attr) if cls is not None else None
     node = sym.node if isinstance(sym, DefSym) else None
     if not isinstance(sym, DefSym) or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or not node.returns:
         return None
