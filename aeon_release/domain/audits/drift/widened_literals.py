@@ -109,16 +109,16 @@ def _widened(trees: ThreeTrees) -> list[Widened]:
     words = trees.fork_words()
 
     def keep(old: str, new: str) -> bool:
-        # a field typed by a Literal on its own line, whose name a fork line holds; or an alias of a Literal or
-        # an annotation spanning lines, which only the parse reads, in a text where a line starts a field of a
-        # name a fork line holds.  A field widened had choices at the base: the old text names a Literal too.
+        # a line starting a field of a name a fork line holds (the field widened starts its own line), and a
+        # Literal on such a line, an alias of a Literal, or an annotation spanning lines (which only the parse
+        # reads).  A field widened had choices at the base: the old text names a Literal too.
         if "Literal[" not in new or "Literal" not in old:
             return False
-        if not words.isdisjoint(m.group(1) for m in _FIELD_LITERAL.finditer(new)):
+        if words.isdisjoint(m.group(1) for m in _FIELD_NAME.finditer(new)):
+            return False  # every field _FIELD_LITERAL names starts a line _FIELD_NAME reads
+        if _ALIASED_LITERAL.search(new) or _OPEN_ANNOTATION.search(new):
             return True
-        if not (_ALIASED_LITERAL.search(new) or _OPEN_ANNOTATION.search(new)):
-            return False
-        return not words.isdisjoint(m.group(1) for m in _FIELD_NAME.finditer(new))
+        return not words.isdisjoint(m.group(1) for m in _FIELD_LITERAL.finditer(new))
 
     found: list[Widened] = []
     for both in parsed_texts(trees, paths[:_MOST_FILES], keep):
