@@ -260,7 +260,7 @@ def test_an_added_line_of_prose_outside_ascii_is_not_parsed(
 ) -> None:
     """A non-ASCII character in a comment, a docstring or a string binds no name the gate would misread: the
     file is read only when an added line binds at its top level a name a fork line holds (perf24: such lines
-    kept 47 upstream files' parses, 250 ms, at 500 bench commits)."""
+    kept 49 parses, 1.5 MB, at 500 bench commits: most of the check's 287 ms)."""
     from aeon_release.domain.audits.drift import unioned_classes
 
     parsed: list[str] = []
