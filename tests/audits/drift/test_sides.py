@@ -69,6 +69,20 @@ def test_raw_searches_see_exactly_the_diff_lines_of_each_file() -> None:
     assert [(p, m.group(1)) for p, m in defs.added_lines().added_matches(header)] == [("d.py", "f")]
 
 
+def test_added_matches_pass_over_a_diff_without_the_text_every_match_needs() -> None:
+    """``needs`` (perf24): a file's diff without it is not searched; every file with it answers as without."""
+    init_var = re.compile(r"(\w+)[ \t]*:[ \t]*(?:dataclasses\.)?InitVar\[")
+    diff = (
+        "diff --git a/a.py b/a.py\n--- a/a.py\n+++ b/a.py\n@@ -1,0 +1,2 @@\n+    x: InitVar[int]\n"
+        "+    y: dataclasses.InitVar[str] = ''\n"
+        "diff --git a/b.py b/b.py\n--- a/b.py\n+++ b/b.py\n@@ -1,0 +1,1 @@\n+    z: InitVar [int]\n"
+        "diff --git a/c.py b/c.py\n--- a/c.py\n+++ b/c.py\n@@ -1,1 +1,1 @@\n-    w: InitVar[int]\n+    w: int\n"
+    )
+    lines = parse_changes(diff).added_lines()
+    found = [(p, m.group(1)) for p, m in lines.added_matches(init_var, needs="InitVar[")]
+    assert found == [(p, m.group(1)) for p, m in lines.added_matches(init_var)] == [("a.py", "x"), ("a.py", "y")]
+
+
 def test_upstreams_diff_holds_python_files_and_the_forks_own_files_only(git_repo: GitRepo) -> None:
     repo = git_repo
     cfg = "k = 1\n" + "pad\n" * 5

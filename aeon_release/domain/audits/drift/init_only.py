@@ -77,7 +77,7 @@ def _made_init_only(trees: ThreeTrees) -> list[InitOnly]:
     """The fields upstream re-annotated as init-only, named by a fork line and still so in the merged tree."""
     words = trees.fork_words()
     named: dict[str, set[str]] = {}
-    for path, match in trees.upstream.added_lines().added_matches(_INIT_VAR):
+    for path, match in trees.upstream.added_lines().added_matches(_INIT_VAR, needs="InitVar["):
         if path.endswith(".py") and match.group(1) in words:
             named.setdefault(path, set()).add(match.group(1))
     found: list[InitOnly] = []

@@ -211,12 +211,14 @@ class AddedLines(Mapping[str, frozenset[str]]):
     def __contains__(self, path: object) -> bool:
         return path in self.changes
 
-    def added_matches(self, pattern: re.Pattern[str]) -> Iterator[tuple[str, re.Match[str]]]:
-        """``pattern`` (written for one stripped line) on every added line, in the raw text at once."""
+    def added_matches(self, pattern: re.Pattern[str], needs: str = "") -> Iterator[tuple[str, re.Match[str]]]:
+        """``pattern`` (written for one stripped line) on every added line, in the raw text at once.  ``needs``:
+        a text every match holds, so a file's diff without it is passed over by a ``str`` search (the line
+        pattern is tried at every character: init-only drift's over a 500-commit release's diffs took 25 ms)."""
         raw = re.compile(r"^\+[ \t\f\v]*(?:" + pattern.pattern.removeprefix("^") + ")", re.M)
         for path in self.changes:
             text = self.changes.raw(path)
-            if "\n+" in text:
+            if "\n+" in text and needs in text:
                 for match in raw.finditer(text):
                     yield path, match
 

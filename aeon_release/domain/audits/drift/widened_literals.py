@@ -51,6 +51,8 @@ _LITERAL = re.compile(r"\bLiteral\[")
 _FIELD_LITERAL = re.compile(r"(?m)^[ \t]+(\w+)[ \t]*:[^\n]*\bLiteral\[")
 _ALIASED_LITERAL = re.compile(r"(?m)^[ \t]*\w+[ \t]*(?::[^\n=]*)?=[^\n]*\bLiteral\b")
 _OPEN_ANNOTATION = re.compile(r"(?m)^[ \t]+\w+[ \t]*:[^\n]*[\[(][ \t]*$")
+# a line that may start a class field's annotation (its name): the field a finding is about starts its own line
+_FIELD_NAME = re.compile(r"(?m)^[ \t]+(\w+)[ \t]*:")
 _CAUGHT = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
 Choice = object  # a constant: str, int, bool, None...
 Parents = dict[int, ast.AST]
@@ -102,15 +104,18 @@ def _widened(trees: ThreeTrees) -> list[Widened]:
     paths = [
         p
         for p in sorted(trees.upstream)
-        if p.endswith(".py") and any(_LITERAL.search(a) for a in trees.upstream[p].added.values())
+        if p.endswith(".py") and any("Literal[" in a and _LITERAL.search(a) for a in trees.upstream[p].added.values())
     ]
     words = trees.fork_words()
 
     def keep(old: str, new: str) -> bool:
-        # a field typed by a Literal on its own line, whose name a fork line holds; or an alias of a Literal or
-        # an annotation spanning lines, which only the parse reads
-        if "Literal[" not in new:
+        # a line starting a field of a name a fork line holds (the field widened starts its own line), and a
+        # Literal on such a line, an alias of a Literal, or an annotation spanning lines (which only the parse
+        # reads).  A field widened had choices at the base: the old text names a Literal too.
+        if "Literal[" not in new or "Literal" not in old:
             return False
+        if words.isdisjoint(m.group(1) for m in _FIELD_NAME.finditer(new)):
+            return False  # every field _FIELD_LITERAL names starts a line _FIELD_NAME reads
         if _ALIASED_LITERAL.search(new) or _OPEN_ANNOTATION.search(new):
             return True
         return not words.isdisjoint(m.group(1) for m in _FIELD_LITERAL.finditer(new))
