@@ -138,3 +138,14 @@ def test_a_new_base_that_still_derives_from_it_is_quiet(git_repo: GitRepo, no_ru
     }
     sides = s.merge_case(git_repo, base, {FORK: fork}, [(SUBJECT, upstream)])
     assert [r for r in s.rule_rows(git_repo, no_rules, sides, TYPE_DRIFT) if r[0] == FORK] == []
+
+
+def test_a_base_renamed_and_kept_as_an_alias_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """Twin: upstream renamed ``RotaryEmbedding`` to ``RotaryEmbeddingBase`` and kept the old name as an alias
+    (``RotaryEmbedding = RotaryEmbeddingBase``): the test still holds, quiet."""
+    renamed = BASE_OLD.replace("class RotaryEmbedding(CustomOp):", "class RotaryEmbeddingBase(CustomOp):")
+    renamed += "\n\nRotaryEmbedding = RotaryEmbeddingBase\n"
+    fork = HEAD + "def typed(rope: MRotaryEmbedding) -> bool:\n    return isinstance(rope, RotaryEmbedding)\n"
+    base = {OP: OP_TEXT, BASE_PY: BASE_OLD, MROPE: MROPE_OLD, INIT: INIT_TEXT}
+    sides = s.merge_case(git_repo, base, {FORK: fork}, [(SUBJECT, {BASE_PY: renamed, MROPE: MROPE_NEW})])
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, TYPE_DRIFT) if r[0] == FORK] == []

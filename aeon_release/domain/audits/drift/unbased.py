@@ -12,7 +12,9 @@ named a class of the tree (imported, or of its own file) that its bases no longe
 known not to derive from it: each one followed through the tree's files (its own file, the modules its imports
 name, a package's re-export) up to classes outside the tree (``nn.Module``, ``ABC``: no class of another package
 derives from one of the tree's).  A base that cannot be followed (a star import, a name made at run time, a
-depth past ``_DEEPEST``) keeps the change quiet.
+depth past ``_DEEPEST``) keeps the change quiet, as does an old base upstream kept only as an alias (a class
+renamed, its old name bound to the new one, which may be among the new bases) or removed (its import is symbol
+drift's).
 
 The fork's side, on lines it wrote: ``isinstance(v, L)`` (or a tuple holding ``L``) where ``v``'s class is known to
 be the rebased class ``C`` -- ``self.x`` that every store of the fork class's methods binds to ``C(...)``, a local
@@ -117,7 +119,7 @@ def _unbased(trees: ThreeTrees, path: str, old: ast.Module, new: ast.Module, nam
             if home is None:
                 continue
             kept = _ancestors(trees, path, new, after[name], lost)
-            if kept is not None:
+            if kept is not None and _still_a_class(trees, home, lost):
                 yield Unbased(path, name, lost, home, after[name].lineno, kept | {name})
 
 
@@ -153,6 +155,17 @@ def _ancestors(trees: ThreeTrees, path: str, module: ast.Module, cls: ast.ClassD
         if at is not None:  # else outside the tree: no class of another package derives from one of the tree's
             todo += [(at[0], at[1], b, depth + 1) for b in at[2].bases]
     return frozenset(found)
+
+
+def _still_a_class(trees: ThreeTrees, home: str, lost: str) -> bool:
+    """Whether ``lost`` is still a class of its own name at upstream: a name kept as an alias of a renamed class
+    (``OldRope = NewRope``, ``from .x import NewRope as OldRope``) may be one of the new bases, and a name gone is
+    its import's error (symbol drift's)."""
+    try:
+        at = _follow(trees, home, lost, 0)
+    except _Unfollowed:
+        return False
+    return at is not None and at[2].name == lost
 
 
 Defined = tuple[str, ast.Module, ast.ClassDef]
