@@ -27,12 +27,12 @@ longer reads ``self.M`` -- and does nothing through which ``M`` might still run:
 ``getattr`` of ``self``, no ``self`` handed to a call, no call of ``self.X`` that is neither the class's own
 method nor an attribute the class binds to an expression free of ``self`` (``self.op = torch.ops._C.k``).
 The fork's side as above, with ``A`` the method it must override as well.  Only where ``A``'s body at the
-base was that delegation alone (the override was all ``A`` did), or where ``A`` did more besides and ran the hook
-on every run (#40392: ``DeepseekScalingRotaryEmbedding.forward_native``'s ``cos_sin_cache =
+base was that delegation alone (the override was all ``A`` did), or where ``A`` did more besides and used the
+hook's answer on every run (#40392: ``DeepseekScalingRotaryEmbedding.forward_native``'s ``cos_sin_cache =
 self._match_cos_sin_cache_dtype(query)``, a statement of its own body, gone when the body moved into a static
 ``forward_static``; a warning, as upstream may have made the hook needless there): a caller that dropped a call
-it made on some runs only (under an ``if``) is dead-knob drift's, quiet where another upstream line or the fork
-still calls the hook.  An error when
+it made on some runs only (under an ``if``), or a bare call run for its effect, is dead-knob drift's, quiet where
+another upstream line or the fork still calls the hook.  An error when
 upstream's ``A`` calls no other method of the class instead; a warning when it now hands on to a sibling
 (``forward_xpu`` re-pointed from ``forward_cuda`` to ``forward_native``: a platform's path the fork may not run
 on).
@@ -240,7 +240,9 @@ def _delegates(func: ast.FunctionDef, hook: str) -> bool:
 
 def _runs_always(func: ast.FunctionDef, hook: str) -> bool:
     """A statement of the body's own (under no ``if``, loop, ``try`` or nested def; a ``with`` runs its body)
-    calls ``self.hook(...)``: every run of the method that gets that far ran the hook."""
+    uses the value of ``self.hook(...)``: every run of the method that gets that far computed with the hook's
+    answer.  A bare call (``self.prepare(batch)``, a hook run for its effect) is dead-knob drift's: another
+    caller running it still has the effect, where another caller's value does not feed this one."""
     me = func.args.args[0].arg if func.args.args else None
     pending: list[ast.stmt] = list(func.body)
     while pending:
@@ -250,8 +252,10 @@ def _runs_always(func: ast.FunctionDef, hook: str) -> bool:
             continue
         if isinstance(stmt, (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try, *_FUNCTIONS, ast.ClassDef)):
             continue
+        bare = stmt.value if isinstance(stmt, ast.Expr) else None
         if any(
             isinstance(n, ast.Call)
+            and n is not bare
             and isinstance(n.func, ast.Attribute)
             and n.func.attr == hook
             and isinstance(n.func.value, ast.Name)
