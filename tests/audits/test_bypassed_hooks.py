@@ -363,3 +363,111 @@ def test_a_class_that_routes_to_its_own_hook_is_a_warning(git_repo: GitRepo, no_
     rows = [(ln, sev, msg) for p, ln, sev, msg in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if p == ACT_FORK]
     assert [(line, severity) for line, severity, _ in rows] == [(10, "warning"), (19, "warning"), (28, "error")]
     assert "own forward, which reads forward_native itself" in rows[0][2]
+
+
+# -- a caller that ran an inherited hook on every run now does the work without it: #40392 moved
+# DeepseekScalingRotaryEmbedding.forward_native's body into a static forward_static handed self.cos_sin_cache,
+# dropping its call of _match_cos_sin_cache_dtype (declared in base.py, a file the change did not touch)
+ROPE_BASE = "vllm/model_executor/layers/rotary_embedding/base.py"
+ROPE_BASE_TEXT = """import torch
+
+from vllm.model_executor.custom_op import CustomOp
+
+
+class RotaryEmbeddingBase(CustomOp):
+    def _match_cos_sin_cache_dtype(self, query: torch.Tensor) -> torch.Tensor:
+        return self.cos_sin_cache.to(query.device, dtype=query.dtype)
+"""
+DEEP = "vllm/model_executor/layers/rotary_embedding/deepseek_scaling_rope.py"
+DEEP_BASE = """import torch
+
+from .base import RotaryEmbeddingBase
+
+
+class DeepseekScalingRotaryEmbedding(RotaryEmbeddingBase):
+    def forward_native(self, positions: torch.Tensor, query: torch.Tensor) -> torch.Tensor:
+        cos_sin_cache = self._match_cos_sin_cache_dtype(query)
+        cos_sin = cos_sin_cache[positions]
+        return query * cos_sin
+
+    def forward_xpu(self, positions: torch.Tensor, query: torch.Tensor) -> torch.Tensor:
+        if query.numel() == 0:
+            return self.forward_native(positions, query)
+        return query + self._match_cos_sin_cache_dtype(query)[positions]
+"""
+DEEP_UPSTREAM = DEEP_BASE.replace(
+    """        cos_sin_cache = self._match_cos_sin_cache_dtype(query)
+        cos_sin = cos_sin_cache[positions]
+        return query * cos_sin
+""",
+    """        return self.forward_static(positions, query, self.cos_sin_cache)
+
+    @staticmethod
+    def forward_static(positions: torch.Tensor, query: torch.Tensor, cache: torch.Tensor) -> torch.Tensor:
+        return query * cache[positions]
+""",
+)
+DEEP_SUBJECT = "[Performance][DSR1]: Fused RoPE+KVCache+q_concat for MLA (#40392)"
+DEEP_FORK = "vllm/aeon/deep.py"
+DEEP_FORK_TEXT = """import torch
+
+from vllm.model_executor.layers.rotary_embedding.deepseek_scaling_rope import DeepseekScalingRotaryEmbedding
+
+
+class AeonFp32(DeepseekScalingRotaryEmbedding):
+    def _match_cos_sin_cache_dtype(self, query: torch.Tensor) -> torch.Tensor:
+        return self.cos_sin_cache.to(query.device, dtype=torch.float32)
+
+
+class AeonFp32Both(DeepseekScalingRotaryEmbedding):
+    def _match_cos_sin_cache_dtype(self, query: torch.Tensor) -> torch.Tensor:
+        return self.cos_sin_cache.to(query.device, dtype=torch.float32)
+
+    def forward_native(self, positions: torch.Tensor, query: torch.Tensor) -> torch.Tensor:
+        return query * self._match_cos_sin_cache_dtype(query)[positions]
+"""
+
+
+def _deep_rows(git_repo: GitRepo, no_rules: Path, upstream: str) -> list[tuple[int, str, str]]:
+    base = {ROPE_BASE: ROPE_BASE_TEXT, DEEP: DEEP_BASE}
+    sides = s.merge_case(git_repo, base, {DEEP_FORK: DEEP_FORK_TEXT}, [(DEEP_SUBJECT, {DEEP: upstream})])
+    return [
+        (ln, sev, msg) for p, ln, sev, msg in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if p == DEEP_FORK
+    ]
+
+
+def test_an_inherited_hook_a_caller_ran_on_every_run_and_dropped_is_a_warning(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """``forward_native`` ran ``self._match_cos_sin_cache_dtype(query)`` as a statement of its own (the hook
+    declared in another file) and now hands ``self.cos_sin_cache`` to a static method: a fork override of the
+    hook alone is a warning on its ``def``; one overriding ``forward_native`` too is quiet, and ``forward_xpu``'s
+    call under an ``if`` (kept here) says nothing."""
+    rows = _deep_rows(git_repo, no_rules, DEEP_UPSTREAM)
+    assert [(line, severity) for line, severity, _ in rows] == [(7, "warning")]
+    assert "DeepseekScalingRotaryEmbedding.forward_native called on every run" in rows[0][2]
+    assert "#40392" in rows[0][2]
+
+
+def test_a_static_helper_handed_self_may_still_run_the_hook(git_repo: GitRepo, no_rules: Path) -> None:
+    """Twin: upstream's static helper is handed ``self`` (it may call the hook): quiet."""
+    handed = DEEP_UPSTREAM.replace(
+        "self.forward_static(positions, query, self.cos_sin_cache)", "self.forward_static(positions, query, self)"
+    )
+    assert handed != DEEP_UPSTREAM
+    assert _deep_rows(git_repo, no_rules, handed) == []
+
+
+def test_a_hook_a_caller_ran_on_some_runs_only_is_left_to_dead_knob_drift(git_repo: GitRepo, no_rules: Path) -> None:
+    """Twin: the caller ran the hook under an ``if`` at the base (an edge path's fallback, dropped): dead-knob
+    drift's, quiet here."""
+    guarded_base = DEEP_BASE.replace(
+        "        cos_sin_cache = self._match_cos_sin_cache_dtype(query)\n",
+        "        cos_sin_cache = self.cos_sin_cache\n"
+        "        if cos_sin_cache.dtype != query.dtype:\n"
+        "            cos_sin_cache = self._match_cos_sin_cache_dtype(query)\n",
+    )
+    assert guarded_base != DEEP_BASE
+    base = {ROPE_BASE: ROPE_BASE_TEXT, DEEP: guarded_base}
+    sides = s.merge_case(git_repo, base, {DEEP_FORK: DEEP_FORK_TEXT}, [(DEEP_SUBJECT, {DEEP: DEEP_UPSTREAM})])
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == DEEP_FORK] == []

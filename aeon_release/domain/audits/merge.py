@@ -124,6 +124,7 @@ from aeon_release.domain.audits.drift.subscripted_aliases import subscripted_ali
 from aeon_release.domain.audits.drift.table_params import table_param_drift
 from aeon_release.domain.audits.drift.tuple_values import tuple_value_drift
 from aeon_release.domain.audits.drift.type_only_names import type_only_name_drift
+from aeon_release.domain.audits.drift.unbased import unbased_drift
 from aeon_release.domain.audits.drift.unbound_names import one_cause_a_line, unbound_name_drift
 from aeon_release.domain.audits.drift.unchained_inits import unchained_init_drift
 from aeon_release.domain.audits.drift.undispatched import undispatched_drift
@@ -231,6 +232,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     dropped_cache_drift,
     dropped_kwarg_drift,
     dropped_dunder_drift,
+    unbased_drift,
     filled_field_drift,
     none_field_drift,
     nulled_default_drift,

@@ -27,8 +27,12 @@ longer reads ``self.M`` -- and does nothing through which ``M`` might still run:
 ``getattr`` of ``self``, no ``self`` handed to a call, no call of ``self.X`` that is neither the class's own
 method nor an attribute the class binds to an expression free of ``self`` (``self.op = torch.ops._C.k``).
 The fork's side as above, with ``A`` the method it must override as well.  Only where ``A``'s body at the
-base was that delegation alone (the override was all ``A`` did): a caller that did more besides and dropped the
-call is dead-knob drift's, quiet where another upstream line or the fork still calls the hook.  An error when
+base was that delegation alone (the override was all ``A`` did), or where ``A`` did more besides and used the
+hook's answer on every run (#40392: ``DeepseekScalingRotaryEmbedding.forward_native``'s ``cos_sin_cache =
+self._match_cos_sin_cache_dtype(query)``, a statement of its own body, gone when the body moved into a static
+``forward_static``; a warning, as upstream may have made the hook needless there): a caller that dropped a call
+it made on some runs only (under an ``if``), or a bare call run for its effect, is dead-knob drift's, quiet where
+another upstream line or the fork still calls the hook.  An error when
 upstream's ``A`` calls no other method of the class instead; a warning when it now hands on to a sibling
 (``forward_xpu`` re-pointed from ``forward_cuda`` to ``forward_native``: a platform's path the fork may not run
 on).
@@ -73,6 +77,7 @@ class Bypass:
     caller: str
     rerouted: bool = False
     routed_by: str | None = None
+    did_more: bool = False  # ``caller`` did more than hand on to ``old`` at the base, and ran it on every call
 
 
 def bypassed_hook_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -82,10 +87,18 @@ def bypassed_hook_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         if p.endswith(".py") and any("def " in t for t in trees.upstream[p].added.values())
     ][:_MOST_FILES]
     words = trees.fork_words() if trees.upstream else frozenset()
-    inlined = [p for p in _inlining_paths(trees, words) if p not in paths][:_MOST_FILES]
+    inlining = _inlining_paths(trees, words)
+    inlined = [p for p in inlining if p in paths] + [p for p in inlining if p not in paths][:_MOST_FILES]
     kept = functools.partial(_may_bypass, words)
+    # an inlined delegation's hook may be inherited, declared in another file (#40392's
+    # ``_match_cos_sin_cache_dtype``): the gate of a file whose diff removed a call of a fork word on ``self`` is a
+    # class the fork names alone
+    versions = [
+        *parsed_versions(trees, [p for p in paths if p not in inlined], kept),
+        *parsed_versions(trees, inlined, lambda _old, new: not words.isdisjoint(declared(new, "class"))),
+    ]
     found: list[Bypass] = []
-    for path, old, new in parsed_versions(trees, sorted([*paths, *inlined]), kept):
+    for path, old, new in sorted(versions, key=lambda v: v[0]):
         wrapped = list(_bypasses(path, old, new))
         said = {(b.cls, b.old, b.caller) for b in wrapped}  # a caller sent to the new wrapper: said so already
         found += [*wrapped, *(b for b in _inlined(path, old, new) if (b.cls, b.old, b.caller) not in said)]
@@ -140,9 +153,14 @@ def _inlined(path: str, old: ast.Module, new: ast.Module) -> Iterator[Bypass]:
                 # sent to another method of the class (``forward_xpu`` now hands on to ``forward_native``, not
                 # ``forward_cuda``): a platform's path re-pointed, which the fork may not run on; a warning
                 if not _delegates(then[caller], hook):
-                    # a caller that did more than hand on (``prepare(batch)`` then ``run(batch)``) and dropped the
-                    # call: dead-knob drift's (a warning where no upstream line calls the hook any more; quiet where
-                    # one still does, as another file or the fork itself may still run the override)
+                    # a caller that did more than hand on and dropped a call it made on some runs only (an empty
+                    # input's fallback under an ``if``): dead-knob drift's (a warning where no upstream line calls
+                    # the hook any more; quiet where one still does, as another file or the fork itself may still
+                    # run the override).  One that ran the hook on every run (a statement of its body's own,
+                    # #40392's ``cos_sin_cache = self._match_cos_sin_cache_dtype(query)``) now skips the override
+                    # on every run of its path: a warning (upstream may have made the hook needless there)
+                    if _runs_always(then[caller], hook):
+                        yield Bypass(path, cls.name, hook, None, caller, rerouted=True, did_more=True)
                     continue
                 rerouted = bool(_self_calls(now[caller]) & now.keys())
                 yield Bypass(path, cls.name, hook, None, caller, rerouted)
@@ -160,6 +178,8 @@ def _may_reach(methods: dict[str, ast.FunctionDef], bound: dict[str, bool], star
             continue
         seen.add(name)
         func = methods[name]
+        if any(ast.unparse(d) == "staticmethod" for d in func.decorator_list):
+            continue  # no ``self`` to reach the hook by, unless handed one (the caller's opaque use, below)
         if not func.args.args:
             return True
         me = func.args.args[0].arg
@@ -216,6 +236,35 @@ def _delegates(func: ast.FunctionDef, hook: str) -> bool:
         and isinstance(call.func.value, ast.Name)
         and call.func.value.id == me
     )
+
+
+def _runs_always(func: ast.FunctionDef, hook: str) -> bool:
+    """A statement of the body's own (under no ``if``, loop, ``try`` or nested def; a ``with`` runs its body)
+    uses the value of ``self.hook(...)``: every run of the method that gets that far computed with the hook's
+    answer.  A bare call (``self.prepare(batch)``, a hook run for its effect) is dead-knob drift's: another
+    caller running it still has the effect, where another caller's value does not feed this one."""
+    me = func.args.args[0].arg if func.args.args else None
+    pending: list[ast.stmt] = list(func.body)
+    while pending:
+        stmt = pending.pop()
+        if isinstance(stmt, ast.With | ast.AsyncWith):
+            pending += stmt.body
+            continue
+        if isinstance(stmt, (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try, *_FUNCTIONS, ast.ClassDef)):
+            continue
+        bare = stmt.value if isinstance(stmt, ast.Expr) else None
+        if any(
+            isinstance(n, ast.Call)
+            and n is not bare
+            and isinstance(n.func, ast.Attribute)
+            and n.func.attr == hook
+            and isinstance(n.func.value, ast.Name)
+            and n.func.value.id == me
+            for n in ast.walk(stmt)
+            if not isinstance(n, ast.Lambda | ast.IfExp | ast.BoolOp)
+        ):
+            return True
+    return False
 
 
 def _is_doc(stmt: ast.Expr) -> bool:
@@ -370,6 +419,17 @@ def _inlined_finding(trees: ThreeTrees, path: str, line: int, b: Bypass, sure: b
     maybe = "" if sure else " (unless a base listed before it, defined elsewhere, overrides it)"
     if b.routed_by is not None:
         maybe += f" (unless the class's own {b.routed_by}, which reads {b.old} itself, routes every path there)"
+    if b.did_more:
+        return Finding(
+            RULE,
+            "merge",
+            Severity.WARNING,
+            path,
+            line,
+            f"fork-owned override of {b.cls}.{b.old}, which {b.cls}.{b.caller} called on every run at the base and "
+            f"no longer calls ({b.path}{commit}): the override does not run on that path now; override "
+            f"{b.caller} as well, or drop the override if upstream made it needless there{maybe}",
+        )
     return Finding(
         RULE,
         "merge",

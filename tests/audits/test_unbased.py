@@ -1,0 +1,151 @@
+"""Unbased drift (drift/unbased.py): #25145 rebased ``MRotaryEmbedding`` off ``RotaryEmbedding`` onto a new
+``RotaryEmbeddingBase`` (which ``RotaryEmbedding`` derives from too); a fork ``isinstance`` of an M-RoPE value
+against ``RotaryEmbedding`` held at the base and is False now."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+OP = "vllm/model_executor/custom_op.py"
+OP_TEXT = "from torch import nn\n\n\nclass CustomOp(nn.Module):\n    pass\n"
+BASE_PY = "vllm/model_executor/layers/rotary_embedding/base.py"
+MROPE = "vllm/model_executor/layers/rotary_embedding/mrope.py"
+INIT = "vllm/model_executor/layers/rotary_embedding/__init__.py"
+INIT_TEXT = "from .base import RotaryEmbedding\nfrom .mrope import MRotaryEmbedding\n"
+BASE_OLD = (
+    "from vllm.model_executor.custom_op import CustomOp\n\n\n"
+    "class RotaryEmbedding(CustomOp):\n"
+    "    def __init__(self, head_size: int) -> None:\n"
+    "        super().__init__()\n"
+    "        self.head_size = head_size\n"
+)
+BASE_NEW = (
+    "from vllm.model_executor.custom_op import CustomOp\n\n\n"
+    "class RotaryEmbeddingBase(CustomOp):\n"
+    "    def __init__(self, head_size: int) -> None:\n"
+    "        super().__init__()\n"
+    "        self.head_size = head_size\n\n\n"
+    "class RotaryEmbedding(RotaryEmbeddingBase):\n"
+    "    pass\n"
+)
+MROPE_OLD = (
+    "from .base import RotaryEmbedding\n\n\n"
+    "class MRotaryEmbedding(RotaryEmbedding):\n"
+    "    def __init__(self, head_size: int, mrope_section: list[int] | None = None) -> None:\n"
+    "        super().__init__(head_size)\n"
+    "        self.mrope_section = mrope_section\n"
+)
+MROPE_NEW = MROPE_OLD.replace("from .base import RotaryEmbedding\n", "from .base import RotaryEmbeddingBase\n").replace(
+    "class MRotaryEmbedding(RotaryEmbedding):", "class MRotaryEmbedding(RotaryEmbeddingBase):"
+)
+SUBJECT = "[XPU][bugfix] fix rope for llama4 and deepseek (#25145)"
+FORK = "vllm/aeon/ropes.py"
+HEAD = (
+    "from torch import nn\n\n"
+    "from vllm.model_executor.layers.rotary_embedding import MRotaryEmbedding, RotaryEmbedding\n\n\n"
+)
+
+
+def _rows(git_repo: GitRepo, no_rules: Path, fork: str, upstream_mrope: str = MROPE_NEW) -> list[tuple[int, str, str]]:
+    base = {OP: OP_TEXT, BASE_PY: BASE_OLD, MROPE: MROPE_OLD, INIT: INIT_TEXT}
+    upstream = {BASE_PY: BASE_NEW, MROPE: upstream_mrope}
+    sides = s.merge_case(git_repo, base, {FORK: fork}, [(SUBJECT, upstream)])
+    return [(ln, sev, msg) for p, ln, sev, msg in s.rule_rows(git_repo, no_rules, sides, TYPE_DRIFT) if p == FORK]
+
+
+def test_an_isinstance_against_a_base_upstream_took_away_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """``isinstance`` of a value known to be an ``MRotaryEmbedding`` (an attribute the class builds, a local built
+    once, a parameter annotated ``X | None``) against ``RotaryEmbedding``, and ``issubclass(MRotaryEmbedding,
+    RotaryEmbedding)``: errors naming the commit."""
+    fork = HEAD + (
+        "class AeonAttention(nn.Module):\n"
+        "    def __init__(self) -> None:\n"
+        "        super().__init__()\n"
+        "        self.rotary_emb = MRotaryEmbedding(128, [16, 24, 24])\n"
+        "\n"
+        "    def refresh(self) -> bool:\n"
+        "        return isinstance(self.rotary_emb, RotaryEmbedding)\n"  # 12
+        "\n\n"
+        "def built() -> bool:\n"
+        "    rope = MRotaryEmbedding(64)\n"
+        "    return isinstance(rope, (RotaryEmbedding, int))\n"  # 17
+        "\n\n"
+        "def typed(rope: MRotaryEmbedding | None) -> bool:\n"
+        "    return isinstance(rope, RotaryEmbedding)\n"  # 21
+        "\n\n"
+        "AEON_PLAIN = issubclass(MRotaryEmbedding, RotaryEmbedding)\n"  # 24
+    )
+    found = _rows(git_repo, no_rules, fork)
+    assert [(line, severity) for line, severity, _ in found] == [
+        (12, "error"),
+        (17, "error"),
+        (21, "error"),
+        (24, "error"),
+    ]
+    assert "took RotaryEmbedding out of MRotaryEmbedding's bases" in found[0][2] and "#25145" in found[0][2]
+
+
+def test_a_test_the_class_still_passes_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """Twins: a test against the class itself, a tuple naming it, an ``or`` with such a test, a value of
+    unknown class (a parameter typed as the plain rope, an attribute stored twice with different classes), and
+    a local rebound: quiet."""
+    fork = HEAD + (
+        "class AeonAttention(nn.Module):\n"
+        "    def __init__(self, plain: bool) -> None:\n"
+        "        super().__init__()\n"
+        "        self.rotary_emb = MRotaryEmbedding(128)\n"
+        "        if plain:\n"
+        "            self.rotary_emb = RotaryEmbedding(128)\n"
+        "\n"
+        "    def refresh(self) -> bool:\n"
+        "        return isinstance(self.rotary_emb, RotaryEmbedding)\n"
+        "\n\n"
+        "def own(rope: MRotaryEmbedding) -> bool:\n"
+        "    return isinstance(rope, MRotaryEmbedding)\n"
+        "\n\n"
+        "def tupled(rope: MRotaryEmbedding) -> bool:\n"
+        "    return isinstance(rope, (RotaryEmbedding, MRotaryEmbedding))\n"
+        "\n\n"
+        "def either(rope: MRotaryEmbedding) -> bool:\n"
+        "    return isinstance(rope, RotaryEmbedding) or isinstance(rope, MRotaryEmbedding)\n"
+        "\n\n"
+        "def plain(rope: RotaryEmbedding) -> bool:\n"
+        "    return isinstance(rope, RotaryEmbedding)\n"
+        "\n\n"
+        "def rebound(rope: MRotaryEmbedding, other: RotaryEmbedding) -> bool:\n"
+        "    rope = other\n"
+        "    return isinstance(rope, RotaryEmbedding)\n"
+    )
+    assert _rows(git_repo, no_rules, fork) == []
+
+
+def test_a_new_base_that_still_derives_from_it_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """Twin: upstream rebased ``MRotaryEmbedding`` onto a subclass of ``RotaryEmbedding`` of another file (its
+    order still holds the old base): the test still holds, quiet."""
+    upstream_mrope = MROPE_OLD.replace(
+        "from .base import RotaryEmbedding\n", "from .yarn import YaRNRotaryEmbedding\n"
+    ).replace("class MRotaryEmbedding(RotaryEmbedding):", "class MRotaryEmbedding(YaRNRotaryEmbedding):")
+    fork = HEAD + "def typed(rope: MRotaryEmbedding) -> bool:\n    return isinstance(rope, RotaryEmbedding)\n"
+    base = {OP: OP_TEXT, BASE_PY: BASE_OLD, MROPE: MROPE_OLD, INIT: INIT_TEXT}
+    yarn = "vllm/model_executor/layers/rotary_embedding/yarn.py"
+    upstream = {
+        MROPE: upstream_mrope,
+        yarn: "from .base import RotaryEmbedding\n\n\nclass YaRNRotaryEmbedding(RotaryEmbedding):\n    pass\n",
+    }
+    sides = s.merge_case(git_repo, base, {FORK: fork}, [(SUBJECT, upstream)])
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, TYPE_DRIFT) if r[0] == FORK] == []
+
+
+def test_a_base_renamed_and_kept_as_an_alias_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """Twin: upstream renamed ``RotaryEmbedding`` to ``RotaryEmbeddingBase`` and kept the old name as an alias
+    (``RotaryEmbedding = RotaryEmbeddingBase``): the test still holds, quiet."""
+    renamed = BASE_OLD.replace("class RotaryEmbedding(CustomOp):", "class RotaryEmbeddingBase(CustomOp):")
+    renamed += "\n\nRotaryEmbedding = RotaryEmbeddingBase\n"
+    fork = HEAD + "def typed(rope: MRotaryEmbedding) -> bool:\n    return isinstance(rope, RotaryEmbedding)\n"
+    base = {OP: OP_TEXT, BASE_PY: BASE_OLD, MROPE: MROPE_OLD, INIT: INIT_TEXT}
+    sides = s.merge_case(git_repo, base, {FORK: fork}, [(SUBJECT, {BASE_PY: renamed, MROPE: MROPE_NEW})])
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, TYPE_DRIFT) if r[0] == FORK] == []
