@@ -928,6 +928,7 @@ class _Checker:
                     yield from _unprobed(self._string_read(mod, node, scope), node, probed, sure)
                     if last_name(node.func) == "setattr":
                         yield from self._slotted_store(mod, node, scope)
+                        yield from self._set_method(mod, node, scope)
                     for tested in tested_classes(node, local | set(mod.names)):
                         yield from _unprobed(self._unclassed(mod, tested, scope, "tests against"), node, probed, sure)
                     yield from self._dead_test(mod, node, scope)
@@ -3050,6 +3051,51 @@ class _Checker:
             yield from self._reference(mod, node.value, scope)
         if found is None:
             yield from self._slotted_store(mod, node, scope)
+            parent = self._parents(mod).get(id(node))
+            if isinstance(parent, ast.Assign) and parent.targets == [node]:
+                yield from self._patched_method(mod, node, parent.value, scope)
+
+    def _set_method(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Iterator[Finding]:
+        """``setattr(Cls, "name", func)``: the same monkeypatch as ``Cls.name = func`` (``_patched_method``)."""
+        name = str_value(call.args[1]) if len(call.args) == 3 and not call.keywords else None
+        if name is None or not name.isidentifier():
+            return
+        target = ast.Attribute(value=call.args[0], attr=name, ctx=ast.Load())
+        yield from self._patched_method(mod, ast.copy_location(target, call), call.args[2], scope)
+
+    def _patched_method(
+        self, mod: ModuleInfo, target: ast.Attribute, value: ast.expr, scope: _Scope
+    ) -> Iterator[Finding]:
+        """A function of the fork's put onto upstream's class (``CompilationConfig.set_splitting_ops_for_v1 =
+        _aeon_set_splitting_ops``): every instance now runs it where upstream's method ran, so it is an
+        override of that method and must take what upstream's callers now hand it (#29558: the engine config
+        now calls the hook with keywords the fork's function does not take).  The override checks of a
+        class's own ``def`` (an inserted parameter, a keyword upstream's caller now hands) run on it, reported
+        on its ``def`` line as theirs are: the signature there is what breaks.  A value that is no function
+        the fork defines here (a class, a number, upstream's own function), or a method of the fork's own
+        class, is left alone."""
+        func = _patching_def(mod, value, scope, self._local_names(scope) if scope.functions else frozenset())
+        resolver = self._resolver(mod, target, scope)[0] if func is not None else None
+        before = resolver(self.before) if resolver is not None else None
+        after = resolver(self.after) if resolver is not None else None
+        if func is None or not isinstance(before, DefSym) or not isinstance(after, DefSym) or after.owner is None:
+            return
+        methods = (ast.FunctionDef, ast.AsyncFunctionDef)
+        if (
+            not isinstance(before.node, methods)
+            or not isinstance(after.node, methods)
+            or not self._upstream(after.path)
+        ):
+            return
+        problem = self._override_drift(func, before, after)
+        said = (
+            f"the fork's {func.name}, put on {after.owner.rsplit('.', 1)[-1]} as {after.name}, overrides {after.label}"
+        )
+        if problem is not None:
+            note = _UNCERTAIN if isinstance(problem, Uncertain) else "signature"
+            yield self._finding(mod, func.lineno, f"{said}, whose parameters changed: {problem}", after, note)
+        elif (refused := self._keys_handed(func, before, after, None)) is not None:
+            yield _error(mod, func.lineno, f"{said}, {refused}")
 
     def _slotted_store(self, mod: ModuleInfo, node: ast.AST, scope: _Scope) -> Iterator[Finding]:
         """``block.tag = v`` (or ``setattr(block, "tag", v)``) with ``block`` typed as a class upstream made
@@ -7427,6 +7473,28 @@ def _init_refused(cls: ast.ClassDef) -> bool:
         and any(k.arg == "init" and isinstance(k.value, ast.Constant) and k.value.value is False for k in d.keywords)
         for d in cls.decorator_list
     )
+
+
+def _patching_def(
+    mod: ModuleInfo, value: ast.expr, scope: _Scope, local: frozenset[str]
+) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The function a monkeypatch puts on a class, when the fork defines it right here: a ``lambda``
+    (read as the ``def`` it spells), a ``def`` of the enclosing function's own body bound by it alone, or a
+    module-level ``def`` bound once and not shadowed by a local.  Anything else (a class, a number, a name
+    imported from upstream) is no function of the fork's whose signature the module shows."""
+    if isinstance(value, ast.Lambda):
+        made = ast.FunctionDef(name="<lambda>", args=value.args, body=[ast.Return(value.body)], decorator_list=[])
+        return ast.copy_location(made, value)
+    if not isinstance(value, ast.Name):
+        return None
+    if value.id in local:
+        body = getattr(scope.functions[-1], "body", []) if scope.functions else []
+        bound = [s for s in px.flat_statements(body) if value.id in px.member_names(s)]
+        only = bound[0] if len(bound) == 1 else None
+        return only if isinstance(only, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+    binding = mod.names.get(value.id)
+    node = binding.node if binding is not None and binding.kind == "def" and value.id in mod.bound_once else None
+    return node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
 
 
 @functools.lru_cache(maxsize=4)
