@@ -24,6 +24,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from aeon_release.domain.audits.diffs import TEST_FOLDERS
 from aeon_release.domain.audits.drift import (
+    asdict_keys,
     asserted_values,
     dict_slots,
     fetched_args,
@@ -929,6 +930,8 @@ class _Checker:
                     if last_name(node.func) == "setattr":
                         yield from self._slotted_store(mod, node, scope)
                         yield from self._set_method(mod, node, scope)
+                    if isinstance(node.func, ast.Attribute) and node.func.attr == "get" and node.lineno in owned:
+                        yield from self._asdict_key(mod, node, scope)  # dataclasses.asdict(config).get("field")
                     for tested in tested_classes(node, local | set(mod.names)):
                         yield from _unprobed(self._unclassed(mod, tested, scope, "tests against"), node, probed, sure)
                     yield from self._dead_test(mod, node, scope)
@@ -965,6 +968,7 @@ class _Checker:
                     and isinstance(node.slice.value, str)
                 ):
                     yield from self._typed_key(mod, node, node.slice.value, scope)  # inputs["prompt"]
+                    yield from self._asdict_key(mod, node, scope)  # dataclasses.asdict(config)["field"]
                 elif (
                     isinstance(node, ast.Constant)
                     and isinstance(node.value, str)
@@ -1178,6 +1182,33 @@ class _Checker:
             f"({new_cls.module.path}{'; ' + commit if commit else ''}): nothing fills it any more, the read "
             f"raises KeyError; take it from where upstream keeps it now, or fill it in the fork's code",
         )
+
+    def _asdict_key(self, mod: ModuleInfo, node: ast.Subscript | ast.Call, scope: _Scope) -> Iterator[Finding]:
+        """A key read off ``dataclasses.asdict(x)`` (drift/asdict_keys.py) is a read of ``x``'s field: a field
+        upstream removed or renamed off a class the fork can type has no key now (#28733's spelling of a read
+        of ``SchedulerConfig.max_model_len``).  KeyError under ``["k"]``, None under ``.get("k")``: errors;
+        ``.get("k", d)`` answers the fork's own fallback, which it may have meant: a warning.  A key the
+        fork's module keeps on the object itself, or a ``try`` catching KeyError around the read, is quiet."""
+        spelt = asdict_keys.spellings(mod.tree) if "asdict" in mod.text else frozenset()
+        read = asdict_keys.key_read(node, spelt) if spelt else None
+        if read is None:
+            return
+        held, key, how = read
+        if how is asdict_keys.How.KEY and caught_around(node, asdict_keys.CAUGHT, self._parents(mod)):
+            return
+        field_read = ast.copy_location(ast.Attribute(value=held, attr=key, ctx=ast.Load()), node)
+        resolver = self._resolver(mod, field_read, scope)[0]
+        found = self._compare(resolver) if resolver is not None else None
+        if found is None or self._own_extra(mod, held, key, node.lineno, scope):
+            return
+        answer = {
+            asdict_keys.How.KEY: "the dict has no such key: KeyError",
+            asdict_keys.How.GET: "the dict has no such key: the .get answers None",
+            asdict_keys.How.DEFAULT: "the dict has no such key: the .get answers the fork's default every time",
+        }[how]
+        said = f"reads the key {key!r} of asdict({_show(held)}), the field {_show(field_read)}"
+        finding = self._finding(mod, node.lineno, said, found[0], f"{answer}; read the field that replaced it")
+        yield replace(finding, severity=Severity.WARNING) if how is asdict_keys.How.DEFAULT else finding
 
     def _string_read(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Iterator[Finding]:
         """``getattr(x, "name", default)`` / ``hasattr(x, "name")`` on an object symbol drift can type
