@@ -53,6 +53,11 @@ review15/16/17_twins 0 false errors (40, 30, 23 twins), blind_replay_config 16/1
 23/23, blind_replay_specdec2 24/1/0 of 25, blind_replay_cudagraph 15/15, blind_replay_protocol 19/19,
 blind_replay_protocol2 22/1/3 of 26 (as on main), all 0 false; ``symbol_precision.py --windows 1``: 0 false
 errors.
+After mend53: round 2 10 caught, 1 warned, 0 missed of 11 (the same 4 quiet, 1 false); all rounds 32 caught, 1 warned,
+0 missed of 33 (twins: 16 quiet, 1 warned, 1 false: the contested hasattr gate).  Caught now: the key of
+``dataclasses.asdict`` (a key of ``asdict(x)`` read as ``x``'s field: ``drift/asdict_keys.py``, read by init-only
+and symbol drift) and #29558's monkeypatch (a fork function put on upstream's class read as the method's override,
+symbol drift).  Twins: ``benchmarks/review67_twins.py``.
 
   python benchmarks/blind_replay_specconf.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -280,7 +280,9 @@ def _callable(value: ast.expr, defs: dict[str, ast.FunctionDef | ast.AsyncFuncti
 def _handed(
     trees: ThreeTrees, path: str, calls: list[tuple[str, ast.Call]], grown: dict[str, list[Grown]]
 ) -> Iterator[tuple[int, Grown, int]]:
-    """(line, slot, positional parameters) of each call of a grown slot's class handing it a too short callable."""
+    """(line, slot, positional parameters) of each call of a grown slot's class handing it a too short callable.
+    Not param_callbacks' ``_handed`` on purpose: a field's calls grew in positional count only, so this counts
+    positional capacity, where that one says which named parameters a callable lacks and excuses fallbacks."""
     module = trees.merged_module(path)
     if module is None:
         return

@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.dropped_caches import named_origin
-from aeon_release.domain.audits.drift.fallbacks import _catches, caught_around, probed_either_way
+from aeon_release.domain.audits.drift.fallbacks import caught_around, handler_catches, probed_either_way
 from aeon_release.domain.audits.drift.module_tables import _bound_names
 from aeon_release.domain.audits.drift.own_fields import enclosing
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports
@@ -157,7 +157,7 @@ def _falls_back(call: ast.Call, callee: str, parents: dict[int, ast.AST]) -> boo
     child: ast.AST = call
     up = parents.get(id(call))
     while up is not None and not isinstance(up, _Def | ast.Lambda):
-        if isinstance(up, ast.Try) and any(h is child and _catches(h.type, _CAUGHT) for h in up.handlers):
+        if isinstance(up, ast.Try) and any(h is child and handler_catches(h.type, _CAUGHT) for h in up.handlers):
             tried = (n for s in up.body for n in ast.walk(s) if isinstance(n, ast.Call))
             if any(ast.unparse(n.func) == callee for n in tried):
                 return True

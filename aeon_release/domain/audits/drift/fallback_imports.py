@@ -29,6 +29,8 @@ from __future__ import annotations
 
 import ast
 
+from aeon_release.domain.audits.drift.fallbacks import handler_catches
+
 _IMPORTS = ast.Import | ast.ImportFrom
 _IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "BaseException"})
 _FALLBACK_ERRORS = _IMPORT_ERRORS | {"AttributeError"}  # what a gone import or a gone attribute raises
@@ -61,7 +63,7 @@ def fallback_lines(stmt: ast.stmt, module: ast.Module, scope: ast.AST | None = N
     names = set().union(*(_binds(s) for s in tried))
     lines: set[int] = set()
     for handler in stmt.handlers:
-        if handler.type is not None and not _caught(handler.type) & _FALLBACK_ERRORS:
+        if not handler_catches(handler.type, _FALLBACK_ERRORS):
             continue
         helpers = _helpers(handler, module) - names
         own = _own_names(handler, names, scope)
@@ -158,12 +160,6 @@ def _own_names(handler: ast.ExceptHandler, names: set[str], scope: ast.AST | Non
         n.id for n in ast.walk(scope) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load) and id(n) not in inside
     }
     return extra - read
-
-
-def _caught(expr: ast.expr) -> set[str]:
-    """The class names a handler catches (``except (ImportError, AttributeError):`` names two)."""
-    classes = expr.elts if isinstance(expr, ast.Tuple) else [expr]
-    return {ast.unparse(c).rsplit(".", 1)[-1] for c in classes}
 
 
 def _docstring(stmt: ast.stmt) -> bool:

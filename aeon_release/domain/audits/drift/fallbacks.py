@@ -283,7 +283,7 @@ def none_called_lines(stmt: ast.stmt) -> set[int]:
     handler takes over (``try: current_platform.seed_everything(seed)`` / ``except TypeError: ...``)."""
     if not isinstance(stmt, ast.Try):
         return set()
-    if not any(_catches(h.type, frozenset({"TypeError", "Exception", "BaseException"})) for h in stmt.handlers):
+    if not any(handler_catches(h.type, frozenset({"TypeError", "Exception", "BaseException"})) for h in stmt.handlers):
         return set()
     return {n.lineno for s in stmt.body for n in ast.walk(s) if isinstance(n, ast.Call)}
 
@@ -321,11 +321,11 @@ def try_guarded_lines(stmt: ast.stmt) -> tuple[list[ast.stmt], set[int]]:
         return [], set()
     body: list[ast.stmt] = stmt.body  # type: ignore[attr-defined]
     lines: set[int] = set()
-    if any(_catches(c, _IMPORT_ERRORS) for c in caught):
+    if any(handler_catches(c, _IMPORT_ERRORS) for c in caught):
         # every line of a parenthesised import: each name's finding sits on its own line
         imports = [s for s in body if isinstance(s, ast.Import | ast.ImportFrom)]
         lines |= {n for s in imports for n in range(s.lineno, (s.end_lineno or s.lineno) + 1)}
-    if any(_catches(c, frozenset({"AttributeError"}), bare=False) for c in caught):
+    if any(handler_catches(c, frozenset({"AttributeError"}), bare=False) for c in caught):
         lines |= {n.lineno for s in body for n in ast.walk(s) if isinstance(n, ast.expr) and _read_of(n) is not None}
     return (body, lines) if lines else ([], set())
 
@@ -347,10 +347,10 @@ def nothing_in_its_stead(stmt: ast.stmt) -> bool:
     when a name it reads is gone, the body's work stops happening and nothing says so.  (A ``hasattr``
     guard with no else is name drift's: its ``hasattr`` is always False now, an error.)"""
     if isinstance(stmt, ast.With):  # ``with suppress(AttributeError):``: its handler is idle
-        return any(_catches(c, frozenset({"AttributeError"}), bare=False) for c in _caught(stmt))
+        return any(handler_catches(c, frozenset({"AttributeError"}), bare=False) for c in _caught(stmt))
     if not isinstance(stmt, ast.Try):
         return False
-    handlers = [h for h in stmt.handlers if _catches(h.type, frozenset({"AttributeError"}), bare=False)]
+    handlers = [h for h in stmt.handlers if handler_catches(h.type, frozenset({"AttributeError"}), bare=False)]
     return bool(handlers) and all(_idle(h.body) for h in handlers)
 
 
@@ -378,8 +378,9 @@ def _idle(body: list[ast.stmt]) -> bool:
     return all(idle(stmt) for stmt in body)
 
 
-def _catches(caught: ast.expr | None, names: frozenset[str], bare: bool = True) -> bool:
-    """The handler catches one of ``names`` (a bare ``except`` does when ``bare``)."""
+def handler_catches(caught: ast.expr | None, names: frozenset[str], bare: bool = True) -> bool:
+    """The handler catches one of ``names`` (a bare ``except`` does when ``bare``): each class it names is read by
+    its last dotted part, ``except (ImportError, mod.Error):`` naming ImportError and Error."""
     classes = caught.elts if isinstance(caught, ast.Tuple) else [caught]
     return any(ast.unparse(c).rsplit(".", 1)[-1] in names if c is not None else bare for c in classes)
 
@@ -523,7 +524,7 @@ def caught_around(node: ast.AST, names: frozenset[str], parents: dict[int, ast.A
     child, parent = node, parents.get(id(node))
     while parent is not None and not isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
         if isinstance(parent, ast.Try) and any(s is child for s in parent.body):
-            if any(_catches(h.type, names) for h in parent.handlers):
+            if any(handler_catches(h.type, names) for h in parent.handlers):
                 return True
         if isinstance(parent, ast.With) and any(_suppresses(item.context_expr, names) for item in parent.items):
             return True
@@ -535,7 +536,7 @@ def _suppresses(context: ast.expr, names: frozenset[str]) -> bool:
     """``suppress(ValidationError)`` (``contextlib.`` or not): a ``try`` with that handler, spelled shorter."""
     if not (isinstance(context, ast.Call) and ast.unparse(context.func).rsplit(".", 1)[-1] == "suppress"):
         return False
-    return any(_catches(arg, names, bare=False) for arg in context.args)
+    return any(handler_catches(arg, names, bare=False) for arg in context.args)
 
 
 def hasattr_held(node: ast.AST, subject: str, name: str, parents: dict[int, ast.AST]) -> bool:
@@ -901,7 +902,7 @@ def expects_misfit(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
                     isinstance(expr, ast.Call)
                     and ast.unparse(expr.func).rsplit(".", 1)[-1] in _EXPECTERS
                     and expr.args
-                    and _catches(expr.args[0], CALL_ERRORS, bare=False)
+                    and handler_catches(expr.args[0], CALL_ERRORS, bare=False)
                 ):
                     return True
         at = parents.get(id(at))
@@ -984,7 +985,11 @@ def _fallback_of(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
     child: ast.AST = call
     parent = parents.get(id(call))
     while parent is not None and not isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
-        if isinstance(child, ast.ExceptHandler) and isinstance(parent, ast.Try) and _catches(child.type, CALL_ERRORS):
+        if (
+            isinstance(child, ast.ExceptHandler)
+            and isinstance(parent, ast.Try)
+            and handler_catches(child.type, CALL_ERRORS)
+        ):
             calls = (n for stmt in parent.body for n in ast.walk(stmt) if isinstance(n, ast.Call))
             if any(ast.unparse(n.func) == callee for n in calls):
                 return True
@@ -998,7 +1003,7 @@ def _replaced_around(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
     child, parent = node, parents.get(id(node))
     while parent is not None and not isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
         if isinstance(parent, ast.Try) and any(s is child for s in parent.body):
-            if any(_catches(h.type, CALL_ERRORS) and _stands_in_for(h.body) for h in parent.handlers):
+            if any(handler_catches(h.type, CALL_ERRORS) and _stands_in_for(h.body) for h in parent.handlers):
                 return True
         child, parent = parent, parents.get(id(parent))
     return False
@@ -1011,7 +1016,7 @@ def _stands_in_for(body: list[ast.stmt]) -> bool:
 
 def catches(stmt: ast.stmt, names: frozenset[str]) -> bool:
     """A ``try`` (or ``with suppress(...)``) one of whose handlers catches one of ``names`` or is bare."""
-    return any(_catches(c, names) for c in _caught(stmt))
+    return any(handler_catches(c, names) for c in _caught(stmt))
 
 
 def version_gated(

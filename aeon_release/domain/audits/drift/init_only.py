@@ -12,7 +12,9 @@ the merged tree, where no method of the class stores ``self.<name>`` itself.  Th
 the attribute loaded, or read by ``getattr`` with the name as a literal, off an object held as the class -- a
 receiver typed as it (``config: SchedulerConfig``, ``self`` in a subclass of it) or named as the class is
 (``scheduler_config``, ``self.scheduler_config``, ``engine_config.scheduler_config``, a local bound once to such
-a read).  Quiet: a file that stores
+a read), or a key of ``dataclasses.asdict`` of such an object (drift/asdict_keys.py: an InitVar has no key, so
+``["name"]`` raises KeyError, ``.get("name")`` answers None, and ``.get("name", d)`` the fork's own d, a warning).
+Quiet: a file that stores
 the attribute itself (``x.name = ...``), a read in a ``try`` catching AttributeError, ``getattr`` with a fallback
 where the ``InitVar`` has no default (the fallback answers, as the fork meant), a file defining a class of that
 name, a keyword ``name=`` (the constructor still takes it), and any other receiver: a receiver's type outranks its
@@ -31,6 +33,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift import asdict_keys
 from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.own_fields import assigned, enclosing
 from aeon_release.domain.audits.drift.pyindex import self_writes
@@ -46,6 +49,14 @@ _MOST_FILES = 32
 _INIT_VAR = re.compile(r"(\w+)[ \t]*:[ \t]*(?:dataclasses\.)?InitVar\[")
 _CAUGHT = frozenset({"AttributeError", "Exception", "BaseException"})
 _SNAKE = re.compile(r"(?<!^)(?=[A-Z])")
+# what a key read off ``asdict(x)`` answers once the field is an InitVar (no key, whatever its default)
+_KEY_ANSWERS = {
+    asdict_keys.How.KEY: "asdict() has no such key: the read raises KeyError",
+    asdict_keys.How.GET: "asdict() has no such key: the .get answers None",
+    asdict_keys.How.DEFAULT: "asdict() has no such key: the .get answers the fork's default every time",
+}
+# (receiver, name, whether getattr has a fallback, how a key of asdict() is read: None for an attribute read)
+_Read = tuple[ast.expr, str, bool, "asdict_keys.How | None"]
 
 
 @dataclass(frozen=True)
@@ -66,10 +77,10 @@ def init_only_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     findings = []
     for path, module, owned in fork_modules(trees, lambda line: any(f in line for f in fields)):
         seen: set[int] = set()
-        for line, node, item in _fork_reads(module, owned, fields):
+        for line, read, item in _fork_reads(module, owned, fields):
             if line not in seen:
                 seen.add(line)
-                findings.append(_finding(trees, (path, line), node, item, pr_pattern))
+                findings.append(_finding(trees, (path, line), read, item, pr_pattern))
     return findings
 
 
@@ -125,37 +136,42 @@ def _self_stored(cls: ast.ClassDef) -> set[str]:
 
 def _fork_reads(
     module: ast.Module, owned: set[int], fields: dict[str, list[InitOnly]]
-) -> Iterator[tuple[int, ast.expr, InitOnly]]:
+) -> Iterator[tuple[int, _Read, InitOnly]]:
     stored = _stored_in(module)
     classes = {n.name: n for n in ast.walk(module) if isinstance(n, ast.ClassDef)}
     parents = parent_map(module)
+    spelt = asdict_keys.spellings(module)
     for node in walk_spanning(module, owned):
         if not isinstance(node, ast.expr) or node.lineno not in owned:
             continue
-        read = _read(node)
+        read = _read(node, spelt)
         if read is None:
             continue
-        receiver, name, fallback = read
-        if name in stored or name not in fields or caught_around(node, _CAUGHT, parents):
+        receiver, name, fallback, how = read
+        caught = _CAUGHT if how is None else asdict_keys.CAUGHT
+        if name in stored or name not in fields or caught_around(node, caught, parents):
             continue
         for item in fields[name]:
             if fallback and item.default is None:
                 continue  # ``getattr(x, "name", d)``: the fork's own fallback answers, as it meant to
             if item.owner not in classes and _held_as(receiver, item.owner, parents, classes):
-                yield node.lineno, node, item
+                yield node.lineno, read, item
                 break
 
 
-def _read(node: ast.expr) -> tuple[ast.expr, str, bool] | None:
-    """(receiver, attribute, whether a fallback is given) of ``x.name`` loaded or ``getattr(x, "name"[, d])``."""
+def _read(node: ast.expr, spelt: frozenset[str]) -> _Read | None:
+    """(receiver, attribute, whether a fallback is given, how a key is read) of ``x.name`` loaded, ``getattr(x,
+    "name"[, d])``, or a key of ``asdict(x)`` (an InitVar has none, whatever its default: the key read raises or
+    answers the ``.get``'s fallback, so a fallback there does not excuse it)."""
     if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
-        return node.value, node.attr, False
+        return node.value, node.attr, False, None
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr":
         args = node.args
         if len(args) in (2, 3) and not node.keywords and isinstance(args[1], ast.Constant):
             if isinstance(args[1].value, str):
-                return args[0], args[1].value, len(args) == 3
-    return None
+                return args[0], args[1].value, len(args) == 3, None
+    keyed = asdict_keys.key_read(node, spelt) if spelt else None
+    return None if keyed is None else (keyed[0], keyed[1], False, keyed[2])
 
 
 def _held_as(receiver: ast.expr, owner: str, parents: dict[int, ast.AST], classes: dict[str, ast.ClassDef]) -> bool:
@@ -214,19 +230,22 @@ def _built_as_other(receiver: ast.expr, owner: str, parents: dict[int, ast.AST])
     return bool(values) and len(built) == len(values) and all(b[:1].isupper() and b != owner for b in built)
 
 
-def _finding(trees: ThreeTrees, at: tuple[str, int], node: ast.expr, item: InitOnly, pr_pattern: str) -> Finding:
+def _finding(trees: ThreeTrees, at: tuple[str, int], read: _Read, item: InitOnly, pr_pattern: str) -> Finding:
     path, line = at
     commit = trees.upstream_commit(item.path, rf"^[[:space:]]+{item.field}[[:space:]]*:.*InitVar", pr_pattern)
-    receiver = node.args[0] if isinstance(node, ast.Call) else node.value if isinstance(node, ast.Attribute) else None
-    what = f"{plain_name(receiver) or '...'}.{item.field}" if receiver is not None else item.field
-    if item.default is None:
+    receiver, _, _, how = read
+    what = f"{plain_name(receiver) or '...'}.{item.field}"
+    if how is not None:
+        what = f"the key {item.field!r} of asdict({plain_name(receiver) or '...'})"
+        then = _KEY_ANSWERS[how]
+    elif item.default is None:
         then = "the read raises AttributeError"
     else:
         then = f"the read gets the class default {item.default}, whatever the object was built with"
     return Finding(
         RULE,
         "merge",
-        Severity.ERROR,
+        Severity.WARNING if how is asdict_keys.How.DEFAULT else Severity.ERROR,
         path,
         line,
         f"fork-owned line reads {what}, but upstream made {item.owner}.{item.field} an init-only variable "

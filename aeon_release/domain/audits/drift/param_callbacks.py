@@ -273,7 +273,9 @@ def _handed_test(test: ast.expr, param: str) -> bool | None:
 def _handed(
     trees: ThreeTrees, path: str, calls: list[tuple[str, ast.Call]], grown: dict[str, list[Grown]]
 ) -> Iterator[tuple[int, Grown, str]]:
-    """(line, slot, what the callable lacks) of each fork call handing a grown parameter a too narrow callable."""
+    """(line, slot, what the callable lacks) of each fork call handing a grown parameter a too narrow callable.
+    Not callbacks' ``_handed`` on purpose: a parameter's calls may grow by keyword, and a call under a fallback
+    or a version gate, a bound method, and the callable's own ``def`` line are this check's alone."""
     module = trees.merged_module(path)
     if module is None:
         return

@@ -24,6 +24,7 @@ from typing import Any, Protocol, runtime_checkable
 
 from aeon_release.domain.audits.diffs import TEST_FOLDERS
 from aeon_release.domain.audits.drift import (
+    asdict_keys,
     asserted_values,
     dict_slots,
     fetched_args,
@@ -929,6 +930,9 @@ class _Checker:
                     yield from _unprobed(self._string_read(mod, node, scope), node, probed, sure)
                     if last_name(node.func) == "setattr":
                         yield from self._slotted_store(mod, node, scope)
+                        yield from self._set_method(mod, node, scope)
+                    if isinstance(node.func, ast.Attribute) and node.func.attr == "get" and node.lineno in owned:
+                        yield from self._asdict_key(mod, node, scope)  # dataclasses.asdict(config).get("field")
                     for tested in tested_classes(node, local | set(mod.names)):
                         yield from _unprobed(self._unclassed(mod, tested, scope, "tests against"), node, probed, sure)
                     yield from self._dead_test(mod, node, scope)
@@ -965,6 +969,7 @@ class _Checker:
                     and isinstance(node.slice.value, str)
                 ):
                     yield from self._typed_key(mod, node, node.slice.value, scope)  # inputs["prompt"]
+                    yield from self._asdict_key(mod, node, scope)  # dataclasses.asdict(config)["field"]
                 elif (
                     isinstance(node, ast.Constant)
                     and isinstance(node.value, str)
@@ -1178,6 +1183,33 @@ class _Checker:
             f"({new_cls.module.path}{'; ' + commit if commit else ''}): nothing fills it any more, the read "
             f"raises KeyError; take it from where upstream keeps it now, or fill it in the fork's code",
         )
+
+    def _asdict_key(self, mod: ModuleInfo, node: ast.Subscript | ast.Call, scope: _Scope) -> Iterator[Finding]:
+        """A key read off ``dataclasses.asdict(x)`` (drift/asdict_keys.py) is a read of ``x``'s field: a field
+        upstream removed or renamed off a class the fork can type has no key now (#28733's spelling of a read
+        of ``SchedulerConfig.max_model_len``).  KeyError under ``["k"]``, None under ``.get("k")``: errors;
+        ``.get("k", d)`` answers the fork's own fallback, which it may have meant: a warning.  A key the
+        fork's module keeps on the object itself, or a ``try`` catching KeyError around the read, is quiet."""
+        spelt = asdict_keys.spellings(mod.tree) if "asdict" in mod.text else frozenset()
+        read = asdict_keys.key_read(node, spelt) if spelt else None
+        if read is None:
+            return
+        held, key, how = read
+        if how is asdict_keys.How.KEY and caught_around(node, asdict_keys.CAUGHT, self._parents(mod)):
+            return
+        field_read = ast.copy_location(ast.Attribute(value=held, attr=key, ctx=ast.Load()), node)
+        resolver = self._resolver(mod, field_read, scope)[0]
+        found = self._compare(resolver) if resolver is not None else None
+        if found is None or self._own_extra(mod, held, key, node.lineno, scope):
+            return
+        answer = {
+            asdict_keys.How.KEY: "the dict has no such key: KeyError",
+            asdict_keys.How.GET: "the dict has no such key: the .get answers None",
+            asdict_keys.How.DEFAULT: "the dict has no such key: the .get answers the fork's default every time",
+        }[how]
+        said = f"reads the key {key!r} of asdict({_show(held)}), the field {_show(field_read)}"
+        finding = self._finding(mod, node.lineno, said, found[0], f"{answer}; read the field that replaced it")
+        yield replace(finding, severity=Severity.WARNING) if how is asdict_keys.How.DEFAULT else finding
 
     def _string_read(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Iterator[Finding]:
         """``getattr(x, "name", default)`` / ``hasattr(x, "name")`` on an object symbol drift can type
@@ -3051,6 +3083,51 @@ class _Checker:
             yield from self._reference(mod, node.value, scope)
         if found is None:
             yield from self._slotted_store(mod, node, scope)
+            parent = self._parents(mod).get(id(node))
+            if isinstance(parent, ast.Assign) and parent.targets == [node]:
+                yield from self._patched_method(mod, node, parent.value, scope)
+
+    def _set_method(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Iterator[Finding]:
+        """``setattr(Cls, "name", func)``: the same monkeypatch as ``Cls.name = func`` (``_patched_method``)."""
+        name = str_value(call.args[1]) if len(call.args) == 3 and not call.keywords else None
+        if name is None or not name.isidentifier():
+            return
+        target = ast.Attribute(value=call.args[0], attr=name, ctx=ast.Load())
+        yield from self._patched_method(mod, ast.copy_location(target, call), call.args[2], scope)
+
+    def _patched_method(
+        self, mod: ModuleInfo, target: ast.Attribute, value: ast.expr, scope: _Scope
+    ) -> Iterator[Finding]:
+        """A function of the fork's put onto upstream's class (``CompilationConfig.set_splitting_ops_for_v1 =
+        _aeon_set_splitting_ops``): every instance now runs it where upstream's method ran, so it is an
+        override of that method and must take what upstream's callers now hand it (#29558: the engine config
+        now calls the hook with keywords the fork's function does not take).  The override checks of a
+        class's own ``def`` (an inserted parameter, a keyword upstream's caller now hands) run on it, reported
+        on its ``def`` line as theirs are: the signature there is what breaks.  A value that is no function
+        the fork defines here (a class, a number, upstream's own function), or a method of the fork's own
+        class, is left alone."""
+        func = _patching_def(mod, value, scope, self._local_names(scope) if scope.functions else frozenset())
+        resolver = self._resolver(mod, target, scope)[0] if func is not None else None
+        before = resolver(self.before) if resolver is not None else None
+        after = resolver(self.after) if resolver is not None else None
+        if func is None or not isinstance(before, DefSym) or not isinstance(after, DefSym) or after.owner is None:
+            return
+        methods = (ast.FunctionDef, ast.AsyncFunctionDef)
+        if (
+            not isinstance(before.node, methods)
+            or not isinstance(after.node, methods)
+            or not self._upstream(after.path)
+        ):
+            return
+        problem = self._override_drift(func, before, after)
+        said = (
+            f"the fork's {func.name}, put on {after.owner.rsplit('.', 1)[-1]} as {after.name}, overrides {after.label}"
+        )
+        if problem is not None:
+            note = _UNCERTAIN if isinstance(problem, Uncertain) else "signature"
+            yield self._finding(mod, func.lineno, f"{said}, whose parameters changed: {problem}", after, note)
+        elif (refused := self._keys_handed(func, before, after, None)) is not None:
+            yield _error(mod, func.lineno, f"{said}, {refused}")
 
     def _slotted_store(self, mod: ModuleInfo, node: ast.AST, scope: _Scope) -> Iterator[Finding]:
         """``block.tag = v`` (or ``setattr(block, "tag", v)``) with ``block`` typed as a class upstream made
@@ -7435,6 +7512,28 @@ def _init_refused(cls: ast.ClassDef) -> bool:
         and any(k.arg == "init" and isinstance(k.value, ast.Constant) and k.value.value is False for k in d.keywords)
         for d in cls.decorator_list
     )
+
+
+def _patching_def(
+    mod: ModuleInfo, value: ast.expr, scope: _Scope, local: frozenset[str]
+) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The function a monkeypatch puts on a class, when the fork defines it right here: a ``lambda``
+    (read as the ``def`` it spells), a ``def`` of the enclosing function's own body bound by it alone, or a
+    module-level ``def`` bound once and not shadowed by a local.  Anything else (a class, a number, a name
+    imported from upstream) is no function of the fork's whose signature the module shows."""
+    if isinstance(value, ast.Lambda):
+        made = ast.FunctionDef(name="<lambda>", args=value.args, body=[ast.Return(value.body)], decorator_list=[])
+        return ast.copy_location(made, value)
+    if not isinstance(value, ast.Name):
+        return None
+    if value.id in local:
+        body = getattr(scope.functions[-1], "body", []) if scope.functions else []
+        bound = [s for s in px.flat_statements(body) if value.id in px.member_names(s)]
+        only = bound[0] if len(bound) == 1 else None
+        return only if isinstance(only, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+    binding = mod.names.get(value.id)
+    node = binding.node if binding is not None and binding.kind == "def" and value.id in mod.bound_once else None
+    return node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
 
 
 @functools.lru_cache(maxsize=4)

@@ -28,9 +28,9 @@ import re
 from collections.abc import Iterator
 
 from aeon_release.domain.audits.drift.fallbacks import (
-    _catches,
     _runs_unless,
     caught_around,
+    handler_catches,
     hasattr_refuted,
     version_gated,
 )
@@ -200,7 +200,7 @@ def _import_flags(module: ast.Module, path: str, changed: set[str]) -> set[str]:
     upstream is the newer one; where it is false, the file runs its path for older upstreams."""
     names: set[str] = set()
     for stmt in module.body:
-        if not isinstance(stmt, ast.Try) or not any(_catches(h.type, _IMPORT_ERRORS) for h in stmt.handlers):
+        if not isinstance(stmt, ast.Try) or not any(handler_catches(h.type, _IMPORT_ERRORS) for h in stmt.handlers):
             continue
         imported = file_imports(ast.Module(body=stmt.body, type_ignores=[]), path).values()
         if any(source in changed or f"{source}.{name}" in changed for source, name in imported):
@@ -224,7 +224,7 @@ def _raises_around(node: ast.AST, names: frozenset[str], parents: dict[int, ast.
             for item in parent.items:
                 context = item.context_expr
                 if isinstance(context, ast.Call) and ast.unparse(context.func).rsplit(".", 1)[-1] == "raises":
-                    if context.args and _catches(context.args[0], names, bare=False):
+                    if context.args and handler_catches(context.args[0], names, bare=False):
                         return True
         child, parent = parent, parents.get(id(parent))
     return False

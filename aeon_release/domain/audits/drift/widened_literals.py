@@ -677,7 +677,9 @@ def _tested_values(test: ast.expr) -> tuple[ast.expr, set[Choice]] | None:
 
 
 def _dispatch_constants(expr: ast.expr, container: bool) -> set[Choice] | None:
-    """A dispatch's constants: one constant (``==``), or a display of constants only (``in``)."""
+    """A dispatch's constants: one constant (``==``), or a display of constants only (``in``).  Not ``_constants``
+    (either shape for either operator) nor tuple_values' (constants as source text, for spellings) on purpose:
+    ``x == ("a", "b")`` never holds and ``x in "ab"`` tests a substring, so the operator picks the shape."""
     if not container:
         return {expr.value} if isinstance(expr, ast.Constant) else None
     if isinstance(expr, ast.Tuple | ast.List | ast.Set) and all(isinstance(e, ast.Constant) for e in expr.elts):

@@ -1,0 +1,101 @@
+"""Symbol drift: a key of ``dataclasses.asdict(x)`` is ``x``'s field, and goes when the field does.
+
+vLLM #28733 made ``SchedulerConfig.max_model_len`` an ``InitVar``: a fork status page reading
+``dataclasses.asdict(scheduler_config)["max_model_len"]`` merges cleanly and raises KeyError, since ``asdict``
+holds only the stored fields.  A field upstream removed or renamed drops its key alike.  ``["k"]`` and
+``.get("k")`` are errors; ``.get("k", d)`` answers the fork's own fallback, which it may have meant: a warning.
+Quiet: a key upstream keeps, a ``field(init=False)`` (still a field, so still a key), ``asdict`` of the fork's
+own class, a read under ``except KeyError``, and a receiver whose class the engine cannot tell.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import audit, found, line_of, three_way
+
+PACKAGES = {"vllm/__init__.py": "", "vllm/config/__init__.py": ""}
+CONFIG = "vllm/config/scheduler.py"
+BASE = """import dataclasses
+from dataclasses import InitVar, field
+
+
+@dataclasses.dataclass
+class SchedConfig:
+    keep: int = 1
+    old_knob: int = 2
+    max_len: int = 8192
+    later: int = 0
+"""
+THEIRS = BASE.replace("old_knob: int = 2", "new_knob: int = 2").replace(
+    "max_len: int = 8192\n    later: int = 0\n",
+    "max_len: InitVar[int] = 8192\n    later: int = field(default=0, init=False)\n\n"
+    "    def __post_init__(self, max_len: int) -> None:\n        self.keep = min(self.keep, max_len)\n",
+)
+HEAD = "import dataclasses\n\nfrom vllm.config.scheduler import SchedConfig\n\n\n"
+FROM = "from dataclasses import asdict\n\nfrom vllm.config.scheduler import SchedConfig\n\n\n"
+TYPED = "def status(cfg: SchedConfig) -> object:\n"
+
+KILLERS = {
+    "a renamed field's key": (HEAD + TYPED + '    return dataclasses.asdict(cfg)["old_knob"]\n', "error"),
+    "a renamed field's key by .get": (FROM + TYPED + '    return asdict(cfg).get("old_knob")\n', "error"),
+    "a renamed field's key by .get with a default": (
+        FROM + TYPED + '    return asdict(cfg).get("old_knob", 2)\n',
+        "warning",
+    ),
+    "an init-only field's key": (HEAD + TYPED + '    return dataclasses.asdict(cfg)["max_len"]\n', "error"),
+    "an init-only field's key off a named holder": (
+        "import dataclasses as dc\n\n\nclass Page:\n    def __init__(self, sched_config) -> None:\n"
+        "        self.sched_config = sched_config\n\n    def show(self) -> object:\n"
+        '        return dc.asdict(self.sched_config)["max_len"]\n',
+        "error",
+    ),
+    "an init-only field's key by .get with a default": (
+        FROM + TYPED + '    return asdict(cfg).get("max_len", 0)\n',
+        "warning",
+    ),
+}
+TWINS = {
+    "a key upstream keeps": HEAD + TYPED + '    return dataclasses.asdict(cfg)["keep"]\n',
+    "a field made init=False keeps its key": HEAD + TYPED + '    return dataclasses.asdict(cfg)["later"]\n',
+    "asdict of the fork's own class": "import dataclasses\n\n\n@dataclasses.dataclass\nclass AeonConfig:\n"
+    "    old_knob: int = 2\n    max_len: int = 1\n\n\ndef status(mine: AeonConfig) -> object:\n"
+    '    return dataclasses.asdict(mine)["old_knob"], dataclasses.asdict(mine)["max_len"]\n',
+    "a read under except KeyError": HEAD + TYPED + '    try:\n        return dataclasses.asdict(cfg)["old_knob"]\n'
+    "    except KeyError:\n        return None\n",
+    "a receiver of no known class": HEAD
+    + 'def status(cfg) -> object:\n    return dataclasses.asdict(cfg)["old_knob"]\n',
+    "a plain dict's key": TYPED.replace("cfg: SchedConfig", "cfg: dict") + '    return cfg["old_knob"]\n',
+}
+
+# Every row is a fork module of its own beside the same base and upstream; each check reads only the module's own
+# lines and upstream's class, so one merge and one audit of all of them side by side answers each row.
+_AUDITED: dict[str, list[tuple[int, str]]] = {}
+
+
+def _rows(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[int, str]]:
+    if not _AUDITED:
+        texts = [text for text, _ in KILLERS.values()] + list(TWINS.values())
+        paths = {text: f"vllm/aeon_page_{number}.py" for number, text in enumerate(texts)}
+        sides = three_way(
+            git_repo, {CONFIG: BASE, **PACKAGES}, {path: text for text, path in paths.items()}, {CONFIG: THEIRS}
+        )
+        every = found(audit(git_repo, sides, tmp_path), DRIFT)
+        _AUDITED.update({text: [(line, sev) for at, line, sev in every if at == path] for text, path in paths.items()})
+    return _AUDITED[fork]
+
+
+@pytest.mark.parametrize(("fork", "severity"), list(KILLERS.values()), ids=list(KILLERS))
+def test_a_key_of_asdict_whose_field_upstream_dropped_is_reported(
+    git_repo: GitRepo, tmp_path: Path, fork: str, severity: str
+) -> None:
+    assert _rows(git_repo, tmp_path, fork) == [(line_of(fork, "asdict("), severity)]
+
+
+@pytest.mark.parametrize("fork", list(TWINS.values()), ids=list(TWINS))
+def test_a_key_that_stays_or_is_no_known_field_is_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _rows(git_repo, tmp_path, fork) == []
