@@ -51,6 +51,7 @@ from aeon_release.domain.audits.drift.dropped_table_keys import dropped_table_ke
 from aeon_release.domain.audits.drift.dropped_tags import dropped_tag_drift
 from aeon_release.domain.audits.drift.dtypes import dtype_drift
 from aeon_release.domain.audits.drift.eager_keys import eager_key_drift
+from aeon_release.domain.audits.drift.early_hooks import early_hook_drift
 from aeon_release.domain.audits.drift.element_kinds import element_drift
 from aeon_release.domain.audits.drift.enum_drift import enum_drift_covering, renumbered_upstream
 from aeon_release.domain.audits.drift.env_defaults import env_default_drift
@@ -237,6 +238,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     nulled_attribute_drift,
     gated_attribute_drift,
     deferred_init_drift,
+    early_hook_drift,
     nulled_setup_drift,
     type_only_name_drift,
     unbound_name_drift,
