@@ -628,6 +628,20 @@ CASES += [
             "return float(vllm_config.compilation_config.compilation_time)",
         ),
     ),
+    (
+        "#34912 clock changed",
+        "twin: the new clock (added after the blind run)",
+        K(
+            "#34912",
+            TC,
+            TCW,
+            "vllm/aeon/tc4.py",
+            "import time\n\nfrom vllm.compilation import monitor\n\n\n"
+            "def aeon_compile_seconds2() -> float:\n"
+            "    return time.perf_counter() - monitor.torch_compile_start_time\n",
+            "return time.perf_counter() - monitor.torch_compile_start_time",
+        ),
+    ),
 ]
 
 

@@ -121,6 +121,7 @@ from aeon_release.domain.audits.drift.stored_tuples import stored_tuple_drift
 from aeon_release.domain.audits.drift.struct_tuples import struct_tuple_drift
 from aeon_release.domain.audits.drift.subclass_needs import subclass_need_drift
 from aeon_release.domain.audits.drift.subscripted_aliases import subscripted_alias_drift
+from aeon_release.domain.audits.drift.switched_clocks import switched_clock_drift
 from aeon_release.domain.audits.drift.table_params import table_param_drift
 from aeon_release.domain.audits.drift.tuple_values import tuple_value_drift
 from aeon_release.domain.audits.drift.type_only_names import type_only_name_drift
@@ -239,6 +240,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     gated_attribute_drift,
     deferred_init_drift,
     early_hook_drift,
+    switched_clock_drift,
     nulled_setup_drift,
     type_only_name_drift,
     unbound_name_drift,

@@ -1,8 +1,8 @@
 """Early hooks: upstream's constructor now calls a method a fork subclass overrides, before the subclass's own
 ``__init__`` has set what the override reads.
 
-#35216 (12fd17eb51) moved ``self.configure_post_pass()`` from ``VllmBackend.__call__`` to the end of
-``VllmBackend.__init__`` (the pass set-up was counted as compile time).  A fork backend whose ``__init__`` calls
+#35216 (12fd17eb51) moved ``self.configure_post_pass()`` from the compilation backend's ``__call__`` to the end
+of its ``__init__`` (the pass set-up was counted as compile time).  A fork backend whose ``__init__`` calls
 ``super().__init__(...)`` and then sets ``self.aeon_passes``, and whose ``configure_post_pass`` override adds
 them to the pass manager, merges cleanly and raises ``AttributeError`` when the backend is built: the base's
 constructor now runs the override before the fork's lines below ``super().__init__()``.  Nothing was removed,
