@@ -42,6 +42,7 @@ from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES
 from aeon_release.domain.audits.drift.deferred_inits import deferred_init_drift
 from aeon_release.domain.audits.drift.demoted_enums import demoted_enum_drift
 from aeon_release.domain.audits.drift.device_gates import device_gates_started
+from aeon_release.domain.audits.drift.dict_elements import dict_element_drift
 from aeon_release.domain.audits.drift.dispatched_calls import dispatched_call_drift
 from aeon_release.domain.audits.drift.dropped_caches import dropped_cache_drift
 from aeon_release.domain.audits.drift.dropped_dunders import dropped_dunder_drift
@@ -241,6 +242,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     deferred_init_drift,
     early_hook_drift,
     switched_clock_drift,
+    dict_element_drift,
     nulled_setup_drift,
     type_only_name_drift,
     unbound_name_drift,
