@@ -34,6 +34,19 @@ now a two-key dict: the unpacking silently yields the keys), #35216's two (an ov
 reading an attribute its class sets after ``super().__init__()``, which now calls the override first:
 AttributeError at construction) and #34912's two (``time.time()`` minus a start upstream now takes from
 ``time.perf_counter()``: a meaningless number, no error).
+After the killers162 widenings: 22 caught, 0 warned, 0 missed of 22 (twins: 12 quiet, 0 false errors; one twin,
+the new clock, added after the blind run).  Caught now: a subclass's ``super().__init__(...)`` of a constructor
+upstream gave a base whose constructor sat outside the tree (symbol drift's first ``__init__``,
+``drift/symbols.py``); a method upstream's constructor now calls, overridden by a fork subclass that reads what
+its own ``__init__`` sets only below ``super().__init__()`` (``drift/early_hooks.py``); a module's time stamp
+upstream now takes from another clock, mixed by the fork with the old one (``drift/switched_clocks.py``); values
+a container attribute now keeps as string-keyed dicts, unpacked or indexed by position (``drift/dict_elements.py``).
+Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12, review15/16/17_twins 0
+false errors (40, 30, 23 twins), review48_twins 0 false (41), blind_replay_compiler 23 caught, 2 warned of 25 (11
+quiet; the two warned as before), blind_replay_compile 12/12 (9 quiet), blind_replay_cgwarmup 16/16 (8 quiet),
+blind_replay_cudagraph 15/15 (9 quiet), blind_replay_passes 21/21 (12 quiet), blind_replay_structout 9/9 (7
+quiet), blind_replay_engine 28/28 (19 quiet), blind_replay_kvevents 24/24 (16 quiet), ``symbol_precision.py
+--windows 1``: 0 false errors (window 0: 5 broken overrides, 4 caught, 8 warnings).
 
   python benchmarks/blind_replay_compwrap.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -85,8 +85,14 @@ def _defines(line: str, methods: set[str]) -> bool:
 
 
 def _candidate(trees: ThreeTrees, path: str, defined: set[str]) -> bool:
-    """Upstream's diff added a call on ``self`` of a method name the fork defines."""
-    return any(name in defined for line in trees.upstream[path].added.values() for name in _SELF_CALL.findall(line))
+    """Upstream's diff added a call on ``self`` of a method name the fork defines (the substring test first: a
+    pattern opening with ``\\b`` is tried at every offset of every line)."""
+    return any(
+        name in defined
+        for line in trees.upstream[path].added.values()
+        if "self." in line
+        for name in _SELF_CALL.findall(line)
+    )
 
 
 def _early_hooks(path: str, old: ast.Module, new: ast.Module, defined: set[str]) -> Iterator[EarlyHook]:

@@ -83,9 +83,16 @@ def switched_clock_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 def _candidate(trees: ThreeTrees, path: str) -> bool:
     """The diff took a clock's call out and put another clock's in."""
     change = trees.upstream[path]
-    gone = {c for line in change.removed for c in _CLOCK_CALL.findall(line)}
-    came = {c for line in change.added.values() for c in _CLOCK_CALL.findall(line)}
-    return bool(gone and came - gone)
+    gone = {c for line in change.removed if _clocky(line) for c in _CLOCK_CALL.findall(line)}
+    if not gone:
+        return False
+    came = {c for line in change.added.values() if _clocky(line) for c in _CLOCK_CALL.findall(line)}
+    return bool(came - gone)
+
+
+def _clocky(line: str) -> bool:
+    """A substring every clock call holds (a pattern opening with ``\\b`` is tried at every offset of a line)."""
+    return "time" in line or "perf_counter" in line or "monotonic" in line
 
 
 def _switched(path: str, old: ast.Module, new: ast.Module) -> Iterator[Switched]:
