@@ -13,8 +13,8 @@ line it owns: an element of ``R.A`` -- ``R.A[k]``, ``R.A.get(k)``, a loop or com
 an integer, where ``R`` is ``self`` in a class deriving upstream's first (no base the module defines) that stores
 no ``self.A`` itself, or a parameter annotated with upstream's class.  An error.
 
-Cheap first: only upstream files whose added lines store a dict display into a subscript of ``self``, and only
-fork files naming one of the attributes.
+Cheap first: only upstream files whose added lines store a dict display into a subscript of ``self`` under a name
+a fork line holds are parsed, and only fork files naming one of the attributes.
 """
 
 from __future__ import annotations
@@ -28,7 +28,7 @@ from aeon_release.domain.audits.drift.deferred_inits import derives_first
 from aeon_release.domain.audits.drift.nulled_attributes import _local_bases, _on_self, _targets
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
-from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.returns import added_words, fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -49,8 +49,9 @@ class Dicted:
 
 
 def dict_element_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    words = added_words(trees)  # a fork line must name the attribute: no upstream file is parsed otherwise
     stored = {
-        p: {m[1] for line in trees.upstream[p].added.values() if (m := _DICT_STORE.match(line))}
+        p: {m[1] for line in trees.upstream[p].added.values() if (m := _DICT_STORE.match(line)) and m[1] in words}
         for p in sorted(trees.upstream)
         if p.endswith(".py")
     }

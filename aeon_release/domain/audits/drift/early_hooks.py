@@ -17,8 +17,9 @@ module defines itself), overriding ``M``, whose ``__init__`` calls ``super().__i
 above any store of it there, outside a ``try`` catching AttributeError, and upstream's class never stores ``X``
 (its constructor may set it before the call).  An error on the read.
 
-Cheap first: only fork files whose added lines define a method, and upstream files whose added lines call one
-of those names on ``self``; only those are parsed.
+Cheap first: only fork files whose added lines call ``super(...).__init__(`` are read, for overrides reading an
+attribute set below that call; only upstream files whose added lines call one of those names on ``self`` are
+parsed.
 """
 
 from __future__ import annotations
@@ -48,6 +49,7 @@ from aeon_release.domain.audits.source import parent_map, str_value
 # a method the fork defines (an override candidate), and a call of a method on ``self`` upstream added
 _DEF = re.compile(r"^\s+(?:async\s+)?def\s+(\w+)\s*\(\s*self\b")
 _SELF_CALL = re.compile(r"\bself\.(\w+)\s*\(")
+_SUPER_INIT = re.compile(r"super\([^()\n]*\)\.__init__\(")
 _MOST_FILES = 32
 _RAISES = frozenset({"AttributeError", "Exception", "BaseException"})
 
@@ -64,7 +66,9 @@ class EarlyHook:
 
 
 def early_hook_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    defined = fork_found(trees, _DEF, tests=True)
+    if not fork_found(trees, _SUPER_INIT, tests=True):
+        return []
+    defined = _fork_overrides(trees, fork_found(trees, _DEF, tests=True))
     if not defined:
         return []
     paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p, defined)][:_MOST_FILES]
@@ -77,6 +81,23 @@ def early_hook_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         for path, module, owned in fork_modules(trees, lambda line: _defines(line, methods))
         for hook, attr, line in _fork_reads(path, module, owned, hooks)
     ]
+
+
+def _fork_overrides(trees: ThreeTrees, defined: set[str]) -> set[str]:
+    """The methods of fork classes that read, in their own body, an attribute their class's ``__init__`` sets only
+    below ``super().__init__(...)``: the only overrides an early call can break (read first, so that upstream's
+    files are parsed only where their added lines call one of these on ``self``)."""
+    found: set[str] = set()
+    for _, module, _ in fork_modules(trees, lambda line: "super(" in line):
+        parents = parent_map(module)
+        for cls in file_classes(module.body):
+            init = _method(cls, "__init__")
+            late = _set_after_super(cls, init) if init is not None else set()
+            for method in cls.body if late else []:
+                if isinstance(method, ast.FunctionDef) and method.name in defined and method is not init:
+                    if any(_early_read(method, attr, parents) is not None for attr in late):
+                        found.add(method.name)
+    return found
 
 
 def _defines(line: str, methods: set[str]) -> bool:
