@@ -42,6 +42,7 @@ from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES
 from aeon_release.domain.audits.drift.deferred_inits import deferred_init_drift
 from aeon_release.domain.audits.drift.demoted_enums import demoted_enum_drift
 from aeon_release.domain.audits.drift.device_gates import device_gates_started
+from aeon_release.domain.audits.drift.dict_elements import dict_element_drift
 from aeon_release.domain.audits.drift.dispatched_calls import dispatched_call_drift
 from aeon_release.domain.audits.drift.dropped_caches import dropped_cache_drift
 from aeon_release.domain.audits.drift.dropped_dunders import dropped_dunder_drift
@@ -51,6 +52,7 @@ from aeon_release.domain.audits.drift.dropped_table_keys import dropped_table_ke
 from aeon_release.domain.audits.drift.dropped_tags import dropped_tag_drift
 from aeon_release.domain.audits.drift.dtypes import dtype_drift
 from aeon_release.domain.audits.drift.eager_keys import eager_key_drift
+from aeon_release.domain.audits.drift.early_hooks import early_hook_drift
 from aeon_release.domain.audits.drift.element_kinds import element_drift
 from aeon_release.domain.audits.drift.enum_drift import enum_drift_covering, renumbered_upstream
 from aeon_release.domain.audits.drift.env_defaults import env_default_drift
@@ -121,6 +123,7 @@ from aeon_release.domain.audits.drift.stored_tuples import stored_tuple_drift
 from aeon_release.domain.audits.drift.struct_tuples import struct_tuple_drift
 from aeon_release.domain.audits.drift.subclass_needs import subclass_need_drift
 from aeon_release.domain.audits.drift.subscripted_aliases import subscripted_alias_drift
+from aeon_release.domain.audits.drift.switched_clocks import switched_clock_drift
 from aeon_release.domain.audits.drift.table_params import table_param_drift
 from aeon_release.domain.audits.drift.tuple_values import tuple_value_drift
 from aeon_release.domain.audits.drift.type_only_names import type_only_name_drift
@@ -240,6 +243,9 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     nulled_attribute_drift,
     gated_attribute_drift,
     deferred_init_drift,
+    early_hook_drift,
+    switched_clock_drift,
+    dict_element_drift,
     nulled_setup_drift,
     type_only_name_drift,
     unbound_name_drift,

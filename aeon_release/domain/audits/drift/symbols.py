@@ -1669,7 +1669,9 @@ class _Checker:
         if own is None or not _is_bare_super_init(call) or not _holds(own.node, call):
             return None  # not in the class the name finds: a function-local class of the same name
         old, new = _super_init(self.before, mod.path, own.qualname), _super_init(self.after, mod.path, own.qualname)
-        if old is None or new is None or new[1] is None or not new[2] & self.inp.upstream_files:
+        if old is None:
+            return self._first_super_init(mod, call, own)
+        if new is None or new[1] is None or not new[2] & self.inp.upstream_files:
             return None
         problem = call_problem(call, new[0]) if call_problem(call, old[0]) is None else None
         if problem is None or self._init_shimmed(own, new[1]):
@@ -1683,6 +1685,32 @@ class _Checker:
         note = _UNCERTAIN if isinstance(problem, Uncertain) else "signature"
         return self._finding(
             mod, call.lineno, f"calls super().__init__, which is now {said}: the call {problem}", target, note
+        )
+
+    def _first_super_init(self, mod: ModuleInfo, call: ast.Call, own: px.ClassInfo) -> Finding | None:
+        """#27616: upstream gave ``InductorStandaloneAdaptor``, whose constructor was ``object``'s, an
+        ``__init__(self, save_format)``: a fork subclass's ``super().__init__()`` now misses a required
+        argument.  The base's constructor sat outside the tree before (no class of its order defined one), so
+        only a call the new one cannot bind is said, as a bare build of the class is (``_first_init``)."""
+        old_mod = self.before.module_at(mod.path)
+        old_own = self.before.class_info(old_mod, own.qualname) if old_mod is not None else None
+        if old_own is None or len(own.node.bases) != 1:
+            return None
+        bases = [_first_base(self.after, own), _first_base(self.before, old_own)]
+        if bases[0] is None or bases[1] is None:
+            return None
+        after, before = (DefSym(b.module.path, b.qualname, b.node, None) for b in (bases[0], bases[1]))
+        if _constructor(self.before, before)[0] is not None or not _inherited_init(self.before, before):
+            return None
+        new, changed = _constructor(self.after, after)
+        if new is None or not changed & self.inp.upstream_files or self._init_shimmed(own, bases[0]):
+            return None
+        problem = call_problem(call, new)
+        if problem is None:
+            return None
+        said = f"{after.label}{new.show()} (upstream gave it an __init__ of its own)"
+        return self._finding(
+            mod, call.lineno, f"calls super().__init__, which is now {said}: the call {problem}", after, "signature"
         )
 
     def _init_shimmed(self, own: px.ClassInfo, dataclass: px.ClassInfo) -> bool:
@@ -9681,6 +9709,12 @@ def _super_init(ix: Index, path: str, qualname: str) -> tuple[Sig, px.ClassInfo 
             sig, files = _dataclass_sig(item, ix.mro(item), ix)
             return (sig, item, files) if sig is not None else None
     return None
+
+
+def _first_base(ix: Index, cls: px.ClassInfo) -> px.ClassInfo | None:
+    """The class ``super()`` in ``cls`` looks in first, when it is a class of the tree."""
+    order = ix.mro(cls, False)
+    return order[0] if order and isinstance(order[0], px.ClassInfo) else None
 
 
 def _holds(node: ast.ClassDef, call: ast.AST) -> bool:

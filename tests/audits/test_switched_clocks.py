@@ -1,0 +1,114 @@
+"""A module's time stamp upstream now takes from another clock, mixed by a fork line with the old one.
+
+#34912 (f863994084) stamped ``monitor.torch_compile_start_time`` with ``time.perf_counter()`` where it used
+``time.time()``: a fork's ``time.time() - monitor.torch_compile_start_time`` merges cleanly and yields a
+meaningless number.  Twins: the new clock, a duration upstream keeps, a local assigned from another clock or a
+parameter, a clock of another module, a stamp upstream takes from two clocks, a name upstream did not touch.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+MONITOR = "vllm/compilation/monitor.py"
+BASE = """import time
+
+start_time: float = 0.0
+total: float = 0.0
+
+
+def start_monitoring() -> None:
+    global start_time
+    start_time = time.time()
+
+
+def end_monitoring() -> None:
+    global total
+    total = time.time() - start_time
+"""
+AFTER = BASE.replace("time.time()", "time.perf_counter()")
+FORK = "vllm/aeon/report.py"
+
+
+def rows(repo: GitRepo, config: Path, fork: str, after: str = AFTER) -> list[tuple[int, str]]:
+    sides = s.merge_case(
+        repo, {MONITOR: BASE}, {FORK: fork}, [("[compile] Fix time discrepancy (#34912)", {MONITOR: after})]
+    )
+    return [(line, sev) for path, line, sev, msg in s.rule_rows(repo, config, sides, SYMBOL_DRIFT) if path == FORK]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        "import time\n\nfrom vllm.compilation import monitor\n\n\ndef seconds() -> float:\n"
+        "    return time.time() - monitor.start_time\n",
+        "import time\n\nimport vllm.compilation.monitor as mon\n\n\ndef seconds() -> float:\n"
+        "    now = time.time()\n    return now - mon.start_time\n",
+        "from time import time\n\nfrom vllm.compilation.monitor import start_time\n\n\ndef seconds() -> float:\n"
+        "    return time() - start_time\n",
+        "import time\n\nfrom vllm.compilation import monitor\n\n\ndef restart() -> None:\n"
+        "    monitor.start_time = time.time()\n",
+    ],
+    ids=["a module attribute", "a local stamped by the old clock", "an imported name", "a store of the old clock"],
+)
+def test_the_old_clock_mixed_with_the_switched_stamp_is_an_error(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
+    assert rows(git_repo, no_rules, fork) == [(fork.count("\n"), "error")]
+
+
+@pytest.mark.parametrize(
+    ("fork", "after"),
+    [
+        # the new clock
+        (
+            "import time\n\nfrom vllm.compilation import monitor\n\n\ndef seconds() -> float:\n"
+            "    return time.perf_counter() - monitor.start_time\n",
+            AFTER,
+        ),
+        # a duration upstream keeps
+        (
+            "import time\n\nfrom vllm.compilation import monitor\n\n\ndef seconds() -> float:\n"
+            "    return monitor.total - 1.0\n",
+            AFTER,
+        ),
+        # a parameter: its clock is unknown
+        (
+            "from vllm.compilation import monitor\n\n\ndef seconds(now: float) -> float:\n"
+            "    return now - monitor.start_time\n",
+            AFTER,
+        ),
+        # another module's clock function of the same name
+        (
+            "import mytime as time\n\nfrom vllm.compilation import monitor\n\n\ndef seconds() -> float:\n"
+            "    return time.time() - monitor.start_time\n",
+            AFTER,
+        ),
+        # upstream stamps it from two clocks now: no one clock to tell
+        (
+            "import time\n\nfrom vllm.compilation import monitor\n\n\ndef seconds() -> float:\n"
+            "    return time.time() - monitor.start_time\n",
+            AFTER + "\n\ndef reset() -> None:\n    global start_time\n    start_time = time.time()\n",
+        ),
+        # upstream changed another name's clock only
+        (
+            "import time\n\nfrom vllm.compilation import monitor\n\n\ndef seconds() -> float:\n"
+            "    return time.time() - monitor.start_time\n",
+            BASE.replace("total = time.time() - start_time", "total = time.perf_counter() - start_time")
+            + "\n\nother = time.perf_counter()\n",
+        ),
+        # a store into a local copy of the imported name
+        (
+            "import time\n\nfrom vllm.compilation.monitor import start_time\n\n\ndef mark() -> float:\n"
+            "    start_time = time.time()\n    return start_time\n",
+            AFTER,
+        ),
+    ],
+    ids=["the new clock", "a duration", "a parameter", "another module", "two clocks", "another name", "a copy"],
+)
+def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, fork: str, after: str) -> None:
+    assert rows(git_repo, no_rules, fork, after) == []
