@@ -27,6 +27,12 @@ a ``hasattr``/``getattr`` of the value (2): 9), the attribute stored a second ti
 ``setattr`` (2), a shim name bound by ``try``/``except ImportError`` to the new base or the old (1), and
 ``issubclass`` of the two classes as a version probe (2).  The bypassed-hook twins: quiet.
 This branch, round 2: 4 caught of 4; 0 false errors of 24 (2 warned: the ``issubclass`` probes, a warning now).
+Round 3 (#33660, ce9b3cd3e9: ``MambaMixer2`` rebased off ``CustomOp`` onto ``PluggableLayer``): a case (a
+negated test on the attribute the block builds) and 4 twins (the attribute built as the upstream mixer or the
+fork's own by a flag, a lambda's own parameter of an annotated parameter's name, a nested class's own attribute of
+the name, a generator's own variable): on 826a7d9b 1 caught, 1 false error (the lambda's parameter); mended.
+All rounds, 826a7d9b: 5 caught of 5; 15 false errors of 28 twins.  This branch: 5 caught of 5; 0 false errors of
+28 (2 warned).
 
   PYTHONPATH=.. python review72_twins.py [--only TEXT ...] [--show]
 """
@@ -438,6 +444,99 @@ TWINS += [
             "        return embed.forward_native(ids)\n"
             "    return embed(ids)\n",
             "    if isinstance(embed, CustomOp):",
+        ),
+    ),
+]
+
+# --- round 3: #33660 (ce9b3cd3e9) MambaMixer2(MambaBase, CustomOp) -> (MambaBase, PluggableLayer), and more
+#     shapes of the value's class on #25145
+MM = ("#33660", "ce9b3cd3e9", "MambaMixer2 rebased off CustomOp onto PluggableLayer")
+MMH = (
+    "from torch import nn\n\n"
+    "from vllm.model_executor.custom_op import CustomOp\n"
+    "from vllm.model_executor.layers.mamba.mamba_mixer2 import MambaMixer2\n\n\n"
+)
+MIXER = "MambaMixer2(hidden_size=hidden, ssm_state_size=128, conv_kernel_size=4, intermediate_size=2 * hidden)"
+CASES += [
+    (
+        "#33660 base class changed",
+        "an attribute the class builds, its custom op switched off by a negated test",
+        K(
+            *MM,
+            "vllm/aeon/r72mm0.py",
+            MMH + "class AeonMambaBlock(nn.Module):\n"
+            "    def __init__(self, hidden: int) -> None:\n"
+            "        super().__init__()\n"
+            f"        self.mixer = {MIXER}\n\n"
+            "    def aeon_native_only(self) -> bool:\n"
+            "        if not isinstance(self.mixer, CustomOp):  # AEON: GB10 runs the mixer's native path\n"
+            "            return False\n"
+            "        return not self.mixer.enabled()\n",
+            "        if not isinstance(self.mixer, CustomOp):  # AEON: GB10 runs the mixer's native path",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#33660 base class changed",
+        "twin: the attribute built as the upstream mixer or the fork's own, by a flag",
+        K(
+            *MM,
+            "vllm/aeon/r72mm1.py",
+            MMH + "class AeonMixer(CustomOp):  # AEON: the fork's fused mixer\n"
+            "    pass\n\n\n"
+            "class AeonMambaBlock(nn.Module):\n"
+            "    def __init__(self, hidden: int, fused: bool) -> None:\n"
+            "        super().__init__()\n"
+            "        if fused:\n"
+            "            self.mixer = AeonMixer()\n"
+            "        else:\n"
+            f"            self.mixer = {MIXER}\n\n"
+            "    def aeon_is_op(self) -> bool:\n"
+            "        return isinstance(self.mixer, CustomOp)\n",
+            "        return isinstance(self.mixer, CustomOp)",
+        ),
+    ),
+    (
+        "#33660 base class changed",
+        "twin: a lambda's own parameter of the name, not the annotated one",
+        K(
+            *MM,
+            "vllm/aeon/r72mm2.py",
+            MMH + "def aeon_ops(mixer: MambaMixer2, layers: list[nn.Module]) -> list[nn.Module]:\n"
+            "    # AEON: the custom ops among the block's other layers\n"
+            "    return list(filter(lambda mixer: isinstance(mixer, CustomOp), layers))\n",
+            "    return list(filter(lambda mixer: isinstance(mixer, CustomOp), layers))",
+        ),
+    ),
+    (
+        "#33660 base class changed",
+        "twin: a nested class's own attribute of the name",
+        K(
+            *MM,
+            "vllm/aeon/r72mm3.py",
+            MMH + "class AeonMambaBlock(nn.Module):\n"
+            "    def __init__(self, hidden: int) -> None:\n"
+            "        super().__init__()\n"
+            f"        self.mixer = {MIXER}\n\n"
+            "        class AeonProbe:\n"
+            "            def __init__(self, mixer: nn.Module) -> None:\n"
+            "                self.mixer = mixer\n\n"
+            "            def is_op(self) -> bool:\n"
+            "                return isinstance(self.mixer, CustomOp)\n\n"
+            "        self.probe = AeonProbe(nn.Identity())\n",
+            "                return isinstance(self.mixer, CustomOp)",
+        ),
+    ),
+    (
+        "#33660 base class changed",
+        "twin: a generator's own variable of the name",
+        K(
+            *MM,
+            "vllm/aeon/r72mm4.py",
+            MMH + "def aeon_any_op(mixer: MambaMixer2, layers: list[nn.Module]) -> bool:\n"
+            "    return any(isinstance(mixer, CustomOp) for mixer in layers)  # AEON: the block's other layers\n",
+            "    return any(isinstance(mixer, CustomOp) for mixer in layers)  # AEON: the block's other layers",
         ),
     ),
 ]

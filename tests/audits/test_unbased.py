@@ -233,3 +233,16 @@ def test_a_value_stored_another_way_or_a_shim_name_is_quiet(git_repo: GitRepo, n
         "    return isinstance(rope, CacheOwner)\n"
     )
     assert _rows(git_repo, no_rules, fork) == []
+
+
+def test_a_lambdas_own_parameter_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """Twin (review72): a lambda's parameter of the name a parameter annotated as the rebased class holds is
+    another value (the filter's items): quiet; the annotated name tested beside it stays an error."""
+    fork = HEAD + (
+        "def ropes(rope: MRotaryEmbedding, layers: list[nn.Module]) -> list[nn.Module]:\n"
+        "    return list(filter(lambda rope: isinstance(rope, RotaryEmbedding), layers))\n"
+        "\n\n"
+        "def plain(rope: MRotaryEmbedding) -> bool:\n"
+        "    return isinstance(rope, RotaryEmbedding)\n"  # 11
+    )
+    assert [(line, severity) for line, severity, _ in _rows(git_repo, no_rules, fork)] == [(11, "error")]

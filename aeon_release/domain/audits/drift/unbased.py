@@ -279,6 +279,8 @@ def _class_of(
         return _built(stores, u, names)
     if not isinstance(subject, ast.Name) or not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
         return None
+    if _lambda_bound(node, subject.id, parents, func):
+        return None  # ``lambda m: isinstance(m, L)``: the lambda's own parameter, not the function's name
     stores = [
         s
         for s in ast.walk(func)
@@ -294,6 +296,17 @@ def _class_of(
         if isinstance(s, ast.Assign) and len(s.targets) == 1 and ast.unparse(s.targets[0]) == subject.id
     ]
     return _built(binds, u, names) if len(stores) == 1 and len(binds) == 1 else None
+
+
+def _lambda_bound(node: ast.AST, name: str, parents: dict[int, ast.AST], func: ast.AST) -> bool:
+    at = parents.get(id(node))
+    while at is not None and at is not func:
+        if isinstance(at, ast.Lambda) and name in {
+            a.arg for a in (*at.args.posonlyargs, *at.args.args, *at.args.kwonlyargs)
+        }:
+            return True
+        at = parents.get(id(at))
+    return False
 
 
 def _built(values: Sequence[ast.expr | None], u: Unbased, names: Names) -> ast.expr | None:
