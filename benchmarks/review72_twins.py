@@ -32,7 +32,10 @@ negated test on the attribute the block builds) and 4 twins (the attribute built
 fork's own by a flag, a lambda's own parameter of an annotated parameter's name, a nested class's own attribute of
 the name, a generator's own variable): on 826a7d9b 1 caught, 1 false error (the lambda's parameter); mended.
 All rounds, 826a7d9b: 5 caught of 5; 15 false errors of 28 twins.  This branch: 5 caught of 5; 0 false errors of
-28 (2 warned).
+28 (2 warned).  Regression set at this branch: killer_replay 26/26, kind_change_replay 12/12 (5 quiet),
+review15/16/17_twins 0 false errors (40, 30, 23 twins), blind_replay_rope 20 caught, 1 warned of 21 (11 quiet),
+ropemamba 17/17, basiclayers 15/15, mambaops 26 caught, 1 warned of 27, modelifaces 15 caught, 1 warned of 16 (all
+twins quiet), ``symbol_precision.py --windows 1``: 0 false errors.
 
   PYTHONPATH=.. python review72_twins.py [--only TEXT ...] [--show]
 """
