@@ -77,20 +77,20 @@ def unbased_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         return []
     findings = []
     for path, module, owned in name_users(trees, {u.lost for u in found}):
-        for line, text, u in _tests(path, module, owned, found):
+        for line, text, u, probe in _tests(path, module, owned, found):
             commit = trees.upstream_commit(u.path, rf"class {u.cls}\b", pr_pattern)
-            findings.append(
-                Finding(
-                    RULE,
-                    "merge",
-                    Severity.ERROR,
-                    path,
-                    line,
-                    f"{text} asks whether a {u.cls} is a {u.lost}, but upstream took {u.lost} out of {u.cls}'s bases "
-                    f"({u.path}:{u.line}{commit}): the test held at the base and is False now, so what it guards "
-                    f"never runs (or always does, negated); test {u.cls} itself or a class it derives from now",
-                )
+            said = (
+                f"{text} asks whether a {u.cls} is a {u.lost}, but upstream took {u.lost} out of {u.cls}'s bases "
+                f"({u.path}:{u.line}{commit}): the test held at the base and is False now"
             )
+            if probe:  # the same answer on every run of one upstream: most often a probe of which upstream it is
+                said += f"; right where it probes the upstream's version, else test {u.cls} or a class it derives from"
+            else:
+                said += (
+                    f", so what it guards never runs (or always does, negated); test {u.cls} itself or a class it "
+                    "derives from now"
+                )
+            findings.append(Finding(RULE, "merge", Severity.WARNING if probe else Severity.ERROR, path, line, said))
     return findings
 
 
@@ -210,11 +210,21 @@ def _follow(trees: ThreeTrees, home: str, name: str, hops: int) -> Defined | Non
     return _follow(trees, bound[0], bound[1], hops + 1)
 
 
-def _tests(path: str, module: ast.Module, owned: set[int], found: list[Unbased]) -> Iterator[tuple[int, str, Unbased]]:
+def _tests(
+    path: str, module: ast.Module, owned: set[int], found: list[Unbased]
+) -> Iterator[tuple[int, str, Unbased, bool]]:
+    """The fork's tests against a lost base of a value known to be the rebased class: (line, text, loss, whether
+    it is ``issubclass`` of the two classes themselves, a question with one answer per upstream)."""
     imports = file_imports(module, path)
+    twice = _bound_twice(module)
     parents = {id(child): node for node in ast.walk(module) for child in ast.iter_child_nodes(node)}
 
     def names(expr: ast.expr, attr: str, u: Unbased) -> bool:
+        root = expr
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if isinstance(root, ast.Name) and root.id in twice:
+            return False  # a shim's name (an import under ``try`` with its ``except`` fallback): either class
         origin = imported_origin(expr, imports)
         if origin is None:
             return False
@@ -234,8 +244,8 @@ def _tests(path: str, module: ast.Module, owned: set[int], found: list[Unbased])
             holder = subject if asks == "issubclass" else _class_of(subject, call, parents, u, names)
             if holder is None or not (asks == "isinstance" or names(holder, u.cls, u)):
                 continue
-            if not _or_kept(call, subject, parents, u):
-                yield call.lineno, ast.unparse(call), u
+            if not _settled(call, subject, parents, u):
+                yield call.lineno, ast.unparse(call), u, asks == "issubclass"
 
 
 def _test_call(node: ast.AST | None) -> ast.Call | None:
@@ -262,9 +272,15 @@ def _class_of(
             for t in (s.targets if isinstance(s, ast.Assign) else [s.target])
             if isinstance(t, ast.Attribute) and ast.unparse(t) == ast.unparse(subject)
         ]
+        # a store of another shape (a tuple unpacked into it, a loop's target, ``setattr(self, "x", ...)``) may
+        # bind any class
+        if _stored(cls, subject) > len(stores):
+            return None
         return _built(stores, u, names)
     if not isinstance(subject, ast.Name) or not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
         return None
+    if _lambda_bound(node, subject.id, parents, func):
+        return None  # ``lambda m: isinstance(m, L)``: the lambda's own parameter, not the function's name
     stores = [
         s
         for s in ast.walk(func)
@@ -280,6 +296,17 @@ def _class_of(
         if isinstance(s, ast.Assign) and len(s.targets) == 1 and ast.unparse(s.targets[0]) == subject.id
     ]
     return _built(binds, u, names) if len(stores) == 1 and len(binds) == 1 else None
+
+
+def _lambda_bound(node: ast.AST, name: str, parents: dict[int, ast.AST], func: ast.AST) -> bool:
+    at = parents.get(id(node))
+    while at is not None and at is not func:
+        if isinstance(at, ast.Lambda) and name in {
+            a.arg for a in (*at.args.posonlyargs, *at.args.args, *at.args.kwonlyargs)
+        }:
+            return True
+        at = parents.get(id(at))
+    return False
 
 
 def _built(values: Sequence[ast.expr | None], u: Unbased, names: Names) -> ast.expr | None:
@@ -307,16 +334,109 @@ def _enclosing(node: ast.AST, parents: dict[int, ast.AST], kinds: tuple[type, ..
     return at
 
 
-def _or_kept(node: ast.AST, subject: ast.expr, parents: dict[int, ast.AST], u: Unbased) -> bool:
-    """An ``or`` beside the test asking the same of ``subject`` against a class it still derives from."""
-    at = parents.get(id(node))
-    if not (isinstance(at, ast.BoolOp) and isinstance(at.op, ast.Or)):
-        return False
-    for other in at.values:
-        call = _test_call(other) if other is not node else None
-        if call is None or ast.unparse(call.args[0]) != ast.unparse(subject):
+def _stored(cls: ast.ClassDef, subject: ast.Attribute) -> int:
+    """How many stores of the class write ``subject`` (``self.x``), of any shape."""
+    text = ast.unparse(subject)
+    attrs = sum(
+        isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and ast.unparse(n) == text for n in ast.walk(cls)
+    )
+    setattrs = sum(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Name)
+        and n.func.id == "setattr"
+        and len(n.args) >= 2
+        and ast.unparse(n.args[0]) == ast.unparse(subject.value)
+        and isinstance(n.args[1], ast.Constant)
+        and n.args[1].value == subject.attr
+        for n in ast.walk(cls)
+    )
+    return attrs + setattrs
+
+
+def _bound_twice(module: ast.Module) -> set[str]:
+    """Names the file binds more than once (imports, definitions, stores): no one class is known to be behind
+    them (``try: from .x import New as Owner`` / ``except ImportError: from .x import Old as Owner``)."""
+    seen: dict[str, int] = {}
+    for node in ast.walk(module):
+        if isinstance(node, ast.Import | ast.ImportFrom):
+            bound = [a.asname or a.name.split(".")[0] for a in node.names]
+        elif isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            bound = [node.name]
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            bound = [node.id]
+        else:
             continue
-        tested = call.args[1]
-        if any(_last(o) in u.kept for o in (tested.elts if isinstance(tested, ast.Tuple) else [tested])):
+        for name in bound:
+            seen[name] = seen.get(name, 0) + 1
+    return {name for name, n in seen.items() if n > 1}
+
+
+_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef, ast.Module)
+_EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+
+
+def _settled(node: ast.AST, subject: ast.expr, parents: dict[int, ast.AST], u: Unbased) -> bool:
+    """Whether another test of ``subject`` settles the answer for an instance of the rebased class before this
+    one matters: it is ``or``-ed with a test against a class the value still derives from (or a duck-typed
+    ``hasattr``/``getattr`` of it), ``and``-ed with such a class excluded, sits in the ``else``/``elif`` of such
+    a test or under its exclusion, or follows an ``if`` of such a test that returns.  The fork then wrote a path
+    for the class of its own, and the test only sorts the other values."""
+    child, at = node, parents.get(id(node))
+    while at is not None and not isinstance(at, _SCOPES):
+        if isinstance(at, ast.BoolOp):
+            others = [v for v in at.values if v is not child]
+            if isinstance(at.op, ast.Or) and any(_kept_test(v, subject, u) or _probes(v, subject) for v in others):
+                return True
+            if isinstance(at.op, ast.And) and any(_excludes(v, subject, u) for v in others):
+                return True
+        elif isinstance(at, ast.IfExp | ast.If | ast.While) and child is not at.test:
+            branch = at.orelse if isinstance(at, ast.If | ast.While) else [at.orelse]
+            if _kept_test(at.test, subject, u) if child in branch else _excludes(at.test, subject, u):
+                return True
+        if isinstance(child, ast.stmt) and _returned_before(at, child, subject, u):
             return True
+        child, at = at, parents.get(id(at))
+    return at is not None and isinstance(child, ast.stmt) and _returned_before(at, child, subject, u)
+
+
+def _returned_before(block: ast.AST, stmt: ast.stmt, subject: ast.expr, u: Unbased) -> bool:
+    """An earlier statement of ``stmt``'s block: ``if <a test the class passes>: ... return``."""
+    for field in ("body", "orelse", "finalbody"):
+        stmts = getattr(block, field, None)
+        if isinstance(stmts, list) and stmt in stmts:
+            return any(
+                isinstance(s, ast.If) and isinstance(s.body[-1], _EXITS) and _kept_test(s.test, subject, u)
+                for s in stmts[: stmts.index(stmt)]
+            )
     return False
+
+
+def _kept_test(expr: ast.expr, subject: ast.expr, u: Unbased) -> bool:
+    """``isinstance(subject, K)`` with ``K`` the rebased class or a class it derives from now (or an ``or`` of
+    tests holding one): True for every instance of the class."""
+    if isinstance(expr, ast.BoolOp) and isinstance(expr.op, ast.Or):
+        return any(_kept_test(v, subject, u) for v in expr.values)
+    call = _test_call(expr)
+    if call is None or ast.unparse(call.func) != "isinstance" or ast.unparse(call.args[0]) != ast.unparse(subject):
+        return False
+    tested = call.args[1]
+    return any(_last(o) in u.kept for o in (tested.elts if isinstance(tested, ast.Tuple) else [tested]))
+
+
+def _excludes(expr: ast.expr, subject: ast.expr, u: Unbased) -> bool:
+    """``not <a test the class passes>``: False for every instance of the class."""
+    return isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not) and _kept_test(expr.operand, subject, u)
+
+
+def _probes(expr: ast.expr, subject: ast.expr) -> bool:
+    """``hasattr(subject, ...)`` or ``getattr(subject, ...)`` in ``expr``: the value asked for its members, which
+    a rebased class keeps, not its class."""
+    text = ast.unparse(subject)
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Name)
+        and n.func.id in ("hasattr", "getattr")
+        and bool(n.args)
+        and ast.unparse(n.args[0]) == text
+        for n in ast.walk(expr)
+    )
