@@ -786,12 +786,13 @@ TWINS += [
         K(
             *MM,
             "vllm/aeon/r71mm2.py",
-            FB
-            + "class AeonFlashBuilder(FlashAttentionMetadataBuilder):\n"
+            "import dataclasses\n\n" + FB + "@dataclasses.dataclass\n"
+            "class AeonSpanMetadata:  # AEON: the metadata our Gemma span builder hands on\n"
+            "    mm_prefix_range_tensor: torch.Tensor | None = None\n\n\n"
+            "class AeonFlashBuilder(FlashAttentionMetadataBuilder):\n"
             + BUILD
             + SUPER
-            + "        from vllm.aeon.gemma_spans import AeonSpanMetadata  # AEON: our span-carrying metadata\n\n"
-            "        if isinstance(md, AeonSpanMetadata):\n"
+            + "        if isinstance(md, AeonSpanMetadata):\n"
             "            self.aeon_mm = md.mm_prefix_range_tensor is not None\n"
             "        return md\n",
             "            self.aeon_mm = md.mm_prefix_range_tensor is not None",
