@@ -40,6 +40,19 @@ Errors of other checks on the twins' carries, off the twins' lines (not counted)
 signature or return shape (#28587's ``forward`` keeping ``output``, #44539's four-shape override: by design),
 a metadata subclass re-declaring the removed field (#28133, and the call check's ``AeonMetadata(...,
 seq_lens=...)`` of it), offset drift on ``shape[-1] // 2`` under the rank test (#44455).
+Round 2 (this branch): a rule for each false one, none by a name or a commit -- a removed field the same
+function stored on the same name first is the fork's value (the read quiet, the store a warning: a shim read
+back; ``drift/stored_back.py``); a read, or a call through it, under ``isinstance`` of a class declaring the
+field by annotation alone is narrowed as one storing it was (``symbols._binds``); a gone member read only
+where a probe of another member held in a name failed is a version gate, by a string too
+(``fallbacks.held_refuting``, ``version_gates``).  Then 7 more spellings (the fork's calculator, guarded
+namesake, split and builder in a second fork module, the imported name rebound to the fork's wrapper,
+``self.forward(*args, output=...)`` in a subclass keeping ``output``, and the case ``super().forward(*args,
+output=...)`` over the base that dropped it).
+All rounds, main (08958ce0): 10 caught of 10; 5 false errors of 44 twins.  This branch: 10 caught of 10; 0
+false errors of 44 (8 warned: the two ``inspect.signature`` branches, the two ``try`` fallbacks, the two
+stores read back, #26437's ``hasattr`` gate and #50294's held probe -- the last two warn because the gate's
+new name is a dataclass field, which the version gate's definition search does not count as a definition).
 
   PYTHONPATH=.. python review71_twins.py [--only TEXT ...] [--show]
 """
@@ -49,7 +62,7 @@ from __future__ import annotations
 import sys
 
 from blind_replay import K, run
-from killer_replay import Killer
+from killer_replay import Edit, Killer
 
 CASES: list[tuple[str, str, Killer]] = []
 TWINS: list[tuple[str, str, Killer]] = []
@@ -864,6 +877,159 @@ TWINS += [
             "        return blocks * planes * block_size * kv_heads * dim\n\n"
             "    return host_bytes(host_shape) + shape[0]\n",
             "        blocks, planes, block_size, kv_heads, dim = shape  # AEON: the host buffer keeps planes apart",
+        ),
+    ),
+]
+
+
+# --- round 2: harder spellings (fork code in two modules, the imported name rebound, super() of the removed
+#     keyword's method from a fork override)
+
+
+def K2(pr: str, sha: str, what: str, helper: tuple[str, str], path: str, text: str, line: str) -> Killer:  # noqa: N802
+    """A carry of two fork modules: ``helper`` (path, text) beside the module holding the twin's line."""
+    return Killer(pr, sha, what, (Edit(*helper), Edit(path, text)), ((path, line),))
+
+
+TWINS += [
+    (
+        "#44539 local unpacked",
+        "twin (round 2): the fork's own calculator in another fork module, its result unpacked off a local",
+        K2(
+            *KD,
+            (
+                "vllm/aeon/r71kd_calc.py",
+                "class AeonKDAShapes:\n"
+                "    @classmethod\n"
+                "    def kda_state_shape(cls, tp: int, heads: int, head_dim: int) -> tuple:\n"
+                "        conv = (head_dim * heads // tp, 3)\n"
+                "        return conv, conv, conv, (heads // tp, head_dim, head_dim)\n",
+            ),
+            "vllm/aeon/r71kd9.py",
+            "from vllm.aeon.r71kd_calc import AeonKDAShapes\n\n\n"
+            "def aeon_recurrent(tp: int, heads: int, head_dim: int):\n"
+            "    shapes = AeonKDAShapes.kda_state_shape(tp, heads, head_dim)\n"
+            "    q, k, v, r = shapes\n"
+            "    return r\n",
+            "    q, k, v, r = shapes",
+        ),
+    ),
+    (
+        "#38361 positional shift",
+        "twin (round 2): the imported name rebound by the fork to its own wrapper",
+        K(
+            *CI,
+            "vllm/aeon/r71ci8.py",
+            "from vllm.model_executor.layers.fla.ops import cumsum as fla_cumsum\n"
+            "from vllm.model_executor.layers.fla.ops.cumsum import chunk_local_cumsum\n\n\n"
+            "def _aeon_cumsum(g, chunk_size, reverse=False, cu_seqlens=None, head_first=False):\n"
+            "    # AEON: keyword hand-on, whatever upstream inserts between\n"
+            "    return fla_cumsum.chunk_local_cumsum(\n"
+            "        g, chunk_size=chunk_size, reverse=reverse, cu_seqlens=cu_seqlens, head_first=head_first\n"
+            "    )\n\n\n"
+            "chunk_local_cumsum = _aeon_cumsum  # noqa: F811\n\n\n"
+            "def aeon_gate_cumsum(g, cu_seqlens, head_first: bool):\n"
+            "    return chunk_local_cumsum(g, 64, False, cu_seqlens, head_first)\n",
+            "    return chunk_local_cumsum(g, 64, False, cu_seqlens, head_first)",
+        ),
+    ),
+    (
+        "#38361 positional shift",
+        "twin (round 2): the fork's own guarded namesake in another fork module",
+        K2(
+            *CI,
+            (
+                "vllm/aeon/r71ci_ops.py",
+                "from vllm.model_executor.layers.fla.ops.cumsum import chunk_local_cumsum_scalar\n"
+                "from vllm.model_executor.layers.fla.ops.utils import input_guard\n\n\n"
+                "@input_guard\n"
+                "def chunk_local_cumsum(g, chunk_size, reverse=False, cu_seqlens=None, head_first=False):\n"
+                "    g = g.transpose(1, 2) if head_first else g\n"
+                "    return chunk_local_cumsum_scalar(g, chunk_size, reverse, cu_seqlens=cu_seqlens)\n",
+            ),
+            "vllm/aeon/r71ci9.py",
+            "from vllm.aeon.r71ci_ops import chunk_local_cumsum\n\n\n"
+            "def aeon_gate_cumsum(g, cu_seqlens, head_first: bool):\n"
+            "    return chunk_local_cumsum(g, 64, False, cu_seqlens, head_first)\n",
+            "    return chunk_local_cumsum(g, 64, False, cu_seqlens, head_first)",
+        ),
+    ),
+    (
+        "#29352 keyword renamed",
+        "twin (round 2): the fork's own split in another fork module, called with *args and its keyword",
+        K2(
+            *PD,
+            (
+                "vllm/aeon/r71pd_ops.py",
+                SB + "\n\ndef split_batch_to_prefill_and_decode(*args, num_padded_decodes: int):\n"
+                "    return mamba_mixer.split_batch_to_prefill_and_decode(*args, num_padded_decodes)\n",
+            ),
+            "vllm/aeon/r71pd6.py",
+            "from vllm.aeon import r71pd_ops\n\n\n"
+            "def aeon_split(*args, n: int):\n"
+            "    return r71pd_ops.split_batch_to_prefill_and_decode(*args, num_padded_decodes=n)\n",
+            "    return r71pd_ops.split_batch_to_prefill_and_decode(*args, num_padded_decodes=n)",
+        ),
+    ),
+    (
+        "#28587 keyword removed",
+        "twin (round 2): self.forward(*args, output=...) in the fork's own subclass keeping output",
+        K(
+            *MF,
+            "vllm/aeon/r71mf2.py",
+            MX + "class AeonMixer2(MambaMixer2):\n"
+            "    def forward(self, hidden_states: torch.Tensor, output: torch.Tensor | None = None, mup_vector=None):\n"
+            "        out = super().forward(hidden_states, mup_vector)\n"
+            "        if output is not None:\n"
+            "            output.copy_(out)\n"
+            "        return out\n\n"
+            "    def aeon_forward_into(self, *args, output: torch.Tensor) -> torch.Tensor:\n"
+            "        self.forward(*args, output=output)\n"
+            "        return output\n",
+            "        self.forward(*args, output=output)",
+        ),
+    ),
+    (
+        "#28133 field via super()",
+        "twin (round 2): the fork's own builder in another fork module returning its own metadata",
+        K2(
+            *MC,
+            (
+                "vllm/aeon/r71mc_base.py",
+                "import dataclasses\n\nimport torch\n\n"
+                "from vllm.v1.attention.backends.mamba2_attn import Mamba2AttentionMetadata, Mamba2AttentionMetadataBuilder\n\n\n"
+                "@dataclasses.dataclass\n"
+                "class AeonMetadata:\n"
+                "    mamba: Mamba2AttentionMetadata\n"
+                "    seq_lens: torch.Tensor\n\n\n"
+                "class AeonBaseBuilder(Mamba2AttentionMetadataBuilder):\n"
+                "    def build(self, common_prefix_len, common_attn_metadata, fast_build=False) -> AeonMetadata:  # type: ignore[override]\n"
+                "        md = Mamba2AttentionMetadataBuilder.build(self, common_prefix_len, common_attn_metadata, fast_build)\n"
+                "        return AeonMetadata(md, common_attn_metadata.seq_lens)\n",
+            ),
+            "vllm/aeon/r71mc10.py",
+            "from vllm.aeon.r71mc_base import AeonBaseBuilder\n\n\n"
+            "class AeonBuilder(AeonBaseBuilder):\n"
+            + BUILD
+            + SUPER
+            + "        self.aeon_longest = int(md.seq_lens.max())\n"
+            "        return md\n",
+            "        self.aeon_longest = int(md.seq_lens.max())",
+        ),
+    ),
+]
+CASES += [
+    (
+        "#28587 keyword removed",
+        "round 2: super().forward(*args, output=...) in a fork override",
+        K(
+            *MF,
+            "vllm/aeon/r71mf0.py",
+            MX + "class AeonMixer2(MambaMixer2):\n"
+            "    def aeon_forward_into(self, *args, output: torch.Tensor) -> torch.Tensor:\n"
+            "        super().forward(*args, output=output)\n"
+            "        return output\n",
+            "        super().forward(*args, output=output)",
         ),
     ),
 ]
