@@ -53,6 +53,10 @@ All rounds, main (08958ce0): 10 caught of 10; 5 false errors of 44 twins.  This 
 false errors of 44 (8 warned: the two ``inspect.signature`` branches, the two ``try`` fallbacks, the two
 stores read back, #26437's ``hasattr`` gate and #50294's held probe -- the last two warn because the gate's
 new name is a dataclass field, which the version gate's definition search does not count as a definition).
+Regression set at this branch's head: killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet),
+review15/16/17_twins 0 false errors (40, 30, 23 twins), blind_replay_mambaops 26/1/0 of 27 (13 twins quiet),
+blind_replay_attnmeta 29/1/0 of 30 (14 quiet), blind_replay_specdec2 24/1/0 of 25 (15 quiet) -- all as on
+08958ce0 --, ``symbol_precision.py --windows 1``: 0 false errors.
 
   PYTHONPATH=.. python review71_twins.py [--only TEXT ...] [--show]
 """
