@@ -633,6 +633,47 @@ def hasattr_refuting(node: ast.AST, subject: str, parents: dict[int, ast.AST]) -
     return names - {""}
 
 
+def held_refuting(node: ast.AST, subject: str, parents: dict[int, ast.AST]) -> set[str]:
+    """The members the function probed first into a name, ``v = getattr(subject, "new", None)`` bound once, whose
+    holding tests (``v``, ``v is not None``, ``callable(v)``) must be false for ``node`` to run: ``v if v is not
+    None else <the old read>`` is ``hasattr``'s gate spelt with the value (review71: #50294 renamed
+    ``FlashAttentionMetadata.mm_prefix_range_tensor``; the old read is the fallback of the new one's probe)."""
+    func = parents.get(id(node))
+    while func is not None and not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+        func = parents.get(id(func))
+    probes = _held_probes(func, subject) if func is not None else {}
+    names: set[str] = set()
+
+    def asks(test: ast.expr) -> bool:
+        names.update(member for held, member in probes.items() if _holds(test, held))
+        return False  # walk every enclosing test
+
+    if probes:
+        _runs_unless(node, parents, asks)
+    return names
+
+
+def _held_probes(func: ast.AST, subject: str) -> dict[str, str]:
+    """held name -> member, for each ``held = getattr(subject, "member", default)`` the function binds once."""
+    stores: dict[str, int] = {}
+    probes: dict[str, str] = {}
+    for node in ast.walk(func):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            stores[node.id] = stores.get(node.id, 0) + 1
+        if (
+            isinstance(node, ast.Assign)
+            and len(node.targets) == 1
+            and isinstance(node.targets[0], ast.Name)
+            and isinstance(node.value, ast.Call)
+            and _accessed(node.value) is not None
+            and last_name(node.value.func) == "getattr"
+            and len(node.value.args) == 3
+            and ast.unparse(node.value.args[0]) == subject
+        ):
+            probes[node.targets[0].id] = _accessed(node.value) or ""
+    return {held: member for held, member in probes.items() if stores.get(held) == 1 and member}
+
+
 def _runs_unless(node: ast.AST, parents: dict[int, ast.AST], asks: Callable[[ast.expr], bool]) -> bool:
     """``node`` sits where a test ``asks`` accepts is false: the ``else`` of an ``if`` or a conditional
     expression, after it in an ``or``, or the rest of the block after an ``if`` whose body exits; a test that

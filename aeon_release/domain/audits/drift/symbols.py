@@ -165,6 +165,7 @@ from aeon_release.domain.audits.drift.signatures import (
     signature,
 )
 from aeon_release.domain.audits.drift.spec_probes import spec_flags, spec_value
+from aeon_release.domain.audits.drift.stored_back import read_after, stored_first
 from aeon_release.domain.audits.drift.tested_keys import carried_strings, read_back
 from aeon_release.domain.audits.drift.typed_away import typed_away
 from aeon_release.domain.audits.drift.unclassed import spared, tested_classes, unclassed
@@ -1584,8 +1585,9 @@ class _Checker:
             before, after = _function_alias(self.before, before), _function_alias(self.after, after)
         if not subscripted and (resolver is None or _is_value(before)):
             dropped = self._compare(resolver) if resolver is not None else None
-            if dropped is not None and isinstance(callee, ast.Attribute) and self._binder_narrowed(mod, callee):
-                return
+            if dropped is not None and isinstance(callee, ast.Attribute):
+                if self._binder_narrowed(mod, callee) or stored_first(callee, self._parents(mod)):
+                    return
             if dropped is not None:
                 # an attribute upstream stopped setting, called (#13729 dropped ``Sampler.rejection_sampler``; a
                 # subclass's ``self.rejection_sampler(...)``): gone as a read of it is, before its type's __call__
@@ -3043,13 +3045,15 @@ class _Checker:
         return isinstance_guarded(node, subject, kind, parents) or kind_ensured(node, subject, kind, parents)
 
     def _binds(self, cls: px.ClassInfo) -> set[str]:
-        """The names the classes of ``cls``'s order in the tree bind themselves (``self.x = ...``, a field)."""
+        """The names the classes of ``cls``'s order in the tree bind themselves (``self.x = ...``, a field): a
+        field declared by its annotation alone counts (a dataclass's ``seq_lens: Tensor | None = None``: a read
+        of it under ``isinstance(md, AeonMetadata)`` is the fork's own field, review71)."""
         names: set[str] = set()
         for item in self.after.mro(cls):
             if isinstance(item, px.ClassInfo):
                 if id(item.node) not in self._bound_attributes:
                     self._bound_attributes[id(item.node)] = _bound_attributes(item.node)
-                names |= self._bound_attributes[id(item.node)]
+                names |= self._bound_attributes[id(item.node)] | _declared_fields(item.node)
         return names
 
     def _typed_reads(self, mod: ModuleInfo, name: str, setter: px.ClassInfo) -> bool:
@@ -3099,6 +3103,8 @@ class _Checker:
         shim = self._shim(mod, node) if found is not None else None
         if found is not None and shim is None and self._held_alike(mod, node, scope, ast.Load):
             shim = "read"  # ``self.model.padding_idx = v`` read back by the class as ``self.model.padding_idx``
+        elif found is not None and shim is None and read_after(node, self._parents(mod)):
+            shim = "read"  # ``md.seq_lens = v`` then ``md.seq_lens`` in the same function (drift/stored_back.py)
         if found is not None and shim != "fills":  # ``if not hasattr(m, "f"): m.f = ...`` only fills a gap
             # the fork's own reads see its value (a shim of the gone name), yet upstream's code, which read it
             # before, no longer does: a patch of upstream's that now does nothing reads the same (a warning)
@@ -3398,8 +3404,8 @@ class _Checker:
             return
         if found is not None and self._held_alike(mod, node, scope, ast.Store):
             return  # the fork stores the member itself on the same holder: the read gets the fork's value
-        if found is not None and self._binder_narrowed(mod, node):
-            return
+        if found is not None and (self._binder_narrowed(mod, node) or stored_first(node, self._parents(mod))):
+            return  # drift/stored_back.py: the function stored it on the same name first
         if found is not None:
             yield self._finding(mod, node.end_lineno or node.lineno, f"uses {_show(node)}", found[0], None)
             return
@@ -3700,6 +3706,8 @@ class _Checker:
         while isinstance(current, ast.Attribute):
             resolver, _ = self._resolver(mod, current, scope)
             found = self._compare(resolver) if resolver is not None else None
+            if found is not None and (self._binder_narrowed(mod, current) or stored_first(current, self._parents(mod))):
+                return None  # the prefix is the fork's own there (its class's field, or its store first)
             if found is not None:
                 return current, found[0]
             current = current.value
@@ -8831,6 +8839,14 @@ def _body_names(node: ast.ClassDef) -> frozenset[str]:
             found.add(item.id)
         pending.extend(ast.iter_child_nodes(item))
     return frozenset(found)
+
+
+def _declared_fields(node: ast.ClassDef) -> frozenset[str]:
+    """The names a class body annotates (``name: T`` or ``name: T = v``): a dataclass's fields, an instance
+    attribute the class declares."""
+    return frozenset(
+        stmt.target.id for stmt in node.body if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name)
+    )
 
 
 def _own_stores(method: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[str]:

@@ -15,7 +15,7 @@ import ast
 from collections.abc import Callable, Iterable
 from dataclasses import replace
 
-from aeon_release.domain.audits.drift.fallbacks import hasattr_refuting
+from aeon_release.domain.audits.drift.fallbacks import hasattr_refuting, held_refuting
 from aeon_release.domain.audits.drift.patched_names import patched_attribute
 from aeon_release.domain.audits.drift.pyindex import Tree
 from aeon_release.domain.audits.model import Finding, Severity
@@ -63,11 +63,28 @@ def _judged(findings: list[Finding], tree: ast.Module, defined: Defined | None) 
 
 
 def _asked(finding: Finding, tree: ast.Module, parents: dict[int, ast.AST]) -> set[str]:
-    """The other members the ``hasattr`` gates around the finding's use of ``x.name`` ask for."""
+    """The other members the ``hasattr`` gates around the finding's use of ``x.name`` ask for, or the probes
+    of them held in a name (``v = getattr(x, "new", None)``; ``v if v is not None else <the use>``)."""
     asked: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and node.lineno == finding.line and f".{node.attr}" in finding.message:
-            asked |= hasattr_refuting(node, ast.unparse(node.value), parents) - {node.attr}
+            asked |= _refuting(node, ast.unparse(node.value), parents) - {node.attr}
         elif isinstance(node, ast.Call) and node.lineno == finding.line and (patched := patched_attribute(node)):
-            asked |= hasattr_refuting(node, ast.unparse(patched[0]), parents) - {patched[1]}
+            asked |= _refuting(node, ast.unparse(patched[0]), parents) - {patched[1]}
+        elif isinstance(node, ast.Call) and node.lineno == finding.line and (read := _string_read(node)):
+            # ``getattr(x, "old", None)`` reads ``x.old`` by a string: gated as the attribute read is
+            if f".{read[1]}" in finding.message:
+                asked |= _refuting(node, ast.unparse(read[0]), parents) - {read[1]}
     return asked
+
+
+def _refuting(node: ast.AST, subject: str, parents: dict[int, ast.AST]) -> set[str]:
+    return hasattr_refuting(node, subject, parents) | held_refuting(node, subject, parents)
+
+
+def _string_read(call: ast.Call) -> tuple[ast.expr, str] | None:
+    """``getattr(x, "name", ...)`` / ``hasattr(x, "name")``: (x, name)."""
+    if not (isinstance(call.func, ast.Name) and call.func.id in ("getattr", "hasattr") and len(call.args) >= 2):
+        return None
+    name = call.args[1].value if isinstance(call.args[1], ast.Constant) else None
+    return (call.args[0], name) if isinstance(name, str) and not isinstance(call.args[0], ast.Starred) else None
