@@ -167,7 +167,10 @@ TWINS += [
         K(
             *TK,
             "vllm/aeon/r70tk8.py",
-            "import inspect\n\n" + FT + WRAP + "def _aeon_pair_topk(hidden_states: torch.Tensor, logits: torch.Tensor, top_k: int):\n"
+            "import inspect\n\n"
+            + FT
+            + WRAP
+            + "def _aeon_pair_topk(hidden_states: torch.Tensor, logits: torch.Tensor, top_k: int):\n"
             "    out = fused_topk(hidden_states, logits, top_k, True)\n"
             "    return out[0], out[1]\n\n\n"
             "if 'indices_type' in inspect.signature(fused_topk).parameters:  # AEON: the triple-returning upstream\n"
@@ -336,7 +339,10 @@ CASES += [
         K(
             *EQ,
             "vllm/aeon/r70bh0.py",
-            LAYER + "class AeonChunkedMoE(FusedMoE):\n" + SUB + "        self.aeon_experts = self.batched_router_logits.size(-1)\n",
+            LAYER
+            + "class AeonChunkedMoE(FusedMoE):\n"
+            + SUB
+            + "        self.aeon_experts = self.batched_router_logits.size(-1)\n",
             "        self.aeon_experts = self.batched_router_logits.size(-1)",
         ),
     ),
@@ -370,7 +376,10 @@ TWINS += [
         K(
             *EQ,
             "vllm/aeon/r70bh3.py",
-            LAYER + "class AeonChunkedMoE3(FusedMoE):\n" + SUB + "        self.batched_hidden_states = torch.zeros((256, self.hidden_size))\n"
+            LAYER
+            + "class AeonChunkedMoE3(FusedMoE):\n"
+            + SUB
+            + "        self.batched_hidden_states = torch.zeros((256, self.hidden_size))\n"
             "        self.aeon_rows = self.batched_hidden_states.size(-2)\n",
             "        self.aeon_rows = self.batched_hidden_states.size(-2)",
         ),
@@ -381,7 +390,10 @@ TWINS += [
         K(
             *EQ,
             "vllm/aeon/r70bh4.py",
-            LAYER + "class AeonChunkedMoE4(FusedMoE):\n" + SUB + "        buf = getattr(self, 'batched_hidden_states', None)\n"
+            LAYER
+            + "class AeonChunkedMoE4(FusedMoE):\n"
+            + SUB
+            + "        buf = getattr(self, 'batched_hidden_states', None)\n"
             "        self.aeon_rows = 0 if buf is None else buf.size(-2)\n",
             "        self.aeon_rows = 0 if buf is None else buf.size(-2)",
         ),
@@ -448,7 +460,10 @@ CASES += [
         K(
             *WT,
             "vllm/aeon/r70wt0.py",
-            WK + "class AeonWorker(Worker):\n" + SUB + "        if self.vllm_config.weight_transfer_config is not None:\n"
+            WK
+            + "class AeonWorker(Worker):\n"
+            + SUB
+            + "        if self.vllm_config.weight_transfer_config is not None:\n"
             "            self.aeon_backend = self.weight_transfer_engine.backend\n",
             "            self.aeon_backend = self.weight_transfer_engine.backend",
         ),

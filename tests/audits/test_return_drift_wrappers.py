@@ -100,9 +100,11 @@ WRAPPER = "def _aeon_topk(x, logits, k):\n    return fused_topk(x, logits, k, Tr
         WRAPPER + "def aeon_ids(x, logits, k):\n    def _aeon_topk(x, logits, k):\n        return logits.topk(k)\n\n"
         "    _, ids = _aeon_topk(x, logits, k)\n    return ids\n",
         # a parameter of the name: the caller hands the callable in
-        WRAPPER + "def aeon_ids(x, logits, k, _aeon_topk=None):\n    _, ids = _aeon_topk(x, logits, k)\n    return ids\n",
+        WRAPPER
+        + "def aeon_ids(x, logits, k, _aeon_topk=None):\n    _, ids = _aeon_topk(x, logits, k)\n    return ids\n",
         # the module rebinds the name to the fork's pair shim under a version probe
-        WRAPPER + "def _aeon_pair(x, logits, k):\n    out = fused_topk(x, logits, k, True)\n    return out[0], out[1]\n\n\n"
+        WRAPPER
+        + "def _aeon_pair(x, logits, k):\n    out = fused_topk(x, logits, k, True)\n    return out[0], out[1]\n\n\n"
         "if len(fused_topk.__defaults__ or ()) > 0:\n    _aeon_topk = _aeon_pair\n\n\n"
         "def aeon_ids(x, logits, k):\n    _, ids = _aeon_topk(x, logits, k)\n    return ids\n",
         # the class sets a callable of the method's name on the instance
