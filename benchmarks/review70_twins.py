@@ -30,7 +30,7 @@ from __future__ import annotations
 import sys
 
 from blind_replay import K, run
-from killer_replay import Killer
+from killer_replay import Edit, Killer
 
 CASES: list[tuple[str, str, Killer]] = []
 TWINS: list[tuple[str, str, Killer]] = []
@@ -544,6 +544,169 @@ TWINS += [
             "    def aeon_expert_load(self) -> torch.Tensor:\n"
             "        return self.eplb_state.expert_load_view\n",
             "        return self.eplb_state.expert_load_view",
+        ),
+    ),
+]
+
+
+# --- round 2: more correct carries of the same commits, and one more commit of the wrapper's kind
+TWINS += [
+    (
+        "#14568 tuple grown through a wrapper",
+        "twin: the wrapper decorated by the fork's own adapter of the tuple",
+        K(
+            *TK,
+            "vllm/aeon/r70tk12.py",
+            "import functools\n\n" + FT + "def _aeon_pair(fn):\n"
+            "    @functools.wraps(fn)\n"
+            "    def inner(*args, **kwargs):\n"
+            "        out = fn(*args, **kwargs)\n"
+            "        return out[0], out[1]\n\n"
+            "    return inner\n\n\n"
+            "@_aeon_pair\n"
+            + WRAP.replace("\n\n\n", "\n\n\n", 1)
+            + "def aeon_ids(hidden_states: torch.Tensor, logits: torch.Tensor) -> torch.Tensor:\n"
+            "    _, ids = _aeon_topk(hidden_states, logits, 2)\n"
+            "    return ids\n",
+            "    _, ids = _aeon_topk(hidden_states, logits, 2)",
+        ),
+    ),
+    (
+        "#14568 tuple grown through a wrapper",
+        "twin: a static wrapper called on the class",
+        K(
+            *TK,
+            "vllm/aeon/r70tk13.py",
+            FT + "class AeonRouter5:\n"
+            "    @staticmethod\n"
+            "    def _aeon_topk(hidden_states: torch.Tensor, logits: torch.Tensor):\n"
+            "        return fused_topk(hidden_states, logits, 2, True)\n\n\n"
+            "def aeon_ids(hidden_states: torch.Tensor, logits: torch.Tensor) -> torch.Tensor:\n"
+            "    weights, ids, _ = AeonRouter5._aeon_topk(hidden_states, logits)\n"
+            "    return ids\n",
+            "    weights, ids, _ = AeonRouter5._aeon_topk(hidden_states, logits)",
+        ),
+    ),
+]
+CASES += [
+    (
+        "#14568 tuple grown through a wrapper",
+        "a wrapper under torch.no_grad unpacked in two",
+        K(
+            *TK,
+            "vllm/aeon/r70tk14.py",
+            FT
+            + "@torch.no_grad()\n"
+            + WRAP
+            + "def aeon_ids(hidden_states: torch.Tensor, logits: torch.Tensor) -> torch.Tensor:\n"
+            "    _, ids = _aeon_topk(hidden_states, logits, 2)\n"
+            "    return ids\n",
+            "    _, ids = _aeon_topk(hidden_states, logits, 2)",
+        ),
+    ),
+]
+
+# the fork's own enum imported from a module it added
+RM_OWN = (
+    "from enum import IntEnum\n\n\n"
+    "class RoutingMethodType(IntEnum):  # AEON: the Spark's frozen router table\n"
+    "    Default = 0\n"
+    "    Unspecified = 6\n"
+)
+TWINS += [
+    (
+        "#30623 float member renumbered",
+        "twin: the fork's own int enum imported from a module it added",
+        Killer(
+            *RT,
+            (
+                Edit("vllm/aeon/r70routing.py", RM_OWN),
+                Edit(
+                    "vllm/aeon/r70rm7.py",
+                    "from vllm.aeon.r70routing import RoutingMethodType\n\n\n"
+                    "def aeon_unspecified(kind: RoutingMethodType) -> bool:\n"
+                    "    return kind == 6\n",
+                ),
+            ),
+            (("vllm/aeon/r70rm7.py", "    return kind == 6"),),
+        ),
+    ),
+    (
+        "#30623 float member renumbered",
+        "twin: a test of the old numbering skipped where the inserted member exists",
+        K(
+            *RT,
+            "tests/aeon/test_r70rm8.py",
+            "import pytest\n\n"
+            + RM
+            + "@pytest.mark.skipif(hasattr(RoutingMethodType, 'Custom'), reason='renumbered by #30623')\n"
+            "def test_aeon_old_numbering() -> None:\n"
+            "    assert RoutingMethodType(6) is RoutingMethodType.Unspecified\n",
+            "    assert RoutingMethodType(6) is RoutingMethodType.Unspecified",
+        ),
+    ),
+    (
+        "#30623 float member renumbered",
+        "twin: the value read off the member at import",
+        K(
+            *RT,
+            "vllm/aeon/r70rm9.py",
+            RM + "AEON_UNSPECIFIED = int(RoutingMethodType.Unspecified)\n\n\n"
+            "def aeon_unspecified(kind: int) -> bool:\n"
+            "    return kind == AEON_UNSPECIFIED\n",
+            "    return kind == AEON_UNSPECIFIED",
+        ),
+    ),
+]
+
+TWINS += [
+    (
+        "#27220 constructor ends with None",
+        "twin: a fork helper handed self allocates it first",
+        K(
+            *EQ,
+            "vllm/aeon/r70bh9.py",
+            LAYER + "def _aeon_alloc(layer: FusedMoE) -> None:\n"
+            "    layer.batched_hidden_states = torch.zeros((256, layer.hidden_size))\n\n\n"
+            "class AeonChunkedMoE9(FusedMoE):\n" + SUB + "        _aeon_alloc(self)\n"
+            "        self.aeon_rows = self.batched_hidden_states.size(-2)\n",
+            "        self.aeon_rows = self.batched_hidden_states.size(-2)",
+        ),
+    ),
+    (
+        "#27220 constructor ends with None",
+        "twin: the leaf of the fork's own base that builds it",
+        K(
+            *EQ,
+            "vllm/aeon/r70bh10.py",
+            LAYER + "class _AeonBaseMoE(FusedMoE):\n" + SUB + "        self.ensure_dp_chunking_init()\n\n\n"
+            "class AeonLeafMoE(_AeonBaseMoE):\n"
+            + SUB
+            + "        self.aeon_rows = self.batched_hidden_states.size(-2)\n",
+            "        self.aeon_rows = self.batched_hidden_states.size(-2)",
+        ),
+    ),
+    (
+        "#27220 constructor ends with None",
+        "twin: a warm-up forward runs before the read",
+        K(
+            *EQ,
+            "vllm/aeon/r70bh11.py",
+            LAYER + "class AeonChunkedMoE11(FusedMoE):\n" + SUB + "        x = torch.zeros((1, self.hidden_size))\n"
+            "        self.forward(x, torch.zeros((1, self.global_num_experts)))\n"
+            "        self.aeon_rows = self.batched_hidden_states.size(-2)\n",
+            "        self.aeon_rows = self.batched_hidden_states.size(-2)",
+        ),
+    ),
+    (
+        "#42922 constructor leaves None",
+        "twin: a truth test of the engine",
+        K(
+            *WT,
+            "vllm/aeon/r70wt3.py",
+            WK + "class AeonWorker3(Worker):\n" + SUB + "        engine = self.weight_transfer_engine\n"
+            "        self.aeon_backend = engine.backend if engine else None\n",
+            "        self.aeon_backend = engine.backend if engine else None",
         ),
     ),
 ]

@@ -118,3 +118,29 @@ WRAPPER = "def _aeon_topk(x, logits, k):\n    return fused_topk(x, logits, k, Tr
 def test_a_wrapper_the_call_may_not_reach_stays_quiet(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
     """The name the unpack calls is bound again where the call resolves it: the def read may not be what runs."""
     assert [e for e in errors(git_repo, no_rules, fork) if e[1] == "error"] == []
+
+
+@pytest.mark.parametrize(
+    ("decorator", "expected"),
+    [
+        ("@_aeon_first_two\n", []),  # the fork's own adapter reshapes what the def returns
+        ("@torch.no_grad()\n", ["error"]),  # a grad mode hands the tuple back as it is
+        ("@functools.lru_cache(maxsize=8)\n", ["error"]),
+    ],
+    ids=["fork-adapter", "no-grad", "lru-cache"],
+)
+def test_a_decorated_wrapper_is_read_through_only_a_decorator_that_hands_back(
+    git_repo: GitRepo, no_rules: Path, decorator: str, expected: list[str]
+) -> None:
+    adapter = (
+        "import functools\n\nimport torch\n\n\n"
+        "def _aeon_first_two(fn):\n    def inner(*args):\n        out = fn(*args)\n        return out[0], out[1]\n\n"
+        "    return inner\n\n\n"
+    )
+    fork = (
+        adapter
+        + decorator
+        + WRAPPER
+        + "def aeon_ids(x, logits, k):\n    _, ids = _aeon_topk(x, logits, k)\n    return ids\n"
+    )
+    assert [e[1] for e in errors(git_repo, no_rules, fork) if e[1] == "error"] == expected

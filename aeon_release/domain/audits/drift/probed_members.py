@@ -16,7 +16,8 @@ adds.  A probe of a member upstream removed answers False when the merged file n
 ``__getattr__`` to answer it.  An error on a line the answer keeps off the path that runs -- the branch of an
 ``if`` or a conditional expression its test does not take, after an ``if`` whose test holds and whose taken
 branch always leaves, past a short-circuit (``getattr(x, "new", None) or x.old``), or in an ``except
-AttributeError`` whose ``try`` reads the added member -- is made a warning that says why.  The branch that runs
+AttributeError`` whose ``try`` reads the added member, in a test a ``skipif`` of the probe skips (review70) -- is
+made a warning that says why.  The branch that runs
 keeps its errors (``if build is None: return`` then the old read; ``if not OLD:`` with ``OLD = not
 hasattr(...)``), as does the probe's own line.
 
@@ -32,7 +33,7 @@ from dataclasses import replace
 from aeon_release.domain.audits.drift.gated_lines import demotable
 from aeon_release.domain.audits.drift.sides import Changes
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import SourceCache, parent_map
+from aeon_release.domain.audits.source import SourceCache, last_name, parent_map
 
 _PROBES = frozenset({"hasattr", "getattr"})
 
@@ -116,6 +117,10 @@ def _left_behind(node: ast.AST, parents: dict[int, ast.AST], reader: _Truth) -> 
             tried = next((n for n in sorted(_tried(up)) if n in reader.added), None)
             if tried is not None:
                 return tried
+        if isinstance(up, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and any(child is b for b in up.body):
+            skipped = next((n for d in up.decorator_list if (n := _skipped_by(d, reader)) is not None), None)
+            if skipped is not None:
+                return skipped
         if isinstance(child, ast.stmt):
             for earlier in _earlier(child, up):
                 if isinstance(earlier, ast.If):
@@ -124,6 +129,22 @@ def _left_behind(node: ast.AST, parents: dict[int, ast.AST], reader: _Truth) -> 
                         return name
         child, up = up, parents.get(id(up))
     return None
+
+
+# a test's skip decorators, and the answer of their condition that skips it
+_SKIPS = {"skipif": True, "skipIf": True, "skipUnless": False}
+
+
+def _skipped_by(decorator: ast.expr, reader: _Truth) -> str | None:
+    """The probed member whose answer skips the decorated test: ``@pytest.mark.skipif(hasattr(C, "new"), ...)``
+    (``unittest.skipIf``/``skipUnless`` alike) keeps the old release's test off the run once the merge adds it."""
+    if not isinstance(decorator, ast.Call) or not decorator.args:
+        return None
+    skips = _SKIPS.get(last_name(decorator.func) or "")
+    if skips is None:
+        return None
+    taken, name = reader.truth(decorator.args[0])
+    return name if taken is not None and taken == skips else None
 
 
 def _lines(node: ast.AST) -> range:

@@ -282,7 +282,7 @@ def _through_wrapper(
     scope = owner.body if owner is not None and found.call.startswith("self.") else module.body
     if not name.isidentifier() or (scope is module.body and name != found.call):
         return found
-    defs = [d for d in scope if isinstance(d, ast.FunctionDef) and d.name == name]
+    defs = [d for d in scope if isinstance(d, ast.FunctionDef) and d.name == name and _plainly_decorated(d)]
     if len(defs) != 1 or _rebound_wrapper(defs[0], scope is module.body, module, owner, func, parents):
         return found
     inner = _handed_back(defs[0])
@@ -298,6 +298,20 @@ def _through_wrapper(
     if _foreign_call(call, foreign):
         return None
     return replace(found, callee=callee, call=call, via=found.call)
+
+
+# decorators that hand back what the function returns (a cache, a grad mode, a compiler, the method kinds)
+_TRANSPARENT_DECORATORS = frozenset(
+    {"staticmethod", "classmethod", "no_grad", "inference_mode", "enable_grad", "compile", "cache", "lru_cache"}
+)
+
+
+def _plainly_decorated(func: ast.FunctionDef) -> bool:
+    """Every decorator of ``func`` hands back what it returns: another (the fork's ``@_first_two`` adapter, a
+    retry, a registry) may reshape the tuple, so the call's result is not the def's own."""
+    return all(
+        last_name(d.func if isinstance(d, ast.Call) else d) in _TRANSPARENT_DECORATORS for d in func.decorator_list
+    )
 
 
 def _rebound_wrapper(
