@@ -712,6 +712,76 @@ TWINS += [
 ]
 
 
+# --- round 3: two more real renumberings of the float-valued member
+# 4d51588e23 (#40860): DeepseekV4 = (8,) inserted, Unspecified 8.0 -> 9.0
+DV = ("#40860", "4d51588e23", "RoutingMethodType.Unspecified 8 -> 9")
+# c8bbe05189 (#39141): Custom/Simulated/DeepseekV4 replaced by SigmoidRenorm = (6,), MiniMax2 = (7,); Unspecified 9.0 -> 8
+SR = ("#39141", "c8bbe05189", "RoutingMethodType.Unspecified 9 -> 8")
+CASES += [
+    (
+        "#40860 float member renumbered",
+        "an int compare on a typed parameter",
+        K(
+            *DV,
+            "vllm/aeon/r70dv0.py",
+            RM + "def aeon_unspecified(kind: RoutingMethodType) -> bool:\n    return kind == 8  # AEON: Unspecified\n",
+            "    return kind == 8  # AEON: Unspecified",
+        ),
+    ),
+    (
+        "#39141 float member renumbered",
+        "the enum built from the old value",
+        K(
+            *SR,
+            "vllm/aeon/r70sr0.py",
+            RM + "AEON_DEFAULT_ROUTING = RoutingMethodType(9)  # AEON: Unspecified\n",
+            "AEON_DEFAULT_ROUTING = RoutingMethodType(9)  # AEON: Unspecified",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#40860 float member renumbered",
+        "twin: the new value under a probe of the inserted member, as an expression",
+        K(
+            *DV,
+            "vllm/aeon/r70dv1.py",
+            RM + "AEON_DEFAULT_ROUTING = (\n"
+            "    RoutingMethodType(9) if hasattr(RoutingMethodType, 'DeepseekV4') else RoutingMethodType(8)\n"
+            ")\n",
+            "    RoutingMethodType(9) if hasattr(RoutingMethodType, 'DeepseekV4') else RoutingMethodType(8)",
+        ),
+    ),
+    (
+        "#40860 float member renumbered",
+        "twin: a table keyed by the members' names",
+        K(
+            *DV,
+            "vllm/aeon/r70dv2.py",
+            RM
+            + "AEON_KERNEL = {RoutingMethodType.Unspecified: 'aeon_topk', RoutingMethodType.Default: 'softmax'}\n\n\n"
+            "def aeon_kernel(kind: RoutingMethodType) -> str:\n"
+            "    return AEON_KERNEL.get(kind, 'softmax')\n",
+            "    return AEON_KERNEL.get(kind, 'softmax')",
+        ),
+    ),
+    (
+        "#39141 float member renumbered",
+        "twin: the member looked up by name from a config string",
+        K(
+            *SR,
+            "vllm/aeon/r70sr1.py",
+            RM + "def aeon_routing(name: str) -> RoutingMethodType:\n"
+            "    try:\n"
+            "        return RoutingMethodType[name]\n"
+            "    except KeyError:\n"
+            "        return RoutingMethodType.Unspecified\n",
+            "        return RoutingMethodType.Unspecified",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review70-")
     return 0

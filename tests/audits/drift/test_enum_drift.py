@@ -614,6 +614,13 @@ def test_float_valued_int_enum_renumbered(git_repo: GitRepo, tmp_path: Path, bod
             6,
             "warning",
         ),
+        # the old value on the arm a probe of the inserted member does not take, on the probe's own line
+        (
+            "from rt import RoutingMethodType\n\n"
+            "DEFAULT = RoutingMethodType(8) if hasattr(RoutingMethodType, 'Simulated') else RoutingMethodType(6)\n",
+            3,
+            "warning",
+        ),
         # a fallback for a value read from input is the fork's default: still tied
         (
             "import os\n\nfrom rt import RoutingMethodType\n\ntry:\n"
@@ -623,7 +630,7 @@ def test_float_valued_int_enum_renumbered(git_repo: GitRepo, tmp_path: Path, bod
             "error",
         ),
     ],
-    ids=["own-namesake", "fallback-of-a-literal", "fallback-of-input"],
+    ids=["own-namesake", "fallback-of-a-literal", "probe-on-its-line", "fallback-of-input"],
 )
 def test_float_valued_int_enum_fork_spellings(
     git_repo: GitRepo, tmp_path: Path, fork: str, line: int, expected: str | None

@@ -32,10 +32,13 @@ from dataclasses import replace
 
 from aeon_release.domain.audits.drift.gated_lines import demotable
 from aeon_release.domain.audits.drift.sides import Changes
+from aeon_release.domain.audits.merge_rules import ENUM_DRIFT
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import SourceCache, last_name, parent_map
 
 _PROBES = frozenset({"hasattr", "getattr"})
+# checks of what a literal means (an enum's old number), never of whether a member is there
+_VALUE_RULES = frozenset({ENUM_DRIFT})
 
 
 def probed_warnings(findings: list[Finding], tree: SourceCache, upstream: Changes) -> list[Finding]:
@@ -49,14 +52,16 @@ def probed_warnings(findings: list[Finding], tree: SourceCache, upstream: Change
         return findings
     gated = {path: _probed_lines(tree, path, lines, upstream) for path, lines in asked.items()}
     return [
-        replace(f, severity=Severity.WARNING, message=f"{f.message}{gated[f.path][f.line]}")
-        if demotable(f) and f.line in gated[f.path]
+        replace(f, severity=Severity.WARNING, message=f"{f.message}{gated[f.path][f.line][0]}")
+        if demotable(f) and f.line in gated[f.path] and (f.rule_id in _VALUE_RULES or not gated[f.path][f.line][1])
         else f
         for f in findings
     ]
 
 
-def _probed_lines(tree: SourceCache, path: str, lines: set[int], upstream: Changes) -> dict[int, str]:
+def _probed_lines(
+    tree: SourceCache, path: str, lines: set[int], upstream: Changes
+) -> dict[int, tuple[str, frozenset[str]]]:
     """Which of ``lines`` of the merged ``path`` sit on a path a probe of a member upstream added leaves
     behind: the path for a release without the member (-> why)."""
     module = tree.module(path)
@@ -76,14 +81,15 @@ def _probed_lines(tree: SourceCache, path: str, lines: set[int], upstream: Chang
     # default it now always hands back), so those lines are left as they are
     silenced = {line for node, name in probes if name in removed for line in _lines(node)}
     # a conditional expression's arms share its probe's line: a finding there may be about the probe itself (a
-    # member upstream moved off the probed class, named again elsewhere: ``_added`` reads the name, not the class)
-    silenced |= {
-        line
-        for node, _ in probes
-        if isinstance(up := parents.get(id(node)), ast.IfExp) and up.test is node
-        for line in _lines(node)
-    }
-    gated: dict[int, str] = {}
+    # member upstream moved off the probed class, named again elsewhere: ``_added`` reads the name, not the
+    # class), unless its check asks what a literal means, never whether a member is there (review70: #40860's
+    # ``Mode(9) if hasattr(Mode, "NEW") else Mode(8)``, the old number on the arm not taken)
+    shared: dict[int, set[str]] = {}
+    for node, name in probes:
+        if isinstance(up := parents.get(id(node)), ast.IfExp) and up.test is node:
+            for line in _lines(node):
+                shared.setdefault(line, set()).add(name)
+    gated: dict[int, tuple[str, frozenset[str]]] = {}
     for node in ast.walk(module):
         if (
             isinstance(node, ast.stmt | ast.expr)
@@ -95,7 +101,8 @@ def _probed_lines(tree: SourceCache, path: str, lines: set[int], upstream: Chang
                 release, change = ("without", "adds") if name in added else ("with", "removes")
                 gated[node.lineno] = (
                     f" (on the fork's path for a release {release} {name}, which upstream {change} in this merge: "
-                    f"that path no longer runs; check the other one is right)"
+                    f"that path no longer runs; check the other one is right)",
+                    frozenset(shared.get(node.lineno, ())),
                 )
     return gated
 
