@@ -124,3 +124,28 @@ def test_the_old_spelling_off_the_path_left_behind_stays_an_error(
 def test_a_gate_on_self_with_an_else_stays_without_error(git_repo: GitRepo, no_rules: Path) -> None:
     """The ``if``/``else`` on ``self``'s member: quiet before and after this module (the gate's own reading)."""
     assert [f for f in findings(git_repo, no_rules, GATE_ELSE) if f[1] == "error"] == []
+
+
+SKIPPED = HEAD + (
+    "import pytest\n\n\n"
+    "@pytest.mark.skipif(hasattr(Model, 'make_empty_intermediate_tensors'), reason='renamed upstream')\n"
+    "def test_aeon_old_factory() -> None:\n"
+    "    assert Model().make_empty_intmd_tensors is dict\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("fork", "expected"),
+    [
+        (SKIPPED, "warning"),
+        # skipped unless the new member is there: the test runs after the merge, and its old read fails
+        (SKIPPED.replace("mark.skipif(hasattr", "mark.skipif(not hasattr"), "error"),
+    ],
+    ids=["skipped-once-added", "runs-once-added"],
+)
+def test_a_test_skipped_by_a_probe_of_the_added_member(
+    git_repo: GitRepo, no_rules: Path, fork: str, expected: str
+) -> None:
+    """review70: a test a ``skipif`` of the new member skips is the old release's; it no longer runs."""
+    found = findings(git_repo, no_rules, fork)
+    assert [severity for at, severity, _ in found if at == 9] == [expected]

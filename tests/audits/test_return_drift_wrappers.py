@@ -88,3 +88,59 @@ def test_an_unpack_of_a_wrapper_handing_back_the_call_is_an_error(git_repo: GitR
 )
 def test_wrappers_that_do_not_hand_the_tuple_on_stay_quiet(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
     assert [e for e in errors(git_repo, no_rules, fork) if e[1] == "error"] == []
+
+
+WRAPPER = "def _aeon_topk(x, logits, k):\n    return fused_topk(x, logits, k, True)\n\n\n"
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        # a nested helper of the wrapper's name, in the function holding the unpack, is the one called
+        WRAPPER + "def aeon_ids(x, logits, k):\n    def _aeon_topk(x, logits, k):\n        return logits.topk(k)\n\n"
+        "    _, ids = _aeon_topk(x, logits, k)\n    return ids\n",
+        # a parameter of the name: the caller hands the callable in
+        WRAPPER
+        + "def aeon_ids(x, logits, k, _aeon_topk=None):\n    _, ids = _aeon_topk(x, logits, k)\n    return ids\n",
+        # the module rebinds the name to the fork's pair shim under a version probe
+        WRAPPER
+        + "def _aeon_pair(x, logits, k):\n    out = fused_topk(x, logits, k, True)\n    return out[0], out[1]\n\n\n"
+        "if len(fused_topk.__defaults__ or ()) > 0:\n    _aeon_topk = _aeon_pair\n\n\n"
+        "def aeon_ids(x, logits, k):\n    _, ids = _aeon_topk(x, logits, k)\n    return ids\n",
+        # the class sets a callable of the method's name on the instance
+        "class AeonRouter:\n    def __init__(self, eager):\n        if eager:\n"
+        "            self._topk = lambda x, logits, k: logits.topk(k)\n\n"
+        "    def _topk(self, x, logits, k):\n        return fused_topk(x, logits, k, True)\n\n"
+        "    def forward(self, x, logits, k):\n        weights, ids = self._topk(x, logits, k)\n        return ids\n",
+    ],
+    ids=["nested-namesake", "parameter", "module-rebinds", "instance-callable"],
+)
+def test_a_wrapper_the_call_may_not_reach_stays_quiet(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
+    """The name the unpack calls is bound again where the call resolves it: the def read may not be what runs."""
+    assert [e for e in errors(git_repo, no_rules, fork) if e[1] == "error"] == []
+
+
+@pytest.mark.parametrize(
+    ("decorator", "expected"),
+    [
+        ("@_aeon_first_two\n", []),  # the fork's own adapter reshapes what the def returns
+        ("@torch.no_grad()\n", ["error"]),  # a grad mode hands the tuple back as it is
+        ("@functools.lru_cache(maxsize=8)\n", ["error"]),
+    ],
+    ids=["fork-adapter", "no-grad", "lru-cache"],
+)
+def test_a_decorated_wrapper_is_read_through_only_a_decorator_that_hands_back(
+    git_repo: GitRepo, no_rules: Path, decorator: str, expected: list[str]
+) -> None:
+    adapter = (
+        "import functools\n\nimport torch\n\n\n"
+        "def _aeon_first_two(fn):\n    def inner(*args):\n        out = fn(*args)\n        return out[0], out[1]\n\n"
+        "    return inner\n\n\n"
+    )
+    fork = (
+        adapter
+        + decorator
+        + WRAPPER
+        + "def aeon_ids(x, logits, k):\n    _, ids = _aeon_topk(x, logits, k)\n    return ids\n"
+    )
+    assert [e[1] for e in errors(git_repo, no_rules, fork) if e[1] == "error"] == expected

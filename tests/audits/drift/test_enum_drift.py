@@ -597,6 +597,51 @@ def test_float_valued_int_enum_renumbered(git_repo: GitRepo, tmp_path: Path, bod
     assert errors == ([] if silent else [("use.py", 5)])
 
 
+@pytest.mark.parametrize(
+    ("fork", "line", "expected"),
+    [
+        # the fork's own enum of the name, defined in the file: its members, not upstream's
+        (
+            "from enum import IntEnum\n\n\nclass RoutingMethodType(IntEnum):\n    Unspecified = 6.0\n\n\n"
+            "def unspecified(kind: RoutingMethodType) -> bool:\n    return kind == 6\n",
+            9,
+            None,
+        ),
+        # the old value in the except of a try that builds the new one: the path for the release without it
+        (
+            "from rt import RoutingMethodType\n\ntry:\n    DEFAULT = RoutingMethodType(8)\n"
+            "except ValueError:\n    DEFAULT = RoutingMethodType(6)\n",
+            6,
+            "warning",
+        ),
+        # the old value on the arm a probe of the inserted member does not take, on the probe's own line
+        (
+            "from rt import RoutingMethodType\n\n"
+            "DEFAULT = RoutingMethodType(8) if hasattr(RoutingMethodType, 'Simulated') else RoutingMethodType(6)\n",
+            3,
+            "warning",
+        ),
+        # a fallback for a value read from input is the fork's default: still tied
+        (
+            "import os\n\nfrom rt import RoutingMethodType\n\ntry:\n"
+            "    DEFAULT = RoutingMethodType(int(os.environ['ROUTING']))\n"
+            "except (KeyError, ValueError):\n    DEFAULT = RoutingMethodType(6)\n",
+            8,
+            "error",
+        ),
+    ],
+    ids=["own-namesake", "fallback-of-a-literal", "probe-on-its-line", "fallback-of-input"],
+)
+def test_float_valued_int_enum_fork_spellings(
+    git_repo: GitRepo, tmp_path: Path, fork: str, line: int, expected: str | None
+) -> None:
+    """review70: the fork's own class of the name, and the except of a try of the new value, are not the old
+    value's use on the path that runs."""
+    sides = three_way(git_repo, {"rt.py": ROUTING_BASE}, {"use.py": fork}, {"rt.py": ROUTING_UPSTREAM})
+    seen = [(ln, severity) for p, ln, severity in found(audit(git_repo, sides, tmp_path), DRIFT) if p == "use.py"]
+    assert seen == ([] if expected is None else [(line, expected)])
+
+
 # -- a member added to the enum and to upstream's own list of members (#273) ------------------------------------
 SEQ = "pkg/sequence.py"
 SEQ_BASE = """import enum

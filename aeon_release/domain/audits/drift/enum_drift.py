@@ -27,7 +27,7 @@ import ast
 import re
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits.diffs import ENUM_WORDS
 from aeon_release.domain.audits.drift.enums import EnumClass, Renumbered, enums_of, renumbered
@@ -50,7 +50,7 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import Changes, ThreeTrees
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as DRIFT
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map, parse_python, walk_spanning
+from aeon_release.domain.audits.source import last_name, parent_map, parse_python, walk_spanning
 
 Blobs = Callable[[str, list[str]], Mapping[str, str | None]]  # (rev, paths) -> texts
 
@@ -400,12 +400,16 @@ def fork_ties(trees: ThreeTrees, changes: list[Renumbered]) -> Iterator[Tie]:
         module = trees.merged_module(path) if text else None  # parsed once for every check that reads it
         if not text or module is None:
             continue
+        # the fork's own enum of the name (defined in the file, or imported from a module it added) is not upstream's
+        named = [c for c in changes if not _fork_namesake(trees, path, module, c)]
         # a string member's value is tied only in a file that names the class itself
-        relevant = [c for c in changes if references(text, c) and (isinstance(c.old, int) or _names(text, c))]
+        relevant = [c for c in named if references(text, c) and (isinstance(c.old, int) or _names(text, c))]
         if relevant:
-            yield from find_ties(path, text, module, trees.owned_lines(path), relevant)
-        if len(relevant) < len(changes):  # the file never names the others: its parameters may carry them
-            olds: set[int | str] = {c.old for c in changes if c not in relevant and isinstance(c.old, int)}
+            fallbacks = _fallback_lines(module, relevant)
+            for tie in find_ties(path, text, module, trees.owned_lines(path), relevant):
+                yield replace(tie, fallback=True) if tie.line in fallbacks.get(tie.change.enum.short, ()) else tie
+        if len(relevant) < len(named):  # the file never names the others: its parameters may carry them
+            olds: set[int | str] = {c.old for c in named if c not in relevant and isinstance(c.old, int)}
             compares += param_compares(path, text, module, trees.owned_lines(path), olds) if olds else []
         ints: set[int | str] = {c.old for c in changes if isinstance(c.old, int)}
         passes += arg_passes(path, module, trees.owned_lines(path), ints) if ints else []  # one tie a line
@@ -413,6 +417,60 @@ def fork_ties(trees: ThreeTrees, changes: list[Renumbered]) -> Iterator[Tie]:
         yield from _passed(trees, compares, changes)
     if passes:
         yield from _callee_ties(trees, passes, changes)
+
+
+def _fork_namesake(trees: ThreeTrees, path: str, module: ast.Module, change: Renumbered) -> bool:
+    """The file's name of the enum is the fork's own class (its own ``class Mode(IntEnum)``, or one imported
+    from a module the fork added): a literal tied to that name is tied to the fork's members, not upstream's."""
+    if path == change.path or change.enum.short not in {c.name for c in file_classes(module.body)} | _imported_names(
+        module
+    ):
+        return False
+    return ForkTypes.of(trees, path, module).owns(change.enum.short)
+
+
+def _imported_names(module: ast.Module) -> set[str]:
+    return {
+        a.asname or a.name for n in ast.walk(module) if isinstance(n, ast.ImportFrom) for a in n.names if a.name != "*"
+    }
+
+
+# what building an enum from a value it does not hold raises (``Mode(9)``: ValueError; ``Mode["X"]``: KeyError)
+_LOOKUP_ERRORS = frozenset({"ValueError", "KeyError", "LookupError", "Exception", "BaseException"})
+
+
+def _fallback_lines(module: ast.Module, changes: list[Renumbered]) -> dict[str, set[int]]:
+    """enum's short name -> the lines of each ``except`` (of what a failed lookup raises) whose ``try`` builds that
+    enum from a value or a name first: the fork's path for a release without that value (``try: k = Mode(8)``,
+    ``except ValueError: k = Mode(6)``), which never runs once the try's value is a member."""
+    shorts = {c.enum.short for c in changes}
+    found: dict[str, set[int]] = {}
+    for node in ast.walk(module):
+        if not isinstance(node, ast.Try):
+            continue
+        built = {name for stmt in node.body for n in ast.walk(stmt) if (name := _built_from_literal(n))} & shorts
+        for handler in node.handlers if built else ():
+            if _catches_lookup(handler):
+                lines = set(range(handler.lineno, (handler.end_lineno or handler.lineno) + 1))
+                for short in built:
+                    found.setdefault(short, set()).update(lines)
+    return found
+
+
+def _built_from_literal(node: ast.AST) -> str | None:
+    """``Mode(8)`` or ``Mode["CUSTOM"]``: the class built from a literal alone, which fails only on a release
+    without that member (``Mode(int(raw))`` may fail on its input: a fallback for that is a default, still tied)."""
+    if isinstance(node, ast.Call) and len(node.args) == 1 and not node.keywords:
+        literal = isinstance(node.args[0], ast.Constant)
+        return last_name(node.func) if literal else None
+    if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
+        return last_name(node.value)
+    return None
+
+
+def _catches_lookup(handler: ast.ExceptHandler) -> bool:
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type] if handler.type else []
+    return not kinds or any(last_name(k) in _LOOKUP_ERRORS for k in kinds)
 
 
 def fork_tables(trees: ThreeTrees, changes: list[Renumbered]) -> Iterator[IndexTie]:
@@ -513,6 +571,13 @@ def _tie_finding(tie: Tie) -> Finding:
         f"fork-side literal {change.old!r} means {change.label} ({tie.how}), but {change.label} {now} "
         f"(upstream changed {change.path}: {change.old!r} -> {change.new!r}{instead}): {fix}"
     )
+    if tie.fallback:
+        # the fork's fallback for a release without the value its try builds first: it never runs once that is a member
+        message += (
+            f"; it runs only where the try above it fails to build {change.enum.short} from another value (a "
+            f"release without it): check that value is the one upstream gives {change.label} now"
+        )
+        return Finding(DRIFT, "merge", Severity.WARNING, tie.path, tie.line, message, fix=tie.fix)
     return Finding(DRIFT, "merge", Severity.ERROR, tie.path, tie.line, message, fix=tie.fix)
 
 

@@ -43,6 +43,7 @@ class Tie:
     change: Renumbered
     how: str  # why the literal belongs to the enum, for the message
     fix: Fix | None
+    fallback: bool = False  # in the ``except`` of a try that builds the enum from another value first
 
 
 def fuzzy(name: str) -> re.Pattern[str]:

@@ -16,7 +16,8 @@ adds.  A probe of a member upstream removed answers False when the merged file n
 ``__getattr__`` to answer it.  An error on a line the answer keeps off the path that runs -- the branch of an
 ``if`` or a conditional expression its test does not take, after an ``if`` whose test holds and whose taken
 branch always leaves, past a short-circuit (``getattr(x, "new", None) or x.old``), or in an ``except
-AttributeError`` whose ``try`` reads the added member -- is made a warning that says why.  The branch that runs
+AttributeError`` whose ``try`` reads the added member, in a test a ``skipif`` of the probe skips (review70) -- is
+made a warning that says why.  The branch that runs
 keeps its errors (``if build is None: return`` then the old read; ``if not OLD:`` with ``OLD = not
 hasattr(...)``), as does the probe's own line.
 
@@ -31,10 +32,13 @@ from dataclasses import replace
 
 from aeon_release.domain.audits.drift.gated_lines import demotable
 from aeon_release.domain.audits.drift.sides import Changes
+from aeon_release.domain.audits.merge_rules import ENUM_DRIFT
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import SourceCache, parent_map
+from aeon_release.domain.audits.source import SourceCache, last_name, parent_map
 
 _PROBES = frozenset({"hasattr", "getattr"})
+# checks of what a literal means (an enum's old number), never of whether a member is there
+_VALUE_RULES = frozenset({ENUM_DRIFT})
 
 
 def probed_warnings(findings: list[Finding], tree: SourceCache, upstream: Changes) -> list[Finding]:
@@ -48,14 +52,16 @@ def probed_warnings(findings: list[Finding], tree: SourceCache, upstream: Change
         return findings
     gated = {path: _probed_lines(tree, path, lines, upstream) for path, lines in asked.items()}
     return [
-        replace(f, severity=Severity.WARNING, message=f"{f.message}{gated[f.path][f.line]}")
-        if demotable(f) and f.line in gated[f.path]
+        replace(f, severity=Severity.WARNING, message=f"{f.message}{gated[f.path][f.line][0]}")
+        if demotable(f) and f.line in gated[f.path] and (f.rule_id in _VALUE_RULES or not gated[f.path][f.line][1])
         else f
         for f in findings
     ]
 
 
-def _probed_lines(tree: SourceCache, path: str, lines: set[int], upstream: Changes) -> dict[int, str]:
+def _probed_lines(
+    tree: SourceCache, path: str, lines: set[int], upstream: Changes
+) -> dict[int, tuple[str, frozenset[str]]]:
     """Which of ``lines`` of the merged ``path`` sit on a path a probe of a member upstream added leaves
     behind: the path for a release without the member (-> why)."""
     module = tree.module(path)
@@ -75,14 +81,15 @@ def _probed_lines(tree: SourceCache, path: str, lines: set[int], upstream: Chang
     # default it now always hands back), so those lines are left as they are
     silenced = {line for node, name in probes if name in removed for line in _lines(node)}
     # a conditional expression's arms share its probe's line: a finding there may be about the probe itself (a
-    # member upstream moved off the probed class, named again elsewhere: ``_added`` reads the name, not the class)
-    silenced |= {
-        line
-        for node, _ in probes
-        if isinstance(up := parents.get(id(node)), ast.IfExp) and up.test is node
-        for line in _lines(node)
-    }
-    gated: dict[int, str] = {}
+    # member upstream moved off the probed class, named again elsewhere: ``_added`` reads the name, not the
+    # class), unless its check asks what a literal means, never whether a member is there (review70: #40860's
+    # ``Mode(9) if hasattr(Mode, "NEW") else Mode(8)``, the old number on the arm not taken)
+    shared: dict[int, set[str]] = {}
+    for node, name in probes:
+        if isinstance(up := parents.get(id(node)), ast.IfExp) and up.test is node:
+            for line in _lines(node):
+                shared.setdefault(line, set()).add(name)
+    gated: dict[int, tuple[str, frozenset[str]]] = {}
     for node in ast.walk(module):
         if (
             isinstance(node, ast.stmt | ast.expr)
@@ -94,7 +101,8 @@ def _probed_lines(tree: SourceCache, path: str, lines: set[int], upstream: Chang
                 release, change = ("without", "adds") if name in added else ("with", "removes")
                 gated[node.lineno] = (
                     f" (on the fork's path for a release {release} {name}, which upstream {change} in this merge: "
-                    f"that path no longer runs; check the other one is right)"
+                    f"that path no longer runs; check the other one is right)",
+                    frozenset(shared.get(node.lineno, ())),
                 )
     return gated
 
@@ -116,6 +124,10 @@ def _left_behind(node: ast.AST, parents: dict[int, ast.AST], reader: _Truth) -> 
             tried = next((n for n in sorted(_tried(up)) if n in reader.added), None)
             if tried is not None:
                 return tried
+        if isinstance(up, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and any(child is b for b in up.body):
+            skipped = next((n for d in up.decorator_list if (n := _skipped_by(d, reader)) is not None), None)
+            if skipped is not None:
+                return skipped
         if isinstance(child, ast.stmt):
             for earlier in _earlier(child, up):
                 if isinstance(earlier, ast.If):
@@ -124,6 +136,22 @@ def _left_behind(node: ast.AST, parents: dict[int, ast.AST], reader: _Truth) -> 
                         return name
         child, up = up, parents.get(id(up))
     return None
+
+
+# a test's skip decorators, and the answer of their condition that skips it
+_SKIPS = {"skipif": True, "skipIf": True, "skipUnless": False}
+
+
+def _skipped_by(decorator: ast.expr, reader: _Truth) -> str | None:
+    """The probed member whose answer skips the decorated test: ``@pytest.mark.skipif(hasattr(C, "new"), ...)``
+    (``unittest.skipIf``/``skipUnless`` alike) keeps the old release's test off the run once the merge adds it."""
+    if not isinstance(decorator, ast.Call) or not decorator.args:
+        return None
+    skips = _SKIPS.get(last_name(decorator.func) or "")
+    if skips is None:
+        return None
+    taken, name = reader.truth(decorator.args[0])
+    return name if taken is not None and taken == skips else None
 
 
 def _lines(node: ast.AST) -> range:

@@ -251,7 +251,7 @@ def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpack]:
                 func = enclosing(node, parents)
                 owner = parents.get(id(func)) if func is not None else None
                 owner = owner if isinstance(owner, ast.ClassDef) else None
-                found = _through_wrapper(found, module, owner, aliases, foreign)
+                found = _through_wrapper(found, module, (owner, func, parents), aliases, foreign)
                 if found is None:
                     continue
                 if owner is not None and found.call.startswith(_SUPER):
@@ -271,32 +271,101 @@ def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpack]:
 
 
 def _through_wrapper(
-    found: Unpack, module: ast.Module, owner: ast.ClassDef | None, aliases: dict[str, str], foreign: set[str]
+    found: Unpack,
+    module: ast.Module,
+    where: tuple[ast.ClassDef | None, _Def | None, dict[int, ast.AST]],
+    aliases: dict[str, str],
+    foreign: set[str],
 ) -> Unpack | None:
     """An unpack of the fork's own wrapper that hands back one call's result whole is an unpack of that call:
     a function of the module (``_topk(...)``) or a method of the enclosing class (``self._topk(...)``) whose
     every return is ``return g(...)`` of one callee, never a generator (#14568: ``_, ids = _aeon_topk(x)``
-    over ``return fused_topk(...)`` once upstream's returned a third value).  None: the callee is foreign."""
+    over ``return fused_topk(...)`` once upstream's returned a third value).  None: the callee is foreign.
+    ``where``: the class and the function the unpack sits in, and the module's parent map."""
     if found.yields:
         return found
+    owner, func, parents = where
     name = found.call.removeprefix("self.") if owner is not None else found.call
     scope = owner.body if owner is not None and found.call.startswith("self.") else module.body
     if not name.isidentifier() or (scope is module.body and name != found.call):
         return found
-    defs = [d for d in scope if isinstance(d, ast.FunctionDef) and d.name == name]
-    inner = _handed_back(defs[0]) if len(defs) == 1 else None
+    defs = [d for d in scope if isinstance(d, ast.FunctionDef) and d.name == name and _plainly_decorated(d)]
+    if len(defs) != 1 or _rebound_wrapper(defs[0], scope is module.body, module, owner, func, parents):
+        return found
+    inner = _handed_back(defs[0])
     if inner is None:
         return found
     called = _called(inner)
     if called is None:
         return found
-    callee, func = called
-    call = ast.unparse(func)
+    callee, reached = called
+    call = ast.unparse(reached)
     if call in aliases:
         callee = aliases[call]
     if _foreign_call(call, foreign):
         return None
     return replace(found, callee=callee, call=call, via=found.call)
+
+
+# decorators that hand back what the function returns (a cache, a grad mode, a compiler, the method kinds)
+_TRANSPARENT_DECORATORS = frozenset(
+    {"staticmethod", "classmethod", "no_grad", "inference_mode", "enable_grad", "compile", "cache", "lru_cache"}
+)
+
+
+def _plainly_decorated(func: ast.FunctionDef) -> bool:
+    """Every decorator of ``func`` hands back what it returns: another (the fork's ``@_first_two`` adapter, a
+    retry, a registry) may reshape the tuple, so the call's result is not the def's own."""
+    return all(
+        last_name(d.func if isinstance(d, ast.Call) else d) in _TRANSPARENT_DECORATORS for d in func.decorator_list
+    )
+
+
+def _rebound_wrapper(
+    wrapper: ast.FunctionDef,
+    at_module: bool,
+    module: ast.Module,
+    owner: ast.ClassDef | None,
+    func: _Def | None,
+    parents: dict[int, ast.AST],
+) -> bool:
+    """The call may not reach ``wrapper``: its scope binds the name again (a version probe's shim, ``_topk =
+    _pair_topk``; an import; another def), a function around the unpack binds it locally (a nested helper of the
+    name, a parameter), or, for a method, the class stores ``self.NAME`` (a callable set on the instance)."""
+    name = wrapper.name
+    if not at_module and owner is not None:
+        stored = any(
+            isinstance(n, ast.Attribute) and n.attr == name and isinstance(n.ctx, ast.Store) and _is_self(n.value)
+            for n in ast.walk(owner)
+        )
+        return stored or _binds(owner.body, name, wrapper)
+    if _binds(module.body, name, wrapper):
+        return True
+    while func is not None:
+        params = (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs, func.args.vararg, func.args.kwarg)
+        if any(p is not None and p.arg == name for p in params) or _binds(func.body, name):
+            return True
+        func = enclosing(func, parents)
+    return False
+
+
+def _binds(body: Sequence[ast.AST], name: str, keep: ast.AST | None = None) -> bool:
+    """The scope's own statements (not nested function or class bodies) bind ``name``, other than ``keep``: an
+    assignment or other store, an import, a def or class of the name."""
+    stack: list[ast.AST] = [n for n in body if n is not keep]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            if node.name == name:
+                return True
+            continue
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+            return True
+        if isinstance(node, ast.alias) and (node.asname or node.name.split(".")[0]) == name:
+            return True
+        if not isinstance(node, ast.Lambda):
+            stack.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def _handed_back(func: ast.FunctionDef) -> ast.Call | None:
