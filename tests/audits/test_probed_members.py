@@ -104,6 +104,12 @@ def test_the_old_spelling_on_the_path_without_the_new_member_is_a_warning(
         # (drift/renamed_probes.py) leaves the old read on the failing path quiet before this module sees it
         assert on_line == []
         return
+    if fork is FALLBACK:
+        # the probe held in a name is a version gate (drift/version_gates.py, fallbacks.held_refuting), and
+        # upstream sets the asked member (``self.make_empty_intermediate_tensors = ...``): the fallback never
+        # runs after the merge, so the use is dropped before this module sees it
+        assert on_line == []
+        return
     [(_, severity, message)] = on_line
     assert severity == "warning"
     assert f"on the fork's path for a release without {probed}, which upstream adds in this merge" in message

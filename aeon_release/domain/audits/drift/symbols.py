@@ -260,8 +260,30 @@ def symbol_drift(inp: DriftInput) -> list[Finding]:
 
 
 def _definitions(tree: Tree) -> Callable[[list[str]], dict[str, list[tuple[str, int]]]] | None:
-    """Where a revision defines names, when it can say without parsing every file."""
-    return tree.definition_sites if isinstance(tree, Searchable) else None
+    """Where a revision defines names, when it can say without parsing every file: a ``def``, or else a
+    store of the name on ``self`` (``self.name = ...``: a member set in a constructor is as defined for a
+    ``hasattr`` or a held ``getattr`` probe as a method; the site's line is not read, so it is 0)."""
+    if not isinstance(tree, Searchable):
+        return None
+    lines: Callable[[str], list[tuple[str, str]]] | None = getattr(tree, "word_lines", None)
+
+    def sites(names: list[str]) -> dict[str, list[tuple[str, int]]]:
+        found = dict(tree.definition_sites(names))
+        for name in names:
+            if lines is not None and not found.get(name):
+                stored = [
+                    (path, 0)
+                    for path, line in lines(name)
+                    if path.endswith(".py") and (m := _SELF_STORE.match(line)) and m.group(1) == name
+                ]
+                if stored:
+                    found[name] = stored
+        return found
+
+    return sites
+
+
+_SELF_STORE = re.compile(r"[ \t]*self\.(\w+)[ \t]*(?::[^=\n]*)?=(?!=)")
 
 
 @runtime_checkable
