@@ -36,6 +36,9 @@ from aeon_release.domain.audits.drift.fallbacks import (
     hasattr_refuted,
     isinstance_guarded,
     isinstance_refuted,
+    kind_ensured,
+    match_ensured,
+    match_refuted,
     version_gated,
 )
 from aeon_release.domain.audits.drift.flavours import NAMED, TENSOR_KEYWORDS
@@ -243,13 +246,19 @@ def _flavour_tested(
     node: ast.Attribute, subjects: dict[str, ast.expr], hit: Recontained, parents: dict[int, ast.AST]
 ) -> bool:
     """The use runs only where ``isinstance`` says the old flavour (or not the new one), ``hasattr`` says the
-    value has the method or attribute, or a ``try`` catches the ``AttributeError``: written for both sides."""
+    value has the method or attribute, or a ``try`` catches the ``AttributeError``: written for both sides.  The
+    old flavour said otherwise counts too: ``type(x) is np.ndarray``, the rest after ``if not isinstance(x,
+    np.ndarray): return ...``, an arm ``case np.ndarray():`` of a ``match`` on it, or an arm after one taking
+    the new flavour."""
     if caught_around(node, _CAUGHT, parents):
         return True
     old, new = _FLAVOUR_CLASSES[hit.old].__contains__, _FLAVOUR_CLASSES[hit.new].__contains__
     return any(
         isinstance_guarded(node, subject, old, parents)
         or isinstance_refuted(node, subject, new, parents)
+        or kind_ensured(node, subject, old, parents)
+        or match_ensured(node, subject, old, parents)
+        or match_refuted(node, subject, new, False, parents)
         or hasattr_held(node, subject, node.attr, parents)
         for subject in subjects
     )

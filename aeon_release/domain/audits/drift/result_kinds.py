@@ -57,6 +57,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     hasattr_refuted,
     isinstance_asked,
     runs_tested,
+    type_of,
 )
 from aeon_release.domain.audits.drift.flavours import ABSENT, NAMED, SHOWN, TENSOR_KEYWORDS
 from aeon_release.domain.audits.drift.returns import own_returns
@@ -103,7 +104,7 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
     uses += [Use("unpacks", call.lineno)] * unpacks
     # ``if isinstance(memory, int): memory // page``, ``x == "a" or isinstance(x, tuple) and ...``: a function
     # that asks the name's class tells the kinds apart, and keeps each use to the kind it checked
-    sorting = {name for name in names if isinstance_asked(where, name)}
+    sorting = {name for name in names if _kinds_told(where, name)}
     parents: dict[int, ast.AST] | None = None
     probes = _member_probes(where)
     for node in ast.walk(where):
@@ -137,6 +138,21 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
             elif isinstance(target, ast.Name) and target.id in names and target.id not in sorting:
                 uses.append(Use(_ELEMENT_COMPARED, line, names[target.id], other=other))
     return uses
+
+
+def _kinds_told(where: ast.AST, name: str) -> bool:
+    """``where`` tells the kinds of ``name`` apart: ``isinstance(name, K)``, ``type(name) is K`` (or ``==``,
+    ``in``), or a ``match name:`` with a class pattern (``case torch.Tensor():``); each use is then kept to the
+    kind the fork checked, which is not read here."""
+    if isinstance_asked(where, name):
+        return True
+    for node in ast.walk(where):
+        if isinstance(node, ast.Compare) and any(type_of(side, name) for side in (node.left, *node.comparators)):
+            return True
+        if isinstance(node, ast.Match) and ast.unparse(node.subject) == name:
+            if any(isinstance(p, ast.MatchClass) for case in node.cases for p in ast.walk(case.pattern)):
+                return True
+    return False
 
 
 def _member_probes(where: ast.AST) -> dict[str, set[str]]:
