@@ -3,7 +3,9 @@
 review68's twins (``benchmarks/review68_twins.py``): after #30697 (a return made an array) and #29268 (a field
 annotated a tensor), a fork line written for both flavours under ``type(x) is torch.Tensor``, a ``match`` arm
 ``case np.ndarray():``, or after an early ``if not isinstance(x, np.ndarray): return ...`` runs only on the
-flavour it was written for; on main each drew an error.  The errors the checks give stay (the last rows).
+flavour it was written for; on main each drew an error.  So did a fork test expecting the new flavour's
+AttributeError (``with pytest.raises(AttributeError):``), and a fork's own construction of the class handing the
+field an array it built.  The errors the checks give stay (the error rows).
 """
 
 from __future__ import annotations
@@ -29,10 +31,17 @@ RESULT_TOLD = [
     "        case _:\n            return torch.from_numpy(logcnt).to(w.device)\n",
     "def packs(w: torch.Tensor, n: int):\n    index = Policy.pack(w, n)\n    match index:\n"
     "        case np.ndarray() | None:\n            return index\n    return index.max(dim=-1).values\n",
+    # a test expecting the array's AttributeError (TypeError for a tensor's keyword)
+    "import pytest\n\n\ndef test_counts(w: torch.Tensor, n: int) -> None:\n    _, _, logcnt = Policy.replicate(w, n)\n"
+    "    with pytest.raises(AttributeError):\n        logcnt.to(w.device)\n",
+    "import pytest\n\n\ndef test_packs(w: torch.Tensor, n: int) -> None:\n"
+    "    with pytest.raises(TypeError):\n        Policy.pack(w, n).max(dim=-1)\n",
 ]
 
 
-@pytest.mark.parametrize("body", RESULT_TOLD, ids=["type() is", "type() ==", "match arm", "match, rest after"])
+@pytest.mark.parametrize(
+    "body", RESULT_TOLD, ids=["type() is", "type() ==", "match arm", "match, rest after", "raises", "raises TypeError"]
+)
 def test_a_result_whose_flavour_the_function_tells_apart_stays_quiet(
     git_repo: GitRepo, tmp_path: Path, body: str
 ) -> None:
@@ -66,11 +75,18 @@ FIELD_TOLD = [
     "            return meta.encoder_seq_lens.astype(np.int32)\n        case _:\n            return None\n",
     "def slots(meta: Meta, device):\n    match meta.slots:\n        case np.ndarray():\n"
     "            return torch.from_numpy(meta.slots).to(device)\n        case _:\n            return meta.slots.to(device)\n",
+    # a test expecting the tensor's AttributeError; the fork's own construction handing the field its array
+    "import pytest\n\n\ndef test_lens(meta: Meta) -> None:\n    with pytest.raises(AttributeError):\n"
+    "        meta.encoder_seq_lens.astype(np.int32)\n",
+    "def test_lens() -> None:\n    meta = Meta(seq_lens=torch.zeros(1), encoder_seq_lens=np.array([3]))\n"
+    "    assert meta.encoder_seq_lens.astype(np.int32).tolist() == [3]\n",
 ]
 
 
 @pytest.mark.parametrize(
-    "body", FIELD_TOLD, ids=["not isinstance, return", "type() is not", "match arm", "match after"]
+    "body",
+    FIELD_TOLD,
+    ids=["not isinstance, return", "type() is not", "match arm", "match after", "raises", "the fork's own array"],
 )
 def test_a_field_whose_flavour_the_fork_tells_apart_stays_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert _rows(git_repo, no_rules, body) == []
@@ -83,3 +99,12 @@ def test_a_field_use_under_a_match_arm_of_the_new_flavour_is_still_an_error(git_
     )
     rows = _rows(git_repo, no_rules, body)
     assert [(line, severity) for line, severity, _ in rows] == [(len(META_HEAD.splitlines()) + 4, "error")]
+
+
+def test_a_field_the_construction_hands_the_new_flavour_is_still_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    body = (
+        "def lens() -> np.ndarray:\n    meta = Meta(seq_lens=torch.zeros(1), encoder_seq_lens=torch.zeros(1))\n"
+        "    return meta.encoder_seq_lens.astype(np.int32)\n"
+    )
+    rows = _rows(git_repo, no_rules, body)
+    assert [(line, severity) for line, severity, _ in rows] == [(len(META_HEAD.splitlines()) + 3, "error")]
