@@ -27,8 +27,11 @@ return ``if not isinstance(lens, np.ndarray): return ...`` (2).
 Round 2 (6 more twins: a value the fork puts there itself, fork tests, a converting override), main: 4 more false
 errors of 6: both checks on a fork test's ``with pytest.raises(AttributeError):`` around the old flavour's member
 (3: #30697, #36605, #29268), array flavours on a fork test's own ``CommonAttentionMetadata(...,
-encoder_seq_lens=np.array([3]))`` read back (1).  All rounds, main (cc3f407d): 5 caught of 5; 8 false errors of 64.
-This branch: 5 caught of 5; 0 false errors of 64 (1 warned: the old line under a version gate).
+encoder_seq_lens=np.array([3]))`` read back (1).  Round 3 (2 more: the construction handed the fork's own array
+through a parameter annotated ``np.ndarray``, or by position), main: 2 false errors of 2.
+All rounds, main (cc3f407d): 5 caught of 5; 10 false errors of 66.
+This branch: 5 caught of 5; 0 false errors of 66 (2 warned: the old line under a version gate; the field off a
+construction handing an array by position, whose field is not read).
 
   PYTHONPATH=.. python review68_twins.py [--only TEXT ...] [--show]
 """
@@ -1078,6 +1081,40 @@ TWINS += [
             "    with pytest.raises(AttributeError):\n"
             "        packed.astype(np.int32)\n",
             "        packed.astype(np.int32)",
+        ),
+    ),
+]
+
+
+# --- round 3: the fork's construction handed its own array through a parameter, or positionally
+TWINS += [
+    (
+        CAC,
+        "twin: a fork helper building the metadata from its own array parameter",
+        K(
+            *CA,
+            "vllm/aeon/rv68ca24.py",
+            CAM + "def aeon_cross_lens(t: torch.Tensor, host: np.ndarray) -> np.ndarray:\n"
+            "    meta = CommonAttentionMetadata(\n"
+            "        query_start_loc=t, query_start_loc_cpu=t, seq_lens=t, seq_lens_cpu=t, num_computed_tokens_cpu=t,\n"
+            "        num_reqs=1, num_actual_tokens=1, max_query_len=1, max_seq_len=1, block_table_tensor=t,\n"
+            "        slot_mapping=t, encoder_seq_lens=host,\n"
+            "    )\n"
+            "    return meta.encoder_seq_lens.astype(np.int32)\n",
+            "    return meta.encoder_seq_lens.astype(np.int32)",
+        ),
+    ),
+    (
+        CAC,
+        "twin: a fork test's own metadata built positionally with its array",
+        K(
+            *CA,
+            "tests/aeon/test_rv68ca25.py",
+            CAM + "def test_encoder_lens_cast() -> None:\n"
+            "    t = torch.zeros(2, dtype=torch.int32)\n"
+            "    meta = CommonAttentionMetadata(t, t, t, t, t, 1, 1, 1, 1, t, t, True, None, None, np.array([3]))\n"
+            "    assert meta.encoder_seq_lens.astype(np.int32).tolist() == [3]\n",
+            "    assert meta.encoder_seq_lens.astype(np.int32).tolist() == [3]",
         ),
     ),
 ]

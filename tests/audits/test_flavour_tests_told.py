@@ -80,13 +80,23 @@ FIELD_TOLD = [
     "        meta.encoder_seq_lens.astype(np.int32)\n",
     "def test_lens() -> None:\n    meta = Meta(seq_lens=torch.zeros(1), encoder_seq_lens=np.array([3]))\n"
     "    assert meta.encoder_seq_lens.astype(np.int32).tolist() == [3]\n",
+    "def lens(host: np.ndarray) -> np.ndarray:\n    meta = Meta(seq_lens=torch.zeros(1), encoder_seq_lens=host)\n"
+    "    return meta.encoder_seq_lens.astype(np.int32)\n",
 ]
 
 
 @pytest.mark.parametrize(
     "body",
     FIELD_TOLD,
-    ids=["not isinstance, return", "type() is not", "match arm", "match after", "raises", "the fork's own array"],
+    ids=[
+        "not isinstance, return",
+        "type() is not",
+        "match arm",
+        "match after",
+        "raises",
+        "the fork's own array",
+        "the fork's own array parameter",
+    ],
 )
 def test_a_field_whose_flavour_the_fork_tells_apart_stays_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert _rows(git_repo, no_rules, body) == []
@@ -101,10 +111,30 @@ def test_a_field_use_under_a_match_arm_of_the_new_flavour_is_still_an_error(git_
     assert [(line, severity) for line, severity, _ in rows] == [(len(META_HEAD.splitlines()) + 4, "error")]
 
 
-def test_a_field_the_construction_hands_the_new_flavour_is_still_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+@pytest.mark.parametrize(
+    "given",
+    ["torch.zeros(1)", "lens", "other.encoder_seq_lens"],
+    ids=["a tensor built", "a parameter annotated a tensor", "upstream's value"],
+)
+def test_a_field_the_construction_hands_the_new_flavour_is_still_an_error(
+    git_repo: GitRepo, no_rules: Path, given: str
+) -> None:
     body = (
-        "def lens() -> np.ndarray:\n    meta = Meta(seq_lens=torch.zeros(1), encoder_seq_lens=torch.zeros(1))\n"
+        "def lens(other: Meta, lens: torch.Tensor) -> np.ndarray:\n"
+        f"    meta = Meta(seq_lens=torch.zeros(1), encoder_seq_lens={given})\n"
         "    return meta.encoder_seq_lens.astype(np.int32)\n"
     )
     rows = _rows(git_repo, no_rules, body)
     assert [(line, severity) for line, severity, _ in rows] == [(len(META_HEAD.splitlines()) + 3, "error")]
+
+
+def test_a_field_off_a_construction_handing_an_array_by_position_is_a_warning(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    body = (
+        "def lens() -> np.ndarray:\n    meta = Meta(torch.zeros(1), np.array([3]))\n"
+        "    return meta.encoder_seq_lens.astype(np.int32)\n"
+    )
+    rows = _rows(git_repo, no_rules, body)
+    assert [(line, severity) for line, severity, _ in rows] == [(len(META_HEAD.splitlines()) + 3, "warning")]
+    assert "by position" in rows[0][2]

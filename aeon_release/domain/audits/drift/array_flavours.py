@@ -215,12 +215,13 @@ def _uses(
         if hit is None or (node.attr not in lacking and keyword is None):
             continue
         subjects = _subjects(node, receiver, parents, bound)
-        if not _flavour_tested(node, subjects, hit, parents) and not _given(receiver, hit, parents):
+        given = _given(receiver, hit, parents)
+        if not _flavour_tested(node, subjects, hit, parents) and given != "keyword":
             use = f"{'calls' if called else 'reads'} {ast.unparse(node)}{'()' if called else ''}"
             lacks = (
                 f"{_SHOWN[hit.new]} has no {node.attr}" if keyword is None else f"its {node.attr}() takes no {keyword}="
             )
-            gated = "hasattr" if any(hasattr_refuted(node, root, parents) for root in _roots(subjects)) else ""
+            gated = "hasattr" if any(hasattr_refuted(node, root, parents) for root in _roots(subjects)) else given
             gated = "version" if version_gated(node, parents) else gated
             yield node.lineno, hit, f"{use}|{lacks}|{gated}"
 
@@ -265,16 +266,31 @@ def _flavour_tested(
     )
 
 
-def _given(receiver: ast.expr, hit: Recontained, parents: dict[int, ast.AST]) -> bool:
-    """``meta.lens`` where the function bound ``meta`` once to a construction that passes ``lens=`` a value the
-    fork built as the old flavour (``Meta(..., lens=np.array([3]))``, a fork test's own metadata): the field
-    holds the fork's value, whatever upstream's builders now pass."""
+def _given(receiver: ast.expr, hit: Recontained, parents: dict[int, ast.AST]) -> str:
+    """ "keyword" for ``meta.lens`` where the function bound ``meta`` once to a construction that passes ``lens=``
+    a value the fork built as the old flavour (``Meta(..., lens=np.array([3]))``, a fork test's own metadata), or
+    a parameter it annotates so (``host: np.ndarray``): the field holds the fork's value, whatever upstream's
+    builders pass.  "positional" where such a value is passed by position (which field it fills is not read
+    here: a warning); else ""."""
     func = enclosing(receiver, parents)
     if not isinstance(receiver, ast.Attribute) or not isinstance(receiver.value, ast.Name) or func is None:
-        return False
+        return ""
     made = _bound_once(func).get(receiver.value.id)
-    keywords = made.keywords if isinstance(made, ast.Call) else []
-    return any(k.arg == receiver.attr and _flavour(k.value) == hit.old for k in keywords)
+    if not isinstance(made, ast.Call):
+        return ""
+    if any(k.arg == receiver.attr and _built_as(k.value, func) == hit.old for k in made.keywords):
+        return "keyword"
+    return "positional" if any(_built_as(a, func) == hit.old for a in made.args) else ""
+
+
+def _built_as(value: ast.expr, func: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
+    """The flavour of a value the fork hands over: built in the line (``np.array(...)``), or a parameter of
+    ``func`` annotated as one flavour."""
+    if not isinstance(value, ast.Name):
+        return _flavour(value)
+    params = (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)
+    note = next((a.annotation for a in params if a.arg == value.id), None)
+    return _annotation_flavour(note) if note is not None else None
 
 
 def _roots(subjects: dict[str, ast.expr]) -> set[str]:
@@ -302,4 +318,6 @@ def _finding(trees: ThreeTrees, path: str, line: int, hit: Recontained, how: str
         message += "; it follows a hasattr() gate on its receiver, so check that path still runs after the merge"
     if gated == "version":  # a path kept for older releases: whether it still runs after the merge is not read here
         message += "; it sits under a version test, so check that path no longer runs after the merge"
+    if gated == "positional":  # the fork's own construction may have handed the field the old flavour
+        message += f"; the receiver's construction passes {hit.was} by position, so check whether it fills this field"
     return Finding(RULE, "merge", Severity.WARNING if gated else Severity.ERROR, path, line, message)
