@@ -28,9 +28,10 @@ Round 2 (6 more twins: a value the fork puts there itself, fork tests, a convert
 errors of 6: both checks on a fork test's ``with pytest.raises(AttributeError):`` around the old flavour's member
 (3: #30697, #36605, #29268), array flavours on a fork test's own ``CommonAttentionMetadata(...,
 encoder_seq_lens=np.array([3]))`` read back (1).  Round 3 (2 more: the construction handed the fork's own array
-through a parameter annotated ``np.ndarray``, or by position), main: 2 false errors of 2.
-All rounds, main (cc3f407d): 5 caught of 5; 10 false errors of 66.
-This branch: 5 caught of 5; 0 false errors of 66 (2 warned: the old line under a version gate; the field off a
+through a parameter annotated ``np.ndarray``, or by position; an element indexed off the call in a ``try``
+catching AttributeError), main: 3 false errors of 3.
+All rounds, main (cc3f407d): 5 caught of 5; 11 false errors of 67.
+This branch: 5 caught of 5; 0 false errors of 67 (2 warned: the old line under a version gate; the field off a
 construction handing an array by position, whose field is not read).
 
   PYTHONPATH=.. python review68_twins.py [--only TEXT ...] [--show]
@@ -1086,8 +1087,24 @@ TWINS += [
 ]
 
 
-# --- round 3: the fork's construction handed its own array through a parameter, or positionally
+# --- round 3: the fork's construction handed its own array through a parameter, or positionally; an indexed
+#     element in a try or a test expecting the raise
 TWINS += [
+    (
+        NPC,
+        "twin: an element indexed off the call in a try catching AttributeError",
+        K(
+            *NP,
+            "vllm/aeon/rv68np36.py",
+            POL + "def aeon_replica_counts(load: torch.Tensor, num_physical: int) -> torch.Tensor:\n"
+            "    try:\n"
+            "        return DefaultEplbPolicy.replicate_experts(load, num_physical)[2].to(load.device)\n"
+            "    except AttributeError:  # AEON: NumPy since #30697\n"
+            "        host = DefaultEplbPolicy.replicate_experts(load.cpu().numpy(), num_physical)[2]\n"
+            "        return torch.from_numpy(host).to(load.device)\n",
+            "        return DefaultEplbPolicy.replicate_experts(load, num_physical)[2].to(load.device)",
+        ),
+    ),
     (
         CAC,
         "twin: a fork helper building the metadata from its own array parameter",

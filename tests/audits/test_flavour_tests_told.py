@@ -36,11 +36,28 @@ RESULT_TOLD = [
     "    with pytest.raises(AttributeError):\n        logcnt.to(w.device)\n",
     "import pytest\n\n\ndef test_packs(w: torch.Tensor, n: int) -> None:\n"
     "    with pytest.raises(TypeError):\n        Policy.pack(w, n).max(dim=-1)\n",
+    # an element indexed off the call, in a ``try`` catching AttributeError or a test expecting it
+    "def counts(w: torch.Tensor, n: int) -> torch.Tensor:\n    try:\n"
+    "        return Policy.replicate(w, n)[2].to(w.device)\n    except AttributeError:\n"
+    "        return torch.from_numpy(Policy.replicate(w, n)[2]).to(w.device)\n",
+    "import pytest\n\n\ndef test_counts(w: torch.Tensor, n: int) -> None:\n"
+    "    with pytest.raises(AttributeError):\n        Policy.replicate(w, n)[2].to(w.device)\n",
 ]
 
 
 @pytest.mark.parametrize(
-    "body", RESULT_TOLD, ids=["type() is", "type() ==", "match arm", "match, rest after", "raises", "raises TypeError"]
+    "body",
+    RESULT_TOLD,
+    ids=[
+        "type() is",
+        "type() ==",
+        "match arm",
+        "match, rest after",
+        "raises",
+        "raises TypeError",
+        "try, an indexed element",
+        "raises, an indexed element",
+    ],
 )
 def test_a_result_whose_flavour_the_function_tells_apart_stays_quiet(
     git_repo: GitRepo, tmp_path: Path, body: str

@@ -130,9 +130,15 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
             uses.append(Use(how, line, element, caught, probed=probed, ducked=ducked))
         for target, index, attr, line in _element_attributes(node):
             if target is call:
-                uses.append(Use(_ELEMENT_ATTRIBUTE, line, None, other=f"{index}.{attr}"))
+                element = None
             elif isinstance(target, ast.Name) and target.id in names and target.id not in sorting:
-                uses.append(Use(_ELEMENT_ATTRIBUTE, line, names[target.id], other=f"{index}.{attr}"))
+                element = names[target.id]
+            else:
+                continue
+            parents = parents if parents is not None else parent_map(where)
+            # ``try: f()[2].to(d)`` / ``except AttributeError``, or a test's ``pytest.raises``: handled
+            probed = caught_around(node, _ATTRIBUTE_ERRORS, parents) or expects_misfit(node, parents)
+            uses.append(Use(_ELEMENT_ATTRIBUTE, line, element, other=f"{index}.{attr}", probed=probed))
         for target, other, line in _compared_elements(node):
             if target is call:
                 uses.append(Use(_ELEMENT_COMPARED, line, None, other=other))
@@ -646,6 +652,8 @@ def _result_drift(
     if use.how == _ELEMENT_COMPARED:
         return _compared_with_the_old_source(before, after, use)
     if use.how == _ELEMENT_ATTRIBUTE:
+        if use.probed:
+            return None  # read in a ``try`` catching AttributeError, or where a test expects it raised
         return _element_attribute_gone(before, after, use) or _element_reflavoured(before, after, use)
     if use.how in (TRUTH, _BOOL_COMPARED, NONE_TESTED):
         if use.element is not None:
