@@ -32,10 +32,14 @@ from collections.abc import Iterator
 
 from aeon_release.domain.audits.drift.fallbacks import (
     caught_around,
+    expects_misfit,
     hasattr_held,
     hasattr_refuted,
     isinstance_guarded,
     isinstance_refuted,
+    kind_ensured,
+    match_ensured,
+    match_refuted,
     version_gated,
 )
 from aeon_release.domain.audits.drift.flavours import NAMED, TENSOR_KEYWORDS
@@ -45,7 +49,7 @@ from aeon_release.domain.audits.drift.flavours import SHOWN as _SHOWN
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing
 from aeon_release.domain.audits.drift.result_kinds import _outer, _unquoted, unoptional
 from aeon_release.domain.audits.drift.returns import attribute_readers, attributes_read
-from aeon_release.domain.audits.drift.retyped import Recontained, _held
+from aeon_release.domain.audits.drift.retyped import Recontained, _bound_once, _held
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -211,12 +215,13 @@ def _uses(
         if hit is None or (node.attr not in lacking and keyword is None):
             continue
         subjects = _subjects(node, receiver, parents, bound)
-        if not _flavour_tested(node, subjects, hit, parents):
+        given = _given(receiver, hit, parents)
+        if not _flavour_tested(node, subjects, hit, parents) and given != "keyword":
             use = f"{'calls' if called else 'reads'} {ast.unparse(node)}{'()' if called else ''}"
             lacks = (
                 f"{_SHOWN[hit.new]} has no {node.attr}" if keyword is None else f"its {node.attr}() takes no {keyword}="
             )
-            gated = "hasattr" if any(hasattr_refuted(node, root, parents) for root in _roots(subjects)) else ""
+            gated = "hasattr" if any(hasattr_refuted(node, root, parents) for root in _roots(subjects)) else given
             gated = "version" if version_gated(node, parents) else gated
             yield node.lineno, hit, f"{use}|{lacks}|{gated}"
 
@@ -243,16 +248,49 @@ def _flavour_tested(
     node: ast.Attribute, subjects: dict[str, ast.expr], hit: Recontained, parents: dict[int, ast.AST]
 ) -> bool:
     """The use runs only where ``isinstance`` says the old flavour (or not the new one), ``hasattr`` says the
-    value has the method or attribute, or a ``try`` catches the ``AttributeError``: written for both sides."""
-    if caught_around(node, _CAUGHT, parents):
-        return True
+    value has the method or attribute, or a ``try`` catches the ``AttributeError``: written for both sides.  The
+    old flavour said otherwise counts too: ``type(x) is np.ndarray``, the rest after ``if not isinstance(x,
+    np.ndarray): return ...``, an arm ``case np.ndarray():`` of a ``match`` on it, or an arm after one taking
+    the new flavour."""
+    if caught_around(node, _CAUGHT, parents) or expects_misfit(node, parents):
+        return True  # a ``try`` for the other flavour, or a test expecting the raise (``pytest.raises``)
     old, new = _FLAVOUR_CLASSES[hit.old].__contains__, _FLAVOUR_CLASSES[hit.new].__contains__
     return any(
         isinstance_guarded(node, subject, old, parents)
         or isinstance_refuted(node, subject, new, parents)
+        or kind_ensured(node, subject, old, parents)
+        or match_ensured(node, subject, old, parents)
+        or match_refuted(node, subject, new, False, parents)
         or hasattr_held(node, subject, node.attr, parents)
         for subject in subjects
     )
+
+
+def _given(receiver: ast.expr, hit: Recontained, parents: dict[int, ast.AST]) -> str:
+    """ "keyword" for ``meta.lens`` where the function bound ``meta`` once to a construction that passes ``lens=``
+    a value the fork built as the old flavour (``Meta(..., lens=np.array([3]))``, a fork test's own metadata), or
+    a parameter it annotates so (``host: np.ndarray``): the field holds the fork's value, whatever upstream's
+    builders pass.  "positional" where such a value is passed by position (which field it fills is not read
+    here: a warning); else ""."""
+    func = enclosing(receiver, parents)
+    if not isinstance(receiver, ast.Attribute) or not isinstance(receiver.value, ast.Name) or func is None:
+        return ""
+    made = _bound_once(func).get(receiver.value.id)
+    if not isinstance(made, ast.Call):
+        return ""
+    if any(k.arg == receiver.attr and _built_as(k.value, func) == hit.old for k in made.keywords):
+        return "keyword"
+    return "positional" if any(_built_as(a, func) == hit.old for a in made.args) else ""
+
+
+def _built_as(value: ast.expr, func: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
+    """The flavour of a value the fork hands over: built in the line (``np.array(...)``), or a parameter of
+    ``func`` annotated as one flavour."""
+    if not isinstance(value, ast.Name):
+        return _flavour(value)
+    params = (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)
+    note = next((a.annotation for a in params if a.arg == value.id), None)
+    return _annotation_flavour(note) if note is not None else None
 
 
 def _roots(subjects: dict[str, ast.expr]) -> set[str]:
@@ -280,4 +318,6 @@ def _finding(trees: ThreeTrees, path: str, line: int, hit: Recontained, how: str
         message += "; it follows a hasattr() gate on its receiver, so check that path still runs after the merge"
     if gated == "version":  # a path kept for older releases: whether it still runs after the merge is not read here
         message += "; it sits under a version test, so check that path no longer runs after the merge"
+    if gated == "positional":  # the fork's own construction may have handed the field the old flavour
+        message += f"; the receiver's construction passes {hit.was} by position, so check whether it fills this field"
     return Finding(RULE, "merge", Severity.WARNING if gated else Severity.ERROR, path, line, message)
