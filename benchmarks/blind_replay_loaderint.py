@@ -1,0 +1,589 @@
+"""A blind replay of the model loading internals a fork's checkpoint and quantized-weight carries call.
+
+12 first-parent commits on ``vllm/model_executor/model_loader/`` and ``vllm/model_executor/parameter.py`` --
+the loaders, reload helpers and weight utilities a fork's own loader, its quantized-checkpoint path or its RL
+weight-sync code carries code against: the layerwise reload helpers (``MetaCopyCounter`` renamed
+``CopyCounter`` and ``LayerReloadingInfo.can_process`` renamed ``can_load``; ``materialize_layer`` given a
+required ``info``; the ``online_quantization`` module removed for the ``reload`` package),
+``DefaultModelLoader`` (``_prepare_weights`` and its ``Source`` dataclass given a ``subfolder`` before
+``revision``/``prefix``; ``track_weights_loading`` removed by a revert), ``initialize_dummy_weights`` given a
+required ``model_config`` second, the fastsafetensors ``_init_loader`` renamed, ``BaseModelLoader.load_model``
+called with a new ``prefix`` keyword by ``get_model`` (a fork override without it raises), the GGUF loader's
+``_get_weights_iterator`` given a leading ``model_config``, ``TensorizerConfig.to_dict``/``as_dict`` removed
+for ``to_serializable``, the bitsandbytes loader's ``_get_quantized_weights_iterator`` losing
+``pre_quant``/``load_8bit``, and ``parameter.py``'s ``_adjust_shard_indexes_for_packing`` given a required
+``bitblas_tile_size`` -- picked by scanning those paths' diffs (``git log --first-parent -p``), avoiding the
+commits the other replays use (``blind_replay_loader.py`` and ``blind_replay_weights.py`` among them).  Each is
+replayed under 1-2 fork spellings written the way fork code is written (an import, a module-attribute call, a
+subclass's ``self.``/``super()`` call, an override upstream now calls with a new keyword, a read off a receiver
+typed as the class, a positional construction of a dataclass, a keyword call), with twins (fork code the commit
+does not break: the kept shim, the keyword spelling, a kept sibling).  The merge base is the commit's first
+parent, upstream is the commit; a spelling is *caught* when an error lands on its line, *warned* when a warning
+lands in its file.  Twins must stay *quiet*: no error on their line.
+
+  python benchmarks/blind_replay_loaderint.py [--mirror DIR] [--only TEXT ...] [--show]
+"""
+
+from __future__ import annotations
+
+import sys
+
+from blind_replay import K, run
+from killer_replay import Killer
+
+CASES: list[tuple[str, str, Killer]] = []
+
+# --- #38032 (648edcf729): MetaCopyCounter -> CopyCounter, LayerReloadingInfo.can_process -> can_load;
+#     finalize_layerwise_reload kept as a shim over finalize_layerwise_processing
+CC = "648edcf729"
+CCW = "MetaCopyCounter/can_process renamed"
+CASES += [
+    (
+        "#38032 class renamed",
+        "an import of the old class",
+        K(
+            "#38032",
+            CC,
+            CCW,
+            "vllm/aeon/cc1.py",
+            "from vllm.model_executor.model_loader.reload.meta import MetaCopyCounter\n\n\n"
+            "def aeon_copied(fn, *args) -> int:\n"
+            "    # AEON: count what the Spark's weight sync copies into meta tensors\n"
+            "    with MetaCopyCounter() as counter:\n"
+            "        fn(*args)\n"
+            "    return counter.copied_numel\n",
+            "from vllm.model_executor.model_loader.reload.meta import MetaCopyCounter",
+        ),
+    ),
+    (
+        "#38032 method renamed",
+        "a call off a receiver typed as the class",
+        K(
+            "#38032",
+            CC,
+            CCW,
+            "vllm/aeon/cc2.py",
+            "from vllm.model_executor.model_loader.reload.types import LayerReloadingInfo\n\n\n"
+            "def aeon_ready(info: LayerReloadingInfo) -> bool:\n"
+            "    return info.can_process() and info.load_numel >= (info.load_numel_total or 0)\n",
+            "return info.can_process() and info.load_numel >= (info.load_numel_total or 0)",
+        ),
+    ),
+    (
+        "#38032 class renamed",
+        "twin: the kept finalize shim",
+        K(
+            "#38032",
+            CC,
+            CCW,
+            "vllm/aeon/cc3.py",
+            "from vllm.model_executor.model_loader.reload import finalize_layerwise_reload\n\n\n"
+            "def aeon_finish(model, model_config) -> None:\n"
+            "    finalize_layerwise_reload(model, model_config)\n",
+            "finalize_layerwise_reload(model, model_config)",
+        ),
+    ),
+]
+
+# --- #38442 (d28d86e8a3): materialize_layer(layer) -> materialize_layer(layer, info)
+ML = "d28d86e8a3"
+MLW = "materialize_layer gains a required info"
+CASES += [
+    (
+        "#38442 required parameter inserted",
+        "a direct call with the old arity",
+        K(
+            "#38442",
+            ML,
+            MLW,
+            "vllm/aeon/ml1.py",
+            "import torch\n\nfrom vllm.model_executor.model_loader.reload.meta import materialize_layer\n\n\n"
+            "def aeon_materialize(model: torch.nn.Module) -> None:\n"
+            "    # AEON: the Spark's RL trainer streams layers in one at a time\n"
+            "    for layer in model.modules():\n"
+            "        materialize_layer(layer)\n",
+            "materialize_layer(layer)",
+        ),
+    ),
+    (
+        "#38442 required parameter inserted",
+        "a module-attribute call",
+        K(
+            "#38442",
+            ML,
+            MLW,
+            "vllm/aeon/ml2.py",
+            "from vllm.model_executor.model_loader.reload import meta as reload_meta\n\n\n"
+            "def aeon_materialize_one(module) -> None:\n"
+            "    reload_meta.materialize_layer(module)\n",
+            "reload_meta.materialize_layer(module)",
+        ),
+    ),
+    (
+        "#38442 required parameter inserted",
+        "twin: a kept sibling with the same arity",
+        K(
+            "#38442",
+            ML,
+            MLW,
+            "vllm/aeon/ml3.py",
+            "from vllm.model_executor.model_loader.reload.meta import restore_layer_on_meta\n\n\n"
+            "def aeon_restore(layer, info) -> None:\n"
+            "    restore_layer_on_meta(layer, info)\n",
+            "restore_layer_on_meta(layer, info)",
+        ),
+    ),
+]
+
+# --- #36903 (a8e8d62dd8): DefaultModelLoader._prepare_weights(path, subfolder, revision, ...) and
+#     DefaultModelLoader.Source(model_or_path, revision, subfolder=None, prefix="", ...)
+SF = "a8e8d62dd8"
+SFW = "subfolder inserted before revision/prefix"
+DL = "from vllm.model_executor.model_loader.default_loader import DefaultModelLoader\n\n\n"
+CASES += [
+    (
+        "#36903 parameter inserted",
+        "a subclass's positional self. call",
+        K(
+            "#36903",
+            SF,
+            SFW,
+            "vllm/aeon/sf1.py",
+            DL + "class AeonLoader(DefaultModelLoader):\n"
+            "    def aeon_files(self, model_config) -> list[str]:\n"
+            "        # AEON: the Spark's loader lists the shard files before it streams them\n"
+            "        _, files, _ = self._prepare_weights(model_config.model, model_config.revision, True, None)\n"
+            "        return files\n",
+            "_, files, _ = self._prepare_weights(model_config.model, model_config.revision, True, None)",
+        ),
+    ),
+    (
+        "#36903 dataclass field inserted",
+        "a positional construction of the nested dataclass",
+        K(
+            "#36903",
+            SF,
+            SFW,
+            "vllm/aeon/sf2.py",
+            DL + "def aeon_draft_source(model_config) -> DefaultModelLoader.Source:\n"
+            "    return DefaultModelLoader.Source(model_config.model, model_config.revision, 'draft.')\n",
+            "return DefaultModelLoader.Source(model_config.model, model_config.revision, 'draft.')",
+        ),
+    ),
+    (
+        "#36903 dataclass field inserted",
+        "twin: the prefix as a keyword",
+        K(
+            "#36903",
+            SF,
+            SFW,
+            "vllm/aeon/sf3.py",
+            DL + "def aeon_draft_source(model_config) -> DefaultModelLoader.Source:\n"
+            "    return DefaultModelLoader.Source(model_config.model, model_config.revision, prefix='draft.')\n",
+            "return DefaultModelLoader.Source(model_config.model, model_config.revision, prefix='draft.')",
+        ),
+    ),
+]
+
+# --- #31914 (0130223bd9): initialize_dummy_weights(model, low, high, seed) -> (model, model_config, low, ...)
+DW = "0130223bd9"
+DWW = "initialize_dummy_weights gains a required model_config second"
+WU = "from vllm.model_executor.model_loader.weight_utils import initialize_dummy_weights, initialize_single_dummy_weight\n\n\n"
+CASES += [
+    (
+        "#31914 required parameter inserted",
+        "a call with the model only",
+        K(
+            "#31914",
+            DW,
+            DWW,
+            "vllm/aeon/dw1.py",
+            WU + "def aeon_smoke_weights(model) -> None:\n"
+            "    # AEON: the Spark's smoke test runs on random weights\n"
+            "    initialize_dummy_weights(model)\n",
+            "initialize_dummy_weights(model)",
+        ),
+    ),
+    (
+        "#31914 required parameter inserted",
+        "positional bounds now shifted",
+        K(
+            "#31914",
+            DW,
+            DWW,
+            "vllm/aeon/dw2.py",
+            WU + "def aeon_tight_weights(model) -> None:\n    initialize_dummy_weights(model, -1e-4, 1e-4)\n",
+            "initialize_dummy_weights(model, -1e-4, 1e-4)",
+        ),
+    ),
+    (
+        "#31914 required parameter inserted",
+        "twin: the per-parameter helper kept",
+        K(
+            "#31914",
+            DW,
+            DWW,
+            "vllm/aeon/dw3.py",
+            WU + "def aeon_tight_param(param) -> None:\n    initialize_single_dummy_weight(param, -1e-4, 1e-4)\n",
+            "initialize_single_dummy_weight(param, -1e-4, 1e-4)",
+        ),
+    ),
+]
+
+# --- #34070 (d9bede0314): weight_utils._init_loader renamed _init_fastsafetensors_loader
+IL = "d9bede0314"
+ILW = "_init_loader renamed"
+CASES += [
+    (
+        "#34070 function renamed",
+        "an import of the old name",
+        K(
+            "#34070",
+            IL,
+            ILW,
+            "vllm/aeon/il1.py",
+            "from vllm.model_executor.model_loader.weight_utils import _init_loader\n\n\n"
+            "def aeon_gds_loader(pg, device, files: list[str]):\n"
+            "    # AEON: GDS reads straight into the Spark's unified memory\n"
+            "    return _init_loader(pg, device, files, nogds=False)\n",
+            "from vllm.model_executor.model_loader.weight_utils import _init_loader",
+        ),
+    ),
+    (
+        "#34070 function renamed",
+        "a module-attribute call",
+        K(
+            "#34070",
+            IL,
+            ILW,
+            "vllm/aeon/il2.py",
+            "from vllm.model_executor.model_loader import weight_utils\n\n\n"
+            "def aeon_nogds_loader(pg, device, files: list[str]):\n"
+            "    return weight_utils._init_loader(pg, device, files, nogds=True)\n",
+            "return weight_utils._init_loader(pg, device, files, nogds=True)",
+        ),
+    ),
+    (
+        "#34070 function renamed",
+        "twin: the public iterator kept",
+        K(
+            "#34070",
+            IL,
+            ILW,
+            "vllm/aeon/il3.py",
+            "from vllm.model_executor.model_loader import weight_utils\n\n\n"
+            "def aeon_fast_weights(files: list[str]):\n"
+            "    return weight_utils.fastsafetensors_weights_iterator(files, False)\n",
+            "return weight_utils.fastsafetensors_weights_iterator(files, False)",
+        ),
+    ),
+]
+
+# --- #32133 (f857a03f6b): model_loader.online_quantization removed (the reload package replaces it)
+OQ = "f857a03f6b"
+OQW = "online_quantization module removed"
+CASES += [
+    (
+        "#32133 module removed",
+        "an import from the removed module",
+        K(
+            "#32133",
+            OQ,
+            OQW,
+            "vllm/aeon/oq1.py",
+            "from vllm.model_executor.model_loader.online_quantization import (\n"
+            "    maybe_save_metadata_and_attributes_for_weight_reloading,\n"
+            ")\n\n\n"
+            "def aeon_before_sync(model, model_config) -> None:\n"
+            "    # AEON: the Spark's RL loop reloads bf16 weights into the fp8 model\n"
+            "    maybe_save_metadata_and_attributes_for_weight_reloading(model, model_config)\n",
+            "from vllm.model_executor.model_loader.online_quantization import (",
+        ),
+    ),
+    (
+        "#32133 module removed",
+        "an import of the removed module off its package",
+        K(
+            "#32133",
+            OQ,
+            OQW,
+            "vllm/aeon/oq2.py",
+            "from vllm.model_executor.model_loader import online_quantization as oq\n\n\n"
+            "def aeon_wrap(load_weights):\n"
+            "    return oq.support_quantized_model_reload_from_hp_weights(load_weights)\n",
+            "from vllm.model_executor.model_loader import online_quantization as oq",
+        ),
+    ),
+    (
+        "#32133 module removed",
+        "twin: a kept utility",
+        K(
+            "#32133",
+            OQ,
+            OQW,
+            "vllm/aeon/oq3.py",
+            "from vllm.model_executor.model_loader.utils import process_weights_after_loading\n\n\n"
+            "def aeon_after(model, model_config, device) -> None:\n"
+            "    process_weights_after_loading(model, model_config, device)\n",
+            "process_weights_after_loading(model, model_config, device)",
+        ),
+    ),
+]
+
+# --- #35309 (15d76f74e2): DefaultModelLoader.track_weights_loading removed (a revert)
+TW = "15d76f74e2"
+TWW = "DefaultModelLoader.track_weights_loading removed"
+CASES += [
+    (
+        "#35309 method removed",
+        "a subclass's self. call",
+        K(
+            "#35309",
+            TW,
+            TWW,
+            "vllm/aeon/tw1.py",
+            DL + "class AeonTrackingLoader(DefaultModelLoader):\n"
+            "    def aeon_check(self, model, loaded: set[str]) -> None:\n"
+            "        # AEON: the Spark's fp4 checkpoints skip some scales; check the rest\n"
+            "        self.track_weights_loading(model, loaded)\n",
+            "self.track_weights_loading(model, loaded)",
+        ),
+    ),
+    (
+        "#35309 method removed",
+        "an override's super() call",
+        K(
+            "#35309",
+            TW,
+            TWW,
+            "vllm/aeon/tw2.py",
+            DL + "class AeonLenientLoader(DefaultModelLoader):\n"
+            "    def track_weights_loading(self, model, loaded_weights) -> None:\n"
+            "        loaded = set(loaded_weights or ()) | {'lm_head.weight'}\n"
+            "        super().track_weights_loading(model, loaded)\n",
+            "super().track_weights_loading(model, loaded)",
+        ),
+    ),
+    (
+        "#35309 method removed",
+        "twin: the kept get_all_weights",
+        K(
+            "#35309",
+            TW,
+            TWW,
+            "vllm/aeon/tw3.py",
+            DL + "class AeonCountingLoader(DefaultModelLoader):\n"
+            "    def aeon_count(self, model_config, model) -> int:\n"
+            "        return sum(1 for _ in self.get_all_weights(model_config, model))\n",
+            "return sum(1 for _ in self.get_all_weights(model_config, model))",
+        ),
+    ),
+]
+
+# --- #24322 (4a5299c93f): get_model calls loader.load_model(..., prefix=prefix)
+LM = "4a5299c93f"
+LMW = "load_model called with a new prefix keyword"
+BL = (
+    "from torch import nn\n\nfrom vllm.config import ModelConfig, VllmConfig\n"
+    "from vllm.model_executor.model_loader import register_model_loader\n"
+    "from vllm.model_executor.model_loader.default_loader import DefaultModelLoader\n\n\n"
+)
+CASES += [
+    (
+        "#24322 keyword passed to an override",
+        "a registered loader's override without it",
+        K(
+            "#24322",
+            LM,
+            LMW,
+            "vllm/aeon/lm1.py",
+            BL + '@register_model_loader("aeon")\n'
+            "class AeonModelLoader(DefaultModelLoader):\n"
+            "    def load_model(self, vllm_config: VllmConfig, model_config: ModelConfig) -> nn.Module:\n"
+            "        # AEON: the Spark pins the weights before it hands the model over\n"
+            "        model = super().load_model(vllm_config, model_config)\n"
+            "        return model\n",
+            "def load_model(self, vllm_config: VllmConfig, model_config: ModelConfig) -> nn.Module:",
+        ),
+    ),
+    (
+        "#24322 keyword passed to an override",
+        "twin: an override taking **kwargs",
+        K(
+            "#24322",
+            LM,
+            LMW,
+            "vllm/aeon/lm2.py",
+            BL + '@register_model_loader("aeon2")\n'
+            "class AeonModelLoader2(DefaultModelLoader):\n"
+            "    def load_model(self, vllm_config: VllmConfig, model_config: ModelConfig, **kwargs) -> nn.Module:\n"
+            "        return super().load_model(vllm_config, model_config, **kwargs)\n",
+            "def load_model(self, vllm_config: VllmConfig, model_config: ModelConfig, **kwargs) -> nn.Module:",
+        ),
+    ),
+]
+
+# --- #27772 (c2612371ad): GGUFModelLoader._get_weights_iterator(model_config, path, name_map)
+GG = "c2612371ad"
+GGW = "GGUF _get_weights_iterator gains a leading model_config"
+GL = "from vllm.model_executor.model_loader.gguf_loader import GGUFModelLoader\n\n\n"
+CASES += [
+    (
+        "#27772 parameter inserted first",
+        "a subclass's positional self. call",
+        K(
+            "#27772",
+            GG,
+            GGW,
+            "vllm/aeon/gg1.py",
+            GL + "class AeonGGUFLoader(GGUFModelLoader):\n"
+            "    def aeon_weights(self, model_config, local_path: str):\n"
+            "        # AEON: the Spark's GGUF path renames a few tensors first\n"
+            "        name_map = self._get_gguf_weights_map(model_config)\n"
+            "        yield from self._get_weights_iterator(local_path, name_map)\n",
+            "yield from self._get_weights_iterator(local_path, name_map)",
+        ),
+    ),
+    (
+        "#27772 parameter inserted first",
+        "twin: the kept name-map builder",
+        K(
+            "#27772",
+            GG,
+            GGW,
+            "vllm/aeon/gg2.py",
+            GL + "class AeonGGUFLoader2(GGUFModelLoader):\n"
+            "    def aeon_names(self, model_config) -> list[str]:\n"
+            "        return sorted(self._get_gguf_weights_map(model_config))\n",
+            "return sorted(self._get_gguf_weights_map(model_config))",
+        ),
+    ),
+]
+
+# --- #19619 (72d14d0eed): TensorizerConfig.to_dict/as_dict removed (to_serializable replaces them)
+TZ = "72d14d0eed"
+TZW = "TensorizerConfig.to_dict/as_dict removed"
+TC = "from vllm.model_executor.model_loader.tensorizer import TensorizerConfig\n\n\n"
+CASES += [
+    (
+        "#19619 methods removed",
+        "a call off a receiver typed as the class",
+        K(
+            "#19619",
+            TZ,
+            TZW,
+            "vllm/aeon/tz1.py",
+            TC + "def aeon_worker_kwargs(cfg: TensorizerConfig) -> dict:\n"
+            "    # AEON: the Spark's workers rebuild the config from a plain dict\n"
+            "    return {'tensorizer_config': cfg.to_dict()}\n",
+            "return {'tensorizer_config': cfg.to_dict()}",
+        ),
+    ),
+    (
+        "#19619 methods removed",
+        "a classmethod call on the class",
+        K(
+            "#19619",
+            TZ,
+            TZW,
+            "vllm/aeon/tz2.py",
+            TC + "def aeon_config_dict(uri: str) -> dict:\n    return TensorizerConfig.as_dict(tensorizer_uri=uri)\n",
+            "return TensorizerConfig.as_dict(tensorizer_uri=uri)",
+        ),
+    ),
+    (
+        "#19619 methods removed",
+        "twin: a kept verifier",
+        K(
+            "#19619",
+            TZ,
+            TZW,
+            "vllm/aeon/tz3.py",
+            TC + "def aeon_check(cfg: TensorizerConfig, model_config) -> None:\n"
+            "    cfg.verify_with_model_config(model_config)\n",
+            "cfg.verify_with_model_config(model_config)",
+        ),
+    ),
+]
+
+# --- #20242 (8fe7fc8634): BitsAndBytesModelLoader._get_quantized_weights_iterator loses pre_quant/load_8bit
+BB = "8fe7fc8634"
+BBW = "bnb _get_quantized_weights_iterator(path, revision)"
+BNB = "from vllm.model_executor.model_loader.bitsandbytes_loader import BitsAndBytesModelLoader\n\n\n"
+CASES += [
+    (
+        "#20242 parameters removed",
+        "a subclass's positional self. call",
+        K(
+            "#20242",
+            BB,
+            BBW,
+            "vllm/aeon/bb1.py",
+            BNB + "class AeonBnbLoader(BitsAndBytesModelLoader):\n"
+            "    def aeon_prequant_iter(self, model_config):\n"
+            "        # AEON: the Spark only serves pre-quantized 4-bit checkpoints\n"
+            "        it, _ = self._get_quantized_weights_iterator(model_config.model, model_config.revision, True, False)\n"
+            "        return it\n",
+            "it, _ = self._get_quantized_weights_iterator(model_config.model, model_config.revision, True, False)",
+        ),
+    ),
+    (
+        "#20242 parameters removed",
+        "twin: the kept _prepare_weights",
+        K(
+            "#20242",
+            BB,
+            BBW,
+            "vllm/aeon/bb2.py",
+            BNB + "class AeonBnbLoader2(BitsAndBytesModelLoader):\n"
+            "    def aeon_files(self, model_config) -> list[str]:\n"
+            "        files, _ = self._prepare_weights(model_config.model, model_config.revision)\n"
+            "        return files\n",
+            "files, _ = self._prepare_weights(model_config.model, model_config.revision)",
+        ),
+    ),
+]
+
+# --- #6036 (8d32dc603d): parameter._adjust_shard_indexes_for_packing gains a required bitblas_tile_size
+SP = "8d32dc603d"
+SPW = "_adjust_shard_indexes_for_packing gains bitblas_tile_size"
+CASES += [
+    (
+        "#6036 required parameter added",
+        "a keyword call without it",
+        K(
+            "#6036",
+            SP,
+            SPW,
+            "vllm/aeon/sp1.py",
+            "from vllm.model_executor.parameter import _adjust_shard_indexes_for_packing\n\n\n"
+            "def aeon_packed_shard(size: int, offset: int) -> tuple[int, int]:\n"
+            "    # AEON: the Spark's int4 layout packs eight values a word\n"
+            "    return _adjust_shard_indexes_for_packing(shard_size=size, shard_offset=offset, packed_factor=8, marlin_tile_size=None)\n",
+            "return _adjust_shard_indexes_for_packing(shard_size=size, shard_offset=offset, packed_factor=8, marlin_tile_size=None)",
+        ),
+    ),
+    (
+        "#6036 required parameter added",
+        "twin: the kept marlin helper",
+        K(
+            "#6036",
+            SP,
+            SPW,
+            "vllm/aeon/sp2.py",
+            "from vllm.model_executor.parameter import _adjust_shard_indexes_for_marlin\n\n\n"
+            "def aeon_marlin_shard(size: int, offset: int) -> tuple[int, int]:\n"
+            "    return _adjust_shard_indexes_for_marlin(shard_size=size, shard_offset=offset, marlin_tile_size=16)\n",
+            "return _adjust_shard_indexes_for_marlin(shard_size=size, shard_offset=offset, marlin_tile_size=16)",
+        ),
+    ),
+]
+
+
+def main() -> int:
+    run(__doc__, CASES, prefix="aeon-blind-loaderint-")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
