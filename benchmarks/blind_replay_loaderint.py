@@ -586,6 +586,255 @@ CASES += [
 ]
 
 
+# --- A second blind batch (committed before the engine ran on it): the kinds the first batch lacked -- a
+#     return made a longer tuple, an attribute no longer set or renamed, a constructor replaced, a base
+#     class that now assigns a name a subclass made read-only, a new raise, a re-export dropped.
+
+# --- #14950 (5eeabc2a44): BitsAndBytesModelLoader._get_weight_files returns (folder, files, pattern)
+WF = "5eeabc2a44"
+WFW = "bnb _get_weight_files returns a 3-tuple"
+OLDBNB = "from vllm.model_executor.model_loader.loader import BitsAndBytesModelLoader\n\n\n"
+CASES += [
+    (
+        "#14950 return tuple grew",
+        "a subclass unpacking two",
+        K(
+            "#14950",
+            WF,
+            WFW,
+            "vllm/aeon/wf1.py",
+            OLDBNB + "class AeonBnbFiles(BitsAndBytesModelLoader):\n"
+            "    def aeon_safetensors(self, model_name_or_path: str) -> list[str]:\n"
+            "        # AEON: the Spark only reads safetensors shards\n"
+            "        files, pattern = self._get_weight_files(model_name_or_path, ['*.safetensors'])\n"
+            "        return files if pattern == '*.safetensors' else []\n",
+            "files, pattern = self._get_weight_files(model_name_or_path, ['*.safetensors'])",
+        ),
+    ),
+    (
+        "#14950 return tuple grew",
+        "twin: _prepare_weights still returns two",
+        K(
+            "#14950",
+            WF,
+            WFW,
+            "vllm/aeon/wf2.py",
+            OLDBNB + "class AeonBnbFiles2(BitsAndBytesModelLoader):\n"
+            "    def aeon_files(self, model_name_or_path: str, revision) -> list[str]:\n"
+            "        files, use_safetensors = self._prepare_weights(model_name_or_path, revision)\n"
+            "        return files if use_safetensors else []\n",
+            "files, use_safetensors = self._prepare_weights(model_name_or_path, revision)",
+        ),
+    ),
+]
+
+# --- #19619 (72d14d0eed), more of it: TensorizerArgs built from a TensorizerConfig, its stream_params
+#     and deserializer_params renamed stream_kwargs and deserialization_kwargs
+TA = "from vllm.model_executor.model_loader.tensorizer import TensorizerArgs\n\n\n"
+CASES += [
+    (
+        "#19619 attribute renamed",
+        "a read off a receiver typed as the class",
+        K(
+            "#19619",
+            TZ,
+            TZW,
+            "vllm/aeon/tz4.py",
+            TA + "def aeon_s3_endpoint(args: TensorizerArgs) -> str | None:\n"
+            "    # AEON: the Spark's S3 mirror\n"
+            "    return args.stream_params.get('s3_endpoint')\n",
+            "return args.stream_params.get('s3_endpoint')",
+        ),
+    ),
+    (
+        "#19619 constructor replaced",
+        "a keyword construction of the dataclass",
+        K(
+            "#19619",
+            TZ,
+            TZW,
+            "vllm/aeon/tz5.py",
+            TA + "def aeon_args(uri: str) -> TensorizerArgs:\n"
+            "    return TensorizerArgs(tensorizer_uri=uri, num_readers=4)\n",
+            "return TensorizerArgs(tensorizer_uri=uri, num_readers=4)",
+        ),
+    ),
+    (
+        "#19619 attribute renamed",
+        "twin: a field both declare",
+        K(
+            "#19619",
+            TZ,
+            TZW,
+            "vllm/aeon/tz6.py",
+            TA + "def aeon_encrypted(args: TensorizerArgs) -> bool:\n    return args.encryption_keyfile is not None\n",
+            "return args.encryption_keyfile is not None",
+        ),
+    ),
+]
+
+# --- #20242 (8fe7fc8634), more of it: BitsAndBytesModelLoader no longer sets self.model_type
+CASES += [
+    (
+        "#20242 attribute no longer set",
+        "a subclass's self. read after load_weights",
+        K(
+            "#20242",
+            BB,
+            BBW,
+            "vllm/aeon/bb3.py",
+            BNB + "class AeonBnbLogged(BitsAndBytesModelLoader):\n"
+            "    def load_weights(self, model, model_config) -> None:\n"
+            "        super().load_weights(model, model_config)\n"
+            "        # AEON: the Spark's dashboard labels bnb loads by model class\n"
+            "        print('bnb loaded', self.model_type)\n",
+            "print('bnb loaded', self.model_type)",
+        ),
+    ),
+    (
+        "#20242 attribute no longer set",
+        "twin: a list both versions set",
+        K(
+            "#20242",
+            BB,
+            BBW,
+            "vllm/aeon/bb4.py",
+            BNB + "class AeonBnbLogged2(BitsAndBytesModelLoader):\n"
+            "    def load_weights(self, model, model_config) -> None:\n"
+            "        super().load_weights(model, model_config)\n"
+            "        print('unsharded', len(self.unsharded_weights_modules))\n",
+            "print('unsharded', len(self.unsharded_weights_modules))",
+        ),
+    ),
+]
+
+# --- #23024 (53b19ccdd5): BasevLLMParameter.__init__ now assigns self.tp_rank and self.tp_size
+TP = "53b19ccdd5"
+TPW = "BasevLLMParameter.__init__ assigns tp_rank/tp_size"
+BP = "from vllm.model_executor.parameter import BasevLLMParameter\n\n\n"
+CASES += [
+    (
+        "#23024 base now assigns a subclass's read-only property",
+        "a property without a setter",
+        K(
+            "#23024",
+            TP,
+            TPW,
+            "vllm/aeon/tp1.py",
+            BP + "class AeonReplicatedParameter(BasevLLMParameter):\n"
+            "    # AEON: replicated on every rank of the Spark's TP group\n"
+            "    @property\n"
+            "    def tp_rank(self) -> int:\n"
+            "        return 0\n",
+            "def tp_rank(self) -> int:",
+        ),
+    ),
+    (
+        "#23024 base now assigns a subclass's read-only property",
+        "twin: a property with a setter",
+        K(
+            "#23024",
+            TP,
+            TPW,
+            "vllm/aeon/tp2.py",
+            BP + "class AeonReplicatedParameter2(BasevLLMParameter):\n"
+            "    @property\n"
+            "    def tp_size(self) -> int:\n"
+            "        return 1\n\n"
+            "    @tp_size.setter\n"
+            "    def tp_size(self, value: int) -> None:\n"
+            "        pass\n",
+            "def tp_size(self) -> int:",
+        ),
+    ),
+]
+
+# --- #41811 (85c09e9885): filter_duplicate_safetensors_files raises FileNotFoundError when a file the
+#     index names is not in the list passed
+FD = "85c09e9885"
+FDW = "filter_duplicate_safetensors_files raises on a partial list"
+FDI = "from vllm.model_executor.model_loader.weight_utils import filter_duplicate_safetensors_files\n\n\n"
+CASES += [
+    (
+        "#41811 new raise",
+        "a call with one rank's slice of the files",
+        K(
+            "#41811",
+            FD,
+            FDW,
+            "vllm/aeon/fd1.py",
+            FDI
+            + "def aeon_rank_files(files: list[str], folder: str, index_file: str, rank: int, world: int) -> list[str]:\n"
+            "    # AEON: each Spark node reads only its slice of the shards\n"
+            "    return filter_duplicate_safetensors_files(files[rank::world], folder, index_file)\n",
+            "return filter_duplicate_safetensors_files(files[rank::world], folder, index_file)",
+        ),
+    ),
+    (
+        "#41811 new raise",
+        "twin: the whole list",
+        K(
+            "#41811",
+            FD,
+            FDW,
+            "vllm/aeon/fd2.py",
+            FDI + "def aeon_all_files(files: list[str], folder: str, index_file: str) -> list[str]:\n"
+            "    return filter_duplicate_safetensors_files(files, folder, index_file)\n",
+            "return filter_duplicate_safetensors_files(files, folder, index_file)",
+        ),
+    ),
+]
+
+# --- #29189 (6965a392a4): model_loader.utils no longer imports the pooling adapters at module level
+RX = "6965a392a4"
+RXW = "as_embedding_model/as_reward_model re-export dropped"
+CASES += [
+    (
+        "#29189 re-export dropped",
+        "an import through the loader utils",
+        K(
+            "#29189",
+            RX,
+            RXW,
+            "vllm/aeon/rx1.py",
+            "from vllm.model_executor.model_loader.utils import as_embedding_model\n\n\n"
+            "def aeon_embedder(model_cls):\n"
+            "    # AEON: the Spark serves the embedder from the same weights\n"
+            "    return as_embedding_model(model_cls)\n",
+            "from vllm.model_executor.model_loader.utils import as_embedding_model",
+        ),
+    ),
+    (
+        "#29189 re-export dropped",
+        "a module-attribute call",
+        K(
+            "#29189",
+            RX,
+            RXW,
+            "vllm/aeon/rx2.py",
+            "from vllm.model_executor.model_loader import utils as loader_utils\n\n\n"
+            "def aeon_reward(model_cls):\n"
+            "    return loader_utils.as_reward_model(model_cls)\n",
+            "return loader_utils.as_reward_model(model_cls)",
+        ),
+    ),
+    (
+        "#29189 re-export dropped",
+        "twin: the adapters module itself",
+        K(
+            "#29189",
+            RX,
+            RXW,
+            "vllm/aeon/rx3.py",
+            "from vllm.model_executor.models.adapters import as_seq_cls_model\n\n\n"
+            "def aeon_classifier(model_cls):\n"
+            "    return as_seq_cls_model(model_cls)\n",
+            "return as_seq_cls_model(model_cls)",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-loaderint-")
     return 0
