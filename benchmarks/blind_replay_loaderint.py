@@ -835,6 +835,245 @@ CASES += [
 ]
 
 
+# --- A third batch (committed before the engine ran on it): the same commits under harder spellings -- a
+#     receiver a function's return annotation types, an isinstance-narrowed local, an alias of a nested class,
+#     a getattr with a literal, functools.partial, a callback handed to map, an index into a grown tuple,
+#     a class-level property(...), importlib.
+CASES += [
+    (
+        "#38032 method renamed",
+        "a call off a function's annotated return",
+        K(
+            "#38032",
+            CC,
+            CCW,
+            "vllm/aeon/cc4.py",
+            "from vllm.model_executor.model_loader.reload.layerwise import get_layerwise_info\n\n\n"
+            "def aeon_layer_ready(layer) -> bool:\n"
+            "    return get_layerwise_info(layer).can_process()\n",
+            "return get_layerwise_info(layer).can_process()",
+        ),
+    ),
+    (
+        "#38032 class renamed",
+        "a module-attribute construction",
+        K(
+            "#38032",
+            CC,
+            CCW,
+            "vllm/aeon/cc5.py",
+            "from vllm.model_executor.model_loader.reload import meta as reload_meta\n\n\n"
+            "def aeon_counter():\n"
+            "    return reload_meta.MetaCopyCounter()\n",
+            "return reload_meta.MetaCopyCounter()",
+        ),
+    ),
+    (
+        "#38442 required parameter inserted",
+        "a callback handed to map",
+        K(
+            "#38442",
+            ML,
+            MLW,
+            "vllm/aeon/ml4.py",
+            "from vllm.model_executor.model_loader.reload.meta import materialize_layer\n\n\n"
+            "def aeon_materialize_all(layers: list) -> None:\n"
+            "    list(map(materialize_layer, layers))\n",
+            "list(map(materialize_layer, layers))",
+        ),
+    ),
+    (
+        "#36903 dataclass field inserted",
+        "an alias of the nested class built positionally",
+        K(
+            "#36903",
+            SF,
+            SFW,
+            "vllm/aeon/sf4.py",
+            DL + "Source = DefaultModelLoader.Source\n\n\n"
+            "def aeon_mtp_source(path: str, revision: str | None):\n"
+            "    return Source(path, revision, 'mtp.', False)\n",
+            "return Source(path, revision, 'mtp.', False)",
+        ),
+    ),
+    (
+        "#31914 required parameter inserted",
+        "a functools.partial called with the model",
+        K(
+            "#31914",
+            DW,
+            DWW,
+            "vllm/aeon/dw4.py",
+            "import functools\n\n"
+            + WU
+            + "_AEON_INIT = functools.partial(initialize_dummy_weights, low=-1e-4, high=1e-4)\n\n\n"
+            "def aeon_init(model) -> None:\n"
+            "    _AEON_INIT(model)\n",
+            "_AEON_INIT(model)",
+        ),
+    ),
+    (
+        "#34070 function renamed",
+        "a getattr with a literal",
+        K(
+            "#34070",
+            IL,
+            ILW,
+            "vllm/aeon/il4.py",
+            "from vllm.model_executor.model_loader import weight_utils\n\n\n"
+            "def aeon_loader_factory():\n"
+            "    return getattr(weight_utils, '_init_loader')\n",
+            "return getattr(weight_utils, '_init_loader')",
+        ),
+    ),
+    (
+        "#32133 module removed",
+        "importlib of the removed module",
+        K(
+            "#32133",
+            OQ,
+            OQW,
+            "vllm/aeon/oq4.py",
+            "import importlib\n\n\n"
+            "def aeon_online_quant():\n"
+            "    return importlib.import_module('vllm.model_executor.model_loader.online_quantization')\n",
+            "return importlib.import_module('vllm.model_executor.model_loader.online_quantization')",
+        ),
+    ),
+    (
+        "#35309 method removed",
+        "a call off an isinstance-narrowed loader",
+        K(
+            "#35309",
+            TW,
+            TWW,
+            "vllm/aeon/tw4.py",
+            "from vllm.model_executor.model_loader import get_model_loader\n"
+            + DL
+            + "def aeon_check(load_config, model, loaded: set[str]) -> None:\n"
+            "    loader = get_model_loader(load_config)\n"
+            "    if isinstance(loader, DefaultModelLoader):\n"
+            "        loader.track_weights_loading(model, loaded)\n",
+            "loader.track_weights_loading(model, loaded)",
+        ),
+    ),
+    (
+        "#24322 keyword passed to an override",
+        "an override in a subclass of a concrete loader",
+        K(
+            "#24322",
+            LM,
+            LMW,
+            "vllm/aeon/lm3.py",
+            "from vllm.model_executor.model_loader.gguf_loader import GGUFModelLoader\n\n\n"
+            "class AeonGGUFModelLoader(GGUFModelLoader):\n"
+            "    def load_model(self, vllm_config, model_config):\n"
+            "        return super().load_model(vllm_config, model_config)\n",
+            "def load_model(self, vllm_config, model_config):",
+        ),
+    ),
+    (
+        "#27772 parameter inserted first",
+        "a functools.partial of the bound method",
+        K(
+            "#27772",
+            GG,
+            GGW,
+            "vllm/aeon/gg3.py",
+            "import functools\n\n" + GL + "class AeonGGUFLoader3(GGUFModelLoader):\n"
+            "    def aeon_iter_factory(self, local_path: str):\n"
+            "        return functools.partial(self._get_weights_iterator, local_path)\n",
+            "return functools.partial(self._get_weights_iterator, local_path)",
+        ),
+    ),
+    (
+        "#14950 return tuple grew",
+        "an index into the result",
+        K(
+            "#14950",
+            WF,
+            WFW,
+            "vllm/aeon/wf3.py",
+            OLDBNB + "class AeonBnbFiles3(BitsAndBytesModelLoader):\n"
+            "    def aeon_count(self, model_name_or_path: str) -> int:\n"
+            "        return len(self._get_weight_files(model_name_or_path, ['*.bin'])[0])\n",
+            "return len(self._get_weight_files(model_name_or_path, ['*.bin'])[0])",
+        ),
+    ),
+    (
+        "#20242 attribute no longer set",
+        "a getattr with a literal",
+        K(
+            "#20242",
+            BB,
+            BBW,
+            "vllm/aeon/bb5.py",
+            BNB + "class AeonBnbLogged3(BitsAndBytesModelLoader):\n"
+            "    def aeon_label(self) -> str:\n"
+            "        return getattr(self, 'model_type')\n",
+            "return getattr(self, 'model_type')",
+        ),
+    ),
+    (
+        "#23024 base now assigns a subclass's read-only property",
+        "a class-level property(...)",
+        K(
+            "#23024",
+            TP,
+            TPW,
+            "vllm/aeon/tp3.py",
+            BP + "class AeonReplicatedParameter3(BasevLLMParameter):\n    tp_size = property(lambda self: 1)\n",
+            "tp_size = property(lambda self: 1)",
+        ),
+    ),
+    (
+        "#23024 base now assigns a subclass's read-only property",
+        "twin: a plain class attribute",
+        K(
+            "#23024",
+            TP,
+            TPW,
+            "vllm/aeon/tp4.py",
+            BP + "class AeonReplicatedParameter4(BasevLLMParameter):\n    tp_size = 1\n",
+            "tp_size = 1",
+        ),
+    ),
+    (
+        "#35309 method removed",
+        "twin: an isinstance-narrowed kept method",
+        K(
+            "#35309",
+            TW,
+            TWW,
+            "vllm/aeon/tw5.py",
+            "from vllm.model_executor.model_loader import get_model_loader\n"
+            + DL
+            + "def aeon_weights(load_config, model_config, model):\n"
+            "    loader = get_model_loader(load_config)\n"
+            "    if isinstance(loader, DefaultModelLoader):\n"
+            "        return loader.get_all_weights(model_config, model)\n"
+            "    return iter(())\n",
+            "return loader.get_all_weights(model_config, model)",
+        ),
+    ),
+    (
+        "#31914 required parameter inserted",
+        "twin: a partial that binds the config",
+        K(
+            "#31914",
+            DW,
+            DWW,
+            "vllm/aeon/dw5.py",
+            "import functools\n\n" + WU + "def aeon_init2(model, model_config) -> None:\n"
+            "    init = functools.partial(initialize_single_dummy_weight, low=-1e-4)\n"
+            "    for param in model.parameters():\n"
+            "        init(param)\n",
+            "init(param)",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-loaderint-")
     return 0
