@@ -1028,7 +1028,7 @@ CASES += [
     ),
     (
         "#23024 base now assigns a subclass's read-only property",
-        "twin: a plain class attribute",
+        "a plain class attribute the instance now shadows",
         K(
             "#23024",
             TP,
