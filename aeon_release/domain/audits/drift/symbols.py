@@ -90,6 +90,7 @@ from aeon_release.domain.audits.drift.guarded_reads import (
 from aeon_release.domain.audits.drift.handed_in import handed_in
 from aeon_release.domain.audits.drift.held_partials import held_key
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
+from aeon_release.domain.audits.drift.isinstance_types import narrowings
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
 from aeon_release.domain.audits.drift.keys import VALUE_BUILTINS
 from aeon_release.domain.audits.drift.keyword_calls import Site, hook_sites, passed_by_keyword, refused_keyword
@@ -3763,6 +3764,11 @@ class _Checker:
             if method is not None:
                 return method
             return lambda ix: _annotated_class(ix, ix.module_at(path), factory)
+        if isinstance(owner, ast.Name) and scope.functions and not held:
+            narrowed = narrowings(scope.functions[-1]).get(id(owner), {}).get(owner.id)
+            if narrowed is not None:  # ``if isinstance(loader, DefaultModelLoader): loader.m()``: that class
+                path = mod.path
+                return lambda ix: _annotated_class(ix, ix.module_at(path), narrowed)
         if isinstance(owner, ast.Name) and scope.functions:
             func = scope.functions[-1]
             if id(func) not in self._local_types:
