@@ -1556,9 +1556,9 @@ class _Checker:
             # process; ``.bind(*args)`` binds them for a compiled graph, ``.options(...)`` sets only how
             call = ast.copy_location(ast.Call(method, call.args, call.keywords), call)
             self._actor_calls.add(id(call))
-        made = builtin_call(call, self._local_names(scope), mod.names)
-        if made is not None:  # ``map(materialize_layer, layers)``: the call ``map`` makes of the callable
-            yield from self._call(mod, made, scope)
+        builtin_made = builtin_call(call, self._local_names(scope), mod.names)
+        if builtin_made is not None:  # ``map(materialize_layer, layers)``: the call ``map`` makes of the callable
+            yield from self._call(mod, builtin_made, scope)
         op = called_op(call.func)
         if op is not None:
             self._ops.append((mod, call, op))  # a custom op: its definitions are looked up once, for all
