@@ -1091,9 +1091,30 @@ def _order(
     sites: list[tuple[str, int]],
     of: Callable[[_Def], set[tuple[str, ...] | None]],
 ) -> tuple[str, ...] | None:
-    """The one order of names every ``def name`` at ``rev`` returns (``of``); None when they differ or hide it."""
+    """The one order of names every ``def name`` at ``rev`` returns (``of``), or the orders of one length
+    merged place by place (``_merged``); None when one hides it."""
     orders = _at_sites(trees, rev, name, sites, of)
-    return _one(orders) if orders is not None else None
+    if orders is None:
+        return None
+    one = _one(orders)
+    return one if one is not None else _merged(orders)
+
+
+_MERGED_ORDERS = 4  # returns of one length spelt differently, at most, read place by place
+
+
+def _merged(orders: set[tuple[str, ...] | None]) -> tuple[str, ...] | None:
+    """Returns of one length that spell their places differently (``return weight_files, pattern`` and
+    ``return glob.glob(...), pattern``), each place the sorted alternatives joined by `` | ``: a place whose
+    alternatives stand elsewhere upstream moved (#14950 put the folder first in both returns of
+    ``_get_weight_files``: ``[0]`` was the files, ``[1]`` is).  None when one hides its elements, the lengths
+    differ, or the returns are many."""
+    if None in orders or not 1 < len(orders) <= _MERGED_ORDERS:
+        return None
+    spelt = [order for order in orders if order is not None]
+    if len({len(order) for order in spelt}) != 1:
+        return None
+    return tuple(" | ".join(sorted({order[at] for order in spelt})) for at in range(len(spelt[0])))
 
 
 def _reordered(before: tuple[str, ...] | None, after: tuple[str, ...] | None) -> bool:

@@ -90,6 +90,7 @@ from aeon_release.domain.audits.drift.guarded_reads import (
 from aeon_release.domain.audits.drift.handed_in import handed_in
 from aeon_release.domain.audits.drift.held_partials import held_key
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
+from aeon_release.domain.audits.drift.isinstance_types import narrowings
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
 from aeon_release.domain.audits.drift.keys import VALUE_BUILTINS
 from aeon_release.domain.audits.drift.keyword_calls import Site, hook_sites, passed_by_keyword, refused_keyword
@@ -97,6 +98,7 @@ from aeon_release.domain.audits.drift.literal_slots import LiteralSlot, literal_
 from aeon_release.domain.audits.drift.literal_slots import shown as literal_shown
 from aeon_release.domain.audits.drift.logged_kwargs import only_logged
 from aeon_release.domain.audits.drift.lost_inits import lost_init
+from aeon_release.domain.audits.drift.mapped_calls import made_call as builtin_call
 from aeon_release.domain.audits.drift.metaclasses import class_member
 from aeon_release.domain.audits.drift.passed_args import kept_in_place
 from aeon_release.domain.audits.drift.patched_names import patched_attribute
@@ -1577,6 +1579,9 @@ class _Checker:
             # process; ``.bind(*args)`` binds them for a compiled graph, ``.options(...)`` sets only how
             call = ast.copy_location(ast.Call(method, call.args, call.keywords), call)
             self._actor_calls.add(id(call))
+        builtin_made = builtin_call(call, self._local_names(scope), mod.names)
+        if builtin_made is not None:  # ``map(materialize_layer, layers)``: the call ``map`` makes of the callable
+            yield from self._call(mod, builtin_made, scope)
         op = called_op(call.func)
         if op is not None:
             self._ops.append((mod, call, op))  # a custom op: its definitions are looked up once, for all
@@ -3821,6 +3826,11 @@ class _Checker:
             if method is not None:
                 return method
             return lambda ix: _annotated_class(ix, ix.module_at(path), factory)
+        if isinstance(owner, ast.Name) and scope.functions and not held:
+            narrowed = narrowings(scope.functions[-1]).get(id(owner), {}).get(owner.id)
+            if narrowed is not None:  # ``if isinstance(loader, DefaultModelLoader): loader.m()``: that class
+                path = mod.path
+                return lambda ix: _annotated_class(ix, ix.module_at(path), narrowed)
         if isinstance(owner, ast.Name) and scope.functions:
             func = scope.functions[-1]
             if id(func) not in self._local_types:
@@ -8752,9 +8762,13 @@ def _function_alias(ix: Index, sym: Sym) -> Sym:
     """A module-level name bound to a function of the tree (``fused_moe_lora = _fused_moe_lora``, the
     fallback of a custom op's ``torch.ops`` handle), one level: that function, whose parameters a call
     of the name must fit (#27435 split the op's block sizes; the fork's keywords named the old ones);
-    anything else as it is."""
+    or to a class (``Loader = DefaultModelLoader``, ``Source = DefaultModelLoader.Source``: #36903 put
+    ``subfolder`` before the nested dataclass's ``prefix``, and the fork's positional ``Source(path, rev,
+    "mtp.")`` now fills the new field), whose constructor a call of the name must fit; anything else as it is."""
     target = _unaliased(ix, sym)
     if isinstance(target, DefSym) and isinstance(target.node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return target
+    if isinstance(target, DefSym) and isinstance(target.node, ast.ClassDef) and target is not sym:
         return target
     return sym
 
