@@ -65,6 +65,11 @@ from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, parent_map, str_value
 
+# a removed line opening with ``self.``, in a side's raw diff: every candidate's test asks for one (``_BUILT`` or
+# ``_SET`` on a removed line), so a diff without is passed over before its lines are scanned one by one (540 of
+# the 666 diffs of 500 bench commits; 14 -> 8 ms where a fork uses every attribute); a changed line's text is
+# split at "\n" only, so ``\s`` on it is ``[^\S\n]`` here
+_SETS_SELF = re.compile(r"\n-[^\S\n]+self\.")
 # a removed line building an attribute (``self.activation = PoolerNormalize()``)
 _BUILT = re.compile(r"^\s+self\.(\w+)\s*=\s*(?:\w+\.)*[A-Z]\w*\(")
 # a fork line using ``self.X`` as a callee, a receiver or a container
@@ -113,7 +118,13 @@ def nulled_attribute_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         for pattern in (_USED, _HELD)
         for m in pattern.finditer(t)
     }
-    paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p, used)][:_MOST_FILES]
+    if not used:
+        return []  # a candidate's attribute is one a fork line uses off ``self``: none, no diff need be read
+    paths = [
+        p
+        for p in sorted(trees.upstream)
+        if p.endswith(".py") and _SETS_SELF.search(trees.upstream.raw(p)) and _candidate(trees, p, used)
+    ][:_MOST_FILES]
     nulled = [n for path, old, new in parsed_versions(trees, paths) for n in _nulled(path, old, new)]
     if not nulled:
         return []
