@@ -19,8 +19,11 @@ The fork's side, on a line it owns: a call ``recv.method(...)`` of such a method
 annotated with the class (imported from its module; alone or with None), a local or ``self.attr`` the fork binds
 to ``Cls(...)`` (in the function, or in a method of the same fork class), or ``self`` in a fork subclass listing
 it first among its bases (a mixin ahead may define the method), from a method of another name, in a subclass
-that defines neither method.  Quiet where the function also calls
-the new method or the moved function itself (the fork runs the step), as the new spelling does.
+that defines neither method.  Quiet where the fork runs the step beside the call, as the new spelling does: the
+function calls the new method or the moved function itself, or names the new method (``getattr(impl, "new",
+None)``), or calls a helper doing so (a function or method of the fork's module; a function of upstream's that
+calls ``.new(``, like the attention layer's own update op); or a method of the function's class does (a layer
+whose callers run its update and its attention apart, as upstream's layer does; a wrapper delegating both).
 
 Pure but for reading the three trees and one ``git grep`` per new method name found.
 """
@@ -28,9 +31,10 @@ Pure but for reading the three trees and one ``git grep`` per new method name fo
 from __future__ import annotations
 
 import ast
+import bisect
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits.diffs import TEST_FOLDERS
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
@@ -47,6 +51,7 @@ _NEW_DEF = re.compile(r"^[ \t]+(?:async[ \t]+)?def[ \t]+\w+\(")
 _STEP = re.compile(r"^[ \t]+[A-Za-z_][\w.]*\(")
 _CALLED = re.compile(r"\.(\w+)\(")
 _DEFS = re.compile(r"^[ \t]+(?:async[ \t]+)?def[ \t]+(\w+)\(", re.MULTILINE)
+_ANY_DEF = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)\(", re.MULTILINE)
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 # calls run for a message, not for what they do to the caller's data
@@ -63,6 +68,9 @@ class Moved:
     method: str  # the method that no longer runs the step
     new: str  # the method the class gained that runs it now
     callee: str  # the step, as upstream spelt the call's function
+    # upstream's functions (by name, outside its tests) that call the new method: a fork running one of them
+    # (the attention layer's own update op) runs the step
+    runners: frozenset[str] = frozenset()
 
 
 # (module dotted, class) -> method -> what moved out of it
@@ -125,7 +133,9 @@ def _moved_in(path: str, old: ast.ClassDef, new: ast.ClassDef, words: frozenset[
     added = {name: news[name] for name in news.keys() - olds.keys()}
     homes = {callee: name for name, func in added.items() for callee in _effects(func, handed=False)}
     found: dict[str, Moved] = {}
-    held = _held(new)
+    if not homes:
+        return found  # no added method runs a statement call: nothing moved (most classes a release touches)
+    held: set[str] | None = None
     for name in sorted((olds.keys() & news.keys() & words) - {"__init__"}):
         reached = _reached(news[name], news)
         if reached is None:
@@ -133,7 +143,10 @@ def _moved_in(path: str, old: ast.ClassDef, new: ast.ClassDef, words: frozenset[
         still = {_last_name(c.func) for func in reached for c in _calls(func)}
         for callee in _effects(olds[name], handed=True):
             home = homes.get(callee)
-            if home is not None and home not in held and not {_last_name_of(callee), home} & still:
+            if home is None or {_last_name_of(callee), home} & still:
+                continue
+            held = _held(new) if held is None else held  # one walk of the class, only for a candidate
+            if home not in held:
                 found[name] = Moved(path, new.name, name, home, callee)
                 break
     return found
@@ -142,10 +155,11 @@ def _moved_in(path: str, old: ast.ClassDef, new: ast.ClassDef, words: frozenset[
 def _held(cls: ast.ClassDef) -> set[str]:
     """The methods the class reads as values (``self._fn = self._prepare``, ``partial(self._step, ...)``): a
     call of the value may run one without naming it."""
-    calls = {id(n.func) for n in ast.walk(cls) if isinstance(n, ast.Call)}
+    nodes = list(ast.walk(cls))
+    calls = {id(n.func) for n in nodes if isinstance(n, ast.Call)}
     return {
         n.attr
-        for n in ast.walk(cls)
+        for n in nodes
         if isinstance(n, ast.Attribute)
         and _is_name(n.value, "self")
         and isinstance(n.ctx, ast.Load)
@@ -240,8 +254,23 @@ def _called_apart(trees: ThreeTrees, found: Found) -> Found:
             callers = trees.python_files_with((f".{moved.new}(",))
             outside = any(p != moved.path and p.split("/", 1)[0] not in TEST_FOLDERS for p in callers)
             if outside or (moved.path in callers and _called_in_module(trees, moved)):
-                kept.setdefault(key, {})[name] = moved
+                kept.setdefault(key, {})[name] = replace(moved, runners=_runners(trees, moved, callers))
     return kept
+
+
+def _runners(trees: ThreeTrees, moved: Moved, callers: frozenset[str]) -> frozenset[str]:
+    """The names of upstream's functions (outside its tests) whose body calls ``.new(``: each ``.new(`` is taken
+    to lie in the nearest ``def`` above it.  Not the method itself (a nested ``forward`` running the update)."""
+    paths = sorted(p for p in callers if p.split("/", 1)[0] not in TEST_FOLDERS)
+    names: set[str] = set()
+    for text in trees.blobs(trees.theirs, paths).values():
+        defs = [(m.start(), m.group(1)) for m in _ANY_DEF.finditer(text or "")]
+        starts = [start for start, _ in defs]
+        for call in re.finditer(rf"\.{moved.new}\(", text or ""):
+            at = bisect.bisect(starts, call.start()) - 1
+            if at >= 0:
+                names.add(defs[at][1])
+    return frozenset(names - {moved.method})
 
 
 def _called_in_module(trees: ThreeTrees, moved: Moved) -> bool:
@@ -260,18 +289,39 @@ def _called_in_module(trees: ThreeTrees, moved: Moved) -> bool:
 def _fork_calls(
     module: ast.Module, imports: dict[str, tuple[str, str]], found: Found
 ) -> Iterator[tuple[int, str, Moved]]:
+    classes = {id(m): cls for cls in ast.walk(module) if isinstance(cls, ast.ClassDef) for m in cls.body}
     for func, receivers in _receivers(module, imports, found):
-        runs = {_last_name(c.func) for c in _calls(func)}
+        cls = classes.get(id(func))
+        company = [m for m in cls.body if isinstance(m, _FUNCS)] if cls is not None else [func]
         for call in _calls(func):
             if not isinstance(call.func, ast.Attribute):
                 continue
             key = receivers.get(ast.unparse(call.func.value))
             moved = found[key].get(call.func.attr) if key is not None else None
-            if moved is None or moved.new in runs or _last_name_of(moved.callee) in runs:
+            if moved is None or _runs_step(module, company, moved):
                 continue
             if func.name == moved.method and ast.unparse(call.func.value) == "self":
                 continue  # an override's own name: upstream's callers reach it, and run the new method first
             yield call.lineno, ast.unparse(call.func.value), moved
+
+
+def _runs_step(module: ast.Module, company: list[ast.FunctionDef | ast.AsyncFunctionDef], moved: Moved) -> bool:
+    """Whether the fork runs the step beside its call of the method: the function, or a method of its class (a
+    layer whose own update method its callers run apart, a wrapper delegating the new method), calls the new
+    method, names it (``getattr(impl, "new", None)``), calls the step's function, or calls a function of the
+    fork's module or of upstream's doing one of those (a helper; upstream's own update op)."""
+    wanted = {moved.new, _last_name_of(moved.callee)}
+    runners = {f.name for f in ast.walk(module) if isinstance(f, _FUNCS) and _runs(f, wanted)} | moved.runners
+    return any(_runs(func, wanted | (runners - {moved.method})) for func in company)
+
+
+def _runs(func: ast.FunctionDef | ast.AsyncFunctionDef, names: set[str]) -> bool:
+    for node in _own_nodes(func):
+        if isinstance(node, ast.Call) and _last_name(node.func) in names:
+            return True
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in names:
+            return True  # ``getattr(impl, "new", None)``: the new method reached by its name
+    return False
 
 
 def _receivers(
