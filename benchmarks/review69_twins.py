@@ -575,6 +575,155 @@ TWINS += [
 ]
 
 
+# --- round 2: more spellings of the same commits
+TWINS += [
+    (
+        "#25954 step moved out",
+        "twin: a version test choosing the new method",
+        K(
+            *FA,
+            "vllm/aeon/r69fa12.py",
+            "from packaging.version import Version\n\nimport vllm\n\n"
+            + FAI
+            + "def aeon_draft_attend"
+            + SIG
+            + "    if Version(vllm.__version__) >= Version('0.14'):\n"
+            "        impl.do_kv_cache_update(layer, key, value, kv_cache, meta.slot_mapping)\n" + CALL,
+            CALL,
+        ),
+    ),
+    (
+        "#25954 step moved out",
+        "twin: a subclass that keeps the old forward, writing the cache itself",
+        K(
+            *FA,
+            "vllm/aeon/r69fa13.py",
+            FAI + "from vllm.v1.attention.backends.fa_utils import reshape_and_cache_flash\n\n\n"
+            "class AeonWritingImpl(FlashAttentionImpl):\n"
+            "    def forward(self, layer, query, key, value, kv_cache, meta, output=None, **kw):\n"
+            "        key_cache, value_cache = kv_cache.unbind(0)\n"
+            "        reshape_and_cache_flash(key, value, key_cache, value_cache, meta.slot_mapping, 'auto', layer._k_scale, layer._v_scale)\n"
+            "        return super().forward(layer, query, key, value, kv_cache, meta, output=output, **kw)\n\n\n"
+            "class AeonDrafter:\n"
+            "    def __init__(self) -> None:\n"
+            "        self.impl = AeonWritingImpl(8, 128, 0.1, 8, None, None, 'auto')\n\n"
+            "    def score(self, layer, query, key, value, kv_cache, meta, output):\n"
+            "        return self.impl.forward(layer, query, key, value, kv_cache, meta, output=output)\n",
+            "        return self.impl.forward(layer, query, key, value, kv_cache, meta, output=output)",
+        ),
+    ),
+    (
+        "#35422 step moved out",
+        "twin: a lambda table of the two steps run in order",
+        K(
+            *FI,
+            "vllm/aeon/r69fi3.py",
+            FII + "def aeon_attend" + FSIG + "    steps = (\n"
+            "        lambda: impl.do_kv_cache_update(layer, key, value, kv_cache, meta.slot_mapping),\n"
+            "        lambda: impl.forward(layer, query, key, value, kv_cache, meta, output=output),\n"
+            "    )\n"
+            "    return [step() for step in steps][-1]\n",
+            "        lambda: impl.forward(layer, query, key, value, kv_cache, meta, output=output),",
+        ),
+    ),
+    (
+        "#29268 field reflavoured",
+        "twin: a fork subclass of the metadata re-declaring the field as an array",
+        K(
+            *EN,
+            "vllm/aeon/r69en7.py",
+            "from dataclasses import dataclass\n\n" + CAM + "@dataclass\n"
+            "class AeonCommonMetadata(CommonAttentionMetadata):\n"
+            "    encoder_seq_lens: np.ndarray | None = None  # AEON: the fork's builder keeps the host array\n\n"
+            "    def aeon_encoder_lens(self) -> np.ndarray:\n"
+            "        assert self.encoder_seq_lens is not None\n"
+            "        return self.encoder_seq_lens.astype(np.int32)\n",
+            "        return self.encoder_seq_lens.astype(np.int32)",
+        ),
+    ),
+    (
+        "#29268 field reflavoured",
+        "twin: a method both flavours have (max, tolist)",
+        K(
+            *EN,
+            "vllm/aeon/r69en8.py",
+            CAM + "def aeon_longest(meta: CommonAttentionMetadata) -> int:\n"
+            "    assert meta.encoder_seq_lens is not None\n"
+            "    return int(meta.encoder_seq_lens.max()) + len(meta.encoder_seq_lens.tolist())\n",
+            "    return int(meta.encoder_seq_lens.max()) + len(meta.encoder_seq_lens.tolist())",
+        ),
+    ),
+    (
+        "#30697 return reflavoured",
+        "twin: a fork function of the same name returning tensors",
+        K(
+            *NP,
+            "vllm/aeon/r69np10.py",
+            POL
+            + "def replicate_experts(weight: torch.Tensor, num_phy: int) -> tuple[torch.Tensor, torch.Tensor, torch.Tensor]:\n"
+            "    # AEON: the Spark's own torch replication, beside upstream's policy\n"
+            "    n = weight.shape[-1]\n"
+            "    phy2log = torch.arange(num_phy).remainder(n).expand(weight.shape[0], -1)\n"
+            "    return phy2log, torch.zeros_like(phy2log), torch.ones_like(weight, dtype=torch.int64)\n\n\n"
+            "def aeon_replica_counts(load: torch.Tensor, num_physical: int) -> torch.Tensor:\n"
+            "    _, _, logcnt = replicate_experts(load.float(), num_physical)\n"
+            "    return logcnt.to(load.device)\n",
+            "    return logcnt.to(load.device)",
+        ),
+    ),
+    (
+        "#30697 return reflavoured",
+        "twin: the array's positional axis and a member both flavours have",
+        K(
+            *NP,
+            "vllm/aeon/r69np11.py",
+            POL + "def aeon_heaviest(load: np.ndarray, num_ranks: int) -> list[int]:\n"
+            "    pack_index, rank_in_pack = DefaultEplbPolicy.balanced_packing(load, num_ranks)\n"
+            "    return pack_index.max(-1).tolist() + [int(rank_in_pack.sum()), rank_in_pack.shape[0]]\n",
+            "    return pack_index.max(-1).tolist() + [int(rank_in_pack.sum()), rank_in_pack.shape[0]]",
+        ),
+    ),
+    (
+        "#30697 return reflavoured",
+        "twin: the tensor's dim= on a tensor the fork built from the element",
+        K(
+            *NP,
+            "vllm/aeon/r69np12.py",
+            POL + "def aeon_heaviest(load: torch.Tensor, num_ranks: int) -> torch.Tensor:\n"
+            "    pack_index, _ = DefaultEplbPolicy.balanced_packing(load.numpy(), num_ranks)\n"
+            "    return torch.from_numpy(pack_index).max(dim=-1).values\n",
+            "    return torch.from_numpy(pack_index).max(dim=-1).values",
+        ),
+    ),
+]
+CASES += [
+    (
+        "#30697 return reflavoured",
+        "a tensor's sum(dim=) on the unpacked element",
+        K(
+            *NP,
+            "vllm/aeon/r69np13.py",
+            POL + "def aeon_ranks_used(load: torch.Tensor, num_ranks: int) -> torch.Tensor:\n"
+            "    _, rank_in_pack = DefaultEplbPolicy.balanced_packing(load, num_ranks)\n"
+            "    return rank_in_pack.sum(dim=0)\n",
+            "    return rank_in_pack.sum(dim=0)",
+        ),
+    ),
+    (
+        "#40470 step moved out",
+        "a call on a parameter typed as the CPU impl",
+        K(
+            *CP,
+            "vllm/aeon/r69cp0.py",
+            CPI
+            + "def aeon_cpu_attend(impl: CPUAttentionBackendImpl, layer, query, key, value, kv_cache, meta, output):\n"
+            "    return impl.forward(layer, query, key, value, kv_cache, meta, output=output)\n",
+            "    return impl.forward(layer, query, key, value, kv_cache, meta, output=output)",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review69-")
     return 0
