@@ -30,6 +30,14 @@ through ``getattr(impl, "do_kv_cache_update", None)`` (1), upstream's ``unified_
 function, a method of another class: 2), a method of the same fork class calling it (the layer's ``_write``
 called first, an ``update_kv`` its callers run apart, a wrapper delegating both methods, a subclass's
 ``aeon_prepare``: 4).  The annotated field (6 twins) and the return flavours (8 twins) stay quiet.
+Round 2 (2 cases, 8 twins, on main's engine as on this branch's): a version test choosing the new method, a
+subclass keeping the old forward that writes the cache itself, a lambda table running the two steps in order, a
+fork subclass of the metadata re-declaring the field, members both flavours have, a fork function of the same
+name returning tensors, the array's positional axis, a tensor's ``dim=`` on a tensor built from the element: all
+quiet; #30697's ``sum(dim=0)`` on an unpacked element and #40470's CPU impl on a typed parameter: caught.
+This branch (revCC): 8 caught of 8; 0 false errors of 37.  The mend: moved effects counts the step as run where
+the function names the new method (``getattr``), calls a helper of the fork's module or an upstream function that
+calls ``.new(`` (the layer's update op), or where another method of its class calls it.
 
   PYTHONPATH=.. python review69_twins.py [--only TEXT ...] [--show]
 """
