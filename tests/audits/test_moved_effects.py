@@ -42,7 +42,8 @@ THEIRS = HEAD + FORWARD_THEIRS + UPDATE
 LAYER = "vllm/attn/layer.py"
 LAYER_BASE = "def run(layer, q, k, v, kv, meta):\n    return layer.impl.forward(layer, q, k, v, kv, meta)\n"
 LAYER_THEIRS = (
-    "def run(layer, q, k, v, kv, meta):\n    layer.impl.update_cache(layer, k, v, kv, meta.slots)\n"
+    "def update_kv(layer, k, v, kv, slots):\n    layer.impl.update_cache(layer, k, v, kv, slots)\n\n\n"
+    "def run(layer, q, k, v, kv, meta):\n    update_kv(layer, k, v, kv, meta.slots)\n"
     "    return layer.impl.forward(layer, q, k, v, kv, meta)\n"
 )
 IMPORT = "from vllm.attn.flash import FlashImpl\nfrom vllm.attn.ops import write_cache\n\n\n"
@@ -62,6 +63,10 @@ KILLERS = {
     "        return self.impl.forward(self, q, k, v, kv, meta)\n",
     "self in a fork subclass, from another method": "class Mine(FlashImpl):\n"
     "    def draft(self, layer, q, k, v, kv, meta):\n        return self.forward(layer, q, k, v, kv, meta)\n",
+    # a fork override of the method that runs the update quiets no call on upstream's own class
+    "beside a fork override of the method running the update": "def go(impl: FlashImpl, layer, q, k, v, kv, meta):\n"
+    "    return " + CALL + "\n\n\nclass Mine(FlashImpl):\n    def forward(self, layer, q, k, v, kv, meta):\n"
+    "        self.update_cache(layer, k, v, kv, meta.slots)\n        return super().forward(layer, q, k, v, kv, meta)\n",
 }
 TWINS = {
     "the fork runs the step itself first": "def go(impl: FlashImpl, layer, q, k, v, kv, meta):\n"
@@ -78,6 +83,24 @@ TWINS = {
     "a mixin ahead of the class defining the method": "class Mixin:\n    def forward(self, *args):\n"
     "        return args\n\n\nclass Mine(Mixin, FlashImpl):\n"
     "    def draft(self, layer, q, k, v, kv, meta):\n        return self.forward(layer, q, k, v, kv, meta)\n",
+    # the update run another way than ``.update_cache(`` in the same function (review69's false errors)
+    "the new method reached through getattr": "def go(impl: FlashImpl, layer, q, k, v, kv, meta):\n"
+    "    update = getattr(impl, 'update_cache', None)\n    if update is not None:\n"
+    "        update(layer, k, v, kv, meta.slots)\n    return " + CALL + "\n",
+    "upstream's own function running the new method, first": "from vllm.attn import layer as attn_layer\n\n\n"
+    "def go(impl: FlashImpl, layer, q, k, v, kv, meta):\n    attn_layer.update_kv(layer, k, v, kv, meta.slots)\n"
+    "    return " + CALL + "\n",
+    "a fork helper running the new method, first": "def write(impl: FlashImpl, layer, k, v, kv, slots):\n"
+    "    impl.update_cache(layer, k, v, kv, slots)\n\n\ndef go(impl: FlashImpl, layer, q, k, v, kv, meta):\n"
+    "    write(impl, layer, k, v, kv, meta.slots)\n    return " + CALL + "\n",
+    "a fork layer running the update and the attention in two methods": "class Layer:\n    def __init__(self):\n"
+    "        self.impl = FlashImpl(0.5)\n\n    def update(self, k, v, kv, slots):\n"
+    "        self.impl.update_cache(self, k, v, kv, slots)\n\n    def attend(self, q, k, v, kv, meta):\n"
+    "        return self.impl.forward(self, q, k, v, kv, meta)\n",
+    "a subclass whose other method runs the update": "class Mine(FlashImpl):\n"
+    "    def prepare(self, layer, k, v, kv, meta):\n        self.update_cache(layer, k, v, kv, meta.slots)\n\n"
+    "    def draft(self, layer, q, k, v, kv, meta):\n        self.prepare(layer, k, v, kv, meta)\n"
+    "        return self.forward(layer, q, k, v, kv, meta)\n",
 }
 _AUDITED: dict[str, dict[str, list[tuple[str, int, str]]]] = {}
 

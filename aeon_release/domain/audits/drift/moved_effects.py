@@ -19,34 +19,46 @@ The fork's side, on a line it owns: a call ``recv.method(...)`` of such a method
 annotated with the class (imported from its module; alone or with None), a local or ``self.attr`` the fork binds
 to ``Cls(...)`` (in the function, or in a method of the same fork class), or ``self`` in a fork subclass listing
 it first among its bases (a mixin ahead may define the method), from a method of another name, in a subclass
-that defines neither method.  Quiet where the function also calls
-the new method or the moved function itself (the fork runs the step), as the new spelling does.
+that defines neither method.  Quiet where the fork runs the step beside the call, as the new spelling does: the
+function calls the new method or the moved function itself, or names the new method (``getattr(impl, "new",
+None)``), or calls a helper doing so (a function or method of the fork's module; a function of upstream's that
+calls ``.new(``, like the attention layer's own update op); or a method of the function's class does (a layer
+whose callers run its update and its attention apart, as upstream's layer does; a wrapper delegating both).
 
-Pure but for reading the three trees and one ``git grep`` per new method name found.
+Pure but for reading the three trees and, where upstream's diff adds no caller of a new method found, one ``git
+grep`` for its name.
 """
 
 from __future__ import annotations
 
 import ast
+import bisect
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits.diffs import TEST_FOLDERS
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, parsed_texts
+from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found, gateable, parsed_texts
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parse_python, unquoted
 
 _MOST_FILES = 32
-# a method (an indented ``def``) added on an upstream line: the new home a step may have moved to
-_NEW_DEF = re.compile(r"^[ \t]+(?:async[ \t]+)?def[ \t]+\w+\(")
-# a removed line opening with a call (``write(...)``, ``torch.ops.x.y(``): a step run for what it does
-_STEP = re.compile(r"^[ \t]+[A-Za-z_][\w.]*\(")
+# a changed line opening with a call (``write(...)``, ``torch.ops.x.y(``): a step run for what it does
+_STEP = re.compile(r"^[ \t]+([A-Za-z_][\w.]*)\(")
+# a method's ``def`` line (indented)
+_METHOD = re.compile(r"[ \t]+(?:async[ \t]+)?def[ \t]+(\w+)\(")
 _CALLED = re.compile(r"\.(\w+)\(")
-_DEFS = re.compile(r"^[ \t]+(?:async[ \t]+)?def[ \t]+(\w+)\(", re.MULTILINE)
+# a method's ``def`` in a whole text, found from its word (a literal the regex engine scans for), the line's
+# opening checked apart
+_DEF_WORD = re.compile(r"def[ \t]+(\w+)\(")
+_INDENT = re.compile(r"[ \t]+(?:async[ \t]+)?")
+# a call's dotted name (``torch.ops.x.write(``), and a line's opening before one run as a statement
+_CALL_NAMES = re.compile(r"([A-Za-z_][\w.]*)\(")
+_OPENING = re.compile(r"[ \t]+(?:[A-Za-z_][\w.]*\.)?")
+_ANY_DEF = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)\(", re.MULTILINE)
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 # calls run for a message, not for what they do to the caller's data
@@ -63,6 +75,9 @@ class Moved:
     method: str  # the method that no longer runs the step
     new: str  # the method the class gained that runs it now
     callee: str  # the step, as upstream spelt the call's function
+    # upstream's functions (by name, outside its tests) that call the new method: a fork running one of them
+    # (the attention layer's own update op) runs the step
+    runners: frozenset[str] = frozenset()
 
 
 # (module dotted, class) -> method -> what moved out of it
@@ -88,28 +103,104 @@ def _moved(trees: ThreeTrees) -> Found:
     words = frozenset(fork_found(trees, _CALLED, tests=True))  # what a fork line calls as a method
     if not words:
         return {}
-    paths = [
-        p
-        for p in sorted(trees.upstream)
-        if p.endswith(".py")
-        and p.split("/", 1)[0] not in TEST_FOLDERS
-        and any(_STEP.match(line) for line in trees.upstream[p].removed)
-        and any(_NEW_DEF.match(line) for line in trees.upstream[p].added.values())
-    ]
-
-    def keep(old_text: str, new_text: str) -> bool:
-        # a method the base defined that a fork line calls, and one upstream added: nothing else can be found
-        old = set(_DEFS.findall(old_text))
-        return not words.isdisjoint(old) and bool(set(_DEFS.findall(new_text)) - old)
-
+    added = _candidates(trees)
+    before, after = both_texts(trees, sorted(added))
+    # a method the base defined that a fork line calls, one a ``def`` line upstream added that the base did not
+    # define, and a call in the new one's text that opens a line of the base's (the step, run as a statement):
+    # nothing else can be found, and the parses are the check's cost
+    ranked = {path: _may_move(trees, path, before[path] or "", after[path] or "", added[path], words) for path in added}
+    # at most _MOST_FILES parses: first the files whose new method calls what a removed line called (a step moved
+    # as git shows it), so that a large release's many new methods crowd out no real move
+    paths = sorted((p for p, rank in ranked.items() if rank is not None), key=lambda p: (ranked[p], p))
     found: Found = {}
-    for both in parsed_texts(trees, paths[:_MOST_FILES], keep):
-        olds, news = _classes(both.old), _classes(both.new)
-        for name in olds.keys() & news.keys():
-            by_method = _moved_in(both.path, olds[name], news[name], words)
+    for both in parsed_texts(trees, paths[:_MOST_FILES]):
+        olds_, news = _classes(both.old), _classes(both.new)
+        for name in olds_.keys() & news.keys():
+            by_method = _moved_in(both.path, olds_[name], news[name], words)
             if by_method:
                 found[(dotted_name(both.path, roots=("",)), name)] = by_method
     return found
+
+
+def _candidates(trees: ThreeTrees) -> dict[str, set[str]]:
+    """Upstream's changed modules (outside its tests) with the names of the methods their diff adds a ``def`` line
+    of, where a removed line also opens with a call (a step that may have moved) and a call of that name opens an
+    added line too (the step run again, in its new home; a block git shows as moved text instead still leaves the
+    lines it moved past removed and added alike)."""
+    found: dict[str, set[str]] = {}
+    for path in trees.upstream:
+        if not path.endswith(".py") or path.split("/", 1)[0] in TEST_FOLDERS:
+            continue
+        diff = trees.upstream[path]
+        names = {m.group(1) for line in diff.added.values() if "def" in line and (m := _METHOD.match(line))}
+        removed = {_step(line) for line in diff.removed if "(" in line} - {""} if names else set()
+        if removed and any("(" in line and _step(line) in removed for line in diff.added.values()):
+            found[path] = names
+    return found
+
+
+def _may_move(
+    trees: ThreeTrees, path: str, old_text: str, new_text: str, added: set[str], words: frozenset[str]
+) -> int | None:
+    """None where nothing can have moved; else 0 where a call a new method makes opens a removed line too, 1 where
+    it only opens a line of the base's (git may show a moved block as kept, the lines it moved past as changed)."""
+    if not (gateable(old_text) and gateable(new_text)):
+        return 1  # a name the parser folds may hide from the regexes
+    old = _defined(old_text)
+    news = added - old
+    if not news or words.isdisjoint(old):
+        return None
+    homes = {callee for callee in _home_calls(new_text, news) if _opens_a_line(old_text, callee)}
+    if not homes:
+        return None
+    return 0 if any(_step(line) in homes for line in trees.upstream[path].removed if "(" in line) else 1
+
+
+def _home_calls(text: str, news: set[str]) -> set[str]:
+    """The last names of the calls in the text of the methods ``news`` (from each ``def`` to the next one indented
+    no deeper), but those on the object itself or a logger: what a new method may run as a moved step."""
+    defs = [(m, len(opening)) for m, opening in _method_defs(text)]
+    found: set[str] = set()
+    for i, (m, depth) in enumerate(defs):
+        if m.group(1) not in news:
+            continue
+        end = next((later.start() for later, deeper in defs[i + 1 :] if deeper <= depth), len(text))
+        for dotted in _CALL_NAMES.findall(text, m.end(), end):
+            root, _, last = dotted.rpartition(".")
+            if root.split(".", 1)[0] not in _OWN | _TALKERS:
+                found.add(last)
+    return found
+
+
+def _opens_a_line(text: str, callee: str) -> bool:
+    """Whether a line of ``text`` opens with a call of ``callee`` (``write(``, ``ops.cache.write(``)."""
+    needle, at = callee + "(", text.find(callee + "(")
+    while at >= 0:
+        if _OPENING.fullmatch(text, text.rfind("\n", 0, at) + 1, at):
+            return True
+        at = text.find(needle, at + 1)
+    return False
+
+
+def _step(line: str) -> str:
+    """The last name of the call ``line`` opens with (``torch.ops.x.write(`` -> ``write``), or ""."""
+    m = _STEP.match(line)
+    return m.group(1).rpartition(".")[2] if m is not None else ""
+
+
+def _defined(text: str) -> set[str]:
+    """The names ``text`` defines on an indented ``def`` line (a method's)."""
+    return {m.group(1) for m, _ in _method_defs(text)}
+
+
+def _method_defs(text: str) -> Iterator[tuple[re.Match[str], str]]:
+    """Each indented ``def`` line's match, with its opening (the indentation, ``async``); the regex finds the word
+    ``def`` first and the opening is checked after (a pattern anchored at each line's start is tried at every
+    character)."""
+    for m in _DEF_WORD.finditer(text):
+        opening = text[text.rfind("\n", 0, m.start()) + 1 : m.start()]
+        if opening[:1] in (" ", "\t") and _INDENT.fullmatch(opening):
+            yield m, opening
 
 
 def _classes(module: ast.Module) -> dict[str, ast.ClassDef]:
@@ -123,17 +214,24 @@ def _methods(cls: ast.ClassDef) -> dict[str, ast.FunctionDef | ast.AsyncFunction
 def _moved_in(path: str, old: ast.ClassDef, new: ast.ClassDef, words: frozenset[str]) -> dict[str, Moved]:
     olds, news = _methods(old), _methods(new)
     added = {name: news[name] for name in news.keys() - olds.keys()}
-    homes = {callee: name for name, func in added.items() for callee in _effects(func, handed=False)}
     found: dict[str, Moved] = {}
-    held = _held(new)
+    if not added:
+        return found  # most classes a release touches gain no method
+    homes: dict[str, str] | None = None  # walked once, only for a class whose kept method ran a step
+    held: set[str] | None = None
     for name in sorted((olds.keys() & news.keys() & words) - {"__init__"}):
-        reached = _reached(news[name], news)
+        effects = _effects(olds[name], handed=True)
+        reached = _reached(news[name], news) if effects else None
         if reached is None:
             continue
+        homes = {c: n for n, func in added.items() for c in _effects(func, handed=False)} if homes is None else homes
         still = {_last_name(c.func) for func in reached for c in _calls(func)}
-        for callee in _effects(olds[name], handed=True):
+        for callee in effects:
             home = homes.get(callee)
-            if home is not None and home not in held and not {_last_name_of(callee), home} & still:
+            if home is None or {_last_name_of(callee), home} & still:
+                continue
+            held = _held(new) if held is None else held  # one walk of the class, only for a candidate
+            if home not in held:
                 found[name] = Moved(path, new.name, name, home, callee)
                 break
     return found
@@ -142,10 +240,11 @@ def _moved_in(path: str, old: ast.ClassDef, new: ast.ClassDef, words: frozenset[
 def _held(cls: ast.ClassDef) -> set[str]:
     """The methods the class reads as values (``self._fn = self._prepare``, ``partial(self._step, ...)``): a
     call of the value may run one without naming it."""
-    calls = {id(n.func) for n in ast.walk(cls) if isinstance(n, ast.Call)}
+    nodes = list(ast.walk(cls))
+    calls = {id(n.func) for n in nodes if isinstance(n, ast.Call)}
     return {
         n.attr
-        for n in ast.walk(cls)
+        for n in nodes
         if isinstance(n, ast.Attribute)
         and _is_name(n.value, "self")
         and isinstance(n.ctx, ast.Load)
@@ -159,15 +258,23 @@ def _effects(func: ast.FunctionDef | ast.AsyncFunctionDef, handed: bool) -> list
     holds (``out.append(x)``, ``cache.copy_(y)``: a common name, no step of its own) nor of the object itself,
     nor a logger's or a warning's.  With ``handed``, only the calls handing on a parameter or a name the function
     binds from one (what the call writes lands on the caller's data)."""
-    derived = _derived(func) if handed else set()
-    local = _bound(func)
+    nodes = list(_own_nodes(func))  # one walk of the body, for the calls and the names alike
+    calls = [
+        node.value
+        for node in nodes
+        if isinstance(node, ast.Expr)
+        and isinstance(node.value, ast.Call)
+        and _last_name(node.value.func)
+        and _root(node.value.func) not in _OWN | _TALKERS
+        and _last_name(node.value.func) != "warn"
+    ]
+    if not calls:
+        return []  # most methods run no statement call of a function: no names to collect
+    local = _bound(func, nodes)
+    derived = _derived(func, nodes) if handed else set()
     found: list[str] = []
-    for node in _own_nodes(func):
-        if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)):
-            continue
-        call = node.value
-        root, last = _root(call.func), _last_name(call.func)
-        if not last or root in local | _OWN | _TALKERS or last == "warn":
+    for call in calls:
+        if _root(call.func) in local:
             continue
         if handed and not any(_root(a) in derived for a in [*call.args, *(k.value for k in call.keywords)]):
             continue
@@ -175,20 +282,21 @@ def _effects(func: ast.FunctionDef | ast.AsyncFunctionDef, handed: bool) -> list
     return found
 
 
-def _bound(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
-    """The names ``func`` binds: its parameters but ``self``/``cls``, and each name it stores."""
+def _bound(func: ast.FunctionDef | ast.AsyncFunctionDef, nodes: list[ast.AST]) -> set[str]:
+    """The names ``func`` binds (``nodes``: its own body's): its parameters but ``self``/``cls``, and each name it
+    stores."""
     args = func.args
     names = {a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg] if a}
-    names |= {n.id for n in _own_nodes(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    names |= {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
     return names - {"self", "cls"}
 
 
-def _derived(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+def _derived(func: ast.FunctionDef | ast.AsyncFunctionDef, nodes: list[ast.AST]) -> set[str]:
     """The function's parameters but ``self``/``cls``, and the names it binds (``a, b = kv.unbind(0)``) from a
-    value reaching one of them."""
+    value reaching one of them (``nodes``: its own body's)."""
     args = func.args
     names = {a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs] if a.arg not in ("self", "cls")}
-    binds = [n for n in _own_nodes(func) if isinstance(n, ast.Assign)]
+    binds = [n for n in nodes if isinstance(n, ast.Assign)]
     for _ in range(2):  # a chain of two bindings (``kv = cache[i]``, then ``k, v = kv.unbind(0)``)
         for node in binds:
             if any(isinstance(n, ast.Name) and n.id in names for n in ast.walk(node.value)):
@@ -233,15 +341,51 @@ def _reached(
 
 def _called_apart(trees: ThreeTrees, found: Found) -> Found:
     """Of ``found``, the moves whose new method upstream calls outside its class (``.new(`` in another file, or
-    in the class's own file outside the class): its callers run the step apart now.  One ``git grep`` a name."""
+    in the class's own file outside the class): its callers run the step apart now.  The release's diff answers
+    first (a caller written with the move); else one ``git grep`` a name (a caller of a namesake on another class,
+    written before: the attention layer calling ``impl.do_kv_cache_update`` of whichever impl)."""
     kept: Found = {}
     for key, by_method in found.items():
         for name, moved in by_method.items():
-            callers = trees.python_files_with((f".{moved.new}(",))
-            outside = any(p != moved.path and p.split("/", 1)[0] not in TEST_FOLDERS for p in callers)
-            if outside or (moved.path in callers and _called_in_module(trees, moved)):
-                kept.setdefault(key, {})[name] = moved
+            callers = _callers(trees, moved.new)
+            if not _outside(trees, moved, callers):
+                callers = trees.python_files_with((f".{moved.new}(",))
+                if not _outside(trees, moved, callers):
+                    continue
+            kept.setdefault(key, {})[name] = replace(moved, runners=_runners(trees, moved, callers))
     return kept
+
+
+def _outside(trees: ThreeTrees, moved: Moved, callers: frozenset[str]) -> bool:
+    outside = any(p != moved.path and p.split("/", 1)[0] not in TEST_FOLDERS for p in callers)
+    return outside or (moved.path in callers and _called_in_module(trees, moved))
+
+
+def _runners(trees: ThreeTrees, moved: Moved, callers: frozenset[str]) -> frozenset[str]:
+    """The names of upstream's functions (outside its tests) whose body calls ``.new(``: each ``.new(`` is taken
+    to lie in the nearest ``def`` above it.  Not the method itself (a nested ``forward`` running the update)."""
+    paths = sorted(p for p in callers if p.split("/", 1)[0] not in TEST_FOLDERS)
+    names: set[str] = set()
+    for text in trees.blobs(trees.theirs, paths).values():
+        defs = [(m.start(), m.group(1)) for m in _ANY_DEF.finditer(text or "")]
+        starts = [start for start, _ in defs]
+        for call in re.finditer(rf"\.{moved.new}\(", text or ""):
+            at = bisect.bisect(starts, call.start()) - 1
+            if at >= 0:
+                names.add(defs[at][1])
+    return frozenset(names - {moved.method})
+
+
+def _callers(trees: ThreeTrees, new: str) -> frozenset[str]:
+    """Upstream's modules whose diff adds a line calling ``.new(`` (no ``git grep`` of the whole tree)."""
+    call = f".{new}("
+    return frozenset(
+        path
+        for path in trees.upstream
+        if path.endswith(".py")
+        and call in trees.upstream.raw(path)
+        and any(call in line for line in trees.upstream[path].added.values())
+    )
 
 
 def _called_in_module(trees: ThreeTrees, moved: Moved) -> bool:
@@ -260,18 +404,39 @@ def _called_in_module(trees: ThreeTrees, moved: Moved) -> bool:
 def _fork_calls(
     module: ast.Module, imports: dict[str, tuple[str, str]], found: Found
 ) -> Iterator[tuple[int, str, Moved]]:
+    classes = {id(m): cls for cls in ast.walk(module) if isinstance(cls, ast.ClassDef) for m in cls.body}
     for func, receivers in _receivers(module, imports, found):
-        runs = {_last_name(c.func) for c in _calls(func)}
+        cls = classes.get(id(func))
+        company = [m for m in cls.body if isinstance(m, _FUNCS)] if cls is not None else [func]
         for call in _calls(func):
             if not isinstance(call.func, ast.Attribute):
                 continue
             key = receivers.get(ast.unparse(call.func.value))
             moved = found[key].get(call.func.attr) if key is not None else None
-            if moved is None or moved.new in runs or _last_name_of(moved.callee) in runs:
+            if moved is None or _runs_step(module, company, moved):
                 continue
             if func.name == moved.method and ast.unparse(call.func.value) == "self":
                 continue  # an override's own name: upstream's callers reach it, and run the new method first
             yield call.lineno, ast.unparse(call.func.value), moved
+
+
+def _runs_step(module: ast.Module, company: list[ast.FunctionDef | ast.AsyncFunctionDef], moved: Moved) -> bool:
+    """Whether the fork runs the step beside its call of the method: the function, or a method of its class (a
+    layer whose own update method its callers run apart, a wrapper delegating the new method), calls the new
+    method, names it (``getattr(impl, "new", None)``), calls the step's function, or calls a function of the
+    fork's module or of upstream's doing one of those (a helper; upstream's own update op)."""
+    wanted = {moved.new, _last_name_of(moved.callee)}
+    runners = {f.name for f in ast.walk(module) if isinstance(f, _FUNCS) and _runs(f, wanted)} | moved.runners
+    return any(_runs(func, wanted | (runners - {moved.method})) for func in company)
+
+
+def _runs(func: ast.FunctionDef | ast.AsyncFunctionDef, names: set[str]) -> bool:
+    for node in _own_nodes(func):
+        if isinstance(node, ast.Call) and _last_name(node.func) in names:
+            return True
+        if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in names:
+            return True  # ``getattr(impl, "new", None)``: the new method reached by its name
+    return False
 
 
 def _receivers(
