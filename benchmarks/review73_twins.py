@@ -38,6 +38,23 @@ read under a test of ``self.__dict__`` (1); switched clocks on the epoch clock u
 magnitude (1); dict elements on an unpacking under ``isinstance(entry, tuple)`` (1), on an index in a ``try``
 whose ``except KeyError`` reads the key (1), on an index in the branch of a conditional expression on the
 value's type (1), on an unpacking of a slice of a list container (#21668: 1).
+Round 2 (another commit and more spellings): #20466 (76b494444f, ``AttentionMetadataBuilder`` given a first
+constructor: a fork builder's ``super().__init__()``, a case; the new spelling by keyword, a twin), #35216's
+read under a test of a mode set only before ``super().__init__()`` (a case: no readiness flag), a read and-ed
+after a class-level readiness flag, ``**kwargs`` handed on, the unpacked value chosen by a conditional
+expression on its type, a loop skipping values not of the old shape (``if not isinstance(h, tuple): continue``).
+All rounds, main (ec396aa8): 6 caught of 6; 13 false errors of 34 twins (1 warned) -- round 1's 11, and the
+loop skipping the other shape and the and-ed readiness flag.
+This branch: 6 caught of 6 (#11081 now names ``time.perf_counter()``); 0 false errors of 34 (3 warned: the old
+spelling of a first constructor in the ``except TypeError`` of a try of the new one (#27616, #19636) or under a
+test of the signature, as a bare build's are).  The mends, each by the rule that makes the fork code right:
+symbol drift's first ``__init__`` through ``super()`` goes through ``_guarded`` (a fallback is a warning); early
+hooks are quiet on a read under a test of a readiness flag the fork binds before the base constructs and turns
+below the super call, or of the attribute named in a string (``self.__dict__``), and on a fork class listing a
+base of another module besides upstream's; switched clocks read a stamp taken from a local through its clock,
+take no stamp from anything else as a switch, and are quiet under a comparison of the stamp with an epoch-sized
+bound; dict elements are quiet under a test of the element's type, on an index in a ``try`` catching KeyError,
+and on a slice of a list container.
 
   PYTHONPATH=.. python review73_twins.py [--only TEXT ...] [--show]
 """
@@ -611,6 +628,126 @@ TWINS += [
             '        name, arguments = call["name"], call["arguments"]\n'
             "        return name, arguments\n",
             '        name, arguments = call["name"], call["arguments"]',
+        ),
+    ),
+]
+
+
+# --- round 2: another commit of the first constructor, and more spellings of the same commits
+AB = ("#20466", "76b494444f", "AttentionMetadataBuilder given an abstract __init__(kv_cache_spec, vllm_config, device)")
+ABH = "from vllm.v1.attention.backends.utils import AttentionMetadataBuilder\n\n\n"
+CASES += [
+    (
+        "#20466 first __init__ via super()",
+        "a fork builder's super().__init__()",
+        K(
+            *AB,
+            "vllm/aeon/r73ab1.py",
+            ABH + "class AeonSparkMetadataBuilder(AttentionMetadataBuilder):\n"
+            "    def __init__(self, runner, kv_cache_spec, block_table) -> None:  # type: ignore[no-untyped-def]\n"
+            "        super().__init__()\n"
+            "        self.aeon_runner = runner  # AEON: the Spark's NVFP4 decode metadata\n\n"
+            "    def build(self, common_prefix_len, common_attn_metadata, fast_build=False):  # type: ignore[no-untyped-def]\n"
+            "        return None\n",
+            "        super().__init__()",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#20466 first __init__ via super()",
+        "twin: the new spelling by keyword",
+        K(
+            *AB,
+            "vllm/aeon/r73ab2.py",
+            ABH + "class AeonSparkMetadataBuilder(AttentionMetadataBuilder):\n"
+            "    def __init__(self, kv_cache_spec, vllm_config, device) -> None:  # type: ignore[no-untyped-def]\n"
+            "        super().__init__(kv_cache_spec=kv_cache_spec, vllm_config=vllm_config, device=device)\n\n"
+            "    def build(self, common_prefix_len, common_attn_metadata, fast_build=False):  # type: ignore[no-untyped-def]\n"
+            "        return None\n",
+            "        super().__init__(kv_cache_spec=kv_cache_spec, vllm_config=vllm_config, device=device)",
+        ),
+    ),
+    (
+        "#27616 first __init__ via super()",
+        "twin: a subclass handing on **kwargs alone",
+        K(
+            *SF,
+            "vllm/aeon/r73sf6.py",
+            CI + "class AeonStandaloneAdaptor(InductorStandaloneAdaptor):\n"
+            "    def __init__(self, **kwargs) -> None:  # type: ignore[no-untyped-def]\n"
+            "        super().__init__(**kwargs)  # AEON: the factory passes save_format by name\n",
+            "        super().__init__(**kwargs)  # AEON: the factory passes save_format by name",
+        ),
+    ),
+    (
+        "#35921 value shape changed",
+        "twin: the unpacked value chosen by a conditional expression on its type",
+        K(
+            *CK,
+            "vllm/aeon/r73ck7.py",
+            CM + SUB + GET + "        if entry is None:\n"
+            "            return None\n"
+            '        _key, path = entry if isinstance(entry, tuple) else entry["graph_handle"]\n'
+            "        return path\n",
+            '        _key, path = entry if isinstance(entry, tuple) else entry["graph_handle"]',
+        ),
+    ),
+    (
+        "#35921 value shape changed",
+        "twin: a loop skipping values not of the old shape",
+        K(
+            *CK,
+            "vllm/aeon/r73ck8.py",
+            CM + "def aeon_artifact_paths(manager: CompilerManager) -> list[str]:\n"
+            "    paths = []\n"
+            "    for handle in manager.cache.values():\n"
+            "        if not isinstance(handle, tuple):  # AEON: a dict per graph on newer upstreams\n"
+            '            paths.append(handle["graph_handle"][1])\n'
+            "            continue\n"
+            "        _key, path = handle\n"
+            "        paths.append(path)\n"
+            "    return paths\n",
+            "        _key, path = handle",
+        ),
+    ),
+    (
+        "#35216 hook called from the constructor",
+        "twin: the read and-ed after a readiness flag (a class-level default)",
+        K(
+            *PP,
+            "vllm/aeon/r73pp8.py",
+            PPH + "class AeonBackend(VllmBackend):\n"
+            "    _aeon_ready = False\n\n"
+            + INIT.replace(
+                "        self.aeon_fusion = fusion\n",
+                "        self.aeon_fusion = fusion\n        self._aeon_ready = True\n",
+            )
+            + "    def configure_post_pass(self) -> None:\n"
+            "        super().configure_post_pass()\n"
+            "        if self._aeon_ready and self.aeon_fusion is not None:\n"
+            "            self.pass_manager.add(self.aeon_fusion)\n",
+            "        if self._aeon_ready and self.aeon_fusion is not None:",
+        ),
+    ),
+]
+CASES += [
+    (
+        "#35216 hook called from the constructor",
+        "a test of a mode set before super().__init__(), the read under it",
+        K(
+            *PP,
+            "vllm/aeon/r73pp9.py",
+            PPH + "class AeonBackend(VllmBackend):\n"
+            '    def __init__(self, vllm_config: VllmConfig, fusion: InductorPass, fuse: bool, prefix: str = "") -> None:\n'
+            "        self._aeon_fuse = fuse\n"
+            "        super().__init__(vllm_config, prefix)\n"
+            "        self.aeon_fusion = fusion\n\n"
+            "    def configure_post_pass(self) -> None:\n"
+            "        super().configure_post_pass()\n"
+            "        if self._aeon_fuse:\n"
+            "            self.pass_manager.add(self.aeon_fusion)\n",
+            "            self.pass_manager.add(self.aeon_fusion)",
         ),
     ),
 ]
