@@ -104,3 +104,38 @@ def test_a_positional_read_of_a_value_now_a_dict_is_an_error(
 )
 def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str, after: str, base: str) -> None:
     assert rows(git_repo, no_rules, body, after, base) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # review73: the old shape's read under a test of the value's type
+        "def path(manager: CompilerManager, key) -> str:\n    entry = manager.cache[key]\n"
+        "    if isinstance(entry, tuple):\n        _key, path = entry\n    else:\n"
+        "        _key, path = entry['graph_handle']\n    return path\n",
+        # past an exiting test of it
+        "def path(manager: CompilerManager, key) -> str:\n    entry = manager.cache[key]\n"
+        "    if isinstance(entry, dict):\n        return entry['graph_handle'][1]\n    return entry[1]\n",
+        # in the other branch of a conditional expression on it
+        "def paths(manager: CompilerManager) -> list:\n"
+        "    return [h['graph_handle'][1] if isinstance(h, dict) else h[1] for h in manager.cache.values()]\n",
+        # an index in a try whose except KeyError reads the key
+        "def path(manager: CompilerManager, key) -> str:\n    entry = manager.cache[key]\n    try:\n"
+        "        return entry[1]\n    except KeyError:\n        return entry['graph_handle'][1]\n",
+        # an unpacking of a slice of the container
+        "def two(manager: CompilerManager, key) -> list:\n    first, second = manager.cache[key:]\n"
+        "    return [first, second]\n",
+    ],
+    ids=["isinstance", "past an exiting test", "a conditional expression", "except KeyError", "a slice"],
+)
+def test_a_read_written_for_both_shapes_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_a_test_of_another_value_keeps_the_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """A type test of something else (the key) says nothing of the value's shape."""
+    body = (
+        "def path(manager: CompilerManager, key) -> str:\n    entry = manager.cache[key]\n"
+        "    if isinstance(key, tuple):\n        _key, path = entry\n        return path\n    return ''\n"
+    )
+    assert rows(git_repo, no_rules, body) == [(4, "error")]

@@ -144,3 +144,71 @@ def test_a_call_upstream_made_already_is_quiet(git_repo: GitRepo, no_rules: Path
 )
 def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str, after: str) -> None:
     assert rows(git_repo, no_rules, body, after) == []
+
+
+READY = (
+    SUB
+    + "    def __init__(self, vllm_config):\n        self._ready = False\n        super().__init__(vllm_config)\n"
+    + "        self.aeon_passes = []\n        self._ready = True\n\n"
+    + HOOK
+)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # review73: an early return until a readiness flag set before super().__init__() turns
+        READY + "        if not self._ready:\n            return\n        self.pass_manager.extend(self.aeon_passes)\n",
+        READY + "        if self._ready:\n            self.pass_manager.extend(self.aeon_passes)\n",
+        # the flag a class-level default
+        SUB
+        + "    _ready = False\n\n"
+        + "    def __init__(self, vllm_config):\n        super().__init__(vllm_config)\n"
+        + "        self.aeon_passes = []\n        self._ready = True\n\n"
+        + HOOK
+        + "        if self._ready:\n            self.pass_manager.extend(self.aeon_passes)\n",
+        # a test of the instance's dict
+        SUB
+        + INIT
+        + HOOK
+        + "        if 'aeon_passes' in self.__dict__:\n            self.pass_manager.extend(self.aeon_passes)\n",
+        SUB + INIT + HOOK + "        if 'aeon_passes' not in vars(self):\n            return\n"
+        "        self.pass_manager.extend(self.aeon_passes)\n",
+    ],
+    ids=["early return on a flag", "under a flag", "a class-level flag", "__dict__", "vars"],
+)
+def test_a_test_telling_the_early_call_apart_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_a_test_of_a_setting_made_before_super_init_stays_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """A flag stored only above the super call (a mode, not a readiness flag): the read runs early when it holds."""
+    body = (
+        SUB
+        + "    def __init__(self, vllm_config, fuse):\n        self._fuse = fuse\n        super().__init__(vllm_config)\n"
+        + "        self.aeon_passes = []\n\n"
+        + HOOK
+        + "        if self._fuse:\n            self.pass_manager.extend(self.aeon_passes)\n"
+    )
+    assert rows(git_repo, no_rules, body) == [(10, "error")]
+
+
+def test_a_fork_mixin_of_another_module_among_the_bases_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """review73: ``class AeonBackend(VllmBackend, AeonPassesMixin)``, the mixin (another fork module) holding a
+    class-level ``aeon_passes = ()``: the read finds it while the base constructs."""
+    mixin = "vllm/aeon/mixin.py"
+    sides = s.merge_case(
+        git_repo,
+        {BACKENDS: BASE},
+        {
+            mixin: "class AeonPassesMixin:\n    aeon_passes = ()\n",
+            FORK: HEAD
+            + "from vllm.aeon.mixin import AeonPassesMixin\n\n\n"
+            + "class AeonBackend(VllmBackend, AeonPassesMixin):\n"
+            + INIT
+            + HOOK
+            + "        self.pass_manager.extend(self.aeon_passes)\n",
+        },
+        [("[compile] Initialize passes at init (#35216)", {BACKENDS: AFTER})],
+    )
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == FORK] == []

@@ -87,3 +87,18 @@ def test_a_fork_class_with_its_own_constructor_between_stays_silent(git_repo: Gi
     sides = three_way(git_repo, {ADAPTORS: OLD, **PACKAGES}, {USE: fork}, {ADAPTORS: NEW})
     report = audit(git_repo, sides, tmp_path)
     assert found(report, RULE) == [], [f.message for f in report.findings]
+
+
+def test_the_old_spelling_in_the_fallback_of_a_try_of_the_new_one_is_a_warning(
+    git_repo: GitRepo, tmp_path: Path
+) -> None:
+    """review73: ``try: super().__init__('binary')`` / ``except TypeError: super().__init__()`` is the fork's code
+    for both versions of the base (the fallback runs only where the new call is refused): a warning, as a bare
+    build in such a fallback is, never an error."""
+    fork = (
+        "from vllm.adaptors import Standalone\n\n\nclass Mine(Standalone):\n    def __init__(self):\n"
+        "        try:\n            super().__init__('binary')\n        except TypeError:\n"
+        "            super().__init__()  # older upstreams\n"
+    )
+    sides = three_way(git_repo, {ADAPTORS: OLD, **PACKAGES}, {USE: fork}, {ADAPTORS: NEW})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(fork, "older upstreams"), "warning")]

@@ -112,3 +112,57 @@ def test_the_old_clock_mixed_with_the_switched_stamp_is_an_error(git_repo: GitRe
 )
 def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, fork: str, after: str) -> None:
     assert rows(git_repo, no_rules, fork, after) == []
+
+
+SECONDS = "import time\n\nfrom vllm.compilation import monitor\n\n\ndef seconds() -> float:\n"
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        # review73: the epoch clock only for an epoch stamp
+        SECONDS + "    if monitor.start_time > 1e9:\n        return time.time() - monitor.start_time\n"
+        "    return time.perf_counter() - monitor.start_time\n",
+        SECONDS + "    if monitor.start_time < 1e9:\n        return time.perf_counter() - monitor.start_time\n"
+        "    return time.time() - monitor.start_time\n",
+        SECONDS + "    return time.time() - monitor.start_time if monitor.start_time > 1_000_000_000 else 0.0\n",
+    ],
+    ids=["under the test", "past an exiting test", "a conditional expression"],
+)
+def test_a_test_of_the_stamps_magnitude_is_quiet(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
+    assert rows(git_repo, no_rules, fork) == []
+
+
+def test_a_test_that_the_stamp_is_set_keeps_the_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """``start_time > 0`` tells a started compile from none, not one clock from another."""
+    fork = SECONDS + "    if monitor.start_time > 0:\n        return time.time() - monitor.start_time\n    return 0.0\n"
+    assert rows(git_repo, no_rules, fork) == [(8, "error")]
+
+
+def test_a_stamp_upstream_takes_through_a_helper_of_the_same_clock_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """review73: upstream stamps through a helper (``start_time = _now()``, the same epoch clock) and times
+    something else with ``perf_counter``: the stamp's clock is not read here, so it is no switch, and the fork's
+    ``time.time()`` is no error."""
+    after = BASE.replace("    start_time = time.time()\n", "    start_time = _now()\n") + (
+        "\n\ndef _now() -> float:\n    return time.time()\n\n\ndef tick() -> float:\n    return time.perf_counter()\n"
+    )
+    fork = SECONDS + "    return time.time() - monitor.start_time\n"
+    assert rows(git_repo, no_rules, fork, after) == []
+
+
+def test_a_stamp_taken_from_a_local_of_the_new_clock_is_read_through_it(git_repo: GitRepo, no_rules: Path) -> None:
+    """#11081: ``now = time.perf_counter()`` ... ``start_time = now``: the stamp's clock is the local's."""
+    after = AFTER.replace(
+        "    start_time = time.perf_counter()\n", "    now = time.perf_counter()\n    start_time = now\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {MONITOR: BASE},
+        {FORK: SECONDS + "    return time.time() - monitor.start_time\n"},
+        [("[compile] Fix time discrepancy (#34912)", {MONITOR: after})],
+    )
+    found = [
+        (line, msg) for path, line, sev, msg in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if path == FORK
+    ]
+    assert [line for line, _ in found] == [7]
+    assert "now stamps start_time with time.perf_counter()" in found[0][1]

@@ -11,7 +11,9 @@ string keys, where at the base they stored something else there (and no dict dis
 line it owns: an element of ``R.A`` -- ``R.A[k]``, ``R.A.get(k)``, a loop or comprehension variable over
 ``R.A.values()`` -- or a local bound once to one, unpacked into a tuple of names (without a star) or indexed by
 an integer, where ``R`` is ``self`` in a class deriving upstream's first (no base the module defines) that stores
-no ``self.A`` itself, or a parameter annotated with upstream's class.  An error.
+no ``self.A`` itself, or a parameter annotated with upstream's class.  An error.  Quiet: a read under a test of
+the element's type (the fork reads both shapes), an index in a ``try`` catching KeyError, a slice of the
+container (its elements, not one).
 
 Cheap first: only upstream files whose added lines store a dict display into a subscript of ``self`` under a name
 a fork line holds are parsed, and only fork files naming one of the attributes.
@@ -25,6 +27,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.deferred_inits import derives_first
+from aeon_release.domain.audits.drift.fallbacks import caught_around, runs_tested
 from aeon_release.domain.audits.drift.nulled_attributes import _local_bases, _on_self, _targets
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
@@ -32,10 +35,13 @@ from aeon_release.domain.audits.drift.returns import added_words, fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parent_map
 
 # ``self.A[...] = {`` on an added line: a dict display stored into a container attribute
 _DICT_STORE = re.compile(r"^\s*self\.(\w+)\[[^\n]*\]\s*=\s*\{")
 _MOST_FILES = 32
+# what a positional index of a dict raises, caught by a fork fallback that reads the key
+_KEY_ERRORS = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
 
 
 @dataclass(frozen=True)
@@ -113,11 +119,12 @@ def _string_keyed(value: ast.expr) -> bool:
 def _fork_uses(path: str, module: ast.Module, dicted: list[Dicted]) -> Iterator[tuple[Dicted, int]]:
     imports = file_imports(module, path)
     local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
+    parents = parent_map(module)
     for func, cls in _functions(module):
         for item in dicted:
             receivers = _receivers(func, cls, item, imports, local, path)
             if receivers:
-                yield from ((item, line) for line in _misreads(func, item.attr, receivers))
+                yield from ((item, line) for line in _misreads(func, item.attr, receivers, parents))
 
 
 def _functions(module: ast.Module) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.ClassDef | None]]:
@@ -169,20 +176,40 @@ def _stores_own(cls: ast.ClassDef, attr: str) -> bool:
     return False
 
 
-def _misreads(func: ast.AST, attr: str, receivers: set[str]) -> Iterator[int]:
-    """The lines unpacking an element of ``R.attr`` into names or indexing one by an integer."""
+def _misreads(func: ast.AST, attr: str, receivers: set[str], parents: dict[int, ast.AST]) -> Iterator[int]:
+    """The lines unpacking an element of ``R.attr`` into names or indexing one by an integer, outside a test of
+    the element's type (the fork reads both shapes) and, for an index, outside a ``try`` catching KeyError."""
     elements = _element_names(func, attr, receivers)
     for node in ast.walk(func):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Tuple):
             names = node.targets[0].elts
             if len(names) > 1 and not any(isinstance(n, ast.Starred) for n in names):
-                if _is_element(node.value, attr, receivers, elements):
+                if _is_element(node.value, attr, receivers, elements) and not _kind_tested(node, node.value, parents):
                     yield node.lineno
         elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
             index = node.slice
             if isinstance(index, ast.Constant) and type(index.value) is int:
-                if _is_element(node.value, attr, receivers, elements):
-                    yield node.lineno
+                if _is_element(node.value, attr, receivers, elements) and not _kind_tested(node, node.value, parents):
+                    if not caught_around(node, _KEY_ERRORS, parents):
+                        yield node.lineno
+
+
+def _kind_tested(node: ast.AST, element: ast.expr, parents: dict[int, ast.AST]) -> bool:
+    """``node`` runs under (or past an exiting) test of ``element``'s type -- ``isinstance(entry, tuple)``,
+    ``type(entry) is dict`` -- on either side: the fork wrote the read for both shapes of the value."""
+    subject = ast.dump(element)
+
+    def asks(test: ast.expr) -> bool:
+        return any(
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Name)
+            and n.func.id in {"isinstance", "type"}
+            and bool(n.args)
+            and ast.dump(n.args[0]) == subject
+            for n in ast.walk(test)
+        )
+
+    return runs_tested(node, parents, asks, asks)
 
 
 def _element_names(func: ast.AST, attr: str, receivers: set[str]) -> set[str]:
@@ -218,8 +245,8 @@ def _is_element(expr: ast.expr, attr: str, receivers: set[str], elements: set[st
     """``R.attr[k]``, ``R.attr.get(k)``, or a local bound to an element."""
     if isinstance(expr, ast.Name):
         return expr.id in elements
-    if isinstance(expr, ast.Subscript):
-        return _is_attr(expr.value, attr, receivers)
+    if isinstance(expr, ast.Subscript):  # a slice of a list container holds elements, it is none
+        return not isinstance(expr.slice, ast.Slice) and _is_attr(expr.value, attr, receivers)
     if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr == "get":
         return _is_attr(expr.func.value, attr, receivers) and len(expr.args) == 1
     return False

@@ -14,8 +14,11 @@ The fork's side, on a line it owns: a class deriving the upstream class first (`
 module defines itself), overriding ``M``, whose ``__init__`` calls ``super().__init__(...)`` and stores
 ``self.X`` only below that call (nowhere above it, in no other method, not at class level; no
 ``setattr``/``hasattr``/``getattr`` of it, no ``__getattr__``); the override loads ``self.X`` in its own body
-above any store of it there, outside a ``try`` catching AttributeError, and upstream's class never stores ``X``
-(its constructor may set it before the call).  An error on the read.
+above any store of it there, outside a ``try`` catching AttributeError and outside a test telling the early
+call apart (a readiness flag the fork binds before the base constructs and turns below the super call; ``X``
+named in a string: ``"X" in self.__dict__``), and upstream's class never stores ``X`` (its constructor may set it
+before the call).  A fork class listing a base of another module besides upstream's is left alone: a mixin's
+class-level default answers the read.  An error on the read.
 
 Cheap first: only fork files whose added lines call ``super(...).__init__(`` are read, for overrides reading an
 attribute set below that call; only upstream files whose added lines call one of those names on ``self`` are
@@ -30,21 +33,23 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.deferred_inits import (
+    _EMPTY_BASES,
     _class_level,
     _is_super_init,
     _method,
+    _names_class,
     derives_first,
     runs_in,
 )
-from aeon_release.domain.audits.drift.fallbacks import caught_around
+from aeon_release.domain.audits.drift.fallbacks import caught_around, runs_tested
 from aeon_release.domain.audits.drift.nulled_attributes import _local_bases, _on_self, _targets
 from aeon_release.domain.audits.drift.own_fields import file_classes
-from aeon_release.domain.audits.drift.pyindex import file_imports
+from aeon_release.domain.audits.drift.pyindex import file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map, str_value
+from aeon_release.domain.audits.source import last_name, parent_map, str_value
 
 # a method the fork defines (an override candidate), and a call of a method on ``self`` upstream added
 _DEF = re.compile(r"^\s+(?:async\s+)?def\s+(\w+)\s*\(\s*self\b")
@@ -163,12 +168,38 @@ def _fork_reads(
             continue
         for hook in (h for h in hooks if derives_first(cls, imports, h.path, h.cls)):
             override = _method(cls, hook.method)
-            if override is None:
+            if override is None or _other_bases(cls, imports, hook):
                 continue
+            flags = _readiness_flags(cls, init)
             for attr in sorted(_set_after_super(cls, init) - hook.stored):
-                line = _early_read(override, attr, parents)
+                line = _early_read(override, attr, parents, flags)
                 if line is not None and line in owned:
                     yield hook, attr, line
+
+
+def _other_bases(cls: ast.ClassDef, imports: dict[str, tuple[str, str]], hook: EarlyHook) -> bool:
+    """``cls`` lists a base of another module besides upstream's class (a fork mixin after it): a class-level
+    default there answers the read while the base constructs, and that module is not read here."""
+    for base in cls.bases:
+        if last_name(base.value if isinstance(base, ast.Subscript) else base) in _EMPTY_BASES:
+            continue
+        origin = imported_origin(base, imports)
+        if origin is None or not _names_class(origin, hook.path, hook.cls):
+            return True
+    return False
+
+
+def _readiness_flags(cls: ast.ClassDef, init: ast.FunctionDef) -> frozenset[str]:
+    """The attributes bound before the base constructs (stored above ``super().__init__(...)`` or a class-level
+    default) that ``__init__`` stores again below it: a flag the fork turns once its own fields are set
+    (``self._ready = False``, the super call, ``self._ready = True``)."""
+    supers = [n.lineno for n in ast.walk(init) if isinstance(n, ast.Call) and _is_super_init(n)]
+    if not supers:
+        return frozenset()
+    stores = [(t.attr, n.lineno) for n in ast.walk(init) if isinstance(n, ast.stmt) for t in _targets(n) if _on_self(t)]
+    below = {attr for attr, line in stores if line > min(supers)}
+    early = {attr for attr, line in stores if line < min(supers)}
+    return frozenset(a for a in below if a in early or _class_level(cls, a))
 
 
 def _dynamic(cls: ast.ClassDef) -> bool:
@@ -208,9 +239,20 @@ def _asked(cls: ast.ClassDef, attr: str) -> bool:
     )
 
 
-def _early_read(override: ast.FunctionDef, attr: str, parents: dict[int, ast.AST]) -> int | None:
+def _early_read(
+    override: ast.FunctionDef, attr: str, parents: dict[int, ast.AST], flags: frozenset[str] = frozenset()
+) -> int | None:
     """The first line loading ``self.attr`` in the override's own body, above any store of it there, outside a
-    ``try`` catching AttributeError."""
+    ``try`` catching AttributeError and outside a test that tells the early call apart: one reading a readiness
+    flag of ``flags``, or naming ``attr`` in a string (``"attr" in self.__dict__``, ``vars(self)``)."""
+
+    def tells(test: ast.expr) -> bool:
+        return any(
+            (isinstance(n, ast.Attribute) and _on_self(n) and n.attr in flags) or str_value(n) == attr
+            for n in ast.walk(test)
+            if isinstance(n, ast.Attribute | ast.Constant)
+        )
+
     stores = [
         n.lineno
         for n in ast.walk(override)
@@ -227,6 +269,7 @@ def _early_read(override: ast.FunctionDef, attr: str, parents: dict[int, ast.AST
         and _on_self(n)
         and runs_in(n, override, parents)
         and not caught_around(n, _RAISES, parents)
+        and not runs_tested(n, parents, tells, tells)
     ]
     first = min(reads, default=None)
     if first is None or any(line <= first for line in stores):

@@ -16,7 +16,9 @@ The fork's side, on a line it owns: a subtraction (or comparison) of the name, r
 (``monitor.torch_compile_start_time``, a module alias, or the name imported from it), with a call of the old
 clock or a local every assignment of which in the function is one; or a store of the old clock's call into the
 module's name.  An error: the number is meaningless.  Quiet: the new clock, a clock of another module, a local
-assigned from anything else, a name upstream stamps from two clocks (or none).
+assigned from anything else, a name upstream stamps from two clocks (or none, or from what is not a clock's call
+nor a local of one: a helper's clock is not read), a fork line under a comparison of the stamp with a bound that
+tells an epoch stamp from a counter's (the fork reads both clocks).
 
 Cheap first: only upstream files whose removed lines call a clock and whose added lines call another, and
 only fork files naming one of the stamps.
@@ -29,6 +31,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.fallbacks import runs_tested
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
@@ -51,6 +54,8 @@ _CLOCKS = frozenset(
 # a call of one of ``time``'s clocks on a changed line (``time.perf_counter()``, ``perf_counter()``)
 _CLOCK_CALL = re.compile(r"\b(time|time_ns|perf_counter(?:_ns)?|monotonic(?:_ns)?|process_time(?:_ns)?)\s*\(\s*\)")
 _MOST_FILES = 32
+# a bound a test of the stamp compares it with to tell an epoch stamp (about 1.7e9 s) from a counter's
+_EPOCH_BOUND = 1e6
 
 
 @dataclass(frozen=True)
@@ -99,7 +104,7 @@ def _switched(path: str, old: ast.Module, new: ast.Module) -> Iterator[Switched]
     before, after = _stamps(old, path), _stamps(new, path)
     for name in sorted(before.keys() & after.keys()):
         was, now = before[name], after[name]
-        if len(was) == 1 and len(now) == 1 and was != now:
+        if len(was) == 1 and len(now) == 1 and was != now and "?" not in was | now:
             yield Switched(path, dotted_name(path, roots=("",)), name, next(iter(was)), next(iter(now)))
 
 
@@ -116,12 +121,30 @@ def _stamps(module: ast.Module, path: str) -> dict[str, set[str]]:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for target in targets:
                 if isinstance(target, ast.Name) and (names is None or target.id in names):
-                    clock = clock_of(node.value, imports)
+                    clock = clock_of(node.value, imports) or _local_clock(scope, node.value, imports)
                     if clock is not None:
                         found.setdefault(target.id, set()).add(clock)
                     elif not isinstance(node.value, ast.Constant):
                         found.setdefault(target.id, set()).add("?")
     return found
+
+
+def _local_clock(scope: ast.AST, value: ast.expr, imports: dict[str, tuple[str, str]]) -> str | None:
+    """In a function, the clock of a local every assignment of which there is one clock's call (#11081:
+    ``now = time.perf_counter()`` ... ``last_logging_time = now``)."""
+    if not isinstance(value, ast.Name) or not isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    clocks = {
+        clock_of(node.value, imports) if isinstance(node, ast.Assign | ast.AnnAssign) and node.value else None
+        for node in ast.walk(scope)
+        if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.NamedExpr)
+        and any(isinstance(t, ast.Name) and t.id == value.id for t in _assigned(node))
+    }
+    return next(iter(clocks)) if len(clocks) == 1 else None
+
+
+def _assigned(node: ast.Assign | ast.AugAssign | ast.AnnAssign | ast.NamedExpr) -> list[ast.expr]:
+    return node.targets if isinstance(node, ast.Assign) else [node.target]
 
 
 def _global_scopes(module: ast.Module) -> Iterator[tuple[ast.AST, set[str] | None]]:
@@ -171,13 +194,37 @@ def _fork_mixes(path: str, module: ast.Module, switched: list[Switched]) -> Iter
                     continue
                 others = [o for o in pair if o is not stamp]
                 if any(_clock_here(o, imports, parents) == item.old for o in others):
-                    yield item, node.lineno
+                    if not _magnitude_tested(node, item, imports, by_origin, parents):
+                        yield item, node.lineno
         elif isinstance(node, ast.Assign):
             # a store through the module (``monitor.start = time.time()``); a name imported from it is a copy
             for target in (t for t in node.targets if isinstance(t, ast.Attribute)):
                 item = _stamp_read(target, imports, by_origin)
                 if item is not None and clock_of(node.value, imports) == item.old:
                     yield item, node.lineno
+
+
+def _magnitude_tested(
+    node: ast.AST,
+    item: Switched,
+    imports: dict[str, tuple[str, str]],
+    by_origin: dict[tuple[str, str], Switched],
+    parents: dict[int, ast.AST],
+) -> bool:
+    """``node`` runs under (or past an exiting, or in the other branch of) a comparison of the stamp with a bound
+    that tells an epoch stamp from a counter's (``if monitor.start > 1e9:``): the fork reads both clocks."""
+
+    def asks(test: ast.expr) -> bool:
+        for compare in (n for n in ast.walk(test) if isinstance(n, ast.Compare)):
+            sides = [compare.left, *compare.comparators]
+            if any(_stamp_read(x, imports, by_origin) is item for x in sides) and any(
+                isinstance(x, ast.Constant) and isinstance(x.value, int | float) and x.value >= _EPOCH_BOUND
+                for x in sides
+            ):
+                return True
+        return False
+
+    return runs_tested(node, parents, asks, asks)
 
 
 def _stamp_read(
@@ -215,7 +262,9 @@ def _clock_here(expr: ast.expr, imports: dict[str, tuple[str, str]], parents: di
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, item: Switched, pr_pattern: str) -> Finding:
+    # the stamp's own line names the clock, or a local stamped by it (``last_logging_time = now``)
     commit = trees.upstream_commit(item.path, rf"{item.name}[[:space:]]*=.*{item.new}", pr_pattern)
+    commit = commit or trees.upstream_commit(item.path, rf"{item.name}[[:space:]]*=", pr_pattern)
     return Finding(
         RULE,
         "merge",

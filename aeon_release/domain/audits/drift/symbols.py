@@ -1734,12 +1734,15 @@ class _Checker:
         new, changed = _constructor(self.after, after)
         if new is None or not changed & self.inp.upstream_files or self._init_shimmed(own, bases[0]):
             return None
-        problem = call_problem(call, new)
+        # the old spelling in the fallback of a try of the new one (``except TypeError: super().__init__()``), or
+        # under a test of the signature, is the fork's code for both versions: a warning, as a bare build's is
+        problem = self._guarded(mod, call, call_problem(call, new))
         if problem is None:
             return None
         said = f"{after.label}{new.show()} (upstream gave it an __init__ of its own)"
+        note = _UNCERTAIN if isinstance(problem, Uncertain) else "signature"
         return self._finding(
-            mod, call.lineno, f"calls super().__init__, which is now {said}: the call {problem}", after, "signature"
+            mod, call.lineno, f"calls super().__init__, which is now {said}: the call {problem}", after, note
         )
 
     def _init_shimmed(self, own: px.ClassInfo, dataclass: px.ClassInfo) -> bool:
