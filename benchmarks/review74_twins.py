@@ -25,6 +25,11 @@ instance (its function takes no ``self``), and on the old-signature patch an ``i
 picks only on the old tree; the asdict key check on the old key under ``hasattr`` of the old field, under
 ``"hash_block_size" in asdict(cache_config)`` (a statement and a conditional expression), and on ``.get(old)
 or <the new field>`` (symbol drift), and init-only drift on ``.get("max_model_len") or <the model config's>``.
+Round 2 (after the mends; 2 cases kept to show the reach: an old-signature patch on one instance, which main
+missed, and a patch under a test of something else; 1 twin: init-only drift's key under ``"max_model_len" in
+asdict(...)``, false on main too).  Main (71d8e885): 5 caught of 6; 8 false errors of 24.
+This branch: 6 caught of 6; 0 false errors of 24 (4 warned: the keyword-only parameters, the old patch an ``if``
+over upstream's signature picks, and both ``.get(k) or d``, which read as ``.get(k, d)``).
 
   PYTHONPATH=.. python review74_twins.py [--only TEXT ...] [--show]
 """
@@ -67,6 +72,32 @@ CASES += [
             "vllm/aeon/r74so2.py",
             COMP + 'setattr(CompilationConfig, "set_splitting_ops_for_v1", lambda self: None)\n',
             'setattr(CompilationConfig, "set_splitting_ops_for_v1", lambda self: None)',
+        ),
+    ),
+]
+CASES += [
+    (
+        "#29558 hook handed keywords",
+        "an old-signature patch on one instance",
+        K(
+            *SO,
+            "vllm/aeon/r74so13.py",
+            COMP + "def aeon_install(config: CompilationConfig) -> None:\n"
+            "    def _split() -> None:\n"
+            '        config.splitting_ops.append("vllm::aeon_gb10_attention")\n\n'
+            "    config.set_splitting_ops_for_v1 = _split\n",
+            "    def _split() -> None:",
+        ),
+    ),
+    (
+        "#29558 hook handed keywords",
+        "an old-signature patch under a test of something else",
+        K(
+            *SO,
+            "vllm/aeon/r74so14.py",
+            "import os\n\n" + COMP + "def _aeon_split(self) -> None:\n" + APPEND + "\n\n"
+            'if os.environ.get("AEON_SPLIT"):\n    CompilationConfig.set_splitting_ops_for_v1 = _aeon_split\n',
+            "def _aeon_split(self) -> None:",
         ),
     ),
 ]
@@ -376,6 +407,19 @@ TWINS += [
             "    def limit(self) -> int:\n"
             '        return dataclasses.asdict(self.scheduler_config)["max_model_len"]\n',
             '        return dataclasses.asdict(self.scheduler_config)["max_model_len"]',
+        ),
+    ),
+    (
+        "#28733 field made init-only",
+        "twin: the key under a test that the dict holds it",
+        K(
+            *ML,
+            "vllm/aeon/r74ml6.py",
+            SCHED + "def aeon_limit(scheduler_config: SchedulerConfig, fallback: int) -> int:\n"
+            '    if "max_model_len" in dataclasses.asdict(scheduler_config):\n'
+            '        return dataclasses.asdict(scheduler_config)["max_model_len"]\n'
+            "    return fallback\n",
+            '        return dataclasses.asdict(scheduler_config)["max_model_len"]',
         ),
     ),
     (
