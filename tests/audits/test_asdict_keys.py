@@ -5,7 +5,8 @@ vLLM #28733 made ``SchedulerConfig.max_model_len`` an ``InitVar``: a fork status
 holds only the stored fields.  A field upstream removed or renamed drops its key alike.  ``["k"]`` and
 ``.get("k")`` are errors; ``.get("k", d)`` answers the fork's own fallback, which it may have meant: a warning.
 Quiet: a key upstream keeps, a ``field(init=False)`` (still a field, so still a key), ``asdict`` of the fork's
-own class, a read under ``except KeyError``, and a receiver whose class the engine cannot tell.
+own class, a read under ``except KeyError``, under ``hasattr`` of the field or a test that the dict holds the key,
+and a receiver whose class the engine cannot tell; ``.get("k") or d`` is ``.get("k", d)``, a warning.
 """
 
 from __future__ import annotations
@@ -58,6 +59,21 @@ KILLERS = {
         FROM + TYPED + '    return asdict(cfg).get("max_len", 0)\n',
         "warning",
     ),
+    # the fork's ``or`` answers for the missing key, as a default does: it may have meant that (review74)
+    "a renamed field's key by .get or a fallback": (
+        FROM + TYPED + '    return asdict(cfg).get("old_knob") or cfg.new_knob\n',
+        "warning",
+    ),
+    "an init-only field's key by .get or a fallback": (
+        FROM + TYPED + '    return asdict(cfg).get("max_len") or 0\n',
+        "warning",
+    ),
+    "a renamed field's key under hasattr of another field": (
+        HEAD
+        + TYPED
+        + '    if hasattr(cfg, "keep"):\n        return dataclasses.asdict(cfg)["old_knob"]\n    return None\n',
+        "error",
+    ),
 }
 TWINS = {
     "a key upstream keeps": HEAD + TYPED + '    return dataclasses.asdict(cfg)["keep"]\n',
@@ -69,6 +85,21 @@ TWINS = {
     "    except KeyError:\n        return None\n",
     "a receiver of no known class": HEAD
     + 'def status(cfg) -> object:\n    return dataclasses.asdict(cfg)["old_knob"]\n',
+    # guards of the read written for both sides of the change (review74)
+    "a renamed field's key under hasattr of the field": HEAD
+    + TYPED
+    + '    if hasattr(cfg, "old_knob"):\n        return dataclasses.asdict(cfg)["old_knob"]\n    return cfg.new_knob\n',
+    "a renamed field's key under a test that the dict holds it": HEAD
+    + TYPED
+    + '    if "old_knob" in dataclasses.asdict(cfg):\n        return dataclasses.asdict(cfg)["old_knob"]\n'
+    "    return cfg.new_knob\n",
+    "an init-only field's key under a test that the dict holds it": HEAD
+    + TYPED
+    + '    if "max_len" in dataclasses.asdict(cfg) and cfg.keep:\n        return dataclasses.asdict(cfg)["max_len"]\n'
+    "    return 0\n",
+    "an init-only field's key in a conditional expression testing it": FROM
+    + TYPED
+    + '    return asdict(cfg)["max_len"] if "max_len" in asdict(cfg) else 0\n',
     "a plain dict's key": TYPED.replace("cfg: SchedConfig", "cfg: dict") + '    return cfg["old_knob"]\n',
 }
 

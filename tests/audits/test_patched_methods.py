@@ -8,7 +8,9 @@ merges as cleanly and raises TypeError on every engine start.  The same holds fo
 now hands a method whose base signature (``**kwargs``) did not change.  The patched function is read as the
 override it is: a module-level or function-level ``def``, a ``lambda``, by assignment or ``setattr``.  A
 patched function that takes the new parameters or ``*args, **kwargs``, a value that is no function the fork
-defines (a class, a number, upstream's own function), and a patch of the fork's own class stay quiet.
+defines (a class, a number, upstream's own function), a patch of the fork's own class, and a patch put on one
+instance whose function takes the call's arguments (no ``self``: an instance attribute is not bound) stay quiet;
+a patch picked by an ``if`` testing upstream's method itself (its signature, ``hasattr``) is a warning.
 """
 
 from __future__ import annotations
@@ -79,6 +81,27 @@ KILLERS = {
         "CompilationConfig.prepare = _aeon_prepare\n",
         "def _aeon_prepare",
     ),
+    # reach kept (review74): an instance's patch is called without self; a test of something else picks nothing
+    "an old-signature patch on one instance": (
+        HEAD + "def install(config: CompilationConfig) -> None:\n    def _split() -> None:\n"
+        "        config.splitting_ops.append('aeon')\n\n    config.set_splitting_ops = _split\n",
+        "def _split",
+    ),
+    "a patch under a test of something else": (
+        "import os\n\n" + HEAD + "def _aeon_split(self) -> None:\n" + OLD + "\n\n"
+        "if os.environ.get('AEON'):\n    CompilationConfig.set_splitting_ops = _aeon_split\n",
+        "def _aeon_split",
+    ),
+}
+# the fork picks among its patches by a test of upstream's method itself: the engine cannot run the test
+WARNED = {
+    "old and new patches picked by upstream's signature": (
+        "import inspect\n\n" + HEAD + "def _old(self) -> None:\n" + OLD + "\n\n"
+        "def _new(self, backend: str, dp_size: int) -> None:\n" + OLD + "\n\n"
+        'if "backend" in inspect.signature(CompilationConfig.set_splitting_ops).parameters:\n'
+        "    CompilationConfig.set_splitting_ops = _new\nelse:\n    CompilationConfig.set_splitting_ops = _old\n",
+        "def _old",
+    ),
 }
 TWINS = {
     "the patch takes *args, **kwargs": HEAD + "def _aeon_split(self, *args, **kwargs) -> None:\n" + OLD + "\n\n"
@@ -93,6 +116,10 @@ TWINS = {
     "a number assigned": HEAD + "CompilationConfig.set_splitting_ops = 3\n",
     "upstream's own function assigned": "from vllm.config.compilation import CompilationConfig, "
     "default_splitting_ops\n\nCompilationConfig.set_splitting_ops = default_splitting_ops\n",
+    # an instance's own attribute is not bound: the function takes the call's arguments and no self (review74)
+    "a patch on one instance": HEAD + "def install(config: CompilationConfig) -> None:\n"
+    "    def _split(backend: str = \"naive\", dp_size: int = 1) -> None:\n        config.splitting_ops.append('aeon')\n\n"
+    "    config.set_splitting_ops = _split\n",
     "the fork's own class patched": "class AeonConfig:\n    def set_splitting_ops(self) -> None:\n        pass\n\n\n"
     "def _aeon_split(self) -> None:\n    pass\n\n\nAeonConfig.set_splitting_ops = _aeon_split\n",
 }
@@ -104,7 +131,7 @@ _AUDITED: dict[str, list[tuple[int, str]]] = {}
 
 def _rows(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[int, str]]:
     if not _AUDITED:
-        texts = [text for text, _ in KILLERS.values()] + list(TWINS.values())
+        texts = [text for text, _ in [*KILLERS.values(), *WARNED.values()]] + list(TWINS.values())
         paths = {text: f"vllm/aeon_patch_{number}.py" for number, text in enumerate(texts)}
         sides = three_way(
             git_repo, {CONFIG: BASE, **PACKAGES}, {path: text for text, path in paths.items()}, {CONFIG: THEIRS}
@@ -124,3 +151,10 @@ def test_a_patched_function_the_method_now_outgrew_is_an_error(
 @pytest.mark.parametrize("fork", list(TWINS.values()), ids=list(TWINS))
 def test_a_patch_that_fits_or_is_no_fork_function_is_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _rows(git_repo, tmp_path, fork) == []
+
+
+@pytest.mark.parametrize(("fork", "needle"), list(WARNED.values()), ids=list(WARNED))
+def test_a_patch_picked_by_a_test_of_upstreams_method_is_a_warning(
+    git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
+) -> None:
+    assert _rows(git_repo, tmp_path, fork) == [(line_of(fork, needle), "warning")]

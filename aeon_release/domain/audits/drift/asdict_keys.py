@@ -16,9 +16,10 @@ from __future__ import annotations
 
 import ast
 import functools
+import typing
 from enum import Enum
 
-from aeon_release.domain.audits.source import plain_name
+from aeon_release.domain.audits.source import last_name, plain_name
 
 # what a ``try`` around ``asdict(x)["k"]`` catches when the key is gone
 CAUGHT = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
@@ -64,3 +65,60 @@ def key_read(node: ast.expr, spelt: frozenset[str]) -> tuple[ast.expr, str, How]
     if not isinstance(made, ast.Call) or len(made.args) != 1 or made.keywords or plain_name(made.func) not in spelt:
         return None  # asdict(x, dict_factory=...) builds another mapping: its keys are the factory's to say
     return made.args[0], key.value, how
+
+
+def guarded_key(node: ast.AST) -> tuple[ast.expr, str] | None:
+    """(the instance, the key) of a key read off any ``asdict(instance)``, for the guards alone: a ``hasattr``
+    of the field, or a test that the dict holds the key, guards the read whatever spells ``asdict`` (reading
+    too much as guarded only keeps a finding quiet)."""
+    made = node.value if isinstance(node, ast.Subscript) else _got_from(node)
+    spelt = plain_name(made.func) if _is_asdict(made) else None
+    read = key_read(node, frozenset({spelt})) if spelt and isinstance(node, ast.expr) else None
+    return None if read is None else (read[0], read[1])
+
+
+def key_tested(test: ast.expr) -> tuple[ast.expr, str] | None:
+    """(the instance, the key) of ``"key" in asdict(instance)``: true only where the field is still one."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.In)):
+        return None
+    listed, key = test.comparators[0], test.left
+    if not (_is_asdict(listed) and isinstance(key, ast.Constant) and isinstance(key.value, str)):
+        return None
+    return listed.args[0], key.value
+
+
+def key_guarded(node: ast.AST, held: ast.expr, key: str, parents: dict[int, ast.AST]) -> bool:
+    """The read runs only where ``"key" in asdict(held)`` held: it sits in the body of an ``if`` (or the first
+    arm of a conditional expression) testing that, alone or and-ed."""
+    asked = (ast.unparse(held), key)
+    child, node_up = node, parents.get(id(node))
+    while node_up is not None:
+        if isinstance(node_up, ast.If | ast.IfExp) and child is not node_up.test:
+            inside = child is node_up.body if isinstance(node_up, ast.IfExp) else child in node_up.body
+            test = node_up.test
+            tests = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+            tested = {(ast.unparse(t[0]), t[1]) for t in map(key_tested, tests) if t is not None}
+            if inside and asked in tested:
+                return True
+        child, node_up = node_up, parents.get(id(node_up))
+    return False
+
+
+def fallen_back(how: How, node: ast.expr, parents: dict[int, ast.AST]) -> How:
+    """``asdict(x).get("k") or other``: the fork's ``or`` answers for the missing key as a default would."""
+    parent = parents.get(id(node))
+    if how is How.GET and isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or):
+        return How.DEFAULT if parent.values[-1] is not node else how
+    return how
+
+
+def _got_from(node: ast.AST) -> ast.expr | None:
+    """``m`` of ``m.get(...)``."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
+        return node.func.value
+    return None
+
+
+def _is_asdict(node: ast.AST | None) -> typing.TypeGuard[ast.Call]:
+    """A call of one argument to a function named ``asdict`` however reached (``dataclasses.asdict``, ``dc.asdict``)."""
+    return isinstance(node, ast.Call) and last_name(node.func) == "asdict" and len(node.args) == 1 and not node.keywords

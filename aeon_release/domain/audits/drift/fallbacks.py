@@ -23,6 +23,7 @@ import typing
 from collections.abc import Callable, Iterable
 from types import UnionType
 
+from aeon_release.domain.audits.drift import asdict_keys
 from aeon_release.domain.audits.drift.helper_guards import inlined, module_of
 from aeon_release.domain.audits.drift.patched_names import patched_attribute
 from aeon_release.domain.audits.source import child_blocks, last_name, str_value
@@ -248,11 +249,14 @@ def _value_probe(test: ast.expr, bound: Bound | None = None, attribute: bool = T
 
 
 def _class_probe(test: ast.expr) -> tuple[str, str] | None:
-    """(x, name) of ``hasattr(type(x), "name")`` or ``"name" in dir(x)`` (or ``dir(type(x))``), or of the
+    """(x, name) of ``hasattr(type(x), "name")`` or ``"name" in dir(x)`` (or ``dir(type(x))``, or
+    ``asdict(x)``: its keys are the fields there now), or of the
     class's own namespace: ``"name" in type(x).__dict__`` (``vars(type(x))``, ``Cls.__dict__``): asked of the
     class or of what the object lists, never of an instance's ``__getattr__``, so it holds only where the
     member is really there (the namespace only where the class itself defines it: #33465's
     ``"forward_native" in type(emb).__dict__``, false where the method is only a base's raising stub)."""
+    if (keyed := asdict_keys.key_tested(test)) is not None:
+        return ast.unparse(keyed[0]), keyed[1]
     if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.In):
         listed, name = test.comparators[0], str_value(test.left)
         if isinstance(listed, ast.Call) and ast.unparse(listed.func) in ("dir", "vars") and len(listed.args) == 1:
@@ -302,6 +306,8 @@ def _read_of(node: ast.AST) -> tuple[str, str] | None:
         return ast.unparse(node.value), node.attr
     if isinstance(node, ast.Call) and (patched := patched_attribute(node)) is not None:
         return ast.unparse(patched[0]), patched[1]
+    if (keyed := asdict_keys.guarded_key(node)) is not None:  # ``asdict(x)["name"]``: x's field by its key
+        return ast.unparse(keyed[0]), keyed[1]
     getattr_call = isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr"
     name = _accessed(node) if getattr_call else None
     return (ast.unparse(node.args[0]), name) if isinstance(node, ast.Call) and name is not None else None

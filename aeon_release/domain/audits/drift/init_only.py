@@ -151,6 +151,10 @@ def _fork_reads(
         caught = _CAUGHT if how is None else asdict_keys.CAUGHT
         if name in stored or name not in fields or caught_around(node, caught, parents):
             continue
+        if how is not None:  # ``.get("name") or d`` answers d; ``if "name" in asdict(x):`` runs where it is a field
+            if asdict_keys.key_guarded(node, receiver, name, parents):
+                continue
+            read = (receiver, name, fallback, asdict_keys.fallen_back(how, node, parents))
         for item in fields[name]:
             if fallback and item.default is None:
                 continue  # ``getattr(x, "name", d)``: the fork's own fallback answers, as it meant to

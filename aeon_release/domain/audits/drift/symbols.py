@@ -957,7 +957,8 @@ class _Checker:
                         yield from self._slotted_store(mod, node, scope)
                         yield from self._set_method(mod, node, scope)
                     if isinstance(node.func, ast.Attribute) and node.func.attr == "get" and node.lineno in owned:
-                        yield from self._asdict_key(mod, node, scope)  # dataclasses.asdict(config).get("field")
+                        # dataclasses.asdict(config).get("field")
+                        yield from _unprobed(self._asdict_key(mod, node, scope), node, probed, sure)
                     for tested in tested_classes(node, local | set(mod.names)):
                         yield from _unprobed(self._unclassed(mod, tested, scope, "tests against"), node, probed, sure)
                     yield from self._dead_test(mod, node, scope)
@@ -994,7 +995,8 @@ class _Checker:
                     and isinstance(node.slice.value, str)
                 ):
                     yield from self._typed_key(mod, node, node.slice.value, scope)  # inputs["prompt"]
-                    yield from self._asdict_key(mod, node, scope)  # dataclasses.asdict(config)["field"]
+                    # dataclasses.asdict(config)["field"]
+                    yield from _unprobed(self._asdict_key(mod, node, scope), node, probed, sure)
                 elif (
                     isinstance(node, ast.Constant)
                     and isinstance(node.value, str)
@@ -1213,13 +1215,16 @@ class _Checker:
         """A key read off ``dataclasses.asdict(x)`` (drift/asdict_keys.py) is a read of ``x``'s field: a field
         upstream removed or renamed off a class the fork can type has no key now (#28733's spelling of a read
         of ``SchedulerConfig.max_model_len``).  KeyError under ``["k"]``, None under ``.get("k")``: errors;
-        ``.get("k", d)`` answers the fork's own fallback, which it may have meant: a warning.  A key the
-        fork's module keeps on the object itself, or a ``try`` catching KeyError around the read, is quiet."""
+        ``.get("k", d)`` (or ``.get("k") or d``) answers the fork's own fallback, which it may have meant: a
+        warning.  A key the fork's module keeps on the object itself, a ``try`` catching KeyError around the
+        read, a ``hasattr`` of the field or a test that the dict holds the key (``"k" in asdict(x)``) guarding
+        it, is quiet: the read runs only where the field is still there."""
         spelt = asdict_keys.spellings(mod.tree) if "asdict" in mod.text else frozenset()
         read = asdict_keys.key_read(node, spelt) if spelt else None
         if read is None:
             return
         held, key, how = read
+        how = asdict_keys.fallen_back(how, node, self._parents(mod))
         if how is asdict_keys.How.KEY and caught_around(node, asdict_keys.CAUGHT, self._parents(mod)):
             return
         field_read = ast.copy_location(ast.Attribute(value=held, attr=key, ctx=ast.Load()), node)
@@ -3149,7 +3154,7 @@ class _Checker:
             yield from self._slotted_store(mod, node, scope)
             parent = self._parents(mod).get(id(node))
             if isinstance(parent, ast.Assign) and parent.targets == [node]:
-                yield from self._patched_method(mod, node, parent.value, scope)
+                yield from self._patched_method(mod, node, parent.value, scope, node)
 
     def _set_method(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Iterator[Finding]:
         """``setattr(Cls, "name", func)``: the same monkeypatch as ``Cls.name = func`` (``_patched_method``)."""
@@ -3157,10 +3162,10 @@ class _Checker:
         if name is None or not name.isidentifier():
             return
         target = ast.Attribute(value=call.args[0], attr=name, ctx=ast.Load())
-        yield from self._patched_method(mod, ast.copy_location(target, call), call.args[2], scope)
+        yield from self._patched_method(mod, ast.copy_location(target, call), call.args[2], scope, call)
 
     def _patched_method(
-        self, mod: ModuleInfo, target: ast.Attribute, value: ast.expr, scope: _Scope
+        self, mod: ModuleInfo, target: ast.Attribute, value: ast.expr, scope: _Scope, at: ast.AST
     ) -> Iterator[Finding]:
         """A function of the fork's put onto upstream's class (``CompilationConfig.set_splitting_ops_for_v1 =
         _aeon_set_splitting_ops``): every instance now runs it where upstream's method ran, so it is an
@@ -3171,7 +3176,7 @@ class _Checker:
         the fork defines here (a class, a number, upstream's own function), or a method of the fork's own
         class, is left alone."""
         func = _patching_def(mod, value, scope, self._local_names(scope) if scope.functions else frozenset())
-        resolver = self._resolver(mod, target, scope)[0] if func is not None else None
+        resolver, via = self._resolver(mod, target, scope) if func is not None else (None, "")
         before = resolver(self.before) if resolver is not None else None
         after = resolver(self.after) if resolver is not None else None
         if func is None or not isinstance(before, DefSym) or not isinstance(after, DefSym) or after.owner is None:
@@ -3183,15 +3188,24 @@ class _Checker:
             or not self._upstream(after.path)
         ):
             return
+        if via == "instance":
+            func = _bound_alike(func)  # put on one object, the function is not bound: its first parameter is no self
         problem = self._override_drift(func, before, after)
         said = (
             f"the fork's {func.name}, put on {after.owner.rsplit('.', 1)[-1]} as {after.name}, overrides {after.label}"
         )
+        found: Finding | None = None
         if problem is not None:
             note = _UNCERTAIN if isinstance(problem, Uncertain) else "signature"
-            yield self._finding(mod, func.lineno, f"{said}, whose parameters changed: {problem}", after, note)
+            found = self._finding(mod, func.lineno, f"{said}, whose parameters changed: {problem}", after, note)
         elif (refused := self._keys_handed(func, before, after, None)) is not None:
-            yield _error(mod, func.lineno, f"{said}, {refused}")
+            found = _error(mod, func.lineno, f"{said}, {refused}")
+        if found is not None and _chosen_by_method(target, at, self._parents(mod)):
+            # ``if "new" in inspect.signature(Cls.m).parameters: Cls.m = _new`` / ``else: Cls.m = _old``: the fork
+            # looks at upstream's method before it picks a patch, which the engine cannot run
+            found = replace(found, severity=Severity.WARNING, message=found.message + _CHOSEN)
+        if found is not None:
+            yield found
 
     def _slotted_store(self, mod: ModuleInfo, node: ast.AST, scope: _Scope) -> Iterator[Finding]:
         """``block.tag = v`` (or ``setattr(block, "tag", v)``) with ``block`` typed as a class upstream made
@@ -6759,6 +6773,7 @@ class _Shims:
     early: set[int]  # ids of the reads run on import before their file's own store: they see upstream's name
 
 
+_CHOSEN = " (the patch is picked by a test of upstream's method: check the branch that runs now)"
 _SHIM_OR_PATCH = (
     "the fork's own reads see its value, but upstream's code no longer reads it: if it patched upstream's, "
     "the patch does nothing now"
@@ -7605,6 +7620,38 @@ def _patching_def(
     binding = mod.names.get(value.id)
     node = binding.node if binding is not None and binding.kind == "def" and value.id in mod.bound_once else None
     return node if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+
+
+def _bound_alike(func: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.FunctionDef | ast.AsyncFunctionDef:
+    """A function put on one instance (``config.hook = _hook``) read as the method it stands in for: Python
+    binds no ``self`` to an instance's own attribute, so every parameter it declares is one of the call's, as
+    those after ``self`` are of a method's."""
+    bound = copy.copy(func.args)
+    if bound.posonlyargs:
+        bound.posonlyargs = [ast.arg(arg="self"), *bound.posonlyargs]
+    else:
+        bound.args = [ast.arg(arg="self"), *bound.args]
+    made = copy.copy(func)
+    made.args = bound
+    return made
+
+
+def _chosen_by_method(target: ast.Attribute, at: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """The patch of ``Cls.m`` sits in a branch of an ``if`` whose test reads ``Cls.m`` itself (its signature,
+    its presence by ``hasattr(Cls, "m")``): the fork picks among patches by what upstream's method is."""
+    text, node = ast.unparse(target), parents.get(id(at))
+    while node is not None and not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        if isinstance(node, ast.If | ast.IfExp):
+            for part in ast.walk(node.test):
+                if isinstance(part, ast.Attribute) and ast.unparse(part) == text:
+                    return True
+                if isinstance(part, ast.Call) and last_name(part.func) == "hasattr" and len(part.args) == 2:
+                    if str_value(part.args[1]) == target.attr and ast.unparse(part.args[0]) == ast.unparse(
+                        target.value
+                    ):
+                        return True
+        node = parents.get(id(node))
+    return False
 
 
 @functools.lru_cache(maxsize=4)
