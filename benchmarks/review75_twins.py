@@ -20,8 +20,8 @@ right after the merge (the merge base is the commit's first parent, upstream the
   changed, not their length).
 
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the replay's four
-catches of these widenings, kept to show the reach stays, and a ``getattr(..., None)`` probe off the narrowed
-local.
+catches of these widenings, kept to show the reach stays, a ``getattr(..., None)`` probe off the narrowed
+local, and #18646's narrowed parameter.
 
 Round 1 (main at bcb108af), 4 cases and 24 twins as first written: 4 caught of 4; 6 false errors of 24:
 the builtin-made call in a ``try``/``except TypeError`` and under a probe of the signature (2: the call
@@ -39,6 +39,12 @@ a subclass of the tested class keeps its class (a test narrows down, never up: `
 or nested def taking a parameter of the local's name is not narrowed.  5 caught of 5; 0 false errors of 22
 twins (3 warned: the two guarded made calls, and the narrowed call in a ``try``/``except AttributeError``).
 ``blind_replay_loaderint.py`` as before: 40 caught, 1 warned, 1 missed of 42, 20 twins quiet.
+Round 3 (another real commit, written after the mends): #18646 (1f1b1bc03b) removed
+``GGUFUninitializedParameter.materialize_nested``: a case (a ``torch.nn.Parameter`` narrowed after ``if not
+isinstance(...): return``) and three twins (the fork's own subclass keeping the method as the parameter's
+annotation, a ``hasattr`` or-ed into the exiting test, a kept member off the narrowed parameter).  On main
+(bcb108af): 1 caught, 1 false error of 3 (the annotated subclass, narrowed up).  This branch: 1 caught, 0 false.
+All rounds, this branch: 6 caught of 6; 0 false errors of 25 twins (3 warned).
 
   PYTHONPATH=.. python review75_twins.py [--only TEXT ...] [--show]
 """
@@ -458,6 +464,70 @@ TWINS += [
             "    def aeon_safetensors(self, model_name_or_path: str, revision) -> bool:\n"
             "        return self._prepare_weights(model_name_or_path, revision)[1]\n",
             "        return self._prepare_weights(model_name_or_path, revision)[1]",
+        ),
+    ),
+]
+
+
+# --- 1f1b1bc03b (#18646): GGUFUninitializedParameter.materialize_nested removed
+MN = ("#18646", "1f1b1bc03b", "GGUFUninitializedParameter.materialize_nested removed")
+GU = "import torch\n\nfrom vllm.model_executor.layers.quantization.gguf import GGUFUninitializedParameter\n\n\n"
+CASES += [
+    (
+        "#18646 isinstance-narrowed receiver",
+        "a parameter narrowed after a negated test that exits",
+        K(
+            *MN,
+            "vllm/aeon/r75mn0.py",
+            GU + "def aeon_weight(param: torch.nn.Parameter) -> torch.nn.Parameter:\n"
+            "    if not isinstance(param, GGUFUninitializedParameter):\n"
+            "        return param\n"
+            "    return param.materialize_nested()\n",
+            "    return param.materialize_nested()",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#18646 isinstance-narrowed receiver",
+        "twin: the fork's own subclass keeping materialize_nested, the parameter annotated with it",
+        K(
+            *MN,
+            "vllm/aeon/r75mn1.py",
+            GU + "class AeonGGUFParameter(GGUFUninitializedParameter):\n"
+            "    def materialize_nested(self) -> torch.nn.Parameter:\n"
+            "        return torch.nn.Parameter(torch.cat(list(self.data_container)))  # AEON: the fork keeps it\n\n\n"
+            "def aeon_weight(param: AeonGGUFParameter) -> torch.nn.Parameter:\n"
+            "    if isinstance(param, GGUFUninitializedParameter):\n"
+            "        return param.materialize_nested()\n"
+            "    return param\n",
+            "        return param.materialize_nested()",
+        ),
+    ),
+    (
+        "#18646 isinstance-narrowed receiver",
+        "twin: a hasattr test exiting before the narrowed read",
+        K(
+            *MN,
+            "vllm/aeon/r75mn2.py",
+            GU + "def aeon_weight(param: torch.nn.Parameter) -> torch.nn.Parameter:\n"
+            "    if not isinstance(param, GGUFUninitializedParameter) or not hasattr(param, 'materialize_nested'):\n"
+            "        return param\n"
+            "    return param.materialize_nested()\n",
+            "    return param.materialize_nested()",
+        ),
+    ),
+    (
+        "#18646 isinstance-narrowed receiver",
+        "twin: a kept member off the narrowed parameter",
+        K(
+            *MN,
+            "vllm/aeon/r75mn3.py",
+            GU + "def aeon_weight(param: torch.nn.Parameter) -> list:\n"
+            "    if isinstance(param, GGUFUninitializedParameter):\n"
+            "        return param.data_container\n"
+            "    return [param]\n",
+            "        return param.data_container",
         ),
     ),
 ]
