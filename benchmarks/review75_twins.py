@@ -44,7 +44,10 @@ Round 3 (another real commit, written after the mends): #18646 (1f1b1bc03b) remo
 isinstance(...): return``) and three twins (the fork's own subclass keeping the method as the parameter's
 annotation, a ``hasattr`` or-ed into the exiting test, a kept member off the narrowed parameter).  On main
 (bcb108af): 1 caught, 1 false error of 3 (the annotated subclass, narrowed up).  This branch: 1 caught, 0 false.
-All rounds, this branch: 6 caught of 6; 0 false errors of 25 twins (3 warned).
+Two more twins of #38442 (a module-level ``functools.partial`` binding ``info`` handed to ``map``, the fork's own
+class's method of the name, unbound, as a ``sorted`` key): quiet on both engines.
+All rounds, main (bcb108af): 6 caught of 6; 5 false errors of 27 twins.  This branch: 6 caught of 6; 0 false
+errors of 27 twins (3 warned).
 
   PYTHONPATH=.. python review75_twins.py [--only TEXT ...] [--show]
 """
@@ -166,6 +169,36 @@ TWINS += [
             "        map = pool.map  # AEON: the Spark materializes layers four at a time\n"
             "        list(map(materialize_layer, layers, infos))\n",
             "        list(map(materialize_layer, layers, infos))",
+        ),
+    ),
+]
+
+TWINS += [
+    (
+        "#38442 builtin-made call",
+        "twin: a module-level partial binding the info, handed to map",
+        K(
+            *ML,
+            "vllm/aeon/r75ml8.py",
+            "import functools\n\n" + META + "_AEON_INFO = None  # AEON: filled by the trainer before a reload\n"
+            "_materialize = functools.partial(materialize_layer, info=_AEON_INFO)\n\n\n"
+            "def aeon_all(layers: list) -> None:\n"
+            "    list(map(_materialize, layers))\n",
+            "    list(map(_materialize, layers))",
+        ),
+    ),
+    (
+        "#38442 builtin-made call",
+        "twin: the fork's own class's method, unbound, as a sort key",
+        K(
+            *ML,
+            "vllm/aeon/r75ml9.py",
+            META + "class AeonLayerOrder:\n"
+            "    def materialize_layer(self) -> int:\n"
+            "        return 0\n\n\n"
+            "def aeon_sorted(orders: list[AeonLayerOrder]) -> list[AeonLayerOrder]:\n"
+            "    return sorted(orders, key=AeonLayerOrder.materialize_layer)\n",
+            "    return sorted(orders, key=AeonLayerOrder.materialize_layer)",
         ),
     ),
 ]
