@@ -14,7 +14,10 @@ A narrowing is read only where it is certain: the body of an ``if`` whose test i
 and-ed), the statements after an ``assert isinstance(x, C)`` in its block, and those after an ``if not
 isinstance(x, C):`` whose body exits (``return``, ``raise``, ``continue``, ``break``).  ``C`` is one class (a
 name or a dotted name): a tuple of classes does not say which one the local holds.  A region that rebinds the
-local (an assignment, a loop, a ``with``, a walrus) is not narrowed, for the name may hold anything there.
+local (an assignment, a loop, a ``with``, a walrus) is not narrowed, for the name may hold anything there; nor
+is the body of a lambda or nested def that takes a parameter of the name.  A local already typed as a subclass
+of ``C`` (a parameter annotated with the fork's own subclass) keeps its class: a test narrows down, never up
+(symbol drift's ``_narrowed_class``).
 """
 
 from __future__ import annotations
@@ -86,8 +89,27 @@ def _mark(found: dict[int, dict[str, ast.expr]], region: list[ast.stmt], name: s
     if any(_rebinds(stmt, name) for stmt in region):
         return
     for stmt in region:
-        for sub in ast.walk(stmt):
+        for sub in _outside_own_parameters(stmt, name):
             found.setdefault(id(sub), {})[name] = cls
+
+
+def _outside_own_parameters(stmt: ast.stmt, name: str) -> list[ast.AST]:
+    """The nodes of ``stmt``, less the bodies of a lambda or nested def that takes a parameter ``name``
+    (``lambda loader: loader.track(...)`` in the narrowed body names its own argument, not the local)."""
+    nodes: list[ast.AST] = []
+    stack: list[ast.AST] = [stmt]
+    while stack:
+        node = stack.pop()
+        nodes.append(node)
+        if isinstance(node, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef)) and name in _parameters(node.args):
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+    return nodes
+
+
+def _parameters(args: ast.arguments) -> set[str]:
+    every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
+    return {arg.arg for arg in every if arg is not None}
 
 
 def _mark_after(found: dict[int, dict[str, ast.expr]], func: ast.AST, stmt: ast.stmt, name: str, cls: ast.expr) -> None:

@@ -339,6 +339,7 @@ class _Checker:
         # calls of an actor's method (``.remote``/``.bind``), by id: the actor's handle serves only the
         # methods its class defines, never what a ``__getattr__`` makes up
         self._actor_calls: set[int] = set()
+        self._made_calls: list[ast.Call] = []  # the calls builtins make, kept: their ids key the parent maps
         self._ops: list[tuple[ModuleInfo, ast.Call, str]] = []  # torch.ops.<ns>.<op>(...) calls, by op name
         self._named: list[tuple[ModuleInfo, ast.Constant, str]] = []  # "ns::op" in a list of ops, by op name
         self._owned: dict[str, set[int]] = {}  # path -> the lines the fork wrote
@@ -1586,6 +1587,10 @@ class _Checker:
             self._actor_calls.add(id(call))
         builtin_made = builtin_call(call, self._local_names(scope), mod.names)
         if builtin_made is not None:  # ``map(materialize_layer, layers)``: the call ``map`` makes of the callable
+            # it runs where the builtin's call runs: the ``try``/``except TypeError`` or the signature test
+            # around ``map(...)`` guards it as it would a call written out there
+            self._parents_of(mod)[id(builtin_made)] = call
+            self._made_calls.append(builtin_made)
             yield from self._call(mod, builtin_made, scope)
         op = called_op(call.func)
         if op is not None:
@@ -3822,7 +3827,13 @@ class _Checker:
         return name in self._body_names[id(node)]
 
     def _typed(
-        self, mod: ModuleInfo, owner: ast.expr, scope: _Scope, held: bool = False, depth: int = 0
+        self,
+        mod: ModuleInfo,
+        owner: ast.expr,
+        scope: _Scope,
+        held: bool = False,
+        depth: int = 0,
+        narrow: bool = True,
     ) -> Callable[[Index], px.ClassInfo | None] | None:
         """The class of an instance by its annotation: ``self.runner: GPUModelRunner``, ``def f(x: Foo)``;
         with ``held``, the class a name holds itself (``backend: type[AttentionBackend]``, or a factory's
@@ -3843,11 +3854,11 @@ class _Checker:
             if method is not None:
                 return method
             return lambda ix: _annotated_class(ix, ix.module_at(path), factory)
-        if isinstance(owner, ast.Name) and scope.functions and not held:
+        if isinstance(owner, ast.Name) and scope.functions and not held and narrow:
             narrowed = narrowings(scope.functions[-1]).get(id(owner), {}).get(owner.id)
             if narrowed is not None:  # ``if isinstance(loader, DefaultModelLoader): loader.m()``: that class
-                path = mod.path
-                return lambda ix: _annotated_class(ix, ix.module_at(path), narrowed)
+                declared = self._typed(mod, owner, scope, depth=depth, narrow=False)
+                return functools.partial(_narrowed_class, path=mod.path, narrowed=narrowed, declared=declared)
         if isinstance(owner, ast.Name) and scope.functions:
             func = scope.functions[-1]
             if id(func) not in self._local_types:
@@ -9737,6 +9748,17 @@ def _method_at(ix: Index, path: str, line: int, name: str) -> DefSym | None:
 
 
 _MOST_HOMES = 8  # definitions of a moved member looked at: a method's name is defined in a few classes
+
+
+def _narrowed_class(
+    ix: Index, path: str, narrowed: ast.expr, declared: Callable[[Index], px.ClassInfo | None] | None
+) -> px.ClassInfo | None:
+    """The class an ``isinstance`` test narrows a local to, unless the local already holds a subclass of it
+    (``loader: AeonLoader`` tested against upstream's ``DefaultModelLoader``): a test narrows down, never up,
+    and the subclass's own members (a method it keeps) stay its."""
+    tested = _annotated_class(ix, ix.module_at(path), narrowed)
+    held = declared(ix) if declared is not None else None
+    return held if tested is not None and held is not None and _derives(ix, held, tested) else tested
 
 
 def _derives(ix: Index, cls: px.ClassInfo, old: px.ClassInfo) -> bool:
