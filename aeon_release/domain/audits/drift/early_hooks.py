@@ -30,14 +30,14 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.deferred_inits import (
-    _class_level,
-    _is_super_init,
-    _method,
+    binds_at_class_level,
     derives_first,
+    is_super_init,
+    method_named,
     runs_in,
 )
 from aeon_release.domain.audits.drift.fallbacks import caught_around
-from aeon_release.domain.audits.drift.nulled_attributes import _local_bases, _on_self, _targets
+from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets, is_self_attribute, local_bases
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import file_imports
 from aeon_release.domain.audits.drift.returns import fork_modules
@@ -91,7 +91,7 @@ def _fork_overrides(trees: ThreeTrees, defined: set[str]) -> set[str]:
     for _, module, _ in fork_modules(trees, lambda line: "super(" in line):
         parents = parent_map(module)
         for cls in file_classes(module.body):
-            init = _method(cls, "__init__")
+            init = method_named(cls, "__init__")
             late = _set_after_super(cls, init) if init is not None else set()
             for method in cls.body if late else []:
                 if isinstance(method, ast.FunctionDef) and method.name in defined and method is not init:
@@ -120,13 +120,13 @@ def _early_hooks(path: str, old: ast.Module, new: ast.Module, defined: set[str])
     before = {c.name: c for c in file_classes(old.body)}
     for cls in file_classes(new.body):
         was = before.get(cls.name)
-        init = _method(cls, "__init__")
+        init = method_named(cls, "__init__")
         if was is None or init is None:
             continue
-        old_init = _method(was, "__init__")
+        old_init = method_named(was, "__init__")
         then = _self_calls(old_init) if old_init is not None else set()
         for name in sorted((_self_calls(init) - then) & defined):
-            if _method(cls, name) is not None:
+            if method_named(cls, name) is not None:
                 yield EarlyHook(path, cls.name, name, frozenset(_stored(cls)))
 
 
@@ -136,7 +136,7 @@ def _self_calls(func: ast.FunctionDef) -> set[str]:
     return {
         node.func.attr
         for node in ast.walk(func)
-        if isinstance(node, ast.Call) and _on_self(node.func) and runs_in(node, func, parents)
+        if isinstance(node, ast.Call) and is_self_attribute(node.func) and runs_in(node, func, parents)
     }
 
 
@@ -145,7 +145,7 @@ def _stored(cls: ast.ClassDef) -> set[str]:
     found: set[str] = set()
     for node in ast.walk(cls):
         if isinstance(node, ast.stmt):
-            found |= {t.attr for t in _targets(node) if _on_self(t)}
+            found |= {t.attr for t in assigned_targets(node) if is_self_attribute(t)}
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             found.add(node.value)
     return found
@@ -158,11 +158,11 @@ def _fork_reads(
     local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
     parents = parent_map(module)
     for cls in file_classes(module.body):
-        init = _method(cls, "__init__")
-        if init is None or _local_bases(cls, local) or _dynamic(cls):
+        init = method_named(cls, "__init__")
+        if init is None or local_bases(cls, local) or _dynamic(cls):
             continue
         for hook in (h for h in hooks if derives_first(cls, imports, h.path, h.cls)):
-            override = _method(cls, hook.method)
+            override = method_named(cls, hook.method)
             if override is None:
                 continue
             for attr in sorted(_set_after_super(cls, init) - hook.stored):
@@ -172,16 +172,22 @@ def _fork_reads(
 
 
 def _dynamic(cls: ast.ClassDef) -> bool:
-    return any(_method(cls, name) is not None for name in ("__getattr__", "__getattribute__"))
+    return any(method_named(cls, name) is not None for name in ("__getattr__", "__getattribute__"))
 
 
 def _set_after_super(cls: ast.ClassDef, init: ast.FunctionDef) -> set[str]:
     """The attributes the fork's ``__init__`` stores on ``self`` only below its ``super().__init__(...)`` call, and
     no other method of the class nor its body stores or asks about (``setattr``/``hasattr``/``getattr``)."""
-    supers = [n.lineno for n in ast.walk(init) if isinstance(n, ast.Call) and _is_super_init(n)]
+    supers = [n.lineno for n in ast.walk(init) if isinstance(n, ast.Call) and is_super_init(n)]
     if not supers:
         return set()
-    stores = [(t.attr, n.lineno) for n in ast.walk(init) if isinstance(n, ast.stmt) for t in _targets(n) if _on_self(t)]
+    stores = [
+        (t.attr, n.lineno)
+        for n in ast.walk(init)
+        if isinstance(n, ast.stmt)
+        for t in assigned_targets(n)
+        if is_self_attribute(t)
+    ]
     below = {attr for attr, line in stores if line > min(supers)}
     above = {attr for attr, line in stores if line <= min(supers)}
     elsewhere = {
@@ -190,10 +196,10 @@ def _set_after_super(cls: ast.ClassDef, init: ast.FunctionDef) -> set[str]:
         if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef) and m is not init
         for n in ast.walk(m)
         if isinstance(n, ast.stmt)
-        for t in _targets(n)
-        if _on_self(t)
+        for t in assigned_targets(n)
+        if is_self_attribute(t)
     }
-    return {a for a in below - above - elsewhere if not _class_level(cls, a) and not _asked(cls, a)}
+    return {a for a in below - above - elsewhere if not binds_at_class_level(cls, a) and not _asked(cls, a)}
 
 
 def _asked(cls: ast.ClassDef, attr: str) -> bool:
@@ -215,8 +221,8 @@ def _early_read(override: ast.FunctionDef, attr: str, parents: dict[int, ast.AST
         n.lineno
         for n in ast.walk(override)
         if isinstance(n, ast.stmt)
-        for t in _targets(n)
-        if _on_self(t) and t.attr == attr
+        for t in assigned_targets(n)
+        if is_self_attribute(t) and t.attr == attr
     ]
     reads = [
         n.lineno
@@ -224,7 +230,7 @@ def _early_read(override: ast.FunctionDef, attr: str, parents: dict[int, ast.AST
         if isinstance(n, ast.Attribute)
         and isinstance(n.ctx, ast.Load)
         and n.attr == attr
-        and _on_self(n)
+        and is_self_attribute(n)
         and runs_in(n, override, parents)
         and not caught_around(n, _RAISES, parents)
     ]
