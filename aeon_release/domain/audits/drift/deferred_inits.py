@@ -205,7 +205,7 @@ def _read_after_super(cls: ast.ClassDef, init: ast.FunctionDef, attr: str, paren
     """The first line below ``super().__init__(...)`` loading ``self.attr`` in ``__init__`` itself (not a callback
     it builds), where the class never sets it, never asks ``hasattr``/``getattr`` of it and defines no class-level
     name of it, and nothing between the two calls a method on ``self`` or hands ``self`` away (either may set it)."""
-    if binds_at_class_level(cls, attr) or _set_or_asked(cls, attr) or _dynamic(cls):
+    if binds_at_class_level(cls, attr) or _set_or_asked(cls, attr) or answers_any_name(cls):
         return None
     supers = [n.lineno for n in ast.walk(init) if isinstance(n, ast.Call) and is_super_init(n)]
     if not supers:
@@ -226,7 +226,7 @@ def _read_after_super(cls: ast.ClassDef, init: ast.FunctionDef, attr: str, paren
     return min(reads)
 
 
-def _dynamic(cls: ast.ClassDef) -> bool:
+def answers_any_name(cls: ast.ClassDef) -> bool:
     """The fork class answers any missing name itself (``__getattr__``): the read never meets AttributeError."""
     return any(method_named(cls, name) is not None for name in ("__getattr__", "__getattribute__"))
 

@@ -30,6 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.deferred_inits import (
+    answers_any_name,
     binds_at_class_level,
     derives_first,
     is_super_init,
@@ -159,7 +160,7 @@ def _fork_reads(
     parents = parent_map(module)
     for cls in file_classes(module.body):
         init = method_named(cls, "__init__")
-        if init is None or local_bases(cls, local) or _dynamic(cls):
+        if init is None or local_bases(cls, local) or answers_any_name(cls):
             continue
         for hook in (h for h in hooks if derives_first(cls, imports, h.path, h.cls)):
             override = method_named(cls, hook.method)
@@ -169,10 +170,6 @@ def _fork_reads(
                 line = _early_read(override, attr, parents)
                 if line is not None and line in owned:
                     yield hook, attr, line
-
-
-def _dynamic(cls: ast.ClassDef) -> bool:
-    return any(method_named(cls, name) is not None for name in ("__getattr__", "__getattribute__"))
 
 
 def _set_after_super(cls: ast.ClassDef, init: ast.FunctionDef) -> set[str]:

@@ -38,12 +38,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits.diffs import TEST_FOLDERS
-from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
+from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found, gateable, parsed_texts
+from aeon_release.domain.audits.drift.stopped_writes import annotated_class, class_origin
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python, unquoted
+from aeon_release.domain.audits.source import parse_python
 
 _MOST_FILES = 32
 # a changed line opening with a call (``write(...)``, ``torch.ops.x.y(``): a step run for what it does
@@ -449,7 +450,7 @@ def _receivers(
         own = _methods(cls)
         attrs = {name: key for m in own.values() for name, key in _built(m, imports, found, "self.")}
         # the first base only: one listed ahead of it (a mixin) is reached first and may define the method
-        key = _origin(cls.bases[0], imports) if cls.bases else None
+        key = class_origin(cls.bases[0], imports) if cls.bases else None
         if key is not None and key in found and not any(m.method in own or m.new in own for m in found[key].values()):
             attrs["self"] = key
         for method in own.values():
@@ -457,7 +458,7 @@ def _receivers(
                 yield method, dict(attrs)
     for func in (n for n in ast.walk(module) if isinstance(n, _FUNCS)):
         params = [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]
-        typed = {a.arg: k for a in params if a.annotation is not None and (k := _typed(a.annotation, imports))}
+        typed = {a.arg: k for a in params if a.annotation is not None and (k := annotated_class(a.annotation, imports))}
         typed |= dict(_built(func, imports, found, ""))
         if typed := {name: key for name, key in typed.items() if key in found}:
             yield func, typed
@@ -471,7 +472,7 @@ def _built(
     for node in _own_nodes(func):
         if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)):
             continue
-        key = _origin(node.value.func, imports)
+        key = class_origin(node.value.func, imports)
         if key is None or key not in found:
             continue
         for target in node.targets:
@@ -479,24 +480,6 @@ def _built(
                 yield f"self.{target.attr}", key
             elif not prefix and isinstance(target, ast.Name):
                 yield target.id, key
-
-
-def _typed(annotation: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
-    """The class a parameter's annotation names, alone or with None (``X | None``, ``Optional[X]``)."""
-    expr = unquoted(annotation)
-    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.BitOr):
-        sides = [e for e in (expr.left, expr.right) if not (isinstance(e, ast.Constant) and e.value is None)]
-        expr = sides[0] if len(sides) == 1 else expr
-    elif isinstance(expr, ast.Subscript) and _last_name(expr.value) == "Optional":
-        expr = expr.slice
-    return _origin(expr, imports)
-
-
-def _origin(expr: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
-    expr = unquoted(expr)
-    if isinstance(expr, ast.Name):
-        return imports.get(expr.id)
-    return imported_origin(expr, imports) if isinstance(expr, ast.Attribute) else None
 
 
 def _last_name(expr: ast.expr) -> str:

@@ -486,7 +486,7 @@ def _receivers(
     for node in ast.walk(module):
         if isinstance(node, ast.ClassDef):
             for i, base in enumerate(node.bases):
-                key = _origin(base, imports)
+                key = class_origin(base, imports)
                 if key not in found:
                     continue
                 fields = {f for by_field in found[key].values() for f in by_field}
@@ -497,7 +497,9 @@ def _receivers(
                 yield from ((m, {recv: key}) for m in _methods(node).values())
         if isinstance(node, _FUNCS):
             params = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
-            typed = {a.arg: k for a in params if a.annotation is not None and (k := _typed(a.annotation, imports))}
+            typed = {
+                a.arg: k for a in params if a.annotation is not None and (k := annotated_class(a.annotation, imports))
+            }
             if typed := {name: key for name, key in typed.items() if key in found}:
                 yield node, typed
 
@@ -528,7 +530,7 @@ def _fills(cls: ast.ClassDef, methods: Iterable[str], fields: set[str]) -> bool:
     return bool(own & set(methods) or stored & fields or own & fields)
 
 
-def _typed(annotation: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
+def annotated_class(annotation: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
     """The class a parameter's annotation names, alone or with None (``X | None``, ``Optional[X]``): past the
     call, the receiver is the object (a None would have raised at the call)."""
     expr = unquoted(annotation)
@@ -537,14 +539,14 @@ def _typed(annotation: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[s
         expr = sides[0] if len(sides) == 1 else expr
     elif isinstance(expr, ast.Subscript) and _last(expr.value) == "Optional":
         expr = expr.slice
-    return _origin(expr, imports)
+    return class_origin(expr, imports)
 
 
 def _last(expr: ast.expr) -> str:
     return expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else ""
 
 
-def _origin(expr: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
+def class_origin(expr: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
     expr = unquoted(expr)
     if isinstance(expr, ast.Name):
         return imports.get(expr.id)
