@@ -207,7 +207,7 @@ def _read_after_super(cls: ast.ClassDef, init: ast.FunctionDef, attr: str, paren
     name of it, and nothing between the two calls a method on ``self`` or hands ``self`` away (either may set it)."""
     if binds_at_class_level(cls, attr) or _set_or_asked(cls, attr) or answers_any_name(cls):
         return None
-    supers = [n.lineno for n in ast.walk(init) if isinstance(n, ast.Call) and is_super_init(n)]
+    supers = [n.lineno for n in ast.walk(init) if isinstance(n, ast.Call) and is_super_call(n, "__init__")]
     if not supers:
         return None
     reads = [
@@ -254,11 +254,12 @@ def _hands_self(call: ast.Call) -> bool:
     return any(isinstance(a, ast.Name) and a.id == "self" for a in [*call.args, *(k.value for k in call.keywords)])
 
 
-def is_super_init(call: ast.Call) -> bool:
+def is_super_call(call: ast.Call, method: str) -> bool:
+    """``super().method(...)``, ``super(Cls, self).method(...)``."""
     func = call.func
     return (
         isinstance(func, ast.Attribute)
-        and func.attr == "__init__"
+        and func.attr == method
         and isinstance(func.value, ast.Call)
         and last_name(func.value.func) == "super"
     )

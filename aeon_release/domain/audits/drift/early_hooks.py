@@ -33,7 +33,7 @@ from aeon_release.domain.audits.drift.deferred_inits import (
     answers_any_name,
     binds_at_class_level,
     derives_first,
-    is_super_init,
+    is_super_call,
     method_named,
     runs_in,
 )
@@ -175,7 +175,7 @@ def _fork_reads(
 def _set_after_super(cls: ast.ClassDef, init: ast.FunctionDef) -> set[str]:
     """The attributes the fork's ``__init__`` stores on ``self`` only below its ``super().__init__(...)`` call, and
     no other method of the class nor its body stores or asks about (``setattr``/``hasattr``/``getattr``)."""
-    supers = [n.lineno for n in ast.walk(init) if isinstance(n, ast.Call) and is_super_init(n)]
+    supers = [n.lineno for n in ast.walk(init) if isinstance(n, ast.Call) and is_super_call(n, "__init__")]
     if not supers:
         return set()
     stores = [

@@ -33,6 +33,7 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.deferred_inits import (
     derives_first,
     hands_self,
+    is_super_call,
     method_named,
     reached_methods,
     runs_in,
@@ -277,7 +278,7 @@ def _use_in(func: ast.FunctionDef, attr: str, parents: dict[int, ast.AST]) -> in
 def _use_after_super(func: ast.FunctionDef, item: NulledSetup, parents: dict[int, ast.AST]) -> int | None:
     """The first line below ``super().M(...)`` calling, reading off or indexing ``self.X``, in a function that
     never stores or tests it, with no call on ``self`` between."""
-    supers = [n.lineno for n in ast.walk(func) if isinstance(n, ast.Call) and _is_super_call(n, item.method)]
+    supers = [n.lineno for n in ast.walk(func) if isinstance(n, ast.Call) and is_super_call(n, item.method)]
     if not supers or _stored_or_tested(func, item.attr):
         return None
     after = min(supers)
@@ -293,16 +294,6 @@ def _use_after_super(func: ast.FunctionDef, item: NulledSetup, parents: dict[int
     if not uses or self_touched_between(func, after, uses[0]):
         return None
     return uses[0]
-
-
-def _is_super_call(call: ast.Call, method: str) -> bool:
-    func = call.func
-    return (
-        isinstance(func, ast.Attribute)
-        and func.attr == method
-        and isinstance(func.value, ast.Call)
-        and last_name(func.value.func) == "super"
-    )
 
 
 def _is_attr(node: object, attr: str) -> bool:
