@@ -47,9 +47,9 @@ from aeon_release.domain.audits.drift.flavours import ONLY_CALLED as _ONLY_CALLE
 from aeon_release.domain.audits.drift.flavours import ONLY_READ as _ONLY_READ
 from aeon_release.domain.audits.drift.flavours import SHOWN as _SHOWN
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing
-from aeon_release.domain.audits.drift.result_kinds import _outer, _unquoted, unoptional
+from aeon_release.domain.audits.drift.result_kinds import outer_type_name, unoptional, unquoted_expr
 from aeon_release.domain.audits.drift.returns import attribute_readers, attributes_read
-from aeon_release.domain.audits.drift.retyped import Recontained, _bound_once, _held
+from aeon_release.domain.audits.drift.retyped import Recontained, names_bound_once, recontained_held
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -189,8 +189,8 @@ def _self_attribute(target: ast.expr) -> bool:
 
 def _annotation_flavour(annotation: ast.expr) -> str | None:
     """``torch.Tensor``, ``Optional[np.ndarray]``, ``npt.NDArray[np.int32] | None``: that flavour; else None."""
-    node = _unquoted(annotation)
-    return NAMED.get(_outer(unoptional(node))) if node is not None else None
+    node = unquoted_expr(annotation)
+    return NAMED.get(outer_type_name(unoptional(node))) if node is not None else None
 
 
 def _self_assigned(method: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[str, ast.expr]]:
@@ -232,7 +232,7 @@ def _uses(
             continue
         called = isinstance(call := parents.get(id(node)), ast.Call) and call.func is node
         receiver = _unindexed(node.value)
-        hit = _held(receiver, enclosing(node, parents), parents, fork, found, bound)
+        hit = recontained_held(receiver, enclosing(node, parents), parents, fork, found, bound)
         lacking = (_ONLY_CALLED if called else _ONLY_READ)[hit.old] if hit is not None else frozenset()
         keyword = _tensor_keyword(call) if called and hit is not None and hit.old == "tensor" else None
         if hit is None or (node.attr not in lacking and keyword is None):
@@ -298,7 +298,7 @@ def _given(receiver: ast.expr, hit: Recontained, parents: dict[int, ast.AST]) ->
     func = enclosing(receiver, parents)
     if not isinstance(receiver, ast.Attribute) or not isinstance(receiver.value, ast.Name) or func is None:
         return ""
-    made = _bound_once(func).get(receiver.value.id)
+    made = names_bound_once(func).get(receiver.value.id)
     if not isinstance(made, ast.Call):
         return ""
     if any(k.arg == receiver.attr and _built_as(k.value, func) == hit.old for k in made.keywords):

@@ -29,7 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.fallbacks import caught_around
-from aeon_release.domain.audits.drift.nulled_attributes import _local_bases, _on_self, _targets
+from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets, is_self_attribute, local_bases
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
@@ -44,7 +44,7 @@ _SET = re.compile(r"^\s+self\.(\w+)\s*(?::[^=]*)?=[^=]")
 _MOST_FILES = 32
 _RAISES = frozenset({"AttributeError", "Exception", "BaseException"})
 # bases that define no instance attribute
-_EMPTY_BASES = frozenset({"object", "ABC", "Generic", "Protocol"})
+EMPTY_BASES = frozenset({"object", "ABC", "Generic", "Protocol"})
 
 
 @dataclass(frozen=True)
@@ -82,20 +82,20 @@ def _deferred(path: str, old: ast.Module, new: ast.Module, read: set[str]) -> It
     local = {c.name: c for c in new.body if isinstance(c, ast.ClassDef)}
     for cls in file_classes(new.body):
         was = before.get(cls.name)
-        if was is None or cls.decorator_list or _method(cls, "__getattr__") is not None:
+        if was is None or cls.decorator_list or method_named(cls, "__getattr__") is not None:
             continue
-        init = _method(cls, "__init__")
+        init = method_named(cls, "__init__")
         if init is None or _calls_super_init(init) or hands_self(cls, init):
             continue
         now = _constructed(cls, init, strings=True)
-        old_init = _method(was, "__init__")
+        old_init = method_named(was, "__init__")
         then = _constructed(was, old_init, strings=False) if old_init is not None else set()
         for attr in sorted((then - now) & read):
-            if not _class_level(cls, attr, local):
+            if not binds_at_class_level(cls, attr, local):
                 yield Deferred(path, cls.name, attr)
 
 
-def _method(cls: ast.ClassDef, name: str) -> ast.FunctionDef | None:
+def method_named(cls: ast.ClassDef, name: str) -> ast.FunctionDef | None:
     return next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == name), None)
 
 
@@ -114,8 +114,8 @@ def reached_methods(cls: ast.ClassDef, func: ast.FunctionDef) -> Iterator[ast.Fu
         seen.add(current.name)
         yield current
         for node in ast.walk(current):
-            if isinstance(node, ast.Call) and _on_self(node.func):
-                todo.extend(m for m in [_method(cls, node.func.attr)] if m is not None)
+            if isinstance(node, ast.Call) and is_self_attribute(node.func):
+                todo.extend(m for m in [method_named(cls, node.func.attr)] if m is not None)
 
 
 def hands_self(cls: ast.ClassDef, func: ast.FunctionDef) -> bool:
@@ -135,17 +135,17 @@ def _constructed(cls: ast.ClassDef, init: ast.FunctionDef, strings: bool) -> set
     for func in reached_methods(cls, init):
         for node in ast.walk(func):
             if isinstance(node, ast.stmt):
-                found |= {t.attr for t in _targets(node) if _on_self(t)}
+                found |= {t.attr for t in assigned_targets(node) if is_self_attribute(t)}
             elif strings and isinstance(node, ast.Constant) and isinstance(node.value, str):
                 found.add(node.value)
     return found
 
 
-def _class_level(cls: ast.ClassDef, attr: str, local: dict[str, ast.ClassDef] | None = None) -> bool:
+def binds_at_class_level(cls: ast.ClassDef, attr: str, local: dict[str, ast.ClassDef] | None = None) -> bool:
     """The class body binds the name (a default, a method or property, an annotated slot), or a base might: one
     of ``local`` (the module's classes) that binds it, or any base the module does not define."""
     for stmt in cls.body:
-        names = [t for t in _targets(stmt) if isinstance(t, ast.Name)]
+        names = [t for t in assigned_targets(stmt) if isinstance(t, ast.Name)]
         if any(n.id == attr for n in names) or getattr(stmt, "name", None) == attr:
             return True
         if isinstance(stmt, ast.AnnAssign) and stmt.value is not None and ast.unparse(stmt.target) == attr:
@@ -155,11 +155,11 @@ def _class_level(cls: ast.ClassDef, attr: str, local: dict[str, ast.ClassDef] | 
 
 def _base_binds(base: ast.expr, attr: str, local: dict[str, ast.ClassDef]) -> bool:
     name = last_name(base.value if isinstance(base, ast.Subscript) else base)
-    if name in _EMPTY_BASES:
+    if name in EMPTY_BASES:
         return False
     home = local.get(name) if isinstance(base, ast.Name) else None
     # an imported base is not read here: it may define the name (a property, a default)
-    return home is None or _class_level(home, attr, {k: v for k, v in local.items() if k != name})
+    return home is None or binds_at_class_level(home, attr, {k: v for k, v in local.items() if k != name})
 
 
 def _fork_reads(
@@ -169,9 +169,9 @@ def _fork_reads(
     local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
     parents = parent_map(module)
     for cls in file_classes(module.body):
-        if _local_bases(cls, local):
+        if local_bases(cls, local):
             continue
-        init = _method(cls, "__init__")
+        init = method_named(cls, "__init__")
         if init is None:
             continue
         for item in (d for d in deferred if derives_first(cls, imports, d.path, d.cls)):
@@ -185,17 +185,17 @@ def derives_first(cls: ast.ClassDef, imports: dict[str, tuple[str, str]], path: 
     it in the MRO (a fork mixin imported from another module) may set anything its ``__init__`` leaves out."""
     module = dotted_name(path, roots=("",))
     for base in cls.bases:
-        if last_name(base.value if isinstance(base, ast.Subscript) else base) in _EMPTY_BASES:
+        if last_name(base.value if isinstance(base, ast.Subscript) else base) in EMPTY_BASES:
             continue
         origin = imported_origin(base, imports)
-        if origin is not None and _names_class(origin, path, name):
+        if origin is not None and class_named_by(origin, path, name):
             return True
         if origin is None or not (module == origin[0] or module.startswith(origin[0] + ".")):
             return False
     return False
 
 
-def _names_class(origin: tuple[str, str], path: str, cls: str) -> bool:
+def class_named_by(origin: tuple[str, str], path: str, cls: str) -> bool:
     """The import names the class ``cls`` of ``path``'s module or of a package above it (a re-export)."""
     module = dotted_name(path, roots=("",))
     return origin[1] == cls and (module == origin[0] or module.startswith(origin[0] + "."))
@@ -205,9 +205,9 @@ def _read_after_super(cls: ast.ClassDef, init: ast.FunctionDef, attr: str, paren
     """The first line below ``super().__init__(...)`` loading ``self.attr`` in ``__init__`` itself (not a callback
     it builds), where the class never sets it, never asks ``hasattr``/``getattr`` of it and defines no class-level
     name of it, and nothing between the two calls a method on ``self`` or hands ``self`` away (either may set it)."""
-    if _class_level(cls, attr) or _set_or_asked(cls, attr) or _dynamic(cls):
+    if binds_at_class_level(cls, attr) or _set_or_asked(cls, attr) or answers_any_name(cls):
         return None
-    supers = [n.lineno for n in ast.walk(init) if isinstance(n, ast.Call) and _is_super_init(n)]
+    supers = [n.lineno for n in ast.walk(init) if isinstance(n, ast.Call) and is_super_call(n, "__init__")]
     if not supers:
         return None
     reads = [
@@ -216,7 +216,7 @@ def _read_after_super(cls: ast.ClassDef, init: ast.FunctionDef, attr: str, paren
         if isinstance(n, ast.Attribute)
         and isinstance(n.ctx, ast.Load)
         and n.attr == attr
-        and _on_self(n)
+        and is_self_attribute(n)
         and n.lineno > min(supers)
         and runs_in(n, init, parents)
         and not caught_around(n, _RAISES, parents)
@@ -226,9 +226,9 @@ def _read_after_super(cls: ast.ClassDef, init: ast.FunctionDef, attr: str, paren
     return min(reads)
 
 
-def _dynamic(cls: ast.ClassDef) -> bool:
+def answers_any_name(cls: ast.ClassDef) -> bool:
     """The fork class answers any missing name itself (``__getattr__``): the read never meets AttributeError."""
-    return any(_method(cls, name) is not None for name in ("__getattr__", "__getattribute__"))
+    return any(method_named(cls, name) is not None for name in ("__getattr__", "__getattribute__"))
 
 
 def runs_in(node: ast.AST, func: ast.AST, parents: dict[int, ast.AST]) -> bool:
@@ -245,7 +245,7 @@ def self_touched_between(func: ast.FunctionDef, start: int, end: int) -> bool:
     return any(
         isinstance(n, ast.Call)
         and start <= n.lineno < end
-        and (_on_self(n.func) or (_hands_self(n) and last_name(n.func) != "super"))
+        and (is_self_attribute(n.func) or (_hands_self(n) and last_name(n.func) != "super"))
         for n in ast.walk(func)
     )
 
@@ -254,11 +254,12 @@ def _hands_self(call: ast.Call) -> bool:
     return any(isinstance(a, ast.Name) and a.id == "self" for a in [*call.args, *(k.value for k in call.keywords)])
 
 
-def _is_super_init(call: ast.Call) -> bool:
+def is_super_call(call: ast.Call, method: str) -> bool:
+    """``super().method(...)``, ``super(Cls, self).method(...)``."""
     func = call.func
     return (
         isinstance(func, ast.Attribute)
-        and func.attr == "__init__"
+        and func.attr == method
         and isinstance(func.value, ast.Call)
         and last_name(func.value.func) == "super"
     )
@@ -266,7 +267,7 @@ def _is_super_init(call: ast.Call) -> bool:
 
 def _set_or_asked(cls: ast.ClassDef, attr: str) -> bool:
     for node in ast.walk(cls):
-        if isinstance(node, ast.stmt) and any(_on_self(t) and t.attr == attr for t in _targets(node)):
+        if isinstance(node, ast.stmt) and any(is_self_attribute(t) and t.attr == attr for t in assigned_targets(node)):
             return True
         if isinstance(node, ast.Call) and last_name(node.func) in {"setattr", "hasattr", "getattr"}:
             if len(node.args) >= 2 and str_value(node.args[1]) == attr:

@@ -28,7 +28,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.deferred_inits import derives_first
 from aeon_release.domain.audits.drift.fallbacks import caught_around, runs_tested
-from aeon_release.domain.audits.drift.nulled_attributes import _local_bases, _on_self, _targets
+from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets, is_self_attribute, local_bases
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import added_words, fork_modules
@@ -98,7 +98,7 @@ def _element_stores(cls: ast.ClassDef, attr: str) -> list[ast.expr]:
         for node in ast.walk(cls)
         if isinstance(node, ast.Assign)
         for target in node.targets
-        if isinstance(target, ast.Subscript) and _on_self(target.value) and target.value.attr == attr
+        if isinstance(target, ast.Subscript) and is_self_attribute(target.value) and target.value.attr == attr
     ]
 
 
@@ -151,7 +151,7 @@ def _receivers(
     found: set[str] = set()
     if (
         cls is not None
-        and not _local_bases(cls, local)
+        and not local_bases(cls, local)
         and derives_first(cls, imports, item.path, item.cls)
         and not _stores_own(cls, item.attr)
     ):
@@ -168,10 +168,10 @@ def _stores_own(cls: ast.ClassDef, attr: str) -> bool:
     """The fork class stores ``self.attr`` or into it: its own values may be anything."""
     for node in ast.walk(cls):
         if isinstance(node, ast.stmt):
-            for target in _targets(node):
-                if _on_self(target) and target.attr == attr:
+            for target in assigned_targets(node):
+                if is_self_attribute(target) and target.attr == attr:
                     return True
-                if isinstance(target, ast.Subscript) and _on_self(target.value) and target.value.attr == attr:
+                if isinstance(target, ast.Subscript) and is_self_attribute(target.value) and target.value.attr == attr:
                     return True
     return False
 

@@ -35,7 +35,7 @@ from aeon_release.domain.audits.drift.module_tables import _bound_names
 from aeon_release.domain.audits.drift.own_fields import enclosing
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.retyped import _bound_once
+from aeon_release.domain.audits.drift.retyped import names_bound_once
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_added, parsed_texts
 from aeon_release.domain.audits.drift.signatures import Sig, call_problem, signature
 from aeon_release.domain.audits.drift.symbols import _rebound, _slot, _spelled_as
@@ -185,7 +185,7 @@ def _made_by(func: ast.expr, node: ast.AST, parents: dict[int, ast.AST]) -> ast.
         return func
     scope = enclosing(node, parents)
     if isinstance(func, ast.Name) and isinstance(scope, _Def):
-        held = _bound_once(scope).get(func.id)
+        held = names_bound_once(scope).get(func.id)
         return held if isinstance(held, ast.Call) else None
     return None
 

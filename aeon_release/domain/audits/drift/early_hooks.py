@@ -33,16 +33,17 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.deferred_inits import (
-    _EMPTY_BASES,
-    _class_level,
-    _is_super_init,
-    _method,
-    _names_class,
+    EMPTY_BASES,
+    answers_any_name,
+    binds_at_class_level,
+    class_named_by,
     derives_first,
+    is_super_call,
+    method_named,
     runs_in,
 )
 from aeon_release.domain.audits.drift.fallbacks import caught_around, runs_tested
-from aeon_release.domain.audits.drift.nulled_attributes import _local_bases, _on_self, _targets
+from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets, is_self_attribute, local_bases
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
@@ -96,7 +97,7 @@ def _fork_overrides(trees: ThreeTrees, defined: set[str]) -> set[str]:
     for _, module, _ in fork_modules(trees, lambda line: "super(" in line):
         parents = parent_map(module)
         for cls in file_classes(module.body):
-            init = _method(cls, "__init__")
+            init = method_named(cls, "__init__")
             late = _set_after_super(cls, init) if init is not None else set()
             for method in cls.body if late else []:
                 if isinstance(method, ast.FunctionDef) and method.name in defined and method is not init:
@@ -125,13 +126,13 @@ def _early_hooks(path: str, old: ast.Module, new: ast.Module, defined: set[str])
     before = {c.name: c for c in file_classes(old.body)}
     for cls in file_classes(new.body):
         was = before.get(cls.name)
-        init = _method(cls, "__init__")
+        init = method_named(cls, "__init__")
         if was is None or init is None:
             continue
-        old_init = _method(was, "__init__")
+        old_init = method_named(was, "__init__")
         then = _self_calls(old_init) if old_init is not None else set()
         for name in sorted((_self_calls(init) - then) & defined):
-            if _method(cls, name) is not None:
+            if method_named(cls, name) is not None:
                 yield EarlyHook(path, cls.name, name, frozenset(_stored(cls)))
 
 
@@ -141,7 +142,7 @@ def _self_calls(func: ast.FunctionDef) -> set[str]:
     return {
         node.func.attr
         for node in ast.walk(func)
-        if isinstance(node, ast.Call) and _on_self(node.func) and runs_in(node, func, parents)
+        if isinstance(node, ast.Call) and is_self_attribute(node.func) and runs_in(node, func, parents)
     }
 
 
@@ -150,7 +151,7 @@ def _stored(cls: ast.ClassDef) -> set[str]:
     found: set[str] = set()
     for node in ast.walk(cls):
         if isinstance(node, ast.stmt):
-            found |= {t.attr for t in _targets(node) if _on_self(t)}
+            found |= {t.attr for t in assigned_targets(node) if is_self_attribute(t)}
         elif isinstance(node, ast.Constant) and isinstance(node.value, str):
             found.add(node.value)
     return found
@@ -163,11 +164,11 @@ def _fork_reads(
     local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
     parents = parent_map(module)
     for cls in file_classes(module.body):
-        init = _method(cls, "__init__")
-        if init is None or _local_bases(cls, local) or _dynamic(cls):
+        init = method_named(cls, "__init__")
+        if init is None or local_bases(cls, local) or answers_any_name(cls):
             continue
         for hook in (h for h in hooks if derives_first(cls, imports, h.path, h.cls)):
-            override = _method(cls, hook.method)
+            override = method_named(cls, hook.method)
             if override is None or _other_bases(cls, imports, hook):
                 continue
             flags = _readiness_flags(cls, init)
@@ -181,10 +182,10 @@ def _other_bases(cls: ast.ClassDef, imports: dict[str, tuple[str, str]], hook: E
     """``cls`` lists a base of another module besides upstream's class (a fork mixin after it): a class-level
     default there answers the read while the base constructs, and that module is not read here."""
     for base in cls.bases:
-        if last_name(base.value if isinstance(base, ast.Subscript) else base) in _EMPTY_BASES:
+        if last_name(base.value if isinstance(base, ast.Subscript) else base) in EMPTY_BASES:
             continue
         origin = imported_origin(base, imports)
-        if origin is None or not _names_class(origin, hook.path, hook.cls):
+        if origin is None or not class_named_by(origin, hook.path, hook.cls):
             return True
     return False
 
@@ -193,26 +194,34 @@ def _readiness_flags(cls: ast.ClassDef, init: ast.FunctionDef) -> frozenset[str]
     """The attributes bound before the base constructs (stored above ``super().__init__(...)`` or a class-level
     default) that ``__init__`` stores again below it: a flag the fork turns once its own fields are set
     (``self._ready = False``, the super call, ``self._ready = True``)."""
-    supers = [n.lineno for n in ast.walk(init) if isinstance(n, ast.Call) and _is_super_init(n)]
+    supers = [n.lineno for n in ast.walk(init) if isinstance(n, ast.Call) and is_super_call(n, "__init__")]
     if not supers:
         return frozenset()
-    stores = [(t.attr, n.lineno) for n in ast.walk(init) if isinstance(n, ast.stmt) for t in _targets(n) if _on_self(t)]
+    stores = [
+        (t.attr, n.lineno)
+        for n in ast.walk(init)
+        if isinstance(n, ast.stmt)
+        for t in assigned_targets(n)
+        if is_self_attribute(t)
+    ]
     below = {attr for attr, line in stores if line > min(supers)}
     early = {attr for attr, line in stores if line < min(supers)}
-    return frozenset(a for a in below if a in early or _class_level(cls, a))
-
-
-def _dynamic(cls: ast.ClassDef) -> bool:
-    return any(_method(cls, name) is not None for name in ("__getattr__", "__getattribute__"))
+    return frozenset(a for a in below if a in early or binds_at_class_level(cls, a))
 
 
 def _set_after_super(cls: ast.ClassDef, init: ast.FunctionDef) -> set[str]:
     """The attributes the fork's ``__init__`` stores on ``self`` only below its ``super().__init__(...)`` call, and
     no other method of the class nor its body stores or asks about (``setattr``/``hasattr``/``getattr``)."""
-    supers = [n.lineno for n in ast.walk(init) if isinstance(n, ast.Call) and _is_super_init(n)]
+    supers = [n.lineno for n in ast.walk(init) if isinstance(n, ast.Call) and is_super_call(n, "__init__")]
     if not supers:
         return set()
-    stores = [(t.attr, n.lineno) for n in ast.walk(init) if isinstance(n, ast.stmt) for t in _targets(n) if _on_self(t)]
+    stores = [
+        (t.attr, n.lineno)
+        for n in ast.walk(init)
+        if isinstance(n, ast.stmt)
+        for t in assigned_targets(n)
+        if is_self_attribute(t)
+    ]
     below = {attr for attr, line in stores if line > min(supers)}
     above = {attr for attr, line in stores if line <= min(supers)}
     elsewhere = {
@@ -221,10 +230,10 @@ def _set_after_super(cls: ast.ClassDef, init: ast.FunctionDef) -> set[str]:
         if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef) and m is not init
         for n in ast.walk(m)
         if isinstance(n, ast.stmt)
-        for t in _targets(n)
-        if _on_self(t)
+        for t in assigned_targets(n)
+        if is_self_attribute(t)
     }
-    return {a for a in below - above - elsewhere if not _class_level(cls, a) and not _asked(cls, a)}
+    return {a for a in below - above - elsewhere if not binds_at_class_level(cls, a) and not _asked(cls, a)}
 
 
 def _asked(cls: ast.ClassDef, attr: str) -> bool:
@@ -248,7 +257,7 @@ def _early_read(
 
     def tells(test: ast.expr) -> bool:
         return any(
-            (isinstance(n, ast.Attribute) and _on_self(n) and n.attr in flags) or str_value(n) == attr
+            (isinstance(n, ast.Attribute) and is_self_attribute(n) and n.attr in flags) or str_value(n) == attr
             for n in ast.walk(test)
             if isinstance(n, ast.Attribute | ast.Constant)
         )
@@ -257,8 +266,8 @@ def _early_read(
         n.lineno
         for n in ast.walk(override)
         if isinstance(n, ast.stmt)
-        for t in _targets(n)
-        if _on_self(t) and t.attr == attr
+        for t in assigned_targets(n)
+        if is_self_attribute(t) and t.attr == attr
     ]
     reads = [
         n.lineno
@@ -266,7 +275,7 @@ def _early_read(
         if isinstance(n, ast.Attribute)
         and isinstance(n.ctx, ast.Load)
         and n.attr == attr
-        and _on_self(n)
+        and is_self_attribute(n)
         and runs_in(n, override, parents)
         and not caught_around(n, _RAISES, parents)
         and not runs_tested(n, parents, tells, tells)

@@ -41,15 +41,15 @@ from aeon_release.domain.audits.drift.retyped import (
     _BUILTIN_CONTAINERS,
     _CONTAINER_LINE,
     Recontained,
-    _bound_once,
     _container,
     _defining,
-    _held,
     _kind_tested,
     _unwrapped,
     counted_against,
     counted_how,
+    names_bound_once,
     reannotated,
+    recontained_held,
 )
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.drift.told_apart import told_apart
@@ -476,7 +476,7 @@ def _reshaped_uses(
         else:
             picked = _picked_from(value)
             hit = (
-                _unmapped(_held(picked, func, parents, fork, found, bound))
+                _unmapped(recontained_held(picked, func, parents, fork, found, bound))
                 if picked is not None
                 else _held_element(value, node, parents, fork, found, bound)
             )
@@ -613,16 +613,16 @@ def _held_element(
             return _walked(looped, func, parents, fork, found, bound)
         paired = _items_over(subject.id, at, parents)
         if paired is not None:
-            hit = _held(paired, func, parents, fork, found, bound)
+            hit = recontained_held(paired, func, parents, fork, found, bound)
             return hit if hit is not None and _mapped(hit) else None
         if id(func) not in bound:
-            bound[id(func)] = _bound_once(func)
+            bound[id(func)] = names_bound_once(func)
         subject = bound[id(func)].get(subject.id, subject)
     if isinstance(subject, ast.Subscript) and not isinstance(subject.slice, ast.Slice):
-        return _held(subject.value, func, parents, fork, found, bound)
+        return recontained_held(subject.value, func, parents, fork, found, bound)
     mapping = _looked_up(subject)
     if mapping is not None:
-        hit = _held(_or_empty(mapping), func, parents, fork, found, bound)
+        hit = recontained_held(_or_empty(mapping), func, parents, fork, found, bound)
         return hit if hit is not None and _mapped(hit) else None
     return None
 
@@ -658,9 +658,9 @@ def _walked(
         and not iterable.args
         and not iterable.keywords
     ):
-        hit = _held(_or_empty(iterable.func.value), func, parents, fork, found, bound)
+        hit = recontained_held(_or_empty(iterable.func.value), func, parents, fork, found, bound)
         return hit if hit is not None and _mapped(hit) else None
-    return _unmapped(_held(iterable, func, parents, fork, found, bound))
+    return _unmapped(recontained_held(iterable, func, parents, fork, found, bound))
 
 
 def _unmapped(hit: Recontained | None) -> Recontained | None:

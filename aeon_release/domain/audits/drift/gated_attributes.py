@@ -30,11 +30,11 @@ from aeon_release.domain.audits.drift.nulled_attributes import (
     _defines,
     _derived_from,
     _init,
-    _local_bases,
-    _on_self,
     _sets,
-    _targets,
     _unguarded_use,
+    assigned_targets,
+    is_self_attribute,
+    local_bases,
 )
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import file_imports
@@ -105,7 +105,7 @@ def _gated(path: str, old: ast.Module, new: ast.Module) -> Iterator[Gated]:
 
 
 def _top_level_sets(init: ast.FunctionDef) -> set[str]:
-    return {t.attr for s in init.body for t in _targets(s) if _on_self(t)}
+    return {t.attr for s in init.body for t in assigned_targets(s) if is_self_attribute(t)}
 
 
 def _always_set(body: list[ast.stmt]) -> set[str]:
@@ -113,7 +113,7 @@ def _always_set(body: list[ast.stmt]) -> set[str]:
     ``try`` or a ``with`` counts as setting what its body sets: quiet rather than guess)."""
     found: set[str] = set()
     for stmt in body:
-        found |= {t.attr for t in _targets(stmt) if _on_self(t)}
+        found |= {t.attr for t in assigned_targets(stmt) if is_self_attribute(t)}
         if isinstance(stmt, ast.If):
             found |= _always_set(stmt.body) & _always_set(stmt.orelse)
         elif isinstance(stmt, ast.For | ast.While | ast.With | ast.Try | ast.AsyncFor | ast.AsyncWith):
@@ -125,7 +125,7 @@ def _gates(init: ast.FunctionDef, attr: str) -> Iterator[ast.If | None]:
     """For each statement of ``__init__`` setting ``self.attr``: the innermost ``if`` around it, else None."""
     parents = parent_map(init)
     for node in ast.walk(init):
-        if isinstance(node, ast.stmt) and any(_on_self(t) and t.attr == attr for t in _targets(node)):
+        if isinstance(node, ast.stmt) and any(is_self_attribute(t) and t.attr == attr for t in assigned_targets(node)):
             parent = parents.get(id(node))
             while parent is not None and not isinstance(parent, ast.If | ast.FunctionDef):
                 parent = parents.get(id(parent))
@@ -136,12 +136,12 @@ def _only_in(cls: ast.ClassDef, init: ast.FunctionDef, attr: str) -> bool:
     """No method of the class but ``__init__`` sets the attribute."""
     others = (s for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef) and s is not init)
     stmts = (n for o in others for n in ast.walk(o) if isinstance(n, ast.stmt))
-    return not any(_on_self(t) and t.attr == attr for n in stmts for t in _targets(n))
+    return not any(is_self_attribute(t) and t.attr == attr for n in stmts for t in assigned_targets(n))
 
 
 def _class_names(cls: ast.ClassDef) -> set[str]:
     """What the class body binds itself: a class-level default, a method, a property."""
-    names = {t.id for s in cls.body for t in _targets(s) if isinstance(t, ast.Name)}
+    names = {t.id for s in cls.body for t in assigned_targets(s) if isinstance(t, ast.Name)}
     return names | {s.name for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)}
 
 
@@ -158,7 +158,7 @@ def _fork_uses(path: str, module: ast.Module, owned: set[int], gated: list[Gated
     local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
     parents = parent_map(module)
     for cls in file_classes(module.body):
-        bases = _local_bases(cls, local)
+        bases = local_bases(cls, local)
         for item in _derived_from(cls, bases, imports, gated):
             if _sets(cls, item.attr) or any(_defines(s, item.attr) for s in cls.body):
                 continue

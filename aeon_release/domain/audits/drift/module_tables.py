@@ -43,10 +43,10 @@ from aeon_release.domain.audits.drift.retyped import (
     _UNSLICED,
     Recontained,
     _another_kind,
-    _bound_once,
     _held_kind,
     _kind_tested,
     _lacking,
+    names_bound_once,
 )
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
@@ -268,7 +268,7 @@ class _Reader:
         func = enclosing(node, self.parents)
         if isinstance(expr, ast.Name) and func is not None:
             if id(func) not in self.bound:
-                self.bound[id(func)] = _bound_once(func)
+                self.bound[id(func)] = names_bound_once(func)
             held = self.bound[id(func)].get(expr.id)
             expr = held if isinstance(held, ast.Attribute | ast.Name) else expr
         return _table(expr, self.imports, self.here, self.mine, self.tables)

@@ -38,12 +38,19 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits.diffs import TEST_FOLDERS
-from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
+from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found, gateable, parsed_texts
+from aeon_release.domain.audits.drift.stopped_writes import (
+    annotated_class,
+    class_origin,
+    is_name,
+    own_methods,
+    top_classes,
+)
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python, unquoted
+from aeon_release.domain.audits.source import parse_python
 
 _MOST_FILES = 32
 # a changed line opening with a call (``write(...)``, ``torch.ops.x.y(``): a step run for what it does
@@ -114,7 +121,7 @@ def _moved(trees: ThreeTrees) -> Found:
     paths = sorted((p for p, rank in ranked.items() if rank is not None), key=lambda p: (ranked[p], p))
     found: Found = {}
     for both in parsed_texts(trees, paths[:_MOST_FILES]):
-        olds_, news = _classes(both.old), _classes(both.new)
+        olds_, news = top_classes(both.old), top_classes(both.new)
         for name in olds_.keys() & news.keys():
             by_method = _moved_in(both.path, olds_[name], news[name], words)
             if by_method:
@@ -203,16 +210,8 @@ def _method_defs(text: str) -> Iterator[tuple[re.Match[str], str]]:
             yield m, opening
 
 
-def _classes(module: ast.Module) -> dict[str, ast.ClassDef]:
-    return {s.name: s for s in module.body if isinstance(s, ast.ClassDef)}
-
-
-def _methods(cls: ast.ClassDef) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
-    return {s.name: s for s in cls.body if isinstance(s, _FUNCS)}
-
-
 def _moved_in(path: str, old: ast.ClassDef, new: ast.ClassDef, words: frozenset[str]) -> dict[str, Moved]:
-    olds, news = _methods(old), _methods(new)
+    olds, news = own_methods(old), own_methods(new)
     added = {name: news[name] for name in news.keys() - olds.keys()}
     found: dict[str, Moved] = {}
     if not added:
@@ -246,7 +245,7 @@ def _held(cls: ast.ClassDef) -> set[str]:
         n.attr
         for n in nodes
         if isinstance(n, ast.Attribute)
-        and _is_name(n.value, "self")
+        and is_name(n.value, "self")
         and isinstance(n.ctx, ast.Load)
         and id(n) not in calls
     }
@@ -322,7 +321,8 @@ def _reached(
     method: ast.FunctionDef | ast.AsyncFunctionDef, methods: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]
 ) -> list[ast.FunctionDef | ast.AsyncFunctionDef] | None:
     """``method`` and the class's own methods it calls on ``self``, transitively; None when one calls a
-    ``self.`` member the class does not define (a base's method, a callable field), which may run the step."""
+    ``self.`` member the class does not define (a base's method, a callable field), which may run the step.
+    Unlike stopped_writes' walk, a call of a held callable field stops it too: such a field may run the step."""
     seen: set[str] = set()
     todo, found = [method], []
     while todo:
@@ -332,7 +332,7 @@ def _reached(
         seen.add(func.name)
         found.append(func)
         for c in _calls(func):
-            if isinstance(c.func, ast.Attribute) and _is_name(c.func.value, "self"):
+            if isinstance(c.func, ast.Attribute) and is_name(c.func.value, "self"):
                 if c.func.attr not in methods:
                     return None
                 todo.append(methods[c.func.attr])
@@ -446,10 +446,10 @@ def _receivers(
     annotated with it, locals and ``self.attr`` bound to ``Cls(...)``, and ``self`` in a fork subclass listing it
     first among its bases that defines neither the method nor its new home."""
     for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)):
-        own = _methods(cls)
+        own = own_methods(cls)
         attrs = {name: key for m in own.values() for name, key in _built(m, imports, found, "self.")}
         # the first base only: one listed ahead of it (a mixin) is reached first and may define the method
-        key = _origin(cls.bases[0], imports) if cls.bases else None
+        key = class_origin(cls.bases[0], imports) if cls.bases else None
         if key is not None and key in found and not any(m.method in own or m.new in own for m in found[key].values()):
             attrs["self"] = key
         for method in own.values():
@@ -457,7 +457,7 @@ def _receivers(
                 yield method, dict(attrs)
     for func in (n for n in ast.walk(module) if isinstance(n, _FUNCS)):
         params = [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]
-        typed = {a.arg: k for a in params if a.annotation is not None and (k := _typed(a.annotation, imports))}
+        typed = {a.arg: k for a in params if a.annotation is not None and (k := annotated_class(a.annotation, imports))}
         typed |= dict(_built(func, imports, found, ""))
         if typed := {name: key for name, key in typed.items() if key in found}:
             yield func, typed
@@ -471,32 +471,14 @@ def _built(
     for node in _own_nodes(func):
         if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)):
             continue
-        key = _origin(node.value.func, imports)
+        key = class_origin(node.value.func, imports)
         if key is None or key not in found:
             continue
         for target in node.targets:
-            if prefix and isinstance(target, ast.Attribute) and _is_name(target.value, "self"):
+            if prefix and isinstance(target, ast.Attribute) and is_name(target.value, "self"):
                 yield f"self.{target.attr}", key
             elif not prefix and isinstance(target, ast.Name):
                 yield target.id, key
-
-
-def _typed(annotation: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
-    """The class a parameter's annotation names, alone or with None (``X | None``, ``Optional[X]``)."""
-    expr = unquoted(annotation)
-    if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.BitOr):
-        sides = [e for e in (expr.left, expr.right) if not (isinstance(e, ast.Constant) and e.value is None)]
-        expr = sides[0] if len(sides) == 1 else expr
-    elif isinstance(expr, ast.Subscript) and _last_name(expr.value) == "Optional":
-        expr = expr.slice
-    return _origin(expr, imports)
-
-
-def _origin(expr: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
-    expr = unquoted(expr)
-    if isinstance(expr, ast.Name):
-        return imports.get(expr.id)
-    return imported_origin(expr, imports) if isinstance(expr, ast.Attribute) else None
 
 
 def _last_name(expr: ast.expr) -> str:
@@ -512,10 +494,6 @@ def _root(expr: ast.AST) -> str:
     while isinstance(expr, ast.Attribute | ast.Subscript | ast.Starred | ast.Call):
         expr = expr.func if isinstance(expr, ast.Call) else expr.value
     return expr.id if isinstance(expr, ast.Name) else ""
-
-
-def _is_name(expr: ast.AST, name: str) -> bool:
-    return isinstance(expr, ast.Name) and expr.id == name
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, recv: str, moved: Moved, pr_pattern: str) -> Finding:

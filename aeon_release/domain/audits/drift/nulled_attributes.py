@@ -196,9 +196,11 @@ def _held(cls: ast.ClassDef, was: ast.FunctionDef | None, opted: dict[str, list[
     old = {a.arg for a in (*was.args.posonlyargs, *was.args.args, *was.args.kwonlyargs)}
     flags = _falsy_parameters(init) - old
     keywords = {a.arg for a in init.args.kwonlyargs}
-    stores = [t.attr for n in ast.walk(cls) if isinstance(n, ast.stmt) for t in _targets(n) if _on_self(t)]
+    stores = [
+        t.attr for n in ast.walk(cls) if isinstance(n, ast.stmt) for t in assigned_targets(n) if is_self_attribute(t)
+    ]
     for stmt in (n for n in ast.walk(init) if isinstance(n, ast.Assign | ast.AnnAssign)):
-        targets = [t for t in _targets(stmt) if _on_self(t)]
+        targets = [t for t in assigned_targets(stmt) if is_self_attribute(t)]
         value = stmt.value
         if len(targets) != 1 or stores.count(targets[0].attr) != 1 or not isinstance(value, ast.Call):
             continue
@@ -223,7 +225,7 @@ def _built_attrs(init: ast.FunctionDef | None, anywhere: bool = False) -> set[st
     for stmt in body:
         value = stmt.value if isinstance(stmt, ast.Assign | ast.AnnAssign) else None
         if isinstance(value, ast.Call) and last_name(value.func)[:1].isupper():
-            found |= {t.attr for t in _targets(stmt) if _on_self(t)}
+            found |= {t.attr for t in assigned_targets(stmt) if is_self_attribute(t)}
     return found
 
 
@@ -237,7 +239,7 @@ def _made_lazy(cls: ast.ClassDef, was: ast.ClassDef) -> dict[str, tuple[int, str
     before, after = _init_values(old), _init_values(init)
     if _hands_self(init):
         return {}  # a helper handed ``self`` may build anything before the constructor returns
-    called = {n.func.attr for n in ast.walk(init) if isinstance(n, ast.Call) and _on_self(n.func)}
+    called = {n.func.attr for n in ast.walk(init) if isinstance(n, ast.Call) and is_self_attribute(n.func)}
     found = {}
     for attr, values in after.items():
         if not all(_is_none(v) for v, _ in values) or not before.get(attr):
@@ -269,8 +271,8 @@ def _init_values(init: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, list
     """Each ``self.X`` the function assigns (in any block) -> the values and their lines."""
     found: dict[str, list[tuple[ast.expr, int]]] = {}
     for stmt in (n for n in ast.walk(init) if isinstance(n, ast.Assign | ast.AnnAssign)):
-        for target in _targets(stmt):
-            if _on_self(target) and stmt.value is not None:
+        for target in assigned_targets(stmt):
+            if is_self_attribute(target) and stmt.value is not None:
                 found.setdefault(target.attr, []).append((stmt.value, stmt.lineno))
     return found
 
@@ -297,8 +299,8 @@ def _from_none_parameter(cls: ast.ClassDef) -> dict[str, int]:
     nones = _none_parameters(init) - _rebound(init)
     sets: dict[str, list[ast.stmt]] = {}
     for node in (n for n in ast.walk(cls) if isinstance(n, ast.stmt)):
-        for target in _targets(node):
-            if _on_self(target):
+        for target in assigned_targets(node):
+            if is_self_attribute(target):
                 sets.setdefault(target.attr, []).append(node)
     found = {}
     for attr, stmts in sets.items():
@@ -328,8 +330,8 @@ def _opted_in(cls: ast.ClassDef, was: ast.FunctionDef | None) -> dict[str, tuple
     always = _built_attrs(was)  # built unconditionally at the base: an old flag now decides it
     sets: dict[str, list[ast.stmt]] = {}
     for node in (n for n in ast.walk(cls) if isinstance(n, ast.stmt)):
-        for target in _targets(node):
-            if _on_self(target):
+        for target in assigned_targets(node):
+            if is_self_attribute(target):
                 sets.setdefault(target.attr, []).append(node)
     inside = {id(n) for n in ast.walk(init)}
     found = {}
@@ -341,7 +343,7 @@ def _opted_in(cls: ast.ClassDef, was: ast.FunctionDef | None) -> dict[str, tuple
         flags = falsy if attr in always else falsy - old
         flag = next((f for f in sorted(flags) if f in _test_sources(test, sets, inside)), None)
         if flag is not None:
-            switches = tuple(sorted({n.attr for n in ast.walk(test) if _on_self(n)}))
+            switches = tuple(sorted({n.attr for n in ast.walk(test) if is_self_attribute(n)}))
             found[attr] = (line, flag, switches, flag in old)
     return found
 
@@ -388,7 +390,7 @@ def _built_or_none(value: ast.IfExp) -> bool:
 def _test_sources(test: ast.expr, sets: dict[str, list[ast.stmt]], inside: set[int]) -> set[str]:
     """The names a test reads: its own, and those of what ``__init__`` stores in each ``self.F`` it reads."""
     names = {n.id for n in ast.walk(test) if isinstance(n, ast.Name)}
-    for read in (n for n in ast.walk(test) if _on_self(n)):
+    for read in (n for n in ast.walk(test) if is_self_attribute(n)):
         for stmt in sets.get(read.attr, []):
             value = stmt.value if isinstance(stmt, ast.Assign | ast.AnnAssign) else None
             if id(stmt) in inside and value is not None:
@@ -427,7 +429,7 @@ def _fork_uses(
     local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
     parents = parent_map(module)
     for cls in file_classes(module.body):
-        bases = _local_bases(cls, local)
+        bases = local_bases(cls, local)
         for item in _derived_from(cls, bases, imports, nulled):
             owned_attr = item.via or item.attr
             if item.lazy and (_sets(cls, item.attr) or any(_defines(s, item.attr) for s in cls.body)):
@@ -452,7 +454,7 @@ def _calls_self(func: ast.FunctionDef | ast.AsyncFunctionDef, method: str) -> bo
     return any(isinstance(n, ast.Call) and _is_attr(n.func, method) for n in ast.walk(func))
 
 
-def _local_bases(cls: ast.ClassDef, local: dict[str, ast.ClassDef]) -> dict[str, ast.ClassDef]:
+def local_bases(cls: ast.ClassDef, local: dict[str, ast.ClassDef]) -> dict[str, ast.ClassDef]:
     """The bases naming a class the module defined above ``cls``: the fork's own (a mixin, a shim shadowing the
     imported name), which the name means before any import of it."""
     named = (b.id for b in cls.bases if isinstance(b, ast.Name))
@@ -505,7 +507,7 @@ def _may_receive(trees: ThreeTrees, cls: ast.ClassDef, attr: str, handed: str, k
 def _sets(cls: ast.ClassDef, attr: str) -> bool:
     """A statement of the class assigns ``self.attr`` (``=``, or ``setattr(self, "attr", ...)``)."""
     for node in ast.walk(cls):
-        if isinstance(node, ast.stmt) and any(_on_self(t) and t.attr == attr for t in _targets(node)):
+        if isinstance(node, ast.stmt) and any(is_self_attribute(t) and t.attr == attr for t in assigned_targets(node)):
             return True
         if isinstance(node, ast.Call) and last_name(node.func) == "setattr" and len(node.args) == 3:
             if ast.unparse(node.args[0]) == "self" and str_value(node.args[1]) == attr:
@@ -516,7 +518,8 @@ def _sets(cls: ast.ClassDef, attr: str) -> bool:
 def _sets_held(cls: ast.ClassDef, via: str, attr: str) -> bool:
     """A statement of the class assigns ``self.via.attr``: the fork builds the held object's attribute itself."""
     return any(
-        isinstance(node, ast.stmt) and any(_is_attr(t, attr, via) for t in _targets(node)) for node in ast.walk(cls)
+        isinstance(node, ast.stmt) and any(_is_attr(t, attr, via) for t in assigned_targets(node))
+        for node in ast.walk(cls)
     )
 
 
@@ -563,10 +566,10 @@ def _unguarded_use(
     tested = (attr, *switches)
     for node in ast.walk(func):
         if isinstance(node, ast.If | ast.IfExp | ast.While | ast.Assert) and any(
-            _mentions(node.test, t, via) for t in tested
+            mentions_attr(node.test, t, via) for t in tested
         ):
             return None
-        if isinstance(node, ast.BoolOp | ast.Compare) and any(_mentions(node, t, via) for t in tested):
+        if isinstance(node, ast.BoolOp | ast.Compare) and any(mentions_attr(node, t, via) for t in tested):
             return None
         if isinstance(node, ast.Call) and last_name(node.func) in {"getattr", "hasattr", "callable"}:
             return None
@@ -578,7 +581,7 @@ def _unguarded_use(
     return used
 
 
-def _mentions(node: ast.AST, attr: str, via: str = "") -> bool:
+def mentions_attr(node: ast.AST, attr: str, via: str = "") -> bool:
     return any(_is_attr(n, attr, via) for n in ast.walk(node))
 
 
@@ -586,14 +589,14 @@ def _is_attr(node: object, attr: str, via: str = "") -> bool:
     """``self.attr``; with ``via``, ``self.via.attr``."""
     if not (isinstance(node, ast.Attribute) and node.attr == attr):
         return False
-    return _is_attr(node.value, via) if via else _on_self(node)
+    return _is_attr(node.value, via) if via else is_self_attribute(node)
 
 
-def _on_self(node: object) -> TypeGuard[ast.Attribute]:
+def is_self_attribute(node: object) -> TypeGuard[ast.Attribute]:
     return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self"
 
 
-def _targets(node: ast.stmt) -> list[ast.expr]:
+def assigned_targets(node: ast.stmt) -> list[ast.expr]:
     if isinstance(node, ast.Assign):
         return [e for t in node.targets for e in (t.elts if isinstance(t, ast.Tuple) else [t])]
     return [node.target] if isinstance(node, ast.AugAssign | ast.AnnAssign) else []

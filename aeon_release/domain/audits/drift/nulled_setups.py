@@ -31,15 +31,21 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.deferred_inits import (
-    _method,
     derives_first,
     hands_self,
+    is_super_call,
+    method_named,
     reached_methods,
     runs_in,
     self_touched_between,
 )
 from aeon_release.domain.audits.drift.fallbacks import caught_around
-from aeon_release.domain.audits.drift.nulled_attributes import _local_bases, _mentions, _on_self, _targets
+from aeon_release.domain.audits.drift.nulled_attributes import (
+    assigned_targets,
+    is_self_attribute,
+    local_bases,
+    mentions_attr,
+)
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import file_imports
 from aeon_release.domain.audits.drift.returns import fork_modules
@@ -110,7 +116,7 @@ def _nulled(path: str, old: ast.Module, new: ast.Module, used: set[str]) -> Iter
     for cls in file_classes(new.body):
         was = before.get(cls.name)
         for func in (s for s in cls.body if isinstance(s, ast.FunctionDef)) if was is not None else ():
-            old_func = _method(was, func.name) if was is not None else None
+            old_func = method_named(was, func.name) if was is not None else None
             if old_func is None or was is None:
                 continue
             direct = not hands_self(cls, func)
@@ -146,7 +152,7 @@ def _left_none(func: ast.FunctionDef, attr: str) -> bool:
 def _mentions_store(stmt: ast.stmt, attr: str) -> bool:
     """The statement, or one inside it, stores ``self.X`` (or names it in a string: ``setattr``)."""
     for node in ast.walk(stmt):
-        if isinstance(node, ast.stmt) and any(_is_attr(t, attr) for t in _targets(node)):
+        if isinstance(node, ast.stmt) and any(_is_attr(t, attr) for t in assigned_targets(node)):
             return True
         if isinstance(node, ast.Constant) and node.value == attr:
             return True
@@ -176,7 +182,8 @@ def _moved_build(was: ast.ClassDef, cls: ast.ClassDef, attr: str) -> tuple[tuple
         if name != "__init__"
         and any(not _is_none(v) for v in _stores(cls, func).get(attr, []))
         and not (
-            (old := _method(was, name)) is not None and any(not _is_none(v) for v in _stores(was, old).get(attr, []))
+            (old := method_named(was, name)) is not None
+            and any(not _is_none(v) for v in _stores(was, old).get(attr, []))
         )
     )
     if not builders:
@@ -187,7 +194,7 @@ def _moved_build(was: ast.ClassDef, cls: ast.ClassDef, attr: str) -> tuple[tuple
         for name, func in methods.items()
         if name not in near
         and not name.startswith("__")
-        and not _mentions(func, attr)
+        and not mentions_attr(func, attr)
         and not near & _reached(cls, func)
     )
     return builders, hooks
@@ -215,10 +222,10 @@ def _stores(cls: ast.ClassDef, func: ast.FunctionDef) -> dict[str, list[ast.expr
 def _record(node: ast.AST, found: dict[str, list[ast.expr | None]]) -> None:
     if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
         direct = isinstance(node, ast.AnnAssign) or len(node.targets) == 1
-        for target in (t for t in _targets(node) if _on_self(t)):
+        for target in (t for t in assigned_targets(node) if is_self_attribute(t)):
             assert isinstance(target, ast.Attribute)
             found.setdefault(target.attr, []).append(node.value if direct and target in _plain(node) else None)
-    elif isinstance(node, ast.AugAssign) and _on_self(node.target):
+    elif isinstance(node, ast.AugAssign) and is_self_attribute(node.target):
         found.setdefault(node.target.attr, []).append(None)
     elif isinstance(node, ast.Constant) and isinstance(node.value, str):
         found.setdefault(node.value, []).append(None)
@@ -237,12 +244,12 @@ def _fork_uses(
     local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
     parents = parent_map(module)
     for cls in file_classes(module.body):
-        if _local_bases(cls, local):
+        if local_bases(cls, local):
             continue
         for item in (n for n in nulled if derives_first(cls, imports, n.path, n.cls)):
             if _class_stores(cls, item.attr):
                 continue
-            func = _method(cls, item.method) if item.direct else None
+            func = method_named(cls, item.method) if item.direct else None
             line = _use_after_super(func, item, parents) if func is not None else None
             if line is not None and line in owned:
                 yield item, line, None
@@ -271,7 +278,7 @@ def _use_in(func: ast.FunctionDef, attr: str, parents: dict[int, ast.AST]) -> in
 def _use_after_super(func: ast.FunctionDef, item: NulledSetup, parents: dict[int, ast.AST]) -> int | None:
     """The first line below ``super().M(...)`` calling, reading off or indexing ``self.X``, in a function that
     never stores or tests it, with no call on ``self`` between."""
-    supers = [n.lineno for n in ast.walk(func) if isinstance(n, ast.Call) and _is_super_call(n, item.method)]
+    supers = [n.lineno for n in ast.walk(func) if isinstance(n, ast.Call) and is_super_call(n, item.method)]
     if not supers or _stored_or_tested(func, item.attr):
         return None
     after = min(supers)
@@ -289,27 +296,17 @@ def _use_after_super(func: ast.FunctionDef, item: NulledSetup, parents: dict[int
     return uses[0]
 
 
-def _is_super_call(call: ast.Call, method: str) -> bool:
-    func = call.func
-    return (
-        isinstance(func, ast.Attribute)
-        and func.attr == method
-        and isinstance(func.value, ast.Call)
-        and last_name(func.value.func) == "super"
-    )
-
-
 def _is_attr(node: object, attr: str) -> bool:
-    return isinstance(node, ast.Attribute) and node.attr == attr and _on_self(node)
+    return isinstance(node, ast.Attribute) and node.attr == attr and is_self_attribute(node)
 
 
 def _stored_or_tested(func: ast.FunctionDef, attr: str) -> bool:
     for node in ast.walk(func):
-        if isinstance(node, ast.stmt) and any(_is_attr(t, attr) for t in _targets(node)):
+        if isinstance(node, ast.stmt) and any(_is_attr(t, attr) for t in assigned_targets(node)):
             return True
-        if isinstance(node, ast.If | ast.IfExp | ast.While | ast.Assert) and _mentions(node.test, attr):
+        if isinstance(node, ast.If | ast.IfExp | ast.While | ast.Assert) and mentions_attr(node.test, attr):
             return True
-        if isinstance(node, ast.BoolOp | ast.Compare) and _mentions(node, attr):
+        if isinstance(node, ast.BoolOp | ast.Compare) and mentions_attr(node, attr):
             return True
         if isinstance(node, ast.Call) and last_name(node.func) in {"getattr", "hasattr", "setattr", "callable"}:
             return True
@@ -319,7 +316,7 @@ def _stored_or_tested(func: ast.FunctionDef, attr: str) -> bool:
 def _class_stores(cls: ast.ClassDef, attr: str) -> bool:
     """A method of the fork's class stores ``self.X``: a hook upstream's method calls (``self._post_init()``),
     overridden, may build it."""
-    return any(isinstance(n, ast.stmt) and any(_is_attr(t, attr) for t in _targets(n)) for n in ast.walk(cls))
+    return any(isinstance(n, ast.stmt) and any(_is_attr(t, attr) for t in assigned_targets(n)) for n in ast.walk(cls))
 
 
 def _finding(

@@ -35,16 +35,16 @@ from aeon_release.domain.audits.drift.returns import attribute_readers, attribut
 from aeon_release.domain.audits.drift.retyped import (
     _CONTAINER_LINE,
     Recontained,
-    _bound_once,
     _class_called,
-    _held,
     _held_kind,
     _kind_tested,
     _line_kinds,
     _subjects,
     _unwrapped,
+    names_bound_once,
     or_empty,
     reannotated,
+    recontained_held,
 )
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_added
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
@@ -192,12 +192,12 @@ class _Reader:
         """The objectified field or return ``expr`` holds: as container drift reads it (a typed receiver, a
         local bound once), or a class attribute read off the class's own name (``Owner.name``)."""
         func = enclosing(node, self.parents)
-        hit = _held(expr, func, self.parents, self.fork, self.found, self.bound)
+        hit = recontained_held(expr, func, self.parents, self.fork, self.found, self.bound)
         if hit is not None or func is None:
             return hit
         if isinstance(expr, ast.Name):
             if id(func) not in self.bound:
-                self.bound[id(func)] = _bound_once(func)
+                self.bound[id(func)] = names_bound_once(func)
             expr = self.bound[id(func)].get(expr.id, expr)
         if not isinstance(expr, ast.Attribute) or expr.attr not in self.found:
             return None

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.module_instances import held_instance
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, base_names, enclosing, file_classes, set_in
 from aeon_release.domain.audits.drift.returns import attribute_readers, attributes_read
-from aeon_release.domain.audits.drift.retyped import Recontained, _defining, _held, typed_as
+from aeon_release.domain.audits.drift.retyped import Recontained, _defining, recontained_held, typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -338,7 +338,7 @@ def _uses(
         if not isinstance(node.iter, ast.Attribute) or node.iter.attr not in found:
             continue
         func = enclosing(node.iter, parents)
-        held = _held(node.iter, func, parents, fork, found, bound) or _held_unwrapped(
+        held = recontained_held(node.iter, func, parents, fork, found, bound) or _held_unwrapped(
             node.iter, func, parents, fork, found
         )
         hit = by_owner.get((held.owner, held.name)) if held is not None else None
@@ -373,7 +373,7 @@ def _field_use(
         return
     func = enclosing(read, parents)
     held = (
-        _held(subject, func, parents, fork, found, bound)
+        recontained_held(subject, func, parents, fork, found, bound)
         or _held_unwrapped(read, func, parents, fork, found)
         or _held_super(subject, func, parents, fork, found)
         or held_instance(subject, func, fork, found)
@@ -455,7 +455,7 @@ def _unpacked_use(
     if not isinstance(value.func, ast.Attribute) or value.func.attr not in found:
         return
     func = enclosing(node, parents)
-    held = _held(value, func, parents, fork, found, bound) or _held_super(value, func, parents, fork, found)
+    held = recontained_held(value, func, parents, fork, found, bound) or _held_super(value, func, parents, fork, found)
     hit = by_owner.get((held.owner, held.name)) if held is not None else None
     targets = node.targets[0].elts
     if func is None or held is None or hit is None or hit.alias or not hit.returned or hit.index < 0:
@@ -488,7 +488,9 @@ def _bound_element_use(
     if not isinstance(read, ast.Attribute) or read.attr not in found:
         return
     func = enclosing(node, parents)
-    held = _held(subject, func, parents, fork, found, bound) or _held_super(subject, func, parents, fork, found)
+    held = recontained_held(subject, func, parents, fork, found, bound) or _held_super(
+        subject, func, parents, fork, found
+    )
     hit = by_owner.get((held.owner, held.name)) if held is not None else None
     if func is None or held is None or hit is None or hit.alias or hit.index == -1:
         return
@@ -527,7 +529,9 @@ def _indexed_loop(
     if not isinstance(node.target, ast.Name) or not isinstance(node.iter, ast.Attribute) or node.iter.attr not in found:
         return
     func = enclosing(node.iter, parents)
-    held = _held(node.iter, func, parents, fork, found, bound) or _held_unwrapped(node.iter, func, parents, fork, found)
+    held = recontained_held(node.iter, func, parents, fork, found, bound) or _held_unwrapped(
+        node.iter, func, parents, fork, found
+    )
     hit = by_owner.get((held.owner, held.name)) if held is not None else None
     if held is None or hit is None or not hit.alias:
         return
@@ -566,7 +570,7 @@ def _element_loop(
     for name, source in pairs:
         if not (isinstance(name, ast.Name) and isinstance(source, ast.Attribute) and source.attr in found):
             continue
-        held = _held(source, func, parents, fork, found, bound)
+        held = recontained_held(source, func, parents, fork, found, bound)
         hit = by_owner.get((held.owner, held.name)) if held is not None else None
         if held is None or hit is None or hit.index != _ELEMENT or hit.returned:
             continue

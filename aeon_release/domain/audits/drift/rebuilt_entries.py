@@ -29,7 +29,7 @@ from aeon_release.domain.audits.drift.module_tables import _bound_names
 from aeon_release.domain.audits.drift.own_fields import enclosing
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, self_writes
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.retyped import _bound_once
+from aeon_release.domain.audits.drift.retyped import names_bound_once
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_added
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -161,7 +161,7 @@ def _reads(
     scope = enclosing(node, parents)
     if isinstance(parent, ast.Assign) and len(parent.targets) == 1 and isinstance(parent.targets[0], ast.Name):
         name = parent.targets[0].id
-        if isinstance(scope, _Def) and _bound_once(scope).get(name) is node:
+        if isinstance(scope, _Def) and names_bound_once(scope).get(name) is node:
             values = [
                 n for n in ast.walk(scope) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Load)
             ]

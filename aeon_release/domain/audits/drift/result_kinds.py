@@ -362,8 +362,8 @@ def _answers(annotation: ast.expr | None) -> set[str]:
 
 
 def _named_kinds(annotation: ast.expr | None) -> set[str]:
-    node = _unquoted(annotation)
-    if isinstance(node, ast.Subscript) and _outer(node) == "Optional":
+    node = unquoted_expr(annotation)
+    if isinstance(node, ast.Subscript) and outer_type_name(node) == "Optional":
         return {*_named_kinds(node.slice), "None"}
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
         return _named_kinds(node.left) | _named_kinds(node.right)
@@ -376,10 +376,10 @@ def made_enum(before: ast.AST, after: ast.AST, enum: Callable[[str], bool]) -> t
     """(the old kinds, the enum's name) where ``-> bool`` (``| None``) became ``-> SomeEnum``."""
     if not isinstance(before, _Def) or not isinstance(after, _Def):
         return None
-    old, new = _answers(before.returns), _unquoted(after.returns)
-    if "bool" not in old or not isinstance(new, (ast.Name, ast.Attribute)) or not enum(_outer(new)):
+    old, new = _answers(before.returns), unquoted_expr(after.returns)
+    if "bool" not in old or not isinstance(new, (ast.Name, ast.Attribute)) or not enum(outer_type_name(new)):
         return None
-    return old, _outer(new)
+    return old, outer_type_name(new)
 
 
 def _bool_made_enum(before: _Def, after: _Def, how: str, enum: Callable[[str], bool]) -> str | None:
@@ -453,7 +453,7 @@ def _bool_made_collection(before: _Def, after: _Def, how: str) -> str | None:
     answer no longer depends on the value it is asked of: a constant), else a doubt (a non-empty collection
     may stand for the old ``True``)."""
     old, new = _element(before.returns, None), _element(after.returns, None)
-    if _outer(old) != "bool" or _outer(new) not in _COLLECTIONS:
+    if outer_type_name(old) != "bool" or outer_type_name(new) not in _COLLECTIONS:
         return None
     said = f"upstream made it return {ast.unparse(new)} where it returned {ast.unparse(old)}"  # type: ignore[arg-type]
     if how == _BOOL_COMPARED:
@@ -470,7 +470,7 @@ def _bool_made_collection(before: _Def, after: _Def, how: str) -> str | None:
 
 
 def _decorators(func: _Def) -> set[str]:
-    return {_outer(d) for d in func.decorator_list}
+    return {outer_type_name(d) for d in func.decorator_list}
 
 
 def _instance_method(func: _Def) -> bool:
@@ -667,12 +667,12 @@ def _result_drift(
         return reflavoured
     if use.element is None and (listed := _made_a_list(old, new, use.how)) is not None:
         return listed
-    made_record = _KIND_OF.get(_outer(old)) == "number" and isinstance(new, ast.Name) and record(new.id)
+    made_record = _KIND_OF.get(outer_type_name(old)) == "number" and isinstance(new, ast.Name) and record(new.id)
     if made_record:
         return _kind_changed(old, new, use.how, use.caught, "record")
-    if use.how not in _SEQUENCE_USES or _outer(old) not in _SEQUENCES or after_module is None:
+    if use.how not in _SEQUENCE_USES or outer_type_name(old) not in _SEQUENCES or after_module is None:
         return _kind_changed(old, new, use.how, use.caught)
-    wrapper = _plain_class(after_module, _outer(new))
+    wrapper = _plain_class(after_module, outer_type_name(new))
     if wrapper is None:
         return _kind_changed(old, new, use.how, use.caught)
     was, now = ast.unparse(old), ast.unparse(new)
@@ -710,18 +710,18 @@ _METHODS_OF = {
 def _kind(node: ast.expr | None) -> str | None:
     """The kind an annotation names (its outer name's); "bytes" for a union of binary kinds only
     (``Union[bytes, memoryview]``, ``bytes | memoryview``)."""
-    kind = _KIND_OF.get(_outer(node))
+    kind = _KIND_OF.get(outer_type_name(node))
     if kind is not None or node is None:
         return kind
     members = _union_members(node)
-    return "bytes" if len(members) > 1 and all(_outer(m) in _BINARY for m in members) else None
+    return "bytes" if len(members) > 1 and all(outer_type_name(m) in _BINARY for m in members) else None
 
 
 def _union_members(node: ast.expr) -> list[ast.expr]:
     """The members of ``Union[A, B]`` or ``A | B`` (nested ``|`` flattened); [] for anything else."""
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
         return [*(_union_members(node.left) or [node.left]), *(_union_members(node.right) or [node.right])]
-    if isinstance(node, ast.Subscript) and _outer(node) == "Union":
+    if isinstance(node, ast.Subscript) and outer_type_name(node) == "Union":
         return list(node.slice.elts) if isinstance(node.slice, ast.Tuple) else [node.slice]
     return []
 
@@ -756,7 +756,7 @@ def _kind_changed(old: ast.expr, new: ast.expr, how: str, caught: bool = False, 
         effect = "raises TypeError" if was == "bytes" else None
     elif how.startswith("calls ."):
         effect = "raises AttributeError" if was in ("string", "bytes") and _lost_method(was, now, how) else None
-    elif how == "unpacks" and _outer(old) in ("tuple", "Tuple"):
+    elif how == "unpacks" and outer_type_name(old) in ("tuple", "Tuple"):
         return None  # a returned tuple's shape is return drift's (drift/returns.py): one finding a line
     elif how in _SEQUENCE_USES:
         effect = None if was != "sequence" else "raises TypeError" if now == "number" else "reads its characters"
@@ -771,7 +771,7 @@ def _kind_changed(old: ast.expr, new: ast.expr, how: str, caught: bool = False, 
 def _made_a_list(old: ast.expr, new: ast.expr, how: str) -> str | None:
     """``-> X`` made ``-> list[X]`` (a sequence of the very annotation): what a use of one value does now."""
     effect = _VALUE_USES.get(how) or ("raises AttributeError" if how.startswith("reads .") else None)
-    if effect is None or _outer(old) in _SEQUENCES or _outer(new) not in _SEQUENCES:
+    if effect is None or outer_type_name(old) in _SEQUENCES or outer_type_name(new) not in _SEQUENCES:
         return None
     items = new.slice.elts if isinstance(new, ast.Subscript) and isinstance(new.slice, ast.Tuple) else None
     if items is not None and not (
@@ -795,7 +795,7 @@ def _reflavoured(old: ast.expr, new: ast.expr, how: str) -> str | None:
     array's method a tensor's keyword (TypeError).  Only where one annotation names a tensor and the other an
     array (a union of both keeps the old flavour possible: quiet), and only for a member the new flavour has
     under no name (an array's ``size`` is an int: its read works)."""
-    was, now = NAMED.get(_outer(old)), NAMED.get(_outer(new))
+    was, now = NAMED.get(outer_type_name(old)), NAMED.get(outer_type_name(new))
     if was is None or now is None or was == now:
         return None
     said = f"upstream made it return {ast.unparse(new)} where it returned {ast.unparse(old)}"
@@ -826,7 +826,7 @@ def _compared_with_the_old_source(before: _Def, after: _Def, use: Use) -> str | 
     the old returns name it (by its last name) and the new ones do not."""
     old, new = _element(before.returns, use.element), _element(after.returns, use.element)
     old, new = _element(old, 0), _element(new, 0)  # ``list[int]``: its element
-    was, now = _KIND_OF.get(_outer(old)), _KIND_OF.get(_outer(new))
+    was, now = _KIND_OF.get(outer_type_name(old)), _KIND_OF.get(outer_type_name(new))
     if old is None or new is None or was is None or now is None or was == now or "sequence" in (was, now):
         return None
     if not _returns_name(before, use.other) or _returns_name(after, use.other):
@@ -858,19 +858,19 @@ def _no_longer_awaitable(before: _Def, after: _Def) -> str | None:
 
 
 def _awaitable(func: _Def) -> bool:
-    return isinstance(func, ast.AsyncFunctionDef) or _outer(_element(func.returns, None)) in _AWAITABLES
+    return isinstance(func, ast.AsyncFunctionDef) or outer_type_name(_element(func.returns, None)) in _AWAITABLES
 
 
 def _element(annotation: ast.expr | None, element: int | None) -> ast.expr | None:
     """The annotation without ``Optional``/``| None`` (a quoted one parsed), or its k-th tuple element."""
-    node = _unquoted(annotation)
+    node = unquoted_expr(annotation)
     node = unoptional(node) if node is not None else None
     if element is None or node is None:
         return node
-    if not isinstance(node, ast.Subscript) or _outer(node) not in _SEQUENCES:
+    if not isinstance(node, ast.Subscript) or outer_type_name(node) not in _SEQUENCES:
         return None
     items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-    if _outer(node) not in ("tuple", "Tuple"):  # ``list[int]``: every element is one
+    if outer_type_name(node) not in ("tuple", "Tuple"):  # ``list[int]``: every element is one
         return unoptional(items[0]) if len(items) == 1 else None
     if element == LOOPED:  # a loop over a tuple: one kind only where it is ``tuple[X, ...]``
         variadic = len(items) == 2 and isinstance(items[1], ast.Constant) and items[1].value is Ellipsis
@@ -880,7 +880,7 @@ def _element(annotation: ast.expr | None, element: int | None) -> ast.expr | Non
     return unoptional(items[element])
 
 
-def _unquoted(node: ast.expr | None) -> ast.expr | None:
+def unquoted_expr(node: ast.expr | None) -> ast.expr | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
         parsed = parse_python(node.value, "<annotation>")
         body = parsed.body if parsed is not None else []
@@ -890,7 +890,7 @@ def _unquoted(node: ast.expr | None) -> ast.expr | None:
 
 def unoptional(node: ast.expr) -> ast.expr:
     """``X`` for ``X | None``, ``None | X`` and ``Optional[X]``; ``node`` otherwise."""
-    if isinstance(node, ast.Subscript) and _outer(node) == "Optional":
+    if isinstance(node, ast.Subscript) and outer_type_name(node) == "Optional":
         return node.slice
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
         sides = [s for s in (node.left, node.right) if not (isinstance(s, ast.Constant) and s.value is None)]
@@ -898,7 +898,7 @@ def unoptional(node: ast.expr) -> ast.expr:
     return node
 
 
-def _outer(node: ast.expr | None) -> str:
+def outer_type_name(node: ast.expr | None) -> str:
     """``list`` for ``list[int]``, ``typing.List[int]``, ``list``; "" when not a name."""
     if isinstance(node, ast.Subscript):
         node = node.value
@@ -939,7 +939,7 @@ def old_kind_returns(before: ast.AST, after: ast.AST, override: _Def, record: Ca
     if not isinstance(before, _Def) or not isinstance(after, _Def):
         return []
     old, new = _element(before.returns, None), _element(after.returns, None)
-    if _KIND_OF.get(_outer(old)) != "number" or not isinstance(new, ast.Name) or not record(new.id):
+    if _KIND_OF.get(outer_type_name(old)) != "number" or not isinstance(new, ast.Name) or not record(new.id):
         return []
     pinned = override.returns is not None and old is not None and ast.unparse(override.returns) == ast.unparse(old)
     return _old_kind_lines(override, after.name, pinned, _a_number)
@@ -1019,8 +1019,8 @@ def value_returned_now(before: ast.AST, after: ast.AST) -> str | None:
     still admits None (``float | None``, ``Optional[...]``, ``Any``, ``object``) or its body returns none."""
     if not isinstance(before, _Def) or not isinstance(after, _Def) or not _is_none(before.returns):
         return None
-    new = _unquoted(after.returns)
-    if new is None or _is_none(new) or unoptional(new) is not new or _outer(new) in _ANY:
+    new = unquoted_expr(after.returns)
+    if new is None or _is_none(new) or unoptional(new) is not new or outer_type_name(new) in _ANY:
         return None
     return ast.unparse(new) if not returns_nothing(after) else None
 
@@ -1032,7 +1032,7 @@ def returns_nothing(func: _Def) -> bool:
     body = [s for s in func.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
     if len(body) == 1 and isinstance(body[0], ast.Raise):
         return False
-    if any(_outer(d) == "abstractmethod" for d in func.decorator_list):
+    if any(outer_type_name(d) == "abstractmethod" for d in func.decorator_list):
         return False
     if not body and func.returns is not None and not _is_none(func.returns):
         return False
@@ -1102,8 +1102,8 @@ def parameter_kind(func: ast.AST, name: str) -> str:
         return ""
     args = func.args
     found = next((a for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg == name), None)
-    node = _unquoted(found.annotation) if found is not None else None
-    outer = _outer(unoptional(node)) if node is not None else ""
+    node = unquoted_expr(found.annotation) if found is not None else None
+    outer = outer_type_name(unoptional(node)) if node is not None else ""
     return "" if outer in _ANY else outer.lower() if outer.lower() in _BUILTIN_KINDS else outer
 
 

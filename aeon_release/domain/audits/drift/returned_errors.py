@@ -24,7 +24,7 @@ from collections.abc import Iterator
 
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing, file_classes
 from aeon_release.domain.audits.drift.returns import attribute_readers, attributes_read
-from aeon_release.domain.audits.drift.retyped import Recontained, _held
+from aeon_release.domain.audits.drift.retyped import Recontained, recontained_held
 from aeon_release.domain.audits.drift.sides import ThreeTrees, line_matches, parsed_versions
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -134,7 +134,7 @@ def _uses(
         if not isinstance(node, ast.Attribute) or node.lineno not in owned or node.attr in _EXCEPTION_ATTRS:
             continue
         func = enclosing(node, parents)
-        hit = _held(node.value, func, parents, fork, found, bound)
+        hit = recontained_held(node.value, func, parents, fork, found, bound)
         if hit is None or func is None:
             continue
         if id(func) not in tested:

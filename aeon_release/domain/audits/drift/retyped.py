@@ -700,13 +700,13 @@ def _use(
 ) -> tuple[int, ast.expr, Recontained, str] | None:
     """(line, the value used, its hit, what the line does|why it fails) for a use the new kind breaks."""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in methods:
-        hit = _held(node.func.value, enclosing(node, parents), parents, fork, found, bound)
+        hit = recontained_held(node.func.value, enclosing(node, parents), parents, fork, found, bound)
         why = _lacking(hit, node) if hit is not None else None
         if hit is not None and why is not None:
             return node.lineno, node.func.value, hit, f"calls {ast.unparse(node.func)}()|{why}"
         return _element_use(node, parents, fork, found, bound)
     elif (walk := _iterated(node)) is not None:
-        hit = _held(walk[1], enclosing(node, parents), parents, fork, found, bound)
+        hit = recontained_held(walk[1], enclosing(node, parents), parents, fork, found, bound)
         if hit is not None and hit.old not in _NUMBERS and hit.new in _NUMBERS:
             how = f"{_iterates(walk[0])} {ast.unparse(walk[1])}|{_article(hit.new)} is no sequence"
             return walk[0].lineno, walk[1], hit, how
@@ -715,17 +715,17 @@ def _use(
         if hit is not None and hit.old == "list" and hit.new == "array":
             return node.lineno, joined, hit, f"adds a list to {ast.unparse(joined)}|an array adds a list elementwise"
     elif isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Slice):
-        hit = _held(node.value, enclosing(node, parents), parents, fork, found, bound)
+        hit = recontained_held(node.value, enclosing(node, parents), parents, fork, found, bound)
         if hit is not None and hit.old not in _UNSLICED and hit.new in _UNSLICED:
             return node.lineno, node.value, hit, f"slices {ast.unparse(node.value)}|a {hit.new} cannot be sliced"
     elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) and _position(node.slice) is not None:
-        hit = _held(node.value, enclosing(node, parents), parents, fork, found, bound)
+        hit = recontained_held(node.value, enclosing(node, parents), parents, fork, found, bound)
         if hit is not None and not hit.widened and hit.old in _SEQUENCES and _keyed_by_text(hit):
             at = _position(node.slice)
             how = f"indexes {ast.unparse(node.value)} by position|a dict keyed by name has no key {at}: KeyError"
             return node.lineno, node.value, hit, how
     elif (counted := counted_against(node)) is not None:
-        hit = _held(counted, enclosing(node, parents), parents, fork, found, bound)
+        hit = recontained_held(counted, enclosing(node, parents), parents, fork, found, bound)
         if hit is not None and hit.old in _NUMBERS and hit.new in _BUILTIN_CONTAINERS:
             how = f"{counted_how(node, counted)}|{_article(hit.new)} is no number"
             return getattr(node, "lineno", 0), counted, hit, how
@@ -772,10 +772,10 @@ def _operated(
     together: ``self.waiting + self.swapped`` still adds)."""
     func = enclosing(node, parents)
     for mine, other, op, in_place in operands(node):
-        hit = _held(mine, func, parents, fork, found, bound)
+        hit = recontained_held(mine, func, parents, fork, found, bound)
         if hit is None:
             continue
-        paired = _held(other, func, parents, fork, found, bound)
+        paired = recontained_held(other, func, parents, fork, found, bound)
         kind = paired.new if paired is not None else None
         why = refused(hit.old, hit.new, op, other, in_place, kind, parents)
         if why is not None:
@@ -796,7 +796,7 @@ def _element_use(
     element = node.func.value
     if not isinstance(element, ast.Subscript) or isinstance(element.slice, ast.Slice):
         return None
-    hit = _held(element.value, enclosing(node, parents), parents, fork, found, bound)
+    hit = recontained_held(element.value, enclosing(node, parents), parents, fork, found, bound)
     kind = _scalar_element(hit.now) if hit is not None and hit.old == "array" else None
     if hit is None or kind is None or node.func.attr not in _OFFERS["array"] - _OFFERS[kind]:
         return None
@@ -920,7 +920,7 @@ def _joined_hit(
     drafts`` in a comprehension around the addition); #29723: ``[row + [0] * pad for row in drafts]`` once
     ``drafts`` is a tensor adds 0 to every element instead of padding the row."""
     func = enclosing(node, parents)
-    hit = _held(joined, func, parents, fork, found, bound)
+    hit = recontained_held(joined, func, parents, fork, found, bound)
     if hit is not None or not isinstance(joined, ast.Name):
         return hit
     up = parents.get(id(node))
@@ -928,7 +928,7 @@ def _joined_hit(
         if isinstance(up, ast.ListComp | ast.GeneratorExp | ast.SetComp):
             for gen in up.generators:
                 if isinstance(gen.target, ast.Name) and gen.target.id == joined.id:
-                    return _held(gen.iter, func, parents, fork, found, bound)
+                    return recontained_held(gen.iter, func, parents, fork, found, bound)
         up = parents.get(id(up))
     return None
 
@@ -1066,7 +1066,7 @@ def _built_old(
     if func is None or not isinstance(receiver, ast.Attribute) or not isinstance(receiver.value, ast.Name):
         return False
     if id(func) not in bound:
-        bound[id(func)] = _bound_once(func)
+        bound[id(func)] = names_bound_once(func)
     made = bound[id(func)].get(receiver.value.id)
     given = [k.value for k in made.keywords if k.arg == receiver.attr] if isinstance(made, ast.Call) else []
     # ``mm = {...}; RequestFuncInput(..., multi_modal_content=mm)``: a local bound once to a display
@@ -1107,7 +1107,7 @@ def _lacking(hit: Recontained, call: ast.Call) -> str | None:
     return None
 
 
-def _held(
+def recontained_held(
     expr: ast.expr,
     func: ast.FunctionDef | ast.AsyncFunctionDef | None,
     parents: dict[int, ast.AST],
@@ -1120,7 +1120,7 @@ def _held(
     that name is the fork's own, or a fork subclass declares the field itself (``ForkTypes``)."""
     if isinstance(expr, ast.Name) and func is not None:
         if id(func) not in bound:
-            bound[id(func)] = _bound_once(func)
+            bound[id(func)] = names_bound_once(func)
         expr = uncopied(bound[id(func)].get(expr.id, expr))
     returned = isinstance(expr, ast.Call)
     read = expr.func if isinstance(expr, ast.Call) else expr
@@ -1286,7 +1286,7 @@ def _with_bases(names: set[str], classes: dict[str, ast.ClassDef]) -> set[str]:
     return names
 
 
-def _bound_once(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
+def names_bound_once(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
     """The names a function assigns exactly once (``name = value``), with that value.  A name bound anywhere
     else as well (a loop's or a comprehension's target, ``:=``, a lambda's parameter) is left out: a read of
     it may be that other value (``n = out.blocks; keep(n); for n in sizes: if n > 4``)."""

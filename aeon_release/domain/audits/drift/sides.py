@@ -607,7 +607,7 @@ def gateable(text: str) -> bool:
     return text.isascii() or _names_as_written(text)
 
 
-def _plain_names(text: str) -> bool:
+def plain_names(text: str) -> bool:
     # the text less its runs of ASCII: a charset loop per run, not a try at every offset (22 -> 10 ms over the
     # 97 non-ASCII texts, 4.7 MB, of an 80-commit release)
     odd = {c for c in set(_ASCII_RUNS.sub("", text)) if not _as_written(c)}
@@ -674,7 +674,7 @@ def _conjoining_jamo(char: str) -> bool:
 
 _ASCII_RUNS = re.compile(r"[\x00-\x7f]+")
 _WORD_CHAR = re.compile(r"\w")
-_names_as_written = Memo(_plain_names, size=64)
+_names_as_written = Memo(plain_names, size=64)
 
 
 def parsed_versions(

@@ -106,7 +106,7 @@ def _stopped(trees: ThreeTrees) -> Found:
         return not words.isdisjoint(_STORED.findall(old_text))
 
     for both in parsed_texts(trees, paths[:_MOST_FILES], keep):
-        olds, news = _classes(both.old), _classes(both.new)
+        olds, news = top_classes(both.old), top_classes(both.new)
         readers = _Readers(trees, both.path, both.new)
         for name in olds.keys() & news.keys():
             by_method = _stopped_in(both.path, olds[name], news[name], readers)
@@ -115,18 +115,18 @@ def _stopped(trees: ThreeTrees) -> Found:
     return found
 
 
-def _classes(module: ast.Module) -> dict[str, ast.ClassDef]:
+def top_classes(module: ast.Module) -> dict[str, ast.ClassDef]:
     return {s.name: s for s in module.body if isinstance(s, ast.ClassDef)}
 
 
-def _methods(cls: ast.ClassDef) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
+def own_methods(cls: ast.ClassDef) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
     return {s.name: s for s in cls.body if isinstance(s, _FUNCS)}
 
 
 def _stopped_in(
     path: str, old: ast.ClassDef, new: ast.ClassDef, readers: _Readers | None = None
 ) -> dict[str, dict[str, Stopped]]:
-    olds, news = _methods(old), _methods(new)
+    olds, news = own_methods(old), own_methods(new)
     kept = _declared(new) | {f for m in news.values() for f in _stores(m)}
     had = _declared(old) | {f for m in olds.values() for f in _stores(m)}
     found: dict[str, dict[str, Stopped]] = {}
@@ -142,7 +142,7 @@ def _stopped_in(
         before = _reached(olds[name], olds, had - olds.keys()) or [olds[name]]  # its own helpers stored too
         removed = had - (kept | news.keys())  # fields upstream's class dropped
         stores = _telling_stores(before, new, removed, readers.default_of if readers else None)
-        based = readers is not None and _based_elsewhere(new, _classes(readers.module))
+        based = readers is not None and _based_elsewhere(new, top_classes(readers.module))
         for field in sorted(stores.keys() - {f for func in reached for f in _stores(func)}):
             if field in kept:
                 moved, handed = _moved(new, field), any(_hands_on(func, readers) for func in reached[1:])
@@ -197,7 +197,7 @@ def _moved(cls: ast.ClassDef, field: str) -> bool:
     """Another method of the class still stores the field, or stores a raw key of its name (a validator
     filling ``data["field"] = ...`` or ``data.setdefault("field", ...)`` at construction): the write may run
     before the call."""
-    return any(_keyed(n, field) for n in ast.walk(cls)) or any(field in _stores(m) for m in _methods(cls).values())
+    return any(_keyed(n, field) for n in ast.walk(cls)) or any(field in _stores(m) for m in own_methods(cls).values())
 
 
 def _keyed(node: ast.AST, field: str) -> bool:
@@ -217,11 +217,11 @@ def _stores(func: ast.AST) -> set[str]:
     ``object.__setattr__(self, "x", ...)``)."""
     found = set()
     for node in ast.walk(func):
-        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and _is_name(node.value, "self"):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and is_name(node.value, "self"):
             found.add(node.attr)
         elif isinstance(node, ast.Call) and _a_setattr(node.func) and len(node.args) == 3:
             key = node.args[1]
-            if _is_name(node.args[0], "self") and isinstance(key, ast.Constant) and isinstance(key.value, str):
+            if is_name(node.args[0], "self") and isinstance(key, ast.Constant) and isinstance(key.value, str):
                 found.add(key.value)
     return found
 
@@ -232,17 +232,17 @@ def _store_nodes(func: ast.AST) -> Iterator[tuple[str, ast.AST, ast.expr | None]
         if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for t in targets:
-                if isinstance(t, ast.Attribute) and _is_name(t.value, "self"):
+                if isinstance(t, ast.Attribute) and is_name(t.value, "self"):
                     yield t.attr, node, node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
                 elif isinstance(t, ast.Tuple | ast.List):
                     yield from (
                         (e.attr, node, None)
                         for e in t.elts
-                        if isinstance(e, ast.Attribute) and _is_name(e.value, "self")
+                        if isinstance(e, ast.Attribute) and is_name(e.value, "self")
                     )
         elif isinstance(node, ast.Call) and _a_setattr(node.func) and len(node.args) == 3:
             key = node.args[1]
-            if _is_name(node.args[0], "self") and isinstance(key, ast.Constant) and isinstance(key.value, str):
+            if is_name(node.args[0], "self") and isinstance(key, ast.Constant) and isinstance(key.value, str):
                 yield key.value, node, node.args[2]
 
 
@@ -257,11 +257,11 @@ def _guards(node: ast.AST, func: ast.AST, parents: dict[int, ast.AST]) -> Iterat
 
 def _removed_input(test: ast.expr, removed: set[str]) -> bool:
     """The test reads ``self.g`` of a field the class had (declared or stored) and upstream's no longer has."""
-    return any(isinstance(n, ast.Attribute) and _is_name(n.value, "self") and n.attr in removed for n in ast.walk(test))
+    return any(isinstance(n, ast.Attribute) and is_name(n.value, "self") and n.attr in removed for n in ast.walk(test))
 
 
 def _reads_self(test: ast.expr, field: str) -> bool:
-    return any(isinstance(n, ast.Attribute) and _is_name(n.value, "self") and n.attr == field for n in ast.walk(test))
+    return any(isinstance(n, ast.Attribute) and is_name(n.value, "self") and n.attr == field for n in ast.walk(test))
 
 
 def _is_none(test: ast.expr, field: str) -> bool:
@@ -271,7 +271,7 @@ def _is_none(test: ast.expr, field: str) -> bool:
         and len(test.ops) == 1
         and isinstance(test.ops[0], ast.Is | ast.Eq)
         and isinstance(test.left, ast.Attribute)
-        and _is_name(test.left.value, "self")
+        and is_name(test.left.value, "self")
         and test.left.attr == field
         and isinstance(test.comparators[0], ast.Constant)
         and test.comparators[0].value is None
@@ -313,7 +313,7 @@ def _clears(value: ast.expr | None) -> bool:
 
 def _a_setattr(func: ast.expr) -> bool:
     """``setattr``, or ``object.__setattr__`` (a frozen dataclass's own store)."""
-    return _is_name(func, "setattr") or (isinstance(func, ast.Attribute) and func.attr == "__setattr__")
+    return is_name(func, "setattr") or (isinstance(func, ast.Attribute) and func.attr == "__setattr__")
 
 
 def _reached(
@@ -331,7 +331,7 @@ def _reached(
         seen.add(id(func))
         found.append(func)
         for node in ast.walk(func):
-            if isinstance(node, ast.Attribute) and _is_name(node.value, "self") and node.attr in methods:
+            if isinstance(node, ast.Attribute) and is_name(node.value, "self") and node.attr in methods:
                 todo.append(methods[node.attr])
             elif _calls_self(node) and node.func.attr not in methods.keys() | values:  # type: ignore[attr-defined]
                 return None
@@ -339,7 +339,7 @@ def _reached(
 
 
 def _calls_self(node: ast.AST) -> bool:
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _is_name(node.func.value, "self")
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and is_name(node.func.value, "self")
 
 
 def _hands_on(method: ast.AST, readers: Callable[[ast.Call], bool] | None = None) -> bool:
@@ -348,9 +348,9 @@ def _hands_on(method: ast.AST, readers: Callable[[ast.Call], bool] | None = None
     return any(
         isinstance(n, ast.Call)
         and (
-            _is_name(n.func, "super")
+            is_name(n.func, "super")
             or (
-                any(_is_name(a, "self") for a in [*n.args, *(k.value for k in n.keywords)])
+                any(is_name(a, "self") for a in [*n.args, *(k.value for k in n.keywords)])
                 and not (readers is not None and readers(n))
             )
         )
@@ -369,7 +369,7 @@ class _Readers:
         self.known: dict[str, bool] = {}
 
     def __call__(self, call: ast.Call) -> bool:
-        if isinstance(call.func, ast.Attribute) and _is_name(call.func.value, "weakref"):
+        if isinstance(call.func, ast.Attribute) and is_name(call.func.value, "weakref"):
             return call.func.attr in _HOLDERS  # ``weakref.finalize(self, self.shutdown)``: a reference kept
         if not isinstance(call.func, ast.Name):
             return False
@@ -413,7 +413,7 @@ class _Readers:
             return value if isinstance(value, ast.Constant) else None
         owner = value.value.id
         found = self._module_of(owner, "class {}", hops=2)
-        other = next((c for c in _classes(found[0]).values() if c.name == found[1]), None) if found else None
+        other = next((c for c in top_classes(found[0]).values() if c.name == found[1]), None) if found else None
         named = _declared_value(other, value.attr) if other is not None else None
         return named if isinstance(named, ast.Constant) else None
 
@@ -421,9 +421,9 @@ class _Readers:
 def _declared_value(cls: ast.ClassDef, field: str) -> ast.expr | None:
     """The value a class body gives ``field`` (``field: T = value`` or ``field = value``)."""
     for stmt in cls.body:
-        if isinstance(stmt, ast.AnnAssign) and _is_name(stmt.target, field):
+        if isinstance(stmt, ast.AnnAssign) and is_name(stmt.target, field):
             return stmt.value
-        if isinstance(stmt, ast.Assign) and any(_is_name(t, field) for t in stmt.targets):
+        if isinstance(stmt, ast.Assign) and any(is_name(t, field) for t in stmt.targets):
             return stmt.value
     return None
 
@@ -465,7 +465,7 @@ def _emptied(method: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return not body or all(isinstance(s, ast.Raise | ast.Pass) for s in body)
 
 
-def _is_name(expr: ast.AST, name: str) -> bool:
+def is_name(expr: ast.AST, name: str) -> bool:
     return isinstance(expr, ast.Name) and expr.id == name
 
 
@@ -482,11 +482,11 @@ def _receivers(
     """Each function with its receivers of a class that stopped a write: parameters annotated with it, and
     ``self`` in a subclass of it that keeps the class's methods, or ``super()`` in one that overrides them (its
     ``super().method(...)`` is upstream's; its ``self.method(...)``, the fork's own)."""
-    classes = _classes(module)
+    classes = top_classes(module)
     for node in ast.walk(module):
         if isinstance(node, ast.ClassDef):
             for i, base in enumerate(node.bases):
-                key = _origin(base, imports)
+                key = class_origin(base, imports)
                 if key not in found:
                     continue
                 fields = {f for by_field in found[key].values() for f in by_field}
@@ -494,10 +494,12 @@ def _receivers(
                 if any(c is None or _fills(c, found[key].keys(), fields) for c in ahead) or _fills(node, (), fields):
                     continue
                 recv = _SUPER if _fills(node, found[key].keys(), set()) else "self"
-                yield from ((m, {recv: key}) for m in _methods(node).values())
+                yield from ((m, {recv: key}) for m in own_methods(node).values())
         if isinstance(node, _FUNCS):
             params = [*node.args.posonlyargs, *node.args.args, *node.args.kwonlyargs]
-            typed = {a.arg: k for a in params if a.annotation is not None and (k := _typed(a.annotation, imports))}
+            typed = {
+                a.arg: k for a in params if a.annotation is not None and (k := annotated_class(a.annotation, imports))
+            }
             if typed := {name: key for name, key in typed.items() if key in found}:
                 yield node, typed
 
@@ -523,12 +525,12 @@ def _ahead(base: ast.expr, classes: dict[str, ast.ClassDef]) -> Iterator[ast.Cla
 def _fills(cls: ast.ClassDef, methods: Iterable[str], fields: set[str]) -> bool:
     """The fork's class overrides a method that stopped its write, stores one of its fields, or defines a
     member of a field's name (a property: the read reaches it, not the stale value)."""
-    own = set(_methods(cls))
-    stored = {f for m in _methods(cls).values() for f in _stores(m)}
+    own = set(own_methods(cls))
+    stored = {f for m in own_methods(cls).values() for f in _stores(m)}
     return bool(own & set(methods) or stored & fields or own & fields)
 
 
-def _typed(annotation: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
+def annotated_class(annotation: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
     """The class a parameter's annotation names, alone or with None (``X | None``, ``Optional[X]``): past the
     call, the receiver is the object (a None would have raised at the call)."""
     expr = unquoted(annotation)
@@ -537,14 +539,14 @@ def _typed(annotation: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[s
         expr = sides[0] if len(sides) == 1 else expr
     elif isinstance(expr, ast.Subscript) and _last(expr.value) == "Optional":
         expr = expr.slice
-    return _origin(expr, imports)
+    return class_origin(expr, imports)
 
 
 def _last(expr: ast.expr) -> str:
     return expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else ""
 
 
-def _origin(expr: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
+def class_origin(expr: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
     expr = unquoted(expr)
     if isinstance(expr, ast.Name):
         return imports.get(expr.id)
@@ -567,7 +569,7 @@ def _reads_after(
         ):
             if node.func.attr in by_method:
                 calls.append(node)
-        elif isinstance(node, ast.Attribute) and _is_name(node.value, recv) and isinstance(node.ctx, ast.Load):
+        elif isinstance(node, ast.Attribute) and is_name(node.value, recv) and isinstance(node.ctx, ast.Load):
             reads.append(node)
     stored = {n.attr for n in ast.walk(func) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store)}
     parents = parent_map(func)
@@ -585,13 +587,13 @@ def _reads_after(
 def _is_receiver(expr: ast.expr, recv: str) -> bool:
     """``recv`` itself, or a bare ``super()`` for the pseudo-receiver of an override."""
     if recv == _SUPER:
-        return isinstance(expr, ast.Call) and _is_name(expr.func, "super") and not expr.args
-    return _is_name(expr, recv)
+        return isinstance(expr, ast.Call) and is_name(expr.func, "super") and not expr.args
+    return is_name(expr, recv)
 
 
 def _hands(call: ast.Call, recv: str) -> bool:
     """``_fill(request)``: the receiver handed to a call, which may store the field."""
-    return any(_is_name(a, recv) for a in [*call.args, *(k.value for k in call.keywords)])
+    return any(is_name(a, recv) for a in [*call.args, *(k.value for k in call.keywords)])
 
 
 def _runs_before(call: ast.AST, read: ast.AST, parents: dict[int, ast.AST]) -> bool:

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import ast
 
-from aeon_release.domain.audits.drift.result_kinds import _unquoted, unoptional
+from aeon_release.domain.audits.drift.result_kinds import unoptional, unquoted_expr
 
 SCALARS = frozenset({"int", "float", "complex", "bool", "str", "bytes"})
 _BUILTINS = SCALARS | frozenset({"list", "dict", "set", "frozenset", "tuple", "type", "object", "Any", "None"})
@@ -31,7 +31,7 @@ def union_members(func: ast.AST, name: str) -> tuple[str, ...]:
         return ()
     args = func.args
     found = next((a for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg == name), None)
-    node = _unquoted(found.annotation) if found is not None else None
+    node = unquoted_expr(found.annotation) if found is not None else None
     if node is None:
         return ()
     sides = _sides(unoptional(node))

@@ -36,7 +36,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
 )
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, _plain_names, parsed_texts, whole_word
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts, plain_names, whole_word
 from aeon_release.domain.audits.drift.subscripted_aliases import (
     _TOP_BOUND,
     _UNIONS,
@@ -81,13 +81,13 @@ def _unioned(trees: ThreeTrees) -> Unioned:
     words = trees.fork_words()
     # a class re-bound to a union adds the top-level line binding its name (``Name = A | B``, ``type Name =``,
     # ``Name: TypeAlias = ...``): a file whose added lines bind no name a fork line holds is not read (a line
-    # with a non-ASCII character that may spell a name ``\w`` does not read whole is kept: ``_plain_names``)
+    # with a non-ASCII character that may spell a name ``\w`` does not read whole is kept: ``plain_names``)
     paths = [
         p
         for p in sorted(trees.upstream)
         if p.endswith(".py")
         and any(
-            ((m := _TOP_BOUND.match(a)) is not None and m.group(1) in words) or not (a.isascii() or _plain_names(a))
+            ((m := _TOP_BOUND.match(a)) is not None and m.group(1) in words) or not (a.isascii() or plain_names(a))
             for a in trees.upstream[p].added.values()
         )
         and any(_UNION_TEXT.search(a) for a in trees.upstream[p].added.values())

@@ -23,7 +23,7 @@ from collections.abc import Iterator
 
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing, file_classes
 from aeon_release.domain.audits.drift.returns import attribute_readers, attributes_read
-from aeon_release.domain.audits.drift.retyped import Recontained, _container, _held, reannotated
+from aeon_release.domain.audits.drift.retyped import Recontained, _container, reannotated, recontained_held
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -110,7 +110,7 @@ def _uses(
         how = _use(subject, parents)
         if how is None or node.lineno not in owned:
             continue
-        hit = _held(subject, enclosing(node, parents), parents, fork, found, bound)
+        hit = recontained_held(subject, enclosing(node, parents), parents, fork, found, bound)
         if hit is not None and how[0] in hit.new.split(","):
             yield node.lineno, hit, how[1]
 
