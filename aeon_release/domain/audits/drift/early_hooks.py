@@ -190,13 +190,12 @@ def _other_bases(cls: ast.ClassDef, imports: dict[str, tuple[str, str]], hook: E
     return False
 
 
-def _readiness_flags(cls: ast.ClassDef, init: ast.FunctionDef) -> frozenset[str]:
-    """The attributes bound before the base constructs (stored above ``super().__init__(...)`` or a class-level
-    default) that ``__init__`` stores again below it: a flag the fork turns once its own fields are set
-    (``self._ready = False``, the super call, ``self._ready = True``)."""
+def _stores_around_super(init: ast.FunctionDef) -> tuple[int | None, list[tuple[str, int]]]:
+    """The line of ``__init__``'s first ``super().__init__(...)`` call (None: it makes none), and each store on
+    ``self`` in ``__init__`` as (attribute, line)."""
     supers = [n.lineno for n in ast.walk(init) if isinstance(n, ast.Call) and is_super_call(n, "__init__")]
     if not supers:
-        return frozenset()
+        return None, []
     stores = [
         (t.attr, n.lineno)
         for n in ast.walk(init)
@@ -204,26 +203,29 @@ def _readiness_flags(cls: ast.ClassDef, init: ast.FunctionDef) -> frozenset[str]
         for t in assigned_targets(n)
         if is_self_attribute(t)
     ]
-    below = {attr for attr, line in stores if line > min(supers)}
-    early = {attr for attr, line in stores if line < min(supers)}
+    return min(supers), stores
+
+
+def _readiness_flags(cls: ast.ClassDef, init: ast.FunctionDef) -> frozenset[str]:
+    """The attributes bound before the base constructs (stored above ``super().__init__(...)`` or a class-level
+    default) that ``__init__`` stores again below it: a flag the fork turns once its own fields are set
+    (``self._ready = False``, the super call, ``self._ready = True``)."""
+    first, stores = _stores_around_super(init)
+    if first is None:
+        return frozenset()
+    below = {attr for attr, line in stores if line > first}
+    early = {attr for attr, line in stores if line < first}
     return frozenset(a for a in below if a in early or binds_at_class_level(cls, a))
 
 
 def _set_after_super(cls: ast.ClassDef, init: ast.FunctionDef) -> set[str]:
     """The attributes the fork's ``__init__`` stores on ``self`` only below its ``super().__init__(...)`` call, and
     no other method of the class nor its body stores or asks about (``setattr``/``hasattr``/``getattr``)."""
-    supers = [n.lineno for n in ast.walk(init) if isinstance(n, ast.Call) and is_super_call(n, "__init__")]
-    if not supers:
+    first, stores = _stores_around_super(init)
+    if first is None:
         return set()
-    stores = [
-        (t.attr, n.lineno)
-        for n in ast.walk(init)
-        if isinstance(n, ast.stmt)
-        for t in assigned_targets(n)
-        if is_self_attribute(t)
-    ]
-    below = {attr for attr, line in stores if line > min(supers)}
-    above = {attr for attr, line in stores if line <= min(supers)}
+    below = {attr for attr, line in stores if line > first}
+    above = {attr for attr, line in stores if line <= first}
     elsewhere = {
         t.attr
         for m in cls.body
