@@ -26,11 +26,11 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.deferred_inits import derives_first
+from aeon_release.domain.audits.drift.deferred_inits import class_named_by, derives_first
 from aeon_release.domain.audits.drift.fallbacks import caught_around, runs_tested
 from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets, is_self_attribute, local_bases
 from aeon_release.domain.audits.drift.own_fields import file_classes
-from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
+from aeon_release.domain.audits.drift.pyindex import file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import added_words, fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
@@ -156,10 +156,9 @@ def _receivers(
         and not _stores_own(cls, item.attr)
     ):
         found.add("self")
-    module = dotted_name(item.path, roots=("",))
     for arg in [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]:
         origin = imported_origin(arg.annotation, imports) if arg.annotation is not None else None
-        if origin is not None and origin[1] == item.cls and (module == origin[0] or module.startswith(origin[0] + ".")):
+        if origin is not None and class_named_by(origin, item.path, item.cls):
             found.add(arg.arg)
     return found
 

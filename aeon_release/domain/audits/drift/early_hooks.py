@@ -167,12 +167,15 @@ def _fork_reads(
         init = method_named(cls, "__init__")
         if init is None or local_bases(cls, local) or answers_any_name(cls):
             continue
-        for hook in (h for h in hooks if derives_first(cls, imports, h.path, h.cls)):
+        matched = [h for h in hooks if derives_first(cls, imports, h.path, h.cls)]
+        if not matched:
+            continue
+        flags, late = _readiness_flags(cls, init), _set_after_super(cls, init)  # the class's, whichever hook
+        for hook in matched:
             override = method_named(cls, hook.method)
             if override is None or _other_bases(cls, imports, hook):
                 continue
-            flags = _readiness_flags(cls, init)
-            for attr in sorted(_set_after_super(cls, init) - hook.stored):
+            for attr in sorted(late - hook.stored):
                 line = _early_read(override, attr, parents, flags)
                 if line is not None and line in owned:
                     yield hook, attr, line

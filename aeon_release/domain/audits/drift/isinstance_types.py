@@ -25,6 +25,8 @@ from __future__ import annotations
 import ast
 import functools
 
+from aeon_release.domain.audits.source import parameter_names
+
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 
 
@@ -101,15 +103,10 @@ def _outside_own_parameters(stmt: ast.stmt, name: str) -> list[ast.AST]:
     while stack:
         node = stack.pop()
         nodes.append(node)
-        if isinstance(node, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef)) and name in _parameters(node.args):
+        if isinstance(node, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef)) and name in parameter_names(node.args):
             continue
         stack.extend(ast.iter_child_nodes(node))
     return nodes
-
-
-def _parameters(args: ast.arguments) -> set[str]:
-    every = [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg]
-    return {arg.arg for arg in every if arg is not None}
 
 
 def _mark_after(found: dict[int, dict[str, ast.expr]], func: ast.AST, stmt: ast.stmt, name: str, cls: ast.expr) -> None:

@@ -50,7 +50,7 @@ from aeon_release.domain.audits.drift.stopped_writes import (
 )
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python
+from aeon_release.domain.audits.source import last_name, own_scope_nodes, parameter_names, parse_python
 
 _MOST_FILES = 32
 # a changed line opening with a call (``write(...)``, ``torch.ops.x.y(``): a step run for what it does
@@ -67,7 +67,6 @@ _CALL_NAMES = re.compile(r"([A-Za-z_][\w.]*)\(")
 _OPENING = re.compile(r"[ \t]+(?:[A-Za-z_][\w.]*\.)?")
 _ANY_DEF = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)\(", re.MULTILINE)
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
-_SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)
 # calls run for a message, not for what they do to the caller's data
 _TALKERS = frozenset({"logger", "logging", "log", "warnings", "print"})
 # a call on the object itself (``self.stats.record(x)``, ``super().step(x)``) changes the object's own state:
@@ -224,7 +223,7 @@ def _moved_in(path: str, old: ast.ClassDef, new: ast.ClassDef, words: frozenset[
         if reached is None:
             continue
         homes = {c: n for n, func in added.items() for c in _effects(func, handed=False)} if homes is None else homes
-        still = {_last_name(c.func) for func in reached for c in _calls(func)}
+        still = {last_name(c.func) for func in reached for c in _calls(func)}
         for callee in effects:
             home = homes.get(callee)
             if home is None or {_last_name_of(callee), home} & still:
@@ -257,15 +256,15 @@ def _effects(func: ast.FunctionDef | ast.AsyncFunctionDef, handed: bool) -> list
     holds (``out.append(x)``, ``cache.copy_(y)``: a common name, no step of its own) nor of the object itself,
     nor a logger's or a warning's.  With ``handed``, only the calls handing on a parameter or a name the function
     binds from one (what the call writes lands on the caller's data)."""
-    nodes = list(_own_nodes(func))  # one walk of the body, for the calls and the names alike
+    nodes = list(own_scope_nodes(func))  # one walk of the body, for the calls and the names alike
     calls = [
         node.value
         for node in nodes
         if isinstance(node, ast.Expr)
         and isinstance(node.value, ast.Call)
-        and _last_name(node.value.func)
+        and last_name(node.value.func)
         and _root(node.value.func) not in _OWN | _TALKERS
-        and _last_name(node.value.func) != "warn"
+        and last_name(node.value.func) != "warn"
     ]
     if not calls:
         return []  # most methods run no statement call of a function: no names to collect
@@ -284,8 +283,7 @@ def _effects(func: ast.FunctionDef | ast.AsyncFunctionDef, handed: bool) -> list
 def _bound(func: ast.FunctionDef | ast.AsyncFunctionDef, nodes: list[ast.AST]) -> set[str]:
     """The names ``func`` binds (``nodes``: its own body's): its parameters but ``self``/``cls``, and each name it
     stores."""
-    args = func.args
-    names = {a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg] if a}
+    names = set(parameter_names(func.args))
     names |= {n.id for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
     return names - {"self", "cls"}
 
@@ -303,18 +301,8 @@ def _derived(func: ast.FunctionDef | ast.AsyncFunctionDef, nodes: list[ast.AST])
     return names
 
 
-def _own_nodes(func: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of ``func``'s body, not entering a nested function, lambda or class (it runs later, or never)."""
-    todo = list(ast.iter_child_nodes(func))
-    while todo:
-        node = todo.pop()
-        yield node
-        if not isinstance(node, _SCOPES):
-            todo.extend(ast.iter_child_nodes(node))
-
-
 def _calls(func: ast.AST) -> Iterator[ast.Call]:
-    return (n for n in _own_nodes(func) if isinstance(n, ast.Call))
+    return (n for n in own_scope_nodes(func) if isinstance(n, ast.Call))
 
 
 def _reached(
@@ -431,8 +419,8 @@ def _runs_step(module: ast.Module, company: list[ast.FunctionDef | ast.AsyncFunc
 
 
 def _runs(func: ast.FunctionDef | ast.AsyncFunctionDef, names: set[str]) -> bool:
-    for node in _own_nodes(func):
-        if isinstance(node, ast.Call) and _last_name(node.func) in names:
+    for node in own_scope_nodes(func):
+        if isinstance(node, ast.Call) and last_name(node.func) in names:
             return True
         if isinstance(node, ast.Constant) and isinstance(node.value, str) and node.value in names:
             return True  # ``getattr(impl, "new", None)``: the new method reached by its name
@@ -468,7 +456,7 @@ def _built(
 ) -> Iterator[tuple[str, tuple[str, str]]]:
     """``x = Cls(...)`` (``prefix`` "") or ``self.x = Cls(...)`` (``prefix`` "self.") in ``func``: the name bound
     to a class of ``found``."""
-    for node in _own_nodes(func):
+    for node in own_scope_nodes(func):
         if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Call)):
             continue
         key = class_origin(node.value.func, imports)
@@ -479,10 +467,6 @@ def _built(
                 yield f"self.{target.attr}", key
             elif not prefix and isinstance(target, ast.Name):
                 yield target.id, key
-
-
-def _last_name(expr: ast.expr) -> str:
-    return expr.attr if isinstance(expr, ast.Attribute) else expr.id if isinstance(expr, ast.Name) else ""
 
 
 def _last_name_of(dotted: str) -> str:
