@@ -31,6 +31,7 @@ from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits.diffs import ENUM_WORDS
 from aeon_release.domain.audits.drift.enums import EnumClass, Renumbered, enums_of, renumbered
+from aeon_release.domain.audits.drift.fallbacks import handler_catches
 from aeon_release.domain.audits.drift.literals import (
     ArgPass,
     IndexTie,
@@ -450,7 +451,7 @@ def _fallback_lines(module: ast.Module, changes: list[Renumbered]) -> dict[str, 
             continue
         built = {name for stmt in node.body for n in ast.walk(stmt) if (name := _built_from_literal(n))} & shorts
         for handler in node.handlers if built else ():
-            if _catches_lookup(handler):
+            if handler_catches(handler.type, _LOOKUP_ERRORS):
                 lines = set(range(handler.lineno, (handler.end_lineno or handler.lineno) + 1))
                 for short in built:
                     found.setdefault(short, set()).update(lines)
@@ -466,11 +467,6 @@ def _built_from_literal(node: ast.AST) -> str | None:
     if isinstance(node, ast.Subscript) and isinstance(node.slice, ast.Constant):
         return last_name(node.value)
     return None
-
-
-def _catches_lookup(handler: ast.ExceptHandler) -> bool:
-    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type] if handler.type else []
-    return not kinds or any(last_name(k) in _LOOKUP_ERRORS for k in kinds)
 
 
 def fork_tables(trees: ThreeTrees, changes: list[Renumbered]) -> Iterator[IndexTie]:
