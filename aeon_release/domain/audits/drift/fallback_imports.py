@@ -29,11 +29,10 @@ from __future__ import annotations
 
 import ast
 
-from aeon_release.domain.audits.drift.fallbacks import handler_catches
+from aeon_release.domain.audits.drift.fallbacks import IMPORT_ERRORS, handler_catches
 
 _IMPORTS = ast.Import | ast.ImportFrom
-_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "BaseException"})
-_FALLBACK_ERRORS = _IMPORT_ERRORS | {"AttributeError"}  # what a gone import or a gone attribute raises
+_FALLBACK_ERRORS = IMPORT_ERRORS | {"AttributeError"}  # what a gone import or a gone attribute raises
 
 
 def bound_names(stmt: ast.Import | ast.ImportFrom) -> set[str]:

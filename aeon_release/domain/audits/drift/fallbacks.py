@@ -313,7 +313,7 @@ def _read_of(node: ast.AST) -> tuple[str, str] | None:
     return (ast.unparse(node.args[0]), name) if isinstance(node, ast.Call) and name is not None else None
 
 
-_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "BaseException"})
+IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "BaseException"})
 
 
 def try_guarded_lines(stmt: ast.stmt) -> tuple[list[ast.stmt], set[int]]:
@@ -327,7 +327,7 @@ def try_guarded_lines(stmt: ast.stmt) -> tuple[list[ast.stmt], set[int]]:
         return [], set()
     body: list[ast.stmt] = stmt.body  # type: ignore[attr-defined]
     lines: set[int] = set()
-    if any(handler_catches(c, _IMPORT_ERRORS) for c in caught):
+    if any(handler_catches(c, IMPORT_ERRORS) for c in caught):
         # every line of a parenthesised import: each name's finding sits on its own line
         imports = [s for s in body if isinstance(s, ast.Import | ast.ImportFrom)]
         lines |= {n for s in imports for n in range(s.lineno, (s.end_lineno or s.lineno) + 1)}

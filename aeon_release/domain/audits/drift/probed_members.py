@@ -70,7 +70,7 @@ def _probed_lines(
     probes = [(node, name) for node in ast.walk(module) if (name := _probed(node)) is not None]
     tried = {name for node in ast.walk(module) if isinstance(node, ast.Try) for name in _tried(node)}
     added = {name for name in {name for _, name in probes} | tried if _added(upstream, name)}
-    asked = {name for node in ast.walk(module) if isinstance(node, ast.Compare) and (name := _signature_probe(node))}
+    asked = {name for node, name in probes if isinstance(node, ast.Compare)}  # the signature probes among them
     added |= {name for name in asked - added if _added(upstream, name, _parameter(name))}
     removed = {name for name in {name for _, name in probes} - added if _gone(tree, upstream, name)}
     if not added and not removed:

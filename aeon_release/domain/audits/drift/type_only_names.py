@@ -30,7 +30,7 @@ import functools
 import re
 from collections.abc import Iterator
 
-from aeon_release.domain.audits.drift.fallbacks import caught_around, hasattr_held
+from aeon_release.domain.audits.drift.fallbacks import IMPORT_ERRORS, caught_around, hasattr_held
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, import_base, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, fork_added, parsed_texts, whole_word
@@ -40,7 +40,6 @@ from aeon_release.domain.audits.source import parent_map, parse_python
 
 _IMPORT = re.compile(r"^\s*(?:from\s+\S+\s+)?import\b|^\s+\w+,\s*$")  # an import line, or a name of a list
 _MOST_FILES = 32
-_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "BaseException"})
 _ATTRIBUTE_ERRORS = frozenset({"AttributeError", "Exception", "BaseException"})
 # module dotted -> (its path, {name: the module a type-only import brings it from})
 Moved = dict[str, tuple[str, dict[str, str]]]
@@ -263,7 +262,7 @@ def _fork_uses(path: str, module: ast.Module, owned: set[int], moved: Moved) -> 
     for node in ast.walk(module):
         if getattr(node, "lineno", None) not in owned or id(node) in skipped:
             continue
-        if isinstance(node, ast.ImportFrom) and not caught_around(node, _IMPORT_ERRORS, parents):
+        if isinstance(node, ast.ImportFrom) and not caught_around(node, IMPORT_ERRORS, parents):
             source = import_base(node, dotted, path)
             for alias in node.names:
                 if alias.name in moved.get(source, ("", {}))[1]:

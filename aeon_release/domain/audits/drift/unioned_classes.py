@@ -28,6 +28,7 @@ import re
 from collections.abc import Iterator
 
 from aeon_release.domain.audits.drift.fallbacks import (
+    IMPORT_ERRORS,
     _runs_unless,
     caught_around,
     handler_catches,
@@ -52,7 +53,6 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parent_map
 
 _MOST_FILES = 32
-_IMPORT_ERRORS = frozenset({"ImportError", "ModuleNotFoundError", "Exception", "BaseException"})
 # an added line that may spell a union or a ``type`` statement: the files worth parsing on upstream's side
 _UNION_TEXT = re.compile(r"\||\b(?:Union|Optional)\[|^[ \t]*type[ \t]")
 _CAUGHT = {
@@ -200,7 +200,7 @@ def _import_flags(module: ast.Module, path: str, changed: set[str]) -> set[str]:
     upstream is the newer one; where it is false, the file runs its path for older upstreams."""
     names: set[str] = set()
     for stmt in module.body:
-        if not isinstance(stmt, ast.Try) or not any(handler_catches(h.type, _IMPORT_ERRORS) for h in stmt.handlers):
+        if not isinstance(stmt, ast.Try) or not any(handler_catches(h.type, IMPORT_ERRORS) for h in stmt.handlers):
             continue
         imported = file_imports(ast.Module(body=stmt.body, type_ignores=[]), path).values()
         if any(source in changed or f"{source}.{name}" in changed for source, name in imported):
