@@ -8738,11 +8738,14 @@ def _returned_class(ix: Index, owner: Callable[[Index], px.ClassInfo | None], at
     return _annotated_class(ix, ix.module_at(sym.path), named) if named is not None else None
 
 
-def _method_class(ix: Index, owner: Callable[[Index], px.ClassInfo | None], attr: str) -> px.ClassInfo | None:
+def _method_class(
+    ix: Index, owner: Callable[[Index], px.ClassInfo | None], attr: str, include_self: bool = True
+) -> px.ClassInfo | None:
     """The class a method's return annotation names (``-> Foo``, ``-> Foo | None``), the method found on the
-    class ``owner`` gives (or a base), the annotation read in the method's own module; None for a container."""
+    class ``owner`` gives (or a base; only a base when not ``include_self``), the annotation read in the method's
+    own module; None for a container."""
     cls = owner(ix)
-    sym = ix.member(ix.mro(cls), attr) if cls is not None else None
+    sym = ix.member(ix.mro(cls, include_self=include_self), attr) if cls is not None else None
     node = sym.node if isinstance(sym, DefSym) else None
     if not isinstance(sym, DefSym) or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or not node.returns:
         return None
@@ -8762,12 +8765,7 @@ def _super_method_class(ix: Index, path: str, qualname: str, attr: str) -> px.Cl
     """The class ``super().attr(...)`` returns in a method of the class ``qualname`` (of ``path``): the return
     annotation of the first ``attr`` along the class order after the class itself, read in its own module."""
     mod = ix.module_at(path)
-    cls = ix.class_info(mod, qualname) if mod is not None else None
-    sym = ix.member(ix.mro(cls, include_self=False), attr) if cls is not None else None
-    node = sym.node if isinstance(sym, DefSym) else None
-    if not isinstance(sym, DefSym) or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) or not node.returns:
-        return None
-    return _annotated_class(ix, ix.module_at(sym.path), node.returns)
+    return _method_class(ix, lambda ix: ix.class_info(mod, qualname) if mod is not None else None, attr, False)
 
 
 def _called_class(ix: Index, owner: Callable[[Index], px.ClassInfo | None]) -> px.ClassInfo | None:
