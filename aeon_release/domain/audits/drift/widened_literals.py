@@ -701,11 +701,8 @@ def _asserted(
 
 def _subject(expr: ast.expr, parents: dict[int, ast.AST], fields: dict[str, Widened]) -> Widened | None:
     """The widened field ``expr`` reads: ``x.field``, or a local its function binds once to such a read."""
-    if isinstance(expr, ast.Name):
-        func = enclosing(expr, parents)
-        held = assigned(func).get(expr.id, ()) if func is not None else ()
-        expr = held[0] if len(held) == 1 else expr
-    return fields.get(expr.attr) if isinstance(expr, ast.Attribute) else None
+    read = _subject_read(expr, parents)
+    return fields.get(read.attr) if read is not None else None
 
 
 def _raise_of(body: list[ast.stmt]) -> ast.Raise | None:
