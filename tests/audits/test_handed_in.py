@@ -150,3 +150,102 @@ def test_a_value_derived_from_a_parameter_still_taken_is_warned(git_repo: GitRep
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     [(line, severity, message)] = [(f.line, f.severity.value, f.message) for f in report.findings if f.path == FORK]
     assert (line, severity) == (5, "warning") and "leaves expert_mask to its default None" in message
+
+
+# A parameter replaced in its slot (killers166, #28358: ``persistent_masked_m_silu_mul_quant``'s ``use_ue8m0:
+# bool | None = None``, filled by the body from ``is_deep_gemm_e8m0_used()``, became ``quant_scale_fmt: Fmt =
+# Fmt.FLOAT32``): a call that leaves the slot to its default lost the body's auto-detection.
+QUANT = "vllm/kernels/act_quant.py"
+QBASE = """import enum
+
+
+class Fmt(enum.Enum):
+    FLOAT32 = 0
+    UE8M0 = 1
+
+
+def e8m0_used() -> bool:
+    return True
+
+
+def act_quant(y, counts, group_size: int = 128, use_ue8m0: bool | None = None):
+{fill}    return y, group_size, use_ue8m0
+"""
+QNEW = """import enum
+
+
+class Fmt(enum.Enum):
+    FLOAT32 = 0
+    UE8M0 = 1
+
+
+def e8m0_used() -> bool:
+    return True
+
+
+def act_quant(y, counts, group_size: int = 128, quant_scale_fmt: Fmt {default}):
+{refill}    return y, group_size, quant_scale_fmt
+"""
+QSUBJECT = "[Performance][B200] silu_mul_quant: pack scales in int32 (#28358)"
+QFORK = "vllm/aeon/act.py"
+QHEAD = "from vllm.kernels.act_quant import act_quant\n\n\ndef aeon_quant(y, counts, **kw):\n"
+FILLS = {
+    "conditional": "    use_ue8m0 = use_ue8m0 if use_ue8m0 is not None else e8m0_used()\n",
+    "or": "    use_ue8m0 = use_ue8m0 or e8m0_used()\n",
+    "if block": "    if use_ue8m0 is None:\n        use_ue8m0 = e8m0_used()\n",
+}
+
+
+def _quant(git_repo: GitRepo, no_rules: Path, fork: str, base: str, new: str) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(
+        git_repo, {QUANT: base, "vllm/kernels/__init__.py": ""}, {QFORK: fork}, [(QSUBJECT, {QUANT: new})]
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return sorted((f.line, f"{f.rule_id} {f.severity.value}", f.message) for f in report.findings if f.path == QFORK)
+
+
+@pytest.mark.parametrize("fill", sorted(FILLS), ids=sorted(FILLS))
+@pytest.mark.parametrize(
+    "call", ["act_quant(y, counts)", "act_quant(y, counts, group_size=64)", "act_quant(y, counts, 64)"]
+)
+def test_a_slot_replaced_whose_none_the_body_filled_is_warned(
+    git_repo: GitRepo, no_rules: Path, fill: str, call: str
+) -> None:
+    new = QNEW.format(default="= Fmt.FLOAT32", refill="")
+    [(line, severity, message)] = _quant(
+        git_repo, no_rules, QHEAD + f"    return {call}\n", QBASE.format(fill=FILLS[fill]), new
+    )
+    assert (line, severity) == (5, f"{SYMBOL_DRIFT} warning")
+    assert "leaves quant_scale_fmt to its default Fmt.FLOAT32" in message and "the slot of use_ue8m0" in message
+    assert "`e8m0_used()`" in message
+
+
+@pytest.mark.parametrize(
+    ("call", "fill", "default", "refill"),
+    [
+        (
+            "act_quant(y, counts, quant_scale_fmt=Fmt.UE8M0)",
+            FILLS["conditional"],
+            "= Fmt.FLOAT32",
+            "",
+        ),  # the new keyword
+        ("act_quant(y, counts, **kw)", FILLS["conditional"], "= Fmt.FLOAT32", ""),  # maybe among the keywords
+        ("act_quant(y, counts)", "", "= Fmt.FLOAT32", ""),  # the old None was handed on as it was
+        (
+            "act_quant(y, counts)",
+            FILLS["conditional"],
+            "| None = None",
+            "    if quant_scale_fmt is None:\n        quant_scale_fmt = Fmt.UE8M0 if e8m0_used() else Fmt.FLOAT32\n",
+        ),  # still auto-detected
+    ],
+    ids=["new keyword", "spread", "no fill", "new body fills"],
+)
+def test_a_slot_replaced_stays_quiet_where_the_call_or_the_new_body_decides(
+    git_repo: GitRepo, no_rules: Path, call: str, fill: str, default: str, refill: str
+) -> None:
+    fork = (
+        "from vllm.kernels.act_quant import Fmt, act_quant\n\n\ndef aeon_quant(y, counts, **kw):\n"
+        + f"    return {call}\n"
+    )
+    new = QNEW.format(default=default, refill=refill)
+    assert _quant(git_repo, no_rules, fork, QBASE.format(fill=fill), new) == []

@@ -39,10 +39,20 @@ def handed_in(call: ast.Call, old: Sig, new: Sig, before: ast.AST | None, after:
         if name in passed or (name in new.positional and new.positional.index(name) < len(call.args)):
             continue
         computed = _own_binding(before, name)
+        replaced = None if computed is not None else _slot_replaced(old, new, name)
+        if replaced is not None:
+            computed = _none_fallback(before, replaced)
         default = _default_of(after, name)
         if computed is None or default is None or ast.dump(computed) == ast.dump(default):
             continue
-        if _derived(computed, before, new):
+        if replaced is not None and not _binds(after.body, name) and _loads(after.body, name):
+            return (
+                f"leaves {name} to its default {short(ast.unparse(default))}, a parameter upstream put in the slot of "
+                f"{replaced}, whose None default the old body filled with `{short(ast.unparse(computed))}`: the "
+                f"function no longer computes it, so the call silently gets the default where it got that value; "
+                f"pass {name}= as upstream's own callers do now"
+            )
+        if replaced is not None or _derived(computed, before, new):
             continue  # the old body only renamed or reshaped an argument (#49758): the signature checks see that
         if _binds(after.body, name) or not _loads(after.body, name):
             continue
@@ -63,6 +73,60 @@ def _derived(value: ast.expr, func: _Def, new: Sig) -> bool:
     kept = set(new.positional) | set(new.kwonly)
     names = [n.id for n in ast.walk(value) if isinstance(n, ast.Name)]
     return bool(names) and all(n in params and n not in kept for n in names)
+
+
+def _slot_replaced(old: Sig, new: Sig, name: str) -> str | None:
+    """The old parameter in the positional slot upstream gave ``name``, when the new signature takes it no
+    more (a parameter replaced in place, #28358: ``use_ue8m0`` -> ``quant_scale_fmt``); None otherwise."""
+    if name not in new.positional:
+        return None
+    at = new.positional.index(name)
+    if at >= len(old.positional):
+        return None
+    was = old.positional[at]
+    return None if was in new.positional or was in new.kwonly or old.required(was) else was
+
+
+def _none_fallback(func: _Def, name: str) -> ast.expr | None:
+    """What the def's own body put in a None ``name``: ``name = name if name is not None else X``, ``name = X
+    if name is None else name``, ``name = name or X`` or ``if name is None: name = X`` -- the X; None when
+    the def has no such fill (the parameter's None was handed on as it is)."""
+    default = _default_of(func, name)
+    if not isinstance(default, ast.Constant) or default.value is not None:
+        return None
+    value = _own_binding(func, name)
+    if isinstance(value, ast.IfExp) and _none_test(value.test, name) is not None:
+        kept, other = (value.orelse, value.body) if _none_test(value.test, name) else (value.body, value.orelse)
+        return other if isinstance(kept, ast.Name) and kept.id == name else None
+    if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or) and len(value.values) == 2:
+        first = value.values[0]
+        return value.values[1] if isinstance(first, ast.Name) and first.id == name else None
+    return next((f for st in func.body if (f := _filled_if_none(st, name)) is not None), None)
+
+
+def _none_test(test: ast.expr, name: str) -> bool | None:
+    """True for ``name is None``, False for ``name is not None``, None for any other test."""
+    if not (
+        isinstance(test, ast.Compare)
+        and isinstance(test.left, ast.Name)
+        and test.left.id == name
+        and len(test.ops) == 1
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
+    ):
+        return None
+    op = test.ops[0]
+    return True if isinstance(op, ast.Is) else False if isinstance(op, ast.IsNot) else None
+
+
+def _filled_if_none(stmt: ast.stmt, name: str) -> ast.expr | None:
+    """``if name is None: name = X`` (one statement, no ``else``) -> X."""
+    if not isinstance(stmt, ast.If) or stmt.orelse or len(stmt.body) != 1 or not _none_test(stmt.test, name):
+        return None
+    inner = stmt.body[0]
+    if isinstance(inner, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in inner.targets):
+        return inner.value
+    return None
 
 
 def _spreads(call: ast.Call) -> bool:

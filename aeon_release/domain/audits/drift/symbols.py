@@ -90,6 +90,7 @@ from aeon_release.domain.audits.drift.guarded_reads import (
 from aeon_release.domain.audits.drift.handed_in import handed_in
 from aeon_release.domain.audits.drift.held_partials import held_key
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
+from aeon_release.domain.audits.drift.interposed import hidden_work
 from aeon_release.domain.audits.drift.isinstance_types import narrowings
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
 from aeon_release.domain.audits.drift.keys import VALUE_BUILTINS
@@ -4696,6 +4697,7 @@ class _Checker:
             elif refused_keys:
                 yield _error(mod, stmt.lineno, f"{short}.{name} overrides {after.label}, {refused_keys}")
             else:
+                yield from self._interposed(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._old_kind_returned(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._decorator_drift(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._kept_defaults(mod, stmt, f"{short}.{name}", before, after)
@@ -4709,6 +4711,16 @@ class _Checker:
                     yield from self._switched(mod, stmt, qual, name, before)
         elif isinstance(before, DefSym) and isinstance(after, DefSym) and self._upstream(after.path):
             yield from self._stale_copy(mod, stmt, short, name, before, after)
+
+    def _interposed(
+        self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, label: str, before: DefSym, after: DefSym
+    ) -> Iterator[Finding]:
+        """A fork override that now hides upstream's new def on a class between it and the one it replaced
+        (``drift/interposed.py``; #44120)."""
+        hidden = hidden_work(stmt, before, after) if self._upstream(after.path) else None
+        if hidden is not None:
+            make = _error if hidden.certain else _warning
+            yield make(mod, stmt.lineno, f"{label} overrides {after.label}, {hidden.message}")
 
     def _mixed_into(self, path: str, qual: str, name: str) -> tuple[str, Resolver] | None:
         """A mixin's method (its class has no base that defines ``name``) overrides what a class of the same

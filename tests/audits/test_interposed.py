@@ -1,0 +1,160 @@
+"""A fork override that now hides a method upstream defined between its class and the one it replaced (#44120).
+
+Shaped like #44120 (ec59c1579f): ``MoeWNA16Method`` gained a ``process_weights_after_loading`` that builds its
+kernel, where the name had resolved to ``QuantizeMethodBase``'s no-op; a fork subclass's override without
+``super()`` now skips the build.  The spellings beyond the replay's: a ``@staticmethod``-free hook of another
+name and shape (``warm_up`` with a body of two statements, old provider ``return None``), a grandchild class
+(the new def two classes up), and a warning where the old provider did work as well.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+BASECFG = "vllm/quant/base_config.py"
+METHOD = "vllm/quant/wna16.py"
+FORK = "vllm/aeon/wna16_fork.py"
+ROOT_STUB = (
+    "class QuantizeMethodBase:\n"
+    "    def process_weights_after_loading(self, layer) -> None:\n"
+    '        """Process the weights after loading."""\n'
+    "        return\n\n"
+    "    def warm_up(self, layer):\n"
+    "        return None\n"
+)
+ROOT_WORK = ROOT_STUB.replace(
+    '        """Process the weights after loading."""\n        return\n', "        layer.ready = True\n"
+)
+METHOD_OLD = (
+    "from vllm.quant.base_config import QuantizeMethodBase\n\n\n"
+    "class WNA16Method(QuantizeMethodBase):\n"
+    "    def __init__(self) -> None:\n"
+    "        self.kernel = None\n\n"
+    "    def apply(self, layer, x):\n"
+    "        return self.kernel(x)\n"
+)
+NEW_DEFS = (
+    "\n    def process_weights_after_loading(self, layer) -> None:\n"
+    "        layer.w13 = layer.w13.contiguous()\n"
+    "        self.kernel = make_kernel(layer)\n\n"
+    "    def warm_up(self, layer):\n"
+    "        self.kernel(layer.dummy)\n"
+    "        return layer\n"
+)
+METHOD_NEW = (
+    METHOD_OLD.replace("\n\n\nclass", "\n\n\ndef make_kernel(layer):\n    return layer.forward\n\n\nclass") + NEW_DEFS
+)
+SUBJECT = "[MoE Refactor] Migrate MoeWNA16Method quantization method over to using the new MK oracle (#44120)"
+INITS = {"vllm/quant/__init__.py": ""}
+HEAD = "from vllm.quant.wna16 import WNA16Method\n\n\n"
+
+
+def _found(repo: GitRepo, fork: str, root: str = ROOT_STUB, new: str = METHOD_NEW) -> list[tuple[int, str, str]]:
+    base = {BASECFG: root, METHOD: METHOD_OLD, **INITS}
+    sides = s.merge_case(repo, base, {FORK: fork}, [(SUBJECT, {METHOD: new})])
+    return [
+        (f.line, f.severity.value, f.message)
+        for f in s.merged_findings(repo, sides, s.Settings())
+        if f.path == FORK and f.rule_id == SYMBOL_DRIFT
+    ]
+
+
+@pytest.mark.parametrize(
+    ("fork", "line"),
+    [
+        (
+            HEAD + "class AeonMethod(WNA16Method):\n"
+            "    def process_weights_after_loading(self, layer) -> None:\n"
+            "        layer.w2 = layer.w2.contiguous()  # AEON: pinned for offload\n",
+            5,
+        ),
+        (
+            HEAD + "class AeonMethod(WNA16Method):\n"
+            "    def warm_up(self, layer):\n"
+            "        layer.aeon_warm = True\n"
+            "        return layer\n",
+            5,
+        ),
+        (
+            HEAD + "class AeonMid(WNA16Method):\n    pass\n\n\n"
+            "class AeonLeaf(AeonMid):\n"
+            "    def process_weights_after_loading(self, layer) -> None:\n"
+            "        layer.aeon_leaf = True\n",
+            9,
+        ),
+    ],
+    ids=["the replay's hook", "another hook returning a value", "a grandchild"],
+)
+def test_an_override_hiding_upstreams_new_def_of_a_stub_is_an_error(git_repo: GitRepo, fork: str, line: int) -> None:
+    [(at, severity, message)] = _found(git_repo, fork)
+    assert (at, severity) == (line, "error")
+    assert "which upstream now defines on WNA16Method" in message and "never calls super()" in message
+
+
+def test_an_override_of_a_working_def_is_a_warning(git_repo: GitRepo) -> None:
+    fork = (
+        HEAD
+        + "class AeonMethod(WNA16Method):\n    def process_weights_after_loading(self, layer) -> None:\n        layer.ready = True\n"
+    )
+    [(at, severity, message)] = _found(git_repo, fork, root=ROOT_WORK)
+    assert (at, severity) == (5, "warning")
+    assert "whose work the override had taken on" in message
+
+
+@pytest.mark.parametrize(
+    ("fork", "new"),
+    [
+        (
+            HEAD + "class AeonMethod(WNA16Method):\n"
+            "    def process_weights_after_loading(self, layer) -> None:\n"
+            "        super().process_weights_after_loading(layer)\n"
+            "        layer.aeon = True\n",
+            METHOD_NEW,
+        ),
+        (
+            HEAD + "class AeonMethod(WNA16Method):\n"
+            "    def process_weights_after_loading(self, layer) -> None:\n"
+            "        WNA16Method.process_weights_after_loading(self, layer)\n",
+            METHOD_NEW,
+        ),
+        (
+            HEAD + "class AeonMethod(WNA16Method):\n"
+            "    def process_weights_after_loading(self, layer) -> None:\n"
+            '        hook = getattr(super(), "process_weights_after_loading", None)\n'
+            "        if hook is not None:\n"
+            "            hook(layer)\n",
+            METHOD_NEW,
+        ),
+        (
+            HEAD + "class AeonMethod(WNA16Method):\n"
+            "    def process_weights_after_loading(self, layer) -> None:\n"
+            "        layer.aeon = True\n",
+            METHOD_OLD + "\n    def process_weights_after_loading(self, layer) -> None:\n        return None\n",
+        ),
+        (
+            "class AeonOwn:\n    def process_weights_after_loading(self, layer) -> None:\n        layer.aeon = True\n",
+            METHOD_NEW,
+        ),
+        (
+            "import abc\n\n" + HEAD + "class AeonAbstract(WNA16Method, abc.ABC):\n"
+            "    @abc.abstractmethod\n"
+            "    def process_weights_after_loading(self, layer) -> None:\n"
+            "        raise NotImplementedError\n",
+            METHOD_NEW,
+        ),
+    ],
+    ids=[
+        "super()",
+        "the base by name",
+        "getattr(super())",
+        "upstream's new def a stub",
+        "the fork's namesake",
+        "abstract",
+    ],
+)
+def test_an_override_reaching_the_new_def_or_hiding_nothing_stays_quiet(git_repo: GitRepo, fork: str, new: str) -> None:
+    assert [f for f in _found(git_repo, fork, new=new) if f[1] == "error" or "now defines on" in f[2]] == []
