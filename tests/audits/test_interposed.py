@@ -158,3 +158,23 @@ def test_an_override_of_a_working_def_is_a_warning(git_repo: GitRepo) -> None:
 )
 def test_an_override_reaching_the_new_def_or_hiding_nothing_stays_quiet(git_repo: GitRepo, fork: str, new: str) -> None:
     assert [f for f in _found(git_repo, fork, new=new) if f[1] == "error" or "now defines on" in f[2]] == []
+
+
+def test_a_hook_moved_up_the_hierarchy_is_not_interposed(git_repo: GitRepo) -> None:
+    """The other direction: upstream moved the def from the fork's base up to the root (``_unconsulted``'s)."""
+    moved_root = ROOT_STUB.replace(
+        '        """Process the weights after loading."""\n        return\n',
+        "        layer.w13 = layer.w13.contiguous()\n",
+    )
+    old = (
+        METHOD_OLD
+        + "\n    def process_weights_after_loading(self, layer) -> None:\n        layer.w13 = layer.w13.contiguous()\n"
+    )
+    base = {BASECFG: ROOT_STUB, METHOD: old, **INITS}
+    fork = (
+        HEAD
+        + "class AeonMethod(WNA16Method):\n    def process_weights_after_loading(self, layer) -> None:\n        layer.aeon = True\n"
+    )
+    sides = s.merge_case(git_repo, base, {FORK: fork}, [(SUBJECT, {METHOD: METHOD_OLD, BASECFG: moved_root})])
+    found = [f.message for f in s.merged_findings(git_repo, sides, s.Settings()) if f.path == FORK]
+    assert not [m for m in found if "now defines on" in m]

@@ -4717,10 +4717,25 @@ class _Checker:
     ) -> Iterator[Finding]:
         """A fork override that now hides upstream's new def on a class between it and the one it replaced
         (``drift/interposed.py``; #44120)."""
-        hidden = hidden_work(stmt, before, after) if self._upstream(after.path) else None
+        hidden = (
+            hidden_work(stmt, before, after)
+            if self._upstream(after.path) and self._nearer(mod, stmt, before, after)
+            else None
+        )
         if hidden is not None:
             make = _error if hidden.certain else _warning
             yield make(mod, stmt.lineno, f"{label} overrides {after.label}, {hidden.message}")
+
+    def _nearer(self, mod: ModuleInfo, stmt: ast.stmt, before: DefSym, after: DefSym) -> bool:
+        """``after``'s class comes before ``before``'s along the merged order of the class ``stmt`` is in: a def
+        put between them, not a hook moved up the hierarchy (that is ``_unconsulted``'s)."""
+        qual = next((q for q, node in mod.classes.items() if stmt in node.body), None)
+        cls = self.after.class_info(mod, qual) if qual is not None else None
+        if cls is None:
+            return False
+        order = [(i.module.path, i.qualname) for i in self.after.mro(cls, False) if isinstance(i, px.ClassInfo)]
+        near, far = (after.path, after.owner), (before.path, before.owner)
+        return near in order and far in order and order.index(near) < order.index(far)
 
     def _mixed_into(self, path: str, qual: str, name: str) -> tuple[str, Resolver] | None:
         """A mixin's method (its class has no base that defines ``name``) overrides what a class of the same
