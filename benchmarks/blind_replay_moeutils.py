@@ -38,6 +38,12 @@ replace, without reaching it through ``super()`` (``drift/interposed.py``, wired
 checks).  Warned now, by design: a call leaving a parameter upstream replaced in its slot to the new default,
 where the old body filled the old parameter's None with a value of its own (``drift/handed_in.py``): only
 the fork knows whether it wanted the auto-detected value.
+Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5 quiet), blind_replay_kernhelp
+24/24 (12 quiet, 1 warned), review42_twins 6 caught, 1 warned of 7 (31 quiet, 5 warned), review47_twins 7/7 (22
+quiet, 1 warned), review53_twins 7/7 (26 quiet, 1 warned), blind_replay_fmexperts 19 caught, 2 warned of 21 (11
+quiet), review48_twins 7/7 (41 quiet, 10 warned), blind_replay_fusedlayer 29 caught, 1 warned of 30 (16 quiet),
+blind_replay_compwrap 22/22 (12 quiet), review15/16/17_twins 0 false errors (40; 30, 4 warned; 23, 2 warned),
+``symbol_precision.py --windows 1``: 0 false errors -- each as recorded before the widenings.
 
   python benchmarks/blind_replay_moeutils.py [--mirror DIR] [--only TEXT ...] [--show]
 """
