@@ -757,6 +757,12 @@ class _Checker:
                 yield replace(finding, severity=Severity.WARNING, message=finding.message + _DEFERRED)
             if isinstance(stmt, ast.For | ast.AsyncFor) and stmt.lineno in owned:
                 yield from self._elements(mod, stmt.target, stmt.iter, stmt.body, scope)
+                yield from self._listed_classes(mod, stmt.target, stmt.iter, stmt.body)
+            if isinstance(stmt, _SIMPLE) and stmt.lineno in owned:
+                for comp in (n for n in ast.walk(stmt) if isinstance(n, _COMPREHENSIONS)):
+                    parts = [comp.key, comp.value] if isinstance(comp, ast.DictComp) else [comp.elt]
+                    for gen in comp.generators:
+                        yield from self._listed_classes(mod, gen.target, gen.iter, [*parts, *gen.ifs])
             never_runs = _type_only_block(stmt)
             bound = self._bound_probes(mod, scope) if isinstance(stmt, ast.If) else None
             guarded, reads = (
@@ -1159,6 +1165,83 @@ class _Checker:
                     f"reads {_show(node)}, the last value of {shown}: check that upstream did not insert the new "
                     "value before it",
                 )
+
+    def _listed_classes(
+        self, mod: ModuleInfo, target: ast.expr, source: ast.expr, body: Sequence[ast.AST]
+    ) -> Iterator[Finding]:
+        """A loop over a module-level list of classes (or one entry of a module-level dict of such lists)
+        upstream added a class to, whose body builds each element or reads an attribute off it: the new
+        class's constructor does not take the build (TypeError), or it lacks the attribute every class listed
+        at the base had (AttributeError).  #40105 (c0c98b8b9a) put ``MarlinFP8ScaledMMLinearKernel``, no block
+        kernel (its constructor takes ``layer_param_names`` too, it has no ``apply_input_quant``), in
+        ``_POSSIBLE_FP8_BLOCK_KERNELS[PlatformEnum.CUDA]``.  Quiet where the body tests the element's class
+        (``isinstance``/``issubclass``/``hasattr``/``getattr``): the fork filters."""
+        if not isinstance(target, ast.Name) or _class_tested(body, target.id):
+            return
+        listed = self._listed_pair(mod, source)
+        if listed is None:
+            return
+        olds, added, where = listed
+        for node in (n for part in body for n in ast.walk(part)):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == target.id:
+                for label, sym in added:
+                    sig, _ = _constructor(self.after, sym)
+                    problem = call_problem(node, sig) if sig is not None else None
+                    if problem is not None:
+                        yield _error(
+                            mod,
+                            node.lineno,
+                            f"builds each element of {_show(source)} as {ast.unparse(node)}, but upstream added "
+                            f"{label} to it ({where}), whose constructor {problem}: TypeError",
+                        )
+            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == target.id:
+                lacking = [label for label, sym in added if self._lacks_listed(sym, node.attr, olds)]
+                if lacking:
+                    yield _error(
+                        mod,
+                        node.lineno,
+                        f"reads {_show(node)} off each element of {_show(source)}, but upstream added "
+                        f"{', '.join(lacking)} to it ({where}), which has no {node.attr} (every class listed "
+                        "before had it): AttributeError",
+                    )
+
+    def _listed_pair(
+        self, mod: ModuleInfo, source: ast.expr
+    ) -> tuple[list[px.ClassInfo], list[tuple[str, DefSym]], str] | None:
+        """The classes a module-level list (``NAME`` or ``NAME[key]``, a dict display's entry) held at the base,
+        the classes of the tree upstream added to it (label, symbol), and where it is; None when not such a
+        list, or an element at the base is no class of the tree."""
+        holder, key = (source.value, source.slice) if isinstance(source, ast.Subscript) else (source, None)
+        merged, ours = self.after.module_at(mod.path), self.before.module_at(mod.path)
+        if not isinstance(holder, (ast.Name, ast.Attribute)) or merged is None or ours is None:
+            return None
+        new, old = self.after.resolve_expr(merged, holder), self.before.resolve_expr(ours, holder)
+        if not isinstance(new, DefSym) or not isinstance(old, DefSym) or new.owner or not self._upstream(new.path):
+            return None
+        new_home, old_home = self.after.module_at(new.path), self.before.module_at(old.path)
+        new_elts, old_elts = _listed_names(new.node, key), _listed_names(old.node, key)
+        if new_home is None or old_home is None or not new_elts or not old_elts:
+            return None
+        olds = [self.before.class_of(self.before.resolve_expr(old_home, e)) for e in old_elts]
+        if any(c is None for c in olds):
+            return None
+        spelt = {ast.unparse(e) for e in old_elts}
+        added = [
+            (ast.unparse(e), self.after.resolve_expr(new_home, e)) for e in new_elts if ast.unparse(e) not in spelt
+        ]
+        found = [(label, sym) for label, sym in added if isinstance(sym, DefSym) and self.after.class_of(sym)]
+        return ([c for c in olds if c is not None], found, new.path) if found else None
+
+    def _lacks_listed(self, sym: DefSym, attr: str, olds: list[px.ClassInfo]) -> bool:
+        """The class ``sym`` names has no ``attr`` along a wholly known order, and every class of ``olds`` had."""
+        cls = self.after.class_of(sym)
+        if cls is None or any(
+            isinstance(i, px.External) and i.name.rsplit(".", 1)[-1] not in _FIELDLESS for i in self.after.mro(cls)
+        ):
+            return False
+        if self.after.member(self.after.mro(cls), attr) is not MISSING:
+            return False
+        return all(isinstance(self.before.member(self.before.mro(c), attr), DefSym) for c in olds)
 
     def _field_by_index(self, mod: ModuleInfo, node: ast.Subscript, index: int, scope: _Scope) -> Iterator[Finding]:
         """``desc[1]`` on a NamedTuple the fork can type (an annotated name, ``self.x``): the field at that
@@ -10377,6 +10460,42 @@ def _binds(fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, name: str) -
         if isinstance(sub, ast.alias) and (sub.asname or sub.name.split(".")[0]) == name:
             return True
     return False
+
+
+_SIMPLE = (ast.Return, ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Expr)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+_CLASS_TESTS = frozenset({"isinstance", "issubclass", "hasattr", "getattr"})
+
+
+def _class_tested(body: Sequence[ast.AST], name: str) -> bool:
+    """The loop's body asks about the element's class or members (``issubclass(k, Base)``, ``hasattr(k, "x")``)."""
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Name)
+        and n.func.id in _CLASS_TESTS
+        and any(isinstance(a, ast.Name) and a.id == name for a in n.args)
+        for part in body
+        for n in ast.walk(part)
+    )
+
+
+def _listed_names(stmt: ast.AST, key: ast.expr | None) -> list[ast.expr] | None:
+    """The names a module-level list or tuple display binds (``NAME = [A, B]``), or, with ``key``, the entry of
+    that key of a dict display of them (``NAME = {K: [A, B]}``); None for anything else."""
+    value = stmt.value if isinstance(stmt, ast.Assign | ast.AnnAssign) else None
+    if key is not None and isinstance(value, ast.Dict):
+        spelt = ast.unparse(key)
+        value = next(
+            (v for k, v in zip(value.keys, value.values, strict=True) if k is not None and ast.unparse(k) == spelt),
+            None,
+        )
+    elif key is not None:
+        return None
+    if not isinstance(value, ast.List | ast.Tuple) or not all(
+        isinstance(e, ast.Name | ast.Attribute) for e in value.elts
+    ):
+        return None
+    return list(value.elts)
 
 
 def _show(expr: ast.expr) -> str:
