@@ -49,7 +49,7 @@ without a default behind the base's new defaulted field: TypeError at import; an
 fallback kernel behind the new always-supported emulation kernel: never chosen); #40105's two (a build of each
 element of the block-scaled list with the block constructor, and a read of the block-only ``apply_input_quant``:
 the Marlin kernel now in the list is no block kernel).
-After the killers167 widenings: 20 caught, 2 warned, 3 missed of 25 (twins: 11 quiet, 2 of them warned, 0 false
+After the killers167 widenings: 20 caught, 3 warned, 2 missed of 25 (twins: 11 quiet, 2 of them warned, 0 false
 errors).  Caught now: a fork value (class attribute, ``self.`` attribute) of the name of a method upstream added
 to a base and calls, and a namesake method that cannot take a call a base of the hook's class makes on ``self``
 (``drift/symbols.py`` ``_shadowed_hook``, ``_hook_family``); ``NAME.remove("key")`` of a string upstream dropped
@@ -59,14 +59,20 @@ default behind a defaulted field upstream gave the base (``_misordered``); a loo
 attribute off, each class of a module list upstream added a class of another shape to (``_listed_classes``).
 Warned now: #47516's two ``except KeyError`` (``drift/raised_kinds.py`` counts a lookup on a dict parameter or a
 module dict: the KeyError is gone, and the ValueError the def raised on another path already is nothing new in
-its place, so the module's warning, not its error); the twin ``except (KeyError, ValueError)`` gets the same
-warning (its KeyError is dead too), and #44260's fitting namesake keeps the "now overrides" warning.  Left
-missed: #26668's ``issubclass`` over a kernel class the fork is handed (the answer flips for the one rebased
-class; which class is passed the text cannot tell, and a warning on every such test of a class that lost a
-subclass would be noise); #42651's direct build and ``apply_weights`` (the fork's function skips the lifecycle
-step that now sets the state: following the order of calls in a fork function is not modelled); #48949's
-``append`` behind the new always-supported emulation kernel (telling an unconditional fallback from another
-entry needs the kernel's ``is_supported``/``can_implement`` answers, not modelled).
+its place, so the module's warning, not its error); #26668's ``issubclass`` over a ``type[ScaledMMLinearKernel]``
+(``drift/unbased.py``: the answer flips for the rebased triton kernel, which the text cannot tell is passed).
+The twin ``except (KeyError, ValueError)`` gets #47516's warning too (its KeyError is dead as well), and #44260's
+fitting namesake keeps the "now overrides" warning.  Left missed: #42651's direct build and ``apply_weights`` (the
+fork's function skips the lifecycle step that now sets the state: the order of calls in a fork function is not
+modelled); #48949's ``append`` behind the new always-supported emulation kernel (telling an unconditional
+fallback from another entry needs the kernel's ``is_supported``/``can_implement`` answers, not modelled).
+Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet),
+blind_replay_toolparsers 18/18 (12 quiet, 1 warned), blind_replay_quantext 17 caught, 1 warned, 1 missed of 19
+(13 quiet; as recorded), review32_twins 9/9, 0 false of 39 (3 warned), blind_replay_kvconnect 16/16 (11 quiet, 1
+warned), blind_replay_quant 27/27 (14 quiet), blind_replay_lora2 17 caught, 1 warned of 18 (10 quiet; as
+recorded), blind_replay_compwrap 22/22 (12 quiet), blind_replay_fp8meth 21 caught, 1 warned of 22 (10 quiet; as
+recorded), blind_replay_rope 20 caught, 1 warned of 21 (11 quiet; as recorded), review72_twins 5/5, 0 false of 28
+(2 warned), review16_twins 6/6, 0 false of 30 (4 warned; its docstring records 5 caught, 1 warned).
 
   python benchmarks/blind_replay_linkern.py [--mirror DIR] [--only TEXT ...] [--show]
 """
