@@ -126,3 +126,47 @@ def test_a_dict_tables_key_spelt_as_a_module_constant(git_repo: GitRepo, tmp_pat
     sides = three_way(git_repo, base, {"vllm/aeon_use.py": fork}, {ACT: ACT_THEIRS})
     rows = found(audit(git_repo, sides, tmp_path), NAME_DRIFT)
     assert rows == [("vllm/aeon_use.py", line_of(fork, "AEON_ACT = "), "error")]
+
+
+# -- killers167: a method of the collection that raises for a string not in it, with the dropped string --
+# #31716 (50632adc58) dropped "auto-round" from DEPRECATED_QUANTIZATION_METHODS, a list no function tests
+# a parameter against; a fork's DEPRECATED_QUANTIZATION_METHODS.remove("auto-round") raises at import
+DEPRECATED = "DEPRECATED = [\n    'hqq',\n    'rtn',\n]\n"
+PLAIN_BASE = BASE + DEPRECATED + "LEGACY_SET = {'marlin', 'qqq'}\n"
+PLAIN_THEIRS = THEIRS + DEPRECATED.replace("    'hqq',\n", "") + "LEGACY_SET = {'marlin'}\n"
+
+
+def _plain_rows(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int, str]]:
+    base = {"vllm/__init__.py": "", QUANT: PLAIN_BASE}
+    sides = three_way(git_repo, base, {"vllm/aeon_use.py": fork}, {QUANT: PLAIN_THEIRS})
+    return found(audit(git_repo, sides, tmp_path), NAME_DRIFT)
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle"),
+    [
+        ("from vllm.quant import DEPRECATED\n\nDEPRECATED.remove('hqq')\n", "DEPRECATED.remove('hqq')"),
+        ("from vllm import quant\n\nAT = quant.LEGACY.index('qqq')\n", "quant.LEGACY.index('qqq')"),
+        ("from vllm.quant import LEGACY_SET\n\nLEGACY_SET.remove('qqq')\n", "LEGACY_SET.remove('qqq')"),
+    ],
+    ids=["list remove", "tuple index off-module", "set remove"],
+)
+def test_a_raising_method_of_the_collection_with_a_dropped_string(
+    git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
+) -> None:
+    assert _plain_rows(git_repo, tmp_path, fork) == [("vllm/aeon_use.py", line_of(fork, needle), "error")]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        "from vllm.quant import LEGACY_SET\n\nLEGACY_SET.discard('qqq')\n",  # raises nothing
+        "from vllm.quant import DEPRECATED\n\nDEPRECATED.remove('rtn')\n",  # a kept string
+        "from vllm.quant import DEPRECATED\n\ntry:\n    DEPRECATED.remove('hqq')\nexcept ValueError:\n    pass\n",
+        "from vllm.quant import DEPRECATED\n\nif 'hqq' in DEPRECATED:\n    DEPRECATED.remove('hqq')\n",
+        "from vllm.quant import DEPRECATED\n\nDEPRECATED.pop(0)\n",  # a position, not the string
+    ],
+    ids=["discard", "kept", "try", "tested", "pop position"],
+)
+def test_twin_a_method_that_cannot_raise_for_the_dropped_string(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _plain_rows(git_repo, tmp_path, fork) == []

@@ -314,3 +314,95 @@ def test_a_raise_replaced_by_an_answer_is_quiet(git_repo: GitRepo, no_rules: Pat
     new = OPS_BASE.replace("raise KeyError(name)", "return object")
     text = "def aeon_op(name: str) -> type | None:\n    try:\n        return CustomOp.lookup(name)\n    except KeyError:\n        return None\n"
     assert run(git_repo, no_rules, text, new) == []
+
+
+# -- killers167: a KeyError from a lookup upstream made a ``.get`` (#47516, 4c6e2e4b30: the choose-kernel
+# functions' ``possible_kernels[platform]`` and ``_POSSIBLE_KERNELS[platform]`` became ``.get(platform, [])``) --
+CHOOSE = "pkg/choose.py"
+CHOOSE_BASE = """_POSSIBLE: dict[str, list[type]] = {"cuda": []}
+_TABLE = {"cuda": []}
+
+
+def choose(config, possible: dict[str, list[type]], platform: str) -> type:
+    kernels = possible[platform]
+    for kernel in kernels:
+        return kernel
+    raise ValueError("no kernel")
+
+
+def choose_mp(config, platform: str) -> type:
+    kernels = _POSSIBLE[platform]
+    for kernel in kernels:
+        return kernel
+    raise ValueError("no kernel")
+
+
+def choose_table(platform: str) -> type:
+    kernels = _TABLE[platform]
+    return kernels[0]
+
+
+def choose_rebound(platform: str) -> type:
+    _POSSIBLE = [int]
+    return _POSSIBLE[0]
+"""
+CHOOSE_NEW = (
+    CHOOSE_BASE.replace("possible[platform]", "possible.get(platform, [])")
+    .replace("_POSSIBLE[platform]", "_POSSIBLE.get(platform, [])")
+    .replace("_TABLE[platform]", "_TABLE.get(platform, [int])")
+)
+CHOOSE_FORK = "pkg/aeon_choose.py"
+
+
+def run_choose(git_repo: GitRepo, no_rules: Path, text: str, new: str = CHOOSE_NEW) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {CHOOSE: CHOOSE_BASE, "pkg/__init__.py": ""},
+        {CHOOSE_FORK: "from pkg.choose import choose, choose_mp, choose_rebound, choose_table\n\n\n" + text},
+        [("[XPU][UT]fix _POSSIBLE_KERNELS error on XPU (#47516)", {CHOOSE: new})],
+    )
+    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+
+
+@pytest.mark.parametrize(
+    ("text", "called"),
+    [
+        # a parameter annotated as a dict, a module dict (annotated), a module dict display
+        (
+            "def a(c, p):\n    try:\n        return choose(c, {}, p)\n    except KeyError:\n        return None\n",
+            "choose",
+        ),
+        (
+            "def a(c, p):\n    try:\n        return choose_mp(c, p)\n    except KeyError as e:\n        raise RuntimeError from e\n",
+            "choose_mp",
+        ),
+        (
+            "def a(p):\n    try:\n        return choose_table(p)\n    except KeyError:\n        return None\n",
+            "choose_table",
+        ),
+    ],
+    ids=["dict parameter", "annotated module dict", "module display"],
+)
+def test_a_key_error_from_a_lookup_made_a_get(git_repo: GitRepo, no_rules: Path, text: str, called: str) -> None:
+    [(line, severity, message)] = run_choose(git_repo, no_rules, text)
+    assert (line, severity) == (7, "warning") and f"catches KeyError from {called}()" in message
+
+
+@pytest.mark.parametrize(
+    ("text", "new"),
+    [
+        # upstream kept the lookup
+        (
+            "def a(c, p):\n    try:\n        return choose_mp(c, p)\n    except KeyError:\n        return None\n",
+            CHOOSE_BASE + "\n",
+        ),
+        # a local of the module dict's name, rebound to a list: an IndexError's, never a KeyError
+        (
+            "def a(p):\n    try:\n        return choose_rebound(p)\n    except KeyError:\n        return None\n",
+            CHOOSE_NEW.replace("_POSSIBLE = [int]\n    return _POSSIBLE[0]", "return int"),
+        ),
+    ],
+    ids=["kept lookup", "rebound local"],
+)
+def test_twin_a_lookup_kept_or_never_a_dict(git_repo: GitRepo, no_rules: Path, text: str, new: str) -> None:
+    assert run_choose(git_repo, no_rules, text, new) == []

@@ -246,3 +246,39 @@ def test_a_lambdas_own_parameter_is_quiet(git_repo: GitRepo, no_rules: Path) -> 
         "    return isinstance(rope, RotaryEmbedding)\n"  # 11
     )
     assert [(line, severity) for line, severity, _ in _rows(git_repo, no_rules, fork)] == [(11, "error")]
+
+
+# -- killers167: a value typed only as a class the rebased one still derives from (#26668: the triton kernel
+# rebased off the cutlass one onto their common base; ``issubclass(kernel, Cutlass)`` of a ``type[Base]``) --
+WIDE_HEAD = (
+    "from vllm.model_executor.custom_op import CustomOp\n"
+    "from vllm.model_executor.layers.rotary_embedding import RotaryEmbedding\n"
+    "from vllm.model_executor.layers.rotary_embedding.base import RotaryEmbeddingBase\n\n\n"
+)
+
+
+def test_a_value_typed_as_a_common_base_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    """``type[RotaryEmbeddingBase]`` asked ``issubclass(..., RotaryEmbedding)``, ``CustomOp`` (an ancestor both
+    keep) asked ``isinstance``, ``X | None``: the answer flips for an ``MRotaryEmbedding``, which the text
+    cannot tell is passed: warnings."""
+    fork = WIDE_HEAD + (
+        "def aeon_cached(cls: type[RotaryEmbeddingBase]) -> bool:\n"
+        "    return issubclass(cls, RotaryEmbedding)\n\n\n"
+        "def aeon_is_rope(op: CustomOp | None) -> bool:\n"
+        "    return isinstance(op, RotaryEmbedding)\n"
+    )
+    rows = _rows(git_repo, no_rules, fork, MROPE_NEW)
+    assert [(ln, sev) for ln, sev, _ in rows] == [(7, "warning"), (11, "warning")]
+    assert "asks whether a class it is handed is a RotaryEmbedding" in rows[0][2]
+
+
+def test_twin_a_value_typed_otherwise_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """A parameter typed as the lost base itself, as the rebased class (known: the error's), unannotated, or
+    rebound; a test of a kept base."""
+    fork = WIDE_HEAD + (
+        "def a(cls: type[RotaryEmbedding]) -> bool:\n    return issubclass(cls, RotaryEmbedding)\n\n\n"
+        "def b(cls) -> bool:\n    return issubclass(cls, RotaryEmbedding)\n\n\n"
+        "def c(cls: type[RotaryEmbeddingBase]) -> bool:\n    cls = RotaryEmbedding\n    return issubclass(cls, RotaryEmbedding)\n\n\n"
+        "def d(cls: type[CustomOp]) -> bool:\n    return issubclass(cls, RotaryEmbeddingBase)\n"
+    )
+    assert _rows(git_repo, no_rules, fork, MROPE_NEW) == []

@@ -116,6 +116,7 @@ from aeon_release.domain.audits.drift.returns import return_drift
 from aeon_release.domain.audits.drift.retyped import type_drift
 from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTrees, own_diff, parse_changes
 from aeon_release.domain.audits.drift.signature_shims import shim_drift
+from aeon_release.domain.audits.drift.skipped_setups import skipped_setup_drift
 from aeon_release.domain.audits.drift.sort_orders import sort_order_drift
 from aeon_release.domain.audits.drift.split_tables import split_table_drift
 from aeon_release.domain.audits.drift.stopped_writes import stopped_write_drift
@@ -244,6 +245,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     gated_attribute_drift,
     deferred_init_drift,
     early_hook_drift,
+    skipped_setup_drift,
     switched_clock_drift,
     dict_element_drift,
     nulled_setup_drift,

@@ -72,6 +72,9 @@ _Def = ast.FunctionDef | ast.AsyncFunctionDef
 _BUILTINS = frozenset(dir(builtins))  # ``p = str(p).lower()`` maps nothing
 _CAUGHT = frozenset({"ValueError", "KeyError", "LookupError", "Exception", "BaseException"})
 _EXPECTING = frozenset({"raises", "assertRaises"})  # a test's ``with`` that expects the getter to refuse
+# methods of a collection that raise for a key not in it: a list's, a set's, a tuple's (``index``); a dict's
+# ``pop`` without a default
+_RAISING = ("remove", "index", "pop")
 
 
 @dataclass(frozen=True)
@@ -155,11 +158,18 @@ def _choice_tables(trees: ThreeTrees, quoted: set[str]) -> list[Table]:
             funcs = [s.name for s in both.new.body if isinstance(s, _Def)]
             registrars = frozenset(f for f in funcs if _stores_into(both.new, f, name))
             getters = {f: g for f, g in _getters(both.new, name).items() if f not in registrars}
-            if gone and getters:
+            if gone and (getters or _removed_on_fork_lines(trees, name)):
                 module = dotted_name(both.path, roots=("",))
                 dropped = dict.fromkeys(sorted(gone), "")
                 found.append(Table(module, both.path, name, dropped, getters, choices=True, registrars=registrars))
     return found
+
+
+def _removed_on_fork_lines(trees: ThreeTrees, name: str) -> bool:
+    """A fork line takes a string out of the collection by a method that raises when it is not there
+    (``NAME.remove("key")``, ``NAME.index("key")``): the collection is a table then, getters or none."""
+    taken = re.compile(rf"""\b{re.escape(name)}\.(?:{"|".join(_RAISING)})\(\s*["']""")
+    return any(taken.search(line) for line in fork_added(trees))
 
 
 def _removes_quoted(diff: str, quoted: set[str]) -> bool:
@@ -462,7 +472,12 @@ def _registered(lines: list[str], key: str, table: Table) -> bool:
     """A fork line calls a function other than the table's getters with the key first, by position or by
     keyword (``register("key", ...)``, ``register(name="key")``)."""
     first = re.compile(rf"""\b([A-Za-z_]\w*)\(\s*(?:[A-Za-z_]\w*\s*=\s*)?["']{re.escape(key)}["']""")
-    return any(m.group(1) not in table.getters for line in lines for m in first.finditer(line))
+    own = f"{table.name}."  # ``NAME.remove("key")`` takes the key out: it adds nothing back
+    return any(
+        m.group(1) not in table.getters and not line[: m.start()].endswith(own)
+        for line in lines
+        for m in first.finditer(line)
+    )
 
 
 # a fork line binding a name to one string: ``AEON_HQQ = "hqq"`` (the key registered through the name)
@@ -516,13 +531,14 @@ def _uses(
                     node, imports, here, bound, tables, constants, parents
                 )
             ]
+            uses += list(_raising_method(node, imports, here, bound, tables))
         elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
             origin = named_origin(node.value, imports, here, bound)
             key = str_value(node.slice)
             uses = [
                 (node.lineno, f"reads {ast.unparse(node)}", key, table, Severity.ERROR)
                 for table in tables
-                if origin == (table.module, table.name) and key in table.dropped and not table.choices
+                if origin == (table.module, table.name) and key in table.dropped and not table.choices and table.getters
             ]
         else:
             continue
@@ -561,6 +577,26 @@ def _getter_call(
         if key in table.dropped:
             how = f'passes "{key}" to {ast.unparse(call.func)}(){via}'
             yield line, how, key, table, Severity.ERROR if refuses else Severity.WARNING
+
+
+def _raising_method(
+    call: ast.Call, imports: dict[str, tuple[str, str]], here: str, bound: set[str], tables: list[Table]
+) -> Iterator[tuple[int, str, str, Table, Severity]]:
+    """``NAME.remove("key")``/``NAME.index("key")`` of a collection, ``NAME.pop("key")`` (no default) of a dict,
+    for a key upstream dropped from it (killers167: #31716 dropped ``"auto-round"`` from
+    ``DEPRECATED_QUANTIZATION_METHODS``; a fork's ``DEPRECATED_QUANTIZATION_METHODS.remove("auto-round")``
+    raises ValueError when its module is imported)."""
+    func = call.func
+    if not isinstance(func, ast.Attribute) or func.attr not in _RAISING or not call.args:
+        return
+    origin = named_origin(func.value, imports, here, bound)
+    key = str_value(call.args[0])
+    for table in tables:
+        if origin != (table.module, table.name) or key not in table.dropped:
+            continue
+        if (func.attr == "pop") == table.choices or (func.attr == "pop" and (call.keywords or len(call.args) > 1)):
+            continue  # a list's pop takes a position; a dict's pop with a default raises nothing
+        yield call.lineno, f"calls {ast.unparse(call)}", key, table, Severity.ERROR
 
 
 # calls that ask whether a module can be imported, without importing it
@@ -638,6 +674,8 @@ def _finding(
     commit = trees.upstream_commit(table.path, entry, pr_pattern)
     now = f' (its entry is "{table.dropped[key]}" now)' if table.dropped[key] else ""
     tail = "so the lookup fails" if severity is Severity.ERROR else "so the lookup falls back, silently"
+    if how.startswith("calls "):
+        tail = "so the call raises: the key is not there"
     message = (
         f"fork-owned line {how}, but upstream dropped the key from {table.module}.{table.name}{now} "
         f"({table.path}{commit}): {tail}; use the key upstream has now, or put the entry back in the fork"

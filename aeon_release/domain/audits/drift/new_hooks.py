@@ -25,12 +25,29 @@ from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.drift.signatures import call_problem, signature
 from aeon_release.domain.audits.source import last_name
 
-__all__ = ["receiver_types", "stub", "unfit", "used_calls"]
+__all__ = ["plain_value", "receiver_types", "stored_value", "stub", "unfit", "used_calls"]
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 # decorators that leave what a call binds to and what it returns as the def says
 _PLAIN_DECORATORS = frozenset({"staticmethod", "classmethod", "override"})
 _PROPERTIES = frozenset({"property", "cached_property"})
+# values no call can be made of: a literal, a display, a comprehension, an f-string, arithmetic or a test
+_PLAIN = (
+    ast.Constant,
+    ast.JoinedStr,
+    ast.List,
+    ast.Tuple,
+    ast.Dict,
+    ast.Set,
+    ast.ListComp,
+    ast.SetComp,
+    ast.DictComp,
+    ast.GeneratorExp,
+    ast.BinOp,
+    ast.UnaryOp,
+    ast.BoolOp,
+    ast.Compare,
+)
 
 
 def used_calls(tree: ast.AST, name: str, lines: set[int]) -> Iterator[tuple[ast.Call, bool]]:
@@ -209,3 +226,24 @@ def _returns_value(func: _Def) -> bool:
 def _raises_last(func: _Def) -> bool:
     """A body ending in ``raise``: the fork's method refuses on purpose, not by returning nothing."""
     return bool(func.body) and isinstance(func.body[-1], ast.Raise)
+
+
+def plain_value(expr: ast.expr | None) -> bool:
+    """A value no call can be made of, by its text alone (``None``, a number, a string, a container, a test):
+    a fork attribute bound to one, called where upstream now calls a method of its name, raises TypeError."""
+    return isinstance(expr, _PLAIN)
+
+
+def stored_value(func: _Def, line: int, name: str) -> ast.expr | None:
+    """The value ``func`` assigns to ``self.name`` on ``line`` (``self.name = v``, ``self.name: T = v``), or
+    None (an augmented or unpacked store: its value is not one expression's)."""
+    for node in ast.walk(func):
+        if isinstance(node, ast.Assign) and node.lineno == line:
+            targets = node.targets
+        elif isinstance(node, ast.AnnAssign) and node.lineno == line:
+            targets = [node.target]
+        else:
+            continue
+        if any(_self_field(t) and isinstance(t, ast.Attribute) and t.attr == name for t in targets):
+            return node.value
+    return None

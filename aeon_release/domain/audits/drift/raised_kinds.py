@@ -53,11 +53,13 @@ from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 
 __all__ = ["RULE", "fork_raised", "raised_kind_drift"]
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import method_defs, parse_python
+from aeon_release.domain.audits.source import last_name, method_defs, parse_python
 
 _EXCEPT = re.compile(r"^\s*except\b(.*)|\bsuppress\((.*)")
 # from a newline: fast; a lookup that raised (``.index(``) taken out, or one that raises (``d[k]``) put in
-_RAISE_REMOVED = re.compile(r"\n-[ \t]*(?:assert|raise)\b|\n-[^\n#]*\.index\(")
+# a raise or an assert taken out, a ``.index(`` or a subscript lookup (killers167: #47516 made the choose-kernel
+# functions' ``possible_kernels[platform]`` a ``.get(platform, [])``: the KeyError a fork caught is gone)
+_RAISE_REMOVED = re.compile(r"\n-[ \t]*(?:assert|raise)\b|\n-[^\n#]*\.index\(|\n-[^\n#]*\w\[")
 _RAISE_ADDED = re.compile(r"\n\+[ \t]*(?:raise|assert)\b|\n\+[^\n#]*\w\[")
 _CATCH_ALL = frozenset({"Exception", "BaseException"})
 _DEPTH = 3  # calls deep a def's reach follows in its own file
@@ -367,9 +369,10 @@ def _raised(text: str | None, names: set[str], constructs: bool = False) -> _Rai
     owners = {id(func): qualname.rpartition(".")[0] for qualname, func in defs}
     written = {q.rpartition(".")[0] for q, _ in defs if q.endswith(".__init__")}
     bases = _bases(module)
+    module_dicts = _module_dicts(module)
     for qualname, func in defs:
         if _called_as(qualname, names, constructs and owners[id(func)] not in written):
-            own = [cache.setdefault(id(f), _kinds(f)) for f in _reach(by_name, func, owners, bases)]
+            own = [cache.setdefault(id(f), _kinds(f, module_dicts)) for f in _reach(by_name, func, owners, bases)]
             found[qualname] = (frozenset(k for every, _ in own for k in every), frozenset(k for _, h in own for k in h))
     return found
 
@@ -422,16 +425,22 @@ def _called_name(node: ast.Call) -> str | None:
     return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
 
 
-def _kinds(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[set[str], set[str]]:
+def _kinds(
+    func: ast.FunctionDef | ast.AsyncFunctionDef, module_dicts: frozenset[str] = frozenset()
+) -> tuple[set[str], set[str]]:
     """The kinds ``func``'s own body raises (every one; those not only from a ``.index(``): its ``raise``s and
     ``assert``s, and the builtin lookups that raise when a key is missing -- ``seq.index(x)`` (ValueError) and
     ``d[k]`` on a dict the body builds itself (KeyError).  #46542 swapped convert_mapping's
     ``lora_index_to_id.index(x)`` for a dict built once: a fork's ``except ValueError`` round it now lets a
     KeyError through.  A lookup raises nothing when the def tests its receiver for the key (``in``, ``.get``,
-    ``.keys()``, ``.items()``, a loop over it) or catches the kind round it itself."""
+    ``.keys()``, ``.items()``, a loop over it) or catches the kind round it itself.  A dict is one the body
+    builds, a parameter annotated as one (``possible_kernels: dict[PlatformEnum, list[...]]``), or one of
+    ``module_dicts`` (the module's own, ``_POSSIBLE_KERNELS = {...}``) the def binds no local of."""
     every: set[str] = set()
     hard: set[str] = set()
-    dicts, tested, shielded = _local_dicts(func), _tested(func), _shielded(func)
+    local = _bound_locally(func)
+    dicts = _local_dicts(func) | _dict_parameters(func) | (module_dicts - local)
+    tested, shielded = _tested(func), _shielded(func)
     for node in own_nodes(func.body):
         if isinstance(node, ast.Assert):
             hard.add("AssertionError")
@@ -469,6 +478,51 @@ def _local_dicts(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 built.update(t.id for t in targets if isinstance(t, ast.Name))
     return built
+
+
+_MAPPINGS = frozenset({"dict", "Dict", "Mapping", "MutableMapping"})
+
+
+def _dict_parameters(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The parameters annotated as a dict or a mapping (``dict[K, V]``, ``Mapping[K, V]``; not ``X | None``)."""
+    args = [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]
+    found: set[str] = set()
+    for arg in args:
+        note = arg.annotation
+        note = note.value if isinstance(note, ast.Subscript) else note
+        if note is not None and last_name(note) in _MAPPINGS:
+            found.add(arg.arg)
+    return found
+
+
+def _bound_locally(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The names ``func`` binds itself: its parameters and the names it assigns (a module dict's name rebound)."""
+    args = [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs, func.args.vararg, func.args.kwarg]
+    names = {a.arg for a in args if a is not None}
+    for node in own_nodes(func.body):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+    return names
+
+
+def _module_dicts(module: ast.Module) -> frozenset[str]:
+    """The names the module binds at its top level to a dict it builds (a display, a comprehension, ``dict(...)``)
+    or annotates as one."""
+    found: set[str] = set()
+    for stmt in module.body:
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+            note = stmt.annotation.value if isinstance(stmt.annotation, ast.Subscript) else stmt.annotation
+            if last_name(note) in _MAPPINGS or _builds_dict(stmt.value):
+                found.add(stmt.target.id)
+        elif isinstance(stmt, ast.Assign) and _builds_dict(stmt.value):
+            found.update(t.id for t in stmt.targets if isinstance(t, ast.Name))
+    return frozenset(found)
+
+
+def _builds_dict(value: ast.expr | None) -> bool:
+    return isinstance(value, (ast.Dict, ast.DictComp)) or (
+        isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict"
+    )
 
 
 _PROBES = frozenset({"get", "keys", "items", "setdefault"})  # a call off a mapping that tests or lists its keys

@@ -709,6 +709,7 @@ class _Checker:
             if not scope.functions:
                 yield from self._class_members(mod, stmt, qual, owned)
                 yield from self._shadowed(mod, qual, owned)
+                yield from self._misordered(mod, qual, owned)
                 if stmt.lineno in owned:
                     yield from self._unimplemented(mod, stmt, qual)
                     yield from self._inherited(mod, stmt, qual)
@@ -757,6 +758,12 @@ class _Checker:
                 yield replace(finding, severity=Severity.WARNING, message=finding.message + _DEFERRED)
             if isinstance(stmt, ast.For | ast.AsyncFor) and stmt.lineno in owned:
                 yield from self._elements(mod, stmt.target, stmt.iter, stmt.body, scope)
+                yield from self._listed_classes(mod, stmt.target, stmt.iter, stmt.body)
+            if isinstance(stmt, _SIMPLE) and stmt.lineno in owned:
+                for comp in (n for n in ast.walk(stmt) if isinstance(n, _COMPREHENSIONS)):
+                    parts = [comp.key, comp.value] if isinstance(comp, ast.DictComp) else [comp.elt]
+                    for gen in comp.generators:
+                        yield from self._listed_classes(mod, gen.target, gen.iter, [*parts, *gen.ifs])
             never_runs = _type_only_block(stmt)
             bound = self._bound_probes(mod, scope) if isinstance(stmt, ast.If) else None
             guarded, reads = (
@@ -1159,6 +1166,83 @@ class _Checker:
                     f"reads {_show(node)}, the last value of {shown}: check that upstream did not insert the new "
                     "value before it",
                 )
+
+    def _listed_classes(
+        self, mod: ModuleInfo, target: ast.expr, source: ast.expr, body: Sequence[ast.AST]
+    ) -> Iterator[Finding]:
+        """A loop over a module-level list of classes (or one entry of a module-level dict of such lists)
+        upstream added a class to, whose body builds each element or reads an attribute off it: the new
+        class's constructor does not take the build (TypeError), or it lacks the attribute every class listed
+        at the base had (AttributeError).  #40105 (c0c98b8b9a) put ``MarlinFP8ScaledMMLinearKernel``, no block
+        kernel (its constructor takes ``layer_param_names`` too, it has no ``apply_input_quant``), in
+        ``_POSSIBLE_FP8_BLOCK_KERNELS[PlatformEnum.CUDA]``.  Quiet where the body tests the element's class
+        (``isinstance``/``issubclass``/``hasattr``/``getattr``): the fork filters."""
+        if not isinstance(target, ast.Name) or _class_tested(body, target.id):
+            return
+        listed = self._listed_pair(mod, source)
+        if listed is None:
+            return
+        olds, added, where = listed
+        for node in (n for part in body for n in ast.walk(part)):
+            if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == target.id:
+                for label, sym in added:
+                    sig, _ = _constructor(self.after, sym)
+                    problem = call_problem(node, sig) if sig is not None else None
+                    if problem is not None:
+                        yield _error(
+                            mod,
+                            node.lineno,
+                            f"builds each element of {_show(source)} as {ast.unparse(node)}, but upstream added "
+                            f"{label} to it ({where}), whose constructor {problem}: TypeError",
+                        )
+            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == target.id:
+                lacking = [label for label, sym in added if self._lacks_listed(sym, node.attr, olds)]
+                if lacking:
+                    yield _error(
+                        mod,
+                        node.lineno,
+                        f"reads {_show(node)} off each element of {_show(source)}, but upstream added "
+                        f"{', '.join(lacking)} to it ({where}), which has no {node.attr} (every class listed "
+                        "before had it): AttributeError",
+                    )
+
+    def _listed_pair(
+        self, mod: ModuleInfo, source: ast.expr
+    ) -> tuple[list[px.ClassInfo], list[tuple[str, DefSym]], str] | None:
+        """The classes a module-level list (``NAME`` or ``NAME[key]``, a dict display's entry) held at the base,
+        the classes of the tree upstream added to it (label, symbol), and where it is; None when not such a
+        list, or an element at the base is no class of the tree."""
+        holder, key = (source.value, source.slice) if isinstance(source, ast.Subscript) else (source, None)
+        merged, ours = self.after.module_at(mod.path), self.before.module_at(mod.path)
+        if not isinstance(holder, (ast.Name, ast.Attribute)) or merged is None or ours is None:
+            return None
+        new, old = self.after.resolve_expr(merged, holder), self.before.resolve_expr(ours, holder)
+        if not isinstance(new, DefSym) or not isinstance(old, DefSym) or new.owner or not self._upstream(new.path):
+            return None
+        new_home, old_home = self.after.module_at(new.path), self.before.module_at(old.path)
+        new_elts, old_elts = _listed_names(new.node, key), _listed_names(old.node, key)
+        if new_home is None or old_home is None or not new_elts or not old_elts:
+            return None
+        olds = [self.before.class_of(self.before.resolve_expr(old_home, e)) for e in old_elts]
+        if any(c is None for c in olds):
+            return None
+        spelt = {ast.unparse(e) for e in old_elts}
+        added = [
+            (ast.unparse(e), self.after.resolve_expr(new_home, e)) for e in new_elts if ast.unparse(e) not in spelt
+        ]
+        found = [(label, sym) for label, sym in added if isinstance(sym, DefSym) and self.after.class_of(sym)]
+        return ([c for c in olds if c is not None], found, new.path) if found else None
+
+    def _lacks_listed(self, sym: DefSym, attr: str, olds: list[px.ClassInfo]) -> bool:
+        """The class ``sym`` names has no ``attr`` along a wholly known order, and every class of ``olds`` had."""
+        cls = self.after.class_of(sym)
+        if cls is None or any(
+            isinstance(i, px.External) and i.name.rsplit(".", 1)[-1] not in _FIELDLESS for i in self.after.mro(cls)
+        ):
+            return False
+        if self.after.member(self.after.mro(cls), attr) is not MISSING:
+            return False
+        return all(isinstance(self.before.member(self.before.mro(c), attr), DefSym) for c in olds)
 
     def _field_by_index(self, mod: ModuleInfo, node: ast.Subscript, index: int, scope: _Scope) -> Iterator[Finding]:
         """``desc[1]`` on a NamedTuple the fork can type (an annotated name, ``self.x``): the field at that
@@ -4125,6 +4209,47 @@ class _Checker:
         return names
 
     # -- classes ---------------------------------------------------------------------------------
+    def _misordered(self, mod: ModuleInfo, qual: str, owned: set[int]) -> Iterator[Finding]:
+        """A fork dataclass's field without a default, on a line it owns, that the merge puts behind a
+        defaulted field upstream gave a dataclass base, where the fork's side ordered them soundly: #48949
+        gave the empty ``MxFp4LinearLayerConfig`` ``activation_quant_key: QuantKey | None = None``, and a fork
+        config deriving it with ``aeon_tile_n: int`` raises TypeError when its module is imported."""
+        after = self._init_fields_of(self.after, mod.path, qual)
+        pair = misordered_field(after) if after else None
+        if pair is None or after is None:
+            return
+        late, early = after[pair[0]], after[pair[1]]
+        if (late.owner.module.path, late.owner.qualname) != (mod.path, qual) or late.line not in owned:
+            return
+        if not self._upstream(early.owner.module.path):
+            return
+        before = self._init_fields_of(self.before, mod.path, qual)
+        if before is None or misordered_field(before) is not None:
+            return  # the fork's side cannot tell, or was already so
+        owner = early.owner.qualname
+        commit = self._commit(early.owner.module.path, owner)
+        yield _error(
+            mod,
+            late.line,
+            f"{qual.rsplit('.', 1)[-1]}.{pair[0]}, a field without a default, now follows {owner}.{pair[1]}, a "
+            f"defaulted field upstream gave the dataclass base ({early.owner.module.path}{'; ' + commit if commit else ''}): "
+            "the generated __init__ takes the base's fields first, so the class statement raises TypeError "
+            f"(non-default argument '{pair[0]}' follows default argument); give {pair[0]} a default, or declare it "
+            "field(kw_only=True)",
+        )
+
+    def _init_fields_of(self, ix: Index, path: str, qual: str) -> dict[str, _InitField] | None:
+        """The generated ``__init__``'s fields of the dataclass ``qual`` of ``path`` in ``ix``; None when it is
+        not a dataclass, or a base outside the tree may declare fields of its own."""
+        found = ix.module_at(path)
+        cls = ix.class_info(found, qual) if found else None
+        if cls is None or not _is_dataclass(cls, ix):
+            return None
+        mro = ix.mro(cls)
+        if any(isinstance(i, px.External) and i.name.rsplit(".", 1)[-1] not in _FIELDLESS for i in mro):
+            return None
+        return _init_fields(mro, ix)
+
     def _class_members(self, mod: ModuleInfo, node: ast.ClassDef, qual: str, owned: set[int]) -> Iterator[Finding]:
         for stmt in px.flat_statements(node.body):
             if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
@@ -4163,6 +4288,78 @@ class _Checker:
             owner = home.classes.get(after.owner) if home is not None and self._upstream(after.path) else None
             if owner is not None and name in read_only.read_only_names(owner):
                 yield self._closed_store(mod, line, qual, after)
+            elif owner is not None:
+                value = new_hooks.stored_value(func, line, name)
+                shadow = self._shadowed_hook(mod, line, qual, after, value, "instance attribute")
+                if shadow is not None:
+                    yield shadow
+
+    def _shadowed_hook(
+        self, mod: ModuleInfo, line: int, qual: str, after: DefSym, value: ast.expr | None, kind: str
+    ) -> Finding | None:
+        """A fork class's attribute (a class-level value, or ``self.name = ...``) of the name of a method
+        upstream added to a base and calls on receivers it types as that base (``_typed_hook_calls``): the
+        calls find the fork's value.  An error when the value cannot be called (a literal, a module value or
+        an instance of a class of the tree without ``__call__``); a warning when it may be a callable.
+        #44260 added ``input_quant_key()`` to the linear-kernel bases and calls it from their
+        ``apply_weights``: a fork kernel's ``input_quant_key = kFp8StaticTensorSym`` raises TypeError."""
+        node = after.node
+        if (
+            after.owner is None
+            or not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            or is_property(node)
+            or value is None
+        ):
+            return None
+        if not self._upstream(after.path) or not isinstance(self.inp.upstream_lines, AddedLines):
+            return None
+        key = (after.path, after.owner, after.name)
+        if key not in self._hook_calls:
+            self._hook_calls[key] = self._typed_hook_calls(after)
+        calls = self._hook_calls[key]
+        if not calls:
+            return None
+        said = (
+            f"fork-owned {kind} {qual.rsplit('.', 1)[-1]}.{after.name} is a value, but upstream added "
+            f"{after.label}, a method, to a base ({_where(after, self._commit(after.path, after.name))}) and calls "
+            f"it: {ast.unparse(calls[0][0])}"
+        )
+        if self._uncallable(mod, value):
+            return _error(
+                mod, line, f"{said}: the call finds the fork's value and raises TypeError (not callable); rename it"
+            )
+        return _warning(
+            mod, line, f"{said}: the call runs the fork's value; check that it is a callable doing what upstream's does"
+        )
+
+    def _uncallable(self, mod: ModuleInfo, value: ast.expr) -> bool:
+        """``value`` is nothing a call can be made of: a literal (``new_hooks.plain_value``), a module-level
+        name bound to one, or an instance built from a class of the tree none of whose classes defines
+        ``__call__`` (``kFp8StaticTensorSym = QuantKey(...)``, a frozen dataclass's)."""
+        if new_hooks.plain_value(value):
+            return True
+        merged = self.after.module_at(mod.path)
+        if merged is None:
+            return False
+        if isinstance(value, ast.Call):
+            return self._built_uncallable(merged, value)
+        sym = self.after.resolve_expr(merged, value) if isinstance(value, (ast.Name, ast.Attribute)) else UNKNOWN
+        stmt = sym.node if isinstance(sym, DefSym) and sym.owner is None else None
+        home = self.after.module_at(sym.path) if isinstance(sym, DefSym) else None
+        if not isinstance(stmt, (ast.Assign, ast.AnnAssign)) or stmt.value is None or home is None:
+            return False
+        built = isinstance(stmt.value, ast.Call) and self._built_uncallable(home, stmt.value)
+        return new_hooks.plain_value(stmt.value) or built
+
+    def _built_uncallable(self, mod: ModuleInfo, call: ast.Call) -> bool:
+        """``call`` builds an instance of a class of the tree whose order, wholly in the tree, has no ``__call__``."""
+        cls = self.after.class_of(self.after.resolve_expr(mod, call.func))
+        if cls is None:
+            return False
+        mro = self.after.mro(cls)
+        if any(isinstance(i, px.External) and i.name.rsplit(".", 1)[-1] not in _FIELDLESS for i in mro):
+            return False
+        return not any(isinstance(i, px.ClassInfo) and "__call__" in i.members for i in mro)
 
     def _closed_store(self, mod: ModuleInfo, line: int, qual: str, after: DefSym) -> Finding:
         """``_stores_closed``'s finding: a warning when a class on the fork class's way defines ``__setattr__``
@@ -4679,6 +4876,10 @@ class _Checker:
                     f"{said}: upstream's calls of {name}() on the fork's class run the fork's method instead; check "
                     "that it does what upstream's does, or rename it",
                 )
+        elif before is MISSING and isinstance(after, DefSym) and isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+            shadow = self._shadowed_hook(mod, stmt.lineno, qual, after, stmt.value, "class attribute")
+            if shadow is not None:
+                yield shadow
         elif (
             isinstance(before, DefSym)
             and isinstance(after, DefSym)
@@ -5001,19 +5202,35 @@ class _Checker:
         return self._hook_reads[name]
 
     def _typed_hook_calls(self, after: DefSym) -> list[tuple[ast.Call, bool]]:
-        """Upstream's added calls of the hook's name whose receiver it types as the hook's class or a subclass."""
-        owner = (after.owner or "").rsplit(".", 1)[-1]
+        """Upstream's added calls of the hook's name whose receiver it types as the hook's class, a subclass,
+        or a base of it that has the name too (a base's ``self.name()`` runs a subclass's: #44260 calls
+        ``self.input_quant_key()`` in ``FP8ScaledMMLinearKernel.apply_weights``, under the cutlass kernel)."""
+        family = self._hook_family(after)
+        owners = {qual.rsplit(".", 1)[-1] for _, qual in family}
         calls: list[tuple[ast.Call, bool]] = []
         for path, texts in sorted(self._added_calls(after.name).items()):
             found = self.theirs_ix.module_at(path)
-            if found is None or owner not in found.text:
+            if found is None or not any(owner in found.text for owner in owners):
                 continue
             numbers = {i for i, line in enumerate(found.text.splitlines(), 1) if line.strip() in texts}
             parents = parent_map(found.tree)
             for call, used in new_hooks.used_calls(found.tree, after.name, numbers):
-                if self._typed_to(found, new_hooks.receiver_types(call, parents), after):
+                if self._typed_to(found, new_hooks.receiver_types(call, parents), after, family):
                     calls.append((call, used))
         return calls
+
+    def _hook_family(self, hook: DefSym) -> set[tuple[str, str]]:
+        """(path, qualname) of the hook's class and of each base of it, in upstream's tree, that has the hook's
+        name itself or by inheritance: a receiver typed as any of them may be the fork's instance."""
+        found = self.theirs_ix.module_at(hook.path)
+        cls = self.theirs_ix.class_info(found, hook.owner or "") if found else None
+        family = {(hook.path, hook.owner or "")}
+        mro = self.theirs_ix.mro(cls) if cls is not None else []
+        for at, seen in enumerate(mro):
+            rest = [i for i in mro[at:] if isinstance(i, px.ClassInfo)]
+            if isinstance(seen, px.ClassInfo) and any(hook.name in i.members for i in rest):
+                family.add((seen.module.path, seen.qualname))
+        return family
 
     def _added_calls(self, name: str) -> dict[str, set[str]]:
         """path -> the lines upstream added there (outside tests) that call ``.name(``, stripped; once a name:
@@ -5028,10 +5245,13 @@ class _Checker:
             self._hook_lines[name] = added
         return self._hook_lines[name]
 
-    def _typed_to(self, mod: ModuleInfo, types: list[ast.expr], hook: DefSym) -> bool:
-        """One of ``types`` resolves, in upstream's ``mod``, to the hook's class or a class deriving from it."""
+    def _typed_to(self, mod: ModuleInfo, types: list[ast.expr], hook: DefSym, family: set[tuple[str, str]]) -> bool:
+        """One of ``types`` resolves, in upstream's ``mod``, to the hook's class or a class deriving from it, or
+        to a base of the ``family`` itself (a sibling deriving that base is never the fork's instance)."""
         for expr in types:
             cls = self.theirs_ix.class_of(self.theirs_ix.resolve_expr(mod, expr))
+            if cls is not None and (cls.module.path, cls.qualname) in family:
+                return True
             for seen in self.theirs_ix.mro(cls) if cls is not None else []:
                 if isinstance(seen, px.ClassInfo) and (seen.module.path, seen.qualname) == (hook.path, hook.owner):
                     return True
@@ -9545,10 +9765,40 @@ def _dataclass_sig(
     """The generated ``__init__``: annotated fields, base classes' first; ``kw_only`` and ``KW_ONLY`` honoured.
     ``fielded``: every class of the tree in ``mro`` declares fields (a ``Struct``'s subclasses), not only
     the dataclasses."""
-    fields: dict[str, tuple[bool, bool]] = {}  # name -> (has a default, keyword-only)
-    files = set()
+    found = _init_fields(mro, ix, fielded)
+    files = {f.owner.module.path for f in found.values()}
+    fields = {name: (f.default, f.kw_only) for name, f in found.items()}  # name -> (has a default, keyword-only)
+    positional = [n for n, (_, kw) in fields.items() if not kw]
+    defaults = 0
+    for name in reversed(positional):
+        if not fields[name][0]:
+            break
+        defaults += 1
+    kwonly = tuple(n for n, (_, kw) in fields.items() if kw)
+    required = frozenset(n for n in kwonly if not fields[n][0])
+    return Sig(tuple(positional), 0, defaults, kwonly, required, False, False), files
+
+
+# outside bases that declare no dataclass fields: a class deriving only these has none but its own
+_FIELDLESS = frozenset({"object", "ABC", "Generic", "Protocol"})
+
+
+@dataclass(frozen=True)
+class _InitField:
+    """A field the generated ``__init__`` takes: whether it has a default, whether only by keyword, the class
+    that declares it last (a redeclaring subclass keeps the base's place) and that declaration's line."""
+
+    default: bool
+    kw_only: bool
+    owner: px.ClassInfo
+    line: int
+
+
+def _init_fields(mro: list[px.ClassInfo | px.External], ix: Index, fielded: bool = False) -> dict[str, _InitField]:
+    """The fields of the generated ``__init__``, in its order: the dataclasses of ``mro`` (every class of the
+    tree in it, ``fielded``), bases first; ``kw_only``, ``KW_ONLY``, ``ClassVar`` and ``init=False`` honoured."""
+    fields: dict[str, _InitField] = {}
     for item in reversed([i for i in mro if isinstance(i, px.ClassInfo) and (fielded or _is_dataclass(i, ix))]):
-        files.add(item.module.path)
         kw_only = _decorator_flag(item.node, "kw_only") or _class_flag(item.node, "kw_only")
         for stmt in item.node.body:
             if not isinstance(stmt, ast.AnnAssign) or not isinstance(stmt.target, ast.Name):
@@ -9563,16 +9813,24 @@ def _dataclass_sig(
                 and last_name(stmt.value.func) == "field"
                 and not {k.arg for k in stmt.value.keywords} & {"default", "default_factory"}
             )
-            fields[stmt.target.id] = (has_default, kw_only or bool(_field_flag(stmt.value, "kw_only")))
-    positional = [n for n, (_, kw) in fields.items() if not kw]
-    defaults = 0
-    for name in reversed(positional):
-        if not fields[name][0]:
-            break
-        defaults += 1
-    kwonly = tuple(n for n, (_, kw) in fields.items() if kw)
-    required = frozenset(n for n in kwonly if not fields[n][0])
-    return Sig(tuple(positional), 0, defaults, kwonly, required, False, False), files
+            keyword = kw_only or bool(_field_flag(stmt.value, "kw_only"))
+            fields[stmt.target.id] = _InitField(has_default, keyword, item, stmt.lineno)
+    return fields
+
+
+def misordered_field(fields: dict[str, _InitField]) -> tuple[str, str] | None:
+    """(a positional field without a default, the defaulted positional field ahead of it), the first such
+    pair in ``__init__``'s order: the class statement raises ``TypeError: non-default argument ... follows
+    default argument``.  None when the order is sound."""
+    ahead: str | None = None
+    for name, found in fields.items():
+        if found.kw_only:
+            continue
+        if found.default:
+            ahead = ahead or name
+        elif ahead is not None:
+            return name, ahead
+    return None
 
 
 def _constructor_defaults(ix: Index, sym: DefSym) -> tuple[dict[str, str], list[ast.AST]]:
@@ -10229,6 +10487,42 @@ def _binds(fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, name: str) -
         if isinstance(sub, ast.alias) and (sub.asname or sub.name.split(".")[0]) == name:
             return True
     return False
+
+
+_SIMPLE = (ast.Return, ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Expr)
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
+_CLASS_TESTS = frozenset({"isinstance", "issubclass", "hasattr", "getattr"})
+
+
+def _class_tested(body: Sequence[ast.AST], name: str) -> bool:
+    """The loop's body asks about the element's class or members (``issubclass(k, Base)``, ``hasattr(k, "x")``)."""
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Name)
+        and n.func.id in _CLASS_TESTS
+        and any(isinstance(a, ast.Name) and a.id == name for a in n.args)
+        for part in body
+        for n in ast.walk(part)
+    )
+
+
+def _listed_names(stmt: ast.AST, key: ast.expr | None) -> list[ast.expr] | None:
+    """The names a module-level list or tuple display binds (``NAME = [A, B]``), or, with ``key``, the entry of
+    that key of a dict display of them (``NAME = {K: [A, B]}``); None for anything else."""
+    value = stmt.value if isinstance(stmt, ast.Assign | ast.AnnAssign) else None
+    if key is not None and isinstance(value, ast.Dict):
+        spelt = ast.unparse(key)
+        value = next(
+            (v for k, v in zip(value.keys, value.values, strict=True) if k is not None and ast.unparse(k) == spelt),
+            None,
+        )
+    elif key is not None:
+        return None
+    if not isinstance(value, ast.List | ast.Tuple) or not all(
+        isinstance(e, ast.Name | ast.Attribute) for e in value.elts
+    ):
+        return None
+    return list(value.elts)
 
 
 def _show(expr: ast.expr) -> str:

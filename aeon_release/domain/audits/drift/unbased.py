@@ -64,7 +64,12 @@ def unbased_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     words = trees.fork_words()
     if not rewritten or not _TESTS & words:
         return []
-    wanted = {p: names & words for p, names in rewritten.items() if names & words}
+    # a class the fork names, or one whose lost base it names (a test of a value typed only as a common base)
+    wanted = {
+        p: wanted
+        for p, names in rewritten.items()
+        if (wanted := {n for n, lost in names.items() if {n, *lost} & words})
+    }
     if not wanted:
         return []
     found = [
@@ -77,8 +82,12 @@ def unbased_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         return []
     findings = []
     for path, module, owned in name_users(trees, {u.lost for u in found}):
-        for line, text, u, probe in _tests(path, module, owned, found):
+        for line, text, u, kind in _tests(path, module, owned, found):
             commit = trees.upstream_commit(u.path, rf"class {u.cls}\b", pr_pattern)
+            if kind == _WIDE:
+                findings.append(_wide_finding(path, line, text, u, commit))
+                continue
+            probe = kind == _PROBE
             said = (
                 f"{text} asks whether a {u.cls} is a {u.lost}, but upstream took {u.lost} out of {u.cls}'s bases "
                 f"({u.path}:{u.line}{commit}): the test held at the base and is False now"
@@ -94,14 +103,36 @@ def unbased_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     return findings
 
 
-def _rewritten(trees: ThreeTrees, path: str) -> set[str]:
-    """The classes of ``path`` whose ``class`` line upstream removed and added again with other bases."""
+_PROBE, _WIDE, _KNOWN = "probe", "wide", "known"
+
+
+def _wide_finding(path: str, line: int, text: str, u: Unbased, commit: str) -> Finding:
+    """A test of a value typed only as a class ``u.cls`` still derives from: the answer flips for a ``u.cls``."""
+    return Finding(
+        RULE,
+        "merge",
+        Severity.WARNING,
+        path,
+        line,
+        f"{text} asks whether a class it is handed is a {u.lost}, but upstream took {u.lost} out of {u.cls}'s bases "
+        f"({u.path}:{u.line}{commit}): for a {u.cls} the test held at the base and is False now; check what the "
+        f"fork meant {u.cls} to get, and test it by name if it still should",
+    )
+
+
+def _rewritten(trees: ThreeTrees, path: str) -> dict[str, set[str]]:
+    """The classes of ``path`` whose ``class`` line upstream removed and added again with other bases, each with
+    the base names its new line no longer spells."""
     change = trees.upstream[path]
     old = {m.group(1): m.group(2) for line in change.removed if (m := _CLASS.match(line))}
     if not old:
-        return set()
+        return {}
     new = {m.group(1): m.group(2) for line in change.added.values() if (m := _CLASS.match(line))}
-    return {name for name, bases in old.items() if name in new and _names(new[name]) != _names(bases)}
+    return {
+        name: _names(bases) - _names(new[name])
+        for name, bases in old.items()
+        if name in new and _names(new[name]) != _names(bases)
+    }
 
 
 def _names(bases: str) -> set[str]:
@@ -212,9 +243,10 @@ def _follow(trees: ThreeTrees, home: str, name: str, hops: int) -> Defined | Non
 
 def _tests(
     path: str, module: ast.Module, owned: set[int], found: list[Unbased]
-) -> Iterator[tuple[int, str, Unbased, bool]]:
-    """The fork's tests against a lost base of a value known to be the rebased class: (line, text, loss, whether
-    it is ``issubclass`` of the two classes themselves, a question with one answer per upstream)."""
+) -> Iterator[tuple[int, str, Unbased, str]]:
+    """The fork's tests against a lost base of a value known to be the rebased class: (line, text, loss, its
+    kind: ``_PROBE``, ``issubclass`` of the two classes themselves, a question with one answer per upstream;
+    ``_KNOWN``, a value known to be the rebased class; ``_WIDE``, a value typed only as a class it derives from)."""
     imports = file_imports(module, path)
     twice = _bound_twice(module)
     parents = {id(child): node for node in ast.walk(module) for child in ast.iter_child_nodes(node)}
@@ -243,9 +275,13 @@ def _tests(
                 continue
             holder = subject if asks == "issubclass" else _class_of(subject, call, parents, u, names)
             if holder is None or not (asks == "isinstance" or names(holder, u.cls, u)):
+                # killers167: a value typed only as a class the rebased one still derives from (#26668's
+                # ``kernel: type[ScaledMMLinearKernel]`` asked ``issubclass(kernel, CutlassScaledMMLinearKernel)``)
+                if _widely_typed(subject, call, parents, u, asks) and not _settled(call, subject, parents, u):
+                    yield call.lineno, ast.unparse(call), u, _WIDE
                 continue
             if not _settled(call, subject, parents, u):
-                yield call.lineno, ast.unparse(call), u, asks == "issubclass"
+                yield call.lineno, ast.unparse(call), u, _PROBE if asks == "issubclass" else _KNOWN
 
 
 def _test_call(node: ast.AST | None) -> ast.Call | None:
@@ -296,6 +332,28 @@ def _class_of(
         if isinstance(s, ast.Assign) and len(s.targets) == 1 and ast.unparse(s.targets[0]) == subject.id
     ]
     return _built(binds, u, names) if len(stores) == 1 and len(binds) == 1 else None
+
+
+def _widely_typed(subject: ast.expr, node: ast.AST, parents: dict[int, ast.AST], u: Unbased, asks: str) -> bool:
+    """``subject`` is a parameter of the enclosing function, never rebound, annotated as a class the rebased
+    class still derives from (``B``, ``B | None`` for ``isinstance``; ``type[B]`` for ``issubclass``), other than
+    the rebased class itself: the value may be the rebased class, whose answer flipped."""
+    func = _enclosing(node, parents, (ast.FunctionDef, ast.AsyncFunctionDef))
+    if not isinstance(subject, ast.Name) or not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+        return False
+    if any(isinstance(s, ast.Name) and s.id == subject.id and isinstance(s.ctx, ast.Store) for s in ast.walk(func)):
+        return False
+    args = [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]
+    note = next((a.annotation for a in args if a.arg == subject.id and a.annotation is not None), None)
+    if isinstance(note, ast.BinOp) and isinstance(note.op, ast.BitOr):
+        sides = [x for x in (note.left, note.right) if not (isinstance(x, ast.Constant) and x.value is None)]
+        note = sides[0] if len(sides) == 1 else None
+    if asks == "issubclass":
+        typed = isinstance(note, ast.Subscript) and _last(note.value) == "type"
+        note = note.slice if typed and isinstance(note, ast.Subscript) else None
+    if not isinstance(note, ast.Name | ast.Attribute):
+        return False
+    return _last(note) in u.kept - {u.cls, u.lost}
 
 
 def _lambda_bound(node: ast.AST, name: str, parents: dict[int, ast.AST], func: ast.AST) -> bool:

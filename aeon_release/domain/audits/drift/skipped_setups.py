@@ -1,0 +1,222 @@
+"""Skipped setups: upstream's method now stores state another method of its class reads, and a fork override of
+the first never hands on to it.
+
+#42651 (53ff50fcd3) gave ``CutlassFP8ScaledMMLinearKernel`` a ``process_weights_after_loading`` that pads the
+weight and stores ``self.logical_output_size = weight.shape[1]``, and its ``apply_scaled_mm`` now reads it
+(``output_size = self.logical_output_size; assert output_size is not None``); ``__init__`` sets it to ``None``.
+A fork kernel deriving the cutlass one whose own ``process_weights_after_loading`` (the Spark's checkpoints ship
+the weight prepacked) never calls ``super().process_weights_after_loading(layer)`` merges cleanly and fails on
+its first forward: the width stays ``None``.  Nothing was removed, renamed or re-signed; the override was a
+complete replacement of a base method that did nothing (``pass``) at the merge base.
+
+Upstream's side: a class of a changed file, in both versions, with a method ``M`` that stores ``self.X`` (a
+value other than ``None``) in its own body where at the base ``M`` did not (or the class had no ``M``), and
+another method ``N`` (not ``__init__``) that reads ``self.X`` in its own body where at the base it did not; no
+method but ``M`` and ``__init__`` stores ``X``, and ``__init__`` only ``None`` (so a read before ``M`` runs finds
+``None``, or nothing).  The fork's side, on a line it owns: an override of ``M`` in a class deriving upstream's
+first (``derives_first``; no base the module defines), that calls neither ``super().M(...)`` nor ``Base.M(self,
+...)`` and stores no ``self.X``, in a class that overrides no ``N``, binds no ``X`` at class level and stores ``X``
+in no method, names ``X`` in no string (``setattr``/``getattr``/``hasattr``).  An error on the override's line.
+
+Cheap first: only fork files whose added lines define a method are read; only upstream files whose added lines
+store an attribute on ``self`` are parsed.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.deferred_inits import derives_first, is_super_call, method_named, runs_in
+from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets, is_self_attribute, local_bases
+from aeon_release.domain.audits.drift.own_fields import file_classes
+from aeon_release.domain.audits.drift.pyindex import file_imports
+from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, parsed_versions
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parent_map, str_value
+
+_DEF = re.compile(r"^\s+(?:async\s+)?def\s+(\w+)\s*\(\s*self\b")
+_SELF_STORE = re.compile(r"\bself\.\w+\s*(?::[^=\n]*)?=(?!=)")
+_MOST_FILES = 32
+_INIT = "__init__"
+
+
+@dataclass(frozen=True)
+class Setup:
+    """``cls`` (of ``path``) now stores ``self.attr`` in ``method``, and ``reader`` now reads it."""
+
+    path: str
+    cls: str
+    method: str
+    attr: str
+    reader: str
+
+
+def skipped_setup_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork overrides of a method upstream made store what a sibling method now reads, that skip the base's."""
+    defined = fork_found(trees, _DEF, tests=False)
+    if not defined:
+        return []
+    paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p)][:_MOST_FILES]
+    setups = [s for path, old, new in parsed_versions(trees, paths) for s in _setups(path, old, new, defined)]
+    if not setups:
+        return []
+    methods = {s.method for s in setups}
+    return [
+        _finding(trees, path, line, setup, pr_pattern)
+        for path, module, owned in fork_modules(trees, lambda line: _defines(line, methods))
+        for setup, line in _skipping(path, module, owned, setups)
+    ]
+
+
+def _defines(line: str, methods: set[str]) -> bool:
+    found = _DEF.match(line)
+    return found is not None and found[1] in methods
+
+
+def _candidate(trees: ThreeTrees, path: str) -> bool:
+    """Upstream's diff of ``path`` added a store on ``self`` (the substring test first)."""
+    return any("self." in line and _SELF_STORE.search(line) for line in trees.upstream[path].added.values())
+
+
+def _setups(path: str, old: ast.Module, new: ast.Module, defined: set[str]) -> Iterator[Setup]:
+    before = {c.name: c for c in file_classes(old.body)}
+    for cls in file_classes(new.body):
+        was = before.get(cls.name)
+        if was is None:
+            continue
+        for method in cls.body:
+            if not isinstance(method, ast.FunctionDef) or method.name not in defined or method.name == _INIT:
+                continue
+            then = method_named(was, method.name)
+            gained = _stored(method) - (_stored(then) if then is not None else set())
+            for attr in sorted(gained):
+                reader = _new_reader(cls, was, method.name, attr)
+                if reader is not None and _set_only_by(cls, attr, method.name):
+                    yield Setup(path, cls.name, method.name, attr, reader)
+
+
+def _stored(func: ast.FunctionDef) -> set[str]:
+    """The attributes ``func`` stores on ``self`` in its own body with a value other than ``None``."""
+    parents = parent_map(func)
+    found: set[str] = set()
+    for node in ast.walk(func):
+        if isinstance(node, ast.Assign | ast.AnnAssign) and runs_in(node, func, parents):
+            if node.value is None or (isinstance(node.value, ast.Constant) and node.value.value is None):
+                continue
+            found |= {t.attr for t in assigned_targets(node) if is_self_attribute(t)}
+    return found
+
+
+def _reads(func: ast.FunctionDef | None, attr: str) -> bool:
+    """``func`` loads ``self.attr`` in its own body."""
+    if func is None:
+        return False
+    parents = parent_map(func)
+    return any(
+        isinstance(n, ast.Attribute)
+        and isinstance(n.ctx, ast.Load)
+        and n.attr == attr
+        and is_self_attribute(n)
+        and runs_in(n, func, parents)
+        for n in ast.walk(func)
+    )
+
+
+def _new_reader(cls: ast.ClassDef, was: ast.ClassDef, setter: str, attr: str) -> str | None:
+    """A method of ``cls`` other than the setter and ``__init__`` that reads ``self.attr`` where at the base it
+    did not."""
+    for method in cls.body:
+        if not isinstance(method, ast.FunctionDef) or method.name in (setter, _INIT):
+            continue
+        if _reads(method, attr) and not _reads(method_named(was, method.name), attr):
+            return method.name
+    return None
+
+
+def _set_only_by(cls: ast.ClassDef, attr: str, setter: str) -> bool:
+    """No method but the setter stores ``attr``, and ``__init__`` stores only ``None`` in it (a read before the
+    setup runs finds ``None``, or nothing); no ``setattr``/string names it."""
+    for method in cls.body:
+        if not isinstance(method, ast.FunctionDef) or method.name == setter:
+            continue
+        if method.name != _INIT and _stores_any(method, attr):
+            return False
+        if method.name == _INIT and attr in _stored(method):
+            return False
+    return not any(isinstance(n, ast.Constant) and n.value == attr for n in ast.walk(cls))
+
+
+def _stores_any(func: ast.AST, attr: str) -> bool:
+    return any(
+        isinstance(n, ast.stmt)
+        and any(isinstance(t, ast.Attribute) and is_self_attribute(t) and t.attr == attr for t in assigned_targets(n))
+        for n in ast.walk(func)
+    )
+
+
+def _skipping(path: str, module: ast.Module, owned: set[int], setups: list[Setup]) -> Iterator[tuple[Setup, int]]:
+    imports = file_imports(module, path)
+    local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
+    for cls in file_classes(module.body):
+        if local_bases(cls, local):
+            continue
+        for setup in setups:
+            override = method_named(cls, setup.method)
+            if (
+                override is None
+                or override.lineno not in owned
+                or not derives_first(cls, imports, setup.path, setup.cls)
+            ):
+                continue
+            if _hands_on(override, setup) or _keeps(cls, setup):
+                continue
+            yield setup, override.lineno
+
+
+def _hands_on(override: ast.FunctionDef, setup: Setup) -> bool:
+    """The override calls the base's method: ``super().M(...)``, or ``Base.M(self, ...)``."""
+    for node in ast.walk(override):
+        if not isinstance(node, ast.Call):
+            continue
+        if is_super_call(node, setup.method):
+            return True
+        func = node.func
+        if isinstance(func, ast.Attribute) and func.attr == setup.method and not is_self_attribute(func):
+            if node.args and isinstance(node.args[0], ast.Name) and node.args[0].id == "self":
+                return True
+    return False
+
+
+def _keeps(cls: ast.ClassDef, setup: Setup) -> bool:
+    """The fork's class sets or answers the attribute itself, or overrides the reader."""
+    if method_named(cls, setup.reader) is not None:
+        return True
+    for stmt in cls.body:
+        if isinstance(stmt, ast.Assign | ast.AnnAssign) and any(
+            isinstance(t, ast.Name) and t.id == setup.attr for t in assigned_targets(stmt)
+        ):
+            return True
+    if _stores_any(cls, setup.attr):
+        return True
+    named = any(str_value(n) == setup.attr for n in ast.walk(cls) if isinstance(n, ast.Constant))
+    return named or method_named(cls, "__getattr__") is not None
+
+
+def _finding(trees: ThreeTrees, path: str, line: int, setup: Setup, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(setup.path, rf"self\.{setup.attr}[[:space:]]*(:[^=]*)?=", pr_pattern)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        path,
+        line,
+        f"fork-owned override of {setup.method} never calls the base's, but upstream's {setup.cls}.{setup.method} "
+        f"({setup.path}{commit}) now stores self.{setup.attr}, which {setup.cls}.{setup.reader} now reads: on the "
+        f"fork's class it is never set ({setup.reader} finds None, or nothing); call "
+        f"super().{setup.method}(...), or set self.{setup.attr} in the override",
+    )

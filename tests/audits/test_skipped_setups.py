@@ -1,0 +1,127 @@
+"""A fork override of a method upstream made store what a sibling method now reads, that never calls the base's.
+
+#42651 (53ff50fcd3) gave ``CutlassFP8ScaledMMLinearKernel.process_weights_after_loading`` a store of
+``self.logical_output_size``, which ``apply_scaled_mm`` now reads (``__init__`` sets it to None).  A fork kernel
+overriding ``process_weights_after_loading`` without ``super()`` never sets it.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+KERNEL = "vllm/kernels/cutlass.py"
+BASE = """class Fp8Kernel:
+    def process_weights_after_loading(self, layer):
+        pass
+
+
+class CutlassKernel(Fp8Kernel):
+    def __init__(self, config):
+        self.config = config
+
+    def apply_scaled_mm(self, a, b):
+        return a @ b
+"""
+AFTER = """class Fp8Kernel:
+    def process_weights_after_loading(self, layer):
+        pass
+
+
+class CutlassKernel(Fp8Kernel):
+    def __init__(self, config):
+        self.config = config
+        self.logical_output_size: int | None = None
+
+    def process_weights_after_loading(self, layer):
+        self.logical_output_size = layer.weight.shape[1]
+
+    def apply_scaled_mm(self, a, b):
+        size = self.logical_output_size
+        assert size is not None
+        return (a @ b)[..., :size]
+"""
+FORK = "vllm/aeon/kern.py"
+HEAD = "from vllm.kernels.cutlass import CutlassKernel\n\n\n"
+
+
+def rows(repo: GitRepo, config: Path, body: str, after: str = AFTER) -> list[tuple[int, str]]:
+    sides = s.merge_case(repo, {KERNEL: BASE}, {FORK: HEAD + body}, [("[Perf] pad at load (#42651)", {KERNEL: after})])
+    return [
+        (line - 3, sev)
+        for path, line, sev, msg in s.rule_rows(repo, config, sides, SYMBOL_DRIFT)
+        if path == FORK and "never calls the base's" in msg
+    ]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the replay's shape: the weight is prepacked, nothing to do
+        "class AeonKernel(CutlassKernel):\n    def process_weights_after_loading(self, layer):\n        layer.x = 1\n",
+        # it hands on to another base method, not the one upstream filled
+        "class AeonKernel(CutlassKernel):\n    def process_weights_after_loading(self, layer):\n"
+        "        self.aeon_prepare(layer)\n\n    def aeon_prepare(self, layer):\n        layer.x = 1\n",
+        # the class derives the kernel through its module
+        "import vllm.kernels.cutlass as ck\n\n\nclass AeonKernel(ck.CutlassKernel):\n"
+        "    def process_weights_after_loading(self, layer):\n        return None\n",
+    ],
+    ids=["replay", "other helper", "module attribute base"],
+)
+def test_an_override_that_skips_the_new_setup(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    [(line, severity)] = rows(git_repo, no_rules, body)
+    assert severity == "error" and body.splitlines()[line - 1].strip().startswith("def process_weights_after_loading")
+
+
+@pytest.mark.parametrize(
+    ("body", "after"),
+    [
+        # super() first, or the base named with self
+        (
+            "class AeonKernel(CutlassKernel):\n    def process_weights_after_loading(self, layer):\n"
+            "        super().process_weights_after_loading(layer)\n",
+            AFTER,
+        ),
+        (
+            "class AeonKernel(CutlassKernel):\n    def process_weights_after_loading(self, layer):\n"
+            "        CutlassKernel.process_weights_after_loading(self, layer)\n",
+            AFTER,
+        ),
+        # the override sets the attribute itself; the class overrides the reader
+        (
+            "class AeonKernel(CutlassKernel):\n    def process_weights_after_loading(self, layer):\n"
+            "        self.logical_output_size = 8\n",
+            AFTER,
+        ),
+        (
+            "class AeonKernel(CutlassKernel):\n    def process_weights_after_loading(self, layer):\n        pass\n\n"
+            "    def apply_scaled_mm(self, a, b):\n        return a @ b\n",
+            AFTER,
+        ),
+        # upstream's setter stored it already at the base: the override skipped it before the merge too
+        (
+            "class AeonKernel(CutlassKernel):\n    def process_weights_after_loading(self, layer):\n        pass\n",
+            None,
+        ),
+        # upstream's __init__ sets a real value too: a read before the setup finds one
+        (
+            "class AeonKernel(CutlassKernel):\n    def process_weights_after_loading(self, layer):\n        pass\n",
+            AFTER.replace("self.logical_output_size: int | None = None", "self.logical_output_size = config.n"),
+        ),
+    ],
+    ids=["super", "named base", "sets it", "overrides reader", "stored before", "init value"],
+)
+def test_twin_an_override_that_keeps_the_state(git_repo: GitRepo, no_rules: Path, body: str, after: str | None) -> None:
+    if after is None:  # the base's setter already stored it, and the reader already read it
+        base_kernel = AFTER
+        sides = s.merge_case(
+            git_repo, {KERNEL: base_kernel}, {FORK: HEAD + body}, [("noop", {KERNEL: AFTER + "\n\nX = 1\n"})]
+        )
+        assert [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if "never calls" in r[3]] == []
+        return
+    assert rows(git_repo, no_rules, body, after) == []
