@@ -46,7 +46,7 @@ def hidden_work(fork: _Def, before: DefSym, after: DefSym) -> Hidden | None:
         return None
     if not isinstance(before.node, _Def) or not isinstance(after.node, _Def):
         return None
-    if stub_answer(after.node) is not None or _abstract(fork) or hands_on(fork, fork.name):
+    if stub_answer(after.node) is not None or is_abstract(fork) or hands_on(fork, fork.name):
         return None
     certain = stub_answer(before.node) is not None
     replaced = "a stub the override owed nothing" if certain else "whose work the override had taken on"
@@ -95,5 +95,6 @@ def _explicit_base_call(call: ast.Call, name: str) -> bool:
     )
 
 
-def _abstract(func: _Def) -> bool:
+def is_abstract(func: _Def) -> bool:
+    """``func`` is decorated ``@abstractmethod``: the fork's own subclasses fill it."""
     return any(last_name(d) == "abstractmethod" for d in func.decorator_list)

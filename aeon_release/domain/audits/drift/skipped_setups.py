@@ -10,12 +10,13 @@ its first forward: the width stays ``None``.  Nothing was removed, renamed or re
 complete replacement of a base method that did nothing (``pass``) at the merge base.
 
 Upstream's side: a class of a changed file, in both versions, with a method ``M`` that stores ``self.X`` (a
-value other than ``None``) in its own body where at the base ``M`` did not (or the class had no ``M``), and
+value other than ``None``) in its own body where at the base ``M`` did not (or the class had no ``M``: then ``drift/interposed.py`` may also report
+the override, from the class order's side), and
 another method ``N`` (not ``__init__``) that reads ``self.X`` in its own body where at the base it did not; no
 method but ``M`` and ``__init__`` stores ``X``, and ``__init__`` only ``None`` (so a read before ``M`` runs finds
 ``None``, or nothing).  The fork's side, on a line it owns: an override of ``M`` in a class deriving upstream's
-first (``derives_first``; no base the module defines), that calls neither ``super().M(...)`` nor ``Base.M(self,
-...)`` and stores no ``self.X``, in a class that overrides no ``N``, binds no ``X`` at class level and stores ``X``
+first (``derives_first``; no base the module defines), that is not abstract and reaches no base ``M`` (``interposed.hands_on``: ``super().M``, ``getattr(super(), "M")``,
+``Base.M(self, ...)``) and stores no ``self.X``, in a class that overrides no ``N``, binds no ``X`` at class level and stores ``X``
 in no method, names ``X`` in no string (``setattr``/``getattr``/``hasattr``).  An error on the override's line.
 
 Cheap first: only fork files whose added lines define a method are read; only upstream files whose added lines
@@ -29,7 +30,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.deferred_inits import derives_first, is_super_call, method_named, runs_in
+from aeon_release.domain.audits.drift.deferred_inits import derives_first, method_named, runs_in
+from aeon_release.domain.audits.drift.interposed import hands_on, is_abstract
 from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets, is_self_attribute, local_bases
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import file_imports
@@ -173,23 +175,9 @@ def _skipping(path: str, module: ast.Module, owned: set[int], setups: list[Setup
                 or not derives_first(cls, imports, setup.path, setup.cls)
             ):
                 continue
-            if _hands_on(override, setup) or _keeps(cls, setup):
+            if is_abstract(override) or hands_on(override, setup.method) or _keeps(cls, setup):
                 continue
             yield setup, override.lineno
-
-
-def _hands_on(override: ast.FunctionDef, setup: Setup) -> bool:
-    """The override calls the base's method: ``super().M(...)``, or ``Base.M(self, ...)``."""
-    for node in ast.walk(override):
-        if not isinstance(node, ast.Call):
-            continue
-        if is_super_call(node, setup.method):
-            return True
-        func = node.func
-        if isinstance(func, ast.Attribute) and func.attr == setup.method and not is_self_attribute(func):
-            if node.args and isinstance(node.args[0], ast.Name) and node.args[0].id == "self":
-                return True
-    return False
 
 
 def _keeps(cls: ast.ClassDef, setup: Setup) -> bool:
