@@ -23,6 +23,26 @@ the new spelling, a keyword build, a sibling class's unchanged value, a truthine
 the commit's first parent, upstream is the commit; a spelling is *caught* when an error lands on its line,
 *warned* when a warning lands in its file.  Twins must stay *quiet*: no error on their line.
 
+Blind, on the engine before any widening (main at 78011715): 14 caught, 2 warned, 6 missed of 22 (twins: 9
+quiet, 2 false errors of 11).  Both false errors were labels wrong, not the engine: #31173's keyword build
+leaves ``workspace_buffer`` None, which upstream's TRT-LLM ragged prefill now asserts (asserted-field drift
+said so), and #33284's ``process_weights_after_loading`` override over ``super()`` is dead (the MLA layer now
+absorbs the weights itself and no longer calls the impl's; ``super()`` lands on the base's no-op): both are
+killers now, caught, which makes the blind run 16 caught, 2 warned, 6 missed of 24 (twins: 9 quiet, 0 false
+errors of 9); two twins were added after the run in their place.  Symbol drift caught the re-export dropped
+from the indexer (import, module attribute), the positional builds landing on ``workspace_buffer``, the renamed
+``_forward_decode``/``_forward_prefill`` (overrides and a ``super()`` call), the keyword build with the removed
+``FlashMLADecodeMetadata`` fields, ``g_fi_workspace`` and the impl's ``_workspace_buffer``, and the C128A
+builder attributes, metadata field and function moved out; default drift caught the comparison of
+``indexer_kv_dtype`` with its old default ``"bf16"``.  Warned: #27777's ``self.reorder_batch_threshold >= 512``
+(an ordering with the old value: read as a plain read) and #52550's ``use_fp4_indexer_cache is False`` (a
+holder known by its name only).  The misses: #36519's two (a subclass's ``_cudagraph_support`` that the
+indexer builder's own new ``get_cudagraph_support`` never reads, and the class's ``_cudagraph_support`` read
+off it, now the base's ``NEVER``), #27777's class read ``FlashMLAMetadataBuilder.reorder_batch_threshold ==
+512`` (a class attribute read off the class itself was not a read of the field), #32810's
+``attn_metadata.decode.num_splits`` (a removed field read through an untyped parameter's attribute), and
+#42135's two (a 2-D subscript and ``.size(1)`` of a buffer upstream now builds 1-D).
+
   python benchmarks/blind_replay_mlasparse.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
@@ -233,7 +253,8 @@ CASES += [
     ),
     (
         "#31173 dataclass field inserted",
-        "twin: a keyword build",
+        "a keyword build leaving the new field None (a twin until the blind run: upstream's TRT-LLM ragged "
+        "prefill now asserts prefill.workspace_buffer, which the fork's own build leaves None)",
         K(
             "#31173",
             WB,
@@ -242,6 +263,21 @@ CASES += [
             PM + "def aeon_prefill_meta_kw(block_table, query_start_loc, max_query_len):\n"
             "    return MLACommonPrefillMetadata(block_table, query_start_loc, max_query_len, q_data_type=torch.bfloat16)\n",
             "return MLACommonPrefillMetadata(block_table, query_start_loc, max_query_len, q_data_type=torch.bfloat16)",
+        ),
+    ),
+    (
+        "#31173 dataclass field inserted",
+        "twin: a replace() of upstream-built metadata (added after the blind run)",
+        K(
+            "#31173",
+            WB,
+            WBW,
+            "vllm/aeon/wb4.py",
+            "import dataclasses\n\n"
+            + PM
+            + "def aeon_prefill_in_bf16(prefill: MLACommonPrefillMetadata) -> MLACommonPrefillMetadata:\n"
+            "    return dataclasses.replace(prefill, q_data_type=torch.bfloat16)\n",
+            "return dataclasses.replace(prefill, q_data_type=torch.bfloat16)",
         ),
     ),
 ]
@@ -303,7 +339,8 @@ CASES += [
     ),
     (
         "#33284 hook renamed",
-        "twin: an override of a kept method",
+        "an override of process_weights_after_loading over super() (a twin until the blind run: the MLA layer "
+        "no longer calls the impl's, and super() now lands on the base's no-op)",
         K(
             "#33284",
             FD,
@@ -313,6 +350,20 @@ CASES += [
             "    def process_weights_after_loading(self, act_dtype: torch.dtype):\n"
             "        super().process_weights_after_loading(act_dtype)\n",
             "super().process_weights_after_loading(act_dtype)",
+        ),
+    ),
+    (
+        "#33284 hook renamed",
+        "twin: a subclass's read of kept attributes (added after the blind run)",
+        K(
+            "#33284",
+            FD,
+            FDW,
+            "vllm/aeon/fd5.py",
+            FI + "class AeonDimsFlashMLAImpl(FlashMLAImpl):\n"
+            "    def aeon_head_dim(self) -> int:\n"
+            "        return self.kv_lora_rank + self.qk_rope_head_dim\n",
+            "return self.kv_lora_rank + self.qk_rope_head_dim",
         ),
     ),
 ]
