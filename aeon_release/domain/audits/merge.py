@@ -134,6 +134,7 @@ from aeon_release.domain.audits.drift.undispatched import undispatched_drift
 from aeon_release.domain.audits.drift.unioned_classes import unioned_class_drift
 from aeon_release.domain.audits.drift.unlisted import unlisted_drift
 from aeon_release.domain.audits.drift.unread_keys import unread_key_drift
+from aeon_release.domain.audits.drift.unread_settings import unread_setting_drift
 from aeon_release.domain.audits.drift.untupled import untupled_drift
 from aeon_release.domain.audits.drift.widened_literals import widened_literal_drift
 from aeon_release.domain.audits.drift.widened_tests import widened_test_drift
@@ -244,6 +245,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     gated_attribute_drift,
     deferred_init_drift,
     early_hook_drift,
+    unread_setting_drift,
     switched_clock_drift,
     dict_element_drift,
     nulled_setup_drift,
