@@ -42,6 +42,18 @@ off it, now the base's ``NEVER``), #27777's class read ``FlashMLAMetadataBuilder
 512`` (a class attribute read off the class itself was not a read of the field), #32810's
 ``attn_metadata.decode.num_splits`` (a removed field read through an untyped parameter's attribute), and
 #42135's two (a 2-D subscript and ``.size(1)`` of a buffer upstream now builds 1-D).
+After the killers165 widenings: 23 caught, 0 warned, 1 missed of 24 (twins: 11 quiet, 1 of them warned, 0 false
+errors; two twins added after the blind run).  Caught now: a class attribute read off the class itself and an
+ordering with the old value whose answer the change moved (default drift, ``drift/field_defaults.py``,
+``drift/old_defaults.py``), a ``False`` default made ``None`` tested ``is False`` off a holder named after its
+class in snake case (``attention_config``, the same), a class-level setting upstream's class no longer consults
+because it answers the hook itself (``drift/unread_settings.py``: the subclass's setting, the read compared with
+the old value), a tensor field upstream now builds with fewer dims, indexed past them
+(``drift/fewer_dims.py``).  Left missed: #32810's ``attn_metadata.decode.num_splits`` off an unannotated
+parameter of the fork's own method: ``num_splits`` is still an attribute upstream stores and reads
+(``scheduler_metadata.num_splits``), so the receiver's class is what decides, and nothing types it (typing
+``attn_metadata`` through the generic ``MLACommonMetadata[FlashMLADecodeMetadata]``'s ``decode`` is the way;
+not attempted).
 
   python benchmarks/blind_replay_mlasparse.py [--mirror DIR] [--only TEXT ...] [--show]
 """
