@@ -32,13 +32,13 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.deferred_inits import class_named_by, derives_first, method_named
-from aeon_release.domain.audits.drift.own_fields import file_classes
+from aeon_release.domain.audits.drift.own_fields import enclosing_class, file_classes
 from aeon_release.domain.audits.drift.pyindex import file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, parse_python, short
+from aeon_release.domain.audits.source import last_name, parent_map, parse_python, short, simple_assignment
 
 # a class-level setting among removed lines (indented, ``name = ...`` or ``name: T = ...``), a method defined
 _SETTING = re.compile(r"^\s+(\w+)\s*(?::[^=\n]+)?=(?!=)")
@@ -105,10 +105,9 @@ def _settings(cls: ast.ClassDef) -> dict[str, ast.expr]:
     """The class body's own settings, ``name = value`` and ``name: T = value``."""
     found: dict[str, ast.expr] = {}
     for stmt in cls.body:
-        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
-            found[stmt.targets[0].id] = stmt.value
-        elif isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.value is not None:
-            found[stmt.target.id] = stmt.value
+        name, value = simple_assignment(stmt)
+        if name is not None and value is not None:
+            found[name] = value
     return found
 
 
@@ -213,15 +212,8 @@ def _read_of(
         return class_named_by(origin, item.path, item.cls)
     if not (isinstance(node.value, ast.Name) and node.value.id in _RECEIVERS):
         return False
-    owner = _enclosing_class(node, parents)
+    owner = enclosing_class(node, parents)
     return owner is not None and owner in subclasses and item.name not in _settings(owner)
-
-
-def _enclosing_class(node: ast.AST, parents: dict[int, ast.AST]) -> ast.ClassDef | None:
-    above = parents.get(id(node))
-    while above is not None and not isinstance(above, ast.ClassDef):
-        above = parents.get(id(above))
-    return above
 
 
 def _compared_with_old(node: ast.Attribute, item: Unread, parents: dict[int, ast.AST]) -> bool:
