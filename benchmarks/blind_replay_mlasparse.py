@@ -54,6 +54,12 @@ parameter of the fork's own method: ``num_splits`` is still an attribute upstrea
 (``scheduler_metadata.num_splits``), so the receiver's class is what decides, and nothing types it (typing
 ``attn_metadata`` through the generic ``MLACommonMetadata[FlashMLADecodeMetadata]``'s ``decode`` is the way;
 not attempted).
+Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5 quiet),
+field_default_replay 49/49 (0/16 falsy with a finding, 0/65 twins with a false error or warning), blind_replay_mla
+32/32 (17 quiet), blind_replay_attnmeta 29/1/0 (14 quiet), review13_twins 0 false errors of 21 (4 warned),
+blind_replay_config 16/1/0 (13 quiet), blind_replay_scheduler 13/1/0 (8 quiet), inherited_replay 51/51 (0 false
+findings in 60), ``precision_bench.py --windows 2`` 0 false errors (3 device-gate warnings),
+``symbol_precision.py --windows 1`` 0 false errors.
 
   python benchmarks/blind_replay_mlasparse.py [--mirror DIR] [--only TEXT ...] [--show]
 """
