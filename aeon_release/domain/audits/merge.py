@@ -57,6 +57,7 @@ from aeon_release.domain.audits.drift.element_kinds import element_drift
 from aeon_release.domain.audits.drift.enum_drift import enum_drift_covering, renumbered_upstream
 from aeon_release.domain.audits.drift.env_defaults import env_default_drift
 from aeon_release.domain.audits.drift.escaped_kinds import escaped_kind_drift
+from aeon_release.domain.audits.drift.fewer_dims import fewer_dims_drift
 from aeon_release.domain.audits.drift.field_defaults import field_default_drift
 from aeon_release.domain.audits.drift.filled_fields import filled_field_drift
 from aeon_release.domain.audits.drift.gated_attributes import gated_attribute_drift
@@ -135,6 +136,7 @@ from aeon_release.domain.audits.drift.undispatched import undispatched_drift
 from aeon_release.domain.audits.drift.unioned_classes import unioned_class_drift
 from aeon_release.domain.audits.drift.unlisted import unlisted_drift
 from aeon_release.domain.audits.drift.unread_keys import unread_key_drift
+from aeon_release.domain.audits.drift.unread_settings import unread_setting_drift
 from aeon_release.domain.audits.drift.untupled import untupled_drift
 from aeon_release.domain.audits.drift.widened_literals import widened_literal_drift
 from aeon_release.domain.audits.drift.widened_tests import widened_test_drift
@@ -246,6 +248,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     deferred_init_drift,
     early_hook_drift,
     skipped_setup_drift,
+    unread_setting_drift,
     switched_clock_drift,
     dict_element_drift,
     nulled_setup_drift,
@@ -295,6 +298,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     newtyped_drift,
     asserted_field_drift,
     layout_drift,
+    fewer_dims_drift,
     tuple_value_drift,
     stored_tuple_drift,
     queued_tuple_drift,

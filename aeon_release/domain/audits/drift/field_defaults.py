@@ -18,7 +18,7 @@ is not).  A fork-owned read is the field loaded off an object the code names as 
 the chain's last name ends in ``config``, ``cfg``, ``args``, ``options``, ``opts`` or ``settings``
 (``self.cache_config.x``, ``args.x``, or by string, ``getattr(args, "x", default)``), or off an object
 typed as the class that declares the field (``request: ChatCompletionRequest``, ``self`` in a subclass
-of it).  A default ``None`` made another false value (``None`` -> ``0``, #5031) counts where the fork
+of it), or off the class itself (``FlashMLAMetadataBuilder.reorder_batch_threshold``, #27777: 512 -> 128).  A default ``None`` made another false value (``None`` -> ``0``, #5031) counts where the fork
 tests the field for ``None``, the one test that tells them apart.  A warning, as the fleet may set the option: a line the fork
 added in any file that sets it (``name=``, ``name:``, ``.name =``, ``--name-with-dashes``) settles
 it, and then nothing is reported.
@@ -38,6 +38,8 @@ from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.drift.built_locals import built_here
+from aeon_release.domain.audits.drift.frozen_receivers import with_bases
+from aeon_release.domain.audits.drift.init_only import held_as
 from aeon_release.domain.audits.drift.old_defaults import compares_with_old
 from aeon_release.domain.audits.drift.option_defaults import changes_an_option_default, option_defaults
 from aeon_release.domain.audits.drift.own_fields import compared_in_scope, enclosing
@@ -71,6 +73,8 @@ _FORK_READ = re.compile(rf"\b(?={_HOLDER}\.([a-z][a-z0-9_]{{3,}})\b(?!\s*\())")
 _DEFAULT_BUILT_READ = re.compile(
     r"\b[A-Z]\w*(?:Config|Args|Options|Settings)\(\s*\)\)?\.([a-z][a-z0-9_]{3,})\b(?!\s*\()"
 )
+# ``FlashMLAMetadataBuilder.reorder_batch_threshold``: a class attribute read off a class itself (#27777)
+_CLASS_READ = re.compile(r"\b[A-Z][a-z]\w*\.([a-z][a-z0-9_]{3,})\b(?!\s*\()")
 # ``getattr(self.cache_config, "name", default)``: the same read, by string
 _FORK_GETATTR = linear.Scan(rf"""\bgetattr\(\s*[\w.]*?{_HOLDER}\s*,\s*["']([a-z][a-z0-9_]{{3,}})["']""")
 _HOLDER_NAME = re.compile(rf"{_HOLDER}\Z")
@@ -372,6 +376,7 @@ def _fork_names(trees: ThreeTrees) -> set[str]:
                 names.update(_FORK_GETATTR.findall(line))
                 names.update(_FORK_GETATTR_DEFAULT.findall(line))
                 names.update(_DEFAULT_BUILT_READ.findall(line))
+                names.update(_CLASS_READ.findall(line))
                 names.update(read.findall(line) if read is not None else ())
     return names
 
@@ -494,7 +499,9 @@ def _fork_reads(
             built = _built_with_defaults(held[0], change.owner) or (
                 built_here(held[0], node, parents, change.owner, change.name) and not _set_upstream(trees, change)
             )
-            typed = typed_as(held[0], enclosing(node, parents), parents, classes or {})
+            typed = typed_as(held[0], enclosing(node, parents), parents, classes or {}) | _class_itself(
+                held[0], module, classes or {}
+            )
             if (
                 named
                 and change.none_only
@@ -506,7 +513,12 @@ def _fork_reads(
                 continue
             if named or built or change.owner in typed:
                 compare = _old_compared(node, parents, change)
-                if compare is not None and change.none_only and not (built or typed):
+                if (
+                    compare is not None
+                    and change.none_only
+                    and not (built or typed)
+                    and not held_as(held[0], change.owner, parents, classes or {})
+                ):
                     # a holder known by its name only may be another class's field of that name: not sure
                     yield path, held[2], short(ast.unparse(node), 80), replace(change, by_name=True), compare, built
                     continue
@@ -516,6 +528,23 @@ def _fork_reads(
                 compare = compares_with_old(node, parents, change.old_value, _values(change.new_value), _same)
                 if compare is not None:
                     yield path, held[2], short(ast.unparse(node), 80), change, compare, False
+
+
+def _class_itself(holder: ast.expr, module: ast.Module, classes: dict[str, ast.ClassDef]) -> set[str]:
+    """``FlashMLAMetadataBuilder.reorder_batch_threshold``: a class attribute read off a class itself, one the file
+    imports by that name or declares (with its bases): the read is the class's value, whatever an instance holds
+    (#27777 lowered that threshold 512 -> 128)."""
+    if not isinstance(holder, ast.Name) or not holder.id[:1].isupper():
+        return set()
+    if holder.id in classes:
+        return with_bases({holder.id}, classes)
+    imported = (
+        alias.asname or alias.name
+        for stmt in flat_statements(module.body)
+        if isinstance(stmt, ast.ImportFrom)
+        for alias in stmt.names
+    )
+    return {holder.id} if holder.id in imported else set()
 
 
 def _declared_elsewhere(trees: ThreeTrees, module: ast.Module, typed: set[str], name: str) -> bool:

@@ -158,7 +158,7 @@ def _fork_reads(
         for item in fields[name]:
             if fallback and item.default is None:
                 continue  # ``getattr(x, "name", d)``: the fork's own fallback answers, as it meant to
-            if item.owner not in classes and _held_as(receiver, item.owner, parents, classes):
+            if item.owner not in classes and held_as(receiver, item.owner, parents, classes):
                 yield node.lineno, read, item
                 break
 
@@ -178,7 +178,7 @@ def _read(node: ast.expr, spelt: frozenset[str]) -> _Read | None:
     return None if keyed is None else (keyed[0], keyed[1], False, keyed[2])
 
 
-def _held_as(receiver: ast.expr, owner: str, parents: dict[int, ast.AST], classes: dict[str, ast.ClassDef]) -> bool:
+def held_as(receiver: ast.expr, owner: str, parents: dict[int, ast.AST], classes: dict[str, ast.ClassDef]) -> bool:
     """The receiver is typed as the class, or named as it is (``scheduler_config`` for ``SchedulerConfig``), or
     is a local the function binds once, to a read so named (``sc = engine_config.scheduler_config``)."""
     func = enclosing(receiver, parents)

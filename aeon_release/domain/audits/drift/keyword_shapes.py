@@ -33,6 +33,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.diffs import TEST_FOLDERS
 from aeon_release.domain.audits.drift.fallbacks import caught_around
+from aeon_release.domain.audits.drift.own_fields import enclosing_class
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
@@ -289,7 +290,7 @@ def _reach(call: ast.Call, parents: dict[int, ast.AST], p: Picked, module: ast.M
     defining the name answers it, or the module function called is the file's own or another module's
     (``def gather(...)`` of its own, ``from elsewhere import gather``)."""
     func = call.func
-    cls = _enclosing_class(call, parents)
+    cls = enclosing_class(call, parents)
     if cls is not None and _answers(cls, p, _module_classes(module), {id(cls)}):
         return None  # the fork's own method of the name (its class's, or a base's it defines) answers a call on self
     if not p.owner:
@@ -365,10 +366,3 @@ def _module_classes(module: ast.Module) -> dict[str, ast.ClassDef]:
     """The module's top-level classes by name (a name defined twice is left out: which one is meant is unknown)."""
     names = [s.name for s in module.body if isinstance(s, ast.ClassDef)]
     return {s.name: s for s in module.body if isinstance(s, ast.ClassDef) and names.count(s.name) == 1}
-
-
-def _enclosing_class(node: ast.AST, parents: dict[int, ast.AST]) -> ast.ClassDef | None:
-    parent = parents.get(id(node))
-    while parent is not None and not isinstance(parent, ast.ClassDef):
-        parent = parents.get(id(parent))
-    return parent

@@ -335,7 +335,7 @@ def _fork_uses(trees: ThreeTrees, path: str, retired: dict[str, list[Retired]], 
     if module is None or not owned:
         return []
     findings = []
-    guarded = _layout_guarded(module)
+    guarded = layout_guarded(module)
     for cls in file_classes(module.body):
         items = [r for base in sorted(base_names(cls)) for r in retired.get(base, [])]
         for method in _methods(cls) if items else ():
@@ -362,7 +362,7 @@ def _own_layout(module: ast.Module, item: Retired) -> str:
     return ""
 
 
-def _layout_guarded(module: ast.Module) -> set[tuple[str, int]]:
+def layout_guarded(module: ast.Module) -> set[tuple[str, int]]:
     """(the text of ``x``, id of a node) of the nodes in a branch of an ``if`` (statement or expression)
     whose test reads ``x``'s layout: ``isinstance(x, list)``, ``torch.is_tensor(x)``, ``len(x)``, ``x.dim()``, ``x.ndim``,
     ``x.shape[0] == 2``, or a call of the file's one-line helper returning such a test (``_is_list(x)``,

@@ -12,14 +12,17 @@ Not a bool (``x.f is False`` is the truth test spelt long: its meaning moved wit
 ``not x.f``'s does, a warning), but where a false default became ``None`` (#18879): its truth stayed, and
 ``is False`` is the one test that moved (``flags``); not a conditional default one branch of which still gives the old
 value (``"auto" if envs.USE_V1 else "xgrammar"``, #15724); and not where the function (at module
-level: the ``or``/``and``) also compares the option with the new default: written for both.  The
-comparison may sit on the read's line or, through the one local the read is assigned to (``policy =
+level: the ``or``/``and``) also compares the option with the new default: written for both.  An ordering
+with the old default itself counts where its answer moved with the default (#27777 lowered
+``FlashMLAMetadataBuilder.reorder_batch_threshold`` 512 -> 128: ``threshold >= 512`` held, now fails; ``threshold
+> 100`` holds at both and stays a warning).  The comparison may sit on the read's line or, through the one local the read is assigned to (``policy =
 kv.kv_load_failure_policy`` ... ``policy == "recompute"``), in the function that assigns it.
 """
 
 from __future__ import annotations
 
 import ast
+import operator
 from collections.abc import Callable
 
 from aeon_release.domain.audits.drift.own_fields import compared_in_scope, written_scope
@@ -28,6 +31,13 @@ from aeon_release.domain.audits.source import NOT_LITERAL, literal_value
 # whether a literal the fork wrote is the same value as a default (each kind of default says what same is)
 Same = Callable[[object, object], bool]
 _EQUALITY = (ast.Eq, ast.NotEq, ast.Is, ast.IsNot)
+# an ordering's answer for (the compared read, the literal), the read on the left
+_ORDERS: dict[type[ast.cmpop], Callable[[float, float], bool]] = {
+    ast.Lt: operator.lt,
+    ast.LtE: operator.le,
+    ast.Gt: operator.gt,
+    ast.GtE: operator.ge,
+}
 
 
 def compares_with_old(
@@ -49,6 +59,7 @@ def compares_with_old(
             literal is not NOT_LITERAL
             and (flags or not isinstance(literal, bool))
             and same(literal, old)
+            and _moved(compare, shown, literal, old, news)
             and not compared_in_scope(compare, shown, parents, lambda side: _is_new(side, news, same))
         ):
             return compare
@@ -59,7 +70,7 @@ def _comparisons(read: ast.AST, parents: dict[int, ast.AST]) -> list[tuple[ast.C
     """(comparison, the compared text) for the read's own one-operator equality test, or for those of
     the local the read is assigned to alone (``policy = kv.policy``) in the scope that assigns it."""
     parent = parents.get(id(read))
-    if _equality(parent):
+    if _one_test(parent):
         assert isinstance(parent, ast.Compare)
         return [(parent, ast.unparse(read))]
     if not (
@@ -73,13 +84,33 @@ def _comparisons(read: ast.AST, parents: dict[int, ast.AST]) -> list[tuple[ast.C
         (node, local.id)
         for node in ast.walk(written_scope(parent, parents))
         if isinstance(node, ast.Compare)
-        and _equality(node)
+        and _one_test(node)
         and any(isinstance(side, ast.Name) and side.id == local.id for side in (node.left, *node.comparators))
     ]
 
 
-def _equality(node: ast.AST | None) -> bool:
-    return isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], _EQUALITY)
+def _one_test(node: ast.AST | None) -> bool:
+    """A one-operator equality test, or an ordering (``_moved`` keeps those whose answer the change moved)."""
+    return isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (*_EQUALITY, *_ORDERS))
+
+
+def _moved(compare: ast.Compare, shown: str, literal: object, old: object, news: tuple[object, ...]) -> bool:
+    """An equality with the old default moved by definition; an ordering with it (``x.n >= 512``) only where its
+    answer at the old default differs from its answer at every new one (512 -> 128; not 512 -> 1024)."""
+    order = _ORDERS.get(type(compare.ops[0]))
+    if order is None:
+        return True
+    values = (literal, old, *news)
+    numbers = [float(v) for v in values if isinstance(v, (int, float)) and not isinstance(v, bool)]
+    if len(numbers) != len(values):
+        return False
+    wrote, was, *now = numbers
+    on_left = ast.unparse(compare.left) == shown
+
+    def answer(value: float) -> bool:
+        return order(value, wrote) if on_left else order(wrote, value)
+
+    return all(answer(new) != answer(was) for new in now)
 
 
 def _other_literal(compare: ast.Compare, shown: str) -> object:

@@ -236,6 +236,14 @@ def enclosing(node: ast.AST, parents: dict[int, ast.AST]) -> ast.FunctionDef | a
     return found
 
 
+def enclosing_class(node: ast.AST, parents: dict[int, ast.AST]) -> ast.ClassDef | None:
+    """The class ``node`` sits in, through any function of it (``parents``: each node's parent), if any."""
+    found = parents.get(id(node))
+    while found is not None and not isinstance(found, ast.ClassDef):
+        found = parents.get(id(found))
+    return found
+
+
 def set_in(read: ast.Attribute, func: ast.FunctionDef | ast.AsyncFunctionDef | None) -> bool:
     """The function assigns the very field it reads (``config.max_parallel = 16`` before ``config.max_parallel
     == 16``): the value is the fork's, not what upstream's class sets."""

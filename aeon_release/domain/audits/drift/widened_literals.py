@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.fallbacks import _runs_unless, _runs_where, caught_around
-from aeon_release.domain.audits.drift.own_fields import assigned, enclosing
+from aeon_release.domain.audits.drift.own_fields import assigned, enclosing, enclosing_class
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts, whole_word
@@ -380,7 +380,7 @@ def _foreign_receiver(module: ast.Module, node: ast.AST, receiver: ast.expr, own
     classes = {s.name: s for s in ast.walk(module) if isinstance(s, ast.ClassDef)}
     derived = _derived_from(owner, {n: c for n, c in classes.items() if not _declares(c, node)})
     if isinstance(receiver, ast.Name) and receiver.id in ("self", "cls"):
-        cls = _enclosing_class(node, parents)
+        cls = enclosing_class(node, parents)
         return cls is not None and cls.name not in derived and _declares(cls, node)
     if not isinstance(receiver, ast.Name):
         return False
@@ -400,13 +400,6 @@ def _derived_from(owner: str, classes: dict[str, ast.ClassDef]) -> set[str]:
         derived |= more
         grew = bool(more)
     return derived
-
-
-def _enclosing_class(node: ast.AST, parents: Parents) -> ast.ClassDef | None:
-    parent = parents.get(id(node))
-    while parent is not None and not isinstance(parent, ast.ClassDef):
-        parent = parents.get(id(parent))
-    return parent
 
 
 def _declares(cls: ast.ClassDef, node: ast.AST) -> bool:

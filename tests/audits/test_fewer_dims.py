@@ -1,0 +1,113 @@
+"""A tensor field upstream's class now builds with fewer dims, still indexed with more by a fork subclass.
+
+#42135 (ee58665aac) made ``DeepseekV32IndexerMetadataBuilder.decode_seq_lens_buffer`` a flat
+``torch.zeros((max_num_batched_tokens,))`` where native MTP had ``torch.zeros((max_num_seqs, next_n))``: a fork
+subclass's ``self.decode_seq_lens_buffer[:n, :k]`` or ``.size(1)`` now raises IndexError.  Twins: a 1-D slice,
+``.size(0)``, ``None`` among the indices, a use under a test of the rank, a fork class storing the field itself,
+a class deriving none of upstream's, a build whose shape a name holds (its rank unknown).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import LAYOUT_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+INDEXER = "vllm/attention/indexer.py"
+BASE = """import torch
+
+
+class IndexerBuilder:
+    def __init__(self, max_seqs, max_tokens, next_n, native):
+        if native and next_n > 1:
+            self.seq_lens = torch.zeros((max_seqs, next_n), dtype=torch.int32)
+        else:
+            self.seq_lens = torch.zeros((max_tokens,), dtype=torch.int32)
+        self.cache = torch.empty(max_seqs, 4, 8)
+        self.other = torch.empty(max_seqs, 4)
+
+    def build(self, n, k):
+        self.seq_lens[:n, :k] = 1
+        return self.seq_lens[:n, :k]
+"""
+AFTER = """import torch
+
+
+class IndexerBuilder:
+    def __init__(self, max_seqs, max_tokens, next_n, native):
+        self.seq_lens = torch.zeros((max_tokens,), dtype=torch.int32)
+        self.cache = torch.empty(max_seqs * 4, 8)
+        self.other = torch.empty(max_seqs, 4)
+
+    def build(self, n, k):
+        view = self.seq_lens[: n * k].view(n, k)
+        view[:] = 1
+        return view
+"""
+FORK = "vllm/aeon/indexer.py"
+HEAD = "import torch\n\nfrom vllm.attention.indexer import IndexerBuilder\n\n\n"
+SUB = "class AeonBuilder(IndexerBuilder):\n    def aeon(self, n: int, k: int):\n"
+
+
+def rows(repo: GitRepo, config: Path, body: str, after: str = AFTER) -> list[tuple[int, str]]:
+    sides = s.merge_case(
+        repo,
+        {INDEXER: BASE},
+        {FORK: HEAD + body},
+        [("[Bugfix] Fix DeepGEMM context lens contiguity in MLA indexer (#42135)", {INDEXER: after})],
+    )
+    return [(line - 5, severity) for path, line, severity, _ in s.rule_rows(repo, config, sides, LAYOUT_DRIFT)]
+
+
+@pytest.mark.parametrize(
+    "use",
+    [
+        "self.seq_lens.shape[1]",
+        "self.seq_lens[0, 1]",
+        "self.seq_lens.stride(1)",
+        "self.cache[:n, 0, :k]",
+        "self.cache.size(2)",
+    ],
+    ids=["shape[1]", "two ints", "stride(1)", "3-D made 2-D", "size(2) of a 2-D"],
+)
+def test_an_index_past_upstreams_rank_is_an_error(git_repo: GitRepo, no_rules: Path, use: str) -> None:
+    assert rows(git_repo, no_rules, SUB + f"        return {use}\n") == [(3, "error")]
+
+
+@pytest.mark.parametrize(
+    "use",
+    [
+        "self.seq_lens[:n]",
+        "self.seq_lens.size(0)",
+        "self.seq_lens[None, :n]",
+        "self.seq_lens.view(n, k)[:, 0]",
+        "self.cache[:n, :k]",
+        "self.other[:n, 1]",
+    ],
+    ids=["1-D slice", "size(0)", "None index", "viewed first", "2-D of the 2-D", "unchanged field"],
+)
+def test_an_index_within_upstreams_rank_is_quiet(git_repo: GitRepo, no_rules: Path, use: str) -> None:
+    assert rows(git_repo, no_rules, SUB + f"        return {use}\n") == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        SUB + "        if self.seq_lens.dim() == 2:\n            return self.seq_lens[:n, :k]\n        return None\n",
+        "class AeonBuilder(IndexerBuilder):\n    def __init__(self):\n        self.seq_lens = torch.zeros((8, 2))\n\n"
+        "    def aeon(self, n: int, k: int):\n        return self.seq_lens[:n, :k]\n",
+        "class AeonOwn:\n    def aeon(self, n: int, k: int):\n        return self.seq_lens[:n, :k]\n",
+    ],
+    ids=["rank tested", "own store", "unrelated class"],
+)
+def test_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_a_shape_held_in_a_name_is_no_rank(git_repo: GitRepo, no_rules: Path) -> None:
+    after = AFTER.replace("torch.zeros((max_tokens,), dtype=torch.int32)", "torch.zeros(max_tokens, dtype=torch.int32)")
+    assert rows(git_repo, no_rules, SUB + "        return self.seq_lens[:n, :k]\n", after) == []
