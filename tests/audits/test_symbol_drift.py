@@ -7,6 +7,7 @@ from pathlib import Path
 import pytest
 
 from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits.drift import duplicates
 from aeon_release.domain.audits.drift.duplicates import RULE as DUPLICATE
 from aeon_release.domain.audits.drift.duplicates import duplicate_definitions
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
@@ -615,6 +616,21 @@ def test_redefinitions_by_design_are_silent(text: str) -> None:
 def test_duplicate_from_one_side_only_is_not_a_merge_finding() -> None:
     text = "def f(x):\n    return x + 1\n\ndef f(x):\n    return x + 1\n"
     assert duplicate_definitions("m.py", text, FORK_ADDED, frozenset()) == []
+
+
+def test_a_side_whose_lines_all_lie_below_the_last_statement_is_not_walked(monkeypatch: pytest.MonkeyPatch) -> None:
+    # perf26: a carry's marker comment appended to a 340 KB module walked all its blocks for nothing; a comment
+    # below the last statement is in no definition, so ``_side`` never counts it
+    text = "class C:\n    def f(x, y=0):\n        return x + y\n\n    def f(x):\n        return x + 1\n"
+    marker = frozenset({"# carry-marker"})
+    monkeypatch.setattr(duplicates, "_blocks", None)  # a walk would call it
+    assert duplicate_definitions("m.py", text + "\n# carry-marker\n", marker, UPSTREAM_ADDED) == []
+    assert duplicate_definitions("m.py", text + "\n# carry-marker\n", FORK_ADDED, frozenset()) == []
+    monkeypatch.undo()
+    # the same comment inside the class votes for the fork (one line against upstream's none there)
+    inside = text.replace("    def f(x):\n", "    # carry-marker\n    def f(x):\n")
+    [finding] = duplicate_definitions("m.py", inside, FORK_ADDED | marker, UPSTREAM_ADDED)
+    assert finding.line == 6 and "line 2 from upstream, line 6 from the fork" in finding.message
 
 
 def test_duplicate_method_in_a_class_where_upstreams_version_is_shadowed() -> None:
