@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits.drift import duplicates, symbols
 from aeon_release.domain.audits.drift.duplicates import RULE as DUPLICATE
 from aeon_release.domain.audits.drift.duplicates import duplicate_definitions
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
@@ -615,6 +617,21 @@ def test_redefinitions_by_design_are_silent(text: str) -> None:
 def test_duplicate_from_one_side_only_is_not_a_merge_finding() -> None:
     text = "def f(x):\n    return x + 1\n\ndef f(x):\n    return x + 1\n"
     assert duplicate_definitions("m.py", text, FORK_ADDED, frozenset()) == []
+
+
+def test_a_side_whose_lines_all_lie_below_the_last_statement_is_not_walked(monkeypatch: pytest.MonkeyPatch) -> None:
+    # perf26: a carry's marker comment appended to a 340 KB module walked all its blocks for nothing; a comment
+    # below the last statement is in no definition, so ``_side`` never counts it
+    text = "class C:\n    def f(x, y=0):\n        return x + y\n\n    def f(x):\n        return x + 1\n"
+    marker = frozenset({"# carry-marker"})
+    monkeypatch.setattr(duplicates, "_blocks", None)  # a walk would call it
+    assert duplicate_definitions("m.py", text + "\n# carry-marker\n", marker, UPSTREAM_ADDED) == []
+    assert duplicate_definitions("m.py", text + "\n# carry-marker\n", FORK_ADDED, frozenset()) == []
+    monkeypatch.undo()
+    # the same comment inside the class votes for the fork (one line against upstream's none there)
+    inside = text.replace("    def f(x):\n", "    # carry-marker\n    def f(x):\n")
+    [finding] = duplicate_definitions("m.py", inside, FORK_ADDED | marker, UPSTREAM_ADDED)
+    assert finding.line == 6 and "line 2 from upstream, line 6 from the fork" in finding.message
 
 
 def test_duplicate_method_in_a_class_where_upstreams_version_is_shadowed() -> None:
@@ -3106,3 +3123,26 @@ def test_a_gone_attribute_after_a_probe_of_the_new_name_in_an_or(
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     errors = [f.line for f in report.findings if f.path == COMM_USE and f.severity.value == "error"]
     assert (3 in errors) is claimed
+
+
+def test_a_carry_of_a_comment_below_a_modules_last_statement_walks_none_of_its_definitions(
+    git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # perf26: the bench carry's marker comment appended to the 340 KB model runner walked its definitions twice
+    # (patched-but-moved, patched-but-unused), though a line below the last statement lies in none of them
+    runner = (
+        "class GPURunner:\n    def step(self, x):\n        return x\n\n    def stop(self):\n        return None\n\n\n"
+    )
+    sides = three_way(
+        git_repo,
+        {"pkg/__init__.py": "", "pkg/runner.py": runner},
+        {"pkg/runner.py": runner + "# carry-marker\n"},
+        {"pkg/runner.py": runner.replace("return x", "return x + 1")},
+    )
+
+    def unwalked(*_: object) -> Iterator[object]:
+        raise AssertionError("walked the module's definitions")
+
+    monkeypatch.setattr(symbols._Checker, "_patched_but_moved", unwalked)
+    monkeypatch.setattr(symbols._Checker, "_patched_but_unused", unwalked)
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []

@@ -44,11 +44,19 @@ def duplicate_definitions(
     path: str, text: str, fork_lines: frozenset[str], upstream_lines: frozenset[str], module: ast.Module | None = None
 ) -> list[Finding]:
     """Findings for one merged file; ``*_lines`` are the stripped lines each side added."""
+    lines = code_lines(text)
+    only_fork, only_upstream = _only_lines(lines, fork_lines, upstream_lines)
+    if not only_fork or not only_upstream:
+        return []  # every finding pairs what the fork alone wrote with what upstream alone did (``_side``)
     if module is None:
         module = parse_python(text, path)
         if module is None:
             return []  # the py-compile rule reports it
-    lines = code_lines(text)
+    last = (module.body[-1].end_lineno or 0) if module.body else 0
+    if only_fork[0] > last or only_upstream[0] > last:
+        # and ``_side`` counts only the lines of a statement: a side's lines all below the last (a carry's
+        # comment appended to a 340 KB module) vote in none, so the module's blocks are not walked (perf26)
+        return []
     blocks = list(_blocks(module.body, "module"))  # one walk for the three block checks
     findings = []
     pairs = [
@@ -56,7 +64,7 @@ def duplicate_definitions(
         for block, where in blocks
         for first, second in _pairs(block, in_function=where.startswith("function"))
     ]
-    pairs += _key_pairs(module, lines, fork_lines, upstream_lines)
+    pairs += _key_pairs(module, only_fork, only_upstream)
     pairs += _registry_pairs(blocks)
     for first, second, where in pairs:
         sides = (_side(first, lines, fork_lines, upstream_lines), _side(second, lines, fork_lines, upstream_lines))
@@ -196,8 +204,19 @@ def _dead_finding(path: str, where: str, exit_: ast.stmt, dead: ast.stmt) -> Fin
     return Finding(UNREACHABLE, "merge", Severity.ERROR, path, dead.lineno, message)
 
 
+def _only_lines(lines: list[str], fork: frozenset[str], upstream: frozenset[str]) -> tuple[list[int], list[int]]:
+    """The numbers of the lines the fork alone added, and of those upstream alone did (``_side``'s only votes)."""
+    only_fork: list[int] = []
+    only_upstream: list[int] = []
+    for number, line in enumerate(lines, 1):
+        text = line.strip()
+        if text and (text in fork) != (text in upstream):
+            (only_fork if text in fork else only_upstream).append(number)
+    return only_fork, only_upstream
+
+
 def _key_pairs(
-    module: ast.Module, lines: list[str], fork: frozenset[str], upstream: frozenset[str]
+    module: ast.Module, only_fork: list[int], only_upstream: list[int]
 ) -> Iterator[tuple[Definition, Definition, str]]:
     """Entries of one dict display with equal keys: constants (equal as Python compares them, so
     ``1`` and ``True`` meet) and dotted names (``Kind.FP8``).
@@ -205,15 +224,7 @@ def _key_pairs(
     A pair is reported only when one entry is the fork's and the other upstream's, and ``_side``
     gives a side only to a definition holding a line that side alone added: so only a dict spanning
     such a line of each side can hold one, and the walk enters no statement or expression whose lines
-    lack either (most of a large module)."""
-    only_fork: list[int] = []
-    only_upstream: list[int] = []
-    for number, line in enumerate(lines, 1):
-        text = line.strip()
-        if text and (text in fork) != (text in upstream):
-            (only_fork if text in fork else only_upstream).append(number)
-    if not only_fork or not only_upstream:
-        return
+    lack either (most of a large module: ``only_fork`` and ``only_upstream``, ``_only_lines``', each non-empty)."""
     stack: list[ast.AST] = [module]
     while stack:  # iterative: a deep tree cannot exhaust the stack here
         node = stack.pop()

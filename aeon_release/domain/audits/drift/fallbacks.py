@@ -142,13 +142,19 @@ def hasattr_guarded_lines(
     return (block, lines) if lines else ([], set())
 
 
+def leaves_unless(stmt: ast.stmt) -> typing.TypeGuard[ast.If]:
+    """``stmt`` is an ``if`` with no ``else`` over a body that leaves the block: the statements after it run only
+    where its test failed.  ``hasattr_exited_lines`` and ``hasattr_exited`` read nothing else."""
+    return isinstance(stmt, ast.If) and not stmt.orelse and _exits(stmt.body)
+
+
 def hasattr_exited_lines(
     stmt: ast.stmt, later: list[ast.stmt], by_hasattr: bool = True, bound: Bound | None = None
 ) -> set[int]:
     """The lines of ``later`` (the statements after ``stmt`` in its block) reading ``x.name`` where ``stmt`` is
     ``if not hasattr(x, "name"):`` with no ``else``, over a body that leaves the block: they run only where the
     object still has it (``if not hasattr(w, "old"): return w.new()`` then ``return w.old()``)."""
-    if not isinstance(stmt, ast.If) or stmt.orelse or not _exits(stmt.body):
+    if not leaves_unless(stmt):
         return set()
     negated = (isinstance(stmt.test, ast.UnaryOp) and isinstance(stmt.test.op, ast.Not)) or _not_in(stmt.test)
     if not negated and _compared_to_none(stmt.test, ast.Is) is None:  # ``if getattr(x, "n", None) is None:``
@@ -186,7 +192,7 @@ def hasattr_branch(stmt: ast.If) -> tuple[list[ast.stmt], set[tuple[str, str]]]:
 def hasattr_exited(stmt: ast.stmt) -> set[tuple[str, str]]:
     """The (object, name) pairs of ``if not hasattr(x, "name"):`` with no ``else``, over a body that leaves the
     block: the statements after it run only where ``x`` has the name."""
-    if not isinstance(stmt, ast.If) or stmt.orelse or not _exits(stmt.body):
+    if not leaves_unless(stmt):
         return set()
     if not (isinstance(stmt.test, ast.UnaryOp) and isinstance(stmt.test.op, ast.Not)):
         return set()
