@@ -187,29 +187,29 @@ STATS_RENAMED = STATS_INSERTED.replace("return queries, misses, hits\n", "return
 )
 
 
-@pytest.mark.parametrize(
-    ("read", "upstream", "says"),
-    [
-        ("stats = hit_stats(blocks)\n    return stats[1]", STATS_SWAPPED, "which was `hits`; upstream changed"),
-        ("return hit_stats(blocks)[1]", STATS_SWAPPED, "`queries` is there now"),
-        ("stats = hit_stats(blocks)\n    return stats[1]", STATS_INSERTED, "`misses` is there now"),
-        ("stats = hit_stats(blocks)\n    return stats[0]", STATS_INSERTED, None),  # the element did not move
-        ("stats = hit_stats(blocks)\n    stats = [0, 0]\n    return stats[1]", STATS_SWAPPED, None),  # rebound
-        ("stats = hit_stats(blocks)\n    for stats in [(0, 0)]:\n        return stats[1]", STATS_SWAPPED, None),
-        ("return hit_stats(blocks)[0]", STATS_RENAMED, None),  # queries renamed total: the same value
-    ],
-)
+POSITION_ROWS: list[tuple[str, str, str | None]] = [
+    ("stats = hit_stats(blocks)\n    return stats[1]", STATS_SWAPPED, "which was `hits`; upstream changed"),
+    ("return hit_stats(blocks)[1]", STATS_SWAPPED, "`queries` is there now"),
+    ("stats = hit_stats(blocks)\n    return stats[1]", STATS_INSERTED, "`misses` is there now"),
+    ("stats = hit_stats(blocks)\n    return stats[0]", STATS_INSERTED, None),  # the element did not move
+    ("stats = hit_stats(blocks)\n    stats = [0, 0]\n    return stats[1]", STATS_SWAPPED, None),  # rebound
+    ("stats = hit_stats(blocks)\n    for stats in [(0, 0)]:\n        return stats[1]", STATS_SWAPPED, None),
+    ("return hit_stats(blocks)[0]", STATS_RENAMED, None),  # queries renamed total: the same value
+]
+
+
+@pytest.mark.parametrize(("read", "upstream", "says"), POSITION_ROWS)
 def test_an_element_read_by_position_that_upstream_moved(
     git_repo: GitRepo, no_rules: Path, read: str, upstream: str, says: str | None
 ) -> None:
     """``stats[1]`` of a returned tuple is the same drift as an unpack: after upstream reordered or
     inserted values, the fork reads another one, silently (same type, often)."""
-    user, got = _stats_case(git_repo, no_rules, read, upstream)
     if says is None:
+        _, got = _stats_case(git_repo, no_rules, read, upstream)
         assert got == []
     else:
-        [(path, line, message)] = got
-        line_text = user.splitlines()[line - 1]
+        [(path, line, message)] = _stats_among_errors(git_repo, no_rules, read, upstream)
+        line_text = _stats_user(read).splitlines()[line - 1]
         assert path == STATS_USER and "[1]" in line_text and says in message, message
 
 
@@ -385,17 +385,18 @@ def _stats_case(git_repo: GitRepo, no_rules: Path, read: str, upstream: str) -> 
     return user, found(audit_tree(git_repo.path, no_rules, merge=sides))
 
 
-# The error rows of the unpack test above put one fork module beside the same base and upstream, each pinning the
-# audit's one finding: no row's module imports another's, so one merge and one audit of every error row's module of
-# an upstream side by side answers each of them (six merges and audits became two per process; suitespeed9), and a
-# finding outside the rows' modules fails the batch, as a second finding failed a row.  The quiet rows keep a merge
-# each: there a row's module could be quiet for something another row's module declared.
+# The error rows of the position and unpack tests above put one fork module beside the same base and upstream, each
+# pinning the audit's one finding: no row's module imports another's, so one merge and one audit of every error row's
+# module of an upstream side by side answers each of them (nine merges and audits became two per process;
+# suitespeed9), and a finding outside the rows' modules fails the batch, as a second finding failed a row.  The quiet
+# rows keep a merge each: there a row's module could be quiet for something another row's module declared.
 _STATS_AUDITED: dict[tuple[str, tuple[str, ...]], dict[str, list[tuple[str, int, str]]]] = {}
 
 
 def _stats_among_errors(git_repo: GitRepo, no_rules: Path, read: str, upstream: str) -> list[tuple[str, int, str]]:
     """``_stats_case``'s findings of an error row, from the one audit of every error row's module of ``upstream``."""
-    reads = tuple(dict.fromkeys(row[0] for row in STATS_ROWS if row[1] == upstream and row[2] is not None))
+    rows = (*POSITION_ROWS, *STATS_ROWS)
+    reads = tuple(dict.fromkeys(row[0] for row in rows if row[1] == upstream and row[2] is not None))
     if (upstream, reads) not in _STATS_AUDITED:
         paths = {text: f"vllm/v1/core/sched/aeon_stats_{number}.py" for number, text in enumerate(reads)}
         sides = s.merge_case(
