@@ -101,12 +101,16 @@ _RETURN_INNER = re.compile(
 
 # a removed line annotating a field, or a signature's return, as a mapping (or list) of one class of the tree
 # (``-> dict[BatchExecutionDescriptor, CapturedAttentionState]``): its values' class may be replaced by one that
-# lacks a field of the old (#44253); the lookahead passes a line without the arrow over in one scan, as above
+# lacks a field of the old (#44253); the lookahead passes a line without the arrow over in one scan, as above.
+# It asks for the whole annotation, the record's class too, as the match does: with the container alone a line
+# of many defs ending ``-> list[list[int]]`` (an annotation _RETURN_INNER reads) passed it and was tried def by
+# def against every later end of the line, ~11 CPU-s for a 120 KB line (the suite's costliest test; suitespeed9)
 _RECORDS = r"(?:typing\.)?(?:Dict|dict|Mapping|List|list|Sequence)\["
 _RECORD = r"(?:[^,\[\]\n]*,)?[ \t]*[A-Z]\w*[ \t]*\]"  # ``[K, Cls]`` or ``[Cls]``: a plain key, a class's name
 _RETURN_RECORDS = re.compile(
     r"\n-(?=[^\n]*->[ \t]*"
     + _RECORDS
+    + _RECORD
     + r")[^\n]*?(?:\bdef[ \t]+(\w+)[^\n]*?|[ \t]*\)[ \t]*)->[ \t]*"
     + _RECORDS
     + _RECORD
