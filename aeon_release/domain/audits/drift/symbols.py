@@ -153,7 +153,7 @@ from aeon_release.domain.audits.drift.returned_members import (
 )
 from aeon_release.domain.audits.drift.returned_strings import string_tables
 from aeon_release.domain.audits.drift.returns import own_returns
-from aeon_release.domain.audits.drift.shadows import Shadow, shadowed
+from aeon_release.domain.audits.drift.shadows import Shadow, patched, shadowed
 from aeon_release.domain.audits.drift.sides import AddedLines, Changes, commit_note
 from aeon_release.domain.audits.drift.signatures import (
     PartialCall,
@@ -758,6 +758,8 @@ class _Checker:
                 exprs = [_quoted_out(n) if n is stmt.annotation else n for n in exprs]
                 deferred = [_unquoted(stmt.annotation)] if never or _has_string(stmt.annotation) else []
             yield from self._expressions(mod, exprs, scope, owned)
+            if isinstance(stmt, ast.Assign) and stmt.lineno in owned:
+                yield from self._patched(mod, stmt, scope)
             for finding in self._expressions(mod, deferred, scope, owned):
                 yield replace(finding, severity=Severity.WARNING, message=finding.message + _DEFERRED)
             if isinstance(stmt, ast.For | ast.AsyncFor) and stmt.lineno in owned:
@@ -4300,6 +4302,39 @@ class _Checker:
             mod,
             stmt.lineno,
             f"{said}: TypeError on the fork's class; take {', '.join(gained)} and hand it to super().__init__",
+        )
+
+    def _patched(self, mod: ModuleInfo, stmt: ast.Assign, scope: _Scope) -> Iterator[Finding]:
+        """A member the fork patches onto a class (``m.Cls.attr = ...``) that building an instance now assigns
+        on ``self`` in upstream's code (drift/shadows.py, ``patched``)."""
+        target = stmt.targets[0] if len(stmt.targets) == 1 else None
+        if not isinstance(target, ast.Attribute) or (
+            isinstance(target.value, ast.Name) and target.value.id == scope.me
+        ):
+            return
+        resolver, _ = self._resolver(mod, target.value, scope)
+        if resolver is None or (cls := self.after.class_of(resolver(self.after))) is None:
+            return
+        old = self.before.class_of(resolver(self.before))
+        shadow = patched((self.before, old), self.after, cls, target.attr, stmt.value, self._upstream)
+        if shadow is None:
+            return
+        commit = self._line_commit(shadow.path, f"self.{shadow.attr} =")
+        where = f"{shadow.path}:{shadow.at}{'; ' + commit if commit else ''}"
+        effect = (
+            "a property with no setter refuses the store: building one raises AttributeError"
+            if shadow.read_only
+            else "the instance attribute hides what the fork patched on, and the carry no longer takes effect"
+        )
+        yield Finding(
+            SHADOWED_ATTRIBUTE,
+            "merge",
+            Severity.ERROR,
+            mod.path,
+            stmt.lineno,
+            f"the fork patches {shadow.attr} onto {cls.qualname}, and upstream's {shadow.owner}.{shadow.method}() "
+            f"now assigns self.{shadow.attr} while building every instance ({where}): {effect}; patch what "
+            "upstream assigns instead, or give the property a setter",
         )
 
     def _shadowed(self, mod: ModuleInfo, qual: str, owned: set[int]) -> Iterator[Finding]:
