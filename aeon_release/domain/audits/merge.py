@@ -114,6 +114,7 @@ from aeon_release.domain.audits.drift.returned_errors import returned_error_drif
 from aeon_release.domain.audits.drift.returned_strings import returned_string_drift
 from aeon_release.domain.audits.drift.returns import return_drift
 from aeon_release.domain.audits.drift.retyped import type_drift
+from aeon_release.domain.audits.drift.shared_values import shared_value_drift
 from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTrees, own_diff, parse_changes
 from aeon_release.domain.audits.drift.signature_shims import shim_drift
 from aeon_release.domain.audits.drift.sort_orders import sort_order_drift
@@ -245,6 +246,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     deferred_init_drift,
     early_hook_drift,
     switched_clock_drift,
+    shared_value_drift,
     dict_element_drift,
     nulled_setup_drift,
     type_only_name_drift,
