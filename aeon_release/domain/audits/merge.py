@@ -138,6 +138,7 @@ from aeon_release.domain.audits.drift.unread_keys import unread_key_drift
 from aeon_release.domain.audits.drift.untupled import untupled_drift
 from aeon_release.domain.audits.drift.widened_literals import widened_literal_drift
 from aeon_release.domain.audits.drift.widened_tests import widened_test_drift
+from aeon_release.domain.audits.drift.widened_values import widened_value_drift
 from aeon_release.domain.audits.drift.wire_mirrors import wire_mirror_drift
 from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT, NEAR_MISS, SYMBOL_DRIFT
@@ -247,6 +248,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     early_hook_drift,
     switched_clock_drift,
     shared_value_drift,
+    widened_value_drift,
     dict_element_drift,
     nulled_setup_drift,
     type_only_name_drift,
