@@ -79,8 +79,12 @@ def test_an_in_place_change_after_the_super_call(git_repo: GitRepo, tmp_path: Pa
         # an override of another method
         "from pkg.sched import Sched\n\n\nclass AeonSched(Sched):\n    def other(self, req) -> None:\n"
         "        req.slots.append(0)\n",
+        # the fork's own class of the name
+        "class Sched:\n    def step(self, ids: list[str]) -> None:\n        pass\n\n\n"
+        + HEAD.replace("from pkg.sched import Sched\n\n\n", "")
+        + "            req.slots.append(0)\n",
     ],
-    ids=["rebinding", "copy first", "before the super call", "a plain function", "another method"],
+    ids=["rebinding", "copy first", "before the super call", "a plain function", "another method", "own namesake"],
 )
 def test_changes_the_sharing_leaves_alone_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _found(git_repo, tmp_path, fork) == []

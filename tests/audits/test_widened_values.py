@@ -67,8 +67,11 @@ def test_a_number_conversion_of_each_value(git_repo: GitRepo, tmp_path: Path, bo
         "def ints(meta) -> list[int]:\n    return [int(v) for v in meta.config.values()]\n",
         # a use a list takes too
         "def keys(meta: Meta) -> list[str]:\n    return [str(v) for v in meta.config.values()]\n",
+        # the fork's own class of the name
+        "class Meta:\n    config: dict[str, int] = {}\n\n\n"
+        "def ints(meta: Meta) -> list[int]:\n    return [int(v) for v in meta.config.values()]\n",
     ],
-    ids=["named keys", "isinstance", "caught", "untyped", "str()"],
+    ids=["named keys", "isinstance", "caught", "untyped", "str()", "own namesake"],
 )
 def test_conversions_the_widening_leaves_alone_stay_quiet(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
     assert _found(git_repo, tmp_path, HEAD + body) == []

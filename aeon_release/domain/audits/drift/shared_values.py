@@ -14,7 +14,8 @@ owns: in a class deriving from that class by name, an override of that method th
 after that call changes ``<anything>.<attr>`` in place -- an item store or deletion, a mutating method of a list,
 dict or set, an augmented assignment -- with no rebinding of the attribute between the two.  An error.  Quiet: a
 rebinding (``request.spec_token_ids = [...]``), a copy bound first, a change before the super call, a mutation
-outside such an override (what it holds there is not known).
+outside such an override (what it holds there is not known), a base the fork's file defines itself (its own
+namesake of upstream's class).
 
 Cheap first: only upstream files whose removed lines assign an attribute and whose added lines assign one
 ``self.`` of something, and only fork files naming one of the attributes.
@@ -156,9 +157,11 @@ def _fresh(value: ast.expr) -> bool:
 
 
 def _fork_mutations(module: ast.Module, shared: list[Shared]) -> Iterator[tuple[Shared, int]]:
-    for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)):
+    classes = [n for n in ast.walk(module) if isinstance(n, ast.ClassDef)]
+    own = {c.name for c in classes}  # a class of the file named like upstream's is the fork's own namesake
+    for cls in classes:
         bases = {last_name(b) for b in cls.bases}
-        for item in (s for s in shared if s.cls in bases):
+        for item in (s for s in shared if s.cls in bases and s.cls not in own):
             for func in (f for f in _methods(cls) if f.name == item.method):
                 called = _super_called(func, item.method)
                 if called is not None:

@@ -13,7 +13,7 @@ annotated as the field's class, a loop or comprehension over ``p.field.items()``
 ``p.field.values()``, and ``int(v)``/``float(v)`` of the value in it: an error, since a container converts to
 no number.  Quiet: a value the loop first tests (``isinstance(v, int)``, a ``try`` catching TypeError), a loop
 that keeps only named keys (``if key == "port"``, ``if key in ("a", "b")``: the new key is not one of them), a
-receiver of no known type.
+receiver of no known type, a class of the fork's file named like upstream's (its own namesake).
 
 Cheap first: only upstream files whose added lines annotate with ``dict[``, and only fork files naming a field.
 """
@@ -114,6 +114,8 @@ def _members(node: ast.expr) -> set[str]:
 
 
 def _conversions(module: ast.Module, widened: list[Widened]) -> Iterator[tuple[Widened, int]]:
+    own = {n.name for n in ast.walk(module) if isinstance(n, ast.ClassDef)}  # the fork's namesakes of upstream's
+    widened = [w for w in widened if w.cls not in own]
     parents: dict[int, ast.AST] | None = None
     for func in (n for n in ast.walk(module) if isinstance(n, _Def)):
         typed = {
