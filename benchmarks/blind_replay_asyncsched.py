@@ -37,7 +37,7 @@ rest; #33612's two (an item store into and a ``clear()`` of the list upstream no
 the override's super call); #21894's ``int()`` over every value of the handshake's ``parallel_config`` dict (a
 list value added); #42585's port parsed from an address upstream now hands out as a ``tcp://host:0`` placeholder.
 No label changed after the blind run.
-After the killers169 widenings: 19 caught, 0 warned, 2 missed of 21 (twins: 14 quiet, 0 false errors).  Caught
+After the killers169 widenings: 20 caught, 0 warned, 1 missed of 21 (twins: 14 quiet, 0 false errors).  Caught
 now: a string result made an int enum's member, its annotation-only change believed where the callee's module
 retabled its string values as the new class's members, and a string-keyed table's lookup a new use
 (``drift/result_kinds.py``: ``int_enum``, ``retabled``, "keys T with it"); a family of members (the new member's
@@ -45,13 +45,13 @@ first word) copied by the fork, a field upstream's file types as the enum read o
 bound to one) as a value of the enum, and an if-chain over a grown copy that raises on the rest
 (``drift/enum_drift.py``: ``_families``, ``_valued``, ``_chains``); a member patched onto a class that building an
 instance now assigns (``drift/shadows.py``: ``patched``); an attribute upstream now points at one object its class
-keeps, changed in place by a fork override after its super call (``drift/shared_values.py``, new).  Left missed:
-#21894 (a dict field's annotation gained a value kind -- ``Union[int, str]`` to ``Union[int, str, list[int]]`` --
-and the fork converts every value: a check would follow the field's value union into a loop over ``.items()``;
-not done in the time) and #42585 (a returned address now a placeholder the consumer binds later: the value, not
-its kind or name, changed, and nothing in the text says the port is 0 until bind time).
+keeps, changed in place by a fork override after its super call (``drift/shared_values.py``, new); a dict field
+whose value union upstream widened with a container, converted value by value with ``int()``/``float()``
+(``drift/widened_values.py``, new).  Left missed: #42585 (a returned address now a placeholder the consumer binds
+later: the value, not its kind or name, changed, and nothing in the text says the port is 0 until bind time).
 
-Regression set at the widenings' head (7ddda2d2): killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
+Regression set at the widenings' head (b0a8c1d6; da9b9f23 after it only adds namesake guards that quiet, and this
+replay reran there, 20/0/1): killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
 review15_twins 8 caught, 1 warned of 9, 0 false errors of 40 (as before), review70_twins 8/8, 0 false errors of 41
 (8 warned, as before), blind_replay_scheddata 18/18 (11 quiet), blind_replay_mmmedia 23/23 (9 quiet, 1 warned, as
 before), blind_replay_compwrap 22/22 (12 quiet), blind_replay_engine 28/28 (19 quiet).
