@@ -115,6 +115,7 @@ from aeon_release.domain.audits.drift.returned_errors import returned_error_drif
 from aeon_release.domain.audits.drift.returned_strings import returned_string_drift
 from aeon_release.domain.audits.drift.returns import return_drift
 from aeon_release.domain.audits.drift.retyped import type_drift
+from aeon_release.domain.audits.drift.shared_values import shared_value_drift
 from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTrees, own_diff, parse_changes
 from aeon_release.domain.audits.drift.signature_shims import shim_drift
 from aeon_release.domain.audits.drift.skipped_setups import skipped_setup_drift
@@ -140,6 +141,7 @@ from aeon_release.domain.audits.drift.unread_settings import unread_setting_drif
 from aeon_release.domain.audits.drift.untupled import untupled_drift
 from aeon_release.domain.audits.drift.widened_literals import widened_literal_drift
 from aeon_release.domain.audits.drift.widened_tests import widened_test_drift
+from aeon_release.domain.audits.drift.widened_values import widened_value_drift
 from aeon_release.domain.audits.drift.wire_mirrors import wire_mirror_drift
 from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT, NEAR_MISS, SYMBOL_DRIFT
@@ -250,6 +252,8 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     skipped_setup_drift,
     unread_setting_drift,
     switched_clock_drift,
+    shared_value_drift,
+    widened_value_drift,
     dict_element_drift,
     nulled_setup_drift,
     type_only_name_drift,

@@ -101,6 +101,10 @@ class Grown:
     before: frozenset[str]  # the member names the display held
     added: frozenset[str]
     whole: bool = False  # ``before`` is every member the enum had (no display of upstream's own)
+    family: str = ""  # ``before`` is every member the enum had whose name starts so (``FINISHED_``), #35451
+    # (class, attribute) pairs upstream's file types as the enum (``self.status = RequestStatus.WAITING`` in
+    # ``Request.__init__``): ``request.status`` of a ``request: Request`` is a value of the enum
+    fields: frozenset[tuple[str, str, str]] = frozenset()  # (class, attribute, the enum it holds)
 
 
 _MEMBER_READ = re.compile(r"\b([A-Z]\w*)\.[A-Z][A-Z0-9_]*\b")
@@ -137,11 +141,99 @@ def _grown_sets(trees: ThreeTrees) -> list[Finding]:
                 findings.append(_grown_match_finding(path, line, hit, typed))
             else:
                 bound = _bound_name(module, node)
-                uses = sorted({use for use in _typed_uses(module, node, bound, hit.enum) if use in owned})
+                uses = sorted({use for use in _typed_uses(module, node, bound, hit) if use in owned})
                 if line not in uses:  # the display used on its own line: the error says it all
                     findings.append(_grown_finding(path, line, hit))
                 findings += [_grown_use_finding(path, use, hit, bound or "the display") for use in uses]
+        findings += _chain_findings(path, module, owned, grown, fork)
     return findings
+
+
+@dataclass(frozen=True)
+class _Chain:
+    """``if s in (A.X, A.Y): ...`` / ``if s == A.Z: ...`` (or ``elif``), each test's body leaving, then a ``raise``."""
+
+    func: ast.FunctionDef | ast.AsyncFunctionDef
+    subject: ast.expr
+    held: tuple[str, frozenset[str]]
+    raised: ast.Raise
+
+
+def _chain_findings(
+    path: str, module: ast.Module, owned: set[int], grown: list[Grown], fork: ForkTypes
+) -> list[Finding]:
+    """#35451: a fork's if-chain over every ``FINISHED_`` member that raises on the rest raises for the new one:
+    an error where the subject is a value of the enum (``_valued``), else a warning."""
+    findings = []
+    for chain in (c for c in _chains(module) if c.raised.lineno in owned):
+        hit = next((g for g in grown if (g.enum, g.before) == chain.held), None)
+        if hit is None or (path != hit.path and fork.owns(hit.enum)):
+            continue
+        new = ", ".join(f"{hit.enum}.{m}" for m in sorted(hit.added))
+        typed = _valued(chain.func, hit)(chain.subject)
+        message = (
+            f"fork-owned chain of tests of {ast.unparse(chain.subject)} over {hit.enum} members "
+            f"({', '.join(sorted(hit.before))}) names {_listed_before(hit, new)}: {new} now reaches this raise"
+            + ("" if typed else ", if the value can be one")
+            + "; add a test for it, or return for the rest"
+        )
+        findings.append(
+            Finding(DRIFT, "merge", Severity.ERROR if typed else Severity.WARNING, path, chain.raised.lineno, message)
+        )
+    return findings
+
+
+def _chains(module: ast.Module) -> Iterator[_Chain]:
+    """Each chain of member tests of one subject that ends in a ``raise``, in the module's functions."""
+    for func in (n for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
+        for block in (b for n in ast.walk(func) for b in _blocks(n)):
+            for i, stmt in enumerate(block):
+                tests, rest = _tests_of(stmt, block[i + 1 :])
+                if len(tests) < 2 or not (rest and isinstance(rest[0], ast.Raise)):
+                    continue
+                subjects = {ast.dump(subject) for subject, _ in tests}
+                held = _members_listed(ast.Tuple(elts=[m for _, reads in tests for m in reads]))
+                if len(subjects) == 1 and held is not None:
+                    yield _Chain(func, tests[0][0], held, rest[0])
+
+
+def _blocks(node: ast.AST) -> list[list[ast.stmt]]:
+    return [b for b in (getattr(node, f, None) for f in ("body", "orelse", "finalbody")) if isinstance(b, list)]
+
+
+def _tests_of(stmt: ast.stmt, after: list[ast.stmt]) -> tuple[list[tuple[ast.expr, list[ast.expr]]], list[ast.stmt]]:
+    """The (subject, member reads) of ``stmt``'s if-chain (consecutive leaving ``if``s, or ``elif``s) and the
+    statements that follow it (an ``else`` block's, or the block's next ones)."""
+    tests: list[tuple[ast.expr, list[ast.expr]]] = []
+    while isinstance(stmt, ast.If) and (test := _member_test(stmt.test)) is not None and _leaves(stmt.body):
+        tests.append(test)
+        if len(stmt.orelse) == 1 and isinstance(stmt.orelse[0], ast.If):
+            stmt = stmt.orelse[0]
+        elif stmt.orelse:
+            return tests, stmt.orelse
+        elif after:
+            stmt, after = after[0], after[1:]
+            if not isinstance(stmt, ast.If):
+                return tests, [stmt, *after]
+        else:
+            return tests, []
+    return tests, []
+
+
+def _member_test(test: ast.expr) -> tuple[ast.expr, list[ast.expr]] | None:
+    """(subject, member reads) of ``s == A.X``, ``s is A.X`` or ``s in (A.X, A.Y)``."""
+    if not isinstance(test, ast.Compare) or len(test.ops) != 1:
+        return None
+    op, right = test.ops[0], test.comparators[0]
+    if isinstance(op, (ast.Eq, ast.Is)) and isinstance(right, ast.Attribute):
+        return test.left, [right]
+    if isinstance(op, ast.In) and isinstance(right, (ast.Tuple, ast.List, ast.Set)):
+        return test.left, list(right.elts)
+    return None
+
+
+def _leaves(body: list[ast.stmt]) -> bool:
+    return bool(body) and isinstance(body[-1], (ast.Return, ast.Raise, ast.Continue, ast.Break))
 
 
 def _match_listed(node: ast.Match) -> tuple[str, frozenset[str]] | None:
@@ -174,10 +266,11 @@ def _bound_name(module: ast.Module, display: ast.AST) -> str | None:
     return None
 
 
-def _typed_uses(module: ast.Module, display: ast.AST, bound: str | None, enum: str) -> list[int]:
-    """Lines where a parameter annotated as ``enum`` is tested against, or looks up, the display or the
-    name it is bound to (``status in AEON_FINISHED``, ``_AEON_REASON[status]``, ``{...}[status]``): a value
-    that may be the new member."""
+def _typed_uses(module: ast.Module, display: ast.AST, bound: str | None, grown: Grown) -> list[int]:
+    """Lines where a value typed as the enum is tested against, or looks up, the display or the name it is bound
+    to (``status in AEON_FINISHED``, ``_AEON_REASON[status]``, ``{...}[status]``): a value that may be the new
+    member.  The value is a parameter annotated as the enum, or a field upstream's file types as it read off a
+    parameter annotated as the field's class (``request.status`` of ``request: Request``)."""
 
     def is_display(node: ast.expr) -> bool:
         return node is display or (isinstance(node, ast.Name) and node.id == bound)
@@ -186,31 +279,65 @@ def _typed_uses(module: ast.Module, display: ast.AST, bound: str | None, enum: s
     for func in ast.walk(module):
         if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
             continue
-        args = func.args.posonlyargs + func.args.args + func.args.kwonlyargs
-        typed = {a.arg for a in args if a.annotation is not None and _names_class(a.annotation, enum)}
-        for node in ast.walk(func) if typed else ():
+        enum_valued = _valued(func, grown)
+        for node in ast.walk(func):
             if (
                 isinstance(node, ast.Compare)
                 and len(node.ops) == 1
                 and isinstance(node.ops[0], (ast.In, ast.NotIn))
-                and isinstance(node.left, ast.Name)
-                and node.left.id in typed
+                and enum_valued(node.left)
                 and is_display(node.comparators[0])
             ) or (
                 isinstance(node, ast.Subscript)
                 and isinstance(node.ctx, ast.Load)
                 and is_display(node.value)
-                and isinstance(node.slice, ast.Name)
-                and node.slice.id in typed
+                and enum_valued(node.slice)
             ):
                 lines.append(node.lineno)
     return lines
 
 
+def _valued(func: ast.FunctionDef | ast.AsyncFunctionDef, grown: Grown) -> Callable[[ast.expr], bool]:
+    """Whether an expression of ``func`` is a value of the grown enum: a parameter annotated as it, a field
+    upstream's file types as it read off a parameter annotated as the field's class, or a local bound once to
+    either (``status = request.status``)."""
+    fields = {(cls, attr) for cls, attr, enum in grown.fields if enum == grown.enum}
+    args = func.args.posonlyargs + func.args.args + func.args.kwonlyargs
+    typed = {a.arg for a in args if a.annotation is not None and _names_class(a.annotation, grown.enum)}
+    holders = {a.arg: _class_named(a.annotation) for a in args if a.annotation is not None}
+    stores = Counter(n.id for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+    typed |= {
+        node.targets[0].id
+        for node in ast.walk(func)
+        if isinstance(node, ast.Assign)
+        and len(node.targets) == 1
+        and isinstance(node.targets[0], ast.Name)
+        and stores[node.targets[0].id] == 1
+        and _enum_valued(node.value, typed, holders, fields)
+    }
+    return lambda node: _enum_valued(node, typed, holders, fields)
+
+
+def _enum_valued(node: ast.expr, typed: set[str], holders: dict[str, str], fields: set[tuple[str, str]]) -> bool:
+    """``status`` of a parameter ``typed`` as the enum, or ``request.status``: a field ``fields`` types as the enum
+    read off a parameter annotated as its class (``holders``: parameter -> the class its annotation names)."""
+    if isinstance(node, ast.Name):
+        return node.id in typed
+    if not isinstance(node, ast.Attribute) or not isinstance(node.value, ast.Name):
+        return False
+    holder = holders.get(node.value.id)
+    return holder is not None and (holder, node.attr) in fields
+
+
+def _class_named(annotation: ast.expr) -> str:
+    """``Request`` for ``Request``, ``"Request"``, ``mod.Request``."""
+    text = annotation.value if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str) else ""
+    return (text or ast.unparse(annotation)).rsplit(".", 1)[-1]
+
+
 def _names_class(annotation: ast.expr, name: str) -> bool:
     """``SequenceStatus``, ``"SequenceStatus"``, ``mod.SequenceStatus`` (not a container of it)."""
-    text = annotation.value if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str) else ""
-    return (text or ast.unparse(annotation)).rsplit(".", 1)[-1] == name
+    return _class_named(annotation) == name
 
 
 def _upstream_grown(trees: ThreeTrees, listed: set[str]) -> list[Grown]:
@@ -228,16 +355,52 @@ def _upstream_grown(trees: ThreeTrees, listed: set[str]) -> list[Grown]:
         added = {name: members for name, members in added.items() if members}
         if not added:
             continue
+        fields = _enum_fields(parse_python(theirs[path] or "", path))
         for name, old_class in old.items():
             # every member the enum had: the fork's exhaustive copy of it (#26813)
             if old_class.short in added and name in new and len(old_class.members) >= 2:
-                grown.append(Grown(old_class.short, path, frozenset(old_class.members), added[old_class.short], True))
+                everything = frozenset(old_class.members)
+                grown.append(Grown(old_class.short, path, everything, added[old_class.short], True, fields=fields))
+                grown += _families(old_class.short, path, everything, added[old_class.short], fields)
         before = _displays(base[path] or "", path)
         for enum, members in _displays(theirs[path] or "", path):
             new_ones = members & added.get(enum, frozenset())
             if new_ones and len(members - new_ones) >= 2 and (enum, members - new_ones) in before:
-                grown.append(Grown(enum, path, members - new_ones, new_ones))
+                grown.append(Grown(enum, path, members - new_ones, new_ones, fields=fields))
     return grown
+
+
+def _families(
+    enum: str, path: str, members: frozenset[str], added: frozenset[str], fields: frozenset[tuple[str, str, str]]
+) -> list[Grown]:
+    """#35451 added ``RequestStatus.FINISHED_REPETITION`` after ``FINISHED_STOPPED`` .. ``FINISHED_ERROR``: a fork
+    display of every ``FINISHED_`` member (``status in AEON_FINISHED``) is its copy of that family, and misses the
+    new one.  A family is the members sharing the new member's first word (two or more, not every member)."""
+    found = []
+    for prefix in sorted({m.split("_", 1)[0] + "_" for m in added if "_" in m.strip("_")}):
+        family = frozenset(m for m in members if m.startswith(prefix))
+        if len(family) >= 2 and family != members:
+            new = frozenset(m for m in added if m.startswith(prefix))
+            found.append(Grown(enum, path, family, new, family=prefix, fields=fields))
+    return found
+
+
+def _enum_fields(module: ast.Module | None) -> frozenset[tuple[str, str, str]]:
+    """(class, attribute, enum) of each ``self.attr = Enum.MEMBER`` or ``self.attr: Enum = ...`` in a class."""
+    found: set[tuple[str, str, str]] = set()
+    for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)) if module is not None else ():
+        for node in ast.walk(cls):
+            if isinstance(node, ast.AnnAssign):
+                target: ast.expr = node.target
+                held = _class_named(node.annotation)
+            elif isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.value, ast.Attribute):
+                target, read = node.targets[0], node.value.value
+                held = read.id if isinstance(read, ast.Name) else ""
+            else:
+                continue
+            if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
+                found.add((cls.name, target.attr, held))
+    return frozenset(found)
 
 
 def _displays(text: str, path: str) -> set[tuple[str, frozenset[str]]]:
@@ -272,6 +435,8 @@ def _grown_finding(path: str, line: int, grown: Grown) -> Finding:
 
 
 def _listed_before(grown: Grown, new: str) -> str:
+    if grown.family:
+        return f"every {grown.family}* member {grown.enum} had before upstream added {new} ({grown.path})"
     if grown.whole:
         return f"every member {grown.enum} had before upstream added {new} ({grown.path})"
     return f"the members upstream's {grown.path} listed before upstream added {new} to the enum and to its own list"

@@ -62,7 +62,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
 )
 from aeon_release.domain.audits.drift.flavours import ABSENT, NAMED, SHOWN, TENSOR_KEYWORDS
 from aeon_release.domain.audits.drift.returns import own_returns
-from aeon_release.domain.audits.source import last_name, parameter_names, parent_map, parse_python
+from aeon_release.domain.audits.source import last_name, parameter_names, parent_map, parse_python, table_lookup
 
 _SEQUENCES = frozenset({"list", "List", "tuple", "Tuple", "Sequence", "MutableSequence", "set", "Set", "frozenset"})
 _AWAITABLES = frozenset({"Awaitable", "Coroutine", "Future", "Task"})
@@ -98,8 +98,9 @@ class Use:
     ducked: bool = False
 
 
-def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
-    """The uses of ``call``'s result in ``where`` (the function around it, or the module)."""
+def result_uses(where: ast.AST, call: ast.Call, awaited: bool, tables: frozenset[str] = frozenset()) -> list[Use]:
+    """The uses of ``call``'s result in ``where`` (the function around it, or the module); a lookup keyed by it
+    counts in the tables ``tables`` names only (the file's string-keyed dict displays)."""
     uses = [Use("awaits", call.lineno)] if awaited else []
     names, unpacks = _bound_names(where, call)
     uses += [Use("unpacks", call.lineno)] * unpacks
@@ -110,6 +111,8 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool) -> list[Use]:
     probes = _member_probes(where)
     for node in ast.walk(where):
         for target, how in _used(node):
+            if how.startswith(KEYS) and how.split()[1] not in tables:
+                continue
             if target is call:
                 element = None
             elif isinstance(target, ast.Name) and target.id in names and (how == "awaits" or target.id not in sorting):
@@ -438,6 +441,46 @@ def plain_enum(node: ast.ClassDef) -> bool:
     return [last_name(b) for b in node.bases] == ["Enum"] and not defined & {"__bool__", "__eq__", "__len__"}
 
 
+def int_enum(node: ast.ClassDef) -> bool:
+    """#12579: a class deriving from ``IntEnum``/``IntFlag`` (or ``int`` and ``Enum``), with no ``str`` base and no
+    ``__eq__``/``__hash__`` of its own: a member equals and hashes as its number, never as a string."""
+    bases = {last_name(b) for b in node.bases}
+    defined = {s.name for s in node.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    numbered = bool(bases & {"IntEnum", "IntFlag"}) or {"int", "Enum"} <= bases
+    return numbered and not bases & {"str", "StrEnum"} and not defined & {"__eq__", "__hash__"}
+
+
+def retabled(old: ast.Module, new: ast.Module, cls: str) -> bool:
+    """#12579: the module's table of string values (``_FINISHED_REASON_MAP = {RequestStatus.X: "stop", ...}``) now
+    holds ``cls``'s members (``RequestFinishedReason.STOP``): a function returning a lookup in it returns the new
+    kind though its body is unchanged.  Both are module-level dict displays bound to one name."""
+    olds, news = _module_tables(old), _module_tables(new)
+    return any(
+        all(_string(v) for v in olds[name]) and all(_member_of(v, cls) for v in values)
+        for name, values in news.items()
+        if olds.get(name) and values
+    )
+
+
+def _module_tables(module: ast.Module) -> dict[str, list[ast.expr]]:
+    """name -> the values of the dict display a module-level assignment binds to it."""
+    found: dict[str, list[ast.expr]] = {}
+    for node in module.body:
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+        elif isinstance(node, ast.AnnAssign) and node.value is not None:
+            target, value = node.target, node.value
+        else:
+            continue
+        if isinstance(target, ast.Name) and isinstance(value, ast.Dict):
+            found[target.id] = list(value.values)
+    return found
+
+
+def _member_of(node: ast.expr, cls: str) -> bool:
+    return isinstance(node, ast.Attribute) and last_name(node.value) == cls
+
+
 class Doubtful(str):
     """A problem the engine cannot prove (said as a warning): a predicate made a collection, tested for truth."""
 
@@ -536,9 +579,15 @@ _STR_METHODS = frozenset(
 _BYTES_METHODS = frozenset({"hex", "decode"})
 
 
+KEYS = "keys "  # ``T[f()]``, ``T.get(f())``: said "keys T with it"
+
+
 def _scalar_uses(node: ast.AST) -> Iterator[tuple[ast.AST, str]]:
     """The uses only a number or a string has: arithmetic, a comparison with a number, a comparison with a
-    string (or a display of them) or a concatenation, ``int()``/``float()``/``range()``, a ``str`` method."""
+    string (or a display of them) or a concatenation, ``int()``/``float()``/``range()``, a ``str`` method; and a
+    lookup in a table it keys (which a string's kind decides only when the table's keys are strings)."""
+    if (looked := table_lookup(node)) is not None:
+        yield looked[1], f"{KEYS}{looked[0]} with it"
     if isinstance(node, ast.BinOp) and isinstance(node.op, _ARITHMETIC):
         for side, other in ((node.left, node.right), (node.right, node.left)):
             if isinstance(node.op, ast.Add) and (_string(other) or isinstance(other, ast.JoinedStr)):
@@ -622,11 +671,13 @@ def result_drift(
     use: Use,
     record: Callable[[str], bool] = bool,
     enum: Callable[[str], bool] = lambda _: False,
+    numbered: Callable[[str], bool] = lambda _: False,
 ) -> str | None:
     """What upstream's change of the callee (``before`` -> ``after``, defs) does to ``use``, or None;
     ``record(name)`` answers whether a class the new annotation names is a record (``is_record``), ``enum(name)``
-    whether it is a plain enum (``plain_enum``).  A loop's name is told of the element it takes."""
-    found = _result_drift(before, after, after_module, use, record, enum)
+    whether it is a plain enum (``plain_enum``), ``numbered(name)`` whether it is an int enum (``int_enum``).  A
+    loop's name is told of the element it takes."""
+    found = _result_drift(before, after, after_module, use, record, enum, numbered)
     if found is None or use.element != LOOPED:
         return found
     return found.replace("upstream made it return ", "upstream made each element it returns ", 1).replace(
@@ -641,6 +692,7 @@ def _result_drift(
     use: Use,
     record: Callable[[str], bool] = bool,
     enum: Callable[[str], bool] = lambda _: False,
+    numbered: Callable[[str], bool] = lambda _: False,
 ) -> str | None:
     """result_drift's answer, worded for the whole result."""
     if not isinstance(before, _Def) or not isinstance(after, _Def):
@@ -670,6 +722,11 @@ def _result_drift(
     made_record = _KIND_OF.get(outer_type_name(old)) == "number" and isinstance(new, ast.Name) and record(new.id)
     if made_record:
         return _kind_changed(old, new, use.how, use.caught, "record")
+    if _KIND_OF.get(outer_type_name(old)) == "string" and isinstance(new, (ast.Name, ast.Attribute)):
+        # #12579: ``get_finished_reason() -> Union[str, None]`` made ``-> Union[RequestFinishedReason, None]``, an
+        # IntEnum: a member is a number to every use a string had (``== "stop"``, ``.upper()``, a string key)
+        if numbered(outer_type_name(new)):
+            return _kind_changed(old, new, use.how, use.caught, "number")
     if use.how not in _SEQUENCE_USES or outer_type_name(old) not in _SEQUENCES or after_module is None:
         return _kind_changed(old, new, use.how, use.caught)
     wrapper = _plain_class(after_module, outer_type_name(new))
@@ -750,6 +807,8 @@ def _kind_changed(old: ast.expr, new: ast.expr, how: str, caught: bool = False, 
         effect = "never matches" if was == "string" else None
     elif how == "joins it to a string":
         effect = "raises TypeError" if was == "string" else None
+    elif how.startswith(KEYS):
+        effect = "finds none of the table's string keys (KeyError, or .get's default)" if was == "string" else None
     elif how == "compares it with bytes":
         effect = "never matches" if was == "bytes" else None
     elif how == "joins it to bytes":
@@ -889,9 +948,12 @@ def unquoted_expr(node: ast.expr | None) -> ast.expr | None:
 
 
 def unoptional(node: ast.expr) -> ast.expr:
-    """``X`` for ``X | None``, ``None | X`` and ``Optional[X]``; ``node`` otherwise."""
+    """``X`` for ``X | None``, ``None | X``, ``Optional[X]`` and ``Union[X, None]``; ``node`` otherwise."""
     if isinstance(node, ast.Subscript) and outer_type_name(node) == "Optional":
         return node.slice
+    if isinstance(node, ast.Subscript) and outer_type_name(node) == "Union" and isinstance(node.slice, ast.Tuple):
+        sides = [s for s in node.slice.elts if not (isinstance(s, ast.Constant) and s.value is None)]
+        return sides[0] if len(sides) == 1 else node
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
         sides = [s for s in (node.left, node.right) if not (isinstance(s, ast.Constant) and s.value is None)]
         return sides[0] if len(sides) == 1 else node

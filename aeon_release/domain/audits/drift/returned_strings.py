@@ -249,7 +249,7 @@ def _fork_uses(
     module: ast.Module, owned: set[int], vanished: dict[str, list[Vanished]]
 ) -> Iterator[tuple[int, Vanished]]:
     """(line, what vanished) of each fork-owned comparison with, or table keyed by, a vanished string."""
-    tables = _tables(module)
+    tables = string_tables(module)
     parents = parent_map(module)
     classes = {c.name: c for c in ast.walk(module) if isinstance(c, ast.ClassDef)}
 
@@ -325,7 +325,7 @@ def _looked_up(node: ast.AST) -> tuple[str, ast.Call | ast.Attribute] | None:
     return None
 
 
-def _tables(module: ast.Module) -> dict[str, list[tuple[int, str]]]:
+def string_tables(module: ast.Module) -> dict[str, list[tuple[int, str]]]:
     """name -> (line, key) of each string key of the dict displays bound to that name in the file."""
     found: dict[str, list[tuple[int, str]]] = {}
     for node in ast.walk(module):

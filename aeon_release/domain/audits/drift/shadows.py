@@ -82,15 +82,15 @@ def shadowed(
         yield Shadow(line, attr, is_early, owner, method, path, getattr(node, "lineno", 0), member)
 
 
-def construction_writes(ix: Index, cls: ClassInfo) -> dict[str, tuple[str, str, str, ast.AST]]:
+def construction_writes(ix: Index, cls: ClassInfo, own: bool = False) -> dict[str, tuple[str, str, str, ast.AST]]:
     """attr -> (path, class, method, node) where building an instance of ``cls`` assigns ``self.attr``
-    in one of its bases: each ``__init__`` the ``super().__init__()`` chain above ``cls`` reaches, and
-    the methods those call on ``self`` (one level).  A write that reads the attribute first (``if
-    self.x is None: self.x = ...``, ``self.x = getattr(self, "x", 4)``) keeps a class value alive and
-    is left out."""
+    in one of its bases (or, ``own``, in ``cls`` itself first): each ``__init__`` the ``super().__init__()``
+    chain above ``cls`` reaches, and the methods those call on ``self`` (one level).  A write that reads the
+    attribute first (``if self.x is None: self.x = ...``, ``self.x = getattr(self, "x", 4)``) keeps a class
+    value alive and is left out."""
     mro = ix.mro(cls)
     found: dict[str, tuple[str, str, str, ast.AST]] = {}
-    for item in mro[1:]:
+    for item in mro[0 if own else 1 :]:
         if isinstance(item, px.External):
             break  # an __init__ outside the tree: not followed
         init = item.members.get("__init__")
@@ -110,6 +110,50 @@ def construction_writes(ix: Index, cls: ClassInfo) -> dict[str, tuple[str, str, 
         if _super_init_at(init) is None:
             break
     return found
+
+
+@dataclass(frozen=True)
+class Patched:
+    """A member the fork patches onto a class after its body (``Request.x = property(f)``) that building an
+    instance now assigns on ``self`` (``owner.method()`` at ``path``:``at``)."""
+
+    attr: str
+    owner: str
+    method: str
+    path: str
+    at: int
+    read_only: bool  # a property with no setter: the store raises AttributeError
+
+
+def patched(
+    before: tuple[Index, ClassInfo | None],
+    after: Index,
+    cls: ClassInfo,
+    attr: str,
+    value: ast.expr,
+    upstream: Callable[[str], bool],
+) -> Patched | None:
+    """#12653 made ``Request.kv_block_hashes`` an attribute ``Request.__init__`` assigns where it had been a
+    property: the fork's ``Request.kv_block_hashes = property(_capped)``, patched onto upstream's class, makes
+    building a request raise AttributeError (no setter); a function or a value patched so is hidden by the
+    instance attribute.  ``before`` is the fork's tree and the class as it had it: an attribute its
+    construction assigned already was never the patch's.  A property with a setter takes the store: None."""
+    ix, old = before
+    if _settable_property(value):
+        return None
+    write = construction_writes(after, cls, own=True).get(attr)
+    if write is None or not upstream(write[0]) or (old is not None and attr in _built_before(ix, old)):
+        return None
+    if _routed(after, cls, write[1]):
+        return None
+    path, owner, method, node = write
+    built = isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "property"
+    return Patched(attr, owner, method, path, getattr(node, "lineno", 0), built)
+
+
+def _built_before(ix: Index, cls: ClassInfo) -> set[str]:
+    """The attributes the class and its bases assigned on self in the fork's tree."""
+    return {a for item in ix.mro(cls) if isinstance(item, ClassInfo) for a in item.instance}
 
 
 def _same_class(ix: Index, path: str, qual: str) -> ClassInfo | None:

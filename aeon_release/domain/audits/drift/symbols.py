@@ -128,15 +128,20 @@ from aeon_release.domain.audits.drift.repurposed_slots import repurposed
 from aeon_release.domain.audits.drift.result_kinds import (
     Doubtful,
     bool_returns,
+    int_enum,
     is_record,
     made_enum,
     old_kind_returns,
+    outer_type_name,
     parameter_kind,
     plain_enum,
     result_drift,
     result_uses,
+    retabled,
     returned,
     returns_nothing,
+    unoptional,
+    unquoted_expr,
     value_returned_now,
     value_use,
 )
@@ -148,8 +153,9 @@ from aeon_release.domain.audits.drift.returned_members import (
     member_gone,
     patched_after,
 )
+from aeon_release.domain.audits.drift.returned_strings import string_tables
 from aeon_release.domain.audits.drift.returns import own_returns
-from aeon_release.domain.audits.drift.shadows import Shadow, shadowed
+from aeon_release.domain.audits.drift.shadows import Shadow, patched, shadowed
 from aeon_release.domain.audits.drift.sides import AddedLines, Changes, commit_note
 from aeon_release.domain.audits.drift.signatures import (
     PartialCall,
@@ -760,6 +766,8 @@ class _Checker:
                 exprs = [_quoted_out(n) if n is stmt.annotation else n for n in exprs]
                 deferred = [_unquoted(stmt.annotation)] if never or _has_string(stmt.annotation) else []
             yield from self._expressions(mod, exprs, scope, owned)
+            if isinstance(stmt, ast.Assign) and stmt.lineno in owned:
+                yield from self._patched(mod, stmt, scope)
             for finding in self._expressions(mod, deferred, scope, owned):
                 yield replace(finding, severity=Severity.WARNING, message=finding.message + _DEFERRED)
             if isinstance(stmt, ast.For | ast.AsyncFor) and stmt.lineno in owned:
@@ -2093,13 +2101,16 @@ class _Checker:
         # the abstract ``lookup`` (#46363) is every implementation's return changed
         if same and new_hooks.stub(after.node) and made_enum(before.node, after.node, self._enum(module)):
             same = False
+        if same and self._retabled(before, after):
+            same = False  # #12579: the body looks up a table whose values upstream made the new class's members
         called = same and any(
             r is None or any(isinstance(n, ast.Call) for n in ast.walk(r)) for r in own_returns(after.node)
         )
         # the same for a class named for another on an abstract hook (#20332: the third entry of ``prepare``'s
         # tuple made ``ExpertTokensMetadata``): every implementation now hands back the new class
         hook = same and new_hooks.stub(after.node)
-        for use in (u for u in result_uses(where, call, awaited) if u.line in owned):
+        tables = frozenset(name for name, keys in string_tables(mod.tree).items() if keys)
+        for use in (u for u in result_uses(where, call, awaited, tables) if u.line in owned):
             annotation_only = same and use.how != "awaits"  # a coroutine made plain changes the body too
             read = None if use.probed else _READ.fullmatch(use.how)  # a guarded read handles the member gone
             if annotation_only and not called:
@@ -2114,7 +2125,13 @@ class _Checker:
                     return
                 continue
             problem = result_drift(
-                before.node, after.node, module.tree if module else None, use, self._record(module), self._enum(module)
+                before.node,
+                after.node,
+                module.tree if module else None,
+                use,
+                self._record(module),
+                self._enum(module),
+                self._numbered(module),
             )
             if problem is None and not annotation_only and read:
                 problem = member_gone(before.node, after.node, read.group(1), self._lacks(module), use.element)
@@ -2235,6 +2252,23 @@ class _Checker:
         def answer(name: str) -> bool:
             cls = self.after.class_of(self.after.resolve(module.dotted, name)) if module is not None else None
             return cls is not None and is_record(cls.node)
+
+        return answer
+
+    def _retabled(self, before: DefSym, after: DefSym) -> bool:
+        """The callee's module made a table of strings one of the new annotation's class's members (``retabled``)."""
+        if not isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return False
+        old, new = self.before.module_at(before.path), self.after.module_at(after.path)
+        cls = outer_type_name(unoptional(unquoted_expr(after.node.returns) or ast.Constant(None)))
+        return bool(cls) and old is not None and new is not None and retabled(old.tree, new.tree, cls)
+
+    def _numbered(self, module: ModuleInfo | None) -> Callable[[str], bool]:
+        """Whether a name ``module`` (upstream's, merged) binds or imports is an int enum (``int_enum``)."""
+
+        def answer(name: str) -> bool:
+            cls = self.after.class_of(self.after.resolve(module.dotted, name)) if module is not None else None
+            return cls is not None and int_enum(cls.node)
 
         return answer
 
@@ -4472,6 +4506,39 @@ class _Checker:
             mod,
             stmt.lineno,
             f"{said}: TypeError on the fork's class; take {', '.join(gained)} and hand it to super().__init__",
+        )
+
+    def _patched(self, mod: ModuleInfo, stmt: ast.Assign, scope: _Scope) -> Iterator[Finding]:
+        """A member the fork patches onto a class (``m.Cls.attr = ...``) that building an instance now assigns
+        on ``self`` in upstream's code (drift/shadows.py, ``patched``)."""
+        target = stmt.targets[0] if len(stmt.targets) == 1 else None
+        if not isinstance(target, ast.Attribute) or (
+            isinstance(target.value, ast.Name) and target.value.id == scope.me
+        ):
+            return
+        resolver, _ = self._resolver(mod, target.value, scope)
+        if resolver is None or (cls := self.after.class_of(resolver(self.after))) is None:
+            return
+        old = self.before.class_of(resolver(self.before))
+        shadow = patched((self.before, old), self.after, cls, target.attr, stmt.value, self._upstream)
+        if shadow is None:
+            return
+        commit = self._line_commit(shadow.path, f"self.{shadow.attr} =")
+        where = f"{shadow.path}:{shadow.at}{'; ' + commit if commit else ''}"
+        effect = (
+            "a property with no setter refuses the store: building one raises AttributeError"
+            if shadow.read_only
+            else "the instance attribute hides what the fork patched on, and the carry no longer takes effect"
+        )
+        yield Finding(
+            SHADOWED_ATTRIBUTE,
+            "merge",
+            Severity.ERROR,
+            mod.path,
+            stmt.lineno,
+            f"the fork patches {shadow.attr} onto {cls.qualname}, and upstream's {shadow.owner}.{shadow.method}() "
+            f"now assigns self.{shadow.attr} while building every instance ({where}): {effect}; patch what "
+            "upstream assigns instead, or give the property a setter",
         )
 
     def _shadowed(self, mod: ModuleInfo, qual: str, owned: set[int]) -> Iterator[Finding]:

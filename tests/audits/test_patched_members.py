@@ -1,0 +1,87 @@
+"""A member the fork patches onto upstream's class after its body, which building an instance now assigns on
+``self`` (#12653, abfcdcdf27: ``Request.kv_block_hashes`` turned from a property into an attribute
+``Request.__init__`` assigns).  A patched property with no setter makes every build raise AttributeError; a
+patched function or value is hidden by the instance attribute (drift/shadows.py, ``patched``)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SHADOWED_ATTRIBUTE as RULE
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import audit, found, line_of, three_way
+
+MOD = "pkg/req.py"
+PACKAGES = {"pkg/__init__.py": ""}
+BASE = """class Req:
+    def __init__(self, n: int) -> None:
+        self.n = n
+        self._hashes: list[int] = []
+
+    @property
+    def hashes(self) -> list[int]:
+        return list(self._hashes)
+
+    def label(self) -> str:
+        return "req"
+
+    def other(self) -> int:
+        return 0
+"""
+AFTER = (
+    BASE.replace(
+        "        self._hashes: list[int] = []\n",
+        '        self._hashes: list[int] = []\n        self.hashes = self._hashes\n        self.label = f"req-{n}"\n',
+    )
+    .replace("    @property\n    def hashes(self) -> list[int]:\n        return list(self._hashes)\n\n", "")
+    .replace('    def label(self) -> str:\n        return "req"\n\n', "")
+)
+USE = "pkg/aeon_patch.py"
+GETTER = "def _capped(self) -> list[int]:\n    return self._hashes[:8]\n\n\n"
+
+
+def _found(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int, str]]:
+    sides = three_way(git_repo, {MOD: BASE, **PACKAGES}, {USE: fork}, {MOD: AFTER})
+    return found(audit(git_repo, sides, tmp_path), RULE)
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle"),
+    [
+        ("from pkg.req import Req\n\n\n" + GETTER + "Req.hashes = property(_capped)\n", "Req.hashes ="),
+        (
+            "import pkg.req as r\n\n\ndef install() -> None:\n    r.Req.label = lambda self: 'aeon'\n",
+            "r.Req.label =",
+        ),
+        (
+            "from pkg import req\n\n\n" + GETTER + "def install() -> None:\n    req.Req.hashes = _capped\n",
+            "req.Req.hashes =",
+        ),
+    ],
+    ids=["a read-only property", "a method through a module alias", "a function in a function"],
+)
+def test_a_member_patched_onto_the_class_the_build_now_assigns(
+    git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
+) -> None:
+    assert _found(git_repo, tmp_path, fork) == [(USE, line_of(fork, needle), "error")]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        # a property with a setter takes the store
+        "from pkg.req import Req\n\n\n" + GETTER + "def _set(self, v) -> None:\n    self._hashes = v\n\n\n"
+        "Req.hashes = property(_capped, _set)\n",
+        # an instance's attribute, not the class's
+        "from pkg.req import Req\n\n\ndef seed(req: Req) -> None:\n    req.hashes = [1]\n",
+        # a member the build does not assign
+        "from pkg.req import Req\n\n\nReq.other = lambda self: 1\n",
+        # a member the build assigned before the merge already
+        "from pkg.req import Req\n\n\nReq.n = 4\n",
+    ],
+    ids=["settable property", "an instance", "another member", "assigned before"],
+)
+def test_patches_the_change_leaves_alone_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _found(git_repo, tmp_path, fork) == []

@@ -1,0 +1,77 @@
+"""A dict field whose values upstream let be a container too (#21894, 10f535c086:
+``EngineHandshakeMetadata.parallel_config: dict[str, Union[int, str]]`` became ``dict[str, Union[int, str,
+list[int]]]``), converted value by value to a number by the fork (drift/widened_values.py)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import audit, found, line_of, three_way
+
+MOD = "pkg/meta.py"
+PACKAGES = {"pkg/__init__.py": ""}
+BASE = """from dataclasses import dataclass
+from typing import Union
+
+
+@dataclass
+class Meta:
+    address: str
+    config: dict[str, Union[int, str]]
+    sizes: dict[str, int]
+"""
+AFTER = BASE.replace("dict[str, Union[int, str]]", "dict[str, Union[int, str, list[int]]]").replace(
+    "sizes: dict[str, int]", "sizes: dict[str, int | tuple[int, int]]"
+)
+USE = "pkg/aeon_meta.py"
+HEAD = "from pkg.meta import Meta\n\n\n"
+
+
+def _found(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int, str]]:
+    sides = three_way(git_repo, {MOD: BASE, **PACKAGES}, {USE: fork}, {MOD: AFTER})
+    return [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == USE]
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        (
+            "def total(meta: Meta) -> int:\n    n = 0\n    for key, value in meta.config.items():\n"
+            '        if key != "ip":\n            n += int(value)\n    return n\n',
+            "int(value)",
+        ),
+        ("def sizes(meta: 'Meta') -> list[float]:\n    return [float(v) for v in meta.sizes.values()]\n", "float(v)"),
+    ],
+    ids=["a loop over items() skipping one key", "a comprehension over values()"],
+)
+def test_a_number_conversion_of_each_value(git_repo: GitRepo, tmp_path: Path, body: str, needle: str) -> None:
+    fork = HEAD + body
+    assert _found(git_repo, tmp_path, fork) == [(USE, line_of(fork, needle), "error")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # named keys only: the new one is not among them
+        'def port(meta: Meta) -> int:\n    return sum(int(v) for k, v in meta.config.items() if k in ("port", "size"))\n',
+        # the value's class asked first
+        "def ints(meta: Meta) -> list[int]:\n    return [int(v) for v in meta.config.values() if isinstance(v, (int, str))]\n",
+        # a TypeError caught
+        "def ints(meta: Meta) -> list[int]:\n    out = []\n    for v in meta.config.values():\n        try:\n"
+        "            out.append(int(v))\n        except TypeError:\n            pass\n    return out\n",
+        # a receiver of no known type
+        "def ints(meta) -> list[int]:\n    return [int(v) for v in meta.config.values()]\n",
+        # a use a list takes too
+        "def keys(meta: Meta) -> list[str]:\n    return [str(v) for v in meta.config.values()]\n",
+        # the fork's own class of the name
+        "class Meta:\n    config: dict[str, int] = {}\n\n\n"
+        "def ints(meta: Meta) -> list[int]:\n    return [int(v) for v in meta.config.values()]\n",
+    ],
+    ids=["named keys", "isinstance", "caught", "untyped", "str()", "own namesake"],
+)
+def test_conversions_the_widening_leaves_alone_stay_quiet(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    assert _found(git_repo, tmp_path, HEAD + body) == []
