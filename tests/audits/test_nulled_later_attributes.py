@@ -116,3 +116,44 @@ def test_a_none_never_tested_upstream_stays_quiet(git_repo: GitRepo, no_rules: P
     text = HEADER + "class AeonHead(DraftHead):\n    def aeon_rows(self):\n        return self.token_map.numel()\n"
     sides = three_way(git_repo, FILES, {MINE: text}, {HEAD: after})
     assert later(git_repo, no_rules, sides, MINE) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "use"),
+    [
+        ("def aeon_map_on(head: DraftHead, device):\n    return head.token_map.to(device)\n", "return head.token_map"),
+        (
+            "def aeon_targets(head: DraftHead, base):\n    out = base + head.token_map\n    return out\n",
+            "out = base + head.token_map",
+        ),
+    ],
+    ids=["a method called off a typed parameter's", "an operand"],
+)
+def test_a_typed_receivers_attribute_now_set_back_to_none_warns(
+    git_repo: GitRepo, no_rules: Path, body: str, use: str
+) -> None:
+    """#18488's spelling off a head handed in (``head.draft_id_to_target_id.to(device)``), not a subclass."""
+    text = HEADER + body
+    sides = three_way(git_repo, FILES, {MINE: text}, {HEAD: AFTER})
+    [(line, level, message)] = later(git_repo, no_rules, sides, MINE)
+    assert (line, level) == (line_of(text, use), "warning")
+    assert "use of head.token_map, an attribute of DraftHead" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # tested first
+        "def aeon_rows(head: DraftHead) -> int:\n    if head.token_map is None:\n        return 0\n"
+        "    return head.token_map.numel()\n",
+        # a getattr guard
+        "def aeon_rows(head: DraftHead) -> int:\n    m = getattr(head, 'token_map', None)\n    return 0 if m is None else 1\n",
+        # the kept attribute
+        "def aeon_scale(head: DraftHead, x):\n    return x * head.scale\n",
+        # an untyped parameter: which class it holds is unknown
+        "def aeon_rows(head) -> int:\n    return head.token_map.numel()\n",
+    ],
+)
+def test_typed_receiver_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    sides = three_way(git_repo, FILES, {MINE: HEADER + body}, {HEAD: AFTER})
+    assert later(git_repo, no_rules, sides, MINE) == []

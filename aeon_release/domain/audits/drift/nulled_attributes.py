@@ -48,7 +48,8 @@ old flag where the base built the attribute whatever it said (#41055's ``FusedMo
 Since killers168 also an attribute set back to None later: ``__init__`` gives ``self.X`` a value at both commits,
 another method now sets it to None on one path (none did at the base), and the class now tests it ``is None``
 (#18488's ``Eagle3LlamaForCausalLM.draft_id_to_target_id``, None after ``load_weights`` for a checkpoint without
-``d2t``).  Quiet where the fork's class overrides that method, and for a use in the fork's ``__init__``.  An
+``d2t``).  Quiet where the fork's class overrides that method, and for a use in the fork's ``__init__``; a fork
+function's ``x.X`` with ``x`` annotated as the class warns too (no constructor keyword brings the value back).  An
 arithmetic operand (``base + self.X``) is a use too, for every shape.
 
 Pure but for reading the three trees: findings out.
@@ -60,7 +61,7 @@ import ast
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Protocol, TypeGuard, TypeVar
+from typing import Protocol, TypeGuard, TypeVar, cast
 
 from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.own_fields import file_classes
@@ -86,6 +87,8 @@ _BUILT = re.compile(r"^\s+self\.(\w+)\s*=\s*(?:\w+\.)*[A-Z]\w*\(")
 _USED = re.compile(r"\bself\.(\w+)\s*(?:[(.\[]|[-+*/@|&](?!=))|[-+*/@|&]\s*self\.(\w+)")
 # a fork line using ``self.A.X`` so: ``X`` of an object the class holds
 _HELD = re.compile(r"\bself\.\w+\.(\w+)\s*[(.\[]")
+# a fork line using ``x.X`` so, off a name other than ``self`` (a parameter typed as upstream's class)
+_TYPED = re.compile(r"\b(?!self\b)[a-z_]\w*\.(\w+)\s*(?:[(.\[]|[-+*/@|&](?!=))|[-+*/@|&]\s*(?!self\b)[a-z_]\w*\.(\w+)")
 _MOST_FILES = 32
 _IMPORT = re.compile(r"\s*(?:from\s+\S+\s+)?import\b")
 # what calling, reading off or indexing None raises, and what catches it
@@ -127,7 +130,7 @@ def nulled_attribute_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         for p in trees.mine
         if p.endswith(".py")
         for t in trees.mine[p].added.values()
-        for pattern in (_USED, _HELD)
+        for pattern in (_USED, _HELD, _TYPED)
         for m in pattern.finditer(t)
     }
     if not used:
@@ -147,7 +150,50 @@ def nulled_attribute_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     for path, module, owned in fork_modules(trees, lambda line: any(f"self.{a}" in line for a in attrs)):
         for item, line in _fork_uses(trees, path, module, owned, nulled):
             findings.append(_finding(trees, path, line, item, pr_pattern))
+    later = [n for n in nulled if n.nulled_by]
+    for path, module, owned in fork_modules(trees, lambda line: any(f".{n.attr}" in line for n in later)):
+        for item, line, name in _typed_uses(path, module, owned, later):
+            findings.append(_finding(trees, path, line, item, pr_pattern, name))
     return findings
+
+
+def _typed_uses(
+    path: str, module: ast.Module, owned: set[int], nulled: list[Nulled]
+) -> Iterator[tuple[Nulled, int, str]]:
+    """A fork function's unguarded use of ``x.X`` where its parameter ``x`` is annotated as the class whose method
+    now sets ``X`` back to None (killers168: ``head.draft_id_to_target_id.to(device)`` with ``head:
+    Eagle3LlamaForCausalLM``).  Only for that shape: no constructor keyword brings the value back."""
+    imports = file_imports(module, path)
+    for func in (n for n in ast.walk(module) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)):
+        args = [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]
+        for arg in (a for a in args if a.annotation is not None):
+            origin = imported_origin(cast(ast.expr, arg.annotation), imports)
+            for item in (n for n in nulled if origin is not None and _names(origin, n)):
+                line = _unguarded_read(func, arg.arg, item.attr)
+                if line is not None and line in owned:
+                    yield item, line, arg.arg
+
+
+def _unguarded_read(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str, attr: str) -> int | None:
+    """The first line calling, reading off, indexing or operating on ``name.attr`` in a function that never
+    tests it (``is None``, ``if name.attr``, ``and``/``or``) nor asks ``getattr``/``hasattr``."""
+
+    def is_read(node: object) -> bool:
+        return isinstance(node, ast.Attribute) and node.attr == attr and ast.unparse(node.value) == name
+
+    used = None
+    for node in ast.walk(func):
+        if isinstance(node, ast.If | ast.IfExp | ast.While | ast.Assert | ast.BoolOp | ast.Compare):
+            if any(is_read(n) for n in ast.walk(node.test if hasattr(node, "test") else node)):
+                return None
+        if isinstance(node, ast.Call) and last_name(node.func) in {"getattr", "hasattr"}:
+            return None
+        inner = node.func if isinstance(node, ast.Call) else getattr(node, "value", None)
+        if isinstance(node, ast.BinOp):
+            inner = node.left if is_read(node.left) else node.right
+        if isinstance(node, ast.Call | ast.Attribute | ast.Subscript | ast.BinOp) and is_read(inner):
+            used = node.lineno if used is None else min(used, node.lineno)
+    return used
 
 
 def _candidate(trees: ThreeTrees, path: str, used: set[str]) -> bool:
@@ -662,7 +708,7 @@ def assigned_targets(node: ast.stmt) -> list[ast.expr]:
     return [node.target] if isinstance(node, ast.AugAssign | ast.AnnAssign) else []
 
 
-def _finding(trees: ThreeTrees, path: str, line: int, item: Nulled, pr_pattern: str) -> Finding:
+def _finding(trees: ThreeTrees, path: str, line: int, item: Nulled, pr_pattern: str, name: str = "self") -> Finding:
     commit = trees.upstream_commit(item.path, rf"self\.{item.attr}[[:space:]]*=", pr_pattern)
     if item.nulled_by:
         return Finding(
@@ -671,9 +717,10 @@ def _finding(trees: ThreeTrees, path: str, line: int, item: Nulled, pr_pattern: 
             Severity.WARNING,
             path,
             line,
-            f"fork-owned use of self.{item.attr}, inherited from {item.cls}, which upstream's "
-            f"{item.nulled_by}() now sets back to None ({item.path}:{item.line}{commit}), its own readers testing "
-            f"it for None first: this use meets None on that path; test self.{item.attr} for None",
+            f"fork-owned use of {name}.{item.attr}, {'inherited from' if name == 'self' else 'an attribute of'} "
+            f"{item.cls}, which upstream's {item.nulled_by}() now sets back to None ({item.path}:{item.line}{commit}), "
+            f"its own readers testing it for None first: this use meets None on that path; test {name}.{item.attr} "
+            "for None",
         )
     if item.lazy:
         return Finding(
