@@ -112,3 +112,57 @@ def test_a_same_named_attribute_of_an_unrelated_class_stays_quiet(git_repo: GitR
     text = "class AeonOwn:\n    def __init__(self):\n        self.gauge_gpu_usage = {}\n\n" + USE
     sides = three_way(git_repo, FILES, {MINE: text}, {LOGGERS: AFTER})
     assert gated(git_repo, no_rules, sides, MINE) == []
+
+
+# -- one object further (killers168): a class of the same file holds the gated class as self.A ------------
+HOLDER = """
+
+class PromHub:
+    def __init__(self, show_hidden: bool = False):
+        self.logger = PromLogger(show_hidden)
+        self.name = "hub"
+"""
+HUB = "from vllm.metrics.loggers import PromHub\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "use"),
+    [
+        ("    def aeon_set(self, usage):\n        self.logger.gauge_gpu_usage[0] = usage\n", "self.logger.gauge"),
+        (
+            "    def __init__(self):\n        super().__init__()\n        self.aeon_keys = self.logger.gauge_gpu_usage.keys()\n",
+            "self.aeon_keys",
+        ),
+    ],
+    ids=["indexed off the held object", "read in the subclass's constructor"],
+)
+def test_an_attribute_gated_on_a_held_object_warns(git_repo: GitRepo, no_rules: Path, body: str, use: str) -> None:
+    """#17326 gated the EAGLE models' ``embed_tokens``; ``Eagle3LlamaForCausalLM`` holds its model as
+    ``self.model``, and a fork head's ``self.model.embed_tokens`` meets the gate one object further."""
+    text = HUB + "class AeonHub(PromHub):\n" + body
+    sides = three_way(git_repo, {**FILES, LOGGERS: BASE + HOLDER}, {MINE: text}, {LOGGERS: AFTER + HOLDER})
+    [(line, level, message)] = gated(git_repo, no_rules, sides, MINE)
+    assert (line, level) == (line_of(text, use), "warning")
+    assert "self.logger.gauge_gpu_usage, inherited from PromHub" in message and "holds as logger" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the kept attribute of the held object
+        "    def aeon_kv(self, usage):\n        self.logger.gauge_kv_usage[0] = usage\n",
+        # a hasattr guard on the held object
+        "    def aeon_set(self, usage):\n        if hasattr(self.logger, 'gauge_gpu_usage'):\n"
+        "            self.logger.gauge_gpu_usage[0] = usage\n",
+        # upstream's own condition asked first
+        "    def aeon_set(self, usage):\n        if self.logger.show_hidden_metrics:\n"
+        "            self.logger.gauge_gpu_usage[0] = usage\n",
+        # the fork's class holds its own logger
+        "    def __init__(self):\n        super().__init__()\n        self.logger = {}\n\n"
+        "    def aeon_set(self, usage):\n        self.logger.gauge_gpu_usage[0] = usage\n",
+    ],
+)
+def test_held_gated_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    text = HUB + "class AeonHub(PromHub):\n" + body
+    sides = three_way(git_repo, {**FILES, LOGGERS: BASE + HOLDER}, {MINE: text}, {LOGGERS: AFTER + HOLDER})
+    assert gated(git_repo, no_rules, sides, MINE) == []

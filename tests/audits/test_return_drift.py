@@ -1456,3 +1456,89 @@ def test_an_unpack_of_the_old_length_in_a_try_catching_the_misfit(
     )
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     assert [(f.severity.value, f.line) for f in report.findings if f.rule_id == RULE] == [(severity, 8)]
+
+
+# -- a method voided in one class, resolved through the receiver (a name many classes define) -------------
+DRAFTS = "vllm/model_executor/models/drafts.py"
+DRAFTS_BASE = (
+    "class KeptLoader:\n    def load_all(self, weights: list[str]) -> set[str]:\n        return set(weights)\n\n\n"
+    "class DraftLoader:\n    def load_all(self, weights: list[str]) -> set[str]:\n"
+    "        loaded = {w for w in weights if w}\n        return loaded\n"
+)
+DRAFTS_VOIDED = DRAFTS_BASE.replace(
+    "        loaded = {w for w in weights if w}\n        return loaded\n", "        self.loaded = len(weights)\n"
+)
+DRAFTS_USER = "vllm/model_executor/models/aeon_drafts.py"
+
+
+def _voided_method(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[str, int, str]]:
+    user = f"from vllm.model_executor.models.drafts import DraftLoader, KeptLoader\n\n\n{body}"
+    sides = s.merge_case(
+        git_repo,
+        {"vllm/model_executor/models/__init__.py": "", DRAFTS: DRAFTS_BASE},
+        {DRAFTS_USER: user},
+        [("[Spec] Load the draft in place (#7)", {DRAFTS: DRAFTS_VOIDED})],
+    )
+    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+
+
+@pytest.mark.parametrize(
+    ("body", "line", "says"),
+    [
+        (  # an inherited self. call, its local then read: the read is where it fails
+            "class AeonLoader(DraftLoader):\n    def aeon_load(self, weights):\n"
+            "        names = self.load_all(weights)\n        return sorted(names.union({'x'}))\n",
+            7,
+            "DraftLoader.load_all() to return nothing",
+        ),
+        (  # an operand of super()'s value
+            "class AeonLoader(DraftLoader):\n    def load_all(self, weights):\n"
+            "        return super().load_all(weights) - {'lm_head.weight'}\n",
+            6,
+            "the operator now meets None",
+        ),
+        (  # a loop over a receiver typed by its parameter
+            "def aeon_names(loader: DraftLoader, weights):\n    out = []\n"
+            "    for name in loader.load_all(weights):\n        out.append(name)\n    return out\n",
+            6,
+            "the loop now iterates None",
+        ),
+        (  # a receiver typed by the call it is bound to
+            "def aeon_count(weights):\n    loader = DraftLoader()\n    got = loader.load_all(weights)\n"
+            "    return got.__len__()\n",
+            6,
+            "it now holds None",
+        ),
+    ],
+)
+def test_a_value_one_class_stopped_returning_through_its_receiver(
+    git_repo: GitRepo, no_rules: Path, body: str, line: int, says: str
+) -> None:
+    """#18909 and #19033 dropped ``return`` from ``Eagle3LlamaForCausalLM.load_weights`` and
+    ``EagleLlamaForCausalLM.load_weights``; ``load_weights`` is a method of a hundred classes, so only the
+    receiver's class says which one the fork's line calls."""
+    got = _voided_method(git_repo, no_rules, body)
+    assert any(g[1] == line and says in g[2] for g in got), got
+    assert all(g[0] == DRAFTS_USER and "#7" in g[2] for g in got), got
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the namesake class that still returns its value
+        "def aeon_kept(loader: KeptLoader, weights):\n    return loader.load_all(weights).union({'x'})\n",
+        # the fork's own override called through self.
+        "class AeonLoader(DraftLoader):\n    def load_all(self, weights):\n        return set(weights)\n\n"
+        "    def aeon_load(self, weights):\n        names = self.load_all(weights)\n        return names.union({'x'})\n",
+        # a value guarded at the call: None or ... never reaches the read
+        "class AeonLoader(DraftLoader):\n    def load_all(self, weights):\n"
+        "        loaded = super().load_all(weights) or set()\n        return loaded | {'x'}\n",
+        # the statement call upstream's callers make now
+        "class AeonLoader(DraftLoader):\n    def load_all(self, weights):\n"
+        "        super().load_all(weights)\n        return {'x'}\n",
+        # a receiver of two classes: which one is unknown
+        "def aeon_any(loader: DraftLoader | KeptLoader, weights):\n    return loader.load_all(weights).union({'x'})\n",
+    ],
+)
+def test_a_value_still_returned_by_the_receivers_class_is_silent(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert _voided_method(git_repo, no_rules, body) == []

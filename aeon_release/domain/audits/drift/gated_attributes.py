@@ -16,6 +16,10 @@ outside a ``try`` catching AttributeError.  Quiet where the fork's class sets ``
 
 A warning, not an error: whether the condition holds on the fleet is a question of its configuration.
 
+Since killers168 one object further: a class of the same file whose ``__init__`` builds a gated class once into
+``self.A``, and a fork subclass of that holder reading ``self.A.X`` (#17326's ``embed_tokens``, gated on pipeline
+parallelism, read as ``self.model.embed_tokens`` by a fork EAGLE head).
+
 Pure but for reading the three trees: findings out.
 """
 
@@ -27,10 +31,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.nulled_attributes import (
+    _HELD,
     _defines,
     _derived_from,
     _init,
     _sets,
+    _sets_held,
     _unguarded_use,
     assigned_targets,
     is_self_attribute,
@@ -60,6 +66,13 @@ class Gated:
     attr: str
     line: int
     names: frozenset[str]
+    # ``A`` when the attribute is the one of the object ``cls`` holds as ``self.A`` (killers168): ``self.A.attr``
+    via: str = ""
+
+    @property
+    def used(self) -> str:
+        """The fork's spelling of the attribute off ``self``: ``embed_tokens``, or ``model.embed_tokens``."""
+        return f"{self.via}.{self.attr}" if self.via else self.attr
 
 
 def gated_attribute_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -68,7 +81,8 @@ def gated_attribute_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         for p in trees.mine
         if p.endswith(".py")
         for t in trees.mine[p].added.values()
-        for m in _USED.finditer(t)
+        for pattern in (_USED, _HELD)
+        for m in pattern.finditer(t)
     }
     if not used:  # no fork line reads an attribute off self: nothing upstream gates can matter (no diff scanned)
         return []
@@ -76,7 +90,7 @@ def gated_attribute_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     gated = [g for path, old, new in parsed_versions(trees, paths) for g in _gated(path, old, new) if g.attr in used]
     if not gated:
         return []
-    attrs = {g.attr for g in gated}
+    attrs = {g.used for g in gated}
     findings = []
     for path, module, owned in fork_modules(trees, lambda line: any(f"self.{a}" in line for a in attrs)):
         for item, line in _fork_uses(path, module, owned, gated):
@@ -93,6 +107,7 @@ def _candidate(trees: ThreeTrees, path: str, used: set[str]) -> bool:
 
 def _gated(path: str, old: ast.Module, new: ast.Module) -> Iterator[Gated]:
     before = {c.name: c for c in file_classes(old.body)}
+    found: list[Gated] = []
     for cls in file_classes(new.body):
         was, init = before.get(cls.name), _init(cls)
         if was is None or init is None or (old_init := _init(was)) is None:
@@ -101,7 +116,30 @@ def _gated(path: str, old: ast.Module, new: ast.Module) -> Iterator[Gated]:
             gates = [g for g in _gates(init, attr) if g is not None]
             if gates and _only_in(cls, init, attr):
                 names = frozenset(n for g in gates for n in _test_names(g.test))
-                yield Gated(path, cls.name, attr, gates[0].lineno, names)
+                found.append(Gated(path, cls.name, attr, gates[0].lineno, names))
+    yield from found
+    by_class = {g.cls: [x for x in found if x.cls == g.cls] for g in found}
+    for cls in file_classes(new.body) if by_class else ():
+        yield from _held(cls, by_class)
+
+
+def _held(cls: ast.ClassDef, by_class: dict[str, list[Gated]]) -> Iterator[Gated]:
+    """The gated attributes of an object a class of the same file holds: its ``__init__`` builds one of the
+    gated classes once into ``self.A`` (the class's only store of ``A``).  #17326 gated the EAGLE models'
+    ``embed_tokens`` on pipeline parallelism, and ``Eagle3LlamaForCausalLM`` holds its model as ``self.model``:
+    a fork head's ``self.model.embed_tokens`` meets the gate one object further."""
+    init = _init(cls)
+    stores = [
+        t.attr for n in ast.walk(cls) if isinstance(n, ast.stmt) for t in assigned_targets(n) if is_self_attribute(t)
+    ]
+    for stmt in init.body if init is not None else ():
+        targets = [t for t in assigned_targets(stmt) if is_self_attribute(t)]
+        value = getattr(stmt, "value", None)
+        if len(targets) != 1 or stores.count(targets[0].attr) != 1 or not isinstance(value, ast.Call):
+            continue
+        for item in by_class.get(value.func.id if isinstance(value.func, ast.Name) else "", []):
+            if item.cls != cls.name:
+                yield Gated(item.path, cls.name, item.attr, stmt.lineno, item.names, targets[0].attr)
 
 
 def _top_level_sets(init: ast.FunctionDef) -> set[str]:
@@ -160,12 +198,15 @@ def _fork_uses(path: str, module: ast.Module, owned: set[int], gated: list[Gated
     for cls in file_classes(module.body):
         bases = local_bases(cls, local)
         for item in _derived_from(cls, bases, imports, gated):
-            if _sets(cls, item.attr) or any(_defines(s, item.attr) for s in cls.body):
+            owned_attr = item.via or item.attr
+            if _sets(cls, owned_attr) or any(_defines(s, owned_attr) for s in cls.body):
                 continue
-            if any(_sets(b, item.attr) or _init(b) for b in bases.values()):
+            if any(_sets(b, owned_attr) or _init(b) for b in bases.values()):
+                continue
+            if item.via and _sets_held(cls, item.via, item.attr):
                 continue
             for func in (s for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)):
-                line = _unguarded_use(func, item.attr, parents)
+                line = _unguarded_use(func, item.attr, parents, via=item.via)
                 if line is not None and line in owned and not _tests_gate(func, item.names):
                     yield item, line
                     break
@@ -179,13 +220,14 @@ def _tests_gate(func: ast.FunctionDef | ast.AsyncFunctionDef, names: frozenset[s
 
 def _finding(trees: ThreeTrees, path: str, line: int, item: Gated, pr_pattern: str) -> Finding:
     commit = trees.upstream_commit(item.path, rf"self\.{item.attr}[[:space:]]*=", pr_pattern)
+    holder = f"the object it holds as {item.via}" if item.via else "it"
     return Finding(
         RULE,
         "merge",
         Severity.WARNING,
         path,
         line,
-        f"fork-owned use of self.{item.attr}, inherited from {item.cls}, whose constructor upstream changed "
-        f"({item.path}:{item.line}{commit}): it now sets {item.attr} only under an if, so where the condition "
+        f"fork-owned use of self.{item.used}, inherited from {item.cls}, whose constructor upstream changed "
+        f"({item.path}:{item.line}{commit}): {holder} now sets {item.attr} only under an if, so where the condition "
         f"is false the use raises AttributeError; test it (hasattr, or upstream's condition) before the use",
     )

@@ -45,6 +45,13 @@ Since killers157 the opt-in spelt as statements (``self.X = None``, then ``if fl
 old flag where the base built the attribute whatever it said (#41055's ``FusedMoE.eplb_state``, None now unless
 ``enable_eplb``).
 
+Since killers168 also an attribute set back to None later: ``__init__`` gives ``self.X`` a value at both commits,
+another method now sets it to None on one path (none did at the base), and the class now tests it ``is None``
+(#18488's ``Eagle3LlamaForCausalLM.draft_id_to_target_id``, None after ``load_weights`` for a checkpoint without
+``d2t``).  Quiet where the fork's class overrides that method, and for a use in the fork's ``__init__``; a fork
+function's ``x.X`` with ``x`` annotated as the class warns too (no constructor keyword brings the value back).  An
+arithmetic operand (``base + self.X``) is a use too, for every shape.
+
 Pure but for reading the three trees: findings out.
 """
 
@@ -54,7 +61,7 @@ import ast
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
-from typing import Protocol, TypeGuard, TypeVar
+from typing import Protocol, TypeGuard, TypeVar, cast
 
 from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.own_fields import file_classes
@@ -70,12 +77,18 @@ from aeon_release.domain.audits.source import last_name, parent_map, str_value
 # the 666 diffs of 500 bench commits; 14 -> 8 ms where a fork uses every attribute); a changed line's text is
 # split at "\n" only, so ``\s`` on it is ``[^\S\n]`` here
 _SETS_SELF = re.compile(r"\n-[^\S\n]+self\.")
+# an added line setting an attribute back to None (``self.draft_id_to_target_id = None``): a diff may null one
+# without removing any ``self.`` line (killers168, #18488)
+_NULLS_SELF = re.compile(r"\n\+[^\S\n]+self\.\w+[^\S\n]*=[^\S\n]*None\b")
 # a removed line building an attribute (``self.activation = PoolerNormalize()``)
 _BUILT = re.compile(r"^\s+self\.(\w+)\s*=\s*(?:\w+\.)*[A-Z]\w*\(")
-# a fork line using ``self.X`` as a callee, a receiver or a container
-_USED = re.compile(r"\bself\.(\w+)\s*[(.\[]")
+# a fork line using ``self.X`` as a callee, a receiver or a container, or an arithmetic operand (killers168:
+# ``base + self.draft_id_to_target_id``, None there is a TypeError too)
+_USED = re.compile(r"\bself\.(\w+)\s*(?:[(.\[]|[-+*/@|&](?!=))|[-+*/@|&]\s*self\.(\w+)")
 # a fork line using ``self.A.X`` so: ``X`` of an object the class holds
 _HELD = re.compile(r"\bself\.\w+\.(\w+)\s*[(.\[]")
+# a fork line using ``x.X`` so, off a name other than ``self`` (a parameter typed as upstream's class)
+_TYPED = re.compile(r"\b(?!self\b)[a-z_]\w*\.(\w+)\s*(?:[(.\[]|[-+*/@|&](?!=))|[-+*/@|&]\s*(?!self\b)[a-z_]\w*\.(\w+)")
 _MOST_FILES = 32
 _IMPORT = re.compile(r"\s*(?:from\s+\S+\s+)?import\b")
 # what calling, reading off or indexing None raises, and what catches it
@@ -102,6 +115,8 @@ class Nulled:
     lazy: str = ""
     # the flag is a parameter the base's ``__init__`` took already, though it built the attribute regardless
     old_flag: bool = False
+    # the method that now sets the attribute back to None, after ``__init__`` gave it a value (killers168)
+    nulled_by: str = ""
 
     @property
     def used(self) -> str:
@@ -111,11 +126,11 @@ class Nulled:
 
 def nulled_attribute_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     used = {
-        m.group(1)
+        m.group(m.lastindex or 1)
         for p in trees.mine
         if p.endswith(".py")
         for t in trees.mine[p].added.values()
-        for pattern in (_USED, _HELD)
+        for pattern in (_USED, _HELD, _TYPED)
         for m in pattern.finditer(t)
     }
     if not used:
@@ -123,7 +138,9 @@ def nulled_attribute_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     paths = [
         p
         for p in sorted(trees.upstream)
-        if p.endswith(".py") and _SETS_SELF.search(trees.upstream.raw(p)) and _candidate(trees, p, used)
+        if p.endswith(".py")
+        and (_SETS_SELF.search(raw := trees.upstream.raw(p)) or _NULLS_SELF.search(raw))
+        and _candidate(trees, p, used)
     ][:_MOST_FILES]
     nulled = [n for path, old, new in parsed_versions(trees, paths) for n in _nulled(path, old, new)]
     if not nulled:
@@ -133,7 +150,50 @@ def nulled_attribute_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     for path, module, owned in fork_modules(trees, lambda line: any(f"self.{a}" in line for a in attrs)):
         for item, line in _fork_uses(trees, path, module, owned, nulled):
             findings.append(_finding(trees, path, line, item, pr_pattern))
+    later = [n for n in nulled if n.nulled_by]
+    for path, module, owned in fork_modules(trees, lambda line: any(f".{n.attr}" in line for n in later)):
+        for item, line, name in _typed_uses(path, module, owned, later):
+            findings.append(_finding(trees, path, line, item, pr_pattern, name))
     return findings
+
+
+def _typed_uses(
+    path: str, module: ast.Module, owned: set[int], nulled: list[Nulled]
+) -> Iterator[tuple[Nulled, int, str]]:
+    """A fork function's unguarded use of ``x.X`` where its parameter ``x`` is annotated as the class whose method
+    now sets ``X`` back to None (killers168: ``head.draft_id_to_target_id.to(device)`` with ``head:
+    Eagle3LlamaForCausalLM``).  Only for that shape: no constructor keyword brings the value back."""
+    imports = file_imports(module, path)
+    for func in (n for n in ast.walk(module) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)):
+        args = [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]
+        for arg in (a for a in args if a.annotation is not None):
+            origin = imported_origin(cast(ast.expr, arg.annotation), imports)
+            for item in (n for n in nulled if origin is not None and _names(origin, n)):
+                line = _unguarded_read(func, arg.arg, item.attr)
+                if line is not None and line in owned:
+                    yield item, line, arg.arg
+
+
+def _unguarded_read(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str, attr: str) -> int | None:
+    """The first line calling, reading off, indexing or operating on ``name.attr`` in a function that never
+    tests it (``is None``, ``if name.attr``, ``and``/``or``) nor asks ``getattr``/``hasattr``."""
+
+    def is_read(node: object) -> bool:
+        return isinstance(node, ast.Attribute) and node.attr == attr and ast.unparse(node.value) == name
+
+    used = None
+    for node in ast.walk(func):
+        if isinstance(node, ast.If | ast.IfExp | ast.While | ast.Assert | ast.BoolOp | ast.Compare):
+            if any(is_read(n) for n in ast.walk(node.test if hasattr(node, "test") else node)):
+                return None
+        if isinstance(node, ast.Call) and last_name(node.func) in {"getattr", "hasattr"}:
+            return None
+        inner = node.func if isinstance(node, ast.Call) else getattr(node, "value", None)
+        if isinstance(node, ast.BinOp):
+            inner = node.left if is_read(node.left) else node.right
+        if isinstance(node, ast.Call | ast.Attribute | ast.Subscript | ast.BinOp) and is_read(inner):
+            used = node.lineno if used is None else min(used, node.lineno)
+    return used
 
 
 def _candidate(trees: ThreeTrees, path: str, used: set[str]) -> bool:
@@ -147,7 +207,10 @@ def _candidate(trees: ThreeTrees, path: str, used: set[str]) -> bool:
         return True
     # an attribute the constructor now leaves None for a method to build later (``self.aiter_ops = None``)
     nulled = {m.group(1) for line in added if (m := _NONE_SET.match(line))} & used
-    return any((m := _SET.match(line)) and m.group(1) in nulled and not _NONE_SET.match(line) for line in diff.removed)
+    if any((m := _SET.match(line)) and m.group(1) in nulled and not _NONE_SET.match(line) for line in diff.removed):
+        return True
+    # an attribute a method now sets back to None, tested for None upstream (``... is None``)
+    return any(re.search(rf"\bself\.{a}\s+is\s+(?:not\s+)?None\b", line) for a in nulled for line in added)
 
 
 # an added line that leaves something None on the other branch of a conditional value (``else None``)
@@ -179,6 +242,8 @@ def _nulled(path: str, old: ast.Module, new: ast.Module) -> Iterator[Nulled]:
         held[cls.name] = opted
         for attr, (line, builder) in _made_lazy(cls, was).items():
             yield Nulled(path, cls.name, attr, line, lazy=builder)
+        for attr, (line, method) in _nulled_later(cls, was).items():
+            yield Nulled(path, cls.name, attr, line, nulled_by=method)
     for cls in file_classes(new.body):
         was = before.get(cls.name)
         if was is not None:
@@ -250,6 +315,40 @@ def _made_lazy(cls: ast.ClassDef, was: ast.ClassDef) -> dict[str, tuple[int, str
         if builders and not called & set(builders):  # a builder the constructor calls still builds it there
             found[attr] = (values[0][1], builders[0])
     return found
+
+
+def _nulled_later(cls: ast.ClassDef, was: ast.ClassDef) -> dict[str, tuple[int, str]]:
+    """attribute -> (the line, the method) for each one ``__init__`` gives a value (never None) at both commits
+    that another method now sets to None, where no method did at the base, and that the class now tests for
+    None: #18488 made ``Eagle3LlamaForCausalLM.load_weights`` set ``draft_id_to_target_id = None`` for a
+    checkpoint without ``d2t``, and ``compute_logits`` ask ``is None`` first."""
+    init, old = _init(cls), _init(was)
+    if init is None or old is None:
+        return {}
+    before, after = _init_values(old), _init_values(init)
+    nulled_before = {a for m in _methods(was) for a, vs in _init_values(m).items() if any(_is_none(v) for v, _ in vs)}
+    found: dict[str, tuple[int, str]] = {}
+    for method in (m for m in _methods(cls) if m is not init):
+        for attr, values in _init_values(method).items():
+            line = next((n for v, n in values if _is_none(v)), None)
+            if line is None or attr in nulled_before or attr in found or not before.get(attr):
+                continue
+            if any(_maybe_none(v) for v, _ in (*before[attr], *after.get(attr, []))) or not after.get(attr):
+                continue
+            if _tests_none(cls, attr) and not _tests_none(was, attr):
+                found[attr] = (line, method.name)
+    return found
+
+
+def _tests_none(cls: ast.ClassDef, attr: str) -> bool:
+    """A method of the class compares ``self.attr`` with None (``is None``, ``is not None``)."""
+    return any(
+        isinstance(n, ast.Compare)
+        and _is_attr(n.left, attr)
+        and any(_is_none(c) for c in n.comparators)
+        and all(isinstance(o, ast.Is | ast.IsNot) for o in n.ops)
+        for n in ast.walk(cls)
+    )
 
 
 def _hands_self(func: ast.FunctionDef) -> bool:
@@ -432,10 +531,13 @@ def _fork_uses(
         bases = local_bases(cls, local)
         for item in _derived_from(cls, bases, imports, nulled):
             owned_attr = item.via or item.attr
-            if item.lazy and (_sets(cls, item.attr) or any(_defines(s, item.attr) for s in cls.body)):
+            late = item.lazy or item.nulled_by
+            if late and (_sets(cls, item.attr) or any(_defines(s, item.attr) for s in cls.body)):
                 continue  # the fork's class builds the attribute itself: no constructor brings a lazy one
+            if item.nulled_by and any(_defines(s, item.nulled_by) for s in cls.body):
+                continue  # the fork overrides the method that nulls it: upstream's None is never set
             if (
-                (not item.lazy and _may_receive(trees, cls, owned_attr, item.flag or item.attr, item.keyword_only))
+                (not late and _may_receive(trees, cls, owned_attr, item.flag or item.attr, item.keyword_only))
                 or any(_sets(b, owned_attr) or _init(b) for b in bases.values())
                 or (item.via and _sets_held(cls, item.via, item.attr))
             ):
@@ -443,6 +545,8 @@ def _fork_uses(
             for func in (s for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)):
                 if item.lazy and (_calls_self(func, item.lazy) or func.name == "__init__"):
                     continue  # the fork builds it first; a constructor's use is the nulled setups' to judge
+                if item.nulled_by and func.name == "__init__":
+                    continue  # the constructor's value stands until the nulling method runs
                 line = _unguarded_use(func, item.attr, parents, item.switches, item.via)
                 if line is not None and line in owned:
                     yield item, line
@@ -574,7 +678,9 @@ def _unguarded_use(
         if isinstance(node, ast.Call) and last_name(node.func) in {"getattr", "hasattr", "callable"}:
             return None
         inner = node.func if isinstance(node, ast.Call) else getattr(node, "value", None)
-        if isinstance(node, ast.Call | ast.Attribute | ast.Subscript) and _is_attr(inner, attr, via):
+        if isinstance(node, ast.BinOp):
+            inner = node.left if _is_attr(node.left, attr, via) else node.right
+        if isinstance(node, ast.Call | ast.Attribute | ast.Subscript | ast.BinOp) and _is_attr(inner, attr, via):
             if caught_around(node, _NONE_RAISES, parents):
                 continue
             used = node.lineno if used is None else min(used, node.lineno)
@@ -602,8 +708,20 @@ def assigned_targets(node: ast.stmt) -> list[ast.expr]:
     return [node.target] if isinstance(node, ast.AugAssign | ast.AnnAssign) else []
 
 
-def _finding(trees: ThreeTrees, path: str, line: int, item: Nulled, pr_pattern: str) -> Finding:
+def _finding(trees: ThreeTrees, path: str, line: int, item: Nulled, pr_pattern: str, name: str = "self") -> Finding:
     commit = trees.upstream_commit(item.path, rf"self\.{item.attr}[[:space:]]*=", pr_pattern)
+    if item.nulled_by:
+        return Finding(
+            RULE,
+            "merge",
+            Severity.WARNING,
+            path,
+            line,
+            f"fork-owned use of {name}.{item.attr}, {'inherited from' if name == 'self' else 'an attribute of'} "
+            f"{item.cls}, which upstream's {item.nulled_by}() now sets back to None ({item.path}:{item.line}{commit}), "
+            f"its own readers testing it for None first: this use meets None on that path; test {name}.{item.attr} "
+            "for None",
+        )
     if item.lazy:
         return Finding(
             RULE,

@@ -24,12 +24,19 @@ import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, replace
-from typing import TypeVar
+from typing import TypeVar, cast
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.fallbacks import caught_around
-from aeon_release.domain.audits.drift.own_fields import defines, enclosing, file_classes, receiver_names, restores
+from aeon_release.domain.audits.drift.own_fields import (
+    assigned,
+    defines,
+    enclosing,
+    file_classes,
+    receiver_names,
+    restores,
+)
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
 from aeon_release.domain.audits.drift.shape_splits import names_shape_tested, other_paths, positions_read
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found
@@ -119,7 +126,7 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     findings = _voided_uses(trees, uses, pr_pattern)
     unpacks, overrides, indexed = list(_fork_unpacks(trees)), list(_fork_overrides(trees)), list(_fork_indexed(trees))
     rebound = Rebound(trees)
-    uses += _fork_passed_values(trees)
+    uses = [u for u in uses if u.how != "operates"] + _fork_passed_values(trees)  # an operand: voided only
     findings += _widened_findings(trees, uses, [o for o in overrides if o.single], rebound, pr_pattern)
     overrides = [o for o in overrides if not o.single]
     if not unpacks and not overrides and not indexed:
@@ -1656,6 +1663,8 @@ _ITERATED_CALL = re.compile(r"\bfor\s+[\w.]+\s+in\s+(?:await\s+)?[\w.]+\(")
 _VALUE_RETURN = re.compile(r"\n-[ \t]*return [^\n]")  # upstream removed a return of a value
 # ``f(...).items()`` / ``f(...).shape``: an attribute read straight off a call's value (a text prefilter)
 _READ_OFF_CALL = re.compile(r"\)[ \t]*\.[ \t]*[A-Za-z_]")
+# ``f(...) | extra`` / ``f(...) + 1``: a call's value an operand (a text prefilter; only a voided return asks it)
+_OPERATED_CALL = re.compile(r"\)[ \t]*(?:[|&+^%-]|\*\*?|//?)[ \t]*[\w{(\[]")
 # what a read off a value of the wrong kind raises (a tuple or None has no ``.items``)
 _READ_MISFITS = frozenset({"AttributeError"})
 # what a tuple answers itself: a read of these off a value made a tuple still works
@@ -1681,14 +1690,112 @@ def _voided_uses(trees: ThreeTrees, uses: list[ValueUse], pr_pattern: str) -> li
     own = _fork_defined(trees)
     names = {u.callee for u in uses if u.callee not in own or u.call.startswith(_SUPER)}
     voided = _voided(trees, names)
+    homed = _homed_voided(trees, [u for u in uses if u.callee not in voided])
     findings = []
     for use in uses:
         mine = use.callee in own and not use.call.startswith(_SUPER)
-        path = None if mine else voided.get(use.callee)
+        path, qual = (None, "") if mine else (voided.get(use.callee), use.callee)
+        if path is None and (use.path, use.line, use.call) in homed:
+            path, qual = homed[(use.path, use.line, use.call)]
         guarded = _guarded_read(trees, use) if path is not None else None
         if path is not None and guarded is not None:
-            findings.append(_voided_finding(trees, guarded, path, pr_pattern))
+            findings.append(_voided_finding(trees, guarded, path, pr_pattern, qual))
+            findings += _voided_local_reads(trees, guarded, path, pr_pattern, qual)
     return findings
+
+
+def _homed_voided(trees: ThreeTrees, uses: list[ValueUse]) -> dict[tuple[str, int, str], tuple[str, str]]:
+    """(path, line, call) -> (upstream's file, ``Class.method``) for a use whose call resolves through its receiver
+    (``super().m(...)``, ``self.m(...)`` inherited, ``head.m(...)`` with ``head: Cls``) to one class's method
+    that returned a value at the base and returns none at upstream.  A name a hundred classes define
+    (``load_weights``) is never voided by name: #18909 made ``Eagle3LlamaForCausalLM.load_weights`` drop
+    its ``return``, #19033 ``EagleLlamaForCausalLM.load_weights``, while the target models' kept theirs."""
+    removed = {p for p in trees.upstream if p.endswith(".py") and _VALUE_RETURN.search(trees.upstream.raw(p))}
+    found: dict[tuple[str, int, str], tuple[str, str]] = {}
+    for use in uses if removed else ():
+        home = _use_home(trees, use)
+        if home is not None and home[0] in removed and _method_voided(trees, *home):
+            found[(use.path, use.line, use.call)] = home
+    return found
+
+
+def _use_home(trees: ThreeTrees, use: ValueUse) -> tuple[str, str] | None:
+    """(file, ``Class.method``) of the one class the use's call resolves in (``_typed_call``), imported by
+    the fork's module from that file."""
+    module = trees.merged_module(use.path)
+    parents = parent_map(module) if module is not None else {}
+    call = next(
+        (
+            n
+            for n in (ast.walk(module) if module is not None else ())
+            if isinstance(n, ast.Call) and n.lineno == use.line and ast.unparse(n.func) == use.call
+        ),
+        None,
+    )
+    func = enclosing(call, parents) if call is not None else None
+    owner = parents.get(id(func)) if func is not None else None
+    typed = _typed_call(call, func, owner if isinstance(owner, ast.ClassDef) else None) if call else None
+    home = _imported_file(module, typed.split(".", 1)[0]) if typed and typed.count(".") == 1 else None
+    return (home, typed) if home is not None and typed is not None else None
+
+
+def _method_voided(trees: ThreeTrees, path: str, qual: str) -> bool:
+    """``Class.method`` in ``path`` returned a value at the base and is a plain method returning none now."""
+    old = _functions(trees.blobs(trees.base, [path]).get(path) or "").get(qual, [])
+    new = _functions(trees.blobs(trees.theirs, [path]).get(path) or "").get(qual, [])
+    if len(old) != 1 or len(new) != 1 or _stub(new[0]) or _yields(new[0]):
+        return False
+    return bool(returned_lengths(old[0])) and not returned_lengths(new[0])
+
+
+def _voided_local_reads(trees: ThreeTrees, use: ValueUse, path: str, pr_pattern: str, qual: str) -> list[Finding]:
+    """The first read of the local a voided call's value was bound to that fails on None (``loaded.add(...)``,
+    ``for n in loaded``, ``loaded | extra``, ``loaded[0]``): where the AttributeError or TypeError lands.
+    Quiet once the function rebinds or tests the name (``loaded = loaded or set()``, ``if loaded is None``)."""
+    module = trees.merged_module(use.path) if use.how == "assigns" else None
+    parents = parent_map(module) if module is not None else {}
+    bind = next(
+        (
+            n
+            for n in (ast.walk(module) if module is not None else ())
+            if isinstance(n, ast.Assign) and n.lineno == use.line and isinstance(n.targets[0], ast.Name)
+        ),
+        None,
+    )
+    func = enclosing(bind, parents) if bind is not None else None
+    if bind is None or func is None:
+        return []
+    name = cast(ast.Name, bind.targets[0]).id
+    line = _first_none_read(func, name, bind, parents)
+    if line is None:
+        return []
+    return [replace(_voided_finding(trees, use, path, pr_pattern, qual), line=line)]
+
+
+def _first_none_read(func: _Def, name: str, bind: ast.Assign, parents: dict[int, ast.AST]) -> int | None:
+    """The line of the first load of ``name`` after ``bind`` that None cannot serve, unless the function
+    binds ``name`` again or tests it."""
+    loads = sorted(
+        (n for n in ast.walk(func) if isinstance(n, ast.Name) and n.id == name and n.lineno > bind.lineno),
+        key=lambda n: (n.lineno, n.col_offset),
+    )
+    if len(assigned(func).get(name, ())) != 1 or any(not isinstance(n.ctx, ast.Load) for n in loads):
+        return None
+    for load in loads:
+        parent = parents.get(id(load))
+        if isinstance(parent, (ast.If, ast.While, ast.IfExp, ast.BoolOp, ast.Compare, ast.UnaryOp)):
+            return None  # tested: the fork may handle None
+        if _fails_on_none(load, parent):
+            return load.lineno
+    return None
+
+
+def _fails_on_none(load: ast.Name, parent: ast.AST | None) -> bool:
+    if isinstance(parent, (ast.Attribute, ast.Subscript)) and parent.value is load:
+        return True
+    if isinstance(parent, (ast.For, ast.AsyncFor, ast.comprehension)) and parent.iter is load:
+        return True
+    return isinstance(parent, ast.BinOp)
 
 
 def _fork_value_uses(trees: ThreeTrees) -> Iterator[ValueUse]:
@@ -1697,7 +1804,12 @@ def _fork_value_uses(trees: ThreeTrees) -> Iterator[ValueUse]:
 
 def _value_use_line(line: str) -> bool:
     """A fork line that may use a call's value (a text prefilter; the AST decides)."""
-    return bool(_VALUE_USE.match(line) or _ITERATED_CALL.search(line) or _READ_OFF_CALL.search(line))
+    return bool(
+        _VALUE_USE.match(line)
+        or _ITERATED_CALL.search(line)
+        or _READ_OFF_CALL.search(line)
+        or _OPERATED_CALL.search(line)
+    )
 
 
 def _guarded_read(trees: ThreeTrees, use: ValueUse) -> ValueUse | None:
@@ -1738,6 +1850,9 @@ def _value_use(path: str, node: ast.AST) -> ValueUse | None:
             value = value.operand
     elif isinstance(node, (ast.For, ast.AsyncFor)) and isinstance(node.target, ast.Name):
         value, how = node.iter, "iterates"  # one name a step: a tuple target is an unpack (return drift's)
+    elif isinstance(node, ast.BinOp) and (_called(node.left) or _called(node.right)):
+        # ``super().load_weights(w) | {"x"}``: the operator meets whatever the call returns (None: TypeError)
+        value, how = node.left if _called(node.left) else node.right, "operates"
     elif isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
         loops = [g.iter for g in node.generators if isinstance(g.target, ast.Name) and _called(g.iter) is not None]
         if not loops:
@@ -1869,19 +1984,22 @@ def _yields(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     return any(isinstance(n, (ast.Yield, ast.YieldFrom)) for n in ast.walk(node))
 
 
-def _voided_finding(trees: ThreeTrees, use: ValueUse, path: str, pr_pattern: str) -> Finding:
-    drift = Drift(use.callee, path, 0, 0)
+def _voided_finding(trees: ThreeTrees, use: ValueUse, path: str, pr_pattern: str, qual: str = "") -> Finding:
+    """``qual``: the name voided (``Class.method`` when resolved through the receiver's class)."""
+    drift = Drift(qual or use.callee, path, 0, 0)
 
     def voids(commit: repo.Commit) -> bool:
         before = repo.read_blobs(trees.repo, f"{commit.sha}^", [path])[path]
         after = repo.read_blobs(trees.repo, commit.sha, [path])[path]
-        return _returns_value(before, use.callee) and not _returns_value(after, use.callee)
+        return _returns_value(before, drift.name) and not _returns_value(after, drift.name)
 
     regex = r"^[[:space:]]*return[[:space:]]|def[[:space:]]+" + re.escape(use.callee)
     commit = trees.upstream_commit(path, regex, pr_pattern, voids)
     consequence = {
         "assigns": "it now holds None",
         "reads": f"the read of .{use.attr} now hits None: AttributeError at runtime",
+        "iterates": "the loop now iterates None: TypeError at runtime",
+        "operates": "the operator now meets None: TypeError at runtime",
     }.get(use.how, "the test now sees None every time")
     message = (
         f"fork-owned line uses the value of {use.call}(), but upstream changed {drift.name}() to return "

@@ -1,0 +1,162 @@
+"""Stale copies: a fork override repeats a call of the base method's body that upstream rewrote there.
+
+#13626 (9804145cac) moved the DeepSeek MTP head's ``shared_head`` norm out of the predictor layer's ``forward``
+and into ``DeepSeekMultiTokenPredictor.compute_logits``: ``self.logits_processor(mtp_layer.shared_head.head,
+hidden_states, sampling_metadata)`` became ``self.logits_processor(mtp_layer.shared_head.head,
+mtp_layer.shared_head(hidden_states), sampling_metadata)``.  A fork subclass overriding ``compute_logits`` with
+a copy of the base's body (its own layer index for k > n_predict drafts) merges cleanly and now computes logits
+off the un-normed state: no error, worse drafts.  Nothing was renamed, removed or re-signed, and the override
+was already an override, so symbol and override drift stay quiet.
+
+Upstream's side: a method of a class of a changed file, in both versions, that called a callee (``self.f``,
+``f``) exactly once at the base and exactly once at upstream, with other arguments (the call's text changed).
+The fork's side, on a line it owns: a class deriving from that class (imported from its module or a package
+above it) that overrides the method with a body holding the base's old call, word for word (``ast.unparse``),
+and not the new one.  A warning on the call: the fork may keep the old call on purpose, but the copy no longer
+matches what the base does.  Quiet for an override that calls ``super()`` (it hands on to the base), one that
+already makes the new call, a callee called more than once on either side (which call became which is a
+guess), and a logger's call (a message reworded).
+
+Cheap first: only fork files whose added lines define a method, and only upstream files whose removed and
+added lines call a callee the fork's added lines call too.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.nulled_attributes import _derived_from, local_bases
+from aeon_release.domain.audits.drift.own_fields import file_classes
+from aeon_release.domain.audits.drift.pyindex import file_imports
+from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import LOG_METHODS, last_name
+
+# a callee on a changed line (``self.logits_processor(``, ``torch.cat(``): its last name
+_CALLEE = re.compile(r"(\w+)\s*\(")
+_DEF = re.compile(r"^\s+(?:async\s+)?def\s+\w+\s*\(")
+_MOST_FILES = 32
+_Def = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+@dataclass(frozen=True)
+class Rewritten:
+    """``cls.method`` (of ``path``) made its one call of a callee ``old`` at the base and ``new`` at upstream."""
+
+    path: str
+    cls: str
+    method: str
+    old: str
+    new: str
+
+
+def stale_copy_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork overrides repeating a call upstream's own method rewrote (see the module's docstring)."""
+    called = _fork_callees(trees)
+    if not called:
+        return []
+    paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p, called)][:_MOST_FILES]
+    rewritten = [r for path, old, new in parsed_versions(trees, paths) for r in _rewritten(path, old, new)]
+    if not rewritten:
+        return []
+    findings = []
+    for path, module, owned in fork_modules(trees, lambda line: bool(_DEF.match(line))):
+        for item, line in _fork_copies(path, module, owned, rewritten):
+            findings.append(_finding(trees, path, line, item, pr_pattern))
+    return findings
+
+
+def _fork_callees(trees: ThreeTrees) -> set[str]:
+    """The callees the fork's added lines call, when one of them defines a method."""
+    lines = [t for p in trees.mine if p.endswith(".py") for t in trees.mine[p].added.values()]
+    if not any(_DEF.match(line) for line in lines):
+        return set()
+    return {m.group(1) for line in lines for m in _CALLEE.finditer(line)}
+
+
+def _candidate(trees: ThreeTrees, path: str, called: set[str]) -> bool:
+    """The diff removed and added a line calling one callee the fork calls too."""
+    diff = trees.upstream[path]
+    removed = {m.group(1) for line in diff.removed for m in _CALLEE.finditer(line)} & called
+    return any(m.group(1) in removed for line in diff.added.values() for m in _CALLEE.finditer(line))
+
+
+def _rewritten(path: str, old: ast.Module, new: ast.Module) -> Iterator[Rewritten]:
+    before = {c.name: c for c in file_classes(old.body)}
+    for cls in file_classes(new.body):
+        was = before.get(cls.name)
+        old_methods = {m.name: m for m in _methods(was)} if was is not None else {}
+        for method in _methods(cls):
+            if method.name in old_methods:
+                for old_call, new_call in _changed_calls(old_methods[method.name], method):
+                    yield Rewritten(path, cls.name, method.name, old_call, new_call)
+
+
+def _changed_calls(old: _Def, new: _Def) -> Iterator[tuple[str, str]]:
+    """(old text, new text) of each callee the method calls exactly once in both versions, its call rewritten."""
+    before, after = _calls(old), _calls(new)
+    for callee, texts in before.items():
+        now = after.get(callee, [])
+        if len(texts) == 1 and len(now) == 1 and texts[0] != now[0]:
+            yield texts[0], now[0]
+
+
+def _calls(func: _Def) -> dict[str, list[str]]:
+    """callee's text -> the texts of the calls of it in the function (a nested call counts on its own)."""
+    found: dict[str, list[str]] = {}
+    for node in ast.walk(func):
+        if isinstance(node, ast.Call) and last_name(node.func) not in LOG_METHODS:  # a message reworded: no drift
+            found.setdefault(ast.unparse(node.func), []).append(ast.unparse(node))
+    return found
+
+
+def _methods(cls: ast.ClassDef) -> list[_Def]:
+    return [s for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)]
+
+
+def _fork_copies(
+    path: str, module: ast.Module, owned: set[int], rewritten: list[Rewritten]
+) -> Iterator[tuple[Rewritten, int]]:
+    """(item, line) of each fork override holding the old call of a rewritten one, on a line the fork owns."""
+    imports = file_imports(module, path)
+    local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
+    for cls in file_classes(module.body):
+        items = _derived_from(cls, local_bases(cls, local), imports, rewritten)
+        overrides = {m.name: m for m in _methods(cls)}
+        for item in items:
+            override = overrides.get(item.method)
+            if override is None or _hands_on(override):
+                continue
+            calls = [n for n in ast.walk(override) if isinstance(n, ast.Call)]
+            if any(ast.unparse(n) == item.new for n in calls):
+                continue  # the fork made upstream's new call already
+            line = next((n.lineno for n in calls if ast.unparse(n) == item.old and n.lineno in owned), None)
+            if line is not None:
+                yield item, line
+
+
+def _hands_on(func: _Def) -> bool:
+    """The override calls ``super()``: the base's body runs too."""
+    return any(
+        isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "super" for n in ast.walk(func)
+    )
+
+
+def _finding(trees: ThreeTrees, path: str, line: int, item: Rewritten, pr_pattern: str) -> Finding:
+    callee = item.old.split("(", 1)[0]
+    commit = trees.upstream_commit(item.path, re.escape(callee) + r"[[:space:]]*\(", pr_pattern)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.WARNING,
+        path,
+        line,
+        f"fork override of {item.cls}.{item.method} repeats the base's old call `{item.old}`, which upstream's "
+        f"{item.cls}.{item.method} now makes as `{item.new}` ({item.path}{commit}): the copy no longer does what "
+        "the base does; carry upstream's change into the override, or say why the old call stays",
+    )
