@@ -184,3 +184,24 @@ def test_a_hook_moved_up_the_hierarchy_is_not_interposed(git_repo: GitRepo) -> N
     sides = s.merge_case(git_repo, base, {FORK: fork}, [(SUBJECT, {METHOD: METHOD_OLD, BASECFG: moved_root})])
     found = [f.message for f in s.merged_findings(git_repo, sides, s.Settings()) if f.path == FORK]
     assert not [m for m in found if "now defines on" in m]
+
+
+_ANSWER = (
+    "\n    def warm_up(self, layer):\n        if layer is None:\n            return 0\n        return layer.size * 2\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("new", "expected"),
+    [
+        # upstream's new def only answers (branches and returns, #36519's get_cudagraph_support): the fork's own
+        # override answers the same question for itself, and hiding upstream's answer loses nothing it set up
+        (METHOD_OLD + _ANSWER, []),
+        # the same def calling for effect first is still reported
+        (METHOD_OLD + _ANSWER.replace("        if layer", "        layer.prepare()\n        if layer", 1), ["error"]),
+    ],
+    ids=["pure answer", "a call for effect"],
+)
+def test_an_override_of_a_new_pure_answer_stays_quiet(git_repo: GitRepo, new: str, expected: list[str]) -> None:
+    fork = HEAD + "class AeonMethod(WNA16Method):\n    def warm_up(self, layer):\n        return 1\n"
+    assert [row[1] for row in _found(git_repo, fork, new=new)] == expected

@@ -9,8 +9,8 @@ cleanly, the signatures match, and symbol drift's override checks see the same m
 
 Evidence, all needed: the fork's override resolved, at the merge base, to a def of another class (further
 up the order) than the one it resolves to now -- upstream defined the method on a class between them; that
-new def does work (not a stub: nothing, a constant, a parameter handed back, one ``raise``); and the
-override never reaches it -- no ``super().name`` (called or read, ``getattr(super(), "name")`` too) and no
+new def does work (not a stub: nothing, a constant, a parameter handed back, one ``raise``; nor a pure
+answer: it stores on an object, deletes, or calls for effect); and the override never reaches it -- no ``super().name`` (called or read, ``getattr(super(), "name")`` too) and no
 ``Base.name(self, ...)`` off a class name.  An error when the def the override used to replace was itself
 a stub (the override owed it nothing; upstream's new work is lost); a warning when it did work too (the
 fork had already taken that work on itself and may do upstream's new part as well).  Quiet for an abstract
@@ -46,7 +46,9 @@ def hidden_work(fork: _Def, before: DefSym, after: DefSym) -> Hidden | None:
         return None
     if not isinstance(before.node, _Def) or not isinstance(after.node, _Def):
         return None
-    if stub_answer(after.node) is not None or is_abstract(fork) or hands_on(fork, fork.name):
+    if stub_answer(after.node) is not None or not _has_effects(after.node):
+        return None
+    if is_abstract(fork) or hands_on(fork, fork.name):
         return None
     certain = stub_answer(before.node) is not None
     replaced = "a stub the override owed nothing" if certain else "whose work the override had taken on"
@@ -93,6 +95,20 @@ def _explicit_base_call(call: ast.Call, name: str) -> bool:
         and isinstance(call.args[0], ast.Name)
         and call.args[0].id in ("self", "cls")
     )
+
+
+def _has_effects(func: _Def) -> bool:
+    """``func`` does something beyond answering: stores on an object (an attribute or item), deletes, or calls
+    for effect (a call whose value it drops).  A pure answer (branches, locals, returns) is a query the fork's
+    override answers for itself: hiding it loses nothing upstream set up (#36519's ``get_cudagraph_support``)."""
+    for node in ast.walk(func):
+        if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign):
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Attribute | ast.Subscript) for t in targets):
+                return True
+        if isinstance(node, ast.Delete) or (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)):
+            return True
+    return False
 
 
 def is_abstract(func: _Def) -> bool:
