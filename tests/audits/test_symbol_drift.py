@@ -3106,3 +3106,74 @@ def test_a_gone_attribute_after_a_probe_of_the_new_name_in_an_or(
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     errors = [f.line for f in report.findings if f.path == COMM_USE and f.severity.value == "error"]
     assert (3 in errors) is claimed
+
+
+# -- a removed __post_init__ handed on to (killers164, #26390) ---------------------------------------------------
+POST_CFG = "vllm/config/postcfg.py"
+POST_BASE = (
+    "from dataclasses import dataclass\n\n\n"
+    "@dataclass\nclass CacheConfig:\n    swap_space: float = 4\n\n"
+    "    def __post_init__(self) -> None:\n        self.swap_space_bytes = self.swap_space * 2**30\n\n"
+    '    def metrics_info(self) -> dict:\n        return {"swap": self.swap_space}\n'
+)
+POST_UPSTREAM = (
+    "from dataclasses import dataclass\n\n\n"
+    "@dataclass\nclass CacheConfig:\n    swap_space: float = 4\n\n"
+    '    def metrics_info(self) -> dict:\n        return {"swap": self.swap_space}\n'
+)
+POST_SUBJECT = "[Feature] Change cache.py with pydantic validation (#26390)"
+POST_HEAD = "from dataclasses import dataclass\n\nfrom vllm.config.postcfg import CacheConfig\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "text"),
+    [
+        # an explicit base call in the subclass's own hook
+        (
+            "@dataclass\nclass AeonConfig(CacheConfig):\n    def __post_init__(self) -> None:\n"
+            "        CacheConfig.__post_init__(self)\n        self.swap_space = 0\n",
+            "CacheConfig.__post_init__(self)",
+        ),
+        # super() naming its class, through a second fork class
+        (
+            "@dataclass\nclass AeonMid(CacheConfig):\n    pass\n\n\n"
+            "@dataclass\nclass AeonConfig(AeonMid):\n    def __post_init__(self) -> None:\n"
+            "        super(AeonConfig, self).__post_init__()\n",
+            "super(AeonConfig, self).__post_init__()",
+        ),
+    ],
+    ids=["an explicit base call", "super(Cls, self) past a fork mid-class"],
+)
+def test_a_hand_on_to_a_removed_post_init_is_an_error(git_repo: GitRepo, no_rules: Path, body: str, text: str) -> None:
+    fork = "vllm/aeon/postcfg.py"
+    sides = s.merge_case(
+        git_repo, {POST_CFG: POST_BASE}, {fork: POST_HEAD + body}, [(POST_SUBJECT, {POST_CFG: POST_UPSTREAM})]
+    )
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (path, line) == (fork, line_of(git_repo, fork, text))
+    assert "__post_init__" in message and "#26390" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the subclass's own hook, no hand-on
+        "@dataclass\nclass AeonConfig(CacheConfig):\n    def __post_init__(self) -> None:\n        self.swap_space = 0\n",
+        # a mixin of the fork's ahead of the base defines it
+        "class AeonHook:\n    def __post_init__(self) -> None:\n        pass\n\n\n"
+        "@dataclass\nclass AeonConfig(AeonHook, CacheConfig):\n    def __post_init__(self) -> None:\n"
+        "        super().__post_init__()\n",
+        # a base of the fork's own defining it between
+        "@dataclass\nclass AeonMid(CacheConfig):\n    def __post_init__(self) -> None:\n        pass\n\n\n"
+        "@dataclass\nclass AeonConfig(AeonMid):\n    def __post_init__(self) -> None:\n        super().__post_init__()\n",
+        # a kept method handed on to
+        "@dataclass\nclass AeonConfig(CacheConfig):\n    def metrics_info(self) -> dict:\n        return super().metrics_info()\n",
+    ],
+    ids=["own hook", "a fork mixin ahead defines it", "a fork mid-class defines it", "a kept method"],
+)
+def test_a_post_init_hand_on_that_still_lands_stays_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    fork = "vllm/aeon/postcfg.py"
+    sides = s.merge_case(
+        git_repo, {POST_CFG: POST_BASE}, {fork: POST_HEAD + body}, [(POST_SUBJECT, {POST_CFG: POST_UPSTREAM})]
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
