@@ -147,6 +147,7 @@ from aeon_release.domain.audits.drift.returned_members import (
     patched_after,
 )
 from aeon_release.domain.audits.drift.returns import own_returns
+from aeon_release.domain.audits.drift.retyped import names_bound_once
 from aeon_release.domain.audits.drift.shadows import Shadow, shadowed
 from aeon_release.domain.audits.drift.sides import AddedLines, Changes, commit_note
 from aeon_release.domain.audits.drift.signatures import (
@@ -200,6 +201,7 @@ from aeon_release.domain.audits.source import (
     literal_value,
     not_served,
     own_scope_nodes,
+    parameter_names,
     parent_map,
     parse_python,
     str_value,
@@ -325,6 +327,8 @@ class _Checker:
         self._locals: dict[int, frozenset[str]] = {}
         self._probes: dict[int, dict[str, ast.Call]] = {}  # id(function or module) -> locals bound to a probe
         self._nests: dict[tuple[int, ...], frozenset[str]] = {}  # the enclosing functions' ids -> their names
+        self._bound: dict[int, dict[str, ast.expr]] = {}  # a function's id -> the names it binds once, to what
+        self._picks: dict[int, ast.Call] = {}  # a table entry's call made up -> the call written
         self._local_types: dict[int, dict[str, ast.expr]] = {}
         self._attribute_types: dict[int, tuple[ast.ClassDef, dict[str, ast.expr]]] = {}
         self._bound_attributes: dict[int, frozenset[str]] = {}  # id(class node) -> names it binds itself
@@ -1598,7 +1602,7 @@ class _Checker:
             return
         if call.args and _replaces(mod, call.func):
             yield from self._replaced_fields(mod, call, scope)
-        entries = _table_entries(mod, call.func, self._local_names(scope))
+        entries = _table_entries(mod, self._picked(call.func, scope), self._local_names(scope))
         if entries is not None:  # ``EXPERTS[name](cfg)``: a call of each callable the table holds
             for entry in entries:
                 resolver, _ = self._resolver(mod, entry, scope)
@@ -1606,6 +1610,7 @@ class _Checker:
                     resolver(self.after), DefSym
                 ):  # a gone entry: its own line says so
                     picked = ast.copy_location(ast.Call(entry, call.args, call.keywords), call)
+                    self._picks[id(picked)] = call  # the call written: what its statement does with the answer
                     yield from self._call(mod, picked, scope)
             return
         if isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Attribute):
@@ -1805,8 +1810,9 @@ class _Checker:
         if now is None or not self._plainly_defined(after):
             return
         around = scope.functions[-1] if scope.functions else mod.tree
-        if (now.raises is not None and hollow_guarded(around, call, now.raises)) or (
-            now.raises is None and not for_effect(around, call, now)
+        written = self._picks.get(id(call), call)  # a table's entry picked: the call written stands for it
+        if (now.raises is not None and hollow_guarded(around, written, now.raises)) or (
+            now.raises is None and not for_effect(around, written, now)
         ):
             return
         definite = (
@@ -1826,7 +1832,7 @@ class _Checker:
         end = "raises when the call runs" if now.raises else "the fork's call no longer does what it is made for"
         yield _error(
             mod,
-            call.lineno,
+            call.func.lineno if written is not call else call.lineno,  # a table's entry: its own line, the fix's
             f"calls {_show(call.func)}, {how}: it now {now.says}; {end}: move it to what does the work now",
         )
 
@@ -4109,6 +4115,21 @@ class _Checker:
         if found is None:
             found = self._imports_in[id(func)] = _imports_bound(mod, func)
         return found
+
+    def _picked(self, func: ast.expr, scope: _Scope) -> ast.expr:
+        """The callee a call of a local names: the table pick the innermost function binds it to once and
+        nowhere else (``fixup = FIXUPS.get(arch)`` then ``fixup(cfg)``, killers164's table of #31131's moved
+        fix-ups), or the callee itself."""
+        inner = scope.functions[-1] if scope.functions else None
+        if not isinstance(func, ast.Name) or not isinstance(inner, ast.FunctionDef | ast.AsyncFunctionDef):
+            return func
+        if func.id in parameter_names(inner.args):
+            return func
+        held = self._bound.get(id(inner))
+        if held is None:
+            held = self._bound[id(inner)] = names_bound_once(inner)
+        value = held.get(func.id)
+        return value if isinstance(value, ast.Subscript | ast.Call) else func
 
     def _local_names(self, scope: _Scope) -> frozenset[str]:
         """The names the enclosing functions bind, made once per nest of functions: a name is looked up
