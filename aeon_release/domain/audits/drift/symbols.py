@@ -4724,12 +4724,66 @@ class _Checker:
                 yield from self._adapter_dropped(mod, stmt, f"{short}.{name}", after)
                 yield from self._called_by_keyword(mod, stmt, host, after)
                 moved = (before.path, before.owner) != (after.path, after.owner)  # the hook moved up: rare
+                if moved:
+                    yield from self._left_for_a_sibling_hook(mod, stmt, qual, before, after)
                 if host == qual:  # a mixin's override: its hook's readers are the host classes', not the mixin's
                     unconsulted = self._unconsulted if moved else self._unconsulted_in_place
                     yield from unconsulted(mod, stmt, qual, name, before)
                     yield from self._switched(mod, stmt, qual, name, before)
         elif isinstance(before, DefSym) and isinstance(after, DefSym) and self._upstream(after.path):
             yield from self._stale_copy(mod, stmt, short, name, before, after)
+
+    def _left_for_a_sibling_hook(
+        self, mod: ModuleInfo, stmt: ast.stmt, qual: str, before: DefSym, after: DefSym
+    ) -> Iterator[Finding]:
+        """An override of a method upstream dropped from the class the override derives from, so a base's
+        stub answers the name now, where that class gained a method the same base declares beside it: the
+        class's work moved to the sibling hook, which upstream's callers run whatever the fork's override does
+        (#31131: each per-model fix-up moved from ``verify_and_update_config`` into the new
+        ``verify_and_update_model_config``, which ``ModelConfig`` calls; a fork subclass's override of the old
+        name that replaced its parent's fix-up no longer replaces it).  An override handing on to the dropped
+        method (``super()``, the class by name) is the call's finding; a fork class defining the sibling is
+        quiet."""
+        if not isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) or _calls_own_name(stmt, before.owner or ""):
+            return
+        if not isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef) or hollow_body(after.node) is None:
+            return
+        if not isinstance(before.node, ast.FunctionDef | ast.AsyncFunctionDef) or not self._upstream(before.path):
+            return
+        sibling = self._sibling_hook(before, after)
+        merged = self.after.module_at(mod.path)
+        own = self.after.class_info(merged, qual) if merged is not None else None
+        if (
+            sibling is None
+            or (own is not None and sibling in own.members)
+            or not self._used_by_name(sibling, in_code(_called_off_any))
+        ):
+            return
+        said = f"{qual.rsplit('.', 1)[-1]}.{before.name}"
+        commit = self._commit(before.path, before.name)
+        yield _error(
+            mod,
+            stmt.lineno,
+            f"{said} overrides {before.label}, which upstream removed ({_where(before, commit)}): {before.owner}'s "
+            f"work moved to {before.owner}.{sibling}, a hook {after.owner} declares beside {before.name}, and "
+            f"{after.label}, a stub, is what the fork's method overrides now: upstream's callers of {sibling} run "
+            f"{before.owner}'s code whatever the override does; override {sibling} instead",
+        )
+
+    def _sibling_hook(self, before: DefSym, after: DefSym) -> str | None:
+        """A method ``before``'s class gained upstream that ``after``'s class (the base whose stub answers now)
+        defines too: where the class's work went."""
+        was, now, base = (
+            ix.module_at(p)
+            for ix, p in ((self.before, before.path), (self.after, before.path), (self.after, after.path))
+        )
+        old = was.classes.get(before.owner or "") if was is not None else None
+        new = now.classes.get(before.owner or "") if now is not None else None
+        hooks = base.classes.get(after.owner or "") if base is not None else None
+        if old is None or new is None or hooks is None:
+            return None
+        gained = _method_names(new) - _method_names(old)
+        return next(iter(sorted(gained & _method_names(hooks))), None)
 
     def _mixed_into(self, path: str, qual: str, name: str) -> tuple[str, Resolver] | None:
         """A mixin's method (its class has no base that defines ``name``) overrides what a class of the same
@@ -10247,3 +10301,30 @@ def _quoted(name: str, text: str) -> bool:
 def _assigned_in(func: ast.AST, name: str) -> bool:
     """``name`` is assigned somewhere in ``func`` (a parameter rebound: its annotation no longer holds)."""
     return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast.walk(func))
+
+
+def _method_names(cls: ast.ClassDef) -> set[str]:
+    """The names of the methods a class body defines."""
+    return {st.name for st in cls.body if isinstance(st, ast.FunctionDef | ast.AsyncFunctionDef)}
+
+
+def _calls_own_name(func: ast.FunctionDef | ast.AsyncFunctionDef, owner: str) -> bool:
+    """The method calls its own name on ``super()`` or on the class ``owner`` by name."""
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr == func.name
+        and (_is_super(n.func.value) or (isinstance(n.func.value, ast.Name) and n.func.value.id == owner))
+        for n in ast.walk(func)
+    )
+
+
+def _called_off_any(line: str, name: str) -> bool:
+    """``x.name(`` on a line, ``x`` anything but ``super()`` (an override's hand-on calls nothing new): a
+    ``cls.name(...)`` of a class a table picked runs subclasses' overrides as any receiver does."""
+    start = line.find(f".{name}")
+    while start >= 0:
+        if line[start + 1 + len(name) :].lstrip().startswith("(") and not line[:start].rstrip().endswith("super()"):
+            return True
+        start = line.find(f".{name}", start + 1)
+    return False
