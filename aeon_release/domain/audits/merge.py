@@ -118,6 +118,7 @@ from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTre
 from aeon_release.domain.audits.drift.signature_shims import shim_drift
 from aeon_release.domain.audits.drift.sort_orders import sort_order_drift
 from aeon_release.domain.audits.drift.split_tables import split_table_drift
+from aeon_release.domain.audits.drift.stopped_arg_writes import stopped_arg_write_drift
 from aeon_release.domain.audits.drift.stopped_writes import stopped_write_drift
 from aeon_release.domain.audits.drift.stored_tuples import stored_tuple_drift
 from aeon_release.domain.audits.drift.struct_tuples import struct_tuple_drift
@@ -254,6 +255,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     widened_literal_drift,
     init_only_drift,
     stopped_write_drift,
+    stopped_arg_write_drift,
     moved_effect_drift,
     dropped_tag_drift,
     subclass_need_drift,
