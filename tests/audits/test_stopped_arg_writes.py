@@ -102,3 +102,59 @@ def test_reads_the_call_never_answered_for_stay_quiet(
     git_repo: GitRepo, no_rules: Path, body: str, upstream: str
 ) -> None:
     assert rows(git_repo, no_rules, body, upstream) == []
+
+
+# killers164, #50991: the mamba cache mode stored "align" where it stored "all"; the fork tests "all" after the call
+ALIGNED = UPSTREAM.replace('cache.mode = "all"', 'cache.mode = "align"')
+
+
+def value_rows(git_repo: GitRepo, no_rules: Path, body: str, upstream: str = ALIGNED) -> list[tuple[int, str]]:
+    sides = s.merge_case(git_repo, {FIXUPS: BASE}, {FORK: HEAD + body}, [(SUBJECT, {FIXUPS: upstream})])
+    found = s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
+    return [
+        (line, severity) for path, line, severity, message in found if path == FORK and "no longer stores" in message
+    ]
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        ('def f(cfg) -> bool:\n    Fixer.apply(cfg)\n    return cfg.cache.mode in ("all", "some")\n', 6),
+        # through a local bound to a prefix of the path
+        ('def f(cfg) -> bool:\n    Fixer.apply(cfg)\n    cache = cfg.cache\n    return cache.mode != "all"\n', 7),
+    ],
+    ids=["in a tuple", "through a local"],
+)
+def test_a_comparison_with_a_constant_the_call_no_longer_stores_is_a_warning(
+    git_repo: GitRepo, no_rules: Path, body: str, line: int
+) -> None:
+    assert value_rows(git_repo, no_rules, body) == [(line, "warning")]
+
+
+@pytest.mark.parametrize(
+    ("body", "upstream"),
+    [
+        # a constant upstream still stores
+        ('def f(cfg) -> bool:\n    Fixer.apply(cfg)\n    return cfg.cache.mode == "align"\n', ALIGNED),
+        # upstream stores a computed value now: it may be "all"
+        (
+            'def f(cfg) -> bool:\n    Fixer.apply(cfg)\n    return cfg.cache.mode == "all"\n',
+            UPSTREAM.replace('cache.mode = "all"', "cache.mode = MODES[0]"),
+        ),
+        # the fork stored it itself first
+        (
+            'def f(cfg) -> bool:\n    Fixer.apply(cfg)\n    cfg.cache.mode = "all"\n    return cfg.cache.mode == "all"\n',
+            ALIGNED,
+        ),
+    ],
+    ids=["a kept constant", "a computed value", "the fork's own store"],
+)
+def test_comparisons_the_change_leaves_right_stay_quiet(
+    git_repo: GitRepo, no_rules: Path, body: str, upstream: str
+) -> None:
+    assert value_rows(git_repo, no_rules, body, upstream) == []
+
+
+def test_a_read_through_a_local_bound_to_a_prefix_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    body = "def f(cfg) -> int:\n    Fixer.apply(cfg)\n    cache = cfg.cache\n    return cache.padded\n"
+    assert rows(git_repo, no_rules, body) == [(7, "error")]

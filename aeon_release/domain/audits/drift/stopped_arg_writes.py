@@ -18,7 +18,13 @@ parameter (or a path off it) to no call it cannot follow: a logger's call, ``get
 only read.  The fork's side, on a line it owns: in one function, a read of ``arg.a...b`` below a call of the
 method through the class (imported from its module) or through ``super()`` in a class deriving from it directly,
 where ``arg`` is the name the call passes for that parameter, with no store of the path nor rebinding of ``arg``
-between.  An error: the call no longer sets what the fork reads after it.
+between.  An error: the call no longer sets what the fork reads after it.  A local the fork binds once to a
+prefix of the path spells it too.
+
+A value lost (killers164, #50991): a path the method still stores, where every value stored at the base and now
+is a constant (or a conditional expression of them) and one the base stored is gone (``mamba_cache_mode`` took
+``"all" if ... else "align"``, now ``"align"``): a fork comparison of the path with it (``==``, ``!=``, ``in``)
+after the call is a warning -- the value may still come from elsewhere (a user's setting), as a changed default may.
 
 Pure but for reading the three trees: findings out.
 """
@@ -32,6 +38,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.retyped import names_bound_once
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.drift.stopped_writes import own_methods, top_classes
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
@@ -46,6 +53,8 @@ _READERS = frozenset({"getattr", "hasattr", "isinstance", "issubclass", "type", 
 _LOGGERS = frozenset({"logger", "logging", "log", "_logger"})
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 Path = tuple[int, tuple[str, ...]]  # (the parameter's slot, the attributes off it)
+Stores = dict[Path, set[object]]  # a path off a parameter -> the constants stored there
+_UNKNOWN = object()  # a value stored that is no constant
 
 
 @dataclass(frozen=True)
@@ -56,6 +65,8 @@ class Lost:
     slot: int
     param: str
     chain: tuple[str, ...]
+    values: frozenset[object] = frozenset()  # constants the base stored there and upstream stores no more
+    now: frozenset[object] = frozenset()  # the constants upstream stores there
 
 
 def stopped_arg_write_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -91,10 +102,23 @@ def _lost(trees: ThreeTrees) -> list[Lost]:
                     continue
                 before, _ = _arg_stores(old, olds, 0)
                 after, handed = _arg_stores(new, news, 0)
-                for slot, chain in sorted(before - after):
+                for slot, chain in sorted(before.keys() - after.keys()):
                     if not handed and chain[-1] in words:
                         found.append(Lost(both.path, name, method, slot, params[slot], chain))
+                for (slot, chain), values in sorted(before.items()):
+                    gone = _values_lost(values, after.get((slot, chain)))
+                    if gone and not handed and chain[-1] in words:
+                        now = frozenset(after[(slot, chain)])
+                        found.append(Lost(both.path, name, method, slot, params[slot], chain, gone, now))
     return found
+
+
+def _values_lost(before: set[object], after: set[object] | None) -> frozenset[object]:
+    """The constants a path the method still stores no longer takes: only where every value stored, before and
+    now, is a constant (a computed one may be any of them)."""
+    if after is None or _UNKNOWN in before or _UNKNOWN in after:
+        return frozenset()
+    return frozenset(before - after)
 
 
 def _params(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
@@ -106,24 +130,40 @@ def _params(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
 
 def _arg_stores(
     func: ast.FunctionDef | ast.AsyncFunctionDef, classes: dict[str, ast.ClassDef], depth: int
-) -> tuple[set[Path], bool]:
-    """The paths off its parameters the method stores, and whether it hands one to a call it cannot follow."""
+) -> tuple[Stores, bool]:
+    """The paths off its parameters the method stores, each with the constants stored there (``_UNKNOWN`` for
+    a computed value), and whether it hands one to a call it cannot follow."""
     params: dict[str, Path] = {name: (slot, ()) for slot, name in enumerate(_params(func))}
     roots: dict[str, Path] = {**params, **_aliases(func, params)}
-    stores: set[Path] = set()
+    stores: Stores = {}
     handed = False
     for node in ast.walk(func):
         targets = node.targets if isinstance(node, ast.Assign) else []
         if isinstance(node, ast.AnnAssign | ast.AugAssign):
             targets = [node.target]
-        stores.update(p for t in targets if isinstance(t, ast.Attribute) and (p := _rooted(t, roots)) is not None)
+        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+        for target in targets:
+            path = _rooted(target, roots) if isinstance(target, ast.Attribute) else None
+            if path is not None:
+                stores.setdefault(path, set()).update(_constants(value) or {_UNKNOWN})
         if isinstance(node, ast.Call) and not _reads_only(node.func):
             followed = _followed(node, roots, classes, depth)
             if followed is None:
                 handed = True
             else:
-                stores |= followed
+                for path, values in followed.items():
+                    stores.setdefault(path, set()).update(values)
     return stores, handed
+
+
+def _constants(value: ast.expr | None) -> set[object] | None:
+    """The constants an expression may be: a literal, or each branch of a conditional expression of them."""
+    if isinstance(value, ast.Constant):
+        return {value.value}
+    if isinstance(value, ast.IfExp):
+        body, orelse = _constants(value.body), _constants(value.orelse)
+        return body | orelse if body is not None and orelse is not None else None
+    return None
 
 
 def _aliases(func: ast.FunctionDef | ast.AsyncFunctionDef, params: dict[str, Path]) -> dict[str, Path]:
@@ -168,13 +208,13 @@ def _reads_only(func: ast.expr) -> bool:
     return isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in _LOGGERS
 
 
-def _followed(call: ast.Call, roots: dict[str, Path], classes: dict[str, ast.ClassDef], depth: int) -> set[Path] | None:
+def _followed(call: ast.Call, roots: dict[str, Path], classes: dict[str, ast.ClassDef], depth: int) -> Stores | None:
     """What a call handed a parameter (or a path off one) stores on it: a method of the module's classes
     called through its class, followed; None for any other call handed one; empty when none is handed."""
     handed = [(i, p) for i, a in enumerate(call.args) if (p := _rooted(a, roots)) is not None]
     handed += [(-1, p) for k in call.keywords if (p := _rooted(k.value, roots)) is not None]
     if not handed:
-        return set()
+        return {}
     func = call.func
     owner = func.value.id if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) else None
     callee = (
@@ -185,7 +225,12 @@ def _followed(call: ast.Call, roots: dict[str, Path], classes: dict[str, ast.Cla
     inner, lost_track = _arg_stores(callee, classes, depth + 1)
     if lost_track:
         return None
-    return {(p[0], (*p[1], *chain)) for i, p in handed for slot, chain in inner if slot == i}
+    found: Stores = {}
+    for i, (slot, head) in handed:
+        for (at, chain), values in inner.items():
+            if at == i:
+                found.setdefault((slot, (*head, *chain)), set()).update(values)
+    return found
 
 
 def _fork_reads(
@@ -206,9 +251,10 @@ def _fork_reads(
                 if arg is None:
                     continue
                 spelt = ".".join((arg, *item.chain))
-                read = _first_read(func, call, arg, spelt, owned)
-                if read is not None:
-                    yield read, spelt, item
+                spellings, names = _spellings(func, arg, item.chain)
+                line = _first_use(func, call, (spellings, names), item.values, owned)
+                if line is not None:
+                    yield line, spelt, item
 
 
 def _functions(module: ast.Module) -> Iterator[tuple[ast.ClassDef | None, ast.FunctionDef | ast.AsyncFunctionDef]]:
@@ -237,36 +283,88 @@ def _argument(call: ast.Call, item: Lost) -> str | None:
     return value.id if isinstance(value, ast.Name) else None
 
 
-def _first_read(
-    func: ast.FunctionDef | ast.AsyncFunctionDef, call: ast.Call, arg: str, spelt: str, owned: set[int]
+def _spellings(
+    func: ast.FunctionDef | ast.AsyncFunctionDef, arg: str, chain: tuple[str, ...]
+) -> tuple[set[str], set[str]]:
+    """How the function spells the path off ``arg`` (itself, or through a local it binds once to a prefix of
+    it: ``cache_config = vllm_config.cache_config``), and the name whose rebinding changes what they read."""
+    spellings, names = {".".join((arg, *chain))}, {arg}
+    for local, value in names_bound_once(func).items():
+        text = ast.unparse(value)
+        for k in range(1, len(chain)):
+            if text == ".".join((arg, *chain[:k])):
+                spellings.add(".".join((local, *chain[k:])))  # bound once: its one binding resets nothing
+    return spellings, names
+
+
+def _first_use(
+    func: ast.FunctionDef | ast.AsyncFunctionDef,
+    call: ast.Call,
+    spelt: tuple[set[str], set[str]],
+    values: frozenset[object],
+    owned: set[int],
 ) -> int | None:
-    """The line of the first fork-owned load of ``spelt`` below the call, with no store of it nor
-    rebinding of ``arg`` between."""
+    """The line of the first fork-owned load of the path below the call (with ``values``: of a comparison of
+    it with one of them), with no store of it nor rebinding of a name spelling it between."""
     after = getattr(call, "end_lineno", None) or call.lineno
-    loads = sorted(
-        n.lineno
+    spellings, names = spelt
+    uses: list[int] = sorted(
+        int(getattr(n, "lineno", 0))
         for n in ast.walk(func)
-        if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load) and n.lineno > after and ast.unparse(n) == spelt
+        if getattr(n, "lineno", 0) > after and (_compared(n, spellings, values) if values else _loaded(n, spellings))
     )
-    for line in loads:
+    for line in uses:
         if line not in owned:
             continue
-        if any(after < getattr(n, "lineno", 0) <= line and _resets(n, arg, spelt) for n in ast.walk(func)):
+        if any(after < getattr(n, "lineno", 0) <= line and _resets(n, names, spellings) for n in ast.walk(func)):
             return None
         return line
     return None
 
 
-def _resets(node: ast.AST, arg: str, spelt: str) -> bool:
-    """A store of ``spelt`` itself, or a rebinding of ``arg``."""
+def _loaded(node: ast.AST, spellings: set[str]) -> bool:
+    return isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and ast.unparse(node) in spellings
+
+
+def _compared(node: ast.AST, spellings: set[str], values: frozenset[object]) -> bool:
+    """``path == "all"``, ``path != "all"``, ``path in ("all", ...)``: a comparison of the path with a lost value."""
+    if not isinstance(node, ast.Compare) or len(node.ops) != 1:
+        return False
+    if not isinstance(node.ops[0], ast.Eq | ast.NotEq | ast.In | ast.NotIn):
+        return False
+    sides = [node.left, node.comparators[0]]
+    if not any(isinstance(x, ast.Attribute) and ast.unparse(x) in spellings for x in sides):
+        return False
+    return any(not values.isdisjoint(_held(x)) for x in sides)
+
+
+def _held(expr: ast.expr) -> set[object]:
+    if isinstance(expr, ast.Constant):
+        return {expr.value}
+    if isinstance(expr, ast.Tuple | ast.List | ast.Set):
+        return {e.value for e in expr.elts if isinstance(e, ast.Constant)}
+    return set()
+
+
+def _resets(node: ast.AST, names: set[str], spellings: set[str]) -> bool:
+    """A store of the path itself, or a rebinding of a name spelling it."""
     if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
-        return ast.unparse(node) == spelt
-    return isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and node.id == arg
+        return ast.unparse(node) in spellings
+    return isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and node.id in names
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, spelt: str, item: Lost, pr_pattern: str) -> Finding:
     commit = trees.upstream_commit(item.path, rf"\.{item.chain[-1]}\s*=", pr_pattern)
     where = f"{item.cls}.{item.method}"
+    if item.values:
+        gone = ", ".join(sorted(map(repr, item.values)))
+        now = ", ".join(sorted(map(repr, item.now)))
+        said = (
+            f"fork-owned comparison of {spelt} with {gone} after {where}(...), which upstream no longer stores "
+            f"there ({item.path}{commit}; it stores {now} now): the test holds only when the value came from "
+            "elsewhere (a user's setting), no longer by the call's default: check the path it guards"
+        )
+        return Finding(RULE, "merge", Severity.WARNING, path, line, said)
     said = (
         f"fork-owned read of {spelt} after {where}(...), which upstream no longer sets on its {item.param} "
         f"({item.path}{commit}): the read now sees the value from before the call (set later, if at all, by "
