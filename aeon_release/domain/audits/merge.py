@@ -38,6 +38,7 @@ from aeon_release.domain.audits.drift.cmake_vars import cmake_variable_drift
 from aeon_release.domain.audits.drift.config_entries import dropped_config_entries
 from aeon_release.domain.audits.drift.confirmed_unions import confirmed_union_drift
 from aeon_release.domain.audits.drift.constants import constant_drift
+from aeon_release.domain.audits.drift.copied_fallbacks import copied_fallback_drift
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES
 from aeon_release.domain.audits.drift.deferred_inits import deferred_init_drift
 from aeon_release.domain.audits.drift.demoted_enums import demoted_enum_drift
@@ -256,6 +257,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     init_only_drift,
     stopped_write_drift,
     stopped_arg_write_drift,
+    copied_fallback_drift,
     moved_effect_drift,
     dropped_tag_drift,
     subclass_need_drift,
