@@ -23,6 +23,39 @@ break: the kept fix-up, a kept re-export, a field still written, a new key, a pa
 test).  The merge base is the commit's first parent, upstream is the commit; a spelling is *caught* when an error
 lands on its line, *warned* when a warning lands in its file.  Twins must stay *quiet*: no error on their line.
 
+Blind, on the engine before any widening (main at 78011715): 8 caught, 5 warned, 11 missed of 24 (twins: 11
+quiet, 0 false errors).  Symbol drift caught the direct calls of a fix-up now the base's no-op (#31131's
+``GteNewModelConfig``, #31662's ``NomicBertModelConfig``), the import of a name ``config.py`` stopped importing,
+``swap_space_bytes`` and the override of ``_verify_cache_dtype`` (#26390), both ``__post_init__`` calls missing
+``is_encoder_decoder`` (#25075) and the removed ``recalculate_max_model_len``; default drift warned the three
+``scheduler_cls`` spellings (#28250: a default changed, a warning by design) and duplicate definitions the two
+registrations of ``"DeepseekV3ForCausalLM"`` (#34392: a warning by design; the fork's class shadows upstream's new
+NVFP4 fix-up, or ``setdefault`` drops the fork's).  The misses: #31131's table of callables (a fix-up picked into a
+local before its call: the table's calls were read only as ``TABLE[k](...)``) and its registered reranker subclass
+(an override left on the base's stub while the parent's work moved to the sibling hook
+``verify_and_update_model_config``); #37467's two reads after the fix-up (its stores on the ``vllm_config`` handed
+to it moved to the platform: no check read a method's stores on its parameters); #39032's two (a comparison with the
+old ``"float16"`` after the fix-up, and a fork copy of the ``getattr`` fallback upstream moved to a ``float32``
+class constant); #50991's two comparisons with ``"all"`` (a constant the fix-up no longer stores); #26390's
+``super().__post_init__()`` (dunders were left unresolved, ``__post_init__`` too, which no builtin defines); and
+#45187's two (a ``Literal`` spelt one choice a line widened by one added line no ``Literal[`` names, so
+widened-literal drift never read the file; an ``== "nvfp4"`` beside the new ``"nvfp4_4over6"``).
+After the killers164 widenings: 14 caught, 8 warned, 2 missed of 24 (twins: 11 quiet, 0 false errors).  Caught
+now: the exhaustive ``_AEON_KV_BITS`` table (``drift/widened_literals.py``: a file whose added line holds one
+constant is read); ``super().__post_init__()`` of a removed hook (``drift/pyindex.py``: ``__post_init__`` looked
+up like any member); the table of fix-ups picked into a local (``drift/symbols.py``: the pick read as the table's
+call, an emptied entry an error on its own line); the registered override left on the base's stub
+(``drift/symbols.py``: the parent's work moved to a sibling hook the base declares and upstream calls); the two
+reads after the hybrid fix-up (``drift/stopped_arg_writes.py``, new).  Warned now: #50991's two comparisons with
+``"all"`` (``drift/stopped_arg_writes.py``: a constant the method no longer stores on a path it still stores --
+a warning, as the user may still set "all"), #39032's ``getattr`` copy (``drift/copied_fallbacks.py``, new: a
+warning, the fork may have picked the value itself).  Left missed: #39032's comparison with ``"float16"`` after
+the fix-up (the value flows from a ``getattr`` fallback through a local into a helper called by keyword, and
+upstream's fallback is a class constant: the value check follows none of that), and #45187's ``== "nvfp4"``
+(comparing a field with one choice is no error in itself; that the new choice is a variant of it is in its name
+only).
+REGRESSION_LINE
+
   python benchmarks/blind_replay_modelcfg.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 

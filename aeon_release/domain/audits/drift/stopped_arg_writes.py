@@ -3,16 +3,16 @@
 #37467 moved the hybrid models' block alignment out of ``HybridAttentionMambaModelConfig.verify_and_update_config``
 into ``Platform.update_block_size_for_backend()``, which runs later, once the model's layers and the attention
 backend are known: the fix-up used to end by storing ``cache_config.block_size``, ``mamba_block_size`` and
-``mamba_page_size_padded`` on the ``vllm_config`` handed to it, and now stores only ``calculate_kv_scales``.  A
-fork's ``HybridAttentionMambaModelConfig.verify_and_update_config(vllm_config)`` followed by a read of
-``vllm_config.cache_config.mamba_page_size_padded`` (a memory budget, a page count), or a subclass's override
-reading ``block_size`` after ``super().verify_and_update_config(vllm_config)``, merges cleanly and now reads the
+``mamba_page_size_padded`` on the ``engine_config`` handed to it, and now stores only ``calculate_kv_scales``.  A
+fork's ``HybridAttentionMambaModelConfig.verify_and_update_config(engine_config)`` followed by a read of
+``engine_config.cache_config.mamba_page_size_padded`` (a memory budget, a page count), or a subclass's override
+reading ``block_size`` after ``super().verify_and_update_config(engine_config)``, merges cleanly and now reads the
 value from before the alignment: ``None``, or the unaligned default, with no error anywhere.  Stopped-write drift
 reads a method's stores on ``self``; this one reads its stores on its parameters.
 
 Upstream's side: a method of a top-level class of a changed module, kept with the same parameters, whose body at
 the base stored ``param.a...b = ...`` (directly, through a local every assignment binds to one path off the
-parameter, ``cache_config = vllm_config.cache_config``, or through a call handing the parameter to a method of a
+parameter, ``cache_config = engine_config.cache_config``, or through a call handing the parameter to a method of a
 class of the same module, followed) and at upstream stores that path no more, where upstream's body hands the
 parameter (or a path off it) to no call it cannot follow: a logger's call, ``getattr``/``isinstance`` and the like
 only read.  The fork's side, on a line it owns: in one function, a read of ``arg.a...b`` below a call of the
@@ -287,7 +287,7 @@ def _spellings(
     func: ast.FunctionDef | ast.AsyncFunctionDef, arg: str, chain: tuple[str, ...]
 ) -> tuple[set[str], set[str]]:
     """How the function spells the path off ``arg`` (itself, or through a local it binds once to a prefix of
-    it: ``cache_config = vllm_config.cache_config``), and the name whose rebinding changes what they read."""
+    it: ``cache_config = engine_config.cache_config``), and the name whose rebinding changes what they read."""
     spellings, names = {".".join((arg, *chain))}, {arg}
     for local, value in names_bound_once(func).items():
         text = ast.unparse(value)
