@@ -54,7 +54,11 @@ the fix-up (the value flows from a ``getattr`` fallback through a local into a h
 upstream's fallback is a class constant: the value check follows none of that), and #45187's ``== "nvfp4"``
 (comparing a field with one choice is no error in itself; that the new choice is a variant of it is in its name
 only).
-REGRESSION_LINE
+Regression set at the widenings' head (69b75d25): killer_replay 26/26 blocked, kind_change_replay 12/12 (5
+quiet), blind_replay_protocol2 23 caught, 1 warned, 2 missed of 26 (16 quiet, as before), blind_replay_specconf
+32/1/0 of 33 (1 false error, the kept ``is_multi_step``, as before), blind_replay_distributed 20/20 (9 quiet),
+blind_replay_compwrap 22/22 (12 quiet), blind_replay_protocol 19/19 (12 quiet), review48_twins 0 false of 41,
+review66_twins 0 false of 25 (each 7/7 caught).
 
   python benchmarks/blind_replay_modelcfg.py [--mirror DIR] [--only TEXT ...] [--show]
 """
