@@ -174,6 +174,7 @@ from aeon_release.domain.audits.drift.typed_away import typed_away
 from aeon_release.domain.audits.drift.unclassed import spared, tested_classes, unclassed
 from aeon_release.domain.audits.drift.unconsulted import (
     called_by_name,
+    called_off_any,
     could_bind,
     is_property,
     reached_callers,
@@ -4756,7 +4757,7 @@ class _Checker:
         if (
             sibling is None
             or (own is not None and sibling in own.members)
-            or not self._used_by_name(sibling, in_code(_called_off_any))
+            or not self._used_by_name(sibling, in_code(called_off_any))
         ):
             return
         said = f"{qual.rsplit('.', 1)[-1]}.{before.name}"
@@ -10317,14 +10318,3 @@ def _calls_own_name(func: ast.FunctionDef | ast.AsyncFunctionDef, owner: str) ->
         and (_is_super(n.func.value) or (isinstance(n.func.value, ast.Name) and n.func.value.id == owner))
         for n in ast.walk(func)
     )
-
-
-def _called_off_any(line: str, name: str) -> bool:
-    """``x.name(`` on a line, ``x`` anything but ``super()`` (an override's hand-on calls nothing new): a
-    ``cls.name(...)`` of a class a table picked runs subclasses' overrides as any receiver does."""
-    start = line.find(f".{name}")
-    while start >= 0:
-        if line[start + 1 + len(name) :].lstrip().startswith("(") and not line[:start].rstrip().endswith("super()"):
-            return True
-        start = line.find(f".{name}", start + 1)
-    return False
