@@ -58,7 +58,8 @@ Regression set at the widenings' head (69b75d25): killer_replay 26/26 blocked, k
 quiet), blind_replay_protocol2 23 caught, 1 warned, 2 missed of 26 (16 quiet, as before), blind_replay_specconf
 32/1/0 of 33 (1 false error, the kept ``is_multi_step``, as before), blind_replay_distributed 20/20 (9 quiet),
 blind_replay_compwrap 22/22 (12 quiet), blind_replay_protocol 19/19 (12 quiet), review48_twins 0 false of 41,
-review66_twins 0 false of 25 (each 7/7 caught).
+review66_twins 0 false of 25 (each 7/7 caught); ``symbol_precision.py --windows 1``: 0 false errors (window 0: 5
+broken overrides, 4 caught, 8 warnings, as before).
 
   python benchmarks/blind_replay_modelcfg.py [--mirror DIR] [--only TEXT ...] [--show]
 """
