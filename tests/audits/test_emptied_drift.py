@@ -187,6 +187,32 @@ ROWS: list[tuple[str, int | None]] = [
         "    def go(self) -> None:\n        e = self.e\n        e.add_send(1, 2)\n",
         10,
     ),
+    # killers164 (#31131's fix-ups in a table): an entry of a module table picked into a local, then called for
+    # its effect -- the error on the entry's line
+    (
+        '_TABLE = {"ws": init_workspace, "warm": warm}\n\n\ndef f(kind: str) -> None:\n    fn = _TABLE[kind]\n    fn(1024)\n',
+        4,
+    ),
+    (
+        '_HOOKS = {\n    "sort": Engine.queue.sort,\n    "warm": warm,\n}\n\n\n'
+        "def f(kind: str) -> None:\n    hook = _HOOKS.get(kind)\n    if hook is not None:\n        hook(8)\n",
+        6,
+    ),
+    # twins: the picked entry's answer used; the local rebound to the fork's own; a parameter of the name
+    (
+        '_PADS = {"pad": Engine.pad}\n\n\ndef f(e: Engine, kind: str) -> int:\n    fn = _PADS[kind]\n    return fn(e, 3) + 1\n',
+        None,
+    ),
+    (
+        '_TABLE = {"ws": init_workspace}\n\n\ndef f(kind: str) -> None:\n    fn = _TABLE[kind]\n'
+        '    if kind == "x":\n        fn = print\n    fn(1024)\n',
+        None,
+    ),
+    (
+        '_TABLE = {"ws": init_workspace}\n\n\ndef f(kind: str, fn=None) -> None:\n    if fn is None:\n'
+        "        fn = _TABLE[kind]\n    fn(1024)\n",
+        None,
+    ),
     # twins: a factory's instance, a name rebound to a subclass's, a loop over others, an attribute set
     # from a parameter too, the subclass built (its def does the work)
     (

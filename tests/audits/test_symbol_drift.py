@@ -3163,3 +3163,186 @@ def test_a_carry_of_a_comment_below_a_modules_last_statement_walks_none_of_its_d
     monkeypatch.setattr(symbols._Checker, "_patched_but_moved", unwalked)
     monkeypatch.setattr(symbols._Checker, "_patched_but_unused", unwalked)
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+# -- a removed __post_init__ handed on to (killers164, #26390) ---------------------------------------------------
+POST_CFG = "vllm/config/postcfg.py"
+POST_BASE = (
+    "from dataclasses import dataclass\n\n\n"
+    "@dataclass\nclass CacheConfig:\n    swap_space: float = 4\n\n"
+    "    def __post_init__(self) -> None:\n        self.swap_space_bytes = self.swap_space * 2**30\n\n"
+    '    def metrics_info(self) -> dict:\n        return {"swap": self.swap_space}\n'
+)
+POST_UPSTREAM = (
+    "from dataclasses import dataclass\n\n\n"
+    "@dataclass\nclass CacheConfig:\n    swap_space: float = 4\n\n"
+    '    def metrics_info(self) -> dict:\n        return {"swap": self.swap_space}\n'
+)
+POST_SUBJECT = "[Feature] Change cache.py with pydantic validation (#26390)"
+POST_HEAD = "from dataclasses import dataclass\n\nfrom vllm.config.postcfg import CacheConfig\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "text"),
+    [
+        # an explicit base call in the subclass's own hook
+        (
+            "@dataclass\nclass AeonConfig(CacheConfig):\n    def __post_init__(self) -> None:\n"
+            "        CacheConfig.__post_init__(self)\n        self.swap_space = 0\n",
+            "CacheConfig.__post_init__(self)",
+        ),
+        # super() naming its class, through a second fork class
+        (
+            "@dataclass\nclass AeonMid(CacheConfig):\n    pass\n\n\n"
+            "@dataclass\nclass AeonConfig(AeonMid):\n    def __post_init__(self) -> None:\n"
+            "        super(AeonConfig, self).__post_init__()\n",
+            "super(AeonConfig, self).__post_init__()",
+        ),
+    ],
+    ids=["an explicit base call", "super(Cls, self) past a fork mid-class"],
+)
+def test_a_hand_on_to_a_removed_post_init_is_an_error(git_repo: GitRepo, no_rules: Path, body: str, text: str) -> None:
+    fork = "vllm/aeon/postcfg.py"
+    sides = s.merge_case(
+        git_repo, {POST_CFG: POST_BASE}, {fork: POST_HEAD + body}, [(POST_SUBJECT, {POST_CFG: POST_UPSTREAM})]
+    )
+    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert (path, line) == (fork, line_of(git_repo, fork, text))
+    assert "__post_init__" in message and "#26390" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the subclass's own hook, no hand-on
+        "@dataclass\nclass AeonConfig(CacheConfig):\n    def __post_init__(self) -> None:\n        self.swap_space = 0\n",
+        # a mixin of the fork's ahead of the base defines it
+        "class AeonHook:\n    def __post_init__(self) -> None:\n        pass\n\n\n"
+        "@dataclass\nclass AeonConfig(AeonHook, CacheConfig):\n    def __post_init__(self) -> None:\n"
+        "        super().__post_init__()\n",
+        # a base of the fork's own defining it between
+        "@dataclass\nclass AeonMid(CacheConfig):\n    def __post_init__(self) -> None:\n        pass\n\n\n"
+        "@dataclass\nclass AeonConfig(AeonMid):\n    def __post_init__(self) -> None:\n        super().__post_init__()\n",
+        # a kept method handed on to
+        "@dataclass\nclass AeonConfig(CacheConfig):\n    def metrics_info(self) -> dict:\n        return super().metrics_info()\n",
+    ],
+    ids=["own hook", "a fork mixin ahead defines it", "a fork mid-class defines it", "a kept method"],
+)
+def test_a_post_init_hand_on_that_still_lands_stays_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    fork = "vllm/aeon/postcfg.py"
+    sides = s.merge_case(
+        git_repo, {POST_CFG: POST_BASE}, {fork: POST_HEAD + body}, [(POST_SUBJECT, {POST_CFG: POST_UPSTREAM})]
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+# -- an override left on a base's stub: the class's work moved to a sibling hook (killers164, #31131) --------------
+HOOKS = "vllm/models/fixups.py"
+HOOKS_BASE = """class Fixup:
+    @staticmethod
+    def update(cfg) -> None:
+        raise NotImplementedError
+
+
+class Reranker(Fixup):
+    @staticmethod
+    def update(cfg) -> None:
+        cfg.method = "softmax"
+        assert cfg.tokens
+
+
+class Plain(Fixup):
+    @staticmethod
+    def update(cfg) -> None:
+        cfg.plain = True
+
+
+def run(cls, cfg) -> None:
+    cls.update(cfg)
+"""
+HOOKS_UPSTREAM = """class Fixup:
+    @staticmethod
+    def update(cfg) -> None:
+        return
+
+    @staticmethod
+    def update_model(model) -> None:
+        return
+
+
+class Reranker(Fixup):
+    @staticmethod
+    def update_model(model) -> None:
+        model.method = "softmax"
+        assert model.tokens
+
+
+class Plain(Fixup):
+    pass
+
+
+def run(cls, cfg) -> None:
+    cls.update_model(cfg.model)
+    cls.update(cfg)
+"""
+HOOKS_SUBJECT = "[Model] Introduce verify_and_update_model_config for VerifyAndUpdateConfig. (#31131)"
+HOOKS_HEAD = "from vllm.models.fixups import Plain, Reranker\n\n\n"
+
+
+def hook_rows(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[int, str]]:
+    fork = "vllm/aeon/fixups.py"
+    sides = s.merge_case(
+        git_repo, {HOOKS: HOOKS_BASE}, {fork: HOOKS_HEAD + body}, [(HOOKS_SUBJECT, {HOOKS: HOOKS_UPSTREAM})]
+    )
+    return [
+        (line, message)
+        for path, line, message in found(audit_tree(git_repo.path, no_rules, merge=sides))
+        if path == fork
+    ]
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        # a static override replacing the parent's work
+        ("class Mine(Reranker):\n    @staticmethod\n    def update(cfg) -> None:\n        cfg.method = 'mine'\n", 6),
+        # a classmethod override two fork classes down
+        (
+            "class MineBase(Reranker):\n    pass\n\n\nclass Mine(MineBase):\n    @classmethod\n"
+            "    def update(cls, cfg) -> None:\n        cfg.method = 'mine'\n",
+            10,
+        ),
+    ],
+    ids=["a static override", "a classmethod below a fork base"],
+)
+def test_an_override_whose_parents_work_moved_to_a_sibling_hook_is_an_error(
+    git_repo: GitRepo, no_rules: Path, body: str, line: int
+) -> None:
+    [(at, message)] = hook_rows(git_repo, no_rules, body)
+    assert at == line
+    assert "Reranker.update_model" in message and "override update_model instead" in message and "#31131" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the parent's work dropped with no sibling taking it
+        "class Mine(Plain):\n    @staticmethod\n    def update(cfg) -> None:\n        cfg.plain = False\n",
+        # the fork class overrides the sibling too
+        "class Mine(Reranker):\n    @staticmethod\n    def update(cfg) -> None:\n        cfg.method = 'mine'\n\n"
+        "    @staticmethod\n    def update_model(model) -> None:\n        model.method = 'mine'\n",
+        # a fork class of its own, no upstream parent
+        "class Mine:\n    @staticmethod\n    def update(cfg) -> None:\n        cfg.method = 'mine'\n",
+    ],
+    ids=["no sibling", "the sibling overridden too", "no upstream parent"],
+)
+def test_an_override_left_on_a_stub_without_a_sibling_taking_the_work_stays_quiet(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    # (the sibling of the fork's own name draws the added-hook warning: not this check's)
+    assert [m for _, m in hook_rows(git_repo, no_rules, body) if "moved to" in m or "removed" in m] == []
+
+
+def test_an_override_handing_on_is_the_calls_finding_not_the_defs(git_repo: GitRepo, no_rules: Path) -> None:
+    body = "class Mine(Reranker):\n    @staticmethod\n    def update(cfg) -> None:\n        Reranker.update(cfg)\n        cfg.extra = 1\n"
+    assert [at for at, _ in hook_rows(git_repo, no_rules, body)] == [7]

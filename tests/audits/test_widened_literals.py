@@ -464,3 +464,71 @@ def test_every_field_the_literal_gate_names_starts_a_line_the_field_gate_reads()
         assert literal <= {m.group(1) for m in w._FIELD_NAME.finditer(text)}, text
         seen += bool(literal)
     assert seen > 100  # the random texts do spell fields typed by a Literal
+
+
+# killers164, #45187 (1c94e8dc7d): ``CacheDType`` spelt one choice a line gained ``"nvfp4_4over6"`` by one added line
+# holding only the new choice -- no added line names ``Literal[``.
+SPELT_DOWN = "vllm/config/spelt.py"
+SPELT_BASE = (
+    'from typing import Literal\n\nKvDType = Literal[\n    "auto",\n    "fp8",\n    "nvfp4",\n]\n\n\n'
+    'class KvConfig:\n    cache_dtype: KvDType = "auto"\n    mode: Literal[\n        1,\n        2,\n    ] = 1\n'
+    '    names: tuple = (\n        "x",\n    )\n'
+)
+SPELT_SUBJECT = "Add NVFP4 KV 4-over-6 scale search (#45187)"
+SPELT_IMPORT = "from vllm.config.spelt import KvConfig\n\n"
+SPELT_TABLES = '_BITS = {"auto": 16, "fp8": 8, "nvfp4": 4}\n_LANES = {1: "one", 2: "two"}\n\n\n'
+
+
+def spelt_rows(git_repo: GitRepo, no_rules: Path, upstream: str, body: str) -> list[tuple[int, str]]:
+    fork = SPELT_IMPORT + SPELT_TABLES + body
+    sides = s.merge_case(git_repo, {SPELT_DOWN: SPELT_BASE}, {FORK: fork}, [(SPELT_SUBJECT, {SPELT_DOWN: upstream})])
+    return [(line, sev) for path, line, sev, _ in s.rule_rows(git_repo, no_rules, sides, KEY_DRIFT) if path == FORK]
+
+
+@pytest.mark.parametrize(
+    ("upstream", "body"),
+    [
+        # an alias's new choice on a line of its own
+        (
+            SPELT_BASE.replace('    "nvfp4",\n', '    "nvfp4",\n    "nvfp4_4over6",\n'),
+            "def aeon_bits(config: KvConfig) -> int:\n    return _BITS[config.cache_dtype]\n",
+        ),
+        # an inline field's Literal spelt down the lines, an int choice, with a comment
+        (
+            SPELT_BASE.replace("        2,\n", "        2,\n        3,  # the third lane\n"),
+            "def aeon_lane(config: KvConfig) -> str:\n    return _LANES[config.mode]\n",
+        ),
+    ],
+    ids=["an alias's choice line", "an inline field's int choice line"],
+)
+def test_a_choice_added_on_a_line_of_its_own_is_an_error(
+    git_repo: GitRepo, no_rules: Path, upstream: str, body: str
+) -> None:
+    assert spelt_rows(git_repo, no_rules, upstream, body) == [(8, "error")]
+
+
+@pytest.mark.parametrize(
+    ("upstream", "body"),
+    [
+        # a constant line added to a tuple that is no Literal
+        (
+            SPELT_BASE.replace('        "x",\n', '        "x",\n        "y",\n'),
+            "def aeon_bits(config: KvConfig) -> int:\n    return _BITS[config.cache_dtype]\n",
+        ),
+        # the new choice's line added, the fork's lookup a .get
+        (
+            SPELT_BASE.replace('    "nvfp4",\n', '    "nvfp4",\n    "nvfp4_4over6",\n'),
+            "def aeon_bits(config: KvConfig) -> int:\n    return _BITS.get(config.cache_dtype, 16)\n",
+        ),
+        # a choice's line removed and another added: no widening
+        (
+            SPELT_BASE.replace('    "fp8",\n', '    "fp8_e4m3",\n'),
+            "def aeon_bits(config: KvConfig) -> int:\n    return _BITS[config.cache_dtype]\n",
+        ),
+    ],
+    ids=["a tuple's line", ".get", "a choice swapped"],
+)
+def test_a_constant_line_that_widens_nothing_the_fork_indexes_stays_quiet(
+    git_repo: GitRepo, no_rules: Path, upstream: str, body: str
+) -> None:
+    assert spelt_rows(git_repo, no_rules, upstream, body) == []

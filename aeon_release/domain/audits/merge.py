@@ -38,6 +38,7 @@ from aeon_release.domain.audits.drift.cmake_vars import cmake_variable_drift
 from aeon_release.domain.audits.drift.config_entries import dropped_config_entries
 from aeon_release.domain.audits.drift.confirmed_unions import confirmed_union_drift
 from aeon_release.domain.audits.drift.constants import constant_drift
+from aeon_release.domain.audits.drift.copied_fallbacks import copied_fallback_drift
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES
 from aeon_release.domain.audits.drift.deferred_inits import deferred_init_drift
 from aeon_release.domain.audits.drift.demoted_enums import demoted_enum_drift
@@ -122,6 +123,7 @@ from aeon_release.domain.audits.drift.skipped_setups import skipped_setup_drift
 from aeon_release.domain.audits.drift.sort_orders import sort_order_drift
 from aeon_release.domain.audits.drift.split_tables import split_table_drift
 from aeon_release.domain.audits.drift.stale_copies import stale_copy_drift
+from aeon_release.domain.audits.drift.stopped_arg_writes import stopped_arg_write_drift
 from aeon_release.domain.audits.drift.stopped_writes import stopped_write_drift
 from aeon_release.domain.audits.drift.stored_tuples import stored_tuple_drift
 from aeon_release.domain.audits.drift.struct_tuples import struct_tuple_drift
@@ -265,6 +267,8 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     widened_literal_drift,
     init_only_drift,
     stopped_write_drift,
+    stopped_arg_write_drift,
+    copied_fallback_drift,
     moved_effect_drift,
     dropped_tag_drift,
     subclass_need_drift,

@@ -155,6 +155,7 @@ from aeon_release.domain.audits.drift.returned_members import (
 )
 from aeon_release.domain.audits.drift.returned_strings import string_tables
 from aeon_release.domain.audits.drift.returns import own_returns
+from aeon_release.domain.audits.drift.retyped import names_bound_once
 from aeon_release.domain.audits.drift.shadows import Shadow, patched, shadowed
 from aeon_release.domain.audits.drift.sides import AddedLines, Changes, commit_note
 from aeon_release.domain.audits.drift.signatures import (
@@ -181,6 +182,7 @@ from aeon_release.domain.audits.drift.typed_away import typed_away
 from aeon_release.domain.audits.drift.unclassed import spared, tested_classes, unclassed
 from aeon_release.domain.audits.drift.unconsulted import (
     called_by_name,
+    called_off_any,
     could_bind,
     is_property,
     reached_callers,
@@ -208,6 +210,7 @@ from aeon_release.domain.audits.source import (
     literal_value,
     not_served,
     own_scope_nodes,
+    parameter_names,
     parent_map,
     parse_python,
     str_value,
@@ -333,6 +336,8 @@ class _Checker:
         self._locals: dict[int, frozenset[str]] = {}
         self._probes: dict[int, dict[str, ast.Call]] = {}  # id(function or module) -> locals bound to a probe
         self._nests: dict[tuple[int, ...], frozenset[str]] = {}  # the enclosing functions' ids -> their names
+        self._bound: dict[int, dict[str, ast.expr]] = {}  # a function's id -> the names it binds once, to what
+        self._picks: dict[int, ast.Call] = {}  # a table entry's call made up -> the call written
         self._local_types: dict[int, dict[str, ast.expr]] = {}
         self._attribute_types: dict[int, tuple[ast.ClassDef, dict[str, ast.expr]]] = {}
         self._bound_attributes: dict[int, frozenset[str]] = {}  # id(class node) -> names it binds itself
@@ -1697,7 +1702,7 @@ class _Checker:
             return
         if call.args and _replaces(mod, call.func):
             yield from self._replaced_fields(mod, call, scope)
-        entries = _table_entries(mod, call.func, self._local_names(scope))
+        entries = _table_entries(mod, self._picked(call.func, scope), self._local_names(scope))
         if entries is not None:  # ``EXPERTS[name](cfg)``: a call of each callable the table holds
             for entry in entries:
                 resolver, _ = self._resolver(mod, entry, scope)
@@ -1705,6 +1710,7 @@ class _Checker:
                     resolver(self.after), DefSym
                 ):  # a gone entry: its own line says so
                     picked = ast.copy_location(ast.Call(entry, call.args, call.keywords), call)
+                    self._picks[id(picked)] = call  # the call written: what its statement does with the answer
                     yield from self._call(mod, picked, scope)
             return
         if isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Attribute):
@@ -1904,8 +1910,9 @@ class _Checker:
         if now is None or not self._plainly_defined(after):
             return
         around = scope.functions[-1] if scope.functions else mod.tree
-        if (now.raises is not None and hollow_guarded(around, call, now.raises)) or (
-            now.raises is None and not for_effect(around, call, now)
+        written = self._picks.get(id(call), call)  # a table's entry picked: the call written stands for it
+        if (now.raises is not None and hollow_guarded(around, written, now.raises)) or (
+            now.raises is None and not for_effect(around, written, now)
         ):
             return
         definite = (
@@ -1925,7 +1932,7 @@ class _Checker:
         end = "raises when the call runs" if now.raises else "the fork's call no longer does what it is made for"
         yield _error(
             mod,
-            call.lineno,
+            call.func.lineno if written is not call else call.lineno,  # a table's entry: its own line, the fix's
             f"calls {_show(call.func)}, {how}: it now {now.says}; {end}: move it to what does the work now",
         )
 
@@ -4235,6 +4242,21 @@ class _Checker:
             found = self._imports_in[id(func)] = _imports_bound(mod, func)
         return found
 
+    def _picked(self, func: ast.expr, scope: _Scope) -> ast.expr:
+        """The callee a call of a local names: the table pick the innermost function binds it to once and
+        nowhere else (``fixup = FIXUPS.get(arch)`` then ``fixup(cfg)``, killers164's table of #31131's moved
+        fix-ups), or the callee itself."""
+        inner = scope.functions[-1] if scope.functions else None
+        if not isinstance(func, ast.Name) or not isinstance(inner, ast.FunctionDef | ast.AsyncFunctionDef):
+            return func
+        if func.id in parameter_names(inner.args):
+            return func
+        held = self._bound.get(id(inner))
+        if held is None:
+            held = self._bound[id(inner)] = names_bound_once(inner)
+        value = held.get(func.id)
+        return value if isinstance(value, ast.Subscript | ast.Call) else func
+
     def _local_names(self, scope: _Scope) -> frozenset[str]:
         """The names the enclosing functions bind, made once per nest of functions: a name is looked up
         for every reference, and a union made afresh each time was references x locals (a function of
@@ -4979,6 +5001,8 @@ class _Checker:
                 yield from self._adapter_dropped(mod, stmt, f"{short}.{name}", after)
                 yield from self._called_by_keyword(mod, stmt, host, after)
                 moved = (before.path, before.owner) != (after.path, after.owner)  # the hook moved up: rare
+                if moved:
+                    yield from self._left_for_a_sibling_hook(mod, stmt, qual, before, after)
                 if host == qual:  # a mixin's override: its hook's readers are the host classes', not the mixin's
                     unconsulted = self._unconsulted if moved else self._unconsulted_in_place
                     yield from unconsulted(mod, stmt, qual, name, before)
@@ -5010,6 +5034,58 @@ class _Checker:
         order = [(i.module.path, i.qualname) for i in self.after.mro(cls, False) if isinstance(i, px.ClassInfo)]
         near, far = (after.path, after.owner), (before.path, before.owner)
         return near in order and far in order and order.index(near) < order.index(far)
+
+    def _left_for_a_sibling_hook(
+        self, mod: ModuleInfo, stmt: ast.stmt, qual: str, before: DefSym, after: DefSym
+    ) -> Iterator[Finding]:
+        """An override of a method upstream dropped from the class the override derives from, so a base's
+        stub answers the name now, where that class gained a method the same base declares beside it: the
+        class's work moved to the sibling hook, which upstream's callers run whatever the fork's override does
+        (#31131: each per-model fix-up moved from ``verify_and_update_config`` into the new
+        ``verify_and_update_model_config``, which ``ModelConfig`` calls; a fork subclass's override of the old
+        name that replaced its parent's fix-up no longer replaces it).  An override handing on to the dropped
+        method (``super()``, the class by name) is the call's finding; a fork class defining the sibling is
+        quiet."""
+        if not isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) or _calls_own_name(stmt, before.owner or ""):
+            return
+        if not isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef) or hollow_body(after.node) is None:
+            return
+        if not isinstance(before.node, ast.FunctionDef | ast.AsyncFunctionDef) or not self._upstream(before.path):
+            return
+        sibling = self._sibling_hook(before, after)
+        merged = self.after.module_at(mod.path)
+        own = self.after.class_info(merged, qual) if merged is not None else None
+        if (
+            sibling is None
+            or (own is not None and sibling in own.members)
+            or not self._used_by_name(sibling, in_code(called_off_any))
+        ):
+            return
+        said = f"{qual.rsplit('.', 1)[-1]}.{before.name}"
+        commit = self._commit(before.path, before.name)
+        yield _error(
+            mod,
+            stmt.lineno,
+            f"{said} overrides {before.label}, which upstream removed ({_where(before, commit)}): {before.owner}'s "
+            f"work moved to {before.owner}.{sibling}, a hook {after.owner} declares beside {before.name}, and "
+            f"{after.label}, a stub, is what the fork's method overrides now: upstream's callers of {sibling} run "
+            f"{before.owner}'s code whatever the override does; override {sibling} instead",
+        )
+
+    def _sibling_hook(self, before: DefSym, after: DefSym) -> str | None:
+        """A method ``before``'s class gained upstream that ``after``'s class (the base whose stub answers now)
+        defines too: where the class's work went."""
+        was, now, base = (
+            ix.module_at(p)
+            for ix, p in ((self.before, before.path), (self.after, before.path), (self.after, after.path))
+        )
+        old = was.classes.get(before.owner or "") if was is not None else None
+        new = now.classes.get(before.owner or "") if now is not None else None
+        hooks = base.classes.get(after.owner or "") if base is not None else None
+        if old is None or new is None or hooks is None:
+            return None
+        gained = _method_names(new) - _method_names(old)
+        return next(iter(sorted(gained & _method_names(hooks))), None)
 
     def _mixed_into(self, path: str, qual: str, name: str) -> tuple[str, Resolver] | None:
         """A mixin's method (its class has no base that defines ``name``) overrides what a class of the same
@@ -10639,3 +10715,19 @@ def _quoted(name: str, text: str) -> bool:
 def _assigned_in(func: ast.AST, name: str) -> bool:
     """``name`` is assigned somewhere in ``func`` (a parameter rebound: its annotation no longer holds)."""
     return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast.walk(func))
+
+
+def _method_names(cls: ast.ClassDef) -> set[str]:
+    """The names of the methods a class body defines."""
+    return {st.name for st in cls.body if isinstance(st, ast.FunctionDef | ast.AsyncFunctionDef)}
+
+
+def _calls_own_name(func: ast.FunctionDef | ast.AsyncFunctionDef, owner: str) -> bool:
+    """The method calls its own name on ``super()`` or on the class ``owner`` by name."""
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr == func.name
+        and (_is_super(n.func.value) or (isinstance(n.func.value, ast.Name) and n.func.value.id == owner))
+        for n in ast.walk(func)
+    )

@@ -81,16 +81,22 @@ def is_property(node: ast.AST) -> bool:
     )
 
 
-def called_by_name(line: str, name: str) -> bool:
-    """``x.name(`` on a line, ``x`` another object than ``self``, ``cls`` or ``super()``."""
+def called_by_name(line: str, name: str, skipped: tuple[str, ...] = ("self", "cls", "super()")) -> bool:
+    """``x.name(`` on a line, ``x`` another object than ``self``, ``cls`` or ``super()`` (than ``skipped``)."""
     start = line.find(f".{name}")
     while start >= 0:
         rest = line[start + 1 + len(name) :].lstrip()
         receiver = line[:start].rstrip()
-        if rest.startswith("(") and not receiver.endswith(("self", "cls", "super()")):
+        if rest.startswith("(") and not receiver.endswith(skipped):
             return True
         start = line.find(f".{name}", start + 1)
     return False
+
+
+def called_off_any(line: str, name: str) -> bool:
+    """``x.name(`` on a line, ``x`` anything but ``super()`` (an override's hand-on calls nothing new): a
+    ``cls.name(...)`` of a class a table picked runs subclasses' overrides as any receiver does."""
+    return called_by_name(line, name, ("super()",))
 
 
 def read_by_name(line: str, name: str) -> bool:

@@ -46,6 +46,8 @@ from aeon_release.domain.audits.source import last_name, parent_map
 
 _MOST_FILES = 32
 _LITERAL = re.compile(r"\bLiteral\[")
+# a line holding one constant and a comma: a choice of a ``Literal`` spelt one a line (or an element of any display)
+_CHOICE_LINE = re.compile(r"""^[ \t]*(?:"[^"\n]*"|'[^'\n]*'|-?\d+|True|False|None)[ \t]*,?[ \t]*(?:#[^\n]*)?$""")
 # the text gate of an upstream file: a class field typed by a ``Literal`` on its line (its name), an alias bound to
 # one, or an annotation left open at its line's end (``field: Optional[`` then the ``Literal`` below)
 _FIELD_LITERAL = re.compile(r"(?m)^[ \t]+(\w+)[ \t]*:[^\n]*\bLiteral\[")
@@ -101,11 +103,11 @@ def widened_literal_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 def _widened(trees: ThreeTrees) -> list[Widened]:
     """The fields whose ``Literal`` upstream widened, kept in the merged tree."""
-    paths = [
-        p
-        for p in sorted(trees.upstream)
-        if p.endswith(".py") and any("Literal[" in a and _LITERAL.search(a) for a in trees.upstream[p].added.values())
-    ]
+    # a Literal spelt one choice a line (#45187's ``CacheDType``) widens by an added line holding only the new
+    # choice: such a file is read after every file adding a ``Literal[`` line, under the same cap
+    added = {p: trees.upstream[p].added.values() for p in sorted(trees.upstream) if p.endswith(".py")}
+    opened = [p for p, lines in added.items() if any("Literal[" in a and _LITERAL.search(a) for a in lines)]
+    paths = opened + [p for p, lines in added.items() if p not in opened and any(map(_CHOICE_LINE.match, lines))]
     words = trees.fork_words()
 
     def keep(old: str, new: str) -> bool:

@@ -1,0 +1,373 @@
+"""Stopped argument writes: a method that set an attribute of an object handed to it, and no longer does.
+
+#37467 moved the hybrid models' block alignment out of ``HybridAttentionMambaModelConfig.verify_and_update_config``
+into ``Platform.update_block_size_for_backend()``, which runs later, once the model's layers and the attention
+backend are known: the fix-up used to end by storing ``cache_config.block_size``, ``mamba_block_size`` and
+``mamba_page_size_padded`` on the ``engine_config`` handed to it, and now stores only ``calculate_kv_scales``.  A
+fork's ``HybridAttentionMambaModelConfig.verify_and_update_config(engine_config)`` followed by a read of
+``engine_config.cache_config.mamba_page_size_padded`` (a memory budget, a page count), or a subclass's override
+reading ``block_size`` after ``super().verify_and_update_config(engine_config)``, merges cleanly and now reads the
+value from before the alignment: ``None``, or the unaligned default, with no error anywhere.  Stopped-write drift
+reads a method's stores on ``self``; this one reads its stores on its parameters.
+
+Upstream's side: a method of a top-level class of a changed module, kept with the same parameters, whose body at
+the base stored ``param.a...b = ...`` (directly, through a local every assignment binds to one path off the
+parameter, ``cache_config = engine_config.cache_config``, or through a call handing the parameter to a method of a
+class of the same module, followed) and at upstream stores that path no more, where upstream's body hands the
+parameter (or a path off it) to no call it cannot follow: a logger's call, ``getattr``/``isinstance`` and the like
+only read.  The fork's side, on a line it owns: in one function, a read of ``arg.a...b`` below a call of the
+method through the class (imported from its module) or through ``super()`` in a class deriving from it directly,
+where ``arg`` is the name the call passes for that parameter, with no store of the path nor rebinding of ``arg``
+between.  An error: the call no longer sets what the fork reads after it.  A local the fork binds once to a
+prefix of the path spells it too.
+
+A value lost (killers164, #50991): a path the method still stores, where every value stored at the base and now
+is a constant (or a conditional expression of them) and one the base stored is gone (``mamba_cache_mode`` took
+``"all" if ... else "align"``, now ``"align"``): a fork comparison of the path with it (``==``, ``!=``, ``in``)
+after the call is a warning -- the value may still come from elsewhere (a user's setting), as a changed default may.
+
+Pure but for reading the three trees: findings out.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
+from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.retyped import names_bound_once
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
+from aeon_release.domain.audits.drift.stopped_writes import own_methods, top_classes
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+
+_MOST_FILES = 32
+_DEPTH = 2  # calls of the module's own methods followed
+# a removed line storing an attribute of a name (``cache_config.block_size = ...``)
+_ATTR_STORE = re.compile(r"^\s*[A-Za-z_]\w*(?:\.\w+)+\s*(?::[^=]+)?=(?!=)")
+# callables handed an object that only read it
+_READERS = frozenset({"getattr", "hasattr", "isinstance", "issubclass", "type", "len", "id", "str", "repr", "bool"})
+_LOGGERS = frozenset({"logger", "logging", "log", "_logger"})
+_FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
+Path = tuple[int, tuple[str, ...]]  # (the parameter's slot, the attributes off it)
+Stores = dict[Path, set[object]]  # a path off a parameter -> the constants stored there
+_UNKNOWN = object()  # a value stored that is no constant
+
+
+@dataclass(frozen=True)
+class Lost:
+    path: str  # upstream's module
+    cls: str
+    method: str
+    slot: int
+    param: str
+    chain: tuple[str, ...]
+    values: frozenset[object] = frozenset()  # constants the base stored there and upstream stores no more
+    now: frozenset[object] = frozenset()  # the constants upstream stores there
+
+
+def stopped_arg_write_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork reads, after a call of an upstream method, of a path off an argument the method no longer stores."""
+    lost = _lost(trees)
+    if not lost:
+        return []
+    methods = {item.method for item in lost}
+    findings = []
+    for path, module, owned in fork_modules(trees, lambda line: any(f".{m}(" in line for m in methods)):
+        imports = file_imports(module, path)
+        for line, spelt, item in _fork_reads(module, owned, imports, lost):
+            findings.append(_finding(trees, path, line, spelt, item, pr_pattern))
+    return findings
+
+
+def _lost(trees: ThreeTrees) -> list[Lost]:
+    paths = [
+        p
+        for p in sorted(trees.upstream)
+        if p.endswith(".py") and any(_ATTR_STORE.match(line) for line in trees.upstream[p].removed)
+    ]
+    words = trees.fork_words()
+    found: list[Lost] = []
+    for both in parsed_texts(trees, paths[:_MOST_FILES], lambda old, new: True):
+        olds, news = top_classes(both.old), top_classes(both.new)
+        for name in olds.keys() & news.keys():
+            old_methods, new_methods = own_methods(olds[name]), own_methods(news[name])
+            for method in sorted(old_methods.keys() & new_methods.keys()):
+                old, new = old_methods[method], new_methods[method]
+                params = _params(new)
+                if params != _params(old) or not params:
+                    continue
+                before, _ = _arg_stores(old, olds, 0)
+                after, handed = _arg_stores(new, news, 0)
+                for slot, chain in sorted(before.keys() - after.keys()):
+                    if not handed and chain[-1] in words:
+                        found.append(Lost(both.path, name, method, slot, params[slot], chain))
+                for (slot, chain), values in sorted(before.items()):
+                    gone = _values_lost(values, after.get((slot, chain)))
+                    if gone and not handed and chain[-1] in words:
+                        now = frozenset(after[(slot, chain)])
+                        found.append(Lost(both.path, name, method, slot, params[slot], chain, gone, now))
+    return found
+
+
+def _values_lost(before: set[object], after: set[object] | None) -> frozenset[object]:
+    """The constants a path the method still stores no longer takes: only where every value stored, before and
+    now, is a constant (a computed one may be any of them)."""
+    if after is None or _UNKNOWN in before or _UNKNOWN in after:
+        return frozenset()
+    return frozenset(before - after)
+
+
+def _params(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
+    """The positional parameters a caller fills (``self``/``cls`` left out but for a staticmethod)."""
+    names = tuple(a.arg for a in (*func.args.posonlyargs, *func.args.args))
+    static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in func.decorator_list)
+    return names if static else names[1:]
+
+
+def _arg_stores(
+    func: ast.FunctionDef | ast.AsyncFunctionDef, classes: dict[str, ast.ClassDef], depth: int
+) -> tuple[Stores, bool]:
+    """The paths off its parameters the method stores, each with the constants stored there (``_UNKNOWN`` for
+    a computed value), and whether it hands one to a call it cannot follow."""
+    params: dict[str, Path] = {name: (slot, ()) for slot, name in enumerate(_params(func))}
+    roots: dict[str, Path] = {**params, **_aliases(func, params)}
+    stores: Stores = {}
+    handed = False
+    for node in ast.walk(func):
+        targets = node.targets if isinstance(node, ast.Assign) else []
+        if isinstance(node, ast.AnnAssign | ast.AugAssign):
+            targets = [node.target]
+        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+        for target in targets:
+            path = _rooted(target, roots) if isinstance(target, ast.Attribute) else None
+            if path is not None:
+                stores.setdefault(path, set()).update(_constants(value) or {_UNKNOWN})
+        if isinstance(node, ast.Call) and not _reads_only(node.func):
+            followed = _followed(node, roots, classes, depth)
+            if followed is None:
+                handed = True
+            else:
+                for path, values in followed.items():
+                    stores.setdefault(path, set()).update(values)
+    return stores, handed
+
+
+def _constants(value: ast.expr | None) -> set[object] | None:
+    """The constants an expression may be: a literal, or each branch of a conditional expression of them."""
+    if isinstance(value, ast.Constant):
+        return {value.value}
+    if isinstance(value, ast.IfExp):
+        body, orelse = _constants(value.body), _constants(value.orelse)
+        return body | orelse if body is not None and orelse is not None else None
+    return None
+
+
+def _aliases(func: ast.FunctionDef | ast.AsyncFunctionDef, params: dict[str, Path]) -> dict[str, Path]:
+    """Locals every assignment binds to one path off a parameter (bound twice to it is still one path)."""
+    values: dict[str, set[str]] = {}
+    nodes: dict[str, ast.expr] = {}
+    plain = [n for n in ast.walk(func) if isinstance(n, ast.Assign) and len(n.targets) == 1]
+    for node in plain:
+        if isinstance(node.targets[0], ast.Name):
+            values.setdefault(node.targets[0].id, set()).add(ast.unparse(node.value))
+            nodes[node.targets[0].id] = node.value
+    assigned = {id(n.targets[0]) for n in plain}
+    other = {
+        n.id
+        for n in ast.walk(func)
+        if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and id(n) not in assigned
+    }
+    found: dict[str, Path] = {}
+    for name, texts in values.items():
+        if len(texts) == 1 and name not in params and name not in other:
+            path = _rooted(nodes[name], params)
+            if path is not None:
+                found[name] = path
+    return found
+
+
+def _rooted(expr: ast.expr, roots: dict[str, Path]) -> Path | None:
+    """The path ``expr`` (``a.b.c``) spells off a parameter, through ``roots``' names."""
+    chain: list[str] = []
+    while isinstance(expr, ast.Attribute):
+        chain.insert(0, expr.attr)
+        expr = expr.value
+    if not isinstance(expr, ast.Name) or expr.id not in roots:
+        return None
+    slot, head = roots[expr.id]
+    return slot, (*head, *chain)
+
+
+def _reads_only(func: ast.expr) -> bool:
+    if isinstance(func, ast.Name):
+        return func.id in _READERS
+    return isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in _LOGGERS
+
+
+def _followed(call: ast.Call, roots: dict[str, Path], classes: dict[str, ast.ClassDef], depth: int) -> Stores | None:
+    """What a call handed a parameter (or a path off one) stores on it: a method of the module's classes
+    called through its class, followed; None for any other call handed one; empty when none is handed."""
+    handed = [(i, p) for i, a in enumerate(call.args) if (p := _rooted(a, roots)) is not None]
+    handed += [(-1, p) for k in call.keywords if (p := _rooted(k.value, roots)) is not None]
+    if not handed:
+        return {}
+    func = call.func
+    owner = func.value.id if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) else None
+    callee = (
+        own_methods(classes[owner]).get(func.attr) if owner in classes and isinstance(func, ast.Attribute) else None
+    )
+    if callee is None or depth >= _DEPTH or any(i < 0 for i, _ in handed):
+        return None
+    inner, lost_track = _arg_stores(callee, classes, depth + 1)
+    if lost_track:
+        return None
+    found: Stores = {}
+    for i, (slot, head) in handed:
+        for (at, chain), values in inner.items():
+            if at == i:
+                found.setdefault((slot, (*head, *chain)), set()).update(values)
+    return found
+
+
+def _fork_reads(
+    module: ast.Module, owned: set[int], imports: dict[str, tuple[str, str]], lost: list[Lost]
+) -> Iterator[tuple[int, str, Lost]]:
+    by_method: dict[str, list[Lost]] = {}
+    for item in lost:
+        by_method.setdefault(item.method, []).append(item)
+    for cls, func in _functions(module):
+        for call in (n for n in ast.walk(func) if isinstance(n, ast.Call)):
+            callee = call.func
+            if not isinstance(callee, ast.Attribute):
+                continue
+            for item in by_method.get(callee.attr, ()):
+                if not _names_class(callee.value, item, imports, cls):
+                    continue
+                arg = _argument(call, item)
+                if arg is None:
+                    continue
+                spelt = ".".join((arg, *item.chain))
+                spellings, names = _spellings(func, arg, item.chain)
+                line = _first_use(func, call, (spellings, names), item.values, owned)
+                if line is not None:
+                    yield line, spelt, item
+
+
+def _functions(module: ast.Module) -> Iterator[tuple[ast.ClassDef | None, ast.FunctionDef | ast.AsyncFunctionDef]]:
+    for stmt in module.body:
+        if isinstance(stmt, _FUNCS):
+            yield None, stmt
+        elif isinstance(stmt, ast.ClassDef):
+            yield from ((stmt, s) for s in stmt.body if isinstance(s, _FUNCS))
+
+
+def _names_class(target: ast.expr, item: Lost, imports: dict[str, tuple[str, str]], cls: ast.ClassDef | None) -> bool:
+    """The callee's receiver is the upstream class (imported from its module), or ``super()`` in a class
+    deriving from it directly."""
+    home = (dotted_name(item.path, roots=("",)), item.cls)
+    if isinstance(target, ast.Call) and isinstance(target.func, ast.Name) and target.func.id == "super":
+        return cls is not None and any(imported_origin(b, imports) == home for b in cls.bases)
+    return imported_origin(target, imports) == home
+
+
+def _argument(call: ast.Call, item: Lost) -> str | None:
+    """The name the call passes for the parameter."""
+    if item.slot < len(call.args):
+        value: ast.expr | None = call.args[item.slot]
+    else:
+        value = next((k.value for k in call.keywords if k.arg == item.param), None)
+    return value.id if isinstance(value, ast.Name) else None
+
+
+def _spellings(
+    func: ast.FunctionDef | ast.AsyncFunctionDef, arg: str, chain: tuple[str, ...]
+) -> tuple[set[str], set[str]]:
+    """How the function spells the path off ``arg`` (itself, or through a local it binds once to a prefix of
+    it: ``cache_config = engine_config.cache_config``), and the name whose rebinding changes what they read."""
+    spellings, names = {".".join((arg, *chain))}, {arg}
+    for local, value in names_bound_once(func).items():
+        text = ast.unparse(value)
+        for k in range(1, len(chain)):
+            if text == ".".join((arg, *chain[:k])):
+                spellings.add(".".join((local, *chain[k:])))  # bound once: its one binding resets nothing
+    return spellings, names
+
+
+def _first_use(
+    func: ast.FunctionDef | ast.AsyncFunctionDef,
+    call: ast.Call,
+    spelt: tuple[set[str], set[str]],
+    values: frozenset[object],
+    owned: set[int],
+) -> int | None:
+    """The line of the first fork-owned load of the path below the call (with ``values``: of a comparison of
+    it with one of them), with no store of it nor rebinding of a name spelling it between."""
+    after = getattr(call, "end_lineno", None) or call.lineno
+    spellings, names = spelt
+    uses: list[int] = sorted(
+        int(getattr(n, "lineno", 0))
+        for n in ast.walk(func)
+        if getattr(n, "lineno", 0) > after and (_compared(n, spellings, values) if values else _loaded(n, spellings))
+    )
+    for line in uses:
+        if line not in owned:
+            continue
+        if any(after < getattr(n, "lineno", 0) <= line and _resets(n, names, spellings) for n in ast.walk(func)):
+            return None
+        return line
+    return None
+
+
+def _loaded(node: ast.AST, spellings: set[str]) -> bool:
+    return isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and ast.unparse(node) in spellings
+
+
+def _compared(node: ast.AST, spellings: set[str], values: frozenset[object]) -> bool:
+    """``path == "all"``, ``path != "all"``, ``path in ("all", ...)``: a comparison of the path with a lost value."""
+    if not isinstance(node, ast.Compare) or len(node.ops) != 1:
+        return False
+    if not isinstance(node.ops[0], ast.Eq | ast.NotEq | ast.In | ast.NotIn):
+        return False
+    sides = [node.left, node.comparators[0]]
+    if not any(isinstance(x, ast.Attribute) and ast.unparse(x) in spellings for x in sides):
+        return False
+    return any(not values.isdisjoint(_held(x)) for x in sides)
+
+
+def _held(expr: ast.expr) -> set[object]:
+    if isinstance(expr, ast.Constant):
+        return {expr.value}
+    if isinstance(expr, ast.Tuple | ast.List | ast.Set):
+        return {e.value for e in expr.elts if isinstance(e, ast.Constant)}
+    return set()
+
+
+def _resets(node: ast.AST, names: set[str], spellings: set[str]) -> bool:
+    """A store of the path itself, or a rebinding of a name spelling it."""
+    if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+        return ast.unparse(node) in spellings
+    return isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and node.id in names
+
+
+def _finding(trees: ThreeTrees, path: str, line: int, spelt: str, item: Lost, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(item.path, rf"\.{item.chain[-1]}\s*=", pr_pattern)
+    where = f"{item.cls}.{item.method}"
+    if item.values:
+        gone = ", ".join(sorted(map(repr, item.values)))
+        now = ", ".join(sorted(map(repr, item.now)))
+        said = (
+            f"fork-owned comparison of {spelt} with {gone} after {where}(...), which upstream no longer stores "
+            f"there ({item.path}{commit}; it stores {now} now): the test holds only when the value came from "
+            "elsewhere (a user's setting), no longer by the call's default: check the path it guards"
+        )
+        return Finding(RULE, "merge", Severity.WARNING, path, line, said)
+    said = (
+        f"fork-owned read of {spelt} after {where}(...), which upstream no longer sets on its {item.param} "
+        f"({item.path}{commit}): the read now sees the value from before the call (set later, if at all, by "
+        "what upstream moved the write to): read it where upstream sets it now"
+    )
+    return Finding(RULE, "merge", Severity.ERROR, path, line, said)
