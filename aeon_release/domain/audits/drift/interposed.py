@@ -16,6 +16,13 @@ a stub (the override owed it nothing; upstream's new work is lost); a warning wh
 fork had already taken that work on itself and may do upstream's new part as well).  Quiet for an abstract
 override (``@abstractmethod``: the fork's own subclasses fill it).
 
+review76's twins: ``super()`` bound to a local (``parent = super()``) and a helper of the fork's own class
+calling ``super().name(...)`` for the override hand on too (quiet).  A warning, not an error, when the new
+def keeps state on ``self`` (``logical_output_size``, #42651 53ff50fcd3; ``moe_kernel`` through
+``self._setup_kernel``, #44120) and no method the fork's class runs reads it -- the fork replaced every
+reader (its own ``apply_scaled_mm``), directly or through ``super().m``; what the new def does to its
+argument (the weights' padding) is still skipped, which only the fork can judge.
+
 Pure: the fork's def and the two resolved members in, the finding's severity and wording out.
 """
 
@@ -57,11 +64,13 @@ def hidden_work(fork: _Def, before: DefSym, after: DefSym, order: Sequence[Along
     if not isinstance(before.node, _Def) or not isinstance(after.node, _Def) or not _nearer(order, before, after):
         return None
     methods = _resolved(order)
-    own = {name: d for name, (d, mine) in methods.items() if mine}
+    own = {name: d for name, (d, at) in methods.items() if at == 0}
     if stub_answer(after.node) is not None or _abstract(fork) or hands_on(fork, fork.name, own):
         return None
     kept = _kept_on_self(after.node, methods)
-    unread = bool(kept) and not any(_reads(d, kept) for name, (d, _) in methods.items() if name != fork.name)
+    unread = bool(kept) and not any(
+        _reads(order, d, at, kept) for name, (d, at) in methods.items() if name != fork.name
+    )
     certain = stub_answer(before.node) is not None and not unread
     replaced = (
         "a stub the override owed nothing"
@@ -89,17 +98,18 @@ def _nearer(order: Sequence[Along], before: DefSym, after: DefSym) -> bool:
     return near in at and far in at and at.index(near) < at.index(far)
 
 
-def _resolved(order: Sequence[Along]) -> dict[str, tuple[_Def, bool]]:
-    """Each method name -> the def an instance of the first class runs, and whether that class is its own."""
-    found: dict[str, tuple[_Def, bool]] = {}
-    for at, along in enumerate(order):
+def _resolved(order: Sequence[Along], start: int = 0) -> dict[str, tuple[_Def, int]]:
+    """Each method name -> the def an instance of ``order[start]`` runs, and the place of its class along
+    ``order`` (0: the fork's own class)."""
+    found: dict[str, tuple[_Def, int]] = {}
+    for at, along in enumerate(order[start:], start):
         for stmt in along.node.body:
             if isinstance(stmt, _Def):
-                found.setdefault(stmt.name, (stmt, at == 0))
+                found.setdefault(stmt.name, (stmt, at))
     return found
 
 
-def _kept_on_self(func: _Def, methods: Mapping[str, tuple[_Def, bool]]) -> set[str]:
+def _kept_on_self(func: _Def, methods: Mapping[str, tuple[_Def, int]]) -> set[str]:
     """What ``func`` stores on ``self``, directly or through ``self.helper(...)`` as the instance resolves it
     (#44120's def stores its kernel in ``_setup_kernel``)."""
     kept: set[str] = set()
@@ -108,17 +118,21 @@ def _kept_on_self(func: _Def, methods: Mapping[str, tuple[_Def, bool]]) -> set[s
     return kept
 
 
-def _reads(func: _Def, names: set[str]) -> bool:
-    """The method loads ``self.X`` for one of ``names``."""
+def _reads(order: Sequence[Along], func: _Def, at: int, names: set[str], depth: int = 0) -> bool:
+    """The method (of ``order[at]``) loads ``self.X`` for one of ``names``, or reaches a def that does through
+    ``super().m`` (the next ``m`` along the order: a fork ``apply`` handing on to upstream's still reads it)."""
     me = func.args.args[0].arg if func.args.args else None
-    return me is not None and any(
-        isinstance(n, ast.Attribute)
-        and isinstance(n.ctx, ast.Load)
-        and n.attr in names
-        and isinstance(n.value, ast.Name)
-        and n.value.id == me
-        for n in ast.walk(func)
-    )
+    if me is None or depth > 8:
+        return me is not None
+    for n in ast.walk(func):
+        if not isinstance(n, ast.Attribute):
+            continue
+        if isinstance(n.ctx, ast.Load) and n.attr in names and isinstance(n.value, ast.Name) and n.value.id == me:
+            return True
+        nxt = _resolved(order, at + 1).get(n.attr) if _is_super(n.value) else None
+        if nxt is not None and _reads(order, nxt[0], nxt[1], names, depth + 1):
+            return True
+    return False
 
 
 def _reached(func: _Def, helpers: Mapping[str, _Def]) -> list[_Def]:
