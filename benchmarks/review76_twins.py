@@ -308,7 +308,7 @@ TWINS += [
             "vllm/aeon/r76cf2.py",
             CU + "class AeonCutlassFP8c(CutlassFP8ScaledMMLinearKernel):\n"
             "    " + PWAL + "\n"
-            "        layer.weight.data = layer.weight.data.contiguous()  # AEON: the Spark's shapes are 16-aligned\n\n"
+            "        layer.aeon_fp8_ready = True  # AEON: the Spark's shapes are 16-aligned: nothing to pad\n\n"
             "    def apply_scaled_mm(self, *, A, B, out_dtype, As, Bs, bias, output_shape):\n"
             "        output = ops.cutlass_scaled_mm(A, B, out_dtype=out_dtype, scale_a=As, scale_b=Bs, bias=bias)\n"
             "        return output.view(*output_shape)\n",
@@ -460,6 +460,79 @@ TWINS += [
             + "def aeon_act_quant(y: torch.Tensor, counts: torch.Tensor):\n"
             "    return persistent_masked_m_silu_mul_quant(y, counts, 16, 128, DeepGemmQuantScaleFMT.FLOAT32)\n",
             "    return persistent_masked_m_silu_mul_quant(y, counts, 16, 128, DeepGemmQuantScaleFMT.FLOAT32)",
+        ),
+    ),
+]
+
+
+# --- round 3, written after the mends
+CASES += [
+    (
+        "#42651 interposed override",
+        "an override without super() beside an apply_scaled_mm handing on to upstream's (which asserts the width)",
+        K(
+            *CF,
+            "vllm/aeon/r76cf6.py",
+            CU + "class AeonCutlassFP8g(CutlassFP8ScaledMMLinearKernel):\n"
+            "    " + PWAL + "\n"
+            "        layer.aeon_fp8_ready = True\n\n"
+            "    def apply_scaled_mm(self, *, A, B, out_dtype, As, Bs, bias, output_shape):\n"
+            "        return super().apply_scaled_mm(A=A.contiguous(), B=B, out_dtype=out_dtype, As=As, Bs=Bs, bias=bias, output_shape=output_shape)\n",
+            PWAL,
+        ),
+    ),
+]
+# --- 30c2718eaa (#43229): QutlassNvFP4LinearMethod.process_weights_after_loading added; the base's did work
+QT = ("#43229", "30c2718eaa", "QutlassNvFP4LinearMethod builds its fused scales at load")
+QU = (
+    "import torch\n\n"
+    "from vllm.model_executor.layers.quantization.compressed_tensors.transform.schemes.linear_qutlass_nvfp4 import (\n"
+    "    QutlassNvFP4LinearMethod,\n"
+    ")\n\n\n"
+)
+QPW = "def process_weights_after_loading(self, layer: torch.nn.Module) -> None:"
+CASES += [
+    (
+        "#43229 interposed override",
+        "an override without super() (the old def did work: a warning)",
+        K(
+            *QT,
+            "vllm/aeon/r76qt0.py",
+            QU + "class AeonQutlass(QutlassNvFP4LinearMethod):\n"
+            "    " + QPW + "\n"
+            "        self.quant_method.process_weights_after_loading(layer)  # AEON: the Spark has no Hadamard submodules\n",
+            QPW,
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#43229 interposed override",
+        "twin: super() bound to a local",
+        K(
+            *QT,
+            "vllm/aeon/r76qt1.py",
+            QU + "class AeonQutlass1(QutlassNvFP4LinearMethod):\n"
+            "    " + QPW + "\n"
+            "        base = super()\n"
+            "        base.process_weights_after_loading(layer)\n"
+            "        layer.aeon_ready = True\n",
+            QPW,
+        ),
+    ),
+    (
+        "#43229 interposed override",
+        "twin: a helper of the fork's class reaching super()",
+        K(
+            *QT,
+            "vllm/aeon/r76qt2.py",
+            QU + "class AeonQutlass2(QutlassNvFP4LinearMethod):\n"
+            "    def _aeon_base_load(self, layer: torch.nn.Module) -> None:\n"
+            "        super().process_weights_after_loading(layer)\n\n"
+            "    " + QPW + "\n"
+            "        self._aeon_base_load(layer)\n"
+            "        layer.aeon_ready = True\n",
+            QPW,
         ),
     ),
 ]
