@@ -27,7 +27,32 @@ of these widenings, kept to show the reach stays (#44120's override, #28358's ca
 #42651's override without ``super()`` (``apply_scaled_mm`` asserts ``logical_output_size``, which only the
 new def sets).
 
-ROUNDS
+Round 1 (main at 71179be7), 3 cases and 25 twins as first written: 2 caught, 1 warned (#28358, by design) of
+3; 3 false errors of 25 twins (1 warned): ``super()`` bound to a local and then called (``_is_super`` saw only a
+``super()`` call written in place), a helper of the fork's own class calling ``super().process_weights_after_loading``
+for the override (the override itself names no ``super()``; Python's zero-argument ``super()`` in any method of
+the class reaches the same next def), and #42651's override beside the fork's own ``apply_scaled_mm``, the one
+method reading the ``logical_output_size`` the new def keeps (the fork runs no reader of it: an error said
+more than the evidence).  All three are correct code after the merge: none moved to the CASES.  (The last
+twin's override first made the weight ``.contiguous()``, which would turn the column-major weight cutlass
+reads row-major -- a fork bug of its own, not the merge's; it sets a flag now, same verdict.)
+Round 2 (this branch): ``hands_on`` reads ``super()`` through a local bound to it and follows the fork class's
+own ``self.helper(...)`` calls; an override whose new def keeps state on ``self`` (directly or through
+``self.helper(...)``) that no method the fork's class runs reads -- a fork method handing on through
+``super().m`` to an upstream reader counts as a reader -- is a warning, not an error (the new def's work on
+its argument is still skipped).  2 caught, 1 warned of 3; 0 false errors of 25 twins (1 warned: the own
+``apply_scaled_mm``, by design).  ``blind_replay_moeutils.py`` as before: 19 caught, 1 warned, 0 missed of 20,
+11 twins quiet.
+Round 3 (written after the mends): a #42651 case whose fork ``apply_scaled_mm`` hands on to upstream's
+(which asserts the width: the reader the demotion must see), and #43229 (30c2718eaa), which gave
+``QutlassNvFP4LinearMethod`` a ``process_weights_after_loading`` where
+``CompressedTensorsLinearTransformMethod``'s did work: an override without ``super()`` (warned: the old def
+did work) and two twins (``super()`` bound to a local, a helper reaching ``super()``).  On main (71179be7): 1
+caught, 1 warned; twins quiet, both warned.  This branch: 1 caught, 1 warned; twins quiet, one warned (the
+helper's ``super()`` call, by ``_inherited_instead``: its wording says upstream removed
+``CompressedTensorsLinearTransformMethod.process_weights_after_loading``, which is still there -- left alone).
+All rounds, main (71179be7): 3 caught, 2 warned of 5; 3 false errors of 27 twins.  This branch: 3 caught,
+2 warned of 5; 0 false errors of 27 twins (2 warned).
 
   PYTHONPATH=.. python review76_twins.py [--only TEXT ...] [--show]
 """
