@@ -152,6 +152,23 @@ def test_an_override_of_a_working_def_is_a_warning(git_repo: GitRepo) -> None:
             "        raise NotImplementedError\n",
             METHOD_NEW,
         ),
+        (
+            HEAD + "class AeonMethod(WNA16Method):\n"
+            "    def process_weights_after_loading(self, layer) -> None:\n"
+            "        parent = super()\n"
+            "        layer.aeon = True\n"
+            "        parent.process_weights_after_loading(layer)\n",
+            METHOD_NEW,
+        ),
+        (
+            HEAD + "class AeonMethod(WNA16Method):\n"
+            "    def _aeon_finish(self, layer) -> None:\n"
+            "        super().process_weights_after_loading(layer)\n\n"
+            "    def process_weights_after_loading(self, layer) -> None:\n"
+            "        layer.aeon = True\n"
+            "        self._aeon_finish(layer)\n",
+            METHOD_NEW,
+        ),
     ],
     ids=[
         "super()",
@@ -160,10 +177,44 @@ def test_an_override_of_a_working_def_is_a_warning(git_repo: GitRepo) -> None:
         "upstream's new def a stub",
         "the fork's namesake",
         "abstract",
+        "super() bound to a local (review76)",
+        "a helper of the fork's class reaching super() (review76)",
     ],
 )
 def test_an_override_reaching_the_new_def_or_hiding_nothing_stays_quiet(git_repo: GitRepo, fork: str, new: str) -> None:
     assert [f for f in _found(git_repo, fork, new=new) if f[1] == "error" or "now defines on" in f[2]] == []
+
+
+def test_a_fork_class_running_no_reader_of_the_new_defs_state_is_a_warning(git_repo: GitRepo) -> None:
+    """review76 (#42651's shape): the fork's class replaced ``apply`` and ``warm_up``, the methods reading the
+    ``self.kernel`` the new def keeps; the new def's work on the layer is still skipped, so a warning, not quiet."""
+    fork = (
+        HEAD + "class AeonMethod(WNA16Method):\n"
+        "    def process_weights_after_loading(self, layer) -> None:\n"
+        "        layer.aeon = True\n\n"
+        "    def apply(self, layer, x):\n"
+        "        return layer.aeon_kernel(x)\n\n"
+        "    def warm_up(self, layer):\n"
+        "        return layer\n"
+    )
+    [(at, severity, message)] = [f for f in _found(git_repo, fork) if f[0] == 5]
+    assert (at, severity) == (5, "warning")
+    assert "no method it runs reads what the new def keeps on self (kernel)" in message
+
+
+def test_a_reader_the_fork_class_still_runs_keeps_the_error(git_repo: GitRepo) -> None:
+    """The fork's own ``apply`` hands on to upstream's, which reads the state only the new def keeps: an error."""
+    fork = (
+        HEAD + "class AeonMethod(WNA16Method):\n"
+        "    def process_weights_after_loading(self, layer) -> None:\n"
+        "        layer.aeon = True\n\n"
+        "    def apply(self, layer, x):\n"
+        "        return super().apply(layer, x.contiguous())\n\n"
+        "    def warm_up(self, layer):\n"
+        "        return layer\n"
+    )
+    [(at, severity, _)] = [f for f in _found(git_repo, fork) if f[0] == 5]
+    assert (at, severity) == (5, "error")
 
 
 def test_a_hook_moved_up_the_hierarchy_is_not_interposed(git_repo: GitRepo) -> None:

@@ -16,15 +16,23 @@ a stub (the override owed it nothing; upstream's new work is lost); a warning wh
 fork had already taken that work on itself and may do upstream's new part as well).  Quiet for an abstract
 override (``@abstractmethod``: the fork's own subclasses fill it).
 
+review76's twins: ``super()`` bound to a local (``parent = super()``) and a helper of the fork's own class
+calling ``super().name(...)`` for the override hand on too (quiet).  A warning, not an error, when the new
+def keeps state on ``self`` (``logical_output_size``, #42651 53ff50fcd3; ``moe_kernel`` through
+``self._setup_kernel``, #44120) and no method the fork's class runs reads it -- the fork replaced every
+reader (its own ``apply_scaled_mm``), directly or through ``super().m``; what the new def does to its
+argument (the weights' padding) is still skipped, which only the fork can judge.
+
 Pure: the fork's def and the two resolved members in, the finding's severity and wording out.
 """
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.pyindex import DefSym
+from aeon_release.domain.audits.drift.pyindex import DefSym, self_writes
 from aeon_release.domain.audits.drift.renamed_overrides import stub_answer
 from aeon_release.domain.audits.source import last_name
 
@@ -39,32 +47,125 @@ class Hidden:
     message: str
 
 
-def hidden_work(fork: _Def, before: DefSym, after: DefSym) -> Hidden | None:
+@dataclass(frozen=True)
+class Along:
+    """A class along the fork class's merged order (the fork's own class first): its file, name and body."""
+
+    path: str
+    qualname: str
+    node: ast.ClassDef
+
+
+def hidden_work(fork: _Def, before: DefSym, after: DefSym, order: Sequence[Along]) -> Hidden | None:
     """The new upstream def ``fork`` now hides without reaching it, or None (same owner as before, a
-    stub, an override that hands on, an abstract override)."""
+    stub, an override that hands on, an abstract override, a hook moved up the order)."""
     if (before.path, before.owner) == (after.path, after.owner) or before.owner is None or after.owner is None:
         return None
-    if not isinstance(before.node, _Def) or not isinstance(after.node, _Def):
+    if not isinstance(before.node, _Def) or not isinstance(after.node, _Def) or not _nearer(order, before, after):
         return None
     if stub_answer(after.node) is not None or not _has_effects(after.node):
         return None
-    if is_abstract(fork) or hands_on(fork, fork.name):
+    methods = _resolved(order)
+    own = {name: d for name, (d, at) in methods.items() if at == 0}
+    if is_abstract(fork) or hands_on(fork, fork.name, own):
         return None
-    certain = stub_answer(before.node) is not None
-    replaced = "a stub the override owed nothing" if certain else "whose work the override had taken on"
-    return Hidden(
-        certain,
+    kept = _kept_on_self(after.node, methods)
+    unread = bool(kept) and not any(
+        _reads(order, d, at, kept) for name, (d, at) in methods.items() if name != fork.name
+    )
+    certain = stub_answer(before.node) is not None and not unread
+    replaced = (
+        "a stub the override owed nothing"
+        if stub_answer(before.node) is not None
+        else "whose work the override had taken on"
+    )
+    said = (
         f"which upstream now defines on {after.owner} ({after.path}), between the fork's class and "
         f"{before.label} ({replaced}); the override never calls super().{fork.name}(), so upstream's new body "
-        f"never runs on the fork's class: call super().{fork.name}(...) from the override",
+        f"never runs on the fork's class: call super().{fork.name}(...) from the override"
     )
+    if unread:  # a fork class that also replaced every reader of the new def's state (#42651's apply_scaled_mm)
+        said += (
+            f", unless the fork's class owes it nothing: no method it runs reads what the new def keeps on self "
+            f"({', '.join(sorted(kept))}), but the new def's work on its argument is skipped"
+        )
+    return Hidden(certain, said)
 
 
-def hands_on(func: _Def, name: str) -> bool:
-    """The def reaches the next ``name`` along the order: ``super().name`` (called or read), ``getattr(super(),
-    "name")``, or ``Base.name(self, ...)`` / ``Base.name(cls, ...)`` off a class named in the source."""
+def _nearer(order: Sequence[Along], before: DefSym, after: DefSym) -> bool:
+    """``after``'s class comes before ``before``'s along the merged order: a def put between them, not a hook
+    moved up the hierarchy (that is ``_unconsulted``'s)."""
+    at = [(a.path, a.qualname) for a in order]
+    near, far = (after.path, after.owner), (before.path, before.owner)
+    return near in at and far in at and at.index(near) < at.index(far)
+
+
+def _resolved(order: Sequence[Along], start: int = 0) -> dict[str, tuple[_Def, int]]:
+    """Each method name -> the def an instance of ``order[start]`` runs, and the place of its class along
+    ``order`` (0: the fork's own class)."""
+    found: dict[str, tuple[_Def, int]] = {}
+    for at, along in enumerate(order[start:], start):
+        for stmt in along.node.body:
+            if isinstance(stmt, _Def):
+                found.setdefault(stmt.name, (stmt, at))
+    return found
+
+
+def _kept_on_self(func: _Def, methods: Mapping[str, tuple[_Def, int]]) -> set[str]:
+    """What ``func`` stores on ``self``, directly or through ``self.helper(...)`` as the instance resolves it
+    (#44120's def stores its kernel in ``_setup_kernel``)."""
+    kept: set[str] = set()
+    for d in _reached(func, {n: d for n, (d, _) in methods.items()}):
+        kept |= set(self_writes(d))
+    return kept
+
+
+def _reads(order: Sequence[Along], func: _Def, at: int, names: set[str], depth: int = 0) -> bool:
+    """The method (of ``order[at]``) loads ``self.X`` for one of ``names``, or reaches a def that does through
+    ``super().m`` (the next ``m`` along the order: a fork ``apply`` handing on to upstream's still reads it)."""
+    me = func.args.args[0].arg if func.args.args else None
+    if me is None or depth > 8:
+        return me is not None
+    for n in ast.walk(func):
+        if not isinstance(n, ast.Attribute):
+            continue
+        if isinstance(n.ctx, ast.Load) and n.attr in names and isinstance(n.value, ast.Name) and n.value.id == me:
+            return True
+        nxt = _resolved(order, at + 1).get(n.attr) if _is_super(n.value) else None
+        if nxt is not None and _reads(order, nxt[0], nxt[1], names, depth + 1):
+            return True
+    return False
+
+
+def _reached(func: _Def, helpers: Mapping[str, _Def]) -> list[_Def]:
+    """``func`` and the ``helpers`` it calls as ``self.name(...)``, transitively, each once."""
+    seen: list[_Def] = [func]
+    for d in seen:
+        for node in ast.walk(d):
+            if (
+                isinstance(node, ast.Call)
+                and isinstance(node.func, ast.Attribute)
+                and isinstance(node.func.value, ast.Name)
+                and node.func.value.id == "self"
+                and (h := helpers.get(node.func.attr)) is not None
+                and h not in seen
+            ):
+                seen.append(h)
+    return seen
+
+
+def hands_on(func: _Def, name: str, helpers: Mapping[str, _Def] | None = None) -> bool:
+    """The def, or a helper of its own class it calls as ``self.helper(...)``, reaches the next ``name``
+    along the order: ``super().name`` (called or read, ``super()`` bound to a local first too),
+    ``getattr(super(), "name")``, or ``Base.name(self, ...)`` / ``Base.name(cls, ...)`` off a class named in
+    the source."""
+    return any(_hands_on_here(d, name) for d in _reached(func, helpers or {}))
+
+
+def _hands_on_here(func: _Def, name: str) -> bool:
+    supers = _super_locals(func)
     for node in ast.walk(func):
-        if isinstance(node, ast.Attribute) and node.attr == name and _is_super(node.value):
+        if isinstance(node, ast.Attribute) and node.attr == name and _is_super(node.value, supers):
             return True
         if isinstance(node, ast.Call) and _explicit_base_call(node, name):
             return True
@@ -72,7 +173,7 @@ def hands_on(func: _Def, name: str) -> bool:
             isinstance(node, ast.Call)
             and last_name(node.func) == "getattr"
             and len(node.args) >= 2
-            and _is_super(node.args[0])
+            and _is_super(node.args[0], supers)
             and isinstance(node.args[1], ast.Constant)
             and node.args[1].value == name
         ):
@@ -80,7 +181,20 @@ def hands_on(func: _Def, name: str) -> bool:
     return False
 
 
-def _is_super(expr: ast.expr) -> bool:
+def _super_locals(func: _Def) -> set[str]:
+    """Names the def binds to ``super()`` (``parent = super()``: #48334's twin reads the hook off it)."""
+    return {
+        t.id
+        for node in ast.walk(func)
+        if isinstance(node, ast.Assign) and _is_super(node.value)
+        for t in node.targets
+        if isinstance(t, ast.Name)
+    }
+
+
+def _is_super(expr: ast.expr, locals_: set[str] | frozenset[str] = frozenset()) -> bool:
+    if isinstance(expr, ast.Name):
+        return expr.id in locals_
     return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "super"
 
 

@@ -91,7 +91,7 @@ from aeon_release.domain.audits.drift.guarded_reads import (
 from aeon_release.domain.audits.drift.handed_in import handed_in
 from aeon_release.domain.audits.drift.held_partials import held_key
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
-from aeon_release.domain.audits.drift.interposed import hidden_work
+from aeon_release.domain.audits.drift.interposed import Along, hidden_work
 from aeon_release.domain.audits.drift.isinstance_types import narrowings
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
 from aeon_release.domain.audits.drift.keys import VALUE_BUILTINS
@@ -5015,25 +5015,21 @@ class _Checker:
     ) -> Iterator[Finding]:
         """A fork override that now hides upstream's new def on a class between it and the one it replaced
         (``drift/interposed.py``; #44120)."""
-        hidden = (
-            hidden_work(stmt, before, after)
-            if self._upstream(after.path) and self._nearer(mod, stmt, before, after)
-            else None
-        )
+        order = self._merged_order(mod, stmt) if self._upstream(after.path) else None
+        hidden = hidden_work(stmt, before, after, order) if order is not None else None
         if hidden is not None:
             make = _error if hidden.certain else _warning
             yield make(mod, stmt.lineno, f"{label} overrides {after.label}, {hidden.message}")
 
-    def _nearer(self, mod: ModuleInfo, stmt: ast.stmt, before: DefSym, after: DefSym) -> bool:
-        """``after``'s class comes before ``before``'s along the merged order of the class ``stmt`` is in: a def
-        put between them, not a hook moved up the hierarchy (that is ``_unconsulted``'s)."""
+    def _merged_order(self, mod: ModuleInfo, stmt: ast.stmt) -> list[Along] | None:
+        """The class ``stmt`` is in, then the classes along its merged order (what ``hidden_work`` resolves
+        the fork class's other methods through); None when ``stmt`` is in no class the index knows."""
         qual = next((q for q, node in mod.classes.items() if stmt in node.body), None)
         cls = self.after.class_info(mod, qual) if qual is not None else None
         if cls is None:
-            return False
-        order = [(i.module.path, i.qualname) for i in self.after.mro(cls, False) if isinstance(i, px.ClassInfo)]
-        near, far = (after.path, after.owner), (before.path, before.owner)
-        return near in order and far in order and order.index(near) < order.index(far)
+            return None
+        up = [i for i in self.after.mro(cls, False) if isinstance(i, px.ClassInfo)]
+        return [Along(i.module.path, i.qualname, i.node) for i in [cls, *up]]
 
     def _left_for_a_sibling_hook(
         self, mod: ModuleInfo, stmt: ast.stmt, qual: str, before: DefSym, after: DefSym
