@@ -302,6 +302,21 @@ CASES += [
         ),
     ),
 ]
+CASES += [
+    (
+        "#42651 skipped setup",
+        "the override sets the width itself but skips the padding (was a twin)",
+        K(
+            *PW,
+            "vllm/aeon/r77pw3.py",
+            CF + "class AeonPrepackedFp8Kernel2(CutlassFP8ScaledMMLinearKernel):\n"
+            "    def process_weights_after_loading(self, layer: torch.nn.Module) -> None:\n"
+            "        weight_name = self.layer_param_names[0]\n"
+            "        self.logical_output_size = getattr(layer, weight_name).shape[1]  # AEON: prepacked, unpadded\n",
+            "    def process_weights_after_loading(self, layer: torch.nn.Module) -> None:",
+        ),
+    ),
+]
 TWINS += [
     (
         "#42651 skipped setup",
@@ -326,19 +341,6 @@ TWINS += [
             "    def process_weights_after_loading(self, layer: torch.nn.Module) -> None:\n"
             "        super(AeonOldStyleFp8Kernel, self).process_weights_after_loading(layer)\n"
             "        layer.aeon_processed = True\n",
-            "    def process_weights_after_loading(self, layer: torch.nn.Module) -> None:",
-        ),
-    ),
-    (
-        "#42651 skipped setup",
-        "twin: the override sets the width itself (the value re-read)",
-        K(
-            *PW,
-            "vllm/aeon/r77pw3.py",
-            CF + "class AeonPrepackedFp8Kernel2(CutlassFP8ScaledMMLinearKernel):\n"
-            "    def process_weights_after_loading(self, layer: torch.nn.Module) -> None:\n"
-            "        weight_name = self.layer_param_names[0]\n"
-            "        self.logical_output_size = getattr(layer, weight_name).shape[1]  # AEON: prepacked, unpadded\n",
             "    def process_weights_after_loading(self, layer: torch.nn.Module) -> None:",
         ),
     ),

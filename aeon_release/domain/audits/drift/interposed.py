@@ -24,6 +24,7 @@ from __future__ import annotations
 import ast
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.deferred_inits import method_named, reached_methods, reads_self, self_stored
 from aeon_release.domain.audits.drift.pyindex import DefSym
 from aeon_release.domain.audits.drift.renamed_overrides import stub_answer
 from aeon_release.domain.audits.source import last_name
@@ -39,17 +40,25 @@ class Hidden:
     message: str
 
 
-def hidden_work(fork: _Def, before: DefSym, after: DefSym) -> Hidden | None:
+def hidden_work(
+    fork: _Def, before: DefSym, after: DefSym, cls: ast.ClassDef | None = None, owner: ast.ClassDef | None = None
+) -> Hidden | None:
     """The new upstream def ``fork`` now hides without reaching it, or None (same owner as before, a
-    stub, an override that hands on, an abstract override)."""
+    stub, an override that hands on, itself or through a method of its class ``cls`` it calls on ``self``, an
+    abstract override).  A warning, not an error, when ``cls`` also overrides a method of upstream's class
+    ``owner`` that reads what the new def stores on ``self`` (every one): the fork replaced the pair (revCK: #42651's
+    ``process_weights_after_loading`` stores the ``logical_output_size`` ``apply_scaled_mm`` reads; a fork
+    kernel overriding both runs neither)."""
     if (before.path, before.owner) == (after.path, after.owner) or before.owner is None or after.owner is None:
         return None
     if not isinstance(before.node, _Def) or not isinstance(after.node, _Def):
         return None
-    if stub_answer(after.node) is not None or _abstract(fork) or hands_on(fork, fork.name):
+    if stub_answer(after.node) is not None or is_abstract(fork) or _reaches_next(fork, cls):
         return None
-    certain = stub_answer(before.node) is not None
+    certain = stub_answer(before.node) is not None and not _reader_replaced(after.node, cls, owner)
     replaced = "a stub the override owed nothing" if certain else "whose work the override had taken on"
+    if stub_answer(before.node) is not None and not certain:
+        replaced = "a stub; the fork's class overrides the methods that read what the new def stores, too"
     return Hidden(
         certain,
         f"which upstream now defines on {after.owner} ({after.path}), between the fork's class and "
@@ -78,6 +87,31 @@ def hands_on(func: _Def, name: str) -> bool:
     return False
 
 
+def _reaches_next(fork: _Def, cls: ast.ClassDef | None) -> bool:
+    """``hands_on`` of the override, or of a method of ``cls`` it calls on ``self``, transitively."""
+    if hands_on(fork, fork.name):
+        return True
+    if cls is None or not isinstance(fork, ast.FunctionDef):
+        return False
+    return any(hands_on(m, fork.name) for m in reached_methods(cls, fork) if m is not fork)
+
+
+def _reader_replaced(new: _Def, cls: ast.ClassDef | None, owner: ast.ClassDef | None) -> bool:
+    """``cls`` overrides every method of ``owner`` (not ``__init__``) that reads a ``self`` attribute ``new``
+    stores, and there is one: nothing on the fork's class reads what the hidden def would have set."""
+    if cls is None or owner is None or not isinstance(new, ast.FunctionDef):
+        return False
+    stored = self_stored(new)
+    readers = [
+        m.name
+        for m in owner.body
+        if isinstance(m, ast.FunctionDef)
+        and m.name not in (new.name, "__init__")
+        and any(reads_self(m, attr) for attr in stored)
+    ]
+    return bool(readers) and all(method_named(cls, name) is not None for name in readers)
+
+
 def _is_super(expr: ast.expr) -> bool:
     return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "super"
 
@@ -95,5 +129,6 @@ def _explicit_base_call(call: ast.Call, name: str) -> bool:
     )
 
 
-def _abstract(func: _Def) -> bool:
+def is_abstract(func: _Def) -> bool:
+    """The def is an ``@abstractmethod``."""
     return any(last_name(d) == "abstractmethod" for d in func.decorator_list)
