@@ -26,12 +26,42 @@ right after the merge (the merge base is the commit's first parent, upstream the
   #40105): upstream's own ``issubclass`` split, a member every listed class has, a ``getattr`` with a default,
   the fork's own dict of the name, each class's ``__name__``;
 - a test of a parameter typed as a kept base of a rebased class (``drift/unbased.py``; #26668): a kept base, an
-  unannotated parameter against the rebased class.
+  unannotated parameter against the rebased class;
+- (round 3) the interposed shape the skipped-setup check meets (#44120, ``MoeWNA16Method`` given a
+  ``process_weights_after_loading``): a helper calling ``super()``, a ``getattr(super(), ...)`` probe.
 
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the replay's catches
-by these widenings (one per widening), kept to show the reach stays, and #32697's ``remove("rtn")``.
+by these widenings (one per widening), kept to show the reach stays, #32697's ``remove("rtn")``, #44120's
+override without ``super()``, and one that was written as a twin.
 
-ROUNDS
+Round 1 (main at 02d3b21d), 7 cases and 38 twins as first written: 6 caught, 1 warned of 7; 5 false errors of
+38: ``if DEPRECATED_QUANTIZATION_METHODS.count("rtn"):`` before the ``remove`` (1: ``key_held`` read ``in`` and
+``.get`` tests only); ``input_quant_key = None`` on a fork int8 kernel (1: the call typed
+``FP8ScaledMMLinearKernel`` was counted because it derives ``ScaledMMLinearKernel``, the hook's class, though
+the int8 kernel is on another branch and never its receiver); #42651's override handing on through a helper
+that calls ``super()`` (1: both the skipped-setup check and the interposed check read the override's own body
+only); the override of ``process_weights_after_loading`` whose class overrides ``apply_scaled_mm`` too (1: the
+interposed check, killers166's, erred though the fork replaced the pair: nothing on its class reads the
+``logical_output_size`` the hidden def stores); and one that was not a twin: the override storing
+``self.logical_output_size`` itself but not padding (upstream moved the padding out of ``apply_scaled_mm`` into
+the def the override now hides, so an unaligned weight reaches cutlass unpadded: moved to the CASES, caught by
+the interposed check).  So round 1 on the final set: 7 caught, 1 warned of 8; 4 false errors of 37 twins.
+The interposed check's own unit tests failed on main as merged (4 of 11): the skipped-setup check erred on its
+``getattr(super(), ...)`` and ``@abstractmethod`` twins, and added its error on the shared shape's line.
+Round 2 (this branch): hook calls count for a fork class only where their receiver is typed as a class on its
+merged order (``_hook_calls_on``: the value check and the namesake check alike); the skipped-setup check takes
+``interposed.hands_on`` (``getattr(super(), ...)`` too), follows the methods the override calls on ``self``
+(``deferred_inits.reached_methods``) and skips an abstract override; the interposed check follows those helpers
+too, and is a warning, not an error, when the fork's class overrides every method of upstream's class that
+reads what the hidden def stores; ``key_held`` counts a ``.count("key")`` test as it does ``.get("key")``.
+7 caught, 1 warned of 8; 0 false errors of 37 twins (4 warned: the fitting namesakes' and the ``staticmethod``
+value's "now overrides", and the pair override's interposed warning).
+Round 3 (another real commit, written after the mends): #44120 (ec59c1579f), the interposed check's own commit:
+a case (an override without ``super()``) and two twins (a helper calling ``super()``, a ``getattr(super(),
+...)`` probe).  On main (02d3b21d): 1 caught, 1 false error of 2 (the helper).  This branch: 1 caught, 0 false.
+All rounds, main (02d3b21d): 8 caught, 1 warned of 9; 5 false errors of 39 twins.  This branch: 8 caught,
+1 warned of 9; 0 false errors of 39 twins (4 warned).  ``blind_replay_linkern.py`` as before: 20 caught, 3
+warned, 2 missed of 25, 11 twins quiet (2 warned), 0 false errors.
 
   PYTHONPATH=.. python review77_twins.py [--only TEXT ...] [--show]
 """
@@ -385,6 +415,57 @@ TWINS += [
             "class AeonFlashInferKernel(FlashInferFP8ScaledMMLinearKernel):\n"
             "    def process_weights_after_loading(self, layer: torch.nn.Module) -> None:\n"
             "        layer.aeon_prepacked = True\n",
+            "    def process_weights_after_loading(self, layer: torch.nn.Module) -> None:",
+        ),
+    ),
+]
+
+# --- ec59c1579f (#44120): MoeWNA16Method given a process_weights_after_loading that builds its kernel, where the
+# name resolved to the base's no-op (the interposed shape the skipped-setup check meets; round 3)
+WN = ("#44120", "ec59c1579f", "MoeWNA16Method.process_weights_after_loading added (builds the kernel)")
+WH = "import torch\n\nfrom vllm.model_executor.layers.quantization.moe_wna16 import MoeWNA16Method\n\n\n"
+CASES += [
+    (
+        "#44120 hidden new def",
+        "an override without super()",
+        K(
+            *WN,
+            "vllm/aeon/r77wn0.py",
+            WH + "class AeonWNA16Method(MoeWNA16Method):\n"
+            "    def process_weights_after_loading(self, layer: torch.nn.Module) -> None:\n"
+            "        layer.aeon_pinned = True  # AEON: pin the experts' weights\n",
+            "    def process_weights_after_loading(self, layer: torch.nn.Module) -> None:",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#44120 hidden new def",
+        "twin: the override delegates to a helper that calls super()",
+        K(
+            *WN,
+            "vllm/aeon/r77wn1.py",
+            WH + "class AeonWNA16Method2(MoeWNA16Method):\n"
+            "    def _aeon_upstream(self, layer: torch.nn.Module) -> None:\n"
+            "        super().process_weights_after_loading(layer)\n\n"
+            "    def process_weights_after_loading(self, layer: torch.nn.Module) -> None:\n"
+            "        layer.aeon_pinned = True\n"
+            "        self._aeon_upstream(layer)\n",
+            "    def process_weights_after_loading(self, layer: torch.nn.Module) -> None:",
+        ),
+    ),
+    (
+        "#44120 hidden new def",
+        "twin: a getattr(super()) probe of the base's hook",
+        K(
+            *WN,
+            "vllm/aeon/r77wn2.py",
+            WH + "class AeonWNA16Method3(MoeWNA16Method):\n"
+            "    def process_weights_after_loading(self, layer: torch.nn.Module) -> None:\n"
+            "        hook = getattr(super(), 'process_weights_after_loading', None)\n"
+            "        if hook is not None:\n"
+            "            hook(layer)\n"
+            "        layer.aeon_pinned = True\n",
             "    def process_weights_after_loading(self, layer: torch.nn.Module) -> None:",
         ),
     ),
