@@ -164,9 +164,11 @@ def test_a_raising_method_of_the_collection_with_a_dropped_string(
         "from vllm.quant import DEPRECATED\n\nDEPRECATED.remove('rtn')\n",  # a kept string
         "from vllm.quant import DEPRECATED\n\ntry:\n    DEPRECATED.remove('hqq')\nexcept ValueError:\n    pass\n",
         "from vllm.quant import DEPRECATED\n\nif 'hqq' in DEPRECATED:\n    DEPRECATED.remove('hqq')\n",
+        # revCK: a list's count as the test (#32697's "rtn")
+        "from vllm.quant import DEPRECATED\n\nif DEPRECATED.count('hqq'):\n    DEPRECATED.remove('hqq')\n",
         "from vllm.quant import DEPRECATED\n\nDEPRECATED.pop(0)\n",  # a position, not the string
     ],
-    ids=["discard", "kept", "try", "tested", "pop position"],
+    ids=["discard", "kept", "try", "tested", "counted", "pop position"],
 )
 def test_twin_a_method_that_cannot_raise_for_the_dropped_string(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _plain_rows(git_repo, tmp_path, fork) == []

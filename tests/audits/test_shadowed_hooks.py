@@ -30,13 +30,26 @@ NEW = (
     "    def apply_scaled_mm(self, x):\n        return x\n\n\n"
     "class SiblingKernel(Fp8Kernel):\n    def apply_scaled_mm(self, x):\n        return x\n"
 )
+# the hook on the root; the fp8 branch calls it on self, the int8 branch never does
+INT8 = (
+    "class ScaledKernel:\n    def input_quant_key(self):\n        return None\n\n\n"
+    "class Fp8Kernel(ScaledKernel):\n    def apply_weights(self, layer, x):\n"
+    "        key = self.input_quant_key()\n        return x if key else x\n\n\n"
+    "class CutlassKernel(Fp8Kernel):\n    def apply_scaled_mm(self, x):\n        return x\n\n\n"
+    "class SiblingKernel(Fp8Kernel):\n    def apply_scaled_mm(self, x):\n        return x\n\n\n"
+    "class Int8Kernel(ScaledKernel):\n    def apply_weights(self, layer, x):\n        return x\n"
+)
+INT8_OLD = INT8.replace("    def input_quant_key(self):\n        return None\n\n\n", "    pass\n\n\n").replace(
+    "        key = self.input_quant_key()\n", "        key = None\n"
+)
 BASE = {"vllm/__init__.py": "", "vllm/kernels/__init__.py": "", KERNEL: OLD, KEYS: KEYS_TEXT}
 HEAD = "from vllm.kernels.keys import QuantKey, kNames, kStatic\nfrom vllm.kernels.scaled_mm import CutlassKernel\n\n\n"
 
 
 def _found(repo: GitRepo, fork: str, upstream: str = NEW) -> list[tuple[int, str, str]]:
+    base = {**BASE, KERNEL: INT8_OLD} if upstream == INT8 else BASE
     sides = s.merge_case(
-        repo, BASE, {FORK: HEAD + fork}, [("Add the input_quant_key contract (#44260)", {KERNEL: upstream})]
+        repo, base, {FORK: HEAD + fork}, [("Add the input_quant_key contract (#44260)", {KERNEL: upstream})]
     )
     return [
         (f.line, f.severity.value, f.message)
@@ -106,6 +119,20 @@ def test_a_base_s_self_call_reaches_a_fork_method_that_cannot_take_it(git_repo: 
             NEW.replace("        key = self.input_quant_key()\n", "        key = SiblingKernel().input_quant_key()\n"),
             [],
         ),
+        # revCK: the fork's class derives the hook's class by another branch than the one whose method calls it
+        # (#44260's int8 kernel: FP8ScaledMMLinearKernel.apply_weights calls it, never on an int8 kernel)
+        (
+            "from vllm.kernels.scaled_mm import Int8Kernel\n\n\nclass AeonKernel(Int8Kernel):\n"
+            "    input_quant_key = None\n",
+            INT8,
+            [],
+        ),
+        (
+            "from vllm.kernels.scaled_mm import Int8Kernel\n\n\nclass AeonKernel(Int8Kernel):\n"
+            "    def input_quant_key(self, layer):\n        return kStatic\n",
+            INT8,
+            ["warning"],
+        ),
         # upstream adds the method and calls it nowhere
         (
             "class AeonKernel(CutlassKernel):\n    input_quant_key = kStatic\n",
@@ -113,7 +140,17 @@ def test_a_base_s_self_call_reaches_a_fork_method_that_cannot_take_it(git_repo: 
             [],
         ),
     ],
-    ids=["same shape", "function", "lambda", "class", "parameter", "sibling call", "no call"],
+    ids=[
+        "same shape",
+        "function",
+        "lambda",
+        "class",
+        "parameter",
+        "sibling call",
+        "int8 value",
+        "int8 method",
+        "no call",
+    ],
 )
 def test_twin_quiet_or_the_warning(git_repo: GitRepo, fork: str, upstream: str, severities: list[str]) -> None:
     assert [severity for _, severity, _ in _found(git_repo, fork, upstream)] == severities

@@ -92,6 +92,13 @@ def test_an_override_that_skips_the_new_setup(git_repo: GitRepo, no_rules: Path,
             "        CutlassKernel.process_weights_after_loading(self, layer)\n",
             AFTER,
         ),
+        # revCK: a helper of the class the override calls on self hands on to the base's
+        (
+            "class AeonKernel(CutlassKernel):\n    def _upstream(self, layer):\n"
+            "        super().process_weights_after_loading(layer)\n\n"
+            "    def process_weights_after_loading(self, layer):\n        self._upstream(layer)\n",
+            AFTER,
+        ),
         # the override sets the attribute itself; the class overrides the reader
         (
             "class AeonKernel(CutlassKernel):\n    def process_weights_after_loading(self, layer):\n"
@@ -114,7 +121,7 @@ def test_an_override_that_skips_the_new_setup(git_repo: GitRepo, no_rules: Path,
             AFTER.replace("self.logical_output_size: int | None = None", "self.logical_output_size = config.n"),
         ),
     ],
-    ids=["super", "named base", "sets it", "overrides reader", "stored before", "init value"],
+    ids=["super", "named base", "helper hands on", "sets it", "overrides reader", "stored before", "init value"],
 )
 def test_twin_an_override_that_keeps_the_state(git_repo: GitRepo, no_rules: Path, body: str, after: str | None) -> None:
     if after is None:  # the base's setter already stored it, and the reader already read it

@@ -239,6 +239,33 @@ def runs_in(node: ast.AST, func: ast.AST, parents: dict[int, ast.AST]) -> bool:
     return parent is func
 
 
+def self_stored(func: ast.FunctionDef) -> set[str]:
+    """The attributes ``func`` stores on ``self`` in its own body with a value other than ``None``."""
+    parents = parent_map(func)
+    found: set[str] = set()
+    for node in ast.walk(func):
+        if isinstance(node, ast.Assign | ast.AnnAssign) and runs_in(node, func, parents):
+            if node.value is None or (isinstance(node.value, ast.Constant) and node.value.value is None):
+                continue
+            found |= {t.attr for t in assigned_targets(node) if is_self_attribute(t)}
+    return found
+
+
+def reads_self(func: ast.FunctionDef | None, attr: str) -> bool:
+    """``func`` loads ``self.attr`` in its own body."""
+    if func is None:
+        return False
+    parents = parent_map(func)
+    return any(
+        isinstance(n, ast.Attribute)
+        and isinstance(n.ctx, ast.Load)
+        and n.attr == attr
+        and is_self_attribute(n)
+        and runs_in(n, func, parents)
+        for n in ast.walk(func)
+    )
+
+
 def self_touched_between(func: ast.FunctionDef, start: int, end: int) -> bool:
     """On the lines from ``start`` (the super call) to ``end`` (the use), a call of a method on ``self`` (not the
     super call) or a call handed ``self`` (``init_helper(self)``): either may set the attribute."""

@@ -1213,11 +1213,15 @@ def _names_version(node: ast.AST) -> bool:
 
 def key_held(node: ast.AST, key: str, parents: dict[int, ast.AST]) -> bool:
     """``node`` runs only where a test says the literal ``key`` is there: the true branch of ``if "key" in
-    table`` or ``if table.get("key")`` (and-ed or not), the false one of ``"key" not in table``, or the rest
-    of the block after an ``if "key" not in table:`` that exits."""
+    table``, ``if table.get("key")`` or ``if table.count("key")`` (a list's: revCK, #32697's dropped ``"rtn"``;
+    and-ed or not), the false one of ``"key" not in table``, or the rest of the block after an ``if "key" not
+    in table:`` that exits."""
     return _runs_where(node, parents, lambda test: _asks_key(test, key, ast.In)) or _runs_unless(
         node, parents, lambda test: _asks_key(test, key, ast.NotIn)
     )
+
+
+_HOLDS = frozenset({"get", "count"})  # a call on the table whose truth says the key is there
 
 
 def _asks_key(test: ast.expr, key: str, op: type[ast.cmpop]) -> bool:
@@ -1225,7 +1229,7 @@ def _asks_key(test: ast.expr, key: str, op: type[ast.cmpop]) -> bool:
         return any(_asks_key(value, key, op) for value in test.values)
     if isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], op):
         return str_value(test.left) == key
-    got = isinstance(test, ast.Call) and isinstance(test.func, ast.Attribute) and test.func.attr == "get"
+    got = isinstance(test, ast.Call) and isinstance(test.func, ast.Attribute) and test.func.attr in _HOLDS
     return op is ast.In and got and bool(test.args) and str_value(test.args[0]) == key  # type: ignore[attr-defined]
 
 

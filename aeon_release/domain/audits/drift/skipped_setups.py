@@ -30,7 +30,13 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.deferred_inits import derives_first, method_named, runs_in
+from aeon_release.domain.audits.drift.deferred_inits import (
+    derives_first,
+    method_named,
+    reached_methods,
+    reads_self,
+    self_stored,
+)
 from aeon_release.domain.audits.drift.interposed import hands_on, is_abstract
 from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets, is_self_attribute, local_bases
 from aeon_release.domain.audits.drift.own_fields import file_classes
@@ -39,7 +45,7 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map, str_value
+from aeon_release.domain.audits.source import str_value
 
 _DEF = re.compile(r"^\s+(?:async\s+)?def\s+(\w+)\s*\(\s*self\b")
 _SELF_STORE = re.compile(r"\bself\.\w+\s*(?::[^=\n]*)?=(?!=)")
@@ -95,38 +101,11 @@ def _setups(path: str, old: ast.Module, new: ast.Module, defined: set[str]) -> I
             if not isinstance(method, ast.FunctionDef) or method.name not in defined or method.name == _INIT:
                 continue
             then = method_named(was, method.name)
-            gained = _stored(method) - (_stored(then) if then is not None else set())
+            gained = self_stored(method) - (self_stored(then) if then is not None else set())
             for attr in sorted(gained):
                 reader = _new_reader(cls, was, method.name, attr)
                 if reader is not None and _set_only_by(cls, attr, method.name):
                     yield Setup(path, cls.name, method.name, attr, reader)
-
-
-def _stored(func: ast.FunctionDef) -> set[str]:
-    """The attributes ``func`` stores on ``self`` in its own body with a value other than ``None``."""
-    parents = parent_map(func)
-    found: set[str] = set()
-    for node in ast.walk(func):
-        if isinstance(node, ast.Assign | ast.AnnAssign) and runs_in(node, func, parents):
-            if node.value is None or (isinstance(node.value, ast.Constant) and node.value.value is None):
-                continue
-            found |= {t.attr for t in assigned_targets(node) if is_self_attribute(t)}
-    return found
-
-
-def _reads(func: ast.FunctionDef | None, attr: str) -> bool:
-    """``func`` loads ``self.attr`` in its own body."""
-    if func is None:
-        return False
-    parents = parent_map(func)
-    return any(
-        isinstance(n, ast.Attribute)
-        and isinstance(n.ctx, ast.Load)
-        and n.attr == attr
-        and is_self_attribute(n)
-        and runs_in(n, func, parents)
-        for n in ast.walk(func)
-    )
 
 
 def _new_reader(cls: ast.ClassDef, was: ast.ClassDef, setter: str, attr: str) -> str | None:
@@ -135,7 +114,7 @@ def _new_reader(cls: ast.ClassDef, was: ast.ClassDef, setter: str, attr: str) ->
     for method in cls.body:
         if not isinstance(method, ast.FunctionDef) or method.name in (setter, _INIT):
             continue
-        if _reads(method, attr) and not _reads(method_named(was, method.name), attr):
+        if reads_self(method, attr) and not reads_self(method_named(was, method.name), attr):
             return method.name
     return None
 
@@ -148,7 +127,7 @@ def _set_only_by(cls: ast.ClassDef, attr: str, setter: str) -> bool:
             continue
         if method.name != _INIT and _stores_any(method, attr):
             return False
-        if method.name == _INIT and attr in _stored(method):
+        if method.name == _INIT and attr in self_stored(method):
             return False
     return not any(isinstance(n, ast.Constant) and n.value == attr for n in ast.walk(cls))
 
@@ -175,9 +154,22 @@ def _skipping(path: str, module: ast.Module, owned: set[int], setups: list[Setup
                 or not derives_first(cls, imports, setup.path, setup.cls)
             ):
                 continue
-            if is_abstract(override) or hands_on(override, setup.method) or _keeps(cls, setup):
+            if _hands_on(override, setup) or _helper_hands_on(cls, override, setup) or _keeps(cls, setup):
                 continue
             yield setup, override.lineno
+
+
+def _hands_on(override: ast.FunctionDef, setup: Setup) -> bool:
+    """The override calls the base's method: ``super().M(...)``, ``getattr(super(), "M")``, ``Base.M(self, ...)``
+    (``interposed.hands_on``); or it is abstract (the fork's own subclasses fill it: revCK, the interposed
+    check's twins)."""
+    return hands_on(override, setup.method) or is_abstract(override)
+
+
+def _helper_hands_on(cls: ast.ClassDef, override: ast.FunctionDef, setup: Setup) -> bool:
+    """A method of its own class the override calls on ``self`` (transitively) calls the base's method (revCK:
+    a ``self._upstream_processing(layer)`` whose body is ``super().process_weights_after_loading(layer)``)."""
+    return any(_hands_on(m, setup) for m in reached_methods(cls, override) if m is not override)
 
 
 def _keeps(cls: ast.ClassDef, setup: Setup) -> bool:

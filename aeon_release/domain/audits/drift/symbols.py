@@ -385,7 +385,8 @@ class _Checker:
         self._module_keys: dict[int, KeptKeys] = {}  # a module tree's id -> the keys it fills or guards
         self._hook_lines: dict[str, dict[str, set[str]]] = {}  # a hook's name -> upstream's added lines calling it
         self._assert_lines: dict[str, dict[str, set[str]]] = {}  # a name -> upstream's added ``assert self.name``
-        self._hook_calls: dict[tuple[str, str, str], list[tuple[ast.Call, bool]]] = {}  # a hook -> its typed calls
+        # a hook -> its typed calls, each with the classes of the tree its receiver is typed as
+        self._hook_calls: dict[tuple[str, str, str], list[tuple[ast.Call, bool, frozenset[tuple[str, str]]]]] = {}
         self._hook_reads: dict[str, bool] = {}  # a hook's name -> whether upstream's added lines read it as a value
         self._slotted_paths: frozenset[str] | None = None  # files upstream's added lines declare slots in
         self._switch_cache: dict[str, list[tuple[str, str, str]]] = {}  # a name -> its switched calls (_switches)
@@ -4375,10 +4376,7 @@ class _Checker:
             return None
         if not self._upstream(after.path) or not isinstance(self.inp.upstream_lines, AddedLines):
             return None
-        key = (after.path, after.owner, after.name)
-        if key not in self._hook_calls:
-            self._hook_calls[key] = self._typed_hook_calls(after)
-        calls = self._hook_calls[key]
+        calls = self._hook_calls_on(after, mod, qual)
         if not calls:
             return None
         said = (
@@ -4961,7 +4959,7 @@ class _Checker:
                 f"{short}.{name}, the fork's own method, now overrides {after.label}, which upstream added "
                 f"({_where(after, self._commit(after.path, after.name))})"
             )
-            misfit = self._hook_misfit(stmt, after)
+            misfit = self._hook_misfit(mod, qual, stmt, after)
             if misfit is not None:
                 yield _error(mod, stmt.lineno, f"{said}; {misfit}; rename the fork's method, or make it fit the hook")
             else:
@@ -5322,7 +5320,9 @@ class _Checker:
                 setters.append((cls, now))
         return setters
 
-    def _hook_misfit(self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, after: DefSym) -> str | None:
+    def _hook_misfit(
+        self, mod: ModuleInfo, qual: str, stmt: ast.FunctionDef | ast.AsyncFunctionDef, after: DefSym
+    ) -> str | None:
         """Why the fork's own method cannot serve upstream's calls of the base hook of its name upstream
         added (drift/new_hooks.py, #39027): the calls on lines upstream added, outside tests, in files that
         name the hook's class, whose receiver upstream types as that class or a subclass (a same-named method
@@ -5330,10 +5330,22 @@ class _Checker:
         if not isinstance(self.inp.upstream_lines, AddedLines) or after.owner is None:
             return None
         assert isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef)
-        key = (after.path, after.owner, after.name)
+        return new_hooks.unfit(stmt, after.node, self._hook_calls_on(after, mod, qual), self._read_added(after.name))
+
+    def _hook_calls_on(self, after: DefSym, mod: ModuleInfo, qual: str) -> list[tuple[ast.Call, bool]]:
+        """``_typed_hook_calls`` that may reach the fork class ``qual``'s instance: those whose receiver is typed
+        as a class on its merged order.  A call typed as a sibling deriving the hook's class never gets it
+        (revCK: #44260's ``self.input_quant_key()`` in ``FP8ScaledMMLinearKernel.apply_weights`` never runs on a
+        fork int8 kernel, though both derive ``ScaledMMLinearKernel``, the hook's class)."""
+        key = (after.path, after.owner or "", after.name)
         if key not in self._hook_calls:
             self._hook_calls[key] = self._typed_hook_calls(after)
-        return new_hooks.unfit(stmt, after.node, self._hook_calls[key], self._read_added(after.name))
+        merged = self.after.module_at(mod.path)
+        cls = self.after.class_info(merged, qual) if merged is not None else None
+        if cls is None:
+            return [(call, used) for call, used, _ in self._hook_calls[key]]
+        on_way = {(i.module.path, i.qualname) for i in self.after.mro(cls) if isinstance(i, px.ClassInfo)}
+        return [(call, used) for call, used, typed in self._hook_calls[key] if typed & on_way]
 
     def _read_added(self, name: str) -> bool:
         """A line upstream added (outside tests) reads ``x.name`` as a value: neither calls it nor assigns it."""
@@ -5346,13 +5358,13 @@ class _Checker:
             )
         return self._hook_reads[name]
 
-    def _typed_hook_calls(self, after: DefSym) -> list[tuple[ast.Call, bool]]:
+    def _typed_hook_calls(self, after: DefSym) -> list[tuple[ast.Call, bool, frozenset[tuple[str, str]]]]:
         """Upstream's added calls of the hook's name whose receiver it types as the hook's class, a subclass,
         or a base of it that has the name too (a base's ``self.name()`` runs a subclass's: #44260 calls
         ``self.input_quant_key()`` in ``FP8ScaledMMLinearKernel.apply_weights``, under the cutlass kernel)."""
         family = self._hook_family(after)
         owners = {qual.rsplit(".", 1)[-1] for _, qual in family}
-        calls: list[tuple[ast.Call, bool]] = []
+        calls: list[tuple[ast.Call, bool, frozenset[tuple[str, str]]]] = []
         for path, texts in sorted(self._added_calls(after.name).items()):
             found = self.theirs_ix.module_at(path)
             if found is None or not any(owner in found.text for owner in owners):
@@ -5360,8 +5372,9 @@ class _Checker:
             numbers = {i for i, line in enumerate(found.text.splitlines(), 1) if line.strip() in texts}
             parents = parent_map(found.tree)
             for call, used in new_hooks.used_calls(found.tree, after.name, numbers):
-                if self._typed_to(found, new_hooks.receiver_types(call, parents), after, family):
-                    calls.append((call, used))
+                typed = self._typed_to(found, new_hooks.receiver_types(call, parents), after, family)
+                if typed:
+                    calls.append((call, used, typed))
         return calls
 
     def _hook_family(self, hook: DefSym) -> set[tuple[str, str]]:
@@ -5390,17 +5403,24 @@ class _Checker:
             self._hook_lines[name] = added
         return self._hook_lines[name]
 
-    def _typed_to(self, mod: ModuleInfo, types: list[ast.expr], hook: DefSym, family: set[tuple[str, str]]) -> bool:
-        """One of ``types`` resolves, in upstream's ``mod``, to the hook's class or a class deriving from it, or
-        to a base of the ``family`` itself (a sibling deriving that base is never the fork's instance)."""
+    def _typed_to(
+        self, mod: ModuleInfo, types: list[ast.expr], hook: DefSym, family: set[tuple[str, str]]
+    ) -> frozenset[tuple[str, str]]:
+        """(path, qualname) of each of ``types`` that resolves, in upstream's ``mod``, to the hook's class or a
+        class deriving from it, or to a base of the ``family`` itself (a sibling deriving that base is never the
+        fork's instance); empty when none does."""
+        typed: set[tuple[str, str]] = set()
         for expr in types:
             cls = self.theirs_ix.class_of(self.theirs_ix.resolve_expr(mod, expr))
-            if cls is not None and (cls.module.path, cls.qualname) in family:
-                return True
-            for seen in self.theirs_ix.mro(cls) if cls is not None else []:
-                if isinstance(seen, px.ClassInfo) and (seen.module.path, seen.qualname) == (hook.path, hook.owner):
-                    return True
-        return False
+            if cls is None:
+                continue
+            here = (cls.module.path, cls.qualname)
+            if here in family or any(
+                isinstance(seen, px.ClassInfo) and (seen.module.path, seen.qualname) == (hook.path, hook.owner)
+                for seen in self.theirs_ix.mro(cls)
+            ):
+                typed.add(here)
+        return frozenset(typed)
 
     def _self_called(self, mod: ModuleInfo, qual: str, name: str) -> bool:
         """A method the fork class reaches (its own, or a base's) calls ``name`` on ``self``/``cls`` in the
