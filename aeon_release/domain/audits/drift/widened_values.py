@@ -49,6 +49,7 @@ class Widened:
     cls: str
     field: str
     added: str
+    keys: frozenset[str] = frozenset()  # string keys upstream's file's dict displays gained (the new entries)
 
 
 def widened_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -72,6 +73,7 @@ def widened_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 def _widened(path: str, old: ast.Module, new: ast.Module) -> Iterator[Widened]:
     before = {(c.name, f): a for c in _classes(old) for f, a in _fields(c)}
+    keys = frozenset(_display_keys(new) - _display_keys(old))
     for cls in _classes(new):
         for field, annotation in _fields(cls):
             was = before.get((cls.name, field))
@@ -80,7 +82,18 @@ def _widened(path: str, old: ast.Module, new: ast.Module) -> Iterator[Widened]:
                 continue
             added = sorted((new_values - old_values) & _CONTAINERS)
             if added:
-                yield Widened(path, cls.name, field, ", ".join(added))
+                yield Widened(path, cls.name, field, ", ".join(added), keys)
+
+
+def _display_keys(module: ast.Module) -> set[str]:
+    """The string keys of the module's dict displays (``{"_data_parallel_master_port_list": ...}``)."""
+    return {
+        k.value
+        for n in ast.walk(module)
+        if isinstance(n, ast.Dict)
+        for k in n.keys
+        if isinstance(k, ast.Constant) and isinstance(k.value, str)
+    }
 
 
 def _classes(module: ast.Module) -> list[ast.ClassDef]:
@@ -124,7 +137,7 @@ def _conversions(module: ast.Module, widened: list[Widened]) -> Iterator[tuple[W
             if a.annotation is not None
         }
         for loop, key, value, item in _loops(func, typed, widened):
-            if _selects_keys(loop, key):
+            if _selects_keys(loop, key) or _tells_apart(loop, key, item.keys):
                 continue
             for call in _converted(loop, value):
                 parents = parents if parents is not None else parent_map(module)
@@ -181,16 +194,47 @@ def _converted(loop: ast.AST, value: str) -> Iterator[ast.Call]:
 
 
 def _tested(loop: ast.AST, value: str) -> bool:
-    """The loop asks the value's class (``isinstance(v, int)``): it tells the kinds apart."""
+    """The loop asks the value's class (``isinstance(v, int)``, ``type(v) is int``): it tells the kinds apart."""
     return any(
         isinstance(n, ast.Call)
         and isinstance(n.func, ast.Name)
-        and n.func.id == "isinstance"
+        and n.func.id in ("isinstance", "type")
         and n.args
         and isinstance(n.args[0], ast.Name)
         and n.args[0].id == value
         for n in ast.walk(loop)
     )
+
+
+def _tells_apart(loop: ast.AST, key: str | None, keys: frozenset[str]) -> bool:
+    """Every key upstream's file added is told apart by a test of the loop's key: named in a comparison
+    (``key not in ("ip", "_port_list")``) or matched by ``key.startswith("_")``/``endswith``.  The loop
+    then handles the new entries on purpose (review79: #21894's ``_data_parallel_master_port_list``)."""
+    if key is None or not keys:
+        return False
+    named: set[str] = set()
+    affixes: list[tuple[str, str]] = []
+    for node in ast.walk(loop):
+        if isinstance(node, ast.Compare) and isinstance(node.left, ast.Name) and node.left.id == key:
+            named |= {c.value for c in _constants(node.comparators) if isinstance(c.value, str)}
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in ("startswith", "endswith")
+            and isinstance(node.func.value, ast.Name)
+            and node.func.value.id == key
+        ):
+            affixes += [(node.func.attr, c.value) for c in _constants(node.args) if isinstance(c.value, str)]
+    return all(k in named or any(getattr(k, how)(text) for how, text in affixes) for k in keys)
+
+
+def _constants(nodes: list[ast.expr]) -> Iterator[ast.Constant]:
+    """The constants among ``nodes`` and in their tuple, list or set displays."""
+    for node in nodes:
+        if isinstance(node, ast.Constant):
+            yield node
+        elif isinstance(node, ast.Tuple | ast.List | ast.Set):
+            yield from (e for e in node.elts if isinstance(e, ast.Constant))
 
 
 def _selects_keys(loop: ast.AST, key: str | None) -> bool:
