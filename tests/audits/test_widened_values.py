@@ -75,3 +75,38 @@ def test_a_number_conversion_of_each_value(git_repo: GitRepo, tmp_path: Path, bo
 )
 def test_conversions_the_widening_leaves_alone_stay_quiet(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
     assert _found(git_repo, tmp_path, HEAD + body) == []
+
+
+# review79: #21894 also put the new key in a dict display (``"_data_parallel_master_port_list": [...]``); a loop
+# whose key test tells every such added key apart handles it on purpose
+BUILD = '\n\ndef build() -> Meta:\n    return Meta("h", {"port": 1, "ip": "h"}, {})\n'
+KEYED = (BASE + BUILD, AFTER + BUILD.replace('"ip": "h"}', '"ip": "h", "_ports": [1, 2]}'))
+
+
+def _keyed(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int, str]]:
+    sides = three_way(git_repo, {MOD: KEYED[0], **PACKAGES}, {USE: fork}, {MOD: KEYED[1]})
+    return [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == USE]
+
+
+@pytest.mark.parametrize(
+    "test",
+    ['not k.startswith("_") and k != "ip"', 'k not in ("ip", "_ports")', "type(v) is int"],
+    ids=["private keys skipped", "not in naming the new key", "type() test"],
+)
+def test_a_key_test_telling_the_added_key_apart_stays_quiet(git_repo: GitRepo, tmp_path: Path, test: str) -> None:
+    fork = (
+        HEAD
+        + f"def ints(meta: Meta) -> dict[str, int]:\n    return {{k: int(v) for k, v in meta.config.items() if {test}}}\n"
+    )
+    assert _keyed(git_repo, tmp_path, fork) == []
+
+
+@pytest.mark.parametrize(
+    "test", ['k != "ip"', 'not k.startswith("p") and k != "ip"'], ids=["one other key", "a prefix it lacks"]
+)
+def test_a_key_test_the_added_key_passes_still_errs(git_repo: GitRepo, tmp_path: Path, test: str) -> None:
+    fork = (
+        HEAD
+        + f"def ints(meta: Meta) -> dict[str, int]:\n    return {{k: int(v) for k, v in meta.config.items() if {test}}}\n"
+    )
+    assert _keyed(git_repo, tmp_path, fork) == [(USE, line_of(fork, "return {k: int(v)"), "error")]
