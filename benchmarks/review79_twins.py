@@ -695,6 +695,74 @@ TWINS += [
 ]
 
 
+# --- round 3, written after the mends: #21894 again, and #25631 (79aa244678), the same widening of another field
+CASES += [
+    (
+        "#21894 widened dict values",
+        "keys left out with in a module tuple that lacks the new key",
+        K(
+            *HS,
+            "vllm/aeon/r79hs8.py",
+            EM + '_AEON_NOT_NUMBERS = ("data_parallel_master_ip",)\n\n\n'
+            "def aeon_dp_numbers(meta: EngineHandshakeMetadata) -> dict[str, int]:\n"
+            "    out = {}\n"
+            "    for key, value in meta.parallel_config.items():\n"
+            "        if key in _AEON_NOT_NUMBERS:\n"
+            "            continue\n"
+            "        out[key] = int(value)\n"
+            "    return out\n",
+            "        out[key] = int(value)",
+        ),
+    ),
+]
+LM = ("#25631", "79aa244678", "EngineArgs.limit_mm_per_prompt values may now be a dict of dummy-data options")
+EA = "from vllm.engine.arg_utils import EngineArgs\n\n\n"
+CASES += [
+    (
+        "#25631 widened dict values",
+        "an int() of every modality's limit",
+        K(
+            *LM,
+            "vllm/aeon/r79lm0.py",
+            EA + "def aeon_mm_budget(args: EngineArgs) -> int:\n"
+            "    # AEON: the Spark's encoder cache is sized for every item a prompt may carry\n"
+            "    return sum(int(n) for n in args.limit_mm_per_prompt.values())\n",
+            "return sum(int(n) for n in args.limit_mm_per_prompt.values())",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#25631 widened dict values",
+        "twin: a dict limit's count read apart",
+        K(
+            *LM,
+            "vllm/aeon/r79lm1.py",
+            EA + "def aeon_mm_budget(args: EngineArgs) -> int:\n"
+            '    return sum(n["count"] if isinstance(n, dict) else int(n) for n in args.limit_mm_per_prompt.values())\n',
+            "return sum(",
+        ),
+    ),
+    (
+        "#25631 widened dict values",
+        "twin: the conversion in a try catching TypeError",
+        K(
+            *LM,
+            "vllm/aeon/r79lm2.py",
+            EA + "def aeon_mm_budget(args: EngineArgs) -> int:\n"
+            "    total = 0\n"
+            "    for n in args.limit_mm_per_prompt.values():\n"
+            "        try:\n"
+            "            total += int(n)\n"
+            "        except TypeError:  # AEON: newer upstreams take a dict of options per modality\n"
+            '            total += n.get("count", 1)\n'
+            "    return total\n",
+            "            total += int(n)",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review79-")
     return 0

@@ -102,7 +102,9 @@ def test_a_key_test_telling_the_added_key_apart_stays_quiet(git_repo: GitRepo, t
 
 
 @pytest.mark.parametrize(
-    "test", ['k != "ip"', 'not k.startswith("p") and k != "ip"'], ids=["one other key", "a prefix it lacks"]
+    "test",
+    ['k != "ip"', 'not k.startswith("p") and k != "ip"', 'k.startswith("_") or k == "port"'],
+    ids=["one other key", "a prefix it lacks", "the new key kept on purpose"],
 )
 def test_a_key_test_the_added_key_passes_still_errs(git_repo: GitRepo, tmp_path: Path, test: str) -> None:
     fork = (
@@ -110,3 +112,38 @@ def test_a_key_test_the_added_key_passes_still_errs(git_repo: GitRepo, tmp_path:
         + f"def ints(meta: Meta) -> dict[str, int]:\n    return {{k: int(v) for k, v in meta.config.items() if {test}}}\n"
     )
     assert _keyed(git_repo, tmp_path, fork) == [(USE, line_of(fork, "return {k: int(v)"), "error")]
+
+
+@pytest.mark.parametrize(
+    "loop",
+    [
+        '        if k.startswith("_") or k == "ip":\n            continue\n        out[k] = int(v)\n',
+        '        if k not in ("ip", "_ports"):\n            out[k] = int(v)\n',
+        '        if k in ("ip", "_ports"):\n            pass\n        else:\n            out[k] = int(v)\n',
+    ],
+    ids=["an if that continues first", "an if around the call", "the call in an else"],
+)
+def test_a_for_loop_leaving_the_added_key_out_stays_quiet(git_repo: GitRepo, tmp_path: Path, loop: str) -> None:
+    fork = HEAD + "def ints(meta: Meta) -> dict[str, int]:\n    out = {}\n    for k, v in meta.config.items():\n" + loop
+    assert _keyed(git_repo, tmp_path, fork + "    return out\n") == []
+
+
+@pytest.mark.parametrize(
+    ("names", "test", "errs"),
+    [
+        ('SKIP = ("ip", "_ports")\n', "k not in SKIP", False),
+        ('NUMBERS = ("port",)\n', "k in NUMBERS", False),
+        ('SKIP = ("ip",)\n', "k not in SKIP", True),
+    ],
+    ids=["a module tuple naming the new key", "a module tuple of kept keys", "a module tuple without it"],
+)
+def test_a_key_test_through_a_module_tuple(
+    git_repo: GitRepo, tmp_path: Path, names: str, test: str, errs: bool
+) -> None:
+    fork = (
+        HEAD
+        + names
+        + f"\n\ndef ints(meta: Meta) -> dict[str, int]:\n    return {{k: int(v) for k, v in meta.config.items() if {test}}}\n"
+    )
+    expected = [(USE, line_of(fork, "return {k: int(v)"), "error")] if errs else []
+    assert _keyed(git_repo, tmp_path, fork) == expected
