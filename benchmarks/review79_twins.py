@@ -61,6 +61,10 @@ sum of ``int()`` of every limit) and two twins (a dict limit's count read apart 
 caught, 0 false errors of 2.
 All rounds, main (8c649f54): 10 caught, 1 missed of 11; 8 false errors of 33 twins.  This branch: 11 caught of 11;
 0 false errors of 33 twins (2 warned).
+Regression set at 6cc500bd (every mend in): ``blind_replay_asyncsched.py`` 20 caught, 0 warned, 1 missed of 21 (14
+quiet, 0 false, as before), ``killer_replay.py`` 26/26 blocked, ``kind_change_replay.py`` 12/12 (5 quiet),
+``enum_history_replay.py`` 48/48 renumberings and 15/15 string values blocked, ``blind_replay_engine.py`` 28/28 (19
+quiet), ``blind_replay_scheduler.py`` 13 caught, 1 warned of 14 (8 quiet), all as before.
 
   PYTHONPATH=.. python review79_twins.py [--only TEXT ...] [--show]
 """
