@@ -85,3 +85,30 @@ def test_a_member_patched_onto_the_class_the_build_now_assigns(
 )
 def test_patches_the_change_leaves_alone_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _found(git_repo, tmp_path, fork) == []
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        # review79: a fork class's property given a @setter, patched on by name, takes the store
+        "from pkg.req import Req\n\n\nclass _Hashes:\n    @property\n    def hashes(self) -> list[int]:\n"
+        "        return self._view\n\n    @hashes.setter\n    def hashes(self, v: list[int]) -> None:\n"
+        "        self._view = v\n\n\nReq.hashes = _Hashes.hashes\n",
+        # review79: the patch only where the class still has the property
+        "from pkg.req import Req\n\n\n" + GETTER + 'if isinstance(getattr(Req, "hashes", None), property):\n'
+        "    Req.hashes = property(_capped)\n",
+        "from pkg import req\n\n\n" + GETTER + "def install() -> None:\n"
+        '    if hasattr(req.Req, "hashes"):\n        req.Req.hashes = property(_capped)\n',
+    ],
+    ids=["a fork class's settable property", "isinstance of getattr", "hasattr"],
+)
+def test_a_settable_or_probed_patch_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _found(git_repo, tmp_path, fork) == []
+
+
+def test_a_read_only_property_of_a_fork_class_patched_by_name_still_errs(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = (
+        "from pkg.req import Req\n\n\nclass _Hashes:\n    @property\n    def hashes(self) -> list[int]:\n"
+        "        return []\n\n\nReq.hashes = _Hashes.hashes\n"
+    )
+    assert _found(git_repo, tmp_path, fork) == [(USE, line_of(fork, "Req.hashes ="), "error")]

@@ -88,3 +88,17 @@ def test_an_in_place_change_after_the_super_call(git_repo: GitRepo, tmp_path: Pa
 )
 def test_changes_the_sharing_leaves_alone_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _found(git_repo, tmp_path, fork) == []
+
+
+def test_a_change_under_an_identity_test_of_the_attribute_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    """review79: the fork skips the store where the list is the scheduler's shared one."""
+    fork = HEAD + (
+        '            shared = getattr(self, "_slots", None)\n'
+        "            if req.slots and req.slots is not shared:\n                req.slots[0] = 7\n"
+    )
+    assert _found(git_repo, tmp_path, fork) == []
+
+
+def test_a_change_under_an_is_not_none_test_still_errs(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = HEAD + "            if req.slots is not None:\n                req.slots[0] = 7\n"
+    assert _found(git_repo, tmp_path, fork) == [(USE, line_of(fork, "req.slots[0] = 7"), "error")]

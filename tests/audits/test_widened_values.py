@@ -75,3 +75,75 @@ def test_a_number_conversion_of_each_value(git_repo: GitRepo, tmp_path: Path, bo
 )
 def test_conversions_the_widening_leaves_alone_stay_quiet(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
     assert _found(git_repo, tmp_path, HEAD + body) == []
+
+
+# review79: #21894 also put the new key in a dict display (``"_data_parallel_master_port_list": [...]``); a loop
+# whose key test tells every such added key apart handles it on purpose
+BUILD = '\n\ndef build() -> Meta:\n    return Meta("h", {"port": 1, "ip": "h"}, {})\n'
+KEYED = (BASE + BUILD, AFTER + BUILD.replace('"ip": "h"}', '"ip": "h", "_ports": [1, 2]}'))
+
+
+def _keyed(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int, str]]:
+    sides = three_way(git_repo, {MOD: KEYED[0], **PACKAGES}, {USE: fork}, {MOD: KEYED[1]})
+    return [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == USE]
+
+
+@pytest.mark.parametrize(
+    "test",
+    ['not k.startswith("_") and k != "ip"', 'k not in ("ip", "_ports")', "type(v) is int"],
+    ids=["private keys skipped", "not in naming the new key", "type() test"],
+)
+def test_a_key_test_telling_the_added_key_apart_stays_quiet(git_repo: GitRepo, tmp_path: Path, test: str) -> None:
+    fork = (
+        HEAD
+        + f"def ints(meta: Meta) -> dict[str, int]:\n    return {{k: int(v) for k, v in meta.config.items() if {test}}}\n"
+    )
+    assert _keyed(git_repo, tmp_path, fork) == []
+
+
+@pytest.mark.parametrize(
+    "test",
+    ['k != "ip"', 'not k.startswith("p") and k != "ip"', 'k.startswith("_") or k == "port"'],
+    ids=["one other key", "a prefix it lacks", "the new key kept on purpose"],
+)
+def test_a_key_test_the_added_key_passes_still_errs(git_repo: GitRepo, tmp_path: Path, test: str) -> None:
+    fork = (
+        HEAD
+        + f"def ints(meta: Meta) -> dict[str, int]:\n    return {{k: int(v) for k, v in meta.config.items() if {test}}}\n"
+    )
+    assert _keyed(git_repo, tmp_path, fork) == [(USE, line_of(fork, "return {k: int(v)"), "error")]
+
+
+@pytest.mark.parametrize(
+    "loop",
+    [
+        '        if k.startswith("_") or k == "ip":\n            continue\n        out[k] = int(v)\n',
+        '        if k not in ("ip", "_ports"):\n            out[k] = int(v)\n',
+        '        if k in ("ip", "_ports"):\n            pass\n        else:\n            out[k] = int(v)\n',
+    ],
+    ids=["an if that continues first", "an if around the call", "the call in an else"],
+)
+def test_a_for_loop_leaving_the_added_key_out_stays_quiet(git_repo: GitRepo, tmp_path: Path, loop: str) -> None:
+    fork = HEAD + "def ints(meta: Meta) -> dict[str, int]:\n    out = {}\n    for k, v in meta.config.items():\n" + loop
+    assert _keyed(git_repo, tmp_path, fork + "    return out\n") == []
+
+
+@pytest.mark.parametrize(
+    ("names", "test", "errs"),
+    [
+        ('SKIP = ("ip", "_ports")\n', "k not in SKIP", False),
+        ('NUMBERS = ("port",)\n', "k in NUMBERS", False),
+        ('SKIP = ("ip",)\n', "k not in SKIP", True),
+    ],
+    ids=["a module tuple naming the new key", "a module tuple of kept keys", "a module tuple without it"],
+)
+def test_a_key_test_through_a_module_tuple(
+    git_repo: GitRepo, tmp_path: Path, names: str, test: str, errs: bool
+) -> None:
+    fork = (
+        HEAD
+        + names
+        + f"\n\ndef ints(meta: Meta) -> dict[str, int]:\n    return {{k: int(v) for k, v in meta.config.items() if {test}}}\n"
+    )
+    expected = [(USE, line_of(fork, "return {k: int(v)"), "error")] if errs else []
+    assert _keyed(git_repo, tmp_path, fork) == expected

@@ -117,3 +117,32 @@ def test_a_chain_on_an_untyped_value_is_a_warning(git_repo: GitRepo, tmp_path: P
 )
 def test_family_twins_stay_quiet(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
     assert _found(git_repo, tmp_path, HEAD + body) == []
+
+
+def test_a_chain_whose_function_tests_the_new_member_first_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    """review79: the fork tests the new member through ``getattr`` before its chain: handled on purpose."""
+    fork = HEAD + (
+        "def code(job: Job) -> int:\n    s = job.status\n"
+        '    if s == getattr(Status, "FINISHED_REPEATED", None):\n        return 3\n'
+        "    if s == Status.FINISHED_STOPPED:\n        return 0\n"
+        "    if s in (Status.FINISHED_CAPPED, Status.FINISHED_ABORTED):\n        return 1\n    raise ValueError(s)\n"
+    )
+    assert _found(git_repo, tmp_path, fork) == []
+
+
+PAIR = BASE.replace(
+    "    WAITING = enum.auto()\n", "    WAITING = enum.auto()\n    WAIT_FSM = enum.auto()\n    WAIT_KVS = enum.auto()\n"
+)
+
+
+def test_a_family_of_two_is_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
+    """review79: #28973 added ``WAITING_FOR_STREAMING_REQ`` after ``WAITING_FOR_FSM`` and
+    ``WAITING_FOR_REMOTE_KVS``; a fork naming that pair may mean just those two (the waits it polls)."""
+    after = PAIR.replace("    WAIT_KVS = enum.auto()\n", "    WAIT_KVS = enum.auto()\n    WAIT_STREAM = enum.auto()\n")
+    fork = (
+        HEAD
+        + "POLLED = (Status.WAIT_FSM, Status.WAIT_KVS)\n\n\ndef polled(job: Job) -> bool:\n    return job.status in POLLED\n"
+    )
+    sides = three_way(git_repo, {"pkg/__init__.py": "", MOD: PAIR}, {USE: fork}, {MOD: after})
+    findings = found(audit(git_repo, sides, tmp_path), DRIFT)
+    assert findings and {severity for _, _, severity in findings} == {"warning"}

@@ -190,6 +190,21 @@ def _settable_property(value: ast.expr) -> bool:
     return name == "property" and (len(value.args) >= 2 or any(k.arg == "fset" for k in value.keywords))
 
 
+def settable_read(module: ast.Module, value: ast.expr) -> bool:
+    """``Holder.name`` where ``Holder`` is a class of ``module`` whose ``name`` is a property given a setter
+    (``@name.setter``): patched onto another class, it takes that class's stores (review79, #12653)."""
+    if not (isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name)):
+        return False
+    holders = [n for n in module.body if isinstance(n, ast.ClassDef) and n.name == value.value.id]
+    return any(
+        isinstance(d, ast.Attribute) and d.attr == "setter" and ast.unparse(d.value) == value.attr
+        for holder in holders
+        for f in holder.body
+        if isinstance(f, ast.FunctionDef) and f.name == value.attr
+        for d in f.decorator_list
+    )
+
+
 def _routed(ix: Index, cls: ClassInfo, owner: str) -> bool:
     """A class the instance's lookup reaches before ``owner`` (the base whose method stores) defines
     ``__setattr__``: the fork's class, or a mixin of the fork's listed ahead of the base, routes the store,

@@ -13,7 +13,8 @@ and assigns it ``self.<name>`` at upstream, a name the class's methods assign.  
 owns: in a class deriving from that class by name, an override of that method that calls the super method, and
 after that call changes ``<anything>.<attr>`` in place -- an item store or deletion, a mutating method of a list,
 dict or set, an augmented assignment -- with no rebinding of the attribute between the two.  An error.  Quiet: a
-rebinding (``request.spec_token_ids = [...]``), a copy bound first, a change before the super call, a mutation
+rebinding (``request.spec_token_ids = [...]``), a copy bound first, a change under an ``if`` asking the
+attribute's identity (``is not shared``), a change before the super call, a mutation
 outside such an override (what it holds there is not known), a base the fork's file defines itself (its own
 namesake of upstream's class).
 
@@ -192,10 +193,30 @@ def _mutated_after(func: ast.FunctionDef | ast.AsyncFunctionDef, attr: str, afte
         and n.lineno > after
         and any(isinstance(t, ast.Attribute) and t.attr == attr for t in n.targets)
     ]
+    asked = _identity_tested(func, attr)
     for node in ast.walk(func):
         line = _in_place(node, attr)
         if line is not None and line > after and not any(after < r < line for r in rebound):
-            yield line
+            if not any(first <= line <= last for first, last in asked):
+                yield line
+
+
+def _identity_tested(func: ast.AST, attr: str) -> list[tuple[int, int]]:
+    """The line spans of ``if`` bodies whose test asks ``x.attr is (not) y``: a change made only where the
+    attribute is (not) a named object, e.g. not the shared one (``is not None`` is no such test; review79: ``request.spec_token_ids is not
+    shared``)."""
+    return [
+        (node.body[0].lineno, node.body[-1].end_lineno or node.body[-1].lineno)
+        for node in ast.walk(func)
+        if isinstance(node, ast.If)
+        and any(
+            isinstance(t, ast.Compare)
+            and any(isinstance(op, ast.Is | ast.IsNot) for op in t.ops)
+            and any(_is_attr(side, attr) for side in [t.left, *t.comparators])
+            and not any(isinstance(side, ast.Constant) for side in [t.left, *t.comparators])  # ``is not None``
+            for t in ast.walk(node.test)
+        )
+    ]
 
 
 def _in_place(node: ast.AST, attr: str) -> int | None:

@@ -78,6 +78,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     none_called_lines,
     nothing_in_its_stead,
     runs_tested,
+    shape_probed,
     try_guarded_lines,
 )
 from aeon_release.domain.audits.drift.flattened import annotations_only, nesting_drift, takes_either
@@ -156,7 +157,7 @@ from aeon_release.domain.audits.drift.returned_members import (
 from aeon_release.domain.audits.drift.returned_strings import string_tables
 from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.drift.retyped import names_bound_once
-from aeon_release.domain.audits.drift.shadows import Shadow, patched, shadowed
+from aeon_release.domain.audits.drift.shadows import Shadow, patched, settable_read, shadowed
 from aeon_release.domain.audits.drift.sides import AddedLines, Changes, commit_note
 from aeon_release.domain.audits.drift.signatures import (
     PartialCall,
@@ -4538,6 +4539,10 @@ class _Checker:
             return
         resolver, _ = self._resolver(mod, target.value, scope)
         if resolver is None or (cls := self.after.class_of(resolver(self.after))) is None:
+            return
+        # review79: a fork class's property given a setter, patched on by name, takes the store; a patch under a
+        # probe of the class (``isinstance(getattr(m.Cls, "x", None), property)``) follows what the class has
+        if settable_read(mod.tree, stmt.value) or shape_probed(stmt, ast.unparse(target.value), self._parents_of(mod)):
             return
         old = self.before.class_of(resolver(self.before))
         shadow = patched((self.before, old), self.after, cls, target.attr, stmt.value, self._upstream)

@@ -39,6 +39,7 @@ _CONVERTS = frozenset({"int", "float"})
 _TYPE_ERRORS = frozenset({"TypeError", "ValueError", "Exception", "BaseException"})
 _MOST_FILES = 32
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
+_Names = dict[str, ast.expr]  # module-level names bound to a display or a constant
 
 
 @dataclass(frozen=True)
@@ -49,6 +50,7 @@ class Widened:
     cls: str
     field: str
     added: str
+    keys: frozenset[str] = frozenset()  # string keys upstream's file's dict displays gained (the new entries)
 
 
 def widened_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -72,6 +74,7 @@ def widened_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 def _widened(path: str, old: ast.Module, new: ast.Module) -> Iterator[Widened]:
     before = {(c.name, f): a for c in _classes(old) for f, a in _fields(c)}
+    keys = frozenset(_display_keys(new) - _display_keys(old))
     for cls in _classes(new):
         for field, annotation in _fields(cls):
             was = before.get((cls.name, field))
@@ -80,7 +83,18 @@ def _widened(path: str, old: ast.Module, new: ast.Module) -> Iterator[Widened]:
                 continue
             added = sorted((new_values - old_values) & _CONTAINERS)
             if added:
-                yield Widened(path, cls.name, field, ", ".join(added))
+                yield Widened(path, cls.name, field, ", ".join(added), keys)
+
+
+def _display_keys(module: ast.Module) -> set[str]:
+    """The string keys of the module's dict displays (``{"_data_parallel_master_port_list": ...}``)."""
+    return {
+        k.value
+        for n in ast.walk(module)
+        if isinstance(n, ast.Dict)
+        for k in n.keys
+        if isinstance(k, ast.Constant) and isinstance(k.value, str)
+    }
 
 
 def _classes(module: ast.Module) -> list[ast.ClassDef]:
@@ -117,6 +131,7 @@ def _conversions(module: ast.Module, widened: list[Widened]) -> Iterator[tuple[W
     own = {n.name for n in ast.walk(module) if isinstance(n, ast.ClassDef)}  # the fork's namesakes of upstream's
     widened = [w for w in widened if w.cls not in own]
     parents: dict[int, ast.AST] | None = None
+    names = _module_names(module)
     for func in (n for n in ast.walk(module) if isinstance(n, _Def)):
         typed = {
             a.arg: outer_name(a.annotation)
@@ -124,10 +139,12 @@ def _conversions(module: ast.Module, widened: list[Widened]) -> Iterator[tuple[W
             if a.annotation is not None
         }
         for loop, key, value, item in _loops(func, typed, widened):
-            if _selects_keys(loop, key):
-                continue
+            if _selects_keys(loop, key, names if item.keys else None):
+                continue  # a loop naming keys keeps those (where the added keys are known, read just below)
             for call in _converted(loop, value):
                 parents = parents if parents is not None else parent_map(module)
+                if item.keys and all(_skips(loop, call, key, new, parents, names) for new in item.keys):
+                    continue
                 if not _tested(loop, value) and not caught_around(call, _TYPE_ERRORS, parents):
                     yield item, call.lineno
 
@@ -181,11 +198,11 @@ def _converted(loop: ast.AST, value: str) -> Iterator[ast.Call]:
 
 
 def _tested(loop: ast.AST, value: str) -> bool:
-    """The loop asks the value's class (``isinstance(v, int)``): it tells the kinds apart."""
+    """The loop asks the value's class (``isinstance(v, int)``, ``type(v) is int``): it tells the kinds apart."""
     return any(
         isinstance(n, ast.Call)
         and isinstance(n.func, ast.Name)
-        and n.func.id == "isinstance"
+        and n.func.id in ("isinstance", "type")
         and n.args
         and isinstance(n.args[0], ast.Name)
         and n.args[0].id == value
@@ -193,17 +210,113 @@ def _tested(loop: ast.AST, value: str) -> bool:
     )
 
 
-def _selects_keys(loop: ast.AST, key: str | None) -> bool:
-    """The loop keeps only named keys: ``key == "x"`` or ``key in ("x", "y")`` in one of its tests."""
+def _skips(loop: ast.AST, call: ast.AST, key: str | None, new: str, parents: dict[int, ast.AST], names: _Names) -> bool:
+    """The loop's key tests certainly leave the key ``new`` (one upstream's file added) out of ``call``: a
+    comprehension's ``if`` false for it (``if not k.startswith("_")``, ``if k not in ("ip", "_ports")``), an
+    ``if`` around the call false for it (or true, the call in its ``else``), or an ``if`` true for it whose body
+    ``continue``s before the call.  The loop then handles the new entries on purpose (review79: #21894's
+    ``_data_parallel_master_port_list``)."""
+    if key is None:
+        return False
+    if isinstance(loop, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
+        return any(_holds(test, key, new, names) is False for g in loop.generators for test in g.ifs)
+    child, up = call, parents.get(id(call))
+    while up is not None and up is not loop:
+        if isinstance(up, ast.If) and child is not up.test:
+            if _holds(up.test, key, new, names) is (child not in up.body):
+                return True
+        child, up = up, parents.get(id(up))
+    body = getattr(loop, "body", [])
+    return any(
+        isinstance(stmt, ast.If)
+        and stmt.lineno < getattr(call, "lineno", 0)
+        and isinstance(stmt.body[-1], ast.Continue)
+        and _holds(stmt.test, key, new, names) is True
+        for stmt in body
+    )
+
+
+def _holds(test: ast.expr, key: str, new: str, names: _Names) -> bool | None:
+    """``test`` with the loop's key bound to the string ``new``: True, False, or None where it reads more."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = _holds(test.operand, key, new, names)
+        return None if inner is None else not inner
+    if isinstance(test, ast.BoolOp):
+        values = [_holds(v, key, new, names) for v in test.values]
+        stop = isinstance(test.op, ast.Or)  # the value that decides: True for or, False for and
+        return stop if stop in values else (None if None in values else not stop)
+    if isinstance(test, ast.Compare) and len(test.ops) == 1:
+        return _compared(test, key, new, names)
+    if (
+        isinstance(test, ast.Call)
+        and isinstance(test.func, ast.Attribute)
+        and test.func.attr in ("startswith", "endswith")
+        and isinstance(test.func.value, ast.Name)
+        and test.func.value.id == key
+        and len(test.args) == 1
+    ):
+        affixes = [c.value for c in _constants(test.args) if isinstance(c.value, str)]
+        return any(getattr(new, test.func.attr)(a) for a in affixes) if affixes else None
+    return None
+
+
+def _compared(test: ast.Compare, key: str, new: str, names: _Names) -> bool | None:
+    """``k == "x"``, ``k != "x"``, ``"x" == k``, ``k in ("x", "y")``, ``k not in NAMES`` (a module tuple)."""
+    op, left, right = test.ops[0], test.left, test.comparators[0]
+    if isinstance(right, ast.Name) and right.id == key and isinstance(op, ast.Eq | ast.NotEq):
+        left, right = right, left
+    texts = _texts(right, names) if isinstance(left, ast.Name) and left.id == key else None
+    if texts is None:
+        return None
+    if isinstance(op, ast.Eq | ast.In):
+        return new in texts
+    return new not in texts if isinstance(op, ast.NotEq | ast.NotIn) else None
+
+
+def _texts(node: ast.expr, names: _Names) -> list[str] | None:
+    """The strings a string constant, a display of them, or a module-level name bound to one holds, else None."""
+    node = names.get(node.id, node) if isinstance(node, ast.Name) else node
+    elts = node.elts if isinstance(node, ast.Tuple | ast.List | ast.Set) else [node]
+    texts = [e.value for e in elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+    return texts if texts and len(texts) == len(elts) else None
+
+
+def _module_names(module: ast.Module) -> _Names:
+    """Module-level ``NAME = <display or constant>`` bindings (``_NOT_NUMBERS = ("ip", "_ports")``)."""
+    return {
+        stmt.targets[0].id: stmt.value
+        for stmt in module.body
+        if isinstance(stmt, ast.Assign)
+        and len(stmt.targets) == 1
+        and isinstance(stmt.targets[0], ast.Name)
+        and isinstance(stmt.value, ast.Tuple | ast.List | ast.Set | ast.Constant)
+    }
+
+
+def _constants(nodes: list[ast.expr]) -> Iterator[ast.Constant]:
+    """The constants among ``nodes`` and in their tuple, list or set displays."""
+    for node in nodes:
+        if isinstance(node, ast.Constant):
+            yield node
+        elif isinstance(node, ast.Tuple | ast.List | ast.Set):
+            yield from (e for e in node.elts if isinstance(e, ast.Constant))
+
+
+def _selects_keys(loop: ast.AST, key: str | None, names: _Names | None = None) -> bool:
+    """The loop keeps only named keys: ``key == "x"`` or ``key in ("x", "y")`` in one of its tests.  With
+    ``names`` (the added keys are known and read by ``_skips``) only a test naming keys through something not
+    read here counts (``key in SOME_IMPORTED_SET``)."""
     if key is None:
         return False
     for node in ast.walk(loop):
         if isinstance(node, ast.Compare) and len(node.ops) == 1:
             left, op, right = node.left, node.ops[0], node.comparators[0]
             if isinstance(left, ast.Name) and left.id == key and isinstance(op, ast.Eq | ast.In):
-                return True
+                if names is None or _texts(right, names) is None:
+                    return True
             if isinstance(right, ast.Name) and right.id == key and isinstance(op, ast.Eq):
-                return True
+                if names is None or _texts(left, names) is None:
+                    return True
     return False
 
 
