@@ -135,3 +135,21 @@ def test_a_shape_the_base_already_picked_is_quiet(git_repo: GitRepo, no_rules: P
     fork = SUB + "    def stats(self):\n        (stats,) = self.collective_rpc('stats', unique_reply_rank=0)\n"
     sides = s.merge_case(git_repo, {EXEC: base}, {FORK: HEAD + fork}, [(SUBJECT, {EXEC: theirs})])
     assert [r for r in s.rule_rows(git_repo, no_rules, sides, RETURN_DRIFT) if r[0] == FORK] == []
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        # an attribute store on the imported class binds no name: ``Executor`` is still upstream's
+        "Executor.default_timeout = 30\n\n\n"
+        "def stats(ex):\n    return Executor.collective_rpc(ex, 'stats', unique_reply_rank=0)[0]\n",
+        SUB + "    def stats(self):\n        (stats,) = self.collective_rpc('stats', unique_reply_rank=0)\n\n\n"
+        "Executor.registry['aeon'] = AeonExecutor\n",
+        # likewise on the imported module function
+        "gather.retries = 3\n\n\ndef stats(ws):\n    [reply] = gather(ws, 'stats', unique_reply_rank=0)\n",
+    ],
+)
+def test_a_store_into_the_owner_does_not_rebind_it(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
+    """``X.attr = ...`` (or ``X[k] = ...``) at top level stores into upstream's object: the call still reaches it."""
+    rows = _rows(git_repo, no_rules, fork)
+    assert [sev for _, sev, _ in rows] == ["error"]

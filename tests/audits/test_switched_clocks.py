@@ -166,3 +166,24 @@ def test_a_stamp_taken_from_a_local_of_the_new_clock_is_read_through_it(git_repo
     ]
     assert [line for line, _ in found] == [7]
     assert "now stamps start_time with time.perf_counter()" in found[0][1]
+
+
+def test_a_bare_annotation_of_the_stamps_local_assigns_nothing(git_repo: GitRepo, no_rules: Path) -> None:
+    """mend55: the stamp's local is read by the one walk that reads a fork's local: ``now: float`` binds no
+    value, so ``now`` is still the one clock's."""
+    after = AFTER.replace(
+        "    start_time = time.perf_counter()\n",
+        "    now: float\n    now = time.perf_counter()\n    start_time = now\n",
+    )
+    assert [
+        line for line, _ in rows(git_repo, no_rules, SECONDS + "    return time.time() - monitor.start_time\n", after)
+    ] == [7]
+
+
+def test_a_stamp_from_a_parameter_of_the_name_is_no_one_clock(git_repo: GitRepo, no_rules: Path) -> None:
+    """mend55: a parameter of the local's name is the caller's value, of any clock: no switch is read."""
+    after = AFTER.replace("def start_monitoring() -> None:", "def start_monitoring(now: float = 0.0) -> None:").replace(
+        "    start_time = time.perf_counter()\n",
+        "    if not now:\n        now = time.perf_counter()\n    start_time = now\n",
+    )
+    assert rows(git_repo, no_rules, SECONDS + "    return time.time() - monitor.start_time\n", after) == []

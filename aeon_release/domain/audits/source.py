@@ -1381,6 +1381,18 @@ def bound_names(module: ast.Module) -> dict[str, int]:
     return names
 
 
+def target_names(target: ast.AST) -> list[str]:
+    """The names an assignment (or loop, ``with``) target binds: ``a``, ``a, (b, *c)``; not the ``X`` of
+    ``X.attr = ...`` or ``X[k] = ...``, which changes an object the name already holds."""
+    if isinstance(target, ast.Name):
+        return [target.id]
+    if isinstance(target, (ast.Tuple, ast.List)):
+        return [n for e in target.elts for n in target_names(e)]
+    if isinstance(target, ast.Starred):
+        return target_names(target.value)
+    return []
+
+
 def flat_statements(body: list[ast.stmt], *, deep: bool = False) -> Iterator[ast.stmt]:
     """Statements of a body, looking into if/try blocks (``if TYPE_CHECKING:``, optional imports);
     ``deep`` also into ``try/except*`` and ``with`` blocks (what a module's index needs)."""

@@ -55,7 +55,7 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.drift.told_apart import told_apart
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, walk_spanning
+from aeon_release.domain.audits.source import last_name, parent_map, parse_python, walk_spanning
 
 _SEQUENCES = frozenset({"list", "tuple", "deque", "set", "frozenset"})
 # what an element of the old kind offers and an array does not: growing or shrinking it in place
@@ -238,10 +238,7 @@ def _fields_lost(
     if new is None or [b for b in new.bases if last_name(b) != "NamedTuple"] or new.keywords:
         return None
     base_text = trees.blobs(trees.base, [path]).get(path)
-    try:
-        base_module = ast.parse(base_text) if base_text else None
-    except SyntaxError:
-        return None
+    base_module = parse_python(base_text, path) if base_text else None
     old = _record_class(trees, trees.base, base_text or "", base_module, old_element) if base_module else None
     if old is None:
         return None
@@ -364,10 +361,8 @@ def _imported_class(trees: ThreeTrees, source: str, name: str, rev: str | None =
     stem = source.replace(".", "/")
     for held in trees.blobs(rev or trees.theirs, [f"{stem}.py", f"{stem}/__init__.py"]).values():
         if held is not None:
-            try:
-                return {c.name: c for c in file_classes(ast.parse(held).body)}.get(name)
-            except SyntaxError:
-                return None
+            module = parse_python(held)
+            return {c.name: c for c in file_classes(module.body)}.get(name) if module is not None else None
     return None
 
 

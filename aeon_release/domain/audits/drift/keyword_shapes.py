@@ -38,7 +38,7 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, walk_spanning
+from aeon_release.domain.audits.source import last_name, parent_map, target_names, walk_spanning
 
 _MOST_FILES = 24
 # a fork line unpacking one name (``(a,) =``, ``[a] =``, ``a, =``), or indexing a call's result by an integer
@@ -356,10 +356,12 @@ def _answers(cls: ast.ClassDef, p: Picked, classes: dict[str, ast.ClassDef], see
 
 
 def _bound_in(stmt: ast.stmt) -> set[str]:
+    """The names ``stmt`` binds: a def's or class's name, an assignment's targets.  ``X.attr = ...`` and
+    ``X[k] = ...`` bind no name: they store into the object ``X`` already holds, which stays upstream's."""
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         return {stmt.name}
     targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
-    return {n.id for t in targets for n in ast.walk(t) if isinstance(n, ast.Name)}
+    return {n for t in targets for n in target_names(t)}
 
 
 def _module_classes(module: ast.Module) -> dict[str, ast.ClassDef]:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import ast
 import functools
 
-from aeon_release.domain.audits.source import last_name
+from aeon_release.domain.audits.source import last_name, target_names
 
 # generics whose one parameter is the element a loop over them yields
 SEQUENCES = frozenset(
@@ -53,20 +53,7 @@ def _other_bindings(node: ast.AST) -> list[str]:
         return list(node.names)
     else:
         return _bound_name(node)
-    return [n for t in targets for n in _target_names(t)]
-
-
-def _target_names(target: ast.AST) -> list[str]:
-    """The names an assignment target binds: ``a``, ``a, (b, *c)``; not the ``x`` of ``x.attr = ...`` or
-    ``x[k] = ...``, which changes the object the name holds (``block.tier = "hbm"`` in the loop keeps ``block``
-    the loop's element)."""
-    if isinstance(target, ast.Name):
-        return [target.id]
-    if isinstance(target, (ast.Tuple, ast.List)):
-        return [n for e in target.elts for n in _target_names(e)]
-    if isinstance(target, ast.Starred):
-        return _target_names(target.value)
-    return []
+    return [n for t in targets for n in target_names(t)]
 
 
 def _bound_name(node: ast.AST) -> list[str]:

@@ -73,7 +73,7 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, parent_map, str_value
 
 # a removed line opening with ``self.``, in a side's raw diff: every candidate's test asks for one (``_BUILT`` or
-# ``_SET`` on a removed line), so a diff without is passed over before its lines are scanned one by one (540 of
+# ``SELF_SET`` on a removed line), so a diff without is passed over before its lines are scanned one by one (540 of
 # the 666 diffs of 500 bench commits; 14 -> 8 ms where a fork uses every attribute); a changed line's text is
 # split at "\n" only, so ``\s`` on it is ``[^\S\n]`` here
 _SETS_SELF = re.compile(r"\n-[^\S\n]+self\.")
@@ -207,7 +207,7 @@ def _candidate(trees: ThreeTrees, path: str, used: set[str]) -> bool:
         return True
     # an attribute the constructor now leaves None for a method to build later (``self.aiter_ops = None``)
     nulled = {m.group(1) for line in added if (m := _NONE_SET.match(line))} & used
-    if any((m := _SET.match(line)) and m.group(1) in nulled and not _NONE_SET.match(line) for line in diff.removed):
+    if any((m := SELF_SET.match(line)) and m.group(1) in nulled and not _NONE_SET.match(line) for line in diff.removed):
         return True
     # an attribute a method now sets back to None, tested for None upstream (``... is None``)
     return any(re.search(rf"\bself\.{a}\s+is\s+(?:not\s+)?None\b", line) for a in nulled for line in added)
@@ -216,8 +216,9 @@ def _candidate(trees: ThreeTrees, path: str, used: set[str]) -> bool:
 # an added line that leaves something None on the other branch of a conditional value (``else None``)
 _ELSE_NONE = re.compile(r"\belse\s+None\b")
 # a line setting an attribute to None (``self.aiter_ops = None``, annotated or not), and one setting it at all
+# (``nulled_setups`` reads removed stores with it too)
 _NONE_SET = re.compile(r"^\s+self\.(\w+)\s*(?::[^=]*)?=\s*None\s*(?:#.*)?$")
-_SET = re.compile(r"^\s+self\.(\w+)\s*(?::[^=]*)?=(?!=)")
+SELF_SET = re.compile(r"^\s+self\.(\w+)\s*(?::[^=]*)?=(?!=)")
 
 
 def _nulled(path: str, old: ast.Module, new: ast.Module) -> Iterator[Nulled]:

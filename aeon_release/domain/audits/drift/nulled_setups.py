@@ -41,6 +41,7 @@ from aeon_release.domain.audits.drift.deferred_inits import (
 )
 from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.nulled_attributes import (
+    SELF_SET,
     assigned_targets,
     is_self_attribute,
     local_bases,
@@ -57,7 +58,6 @@ from aeon_release.domain.audits.source import last_name, parent_map
 # a fork line calling, reading off or indexing ``self.X``
 _USED = re.compile(r"\bself\.(\w+)\s*[(.\[]")
 _NULLED = re.compile(r"^\s+self\.(\w+)\s*(?::[^=]*)?=\s*None\s*$")
-_BUILT = re.compile(r"^\s+self\.(\w+)\s*(?::[^=]*)?=(?!=)")
 _MOST_FILES = 32
 _NONE_RAISES = frozenset({"TypeError", "AttributeError", "Exception", "BaseException"})
 
@@ -102,7 +102,7 @@ def _candidate(trees: ThreeTrees, path: str, used: set[str]) -> set[str]:
     value (``self.X = torch.zeros(...)``: the ``None`` the constructor kept above it may be all that is left)."""
     diff = trees.upstream[path]
     added = {m.group(1) for line in diff.added.values() if (m := _NULLED.match(line))}
-    removed = {m.group(1) for line in diff.removed if (m := _BUILT.match(line)) and not _NULLED.match(line)}
+    removed = {m.group(1) for line in diff.removed if (m := SELF_SET.match(line)) and not _NULLED.match(line)}
     return (added | removed) & used
 
 

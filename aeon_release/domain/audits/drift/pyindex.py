@@ -663,7 +663,7 @@ def _bindings(stmt: ast.stmt, info: ModuleInfo) -> Iterator[tuple[str, Binding]]
     elif isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.AugAssign, ast.For, ast.AsyncFor)):
         targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
         for target in targets:
-            for name in _target_names(target):
+            for name in source.target_names(target):
                 yield name, Binding("value", stmt, stmt.lineno)
     elif isinstance(stmt, ast.Import):
         for alias in stmt.names:
@@ -700,24 +700,12 @@ def member_names(stmt: ast.stmt) -> list[str]:
     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
         return [stmt.name]
     if isinstance(stmt, ast.Assign):
-        return [n for t in stmt.targets for n in _target_names(t)]
+        return [n for t in stmt.targets for n in source.target_names(t)]
     if isinstance(stmt, (ast.AnnAssign, ast.AugAssign)) and isinstance(stmt.target, ast.Name):
         return [stmt.target.id]
     if isinstance(stmt, (ast.Import, ast.ImportFrom)):
         return [(a.asname or a.name).split(".")[0] for a in stmt.names]
     return []
-
-
-def _target_names(target: ast.expr) -> Iterator[str]:
-    """The names an assignment target binds: ``a``, ``a, (b, *c)``; not the ``X`` of ``X.attr = ...``
-    or ``X[k] = ...``, which changes an object the name already holds."""
-    if isinstance(target, ast.Name):
-        yield target.id
-    elif isinstance(target, (ast.Tuple, ast.List)):
-        for elt in target.elts:
-            yield from _target_names(elt)
-    elif isinstance(target, ast.Starred):
-        yield from _target_names(target.value)
 
 
 def _self_attributes(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:

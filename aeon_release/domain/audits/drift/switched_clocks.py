@@ -131,20 +131,19 @@ def _stamps(module: ast.Module, path: str) -> dict[str, set[str]]:
 
 def _local_clock(scope: ast.AST, value: ast.expr, imports: dict[str, tuple[str, str]]) -> str | None:
     """In a function, the clock of a local every assignment of which there is one clock's call (#11081:
-    ``now = time.perf_counter()`` ... ``last_logging_time = now``)."""
+    ``now = time.perf_counter()`` ... ``last_logging_time = now``); None for a parameter of the name (the
+    caller's value) or a local also assigned otherwise."""
     if not isinstance(value, ast.Name) or not isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef):
         return None
-    clocks = {
-        clock_of(node.value, imports) if isinstance(node, ast.Assign | ast.AnnAssign) and node.value else None
-        for node in ast.walk(scope)
-        if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign | ast.NamedExpr)
-        and any(isinstance(t, ast.Name) and t.id == value.id for t in _assigned(node))
-    }
+    clocks: set[str | None] = set()
+    for node in ast.walk(scope):
+        if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.NamedExpr) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            if any(isinstance(t, ast.Name) and t.id == value.id for t in targets):
+                clocks.add(clock_of(node.value, imports) if isinstance(node, ast.Assign | ast.AnnAssign) else None)
+        elif isinstance(node, ast.arg) and node.arg == value.id:
+            clocks.add(None)
     return next(iter(clocks)) if len(clocks) == 1 else None
-
-
-def _assigned(node: ast.Assign | ast.AugAssign | ast.AnnAssign | ast.NamedExpr) -> list[ast.expr]:
-    return node.targets if isinstance(node, ast.Assign) else [node.target]
 
 
 def _global_scopes(module: ast.Module) -> Iterator[tuple[ast.AST, set[str] | None]]:
@@ -248,17 +247,7 @@ def _clock_here(expr: ast.expr, imports: dict[str, tuple[str, str]], parents: di
     func = parents.get(id(expr))
     while func is not None and not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
         func = parents.get(id(func))
-    if func is None:
-        return None
-    clocks: set[str | None] = set()
-    for node in ast.walk(func):
-        if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign | ast.NamedExpr) and node.value is not None:
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            if any(isinstance(t, ast.Name) and t.id == expr.id for t in targets):
-                clocks.add(clock_of(node.value, imports) if isinstance(node, ast.Assign | ast.AnnAssign) else None)
-        elif isinstance(node, ast.arg) and node.arg == expr.id:
-            clocks.add(None)
-    return next(iter(clocks)) if len(clocks) == 1 else None
+    return None if func is None else _local_clock(func, expr, imports)
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, item: Switched, pr_pattern: str) -> Finding:

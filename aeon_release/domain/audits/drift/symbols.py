@@ -977,7 +977,6 @@ class _Checker:
                     made = _spelled_out(node, self._dict_names(mod, scope))
                     if made is not node:
                         handled.add(id(made.func))  # partial(f, ...): the use of f is this call
-                        self._spelled[id(made)] = (made, node)
                     found = list(_unprobed(self._made_call(mod, node, made, scope, awaited), node.func, probed, sure))
                     yield from found
                     if made is not node:
@@ -1372,14 +1371,14 @@ class _Checker:
             elif (
                 len(args) == 2
                 and isinstance(before, DefSym)
-                and not _value_tested(call, self._parents_of(mod))
+                and not _value_tested(call, self._parents(mod))
                 and (made_up := self._made_up_read(resolver))
             ):
                 yield self._made_up_finding(mod, call.lineno, what, before, made_up, _on_instance(attr, scope, via))
             return
         if found is None or not isinstance(found[0], DefSym):
             return
-        parents = self._parents_of(mod)
+        parents = self._parents(mod)
         gates = func.id == "hasattr" and (gates_both_ways(call, parents) or flag_gates_both_ways(call, parents))
         if gates or held_both_ways(call, parents) or falls_back(call, parents, computed=True):
             sibling = self._standing_sibling(mod, call, scope)
@@ -1608,9 +1607,11 @@ class _Checker:
         """The findings of ``made``, the call ``node`` makes (itself, or spelled out: a partial's callee with its
         bound arguments, a ``**`` display's keywords).  A spelled-out call is a new node the file's parent map
         does not hold: it is given ``node``'s parent while it is judged, so that the fork's try/except around
-        ``node`` or a test of the callee's signature above it guards it as it guards a direct call."""
+        ``node`` or a test of the callee's signature above it guards it as it guards a direct call; and it is
+        kept as ``node``'s spelling (``_spelled``) for a judgement made after this one (``_guarded``)."""
         if made is node:
             return list(self._call(mod, node, scope, id(node) in awaited))
+        self._spelled[id(made)] = (made, node)
         parents = self._parents(mod)
         parent = parents.get(id(node))
         if parent is not None:
@@ -1695,7 +1696,7 @@ class _Checker:
         if builtin_made is not None:  # ``map(materialize_layer, layers)``: the call ``map`` makes of the callable
             # it runs where the builtin's call runs: the ``try``/``except TypeError`` or the signature test
             # around ``map(...)`` guards it as it would a call written out there
-            self._parents_of(mod)[id(builtin_made)] = call
+            self._parents(mod)[id(builtin_made)] = call
             self._made_calls.append(builtin_made)
             yield from self._call(mod, builtin_made, scope)
         op = called_op(call.func)
@@ -1823,7 +1824,7 @@ class _Checker:
         if problem is None or self._init_shimmed(own, new[1]):
             return None
         problem = self._guarded(mod, call, problem)
-        if not isinstance(problem, Uncertain) and dataclass_tested(call, self._parents_of(mod)):
+        if not isinstance(problem, Uncertain) and dataclass_tested(call, self._parents(mod)):
             problem = Uncertain(f"{problem} (the call sits under a test of whether the base is a dataclass)")
         cls = new[1]
         said = f"the generated __init__{new[0].show()} of {cls.qualname}, a dataclass now"
@@ -1879,11 +1880,6 @@ class _Checker:
         if self._walking_path not in self._parent_maps and self._walking is not None:
             self._parent_maps[self._walking_path] = parent_map(self._walking)
         return self._parent_maps.get(self._walking_path, {})
-
-    def _parents_of(self, mod: ModuleInfo) -> dict[int, ast.AST]:
-        if mod.path not in self._parent_maps:
-            self._parent_maps[mod.path] = parent_map(mod.tree)
-        return self._parent_maps[mod.path]
 
     def _reads_keys_of(self, node: ast.AST, param: str) -> bool:
         key = (id(node), param)
@@ -3477,7 +3473,7 @@ class _Checker:
 
     def _scope_at(self, mod: ModuleInfo, node: ast.AST) -> _Scope:
         """The scope the walk (``_statement``) holds at ``node``: its classes and functions, outermost first."""
-        parents, chain = self._parents_of(mod), []
+        parents, chain = self._parents(mod), []
         current = parents.get(id(node))
         while current is not None:
             if isinstance(current, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
@@ -3602,7 +3598,7 @@ class _Checker:
         if after is UNKNOWN and isinstance(before, DefSym) and (note := self._made_up(before)) is not None:
             line, on_instance = node.end_lineno or node.lineno, _on_instance(node, scope, via)
             made_up = self._made_up_finding(mod, line, f"uses {_show(node)}", before, note, on_instance)
-            if not (_answered(made_up) and _value_tested(node, self._parents_of(mod))):
+            if not (_answered(made_up) and _value_tested(node, self._parents(mod))):
                 yield made_up  # ``if x.name is not None:`` where __getattr__ answers None: the test is the fork's
             return
         if isinstance(before, DefSym) and (unfilled := self._unfilled(after)) is not None:
@@ -4542,7 +4538,7 @@ class _Checker:
             return
         # review79: a fork class's property given a setter, patched on by name, takes the store; a patch under a
         # probe of the class (``isinstance(getattr(m.Cls, "x", None), property)``) follows what the class has
-        if settable_read(mod.tree, stmt.value) or shape_probed(stmt, ast.unparse(target.value), self._parents_of(mod)):
+        if settable_read(mod.tree, stmt.value) or shape_probed(stmt, ast.unparse(target.value), self._parents(mod)):
             return
         old = self.before.class_of(resolver(self.before))
         shadow = patched((self.before, old), self.after, cls, target.attr, stmt.value, self._upstream)
@@ -4908,7 +4904,7 @@ class _Checker:
             isinstance(before, DefSym)
             and after is MISSING
             and not self._self_called(mod, host, name)
-            and not _aliases_member(stmt, name, self._parents_of(mod).get(id(stmt)))
+            and not _aliases_member(stmt, name, self._parents(mod).get(id(stmt)))
         ):
             method = isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
             consequence = (
@@ -5969,13 +5965,12 @@ class _Checker:
         may or may not be the new spelling."""
         if problem is None or isinstance(problem, Uncertain):
             return problem
-        if mod.path not in self._parent_maps:
-            self._parent_maps[mod.path] = parent_map(mod.tree)
+        parents = self._parents(mod)
         # a spelled-out call is guarded as the written one is (its try), or as itself (a test of its callee's
         # signature, which names the partial's function, not the name the file calls it by)
         written = self._spelled.get(id(call))
         calls = [call, written[1]] if written is not None and written[0] is call else [call]
-        if not any(call_guarded(c, self._parent_maps[mod.path]) for c in calls):
+        if not any(call_guarded(c, parents) for c in calls):
             return problem
         return Uncertain(f"{problem} (the call sits in a try, or under a test of the signature: check the fallback)")
 
