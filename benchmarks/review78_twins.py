@@ -37,7 +37,7 @@ from __future__ import annotations
 import sys
 
 from blind_replay import K, run
-from killer_replay import Killer
+from killer_replay import Edit, Killer
 
 CASES: list[tuple[str, str, Killer]] = []
 TWINS: list[tuple[str, str, Killer]] = []
@@ -604,6 +604,78 @@ TWINS += [
             "        buf = self.decode_seq_lens_buffer\n"
             "        return self.decode_seq_lens_buffer[:n, :k] if buf.ndim == 2 else buf[: n * k].view(n, k)\n",
             "        return self.decode_seq_lens_buffer[:n, :k] if buf.ndim == 2 else buf[: n * k].view(n, k)",
+        ),
+    ),
+]
+
+
+# --- round 3, written after the round 2 mends: more namesakes, a threshold set through upstream's own hook, a loop
+FAKES = (
+    "from vllm.v1.attention.backend import AttentionCGSupport\n\n\n"
+    "class FlashMLAMetadataBuilder:  # AEON: CPU stand-ins for the Spark's unit tests\n"
+    "    reorder_batch_threshold: int = 512\n\n\n"
+    "class DeepseekV32IndexerMetadataBuilder:\n"
+    "    _cudagraph_support = AttentionCGSupport.UNIFORM_BATCH\n"
+)
+
+
+def _with_fakes(pr: tuple[str, str, str], path: str, text: str, line: str) -> Killer:
+    return Killer(*pr, (Edit("vllm/aeon/r78fakes.py", FAKES), Edit(path, text)), ((path, line),))
+
+
+TWINS += [
+    (
+        "#27777 class value read",
+        "twin: the fork's namesake stand-in imported from its own module",
+        _with_fakes(
+            RB,
+            "vllm/aeon/r78rb10.py",
+            "from vllm.aeon.r78fakes import FlashMLAMetadataBuilder\n\n\n"
+            "def aeon_stand_in_wide() -> bool:\n"
+            "    return FlashMLAMetadataBuilder.reorder_batch_threshold == 512\n",
+            "    return FlashMLAMetadataBuilder.reorder_batch_threshold == 512",
+        ),
+    ),
+    (
+        "#27777 class value read",
+        "twin: the subclass sets its threshold through upstream's _init_reorder_batch_threshold",
+        K(
+            *RB,
+            "vllm/aeon/r78rb11.py",
+            FM + "class AeonHookFlashMLAMetadataBuilder(FlashMLAMetadataBuilder):\n"
+            "    def __init__(self, *args, **kwargs):\n"
+            "        super().__init__(*args, **kwargs)\n"
+            "        self._init_reorder_batch_threshold(512)  # AEON: the Spark keeps wide decode batches\n\n"
+            "    def aeon_wide(self) -> bool:\n"
+            "        return self.reorder_batch_threshold >= 512\n",
+            "        return self.reorder_batch_threshold >= 512",
+        ),
+    ),
+    (
+        "#36519 unread class setting",
+        "twin: the fork's namesake stand-in imported from its own module, its setting compared",
+        _with_fakes(
+            CG,
+            "vllm/aeon/r78cg8.py",
+            "from vllm.aeon.r78fakes import DeepseekV32IndexerMetadataBuilder\n"
+            "from vllm.v1.attention.backend import AttentionCGSupport\n\n\n"
+            "def aeon_stand_in_uniform() -> bool:\n"
+            "    return DeepseekV32IndexerMetadataBuilder._cudagraph_support == AttentionCGSupport.UNIFORM_BATCH\n",
+            "    return DeepseekV32IndexerMetadataBuilder._cudagraph_support == AttentionCGSupport.UNIFORM_BATCH",
+        ),
+    ),
+    (
+        "#52550 False made None, a holder named after its class",
+        "twin: a loop over the fork's own options, its variable of the name",
+        K(
+            *KV,
+            "vllm/aeon/r78kv6.py",
+            AC + OPTS + "def aeon_all_fp4_off(options: list[AeonIndexerOptions]) -> bool:\n"
+            "    for attention_config in options:\n"
+            "        if attention_config.use_fp4_indexer_cache is False:\n"
+            "            return True\n"
+            "    return False\n",
+            "        if attention_config.use_fp4_indexer_cache is False:",
         ),
     ),
 ]
