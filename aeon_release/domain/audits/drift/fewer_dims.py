@@ -13,7 +13,8 @@ alone), the most dims at the base more than the most at upstream.  The fork's si
 method of a class deriving it (by name) that does not store the field itself: a subscript of ``self.f`` with more
 indices (``None`` and ``...`` aside) than upstream's rank, or ``self.f.size(k)``/``.shape[k]``/``.stride(k)`` with a
 literal ``k`` past it: an error, the line raises IndexError; not in a branch of a test of the field's rank or
-shape (``if self.f.dim() == 2:``: the fork handles both).
+shape (``if self.f.dim() == 2:``: the fork handles both), nor after an ``if`` on it that exits, nor under such
+a test of a local bound to the field alone (``buf = self.f``), nor in a ``try`` catching IndexError (review78).
 
 Cheap first: only upstream files whose removed lines store a build with a displayed shape on ``self`` are parsed,
 and only where a fork line subscripts or sizes a field of that name.

@@ -20,7 +20,7 @@ the chain's last name ends in ``config``, ``cfg``, ``args``, ``options``, ``opts
 typed as the class that declares the field (``request: ChatCompletionRequest``, ``self`` in a subclass
 of it), or off the class itself (``FlashMLAMetadataBuilder.reorder_batch_threshold``, #27777: 512 -> 128).  A default ``None`` made another false value (``None`` -> ``0``, #5031) counts where the fork
 tests the field for ``None``, the one test that tells them apart.  A warning, as the fleet may set the option: a line the fork
-added in any file that sets it (``name=``, ``name:``, ``.name =``, ``--name-with-dashes``) settles
+added in any file that sets it (``name=``, ``name:``, ``.name =``, ``--name-with-dashes``, ``._init_name(v)``) settles
 it, and then nothing is reported.
 
 Cheap first: the field names come from a text scan of the fork's added lines; one RE2 scan of
