@@ -7,7 +7,8 @@ class itself (``Builder.threshold == 512``), orders it against the old value (``
 moved), or tests the flag ``is False`` off a holder named after its class (``attention_config``): each line was
 written for the old value and now answers otherwise.  Twins: an ordering whose answer the change did not move,
 a sibling class's unchanged value, a subclass's own value, a comparison with both values, a flag off a holder
-named after another class.
+named after another class, a subclass storing its own value through a setter named after the field (review78:
+``self._init_reorder_batch_threshold(512)``; a getter of that name stores nothing and the error stays).
 """
 
 from __future__ import annotations
@@ -115,8 +116,20 @@ def test_twins_stay_warnings(git_repo: GitRepo, no_rules: Path, body: str) -> No
         # the fork's own class of the same attribute name
         "class AeonOwn:\n    reorder_batch_threshold = 512\n\n\n"
         "def aeon_cap() -> bool:\n    return AeonOwn.reorder_batch_threshold == 512\n",
+        # the fork's subclass stores its own value through upstream's setter of the field (review78)
+        "class AeonHook(FlashBuilder):\n    def __init__(self):\n        self._init_reorder_batch_threshold(512)\n\n"
+        "    def aeon_cap(self) -> bool:\n        return self.reorder_batch_threshold >= 512\n",
     ],
-    ids=["sibling unchanged", "subclass's own value", "own class"],
+    ids=["sibling unchanged", "subclass's own value", "own class", "setter handed the value"],
 )
 def test_other_classes_values_raise_no_error(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert all(severity != "error" for _, severity in rows(git_repo, no_rules, body))
+
+
+def test_a_getter_of_the_fields_name_sets_nothing(git_repo: GitRepo, no_rules: Path) -> None:
+    body = (
+        "class AeonHook(FlashBuilder):\n    def aeon_cap(self) -> bool:\n"
+        "        self.get_reorder_batch_threshold()\n        self._init_reorder_batch_threshold()\n"
+        "        return self.reorder_batch_threshold >= 512\n"
+    )
+    assert "error" in {severity for _, severity in rows(git_repo, no_rules, body)}, rows(git_repo, no_rules, body)

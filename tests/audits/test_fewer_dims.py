@@ -4,7 +4,9 @@
 ``torch.zeros((max_num_batched_tokens,))`` where native MTP had ``torch.zeros((max_num_seqs, next_n))``: a fork
 subclass's ``self.decode_seq_lens_buffer[:n, :k]`` or ``.size(1)`` now raises IndexError.  Twins: a 1-D slice,
 ``.size(0)``, ``None`` among the indices, a use under a test of the rank, a fork class storing the field itself,
-a class deriving none of upstream's, a build whose shape a name holds (its rank unknown).
+a class deriving none of upstream's, a build whose shape a name holds (its rank unknown); review78's: the use
+after an ``if`` on the rank that exits, in a ``try`` catching IndexError, under a test of a local bound to the
+field (an ``except Exception`` is no such handling: still the error).
 """
 
 from __future__ import annotations
@@ -101,8 +103,14 @@ def test_an_index_within_upstreams_rank_is_quiet(git_repo: GitRepo, no_rules: Pa
         "class AeonBuilder(IndexerBuilder):\n    def __init__(self):\n        self.seq_lens = torch.zeros((8, 2))\n\n"
         "    def aeon(self, n: int, k: int):\n        return self.seq_lens[:n, :k]\n",
         "class AeonOwn:\n    def aeon(self, n: int, k: int):\n        return self.seq_lens[:n, :k]\n",
+        SUB + "        if self.seq_lens.dim() == 1:\n            return self.seq_lens[: n * k].view(n, k)\n"
+        "        return self.seq_lens[:n, :k]\n",
+        SUB + "        try:\n            return self.seq_lens[:n, :k]\n        except IndexError:\n"
+        "            return self.seq_lens[: n * k].view(n, k)\n",
+        SUB
+        + "        buf = self.seq_lens\n        return self.seq_lens[:n, :k] if buf.ndim == 2 else buf.view(n, k)\n",
     ],
-    ids=["rank tested", "own store", "unrelated class"],
+    ids=["rank tested", "own store", "unrelated class", "exits on the rank", "IndexError caught", "local's rank"],
 )
 def test_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert rows(git_repo, no_rules, body) == []
@@ -111,3 +119,14 @@ def test_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
 def test_a_shape_held_in_a_name_is_no_rank(git_repo: GitRepo, no_rules: Path) -> None:
     after = AFTER.replace("torch.zeros((max_tokens,), dtype=torch.int32)", "torch.zeros(max_tokens, dtype=torch.int32)")
     assert rows(git_repo, no_rules, SUB + "        return self.seq_lens[:n, :k]\n", after) == []
+
+
+def test_a_broad_handler_or_a_rebound_local_is_no_rank_test(git_repo: GitRepo, no_rules: Path) -> None:
+    """``except Exception`` may only log the IndexError away; a local bound twice may hold another tensor."""
+    body = (
+        SUB
+        + "        try:\n            return self.seq_lens[:n, :k]\n        except Exception:\n            return None\n"
+        "\n    def aeon2(self, n: int, k: int, other):\n        buf = self.seq_lens\n        buf = other\n"
+        "        return self.seq_lens[:n, :k] if buf.ndim == 2 else None\n"
+    )
+    assert rows(git_repo, no_rules, body) == [(4, "error"), (11, "error")]

@@ -13,7 +13,8 @@ alone), the most dims at the base more than the most at upstream.  The fork's si
 method of a class deriving it (by name) that does not store the field itself: a subscript of ``self.f`` with more
 indices (``None`` and ``...`` aside) than upstream's rank, or ``self.f.size(k)``/``.shape[k]``/``.stride(k)`` with a
 literal ``k`` past it: an error, the line raises IndexError; not in a branch of a test of the field's rank or
-shape (``if self.f.dim() == 2:``: the fork handles both).
+shape (``if self.f.dim() == 2:``: the fork handles both), nor after an ``if`` on it that exits, nor under such
+a test of a local bound to the field alone (``buf = self.f``), nor in a ``try`` catching IndexError (review78).
 
 Cheap first: only upstream files whose removed lines store a build with a displayed shape on ``self`` are parsed,
 and only where a fork line subscripts or sizes a field of that name.
@@ -26,12 +27,13 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.layouts import layout_guarded
-from aeon_release.domain.audits.drift.own_fields import base_names, file_classes
+from aeon_release.domain.audits.drift.fallbacks import caught_around, runs_tested
+from aeon_release.domain.audits.drift.layouts import layout_guarded, layouts_read
+from aeon_release.domain.audits.drift.own_fields import assigned, base_names, enclosing, file_classes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, parsed_versions
 from aeon_release.domain.audits.merge_rules import LAYOUT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import FUNCTION_DEFS, last_name, walk_spanning
+from aeon_release.domain.audits.source import FUNCTION_DEFS, last_name, parent_map, walk_spanning
 
 # the tensor builds whose positional arguments (or first, a display) give the shape
 _BUILDS = frozenset({"zeros", "empty", "ones", "full", "rand", "randn", "randint"})
@@ -41,6 +43,8 @@ _SIZES = frozenset({"size", "stride"})
 _STORE = re.compile(r"self\.(\w+)\s*(?::[^=\n]+)?=\s*(?:torch\.)?(?:" + "|".join(sorted(_BUILDS)) + r")\(")
 _FORK_USE = re.compile(r"self\.(\w+)(?:\[[^\]\n]*,|\.(?:size|stride)\(\s*\d|\.shape\[\s*\d)")
 _MOST_FILES = 32
+# a handler catching the IndexError the use raises: the fork handles the flat buffer there (review78)
+_CAUGHT = frozenset({"IndexError", "LookupError"})
 
 
 @dataclass(frozen=True)
@@ -154,6 +158,7 @@ def _fork_uses(trees: ThreeTrees, path: str, flattened: dict[str, list[Flattened
     if module is None or not owned:
         return []
     guarded = layout_guarded(module)
+    parents = parent_map(module)
     findings = []
     for cls in file_classes(module.body):
         items = {i.field: i for base in sorted(base_names(cls)) for i in flattened.get(base, [])}
@@ -164,9 +169,31 @@ def _fork_uses(trees: ThreeTrees, path: str, flattened: dict[str, list[Flattened
                 hit is not None
                 and getattr(node, "lineno", 0) in owned
                 and (f"self.{hit[0].field}", id(node)) not in guarded
+                and not _handled(node, hit[0].field, parents)
             ):
                 findings.append(_finding(trees, path, node, cls.name, hit, pr_pattern))
     return findings
+
+
+def _handled(node: ast.AST, field: str, parents: dict[int, ast.AST]) -> bool:
+    """The fork handles both ranks where the use runs (review78, #42135's twins): after an ``if`` on the field's
+    rank that exits (``if self.f.dim() == 1: return ...``), in a branch of a test of the rank of a local bound to
+    the field alone (``buf = self.f`` ... ``if buf.ndim == 2``), or in a ``try`` catching the IndexError."""
+    if caught_around(node, _CAUGHT, parents):
+        return True
+    names = {f"self.{field}"} | _aliases(node, field, parents)
+
+    def asks(test: ast.expr) -> bool:
+        return bool(layouts_read(test) & names)
+
+    return runs_tested(node, parents, asks, asks)
+
+
+def _aliases(node: ast.AST, field: str, parents: dict[int, ast.AST]) -> set[str]:
+    """The locals the enclosing function binds once, to ``self.field`` itself."""
+    func = enclosing(node, parents)
+    held = assigned(func).items() if func is not None else ()
+    return {name for name, values in held if len(values) == 1 and ast.unparse(values[0]) == f"self.{field}"}
 
 
 def _ranks_stored(cls: ast.ClassDef) -> set[str]:

@@ -20,7 +20,7 @@ the chain's last name ends in ``config``, ``cfg``, ``args``, ``options``, ``opts
 typed as the class that declares the field (``request: ChatCompletionRequest``, ``self`` in a subclass
 of it), or off the class itself (``FlashMLAMetadataBuilder.reorder_batch_threshold``, #27777: 512 -> 128).  A default ``None`` made another false value (``None`` -> ``0``, #5031) counts where the fork
 tests the field for ``None``, the one test that tells them apart.  A warning, as the fleet may set the option: a line the fork
-added in any file that sets it (``name=``, ``name:``, ``.name =``, ``--name-with-dashes``) settles
+added in any file that sets it (``name=``, ``name:``, ``.name =``, ``--name-with-dashes``, ``._init_name(v)``) settles
 it, and then nothing is reported.
 
 Cheap first: the field names come from a text scan of the fork's added lines; one RE2 scan of
@@ -389,7 +389,8 @@ def option_flags(changes: Iterable[Changed]) -> dict[str, str]:
 
 def fork_pinned(trees: ThreeTrees, names: set[str], flags: dict[str, str] | None = None) -> set[str]:
     """Fields a line the fork added (any file) sets: ``name=...`` (a keyword, a shell or env line),
-    ``name: ...`` (YAML, a class of its own), ``.name = ...``, ``--name-with-dashes``; the fleet then
+    ``name: ...`` (YAML, a class of its own), ``.name = ...``, ``--name-with-dashes``, a setter named after it
+    handed a value (``self._init_name(512)``, ``cfg.set_name(v)``); the fleet then
     chooses the value, not upstream's default.  RE2 over the added lines: linear however many names."""
     added = {path: "\n".join(trees.mine[path].added.values()) for path in trees.mine}
     return _pins(added, names, flags)
@@ -405,10 +406,14 @@ def _pins(added: dict[str, str], names: set[str], options: dict[str, str] | None
     sets = Alternation(r"""(?m)(?:^|[^\w-])({})["']?[ \t]*(?:=[^=]|=$|:[ \t]*[^\s#])""", names)
     dashed = Alternation(r"--({})\b", {*names, *flags})
     dests = Alternation(r"""\bdest[ \t]*=[ \t]*["']({})["']""", names)
+    # a setter named after the field, handed a value (review78: ``self._init_reorder_batch_threshold(512)``, the
+    # hook of upstream's builders that stores ``self.reorder_batch_threshold``; #27777 lowered the class's 512)
+    setters = Alternation(r"\._?(?:init|set|update)_({})\(\s*[^)\s]", names)
     pinned: set[str] = set()
     for text in added.values():
         pinned.update(sets.findall(text))
         pinned.update(dests.findall(text))
+        pinned.update(setters.findall(text))
         pinned.update(flags.get(f, f) for f in dashed.findall(text))
     return pinned & names
 

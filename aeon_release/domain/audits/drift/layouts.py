@@ -372,11 +372,11 @@ def layout_guarded(module: ast.Module) -> set[tuple[str, int]]:
         if isinstance(node, ast.If | ast.IfExp):
             branches = [*node.body, *node.orelse] if isinstance(node, ast.If) else [node.body, node.orelse]
             inside = {id(n) for branch in branches for n in ast.walk(branch)}
-            found |= {(text, i) for text in _layouts_read(inlined(node.test, module)) for i in inside}
+            found |= {(text, i) for text in layouts_read(inlined(node.test, module)) for i in inside}
     return found
 
 
-def _layouts_read(test: ast.expr) -> set[str]:
+def layouts_read(test: ast.expr) -> set[str]:
     """The texts of the values whose layout ``test`` reads (their type, length, rank, shape or size)."""
     found = set()
     for node in ast.walk(test):
