@@ -56,8 +56,12 @@ def gated(repo: GitRepo, no_rules: Path, sides: object, path: str) -> list[tuple
             "    def aeon_get(self):\n        x = 0\n        return self.gauge_gpu_usage[x]\n",
             "return self.gauge_gpu_usage[x]",
         ),
+        # killers170 (#20365's ``len(self.tokenizer)``): a bare read raises too
+        (HEADER, "    def aeon_size(self):\n        return len(self.gauge_gpu_usage)\n", "return len(self"),
+        (HEADER, "    def aeon_pick(self):\n        g = self.gauge_gpu_usage\n        return g\n", "g = self"),
+        (HEADER, "    def aeon_pass(self, f):\n        return f(usage=self.gauge_gpu_usage)\n", "return f(usage"),
     ],
-    ids=["indexed", "a method read off it", "through a module alias"],
+    ids=["indexed", "a method read off it", "through a module alias", "len of it", "bound to a name", "a keyword"],
 )
 def test_an_inherited_attribute_now_gated(git_repo: GitRepo, no_rules: Path, header: str, body: str, use: str) -> None:
     base = "loggers.PromLogger" if "import loggers" in header else "PromLogger"
@@ -89,6 +93,13 @@ def test_an_inherited_attribute_now_gated(git_repo: GitRepo, no_rules: Path, hea
         (DEFAULT, USE),
         (LATER, USE),
         (BASE, USE),
+        # killers170: bare reads guarded as the calls are
+        (AFTER, "    def aeon_size(self):\n        return len(getattr(self, 'gauge_gpu_usage', {}))\n"),
+        (
+            AFTER,
+            "    def aeon_size(self):\n        if self.show_hidden_metrics:\n            return len(self.gauge_gpu_usage)\n        return 0\n",
+        ),
+        (DEFAULT, "    def aeon_size(self):\n        return len(self.gauge_gpu_usage)\n"),
     ],
     ids=[
         "upstream's condition asked",
@@ -100,6 +111,9 @@ def test_an_inherited_attribute_now_gated(git_repo: GitRepo, no_rules: Path, hea
         "a class-level default",
         "another method sets it",
         "upstream unchanged",
+        "getattr with a default",
+        "a bare read under upstream's condition",
+        "a bare read of a class-level default",
     ],
 )
 def test_gated_attribute_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, after: str, body: str) -> None:

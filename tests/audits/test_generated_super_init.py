@@ -87,3 +87,60 @@ def test_a_sibling_built_on_its_own_init_stays_silent(git_repo: GitRepo, tmp_pat
     sides = three_way(git_repo, {BACKEND: OLD, **PACKAGES}, {USE: fork}, {BACKEND: NEW})
     report = audit(git_repo, sides, tmp_path)
     assert found(report, RULE) == [], [f.message for f in report.findings]
+
+
+# killers170 (#44297): a field inserted into a dataclass base mid-order; the subclass's positional
+# super().__init__ still binds, and its values land on other fields.
+SLOT_OLD = (
+    "from dataclasses import dataclass\n\n\n@dataclass\nclass Req:\n    params: object\n"
+    "    grammar: object = None\n    ended: bool | None = None\n    parser_kwargs: dict | None = None\n"
+    "    reasoner: object = None\n"
+)
+SLOT_NEW = SLOT_OLD.replace("    parser_kwargs:", "    end_index: int | None = None\n    parser_kwargs:")
+REQ = "vllm/req.py"
+SLOT_HEAD = "from vllm.req import Req\n\n\n"
+
+
+def _slot_fork(init: str, params: str = "params, parser_kwargs, reasoner") -> str:
+    return SLOT_HEAD + f"class Mine(Req):\n    def __init__(self, {params}):\n        {init}\n"
+
+
+@pytest.mark.parametrize(
+    "init",
+    [
+        "super().__init__(params, None, None, parser_kwargs, reasoner)",
+        "super().__init__(params, None, False, parser_kwargs)",
+        "super().__init__(params, None, None, dict(parser_kwargs))",
+    ],
+    ids=["five", "four", "a built value"],
+)
+def test_a_field_inserted_before_positional_super_arguments(git_repo: GitRepo, tmp_path: Path, init: str) -> None:
+    fork = _slot_fork(init)
+    sides = three_way(git_repo, {REQ: SLOT_OLD, **PACKAGES}, {USE: fork}, {REQ: SLOT_NEW})
+    report = audit(git_repo, sides, tmp_path)
+    assert found(report, RULE) == [(USE, line_of(fork, "__init__(params"), "error")], [
+        f.message for f in report.findings
+    ]
+
+
+@pytest.mark.parametrize(
+    ("new", "init"),
+    [
+        # keywords past the first field
+        (SLOT_NEW, "super().__init__(params, parser_kwargs=parser_kwargs, reasoner=reasoner)"),
+        # positionals only in front of the inserted field
+        (SLOT_NEW, "super().__init__(params, None, None)"),
+        # the field appended at the end: no positional moves
+        (
+            SLOT_OLD + "    end_index: int | None = None\n",
+            "super().__init__(params, None, None, parser_kwargs, reasoner)",
+        ),
+        # the fork's call already written for the new order
+        (SLOT_NEW, "super().__init__(params, None, None, None, parser_kwargs, reasoner)"),
+    ],
+    ids=["keywords", "front only", "appended", "new order"],
+)
+def test_twin_positional_super_arguments_still_in_place(git_repo: GitRepo, tmp_path: Path, new: str, init: str) -> None:
+    sides = three_way(git_repo, {REQ: SLOT_OLD, **PACKAGES}, {USE: _slot_fork(init)}, {REQ: new})
+    report = audit(git_repo, sides, tmp_path)
+    assert found(report, RULE) == [], [f.message for f in report.findings]

@@ -132,3 +132,108 @@ def test_twin_an_override_that_keeps_the_state(git_repo: GitRepo, no_rules: Path
         assert [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if "never calls" in r[3]] == []
         return
     assert rows(git_repo, no_rules, body, after) == []
+
+
+# killers170: the same new state kept by several of upstream's methods (#21862's XgrammarGrammar caching
+# _is_terminated in accept_tokens and rollback; #25905's GuidanceGrammar.rollback reading, then resetting the
+# rollback_lag accept_tokens sets).  Names differ from the replay's.
+GRAMMAR = "vllm/grammar/matcher.py"
+G_BASE = """class Matcher:
+    def __init__(self, m):
+        self.m = m
+        self.seen = 0
+
+    def advance(self, tokens):
+        for t in tokens:
+            self.m.advance(t)
+        return True
+
+    def undo(self, n):
+        self.m.undo(n)
+
+    def finished(self):
+        return self.m.finished()
+
+    def restart(self):
+        self.m.restart()
+"""
+
+
+def g_after(undo: str, restart: str = "        self.m.restart()\n") -> str:
+    return (
+        "class Matcher:\n    def __init__(self, m):\n        self.m = m\n        self.seen = 0\n\n"
+        "    def advance(self, tokens):\n        for t in tokens:\n            self.m.advance(t)\n"
+        "        self._done = self.m.finished()\n        return True\n\n"
+        f"    def undo(self, n):\n{undo}\n"
+        "    def finished(self):\n        return self._done\n\n"
+        f"    def restart(self):\n{restart}"
+    )
+
+
+KEEPS = "        self.m.undo(n)\n        self._done = self.m.finished()\n"
+G_FORK = "from vllm.grammar.matcher import Matcher\n\n\n"
+
+
+def g_rows(repo: GitRepo, config: Path, body: str, after: str) -> list[tuple[int, str]]:
+    sides = s.merge_case(
+        repo, {GRAMMAR: G_BASE}, {FORK: G_FORK + body}, [("[Perf] cache finished (#21862)", {GRAMMAR: after})]
+    )
+    return [
+        (line - 3, sev)
+        for path, line, sev, msg in s.rule_rows(repo, config, sides, SYMBOL_DRIFT)
+        if path == FORK and "never calls the base's" in msg
+    ]
+
+
+@pytest.mark.parametrize(
+    ("body", "after"),
+    [
+        # a second keeper refreshing the cache the same way
+        (
+            "class AeonMatcher(Matcher):\n    def advance(self, tokens):\n        return self.m.advance_all(tokens)\n",
+            g_after(KEEPS),
+        ),
+        # a second keeper resetting it to a constant
+        (
+            "class AeonMatcher(Matcher):\n    def undo(self, n):\n        self.m.undo(n)\n",
+            g_after(KEEPS, "        self.m.restart()\n        self._done = False\n"),
+        ),
+    ],
+    ids=["same refresh", "constant reset"],
+)
+def test_an_override_that_skips_a_kept_state(git_repo: GitRepo, no_rules: Path, body: str, after: str) -> None:
+    [(line, severity)] = g_rows(git_repo, no_rules, body, after)
+    assert severity == "error" and body.splitlines()[line - 1].strip().startswith("def ")
+
+
+@pytest.mark.parametrize(
+    ("body", "after"),
+    [
+        # the other storer computes its own value: not a keeper of the setter's state
+        (
+            "class AeonMatcher(Matcher):\n    def advance(self, tokens):\n        return self.m.advance_all(tokens)\n",
+            g_after("        self.m.undo(n)\n        self._done = self.m.recheck(n)\n"),
+        ),
+        # the reader stores the attribute before it reads it
+        (
+            "class AeonMatcher(Matcher):\n    def advance(self, tokens):\n        return self.m.advance_all(tokens)\n",
+            g_after(KEEPS).replace(
+                "        return self._done\n", "        self._done = self.m.finished()\n        return self._done\n"
+            ),
+        ),
+        # the fork's override refreshes the state itself
+        (
+            "class AeonMatcher(Matcher):\n    def advance(self, tokens):\n        self.m.advance_all(tokens)\n"
+            "        self._done = self.m.finished()\n        return True\n",
+            g_after(KEEPS),
+        ),
+        # the fork's override hands on to the base
+        (
+            "class AeonMatcher(Matcher):\n    def advance(self, tokens):\n        return super().advance(tokens)\n",
+            g_after(KEEPS),
+        ),
+    ],
+    ids=["own value", "reader stores first", "fork stores", "super"],
+)
+def test_twin_a_kept_state_left_whole(git_repo: GitRepo, no_rules: Path, body: str, after: str) -> None:
+    assert g_rows(git_repo, no_rules, body, after) == []

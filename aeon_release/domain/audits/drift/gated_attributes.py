@@ -9,7 +9,8 @@ Upstream's side: a class of a changed file whose ``__init__`` set ``self.X`` at 
 and now sets it only on some paths (under an ``if`` without an ``else`` that sets it too), no other method
 of the class sets it, and the class body binds no ``X`` (a class-level default, a property, a method).
 The fork's side, on a line it owns: a class deriving from that class (imported from its module or a
-package above it) that calls, reads off or indexes ``self.X`` in a method that never tests it (``if
+package above it) that reads ``self.X`` at all (a call, a read or an index off it, or since killers170 a bare
+read such as #20365's ``len(self.tokenizer)``: a missing attribute raises on any) in a method that never tests it (``if
 self.X``, ``hasattr``/``getattr``) nor any name of upstream's condition (``if self.show_hidden_metrics``),
 outside a ``try`` catching AttributeError.  Quiet where the fork's class sets ``self.X`` itself or defines
 ``X``, or a base the fork's module defines sets it or has an ``__init__``.
@@ -52,8 +53,9 @@ from aeon_release.domain.audits.source import parent_map
 
 # a removed or added line assigning an attribute (``self.gauge = make(...)``), re-indented by the gate
 _SET = re.compile(r"^\s+self\.(\w+)\s*(?::[^=]+)?=[^=]")
-# a fork line using ``self.X`` as a callee, a receiver or a container
-_USED = re.compile(r"\bself\.(\w+)\s*[(.\[]")
+# a fork line reading ``self.X`` (a callee, a receiver, a container, or since killers170 a bare value:
+# ``len(self.tokenizer)``), not only storing it
+_USED = re.compile(r"\bself\.(\w+)\b(?!\s*=(?!=))")
 _MOST_FILES = 32
 
 
@@ -206,7 +208,9 @@ def _fork_uses(path: str, module: ast.Module, owned: set[int], gated: list[Gated
             if item.via and _sets_held(cls, item.via, item.attr):
                 continue
             for func in (s for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)):
-                line = _unguarded_use(func, item.attr, parents, via=item.via)
+                # killers170 (#20365's ``len(self.tokenizer)``): a missing attribute raises on any read, not
+                # only on a call, read or index off it
+                line = _unguarded_use(func, item.attr, parents, via=item.via, loads=True)
                 if line is not None and line in owned and not _tests_gate(func, item.names):
                     yield item, line
                     break

@@ -663,10 +663,12 @@ def _unguarded_use(
     parents: dict[int, ast.AST],
     switches: tuple[str, ...] = (),
     via: str = "",
+    loads: bool = False,
 ) -> int | None:
     """The first line calling, reading off or indexing ``self.attr`` (``self.via.attr`` for a held object's) in a
     function that never tests it (nor one of ``switches``, the flags it is built under), outside a ``try``
-    catching what None raises."""
+    catching what None raises.  ``loads``: any read of it counts (an attribute that may be missing raises on a
+    bare read, ``len(self.tokenizer)``, as on a call off it)."""
     used = None
     tested = (attr, *switches)
     for node in ast.walk(func):
@@ -681,7 +683,12 @@ def _unguarded_use(
         inner = node.func if isinstance(node, ast.Call) else getattr(node, "value", None)
         if isinstance(node, ast.BinOp):
             inner = node.left if _is_attr(node.left, attr, via) else node.right
-        if isinstance(node, ast.Call | ast.Attribute | ast.Subscript | ast.BinOp) and _is_attr(inner, attr, via):
+        if not isinstance(node, ast.Call | ast.Attribute | ast.Subscript | ast.BinOp):
+            continue
+        read = (
+            loads and isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and _is_attr(node, attr, via)
+        )
+        if read or _is_attr(inner, attr, via):
             if caught_around(node, _NONE_RAISES, parents):
                 continue
             used = node.lineno if used is None else min(used, node.lineno)

@@ -14,7 +14,11 @@ value other than ``None``) in its own body where at the base ``M`` did not (or t
 the override, from the class order's side), and
 another method ``N`` (not ``__init__``) that reads ``self.X`` in its own body where at the base it did not; no
 method but ``M`` and ``__init__`` stores ``X``, and ``__init__`` only ``None`` (so a read before ``M`` runs finds
-``None``, or nothing).  The fork's side, on a line it owns: an override of ``M`` in a class deriving upstream's
+``None``, the class default, or nothing).  Another method may store ``X`` too when it is a new keeper of the same
+state (killers170: #21862's ``XgrammarGrammar`` caches ``_is_terminated`` in ``accept_tokens`` and ``rollback``,
+read by ``is_terminated``; #25905's ``GuidanceGrammar.accept_tokens`` sets a ``rollback_lag`` that ``rollback``
+reads, then resets): it stored nothing in ``X`` at the base, stores only a constant or a value ``M`` stores, and,
+if it is ``N``, reads ``X`` before storing it.  The fork's side, on a line it owns: an override of ``M`` in a class deriving upstream's
 first (``derives_first``; no base the module defines), that is not abstract and reaches no base ``M`` (``interposed.hands_on``: ``super().M``, ``getattr(super(), "M")``,
 ``Base.M(self, ...)``) and stores no ``self.X``, in a class that overrides no ``N``, binds no ``X`` at class level and stores ``X``
 in no method, names ``X`` in no string (``setattr``/``getattr``/``hasattr``).  An error on the override's line.
@@ -104,7 +108,7 @@ def _setups(path: str, old: ast.Module, new: ast.Module, defined: set[str]) -> I
             gained = self_stored(method) - (self_stored(then) if then is not None else set())
             for attr in sorted(gained):
                 reader = _new_reader(cls, was, method.name, attr)
-                if reader is not None and _set_only_by(cls, attr, method.name):
+                if reader is not None and _set_only_by(cls, was, attr, method, reader):
                     yield Setup(path, cls.name, method.name, attr, reader)
 
 
@@ -119,17 +123,56 @@ def _new_reader(cls: ast.ClassDef, was: ast.ClassDef, setter: str, attr: str) ->
     return None
 
 
-def _set_only_by(cls: ast.ClassDef, attr: str, setter: str) -> bool:
-    """No method but the setter stores ``attr``, and ``__init__`` stores only ``None`` in it (a read before the
-    setup runs finds ``None``, or nothing); no ``setattr``/string names it."""
+def _set_only_by(cls: ast.ClassDef, was: ast.ClassDef, attr: str, setter: ast.FunctionDef, reader: str) -> bool:
+    """No method but the setter stores ``attr`` -- or every other that does is a new keeper of the same state --
+    and ``__init__`` stores only ``None`` in it (a read before the setup runs finds ``None``, its class default,
+    or nothing); no ``setattr``/string names it."""
     for method in cls.body:
-        if not isinstance(method, ast.FunctionDef) or method.name == setter:
+        if not isinstance(method, ast.FunctionDef) or method.name == setter.name:
             continue
-        if method.name != _INIT and _stores_any(method, attr):
-            return False
         if method.name == _INIT and attr in self_stored(method):
             return False
+        if method.name != _INIT and _stores_any(method, attr) and not _keeper(method, was, attr, setter, reader):
+            return False
     return not any(isinstance(n, ast.Constant) and n.value == attr for n in ast.walk(cls))
+
+
+def _keeper(method: ast.FunctionDef, was: ast.ClassDef, attr: str, setter: ast.FunctionDef, reader: str) -> bool:
+    """``method`` keeps the setter's new state with it (#21862's ``XgrammarGrammar.rollback`` refreshing
+    ``_is_terminated`` as ``accept_tokens`` does, #25905's ``GuidanceGrammar.rollback`` resetting the
+    ``rollback_lag`` it reads): it stored nothing in ``attr`` at the base, stores only a constant or a value the
+    setter stores too, and, when it is the reader, reads ``attr`` before it stores it -- so a skipped setter
+    still leaves the reader a stale value rather than one this method computed for it."""
+    if _stores_any(method_named(was, method.name) or ast.Pass(), attr):
+        return False
+    mine = {ast.dump(v) for v in _values(setter, attr)}
+    if not all(isinstance(v, ast.Constant) or ast.dump(v) in mine for v in _values(method, attr)):
+        return False
+    return method.name != reader or _reads_first(method, attr)
+
+
+def _values(func: ast.FunctionDef, attr: str) -> list[ast.expr]:
+    """The values ``func`` assigns to ``self.attr``."""
+    return [
+        n.value
+        for n in ast.walk(func)
+        if isinstance(n, ast.Assign | ast.AnnAssign)
+        and n.value is not None
+        and any(isinstance(t, ast.Attribute) and is_self_attribute(t) and t.attr == attr for t in assigned_targets(n))
+    ]
+
+
+def _reads_first(func: ast.FunctionDef, attr: str) -> bool:
+    """``func``'s first load of ``self.attr`` sits above its first store of it."""
+    loads = [n.lineno for n in ast.walk(func) if isinstance(n, ast.Attribute) and _self_access(n, attr, ast.Load)]
+    stores = [n.lineno for n in ast.walk(func) if isinstance(n, ast.Attribute) and _self_access(n, attr, ast.Store)]
+    return bool(loads) and (not stores or min(loads) < min(stores))
+
+
+def _self_access(node: ast.AST, attr: str, ctx: type[ast.expr_context]) -> bool:
+    return (
+        isinstance(node, ast.Attribute) and node.attr == attr and isinstance(node.ctx, ctx) and is_self_attribute(node)
+    )
 
 
 def _stores_any(func: ast.AST, attr: str) -> bool:
@@ -197,6 +240,6 @@ def _finding(trees: ThreeTrees, path: str, line: int, setup: Setup, pr_pattern: 
         line,
         f"fork-owned override of {setup.method} never calls the base's, but upstream's {setup.cls}.{setup.method} "
         f"({setup.path}{commit}) now stores self.{setup.attr}, which {setup.cls}.{setup.reader} now reads: on the "
-        f"fork's class it is never set ({setup.reader} finds None, or nothing); call "
+        f"fork's class it is never set ({setup.reader} finds None, its class default, a stale value, or nothing); call "
         f"super().{setup.method}(...), or set self.{setup.attr} in the override",
     )

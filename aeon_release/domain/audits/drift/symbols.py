@@ -1821,13 +1821,20 @@ class _Checker:
         if new is None or new[1] is None or not new[2] & self.inp.upstream_files:
             return None
         problem = call_problem(call, new[0]) if call_problem(call, old[0]) is None else None
+        if problem is None and old[1] is not None and call_problem(call, old[0]) is None and old[0] != new[0]:
+            # killers170, #44297: a field inserted into a dataclass base (``reasoning_end_token_index`` before
+            # ``reasoning_parser_kwargs``): the subclass's positional ``super().__init__`` still binds, its
+            # values land on other fields -- as a positional build of the class does
+            problem = _rebound(call, old[0], new[0], self._owned.get(mod.path))
         if problem is None or self._init_shimmed(own, new[1]):
             return None
         problem = self._guarded(mod, call, problem)
         if not isinstance(problem, Uncertain) and dataclass_tested(call, self._parents(mod)):
             problem = Uncertain(f"{problem} (the call sits under a test of whether the base is a dataclass)")
         cls = new[1]
-        said = f"the generated __init__{new[0].show()} of {cls.qualname}, a dataclass now"
+        said = f"the generated __init__{new[0].show()} of {cls.qualname}, " + (
+            "whose fields upstream changed" if old[1] is not None else "a dataclass now"
+        )
         target = DefSym(cls.module.path, cls.qualname, cls.node, None)
         note = _UNCERTAIN if isinstance(problem, Uncertain) else "signature"
         return self._finding(
