@@ -204,10 +204,10 @@ CASES += [
         ),
     ),
 ]
-TWINS += [
+CASES += [
     (
         f"#49389 {SA}",
-        "twin: getattr(..., False) of the removed field after the fix-up",
+        "getattr(..., False) of the removed field (a string read: the fork's flag silently False)",
         K(
             *KS,
             "vllm/aeon/r80ks1.py",
@@ -217,6 +217,8 @@ TWINS += [
             '    return bool(getattr(vllm_config.cache_config, "calculate_kv_scales", False))',
         ),
     ),
+]
+TWINS += [
     (
         f"#49389 {SA}",
         "twin: a field the fix-up never stored, read after it",
@@ -342,6 +344,26 @@ CASES += [
         ),
     ),
 ]
+CASES += [
+    (
+        "#31131 sibling hook",
+        "an unregistered override handing on through super(), called by the fork itself",
+        K(
+            *MU,
+            "vllm/aeon/r80mu9.py",
+            "from vllm.config import VllmConfig\n"
+            "from vllm.model_executor.models.config import Qwen3ForSequenceClassificationConfig\n\n\n"
+            "class AeonOfflineReranker2(Qwen3ForSequenceClassificationConfig):\n"
+            "    @classmethod\n"
+            "    def verify_and_update_config(cls, vllm_config: VllmConfig) -> None:\n"
+            "        super().verify_and_update_config(vllm_config)\n"
+            "        vllm_config.scheduler_config.max_num_seqs = 32\n\n\n"
+            "def aeon_offline(vllm_config: VllmConfig) -> None:\n"
+            "    AeonOfflineReranker2.verify_and_update_config(vllm_config)\n",
+            "        super().verify_and_update_config(vllm_config)",
+        ),
+    ),
+]
 TWINS += [
     (
         "#31131 table pick",
@@ -448,7 +470,7 @@ TWINS += [
             "        super().verify_and_update_config(vllm_config)\n"
             "        vllm_config.scheduler_config.max_num_seqs = 32  # AEON: the Spark batches rerank pairs small\n\n\n"
             'MODELS_CONFIG_MAP["Qwen3ForSequenceClassification"] = AeonRerankerConfig\n',
-            "    def verify_and_update_config(cls, vllm_config: VllmConfig) -> None:",
+            "        super().verify_and_update_config(vllm_config)",
         ),
     ),
     (
@@ -546,7 +568,7 @@ TWINS += [
             '        if hasattr(super(), "__post_init__"):  # AEON: newer upstreams validate with pydantic\n'
             "            super().__post_init__()\n"
             "        self.aeon_prefetch_blocks = max(self.aeon_prefetch_blocks, 0)\n",
-            "            super().__post_init__()",
+            '        if hasattr(super(), "__post_init__"):',
         ),
     ),
     (
