@@ -36,6 +36,38 @@ these widenings, kept to show the reach stays, and three more real commits of th
 ``LoRAConfig`` subclass, #37332's exhaustive table without ``"nvfp4"`` and #31662's table pick of NomicBert's
 moved fix-up.
 
+Round 1 (main at 187acc85), 12 cases and 33 twins as first written: 10 caught, 2 warned of 12 (the two warnings by
+design); 5 false errors of 33: the platform's hook called between the fix-up and the read, and the call in one
+branch with the read in the other (2, ``drift/stopped_arg_writes.py``: nothing between the call and the read but a
+store or a rebinding silenced it, and a read in the ``else`` of the call's ``if`` counted as after it), the
+unregistered helper subclass the fork calls itself (1, the sibling-hook check: upstream's callers never reach a
+class only called through), ``getattr(super(), "__post_init__", ...)`` (1, symbol drift's string read: since
+``__post_init__`` is looked up along the order, a probe of it read as a read of a removed member), and
+``getattr(cache_config, "calculate_kv_scales", False)`` after #49389's fix-up (1, the string-read check, not a
+widening: the fork's flag is silently False now, which that check errs on by design, as review75 kept #35309's
+probe: moved to the CASES).  Two twins were judged on the wrong line and blocked the merge unseen: the
+``hasattr(super(), "__post_init__")`` guard (the error was on the guard, the twin's line the hand-on below it:
+now judged on the guard) and the registered override handing on through ``super()`` (the error on the hand-on,
+from emptied drift, the twin's line the def: now judged on the hand-on; right after the merge, since upstream's
+``ModelConfig`` calls ``verify_and_update_model_config`` on the registered class, which runs the parent's work).
+So round 1 on the final set: 11 caught, 2 warned of 13; 5 false errors of 32 twins.
+Round 2 (this branch): a call between the method's and the read handed the argument, or a path off it holding
+the one read, and no builtin reader nor a logger, silences the read (the write may be there, as upstream's own
+side is silenced by a call it cannot follow); a read in the other branch of the call's ``if`` is not after it; a
+probe (``hasattr``/``getattr``) of ``__post_init__`` is quiet (the cooperative hook's own idiom asks whether the
+order holds it); an override left on a base's stub in a class its file only calls through (never stored, handed
+or derived from) is a warning (another file may register it); a ``super()`` hand-on from an override whose work
+moved to a sibling hook the class inherits, in a class its file registers, is a warning (the work runs at the
+hook's time now).  A case added: the same hand-on in a class only called through (the parent's work lost: still
+an error).  12 caught, 2 warned of 14; 0 false errors of 32 twins (5 warned: the mended hand-on and helper; the
+fork's own ``verify_and_update_model_config`` now overriding upstream's, the ``try``/``except AttributeError``
+around ``super().__post_init__()`` and the fork mixin after ``CacheConfig`` answering it -- another body -- by
+design).
+Regression set: blind_replay_modelcfg 14 caught, 8 warned, 2 missed of 24, 11 twins quiet (as before);
+killer_replay 26/26; kind_change_replay 12/12 (5 quiet); review66_twins 7/7, 0 false of 25; review33_twins 6/6,
+0 false of 33; review18_twins 9/9, 0 false of 41; blind_replay_specconf 32/1/0 of 33 (1 false error, the kept
+``is_multi_step``, as before); blind_replay_asyncsched 20/0/1 of 21, 14 quiet (as before).
+
   PYTHONPATH=.. python review80_twins.py [--only TEXT ...] [--show]
 """
 
