@@ -66,7 +66,9 @@ design).
 Regression set: blind_replay_modelcfg 14 caught, 8 warned, 2 missed of 24, 11 twins quiet (as before);
 killer_replay 26/26; kind_change_replay 12/12 (5 quiet); review66_twins 7/7, 0 false of 25; review33_twins 6/6,
 0 false of 33; review18_twins 9/9, 0 false of 41; blind_replay_specconf 32/1/0 of 33 (1 false error, the kept
-``is_multi_step``, as before); blind_replay_asyncsched 20/0/1 of 21, 14 quiet (as before).
+``is_multi_step``, as before); blind_replay_asyncsched 20/0/1 of 21, 14 quiet (as before);
+``symbol_precision.py --windows 1``: 0 false errors (window 0: 5 broken overrides, 4 caught, 8 warnings, as before).
+Unit tests: stopped arg writes 20, emptied drift 31, symbol drift 322, dunders/renamed overrides/new hooks/probes 53.
 
   PYTHONPATH=.. python review80_twins.py [--only TEXT ...] [--show]
 """
