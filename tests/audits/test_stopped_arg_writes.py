@@ -158,3 +158,43 @@ def test_comparisons_the_change_leaves_right_stay_quiet(
 def test_a_read_through_a_local_bound_to_a_prefix_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
     body = "def f(cfg) -> int:\n    Fixer.apply(cfg)\n    cache = cfg.cache\n    return cache.padded\n"
     assert rows(git_repo, no_rules, body) == [(7, "error")]
+
+
+# review80's twins of #37467: reads the call's lost store never reaches
+@pytest.mark.parametrize(
+    "body",
+    [
+        # where upstream moved the write: a call handed the config between (the platform's hook)
+        "def f(cfg) -> int:\n    Fixer.apply(cfg)\n    platform.align(cfg)\n    return cfg.cache.padded\n",
+        # a call handed a path holding the one read
+        "def f(cfg) -> int:\n    Fixer.apply(cfg)\n    pad(cache=cfg.cache)\n    return cfg.cache.padded\n",
+        # the call in one branch, the read in the other
+        "def f(cfg, hybrid: bool) -> int | None:\n    if hybrid:\n        Fixer.apply(cfg)\n        return None\n"
+        "    else:\n        return cfg.cache.padded\n",
+    ],
+    ids=["the config handed on between", "a path handed on between", "the other branch"],
+)
+def test_a_read_the_lost_store_never_reaches_stays_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        # a builtin reader or a logger handed the config between reads it only
+        ("def f(cfg) -> int:\n    Fixer.apply(cfg)\n    logger.info(cfg)\n    return cfg.cache.padded\n", 7),
+        # a call handed another path off the config (not one holding the read)
+        ("def f(cfg) -> int:\n    Fixer.apply(cfg)\n    show(cfg.model)\n    return cfg.cache.padded\n", 7),
+        # a read in the same branch as the call, below an if/else of its own
+        (
+            "def f(cfg, hybrid: bool) -> int:\n    if hybrid:\n        Fixer.apply(cfg)\n"
+            "        return cfg.cache.padded\n    else:\n        return 0\n",
+            7,
+        ),
+    ],
+    ids=["a logger between", "another path handed on", "the same branch"],
+)
+def test_a_read_after_the_call_past_a_reader_stays_an_error(
+    git_repo: GitRepo, no_rules: Path, body: str, line: int
+) -> None:
+    assert rows(git_repo, no_rules, body) == [(line, "error")]

@@ -3346,3 +3346,74 @@ def test_an_override_left_on_a_stub_without_a_sibling_taking_the_work_stays_quie
 def test_an_override_handing_on_is_the_calls_finding_not_the_defs(git_repo: GitRepo, no_rules: Path) -> None:
     body = "class Mine(Reranker):\n    @staticmethod\n    def update(cfg) -> None:\n        Reranker.update(cfg)\n        cfg.extra = 1\n"
     assert [at for at, _ in hook_rows(git_repo, no_rules, body)] == [7]
+
+
+@pytest.mark.parametrize(
+    ("body", "text"),
+    [
+        # review80's twins of #26390: the cooperative hook's own idiom probes the order for the hook
+        (
+            "@dataclass\nclass AeonConfig(CacheConfig):\n    def __post_init__(self) -> None:\n"
+            '        if hasattr(super(), "__post_init__"):\n            super().__post_init__()\n',
+            'if hasattr(super(), "__post_init__"):',
+        ),
+        (
+            "@dataclass\nclass AeonConfig(CacheConfig):\n    def __post_init__(self) -> None:\n"
+            '        getattr(super(), "__post_init__", lambda: None)()\n',
+            'getattr(super(), "__post_init__", lambda: None)()',
+        ),
+    ],
+    ids=["hasattr(super(), ...) guard", "getattr(super(), ..., no-op)()"],
+)
+def test_a_probe_of_a_removed_post_init_stays_quiet(git_repo: GitRepo, no_rules: Path, body: str, text: str) -> None:
+    fork = "vllm/aeon/postcfg.py"
+    sides = s.merge_case(
+        git_repo, {POST_CFG: POST_BASE}, {fork: POST_HEAD + body}, [(POST_SUBJECT, {POST_CFG: POST_UPSTREAM})]
+    )
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+
+
+def test_an_override_left_on_a_stub_in_a_class_only_called_through_is_a_warning(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    # review80's twin of #31131: a helper subclass never registered, whose override the fork calls itself
+    fork = "vllm/aeon/fixups.py"
+    body = (
+        "class Mine(Reranker):\n    @staticmethod\n    def update(cfg) -> None:\n        cfg.method = 'mine'\n\n\n"
+        "def offline(cfg) -> None:\n    Mine.update(cfg)\n"
+    )
+    sides = s.merge_case(
+        git_repo, {HOOKS: HOOKS_BASE}, {fork: HOOKS_HEAD + body}, [(HOOKS_SUBJECT, {HOOKS: HOOKS_UPSTREAM})]
+    )
+    rows = [
+        (f.line, f.severity.value) for f in audit_tree(git_repo.path, no_rules, merge=sides).findings if f.path == fork
+    ]
+    assert (6, "warning") in rows and all(severity != "error" for _, severity in rows)
+
+
+@pytest.mark.parametrize(
+    ("tail", "severity"),
+    [
+        # registered: upstream's callers of the sibling run the parent's work for it
+        ("\n\nREGISTRY = {'rerank': Mine}\n", "warning"),
+        # only called through: the parent's work no longer runs for it
+        ("\n\ndef offline(cfg) -> None:\n    Mine.update(cfg)\n", "error"),
+    ],
+    ids=["registered", "only called through"],
+)
+def test_a_super_hand_on_whose_work_moved_to_a_sibling_hook(
+    git_repo: GitRepo, no_rules: Path, tail: str, severity: str
+) -> None:
+    fork = "vllm/aeon/fixups.py"
+    body = (
+        "class Mine(Reranker):\n    @classmethod\n    def update(cls, cfg) -> None:\n        super().update(cfg)\n"
+        "        cfg.extra = 1\n" + tail
+    )
+    sides = s.merge_case(
+        git_repo, {HOOKS: HOOKS_BASE}, {fork: HOOKS_HEAD + body}, [(HOOKS_SUBJECT, {HOOKS: HOOKS_UPSTREAM})]
+    )
+    rows = [
+        (f.line, f.severity.value) for f in audit_tree(git_repo.path, no_rules, merge=sides).findings if f.path == fork
+    ]
+    assert (7, severity) in rows
+    assert severity == "error" or all(seen != "error" for _, seen in rows)

@@ -462,7 +462,7 @@ class Index:
         for item in classes:  # then instance attributes, which cost a walk of every method
             if name in item.instance:
                 return DefSym(item.module.path, name, item.node, item.qualname)
-        if name.startswith("__") and name.endswith("__") and name not in _UNDEFINED_HOOKS:
+        if name.startswith("__") and name.endswith("__") and name not in UNDEFINED_HOOKS:
             return UNKNOWN  # object and the metaclass define these
         if dynamic and any(
             isinstance(i, ClassInfo) and ("__getattr__" in i.members or "__getattribute__" in i.members) for i in mro
@@ -476,7 +476,7 @@ class Index:
 # dunders neither ``object`` nor ``type`` defines, nor ``dataclass`` generates: a class's order lacking one lacks it
 # (#26390 removed ``CacheConfig.__post_init__`` for pydantic validators; a fork subclass's
 # ``super().__post_init__()`` now raises AttributeError)
-_UNDEFINED_HOOKS = frozenset({"__post_init__"})
+UNDEFINED_HOOKS = frozenset({"__post_init__"})
 _DEEPEST = 30
 # How much of the classes' hierarchies an index orders (mro): no hand-written class comes near LONGEST or
 # STEPS (a real tree's longest order is in the tens), and the work of ordering every class of a file, each in

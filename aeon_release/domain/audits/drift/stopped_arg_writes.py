@@ -308,18 +308,43 @@ def _first_use(
     it with one of them), with no store of it nor rebinding of a name spelling it between."""
     after = getattr(call, "end_lineno", None) or call.lineno
     spellings, names = spelt
-    uses: list[int] = sorted(
-        int(getattr(n, "lineno", 0))
-        for n in ast.walk(func)
-        if getattr(n, "lineno", 0) > after and (_compared(n, spellings, values) if values else _loaded(n, spellings))
+    uses = sorted(
+        ((int(getattr(n, "lineno", 0)), n) for n in ast.walk(func) if getattr(n, "lineno", 0) > after),
+        key=lambda pair: pair[0],
     )
-    for line in uses:
-        if line not in owned:
+    for line, node in uses:
+        if line not in owned or not (_compared(node, spellings, values) if values else _loaded(node, spellings)):
             continue
-        if any(after < getattr(n, "lineno", 0) <= line and _resets(n, names, spellings) for n in ast.walk(func)):
+        if _apart(func, call, node):  # the call in one branch of an ``if``, the read in the other (never after it)
+            continue
+        between = [n for n in ast.walk(func) if after < getattr(n, "lineno", 0) <= line]
+        if any(_resets(n, names, spellings) or _handed_on(n, names, spellings) for n in between):
             return None
         return line
     return None
+
+
+def _apart(func: ast.AST, call: ast.AST, use: ast.AST) -> bool:
+    """``call`` and ``use`` sit in the two branches of one ``if``: the read never runs after the call."""
+    for node in ast.walk(func):
+        if isinstance(node, ast.If) and node.orelse:
+            body = {id(n) for s in node.body for n in ast.walk(s)}
+            orelse = {id(n) for s in node.orelse for n in ast.walk(s)}
+            if (id(call) in body and id(use) in orelse) or (id(call) in orelse and id(use) in body):
+                return True
+    return False
+
+
+def _handed_on(node: ast.AST, names: set[str], spellings: set[str]) -> bool:
+    """A call between the method's and the read that is handed the argument, or a path off it holding the one
+    read, and may set it (not a builtin reader nor a logger): where upstream moved the write, #37467's
+    ``current_platform.update_block_size_for_backend(vllm_config)`` (review80's twin); quiet, as upstream's own
+    side is quiet when its method hands the parameter to a call it cannot follow."""
+    if not isinstance(node, ast.Call) or _reads_only(node.func):
+        return False
+    prefixes = {p.rsplit(".", k)[0] for p in spellings for k in range(1, p.count(".") + 1)} | names
+    handed = [*node.args, *(k.value for k in node.keywords)]
+    return any(isinstance(a, ast.Name | ast.Attribute) and ast.unparse(a) in prefixes for a in handed)
 
 
 def _loaded(node: ast.AST, spellings: set[str]) -> bool:

@@ -107,6 +107,7 @@ from aeon_release.domain.audits.drift.passed_args import kept_in_place
 from aeon_release.domain.audits.drift.patched_names import patched_attribute
 from aeon_release.domain.audits.drift.pyindex import (
     MISSING,
+    UNDEFINED_HOOKS,
     UNKNOWN,
     DefSym,
     Index,
@@ -1360,6 +1361,11 @@ class _Checker:
         name = args[1].value if len(args) >= 2 and isinstance(args[1], ast.Constant) else None
         if not isinstance(name, str) or not name.isidentifier() or isinstance(args[0], ast.Starred):
             return
+        if name in UNDEFINED_HOOKS:
+            # ``hasattr(super(), "__post_init__")`` is the cooperative hook's own idiom: it asks whether the
+            # order holds a hook no class must define, so a base dropping it is what the probe is for (review80's
+            # twins of #26390, which moved ``CacheConfig.__post_init__`` into pydantic validators)
+            return
         attr = ast.copy_location(ast.Attribute(value=args[0], attr=name, ctx=ast.Load()), call)
         resolver, via = self._resolver(mod, attr, scope)
         found = self._compare(resolver) if resolver is not None else None
@@ -1927,6 +1933,15 @@ class _Checker:
             or self._built_as_a_class(mod, call.func, scope)
         )
         if not definite and self._done_elsewhere(after):
+            return
+        if not same and (sibling := self._handed_to_a_sibling(mod, call, scope, before, after)) is not None:
+            yield _warning(
+                mod,
+                call.lineno,
+                f"calls {_show(call.func)}, whose {before.label} upstream removed: {before.owner}'s work moved to "
+                f"{sibling}, which upstream calls on the registered class, so it still runs for "
+                f"{scope.cls}, at that hook's time now: check the override's own work does not depend on the order",
+            )
             return
         commit = self._emptied_in(before) if same else self._commit(before.path, before.name)
         how = (
@@ -5068,16 +5083,45 @@ class _Checker:
             or not self._used_by_name(sibling, in_code(called_off_any))
         ):
             return
-        said = f"{qual.rsplit('.', 1)[-1]}.{before.name}"
+        short = qual.rsplit(".", 1)[-1]
         commit = self._commit(before.path, before.name)
-        yield _error(
+        finding = _error(
             mod,
             stmt.lineno,
-            f"{said} overrides {before.label}, which upstream removed ({_where(before, commit)}): {before.owner}'s "
-            f"work moved to {before.owner}.{sibling}, a hook {after.owner} declares beside {before.name}, and "
-            f"{after.label}, a stub, is what the fork's method overrides now: upstream's callers of {sibling} run "
-            f"{before.owner}'s code whatever the override does; override {sibling} instead",
+            f"{short}.{before.name} overrides {before.label}, which upstream removed ({_where(before, commit)}): "
+            f"{before.owner}'s work moved to {before.owner}.{sibling}, a hook {after.owner} declares beside "
+            f"{before.name}, and {after.label}, a stub, is what the fork's method overrides now: upstream's callers "
+            f"of {sibling} run {before.owner}'s code whatever the override does; override {sibling} instead",
         )
+        if qual == short and not _handed_anywhere(mod.tree, short):
+            # the class is only called through (``Helper.verify_and_update_config(cfg)``), never registered nor
+            # handed on in its file: upstream's callers may never reach it, and the fork's own calls still run its
+            # override (review80's twin of #31131); another file may register it, so a warning
+            finding = replace(
+                finding, severity=Severity.WARNING, message=f"{finding.message} (if upstream's callers reach {short})"
+            )
+        yield finding
+
+    def _handed_to_a_sibling(
+        self, mod: ModuleInfo, call: ast.Call, scope: _Scope, before: DefSym, after: DefSym
+    ) -> str | None:
+        """The sibling hook an override's ``super().name(...)`` hand-on lost its parent's work to, where the fork
+        class inherits that hook and is registered (used as itself in its file): upstream's callers of the hook
+        run the parent's work for it (#31131, review80's twin: a registered reranker override handing on and
+        adding its own).  None when the class is only called through, or defines the hook itself."""
+        inner = scope.functions[-1] if scope.functions else None
+        if not (isinstance(call.func, ast.Attribute) and _is_super(call.func.value)) or scope.cls is None:
+            return None
+        if not isinstance(inner, ast.FunctionDef | ast.AsyncFunctionDef) or inner.name != call.func.attr:
+            return None
+        if "." in scope.cls or not _handed_anywhere(mod.tree, scope.cls):
+            return None
+        sibling = self._sibling_hook(before, after)
+        merged = self.after.module_at(mod.path)
+        own = self.after.class_info(merged, scope.cls) if merged is not None else None
+        if sibling is None or own is None or sibling in own.members:
+            return None
+        return sibling if self._used_by_name(sibling, in_code(called_off_any)) else None
 
     def _sibling_hook(self, before: DefSym, after: DefSym) -> str | None:
         """A method ``before``'s class gained upstream that ``after``'s class (the base whose stub answers now)
@@ -10767,4 +10811,17 @@ def _calls_own_name(func: ast.FunctionDef | ast.AsyncFunctionDef, owner: str) ->
         and n.func.attr == func.name
         and (_is_super(n.func.value) or (isinstance(n.func.value, ast.Name) and n.func.value.id == owner))
         for n in ast.walk(func)
+    )
+
+
+def _handed_anywhere(tree: ast.Module, name: str) -> bool:
+    """The module uses the class ``name`` itself (stores it, hands it on, derives from it), not only calls
+    through it (``name.method(...)``, ``name.attr``)."""
+    parents = parent_map(tree)
+    return any(
+        isinstance(n, ast.Name)
+        and n.id == name
+        and isinstance(n.ctx, ast.Load)
+        and not isinstance(parents.get(id(n)), ast.Attribute)
+        for n in ast.walk(tree)
     )
