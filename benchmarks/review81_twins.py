@@ -176,7 +176,8 @@ TWINS += [
         K(
             *LW,
             "vllm/aeon/r81lw9.py",
-            "from vllm.model_executor.models.utils import AutoWeightsLoader\n" + E3H
+            "from vllm.model_executor.models.utils import AutoWeightsLoader\n"
+            + E3H
             + "class AeonEagle3Loader9(Eagle3LlamaForCausalLM):\n"
             "    def load_weights(self, weights):\n"
             "        loader = AutoWeightsLoader(self, skip_prefixes=None)\n"
