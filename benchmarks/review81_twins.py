@@ -22,7 +22,31 @@ right after the merge (the merge base is the commit's first parent, upstream the
   ``shared_head``): the override applying ``shared_head`` itself before the old call, and making the new call.
 
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the replay's catches
-of these widenings (and #13244's operand), kept to show the reach stays.
+of these widenings (the three voided ``load_weights`` uses, #18488's operand, #17326's held read, #13626's copy),
+kept to show the reach stays, and #13244's operand of ``super()._update_states(...)`` (GPUModelRunner's went
+None while TPUModelRunner's kept its bool: only the receiver says which).
+
+Round 1 (main at 187acc85), 7 cases and 29 twins as first written: 4 caught, 3 warned of 7; 3 false errors of
+29, all return drift's voided value resolved through the receiver: the bound local tested ``is None`` and
+re-read from the parameters, and read only under ``isinstance(result, set)`` (2: an "assigns" use was an error
+whatever the function did with the local next), and ``super().load_weights(w) | {...}`` in a ``try`` whose
+``except TypeError`` re-reads the names (1: only a read off the value was asked about a ``try``).  None was a
+non-twin.  2 warnings on twins: the fork's own ``AutoWeightsLoader(self, skip_prefixes=None)`` in a
+``load_weights`` override (stale copies: upstream's call gained ``skip_substrs``; the override does load the
+``d2t`` it may lack, so the warning is fair: kept), and an override applying ``mtp_layer.shared_head(...)`` on a
+line of its own before #13626's old call (a warning on correct code).
+Round 2 (this branch): a voided value's bound local its function readies for None (``is None``/``is not None``,
+``isinstance(x, ...)``, ``x = x or ...``) is quiet, a bare ``if x:`` still an error (``_guarded_value``,
+``_handles_none`` in ``drift/returns.py``); an operand or a loop over the call in a ``try`` catching TypeError
+warns; a stale copy whose override makes every call upstream nested into the rewritten one itself is quiet
+(``_makes_added`` in ``drift/stale_copies.py``).  7 of 7 as before (4 caught, 3 warned); 0 false errors of 29
+(2 warned: the try'd operand and the fork's own ``AutoWeightsLoader``).
+Round 3 (written after the mends, to probe them): #13244's bound local tested truthy (``if changed:``, false
+every time now: a case, caught on both engines) and tested ``is None`` then re-read (a twin: main 1 false
+error, this branch quiet).
+All rounds, main (187acc85): 5 caught, 3 warned of 8; 4 false errors of 30 twins (2 warned).  This branch: 5
+caught, 3 warned of 8; 0 false errors of 30 twins (2 warned).  ``blind_replay_mtpmodels.py`` as before: 16
+caught, 5 warned, 1 missed of 22, 11 twins quiet.
 
   PYTHONPATH=.. python review81_twins.py [--only TEXT ...] [--show]
 """
@@ -363,6 +387,44 @@ TWINS += [
             "    changed = runner._update_states(scheduler_output)\n"
             "    return changed | force\n",
             "    return changed | force",
+        ),
+    ),
+]
+
+# Round 3 (written after the mends): the bound local tested truthy stays an error; tested for None, quiet
+CASES += [
+    (
+        "#13244 voided method, resolved through the receiver",
+        "round 3: the bound local tested truthy (false every time now)",
+        K(
+            *US,
+            "vllm/aeon/r81us4.py",
+            GR + "class AeonRunner4(GPUModelRunner):\n"
+            "    def _update_states(self, scheduler_output) -> bool:\n"
+            "        changed = super()._update_states(scheduler_output)\n"
+            "        if changed:\n"
+            "            self.aeon_repin()  # AEON: the Spark re-pins its unified-memory batch\n"
+            "        return changed\n",
+            "        changed = super()._update_states(scheduler_output)",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#13244 voided method, resolved through the receiver",
+        "round 3 twin: the bound local tested for None and re-read from the scheduler's output",
+        K(
+            *US,
+            "vllm/aeon/r81us5.py",
+            GR + "class AeonRunner5(GPUModelRunner):\n"
+            "    def _update_states(self, scheduler_output) -> bool:\n"
+            "        changed = super()._update_states(scheduler_output)\n"
+            "        if changed is None:  # AEON: newer upstreams return nothing\n"
+            "            changed = bool(scheduler_output.finished_req_ids or scheduler_output.scheduled_new_reqs)\n"
+            "        if changed:\n"
+            "            self.aeon_repin()\n"
+            "        return changed\n",
+            "        changed = super()._update_states(scheduler_output)",
         ),
     ),
 ]
