@@ -46,7 +46,9 @@ every time now: a case, caught on both engines) and tested ``is None`` then re-r
 error, this branch quiet).
 All rounds, main (187acc85): 5 caught, 3 warned of 8; 4 false errors of 30 twins (2 warned).  This branch: 5
 caught, 3 warned of 8; 0 false errors of 30 twins (2 warned).  ``blind_replay_mtpmodels.py`` as before: 16
-caught, 5 warned, 1 missed of 22, 11 twins quiet.
+caught, 5 warned, 1 missed of 22, 11 twins quiet.  Regression set after the mends: killer_replay 26/26,
+kind_change_replay 12/12 (5 twins quiet), review14_twins 8/8, 0 false errors of 43 (4 warned), review27_twins
+8/8, 0 false of 27, widened_return_replay 13/13 overrides, 0/21 twins with a false finding.
 
   PYTHONPATH=.. python review81_twins.py [--only TEXT ...] [--show]
 """
