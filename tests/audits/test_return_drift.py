@@ -1542,3 +1542,53 @@ def test_a_value_one_class_stopped_returning_through_its_receiver(
 )
 def test_a_value_still_returned_by_the_receivers_class_is_silent(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert _voided_method(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # review81: the bound local compared with None, then re-read from elsewhere
+        "class AeonLoader(DraftLoader):\n    def load_all(self, weights):\n"
+        "        loaded = super().load_all(weights)\n        if loaded is None:\n            loaded = set(weights)\n"
+        "        loaded.add('x')\n        return loaded\n",
+        # review81: the bound local read only under an isinstance test
+        "def aeon_count(loader: DraftLoader, weights) -> int:\n    got = loader.load_all(weights)\n"
+        "    return len(got) if isinstance(got, set) else 0\n",
+        # review81: the bound local rebound `or set()` before its read
+        "class AeonLoader(DraftLoader):\n    def load_all(self, weights):\n"
+        "        loaded = super().load_all(weights)\n        loaded = loaded or set()\n"
+        "        loaded.add('x')\n        return loaded\n",
+    ],
+)
+def test_a_voided_value_whose_local_is_ready_for_none_is_silent(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """The fork's local handles the None upstream's method returns now: nothing to report on the bind."""
+    assert _voided_method(git_repo, no_rules, body) == []
+
+
+def test_a_voided_value_an_operand_in_a_try_catching_type_error_warns(git_repo: GitRepo, no_rules: Path) -> None:
+    """review81: ``super().load_all(w) | {...}`` in a ``try`` whose ``except TypeError`` re-reads the names: the
+    handler may be the fork's fallback for a newer upstream, so a warning, not an error."""
+    body = (
+        "class AeonLoader(DraftLoader):\n    def load_all(self, weights):\n        try:\n"
+        "            return super().load_all(weights) | {'x'}\n        except TypeError:\n"
+        "            return set(weights)\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {"vllm/model_executor/models/__init__.py": "", DRAFTS: DRAFTS_BASE},
+        {DRAFTS_USER: f"from vllm.model_executor.models.drafts import DraftLoader, KeptLoader\n\n\n{body}"},
+        [("[Spec] Load the draft in place (#7)", {DRAFTS: DRAFTS_VOIDED})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    got = [(f.severity.value, f.line) for f in report.findings if f.rule_id == RULE]
+    assert got == [("warning", 7)], got
+
+
+def test_a_voided_value_tested_truthy_still_errors(git_repo: GitRepo, no_rules: Path) -> None:
+    """A bare ``if changed:`` is not a None guard: after the merge it is false every time (what the check is for)."""
+    body = (
+        "def aeon_step(loader: DraftLoader, weights) -> int:\n    got = loader.load_all(weights)\n"
+        "    if got:\n        return 1\n    return 0\n"
+    )
+    got = _voided_method(git_repo, no_rules, body)
+    assert any(g[1] == 5 for g in got), got

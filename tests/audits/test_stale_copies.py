@@ -86,6 +86,9 @@ def test_an_override_repeating_a_rewritten_call_warns(git_repo: GitRepo, no_rule
         # a reworded log message copied over
         "    def compute_logits(self, hidden, step: int = 0):\n"
         '        logger.info("logits for step %d", step)\n        return hidden\n',
+        # review81: the override makes upstream's added call itself (the norm) before the old call
+        "    def compute_logits(self, hidden, step: int = 0):\n        layer = self.layers[0]\n"
+        "        hidden = self.norm(hidden)\n        return self.project(layer.weight, hidden)\n",
     ],
 )
 def test_stale_copy_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:

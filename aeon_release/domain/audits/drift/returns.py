@@ -1679,7 +1679,7 @@ class ValueUse:
     call: str
     how: str  # "assigns", "tests", "iterates", "passes" (handed straight to another call) or "reads"
     attr: str = ""  # what "reads" reads off the value (``f(...).items()``: items)
-    caught: bool = False  # "reads" in a ``try`` catching the AttributeError: maybe the fork's fallback
+    caught: bool = False  # in a ``try`` catching what the use raises on None or a misfit: maybe the fallback
 
 
 def _voided_uses(trees: ThreeTrees, uses: list[ValueUse], pr_pattern: str) -> list[Finding]:
@@ -1816,10 +1816,12 @@ def _guarded_read(trees: ThreeTrees, use: ValueUse) -> ValueUse | None:
     """A drifted "reads" use as the fork wrote it: None when a path beside it takes the call's value apart
     (one path per release, ``shape_splits``), marked ``caught`` in a ``try`` catching the AttributeError.
     Asked only of a use whose callee drifted: the module's parents are mapped then, not for every read."""
-    module = trees.merged_module(use.path) if use.how == "reads" else None
+    module = trees.merged_module(use.path) if use.how in _GUARDED_HOWS else None
     if module is None:
         return use
     parents = parent_map(module)
+    if use.how != "reads":
+        return _guarded_value(module, use, parents)
     for node in ast.walk(module):
         if isinstance(node, ast.Attribute) and node.lineno == use.line and node.attr == use.attr:
             read = _called(node.value)
@@ -1829,6 +1831,58 @@ def _guarded_read(trees: ThreeTrees, use: ValueUse) -> ValueUse | None:
                 return None
             return replace(use, caught=caught_around(node, _READ_MISFITS, parents))
     return use
+
+
+# the uses a voided value's guard is asked of: a read off it, a bound local, an operand, a loop (review81)
+_GUARDED_HOWS = frozenset({"reads", "assigns", "operates", "iterates"})
+# what an operand or a loop meeting None raises
+_OPERAND_MISFITS = frozenset({"TypeError"})
+
+
+def _guarded_value(module: ast.Module, use: ValueUse, parents: dict[int, ast.AST]) -> ValueUse | None:
+    """An "assigns" use whose function handles the local being None (review81: ``loaded = super().load_weights(w)``
+    then ``if loaded is None:``, ``isinstance(loaded, set)``, ``loaded = loaded or set()``) is none; an operand or
+    a loop over the call in a ``try`` catching TypeError is marked ``caught`` (the handler may be the fork's
+    fallback for a newer upstream)."""
+    calls = [
+        n
+        for n in ast.walk(module)
+        if isinstance(n, ast.Call) and n.lineno == use.line and ast.unparse(n.func) == use.call
+    ]
+    if use.how != "assigns":
+        return replace(use, caught=any(caught_around(c, _OPERAND_MISFITS, parents) for c in calls))
+    binds = [parents.get(id(c)) for c in calls]
+    bind = next((b for b in binds if isinstance(b, ast.Assign) and isinstance(b.targets[0], ast.Name)), None)
+    func = enclosing(bind, parents) if bind is not None else None
+    if bind is None or func is None:
+        return use
+    return None if _handles_none(func, cast(ast.Name, bind.targets[0]).id) else use
+
+
+def _handles_none(func: _Def, name: str) -> bool:
+    """The function compares ``name`` with None, asks ``isinstance(name, ...)``, or rebinds ``name = name or ...``:
+    it is ready for the None a voided call now binds (a bare ``if name:`` is not: it is what turns silent)."""
+    for node in ast.walk(func):
+        if isinstance(node, ast.Compare) and all(isinstance(o, ast.Is | ast.IsNot) for o in node.ops):
+            sides = [node.left, *node.comparators]
+            if any(_is_name(x, name) for x in sides) and any(_is_none_constant(x) for x in sides):
+                return True
+        if isinstance(node, ast.Call) and last_name(node.func) == "isinstance" and node.args:
+            if _is_name(node.args[0], name):
+                return True
+        if isinstance(node, ast.Assign) and any(_is_name(t, name) for t in node.targets):
+            value = node.value
+            if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or) and _is_name(value.values[0], name):
+                return True
+    return False
+
+
+def _is_name(node: ast.AST, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def _is_none_constant(node: ast.AST) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _value_use(path: str, node: ast.AST) -> ValueUse | None:
@@ -2006,12 +2060,14 @@ def _voided_finding(trees: ThreeTrees, use: ValueUse, path: str, pr_pattern: str
         f"nothing ({path}{commit}): {consequence}; use what upstream's callers use now"
     )
     if use.caught:
-        return Finding(RULE, "merge", Severity.WARNING, use.path, use.line, message + _CAUGHT_READ)
+        caught = _CAUGHT_READ if use.how == "reads" else _CAUGHT_OPERAND
+        return Finding(RULE, "merge", Severity.WARNING, use.path, use.line, message + caught)
     return Finding(RULE, "merge", Severity.ERROR, use.path, use.line, message)
 
 
 # a try around a read off the call catches what the read raises now: its handler may be the fork's fallback
 _CAUGHT_READ = "; a try around it catches the AttributeError, which may already be the fork's fallback"
+_CAUGHT_OPERAND = "; a try around it catches the TypeError, which may already be the fork's fallback"
 
 
 def _returns_value(text: str | None, name: str) -> bool:

@@ -133,11 +133,24 @@ def _fork_copies(
             if override is None or _hands_on(override):
                 continue
             calls = [n for n in ast.walk(override) if isinstance(n, ast.Call)]
-            if any(ast.unparse(n) == item.new for n in calls):
-                continue  # the fork made upstream's new call already
+            if any(ast.unparse(n) == item.new for n in calls) or _makes_added(item, calls):
+                continue  # the fork made upstream's new call already, or what it added to it
             line = next((n.lineno for n in calls if ast.unparse(n) == item.old and n.lineno in owned), None)
             if line is not None:
                 yield item, line
+
+
+def _makes_added(item: Rewritten, calls: list[ast.Call]) -> bool:
+    """The override makes every call upstream nested into the rewritten one (review81: #13626's
+    ``mtp_layer.shared_head(hidden_states)``, which a fork applies on a line of its own before the old call)."""
+    added = _nested(item.new) - _nested(item.old)
+    return bool(added) and added <= {ast.unparse(n) for n in calls}
+
+
+def _nested(text: str) -> set[str]:
+    """The texts of the calls nested inside one call's text (its arguments' calls)."""
+    call = ast.parse(text, mode="eval").body
+    return {ast.unparse(n) for n in ast.walk(call) if isinstance(n, ast.Call) and n is not call}
 
 
 def _hands_on(func: _Def) -> bool:
