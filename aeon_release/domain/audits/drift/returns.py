@@ -1712,29 +1712,34 @@ def _homed_voided(trees: ThreeTrees, uses: list[ValueUse]) -> dict[tuple[str, in
     its ``return``, #19033 ``EagleLlamaForCausalLM.load_weights``, while the target models' kept theirs."""
     removed = {p for p in trees.upstream if p.endswith(".py") and _VALUE_RETURN.search(trees.upstream.raw(p))}
     found: dict[tuple[str, int, str], tuple[str, str]] = {}
+    by_path: dict[str, list[ValueUse]] = {}
     for use in uses if removed else ():
-        home = _use_home(trees, use)
-        if home is not None and home[0] in removed and _method_voided(trees, *home):
-            found[(use.path, use.line, use.call)] = home
+        by_path.setdefault(use.path, []).append(use)
+    for path, group in by_path.items():
+        module = trees.merged_module(path)
+        if module is None:
+            continue
+        # one parent map and one index of calls by line a module, not one a use: a module of N uses walked N
+        # times was quadratic (tests/audits/test_symbol_drift_cost.py)
+        parents = parent_map(module)
+        calls: dict[int, list[ast.Call]] = {}
+        for node in ast.walk(module):
+            if isinstance(node, ast.Call):
+                calls.setdefault(node.lineno, []).append(node)
+        for use in group:
+            call = next((n for n in calls.get(use.line, ()) if ast.unparse(n.func) == use.call), None)
+            home = _use_home(module, parents, call) if call is not None else None
+            if home is not None and home[0] in removed and _method_voided(trees, *home):
+                found[(use.path, use.line, use.call)] = home
     return found
 
 
-def _use_home(trees: ThreeTrees, use: ValueUse) -> tuple[str, str] | None:
+def _use_home(module: ast.Module, parents: dict[int, ast.AST], call: ast.Call) -> tuple[str, str] | None:
     """(file, ``Class.method``) of the one class the use's call resolves in (``_typed_call``), imported by
     the fork's module from that file."""
-    module = trees.merged_module(use.path)
-    parents = parent_map(module) if module is not None else {}
-    call = next(
-        (
-            n
-            for n in (ast.walk(module) if module is not None else ())
-            if isinstance(n, ast.Call) and n.lineno == use.line and ast.unparse(n.func) == use.call
-        ),
-        None,
-    )
-    func = enclosing(call, parents) if call is not None else None
+    func = enclosing(call, parents)
     owner = parents.get(id(func)) if func is not None else None
-    typed = _typed_call(call, func, owner if isinstance(owner, ast.ClassDef) else None) if call else None
+    typed = _typed_call(call, func, owner if isinstance(owner, ast.ClassDef) else None)
     home = _imported_file(module, typed.split(".", 1)[0]) if typed and typed.count(".") == 1 else None
     return (home, typed) if home is not None and typed is not None else None
 
