@@ -5,11 +5,13 @@ git merge, with twins that must stay quiet."""
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
 
 from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.drift.stale_copies import _changed_calls
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import line_of, three_way
 
@@ -119,3 +121,30 @@ def test_a_callee_called_twice_stays_quiet(git_repo: GitRepo, no_rules: Path) ->
     )
     sides = three_way(git_repo, {**FILES, HEADS: twice}, {MINE: text}, {HEADS: after})
     assert stale(git_repo, no_rules, sides, MINE) == []
+
+
+def test_decoys_ahead_alphabetically_leave_the_real_copy_in_reach(git_repo: GitRepo, no_rules: Path) -> None:
+    """A two-month range's first 32 candidates by path were CI and test files calling ``len`` too: a builtin
+    gates nothing, and the files the fork imports from are read first."""
+    decoys = {f"a/decoy_{i:02d}.py": "def f(x):\n    return len(x)\n" for i in range(40)}
+    after = {p: "def f(x):\n    return len(x) + 1\n" for p in decoys}
+    text = (
+        HEADER + "class AeonPredictor(Predictor):\n    def compute_logits(self, hidden, step: int = 0):\n"
+        "        layer = self.layers[step % len(self.layers)]\n        return self.project(layer.weight, hidden)\n"
+    )
+    sides = three_way(git_repo, {**FILES, **decoys}, {MINE: text}, {HEADS: AFTER, **after})
+    [(line, level, _)] = stale(git_repo, no_rules, sides, MINE)
+    assert (line, level) == (line_of(text, "return self.project(layer.weight, hidden)"), "warning")
+
+
+@pytest.mark.parametrize(
+    ("call", "callee"),
+    [("self.project(w, {})", "project"), ("(a or b)({})", ""), ('getattr(self, "f")({})', "")],
+    ids=["attribute", "computed", "getattr"],
+)
+def test_the_callee_named_for_the_commit_comes_from_the_ast(call: str, callee: str) -> None:
+    """The text before the first "(" was "" for ``(a or b)(x)`` and ``getattr`` for ``getattr(self, "f")(x)``:
+    the commit lookup then named another commit."""
+    old, new = (ast.parse(f"def m(self):\n    return {call.format(arg)}\n").body[0] for arg in ("h", "n(h)"))
+    assert isinstance(old, ast.FunctionDef) and isinstance(new, ast.FunctionDef)
+    assert [c for _, _, c in _changed_calls(old, new)] == [callee]

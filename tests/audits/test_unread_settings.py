@@ -151,3 +151,22 @@ def test_a_base_hook_that_never_read_the_name_is_quiet(git_repo: GitRepo, no_rul
         [("[Attention] report support (#36519)", {INDEXER: INDEXER_AFTER})],
     )
     assert s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) == []
+
+
+def test_decoys_ahead_alphabetically_leave_the_real_setting_in_reach(git_repo: GitRepo, no_rules: Path) -> None:
+    """A method's local of the setting's name is no class-level setting, and the files the fork imports from are
+    read first: 40 decoys ahead by path no longer push the real case past the cap."""
+    decoys = {
+        f"a/decoy_{i:02d}.py": "class K:\n    def f(self):\n        _support = 1\n        return _support\n"
+        for i in range(40)
+    }
+    after = {p: "class K:\n    def f(self):\n        return 1\n\n    def g(self):\n        return 2\n" for p in decoys}
+    sides = s.merge_case(
+        git_repo,
+        {BACKEND: BACKEND_TEXT, INDEXER: INDEXER_BASE, **decoys},
+        {FORK: HEAD + "class AeonBuilder(IndexerBuilder):\n    _support = Support.SINGLE\n"},
+        [("[Bugfix][Sparse MLA] report indexer CG support properly (#36519)", {INDEXER: INDEXER_AFTER, **after})],
+    )
+    assert [(line - 7, sev) for _, line, sev, _ in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)] == [
+        (2, "error")
+    ]

@@ -24,6 +24,7 @@ added lines call a callee the fork's added lines call too.
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -32,13 +33,16 @@ from aeon_release.domain.audits.drift.nulled_attributes import _derived_from, lo
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import file_imports
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
+from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_imported_first, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import LOG_METHODS, last_name
 
-# a callee on a changed line (``self.logits_processor(``, ``torch.cat(``): its last name
-_CALLEE = re.compile(r"(\w+)\s*\(")
+# a callee on a changed line (``self.logits_processor(``, ``torch.cat(``): its last name (group 2), not the name a
+# ``def``/``class`` line declares (group 1 set)
+_CALLEE = re.compile(r"\b(def\s+|class\s+)?(\w+)\s*\(")
+# builtins every file calls (``len``, ``super``, ``isinstance``): a gate on them let every changed file through
+_BUILTINS = frozenset(dir(builtins))
 _DEF = re.compile(r"^\s+(?:async\s+)?def\s+\w+\s*\(")
 _MOST_FILES = 32
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
@@ -53,6 +57,7 @@ class Rewritten:
     method: str
     old: str
     new: str
+    callee: str  # the callee's last name (``f`` of ``self.f(...)``), "" for a computed one (``(a or b)(x)``)
 
 
 def stale_copy_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -60,7 +65,8 @@ def stale_copy_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     called = _fork_callees(trees)
     if not called:
         return []
-    paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p, called)][:_MOST_FILES]
+    candidates = [p for p in trees.upstream if p.endswith(".py") and _candidate(trees, p, called)]
+    paths = fork_imported_first(trees, candidates)[:_MOST_FILES]
     rewritten = [r for path, old, new in parsed_versions(trees, paths) for r in _rewritten(path, old, new)]
     if not rewritten:
         return []
@@ -76,14 +82,19 @@ def _fork_callees(trees: ThreeTrees) -> set[str]:
     lines = [t for p in trees.mine if p.endswith(".py") for t in trees.mine[p].added.values()]
     if not any(_DEF.match(line) for line in lines):
         return set()
-    return {m.group(1) for line in lines for m in _CALLEE.finditer(line)}
+    return {name for line in lines for name in _callees(line)} - _BUILTINS
+
+
+def _callees(line: str) -> Iterator[str]:
+    """The last names of the callees ``line`` calls (a ``def``'s or ``class``'s own name is no call)."""
+    return (m[2] for m in _CALLEE.finditer(line) if m[1] is None)
 
 
 def _candidate(trees: ThreeTrees, path: str, called: set[str]) -> bool:
-    """The diff removed and added a line calling one callee the fork calls too."""
+    """The diff removed and added a line calling one callee the fork calls too (builtins aside)."""
     diff = trees.upstream[path]
-    removed = {m.group(1) for line in diff.removed for m in _CALLEE.finditer(line)} & called
-    return any(m.group(1) in removed for line in diff.added.values() for m in _CALLEE.finditer(line))
+    removed = {name for line in diff.removed for name in _callees(line)} & called
+    return any(name in removed for line in diff.added.values() for name in _callees(line))
 
 
 def _rewritten(path: str, old: ast.Module, new: ast.Module) -> Iterator[Rewritten]:
@@ -93,25 +104,27 @@ def _rewritten(path: str, old: ast.Module, new: ast.Module) -> Iterator[Rewritte
         old_methods = {m.name: m for m in _methods(was)} if was is not None else {}
         for method in _methods(cls):
             if method.name in old_methods:
-                for old_call, new_call in _changed_calls(old_methods[method.name], method):
-                    yield Rewritten(path, cls.name, method.name, old_call, new_call)
+                for old_call, new_call, callee in _changed_calls(old_methods[method.name], method):
+                    yield Rewritten(path, cls.name, method.name, old_call, new_call, callee)
 
 
-def _changed_calls(old: _Def, new: _Def) -> Iterator[tuple[str, str]]:
-    """(old text, new text) of each callee the method calls exactly once in both versions, its call rewritten."""
+def _changed_calls(old: _Def, new: _Def) -> Iterator[tuple[str, str, str]]:
+    """(old text, new text, callee's last name) of each callee the method calls exactly once in both versions,
+    its call rewritten."""
     before, after = _calls(old), _calls(new)
     for callee, texts in before.items():
         now = after.get(callee, [])
-        if len(texts) == 1 and len(now) == 1 and texts[0] != now[0]:
-            yield texts[0], now[0]
+        if len(texts) == 1 and len(now) == 1 and texts[0][0] != now[0][0]:
+            yield texts[0][0], now[0][0], texts[0][1]
 
 
-def _calls(func: _Def) -> dict[str, list[str]]:
-    """callee's text -> the texts of the calls of it in the function (a nested call counts on its own)."""
-    found: dict[str, list[str]] = {}
+def _calls(func: _Def) -> dict[str, list[tuple[str, str]]]:
+    """callee's text -> (the text, the callee's last name) of each call of it in the function (a nested call
+    counts on its own)."""
+    found: dict[str, list[tuple[str, str]]] = {}
     for node in ast.walk(func):
         if isinstance(node, ast.Call) and last_name(node.func) not in LOG_METHODS:  # a message reworded: no drift
-            found.setdefault(ast.unparse(node.func), []).append(ast.unparse(node))
+            found.setdefault(ast.unparse(node.func), []).append((ast.unparse(node), last_name(node.func)))
     return found
 
 
@@ -148,8 +161,10 @@ def _hands_on(func: _Def) -> bool:
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, item: Rewritten, pr_pattern: str) -> Finding:
-    callee = item.old.split("(", 1)[0]
-    commit = trees.upstream_commit(item.path, re.escape(callee) + r"[[:space:]]*\(", pr_pattern)
+    # the callee's name from the AST: the text before the first "(" was "" for ``(a or b)(x)`` and ``getattr`` for
+    # ``getattr(self, "f")(x)``, and the lookup named another commit; a computed callee names the file alone
+    pattern = re.escape(item.callee) + r"[[:space:]]*\("
+    commit = trees.upstream_commit(item.path, pattern, pr_pattern) if item.callee else ""
     return Finding(
         RULE,
         "merge",

@@ -35,14 +35,15 @@ from aeon_release.domain.audits.drift.deferred_inits import class_named_by, deri
 from aeon_release.domain.audits.drift.own_fields import enclosing_class, file_classes
 from aeon_release.domain.audits.drift.pyindex import file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions, whole_word
+from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_imported_first, parsed_versions, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, parent_map, parse_python, short, simple_assignment
 
 # a class-level setting among removed lines (indented, ``name = ...`` or ``name: T = ...``), a method defined
-_SETTING = re.compile(r"^\s+(\w+)\s*(?::[^=\n]+)?=(?!=)")
-_DEF = re.compile(r"^\s+(?:async\s+)?def\s+(\w+)\s*\(")
+# (their indentation, then the name)
+_SETTING = re.compile(r"^(\s+)(\w+)\s*(?::[^=\n]+)?=(?!=)")
+_DEF = re.compile(r"^(\s+)(?:async\s+)?def\s+\w+\s*\(")
 _MOST_FILES = 32
 _MOST_READERS = 16
 _RECEIVERS = frozenset({"self", "cls"})
@@ -62,7 +63,8 @@ class Unread:
 
 def unread_setting_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     words = trees.fork_words()
-    paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p, words)][:_MOST_FILES]
+    candidates = [p for p in trees.upstream if p.endswith(".py") and _candidate(trees, p, words)]
+    paths = fork_imported_first(trees, candidates)[:_MOST_FILES]
     if not paths:
         return []
     found = [u for path, old, new in parsed_versions(trees, paths) for u in _dropped(path, old, new)]
@@ -78,10 +80,12 @@ def unread_setting_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 
 def _candidate(trees: ThreeTrees, path: str, words: frozenset[str]) -> bool:
-    """Upstream's diff removed a class-level setting of a name some fork line holds, and added a method."""
+    """Upstream's diff removed a class-level setting of a name some fork line holds, and added a method at the
+    setting's indentation: a class body's (a local of a method body sits deeper than the method's ``def``, and
+    any indented assignment let hundreds of a two-month range's files through)."""
     change = trees.upstream[path]
-    removed = {m[1] for line in change.removed if (m := _SETTING.match(line))}
-    return bool(removed & words) and any(_DEF.match(line) for line in change.added.values())
+    defs = {m[1] for line in change.added.values() if (m := _DEF.match(line))}
+    return any((m := _SETTING.match(line)) and m[2] in words and m[1] in defs for line in change.removed)
 
 
 def _dropped(path: str, old: ast.Module, new: ast.Module) -> Iterator[Unread]:
