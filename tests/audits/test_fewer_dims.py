@@ -53,11 +53,11 @@ HEAD = "import torch\n\nfrom vllm.attention.indexer import IndexerBuilder\n\n\n"
 SUB = "class AeonBuilder(IndexerBuilder):\n    def aeon(self, n: int, k: int):\n"
 
 
-def rows(repo: GitRepo, config: Path, body: str, after: str = AFTER) -> list[tuple[int, str]]:
+def rows(repo: GitRepo, config: Path, body: str, after: str = AFTER, head: str = HEAD) -> list[tuple[int, str]]:
     sides = s.merge_case(
         repo,
         {INDEXER: BASE},
-        {FORK: HEAD + body},
+        {FORK: head + body},
         [("[Bugfix] Fix DeepGEMM context lens contiguity in MLA indexer (#42135)", {INDEXER: after})],
     )
     return [(line - 5, severity) for path, line, severity, _ in s.rule_rows(repo, config, sides, LAYOUT_DRIFT)]
@@ -111,3 +111,26 @@ def test_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
 def test_a_shape_held_in_a_name_is_no_rank(git_repo: GitRepo, no_rules: Path) -> None:
     after = AFTER.replace("torch.zeros((max_tokens,), dtype=torch.int32)", "torch.zeros(max_tokens, dtype=torch.int32)")
     assert rows(git_repo, no_rules, SUB + "        return self.seq_lens[:n, :k]\n", after) == []
+
+
+@pytest.mark.parametrize(
+    "build",
+    ["torch.empty(self.kv_shape)", "torch.zeros(x.shape)", "torch.randint(0, 9, (max_tokens, next_n))"],
+    ids=["self attribute shape", "another tensor's shape", "randint's shape comes last"],
+)
+def test_an_attribute_or_randint_shape_is_no_flattening(git_repo: GitRepo, no_rules: Path, build: str) -> None:
+    """An attribute of unknown value may hold a whole shape, and ``randint(low, high, size)`` puts the shape last:
+    neither is read as a 1-D build."""
+    after = AFTER.replace("torch.zeros((max_tokens,), dtype=torch.int32)", build)
+    assert rows(git_repo, no_rules, SUB + "        return self.seq_lens[:n, :k]\n", after) == []
+
+
+def test_randints_size_is_its_rank(git_repo: GitRepo, no_rules: Path) -> None:
+    after = AFTER.replace("torch.zeros((max_tokens,), dtype=torch.int32)", "torch.randint(0, 9, size=(max_tokens,))")
+    assert rows(git_repo, no_rules, SUB + "        return self.seq_lens[:n, :k]\n", after) == [(3, "error")]
+
+
+def test_an_unrelated_base_of_the_same_name_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fork class derives another module's ``IndexerBuilder``: upstream's flattening is none of its business."""
+    head = HEAD.replace("from vllm.attention.indexer import", "from vllm.aeon.builders import")
+    assert rows(git_repo, no_rules, SUB + "        return self.seq_lens[:n, :k]\n", head=head) == []
