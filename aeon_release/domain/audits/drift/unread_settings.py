@@ -72,11 +72,14 @@ def unread_setting_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not unread:
         return []
     names = {u.name for u in unread}
-    return [
-        _finding(trees, path, line, unread_, compared, setting, pr_pattern)
-        for path, module, owned in fork_modules(trees, lambda line: any(n in line for n in names))
-        for unread_, line, compared, setting in _fork_uses(path, module, owned, unread)
-    ]
+    read_upstream = {u for u in unread if _read_outside(trees, u)}
+    findings = []
+    for path, module, owned in fork_modules(trees, lambda line: any(n in line for n in names)):
+        read_here = {u for u in unread if any(_self_read(n, u.name) for n in ast.walk(module))}
+        for item, line, compared, setting in _fork_uses(path, module, owned, unread):
+            read = item in read_upstream or item in read_here
+            findings.append(_finding(trees, path, line, item, compared, setting and not read, setting, pr_pattern))
+    return findings
 
 
 def _candidate(trees: ThreeTrees, path: str, words: frozenset[str]) -> bool:
@@ -148,6 +151,21 @@ def _base_reads(trees: ThreeTrees, unread: Unread) -> bool:
         if reader is not None and any(_self_read(n, unread.name) for n in ast.walk(reader)):
             return True
     return False
+
+
+def _read_outside(trees: ThreeTrees, unread: Unread) -> bool:
+    """An upstream line still reads the setting off something other than ``self``/``cls`` (a module function's
+    ``builder_cls._support``): the fork's value is not dead there."""
+    paths = sorted(trees.python_files_with((f".{unread.name}",)))[:_MOST_READERS]
+    return any(
+        isinstance(node, ast.Attribute)
+        and node.attr == unread.name
+        and isinstance(node.ctx, ast.Load)
+        and not _self_read(node, unread.name)
+        for text in trees.blobs(trees.theirs, paths).values()
+        if text is not None and (module := parse_python(text)) is not None
+        for node in ast.walk(module)
+    )
 
 
 def _ancestors(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> set[str]:
@@ -231,19 +249,27 @@ def _compared_with_old(node: ast.Attribute, item: Unread, parents: dict[int, ast
 
 
 def _finding(
-    trees: ThreeTrees, path: str, line: int, item: Unread, compared: bool, setting: bool, pr_pattern: str
+    trees: ThreeTrees, path: str, line: int, item: Unread, compared: bool, dead: bool, setting: bool, pr_pattern: str
 ) -> Finding:
     commit = trees.upstream_commit(item.path, whole_word(item.method), pr_pattern)
     why = (
         f"upstream's {item.cls} no longer sets {item.name} (it was {short(item.old, 60)}) and now answers "
         f"{item.method}() itself without reading it ({item.path}{commit})"
     )
-    if setting:
+    if dead:
         message = (
             f"fork-owned class setting {item.name} derives {item.cls}, but {why}: the base's {item.method}() that "
             f"read it is shadowed, so the fork's value is silently ignored; override {item.method}() instead"
         )
         return Finding(RULE, "merge", Severity.ERROR, path, line, message)
+    if setting:
+        # a warning: a fork method (or hook override) or an upstream reader outside the class still reads the
+        # value, so it is not dead; only the shadowed hook no longer returns it
+        message = (
+            f"fork-owned class setting {item.name} derives {item.cls}, but {why}: the value is still read elsewhere, "
+            f"yet {item.method}() no longer returns it; override {item.method}() if it should"
+        )
+        return Finding(RULE, "merge", Severity.WARNING, path, line, message)
     if compared:
         message = (
             f"fork-owned line compares {item.name} read off {item.cls} with its old value {short(item.old, 60)}, "
