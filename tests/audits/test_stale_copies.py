@@ -12,6 +12,7 @@ import pytest
 
 from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.stale_copies import _changed_calls
+from aeon_release.domain.audits.source import last_name
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import line_of, three_way
 
@@ -148,3 +149,32 @@ def test_the_callee_named_for_the_commit_comes_from_the_ast(call: str, callee: s
     old, new = (ast.parse(f"def m(self):\n    return {call.format(arg)}\n").body[0] for arg in ("h", "n(h)"))
     assert isinstance(old, ast.FunctionDef) and isinstance(new, ast.FunctionDef)
     assert [c for _, _, c in _changed_calls(old, new)] == [callee]
+
+
+def test_a_call_too_deep_to_unparse_is_skipped() -> None:
+    """``ast.unparse`` of a huge expression raises RecursionError: the call is skipped, not the check."""
+    old, new = (ast.parse("def m(self):\n    return self.f(h) + g(h)\n").body[0] for _ in range(2))
+    assert isinstance(old, ast.FunctionDef) and isinstance(new, ast.FunctionDef)
+    deep: ast.expr = ast.Name("h")
+    for _ in range(5000):  # deeper than the parser would build, as a generated expression may be
+        deep = ast.BinOp(deep, ast.Add(), ast.Name("h"))
+    call = next(n for n in ast.walk(old) if isinstance(n, ast.Call) and last_name(n.func) == "f")
+    call.args = [deep]
+    assert list(_changed_calls(old, new)) == []
+
+
+def test_a_call_rewritten_only_on_its_argument_lines_is_in_reach(git_repo: GitRepo, no_rules: Path) -> None:
+    """#13626 rewrote only the argument lines of ``self.logits_processor(...)``: the callee sat on an unchanged
+    line, so a module the fork imports from is read whatever callees its changed lines hold."""
+    base = BASE.replace(
+        "        return self.project(layer.weight, hidden)\n",
+        "        return self.project(\n            layer.weight, hidden\n        )\n",
+    )
+    after = base.replace("            layer.weight, hidden\n", "            layer.weight, self.norm(hidden)\n")
+    text = (
+        HEADER + "class AeonPredictor(Predictor):\n    def compute_logits(self, hidden, step: int = 0):\n"
+        "        layer = self.layers[0]\n        return self.project(layer.weight, hidden)\n"
+    )
+    sides = three_way(git_repo, {**FILES, HEADS: base}, {MINE: text}, {HEADS: after})
+    [(line, level, _)] = stale(git_repo, no_rules, sides, MINE)
+    assert (line, level) == (line_of(text, "return self.project(layer.weight, hidden)"), "warning")

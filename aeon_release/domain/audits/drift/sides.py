@@ -251,12 +251,18 @@ def fork_imported_first(trees: ThreeTrees, paths: Iterable[str]) -> list[str]:
     ``a/b.py`` and ``a/b/c.py``) first: a check that reads at most N of upstream's changed files reads the ones
     the fork uses before the alphabetically first (a two-month range's first 32 candidates were all CI and test
     files, and no package file was ever parsed)."""
+    modules = fork_imported(trees)
+    return sorted(paths, key=lambda p: (dotted_name(p) not in modules, p))
+
+
+def fork_imported(trees: ThreeTrees) -> frozenset[str]:
+    """The dotted modules the fork's added lines import from (``from a.b import c``: ``a.b`` and ``a.b.c``)."""
     modules: set[str] = set()
     for m in filter(None, map(_IMPORT_LINE.match, fork_added(trees))):
         head, names, plain = m.groups("")
         modules.add(head or plain)
         modules.update(f"{head}.{n.split()[0]}" for n in names.split(",") if head and n.strip())
-    return sorted(paths, key=lambda p: (dotted_name(p) not in modules, p))
+    return frozenset(modules)
 
 
 def line_matches(line: re.Pattern[str], text: str, anchor: re.Pattern[str]) -> Iterator[re.Match[str]]:

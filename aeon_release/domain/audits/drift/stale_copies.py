@@ -31,9 +31,9 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.nulled_attributes import _derived_from, local_bases
 from aeon_release.domain.audits.drift.own_fields import file_classes
-from aeon_release.domain.audits.drift.pyindex import file_imports
+from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_imported_first, parsed_versions
+from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_imported, fork_imported_first, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import LOG_METHODS, last_name
@@ -65,9 +65,14 @@ def stale_copy_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     called = _fork_callees(trees)
     if not called:
         return []
-    candidates = [p for p in trees.upstream if p.endswith(".py") and _candidate(trees, p, called)]
+    imported = fork_imported(trees)
+    candidates = [p for p in trees.upstream if p.endswith(".py") and _candidate(trees, p, called, imported)]
     paths = fork_imported_first(trees, candidates)[:_MOST_FILES]
-    rewritten = [r for path, old, new in parsed_versions(trees, paths) for r in _rewritten(path, old, new)]
+    rewritten = [
+        r
+        for path, old, new in parsed_versions(trees, paths)
+        for r in _rewritten(path, old, new, set(trees.upstream[path].added), called)
+    ]
     if not rewritten:
         return []
     findings = []
@@ -90,42 +95,62 @@ def _callees(line: str) -> Iterator[str]:
     return (m[2] for m in _CALLEE.finditer(line) if m[1] is None)
 
 
-def _candidate(trees: ThreeTrees, path: str, called: set[str]) -> bool:
-    """The diff removed and added a line calling one callee the fork calls too (builtins aside)."""
+def _candidate(trees: ThreeTrees, path: str, called: set[str], imported: frozenset[str]) -> bool:
+    """The diff removed and added a line calling one callee the fork calls too (builtins aside), or it removed and
+    added lines of a module the fork imports from: #13626 rewrote only the argument lines of a call whose callee
+    sat on an unchanged line."""
     diff = trees.upstream[path]
+    if diff.removed and diff.added and dotted_name(path) in imported:
+        return True
     removed = {name for line in diff.removed for name in _callees(line)} & called
     return any(name in removed for line in diff.added.values() for name in _callees(line))
 
 
-def _rewritten(path: str, old: ast.Module, new: ast.Module) -> Iterator[Rewritten]:
+def _rewritten(path: str, old: ast.Module, new: ast.Module, added: set[int], called: set[str]) -> Iterator[Rewritten]:
+    """Each call a method upstream's diff touches (an added line in its span) rewrote, of a callee the fork calls:
+    the others' calls are never unparsed."""
     before = {c.name: c for c in file_classes(old.body)}
     for cls in file_classes(new.body):
         was = before.get(cls.name)
         old_methods = {m.name: m for m in _methods(was)} if was is not None else {}
         for method in _methods(cls):
-            if method.name in old_methods:
-                for old_call, new_call, callee in _changed_calls(old_methods[method.name], method):
+            end = method.end_lineno or method.lineno
+            if method.name in old_methods and any(method.lineno <= n <= end for n in added):
+                for old_call, new_call, callee in _changed_calls(old_methods[method.name], method, called):
                     yield Rewritten(path, cls.name, method.name, old_call, new_call, callee)
 
 
-def _changed_calls(old: _Def, new: _Def) -> Iterator[tuple[str, str, str]]:
+def _changed_calls(old: _Def, new: _Def, called: set[str] | None = None) -> Iterator[tuple[str, str, str]]:
     """(old text, new text, callee's last name) of each callee the method calls exactly once in both versions,
     its call rewritten."""
-    before, after = _calls(old), _calls(new)
+    before, after = _calls(old, called), _calls(new, called)
     for callee, texts in before.items():
         now = after.get(callee, [])
         if len(texts) == 1 and len(now) == 1 and texts[0][0] != now[0][0]:
             yield texts[0][0], now[0][0], texts[0][1]
 
 
-def _calls(func: _Def) -> dict[str, list[tuple[str, str]]]:
+def _calls(func: _Def, called: set[str] | None) -> dict[str, list[tuple[str, str]]]:
     """callee's text -> (the text, the callee's last name) of each call of it in the function (a nested call
-    counts on its own)."""
+    counts on its own), of the callees in ``called`` alone when it is given (or computed ones)."""
     found: dict[str, list[tuple[str, str]]] = {}
     for node in ast.walk(func):
-        if isinstance(node, ast.Call) and last_name(node.func) not in LOG_METHODS:  # a message reworded: no drift
-            found.setdefault(ast.unparse(node.func), []).append((ast.unparse(node), last_name(node.func)))
+        name = last_name(node.func) if isinstance(node, ast.Call) else ""
+        if not isinstance(node, ast.Call) or name in LOG_METHODS:  # a message reworded: no drift
+            continue
+        if called is None or not name or name in called:
+            callee, text = _text(node.func), _text(node)
+            if callee is not None and text is not None:
+                found.setdefault(callee, []).append((text, name))
     return found
+
+
+def _text(node: ast.AST) -> str | None:
+    """``ast.unparse`` of the node, None for an expression too deep to unparse (RecursionError): skipped."""
+    try:
+        return ast.unparse(node)
+    except RecursionError:
+        return None
 
 
 def _methods(cls: ast.ClassDef) -> list[_Def]:
@@ -146,9 +171,9 @@ def _fork_copies(
             if override is None or _hands_on(override):
                 continue
             calls = [n for n in ast.walk(override) if isinstance(n, ast.Call)]
-            if any(ast.unparse(n) == item.new for n in calls):
+            if any(_text(n) == item.new for n in calls):
                 continue  # the fork made upstream's new call already
-            line = next((n.lineno for n in calls if ast.unparse(n) == item.old and n.lineno in owned), None)
+            line = next((n.lineno for n in calls if n.lineno in owned and _text(n) == item.old), None)
             if line is not None:
                 yield item, line
 
