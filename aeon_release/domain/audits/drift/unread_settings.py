@@ -38,7 +38,14 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_imported_first, parsed_versions, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, parse_python, short, simple_assignment
+from aeon_release.domain.audits.source import (
+    last_name,
+    parent_map,
+    parse_python,
+    short,
+    simple_assignment,
+    walk_spanning,
+)
 
 # a class-level setting among removed lines (indented, ``name = ...`` or ``name: T = ...``), a method defined
 # (their indentation, then the name)
@@ -75,7 +82,8 @@ def unread_setting_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     read_upstream = {u for u in unread if _read_outside(trees, u)}
     findings = []
     for path, module, owned in fork_modules(trees, lambda line: any(n in line for n in names)):
-        read_here = {u for u in unread if any(_self_read(n, u.name) for n in ast.walk(module))}
+        here = _self_reads(module)
+        read_here = {u for u in unread if u.name in here}
         for item, line, compared, setting in _fork_uses(path, module, owned, unread):
             read = item in read_upstream or item in read_here
             findings.append(_finding(trees, path, line, item, compared, setting and not read, setting, pr_pattern))
@@ -153,6 +161,11 @@ def _base_reads(trees: ThreeTrees, unread: Unread) -> bool:
     return False
 
 
+def _self_reads(module: ast.Module) -> set[str]:
+    """The names the module reads off ``self``/``cls`` anywhere (one walk, kept for the module)."""
+    return {n.attr for n in ast.walk(module) if isinstance(n, ast.Attribute) and _self_read(n, n.attr)}
+
+
 def _read_outside(trees: ThreeTrees, unread: Unread) -> bool:
     """An upstream line still reads the setting off something other than ``self``/``cls`` (a module function's
     ``builder_cls._support``): the fork's value is not dead there."""
@@ -199,6 +212,13 @@ def _fork_uses(
     for each fork-owned setting of the name in a subclass, or read of it off the class or such a subclass."""
     imports = file_imports(module, path)
     parents = parent_map(module)
+    # the owned reads of the names, walked once for every item (the module was walked whole per item)
+    names = {u.name for u in unread}
+    reads = [
+        n
+        for n in walk_spanning(module, owned)
+        if isinstance(n, ast.Attribute) and n.attr in names and n.lineno in owned and isinstance(n.ctx, ast.Load)
+    ]
     for item in unread:
         subclasses = [
             c
@@ -209,12 +229,8 @@ def _fork_uses(
             value = _settings(cls).get(item.name)
             if value is not None and value.lineno in owned:
                 yield item, value.lineno, False, True
-        for node in ast.walk(module):
-            if (
-                isinstance(node, ast.Attribute)
-                and node.lineno in owned
-                and _read_of(node, item, imports, subclasses, parents)
-            ):
+        for node in reads:
+            if _read_of(node, item, imports, subclasses, parents):
                 yield item, node.lineno, _compared_with_old(node, item, parents), False
 
 
