@@ -178,3 +178,16 @@ def test_a_call_rewritten_only_on_its_argument_lines_is_in_reach(git_repo: GitRe
     sides = three_way(git_repo, {**FILES, HEADS: base}, {MINE: text}, {HEADS: after})
     [(line, level, _)] = stale(git_repo, no_rules, sides, MINE)
     assert (line, level) == (line_of(text, "return self.project(layer.weight, hidden)"), "warning")
+
+
+def test_an_override_calling_super_for_another_method_still_warns(git_repo: GitRepo, no_rules: Path) -> None:
+    """``super().project(...)`` runs another base method, not the base's ``compute_logits``: the copy stays a
+    copy (any ``super()`` call counted as handing on)."""
+    text = (
+        HEADER + "class AeonPredictor(Predictor):\n    def compute_logits(self, hidden, step: int = 0):\n"
+        "        layer = self.layers[0]\n        super().project(layer.weight, hidden * 0)\n"
+        "        return self.project(layer.weight, hidden)\n"
+    )
+    sides = three_way(git_repo, FILES, {MINE: text}, {HEADS: AFTER})
+    [(line, level, _)] = stale(git_repo, no_rules, sides, MINE)
+    assert (line, level) == (line_of(text, "return self.project(layer.weight, hidden)"), "warning")

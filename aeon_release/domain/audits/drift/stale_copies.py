@@ -29,7 +29,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.nulled_attributes import _derived_from, local_bases
+from aeon_release.domain.audits.drift.interposed import hands_on
+from aeon_release.domain.audits.drift.layouts import methods_of
+from aeon_release.domain.audits.drift.nulled_attributes import derived_from, local_bases
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports
 from aeon_release.domain.audits.drift.returns import fork_modules
@@ -112,8 +114,8 @@ def _rewritten(path: str, old: ast.Module, new: ast.Module, added: set[int], cal
     before = {c.name: c for c in file_classes(old.body)}
     for cls in file_classes(new.body):
         was = before.get(cls.name)
-        old_methods = {m.name: m for m in _methods(was)} if was is not None else {}
-        for method in _methods(cls):
+        old_methods = {m.name: m for m in methods_of(was)} if was is not None else {}
+        for method in methods_of(cls):
             end = method.end_lineno or method.lineno
             if method.name in old_methods and any(method.lineno <= n <= end for n in added):
                 for old_call, new_call, callee in _changed_calls(old_methods[method.name], method, called):
@@ -153,10 +155,6 @@ def _text(node: ast.AST) -> str | None:
         return None
 
 
-def _methods(cls: ast.ClassDef) -> list[_Def]:
-    return [s for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)]
-
-
 def _fork_copies(
     path: str, module: ast.Module, owned: set[int], rewritten: list[Rewritten]
 ) -> Iterator[tuple[Rewritten, int]]:
@@ -164,11 +162,11 @@ def _fork_copies(
     imports = file_imports(module, path)
     local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
     for cls in file_classes(module.body):
-        items = _derived_from(cls, local_bases(cls, local), imports, rewritten)
-        overrides = {m.name: m for m in _methods(cls)}
+        items = derived_from(cls, local_bases(cls, local), imports, rewritten)
+        overrides = {m.name: m for m in methods_of(cls)}
         for item in items:
             override = overrides.get(item.method)
-            if override is None or _hands_on(override):
+            if override is None or hands_on(override, item.method):  # the base's body runs too
                 continue
             calls = [n for n in ast.walk(override) if isinstance(n, ast.Call)]
             if any(_text(n) == item.new for n in calls):
@@ -176,13 +174,6 @@ def _fork_copies(
             line = next((n.lineno for n in calls if n.lineno in owned and _text(n) == item.old), None)
             if line is not None:
                 yield item, line
-
-
-def _hands_on(func: _Def) -> bool:
-    """The override calls ``super()``: the base's body runs too."""
-    return any(
-        isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "super" for n in ast.walk(func)
-    )
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, item: Rewritten, pr_pattern: str) -> Finding:

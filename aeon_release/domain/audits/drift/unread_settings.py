@@ -32,6 +32,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.deferred_inits import class_named_by, derives_first, method_named
+from aeon_release.domain.audits.drift.interposed import hands_on
 from aeon_release.domain.audits.drift.own_fields import enclosing_class, file_classes
 from aeon_release.domain.audits.drift.pyindex import file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
@@ -112,7 +113,7 @@ def _dropped(path: str, old: ast.Module, new: ast.Module) -> Iterator[Unread]:
             if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or method.name in defined:
                 continue
             for name, value in sorted(settings.items()):
-                if name not in now and not _names(cls, name) and not _calls_super(method):
+                if name not in now and not _names(cls, name) and not hands_on(method, method.name):
                     yield Unread(path, cls.name, name, method.name, ast.unparse(value))
 
 
@@ -134,12 +135,6 @@ def _names(node: ast.AST, name: str) -> bool:
         if isinstance(sub, ast.Constant) and sub.value == name:
             return True
     return False
-
-
-def _calls_super(func: ast.AST) -> bool:
-    return any(
-        isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "super" for n in ast.walk(func)
-    )
 
 
 def _base_reads(trees: ThreeTrees, unread: Unread) -> bool:
