@@ -134,3 +134,19 @@ def test_an_unrelated_base_of_the_same_name_is_quiet(git_repo: GitRepo, no_rules
     """The fork class derives another module's ``IndexerBuilder``: upstream's flattening is none of its business."""
     head = HEAD.replace("from vllm.attention.indexer import", "from vllm.aeon.builders import")
     assert rows(git_repo, no_rules, SUB + "        return self.seq_lens[:n, :k]\n", head=head) == []
+
+
+def test_decoys_ahead_alphabetically_leave_the_real_field_in_reach(git_repo: GitRepo, no_rules: Path) -> None:
+    """The files the fork imports from are read first: 40 candidates ahead by path no longer hide the real one."""
+    decoy = "import torch\n\n\nclass D:\n    def __init__(self):\n        self.seq_lens = torch.zeros((2, 2))\n"
+    decoys = {f"a/decoy_{i:02d}.py": decoy for i in range(40)}
+    after = {p: decoy.replace("(2, 2)", "(2, 3)") for p in decoys}
+    sides = s.merge_case(
+        git_repo,
+        {INDEXER: BASE, **decoys},
+        {FORK: HEAD + SUB + "        return self.seq_lens[:n, :k]\n"},
+        [("[Bugfix] Fix DeepGEMM context lens contiguity in MLA indexer (#42135)", {INDEXER: AFTER, **after})],
+    )
+    assert [(line - 5, sev) for _, line, sev, _ in s.rule_rows(git_repo, no_rules, sides, LAYOUT_DRIFT)] == [
+        (3, "error")
+    ]

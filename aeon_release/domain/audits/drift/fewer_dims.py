@@ -30,7 +30,7 @@ from aeon_release.domain.audits.drift.deferred_inits import derives_first
 from aeon_release.domain.audits.drift.layouts import layout_guarded
 from aeon_release.domain.audits.drift.own_fields import base_names, file_classes
 from aeon_release.domain.audits.drift.pyindex import file_imports
-from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, parsed_versions
+from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, fork_imported_first, parsed_versions
 from aeon_release.domain.audits.merge_rules import LAYOUT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import FUNCTION_DEFS, last_name, walk_spanning
@@ -61,7 +61,8 @@ def fewer_dims_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     fields = fork_found(trees, _FORK_USE, tests=True)
     if not fields:
         return []
-    paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p, fields)][:_MOST_FILES]
+    candidates = [p for p in trees.upstream if p.endswith(".py") and _candidate(trees, p, fields)]
+    paths = fork_imported_first(trees, candidates)[:_MOST_FILES]
     flattened: dict[str, list[Flattened]] = {}
     for path, old, new in parsed_versions(trees, paths) if paths else ():
         for item in _flattened(path, old, new, fields):
