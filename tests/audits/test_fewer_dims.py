@@ -55,11 +55,11 @@ HEAD = "import torch\n\nfrom vllm.attention.indexer import IndexerBuilder\n\n\n"
 SUB = "class AeonBuilder(IndexerBuilder):\n    def aeon(self, n: int, k: int):\n"
 
 
-def rows(repo: GitRepo, config: Path, body: str, after: str = AFTER) -> list[tuple[int, str]]:
+def rows(repo: GitRepo, config: Path, body: str, after: str = AFTER, head: str = HEAD) -> list[tuple[int, str]]:
     sides = s.merge_case(
         repo,
         {INDEXER: BASE},
-        {FORK: HEAD + body},
+        {FORK: head + body},
         [("[Bugfix] Fix DeepGEMM context lens contiguity in MLA indexer (#42135)", {INDEXER: after})],
     )
     return [(line - 5, severity) for path, line, severity, _ in s.rule_rows(repo, config, sides, LAYOUT_DRIFT)]
@@ -130,3 +130,42 @@ def test_a_broad_handler_or_a_rebound_local_is_no_rank_test(git_repo: GitRepo, n
         "        return self.seq_lens[:n, :k] if buf.ndim == 2 else None\n"
     )
     assert rows(git_repo, no_rules, body) == [(4, "error"), (11, "error")]
+
+
+@pytest.mark.parametrize(
+    "build",
+    ["torch.empty(self.kv_shape)", "torch.zeros(x.shape)", "torch.randint(0, 9, (max_tokens, next_n))"],
+    ids=["self attribute shape", "another tensor's shape", "randint's shape comes last"],
+)
+def test_an_attribute_or_randint_shape_is_no_flattening(git_repo: GitRepo, no_rules: Path, build: str) -> None:
+    """An attribute of unknown value may hold a whole shape, and ``randint(low, high, size)`` puts the shape last:
+    neither is read as a 1-D build."""
+    after = AFTER.replace("torch.zeros((max_tokens,), dtype=torch.int32)", build)
+    assert rows(git_repo, no_rules, SUB + "        return self.seq_lens[:n, :k]\n", after) == []
+
+
+def test_randints_size_is_its_rank(git_repo: GitRepo, no_rules: Path) -> None:
+    after = AFTER.replace("torch.zeros((max_tokens,), dtype=torch.int32)", "torch.randint(0, 9, size=(max_tokens,))")
+    assert rows(git_repo, no_rules, SUB + "        return self.seq_lens[:n, :k]\n", after) == [(3, "error")]
+
+
+def test_an_unrelated_base_of_the_same_name_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fork class derives another module's ``IndexerBuilder``: upstream's flattening is none of its business."""
+    head = HEAD.replace("from vllm.attention.indexer import", "from vllm.aeon.builders import")
+    assert rows(git_repo, no_rules, SUB + "        return self.seq_lens[:n, :k]\n", head=head) == []
+
+
+def test_decoys_ahead_alphabetically_leave_the_real_field_in_reach(git_repo: GitRepo, no_rules: Path) -> None:
+    """The files the fork imports from are read first: 40 candidates ahead by path no longer hide the real one."""
+    decoy = "import torch\n\n\nclass D:\n    def __init__(self):\n        self.seq_lens = torch.zeros((2, 2))\n"
+    decoys = {f"a/decoy_{i:02d}.py": decoy for i in range(40)}
+    after = {p: decoy.replace("(2, 2)", "(2, 3)") for p in decoys}
+    sides = s.merge_case(
+        git_repo,
+        {INDEXER: BASE, **decoys},
+        {FORK: HEAD + SUB + "        return self.seq_lens[:n, :k]\n"},
+        [("[Bugfix] Fix DeepGEMM context lens contiguity in MLA indexer (#42135)", {INDEXER: AFTER, **after})],
+    )
+    assert [(line - 5, sev) for _, line, sev, _ in s.rule_rows(git_repo, no_rules, sides, LAYOUT_DRIFT)] == [
+        (3, "error")
+    ]

@@ -5,11 +5,14 @@ git merge, with twins that must stay quiet."""
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
 
 from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.drift.stale_copies import _changed_calls
+from aeon_release.domain.audits.source import last_name
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import line_of, three_way
 
@@ -122,3 +125,72 @@ def test_a_callee_called_twice_stays_quiet(git_repo: GitRepo, no_rules: Path) ->
     )
     sides = three_way(git_repo, {**FILES, HEADS: twice}, {MINE: text}, {HEADS: after})
     assert stale(git_repo, no_rules, sides, MINE) == []
+
+
+def test_decoys_ahead_alphabetically_leave_the_real_copy_in_reach(git_repo: GitRepo, no_rules: Path) -> None:
+    """A two-month range's first 32 candidates by path were CI and test files calling ``len`` too: a builtin
+    gates nothing, and the files the fork imports from are read first."""
+    decoys = {f"a/decoy_{i:02d}.py": "def f(x):\n    return len(x)\n" for i in range(40)}
+    after = {p: "def f(x):\n    return len(x) + 1\n" for p in decoys}
+    text = (
+        HEADER + "class AeonPredictor(Predictor):\n    def compute_logits(self, hidden, step: int = 0):\n"
+        "        layer = self.layers[step % len(self.layers)]\n        return self.project(layer.weight, hidden)\n"
+    )
+    sides = three_way(git_repo, {**FILES, **decoys}, {MINE: text}, {HEADS: AFTER, **after})
+    [(line, level, _)] = stale(git_repo, no_rules, sides, MINE)
+    assert (line, level) == (line_of(text, "return self.project(layer.weight, hidden)"), "warning")
+
+
+@pytest.mark.parametrize(
+    ("call", "callee"),
+    [("self.project(w, {})", "project"), ("(a or b)({})", ""), ('getattr(self, "f")({})', "")],
+    ids=["attribute", "computed", "getattr"],
+)
+def test_the_callee_named_for_the_commit_comes_from_the_ast(call: str, callee: str) -> None:
+    """The text before the first "(" was "" for ``(a or b)(x)`` and ``getattr`` for ``getattr(self, "f")(x)``:
+    the commit lookup then named another commit."""
+    old, new = (ast.parse(f"def m(self):\n    return {call.format(arg)}\n").body[0] for arg in ("h", "n(h)"))
+    assert isinstance(old, ast.FunctionDef) and isinstance(new, ast.FunctionDef)
+    assert [c for _, _, c in _changed_calls(old, new)] == [callee]
+
+
+def test_a_call_too_deep_to_unparse_is_skipped() -> None:
+    """``ast.unparse`` of a huge expression raises RecursionError: the call is skipped, not the check."""
+    old, new = (ast.parse("def m(self):\n    return self.f(h) + g(h)\n").body[0] for _ in range(2))
+    assert isinstance(old, ast.FunctionDef) and isinstance(new, ast.FunctionDef)
+    deep: ast.expr = ast.Name("h")
+    for _ in range(5000):  # deeper than the parser would build, as a generated expression may be
+        deep = ast.BinOp(deep, ast.Add(), ast.Name("h"))
+    call = next(n for n in ast.walk(old) if isinstance(n, ast.Call) and last_name(n.func) == "f")
+    call.args = [deep]
+    assert list(_changed_calls(old, new)) == []
+
+
+def test_a_call_rewritten_only_on_its_argument_lines_is_in_reach(git_repo: GitRepo, no_rules: Path) -> None:
+    """#13626 rewrote only the argument lines of ``self.logits_processor(...)``: the callee sat on an unchanged
+    line, so a module the fork imports from is read whatever callees its changed lines hold."""
+    base = BASE.replace(
+        "        return self.project(layer.weight, hidden)\n",
+        "        return self.project(\n            layer.weight, hidden\n        )\n",
+    )
+    after = base.replace("            layer.weight, hidden\n", "            layer.weight, self.norm(hidden)\n")
+    text = (
+        HEADER + "class AeonPredictor(Predictor):\n    def compute_logits(self, hidden, step: int = 0):\n"
+        "        layer = self.layers[0]\n        return self.project(layer.weight, hidden)\n"
+    )
+    sides = three_way(git_repo, {**FILES, HEADS: base}, {MINE: text}, {HEADS: after})
+    [(line, level, _)] = stale(git_repo, no_rules, sides, MINE)
+    assert (line, level) == (line_of(text, "return self.project(layer.weight, hidden)"), "warning")
+
+
+def test_an_override_calling_super_for_another_method_still_warns(git_repo: GitRepo, no_rules: Path) -> None:
+    """``super().project(...)`` runs another base method, not the base's ``compute_logits``: the copy stays a
+    copy (any ``super()`` call counted as handing on)."""
+    text = (
+        HEADER + "class AeonPredictor(Predictor):\n    def compute_logits(self, hidden, step: int = 0):\n"
+        "        layer = self.layers[0]\n        super().project(layer.weight, hidden * 0)\n"
+        "        return self.project(layer.weight, hidden)\n"
+    )
+    sides = three_way(git_repo, FILES, {MINE: text}, {HEADS: AFTER})
+    [(line, level, _)] = stale(git_repo, no_rules, sides, MINE)
+    assert (line, level) == (line_of(text, "return self.project(layer.weight, hidden)"), "warning")

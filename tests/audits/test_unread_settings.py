@@ -151,3 +151,51 @@ def test_a_base_hook_that_never_read_the_name_is_quiet(git_repo: GitRepo, no_rul
         [("[Attention] report support (#36519)", {INDEXER: INDEXER_AFTER})],
     )
     assert s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) == []
+
+
+def test_decoys_ahead_alphabetically_leave_the_real_setting_in_reach(git_repo: GitRepo, no_rules: Path) -> None:
+    """A method's local of the setting's name is no class-level setting, and the files the fork imports from are
+    read first: 40 decoys ahead by path no longer push the real case past the cap."""
+    decoys = {
+        f"a/decoy_{i:02d}.py": "class K:\n    def f(self):\n        _support = 1\n        return _support\n"
+        for i in range(40)
+    }
+    after = {p: "class K:\n    def f(self):\n        return 1\n\n    def g(self):\n        return 2\n" for p in decoys}
+    sides = s.merge_case(
+        git_repo,
+        {BACKEND: BACKEND_TEXT, INDEXER: INDEXER_BASE, **decoys},
+        {FORK: HEAD + "class AeonBuilder(IndexerBuilder):\n    _support = Support.SINGLE\n"},
+        [("[Bugfix][Sparse MLA] report indexer CG support properly (#36519)", {INDEXER: INDEXER_AFTER, **after})],
+    )
+    assert [(line - 7, sev) for _, line, sev, _ in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)] == [
+        (2, "error")
+    ]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a fork method of the class still reads the value
+        "class AeonBuilder(IndexerBuilder):\n    _support = Support.SINGLE\n\n"
+        "    def aeon_single(self) -> bool:\n        return self._support is Support.SINGLE\n",
+        # a fork subclass overrides the hook and answers with the value
+        "class AeonBuilder(IndexerBuilder):\n    _support = Support.SINGLE\n\n\nclass AeonChild(AeonBuilder):\n"
+        "    @classmethod\n    def get_support(cls, config) -> Support:\n        return cls._support\n",
+    ],
+    ids=["fork method reads it", "fork subclass hook reads it"],
+)
+def test_a_setting_still_read_by_the_fork_is_a_warning(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == [(2, "warning")]
+
+
+def test_a_setting_still_read_upstream_outside_the_class_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    backend = BACKEND_TEXT + "\n\ndef support_of(builder_cls) -> Support:\n    return builder_cls._support\n"
+    sides = s.merge_case(
+        git_repo,
+        {BACKEND: backend, INDEXER: INDEXER_BASE},
+        {FORK: HEAD + "class AeonBuilder(IndexerBuilder):\n    _support = Support.SINGLE\n"},
+        [("[Attention] report support (#36519)", {INDEXER: INDEXER_AFTER})],
+    )
+    assert [(line - 7, sev) for _, line, sev, _ in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)] == [
+        (2, "warning")
+    ]

@@ -27,17 +27,19 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.deferred_inits import derives_first
 from aeon_release.domain.audits.drift.fallbacks import caught_around, runs_tested
 from aeon_release.domain.audits.drift.layouts import layout_guarded, layouts_read
 from aeon_release.domain.audits.drift.own_fields import assigned, base_names, enclosing, file_classes
-from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, parsed_versions
+from aeon_release.domain.audits.drift.pyindex import file_imports
+from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, fork_imported_first, parsed_versions
 from aeon_release.domain.audits.merge_rules import LAYOUT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import FUNCTION_DEFS, last_name, parent_map, walk_spanning
 
 # the tensor builds whose positional arguments (or first, a display) give the shape
 _BUILDS = frozenset({"zeros", "empty", "ones", "full", "rand", "randn", "randint"})
-_SHAPE_FIRST = frozenset({"full", "randint"})  # a fill value, or bounds, follow the shape
+_SHAPE_FIRST = frozenset({"full"})  # a fill value follows the shape
 _SIZES = frozenset({"size", "stride"})
 # upstream's removed store of a build on ``self`` (``self.f = torch.zeros(``), a fork subscript or size of a field
 _STORE = re.compile(r"self\.(\w+)\s*(?::[^=\n]+)?=\s*(?:torch\.)?(?:" + "|".join(sorted(_BUILDS)) + r")\(")
@@ -63,7 +65,8 @@ def fewer_dims_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     fields = fork_found(trees, _FORK_USE, tests=True)
     if not fields:
         return []
-    paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p, fields)][:_MOST_FILES]
+    candidates = [p for p in trees.upstream if p.endswith(".py") and _candidate(trees, p, fields)]
+    paths = fork_imported_first(trees, candidates)[:_MOST_FILES]
     flattened: dict[str, list[Flattened]] = {}
     for path, old, new in parsed_versions(trees, paths) if paths else ():
         for item in _flattened(path, old, new, fields):
@@ -71,9 +74,20 @@ def fewer_dims_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not flattened:
         return []
     findings: list[Finding] = []
-    for path in sorted(p for p in trees.mine if p.endswith(".py")):
+    for path in sorted(_using(trees, {i.field for items in flattened.values() for i in items})):
         findings += _fork_uses(trees, path, flattened, pr_pattern)
     return findings
+
+
+def _using(trees: ThreeTrees, fields: set[str]) -> set[str]:
+    """The fork's Python files whose added lines subscript or size a flattened field: the only ones parsed and
+    walked (every fork file was, once any field was flattened)."""
+    return {
+        p
+        for p in trees.mine
+        if p.endswith(".py")
+        and any(m[1] in fields for t in trees.mine[p].added.values() for m in _FORK_USE.finditer(t))
+    }
 
 
 def _candidate(trees: ThreeTrees, path: str, fields: set[str]) -> bool:
@@ -128,9 +142,11 @@ def _stores(node: ast.AST) -> Iterator[tuple[ast.Attribute, ast.expr | None]]:
 
 def _rank(value: ast.expr) -> int | None:
     """The dims of a tensor build whose shape shows: a display's items, or plain sizes as the arguments."""
-    if not (isinstance(value, ast.Call) and last_name(value.func) in _BUILDS and value.args):
+    if not (isinstance(value, ast.Call) and last_name(value.func) in _BUILDS):
         return None
-    args = value.args[:1] if last_name(value.func) in _SHAPE_FIRST else value.args
+    args = _shape_args(value)
+    if not args:
+        return None
     if len(args) == 1 and isinstance(args[0], (ast.Tuple, ast.List)):
         items = args[0].elts
         return len(items) if items and not any(isinstance(i, ast.Starred) for i in items) else None
@@ -140,14 +156,25 @@ def _rank(value: ast.expr) -> int | None:
     return len(args) if len(args) > 1 or _plain_size(args[0]) else None
 
 
+def _shape_args(call: ast.Call) -> list[ast.expr]:
+    """The arguments that give a build's shape: ``size=``, else the first of ``full(shape, fill)``, the last of
+    ``randint(high, size)``/``randint(low, high, size)`` (its bounds come first), all of the others'."""
+    size = next((k.value for k in call.keywords if k.arg == "size"), None)
+    if size is not None:
+        return [size]
+    name = last_name(call.func)
+    if name == "randint":
+        return call.args[-1:] if len(call.args) > 1 else []
+    return call.args[:1] if name in _SHAPE_FIRST else call.args
+
+
 def _plain_size(expr: ast.expr) -> bool:
-    """A size that cannot be a shape: an int literal, arithmetic, an attribute (``config.max_num_seqs``), or a
-    call of ``max``/``min``/``int``/``len``/``cdiv``; a bare name might hold a shape."""
+    """A size that cannot be a shape: an int literal, arithmetic, or a call of ``max``/``min``/``int``/``len``/
+    ``cdiv``.  A name or an attribute of unknown value might hold a whole shape (``torch.empty(x.shape)``,
+    ``torch.zeros(self.kv_shape)``): its rank is unknown."""
     if isinstance(expr, ast.Constant):
         return type(expr.value) is int
     if isinstance(expr, ast.BinOp):
-        return True
-    if isinstance(expr, ast.Attribute):
         return True
     return isinstance(expr, ast.Call) and last_name(expr.func) in {"max", "min", "int", "len", "cdiv", "round_up"}
 
@@ -159,9 +186,10 @@ def _fork_uses(trees: ThreeTrees, path: str, flattened: dict[str, list[Flattened
         return []
     guarded = layout_guarded(module)
     parents = parent_map(module)
+    imports = file_imports(module, path)
     findings = []
     for cls in file_classes(module.body):
-        items = {i.field: i for base in sorted(base_names(cls)) for i in flattened.get(base, [])}
+        items = {i.field: i for i in _derived(cls, path, imports, flattened)}
         items = {f: i for f, i in items.items() if f not in _ranks_stored(cls)}
         for node in walk_spanning(cls, owned) if items else ():
             hit = _past_rank(node, items)
@@ -194,6 +222,22 @@ def _aliases(node: ast.AST, field: str, parents: dict[int, ast.AST]) -> set[str]
     func = enclosing(node, parents)
     held = assigned(func).items() if func is not None else ()
     return {name for name, values in held if len(values) == 1 and ast.unparse(values[0]) == f"self.{field}"}
+
+
+def _derived(
+    cls: ast.ClassDef, path: str, imports: dict[str, tuple[str, str]], flattened: dict[str, list[Flattened]]
+) -> Iterator[Flattened]:
+    """The flattened fields of the upstream classes ``cls`` derives first: imported from their module (or a package
+    above it), or named bare in that module itself.  A base's bare name alone let a fork class deriving an
+    unrelated class of the same name err."""
+    for base in sorted(base_names(cls)):
+        for item in flattened.get(base, []):
+            if derives_first(cls, imports, item.path, item.cls) or (path == item.path and base in _bare_bases(cls)):
+                yield item
+
+
+def _bare_bases(cls: ast.ClassDef) -> set[str]:
+    return {b.id for b in cls.bases if isinstance(b, ast.Name)}
 
 
 def _ranks_stored(cls: ast.ClassDef) -> set[str]:

@@ -34,12 +34,12 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.nulled_attributes import (
     _HELD,
     _defines,
-    _derived_from,
     _init,
     _sets,
     _sets_held,
     _unguarded_use,
     assigned_targets,
+    derived_from,
     is_self_attribute,
     local_bases,
 )
@@ -199,7 +199,7 @@ def _fork_uses(path: str, module: ast.Module, owned: set[int], gated: list[Gated
     parents = parent_map(module)
     for cls in file_classes(module.body):
         bases = local_bases(cls, local)
-        for item in _derived_from(cls, bases, imports, gated):
+        for item in derived_from(cls, bases, imports, gated):
             owned_attr = item.via or item.attr
             if _sets(cls, owned_attr) or any(_defines(s, owned_attr) for s in cls.body):
                 continue

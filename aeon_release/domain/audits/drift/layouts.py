@@ -129,13 +129,13 @@ def _retired_in(trees: ThreeTrees, path: str) -> Iterator[Retired]:
     now = {cls.name: cls for cls in file_classes(after.body)}
     shapes_now: dict[str, dict[str, list[str]]] = {}  # class -> method -> its shapes (the first method of a name)
     for name, cls in now.items():
-        for m in _methods(cls):
+        for m in methods_of(cls):
             shapes_now.setdefault(name, {}).setdefault(m.name, _shapes(m))
     changed = frozenset(
         (cls.name, method.name)
         for cls in file_classes(before.body)
         if cls.name in now
-        for method in _methods(cls)
+        for method in methods_of(cls)
         if _shapes(method) != shapes_now.get(cls.name, {}).get(method.name, [])
     )
     for cls in file_classes(before.body):
@@ -157,9 +157,9 @@ def _class_retired(old: ast.ClassDef, new: ast.ClassDef, path: str) -> Iterator[
     """The accesses a method the class keeps held at the base and the class holds nowhere now, on a name
     that method still indexes or splits another way (a helper that took the access over is no news); the
     fields it held lists in and holds one value in now (a call that builds no container)."""
-    kept = {m.name: m for m in _methods(new)}
-    now = _accesses(_methods(new))
-    for method in _methods(old):
+    kept = {m.name: m for m in methods_of(new)}
+    now = _accesses(methods_of(new))
+    for method in methods_of(old):
         same = kept.get(method.name)
         other = {name for name, _ in _accesses([same])} if same is not None else set()
         along = {hit: along_of(node) for node in ast.walk(method) if (hit := access_of(node)) is not None}
@@ -177,7 +177,7 @@ def _handed_to_helper(cls: ast.ClassDef, item: Retired, module: ast.Module) -> b
     """A method of the class hands the name to a function or method of upstream's file that applies the
     retired access to the parameter it lands in (``self._split(kv_cache)`` whose body is
     ``cache.unbind(1)``): the same split, in a helper."""
-    for call in (n for m in _methods(cls) for n in ast.walk(m) if isinstance(n, ast.Call)):
+    for call in (n for m in methods_of(cls) for n in ast.walk(m) if isinstance(n, ast.Call)):
         places = [i for i, arg in enumerate(call.args) if _subject(arg) == item.name]
         for func in find_defs(module, last_name(call.func)) if places else ():
             params = (
@@ -230,7 +230,8 @@ def along_of(node: ast.AST) -> tuple[str, int, int | None] | None:
     )
 
 
-def _methods(cls: ast.ClassDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+def methods_of(cls: ast.ClassDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The class body's own defs, in order."""
     return [stmt for stmt in cls.body if isinstance(stmt, FUNCTION_DEFS)]
 
 
@@ -285,7 +286,7 @@ def _params(method: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
 def _listed(cls: ast.ClassDef) -> set[str]:
     """Fields every assignment of which in the class's methods is a list (a display or a comprehension)."""
     kinds: dict[str, set[bool]] = {}
-    for method in _methods(cls):
+    for method in methods_of(cls):
         for node in ast.walk(method):
             if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
                 for target in node.targets if isinstance(node, ast.Assign) else [node.target]:
@@ -311,7 +312,7 @@ def _one_value(cls: ast.ClassDef) -> dict[str, str]:
     call that builds no container (``torch.tensor([])``; not ``nn.ModuleList(...)``, ``list(...)``)."""
     found: dict[str, str] = {}
     others: set[str] = set()
-    for method in _methods(cls):
+    for method in methods_of(cls):
         for node in ast.walk(method):
             if not isinstance(node, ast.Assign | ast.AnnAssign) or node.value is None:
                 continue
@@ -338,7 +339,7 @@ def _fork_uses(trees: ThreeTrees, path: str, retired: dict[str, list[Retired]], 
     guarded = layout_guarded(module)
     for cls in file_classes(module.body):
         items = [r for base in sorted(base_names(cls)) for r in retired.get(base, [])]
-        for method in _methods(cls) if items else ():
+        for method in methods_of(cls) if items else ():
             for node in walk_spanning(method, owned):
                 hit = access_of(node) if getattr(node, "lineno", 0) in owned else None
                 item = _matching(hit, items, _params(method)) if hit is not None else None
@@ -355,7 +356,7 @@ def _own_layout(module: ast.Module, item: Retired) -> str:
     (get_kv_cache_shape of a backend beside the implementation), or ""."""
     for cls in file_classes(module.body):
         for base in sorted(base_names(cls) - {item.cls, ""}):
-            for method in _methods(cls):
+            for method in methods_of(cls):
                 calls_super = any(isinstance(n, ast.Name) and n.id == "super" for n in ast.walk(method))
                 if (base, method.name) in item.changed and not calls_super:
                     return f"{cls.name}.{method.name}"

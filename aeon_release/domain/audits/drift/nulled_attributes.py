@@ -530,7 +530,7 @@ def _fork_uses(
     parents = parent_map(module)
     for cls in file_classes(module.body):
         bases = local_bases(cls, local)
-        for item in _derived_from(cls, bases, imports, nulled):
+        for item in derived_from(cls, bases, imports, nulled):
             owned_attr = item.via or item.attr
             late = item.lazy or item.nulled_by
             if late and (_sets(cls, item.attr) or any(_defines(s, item.attr) for s in cls.body)):
@@ -576,7 +576,7 @@ class _OfClass(Protocol):
 _Item = TypeVar("_Item", bound=_OfClass)
 
 
-def _derived_from(
+def derived_from(
     cls: ast.ClassDef, local: dict[str, ast.ClassDef], imports: dict[str, tuple[str, str]], items: list[_Item]
 ) -> list[_Item]:
     """The ``items`` (nulled, gated: an upstream class's) whose class ``cls`` derives from through an import."""

@@ -24,21 +24,27 @@ added lines call a callee the fork's added lines call too.
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.nulled_attributes import _derived_from, local_bases
+from aeon_release.domain.audits.drift.interposed import hands_on
+from aeon_release.domain.audits.drift.layouts import methods_of
+from aeon_release.domain.audits.drift.nulled_attributes import derived_from, local_bases
 from aeon_release.domain.audits.drift.own_fields import file_classes
-from aeon_release.domain.audits.drift.pyindex import file_imports
+from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
+from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_imported, fork_imported_first, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import LOG_METHODS, last_name
 
-# a callee on a changed line (``self.logits_processor(``, ``torch.cat(``): its last name
-_CALLEE = re.compile(r"(\w+)\s*\(")
+# a callee on a changed line (``self.logits_processor(``, ``torch.cat(``): its last name (group 2), not the name a
+# ``def``/``class`` line declares (group 1 set)
+_CALLEE = re.compile(r"\b(def\s+|class\s+)?(\w+)\s*\(")
+# builtins every file calls (``len``, ``super``, ``isinstance``): a gate on them let every changed file through
+_BUILTINS = frozenset(dir(builtins))
 _DEF = re.compile(r"^\s+(?:async\s+)?def\s+\w+\s*\(")
 _MOST_FILES = 32
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
@@ -53,6 +59,7 @@ class Rewritten:
     method: str
     old: str
     new: str
+    callee: str  # the callee's last name (``f`` of ``self.f(...)``), "" for a computed one (``(a or b)(x)``)
 
 
 def stale_copy_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -60,8 +67,14 @@ def stale_copy_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     called = _fork_callees(trees)
     if not called:
         return []
-    paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p, called)][:_MOST_FILES]
-    rewritten = [r for path, old, new in parsed_versions(trees, paths) for r in _rewritten(path, old, new)]
+    imported = fork_imported(trees)
+    candidates = [p for p in trees.upstream if p.endswith(".py") and _candidate(trees, p, called, imported)]
+    paths = fork_imported_first(trees, candidates)[:_MOST_FILES]
+    rewritten = [
+        r
+        for path, old, new in parsed_versions(trees, paths)
+        for r in _rewritten(path, old, new, set(trees.upstream[path].added), called)
+    ]
     if not rewritten:
         return []
     findings = []
@@ -76,47 +89,70 @@ def _fork_callees(trees: ThreeTrees) -> set[str]:
     lines = [t for p in trees.mine if p.endswith(".py") for t in trees.mine[p].added.values()]
     if not any(_DEF.match(line) for line in lines):
         return set()
-    return {m.group(1) for line in lines for m in _CALLEE.finditer(line)}
+    return {name for line in lines for name in _callees(line)} - _BUILTINS
 
 
-def _candidate(trees: ThreeTrees, path: str, called: set[str]) -> bool:
-    """The diff removed and added a line calling one callee the fork calls too."""
+def _callees(line: str) -> Iterator[str]:
+    """The last names of the callees ``line`` calls (a ``def``'s or ``class``'s own name is no call)."""
+    return (m[2] for m in _CALLEE.finditer(line) if m[1] is None)
+
+
+def _candidate(trees: ThreeTrees, path: str, called: set[str], imported: frozenset[str]) -> bool:
+    """The diff removed and added a line calling one callee the fork calls too (builtins aside), or it removed and
+    added lines of a module the fork imports from: #13626 rewrote only the argument lines of a call whose callee
+    sat on an unchanged line."""
     diff = trees.upstream[path]
-    removed = {m.group(1) for line in diff.removed for m in _CALLEE.finditer(line)} & called
-    return any(m.group(1) in removed for line in diff.added.values() for m in _CALLEE.finditer(line))
+    if diff.removed and diff.added and dotted_name(path) in imported:
+        return True
+    removed = {name for line in diff.removed for name in _callees(line)} & called
+    return any(name in removed for line in diff.added.values() for name in _callees(line))
 
 
-def _rewritten(path: str, old: ast.Module, new: ast.Module) -> Iterator[Rewritten]:
+def _rewritten(path: str, old: ast.Module, new: ast.Module, added: set[int], called: set[str]) -> Iterator[Rewritten]:
+    """Each call a method upstream's diff touches (an added line in its span) rewrote, of a callee the fork calls:
+    the others' calls are never unparsed."""
     before = {c.name: c for c in file_classes(old.body)}
     for cls in file_classes(new.body):
         was = before.get(cls.name)
-        old_methods = {m.name: m for m in _methods(was)} if was is not None else {}
-        for method in _methods(cls):
-            if method.name in old_methods:
-                for old_call, new_call in _changed_calls(old_methods[method.name], method):
-                    yield Rewritten(path, cls.name, method.name, old_call, new_call)
+        old_methods = {m.name: m for m in methods_of(was)} if was is not None else {}
+        for method in methods_of(cls):
+            end = method.end_lineno or method.lineno
+            if method.name in old_methods and any(method.lineno <= n <= end for n in added):
+                for old_call, new_call, callee in _changed_calls(old_methods[method.name], method, called):
+                    yield Rewritten(path, cls.name, method.name, old_call, new_call, callee)
 
 
-def _changed_calls(old: _Def, new: _Def) -> Iterator[tuple[str, str]]:
-    """(old text, new text) of each callee the method calls exactly once in both versions, its call rewritten."""
-    before, after = _calls(old), _calls(new)
+def _changed_calls(old: _Def, new: _Def, called: set[str] | None = None) -> Iterator[tuple[str, str, str]]:
+    """(old text, new text, callee's last name) of each callee the method calls exactly once in both versions,
+    its call rewritten."""
+    before, after = _calls(old, called), _calls(new, called)
     for callee, texts in before.items():
         now = after.get(callee, [])
-        if len(texts) == 1 and len(now) == 1 and texts[0] != now[0]:
-            yield texts[0], now[0]
+        if len(texts) == 1 and len(now) == 1 and texts[0][0] != now[0][0]:
+            yield texts[0][0], now[0][0], texts[0][1]
 
 
-def _calls(func: _Def) -> dict[str, list[str]]:
-    """callee's text -> the texts of the calls of it in the function (a nested call counts on its own)."""
-    found: dict[str, list[str]] = {}
+def _calls(func: _Def, called: set[str] | None) -> dict[str, list[tuple[str, str]]]:
+    """callee's text -> (the text, the callee's last name) of each call of it in the function (a nested call
+    counts on its own), of the callees in ``called`` alone when it is given (or computed ones)."""
+    found: dict[str, list[tuple[str, str]]] = {}
     for node in ast.walk(func):
-        if isinstance(node, ast.Call) and last_name(node.func) not in LOG_METHODS:  # a message reworded: no drift
-            found.setdefault(ast.unparse(node.func), []).append(ast.unparse(node))
+        name = last_name(node.func) if isinstance(node, ast.Call) else ""
+        if not isinstance(node, ast.Call) or name in LOG_METHODS:  # a message reworded: no drift
+            continue
+        if called is None or not name or name in called:
+            callee, text = _text(node.func), _text(node)
+            if callee is not None and text is not None:
+                found.setdefault(callee, []).append((text, name))
     return found
 
 
-def _methods(cls: ast.ClassDef) -> list[_Def]:
-    return [s for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)]
+def _text(node: ast.AST) -> str | None:
+    """``ast.unparse`` of the node, None for an expression too deep to unparse (RecursionError): skipped."""
+    try:
+        return ast.unparse(node)
+    except RecursionError:
+        return None
 
 
 def _fork_copies(
@@ -126,16 +162,16 @@ def _fork_copies(
     imports = file_imports(module, path)
     local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
     for cls in file_classes(module.body):
-        items = _derived_from(cls, local_bases(cls, local), imports, rewritten)
-        overrides = {m.name: m for m in _methods(cls)}
+        items = derived_from(cls, local_bases(cls, local), imports, rewritten)
+        overrides = {m.name: m for m in methods_of(cls)}
         for item in items:
             override = overrides.get(item.method)
-            if override is None or _hands_on(override):
+            if override is None or hands_on(override, item.method):  # the base's body runs too
                 continue
             calls = [n for n in ast.walk(override) if isinstance(n, ast.Call)]
-            if any(ast.unparse(n) == item.new for n in calls) or _makes_added(item, calls):
+            if any(_text(n) == item.new for n in calls) or _makes_added(item, calls):
                 continue  # the fork made upstream's new call already, or what it added to it
-            line = next((n.lineno for n in calls if ast.unparse(n) == item.old and n.lineno in owned), None)
+            line = next((n.lineno for n in calls if n.lineno in owned and _text(n) == item.old), None)
             if line is not None:
                 yield item, line
 
@@ -144,7 +180,7 @@ def _makes_added(item: Rewritten, calls: list[ast.Call]) -> bool:
     """The override makes every call upstream nested into the rewritten one (review81: #13626's
     ``mtp_layer.shared_head(hidden_states)``, which a fork applies on a line of its own before the old call)."""
     added = _nested(item.new) - _nested(item.old)
-    return bool(added) and added <= {ast.unparse(n) for n in calls}
+    return bool(added) and added <= {_text(n) for n in calls}
 
 
 def _nested(text: str) -> set[str]:
@@ -153,16 +189,11 @@ def _nested(text: str) -> set[str]:
     return {ast.unparse(n) for n in ast.walk(call) if isinstance(n, ast.Call) and n is not call}
 
 
-def _hands_on(func: _Def) -> bool:
-    """The override calls ``super()``: the base's body runs too."""
-    return any(
-        isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "super" for n in ast.walk(func)
-    )
-
-
 def _finding(trees: ThreeTrees, path: str, line: int, item: Rewritten, pr_pattern: str) -> Finding:
-    callee = item.old.split("(", 1)[0]
-    commit = trees.upstream_commit(item.path, re.escape(callee) + r"[[:space:]]*\(", pr_pattern)
+    # the callee's name from the AST: the text before the first "(" was "" for ``(a or b)(x)`` and ``getattr`` for
+    # ``getattr(self, "f")(x)``, and the lookup named another commit; a computed callee names the file alone
+    pattern = re.escape(item.callee) + r"[[:space:]]*\("
+    commit = trees.upstream_commit(item.path, pattern, pr_pattern) if item.callee else ""
     return Finding(
         RULE,
         "merge",

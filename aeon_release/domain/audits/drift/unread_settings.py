@@ -32,17 +32,26 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.deferred_inits import class_named_by, derives_first, method_named
+from aeon_release.domain.audits.drift.interposed import hands_on
 from aeon_release.domain.audits.drift.own_fields import enclosing_class, file_classes
 from aeon_release.domain.audits.drift.pyindex import file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions, whole_word
+from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_imported_first, parsed_versions, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, parse_python, short, simple_assignment
+from aeon_release.domain.audits.source import (
+    last_name,
+    parent_map,
+    parse_python,
+    short,
+    simple_assignment,
+    walk_spanning,
+)
 
 # a class-level setting among removed lines (indented, ``name = ...`` or ``name: T = ...``), a method defined
-_SETTING = re.compile(r"^\s+(\w+)\s*(?::[^=\n]+)?=(?!=)")
-_DEF = re.compile(r"^\s+(?:async\s+)?def\s+(\w+)\s*\(")
+# (their indentation, then the name)
+_SETTING = re.compile(r"^(\s+)(\w+)\s*(?::[^=\n]+)?=(?!=)")
+_DEF = re.compile(r"^(\s+)(?:async\s+)?def\s+\w+\s*\(")
 _MOST_FILES = 32
 _MOST_READERS = 16
 _RECEIVERS = frozenset({"self", "cls"})
@@ -62,7 +71,8 @@ class Unread:
 
 def unread_setting_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     words = trees.fork_words()
-    paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p, words)][:_MOST_FILES]
+    candidates = [p for p in trees.upstream if p.endswith(".py") and _candidate(trees, p, words)]
+    paths = fork_imported_first(trees, candidates)[:_MOST_FILES]
     if not paths:
         return []
     found = [u for path, old, new in parsed_versions(trees, paths) for u in _dropped(path, old, new)]
@@ -70,18 +80,24 @@ def unread_setting_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not unread:
         return []
     names = {u.name for u in unread}
-    return [
-        _finding(trees, path, line, unread_, compared, setting, pr_pattern)
-        for path, module, owned in fork_modules(trees, lambda line: any(n in line for n in names))
-        for unread_, line, compared, setting in _fork_uses(path, module, owned, unread)
-    ]
+    read_upstream = {u for u in unread if _read_outside(trees, u)}
+    findings = []
+    for path, module, owned in fork_modules(trees, lambda line: any(n in line for n in names)):
+        here = _self_reads(module)
+        read_here = {u for u in unread if u.name in here}
+        for item, line, compared, setting in _fork_uses(path, module, owned, unread):
+            read = item in read_upstream or item in read_here
+            findings.append(_finding(trees, path, line, item, compared, setting and not read, setting, pr_pattern))
+    return findings
 
 
 def _candidate(trees: ThreeTrees, path: str, words: frozenset[str]) -> bool:
-    """Upstream's diff removed a class-level setting of a name some fork line holds, and added a method."""
+    """Upstream's diff removed a class-level setting of a name some fork line holds, and added a method at the
+    setting's indentation: a class body's (a local of a method body sits deeper than the method's ``def``, and
+    any indented assignment let hundreds of a two-month range's files through)."""
     change = trees.upstream[path]
-    removed = {m[1] for line in change.removed if (m := _SETTING.match(line))}
-    return bool(removed & words) and any(_DEF.match(line) for line in change.added.values())
+    defs = {m[1] for line in change.added.values() if (m := _DEF.match(line))}
+    return any((m := _SETTING.match(line)) and m[2] in words and m[1] in defs for line in change.removed)
 
 
 def _dropped(path: str, old: ast.Module, new: ast.Module) -> Iterator[Unread]:
@@ -97,7 +113,7 @@ def _dropped(path: str, old: ast.Module, new: ast.Module) -> Iterator[Unread]:
             if not isinstance(method, (ast.FunctionDef, ast.AsyncFunctionDef)) or method.name in defined:
                 continue
             for name, value in sorted(settings.items()):
-                if name not in now and not _names(cls, name) and not _calls_super(method):
+                if name not in now and not _names(cls, name) and not hands_on(method, method.name):
                     yield Unread(path, cls.name, name, method.name, ast.unparse(value))
 
 
@@ -121,12 +137,6 @@ def _names(node: ast.AST, name: str) -> bool:
     return False
 
 
-def _calls_super(func: ast.AST) -> bool:
-    return any(
-        isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "super" for n in ast.walk(func)
-    )
-
-
 def _base_reads(trees: ThreeTrees, unread: Unread) -> bool:
     """An upstream base of the class defines the method reading the setting off ``self``/``cls``: the reader the
     class's new method shadows.  Only the files that define the method are parsed."""
@@ -144,6 +154,26 @@ def _base_reads(trees: ThreeTrees, unread: Unread) -> bool:
         if reader is not None and any(_self_read(n, unread.name) for n in ast.walk(reader)):
             return True
     return False
+
+
+def _self_reads(module: ast.Module) -> set[str]:
+    """The names the module reads off ``self``/``cls`` anywhere (one walk, kept for the module)."""
+    return {n.attr for n in ast.walk(module) if isinstance(n, ast.Attribute) and _self_read(n, n.attr)}
+
+
+def _read_outside(trees: ThreeTrees, unread: Unread) -> bool:
+    """An upstream line still reads the setting off something other than ``self``/``cls`` (a module function's
+    ``builder_cls._support``): the fork's value is not dead there."""
+    paths = sorted(trees.python_files_with((f".{unread.name}",)))[:_MOST_READERS]
+    return any(
+        isinstance(node, ast.Attribute)
+        and node.attr == unread.name
+        and isinstance(node.ctx, ast.Load)
+        and not _self_read(node, unread.name)
+        for text in trees.blobs(trees.theirs, paths).values()
+        if text is not None and (module := parse_python(text)) is not None
+        for node in ast.walk(module)
+    )
 
 
 def _ancestors(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> set[str]:
@@ -177,6 +207,13 @@ def _fork_uses(
     for each fork-owned setting of the name in a subclass, or read of it off the class or such a subclass."""
     imports = file_imports(module, path)
     parents = parent_map(module)
+    # the owned reads of the names, walked once for every item (the module was walked whole per item)
+    names = {u.name for u in unread}
+    reads = [
+        n
+        for n in walk_spanning(module, owned)
+        if isinstance(n, ast.Attribute) and n.attr in names and n.lineno in owned and isinstance(n.ctx, ast.Load)
+    ]
     for item in unread:
         subclasses = [
             c
@@ -187,12 +224,8 @@ def _fork_uses(
             value = _settings(cls).get(item.name)
             if value is not None and value.lineno in owned:
                 yield item, value.lineno, False, True
-        for node in ast.walk(module):
-            if (
-                isinstance(node, ast.Attribute)
-                and node.lineno in owned
-                and _read_of(node, item, imports, subclasses, parents)
-            ):
+        for node in reads:
+            if _read_of(node, item, imports, subclasses, parents):
                 yield item, node.lineno, _compared_with_old(node, item, parents), False
 
 
@@ -227,19 +260,27 @@ def _compared_with_old(node: ast.Attribute, item: Unread, parents: dict[int, ast
 
 
 def _finding(
-    trees: ThreeTrees, path: str, line: int, item: Unread, compared: bool, setting: bool, pr_pattern: str
+    trees: ThreeTrees, path: str, line: int, item: Unread, compared: bool, dead: bool, setting: bool, pr_pattern: str
 ) -> Finding:
     commit = trees.upstream_commit(item.path, whole_word(item.method), pr_pattern)
     why = (
         f"upstream's {item.cls} no longer sets {item.name} (it was {short(item.old, 60)}) and now answers "
         f"{item.method}() itself without reading it ({item.path}{commit})"
     )
-    if setting:
+    if dead:
         message = (
             f"fork-owned class setting {item.name} derives {item.cls}, but {why}: the base's {item.method}() that "
             f"read it is shadowed, so the fork's value is silently ignored; override {item.method}() instead"
         )
         return Finding(RULE, "merge", Severity.ERROR, path, line, message)
+    if setting:
+        # a warning: a fork method (or hook override) or an upstream reader outside the class still reads the
+        # value, so it is not dead; only the shadowed hook no longer returns it
+        message = (
+            f"fork-owned class setting {item.name} derives {item.cls}, but {why}: the value is still read elsewhere, "
+            f"yet {item.method}() no longer returns it; override {item.method}() if it should"
+        )
+        return Finding(RULE, "merge", Severity.WARNING, path, line, message)
     if compared:
         message = (
             f"fork-owned line compares {item.name} read off {item.cls} with its old value {short(item.old, 60)}, "
