@@ -210,6 +210,17 @@ def test_an_override_that_replaces_one_reader_of_two_stays_an_error(git_repo: Gi
             "        self._aeon_finish(layer)\n",
             METHOD_NEW,
         ),
+        (
+            # mend56: a helper of a fork BASE class between the fork's class and upstream's hands on
+            HEAD + "class AeonBase(WNA16Method):\n"
+            "    def _hand_on(self, layer) -> None:\n"
+            "        super().process_weights_after_loading(layer)\n\n\n"
+            "class AeonMethod(AeonBase):\n"
+            "    def process_weights_after_loading(self, layer) -> None:\n"
+            "        layer.w13 = layer.w13.t()\n"
+            "        self._hand_on(layer)\n",
+            METHOD_NEW,
+        ),
     ],
     ids=[
         "super()",
@@ -221,6 +232,7 @@ def test_an_override_that_replaces_one_reader_of_two_stays_an_error(git_repo: Gi
         "abstract",
         "super() bound to a local (review76)",
         "a helper of the fork's class reaching super() (review76)",
+        "a helper of a fork base class reaching super() (mend56)",
     ],
 )
 def test_an_override_reaching_the_new_def_or_hiding_nothing_stays_quiet(git_repo: GitRepo, fork: str, new: str) -> None:
@@ -298,3 +310,15 @@ _ANSWER = (
 def test_an_override_of_a_new_pure_answer_stays_quiet(git_repo: GitRepo, new: str, expected: list[str]) -> None:
     fork = HEAD + "class AeonMethod(WNA16Method):\n    def warm_up(self, layer):\n        return 1\n"
     assert [row[1] for row in _found(git_repo, fork, new=new)] == expected
+
+
+def test_an_override_doing_the_new_defs_work_itself_is_a_warning(git_repo: GitRepo) -> None:
+    """mend56: the override stores every attribute the new def keeps on self (``self.kernel``): it may do the
+    new def's work itself, so a warning, not a certain error."""
+    fork = (
+        HEAD + "class AeonMethod(WNA16Method):\n"
+        "    def process_weights_after_loading(self, layer) -> None:\n"
+        "        self.kernel = layer.aeon_forward\n"
+    )
+    found = [f for f in _found(git_repo, fork) if f[0] == 5 and "now defines on" in f[2]]
+    assert [severity for _, severity, _ in found] == ["warning"]

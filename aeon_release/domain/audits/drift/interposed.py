@@ -66,14 +66,17 @@ def hidden_work(fork: _Def, before: DefSym, after: DefSym, order: Sequence[Along
     if stub_answer(after.node) is not None or not _has_effects(after.node):
         return None
     methods = _resolved(order)
-    own = {name: d for name, (d, at) in methods.items() if at == 0}
-    if is_abstract(fork) or hands_on(fork, fork.name, own):
+    # a helper of a fork class nearer than the new def's (the fork's own, or a fork base between: mend56), whose
+    # ``super().name`` continues along the order from its own class and so reaches the new def
+    near = [(a.path, a.qualname) for a in order].index((after.path, after.owner))
+    helpers = {name: d for name, (d, at) in methods.items() if at < near}
+    if is_abstract(fork) or hands_on(fork, fork.name, helpers):
         return None
     kept = _kept_on_self(after.node, methods)
-    unread = bool(kept) and not any(
-        _reads(order, d, at, kept) for name, (d, at) in methods.items() if name != fork.name
-    )
-    certain = stub_answer(before.node) is not None and not unread
+    unread = bool(kept) and not runs_a_reader(order, kept, fork.name)
+    # an override storing all the new def keeps on self may do its work itself (mend56): a warning, not certain
+    does_it = bool(kept) and kept <= _kept_on_self(fork, methods)
+    certain = stub_answer(before.node) is not None and not unread and not does_it
     replaced = (
         "a stub the override owed nothing"
         if stub_answer(before.node) is not None
@@ -84,6 +87,8 @@ def hidden_work(fork: _Def, before: DefSym, after: DefSym, order: Sequence[Along
         f"{before.label} ({replaced}); the override never calls super().{fork.name}(), so upstream's new body "
         f"never runs on the fork's class: call super().{fork.name}(...) from the override"
     )
+    if does_it:
+        said += f", unless the override does the new def's work itself (it stores {', '.join(sorted(kept))} too)"
     if unread:  # a fork class that also replaced every reader of the new def's state (#42651's apply_scaled_mm)
         said += (
             f", unless the fork's class owes it nothing: no method it runs reads what the new def keeps on self "
@@ -118,6 +123,40 @@ def _kept_on_self(func: _Def, methods: Mapping[str, tuple[_Def, int]]) -> set[st
     for d in _reached(func, {n: d for n, (d, _) in methods.items()}):
         kept |= set(self_writes(d))
     return kept
+
+
+def runs_a_reader(order: Sequence[Along], names: set[str], skip: str) -> bool:
+    """A method an instance of ``order[0]`` runs (but ``skip``) loads ``self.X`` for one of ``names``; a def
+    of an upstream class only upstream's own methods call, all of which the fork's classes replaced, never runs
+    (a fork ``apply_weights`` that no longer calls ``apply_scaled_mm``: mend56)."""
+    methods = _resolved(order)
+    return any(
+        _reads(order, d, at, names)
+        for name, (d, at) in methods.items()
+        if name != skip and not _shut_out(order, methods, name)
+    )
+
+
+def _shut_out(order: Sequence[Along], methods: Mapping[str, tuple[_Def, int]], name: str) -> bool:
+    """``name`` resolves to a def of an upstream class that some def of those classes calls as ``self.name``,
+    and no def the instance runs does (the fork replaced every caller)."""
+    func, at = methods[name]
+    if at == 0:
+        return False
+    called = any(_calls_self(d, name) for a in order[1:] for d in a.node.body if isinstance(d, _Def) and d is not func)
+    return called and not any(_calls_self(d, name) for d, _ in methods.values() if d is not func)
+
+
+def _calls_self(func: _Def, name: str) -> bool:
+    me = func.args.args[0].arg if func.args.args else None
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr == name
+        and isinstance(n.func.value, ast.Name)
+        and n.func.value.id == me
+        for n in ast.walk(func)
+    )
 
 
 def _reads(order: Sequence[Along], func: _Def, at: int, names: set[str], depth: int = 0) -> bool:

@@ -338,7 +338,9 @@ class _Checker:
         self._probes: dict[int, dict[str, ast.Call]] = {}  # id(function or module) -> locals bound to a probe
         self._nests: dict[tuple[int, ...], frozenset[str]] = {}  # the enclosing functions' ids -> their names
         self._bound: dict[int, dict[str, ast.expr]] = {}  # a function's id -> the names it binds once, to what
-        self._picks: dict[int, ast.Call] = {}  # a table entry's call made up -> the call written
+        # a table entry's call made up -> (that call, the call written): the made-up node is kept alive with its
+        # entry, so that its id is never reused by a later node while the entry stands (mend56)
+        self._picks: dict[int, tuple[ast.Call, ast.Call]] = {}
         self._local_types: dict[int, dict[str, ast.expr]] = {}
         self._attribute_types: dict[int, tuple[ast.ClassDef, dict[str, ast.expr]]] = {}
         self._bound_attributes: dict[int, frozenset[str]] = {}  # id(class node) -> names it binds itself
@@ -1713,7 +1715,10 @@ class _Checker:
                     resolver(self.after), DefSym
                 ):  # a gone entry: its own line says so
                     picked = ast.copy_location(ast.Call(entry, call.args, call.keywords), call)
-                    self._picks[id(picked)] = call  # the call written: what its statement does with the answer
+                    self._picks[id(picked)] = (
+                        picked,
+                        call,
+                    )  # the call written: what its statement does with the answer
                     yield from self._call(mod, picked, scope)
             return
         if isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Attribute):
@@ -1908,7 +1913,7 @@ class _Checker:
         if now is None or not self._plainly_defined(after):
             return
         around = scope.functions[-1] if scope.functions else mod.tree
-        written = self._picks.get(id(call), call)  # a table's entry picked: the call written stands for it
+        written = self._written(call)  # a table's entry picked: the call written stands for it
         if (now.raises is not None and hollow_guarded(around, written, now.raises)) or (
             now.raises is None and not for_effect(around, written, now)
         ):
@@ -1950,6 +1955,12 @@ class _Checker:
         made = built_by(receiver, where, cls.node if cls is not None else None, scope.me)
         sym = self.after.resolve_expr(info, made) if made is not None and info is not None else None
         return isinstance(sym, DefSym) and isinstance(sym.node, ast.ClassDef)
+
+    def _written(self, call: ast.Call) -> ast.Call:
+        """The call the fork wrote for ``call``: itself, or the ``TABLE[key](...)`` a made-up call of one of the
+        table's entries stands for (matched by the node itself, never by an id alone: CPython reuses ids)."""
+        kept = self._picks.get(id(call))
+        return kept[1] if kept is not None and kept[0] is call else call
 
     def _plainly_defined(self, sym: DefSym) -> bool:
         """The def stands in its module's (or class's) own body: one under ``try``/``except`` or ``if`` is a
