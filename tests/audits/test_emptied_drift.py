@@ -215,6 +215,12 @@ ROWS: list[tuple[str, int | None]] = [
         "        fn = _TABLE[kind]\n    fn(1024)\n",
         None,
     ),
+    # mend56: a nested def's own ``fn = _TABLE[kind]`` is its local: the outer ``fn`` is the module's
+    (
+        '_TABLE = {"ws": init_workspace}\nfn = print\n\n\ndef f(kind: str) -> None:\n    def pick() -> None:\n'
+        "        fn = _TABLE[kind]\n        del fn\n\n    pick()\n    fn(1024)\n",
+        None,
+    ),
     # twins: a factory's instance, a name rebound to a subclass's, a loop over others, an attribute set
     # from a parameter too, the subclass built (its def does the work)
     (

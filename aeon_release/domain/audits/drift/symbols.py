@@ -1198,29 +1198,38 @@ class _Checker:
         at the base had (AttributeError).  #40105 (c0c98b8b9a) put ``MarlinFP8ScaledMMLinearKernel``, no block
         kernel (its constructor takes ``layer_param_names`` too, it has no ``apply_input_quant``), in
         ``_POSSIBLE_FP8_BLOCK_KERNELS[PlatformEnum.CUDA]``.  Quiet where the body tests the element's class
-        (``isinstance``/``issubclass``/``hasattr``/``getattr``): the fork filters."""
+        (``isinstance``/``issubclass``/``hasattr``/``getattr``): the fork filters.  Only the loop's own nodes
+        count (not a nested def's, a lambda's, or a comprehension's that rebinds the name: mend56), and of its
+        attributes only loads; a warning where the body may stop (``return``/``break``) before it reaches an
+        element upstream added after the first."""
         if not isinstance(target, ast.Name) or _class_tested(body, target.id):
             return
         listed = self._listed_pair(mod, source)
         if listed is None:
             return
-        olds, added, where = listed
-        for node in (n for part in body for n in ast.walk(part)):
+        olds, added, where, leads = listed
+        told = _error if leads or not _stops_early(body) else _warning
+        for node in _loop_nodes(body, target.id):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == target.id:
                 for label, sym in added:
                     sig, _ = _constructor(self.after, sym)
                     problem = call_problem(node, sig) if sig is not None else None
                     if problem is not None:
-                        yield _error(
+                        yield told(
                             mod,
                             node.lineno,
                             f"builds each element of {_show(source)} as {ast.unparse(node)}, but upstream added "
                             f"{label} to it ({where}), whose constructor {problem}: TypeError",
                         )
-            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == target.id:
+            elif (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.ctx, ast.Load)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == target.id
+            ):
                 lacking = [label for label, sym in added if self._lacks_listed(sym, node.attr, olds)]
                 if lacking:
-                    yield _error(
+                    yield told(
                         mod,
                         node.lineno,
                         f"reads {_show(node)} off each element of {_show(source)}, but upstream added "
@@ -1230,10 +1239,11 @@ class _Checker:
 
     def _listed_pair(
         self, mod: ModuleInfo, source: ast.expr
-    ) -> tuple[list[px.ClassInfo], list[tuple[str, DefSym]], str] | None:
+    ) -> tuple[list[px.ClassInfo], list[tuple[str, DefSym]], str, bool] | None:
         """The classes a module-level list (``NAME`` or ``NAME[key]``, a dict display's entry) held at the base,
-        the classes of the tree upstream added to it (label, symbol), and where it is; None when not such a
-        list, or an element at the base is no class of the tree."""
+        the classes of the tree upstream added to it (label, symbol), where it is, and whether an added one is
+        the list's first element; None when not such a list, or an element at the base is no class of the
+        tree."""
         holder, key = (source.value, source.slice) if isinstance(source, ast.Subscript) else (source, None)
         merged, ours = self.after.module_at(mod.path), self.before.module_at(mod.path)
         if not isinstance(holder, (ast.Name, ast.Attribute)) or merged is None or ours is None:
@@ -1253,7 +1263,8 @@ class _Checker:
             (ast.unparse(e), self.after.resolve_expr(new_home, e)) for e in new_elts if ast.unparse(e) not in spelt
         ]
         found = [(label, sym) for label, sym in added if isinstance(sym, DefSym) and self.after.class_of(sym)]
-        return ([c for c in olds if c is not None], found, new.path) if found else None
+        leads = ast.unparse(new_elts[0]) not in spelt
+        return ([c for c in olds if c is not None], found, new.path, leads) if found else None
 
     def _lacks_listed(self, sym: DefSym, attr: str, olds: list[px.ClassInfo]) -> bool:
         """The class ``sym`` names has no ``attr`` along a wholly known order, and every class of ``olds`` had."""
@@ -10699,8 +10710,39 @@ def _binds(fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, name: str) -
 
 
 _SIMPLE = (ast.Return, ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Expr)
-_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 _CLASS_TESTS = frozenset({"isinstance", "issubclass", "hasattr", "getattr"})
+
+
+def _loop_nodes(body: Sequence[ast.AST], name: str) -> Iterator[ast.AST]:
+    """The nodes of a loop's body that see the loop's ``name``: not inside a nested def, class or lambda, nor a
+    comprehension that binds ``name`` itself."""
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            continue
+        if isinstance(node, _COMPREHENSIONS) and any(
+            isinstance(t, ast.Name) and t.id == name for g in node.generators for t in ast.walk(g.target)
+        ):
+            continue
+        yield node
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def _stops_early(body: Sequence[ast.AST]) -> bool:
+    """The loop's body may leave the loop: a ``return`` of its own, or a ``break`` not inside an inner loop."""
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Return | ast.Break):
+            return True
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            continue
+        if isinstance(node, ast.For | ast.AsyncFor | ast.While):
+            stack.extend(n for n in ast.walk(node) if isinstance(n, ast.Return))
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def _class_tested(body: Sequence[ast.AST], name: str) -> bool:
