@@ -221,6 +221,35 @@ def test_an_override_that_replaces_one_reader_of_two_stays_an_error(git_repo: Gi
             "        self._hand_on(layer)\n",
             METHOD_NEW,
         ),
+        (
+            HEAD + "class AeonMethod(WNA16Method):\n"
+            "    def process_weights_after_loading(self, layer) -> None:\n"
+            "        layer.aeon = True\n",
+            METHOD_OLD + "\n    def process_weights_after_loading(self, layer) -> None:\n"
+            "        n = len(layer.experts)\n        logger.debug('loaded %d', n)\n        warnings.warn('slow path')\n",
+        ),
+        (
+            HEAD + "class AeonMethod(WNA16Method):\n"
+            "    def process_weights_after_loading(self, layer) -> None:\n"
+            "        parent: object = super()\n"
+            "        parent.process_weights_after_loading(layer)\n",
+            METHOD_NEW,
+        ),
+        (
+            HEAD + "class AeonMethod(WNA16Method):\n"
+            "    def process_weights_after_loading(self, layer) -> None:\n"
+            "        if (parent := super()) is not None:\n"
+            "            parent.process_weights_after_loading(layer)\n",
+            METHOD_NEW,
+        ),
+        (
+            HEAD + "class AeonMethod(WNA16Method):\n"
+            "    def _up(me, layer) -> None:\n"
+            "        super().process_weights_after_loading(layer)\n\n"
+            "    def process_weights_after_loading(me, layer) -> None:\n"
+            "        me._up(layer)\n",
+            METHOD_NEW,
+        ),
     ],
     ids=[
         "super()",
@@ -233,6 +262,10 @@ def test_an_override_that_replaces_one_reader_of_two_stays_an_error(git_repo: Gi
         "super() bound to a local (review76)",
         "a helper of the fork's class reaching super() (review76)",
         "a helper of a fork base class reaching super() (mend56)",
+        "the new def only logs (mend56)",
+        "super() bound by an annotated assignment (mend56)",
+        "super() bound by a walrus (mend56)",
+        "the instance spelt me (mend56)",
     ],
 )
 def test_an_override_reaching_the_new_def_or_hiding_nothing_stays_quiet(git_repo: GitRepo, fork: str, new: str) -> None:
@@ -322,3 +355,19 @@ def test_an_override_doing_the_new_defs_work_itself_is_a_warning(git_repo: GitRe
     )
     found = [f for f in _found(git_repo, fork) if f[0] == 5 and "now defines on" in f[2]]
     assert [severity for _, severity, _ in found] == ["warning"]
+
+
+def test_a_reader_with_positional_only_parameters_keeps_the_error(git_repo: GitRepo) -> None:
+    """mend56: the fork's ``apply`` takes the instance positional-only and reads ``s.kernel``, which only the new
+    def sets: still a reader (it was read as none, a warning)."""
+    fork = (
+        HEAD + "class AeonMethod(WNA16Method):\n"
+        "    def process_weights_after_loading(self, layer) -> None:\n"
+        "        layer.aeon = True\n\n"
+        "    def apply(s, layer, x, /):\n"
+        "        return s.kernel(x)\n\n"
+        "    def warm_up(s, layer, /):\n"
+        "        return layer\n"
+    )
+    found = [f for f in _found(git_repo, fork) if "now defines on" in f[2] and f[0] == 5]
+    assert [(at, severity) for at, severity, _ in found] == [(5, "error")]

@@ -34,9 +34,10 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.pyindex import DefSym, self_writes
 from aeon_release.domain.audits.drift.renamed_overrides import stub_answer
-from aeon_release.domain.audits.source import last_name
+from aeon_release.domain.audits.source import LOG_METHODS, last_name
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
+_SAYS = LOG_METHODS | {"warn"}
 
 
 @dataclass(frozen=True)
@@ -147,8 +148,15 @@ def _shut_out(order: Sequence[Along], methods: Mapping[str, tuple[_Def, int]], n
     return called and not any(_calls_self(d, name) for d, _ in methods.values() if d is not func)
 
 
+def first_param(func: _Def) -> str | None:
+    """The name of the def's first positional parameter (``self``, whatever it is spelt; a positional-only one
+    too), or None."""
+    first = [*func.args.posonlyargs, *func.args.args][:1]
+    return first[0].arg if first else None
+
+
 def _calls_self(func: _Def, name: str) -> bool:
-    me = func.args.args[0].arg if func.args.args else None
+    me = first_param(func)
     return any(
         isinstance(n, ast.Call)
         and isinstance(n.func, ast.Attribute)
@@ -162,7 +170,7 @@ def _calls_self(func: _Def, name: str) -> bool:
 def _reads(order: Sequence[Along], func: _Def, at: int, names: set[str], depth: int = 0) -> bool:
     """The method (of ``order[at]``) loads ``self.X`` for one of ``names``, or reaches a def that does through
     ``super().m`` (the next ``m`` along the order: a fork ``apply`` handing on to upstream's still reads it)."""
-    me = func.args.args[0].arg if func.args.args else None
+    me = first_param(func)
     if me is None or depth > 8:
         return me is not None
     for n in ast.walk(func):
@@ -180,12 +188,13 @@ def _reached(func: _Def, helpers: Mapping[str, _Def]) -> list[_Def]:
     """``func`` and the ``helpers`` it calls as ``self.name(...)``, transitively, each once."""
     seen: list[_Def] = [func]
     for d in seen:
+        me = first_param(d)
         for node in ast.walk(d):
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Attribute)
                 and isinstance(node.func.value, ast.Name)
-                and node.func.value.id == "self"
+                and node.func.value.id == me
                 and (h := helpers.get(node.func.attr)) is not None
                 and h not in seen
             ):
@@ -221,17 +230,20 @@ def _hands_on_here(func: _Def, name: str) -> bool:
 
 
 def _super_locals(func: _Def) -> set[str]:
-    """Names the def binds to ``super()`` (``parent = super()``: #48334's twin reads the hook off it)."""
-    return {
-        t.id
-        for node in ast.walk(func)
-        if isinstance(node, ast.Assign) and _is_super(node.value)
-        for t in node.targets
-        if isinstance(t, ast.Name)
-    }
+    """Names the def binds to ``super()`` (``parent = super()``: #48334's twin reads the hook off it; also
+    ``parent: Any = super()`` and ``(parent := super())``: mend56)."""
+    found: set[str] = set()
+    for node in ast.walk(func):
+        if isinstance(node, ast.Assign) and _is_super(node.value):
+            found.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign | ast.NamedExpr) and node.value is not None and _is_super(node.value):
+            found.update([node.target.id] if isinstance(node.target, ast.Name) else [])
+    return found
 
 
 def _is_super(expr: ast.expr, locals_: set[str] | frozenset[str] = frozenset()) -> bool:
+    if isinstance(expr, ast.NamedExpr):  # ``(parent := super()).name``
+        return _is_super(expr.value, locals_)
     if isinstance(expr, ast.Name):
         return expr.id in locals_
     return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "super"
@@ -259,9 +271,17 @@ def _has_effects(func: _Def) -> bool:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             if any(isinstance(t, ast.Attribute | ast.Subscript) for t in targets):
                 return True
-        if isinstance(node, ast.Delete) or (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)):
+        if isinstance(node, ast.Delete) or (
+            isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and not _says(node.value)
+        ):
             return True
     return False
+
+
+def _says(call: ast.Call) -> bool:
+    """A call that only logs or warns (``logger.debug(...)``, ``warnings.warn(...)``): no work a skipped def
+    owed anyone (mend56; the set ``stale_copies._calls`` filters too)."""
+    return last_name(call.func) in _SAYS
 
 
 def is_abstract(func: _Def) -> bool:
