@@ -34,6 +34,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.pyindex import DefSym, self_writes
 from aeon_release.domain.audits.drift.renamed_overrides import stub_answer
+from aeon_release.domain.audits.drift.signatures import decorator_names
 from aeon_release.domain.audits.source import LOG_METHODS, last_name
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
@@ -178,7 +179,7 @@ def _reads(order: Sequence[Along], func: _Def, at: int, names: set[str], depth: 
             continue
         if isinstance(n.ctx, ast.Load) and n.attr in names and isinstance(n.value, ast.Name) and n.value.id == me:
             return True
-        nxt = _resolved(order, at + 1).get(n.attr) if _is_super(n.value) else None
+        nxt = _resolved(order, at + 1).get(n.attr) if is_super(n.value) else None
         if nxt is not None and _reads(order, nxt[0], nxt[1], names, depth + 1):
             return True
     return False
@@ -213,7 +214,7 @@ def hands_on(func: _Def, name: str, helpers: Mapping[str, _Def] | None = None) -
 def _hands_on_here(func: _Def, name: str) -> bool:
     supers = _super_locals(func)
     for node in ast.walk(func):
-        if isinstance(node, ast.Attribute) and node.attr == name and _is_super(node.value, supers):
+        if isinstance(node, ast.Attribute) and node.attr == name and is_super(node.value, supers):
             return True
         if isinstance(node, ast.Call) and _explicit_base_call(node, name):
             return True
@@ -221,7 +222,7 @@ def _hands_on_here(func: _Def, name: str) -> bool:
             isinstance(node, ast.Call)
             and last_name(node.func) == "getattr"
             and len(node.args) >= 2
-            and _is_super(node.args[0], supers)
+            and is_super(node.args[0], supers)
             and isinstance(node.args[1], ast.Constant)
             and node.args[1].value == name
         ):
@@ -234,16 +235,18 @@ def _super_locals(func: _Def) -> set[str]:
     ``parent: Any = super()`` and ``(parent := super())``: mend56)."""
     found: set[str] = set()
     for node in ast.walk(func):
-        if isinstance(node, ast.Assign) and _is_super(node.value):
+        if isinstance(node, ast.Assign) and is_super(node.value):
             found.update(t.id for t in node.targets if isinstance(t, ast.Name))
-        elif isinstance(node, ast.AnnAssign | ast.NamedExpr) and node.value is not None and _is_super(node.value):
+        elif isinstance(node, ast.AnnAssign | ast.NamedExpr) and node.value is not None and is_super(node.value):
             found.update([node.target.id] if isinstance(node.target, ast.Name) else [])
     return found
 
 
-def _is_super(expr: ast.expr, locals_: set[str] | frozenset[str] = frozenset()) -> bool:
+def is_super(expr: ast.expr, locals_: set[str] | frozenset[str] = frozenset()) -> bool:
+    """``super()`` (or ``(p := super())``), or a name of ``locals_`` the def bound to it (symbols' copy joined
+    here, mend56)."""
     if isinstance(expr, ast.NamedExpr):  # ``(parent := super()).name``
-        return _is_super(expr.value, locals_)
+        return is_super(expr.value, locals_)
     if isinstance(expr, ast.Name):
         return expr.id in locals_
     return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "super"
@@ -284,6 +287,7 @@ def _says(call: ast.Call) -> bool:
     return last_name(call.func) in _SAYS
 
 
-def is_abstract(func: _Def) -> bool:
-    """``func`` is decorated ``@abstractmethod``: the fork's own subclasses fill it."""
-    return any(last_name(d) == "abstractmethod" for d in func.decorator_list)
+def is_abstract(node: ast.AST) -> bool:
+    """``node`` is a def decorated ``@abstractmethod`` (or ``@abstractproperty``): the fork's own subclasses
+    fill it.  The one reader of it (symbols' copy joined here, mend56)."""
+    return isinstance(node, _Def) and bool(decorator_names(node) & {"abstractmethod", "abstractproperty"})

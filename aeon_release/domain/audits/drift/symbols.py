@@ -92,7 +92,7 @@ from aeon_release.domain.audits.drift.guarded_reads import (
 from aeon_release.domain.audits.drift.handed_in import handed_in
 from aeon_release.domain.audits.drift.held_partials import held_key
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
-from aeon_release.domain.audits.drift.interposed import Along, hidden_work
+from aeon_release.domain.audits.drift.interposed import Along, hidden_work, is_abstract, is_super
 from aeon_release.domain.audits.drift.isinstance_types import narrowings
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
 from aeon_release.domain.audits.drift.keys import VALUE_BUILTINS
@@ -1269,9 +1269,7 @@ class _Checker:
     def _lacks_listed(self, sym: DefSym, attr: str, olds: list[px.ClassInfo]) -> bool:
         """The class ``sym`` names has no ``attr`` along a wholly known order, and every class of ``olds`` had."""
         cls = self.after.class_of(sym)
-        if cls is None or any(
-            isinstance(i, px.External) and i.name.rsplit(".", 1)[-1] not in _FIELDLESS for i in self.after.mro(cls)
-        ):
+        if cls is None or _fields_outside(self.after.mro(cls)):
             return False
         if self.after.member(self.after.mro(cls), attr) is not MISSING:
             return False
@@ -1932,7 +1930,7 @@ class _Checker:
         definite = (
             before.owner is None
             or via == "class"
-            or (isinstance(call.func, ast.Attribute) and _is_super(call.func.value))
+            or (isinstance(call.func, ast.Attribute) and is_super(call.func.value))
             or self._built_as_a_class(mod, call.func, scope)
         )
         if not definite and self._done_elsewhere(after):
@@ -3942,7 +3940,7 @@ class _Checker:
         owner = expr.value
         if scope.cls and isinstance(owner, ast.Name) and owner.id == scope.me:
             return self._member_of(mod.path, scope.cls, expr.attr, True), "instance"
-        if scope.cls and _is_super(owner):
+        if scope.cls and is_super(owner):
             return self._member_of(mod.path, scope.cls, expr.attr, False), "instance"
         typed = self._typed(mod, owner, scope)
         if typed is not None:
@@ -4016,7 +4014,7 @@ class _Checker:
             if id(func) not in self._local_types:
                 self._local_types[id(func)] = _local_annotations(func)
             annotation = self._local_types[id(func)].get(owner.id)
-            if isinstance(annotation, ast.Attribute) and _is_super(annotation.value) and not held and scope.cls:
+            if isinstance(annotation, ast.Attribute) and is_super(annotation.value) and not held and scope.cls:
                 return self._method_result(mod, annotation, scope, depth + 1)  # ``md = super().build(...)``
             if annotation is not None:
                 path = mod.path
@@ -4328,7 +4326,7 @@ class _Checker:
         if cls is None or not _is_dataclass(cls, ix):
             return None
         mro = ix.mro(cls)
-        if any(isinstance(i, px.External) and i.name.rsplit(".", 1)[-1] not in _FIELDLESS for i in mro):
+        if _fields_outside(mro):  # a base outside the tree (a broken or opaque one too) may hold anything
             return None
         return _init_fields(mro, ix)
 
@@ -4436,7 +4434,7 @@ class _Checker:
         if cls is None:
             return False
         mro = self.after.mro(cls)
-        if any(isinstance(i, px.External) and i.name.rsplit(".", 1)[-1] not in _FIELDLESS for i in mro):
+        if _fields_outside(mro):  # a base outside the tree (a broken or opaque one too) may hold anything
             return False
         return not any(isinstance(i, px.ClassInfo) and "__call__" in i.members for i in mro)
 
@@ -4694,7 +4692,7 @@ class _Checker:
             order = self.after.linearized(sub) if sub is not None and sub is not cls else []
             at = next((i for i, c in enumerate(order) if c is cls), None)
             first = _first_definers(order[:at]) if at is not None else {}
-            if sub and at and all(n in first and not _is_abstract(first[n].members[n]) for n in lacking):
+            if sub and at and all(n in first and not is_abstract(first[n].members[n]) for n in lacking):
                 filled.append(sub)
         return filled
 
@@ -4750,7 +4748,7 @@ class _Checker:
         order = self.after.linearized(cls)
         first = _first_definers(order)
         nearest = next((i for i in order[1:] if isinstance(i, px.ClassInfo) and self._upstream_class(i)), None)
-        if any(_is_abstract(o.members[n]) and not self._upstream_class(o) for n, o in first.items()):
+        if any(is_abstract(o.members[n]) and not self._upstream_class(o) for n, o in first.items()):
             return  # the fork's own abstract base (an attention backend missing upstream's is still used as a class)
         short = qual.rsplit(".", 1)[-1]
         for name, owner in sorted(first.items()):
@@ -4892,13 +4890,13 @@ class _Checker:
             if isinstance(item, px.ClassInfo):
                 for name, member in item.members.items():
                     first.setdefault(name, DefSym(item.module.path, name, member, item.qualname))
-        if any(_is_abstract(m) for m in cls.members.values()):
+        if any(is_abstract(m) for m in cls.members.values()):
             return {}  # an abstract class of the fork's own: its subclasses implement
         return {
             name: sym
             for name, sym in first.items()
             if sym.owner != cls.qualname or sym.path != path
-            if _is_abstract(sym.node)
+            if is_abstract(sym.node)
         }
 
     def _override(self, mod: ModuleInfo, stmt: ast.stmt, qual: str, name: str) -> Iterator[Finding]:
@@ -5079,7 +5077,7 @@ class _Checker:
         own = self.after.class_info(merged, qual) if merged is not None else None
         if (
             sibling is None
-            or (own is not None and sibling in own.members)
+            or (own is not None and self._answered_before(own, sibling, before))
             or not self._used_by_name(sibling, in_code(called_off_any))
         ):
             return
@@ -5093,6 +5091,16 @@ class _Checker:
             f"{after.label}, a stub, is what the fork's method overrides now: upstream's callers of {sibling} run "
             f"{before.owner}'s code whatever the override does; override {sibling} instead",
         )
+
+    def _answered_before(self, cls: px.ClassInfo, name: str, before: DefSym) -> bool:
+        """A class along ``cls``'s merged order ahead of ``before``'s (the fork's own, or a fork base between:
+        mend56) defines ``name``: the sibling hook upstream's callers run is the fork's."""
+        for item in self.after.mro(cls):
+            if not isinstance(item, px.ClassInfo) or (item.module.path, item.qualname) == (before.path, before.owner):
+                return False
+            if name in item.members:
+                return True
+        return False
 
     def _sibling_hook(self, before: DefSym, after: DefSym) -> str | None:
         """A method ``before``'s class gained upstream that ``after``'s class (the base whose stub answers now)
@@ -7516,12 +7524,6 @@ def _first_definers(order: list[px.ClassInfo | px.External]) -> dict[str, px.Cla
     return first
 
 
-def _is_abstract(node: ast.AST) -> bool:
-    return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and bool(
-        decorator_names(node) & {"abstractmethod", "abstractproperty"}
-    )
-
-
 def distinct_name(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """A name a text search can follow: not a dunder, at least 8 characters, and no decorator (a
     decorator may register the function, to be called by a name no search sees)."""
@@ -9213,7 +9215,7 @@ def _method_class(
 def _own_super(node: ast.expr, qualname: str) -> bool:
     """``super()``, or ``super(Owner, self)`` naming the enclosing class ``qualname``: the order after that class
     (``super(Other, self)`` starts after another class: not read here)."""
-    if not isinstance(node, ast.Call) or not _is_super(node):
+    if not isinstance(node, ast.Call) or not is_super(node):
         return False
     first = node.args[0] if node.args else None
     return first is None or (isinstance(first, ast.Name) and first.id == qualname.rsplit(".", 1)[-1])
@@ -10304,7 +10306,7 @@ def _same_member(ix: Index, before: DefSym, dynamic: bool = True) -> Sym | None:
 def _is_bare_super_init(call: ast.Call) -> bool:
     """``super().__init__(...)``, no arguments to ``super`` (its lookup starts past the enclosing class)."""
     func = call.func
-    return isinstance(func, ast.Attribute) and func.attr == "__init__" and _is_super(func.value) and not func.value.args  # type: ignore[attr-defined]
+    return isinstance(func, ast.Attribute) and func.attr == "__init__" and is_super(func.value) and not func.value.args  # type: ignore[attr-defined]
 
 
 def _super_init(ix: Index, path: str, qualname: str) -> tuple[Sig, px.ClassInfo | None, set[str]] | None:
@@ -10341,9 +10343,6 @@ def _holds(node: ast.ClassDef, call: ast.AST) -> bool:
 
 
 # bases outside the tree that add no fields to a dataclass's generated ``__init__``
-_FIELDLESS = frozenset({"ABC", "object", "Generic", "Protocol"})
-
-
 def _fields_outside(mro: list[px.ClassInfo | px.External]) -> bool:
     """A base outside the tree (or past the cut) that may add fields: the generated ``__init__`` is unknown."""
     return any(
@@ -10362,11 +10361,7 @@ def _init_off(node: ast.ClassDef) -> bool:
 
 def _is_super_call(call: ast.Call) -> bool:
     """``super().f(...)``: an override handing on to its base, not a caller of the method."""
-    return isinstance(call.func, ast.Attribute) and _is_super(call.func.value)
-
-
-def _is_super(node: ast.expr) -> bool:
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
+    return isinstance(call.func, ast.Attribute) and is_super(call.func.value)
 
 
 _UNBOUND = ("", None)  # a name a function binds by more than one import, or not by an import alone
@@ -10811,6 +10806,6 @@ def _calls_own_name(func: ast.FunctionDef | ast.AsyncFunctionDef, owner: str) ->
         isinstance(n, ast.Call)
         and isinstance(n.func, ast.Attribute)
         and n.func.attr == func.name
-        and (_is_super(n.func.value) or (isinstance(n.func.value, ast.Name) and n.func.value.id == owner))
+        and (is_super(n.func.value) or (isinstance(n.func.value, ast.Name) and n.func.value.id == owner))
         for n in ast.walk(func)
     )
