@@ -10,11 +10,13 @@ subclass does the work now, a def that was a stub already, a def made abstract, 
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
 
 from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits.drift import symbols
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from aeon_release.domain.audits.model import Severity
 from tests.audits import drift_shapes as s
@@ -213,6 +215,12 @@ ROWS: list[tuple[str, int | None]] = [
         "        fn = _TABLE[kind]\n    fn(1024)\n",
         None,
     ),
+    # mend56: a nested def's own ``fn = _TABLE[kind]`` is its local: the outer ``fn`` is the module's
+    (
+        '_TABLE = {"ws": init_workspace}\nfn = print\n\n\ndef f(kind: str) -> None:\n    def pick() -> None:\n'
+        "        fn = _TABLE[kind]\n        del fn\n\n    pick()\n    fn(1024)\n",
+        None,
+    ),
     # twins: a factory's instance, a name rebound to a subclass's, a loop over others, an attribute set
     # from a parameter too, the subclass built (its def does the work)
     (
@@ -301,3 +309,15 @@ def test_a_call_of_a_def_upstream_emptied(git_repo: GitRepo, no_rules: Path, bod
         assert "it now " in rows[0][1]
         assert "move it to what does the work now" in rows[0][1]
         assert "#50902" in rows[0][1] or "warm" in rows[0][1]  # the commit that emptied it (a kept line: none)
+
+
+def test_a_table_pick_is_matched_by_its_node_not_an_id_alone() -> None:
+    """mend56: a made-up call of a table's entry was keyed by ``id()`` of a node freed once the walk left it;
+    CPython reuses ids, so a later made-up node at the same address matched the stale entry (the wrong call
+    judged).  A stale entry whose id a new node reuses must answer the new node itself."""
+    checker = object.__new__(symbols._Checker)
+    picked, written, later = (ast.Call(ast.Name("f"), [], []) for _ in range(3))
+    checker._picks = {id(picked): (picked, written)}
+    assert checker._written(picked) is written
+    checker._picks = {id(later): (picked, written)}  # the id reused by a later node: a stale entry
+    assert checker._written(later) is later

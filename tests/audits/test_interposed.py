@@ -210,6 +210,46 @@ def test_an_override_that_replaces_one_reader_of_two_stays_an_error(git_repo: Gi
             "        self._aeon_finish(layer)\n",
             METHOD_NEW,
         ),
+        (
+            # mend56: a helper of a fork BASE class between the fork's class and upstream's hands on
+            HEAD + "class AeonBase(WNA16Method):\n"
+            "    def _hand_on(self, layer) -> None:\n"
+            "        super().process_weights_after_loading(layer)\n\n\n"
+            "class AeonMethod(AeonBase):\n"
+            "    def process_weights_after_loading(self, layer) -> None:\n"
+            "        layer.w13 = layer.w13.t()\n"
+            "        self._hand_on(layer)\n",
+            METHOD_NEW,
+        ),
+        (
+            HEAD + "class AeonMethod(WNA16Method):\n"
+            "    def process_weights_after_loading(self, layer) -> None:\n"
+            "        layer.aeon = True\n",
+            METHOD_OLD + "\n    def process_weights_after_loading(self, layer) -> None:\n"
+            "        n = len(layer.experts)\n        logger.debug('loaded %d', n)\n        warnings.warn('slow path')\n",
+        ),
+        (
+            HEAD + "class AeonMethod(WNA16Method):\n"
+            "    def process_weights_after_loading(self, layer) -> None:\n"
+            "        parent: object = super()\n"
+            "        parent.process_weights_after_loading(layer)\n",
+            METHOD_NEW,
+        ),
+        (
+            HEAD + "class AeonMethod(WNA16Method):\n"
+            "    def process_weights_after_loading(self, layer) -> None:\n"
+            "        if (parent := super()) is not None:\n"
+            "            parent.process_weights_after_loading(layer)\n",
+            METHOD_NEW,
+        ),
+        (
+            HEAD + "class AeonMethod(WNA16Method):\n"
+            "    def _up(me, layer) -> None:\n"
+            "        super().process_weights_after_loading(layer)\n\n"
+            "    def process_weights_after_loading(me, layer) -> None:\n"
+            "        me._up(layer)\n",
+            METHOD_NEW,
+        ),
     ],
     ids=[
         "super()",
@@ -221,6 +261,11 @@ def test_an_override_that_replaces_one_reader_of_two_stays_an_error(git_repo: Gi
         "abstract",
         "super() bound to a local (review76)",
         "a helper of the fork's class reaching super() (review76)",
+        "a helper of a fork base class reaching super() (mend56)",
+        "the new def only logs (mend56)",
+        "super() bound by an annotated assignment (mend56)",
+        "super() bound by a walrus (mend56)",
+        "the instance spelt me (mend56)",
     ],
 )
 def test_an_override_reaching_the_new_def_or_hiding_nothing_stays_quiet(git_repo: GitRepo, fork: str, new: str) -> None:
@@ -298,3 +343,31 @@ _ANSWER = (
 def test_an_override_of_a_new_pure_answer_stays_quiet(git_repo: GitRepo, new: str, expected: list[str]) -> None:
     fork = HEAD + "class AeonMethod(WNA16Method):\n    def warm_up(self, layer):\n        return 1\n"
     assert [row[1] for row in _found(git_repo, fork, new=new)] == expected
+
+
+def test_an_override_doing_the_new_defs_work_itself_is_a_warning(git_repo: GitRepo) -> None:
+    """mend56: the override stores every attribute the new def keeps on self (``self.kernel``): it may do the
+    new def's work itself, so a warning, not a certain error."""
+    fork = (
+        HEAD + "class AeonMethod(WNA16Method):\n"
+        "    def process_weights_after_loading(self, layer) -> None:\n"
+        "        self.kernel = layer.aeon_forward\n"
+    )
+    found = [f for f in _found(git_repo, fork) if f[0] == 5 and "now defines on" in f[2]]
+    assert [severity for _, severity, _ in found] == ["warning"]
+
+
+def test_a_reader_with_positional_only_parameters_keeps_the_error(git_repo: GitRepo) -> None:
+    """mend56: the fork's ``apply`` takes the instance positional-only and reads ``s.kernel``, which only the new
+    def sets: still a reader (it was read as none, a warning)."""
+    fork = (
+        HEAD + "class AeonMethod(WNA16Method):\n"
+        "    def process_weights_after_loading(self, layer) -> None:\n"
+        "        layer.aeon = True\n\n"
+        "    def apply(s, layer, x, /):\n"
+        "        return s.kernel(x)\n\n"
+        "    def warm_up(s, layer, /):\n"
+        "        return layer\n"
+    )
+    found = [f for f in _found(git_repo, fork) if "now defines on" in f[2] and f[0] == 5]
+    assert [(at, severity) for at, severity, _ in found] == [(5, "error")]

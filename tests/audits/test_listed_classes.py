@@ -110,3 +110,31 @@ def test_a_loop_the_new_class_breaks(git_repo: GitRepo, body: str, line: int) ->
 )
 def test_twin_a_loop_the_new_class_fits(git_repo: GitRepo, body: str, after: str) -> None:
     assert _found(git_repo, body, after) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def a():\n    for k in PLAIN:\n        f = lambda k: k.apply_input_quant\n        f(k)\n",
+        "def a():\n    for k in PLAIN:\n        def g(k):\n            return k.apply_input_quant\n\n        g(k)\n",
+        "def a(other):\n    for k in PLAIN:\n        print([k.apply_input_quant for k in other])\n",
+        "def a():\n    for k in PLAIN:\n        k.apply_input_quant = False\n",
+    ],
+    ids=["lambda parameter", "nested def parameter", "comprehension rebinds", "a store"],
+)
+def test_twin_the_loop_name_rebound_or_stored(git_repo: GitRepo, body: str) -> None:
+    """mend56: a nested scope that rebinds the loop's name reads another value; a store is no read."""
+    assert _found(git_repo, body) == []
+
+
+FIRST = AFTER.replace(
+    "PLAIN = [DeepGemmKernel, TritonKernel, MarlinKernel]", "PLAIN = [MarlinKernel, DeepGemmKernel, TritonKernel]"
+)
+
+
+@pytest.mark.parametrize(("after", "severity"), [(AFTER, "warning"), (FIRST, "error")], ids=["appended", "first"])
+def test_a_loop_that_may_stop_before_the_added_class_is_a_warning(git_repo: GitRepo, after: str, severity: str) -> None:
+    """mend56: the body returns on an element before the one upstream appended: whether the loop reaches it is
+    the data's to say (a warning); upstream's class put first is reached (the error stays)."""
+    body = "def a():\n    for k in PLAIN:\n        if k.apply_input_quant:\n            return k\n    return None\n"
+    assert _found(git_repo, body, after) == [(3, severity)]

@@ -237,3 +237,30 @@ def test_an_override_that_skips_a_kept_state(git_repo: GitRepo, no_rules: Path, 
 )
 def test_twin_a_kept_state_left_whole(git_repo: GitRepo, no_rules: Path, body: str, after: str) -> None:
     assert g_rows(git_repo, no_rules, body, after) == []
+
+
+def test_the_real_file_is_read_past_many_decoys(git_repo: GitRepo, no_rules: Path) -> None:
+    """mend56: the gate was "any added ``self.x =`` line" cut to the first 32 files by path; on a two-month
+    range 651 files qualified and the first 32 were all under ``.github/`` and ``tests/``.  Decoys ahead of the
+    kernel (by path) that store on ``self`` in methods the fork defines no override of no longer crowd it out."""
+    decoys = {f"a{i:02d}/mod.py": f"class D{i}:\n    def run(self):\n        pass\n" for i in range(40)}
+    decoys_after = {p: t.replace("pass", "self.x = 1") for p, t in decoys.items()}
+    body = (
+        "class AeonKernel(CutlassKernel):\n    def process_weights_after_loading(self, layer):\n        layer.x = 1\n"
+    )
+    sides = s.merge_case(
+        git_repo, {KERNEL: BASE, **decoys}, {FORK: HEAD + body}, [("pad (#42651)", {KERNEL: AFTER, **decoys_after})]
+    )
+    found = [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if "never calls the base's" in r[3]]
+    assert [(p, sev) for p, _, sev, _ in found] == [(FORK, "error")]
+
+
+def test_twin_the_reader_never_runs(git_repo: GitRepo, no_rules: Path) -> None:
+    """mend56: the fork overrides the reader's caller (``apply_weights`` calls ``apply_scaled_mm`` upstream), so
+    the reader never runs on the fork's class."""
+    caller = "\n    def apply_weights(self, layer, x):\n        return self.apply_scaled_mm(x, layer.w)\n"
+    body = (
+        "class AeonKernel(CutlassKernel):\n    def process_weights_after_loading(self, layer):\n        layer.x = 1\n\n"
+        "    def apply_weights(self, layer, x):\n        return x @ layer.w\n"
+    )
+    assert rows(git_repo, no_rules, body, AFTER + caller) == []

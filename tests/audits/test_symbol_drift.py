@@ -3333,8 +3333,11 @@ def test_an_override_whose_parents_work_moved_to_a_sibling_hook_is_an_error(
         "    @staticmethod\n    def update_model(model) -> None:\n        model.method = 'mine'\n",
         # a fork class of its own, no upstream parent
         "class Mine:\n    @staticmethod\n    def update(cfg) -> None:\n        cfg.method = 'mine'\n",
+        # mend56: a fork base class between the fork's class and upstream's defines the sibling
+        "class MineBase(Reranker):\n    @staticmethod\n    def update_model(model) -> None:\n        model.method = 'mine'\n\n\n"
+        "class Mine(MineBase):\n    @staticmethod\n    def update(cfg) -> None:\n        cfg.method = 'mine'\n",
     ],
-    ids=["no sibling", "the sibling overridden too", "no upstream parent"],
+    ids=["no sibling", "the sibling overridden too", "no upstream parent", "a fork base overrides the sibling"],
 )
 def test_an_override_left_on_a_stub_without_a_sibling_taking_the_work_stays_quiet(
     git_repo: GitRepo, no_rules: Path, body: str

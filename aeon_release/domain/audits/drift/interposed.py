@@ -34,9 +34,11 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.pyindex import DefSym, self_writes
 from aeon_release.domain.audits.drift.renamed_overrides import stub_answer
-from aeon_release.domain.audits.source import last_name
+from aeon_release.domain.audits.drift.signatures import decorator_names
+from aeon_release.domain.audits.source import LOG_METHODS, last_name
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
+_SAYS = LOG_METHODS | {"warn"}
 
 
 @dataclass(frozen=True)
@@ -66,14 +68,17 @@ def hidden_work(fork: _Def, before: DefSym, after: DefSym, order: Sequence[Along
     if stub_answer(after.node) is not None or not _has_effects(after.node):
         return None
     methods = _resolved(order)
-    own = {name: d for name, (d, at) in methods.items() if at == 0}
-    if is_abstract(fork) or hands_on(fork, fork.name, own):
+    # a helper of a fork class nearer than the new def's (the fork's own, or a fork base between: mend56), whose
+    # ``super().name`` continues along the order from its own class and so reaches the new def
+    near = [(a.path, a.qualname) for a in order].index((after.path, after.owner))
+    helpers = {name: d for name, (d, at) in methods.items() if at < near}
+    if is_abstract(fork) or hands_on(fork, fork.name, helpers):
         return None
     kept = _kept_on_self(after.node, methods)
-    unread = bool(kept) and not any(
-        _reads(order, d, at, kept) for name, (d, at) in methods.items() if name != fork.name
-    )
-    certain = stub_answer(before.node) is not None and not unread
+    unread = bool(kept) and not runs_a_reader(order, kept, fork.name)
+    # an override storing all the new def keeps on self may do its work itself (mend56): a warning, not certain
+    does_it = bool(kept) and kept <= _kept_on_self(fork, methods)
+    certain = stub_answer(before.node) is not None and not unread and not does_it
     replaced = (
         "a stub the override owed nothing"
         if stub_answer(before.node) is not None
@@ -84,6 +89,8 @@ def hidden_work(fork: _Def, before: DefSym, after: DefSym, order: Sequence[Along
         f"{before.label} ({replaced}); the override never calls super().{fork.name}(), so upstream's new body "
         f"never runs on the fork's class: call super().{fork.name}(...) from the override"
     )
+    if does_it:
+        said += f", unless the override does the new def's work itself (it stores {', '.join(sorted(kept))} too)"
     if unread:  # a fork class that also replaced every reader of the new def's state (#42651's apply_scaled_mm)
         said += (
             f", unless the fork's class owes it nothing: no method it runs reads what the new def keeps on self "
@@ -120,10 +127,51 @@ def _kept_on_self(func: _Def, methods: Mapping[str, tuple[_Def, int]]) -> set[st
     return kept
 
 
+def runs_a_reader(order: Sequence[Along], names: set[str], skip: str) -> bool:
+    """A method an instance of ``order[0]`` runs (but ``skip``) loads ``self.X`` for one of ``names``; a def
+    of an upstream class only upstream's own methods call, all of which the fork's classes replaced, never runs
+    (a fork ``apply_weights`` that no longer calls ``apply_scaled_mm``: mend56)."""
+    methods = _resolved(order)
+    return any(
+        _reads(order, d, at, names)
+        for name, (d, at) in methods.items()
+        if name != skip and not _shut_out(order, methods, name)
+    )
+
+
+def _shut_out(order: Sequence[Along], methods: Mapping[str, tuple[_Def, int]], name: str) -> bool:
+    """``name`` resolves to a def of an upstream class that some def of those classes calls as ``self.name``,
+    and no def the instance runs does (the fork replaced every caller)."""
+    func, at = methods[name]
+    if at == 0:
+        return False
+    called = any(_calls_self(d, name) for a in order[1:] for d in a.node.body if isinstance(d, _Def) and d is not func)
+    return called and not any(_calls_self(d, name) for d, _ in methods.values() if d is not func)
+
+
+def first_param(func: _Def) -> str | None:
+    """The name of the def's first positional parameter (``self``, whatever it is spelt; a positional-only one
+    too), or None."""
+    first = [*func.args.posonlyargs, *func.args.args][:1]
+    return first[0].arg if first else None
+
+
+def _calls_self(func: _Def, name: str) -> bool:
+    me = first_param(func)
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr == name
+        and isinstance(n.func.value, ast.Name)
+        and n.func.value.id == me
+        for n in ast.walk(func)
+    )
+
+
 def _reads(order: Sequence[Along], func: _Def, at: int, names: set[str], depth: int = 0) -> bool:
     """The method (of ``order[at]``) loads ``self.X`` for one of ``names``, or reaches a def that does through
     ``super().m`` (the next ``m`` along the order: a fork ``apply`` handing on to upstream's still reads it)."""
-    me = func.args.args[0].arg if func.args.args else None
+    me = first_param(func)
     if me is None or depth > 8:
         return me is not None
     for n in ast.walk(func):
@@ -131,7 +179,7 @@ def _reads(order: Sequence[Along], func: _Def, at: int, names: set[str], depth: 
             continue
         if isinstance(n.ctx, ast.Load) and n.attr in names and isinstance(n.value, ast.Name) and n.value.id == me:
             return True
-        nxt = _resolved(order, at + 1).get(n.attr) if _is_super(n.value) else None
+        nxt = _resolved(order, at + 1).get(n.attr) if is_super(n.value) else None
         if nxt is not None and _reads(order, nxt[0], nxt[1], names, depth + 1):
             return True
     return False
@@ -141,12 +189,13 @@ def _reached(func: _Def, helpers: Mapping[str, _Def]) -> list[_Def]:
     """``func`` and the ``helpers`` it calls as ``self.name(...)``, transitively, each once."""
     seen: list[_Def] = [func]
     for d in seen:
+        me = first_param(d)
         for node in ast.walk(d):
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Attribute)
                 and isinstance(node.func.value, ast.Name)
-                and node.func.value.id == "self"
+                and node.func.value.id == me
                 and (h := helpers.get(node.func.attr)) is not None
                 and h not in seen
             ):
@@ -165,7 +214,7 @@ def hands_on(func: _Def, name: str, helpers: Mapping[str, _Def] | None = None) -
 def _hands_on_here(func: _Def, name: str) -> bool:
     supers = _super_locals(func)
     for node in ast.walk(func):
-        if isinstance(node, ast.Attribute) and node.attr == name and _is_super(node.value, supers):
+        if isinstance(node, ast.Attribute) and node.attr == name and is_super(node.value, supers):
             return True
         if isinstance(node, ast.Call) and _explicit_base_call(node, name):
             return True
@@ -173,7 +222,7 @@ def _hands_on_here(func: _Def, name: str) -> bool:
             isinstance(node, ast.Call)
             and last_name(node.func) == "getattr"
             and len(node.args) >= 2
-            and _is_super(node.args[0], supers)
+            and is_super(node.args[0], supers)
             and isinstance(node.args[1], ast.Constant)
             and node.args[1].value == name
         ):
@@ -182,17 +231,22 @@ def _hands_on_here(func: _Def, name: str) -> bool:
 
 
 def _super_locals(func: _Def) -> set[str]:
-    """Names the def binds to ``super()`` (``parent = super()``: #48334's twin reads the hook off it)."""
-    return {
-        t.id
-        for node in ast.walk(func)
-        if isinstance(node, ast.Assign) and _is_super(node.value)
-        for t in node.targets
-        if isinstance(t, ast.Name)
-    }
+    """Names the def binds to ``super()`` (``parent = super()``: #48334's twin reads the hook off it; also
+    ``parent: Any = super()`` and ``(parent := super())``: mend56)."""
+    found: set[str] = set()
+    for node in ast.walk(func):
+        if isinstance(node, ast.Assign) and is_super(node.value):
+            found.update(t.id for t in node.targets if isinstance(t, ast.Name))
+        elif isinstance(node, ast.AnnAssign | ast.NamedExpr) and node.value is not None and is_super(node.value):
+            found.update([node.target.id] if isinstance(node.target, ast.Name) else [])
+    return found
 
 
-def _is_super(expr: ast.expr, locals_: set[str] | frozenset[str] = frozenset()) -> bool:
+def is_super(expr: ast.expr, locals_: set[str] | frozenset[str] = frozenset()) -> bool:
+    """``super()`` (or ``(p := super())``), or a name of ``locals_`` the def bound to it (symbols' copy joined
+    here, mend56)."""
+    if isinstance(expr, ast.NamedExpr):  # ``(parent := super()).name``
+        return is_super(expr.value, locals_)
     if isinstance(expr, ast.Name):
         return expr.id in locals_
     return isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "super"
@@ -220,11 +274,20 @@ def _has_effects(func: _Def) -> bool:
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             if any(isinstance(t, ast.Attribute | ast.Subscript) for t in targets):
                 return True
-        if isinstance(node, ast.Delete) or (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)):
+        if isinstance(node, ast.Delete) or (
+            isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and not _says(node.value)
+        ):
             return True
     return False
 
 
-def is_abstract(func: _Def) -> bool:
-    """``func`` is decorated ``@abstractmethod``: the fork's own subclasses fill it."""
-    return any(last_name(d) == "abstractmethod" for d in func.decorator_list)
+def _says(call: ast.Call) -> bool:
+    """A call that only logs or warns (``logger.debug(...)``, ``warnings.warn(...)``): no work a skipped def
+    owed anyone (mend56; the set ``stale_copies._calls`` filters too)."""
+    return last_name(call.func) in _SAYS
+
+
+def is_abstract(node: ast.AST) -> bool:
+    """``node`` is a def decorated ``@abstractmethod`` (or ``@abstractproperty``): the fork's own subclasses
+    fill it.  The one reader of it (symbols' copy joined here, mend56)."""
+    return isinstance(node, _Def) and bool(decorator_names(node) & {"abstractmethod", "abstractproperty"})

@@ -1288,21 +1288,40 @@ def _with_bases(names: set[str], classes: dict[str, ast.ClassDef]) -> set[str]:
 
 def names_bound_once(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
     """The names a function assigns exactly once (``name = value``), with that value.  A name bound anywhere
-    else as well (a loop's or a comprehension's target, ``:=``, a lambda's parameter) is left out: a read of
-    it may be that other value (``n = out.blocks; keep(n); for n in sizes: if n > 4``)."""
-    stores = _stores(func)
-    return {name: held[0] for name, held in assigned(func).items() if len(held) == 1 and stores[name] == 1}
+    else as well (a loop's or a comprehension's target, ``:=``, a lambda's parameter, a nested def's or class's
+    name, a nested def's ``nonlocal``) is left out: a read of it may be that other value (``n = out.blocks;
+    keep(n); for n in sizes: if n > 4``).  Only the function's own scope binds: a nested def's ``fixup =
+    TABLE[a]`` is its own local, not the outer ``fixup`` (mend56)."""
+    stores: collections.Counter[str] = collections.Counter()
+    values: dict[str, list[ast.expr]] = {}
+    for node in _own_scope(func, stores):
+        if isinstance(node, ast.Assign):
+            for target in node.targets:
+                if isinstance(target, ast.Name):
+                    values.setdefault(target.id, []).append(node.value)
+    return {name: held[0] for name, held in values.items() if len(held) == 1 and stores[name] == 1}
 
 
-def _stores(func: ast.FunctionDef | ast.AsyncFunctionDef) -> collections.Counter[str]:
-    """How often each name is bound in the function (``x += [y]`` keeps x's value: not counted)."""
-    grown = {id(n.target) for n in ast.walk(func) if isinstance(n, ast.AugAssign)}
-    stores = collections.Counter(
-        n.id for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and id(n) not in grown
-    )
-    lambdas = (n for n in ast.walk(func) if isinstance(n, ast.Lambda))
-    stores.update(a.arg for n in lambdas for a in ast.walk(n.args) if isinstance(a, ast.arg))
-    return stores
+def _own_scope(func: ast.FunctionDef | ast.AsyncFunctionDef, stores: collections.Counter[str]) -> Iterator[ast.AST]:
+    """The nodes of the function's own scope, counting into ``stores`` how often each name is bound there
+    (``x += [y]`` keeps x's value: not counted); a nested scope counts only what it binds in this one."""
+    stack: list[ast.AST] = [*func.body]
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+            stores[node.name] += 1
+            stores.update(n for inner in ast.walk(node) if isinstance(inner, ast.Nonlocal) for n in inner.names)
+            continue
+        if isinstance(node, ast.Lambda):
+            stores.update(a.arg for a in ast.walk(node.args) if isinstance(a, ast.arg))
+            continue
+        if isinstance(node, ast.AugAssign):
+            stack.append(node.value)
+            continue
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            stores[node.id] += 1
+        yield node
+        stack.extend(ast.iter_child_nodes(node))
 
 
 def typed_as(

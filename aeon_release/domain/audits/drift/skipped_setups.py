@@ -24,7 +24,8 @@ first (``derives_first``; no base the module defines), that is not abstract and 
 in no method, names ``X`` in no string (``setattr``/``getattr``/``hasattr``).  An error on the override's line.
 
 Cheap first: only fork files whose added lines define a method are read; only upstream files whose added lines
-store an attribute on ``self`` are parsed.
+store an attribute on ``self`` and that define a method the fork defines are parsed, at most 32, those the fork's
+lines name by module first and tests last (mend56).
 """
 
 from __future__ import annotations
@@ -32,7 +33,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from aeon_release.domain.audits.drift.deferred_inits import (
     derives_first,
@@ -41,7 +42,7 @@ from aeon_release.domain.audits.drift.deferred_inits import (
     reads_self,
     self_stored,
 )
-from aeon_release.domain.audits.drift.interposed import hands_on, is_abstract
+from aeon_release.domain.audits.drift.interposed import Along, hands_on, is_abstract, runs_a_reader
 from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets, is_self_attribute, local_bases
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import file_imports
@@ -49,7 +50,7 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import str_value
+from aeon_release.domain.audits.source import TEST_PATH, str_value
 
 _DEF = re.compile(r"^\s+(?:async\s+)?def\s+(\w+)\s*\(\s*self\b")
 _SELF_STORE = re.compile(r"\bself\.\w+\s*(?::[^=\n]*)?=(?!=)")
@@ -66,6 +67,7 @@ class Setup:
     method: str
     attr: str
     reader: str
+    node: ast.ClassDef = field(compare=False, repr=False)  # upstream's class, as merged
 
 
 def skipped_setup_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -73,7 +75,7 @@ def skipped_setup_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     defined = fork_found(trees, _DEF, tests=False)
     if not defined:
         return []
-    paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p)][:_MOST_FILES]
+    paths = _upstream_files(trees, defined)
     setups = [s for path, old, new in parsed_versions(trees, paths) for s in _setups(path, old, new, defined)]
     if not setups:
         return []
@@ -88,6 +90,23 @@ def skipped_setup_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 def _defines(line: str, methods: set[str]) -> bool:
     found = _DEF.match(line)
     return found is not None and found[1] in methods
+
+
+def _upstream_files(trees: ThreeTrees, defined: set[str]) -> list[str]:
+    """The upstream files worth parsing, at most ``_MOST_FILES``: an added store on ``self``, in a file that at
+    theirs defines a method the fork defines too; the fork's side's package first.  mend56: gated on the store
+    alone and cut by path, a two-month range's 651 candidates kept only ``.github/`` and ``tests/`` files."""
+    stores = [p for p in trees.upstream if p.endswith(".py") and _candidate(trees, p)]
+    words = tuple(sorted(f"def {name}(" for name in defined))
+    found = trees.upstream_files_with(words, stores)
+    return sorted(found, key=lambda p: _distance(trees, p))[:_MOST_FILES]
+
+
+def _distance(trees: ThreeTrees, path: str) -> tuple[bool, bool, str]:
+    """Tests last; then files whose module name no fork line names (``from pkg.kernels.cutlass import ...``
+    names ``cutlass``) after those it names; then by path."""
+    stem = path.rsplit("/", 1)[-1].removesuffix(".py")
+    return bool(TEST_PATH.search(path)), stem not in trees.fork_words(), path
 
 
 def _candidate(trees: ThreeTrees, path: str) -> bool:
@@ -109,7 +128,7 @@ def _setups(path: str, old: ast.Module, new: ast.Module, defined: set[str]) -> I
             for attr in sorted(gained):
                 reader = _new_reader(cls, was, method.name, attr)
                 if reader is not None and _set_only_by(cls, was, attr, method, reader):
-                    yield Setup(path, cls.name, method.name, attr, reader)
+                    yield Setup(path, cls.name, method.name, attr, reader, cls)
 
 
 def _new_reader(cls: ast.ClassDef, was: ast.ClassDef, setter: str, attr: str) -> str | None:
@@ -216,8 +235,10 @@ def _helper_hands_on(cls: ast.ClassDef, override: ast.FunctionDef, setup: Setup)
 
 
 def _keeps(cls: ast.ClassDef, setup: Setup) -> bool:
-    """The fork's class sets or answers the attribute itself, or overrides the reader."""
-    if method_named(cls, setup.reader) is not None:
+    """The fork's class sets or answers the attribute itself, overrides the reader, or runs no reader (it
+    replaced every upstream caller of it: ``interposed.runs_a_reader``, mend56)."""
+    order = [Along("", cls.name, cls), Along(setup.path, setup.cls, setup.node)]
+    if method_named(cls, setup.reader) is not None or not runs_a_reader(order, {setup.attr}, setup.method):
         return True
     for stmt in cls.body:
         if isinstance(stmt, ast.Assign | ast.AnnAssign) and any(

@@ -92,7 +92,7 @@ from aeon_release.domain.audits.drift.guarded_reads import (
 from aeon_release.domain.audits.drift.handed_in import handed_in
 from aeon_release.domain.audits.drift.held_partials import held_key
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
-from aeon_release.domain.audits.drift.interposed import Along, hidden_work
+from aeon_release.domain.audits.drift.interposed import Along, hidden_work, is_abstract, is_super
 from aeon_release.domain.audits.drift.isinstance_types import narrowings
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
 from aeon_release.domain.audits.drift.keys import VALUE_BUILTINS
@@ -339,7 +339,9 @@ class _Checker:
         self._probes: dict[int, dict[str, ast.Call]] = {}  # id(function or module) -> locals bound to a probe
         self._nests: dict[tuple[int, ...], frozenset[str]] = {}  # the enclosing functions' ids -> their names
         self._bound: dict[int, dict[str, ast.expr]] = {}  # a function's id -> the names it binds once, to what
-        self._picks: dict[int, ast.Call] = {}  # a table entry's call made up -> the call written
+        # a table entry's call made up -> (that call, the call written): the made-up node is kept alive with its
+        # entry, so that its id is never reused by a later node while the entry stands (mend56)
+        self._picks: dict[int, tuple[ast.Call, ast.Call]] = {}
         self._local_types: dict[int, dict[str, ast.expr]] = {}
         self._attribute_types: dict[int, tuple[ast.ClassDef, dict[str, ast.expr]]] = {}
         self._bound_attributes: dict[int, frozenset[str]] = {}  # id(class node) -> names it binds itself
@@ -1197,29 +1199,38 @@ class _Checker:
         at the base had (AttributeError).  #40105 (c0c98b8b9a) put ``MarlinFP8ScaledMMLinearKernel``, no block
         kernel (its constructor takes ``layer_param_names`` too, it has no ``apply_input_quant``), in
         ``_POSSIBLE_FP8_BLOCK_KERNELS[PlatformEnum.CUDA]``.  Quiet where the body tests the element's class
-        (``isinstance``/``issubclass``/``hasattr``/``getattr``): the fork filters."""
+        (``isinstance``/``issubclass``/``hasattr``/``getattr``): the fork filters.  Only the loop's own nodes
+        count (not a nested def's, a lambda's, or a comprehension's that rebinds the name: mend56), and of its
+        attributes only loads; a warning where the body may stop (``return``/``break``) before it reaches an
+        element upstream added after the first."""
         if not isinstance(target, ast.Name) or _class_tested(body, target.id):
             return
         listed = self._listed_pair(mod, source)
         if listed is None:
             return
-        olds, added, where = listed
-        for node in (n for part in body for n in ast.walk(part)):
+        olds, added, where, leads = listed
+        told = _error if leads or not _stops_early(body) else _warning
+        for node in _loop_nodes(body, target.id):
             if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == target.id:
                 for label, sym in added:
                     sig, _ = _constructor(self.after, sym)
                     problem = call_problem(node, sig) if sig is not None else None
                     if problem is not None:
-                        yield _error(
+                        yield told(
                             mod,
                             node.lineno,
                             f"builds each element of {_show(source)} as {ast.unparse(node)}, but upstream added "
                             f"{label} to it ({where}), whose constructor {problem}: TypeError",
                         )
-            elif isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == target.id:
+            elif (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.ctx, ast.Load)
+                and isinstance(node.value, ast.Name)
+                and node.value.id == target.id
+            ):
                 lacking = [label for label, sym in added if self._lacks_listed(sym, node.attr, olds)]
                 if lacking:
-                    yield _error(
+                    yield told(
                         mod,
                         node.lineno,
                         f"reads {_show(node)} off each element of {_show(source)}, but upstream added "
@@ -1229,10 +1240,11 @@ class _Checker:
 
     def _listed_pair(
         self, mod: ModuleInfo, source: ast.expr
-    ) -> tuple[list[px.ClassInfo], list[tuple[str, DefSym]], str] | None:
+    ) -> tuple[list[px.ClassInfo], list[tuple[str, DefSym]], str, bool] | None:
         """The classes a module-level list (``NAME`` or ``NAME[key]``, a dict display's entry) held at the base,
-        the classes of the tree upstream added to it (label, symbol), and where it is; None when not such a
-        list, or an element at the base is no class of the tree."""
+        the classes of the tree upstream added to it (label, symbol), where it is, and whether an added one is
+        the list's first element; None when not such a list, or an element at the base is no class of the
+        tree."""
         holder, key = (source.value, source.slice) if isinstance(source, ast.Subscript) else (source, None)
         merged, ours = self.after.module_at(mod.path), self.before.module_at(mod.path)
         if not isinstance(holder, (ast.Name, ast.Attribute)) or merged is None or ours is None:
@@ -1252,14 +1264,13 @@ class _Checker:
             (ast.unparse(e), self.after.resolve_expr(new_home, e)) for e in new_elts if ast.unparse(e) not in spelt
         ]
         found = [(label, sym) for label, sym in added if isinstance(sym, DefSym) and self.after.class_of(sym)]
-        return ([c for c in olds if c is not None], found, new.path) if found else None
+        leads = ast.unparse(new_elts[0]) not in spelt
+        return ([c for c in olds if c is not None], found, new.path, leads) if found else None
 
     def _lacks_listed(self, sym: DefSym, attr: str, olds: list[px.ClassInfo]) -> bool:
         """The class ``sym`` names has no ``attr`` along a wholly known order, and every class of ``olds`` had."""
         cls = self.after.class_of(sym)
-        if cls is None or any(
-            isinstance(i, px.External) and i.name.rsplit(".", 1)[-1] not in _FIELDLESS for i in self.after.mro(cls)
-        ):
+        if cls is None or _fields_outside(self.after.mro(cls)):
             return False
         if self.after.member(self.after.mro(cls), attr) is not MISSING:
             return False
@@ -1719,7 +1730,10 @@ class _Checker:
                     resolver(self.after), DefSym
                 ):  # a gone entry: its own line says so
                     picked = ast.copy_location(ast.Call(entry, call.args, call.keywords), call)
-                    self._picks[id(picked)] = call  # the call written: what its statement does with the answer
+                    self._picks[id(picked)] = (
+                        picked,
+                        call,
+                    )  # the call written: what its statement does with the answer
                     yield from self._call(mod, picked, scope)
             return
         if isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Attribute):
@@ -1921,7 +1935,7 @@ class _Checker:
         if now is None or not self._plainly_defined(after):
             return
         around = scope.functions[-1] if scope.functions else mod.tree
-        written = self._picks.get(id(call), call)  # a table's entry picked: the call written stands for it
+        written = self._written(call)  # a table's entry picked: the call written stands for it
         if (now.raises is not None and hollow_guarded(around, written, now.raises)) or (
             now.raises is None and not for_effect(around, written, now)
         ):
@@ -1929,7 +1943,7 @@ class _Checker:
         definite = (
             before.owner is None
             or via == "class"
-            or (isinstance(call.func, ast.Attribute) and _is_super(call.func.value))
+            or (isinstance(call.func, ast.Attribute) and is_super(call.func.value))
             or self._built_as_a_class(mod, call.func, scope)
         )
         if not definite and self._done_elsewhere(after):
@@ -1972,6 +1986,12 @@ class _Checker:
         made = built_by(receiver, where, cls.node if cls is not None else None, scope.me)
         sym = self.after.resolve_expr(info, made) if made is not None and info is not None else None
         return isinstance(sym, DefSym) and isinstance(sym.node, ast.ClassDef)
+
+    def _written(self, call: ast.Call) -> ast.Call:
+        """The call the fork wrote for ``call``: itself, or the ``TABLE[key](...)`` a made-up call of one of the
+        table's entries stands for (matched by the node itself, never by an id alone: CPython reuses ids)."""
+        kept = self._picks.get(id(call))
+        return kept[1] if kept is not None and kept[0] is call else call
 
     def _plainly_defined(self, sym: DefSym) -> bool:
         """The def stands in its module's (or class's) own body: one under ``try``/``except`` or ``if`` is a
@@ -3942,7 +3962,7 @@ class _Checker:
         owner = expr.value
         if scope.cls and isinstance(owner, ast.Name) and owner.id == scope.me:
             return self._member_of(mod.path, scope.cls, expr.attr, True), "instance"
-        if scope.cls and _is_super(owner):
+        if scope.cls and is_super(owner):
             return self._member_of(mod.path, scope.cls, expr.attr, False), "instance"
         typed = self._typed(mod, owner, scope)
         if typed is not None:
@@ -4016,7 +4036,7 @@ class _Checker:
             if id(func) not in self._local_types:
                 self._local_types[id(func)] = _local_annotations(func)
             annotation = self._local_types[id(func)].get(owner.id)
-            if isinstance(annotation, ast.Attribute) and _is_super(annotation.value) and not held and scope.cls:
+            if isinstance(annotation, ast.Attribute) and is_super(annotation.value) and not held and scope.cls:
                 return self._method_result(mod, annotation, scope, depth + 1)  # ``md = super().build(...)``
             if annotation is not None:
                 path = mod.path
@@ -4328,7 +4348,7 @@ class _Checker:
         if cls is None or not _is_dataclass(cls, ix):
             return None
         mro = ix.mro(cls)
-        if any(isinstance(i, px.External) and i.name.rsplit(".", 1)[-1] not in _FIELDLESS for i in mro):
+        if _fields_outside(mro):  # a base outside the tree (a broken or opaque one too) may hold anything
             return None
         return _init_fields(mro, ix)
 
@@ -4436,7 +4456,7 @@ class _Checker:
         if cls is None:
             return False
         mro = self.after.mro(cls)
-        if any(isinstance(i, px.External) and i.name.rsplit(".", 1)[-1] not in _FIELDLESS for i in mro):
+        if _fields_outside(mro):  # a base outside the tree (a broken or opaque one too) may hold anything
             return False
         return not any(isinstance(i, px.ClassInfo) and "__call__" in i.members for i in mro)
 
@@ -4694,7 +4714,7 @@ class _Checker:
             order = self.after.linearized(sub) if sub is not None and sub is not cls else []
             at = next((i for i, c in enumerate(order) if c is cls), None)
             first = _first_definers(order[:at]) if at is not None else {}
-            if sub and at and all(n in first and not _is_abstract(first[n].members[n]) for n in lacking):
+            if sub and at and all(n in first and not is_abstract(first[n].members[n]) for n in lacking):
                 filled.append(sub)
         return filled
 
@@ -4750,7 +4770,7 @@ class _Checker:
         order = self.after.linearized(cls)
         first = _first_definers(order)
         nearest = next((i for i in order[1:] if isinstance(i, px.ClassInfo) and self._upstream_class(i)), None)
-        if any(_is_abstract(o.members[n]) and not self._upstream_class(o) for n, o in first.items()):
+        if any(is_abstract(o.members[n]) and not self._upstream_class(o) for n, o in first.items()):
             return  # the fork's own abstract base (an attention backend missing upstream's is still used as a class)
         short = qual.rsplit(".", 1)[-1]
         for name, owner in sorted(first.items()):
@@ -4892,13 +4912,13 @@ class _Checker:
             if isinstance(item, px.ClassInfo):
                 for name, member in item.members.items():
                     first.setdefault(name, DefSym(item.module.path, name, member, item.qualname))
-        if any(_is_abstract(m) for m in cls.members.values()):
+        if any(is_abstract(m) for m in cls.members.values()):
             return {}  # an abstract class of the fork's own: its subclasses implement
         return {
             name: sym
             for name, sym in first.items()
             if sym.owner != cls.qualname or sym.path != path
-            if _is_abstract(sym.node)
+            if is_abstract(sym.node)
         }
 
     def _override(self, mod: ModuleInfo, stmt: ast.stmt, qual: str, name: str) -> Iterator[Finding]:
@@ -5079,7 +5099,7 @@ class _Checker:
         own = self.after.class_info(merged, qual) if merged is not None else None
         if (
             sibling is None
-            or (own is not None and sibling in own.members)
+            or (own is not None and self._answered_before(own, sibling, before))
             or not self._used_by_name(sibling, in_code(called_off_any))
         ):
             return
@@ -5110,7 +5130,7 @@ class _Checker:
         run the parent's work for it (#31131, review80's twin: a registered reranker override handing on and
         adding its own).  None when the class is only called through, or defines the hook itself."""
         inner = scope.functions[-1] if scope.functions else None
-        if not (isinstance(call.func, ast.Attribute) and _is_super(call.func.value)) or scope.cls is None:
+        if not (isinstance(call.func, ast.Attribute) and is_super(call.func.value)) or scope.cls is None:
             return None
         if not isinstance(inner, ast.FunctionDef | ast.AsyncFunctionDef) or inner.name != call.func.attr:
             return None
@@ -5122,6 +5142,16 @@ class _Checker:
         if sibling is None or own is None or sibling in own.members:
             return None
         return sibling if self._used_by_name(sibling, in_code(called_off_any)) else None
+
+    def _answered_before(self, cls: px.ClassInfo, name: str, before: DefSym) -> bool:
+        """A class along ``cls``'s merged order ahead of ``before``'s (the fork's own, or a fork base between:
+        mend56) defines ``name``: the sibling hook upstream's callers run is the fork's."""
+        for item in self.after.mro(cls):
+            if not isinstance(item, px.ClassInfo) or (item.module.path, item.qualname) == (before.path, before.owner):
+                return False
+            if name in item.members:
+                return True
+        return False
 
     def _sibling_hook(self, before: DefSym, after: DefSym) -> str | None:
         """A method ``before``'s class gained upstream that ``after``'s class (the base whose stub answers now)
@@ -7545,12 +7575,6 @@ def _first_definers(order: list[px.ClassInfo | px.External]) -> dict[str, px.Cla
     return first
 
 
-def _is_abstract(node: ast.AST) -> bool:
-    return isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and bool(
-        decorator_names(node) & {"abstractmethod", "abstractproperty"}
-    )
-
-
 def distinct_name(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """A name a text search can follow: not a dunder, at least 8 characters, and no decorator (a
     decorator may register the function, to be called by a name no search sees)."""
@@ -9242,7 +9266,7 @@ def _method_class(
 def _own_super(node: ast.expr, qualname: str) -> bool:
     """``super()``, or ``super(Owner, self)`` naming the enclosing class ``qualname``: the order after that class
     (``super(Other, self)`` starts after another class: not read here)."""
-    if not isinstance(node, ast.Call) or not _is_super(node):
+    if not isinstance(node, ast.Call) or not is_super(node):
         return False
     first = node.args[0] if node.args else None
     return first is None or (isinstance(first, ast.Name) and first.id == qualname.rsplit(".", 1)[-1])
@@ -10333,7 +10357,7 @@ def _same_member(ix: Index, before: DefSym, dynamic: bool = True) -> Sym | None:
 def _is_bare_super_init(call: ast.Call) -> bool:
     """``super().__init__(...)``, no arguments to ``super`` (its lookup starts past the enclosing class)."""
     func = call.func
-    return isinstance(func, ast.Attribute) and func.attr == "__init__" and _is_super(func.value) and not func.value.args  # type: ignore[attr-defined]
+    return isinstance(func, ast.Attribute) and func.attr == "__init__" and is_super(func.value) and not func.value.args  # type: ignore[attr-defined]
 
 
 def _super_init(ix: Index, path: str, qualname: str) -> tuple[Sig, px.ClassInfo | None, set[str]] | None:
@@ -10370,9 +10394,6 @@ def _holds(node: ast.ClassDef, call: ast.AST) -> bool:
 
 
 # bases outside the tree that add no fields to a dataclass's generated ``__init__``
-_FIELDLESS = frozenset({"ABC", "object", "Generic", "Protocol"})
-
-
 def _fields_outside(mro: list[px.ClassInfo | px.External]) -> bool:
     """A base outside the tree (or past the cut) that may add fields: the generated ``__init__`` is unknown."""
     return any(
@@ -10391,11 +10412,7 @@ def _init_off(node: ast.ClassDef) -> bool:
 
 def _is_super_call(call: ast.Call) -> bool:
     """``super().f(...)``: an override handing on to its base, not a caller of the method."""
-    return isinstance(call.func, ast.Attribute) and _is_super(call.func.value)
-
-
-def _is_super(node: ast.expr) -> bool:
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
+    return isinstance(call.func, ast.Attribute) and is_super(call.func.value)
 
 
 _UNBOUND = ("", None)  # a name a function binds by more than one import, or not by an import alone
@@ -10739,8 +10756,39 @@ def _binds(fn: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, name: str) -
 
 
 _SIMPLE = (ast.Return, ast.Assign, ast.AnnAssign, ast.AugAssign, ast.Expr)
-_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)
 _CLASS_TESTS = frozenset({"isinstance", "issubclass", "hasattr", "getattr"})
+
+
+def _loop_nodes(body: Sequence[ast.AST], name: str) -> Iterator[ast.AST]:
+    """The nodes of a loop's body that see the loop's ``name``: not inside a nested def, class or lambda, nor a
+    comprehension that binds ``name`` itself."""
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            continue
+        if isinstance(node, _COMPREHENSIONS) and any(
+            isinstance(t, ast.Name) and t.id == name for g in node.generators for t in ast.walk(g.target)
+        ):
+            continue
+        yield node
+        stack.extend(ast.iter_child_nodes(node))
+
+
+def _stops_early(body: Sequence[ast.AST]) -> bool:
+    """The loop's body may leave the loop: a ``return`` of its own, or a ``break`` not inside an inner loop."""
+    stack: list[ast.AST] = list(body)
+    while stack:
+        node = stack.pop()
+        if isinstance(node, ast.Return | ast.Break):
+            return True
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
+            continue
+        if isinstance(node, ast.For | ast.AsyncFor | ast.While):
+            stack.extend(n for n in ast.walk(node) if isinstance(n, ast.Return))
+            continue
+        stack.extend(ast.iter_child_nodes(node))
+    return False
 
 
 def _class_tested(body: Sequence[ast.AST], name: str) -> bool:
@@ -10809,7 +10857,7 @@ def _calls_own_name(func: ast.FunctionDef | ast.AsyncFunctionDef, owner: str) ->
         isinstance(n, ast.Call)
         and isinstance(n.func, ast.Attribute)
         and n.func.attr == func.name
-        and (_is_super(n.func.value) or (isinstance(n.func.value, ast.Name) and n.func.value.id == owner))
+        and (is_super(n.func.value) or (isinstance(n.func.value, ast.Name) and n.func.value.id == owner))
         for n in ast.walk(func)
     )
 
