@@ -1,0 +1,45 @@
+"""Widened values (drift/widened_values.py), read-back B: the new keys a widened dict field carries are those
+of the display that builds it (``parallel_config={...}``), not every string key another display of upstream's
+file gained; a fork skipping the field's one new key stays quiet."""
+
+from __future__ import annotations
+
+import ast
+
+from aeon_release.domain.audits.drift import widened_values as wv
+
+OLD = """class Meta:
+    parallel_config: dict[str, int | str]
+
+
+def send(p, on):
+    return Meta(parallel_config={"ip": p.ip} if on else {})
+"""
+NEW = """class Meta:
+    parallel_config: dict[str, int | str | list[int]]
+
+
+def send(p, on):
+    log = {"type": "hello"}
+    return Meta(parallel_config={"ip": p.ip, "_ports": p.ports} if on else {})
+"""
+FORK = """def numbers(meta: Meta) -> dict[str, int]:
+    out = {}
+    for key, value in meta.parallel_config.items():
+        if key in ("ip", "_ports"):
+            continue
+        out[key] = int(value)
+    return out
+"""
+
+
+def test_the_keys_are_the_building_displays_only() -> None:
+    (item,) = wv._widened("up.py", ast.parse(OLD), ast.parse(NEW))
+    assert item.keys == frozenset({"_ports"})
+    assert list(wv._conversions(ast.parse(FORK), [item])) == []
+
+
+def test_a_fork_converting_every_value_still_errors() -> None:
+    (item,) = wv._widened("up.py", ast.parse(OLD), ast.parse(NEW))
+    fork = FORK.replace('("ip", "_ports")', '("ip",)')
+    assert [line for _, line in wv._conversions(ast.parse(fork), [item])] == [6]
