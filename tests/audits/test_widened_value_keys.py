@@ -43,3 +43,29 @@ def test_a_fork_converting_every_value_still_errors() -> None:
     (item,) = wv._widened("up.py", ast.parse(OLD), ast.parse(NEW))
     fork = FORK.replace('("ip", "_ports")', '("ip",)')
     assert [line for _, line in wv._conversions(ast.parse(fork), [item])] == [6]
+
+
+COMP = """def numbers(meta: Meta) -> dict[str, int]:
+    return {k: (v if k == KEY else int(v)) for k, v in meta.parallel_config.items() if k != "ip"}
+"""
+SUPPRESSED = """import contextlib
+
+
+def numbers(meta: Meta) -> dict[str, int]:
+    out = {}
+    for key, value in meta.parallel_config.items():
+        with contextlib.suppress(TypeError, ValueError):
+            out[key] = int(value)
+    return out
+"""
+
+
+def test_a_conditional_expression_testing_the_key_is_a_key_test() -> None:
+    (item,) = wv._widened("up.py", ast.parse(OLD), ast.parse(NEW))
+    assert list(wv._conversions(ast.parse(COMP.replace("KEY", '"_ports"')), [item])) == []
+    assert [line for _, line in wv._conversions(ast.parse(COMP.replace("KEY", '"other"')), [item])] == [2]
+
+
+def test_a_conversion_under_suppress_is_guarded() -> None:
+    (item,) = wv._widened("up.py", ast.parse(OLD), ast.parse(NEW))
+    assert list(wv._conversions(ast.parse(SUPPRESSED), [item])) == []

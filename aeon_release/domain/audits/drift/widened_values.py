@@ -235,12 +235,20 @@ def _skips(loop: ast.AST, call: ast.AST, key: str | None, new: str, parents: dic
     if key is None:
         return False
     if isinstance(loop, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
-        return any(_holds(test, key, new, names) is False for g in loop.generators for test in g.ifs)
+        if any(_holds(test, key, new, names) is False for g in loop.generators for test in g.ifs):
+            return True
     child, up = call, parents.get(id(call))
     while up is not None and up is not loop:
         if isinstance(up, ast.If) and child is not up.test:
             if _holds(up.test, key, new, names) is (child not in up.body):
                 return True
+        # ``v if k == "_ports" else int(v)``: the conditional expression's key test, as an ``if``'s (read-back B)
+        if (
+            isinstance(up, ast.IfExp)
+            and child is not up.test
+            and _holds(up.test, key, new, names) is (child is up.orelse)
+        ):
+            return True
         child, up = up, parents.get(id(up))
     body = getattr(loop, "body", [])
     return any(
