@@ -69,3 +69,19 @@ def test_a_conditional_expression_testing_the_key_is_a_key_test() -> None:
 def test_a_conversion_under_suppress_is_guarded() -> None:
     (item,) = wv._widened("up.py", ast.parse(OLD), ast.parse(NEW))
     assert list(wv._conversions(ast.parse(SUPPRESSED), [item])) == []
+
+
+EXTENDED = """_NOT = ("ip",)
+_NOT += ("_ports",)
+
+
+def numbers(meta: Meta) -> dict[str, int]:
+    return {k: int(v) for k, v in meta.parallel_config.items() if k not in _NOT}
+"""
+
+
+def test_a_tuple_extended_by_an_augmented_assignment_names_its_keys() -> None:
+    (item,) = wv._widened("up.py", ast.parse(OLD), ast.parse(NEW))
+    assert list(wv._conversions(ast.parse(EXTENDED), [item])) == []
+    broken = EXTENDED.replace('_NOT += ("_ports",)', '_NOT += ("other",)')
+    assert [line for _, line in wv._conversions(ast.parse(broken), [item])] == [6]

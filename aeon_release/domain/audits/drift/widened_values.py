@@ -58,7 +58,7 @@ def widened_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     paths = [
         p
         for p in sorted(trees.upstream)
-        if p.endswith(".py") and any("dict[" in line for line in trees.upstream[p].added.values())
+        if p.endswith(".py") and any("dict[" in line.lower() for line in trees.upstream[p].added.values())
     ][:_MOST_FILES]
     widened = [w for path, old, new in parsed_versions(trees, paths) for w in _widened(path, old, new)] if paths else []
     if not widened:
@@ -306,15 +306,18 @@ def _texts(node: ast.expr, names: _Names) -> list[str] | None:
 
 
 def _module_names(module: ast.Module) -> _Names:
-    """Module-level ``NAME = <display or constant>`` bindings (``_NOT_NUMBERS = ("ip", "_ports")``)."""
-    return {
-        stmt.targets[0].id: stmt.value
-        for stmt in module.body
-        if isinstance(stmt, ast.Assign)
-        and len(stmt.targets) == 1
-        and isinstance(stmt.targets[0], ast.Name)
-        and isinstance(stmt.value, ast.Tuple | ast.List | ast.Set | ast.Constant)
-    }
+    """Module-level ``NAME = <display or constant>`` bindings (``_NOT_NUMBERS = ("ip", "_ports")``), extended by
+    ``NAME += (...)`` (read-back B); a name extended by anything else is unknown (left out)."""
+    found: _Names = {}
+    for stmt in module.body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+            if isinstance(stmt.value, ast.Tuple | ast.List | ast.Set | ast.Constant):
+                found[stmt.targets[0].id] = stmt.value
+        elif isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id in found:
+            was, more = found.pop(stmt.target.id), stmt.value
+            if isinstance(was, ast.Tuple | ast.List | ast.Set) and isinstance(more, ast.Tuple | ast.List | ast.Set):
+                found[stmt.target.id] = ast.Tuple(elts=[*was.elts, *more.elts], ctx=ast.Load())
+    return found
 
 
 def _constants(nodes: list[ast.expr]) -> Iterator[ast.Constant]:
