@@ -373,7 +373,7 @@ def _apart(func: ast.AST, call: ast.AST, use: ast.AST) -> bool:
 def _handed_on(node: ast.AST, names: set[str], spellings: set[str]) -> bool:
     """A call between the method's and the read that is handed the argument, or a path off it holding the one
     read, and may set it (not a builtin reader nor a logger): where upstream moved the write, #37467's
-    ``current_platform.update_block_size_for_backend(vllm_config)`` (review80's twin); quiet, as upstream's own
+    ``current_platform.update_block_size_for_backend(config)`` (review80's twin); quiet, as upstream's own
     side is quiet when its method hands the parameter to a call it cannot follow."""
     if not isinstance(node, ast.Call) or _reads_only(node.func):
         return False
