@@ -59,8 +59,13 @@ def _found(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int,
             "from pkg import req\n\n\n" + GETTER + "def install() -> None:\n    req.Req.hashes = _capped\n",
             "req.Req.hashes =",
         ),
+        # a deleter chained on is no setter: still read-only
+        (
+            "from pkg.req import Req\n\n\n" + GETTER + "Req.hashes = property(_capped).deleter(_capped)\n",
+            "Req.hashes =",
+        ),
     ],
-    ids=["a read-only property", "a method through a module alias", "a function in a function"],
+    ids=["a read-only property", "a method through a module alias", "a function in a function", "a chained deleter"],
 )
 def test_a_member_patched_onto_the_class_the_build_now_assigns(
     git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
@@ -74,6 +79,9 @@ def test_a_member_patched_onto_the_class_the_build_now_assigns(
         # a property with a setter takes the store
         "from pkg.req import Req\n\n\n" + GETTER + "def _set(self, v) -> None:\n    self._hashes = v\n\n\n"
         "Req.hashes = property(_capped, _set)\n",
+        # read-back B: the setter chained onto the built property
+        "from pkg.req import Req\n\n\n" + GETTER + "def _set(self, v) -> None:\n    self._hashes = v\n\n\n"
+        "Req.hashes = property(_capped).setter(_set)\n",
         # an instance's attribute, not the class's
         "from pkg.req import Req\n\n\ndef seed(req: Req) -> None:\n    req.hashes = [1]\n",
         # a member the build does not assign
@@ -81,7 +89,7 @@ def test_a_member_patched_onto_the_class_the_build_now_assigns(
         # a member the build assigned before the merge already
         "from pkg.req import Req\n\n\nReq.n = 4\n",
     ],
-    ids=["settable property", "an instance", "another member", "assigned before"],
+    ids=["settable property", "a chained setter", "an instance", "another member", "assigned before"],
 )
 def test_patches_the_change_leaves_alone_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _found(git_repo, tmp_path, fork) == []

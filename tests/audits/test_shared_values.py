@@ -4,10 +4,12 @@ changed in place by a fork override after its super call (drift/shared_values.py
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
 
+from aeon_release.domain.audits.drift import shared_values
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import audit, found, line_of, three_way
@@ -102,3 +104,22 @@ def test_a_change_under_an_identity_test_of_the_attribute_stays_quiet(git_repo: 
 def test_a_change_under_an_is_not_none_test_still_errs(git_repo: GitRepo, tmp_path: Path) -> None:
     fork = HEAD + "            if req.slots is not None:\n                req.slots[0] = 7\n"
     assert _found(git_repo, tmp_path, fork) == [(USE, line_of(fork, "req.slots[0] = 7"), "error")]
+
+
+@pytest.mark.parametrize(
+    ("body", "lines"),
+    [
+        ("    req.slots.append(0)\n", [3]),
+        # read-back B: a rebinding through a tuple target or an annotated assignment frees the attribute
+        ("    req.slots, n = [], 0\n    req.slots.append(0)\n", []),
+        ("    req.slots: list[int] = []\n    req.slots.append(0)\n", []),
+        # another receiver's rebinding leaves req's shared value in place
+        ("    other.slots = []\n    req.slots.append(0)\n", [4]),
+        ("    req.slots += [0]\n    req.slots.append(0)\n", [3, 4]),
+    ],
+    ids=["the change", "a tuple rebinding", "an annotated rebinding", "another receiver", "an augmented change"],
+)
+def test_a_rebinding_frees_only_its_own_receiver(body: str, lines: list[int]) -> None:
+    func = ast.parse("def step(req, other):\n    super().step()\n" + body).body[0]
+    assert isinstance(func, ast.FunctionDef)
+    assert sorted(shared_values._mutated_after(func, "slots", 2)) == lines

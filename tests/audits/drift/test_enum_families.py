@@ -6,10 +6,12 @@ against the copy is an error; an if-chain over the family that raises on the res
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
 
+from aeon_release.domain.audits.drift import enum_drift
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as DRIFT
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import audit, found, line_of, three_way
@@ -146,3 +148,14 @@ def test_a_family_of_two_is_a_warning(git_repo: GitRepo, tmp_path: Path) -> None
     sides = three_way(git_repo, {"pkg/__init__.py": "", MOD: PAIR}, {USE: fork}, {MOD: after})
     findings = found(audit(git_repo, sides, tmp_path), DRIFT)
     assert findings and {severity for _, _, severity in findings} == {"warning"}
+
+
+def test_a_chain_in_a_nested_def_is_found_once() -> None:
+    """Read-back B: a chain inside a nested def was found once per enclosing function (two findings on one line);
+    each function's own scope only."""
+    module = ast.parse(
+        "def outer(status: Status):\n    def inner(s: Status):\n        if s == Status.FINISHED_STOPPED:\n"
+        "            return 1\n        if s == Status.FINISHED_ABORTED:\n            return 2\n"
+        "        raise ValueError(s)\n    return inner\n"
+    )
+    assert [(c.func.name, c.raised.lineno) for c in enum_drift._chains(module)] == [("inner", 7)]

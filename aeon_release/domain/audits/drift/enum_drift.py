@@ -51,7 +51,7 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import Changes, ThreeTrees
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as DRIFT
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, parse_python, walk_spanning
+from aeon_release.domain.audits.source import last_name, own_scope_nodes, parent_map, parse_python, walk_spanning
 
 Blobs = Callable[[str, list[str]], Mapping[str, str | None]]  # (rev, paths) -> texts
 
@@ -185,10 +185,15 @@ def _chain_findings(
     return findings
 
 
+def _scoped(node: ast.AST) -> bool:
+    return isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda)
+
+
 def _chains(module: ast.Module) -> Iterator[_Chain]:
     """Each chain of member tests of one subject that ends in a ``raise``, in the module's functions."""
     for func in (n for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
-        for block in (b for n in ast.walk(func) for b in _blocks(n)):
+        # its own scope only: a nested def's chain is the nested def's, not found again for each enclosing one
+        for block in (b for n in (func, *own_scope_nodes(func)) if n is func or not _scoped(n) for b in _blocks(n)):
             for i, stmt in enumerate(block):
                 tests, rest = _tests_of(stmt, block[i + 1 :])
                 if len(tests) < 2 or not (rest and isinstance(rest[0], ast.Raise)):

@@ -1800,7 +1800,21 @@ def _fails_on_none(load: ast.Name, parent: ast.AST | None) -> bool:
         return True
     if isinstance(parent, (ast.For, ast.AsyncFor, ast.comprehension)) and parent.iter is load:
         return True
-    return isinstance(parent, ast.BinOp)
+    return isinstance(parent, ast.BinOp) and not (_formats(parent) and parent.right is load)
+
+
+# a ``%`` conversion of a format string: its flags, width and precision, then its type
+_CONVERSION = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?(.)")
+
+
+def _formats(node: ast.BinOp) -> bool:
+    """``"loaded %s" % value``: printf-style formatting whose every conversion prints any value (``%s``, ``%r``,
+    ``%a``), None too -- not an operation that fails on None (read-back B); ``"%d" % value`` still does."""
+    left = node.left
+    if not (isinstance(node.op, ast.Mod) and isinstance(left, ast.Constant) and isinstance(left.value, str)):
+        return False
+    kinds = set(_CONVERSION.findall(left.value)) - {"%"}
+    return bool(kinds) and kinds <= {"s", "r", "a"}
 
 
 def _fork_value_uses(trees: ThreeTrees) -> Iterator[ValueUse]:
@@ -1909,7 +1923,7 @@ def _value_use(path: str, node: ast.AST) -> ValueUse | None:
             value = value.operand
     elif isinstance(node, (ast.For, ast.AsyncFor)) and isinstance(node.target, ast.Name):
         value, how = node.iter, "iterates"  # one name a step: a tuple target is an unpack (return drift's)
-    elif isinstance(node, ast.BinOp) and (_called(node.left) or _called(node.right)):
+    elif isinstance(node, ast.BinOp) and not _formats(node) and (_called(node.left) or _called(node.right)):
         # ``super().load_weights(w) | {"x"}``: the operator meets whatever the call returns (None: TypeError)
         value, how = node.left if _called(node.left) else node.right, "operates"
     elif isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):

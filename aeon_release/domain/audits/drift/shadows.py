@@ -24,7 +24,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.pyindex import ClassInfo, Index, ModuleInfo
-from aeon_release.domain.audits.source import FUNCTION_DEFS
+from aeon_release.domain.audits.source import FUNCTION_DEFS, last_name
 
 
 @dataclass(frozen=True)
@@ -182,12 +182,14 @@ def _class_values(node: ast.ClassDef, owned: set[int]) -> dict[str, int]:
 
 
 def _settable_property(value: ast.expr) -> bool:
-    """``property(getter, setter, ...)`` or ``property(..., fset=...)``: a property built by a call, with a setter."""
+    """``property(getter, setter, ...)``, ``property(..., fset=...)`` or ``property(getter).setter(setter)``: a
+    property built by a call, with a setter (the last, read-back B)."""
     if not isinstance(value, ast.Call):
         return False
     func = value.func
-    name = func.id if isinstance(func, ast.Name) else func.attr if isinstance(func, ast.Attribute) else ""
-    return name == "property" and (len(value.args) >= 2 or any(k.arg == "fset" for k in value.keywords))
+    if isinstance(func, ast.Attribute) and func.attr == "setter" and isinstance(func.value, ast.Call) and value.args:
+        return last_name(func.value.func) == "property"
+    return last_name(func) == "property" and (len(value.args) >= 2 or any(k.arg == "fset" for k in value.keywords))
 
 
 def settable_read(module: ast.Module, value: ast.expr) -> bool:

@@ -185,18 +185,26 @@ def _super_called(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> in
 
 
 def _mutated_after(func: ast.FunctionDef | ast.AsyncFunctionDef, attr: str, after: int) -> Iterator[int]:
-    """The lines below ``after`` that change ``<x>.attr`` in place, unless the method rebinds the attribute first."""
+    """The lines below ``after`` that change ``<x>.attr`` in place, unless the method rebinds that receiver's
+    attribute first (through a tuple target or an annotated assignment too; another receiver's rebinding leaves
+    the shared value in ``x.attr``: read-back B)."""
+    augmented = {id(n.target) for n in ast.walk(func) if isinstance(n, ast.AugAssign)}
     rebound = [
-        n.lineno
+        (n.lineno, ast.unparse(n.value))
         for n in ast.walk(func)
-        if isinstance(n, ast.Assign)
+        if isinstance(n, ast.Attribute)
+        and n.attr == attr
+        and isinstance(n.ctx, ast.Store)
+        and id(n) not in augmented
         and n.lineno > after
-        and any(isinstance(t, ast.Attribute) and t.attr == attr for t in n.targets)
     ]
     asked = _identity_tested(func, attr)
     for node in ast.walk(func):
-        line = _in_place(node, attr)
-        if line is not None and line > after and not any(after < r < line for r in rebound):
+        found = _in_place(node, attr)
+        if found is None or found[0] <= after:
+            continue
+        line, receiver = found
+        if not any(after < r < line and text == receiver for r, text in rebound):
             if not any(first <= line <= last for first, last in asked):
                 yield line
 
@@ -219,19 +227,18 @@ def _identity_tested(func: ast.AST, attr: str) -> list[tuple[int, int]]:
     ]
 
 
-def _in_place(node: ast.AST, attr: str) -> int | None:
-    """The line of ``x.attr[i] = v``, ``del x.attr[i]``, ``x.attr += v`` or ``x.attr.append(v)``, else None."""
-    if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del) and _is_attr(node.value, attr):
-        return node.lineno
-    if isinstance(node, ast.AugAssign) and _is_attr(node.target, attr):
-        return node.lineno
-    if (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr in _MUTATORS
-        and _is_attr(node.func.value, attr)
-    ):
-        return node.lineno
+def _in_place(node: ast.AST, attr: str) -> tuple[int, str] | None:
+    """The line of ``x.attr[i] = v``, ``del x.attr[i]``, ``x.attr += v`` or ``x.attr.append(v)`` with the
+    receiver ``x`` spelt, else None."""
+    changed: ast.expr | None = None
+    if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del):
+        changed = node.value
+    elif isinstance(node, ast.AugAssign):
+        changed = node.target
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _MUTATORS:
+        changed = node.func.value
+    if isinstance(changed, ast.Attribute) and changed.attr == attr:
+        return changed.lineno, ast.unparse(changed.value)
     return None
 
 

@@ -124,8 +124,11 @@ def _values_lost(before: set[object], after: set[object] | None) -> frozenset[ob
 def _params(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
     """The positional parameters a caller fills (``self``/``cls`` left out but for a staticmethod)."""
     names = tuple(a.arg for a in (*func.args.posonlyargs, *func.args.args))
-    static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in func.decorator_list)
-    return names if static else names[1:]
+    return names if _decorated(func, "staticmethod") else names[1:]
+
+
+def _decorated(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    return any(isinstance(d, ast.Name) and d.id == name for d in func.decorator_list)
 
 
 def _arg_stores(
@@ -138,11 +141,7 @@ def _arg_stores(
     stores: Stores = {}
     handed = False
     for node in ast.walk(func):
-        targets = node.targets if isinstance(node, ast.Assign) else []
-        if isinstance(node, ast.AnnAssign | ast.AugAssign):
-            targets = [node.target]
-        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
-        for target in targets:
+        for target, value in _stored(node):
             path = _rooted(target, roots) if isinstance(target, ast.Attribute) else None
             if path is not None:
                 stores.setdefault(path, set()).update(_constants(value) or {_UNKNOWN})
@@ -154,6 +153,25 @@ def _arg_stores(
                 for path, values in followed.items():
                     stores.setdefault(path, set()).update(values)
     return stores, handed
+
+
+def _stored(node: ast.AST) -> Iterator[tuple[ast.expr, ast.expr | None]]:
+    """Each target an assignment stores with the value it gets (None: computed), through tuple targets
+    (``a.x, a.y = 16, 2``: an upstream refactor that keeps the write, read-back B)."""
+    if isinstance(node, ast.Assign):
+        pairs: list[tuple[ast.expr, ast.expr | None]] = [(t, node.value) for t in node.targets]
+    elif isinstance(node, ast.AnnAssign | ast.AugAssign):
+        pairs = [(node.target, node.value if isinstance(node, ast.AnnAssign) else None)]
+    else:
+        return
+    while pairs:
+        target, value = pairs.pop()
+        if isinstance(target, ast.Tuple | ast.List):
+            values = value.elts if isinstance(value, ast.Tuple | ast.List) else []
+            same = len(values) == len(target.elts) and not any(isinstance(e, ast.Starred) for e in target.elts)
+            pairs += [(t, values[i] if same else None) for i, t in enumerate(target.elts)]
+        else:
+            yield target, value
 
 
 def _constants(value: ast.expr | None) -> set[object] | None:
@@ -170,12 +188,13 @@ def _aliases(func: ast.FunctionDef | ast.AsyncFunctionDef, params: dict[str, Pat
     """Locals every assignment binds to one path off a parameter (bound twice to it is still one path)."""
     values: dict[str, set[str]] = {}
     nodes: dict[str, ast.expr] = {}
-    plain = [n for n in ast.walk(func) if isinstance(n, ast.Assign) and len(n.targets) == 1]
-    for node in plain:
-        if isinstance(node.targets[0], ast.Name):
-            values.setdefault(node.targets[0].id, set()).add(ast.unparse(node.value))
-            nodes[node.targets[0].id] = node.value
-    assigned = {id(n.targets[0]) for n in plain}
+    # an annotated alias (``cc: CacheConfig = cfg.cache_config``) binds as a plain one does (read-back B)
+    plain = [(t, v) for n in ast.walk(func) for t, v in _single(n)]
+    for target, value in plain:
+        if isinstance(target, ast.Name):
+            values.setdefault(target.id, set()).add(ast.unparse(value))
+            nodes[target.id] = value
+    assigned = {id(t) for t, _ in plain}
     other = {
         n.id
         for n in ast.walk(func)
@@ -188,6 +207,15 @@ def _aliases(func: ast.FunctionDef | ast.AsyncFunctionDef, params: dict[str, Pat
             if path is not None:
                 found[name] = path
     return found
+
+
+def _single(node: ast.AST) -> list[tuple[ast.expr, ast.expr]]:
+    """The one target and value of ``x = v`` or ``x: T = v``."""
+    if isinstance(node, ast.Assign) and len(node.targets) == 1:
+        return [(node.targets[0], node.value)]
+    if isinstance(node, ast.AnnAssign) and node.value is not None:
+        return [(node.target, node.value)]
+    return []
 
 
 def _rooted(expr: ast.expr, roots: dict[str, Path]) -> Path | None:
@@ -222,11 +250,16 @@ def _followed(call: ast.Call, roots: dict[str, Path], classes: dict[str, ast.Cla
     )
     if callee is None or depth >= _DEPTH or any(i < 0 for i, _ in handed):
         return None
+    # a plain method called through its class takes its instance in the first slot (``C._align(inst, cfg)``)
+    shift = 0 if _decorated(callee, "staticmethod") or _decorated(callee, "classmethod") else 1
+    slots = [(i - shift, p) for i, p in handed]
+    if callee.args.vararg is not None or any(not 0 <= i < len(_params(callee)) for i, _ in slots):
+        return None  # handed to no named parameter of it: unknown, not "stores nothing"
     inner, lost_track = _arg_stores(callee, classes, depth + 1)
     if lost_track:
         return None
     found: Stores = {}
-    for i, (slot, head) in handed:
+    for i, (slot, head) in slots:
         for (at, chain), values in inner.items():
             if at == i:
                 found.setdefault((slot, (*head, *chain)), set()).update(values)
@@ -308,6 +341,8 @@ def _first_use(
     it with one of them), with no store of it nor rebinding of a name spelling it between."""
     after = getattr(call, "end_lineno", None) or call.lineno
     spellings, names = spelt
+    if any(_resets(n, set(), spellings) for n in ast.walk(func) if getattr(n, "lineno", after) < call.lineno):
+        return None  # the fork stores the path itself before the call: the read gets the fork's own value
     uses = sorted(
         ((int(getattr(n, "lineno", 0)), n) for n in ast.walk(func) if getattr(n, "lineno", 0) > after),
         key=lambda pair: pair[0],
@@ -338,7 +373,7 @@ def _apart(func: ast.AST, call: ast.AST, use: ast.AST) -> bool:
 def _handed_on(node: ast.AST, names: set[str], spellings: set[str]) -> bool:
     """A call between the method's and the read that is handed the argument, or a path off it holding the one
     read, and may set it (not a builtin reader nor a logger): where upstream moved the write, #37467's
-    ``current_platform.update_block_size_for_backend(vllm_config)`` (review80's twin); quiet, as upstream's own
+    ``current_platform.update_block_size_for_backend(config)`` (review80's twin); quiet, as upstream's own
     side is quiet when its method hands the parameter to a call it cannot follow."""
     if not isinstance(node, ast.Call) or _reads_only(node.func):
         return False

@@ -31,7 +31,7 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map
+from aeon_release.domain.audits.source import last_name, parent_map
 
 _SCALARS = frozenset({"int", "float", "str", "bool", "bytes", "None"})
 _CONTAINERS = frozenset({"list", "List", "tuple", "Tuple", "set", "Set", "dict", "Dict", "Sequence", "Mapping"})
@@ -58,7 +58,7 @@ def widened_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     paths = [
         p
         for p in sorted(trees.upstream)
-        if p.endswith(".py") and any("dict[" in line for line in trees.upstream[p].added.values())
+        if p.endswith(".py") and any("dict[" in line.lower() for line in trees.upstream[p].added.values())
     ][:_MOST_FILES]
     widened = [w for path, old, new in parsed_versions(trees, paths) for w in _widened(path, old, new)] if paths else []
     if not widened:
@@ -74,7 +74,6 @@ def widened_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 def _widened(path: str, old: ast.Module, new: ast.Module) -> Iterator[Widened]:
     before = {(c.name, f): a for c in _classes(old) for f, a in _fields(c)}
-    keys = frozenset(_display_keys(new) - _display_keys(old))
     for cls in _classes(new):
         for field, annotation in _fields(cls):
             was = before.get((cls.name, field))
@@ -83,18 +82,35 @@ def _widened(path: str, old: ast.Module, new: ast.Module) -> Iterator[Widened]:
                 continue
             added = sorted((new_values - old_values) & _CONTAINERS)
             if added:
+                keys = frozenset(_display_keys(new, field) - _display_keys(old, None))
                 yield Widened(path, cls.name, field, ", ".join(added), keys)
 
 
-def _display_keys(module: ast.Module) -> set[str]:
-    """The string keys of the module's dict displays (``{"_data_parallel_master_port_list": ...}``)."""
-    return {
-        k.value
-        for n in ast.walk(module)
-        if isinstance(n, ast.Dict)
-        for k in n.keys
-        if isinstance(k, ast.Constant) and isinstance(k.value, str)
-    }
+def _display_keys(module: ast.Module, field: str | None) -> set[str]:
+    """The string keys of the dict displays building ``field`` (``parallel_config={"_ports": ...}``, through
+    a conditional expression's branches), or of every display in the module where none builds it or for no
+    field: a key another display of the file gained is no entry of the field (read-back B)."""
+    every = [n for n in ast.walk(module) if isinstance(n, ast.Dict)]
+    built = [d for n in ast.walk(module) for d in _builds(n, field)] if field is not None else []
+    return {k.value for d in built or every for k in d.keys if isinstance(k, ast.Constant) and isinstance(k.value, str)}
+
+
+def _builds(node: ast.AST, field: str) -> list[ast.Dict]:
+    """The displays ``node`` hands or stores as ``field``: ``field=...`` in a call, ``x.field = ...``."""
+    values: list[ast.expr] = []
+    if isinstance(node, ast.keyword) and node.arg == field:
+        values = [node.value]
+    elif isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        values = [node.value] if any(last_name(t) == field for t in targets) else []
+    found: list[ast.Dict] = []
+    while values:
+        value = values.pop()
+        if isinstance(value, ast.IfExp):
+            values += [value.body, value.orelse]
+        elif isinstance(value, ast.Dict):
+            found.append(value)
+    return found
 
 
 def _classes(module: ast.Module) -> list[ast.ClassDef]:
@@ -219,12 +235,20 @@ def _skips(loop: ast.AST, call: ast.AST, key: str | None, new: str, parents: dic
     if key is None:
         return False
     if isinstance(loop, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
-        return any(_holds(test, key, new, names) is False for g in loop.generators for test in g.ifs)
+        if any(_holds(test, key, new, names) is False for g in loop.generators for test in g.ifs):
+            return True
     child, up = call, parents.get(id(call))
     while up is not None and up is not loop:
         if isinstance(up, ast.If) and child is not up.test:
             if _holds(up.test, key, new, names) is (child not in up.body):
                 return True
+        # ``v if k == "_ports" else int(v)``: the conditional expression's key test, as an ``if``'s (read-back B)
+        if (
+            isinstance(up, ast.IfExp)
+            and child is not up.test
+            and _holds(up.test, key, new, names) is (child is up.orelse)
+        ):
+            return True
         child, up = up, parents.get(id(up))
     body = getattr(loop, "body", [])
     return any(
@@ -282,15 +306,18 @@ def _texts(node: ast.expr, names: _Names) -> list[str] | None:
 
 
 def _module_names(module: ast.Module) -> _Names:
-    """Module-level ``NAME = <display or constant>`` bindings (``_NOT_NUMBERS = ("ip", "_ports")``)."""
-    return {
-        stmt.targets[0].id: stmt.value
-        for stmt in module.body
-        if isinstance(stmt, ast.Assign)
-        and len(stmt.targets) == 1
-        and isinstance(stmt.targets[0], ast.Name)
-        and isinstance(stmt.value, ast.Tuple | ast.List | ast.Set | ast.Constant)
-    }
+    """Module-level ``NAME = <display or constant>`` bindings (``_NOT_NUMBERS = ("ip", "_ports")``), extended by
+    ``NAME += (...)`` (read-back B); a name extended by anything else is unknown (left out)."""
+    found: _Names = {}
+    for stmt in module.body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+            if isinstance(stmt.value, ast.Tuple | ast.List | ast.Set | ast.Constant):
+                found[stmt.targets[0].id] = stmt.value
+        elif isinstance(stmt, ast.AugAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id in found:
+            was, more = found.pop(stmt.target.id), stmt.value
+            if isinstance(was, ast.Tuple | ast.List | ast.Set) and isinstance(more, ast.Tuple | ast.List | ast.Set):
+                found[stmt.target.id] = ast.Tuple(elts=[*was.elts, *more.elts], ctx=ast.Load())
+    return found
 
 
 def _constants(nodes: list[ast.expr]) -> Iterator[ast.Constant]:
