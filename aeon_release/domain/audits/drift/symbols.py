@@ -10030,7 +10030,9 @@ def _dataclass_sig(
     ``fielded``: every class of the tree in ``mro`` declares fields (a ``Struct``'s subclasses), not only
     the dataclasses."""
     found = _init_fields(mro, ix, fielded)
-    files = {f.owner.module.path for f in found.values()}
+    # every dataclass on the way, fields or not: a class whose only field upstream removed still made the change
+    # (#39212's NCCLWeightTransferUpdateInfo; blind_replay_gpuworker's keyword build)
+    files = {i.module.path for i in mro if isinstance(i, px.ClassInfo) and (fielded or _is_dataclass(i, ix))}
     fields = {name: (f.default, f.kw_only) for name, f in found.items()}  # name -> (has a default, keyword-only)
     positional = [n for n, (_, kw) in fields.items() if not kw]
     defaults = 0
