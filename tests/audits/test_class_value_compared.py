@@ -69,21 +69,32 @@ def rows(repo: GitRepo, config: Path, body: str) -> list[tuple[int, str]]:
         "def aeon_cap() -> bool:\n    return 512 <= FlashBuilder.reorder_batch_threshold\n",
         "class AeonBuilder(FlashBuilder):\n    def aeon_cap(self) -> bool:\n        return self.reorder_batch_threshold < 512\n",
         "def aeon_cap() -> bool:\n    t = FlashBuilder.reorder_batch_threshold\n    return t >= 512\n",
-        "def aeon_fp4(attention_config) -> bool:\n    return attention_config.use_fp4_cache is False\n",
-        "class AeonRunner:\n    def aeon_fp4(self) -> bool:\n        return self.attention_config.use_fp4_cache is False\n",
     ],
     ids=[
         "class read !=",
         "ordering reversed",
         "subclass self. <",
         "through a local",
-        "named holder is False",
-        "self. named holder",
     ],
 )
 def test_a_value_compared_with_its_old_one_is_an_error(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     found = rows(git_repo, no_rules, body)
     assert any(severity == "error" for _, severity in found), found
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_fp4(attention_config) -> bool:\n    return attention_config.use_fp4_cache is False\n",
+        "class AeonRunner:\n    def aeon_fp4(self) -> bool:\n        return self.attention_config.use_fp4_cache is False\n",
+    ],
+    ids=["named holder is False", "self. named holder"],
+)
+def test_a_holder_named_as_the_class_is_still_only_a_warning(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    # an untyped holder named like the class in snake case may still be another class's field of that name
+    # (test_false_made_none's scheduler_config): a warning, as for any holder known by its name only
+    found = rows(git_repo, no_rules, body)
+    assert found and all(severity == "warning" for _, severity in found), found
 
 
 @pytest.mark.parametrize(

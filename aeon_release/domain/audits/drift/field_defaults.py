@@ -39,7 +39,6 @@ from dataclasses import dataclass, replace
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.drift.built_locals import built_here
 from aeon_release.domain.audits.drift.frozen_receivers import with_bases
-from aeon_release.domain.audits.drift.init_only import held_as
 from aeon_release.domain.audits.drift.old_defaults import compares_with_old
 from aeon_release.domain.audits.drift.option_defaults import changes_an_option_default, option_defaults
 from aeon_release.domain.audits.drift.own_fields import compared_in_scope, enclosing
@@ -518,13 +517,10 @@ def _fork_reads(
                 continue
             if named or built or change.owner in typed:
                 compare = _old_compared(node, parents, change)
-                if (
-                    compare is not None
-                    and change.none_only
-                    and not (built or typed)
-                    and not held_as(held[0], change.owner, parents, classes or {})
-                ):
-                    # a holder known by its name only may be another class's field of that name: not sure
+                if compare is not None and change.none_only and not (built or typed):
+                    # a holder known by its name only may be another class's field of that name: not sure, even
+                    # named as the class in snake case (test_false_made_none's scheduler_config; killers165 had
+                    # made that an error)
                     yield path, held[2], short(ast.unparse(node), 80), replace(change, by_name=True), compare, built
                     continue
                 yield path, held[2], short(ast.unparse(node), 80), change, compare, built
