@@ -278,7 +278,7 @@ CASES += [
             "def aeon_is_completion(request: object) -> bool:\n"
             "    # AEON: the Spark's spec-decode route counts completions apart from chats\n"
             "    return isinstance(request, CompletionRequest)\n",
-            "from vllm.entrypoints.utils import CompletionRequest",
+            "return isinstance(request, CompletionRequest)",
         ),
     ),
     (
@@ -292,7 +292,7 @@ CASES += [
             "from vllm.entrypoints.utils import StreamOptions, should_include_usage\n\n\n"
             "def aeon_usage_flags() -> tuple[bool, bool]:\n"
             "    return should_include_usage(StreamOptions(include_usage=True), False)\n",
-            "from vllm.entrypoints.utils import StreamOptions, should_include_usage",
+            "return should_include_usage(StreamOptions(include_usage=True), False)",
         ),
     ),
     (
@@ -534,7 +534,7 @@ CASES += [
             "    if budget <= 0:\n"
             "        return None\n"
             "    return budget\n",
-            "if budget <= 0:",
+            "budget = get_max_tokens(max_model_len, None, prompt_len, {})",
         ),
     ),
     (
