@@ -38,8 +38,9 @@ from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parent_map, str_value
 
-# ``mod.f = mine`` / ``mod.f = lambda ...`` / ``setattr(mod, "f", mine)`` on a fork line
-_PATCH = re.compile(r"^\s*[A-Za-z_][\w.]*\.(\w+)\s*=\s*(?:lambda\b|[A-Za-z_]\w*\s*(?:#.*)?$)")
+# ``mod.f = mine`` / ``mod.f = lambda ...`` / ``setattr(mod, "f", mine)`` on a fork line (``self.x = y``, an
+# instance's own state and the commonest spelling, is never a module's patch: left out of the cheap gate)
+_PATCH = re.compile(r"^\s*(?!self\.|cls\.)[A-Za-z_][\w.]*\.(\w+)\s*=\s*(?:lambda\b|[A-Za-z_]\w*\s*(?:#.*)?$)")
 _SETATTR = re.compile(r"\bsetattr\(\s*[A-Za-z_][\w.]*\s*,\s*[\"'](\w+)[\"']")
 _MOST_FILES = 32
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
