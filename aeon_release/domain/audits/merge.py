@@ -96,6 +96,7 @@ from aeon_release.domain.audits.drift.optional_params import optional_param_drif
 from aeon_release.domain.audits.drift.orders import order_drift
 from aeon_release.domain.audits.drift.param_callbacks import param_callback_drift
 from aeon_release.domain.audits.drift.parsed_options import parsed_option_drift
+from aeon_release.domain.audits.drift.patched_functions import patched_function_drift
 from aeon_release.domain.audits.drift.patches import dead_patches
 from aeon_release.domain.audits.drift.probed_members import probed_warnings
 from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
@@ -255,6 +256,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     skipped_setup_drift,
     unread_setting_drift,
     switched_clock_drift,
+    patched_function_drift,
     shared_value_drift,
     widened_value_drift,
     stale_copy_drift,

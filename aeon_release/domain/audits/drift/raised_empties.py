@@ -63,6 +63,10 @@ _EMPTY = r"(?:\[\]|\{\}|\(\)|None|False|0|\"\"|''|(?:list|dict|set|tuple)\(\))"
 # from a newline: a ``return`` of an empty literal taken out, a ``raise`` put in (both on one diff)
 _EMPTY_REMOVED = re.compile(r"\n-[ \t]*return[ \t]+" + _EMPTY + r"[ \t]*(?:#[^\n]*)?(?=\n|$)")
 _RAISE_ADDED = re.compile(r"\n\+[ \t]*raise[ \t]+\w")
+# a guard put in that orders two values (``if max_model_len < input_length:``): a raise for a negative difference
+_ORDER_ADDED = re.compile(r"\n\+[ \t]*if[ \t][^\n]*[<>][^\n]*:")
+# the spelling ``Emptied.empty`` keeps for a def that answered ``a - b`` where it now raises for ``a < b``
+NEGATIVE = "a negative number"
 _CALL = re.compile(r"\b([A-Za-z_]\w*)[ \t]*\(")  # a name a fork line calls (or defines: a superset)
 _EMPTY_CALLS = frozenset({"list", "dict", "set", "tuple"})
 # the value each empty literal stands for (its spelling as ``Emptied.empty`` keeps it)
@@ -79,6 +83,7 @@ _EMPTY_VALUES: dict[str, object] = {
     "dict()": {},
     "set()": set(),
     "tuple()": (),
+    NEGATIVE: -1,
 }
 _TRUTH = frozenset({"bool", "any"})
 _BUILTIN_CONTAINERS = frozenset(
@@ -110,7 +115,10 @@ class Emptied:
 
 
 def raised_empty_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    paths = trees.upstream.matching(_RAISE_ADDED, ".py", trees.upstream.matching(_EMPTY_REMOVED, ".py"))
+    raising = trees.upstream.matching(_RAISE_ADDED, ".py")
+    emptying = trees.upstream.matching(_EMPTY_REMOVED, ".py", raising) if raising else []
+    ordering = trees.upstream.matching(_ORDER_ADDED, ".py", raising) if raising else []
+    paths = sorted({*emptying, *ordering})
     emptied = _emptied(trees, paths) if paths else {}
     if not emptied:
         return []
@@ -145,7 +153,11 @@ def _made_raise(
     """``base`` and ``theirs``: the def on each side, with its module's defs by qualname (the helpers it calls)."""
     (was, old), (now, new) = base, theirs
     empty = next((r for r in _empty_returns(was)), None)
-    if empty is None or next(_empty_returns(now), None) is not None or not _ends(now.body) or _answers_empty(now):
+    if empty is None:
+        empty = NEGATIVE if _negative_guarded(was, now) else None
+    elif next(_empty_returns(now), None) is not None or not _ends(now.body) or _answers_empty(now):
+        return None
+    if empty is None:
         return None
     # a hook made abstract (``raise NotImplementedError``) is answered by the subclasses, not judged here; a raise
     # upstream moved into a helper of the module the def calls raises through the def all the same
@@ -159,6 +171,31 @@ def _made_raise(
         return None
     asked = _asked(now) | {a for h in _helpers(now, qualname, new) for a in _asked(h) if a[0] in _names(now)}
     return Emptied(qualname, path, empty, fresh, frozenset(asked), _filled(now, qualname))
+
+
+def _negative_guarded(was: _Def, now: _Def) -> bool:
+    """Upstream put a guard ``if a < b: raise K(...)`` (``b > a`` too) among the def's own statements where the
+    base computed ``a - b`` and answered on: the answer went negative exactly where the def now raises (#36789:
+    ``get_max_tokens`` gave ``max_model_len - input_length`` for an over-long prompt, a fork tested ``<= 0``;
+    it now raises ValueError).  The guard is new: the base had no ``if`` of the same test."""
+    old_tests = {ast.unparse(n.test) for n in own_nodes(was.body) if isinstance(n, ast.If)}
+    differences = {
+        ast.unparse(n) for n in own_nodes(was.body) if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub)
+    }
+    for node in now.body:
+        if not isinstance(node, ast.If) or not node.body or not isinstance(node.body[-1], ast.Raise):
+            continue
+        test = node.test
+        if ast.unparse(test) in old_tests or not isinstance(test, ast.Compare) or len(test.ops) != 1:
+            continue
+        low, high = test.left, test.comparators[0]
+        if isinstance(test.ops[0], ast.Gt):
+            low, high = high, low
+        elif not isinstance(test.ops[0], ast.Lt):
+            continue
+        if ast.unparse(ast.BinOp(low, ast.Sub(), high)) in differences:
+            return True
+    return False
 
 
 def _names(func: _Def) -> set[str]:
@@ -496,7 +533,7 @@ def _tested_empty(call: ast.Call, func: _Def, parents: dict[int, ast.AST], hit: 
     failed on the empty answer: the fork never relied on it)."""
 
     def relied(node: ast.expr) -> bool:
-        return _tested_here(node, parents) and not _fails_when_empty(node, parents, hit.empty)
+        return _tested_here(node, parents, hit.empty) and not _fails_when_empty(node, parents, hit.empty)
 
     if relied(call):
         return True
@@ -515,8 +552,9 @@ def _tested_empty(call: ast.Call, func: _Def, parents: dict[int, ast.AST], hit: 
     )
 
 
-def _tested_here(node: ast.expr, parents: dict[int, ast.AST]) -> bool:
-    """``node`` read for its truth or compared with an empty answer where it stands."""
+def _tested_here(node: ast.expr, parents: dict[int, ast.AST], empty: str = "") -> bool:
+    """``node`` read for its truth or compared with an empty answer where it stands (a negative answer: compared
+    with a number, ``budget <= 0``, ``n >= 1``)."""
     parent = parents.get(id(node))
     if isinstance(parent, (ast.If, ast.While, ast.IfExp, ast.Assert)) and parent.test is node:
         return True
@@ -524,14 +562,26 @@ def _tested_here(node: ast.expr, parents: dict[int, ast.AST]) -> bool:
         return True
     if isinstance(parent, ast.BoolOp):
         # ``f(x) or default`` tests it; the last operand is the answer, tested only where the whole is
-        return parent.values[-1] is not node or _tested_here(parent, parents)
+        return parent.values[-1] is not node or _tested_here(parent, parents, empty)
     if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and len(parent.args) == 1:
         if parent.args[0] is not node:
             return False
         if parent.func.id in _TRUTH:
             return True
         return parent.func.id == "len" and _compared_empty(parent, parents)
+    if empty == NEGATIVE:
+        return isinstance(parent, ast.Compare) and _compared_number(node, parent)
     return isinstance(parent, ast.Compare) and _compared_empty(node, parents)
+
+
+def _compared_number(node: ast.expr, parent: ast.Compare) -> bool:
+    """``node <= 0``, ``node >= 1``, ``0 > node``: an order test of the answer with a number of at most 1, the
+    bound a negative answer falls below."""
+    if len(parent.ops) != 1 or not isinstance(parent.ops[0], tuple(_ORDERS)):
+        return False
+    other = parent.comparators[0] if parent.left is node else parent.left
+    value = other.value if isinstance(other, ast.Constant) else None
+    return isinstance(value, int | float) and not isinstance(value, bool) and value <= 1
 
 
 def _fails_when_empty(node: ast.expr, parents: dict[int, ast.AST], empty: str) -> bool:
@@ -643,6 +693,13 @@ def _catches(handler: ast.ExceptHandler, kinds: frozenset[str]) -> bool:
 def _finding(trees: ThreeTrees, path: str, line: int, hit: Emptied, severity: Severity, pr_pattern: str) -> Finding:
     kinds = " or ".join(sorted(hit.kinds))
     commit = trees.upstream_commit(hit.path, f"raise[[:space:]]+{sorted(hit.kinds)[0]}", pr_pattern, most=5)
+    if hit.empty == NEGATIVE:
+        said = (
+            f"fork-owned line compares what {hit.qualname}() answers with a bound a negative answer falls below, but "
+            f"upstream made it raise {kinds} where it answered a negative difference ({hit.path}{commit}): the "
+            f"branch for it never runs and the call raises; catch {kinds} round the call"
+        )
+        return Finding(RULE, "merge", severity, path, line, said)
     return Finding(
         RULE,
         "merge",
