@@ -23,6 +23,30 @@ with a default).  The merge base is the commit's first parent, upstream is the c
 when an error lands on its line, *warned* when a warning lands in its file.  Twins must stay *quiet*: no error on
 their line.
 
+Blind, on the engine before any widening (main at 387be72d): 19 caught, 0 warned, 6 missed of 25 (twins: 12
+quiet, 0 false errors; one warned: #30877's keyword build, whose ``block_pool=`` now lands in ``**kwargs``).
+Symbol drift caught the renamed hook (its override and its ``self.`` call), the removed ``append_slots``,
+``uncache_blocks`` (a call, a table of unbound methods), ``free_block_queue`` and ``_touch``, the renamed
+``computed_blocks=`` and ``use_eagle=``, the required hash function (a missing argument, and three positionals
+now landing one place later), the required ``max_length`` (an override and a call), ``block_pool`` passed
+positionally to the sliding-window and chunked-local constructors, and the ``_cache_block_mask`` override
+upstream no longer calls.  The misses: #12003's two (a ``len()`` of a local bound to ``get_computed_blocks``'s
+value, 2 * block_size silently, and a comprehension over the call: upstream's scheduler unpacks the new pair
+over a backslash continuation, so the evidence return drift asks for was not read), #13973's iteration of
+``mgr.block_pool`` (a ``List[KVCacheBlock]`` now built, unannotated, as a ``BlockPool`` of another module:
+TypeError), #14073's two (an index and an augmented assignment of ``num_cached_block``, a ``defaultdict(int)``
+made ``{}``: KeyError on a fresh key; no check read an initializer's default factory) and #18003's (the
+prefix-cache stats now count tokens where they counted blocks; ``stats.hits * block_size`` is silently wrong).
+After the killers176 widenings: 24 caught, 0 warned, 1 missed of 25 (twins: 12 quiet, 0 false errors; the same
+one warned).  Caught now: a one-value use of a call upstream made return a tuple and unpacks across a line
+break, and the first misreading read of the local bound to it (return drift, ``drift/returns.py``); a builtin
+container field rebuilt as a shapeless class's instance without an annotation (``drift/objectified.py``); a
+``defaultdict`` attribute made a plain dict, indexed or added into (``drift/undefaulted.py``, new).  Left missed:
+#18003's unit change -- the counter, its name and its type all stayed; only what each ``+=`` adds changed
+(``len(block_hashes)`` to ``request.num_tokens``), and telling a block count from a token count needs the
+meaning of the operands, not their shape.
+REGRESSION
+
   python benchmarks/blind_replay_kvmgr.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 

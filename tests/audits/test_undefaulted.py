@@ -116,3 +116,12 @@ def test_a_read_upstream_did_not_guard_itself_is_a_warning_an_addition_still_an_
 )
 def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert rows(git_repo, no_rules, body) == []
+
+
+def test_a_dict_filled_up_front_is_not_read(git_repo: GitRepo, no_rules: Path) -> None:
+    """Upstream's comprehension fills every key the fork may index: the default is not what answered it."""
+    filled = BASE.replace(
+        "        self.num_cached_block = defaultdict(int)\n", "        self.num_cached_block = {k: 0 for k in 'ab'}\n"
+    )
+    body = "def mark(mgr: KVCacheManager, rid: str) -> None:\n    mgr.num_cached_block[rid] += 1\n"
+    assert rows(git_repo, no_rules, body, filled) == []

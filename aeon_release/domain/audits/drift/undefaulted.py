@@ -8,8 +8,9 @@ signature stayed, so no symbol, signature or container check sees a thing; a for
 ``mgr.num_cached_block[request_id] += 1``, merges cleanly and raises KeyError where the default used to answer 0.
 
 Upstream's side: a class of a changed file (whose diff removed a line calling ``defaultdict(``) whose methods
-bind ``self.A`` only to ``defaultdict(...)`` at the base and only to a dict display, a dict comprehension or
-``dict(...)`` at upstream.  The fork's side, on a line it owns: ``R.A[key]`` read, or ``R.A[key] op= value``,
+bind ``self.A`` only to ``defaultdict(...)`` at the base and only to an empty dict (``{}``, ``dict()``) at
+upstream (a display or comprehension filling keys up front may hold every key the fork indexes).  The fork's
+side, on a line it owns: ``R.A[key]`` read, or ``R.A[key] op= value``,
 where ``R`` is ``self`` in a class deriving upstream's first that stores nothing into ``self.A`` itself, or a
 parameter annotated with upstream's class.  An augmented assignment is an error (it needs the default whenever
 the key is new); a read is an error when upstream's own diff moved its reads of the attribute to ``.get``,
@@ -113,9 +114,17 @@ def _defaultdict(value: ast.expr) -> bool:
 
 
 def _plain_dict(value: ast.expr) -> bool:
-    if isinstance(value, ast.Dict | ast.DictComp):
-        return True
-    return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict"
+    """An empty dict: ``{}`` or ``dict()``.  A display or comprehension filling keys up front may hold every key
+    the fork indexes (``{k: 0 for k in KINDS}``): not read."""
+    if isinstance(value, ast.Dict):
+        return not value.keys
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id == "dict"
+        and not value.args
+        and not value.keywords
+    )
 
 
 def _reads_guarded(trees: ThreeTrees, path: str, attr: str) -> bool:
