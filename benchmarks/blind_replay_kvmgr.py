@@ -45,7 +45,11 @@ container field rebuilt as a shapeless class's instance without an annotation (`
 #18003's unit change -- the counter, its name and its type all stayed; only what each ``+=`` adds changed
 (``len(block_hashes)`` to ``request.num_tokens``), and telling a block count from a token count needs the
 meaning of the operands, not their shape.
-REGRESSION
+Regression set at the widenings' head (a557b891): killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet),
+blind_replay_kvcache 17/17 (10 quiet), blind_replay_devcomms 20 caught, 1 warned of 21 (12 quiet),
+blind_replay_compwrap 22/22 (12 quiet), blind_replay_mtpmodels 16 caught, 5 warned, 1 missed of 22 (11 quiet), as
+before; review73_twins 6 caught of 6, 0 false errors of 34 (3 warned), review81_twins 5 caught, 3 warned of 8, 0
+false errors of 30 (2 warned), as before.
 
   python benchmarks/blind_replay_kvmgr.py [--mirror DIR] [--only TEXT ...] [--show]
 """
