@@ -137,6 +137,7 @@ from aeon_release.domain.audits.drift.type_only_names import type_only_name_drif
 from aeon_release.domain.audits.drift.unbased import unbased_drift
 from aeon_release.domain.audits.drift.unbound_names import one_cause_a_line, unbound_name_drift
 from aeon_release.domain.audits.drift.unchained_inits import unchained_init_drift
+from aeon_release.domain.audits.drift.undefaulted import undefaulted_drift
 from aeon_release.domain.audits.drift.undispatched import undispatched_drift
 from aeon_release.domain.audits.drift.unioned_classes import unioned_class_drift
 from aeon_release.domain.audits.drift.unlisted import unlisted_drift
@@ -261,6 +262,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     widened_value_drift,
     stale_copy_drift,
     dict_element_drift,
+    undefaulted_drift,
     nulled_setup_drift,
     type_only_name_drift,
     unbound_name_drift,

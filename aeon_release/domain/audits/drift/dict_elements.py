@@ -25,6 +25,7 @@ import ast
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import Protocol
 
 from aeon_release.domain.audits.drift.deferred_inits import class_named_by, derives_first
 from aeon_release.domain.audits.drift.fallbacks import caught_around, runs_tested
@@ -116,18 +117,31 @@ def _string_keyed(value: ast.expr) -> bool:
     )
 
 
+class OfAttribute(Protocol):
+    """An attribute ``attr`` of upstream's class ``cls`` of ``path``."""
+
+    @property
+    def path(self) -> str: ...
+    @property
+    def cls(self) -> str: ...
+    @property
+    def attr(self) -> str: ...
+
+
 def _fork_uses(path: str, module: ast.Module, dicted: list[Dicted]) -> Iterator[tuple[Dicted, int]]:
     imports = file_imports(module, path)
     local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
     parents = parent_map(module)
-    for func, cls in _functions(module):
+    for func, cls in module_functions(module):
         for item in dicted:
-            receivers = _receivers(func, cls, item, imports, local, path)
+            receivers = receivers_of(func, cls, item, imports, local)
             if receivers:
                 yield from ((item, line) for line in _misreads(func, item.attr, receivers, parents))
 
 
-def _functions(module: ast.Module) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.ClassDef | None]]:
+def module_functions(
+    module: ast.Module,
+) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.ClassDef | None]]:
     """Each module-level function and each method of a module-level class, with its class."""
     for node in module.body:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -138,13 +152,12 @@ def _functions(module: ast.Module) -> Iterator[tuple[ast.FunctionDef | ast.Async
                     yield item, node
 
 
-def _receivers(
+def receivers_of(
     func: ast.FunctionDef | ast.AsyncFunctionDef,
     cls: ast.ClassDef | None,
-    item: Dicted,
+    item: OfAttribute,
     imports: dict[str, tuple[str, str]],
     local: dict[str, ast.ClassDef],
-    path: str,
 ) -> set[str]:
     """The names in ``func`` tied to upstream's class: ``self`` in a class deriving it first that stores no
     ``self.attr`` of its own, and each parameter annotated with it."""

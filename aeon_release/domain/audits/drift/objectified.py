@@ -30,10 +30,12 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.fallbacks import isinstance_refuted, version_gated
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, base_names, enclosing
+from aeon_release.domain.audits.drift.pyindex import file_imports
 from aeon_release.domain.audits.drift.returned_members import fork_patched
 from aeon_release.domain.audits.drift.returns import attribute_readers, attributes_read
 from aeon_release.domain.audits.drift.retyped import (
     _CONTAINER_LINE,
+    _CONTAINERS,
     Recontained,
     _class_called,
     _held_kind,
@@ -46,15 +48,17 @@ from aeon_release.domain.audits.drift.retyped import (
     reannotated,
     recontained_held,
 )
-from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_added
+from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_added, parsed_versions
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, walk_spanning
+from aeon_release.domain.audits.source import last_name, parent_map, parse_python, walk_spanning
 
 # the dunders that would give a class a tuple's shape (unpacking and ``for`` need ``__iter__`` or
 # ``__getitem__``, ``len()`` needs ``__len__``)
 _SHAPED = frozenset({"__iter__", "__getitem__", "__len__"})
 _TUPLES = frozenset({"tuple", "Tuple"})
+# the builtin container kinds (``_held_kind``) a field made a class's instance no longer serves
+_BUILTIN_KINDS = frozenset({"list", "tuple", "dict", "set", "frozenset", "deque"})
 
 
 @dataclass(frozen=True)
@@ -67,8 +71,13 @@ class _Use:
 
 def tuple_object_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     wanted = attributes_read(trees)
-    paths = [p for p in trees.upstream.matching(_CONTAINER_LINE, ".py") if _untupled(trees.upstream.raw(p)) & wanted]
-    found = _unshimmed(trees, _objectified(trees, paths, wanted)) if paths else {}
+    diffs = {p: trees.upstream.raw(p) for p in trees.upstream.matching(_CONTAINER_LINE, ".py")}
+    paths = [p for p, diff in diffs.items() if _untupled(diff) & wanted]
+    found = _objectified(trees, paths, wanted) if paths else {}
+    rebuilt = [p for p, diff in diffs.items() if _uncontained(diff) & wanted]
+    for name, hits in (_rebuilt(trees, rebuilt, wanted) if rebuilt else {}).items():
+        found.setdefault(name, []).extend(hits)
+    found = _unshimmed(trees, found) if found else {}
     if not found:
         return []
     return [
@@ -89,6 +98,85 @@ def _untupled(diff: str) -> set[str]:
         elif sign == "+":
             kept.add(name)
     return was - kept - {")"}
+
+
+def _uncontained(diff: str) -> set[str]:
+    """The fields a removed line annotates as a builtin container and no added line annotates at all (#13973:
+    ``self.block_pool: List[KVCacheBlock] = [...]`` became ``self.block_pool = BlockPool(...)``)."""
+    was: set[str] = set()
+    kept: set[str] = set()
+    for sign, name, kind in _line_kinds(diff):
+        if sign == "-" and _CONTAINERS.get(kind) in _BUILTIN_KINDS:
+            was.add(name)
+        elif sign == "+":
+            kept.add(name)
+    return was - kept - {")"}
+
+
+def _rebuilt(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> dict[str, list[Recontained]]:
+    """The fields of ``paths`` a class annotated as a builtin container at the base and binds, unannotated, only
+    to a build of one shapeless class at upstream (of the file, or of the tree's module it imports it from)."""
+    found: dict[str, list[Recontained]] = {}
+    for path, old, new in parsed_versions(trees, paths):
+        before = {c.name: c for c in old.body if isinstance(c, ast.ClassDef)}
+        for cls in (c for c in new.body if isinstance(c, ast.ClassDef) and c.name in before):
+            was = _field_annotations(before[cls.name])
+            for name in sorted(wanted.intersection(was)):
+                built = _built_class(cls, name)
+                kind = _held_kind(was[name])
+                if built is None or kind not in _BUILTIN_KINDS or not _shapeless_anywhere(trees, path, new, built):
+                    continue
+                hit = Recontained(name, cls.name, path, ast.unparse(was[name]), built, kind, built, False)
+                found.setdefault(name, []).append(hit)
+    return found
+
+
+def _field_annotations(cls: ast.ClassDef) -> dict[str, ast.expr]:
+    """``self.name: T = ...`` in the class's methods: name -> T."""
+    return {
+        node.target.attr: node.annotation
+        for node in ast.walk(cls)
+        if isinstance(node, ast.AnnAssign)
+        and isinstance(node.target, ast.Attribute)
+        and isinstance(node.target.value, ast.Name)
+        and node.target.value.id == "self"
+    }
+
+
+def _built_class(cls: ast.ClassDef, name: str) -> str | None:
+    """The one class every binding of ``self.name`` in the class builds (``self.name = Cls(...)``), none
+    annotated."""
+    values: list[ast.expr] = []
+    for node in ast.walk(cls):
+        if isinstance(node, ast.AnnAssign) and _is_self_field(node.target, name):
+            return None
+        if isinstance(node, ast.Assign) and any(_is_self_field(t, name) for t in node.targets):
+            values.append(node.value)
+    called = {last_name(v.func) if isinstance(v, ast.Call) else "" for v in values}
+    built = called.pop() if len(called) == 1 else ""
+    return built if built[:1].isupper() and built.isidentifier() else None
+
+
+def _is_self_field(target: ast.expr, name: str) -> bool:
+    return (
+        isinstance(target, ast.Attribute)
+        and target.attr == name
+        and isinstance(target.value, ast.Name)
+        and target.value.id == "self"
+    )
+
+
+def _shapeless_anywhere(trees: ThreeTrees, path: str, module: ast.Module, name: str) -> bool:
+    """``name`` is a shapeless class of ``module`` (``_shapeless``), or of the tree's module ``module`` imports it
+    from (read at upstream)."""
+    if any(isinstance(s, ast.ClassDef) and s.name == name for s in module.body):
+        return _shapeless(module, name)
+    origin = file_imports(module, path).get(name)
+    if origin is None:
+        return False
+    home = origin[0].replace(".", "/") + ".py"
+    there = parse_python(trees.blobs(trees.theirs, [home]).get(home) or "")
+    return there is not None and _shapeless(there, origin[1])
 
 
 def _objectified(trees: ThreeTrees, paths: list[str], wanted: set[str]) -> dict[str, list[Recontained]]:
@@ -222,7 +310,7 @@ def _finding(trees: ThreeTrees, path: str, use: _Use, pr_pattern: str) -> Findin
     what = f"{hit.owner}.{hit.name}{'()' if hit.returned else ''}"
     message = (
         f"fork-owned line {use.how} {what}, but upstream made it a {hit.now} (was {hit.was}) ({hit.path}{commit}): "
-        f"a {hit.new} is a class of that file with no __iter__, __getitem__ or __len__, so the line raises "
+        f"a {hit.new} is a class with no __iter__, __getitem__ or __len__, so the line raises "
         "TypeError on first use; read its fields by name"
     )
     if not use.sure:

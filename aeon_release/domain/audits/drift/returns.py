@@ -1757,6 +1757,13 @@ def _voided_local_reads(trees: ThreeTrees, use: ValueUse, path: str, pr_pattern:
     """The first read of the local a voided call's value was bound to that fails on None (``loaded.add(...)``,
     ``for n in loaded``, ``loaded | extra``, ``loaded[0]``): where the AttributeError or TypeError lands.
     Quiet once the function rebinds or tests the name (``loaded = loaded or set()``, ``if loaded is None``)."""
+    line = _local_read(trees, use, _fails_on_none)
+    return [] if line is None else [replace(_voided_finding(trees, use, path, pr_pattern, qual), line=line)]
+
+
+def _local_read(trees: ThreeTrees, use: ValueUse, fails: Callable[[ast.Name, ast.AST | None], bool]) -> int | None:
+    """The line of the first read of the local an "assigns" use bound that ``fails`` on the call's new value,
+    the function binding the name once and never testing it."""
     module = trees.merged_module(use.path) if use.how == "assigns" else None
     parents = parent_map(module) if module is not None else {}
     bind = next(
@@ -1769,17 +1776,19 @@ def _voided_local_reads(trees: ThreeTrees, use: ValueUse, path: str, pr_pattern:
     )
     func = enclosing(bind, parents) if bind is not None else None
     if bind is None or func is None:
-        return []
-    name = cast(ast.Name, bind.targets[0]).id
-    line = _first_none_read(func, name, bind, parents)
-    if line is None:
-        return []
-    return [replace(_voided_finding(trees, use, path, pr_pattern, qual), line=line)]
+        return None
+    return _first_failing_read(func, cast(ast.Name, bind.targets[0]).id, bind, parents, fails)
 
 
-def _first_none_read(func: _Def, name: str, bind: ast.Assign, parents: dict[int, ast.AST]) -> int | None:
-    """The line of the first load of ``name`` after ``bind`` that None cannot serve, unless the function
-    binds ``name`` again or tests it."""
+def _first_failing_read(
+    func: _Def,
+    name: str,
+    bind: ast.Assign,
+    parents: dict[int, ast.AST],
+    fails: Callable[[ast.Name, ast.AST | None], bool],
+) -> int | None:
+    """The line of the first load of ``name`` after ``bind`` that ``fails``, unless the function binds
+    ``name`` again or tests it."""
     loads = sorted(
         (n for n in ast.walk(func) if isinstance(n, ast.Name) and n.id == name and n.lineno > bind.lineno),
         key=lambda n: (n.lineno, n.col_offset),
@@ -1790,9 +1799,19 @@ def _first_none_read(func: _Def, name: str, bind: ast.Assign, parents: dict[int,
         parent = parents.get(id(load))
         if isinstance(parent, (ast.If, ast.While, ast.IfExp, ast.BoolOp, ast.Compare, ast.UnaryOp)):
             return None  # tested: the fork may handle None
-        if _fails_on_none(load, parent):
+        if fails(load, parent):
             return load.lineno
     return None
+
+
+def _misread_as_one(load: ast.Name, parent: ast.AST | None) -> bool:
+    """A read of a local that takes a tuple for the one value it held: an attribute a tuple lacks, an index
+    (the tuple's element now), a loop (over the tuple's elements), an operand, or ``len()`` (its arity)."""
+    if isinstance(parent, ast.Attribute) and parent.attr in _TUPLE_ATTRIBUTES:
+        return False
+    if isinstance(parent, ast.Call) and last_name(parent.func) == "len" and parent.args == [load]:
+        return True
+    return _fails_on_none(load, parent)
 
 
 def _fails_on_none(load: ast.Name, parent: ast.AST | None) -> bool:
@@ -2114,7 +2133,10 @@ def _widened_findings(
         drift = _of(widened, use.callee, use.call) or fielded.get((use.path, use.line))
         guarded = _guarded_read(trees, use) if drift is not None and not _taken_apart(trees, use) else None
         if drift is not None and guarded is not None:
-            findings.append(_widened_finding(trees, use.path, use.line, drift, pr_pattern, use=guarded))
+            finding = _widened_finding(trees, use.path, use.line, drift, pr_pattern, use=guarded)
+            findings.append(finding)
+            if (line := _local_read(trees, guarded, _misread_as_one)) is not None:
+                findings.append(replace(finding, line=line))
     homed = _homed_widened(trees, [o for o in singles if o.homes], rebound)
     for override in singles:
         drift = widened.get(override.name) or next((homed[k] for k in _home_keys(override) if k in homed), None)
@@ -2452,9 +2474,12 @@ class Rebound:
         bare = name.rsplit(".", 1)[-1]
         call = rf"[ \t]*(?:await[ \t]+)?(?:[\w.]|\(\))*?\b{re.escape(bare)}\("
         one, many = ("-", "\\+") if widen else ("\\+", "-")
-        bound = re.compile(rf"\n{one}[ \t]*[\w.]+[ \t]*(?::[^=\n]*)?={call}")
+        # the value may open on the next line: ``a, b = \`` or ``a, b = (`` then the call (#12003's scheduler)
+        bound = re.compile(rf"\n{one}[ \t]*[\w.]+[ \t]*(?::[^=\n]*)?={_BROKEN.format(one)}{call}")
         # ``a, b = f(``, or the last line of a target the formatter split over lines, ``) = f(``
-        unpacked = re.compile(rf"\n{many}[ \t]*(?:\(?[\w.]+[ \t]*,[\w. \t,*]*\)?|\))[ \t]*={call}")
+        unpacked = re.compile(
+            rf"\n{many}[ \t]*(?:\(?[\w.]+[ \t]*,[\w. \t,*]*\)?|\))[ \t]*={_BROKEN.format(many)}{call}"
+        )
         upstream = self._trees.upstream
         texts = [raw for p in upstream if p.endswith(".py") and f"{bare}(" in (raw := upstream.raw(p))]
         whole = any(not _INDEXED_END.search(t[m.end() :].split("\n", 1)[0]) for t in texts for m in bound.finditer(t))
@@ -2483,6 +2508,8 @@ def _tested_whole(rest: str) -> bool:
 
 # ``x = f(...)[1]``: one element read by position, not the value bound whole (#48018's rewrite of
 # ``_, ssm_state_dtype = self.get_state_dtype()``)
+# a value continued on the next line of the same side of the diff: a backslash or an opened parenthesis
+_BROKEN = r"(?:[ \t]*[\\(]?[ \t]*\n{}(?=[ \t]*[\w.(]))?"
 _INDEXED_END = re.compile(r"\)\s*\[\s*-?\d+\s*\]\s*(?:#.*)?$")
 
 

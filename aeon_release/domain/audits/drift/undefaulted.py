@@ -1,0 +1,226 @@
+"""Undefaulted dicts: upstream built a class's container attribute as a plain dict where it built a ``defaultdict``,
+and a fork line indexes it, or adds into it, at a key it may not hold.
+
+#14073 (b9f1d4294e) made ``KVCacheManager.num_cached_block`` ``{}`` where it was ``defaultdict(int)`` (and moved
+its own reads to ``.get(request_id, ...)``).  The attribute, its annotation (``Dict[str, int]``) and every
+signature stayed, so no symbol, signature or container check sees a thing; a fork subclass's
+``self.num_cached_block[request.request_id]`` of a request not cached yet, or a fork's
+``mgr.num_cached_block[request_id] += 1``, merges cleanly and raises KeyError where the default used to answer 0.
+
+Upstream's side: a class of a changed file (whose diff removed a line calling ``defaultdict(``) whose methods
+bind ``self.A`` only to ``defaultdict(...)`` at the base and only to an empty dict (``{}``, ``dict()``) at
+upstream (a display or comprehension filling keys up front may hold every key the fork indexes).  The fork's
+side, on a line it owns: ``R.A[key]`` read, or ``R.A[key] op= value``,
+where ``R`` is ``self`` in a class deriving upstream's first that stores nothing into ``self.A`` itself, or a
+parameter annotated with upstream's class.  An augmented assignment is an error (it needs the default whenever
+the key is new); a read is an error when upstream's own diff moved its reads of the attribute to ``.get``,
+``setdefault`` or a membership test (upstream says a key may be missing), a warning otherwise (the fork may read
+only keys it knows are there).  Quiet: a function that tests ``key in R.A``, calls ``R.A.setdefault`` or stores
+``R.A[...] = ...`` above the read, and a read in a ``try`` catching KeyError.
+
+Cheap first: only upstream files whose removed lines call ``defaultdict(`` are parsed, only attributes a fork line
+names, and only fork files indexing one of them.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.dict_elements import module_functions, receivers_of
+from aeon_release.domain.audits.drift.fallbacks import caught_around
+from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets, is_self_attribute
+from aeon_release.domain.audits.drift.own_fields import file_classes
+from aeon_release.domain.audits.drift.pyindex import file_imports
+from aeon_release.domain.audits.drift.returns import added_words, fork_modules
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
+from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import last_name, parent_map
+
+_MOST_FILES = 32
+# what an index of a missing key raises, caught by a fork fallback
+_KEY_ERRORS = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
+
+
+@dataclass(frozen=True)
+class Undefaulted:
+    """``cls`` (of ``path``) builds ``self.attr`` as a plain dict now, a ``defaultdict`` at the base;
+    ``guarded``: upstream's diff moved its own reads of it to ``.get``/``setdefault``/``in``."""
+
+    path: str
+    cls: str
+    attr: str
+    guarded: bool
+
+
+@dataclass(frozen=True)
+class _Use:
+    item: Undefaulted
+    line: int
+    adds: bool  # an augmented assignment, not a read
+
+
+def undefaulted_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork lines indexing a container attribute upstream built as a ``defaultdict`` and builds as a plain dict."""
+    words = added_words(trees)  # a fork line must name the attribute: no upstream file is parsed otherwise
+    paths = [
+        p
+        for p in sorted(trees.upstream)
+        if p.endswith(".py") and any("defaultdict(" in line for line in trees.upstream[p].removed)
+    ][:_MOST_FILES]
+    items = [u for path, old, new in parsed_versions(trees, paths) for u in _undefaulted(trees, path, old, new, words)]
+    if not items:
+        return []
+    attrs = {u.attr for u in items}
+    return [
+        _finding(trees, path, use, pr_pattern)
+        for path, module, owned in fork_modules(trees, lambda line: any(f".{a}[" in line for a in attrs))
+        for use in _fork_uses(path, module, items)
+        if use.line in owned
+    ]
+
+
+def _undefaulted(
+    trees: ThreeTrees, path: str, old: ast.Module, new: ast.Module, words: frozenset[str]
+) -> Iterator[Undefaulted]:
+    before = {c.name: c for c in file_classes(old.body)}
+    for cls in file_classes(new.body):
+        was = before.get(cls.name)
+        if was is None:
+            continue
+        then = _inits(was)
+        for attr in sorted(a for a in then if a in words):
+            now = _inits(cls).get(attr, [])
+            if all(_defaultdict(v) for v in then[attr]) and now and all(_plain_dict(v) for v in now):
+                yield Undefaulted(path, cls.name, attr, _reads_guarded(trees, path, attr))
+
+
+def _inits(cls: ast.ClassDef) -> dict[str, list[ast.expr]]:
+    """attr -> the values the class's methods bind ``self.attr`` to."""
+    found: dict[str, list[ast.expr]] = {}
+    for node in ast.walk(cls):
+        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            for target in assigned_targets(node):
+                if is_self_attribute(target):
+                    found.setdefault(target.attr, []).append(node.value)
+    return found
+
+
+def _defaultdict(value: ast.expr) -> bool:
+    return isinstance(value, ast.Call) and last_name(value.func) == "defaultdict"
+
+
+def _plain_dict(value: ast.expr) -> bool:
+    """An empty dict: ``{}`` or ``dict()``.  A display or comprehension filling keys up front may hold every key
+    the fork indexes (``{k: 0 for k in KINDS}``): not read."""
+    if isinstance(value, ast.Dict):
+        return not value.keys
+    return (
+        isinstance(value, ast.Call)
+        and isinstance(value.func, ast.Name)
+        and value.func.id == "dict"
+        and not value.args
+        and not value.keywords
+    )
+
+
+def _reads_guarded(trees: ThreeTrees, path: str, attr: str) -> bool:
+    """Upstream's diff removed an index of ``self.attr`` and added a ``.get``, ``setdefault`` or ``in`` test of it."""
+    change = trees.upstream[path]
+    indexed = re.compile(rf"\bself\.{re.escape(attr)}\[")
+    guarded = re.compile(rf"\bself\.{re.escape(attr)}\.(?:get|setdefault)\(|\bin\s+self\.{re.escape(attr)}\b")
+    return any(indexed.search(line) for line in change.removed) and any(
+        guarded.search(line) for line in change.added.values()
+    )
+
+
+def _fork_uses(path: str, module: ast.Module, items: list[Undefaulted]) -> Iterator[_Use]:
+    imports = file_imports(module, path)
+    local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
+    parents = parent_map(module)
+    for func, cls in module_functions(module):
+        for item in items:
+            receivers = receivers_of(func, cls, item, imports, local)
+            if receivers:
+                yield from _indexes(func, item, receivers, parents)
+
+
+def _indexes(
+    func: ast.FunctionDef | ast.AsyncFunctionDef, item: Undefaulted, receivers: set[str], parents: dict[int, ast.AST]
+) -> Iterator[_Use]:
+    """The reads and augmented assignments of ``R.attr[key]`` in ``func`` that a missing key fails."""
+    filled = _filled(func, item.attr, receivers)
+    for node in ast.walk(func):
+        if isinstance(node, ast.AugAssign) and _indexed(node.target, item.attr, receivers):
+            adds, at = True, node.target
+        elif (
+            isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) and _indexed(node, item.attr, receivers)
+        ):
+            adds, at = False, node
+        else:
+            continue
+        if (filled is not None and filled <= node.lineno) or caught_around(at, _KEY_ERRORS, parents):
+            continue
+        yield _Use(item, node.lineno, adds)
+
+
+def _indexed(node: ast.expr, attr: str, receivers: set[str]) -> bool:
+    """``R.attr[key]`` (not a slice) with ``R`` one of ``receivers``."""
+    if not isinstance(node, ast.Subscript) or isinstance(node.slice, ast.Slice):
+        return False
+    value = node.value
+    return (
+        isinstance(value, ast.Attribute)
+        and value.attr == attr
+        and isinstance(value.value, ast.Name)
+        and value.value.id in receivers
+    )
+
+
+def _filled(func: ast.AST, attr: str, receivers: set[str]) -> int | None:
+    """The first line where ``func`` makes sure of its keys: a membership test of ``R.attr`` or a
+    ``R.attr.setdefault(...)`` (anywhere: line 0), or a store ``R.attr[...] = ...``."""
+    first: int | None = None
+    for node in ast.walk(func):
+        if isinstance(node, ast.Compare) and any(isinstance(op, ast.In | ast.NotIn) for op in node.ops):
+            if any(_is_attr(c, attr, receivers) for c in node.comparators):
+                return 0
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "setdefault":
+            if _is_attr(node.func.value, attr, receivers):
+                return 0
+        elif isinstance(node, ast.Assign) and any(_indexed(t, attr, receivers) for t in node.targets):
+            first = node.lineno if first is None else min(first, node.lineno)
+    return first
+
+
+def _is_attr(expr: ast.expr, attr: str, receivers: set[str]) -> bool:
+    return (
+        isinstance(expr, ast.Attribute)
+        and expr.attr == attr
+        and isinstance(expr.value, ast.Name)
+        and expr.value.id in receivers
+    )
+
+
+def _finding(trees: ThreeTrees, path: str, use: _Use, pr_pattern: str) -> Finding:
+    item = use.item
+    commit = trees.upstream_commit(item.path, rf"{item.attr}.*defaultdict\(", pr_pattern)
+    how = "augmented assignment into" if use.adds else "index of"
+    error = use.adds or item.guarded
+    why = (
+        "a key not yet there raises KeyError where the default answered"
+        if error
+        else "a key not yet there raises KeyError where the default answered, if the fork reads one"
+    )
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR if error else Severity.WARNING,
+        path,
+        use.line,
+        f"fork-owned {how} {item.cls}.{item.attr}, which upstream ({item.path}{commit}) builds as a plain dict "
+        f"where it built a defaultdict: {why}; read it with .get(key, default) or setdefault",
+    )

@@ -1,0 +1,127 @@
+"""A container attribute upstream built as a ``defaultdict`` and builds as a plain dict, indexed or added into by a
+fork line at a key it may not hold.
+
+#14073 (b9f1d4294e) made ``KVCacheManager.num_cached_block`` ``{}`` where it was ``defaultdict(int)`` and moved its
+own reads to ``.get``: a fork subclass's ``self.num_cached_block[rid]`` or a fork's ``mgr.num_cached_block[rid] += 1``
+raises KeyError on a request not cached yet.  Twins: a ``.get`` with a default, ``setdefault``, a membership test,
+a store before the read, a ``try`` catching KeyError, a fork class building the attribute itself, an attribute
+upstream kept a ``defaultdict``, a receiver of another class.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+MANAGER = "vllm/v1/core/kv_cache_manager.py"
+BASE = """from collections import defaultdict
+
+
+class KVCacheManager:
+    def __init__(self, block_size):
+        self.block_size = block_size
+        self.num_cached_block = defaultdict(int)
+        self.req_to_blocks = defaultdict(list)
+
+    def cache(self, request_id, n):
+        num_cached = self.num_cached_block[request_id]
+        self.num_cached_block[request_id] = num_cached + n
+"""
+# the hit counts made a plain dict, upstream's own read moved to .get; the block lists kept a defaultdict
+AFTER = BASE.replace(
+    "        self.num_cached_block = defaultdict(int)\n", "        self.num_cached_block = {}\n"
+).replace("self.num_cached_block[request_id]\n", "self.num_cached_block.get(request_id, 0)\n")
+# made a plain dict, upstream's reads left as they were
+UNGUARDED = BASE.replace(
+    "        self.num_cached_block = defaultdict(int)\n", "        self.num_cached_block = dict()\n"
+)
+FORK = "vllm/aeon/slots.py"
+HEAD = "from vllm.v1.core.kv_cache_manager import KVCacheManager\n\n\n"
+SUBJECT = "[v1][Bugfix] Only cache blocks that are not in the prefix cache (#14073)"
+
+
+def rows(repo: GitRepo, config: Path, body: str, after: str = AFTER) -> list[tuple[int, str]]:
+    sides = s.merge_case(repo, {MANAGER: BASE}, {FORK: HEAD + body}, [(SUBJECT, {MANAGER: after})])
+    return [(line - 3, sev) for path, line, sev, _ in s.rule_rows(repo, config, sides, TYPE_DRIFT) if path == FORK]
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        (
+            "class Mine(KVCacheManager):\n    def cached(self, rid: str) -> int:\n"
+            "        return self.num_cached_block[rid] * self.block_size\n",
+            3,
+        ),
+        ("def mark(mgr: KVCacheManager, rid: str) -> None:\n    mgr.num_cached_block[rid] += 1\n", 2),
+        (
+            "def total(mgr: KVCacheManager, rids: list) -> int:\n    n = 0\n    for rid in rids:\n"
+            "        n += mgr.num_cached_block[rid]\n    return n\n",
+            4,
+        ),
+        ("def bump(mgr: KVCacheManager, rid: str, k: int) -> None:\n    mgr.num_cached_block[rid] -= k\n", 2),
+    ],
+    ids=["a subclass's read", "an augmented assignment", "a read in a loop", "a subtraction in place"],
+)
+def test_an_index_of_a_defaultdict_made_a_dict_is_an_error(
+    git_repo: GitRepo, no_rules: Path, body: str, line: int
+) -> None:
+    assert rows(git_repo, no_rules, body) == [(line, "error")]
+
+
+def test_a_read_upstream_did_not_guard_itself_is_a_warning_an_addition_still_an_error(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    body = (
+        "def cached(mgr: KVCacheManager, rid: str) -> int:\n    return mgr.num_cached_block[rid]\n\n\n"
+        "def mark(mgr: KVCacheManager, rid: str) -> None:\n    mgr.num_cached_block[rid] += 1\n"
+    )
+    assert rows(git_repo, no_rules, body, UNGUARDED) == [(2, "warning"), (6, "error")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def cached(mgr: KVCacheManager, rid: str) -> int:\n    return mgr.num_cached_block.get(rid, 0)\n",
+        "def mark(mgr: KVCacheManager, rid: str) -> None:\n    mgr.num_cached_block.setdefault(rid, 0)\n"
+        "    mgr.num_cached_block[rid] += 1\n",
+        "def cached(mgr: KVCacheManager, rid: str) -> int:\n"
+        "    return mgr.num_cached_block[rid] if rid in mgr.num_cached_block else 0\n",
+        "def mark(mgr: KVCacheManager, rid: str) -> None:\n    mgr.num_cached_block[rid] = 0\n"
+        "    mgr.num_cached_block[rid] += 1\n",
+        "def cached(mgr: KVCacheManager, rid: str) -> int:\n    try:\n        return mgr.num_cached_block[rid]\n"
+        "    except KeyError:\n        return 0\n",
+        "class Mine(KVCacheManager):\n    def __init__(self, block_size):\n        super().__init__(block_size)\n"
+        "        self.num_cached_block = {}\n\n    def mark(self, rid: str) -> None:\n"
+        "        self.num_cached_block[rid] = 1\n        self.num_cached_block[rid] += 1\n",
+        "def blocks(mgr: KVCacheManager, rid: str) -> list:\n    return mgr.req_to_blocks[rid]\n",
+        "class Other:\n    num_cached_block: dict = {}\n\n\n"
+        "def mark(o: Other, rid: str) -> None:\n    o.num_cached_block[rid] += 1\n",
+    ],
+    ids=[
+        "a get with a default",
+        "setdefault first",
+        "a membership test",
+        "a store before",
+        "a try catching KeyError",
+        "a fork class building its own",
+        "a kept defaultdict",
+        "another class's attribute",
+    ],
+)
+def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_a_dict_filled_up_front_is_not_read(git_repo: GitRepo, no_rules: Path) -> None:
+    """Upstream's comprehension fills every key the fork may index: the default is not what answered it."""
+    filled = BASE.replace(
+        "        self.num_cached_block = defaultdict(int)\n", "        self.num_cached_block = {k: 0 for k in 'ab'}\n"
+    )
+    body = "def mark(mgr: KVCacheManager, rid: str) -> None:\n    mgr.num_cached_block[rid] += 1\n"
+    assert rows(git_repo, no_rules, body, filled) == []
