@@ -99,6 +99,10 @@ def test_other_spellings_of_the_find_are_errors(git_repo: GitRepo, no_rules: Pat
         "FALLBACKS.append(Xla)\nFALLBACKS.remove(Xla)\n",
         # the fork's own list of the name
         "def aeon_own() -> int:\n    FALLBACKS2 = [Xla]\n    return FALLBACKS2.index(Xla)\n",
+        # tested by a count first
+        "if FALLBACKS.count(Xla):\n    FALLBACKS.remove(Xla)\n",
+        # a string entry: dropped_table_keys' (a list of accepted strings)
+        "AEON_NAMES = ['Xla']\nFALLBACKS.remove('Xla') if AEON_NAMES else None\n",
         # a string's index, not a list's
         "AEON_AT = 'Cutlass'.index('C')\n",
     ],

@@ -17,8 +17,9 @@ The fork's side, on a line it owns: ``L.index(E)`` or ``L.remove(E)`` -- both ra
 not there -- where ``L`` is the list (imported, read off its module, or a top-level name of a fork edit of
 the module), the dict's list under a key (``NAME[KEY]``), or a name bound exactly once in the file to
 either.  An error.  Quiet: a call in a ``try`` catching ValueError (or any exception), one under an ``if``
-or a conditional expression whose test names the entry (``if E in L:``), and an entry the fork's file puts
-back itself (``L.append(E)``, ``L.insert(k, E)``, ``L.extend([E])``).
+or a conditional expression whose test names the entry (``if E in L:``, ``if L.count(E):``), and an entry the
+fork's file puts back itself (``L.append(E)``, ``L.insert(k, E)``, ``L.extend([E])``).  A string entry is left
+to ``dropped_table_keys`` (a list of strings is its table of accepted strings, #31716's ``.remove("auto-round")``).
 
 Pure but for reading the three trees: findings out.
 """
@@ -86,6 +87,8 @@ def _finds(path: str, module: ast.Module, owned: set[int]) -> Iterator[_Find]:
             continue
         if node.lineno not in owned or len(node.args) != 1 or node.keywords:
             continue
+        if isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
+            continue  # a string dropped from a list of accepted strings: dropped_table_keys' (#31716)
         entry = _last_name(node.args[0])
         origin = _origin(node.func.value, imports, aliases, here, set())
         if origin is None or entry in put_back or _guarded(node, entry, parents):
@@ -152,7 +155,8 @@ def _guarded(node: ast.AST, entry: str, parents: dict[int, ast.AST]) -> bool:
             if any(_catches(h.type) for h in up.handlers):
                 return True
         if isinstance(up, ast.If | ast.IfExp | ast.While) and child is not up.test:
-            if any(_last_name(n) == entry for n in ast.walk(up.test) if isinstance(n, ast.Name | ast.Attribute)):
+            named = (n for n in ast.walk(up.test) if isinstance(n, ast.Name | ast.Attribute | ast.Constant))
+            if any(_last_name(n) == entry for n in named):
                 return True
         child, up = up, parents.get(id(up))
     return False
