@@ -23,6 +23,41 @@ still fits, the unchanged table).  The merge base is the commit's first parent, 
 spelling is *caught* when an error lands on its line, *warned* when a warning lands in its file.  Twins must
 stay *quiet*: no error on their line.
 
+Blind, on the engine before any widening (main at 387be72d): 11 caught, 0 warned, 6 missed of 17 (twins: 7
+quiet, 0 false errors).  Symbol drift caught #11785's moved modules (the selector's import, the moved base's
+import, the module alias, the ``importlib`` string), #14211's required ``has_zp`` and #17687's required
+``global_scale`` (keyword and positional calls, the dense and the MoE GEMM), and #31801's removed
+``CPUGPTQConfig``; name drift the ``"cpu_gptq"`` key.  The misses: #18042's two (a check that now reads
+``apply_router_weight_on_input`` and ``activation`` off its layer, handed a ``SimpleNamespace`` probe or a fork
+``nn.Module`` lacking them: handed needs wanted a name upstream newly creates, and these the base's MoE layers
+held), #23071's two (an ``.index()`` of the entry upstream took out of the CPU list: ValueError at import; a CPU
+subclass's ``super().can_implement``, which now always declines on CPU: the fork's kernel silently never
+chosen), #28480's two (a read of ``weight_scale`` after ``prepare_fp8_layer_for_marlin`` on a block layer, which
+now keeps its Marlin scales under ``weight_scale_inv``: AttributeError; a ``hasattr(layer, "weight_scale_inv")``
+guard that the helper's ``del`` no longer turns false: the layer is repacked twice).  No label was wrong.
+After the killers175 widenings: 13 caught, 0 warned, 4 missed of 17 (twins: 9 quiet, 0 false errors; two twins,
+ma4's namespace built with the new names and cp4's index under a membership test, added after the blind run).
+Caught now: a keyword-only namespace (``SimpleNamespace``, ``argparse.Namespace``) handed to a def is a
+closed object, as is a plain class of the file, so a name the def now reads counts even when the base held it
+(``drift/handed_needs.py``); an entry a fork finds by value (``L.index(E)``, ``L.remove(E)``) in a module-level
+list or a dict's list value that upstream took it out of (``drift/dropped_entries.py``, new).  Still missed:
+#18042's ``nn.Module`` subclass (an outside base may bring a name the base held -- ``nn.Linear``'s ``weight`` --
+and the engine holds no library's attributes: ``handed_needs``' own twin keeps that quiet), #23071's
+``super().can_implement`` (what a base method returns under a platform test: no check reads a predicate's
+value), #28480's two (``prepare_fp8_layer_for_marlin`` is a module function whose stores now go through another
+module's ``replace_parameter`` under ``hasattr`` of the same name: ``stopped_arg_writes`` reads only methods of
+classes, follows no call of another module, and has no notion of a store that only refreshes an attribute
+already there; nor of a ``del`` upstream dropped under a fork's ``hasattr`` guard).
+Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet),
+blind_replay_fp8meth 21 caught, 1 warned of 22 (10 quiet), review30_twins 0 false errors of 16 (3 cases warned, 1
+twin warned), review31_twins 5 caught, 1 warned of 6, 0 false of 41 (1 warned), blind_replay_awqgptq 27 caught, 1
+warned of 28 (16 quiet), review22_twins 8/8, 0 false of 41 (3 warned), review77_twins 7 caught, 2 warned of 9, 0
+false of 39 (4 warned; as on main 387be72d, whose #42651 warning predates this branch; the new check's first cut
+made 2 false errors there, r77ar1's ``in`` guard and r77rt2's ``count`` guard of a string entry, mended),
+blind_replay_linkern 20 caught, 3 warned, 2 missed of 25 (11 quiet, 2 warned), review12_twins 9/9, 0 false of
+42, review19_twins 4/4, 0 false of 53 (3 warned), blind_replay_kvevents 24/24 (16 quiet), blind_replay_lora2 17
+caught, 1 warned of 18 (10 quiet): each as recorded.
+
   python benchmarks/blind_replay_quantkern.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
@@ -365,6 +400,29 @@ CASES += [
     ),
 ]
 
+CASES += [
+    (
+        "#18042 argument's attributes now read",
+        "twin: a namespace probe built with the new names (added after the blind run)",
+        K(
+            "#18042",
+            MA,
+            MAW,
+            "vllm/aeon/ma4.py",
+            "from types import SimpleNamespace\n\n" + CM + "\n\n"
+            "def aeon_moe_marlin_ok2(hidden_size: int, inter: int, group_size: int) -> bool:\n"
+            "    probe = SimpleNamespace(\n"
+            "        hidden_size=hidden_size,\n"
+            "        intermediate_size_per_partition=inter,\n"
+            "        apply_router_weight_on_input=False,\n"
+            '        activation="silu",\n'
+            "    )\n"
+            "    return check_moe_marlin_supports_layer(probe, group_size)\n",
+            "return check_moe_marlin_supports_layer(probe, group_size)",
+        ),
+    ),
+]
+
 # --- #23071 (7be5d113d8): the CPU scaled-mm table's Cutlass entry replaced; Cutlass no longer implements on CPU
 CP = "7be5d113d8"
 CPW = "_POSSIBLE_KERNELS[PlatformEnum.CPU] = [CPUScaledMMLinearKernel]; CutlassScaledMMLinearKernel.can_implement CUDA only"
@@ -427,6 +485,27 @@ CASES += [
             "_cuda = _POSSIBLE_KERNELS[PlatformEnum.CUDA]\n"
             "_cuda.insert(_cuda.index(CutlassScaledMMLinearKernel), AeonSparkScaledMMKernel)\n",
             "_cuda.insert(_cuda.index(CutlassScaledMMLinearKernel), AeonSparkScaledMMKernel)",
+        ),
+    ),
+]
+
+CASES += [
+    (
+        "#23071 table entry replaced",
+        "twin: the index under a membership test (added after the blind run)",
+        K(
+            "#23071",
+            CP,
+            CPW,
+            "vllm/aeon/cp4.py",
+            SM + "class AeonGraceScaledMMKernel3(CutlassScaledMMLinearKernel):\n"
+            "    pass\n\n\n"
+            "_cpu = _POSSIBLE_KERNELS[PlatformEnum.CPU]\n"
+            "if CutlassScaledMMLinearKernel in _cpu:\n"
+            "    _cpu.insert(_cpu.index(CutlassScaledMMLinearKernel), AeonGraceScaledMMKernel3)\n"
+            "else:\n"
+            "    _cpu.insert(0, AeonGraceScaledMMKernel3)\n",
+            "_cpu.insert(_cpu.index(CutlassScaledMMLinearKernel), AeonGraceScaledMMKernel3)",
         ),
     ),
 ]
