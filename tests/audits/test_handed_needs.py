@@ -271,3 +271,81 @@ def test_self_x_annotated_as_upstream_s_class_but_built_as_the_fork_s(git_repo: 
     )
     found = _rows(git_repo, no_rules, fork)
     assert [(line, severity) for line, severity, _ in found] == [(29, "error")]
+
+
+def test_a_keyword_namespace_or_a_plain_class_lacking_a_name_the_base_held(git_repo: GitRepo, no_rules: Path) -> None:
+    """killers175 (#18042's class): ``describe(layer)`` now reads ``layer.weight``, a name the base already held
+    (quiet for an ``nn.Module`` subclass, which an outside base may give it).  A keyword-only namespace
+    (``types.SimpleNamespace``, ``argparse.Namespace``) has exactly its keywords, a plain class of the file (its
+    bases the file's own) exactly what it names: handed to the def, an error on the call; a namespace handed
+    to a def that now reads a name upstream newly creates is one too."""
+    fork = (
+        "import argparse\nimport types\nfrom types import SimpleNamespace\n\n\n"  # line 9
+        "def aeon_probe() -> str:\n"  # line 14
+        "    probe = SimpleNamespace(k_scale=1.0)\n"
+        "    return describe(probe)\n\n\n"  # line 16
+        "def aeon_args() -> str:\n"
+        "    ns = argparse.Namespace(k_scale=2.0, kv_cache_dtype='auto')\n"
+        "    return describe(layer=ns)\n\n\n"  # line 21
+        "def aeon_load(method: BaseKVCacheMethod) -> None:\n"
+        "    ns = types.SimpleNamespace(_k_scale=torch.ones(1), k_scale=torch.ones(1), kv_cache_dtype='fp8')\n"
+        "    method.process_weights_after_loading(ns)\n\n\n"  # line 26
+        "class AeonBase:\n    k_scale = 1.0\n\n\n"
+        "class AeonPlain(AeonBase):\n"
+        "    def name(self) -> str:\n"
+        "        return describe(self)\n"  # line 35
+    )
+    found = _rows(git_repo, no_rules, fork)
+    assert [(line, severity) for line, severity, _ in found] == [
+        (16, "error"),
+        (21, "error"),
+        (26, "error"),
+        (35, "error"),
+    ]
+    assert "layer.weight" in found[0][2] and "give the object weight" in found[0][2]
+    assert "give the class weight" in found[3][2]
+
+
+def test_a_namespace_that_has_or_may_get_the_name_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """Twins: the namespace built with the name, given it after, spread from a mapping (``**cfg``) or built
+    from one (a positional), handed first to a def of the file, handed under ``try`` catching
+    ``AttributeError``, rebound; a plain class deriving from a local base that derives from ``nn.Module``,
+    and one naming the attribute, stay quiet."""
+    fork = (
+        "from types import SimpleNamespace\n\n\n"
+        "def aeon_prepare(obj):\n    pass\n\n\n"
+        "def aeon_with() -> str:\n"
+        "    probe = SimpleNamespace(k_scale=1.0, weight=None)\n"
+        "    return describe(probe)\n\n\n"
+        "def aeon_after() -> str:\n"
+        "    probe = SimpleNamespace(k_scale=1.0)\n"
+        "    probe.weight = None\n"
+        "    return describe(probe)\n\n\n"
+        "def aeon_spread(cfg: dict) -> str:\n"
+        "    probe = SimpleNamespace(**cfg)\n"
+        "    other = SimpleNamespace(cfg)\n"
+        "    return describe(probe) + describe(other)\n\n\n"
+        "def aeon_helped() -> str:\n"
+        "    probe = SimpleNamespace(k_scale=1.0)\n"
+        "    aeon_prepare(probe)\n"
+        "    return describe(probe)\n\n\n"
+        "def aeon_tried() -> str:\n"
+        "    probe = SimpleNamespace(k_scale=1.0)\n"
+        "    try:\n"
+        "        return describe(probe)\n"
+        "    except AttributeError:\n"
+        "        return ''\n\n\n"
+        "def aeon_rebound(other) -> str:\n"
+        "    probe = SimpleNamespace(k_scale=1.0)\n"
+        "    probe = other\n"
+        "    return describe(probe)\n\n\n"
+        "class AeonModuleBase(nn.Module):\n    pass\n\n\n"
+        "class AeonOnModule(AeonModuleBase):\n"
+        "    def name(self) -> str:\n"
+        "        return describe(self)\n\n\n"
+        "class AeonNamed:\n"
+        "    weight = None\n\n"
+        "    def name(self) -> str:\n"
+        "        return describe(self)\n"
+    )
+    assert _rows(git_repo, no_rules, fork) == []

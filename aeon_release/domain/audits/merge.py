@@ -47,6 +47,7 @@ from aeon_release.domain.audits.drift.dict_elements import dict_element_drift
 from aeon_release.domain.audits.drift.dispatched_calls import dispatched_call_drift
 from aeon_release.domain.audits.drift.dropped_caches import dropped_cache_drift
 from aeon_release.domain.audits.drift.dropped_dunders import dropped_dunder_drift
+from aeon_release.domain.audits.drift.dropped_entries import dropped_entry_drift
 from aeon_release.domain.audits.drift.dropped_keys import dropped_key_drift
 from aeon_release.domain.audits.drift.dropped_kwargs import dropped_kwarg_drift
 from aeon_release.domain.audits.drift.dropped_table_keys import dropped_table_key_drift
@@ -318,6 +319,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     queued_tuple_drift,
     sort_order_drift,
     list_position_drift,
+    dropped_entry_drift,
     key_drift,
     dropped_table_key_drift,
     rebuilt_entry_drift,

@@ -32,6 +32,15 @@ parameter (the fork's object may never take that path).  Reads from the line the
 on (``layer = layer.inner``) may be off another object: left out.  A handing call in a ``try`` catching
 ``AttributeError`` (or any exception) or under ``contextlib.suppress`` of it is quiet: the fork copes already.
 
+Closed objects (killers175): #18042 (ea6ae8cb45) made ``check_moe_marlin_supports_layer(layer, group_size)`` read
+``layer.apply_router_weight_on_input`` and ``layer.activation``, names upstream's own MoE layers held long
+before; a fork that asks the check with a probe (``SimpleNamespace(hidden_size=..., ...)``) or with a plain
+class of its own raises AttributeError.  A local bound once to a keyword-only ``types.SimpleNamespace(...)``
+or ``argparse.Namespace(...)`` is handed like a built fork object, its attributes exactly its keywords (and
+what its function stores on it); for such an object, and for a fork class whose bases are all the file's own
+(no outside base that may bring a name), a name the base already held counts too: nothing can bring it.  A
+class with an outside base still needs a name upstream newly creates (``nn.Linear`` may bring ``weight``).
+
 Pure but for reading the three trees: findings out.
 """
 
@@ -63,6 +72,8 @@ _DEFINES = re.compile(r"\bdef[ \t]+(\w+)[ \t]*\(")
 _MOST_FILES = 32
 # calls that may set an attribute by name on what they are handed (``vars(self).update(scales)`` too)
 _REGISTERS = frozenset({"register_buffer", "register_parameter", "register_module", "add_module", "setattr", "vars"})
+# the standard library's namespaces: built from keywords alone, an object has exactly those attributes (#18042)
+_NAMESPACES = frozenset({("types", "SimpleNamespace"), ("argparse", "Namespace")})
 
 
 @dataclass(frozen=True)
@@ -109,12 +120,13 @@ class Hand:
 def handed_need_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork calls handing ``self`` to a def that now reads an attribute the fork's class never has."""
     forks = [(path, module, owned) for path, module, owned in fork_modules(trees, _HANDS_NAME.search)]
-    hands = {path: list(_hands(module, owned)) for path, module, owned in forks}
+    hands = {path: list(_hands(module, owned, file_imports(module, path))) for path, module, owned in forks}
     names = {h.callee.name for found in hands.values() for h in found}
     defs = _upstream_defs(trees, names) if names else {}
     if not defs:
         return []
     lacking: list[tuple[str, Hand, list[Need]]] = []
+    closed: set[int] = set()
     for path, module, owned in forks:
         imports = file_imports(module, path)
         local = {c.name: c for c in file_classes(module.body)}
@@ -128,18 +140,22 @@ def handed_need_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
             ]
             if needs:
                 lacking.append((path, hand, needs))
-    created = _created_upstream(trees, {n.attr for _, _, needs in lacking for n in needs})
+                if _closed(hand.cls, local):
+                    closed.add(id(hand))
+    opened = {n.attr for _, hand, needs in lacking if id(hand) not in closed for n in needs}
+    created = _created_upstream(trees, opened) if opened else set()
     return [
-        _finding(trees, path, hand, kept, pr_pattern)
+        _finding(trees, path, hand, kept, pr_pattern, fresh=all(n.attr in created for n in kept))
         for path, hand, needs in lacking
-        if (kept := [n for n in needs if n.attr in created])
+        if (kept := [n for n in needs if id(hand) in closed or n.attr in created])
     ]
 
 
-def _hands(module: ast.Module, owned: set[int]) -> Iterator[Hand]:
+def _hands(module: ast.Module, owned: set[int], imports: dict[str, tuple[str, str]]) -> Iterator[Hand]:
     """Each call handing an object of a class of the file to a def read through the file's imports: a method's
-    ``self``, or a local a function binds once to a call of the class (``layer = AeonCache(...)``);
-    ``obj.x(obj)``, a receiver not read and a call of the fork's own def: none."""
+    ``self``, or a local a function binds once to a call of the class (``layer = AeonCache(...)``) or to a
+    keyword-only namespace (``probe = SimpleNamespace(...)``); ``obj.x(obj)``, a receiver not read and a call
+    of the fork's own def: none."""
     scope = scope_of(module)
     classes = {c.name: c for c in file_classes(module.body)}
     for cls in classes.values():
@@ -149,7 +165,7 @@ def _hands(module: ast.Module, owned: set[int]) -> Iterator[Hand]:
             for node in (n for n in own_nodes(method.body) if isinstance(n, ast.Call)):
                 yield from _handing(node, me, scope, method, cls, None, id(node) in shielded)
     for func in (n for n in ast.walk(module) if isinstance(n, _Def)):
-        for name, built in _built_once(func, classes).items():
+        for name, built in _built_once(func, classes, imports).items():
             shielded = _shielded(func)
             for node in (n for n in own_nodes(func.body) if isinstance(n, ast.Call)):
                 yield from _handing(node, name, scope, func, built, func, id(node) in shielded)
@@ -210,8 +226,11 @@ def _given_by_builders(module: ast.Module, classes: dict[str, ast.ClassDef]) -> 
     return given
 
 
-def _built_once(func: _Def, classes: dict[str, ast.ClassDef]) -> dict[str, ast.ClassDef]:
-    """Locals the function binds exactly once, to a call of a class of the file (not a parameter)."""
+def _built_once(
+    func: _Def, classes: dict[str, ast.ClassDef], imports: dict[str, tuple[str, str]]
+) -> dict[str, ast.ClassDef]:
+    """Locals the function binds exactly once, to a call of a class of the file or to a keyword-only namespace
+    (its stand-in class), not a parameter."""
     counts: dict[str, int] = {}
     built: dict[str, ast.ClassDef] = {}
     for node in own_nodes(func.body):
@@ -221,8 +240,40 @@ def _built_once(func: _Def, classes: dict[str, ast.ClassDef]) -> dict[str, ast.C
             value = node.value
             if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in classes:
                 built[node.targets[0].id] = classes[value.func.id]
+            elif isinstance(value, ast.Call) and (namespace := _namespace_class(value, imports)) is not None:
+                built[node.targets[0].id] = namespace
     params = {a.arg for a in ast.walk(func.args) if isinstance(a, ast.arg)}
     return {n: c for n, c in built.items() if counts.get(n) == 1 and n not in params}
+
+
+def _namespace_class(call: ast.Call, imports: dict[str, tuple[str, str]]) -> ast.ClassDef | None:
+    """A stand-in class for ``SimpleNamespace(a=..., b=...)``, whose body names the keywords: the object's only
+    attributes.  None for any other call, or one spreading ``**kwargs`` or handing a positional mapping (which
+    may carry any name)."""
+    origin = imported_origin(call.func, imports)
+    if origin not in _NAMESPACES or call.args or any(k.arg is None for k in call.keywords):
+        return None
+    named: list[ast.stmt] = [ast.Expr(ast.Name(k.arg, ast.Load())) for k in call.keywords if k.arg]
+    # line 0: a stand-in, no class of the file
+    stand_in = ast.ClassDef(name=origin[1], bases=[], keywords=[], body=named or [ast.Pass()], decorator_list=[])
+    stand_in.lineno = 0
+    return stand_in
+
+
+def _closed(cls: ast.ClassDef, local: dict[str, ast.ClassDef]) -> bool:
+    """The class (a namespace's stand-in included) and its bases are all the file's own (or ``object``): no
+    outside base may bring an attribute it never names."""
+    todo, seen = [cls], {cls.name}
+    while todo:
+        for base in todo.pop().bases:
+            if isinstance(base, ast.Name) and base.id == "object":
+                continue
+            if not (isinstance(base, ast.Name) and base.id in local):
+                return False
+            if base.id not in seen:
+                seen.add(base.id)
+                todo.append(local[base.id])
+    return True
 
 
 def _handing(
@@ -617,8 +668,11 @@ def _gives_nothing(trees: ThreeTrees, other: Hand, need: Need, defs: dict[str, l
     return need.attr not in stored and not registered
 
 
-def _finding(trees: ThreeTrees, path: str, hand: Hand, lacking: list[Need], pr_pattern: str) -> Finding:
-    """One finding a handing call: every attribute the def now reads off the object, the first one's commit."""
+def _finding(
+    trees: ThreeTrees, path: str, hand: Hand, lacking: list[Need], pr_pattern: str, *, fresh: bool = True
+) -> Finding:
+    """One finding a handing call: every attribute the def now reads off the object, the first one's commit;
+    ``fresh``: names upstream newly creates (else names its own objects held already, read off a closed one)."""
     first = min(lacking, key=lambda n: n.line)
     commit = trees.upstream_commit(first.found.path, whole_word(first.attr), pr_pattern)
     sure = any(n.sure for n in lacking)
@@ -626,6 +680,11 @@ def _finding(trees: ThreeTrees, path: str, hand: Hand, lacking: list[Need], pr_p
     names = ", ".join(n.attr for n in sorted(lacking, key=lambda n: n.line))
     who = f"{hand.cls.name} (self)" if hand.built is None else f"{hand.name} (a {hand.cls.name})"
     maybe = "" if sure else " on the path that reads it (an earlier test of the object decides whether it runs)"
+    whose = (
+        "upstream's own objects now get it"
+        if fresh
+        else "upstream's own objects have it; nothing outside the file can give this object a name"
+    )
     return Finding(
         RULE,
         "merge",
@@ -633,6 +692,6 @@ def _finding(trees: ThreeTrees, path: str, hand: Hand, lacking: list[Need], pr_p
         path,
         hand.line,
         f"hands {who} to {first.found.qualname}, which upstream now reads {reads} from "
-        f"({first.found.path}:{first.line}{commit}); {hand.cls.name} never has it (upstream's own objects now "
-        f"get it): AttributeError{maybe}; give the class {names}",
+        f"({first.found.path}:{first.line}{commit}); {hand.cls.name} never has it ({whose}): "
+        f"AttributeError{maybe}; give the {'object' if hand.cls.lineno == 0 else 'class'} {names}",
     )

@@ -1,0 +1,113 @@
+"""Dropped entries (drift/dropped_entries.py): a fork finds an entry by value in one of upstream's module-level
+lists, and upstream took it out.
+
+Shaped like #23071 (7be5d113d8), which replaced ``CutlassScaledMMLinearKernel`` in the CPU list of the
+scaled-mm kernels' ``_POSSIBLE_KERNELS`` (a dict of per-platform lists) with ``CPUScaledMMLinearKernel``: a
+fork's ``cpu.insert(cpu.index(CutlassScaledMMLinearKernel), AeonKernel)`` raises ValueError on import.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+KERNELS = "pkg/scaled_mm/__init__.py"
+BASE = (
+    "from pkg.platforms import PlatformEnum\n"
+    "from pkg.scaled_mm.impls import Aiter, Cutlass, Triton, Xla\n\n"
+    "_POSSIBLE_KERNELS: dict = {\n"
+    "    PlatformEnum.CPU: [Cutlass],\n"
+    "    PlatformEnum.CUDA: [Cutlass],\n"
+    "    PlatformEnum.ROCM: [Aiter, Triton],\n"
+    "}\n"
+    "FALLBACKS = [Triton, Xla]\n"
+)
+UPSTREAM = (
+    BASE.replace(
+        "from pkg.scaled_mm.impls import Aiter, Cutlass, Triton, Xla",
+        "from pkg.scaled_mm.impls import Aiter, Cpu, Cutlass, Triton",
+    )
+    .replace("    PlatformEnum.CPU: [Cutlass],\n", "    PlatformEnum.CPU: [Cpu],\n")
+    .replace("FALLBACKS = [Triton, Xla]", "FALLBACKS = [Triton]")
+)
+IMPLS = "pkg/scaled_mm/impls.py"
+IMPLS_TEXT = "".join(f"class {n}:\n    pass\n\n\n" for n in "Aiter Cpu Cutlass Triton Xla".split())
+PLATFORMS = "pkg/platforms.py"
+PLATFORMS_TEXT = "import enum\n\n\nclass PlatformEnum(enum.Enum):\n    CPU = 1\n    CUDA = 2\n    ROCM = 3\n"
+SUBJECT = "[CPU] Refactor CPU W8A8 scaled_mm (#23071)"
+FORK = "pkg/aeon_kernels.py"
+HEAD = (
+    "from pkg import scaled_mm\n"
+    "from pkg.platforms import PlatformEnum\n"
+    "from pkg.scaled_mm import FALLBACKS, _POSSIBLE_KERNELS\n"
+    "from pkg.scaled_mm.impls import Cutlass, Xla\n\n\n"
+    "class AeonKernel(Cutlass):\n    pass\n\n\n"
+)
+
+
+def run(git_repo: GitRepo, no_rules: Path, text: str) -> list[tuple[int, str, str]]:
+    base = {KERNELS: BASE, IMPLS: IMPLS_TEXT, PLATFORMS: PLATFORMS_TEXT}
+    sides = s.merge_case(git_repo, base, {FORK: HEAD + text}, [(SUBJECT, {KERNELS: UPSTREAM})])
+    return [(ln, sev, msg) for p, ln, sev, msg in s.rule_rows(git_repo, no_rules, sides, RULE) if p == FORK]
+
+
+def test_an_index_of_an_entry_upstream_took_out_of_a_dict_s_list(git_repo: GitRepo, no_rules: Path) -> None:
+    text = (
+        "# AEON: the Grace host's kernel goes ahead of Cutlass\n"
+        "_cpu = _POSSIBLE_KERNELS[PlatformEnum.CPU]\n"
+        "_cpu.insert(_cpu.index(Cutlass), AeonKernel)\n"
+    )
+    [(line, severity, message)] = run(git_repo, no_rules, text)
+    assert (line, severity) == (13, "error")
+    assert "finds Cutlass in pkg.scaled_mm._POSSIBLE_KERNELS[PlatformEnum.CPU] with .index()" in message
+    assert "#23071" in message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the dict's list read directly off the module, a remove
+        "scaled_mm._POSSIBLE_KERNELS[PlatformEnum.CPU].remove(Cutlass)\n",
+        # a top-level list, the entry spelt off its module, inside a function
+        "def aeon_drop() -> None:\n    import pkg.scaled_mm.impls as impls\n    FALLBACKS.remove(impls.Xla)\n",
+        # a local alias bound once in a function
+        "def aeon_at() -> int:\n    cpu = scaled_mm._POSSIBLE_KERNELS[PlatformEnum.CPU]\n    return cpu.index(Cutlass)\n",
+    ],
+)
+def test_other_spellings_of_the_find_are_errors(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    found = run(git_repo, no_rules, text)
+    assert [severity for _, severity, _ in found] == ["error"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the CUDA list kept Cutlass
+        "_cuda = _POSSIBLE_KERNELS[PlatformEnum.CUDA]\n_cuda.insert(_cuda.index(Cutlass), AeonKernel)\n",
+        # an entry the list keeps
+        "FALLBACKS.remove(FALLBACKS[0]) if False else None\n_POSSIBLE_KERNELS[PlatformEnum.ROCM].index(AeonKernel) if False else None\n",
+        # tested first
+        "_cpu = _POSSIBLE_KERNELS[PlatformEnum.CPU]\nif Cutlass in _cpu:\n    _cpu.insert(_cpu.index(Cutlass), AeonKernel)\n",
+        # in a try catching ValueError
+        "try:\n    FALLBACKS.remove(Xla)\nexcept ValueError:\n    pass\n",
+        # the fork puts it back itself
+        "FALLBACKS.append(Xla)\nFALLBACKS.remove(Xla)\n",
+        # the fork's own list of the name
+        "def aeon_own() -> int:\n    FALLBACKS2 = [Xla]\n    return FALLBACKS2.index(Xla)\n",
+        # tested by a count first
+        "if FALLBACKS.count(Xla):\n    FALLBACKS.remove(Xla)\n",
+        # a string entry: dropped_table_keys' (a list of accepted strings)
+        "AEON_NAMES = ['Xla']\nFALLBACKS.remove('Xla') if AEON_NAMES else None\n",
+        # a string's index, not a list's
+        "AEON_AT = 'Cutlass'.index('C')\n",
+    ],
+)
+def test_an_entry_kept_tested_caught_put_back_or_not_upstream_s_is_quiet(
+    git_repo: GitRepo, no_rules: Path, text: str
+) -> None:
+    assert run(git_repo, no_rules, text) == []
