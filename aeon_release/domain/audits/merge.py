@@ -123,7 +123,7 @@ from aeon_release.domain.audits.drift.signature_shims import shim_drift
 from aeon_release.domain.audits.drift.skipped_setups import skipped_setup_drift
 from aeon_release.domain.audits.drift.sort_orders import sort_order_drift
 from aeon_release.domain.audits.drift.split_tables import split_table_drift
-from aeon_release.domain.audits.drift.stale_copies import stale_copy_drift
+from aeon_release.domain.audits.drift.stale_copies import restated_store_drift, stale_copy_drift
 from aeon_release.domain.audits.drift.stopped_arg_writes import stopped_arg_write_drift
 from aeon_release.domain.audits.drift.stopped_writes import stopped_write_drift
 from aeon_release.domain.audits.drift.stored_tuples import stored_tuple_drift
@@ -260,6 +260,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     shared_value_drift,
     widened_value_drift,
     stale_copy_drift,
+    restated_store_drift,
     dict_element_drift,
     nulled_setup_drift,
     type_only_name_drift,
