@@ -37,6 +37,24 @@ bare build's ``chunked_prefill_enabled`` (now ``None``: a ``KeyError``; only the
 #24899's ``pc.world_size * pc.data_parallel_size`` (upstream now multiplies the factor into ``world_size``
 itself: counted twice) and #34898's subclass restating ``self.max_num_scheduled_tokens`` from
 ``max_num_batched_tokens`` (the base now takes it from the new ``max_num_scheduled_tokens``).
+After the killers173 widenings: 19 caught, 2 warned, 0 missed of 21 (twins: 12 quiet, 0 false errors).  Caught
+now: an override of a method upstream made a pydantic validator of a dataclass and stopped calling by name
+(``symbols._validated_now``: #19941's two, an error now, not a note on the return); a key of ``asdict`` of a field
+made a property, and a key read off a local bound once to ``asdict(x)`` (``drift/asdict_keys.py``,
+``symbols._asdict_key``: #17053); a property answering ``X`` made an ``Optional[X]`` field, read as a field made
+Optional (``drift/optional_elements.py``: #15977's arithmetic); a factor upstream now folds into a field,
+multiplied in again by the fork (``drift/folded_factors.py``, new: #24899).  Warned now: #34898's restated store
+(``drift/stale_copies.py``'s restated stores: a warning by design, the fork may pin its own value and the old
+input is right wherever the new field defaults to it).  Still warned: #16533's dict keyed by ``True``/``False``
+(the read is of ``chunked_prefill_enabled``, a field ``__post_init__`` copies from ``enable_chunked_prefill``,
+whose default changed: default drift does not follow the copy, nor read a table's literal keys as a comparison
+with the old default; left for want of time).
+Regression set at the widenings' head (b5c08921): killer_replay 26/26 blocked, kind_change_replay 12/12 (5
+quiet), blind_replay_config 16 caught, 1 warned of 17 (13 quiet, 2 warned), blind_replay_specconf 32/1/0 of 33 (1
+false error, the contested kept ``is_multi_step``, as before), blind_replay_modelcfg 14 caught, 8 warned, 2 missed
+of 24 (11 quiet, as before), review67_twins 4/4 (0 false of 13), review74_twins 10/10 (0 false of 29),
+review80_twins 12 caught, 2 warned of 14 (0 false of 32), review81_twins 5 caught, 3 warned of 8 (0 false of 30):
+each as before.
 
   python benchmarks/blind_replay_cfgparts.py [--mirror DIR] [--only TEXT ...] [--show]
 """
