@@ -7,6 +7,11 @@ holds only the stored fields.  A field upstream removed or renamed drops its key
 Quiet: a key upstream keeps, a ``field(init=False)`` (still a field, so still a key), ``asdict`` of the fork's
 own class, a read under ``except KeyError``, under ``hasattr`` of the field or a test that the dict holds the key,
 and a receiver whose class the engine cannot tell; ``.get("k") or d`` is ``.get("k", d)``, a warning.
+
+Since killers173 (blind_replay_cfgparts, #17053 made ``ParallelConfig.data_parallel_rank_local`` a property
+over ``_data_parallel_rank_local``): a field upstream made a property has no key either (the attribute still
+reads), and the dict may sit in a local the function binds once and only reads keys of; a local the fork
+writes into, rebinds or hands on is its own.
 """
 
 from __future__ import annotations
@@ -31,17 +36,28 @@ class SchedConfig:
     old_knob: int = 2
     max_len: int = 8192
     later: int = 0
+    rank_local: int | None = None
 """
-THEIRS = BASE.replace("old_knob: int = 2", "new_knob: int = 2").replace(
-    "max_len: int = 8192\n    later: int = 0\n",
-    "max_len: InitVar[int] = 8192\n    later: int = field(default=0, init=False)\n\n"
-    "    def __post_init__(self, max_len: int) -> None:\n        self.keep = min(self.keep, max_len)\n",
+THEIRS = (
+    BASE.replace(
+        "    rank_local: int | None = None\n",
+        "    _rank_local: int | None = field(default=None, init=False)\n\n"
+        "    @property\n    def rank_local(self) -> int:\n        return self._rank_local or 0\n",
+    )
+    .replace("old_knob: int = 2", "new_knob: int = 2")
+    .replace(
+        "max_len: int = 8192\n    later: int = 0\n",
+        "max_len: InitVar[int] = 8192\n    later: int = field(default=0, init=False)\n\n"
+        "    def __post_init__(self, max_len: int) -> None:\n        self.keep = min(self.keep, max_len)\n",
+    )
 )
 HEAD = "import dataclasses\n\nfrom vllm.config.scheduler import SchedConfig\n\n\n"
 FROM = "from dataclasses import asdict\n\nfrom vllm.config.scheduler import SchedConfig\n\n\n"
 TYPED = "def status(cfg: SchedConfig) -> object:\n"
 
 KILLERS = {
+    "a property-made field's key": (HEAD + TYPED + '    return dataclasses.asdict(cfg)["rank_local"]\n', "error"),
+    "a property-made field's key by .get": (FROM + TYPED + '    return asdict(cfg).get("rank_local")\n', "error"),
     "a renamed field's key": (HEAD + TYPED + '    return dataclasses.asdict(cfg)["old_knob"]\n', "error"),
     "a renamed field's key by .get": (FROM + TYPED + '    return asdict(cfg).get("old_knob")\n', "error"),
     "a renamed field's key by .get with a default": (
@@ -76,6 +92,21 @@ KILLERS = {
     ),
 }
 TWINS = {
+    "the property-made field read as an attribute": HEAD + TYPED + "    return cfg.rank_local\n",
+    "the property's own field by its key": HEAD + TYPED + '    return dataclasses.asdict(cfg)["_rank_local"]\n',
+    "a local the fork writes the key into": HEAD
+    + TYPED
+    + '    profile = dataclasses.asdict(cfg)\n    profile["old_knob"] = cfg.new_knob\n    return profile["old_knob"]\n',
+    "a local rebound on a path": HEAD
+    + TYPED
+    + '    profile = dataclasses.asdict(cfg)\n    if cfg.keep:\n        profile = {"old_knob": 1}\n'
+    '    return profile["old_knob"]\n',
+    "a local handed on before the read": HEAD
+    + TYPED
+    + '    profile = dataclasses.asdict(cfg)\n    fill(profile)\n    return profile["old_knob"]\n',
+    "a local of the module's own dict": HEAD
+    + TYPED
+    + '    profile = {"old_knob": cfg.new_knob}\n    return profile["old_knob"]\n',
     "a key upstream keeps": HEAD + TYPED + '    return dataclasses.asdict(cfg)["keep"]\n',
     "a field made init=False keeps its key": HEAD + TYPED + '    return dataclasses.asdict(cfg)["later"]\n',
     "asdict of the fork's own class": "import dataclasses\n\n\n@dataclasses.dataclass\nclass AeonConfig:\n"
@@ -103,6 +134,27 @@ TWINS = {
     "a plain dict's key": TYPED.replace("cfg: SchedConfig", "cfg: dict") + '    return cfg["old_knob"]\n',
 }
 
+# a key read off a local holding asdict(x): the finding lands on the read, not on the asdict line
+LOCAL_KILLERS = {
+    "a renamed field's key off a local": (
+        HEAD + TYPED + '    profile = dataclasses.asdict(cfg)\n    return profile["old_knob"]\n',
+        'return profile["old_knob"]',
+        "error",
+    ),
+    "a property-made field's key off a local by .get": (
+        FROM
+        + TYPED
+        + '    profile = asdict(cfg)\n    rank = profile.get("rank_local")\n    return rank, profile.items()\n',
+        'rank = profile.get("rank_local")',
+        "error",
+    ),
+    "an init-only field's key off a local by .get with a default": (
+        FROM + TYPED + '    profile = asdict(cfg)\n    return profile.get("max_len", 0)\n',
+        'return profile.get("max_len", 0)',
+        "warning",
+    ),
+}
+
 # Every row is a fork module of its own beside the same base and upstream; each check reads only the module's own
 # lines and upstream's class, so one merge and one audit of all of them side by side answers each row.
 _AUDITED: dict[str, list[tuple[int, str]]] = {}
@@ -111,6 +163,7 @@ _AUDITED: dict[str, list[tuple[int, str]]] = {}
 def _rows(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[int, str]]:
     if not _AUDITED:
         texts = [text for text, _ in KILLERS.values()] + list(TWINS.values())
+        texts += [text for text, _, _ in LOCAL_KILLERS.values()]
         paths = {text: f"vllm/aeon_page_{number}.py" for number, text in enumerate(texts)}
         sides = three_way(
             git_repo, {CONFIG: BASE, **PACKAGES}, {path: text for text, path in paths.items()}, {CONFIG: THEIRS}
@@ -130,3 +183,10 @@ def test_a_key_of_asdict_whose_field_upstream_dropped_is_reported(
 @pytest.mark.parametrize("fork", list(TWINS.values()), ids=list(TWINS))
 def test_a_key_that_stays_or_is_no_known_field_is_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _rows(git_repo, tmp_path, fork) == []
+
+
+@pytest.mark.parametrize(("fork", "at", "severity"), list(LOCAL_KILLERS.values()), ids=list(LOCAL_KILLERS))
+def test_a_key_read_off_a_local_holding_asdict_is_reported(
+    git_repo: GitRepo, tmp_path: Path, fork: str, at: str, severity: str
+) -> None:
+    assert _rows(git_repo, tmp_path, fork) == [(line_of(fork, at), severity)]

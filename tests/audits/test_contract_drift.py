@@ -422,6 +422,94 @@ def test_optional_field_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body
     assert errors(git_repo, no_rules, sides, RUNNER) == []
 
 
+# killers173: a property answering ``int`` made an ``Optional[int] = None`` field (#15977 undid
+# ``ParallelConfig.data_parallel_rank_local``'s property, which fell back to the global rank)
+PAR = "vllm/config/parallel.py"
+PAR_BASE = """from dataclasses import dataclass, field
+from typing import Optional
+
+
+@dataclass
+class ParCfg:
+    rank: int = 0
+    size: int = 1
+    _rank_local: Optional[int] = field(default=None, init=False)
+
+    @property
+    def rank_local(self) -> int:
+        if self._rank_local is None:
+            return self.rank
+        return self._rank_local
+
+    @rank_local.setter
+    def rank_local(self, value: int) -> None:
+        self._rank_local = value
+
+    @property
+    def world(self) -> int:
+        return self.size * 2
+
+    @property
+    def filled(self) -> int:
+        return self.rank
+"""
+PAR_AFTER = (
+    PAR_BASE.replace(
+        "    _rank_local: Optional[int] = field(default=None, init=False)\n",
+        "    rank_local: Optional[int] = None\n    filled: Optional[int] = None\n",
+    )
+    .replace(
+        "    @property\n    def rank_local(self) -> int:\n        if self._rank_local is None:\n"
+        "            return self.rank\n        return self._rank_local\n\n"
+        "    @rank_local.setter\n    def rank_local(self, value: int) -> None:\n        self._rank_local = value\n\n",
+        "",
+    )
+    .replace(
+        "    @property\n    def filled(self) -> int:\n        return self.rank\n",
+        "    def __post_init__(self) -> None:\n        self.filled = self.rank\n",
+    )
+)
+PAR_FILES = {"vllm/__init__.py": "", "vllm/config/__init__.py": "", PAR: PAR_BASE}
+PAR_HEADER = "from vllm.config.parallel import ParCfg\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        ("def aeon_device(cfg: ParCfg) -> int:\n    return cfg.rank_local % 4\n", "return cfg.rank_local"),
+        ("def aeon_ranks(cfg: ParCfg) -> list[int]:\n    return list(range(cfg.rank_local))\n", "return list("),
+        ("def aeon_first(cfg: ParCfg) -> bool:\n    return cfg.rank_local < 2\n", "return cfg.rank_local"),
+    ],
+    ids=["arithmetic", "range()", "an order"],
+)
+def test_a_property_made_an_optional_field_used_as_a_value(
+    git_repo: GitRepo, no_rules: Path, body: str, needle: str
+) -> None:
+    text = PAR_HEADER + body
+    sides = three_way(git_repo, PAR_FILES, {RUNNER: text}, {PAR: PAR_AFTER})
+    [(line, message)] = errors(git_repo, no_rules, sides, RUNNER)
+    assert line == line_of(text, needle)
+    assert "upstream made ParCfg.rank_local Optional[int] (was int)" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_device(cfg: ParCfg) -> int:\n    if cfg.rank_local is None:\n        return 0\n"
+        "    return cfg.rank_local % 4\n",
+        "def aeon_device(cfg: ParCfg) -> int:\n    return (cfg.rank_local or cfg.rank) % 4\n",
+        "def aeon_local(cfg: ParCfg) -> int | None:\n    return cfg.rank_local\n",
+        "def aeon_world(cfg: ParCfg) -> int:\n    return cfg.world % 4\n",
+        "def aeon_filled(cfg: ParCfg) -> int:\n    return cfg.filled % 4\n",
+        "def aeon_set(cfg: ParCfg) -> None:\n    cfg.rank_local = 3\n",
+    ],
+    ids=["tested for None", "or a fallback", "handed on", "a property kept", "a field __post_init__ fills", "a store"],
+)
+def test_a_property_made_an_optional_field_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    sides = three_way(git_repo, PAR_FILES, {RUNNER: PAR_HEADER + body}, {PAR: PAR_AFTER})
+    assert errors(git_repo, no_rules, sides, RUNNER) == []
+
+
 # a method's return made Optional, read the same way (``len(req.get_ids())``)
 REQ = "vllm/v1/request.py"
 REQ_BASE = """from typing import Optional

@@ -194,3 +194,78 @@ def test_an_override_calling_super_for_another_method_still_warns(git_repo: GitR
     sides = three_way(git_repo, FILES, {MINE: text}, {HEADS: AFTER})
     [(line, level, _)] = stale(git_repo, no_rules, sides, MINE)
     assert (line, level) == (line_of(text, "return self.project(layer.weight, hidden)"), "warning")
+
+
+# -- killers173: a store the override restates after the base's body, which upstream now computes from new fields
+# (#34898: ``Scheduler.__init__``'s ``self.max_num_scheduled_tokens`` from ``max_num_scheduled_tokens``)
+SCHED = "vllm/core/sched.py"
+SCHED_BASE = """class Scheduler:
+    def __init__(self, config) -> None:
+        self.config = config
+        self.budget = self.config.batched_tokens
+        self.seqs = config.max_seqs
+"""
+SCHED_AFTER = SCHED_BASE.replace(
+    "        self.budget = self.config.batched_tokens\n",
+    "        self.budget = (\n            self.config.scheduled_tokens\n            if self.config.scheduled_tokens\n"
+    "            else self.config.batched_tokens\n        )\n",
+).replace("self.seqs = config.max_seqs", "self.seqs = config.max_seqs or 1")
+SCHED_FILES = {"vllm/__init__.py": "", "vllm/core/__init__.py": "", SCHED: SCHED_BASE}
+SCHED_HEADER = "from vllm.core.sched import Scheduler\n\n\n"
+INIT = "    def __init__(self, config) -> None:\n        super().__init__(config)\n"
+
+
+def restated(repo: GitRepo, no_rules: Path, sides: object, path: str) -> list[tuple[int, str]]:
+    report = audit_tree(repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
+    found = (f for f in report.findings if f.path == path and "after the base's body" in f.message)
+    return [(f.line, f.severity.value) for f in found]
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        (INIT + "        self.budget = min(self.config.batched_tokens, 8192)\n", "self.budget = min("),
+        (  # the old field read off the constructor's parameter, in an annotated store
+            INIT + "        cap = 8192\n        self.budget: int = config.batched_tokens - cap // 4\n",
+            "self.budget: int",
+        ),
+        (  # a builder classmethod's own: the override of __init__ reached through getattr(super(), ...)
+            "    def __init__(self, config) -> None:\n        getattr(super(), '__init__')(config)\n"
+            "        self.budget = self.config.batched_tokens // 2\n",
+            "self.budget = self.config",
+        ),
+    ],
+    ids=["min of the old field", "an annotated store off the parameter", "getattr(super())"],
+)
+def test_a_store_restated_from_the_old_fields_after_super_is_a_warning(
+    git_repo: GitRepo, no_rules: Path, body: str, needle: str
+) -> None:
+    text = SCHED_HEADER + "class AeonScheduler(Scheduler):\n" + body
+    sides = three_way(git_repo, SCHED_FILES, {MINE: text}, {SCHED: SCHED_AFTER})
+    assert restated(git_repo, no_rules, sides, MINE) == [(line_of(text, needle), "warning")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        INIT + "        self.budget = min(self.config.scheduled_tokens or self.config.batched_tokens, 8192)\n",
+        INIT + "        self.budget = 8192\n",
+        INIT + "        self.seqs = min(config.max_seqs, 8)\n",
+        "    def __init__(self, config) -> None:\n        self.config = config\n"
+        "        self.budget = min(self.config.batched_tokens, 8192)\n",
+        INIT + "        self.other = self.config.batched_tokens\n",
+        INIT + "        self.budget = self.config.max_seqs * 64\n",
+    ],
+    ids=[
+        "reads the new field",
+        "a constant",
+        "a store upstream's rewrite reads nothing new for",
+        "no super()",
+        "another attribute",
+        "another field of the same holder",
+    ],
+)
+def test_restated_store_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    text = SCHED_HEADER + "class AeonScheduler(Scheduler):\n" + body
+    sides = three_way(git_repo, SCHED_FILES, {MINE: text}, {SCHED: SCHED_AFTER})
+    assert restated(git_repo, no_rules, sides, MINE) == []

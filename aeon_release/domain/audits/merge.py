@@ -62,6 +62,7 @@ from aeon_release.domain.audits.drift.escaped_kinds import escaped_kind_drift
 from aeon_release.domain.audits.drift.fewer_dims import fewer_dims_drift
 from aeon_release.domain.audits.drift.field_defaults import field_default_drift
 from aeon_release.domain.audits.drift.filled_fields import filled_field_drift
+from aeon_release.domain.audits.drift.folded_factors import folded_factor_drift
 from aeon_release.domain.audits.drift.gated_attributes import gated_attribute_drift
 from aeon_release.domain.audits.drift.gated_lines import gated_warnings
 from aeon_release.domain.audits.drift.grown_tuples import grown_tuple_drift
@@ -124,7 +125,7 @@ from aeon_release.domain.audits.drift.signature_shims import shim_drift
 from aeon_release.domain.audits.drift.skipped_setups import skipped_setup_drift
 from aeon_release.domain.audits.drift.sort_orders import sort_order_drift
 from aeon_release.domain.audits.drift.split_tables import split_table_drift
-from aeon_release.domain.audits.drift.stale_copies import stale_copy_drift
+from aeon_release.domain.audits.drift.stale_copies import restated_store_drift, stale_copy_drift
 from aeon_release.domain.audits.drift.stopped_arg_writes import stopped_arg_write_drift
 from aeon_release.domain.audits.drift.stopped_writes import stopped_write_drift
 from aeon_release.domain.audits.drift.stored_tuples import stored_tuple_drift
@@ -259,9 +260,11 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     unread_setting_drift,
     switched_clock_drift,
     patched_function_drift,
+    folded_factor_drift,
     shared_value_drift,
     widened_value_drift,
     stale_copy_drift,
+    restated_store_drift,
     dict_element_drift,
     undefaulted_drift,
     nulled_setup_drift,

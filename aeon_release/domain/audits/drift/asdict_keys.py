@@ -10,6 +10,11 @@ the key as the field; this module only recognizes the spelling.
 A read is ``asdict(x)["k"]`` (KeyError once the field is gone), ``asdict(x).get("k")`` (None, silently) or
 ``asdict(x).get("k", d)`` (the fork's own default, silently: the fork wrote the fallback, so its checks make
 that a warning), where ``asdict`` is ``dataclasses.asdict`` spelt through the module's own import of it.
+Since killers173 the dict may sit in a local first (``profile = dataclasses.asdict(pc)``, then
+``profile["data_parallel_rank_local"]``, blind_replay_cfgparts' spelling of #17053): the local's one binding in
+the function, above the read, and every other use of it a read of a key (``profile["k"]``, ``profile.get``,
+``.items()``/``.keys()``/``.values()``): a local written into, handed on or bound twice may hold the key from
+elsewhere, and is left alone.
 """
 
 from __future__ import annotations
@@ -19,10 +24,14 @@ import functools
 import typing
 from enum import Enum
 
+from aeon_release.domain.audits.drift.built_locals import name_index
+from aeon_release.domain.audits.drift.own_fields import enclosing
 from aeon_release.domain.audits.source import last_name, plain_name
 
 # what a ``try`` around ``asdict(x)["k"]`` catches when the key is gone
 CAUGHT = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
+# the methods of a dict that only read it: a local used only through these holds asdict's keys alone
+_READING = frozenset({"get", "items", "keys", "values"})
 
 
 class How(Enum):
@@ -46,8 +55,11 @@ def spellings(tree: ast.Module) -> frozenset[str]:
     return frozenset(found)
 
 
-def key_read(node: ast.expr, spelt: frozenset[str]) -> tuple[ast.expr, str, How] | None:
-    """(the instance, the key, how it is read) of a key read off ``asdict(instance)``, else None."""
+def key_read(
+    node: ast.expr, spelt: frozenset[str], parents: dict[int, ast.AST] | None = None
+) -> tuple[ast.expr, str, How] | None:
+    """(the instance, the key, how it is read) of a key read off ``asdict(instance)``, else None; given the
+    module's parents, also off a local the function binds once to ``asdict(instance)`` (see the docstring)."""
     if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
         made, key, how = node.value, node.slice, How.KEY
     elif (
@@ -62,6 +74,8 @@ def key_read(node: ast.expr, spelt: frozenset[str]) -> tuple[ast.expr, str, How]
         return None
     if not (isinstance(key, ast.Constant) and isinstance(key.value, str) and key.value.isidentifier()):
         return None
+    if isinstance(made, ast.Name) and parents is not None:
+        made = _held_dict(made, node, parents) or made
     if not isinstance(made, ast.Call) or len(made.args) != 1 or made.keywords or plain_name(made.func) not in spelt:
         return None  # asdict(x, dict_factory=...) builds another mapping: its keys are the factory's to say
     return made.args[0], key.value, how
@@ -110,6 +124,29 @@ def fallen_back(how: How, node: ast.expr, parents: dict[int, ast.AST]) -> How:
     if how is How.GET and isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or):
         return How.DEFAULT if parent.values[-1] is not node else how
     return how
+
+
+def _held_dict(name: ast.Name, read: ast.AST, parents: dict[int, ast.AST]) -> ast.expr | None:
+    """The value the local holds where only one binding above the read gives it one and every use of it reads a
+    key; else None (a dict the fork fills, passes on or rebinds may hold keys of its own)."""
+    func = enclosing(read, parents)
+    index = name_index(func) if func is not None else None
+    assigns = index.assigns.get(name.id, []) if index is not None else []
+    if index is None or index.stores.get(name.id, 0) != 1 or len(assigns) != 1:
+        return None
+    if assigns[0].lineno >= getattr(read, "lineno", 0) or not all(
+        _reads_a_key(use, parents) for use in index.loads.get(name.id, [])
+    ):
+        return None
+    return assigns[0].value
+
+
+def _reads_a_key(use: ast.Name, parents: dict[int, ast.AST]) -> bool:
+    """``d["k"]`` (a load) or ``d.get``/``d.items``... : the use only reads the dict."""
+    parent = parents.get(id(use))
+    if isinstance(parent, ast.Subscript):
+        return isinstance(parent.ctx, ast.Load)
+    return isinstance(parent, ast.Attribute) and parent.attr in _READING
 
 
 def _got_from(node: ast.AST) -> ast.expr | None:

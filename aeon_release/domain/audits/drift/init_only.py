@@ -144,7 +144,7 @@ def _fork_reads(
     for node in walk_spanning(module, owned):
         if not isinstance(node, ast.expr) or node.lineno not in owned:
             continue
-        read = _read(node, spelt)
+        read = _read(node, spelt, parents)
         if read is None:
             continue
         receiver, name, fallback, how = read
@@ -163,7 +163,7 @@ def _fork_reads(
                 break
 
 
-def _read(node: ast.expr, spelt: frozenset[str]) -> _Read | None:
+def _read(node: ast.expr, spelt: frozenset[str], parents: dict[int, ast.AST]) -> _Read | None:
     """(receiver, attribute, whether a fallback is given, how a key is read) of ``x.name`` loaded, ``getattr(x,
     "name"[, d])``, or a key of ``asdict(x)`` (an InitVar has none, whatever its default: the key read raises or
     answers the ``.get``'s fallback, so a fallback there does not excuse it)."""
@@ -174,7 +174,7 @@ def _read(node: ast.expr, spelt: frozenset[str]) -> _Read | None:
         if len(args) in (2, 3) and not node.keywords and isinstance(args[1], ast.Constant):
             if isinstance(args[1].value, str):
                 return args[0], args[1].value, len(args) == 3, None
-    keyed = asdict_keys.key_read(node, spelt) if spelt else None
+    keyed = asdict_keys.key_read(node, spelt, parents) if spelt else None
     return None if keyed is None else (keyed[0], keyed[1], False, keyed[2])
 
 

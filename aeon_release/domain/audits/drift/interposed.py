@@ -145,8 +145,8 @@ def _shut_out(order: Sequence[Along], methods: Mapping[str, tuple[_Def, int]], n
     func, at = methods[name]
     if at == 0:
         return False
-    called = any(_calls_self(d, name) for a in order[1:] for d in a.node.body if isinstance(d, _Def) and d is not func)
-    return called and not any(_calls_self(d, name) for d, _ in methods.values() if d is not func)
+    called = any(calls_self(d, name) for a in order[1:] for d in a.node.body if isinstance(d, _Def) and d is not func)
+    return called and not any(calls_self(d, name) for d, _ in methods.values() if d is not func)
 
 
 def first_param(func: _Def) -> str | None:
@@ -156,7 +156,8 @@ def first_param(func: _Def) -> str | None:
     return first[0].arg if first else None
 
 
-def _calls_self(func: _Def, name: str) -> bool:
+def calls_self(func: _Def, name: str) -> bool:
+    """The function calls ``<its first parameter>.name(...)``: a by-name call that dispatches to an override."""
     me = first_param(func)
     return any(
         isinstance(n, ast.Call)

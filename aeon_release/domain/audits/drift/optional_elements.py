@@ -21,7 +21,11 @@ The same commit made ``NewRequestData.prompt_token_ids`` (and EngineCoreRequest'
 receiver typed as its class (or ``Optional`` of it) by a fork line that takes its ``len()``, indexes it,
 iterates it or reads an attribute of it, in a function with no test of that very expression, is the same
 killer one step shorter; a method's return made ``Optional[X]`` and read off the call (``len(x.m())``)
-likewise.  Handing the value on (``return req.prompt_token_ids``) is not a use: quiet.
+likewise.  Handing the value on (``return req.prompt_token_ids``) is not a use: quiet.  Since killers173 a
+property answering ``X`` that upstream made a field ``Optional[X] = None`` is read the same way (#15977 undid
+``ParallelConfig.data_parallel_rank_local``'s property, which fell back to the global rank: the field is None
+unless an SPMD launch sets it, and ``pc.data_parallel_rank_local % n`` raises TypeError;
+blind_replay_cfgparts); the property's setter says nothing of what a read answers.
 """
 
 from __future__ import annotations
@@ -50,6 +54,8 @@ _OPTIONAL_LINE = re.compile(
 _OPTIONAL_RETURN = re.compile(
     r"\n\+[^\n]*->[ \t]*(?:(?:typing\.)?Optional\[|[^\n:#]*\|[ \t]*None\b|[^\n:#]*\[[ \t]*(?:typing\.)?Optional\[)"
 )
+# a property's other accessors (``@x.setter``): their ``-> None`` is no answer of a read of ``x``
+_ACCESSORS = frozenset({"setter", "deleter"})
 _HOLDERS = frozenset({"list", "List", "Sequence", "MutableSequence", "Iterable", "Collection", "deque", "Deque"})
 
 
@@ -117,8 +123,8 @@ def _optional_read(diff: str, wanted: set[str]) -> bool:
     fork reads that the diff also spells: a signature's last line does not name its def)."""
     for found in _OPTIONAL_LINE.finditer(diff):
         name = found.group(1)
-        if name in wanted and re.search(rf"\n-[ \t]+{re.escape(name)}[ \t]*:", diff):
-            return True  # the same name's old annotation removed: a field retyped, not one added
+        if name in wanted and re.search(rf"\n-[ \t]+(?:def[ \t]+)?{re.escape(name)}[ \t]*[:(]", diff):
+            return True  # the same name's old annotation (or property) removed: a field retyped, not one added
     if not _PLAIN_RETURN.search(diff):
         return False  # no return annotation removed that was not Optional already
     for found in _OPTIONAL_RETURN.finditer(diff):
@@ -250,6 +256,8 @@ def _fields(module: ast.Module) -> Iterator[tuple[tuple[str, str], ast.expr, boo
             if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
                 yield (cls.name, stmt.target.id), stmt.annotation, False
             elif isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and stmt.returns is not None:
+                if any(last_name(d) in _ACCESSORS for d in stmt.decorator_list):
+                    continue  # a property's setter or deleter: the getter says what a read answers
                 prop = any(last_name(d) in ("property", "cached_property") for d in stmt.decorator_list)
                 yield (cls.name, stmt.name), stmt.returns, not prop
 

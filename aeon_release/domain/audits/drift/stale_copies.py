@@ -19,6 +19,18 @@ guess), and a logger's call (a message reworded).
 
 Cheap first: only fork files whose added lines define a method, and only upstream files whose removed and
 added lines call a callee the fork's added lines call too.
+
+Since killers173 the same for a store the override restates after handing on to the base: #34898 (682566b18e)
+made ``Scheduler.__init__`` set ``self.max_num_scheduled_tokens`` from the new ``scheduler_config.
+max_num_scheduled_tokens`` (the step budget less the drafting slots) where it set it from
+``max_num_batched_tokens``; a fork subclass whose ``__init__`` calls ``super().__init__()`` and then sets
+``self.max_num_scheduled_tokens = min(self.scheduler_config.max_num_batched_tokens, 8192)`` overwrites upstream's
+new value on every instance with one computed from the old input (blind_replay_cfgparts).  Upstream's side: a
+method assigning ``self.x`` once at the base and once at upstream, from values of which upstream's reads a field
+(an attribute's last name) the base's did not.  The fork's side: an override handing on to that method and
+assigning ``self.x`` itself from a value reading one of the base's old fields and none of upstream's new ones.
+A warning: the fork may pin its own value on purpose (quiet where it reads what upstream's new value reads, or
+none of what the old one did).
 """
 
 from __future__ import annotations
@@ -35,7 +47,13 @@ from aeon_release.domain.audits.drift.nulled_attributes import derived_from, loc
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_imported, fork_imported_first, parsed_versions
+from aeon_release.domain.audits.drift.sides import (
+    FileChange,
+    ThreeTrees,
+    fork_imported,
+    fork_imported_first,
+    parsed_versions,
+)
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import LOG_METHODS, last_name
@@ -48,6 +66,8 @@ _BUILTINS = frozenset(dir(builtins))
 _DEF = re.compile(r"^\s+(?:async\s+)?def\s+\w+\s*\(")
 _MOST_FILES = 32
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
+# a store of a field of ``self`` on a changed line (``self.budget = ...``, not ``==``)
+_STORE = re.compile(r"\bself\.(\w+)\s*(?::[^=]*)?=(?!=)")
 
 
 @dataclass(frozen=True)
@@ -82,6 +102,130 @@ def stale_copy_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         for item, line in _fork_copies(path, module, owned, rewritten):
             findings.append(_finding(trees, path, line, item, pr_pattern))
     return findings
+
+
+@dataclass(frozen=True)
+class Restated:
+    """``cls.method`` (of ``path``) sets ``self.attr`` from ``old`` at the base and ``new`` at upstream, which reads
+    the fields ``fresh`` the old value did not (and the old one ``stale``)."""
+
+    path: str
+    cls: str
+    method: str
+    attr: str
+    old: str
+    new: str
+    stale: frozenset[str]
+    fresh: frozenset[str]
+
+
+def restated_store_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork overrides restating, after the base's body, a store upstream's method now computes from new fields."""
+    stored = {a for p in trees.mine if p.endswith(".py") for t in trees.mine[p].added.values() for a in _stores(t)}
+    if not stored:
+        return []
+    paths = [p for p in trees.upstream if p.endswith(".py") and _restores(trees.upstream[p], stored)][:_MOST_FILES]
+    items = [r for path, old, new in parsed_versions(trees, sorted(paths)) for r in _restated(path, old, new, stored)]
+    if not items:
+        return []
+    return [
+        _restated_finding(trees, path, line, item, pr_pattern)
+        for path, module, owned in fork_modules(trees, lambda line: any(a in stored for a in _stores(line)))
+        for item, line in _fork_restatements(path, module, owned, items)
+    ]
+
+
+def _stores(line: str) -> Iterator[str]:
+    return (m[1] for m in _STORE.finditer(line)) if "self." in line else iter(())
+
+
+def _restores(change: FileChange, stored: set[str]) -> bool:
+    """The diff took out a store of a ``self`` field the fork stores too and put one of the same field back."""
+    gone = {a for line in change.removed for a in _stores(line)} & stored
+    return bool(gone) and any(a in gone for line in change.added.values() for a in _stores(line))
+
+
+def _restated(path: str, old: ast.Module, new: ast.Module, stored: set[str]) -> Iterator[Restated]:
+    before = {c.name: c for c in file_classes(old.body)}
+    for cls in file_classes(new.body):
+        was = before.get(cls.name)
+        old_methods = {m.name: m for m in methods_of(was)} if was is not None else {}
+        for method in methods_of(cls):
+            if method.name not in old_methods:
+                continue
+            then, now = _self_stores(old_methods[method.name]), _self_stores(method)
+            for attr in (then.keys() & now.keys()) & stored:
+                if len(then[attr]) == 1 and len(now[attr]) == 1:
+                    item = _rewrite(path, cls.name, method.name, attr, then[attr][0], now[attr][0])
+                    if item is not None:
+                        yield item
+
+
+def _rewrite(path: str, cls: str, method: str, attr: str, old: ast.expr, new: ast.expr) -> Restated | None:
+    stale, now = _fields_read(old), _fields_read(new)
+    fresh = now - stale
+    if not fresh or not stale or _text(old) == _text(new):
+        return None
+    return Restated(path, cls, method, attr, _text(old) or "", _text(new) or "", stale, fresh)
+
+
+def _self_stores(func: _Def) -> dict[str, list[ast.expr]]:
+    """``self.x`` -> the values the function assigns it (plain and annotated assignments)."""
+    found: dict[str, list[ast.expr]] = {}
+    for node in ast.walk(func):
+        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            for target in targets:
+                if (
+                    isinstance(target, ast.Attribute)
+                    and isinstance(target.value, ast.Name)
+                    and target.value.id == "self"
+                ):
+                    found.setdefault(target.attr, []).append(node.value)
+    return found
+
+
+def _fields_read(value: ast.expr) -> frozenset[str]:
+    """The last names of the attribute chains a value reads (``self.cfg.budget`` -> ``budget``, not ``cfg``: the
+    holder every field of the config is read through says nothing of which field)."""
+    reads = [n for n in ast.walk(value) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Load)]
+    inner = {id(n.value) for n in reads}
+    return frozenset(n.attr for n in reads if id(n) not in inner)
+
+
+def _fork_restatements(
+    path: str, module: ast.Module, owned: set[int], items: list[Restated]
+) -> Iterator[tuple[Restated, int]]:
+    """(item, line) of each fork override that hands on to the base's method and then sets the field itself from
+    the base's old fields alone."""
+    imports = file_imports(module, path)
+    local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
+    for cls in file_classes(module.body):
+        overrides = {m.name: m for m in methods_of(cls)}
+        for item in derived_from(cls, local_bases(cls, local), imports, items):
+            override = overrides.get(item.method)
+            if override is None or not hands_on(override, item.method):
+                continue  # without the base's body there is no new value to overwrite: the stale copy's case
+            for value in _self_stores(override).get(item.attr, []):
+                read = _fields_read(value)
+                if value.lineno in owned and read & item.stale and not read & item.fresh:
+                    yield item, value.lineno
+
+
+def _restated_finding(trees: ThreeTrees, path: str, line: int, item: Restated, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(item.path, rf"self\.{re.escape(item.attr)}[[:space:]]*=", pr_pattern)
+    fresh = ", ".join(sorted(item.fresh))
+    return Finding(
+        RULE,
+        "merge",
+        Severity.WARNING,
+        path,
+        line,
+        f"fork override of {item.cls}.{item.method} sets self.{item.attr} after the base's body, from what the base "
+        f"used to set it from (`{item.old}`), but upstream's {item.cls}.{item.method} now sets it as `{item.new}`, "
+        f"reading {fresh} ({item.path}{commit}): the fork's value overwrites upstream's new one on every instance; "
+        f"carry {fresh} into the fork's value, or say why the old one stays",
+    )
 
 
 def _fork_callees(trees: ThreeTrees) -> set[str]:

@@ -92,7 +92,7 @@ from aeon_release.domain.audits.drift.guarded_reads import (
 from aeon_release.domain.audits.drift.handed_in import handed_in
 from aeon_release.domain.audits.drift.held_partials import held_key
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
-from aeon_release.domain.audits.drift.interposed import Along, hidden_work, is_abstract, is_super
+from aeon_release.domain.audits.drift.interposed import Along, calls_self, hidden_work, is_abstract, is_super
 from aeon_release.domain.audits.drift.isinstance_types import narrowings
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
 from aeon_release.domain.audits.drift.keys import VALUE_BUILTINS
@@ -221,6 +221,8 @@ from aeon_release.domain.audits.source import (
 )
 
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
+# pydantic's decorators that register a method as a validator of its class: the class calls it, not by name
+_VALIDATOR_DECORATORS = frozenset({"model_validator", "field_validator", "validator", "root_validator"})
 DEFAULT_PR_PATTERN = r"\(#(\d+)\)\s*$"
 # dunders an override's parameters are not checked for, but whose kept old defaults are (a subclass's
 # constructor, a callable's call)
@@ -1336,19 +1338,20 @@ class _Checker:
         ``.get("k", d)`` (or ``.get("k") or d``) answers the fork's own fallback, which it may have meant: a
         warning.  A key the fork's module keeps on the object itself, a ``try`` catching KeyError around the
         read, a ``hasattr`` of the field or a test that the dict holds the key (``"k" in asdict(x)``) guarding
-        it, is quiet: the read runs only where the field is still there."""
+        it, is quiet: the read runs only where the field is still there.  Since killers173 also a field
+        upstream made a property (#17053: ``ParallelConfig.data_parallel_rank_local`` over the private field
+        ``_data_parallel_rank_local``): the attribute still reads, but ``asdict`` keys fields only."""
+        parents = self._parents(mod)
         spelt = asdict_keys.spellings(mod.tree) if "asdict" in mod.text else frozenset()
-        read = asdict_keys.key_read(node, spelt) if spelt else None
+        read = asdict_keys.key_read(node, spelt, parents) if spelt else None
         if read is None:
             return
         held, key, how = read
-        how = asdict_keys.fallen_back(how, node, self._parents(mod))
-        if how is asdict_keys.How.KEY and caught_around(node, asdict_keys.CAUGHT, self._parents(mod)):
+        how = asdict_keys.fallen_back(how, node, parents)
+        if how is asdict_keys.How.KEY and caught_around(node, asdict_keys.CAUGHT, parents):
             return
         field_read = ast.copy_location(ast.Attribute(value=held, attr=key, ctx=ast.Load()), node)
-        resolver = self._resolver(mod, field_read, scope)[0]
-        found = self._compare(resolver) if resolver is not None else None
-        if found is None or self._own_extra(mod, held, key, node.lineno, scope):
+        if self._own_extra(mod, held, key, node.lineno, scope):
             return
         answer = {
             asdict_keys.How.KEY: "the dict has no such key: KeyError",
@@ -1356,7 +1359,22 @@ class _Checker:
             asdict_keys.How.DEFAULT: "the dict has no such key: the .get answers the fork's default every time",
         }[how]
         said = f"reads the key {key!r} of asdict({_show(held)}), the field {_show(field_read)}"
-        finding = self._finding(mod, node.lineno, said, found[0], f"{answer}; read the field that replaced it")
+        resolver = self._resolver(mod, field_read, scope)[0]
+        found = self._compare(resolver) if resolver is not None else None
+        if found is not None:
+            finding = self._finding(mod, node.lineno, said, found[0], f"{answer}; read the field that replaced it")
+        elif (made := self._made_property(mod, field_read, scope)) is not None and not _field_kept(
+            _owner_class(self.after, made), key
+        ):
+            commit = self._commit(made.path, key)
+            note = f" (upstream: {commit})" if commit else ""
+            finding = _error(
+                mod,
+                node.lineno,
+                f"{said}, which upstream made a property, no field{note}: {answer}; read the attribute",
+            )
+        else:
+            return
         yield replace(finding, severity=Severity.WARNING) if how is asdict_keys.How.DEFAULT else finding
 
     def _string_read(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Iterator[Finding]:
@@ -2453,17 +2471,21 @@ class _Checker:
     def _unfielded(self, mod: ModuleInfo, field: ast.Attribute, scope: _Scope, passed: str) -> Iterator[Finding]:
         """A field upstream made a property (#29624: ``CommonAttentionMetadata.seq_lens_cpu`` is now read off
         ``_seq_lens_cpu``): the name still reads, but ``replace`` only takes init fields -- TypeError."""
+        after = self._made_property(mod, field, scope)
+        if after is None or _init_field_kept(_owner_class(self.after, after), field.attr):
+            return  # a field kept beside the property (its setter): replace still takes it
+        commit = self._commit(after.path, field.attr)
+        note = f" (upstream: {commit})" if commit else ""
+        message = f"{passed}, but upstream made {field.attr} a property, no init field{note}: TypeError; pass the field it reads"
+        yield _error(mod, field.end_lineno or field.lineno, message)
+
+    def _made_property(self, mod: ModuleInfo, field: ast.Attribute, scope: _Scope) -> DefSym | None:
+        """The property upstream's side defines where the base's side annotated a field of that name, else None."""
         resolver, _ = self._resolver(mod, field, scope)
         before, after = (resolver(self.before), resolver(self.after)) if resolver is not None else (None, None)
         if not (isinstance(before, DefSym) and isinstance(after, DefSym) and self._upstream(after.path)):
-            return
-        if isinstance(before.node, ast.AnnAssign) and _kind(after.node) == _PROPERTY:
-            if _init_field_kept(_owner_class(self.after, after), field.attr):
-                return  # the field stays beside the property (its setter): replace still takes it
-            commit = self._commit(after.path, field.attr)
-            note = f" (upstream: {commit})" if commit else ""
-            message = f"{passed}, but upstream made {field.attr} a property, no init field{note}: TypeError; pass the field it reads"
-            yield _error(mod, field.end_lineno or field.lineno, message)
+            return None
+        return after if isinstance(before.node, ast.AnnAssign) and _kind(after.node) == _PROPERTY else None
 
     def op_calls(self) -> Iterator[Finding]:
         """Calls of custom ops by name (``torch.ops._C.rms_norm(out, x, w, eps)``), checked against the
@@ -5026,7 +5048,8 @@ class _Checker:
             and isinstance(after, DefSym)
             and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
         ):
-            kind = self._override_kind(stmt, before, after) or self._returned_now(mod, stmt, before, after)
+            kind = self._override_kind(stmt, before, after) or self._validated_now(mod, qual, before, after)
+            kind = kind or self._returned_now(mod, stmt, before, after)
             problem = None if kind or self._rewrapped(mod, stmt) else self._override_drift(stmt, before, after, host)
             refused_keys = None if kind or problem or host != qual else self._keys_refused(mod, stmt, qual, name)
             refused_keys = refused_keys or (
@@ -6230,6 +6253,38 @@ class _Checker:
             f"it is now a @{now}method, the override still a plain method taking self: upstream calls it off "
             f"the class ({where}), so the fork's method gets its first argument as self and misses "
             f"its last; make the override a @{now}method too"
+        )
+
+    def _validated_now(self, mod: ModuleInfo, qual: str, before: DefSym, after: DefSym) -> str | None:
+        """The base's plain method, called by name off ``self`` in its class (``__post_init__``'s
+        ``self._verify_args()``), that upstream made a pydantic validator and stopped calling (#19941 made the
+        three configs' ``_verify_args`` a ``@model_validator(mode='after')``): a pydantic dataclass binds its
+        validators' functions when its class is built, so an instance of a plain subclass runs the base's own
+        body, never the subclass's override -- the fork's check is silently dead.  Quiet where the fork's class
+        is decorated itself (a dataclass rebuilt: pydantic binds the validator by name again, the override
+        runs; so is one carrying a decorator of the base's, which may make it one), where the base is a pydantic
+        model (its metaclass rebuilds every subclass alike), and where the base's class still calls the method by
+        name.  Another decorator of the fork's class (``@final``, a registry's) rebuilds nothing: still an error."""
+        if not (isinstance(before.node, _FUNCS) and isinstance(after.node, _FUNCS)) or not self._upstream(after.path):
+            return None
+        made = names_of(after.node.decorator_list) & _VALIDATOR_DECORATORS
+        mine = mod.classes.get(qual)
+        if not made or names_of(before.node.decorator_list) & _VALIDATOR_DECORATORS or mine is None:
+            return None
+        new_cls, old_cls = _class_at(self.theirs_ix, after), _class_at(self.base_ix, before)
+        if new_cls is None or old_cls is None or "dataclass" not in names_of(new_cls.node.decorator_list):
+            return None
+        if names_of(mine.decorator_list) & (names_of(new_cls.node.decorator_list) | {"dataclass"}):
+            return None  # the fork's class made a dataclass again (or marked as upstream's): it may be rebuilt
+        if _self_dispatched(new_cls.node, after.name) or not _self_dispatched(old_cls.node, before.name):
+            return None
+        owner = new_cls.node.name
+        return (
+            f"it is now a @{sorted(made)[0]} and {owner} no longer calls it off self "
+            f"({_where(after, self._commit(after.path, after.name))}): the pydantic dataclass runs the function "
+            f"bound when {owner} was built, {owner}'s own, never this override (the fork's class is no dataclass of "
+            "its own, so nothing binds it again); decorate the fork's class as upstream's is, or move the check "
+            "into a validator of its own"
         )
 
     def _returned_now(
@@ -10164,6 +10219,17 @@ def _init_field_kept(cls: px.ClassInfo | None, name: str) -> bool:
     )
 
 
+def _field_kept(cls: px.ClassInfo | None, name: str) -> bool:
+    """The class body still annotates ``name`` as a field, ``init=False`` or not (no ClassVar): ``asdict`` keys it."""
+    return cls is not None and any(
+        isinstance(stmt, ast.AnnAssign)
+        and isinstance(stmt.target, ast.Name)
+        and stmt.target.id == name
+        and last_name(_unwrap_subscript(stmt.annotation)) != "ClassVar"
+        for stmt in cls.node.body
+    )
+
+
 def _unwrap_subscript(expr: ast.expr) -> ast.expr:
     return expr.value if isinstance(expr, ast.Subscript) else expr
 
@@ -10339,6 +10405,11 @@ def _on_instance(node: ast.expr, scope: _Scope, via: str) -> bool:
         return False
     own = isinstance(owner, ast.Name) and owner.id == scope.me and bool(scope.functions)
     return not (own and _binding(scope.functions[0]) == "class")
+
+
+def _self_dispatched(cls: ast.ClassDef, name: str) -> bool:
+    """A method of the class body calls ``self.name(...)``: the call reaches a subclass's override."""
+    return any(calls_self(d, name) for d in cls.body if isinstance(d, _FUNCS))
 
 
 def _class_at(ix: Index, sym: DefSym) -> px.ClassInfo | None:

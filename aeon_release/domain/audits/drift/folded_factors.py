@@ -1,0 +1,217 @@
+"""Folded factors: upstream now multiplies a field by another field of its class, and the fork multiplies them too.
+
+#24899 (922979bfcc) taught ``ParallelConfig.__post_init__`` to count the data-parallel ranks into the world
+under torchrun: ``if self.distributed_executor_backend == "external_launcher": self.world_size *=
+self.data_parallel_size``.  A fork that had run data parallel under torchrun before upstream did computed the
+same product itself (``if pc.distributed_executor_backend == "external_launcher": return pc.world_size *
+pc.data_parallel_size``); the line merges cleanly and now counts the factor twice -- a world of TP x PP x DP x DP
+ranks, no error (blind_replay_cfgparts).  Offsets applied twice (``drift/offsets.py``) are the additive kin.
+
+Upstream's side: a class of a changed file whose method (``__post_init__``, ``__init__``, a validator ...) now
+folds one of the instance's fields into another -- ``self.a *= self.b`` or ``self.a = self.a * self.b`` -- where
+no method of the class did at the base; the ``if`` tests the fold sits under are its condition.  The fork's
+side, on a line it owns: a product (a chain of ``*``) of ``x.a`` and ``x.b`` off one receiver typed as that
+class (an annotation, a build, ``self`` in a subclass).  An error where the fold is unconditional or the fork's
+product runs under the fold's own tests (spelt off its receiver); a warning where the fold is conditional and
+the fork's product is not under those tests (it may run on the other path, where the field was left alone).
+Quiet: a receiver the engine cannot type, or one of the fork's own class of that name, a quotient (``x.a //
+x.b`` is the fork reading the new meaning), a fold the base already had, a product of other fields.
+
+Cheap first: only upstream files whose added lines fold a ``self.`` field, and only fork files naming both.
+"""
+
+from __future__ import annotations
+
+import ast
+import copy
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from typing import TypeGuard
+
+from aeon_release.domain.audits.drift.fallbacks import runs_tested
+from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing, file_classes
+from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.retyped import typed_as
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
+from aeon_release.domain.audits.merge_rules import OFFSET_TWICE as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parent_map
+
+# an added line folding one ``self.`` field into another: ``self.a *= self.b``, ``self.a = self.a * self.b``
+_FOLD_LINE = re.compile(
+    r"\bself\.(\w+)\s*(?:\*=|=\s*self\.\1\s*\*)\s*self\.\w+|\bself\.(\w+)\s*=\s*self\.\w+\s*\*\s*self\.\2\b"
+)
+_MOST_FILES = 32
+_UNKNOWN = "?"  # a condition not written as an ``if``'s own test (an ``else`` branch): never matched
+
+
+@dataclass(frozen=True)
+class Fold:
+    """``owner.field`` (in ``path``) is now multiplied by ``owner.factor`` at ``line``, under ``tests``."""
+
+    path: str
+    owner: str
+    field: str
+    factor: str
+    line: int
+    tests: tuple[str, ...]  # the ``if`` tests the fold sits under, spelt off ``self``
+
+
+def folded_factor_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork products of a field and a factor upstream now folds into that field."""
+    paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p)][:_MOST_FILES]
+    folds = [f for path, old, new in parsed_versions(trees, paths) for f in _new_folds(path, old, new)] if paths else []
+    if not folds:
+        return []
+    return [
+        _finding(trees, path, node, fold, sure, pr_pattern)
+        for path, module, owned in fork_modules(trees, lambda line: any(_names_both(line, f) for f in folds))
+        for node, fold, sure in _products(trees, path, module, owned, folds)
+    ]
+
+
+def _candidate(trees: ThreeTrees, path: str) -> bool:
+    return any("self." in line and _FOLD_LINE.search(line) for line in trees.upstream[path].added.values())
+
+
+def _names_both(line: str, fold: Fold) -> bool:
+    return f".{fold.field}" in line and f".{fold.factor}" in line
+
+
+def _new_folds(path: str, old: ast.Module, new: ast.Module) -> Iterator[Fold]:
+    had = {(f.owner, f.field, f.factor) for f in _folds(path, old)}
+    yield from (f for f in _folds(path, new) if (f.owner, f.field, f.factor) not in had)
+
+
+def _folds(path: str, module: ast.Module) -> Iterator[Fold]:
+    for cls in file_classes(module.body):
+        for method in (s for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)):
+            parents = parent_map(method)
+            for node in (n for n in ast.walk(method) if isinstance(n, ast.stmt)):
+                pair = _folded(node)
+                if pair is not None and pair[0] != pair[1]:
+                    yield Fold(path, cls.name, *pair, node.lineno, _tests_above(node, method, parents))
+
+
+def _folded(node: ast.AST) -> tuple[str, str] | None:
+    """(field, factor) of ``self.field *= self.factor`` or ``self.field = self.field * self.factor`` (either
+    operand order)."""
+    if isinstance(node, ast.AugAssign) and isinstance(node.op, ast.Mult):
+        field, factor = _self_field(node.target), _self_field(node.value)
+        return (field, factor) if field and factor else None
+    if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.value, ast.BinOp)):
+        return None
+    field, value = _self_field(node.targets[0]), node.value
+    if field is None or not isinstance(value.op, ast.Mult):
+        return None
+    left, right = _self_field(value.left), _self_field(value.right)
+    if left == field and right:
+        return field, right
+    return (field, left) if right == field and left else None
+
+
+def _self_field(node: ast.expr) -> str | None:
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+        return node.attr
+    return None
+
+
+def _tests_above(node: ast.AST, method: ast.AST, parents: dict[int, ast.AST]) -> tuple[str, ...]:
+    """The tests of the ``if`` statements whose body holds ``node``; ``?`` for an ``else`` branch."""
+    tests: list[str] = []
+    child, up = node, parents.get(id(node))
+    while up is not None and up is not method:
+        if isinstance(up, ast.If):
+            tests.append(ast.unparse(up.test) if any(s is child for s in up.body) else _UNKNOWN)
+        child, up = up, parents.get(id(up))
+    return tuple(tests)
+
+
+def _products(
+    trees: ThreeTrees, path: str, module: ast.Module, owned: set[int], folds: list[Fold]
+) -> Iterator[tuple[ast.BinOp, Fold, bool]]:
+    """(the product, the fold it repeats, whether it runs under the fold's condition) of each fork-owned product
+    of a folded field and its factor off one receiver typed as the fold's class."""
+    parents = parent_map(module)
+    fork = ForkTypes.of(trees, path, module)
+    for node in ast.walk(module):
+        if not _outer_product(node, parents) or node.lineno not in owned:
+            continue
+        by_receiver: dict[str, dict[str, ast.Attribute]] = {}
+        for factor in _factors(node):
+            if isinstance(factor, ast.Attribute) and isinstance(factor.value, ast.Name):
+                by_receiver.setdefault(factor.value.id, {})[factor.attr] = factor
+        for fold in folds:
+            for name, read in by_receiver.items():
+                if fold.field in read and fold.factor in read:
+                    receiver = read[fold.field].value
+                    typed = typed_as(receiver, enclosing(node, parents), parents, fork.classes)
+                    if fold.owner in typed and not fork.holds(fold.owner, fold.field, typed, fold.path):
+                        yield node, fold, _under(node, fold, name, parents)
+
+
+def _outer_product(node: ast.AST, parents: dict[int, ast.AST]) -> TypeGuard[ast.BinOp]:
+    """A ``*`` whose parent is no ``*``: the whole chain, once."""
+    if not (isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult)):
+        return False
+    up = parents.get(id(node))
+    return not (isinstance(up, ast.BinOp) and isinstance(up.op, ast.Mult))
+
+
+def _factors(node: ast.expr) -> Iterator[ast.expr]:
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        yield from _factors(node.left)
+        yield from _factors(node.right)
+    else:
+        yield node
+
+
+def _under(node: ast.AST, fold: Fold, receiver: str, parents: dict[int, ast.AST]) -> bool:
+    """The product runs under every test the fold does, spelt off the fork's receiver (or the fold has none)."""
+    if _UNKNOWN in fold.tests:
+        return False
+    return all(runs_tested(node, parents, _asks(test, receiver), lambda _: False) for test in fold.tests)
+
+
+def _asks(test: str, receiver: str) -> Callable[[ast.expr], bool]:
+    def asked(expr: ast.expr) -> bool:
+        return _as_self(expr, receiver) == test
+
+    return asked
+
+
+def _as_self(expr: ast.expr, receiver: str) -> str:
+    """The test with the fork's receiver spelt ``self``: ``pc.backend == "x"`` -> ``self.backend == "x"``."""
+    renamed = copy.deepcopy(expr)
+    for node in ast.walk(renamed):
+        if isinstance(node, ast.Name) and node.id == receiver:
+            node.id = "self"
+    return ast.unparse(renamed)
+
+
+def _finding(trees: ThreeTrees, path: str, node: ast.BinOp, fold: Fold, sure: bool, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(fold.path, rf"self\.{fold.field}[[:space:]]*(\*=|=)", pr_pattern)
+    where = f" when {' and '.join(fold.tests)}" if fold.tests else ""
+    said = (
+        f"fork-owned line multiplies {fold.field} by {fold.factor} ({ast.unparse(node)}), but upstream's "
+        f"{fold.owner} now multiplies {fold.factor} into {fold.field} itself{where} ({fold.path}:{fold.line}{commit})"
+    )
+    if sure:
+        return Finding(
+            RULE,
+            "merge",
+            Severity.ERROR,
+            path,
+            node.lineno,
+            f"{said}: the factor is counted twice; read {fold.field} alone",
+        )
+    return Finding(
+        RULE,
+        "merge",
+        Severity.WARNING,
+        path,
+        node.lineno,
+        f"{said}: where that holds the factor is counted twice; this line does not run under the same test, "
+        f"check which path it takes",
+    )

@@ -1,0 +1,100 @@
+"""A factor upstream now folds into a field of its class, multiplied in again by a fork line: counted twice.
+
+#24899 (922979bfcc) made ``ParallelConfig.__post_init__`` multiply ``data_parallel_size`` into ``world_size``
+under the external launcher; a fork's ``pc.world_size * pc.data_parallel_size`` for the same launcher merges
+cleanly and counts the data-parallel ranks twice (blind_replay_cfgparts).  Errors: the product under the fold's
+own test, an unconditional fold (``self.a = self.a * self.b``) read in a chain of three factors or off a
+subclass's ``self``; a warning: a conditional fold and a product under no such test.  Quiet: a quotient, a
+product of fields the fold leaves alone, a fold the base already had, an untyped receiver, the fork's own
+class of the upstream class's name, a product of two receivers' fields.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import OFFSET_TWICE
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import line_of
+
+CONFIG = "vllm/config/parallel.py"
+BASE = """from dataclasses import dataclass, field
+
+
+@dataclass
+class ParCfg:
+    tp: int = 1
+    pp: int = 1
+    dp: int = 1
+    nodes: int = 1
+    backend: str = "mp"
+    world: int = field(init=False)
+    ranks: int = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.world = self.tp * self.pp
+        self.ranks = self.tp
+"""
+AFTER = BASE.replace(
+    "        self.ranks = self.tp\n",
+    '        self.ranks = self.tp\n        if self.backend == "external_launcher":\n            self.world *= self.dp\n'
+    "        self.ranks = self.ranks * self.nodes\n",
+)
+FORK = "vllm/aeon/world.py"
+HEAD = "from vllm.config.parallel import ParCfg\n\n\n"
+
+
+def rows(repo: GitRepo, config: Path, fork: str, base: str = BASE) -> list[tuple[int, str]]:
+    sides = s.merge_case(repo, {CONFIG: base}, {FORK: fork}, [("[DP] torchrun with DP (#24899)", {CONFIG: AFTER})])
+    return [(line, sev) for path, line, sev, msg in s.rule_rows(repo, config, sides, OFFSET_TWICE) if path == FORK]
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle", "severity"),
+    [
+        (
+            HEAD + "def world(pc: ParCfg) -> int:\n"
+            '    if pc.backend == "external_launcher":\n        return pc.world * pc.dp\n    return pc.world\n',
+            "return pc.world * pc.dp",
+            "error",
+        ),
+        (
+            HEAD + "def ranks(cfg: ParCfg, experts: int) -> int:\n    return experts * cfg.nodes * cfg.ranks\n",
+            "return experts",
+            "error",
+        ),
+        (
+            HEAD + "class AeonCfg(ParCfg):\n    def total(self) -> int:\n        return self.ranks * self.nodes\n",
+            "return self.ranks",
+            "error",
+        ),
+        (HEAD + "def world(pc: ParCfg) -> int:\n    return pc.world * pc.dp\n", "return pc.world", "warning"),
+    ],
+    ids=["under the fold's test", "an unconditional fold in a chain", "a subclass's self", "under no test"],
+)
+def test_a_product_of_a_folded_factor_is_reported(
+    git_repo: GitRepo, no_rules: Path, fork: str, needle: str, severity: str
+) -> None:
+    assert rows(git_repo, no_rules, fork) == [(line_of(fork, needle), severity)]
+
+
+@pytest.mark.parametrize(
+    ("fork", "base"),
+    [
+        (HEAD + "def per_rank(pc: ParCfg) -> int:\n    return pc.world // pc.dp\n", BASE),
+        (HEAD + "def model(pc: ParCfg) -> int:\n    return pc.tp * pc.pp\n", BASE),
+        (HEAD + "def world(pc: ParCfg) -> int:\n    return pc.world * pc.dp\n", AFTER),
+        ("def world(pc) -> int:\n    return pc.world * pc.dp\n", BASE),
+        (
+            "class ParCfg:\n    world = 1\n    dp = 2\n\n\ndef world(pc: ParCfg) -> int:\n    return pc.world * pc.dp\n",
+            BASE,
+        ),
+        (HEAD + "def world(pc: ParCfg, other: ParCfg) -> int:\n    return pc.world * other.dp\n", BASE),
+    ],
+    ids=["a quotient", "other fields", "a fold the base had", "untyped", "the fork's own class", "two receivers"],
+)
+def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, fork: str, base: str) -> None:
+    assert rows(git_repo, no_rules, fork, base) == []
