@@ -358,7 +358,7 @@ CASES += [
     ),
     (
         "#20725 keyword added to a hook's call",
-        "twin: an apply override taking **kwargs",
+        "an apply override taking **kwargs, handing topk_ids on by position (a twin before the blind run)",
         K(
             "#20725",
             TW,
@@ -368,6 +368,21 @@ CASES += [
             "    def apply(self, output, hidden_states, w1, w2, topk_ids, **kwargs):\n"
             "        super().apply(output, hidden_states, w1, w2, topk_ids, **kwargs)\n",
             "super().apply(output, hidden_states, w1, w2, topk_ids, **kwargs)",
+        ),
+    ),
+    (
+        "#20725 keyword added to a hook's call",
+        "twin: an apply override handing everything on (added after the blind run)",
+        K(
+            "#20725",
+            TW,
+            TWW,
+            "vllm/aeon/tw4.py",
+            TWH + "class AeonCountedExperts(TritonExperts):\n"
+            "    def apply(self, *args, **kwargs):\n"
+            '        self.aeon_calls = getattr(self, "aeon_calls", 0) + 1\n'
+            "        super().apply(*args, **kwargs)\n",
+            "super().apply(*args, **kwargs)",
         ),
     ),
 ]
