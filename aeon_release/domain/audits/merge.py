@@ -105,6 +105,7 @@ from aeon_release.domain.audits.drift.raised_kinds import raised_kind_drift
 from aeon_release.domain.audits.drift.raised_nones import raised_none_drift
 from aeon_release.domain.audits.drift.read_only import read_only_drift
 from aeon_release.domain.audits.drift.rebuilt_entries import rebuilt_entry_drift
+from aeon_release.domain.audits.drift.rederived import rederived_drift
 from aeon_release.domain.audits.drift.refused_args import refused_arg_drift
 from aeon_release.domain.audits.drift.refused_values import refused_value_drift
 from aeon_release.domain.audits.drift.registered_params import registered_param_drift
@@ -255,6 +256,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     skipped_setup_drift,
     unread_setting_drift,
     switched_clock_drift,
+    rederived_drift,
     shared_value_drift,
     widened_value_drift,
     stale_copy_drift,
