@@ -52,7 +52,11 @@ it (built, it is an error: ``tests/audits/test_flagged_hooks.py``).  #21497's re
 warned now (``drift/rederived.py``): a fork function's ``//`` or ``%`` over two or more of the arguments it hands
 an upstream function whose arithmetic on them changed -- a warning, since the fork's formula may agree with
 the new one.
-REGRESSION_LINE
+Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5 quiet), blind_replay_fmexperts
+19 caught, 2 warned of 21 (11 quiet; as recorded), blind_replay_attention 21/21 (10 quiet), blind_replay_quantext
+17 caught, 1 warned, 1 missed of 19 (13 quiet; as recorded), blind_replay_workerinputs 34 caught, 1 warned of 35
+(19 quiet; as recorded), blind_replay_moe 30 caught, 1 warned of 31 (13 quiet), blind_replay_fusedlayer 29
+caught, 1 warned of 30 (16 quiet), blind_replay_compwrap 22/22 (12 quiet): no drop, no false error.
 
   python benchmarks/blind_replay_fmlayer.py [--mirror DIR] [--only TEXT ...] [--show]
 """
