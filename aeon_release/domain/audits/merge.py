@@ -108,6 +108,7 @@ from aeon_release.domain.audits.drift.raised_kinds import raised_kind_drift
 from aeon_release.domain.audits.drift.raised_nones import raised_none_drift
 from aeon_release.domain.audits.drift.read_only import read_only_drift
 from aeon_release.domain.audits.drift.rebuilt_entries import rebuilt_entry_drift
+from aeon_release.domain.audits.drift.rederived import rederived_drift
 from aeon_release.domain.audits.drift.refused_args import refused_arg_drift
 from aeon_release.domain.audits.drift.refused_values import refused_value_drift
 from aeon_release.domain.audits.drift.registered_params import registered_param_drift
@@ -261,6 +262,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     switched_clock_drift,
     patched_function_drift,
     folded_factor_drift,
+    rederived_drift,
     shared_value_drift,
     widened_value_drift,
     stale_copy_drift,

@@ -10,7 +10,11 @@ more of its own subclasses in the same change (``symbols.py``'s ``_opted_in`` co
 added refusing) and calls it on a line it added, outside its tests, where nothing catches what it raises: no ``try`` (or
 ``except*``) around the call, no ``with suppress(...)``, and not every caller of the function holding it
 inside such a guard (a helper ``_check(p)`` its one caller wraps).  A call on ``self`` inside a base's
-method reaches only the classes that inherit that method: a fork class overriding it is not asked.
+method reaches only the classes that inherit that method: a fork class overriding it is not asked.  A call behind
+a flag asked of the same object (#24254: ``if not pf.supports_async(): pf.finalize(...) else:
+pf.finalize_async(...)``, the base's ``supports_async()`` answering False) reaches only the classes whose flag
+answers the way the branch needs: a fork class keeping the base's False (or answering False itself) is never
+asked, one answering True is; a flag that is not a constant answer is not read (the call reaches it).
 
 Pure helpers over the hook's def and upstream's calling files; finding both is symbol drift's.
 """
@@ -19,11 +23,12 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
+from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.source import parent_map
 
-__all__ = ["HookCall", "raises_only", "uncaught_calls"]
+__all__ = ["HookCall", "flag_answer", "raises_only", "uncaught_calls"]
 
 # what a handler names that catches NotImplementedError (a bare ``except`` does too)
 _CATCHING = frozenset({"NotImplementedError", "RuntimeError", "Exception", "BaseException"})
@@ -39,6 +44,8 @@ class HookCall:
     line: int
     owner: str | None = None
     method: str | None = None
+    flag: str | None = None  # a member of the receiver the call's branch asks first (``if x.flag():``)
+    when: bool = True  # the flag's answer that lets the call run
 
 
 def raises_only(stmt: ast.stmt) -> bool:
@@ -63,7 +70,8 @@ def uncaught_calls(tree: ast.Module, lines: list[str], name: str, added: frozens
             continue
         parents = parents if parents is not None else parent_map(tree)
         if not _caught(node, tree, parents, 0):
-            yield _hook_call(node, parents)
+            call, guard = _hook_call(node, parents), _flag_guard(node, parents)
+            yield replace(call, flag=guard[0], when=guard[1]) if guard is not None else call
 
 
 def _called(node: ast.Call, name: str) -> bool:
@@ -145,3 +153,48 @@ def _suppresses(expr: ast.expr) -> bool:
     if not isinstance(expr, ast.Call) or ast.unparse(expr.func).rsplit(".", 1)[-1] != "suppress":
         return False
     return any(_catches(a) for a in expr.args if not isinstance(a, ast.Starred))
+
+
+def _flag_guard(node: ast.Call, parents: dict[int, ast.AST]) -> tuple[str, bool] | None:
+    """The flag the innermost ``if`` around the call asks of the call's own receiver, and the answer the
+    call's branch needs: ``if x.flag():`` (True in its body), ``if not x.flag():`` (True in its ``else``),
+    or one operand of an ``and`` test (its body); None when no such ``if`` holds the call."""
+    receiver = ast.unparse(node.func.value) if isinstance(node.func, ast.Attribute) else None
+    child: ast.AST = node
+    parent = parents.get(id(node))
+    while receiver is not None and parent is not None and not isinstance(parent, (*_FUNCTION, ast.Lambda)):
+        if isinstance(parent, ast.If):
+            in_body = any(s is child for s in parent.body)
+            asked = _asked(parent.test, receiver, in_body)
+            if asked is not None and (in_body or any(s is child for s in parent.orelse)):
+                return asked
+        child, parent = parent, parents.get(id(parent))
+    return None
+
+
+def _asked(test: ast.expr, receiver: str, in_body: bool) -> tuple[str, bool] | None:
+    """``(flag, answer needed)`` when ``test`` asks ``receiver.flag()`` (or ``receiver.flag``) straight, negated,
+    or (for the body) as one operand of an ``and``."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        inner = None if isinstance(test.operand, ast.BoolOp) else _asked(test.operand, receiver, in_body)
+        return (inner[0], not inner[1]) if inner is not None else None
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and in_body:
+        found = [a for a in (_asked(v, receiver, True) for v in test.values) if a is not None]
+        return found[0] if found else None
+    target = test.func if isinstance(test, ast.Call) and not test.args and not test.keywords else test
+    if isinstance(target, ast.Attribute) and ast.unparse(target.value) == receiver:
+        return target.attr, in_body
+    return None
+
+
+def flag_answer(member: ast.AST) -> bool | None:
+    """The constant a flag member answers: a method (or property) every ``return`` of which gives the same
+    ``True``/``False``, or a class attribute set to one; None for anything else (the answer is not known)."""
+    if isinstance(member, ast.Assign | ast.AnnAssign):
+        value = member.value
+        return value.value if isinstance(value, ast.Constant) and isinstance(value.value, bool) else None
+    if not isinstance(member, _FUNCTION):
+        return None
+    answers = {r.value if isinstance(r, ast.Constant) else None for r in own_returns(member)}
+    answer = answers.pop() if len(answers) == 1 else None
+    return answer if isinstance(answer, bool) else None

@@ -117,7 +117,7 @@ from aeon_release.domain.audits.drift.pyindex import (
     Tree,
 )
 from aeon_release.domain.audits.drift.quoted import in_code
-from aeon_release.domain.audits.drift.raising_hooks import HookCall, raises_only, uncaught_calls
+from aeon_release.domain.audits.drift.raising_hooks import HookCall, flag_answer, raises_only, uncaught_calls
 from aeon_release.domain.audits.drift.rebased import (
     class_member_stored,
     fills_dynamically,
@@ -4860,14 +4860,25 @@ class _Checker:
         """``path:line`` of a call ``x.name(...)`` upstream added outside its tests where nothing catches what
         a raising hook raises and that reaches the class of ``order``, or None: ``self.name()`` in a base's
         method reaches it only when the class inherits that method (a fork override of ``verify()`` is never
-        asked by upstream's ``Platform.verify()``), and none in an unrelated class."""
+        asked by upstream's ``Platform.verify()``), and none in an unrelated class.  A call behind a flag
+        asked of the same object reaches the class only when its flag may answer as the branch needs (#24254's
+        ``finalize_async()`` behind ``supports_async()``: a class keeping the base's False is never asked)."""
         for path, call in self._raising_calls(name):
+            if call.flag is not None and self._flag_declines(call, order):
+                continue
             if call.owner is None or call.method is None:
                 return f"{path}:{call.line}"
             holder = self.after.member(order, call.method, dynamic=False)
             if isinstance(holder, DefSym) and holder.path == path and holder.owner == call.owner:
                 return f"{path}:{call.line}"
         return None
+
+    def _flag_declines(self, call: HookCall, order: list[px.ClassInfo | px.External]) -> bool:
+        """The class's flag (its first definer's, along ``order``) answers a constant other than the one the
+        call's branch needs: the call never runs for it."""
+        holder = self.after.member(order, call.flag or "", dynamic=False)
+        answer = flag_answer(holder.node) if isinstance(holder, DefSym) else None
+        return answer is not None and answer is not call.when
 
     def _raising_calls(self, name: str) -> list[tuple[str, HookCall]]:
         """The unguarded calls ``x.name(...)`` upstream added outside its tests, each file's in order."""

@@ -1,0 +1,133 @@
+"""Re-derived layouts: a fork's own arithmetic on the arguments it hands an upstream function whose arithmetic changed.
+
+Shaped like vLLM #21497 (fe56180c7f): ``determine_expert_map`` spread the remainder of ``n // ep_size`` over the
+first ranks where the last rank took it all; a fork function that calls it and works out its rank's first expert
+from the same inputs merges cleanly and reads the wrong experts.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+LAYER = "pkg/moe/layer.py"
+FORK = "pkg/aeon/loader.py"
+TITLE = "[MoE] More balanced expert sharding (#21497)"
+OLD = (
+    "def expert_map(ep_size: int, ep_rank: int, n: int) -> tuple[int, list[int]]:\n"
+    "    local = n // ep_size\n"
+    "    if ep_rank == ep_size - 1:\n"
+    "        local = n - ep_rank * local\n"
+    "    return local, []\n"
+)
+NEW = (
+    "def expert_map(ep_size: int, ep_rank: int, n: int) -> tuple[int, list[int]]:\n"
+    "    base = n // ep_size\n"
+    "    remainder = n % ep_size\n"
+    "    local = base + 1 if ep_rank < remainder else base\n"
+    "    return local, []\n"
+)
+# the change leaves the arithmetic as it was (a docstring, a log line)
+COSMETIC = OLD.replace(
+    "    local = n // ep_size\n", '    """How many experts a rank holds."""\n    local = n // ep_size\n'
+)
+HEAD = "from pkg.moe.layer import expert_map\n\n\n"
+
+
+def warnings(repo: GitRepo, config: Path, fork: str, theirs: str = NEW) -> list[int]:
+    packages = {f"{p}/__init__.py": "" for p in ("pkg", "pkg/moe", "pkg/aeon")}
+    sides = s.merge_case(repo, {LAYER: OLD, **packages}, {FORK: fork}, [(TITLE, {LAYER: theirs})])
+    rows = s.rule_rows(repo, config, sides, DRIFT)
+    assert not [r for r in rows if r[0] == FORK and r[2] == "error"]  # a warning at most, never an error
+    return [line for path, line, severity, message in rows if path == FORK and "re-derives" in message]
+
+
+@pytest.mark.parametrize(
+    ("fork", "line"),
+    [
+        # a keyword call, the fork's own names
+        (
+            HEAD + "def first(world: int, rank: int, total: int) -> int:\n"
+            "    local, _ = expert_map(ep_size=world, ep_rank=rank, n=total)\n"
+            "    return rank * (total // world)\n",
+            6,
+        ),
+        # attributes handed on, and a store of the fork's formula
+        (
+            HEAD + "class Loader:\n"
+            "    def setup(self) -> None:\n"
+            "        self.local, _ = expert_map(self.size, self.rank, self.total)\n"
+            "        self.start = self.rank * (self.total // self.size)\n",
+            7,
+        ),
+        # the remainder worked out beside the call
+        (
+            HEAD + "def spare(ep_size: int, ep_rank: int, n: int) -> int:\n"
+            "    local, _ = expert_map(ep_size, ep_rank, n)\n"
+            "    extra = n % ep_size\n"
+            "    return local + extra\n",
+            6,
+        ),
+    ],
+    ids=["keyword call", "attributes", "modulo"],
+)
+def test_the_forks_own_formula_beside_the_call_is_warned(
+    git_repo: GitRepo, no_rules: Path, fork: str, line: int
+) -> None:
+    assert warnings(git_repo, no_rules, fork) == [line]
+
+
+@pytest.mark.parametrize(
+    ("fork", "theirs"),
+    [
+        # arithmetic over the function's result and one argument only
+        (
+            HEAD + "def first(ep_size: int, ep_rank: int, n: int) -> int:\n"
+            "    local, _ = expert_map(ep_size, ep_rank, n)\n"
+            "    return ep_rank * local // 2\n",
+            NEW,
+        ),
+        # two arguments, no division
+        (
+            HEAD + "def ranks(ep_size: int, ep_rank: int, n: int) -> int:\n"
+            "    local, _ = expert_map(ep_size, ep_rank, n)\n"
+            "    return ep_size * ep_rank + local\n",
+            NEW,
+        ),
+        # the function's arithmetic did not change
+        (
+            HEAD + "def first(ep_size: int, ep_rank: int, n: int) -> int:\n"
+            "    local, _ = expert_map(ep_size, ep_rank, n)\n"
+            "    return ep_rank * (n // ep_size)\n",
+            COSMETIC,
+        ),
+        # the fork's own function of the name
+        (
+            "def expert_map(ep_size: int, ep_rank: int, n: int) -> tuple[int, list[int]]:\n"
+            "    return n // ep_size, []\n\n\n"
+            "def first(ep_size: int, ep_rank: int, n: int) -> int:\n"
+            "    local, _ = expert_map(ep_size, ep_rank, n)\n"
+            "    return ep_rank * (n // ep_size)\n",
+            NEW,
+        ),
+        # no call of the function in the fork's function
+        (
+            HEAD + "def first(ep_size: int, ep_rank: int, n: int) -> int:\n    return ep_rank * (n // ep_size)\n",
+            NEW,
+        ),
+    ],
+    ids=[
+        "twin: result and one argument",
+        "twin: no division",
+        "twin: unchanged",
+        "twin: own function",
+        "twin: no call",
+    ],
+)
+def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, fork: str, theirs: str) -> None:
+    assert warnings(git_repo, no_rules, fork, theirs) == []
