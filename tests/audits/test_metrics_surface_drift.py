@@ -159,25 +159,63 @@ TOKENS = "vllm/aeon/tokens.py"
 TOKENS_SUBJECT = "Refactor: Remove numpy dependency from LoggingStatLogger (#20529)"
 
 
+def _token_logger(body: str) -> str:
+    return (
+        "from vllm.v1.metrics.loggers import LoggingStatLogger\n\n\n"
+        "class AeonTokenLogger(LoggingStatLogger):\n"
+        "    # AEON: the Spark's token counters for the fleet collector\n"
+        "    def aeon_add(self, n: int):\n"
+        f"        {body}\n"
+    )
+
+
+# The error rows below each put one fork module beside the same base and upstream (LOGGERS_THEIRS) and pin that
+# module's errors: no row's module imports another's, so one merge and one audit of every such row's module side by
+# side answers each of them (6 merges and audits became one per process; suitespeed10, as suitespeed8 and 9 did for
+# other files).  The quiet rows, and a row of another upstream, keep a merge each.
+_BATCHED: dict[str, list[tuple[int, str]]] = {}
+
+
+def _errors_among_rows(git_repo: GitRepo, no_rules: Path, bodies: list[str], body: str) -> list[tuple[int, str]]:
+    if not _BATCHED:
+        paths = {text: f"vllm/aeon/tokens_{number}.py" for number, text in enumerate(bodies)}
+        sides = s.merge_case(
+            git_repo,
+            {LOGGERS: LOGGERS_BASE},
+            {path: _token_logger(text) for text, path in paths.items()},
+            [(TOKENS_SUBJECT, {LOGGERS: LOGGERS_THEIRS})],
+        )
+        report = audit_tree(git_repo.path, no_rules, merge=sides)
+        every = [f.path for f in report.findings if f.rule_id == TYPE_DRIFT and f.severity.value == "error"]
+        assert set(every) <= set(paths.values()), every
+        for text, path in paths.items():
+            found = [(f.line, f.severity.value) for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == path]
+            _BATCHED[text] = found
+    return _BATCHED[body]
+
+
+CONTAINER_ROWS = [
+    ("self.num_prompt_tokens.append(n)", LOGGERS_THEIRS, [(7, "error")]),
+    ("return len(self.num_generation_tokens)", LOGGERS_THEIRS, [(7, "error")]),
+    ("return sum(self.num_generation_tokens)", LOGGERS_THEIRS, [(7, "error")]),
+    ("for t in self.num_generation_tokens:\n            print(t)", LOGGERS_THEIRS, [(7, "error")]),
+    ("for t in self.num_generation_tokens or ():\n            print(t)", LOGGERS_THEIRS, [(7, "error")]),
+    ("return sum(self.num_generation_tokens or [])", LOGGERS_THEIRS, [(7, "error")]),
+    ("return bool(self.num_prompt_tokens)", LOGGERS_THEIRS, []),
+    ("return self.num_prompt_tokens or ()", LOGGERS_THEIRS, []),
+    ("print(self.num_prompt_tokens)", LOGGERS_THEIRS, []),
+    (
+        "if isinstance(self.num_prompt_tokens, list):\n            self.num_prompt_tokens.append(n)",
+        LOGGERS_THEIRS,
+        [],
+    ),
+    ("return len(self.num_generation_tokens)", LOGGERS_BASE.replace("list[int] = []", "tuple[int, ...] = ()"), []),
+]
+
+
 @pytest.mark.parametrize(
     ("body", "upstream", "expected"),
-    [
-        ("self.num_prompt_tokens.append(n)", LOGGERS_THEIRS, [(7, "error")]),
-        ("return len(self.num_generation_tokens)", LOGGERS_THEIRS, [(7, "error")]),
-        ("return sum(self.num_generation_tokens)", LOGGERS_THEIRS, [(7, "error")]),
-        ("for t in self.num_generation_tokens:\n            print(t)", LOGGERS_THEIRS, [(7, "error")]),
-        ("for t in self.num_generation_tokens or ():\n            print(t)", LOGGERS_THEIRS, [(7, "error")]),
-        ("return sum(self.num_generation_tokens or [])", LOGGERS_THEIRS, [(7, "error")]),
-        ("return bool(self.num_prompt_tokens)", LOGGERS_THEIRS, []),
-        ("return self.num_prompt_tokens or ()", LOGGERS_THEIRS, []),
-        ("print(self.num_prompt_tokens)", LOGGERS_THEIRS, []),
-        (
-            "if isinstance(self.num_prompt_tokens, list):\n            self.num_prompt_tokens.append(n)",
-            LOGGERS_THEIRS,
-            [],
-        ),
-        ("return len(self.num_generation_tokens)", LOGGERS_BASE.replace("list[int] = []", "tuple[int, ...] = ()"), []),
-    ],
+    CONTAINER_ROWS,
     ids=[
         "a list method",
         "len()",
@@ -197,23 +235,14 @@ def test_a_container_made_a_number(
 ) -> None:
     """A field upstream now sets to a number where it set a list, used by a fork subclass as a sequence (a
     list method, ``len()``/``sum()`` of it, a loop over it): it raises on first use (type drift)."""
-    fork = (
-        "from vllm.v1.metrics.loggers import LoggingStatLogger\n\n\n"
-        "class AeonTokenLogger(LoggingStatLogger):\n"
-        "    # AEON: the Spark's token counters for the fleet collector\n"
-        "    def aeon_add(self, n: int):\n"
-        f"        {body}\n"
-    )
-    found = _rows(
-        git_repo,
-        no_rules,
-        {LOGGERS: LOGGERS_BASE},
-        {TOKENS: fork},
-        {LOGGERS: upstream},
-        TOKENS_SUBJECT,
-        TYPE_DRIFT,
-        TOKENS,
-    )
+    if expected and upstream is LOGGERS_THEIRS:
+        loud = [text for text, theirs, errors in CONTAINER_ROWS if errors and theirs is LOGGERS_THEIRS]
+        found = _errors_among_rows(git_repo, no_rules, loud, body)
+    else:
+        base, theirs = {LOGGERS: LOGGERS_BASE}, {LOGGERS: upstream}
+        found = _rows(
+            git_repo, no_rules, base, {TOKENS: _token_logger(body)}, theirs, TOKENS_SUBJECT, TYPE_DRIFT, TOKENS
+        )
     assert [f for f in found if f[1] == "error"] == expected
 
 

@@ -52,39 +52,64 @@ def _rows(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = THEIRS) ->
     return found(audit(git_repo, sides, tmp_path), TYPE_DRIFT)
 
 
+# The rows of the test below each put one fork module beside the same base and upstream and pin every type-drift
+# finding of the merge (one error, on the row's line): no row's module imports another's, so one merge and one audit
+# of the six modules side by side answers each of them, a finding anywhere outside them failing every row (6 merges
+# and audits became one per process; suitespeed10, as suitespeed8 and 9 did for other files).  The quiet rows keep a
+# merge each: there a row's module could be quiet for something another row's module declared.
+_BATCHED: dict[str, list[tuple[str, int, str]]] = {}
+
+
+def _rows_among_errors(git_repo: GitRepo, tmp_path: Path, forks: list[str], fork: str) -> list[tuple[str, int, str]]:
+    """``_rows`` of an error row's module (named as ``_rows`` names it), from one audit of every row's module."""
+    if not _BATCHED:
+        paths = {text: f"vllm/aeon_use_{number}.py" for number, text in enumerate(forks)}
+        base = {"vllm/__init__.py": "", "vllm/comm/__init__.py": "", A2A: BASE}
+        sides = three_way(git_repo, base, {path: text for text, path in paths.items()}, {A2A: THEIRS})
+        every = found(audit(git_repo, sides, tmp_path), TYPE_DRIFT)
+        assert {path for path, _, _ in every} <= set(paths.values()), every
+        for text, path in paths.items():
+            _BATCHED[text] = [("vllm/aeon_use.py", line, level) for at, line, level in every if at == path]
+    return _BATCHED[fork]
+
+
+OBJECTIFIED = [
+    (
+        IMPORT + "def aeon_ep_size() -> int:\n    if NixlManager._buffer is None:\n        return 0\n"
+        "    _, ep_size = NixlManager._buffer\n    return ep_size\n",
+        "_, ep_size",
+    ),
+    (
+        IMPORT + "class AeonManager(NixlManager):\n    def aeon_handle(self):\n        return self._buffer[0]\n",
+        "self._buffer[0]",
+    ),
+    (IMPORT + "def aeon_parts(manager: NixlManager) -> int:\n    return len(manager._buffer)\n", "len("),
+    (
+        IMPORT + "def aeon_sizes(manager: NixlManager) -> list:\n    return [part for part in manager._buffer]\n",
+        "for part",
+    ),
+    (
+        IMPORT
+        + "def aeon_ep(manager: NixlManager) -> int:\n    first, ep_size = manager.state()\n    return ep_size\n",
+        "first, ep_size",
+    ),
+    (
+        IMPORT + "def aeon_ep(manager: NixlManager) -> int:\n    buf = manager._buffer\n    return buf[1]\n",
+        "buf[1]",
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("fork", "needle"),
-    [
-        (
-            IMPORT + "def aeon_ep_size() -> int:\n    if NixlManager._buffer is None:\n        return 0\n"
-            "    _, ep_size = NixlManager._buffer\n    return ep_size\n",
-            "_, ep_size",
-        ),
-        (
-            IMPORT + "class AeonManager(NixlManager):\n    def aeon_handle(self):\n        return self._buffer[0]\n",
-            "self._buffer[0]",
-        ),
-        (IMPORT + "def aeon_parts(manager: NixlManager) -> int:\n    return len(manager._buffer)\n", "len("),
-        (
-            IMPORT + "def aeon_sizes(manager: NixlManager) -> list:\n    return [part for part in manager._buffer]\n",
-            "for part",
-        ),
-        (
-            IMPORT
-            + "def aeon_ep(manager: NixlManager) -> int:\n    first, ep_size = manager.state()\n    return ep_size\n",
-            "first, ep_size",
-        ),
-        (
-            IMPORT + "def aeon_ep(manager: NixlManager) -> int:\n    buf = manager._buffer\n    return buf[1]\n",
-            "buf[1]",
-        ),
-    ],
+    OBJECTIFIED,
     ids=["class-attribute-unpack", "subclass-subscript", "typed-len", "comprehension", "returned-unpack", "local"],
 )
 def test_a_tuple_use_of_a_field_or_return_made_a_class(
     git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
 ) -> None:
-    assert _rows(git_repo, tmp_path, fork) == [("vllm/aeon_use.py", line_of(fork, needle), "error")]
+    forks = [text for text, _ in OBJECTIFIED]
+    assert _rows_among_errors(git_repo, tmp_path, forks, fork) == [("vllm/aeon_use.py", line_of(fork, needle), "error")]
 
 
 @pytest.mark.parametrize(
