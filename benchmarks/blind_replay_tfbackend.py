@@ -50,7 +50,8 @@ blind_replay_linkern 20 caught, 3 warned, 2 missed of 25 (11 quiet, 2 warned; as
 17 caught, 1 warned of 18 (11 quiet; as recorded), blind_replay_llamamodels 27 caught, 1 missed of 28 (15 quiet;
 as recorded), review29_twins 5/5, 0 false errors of 32 (6 warned, as recorded), blind_replay_compile 12/12 (9
 quiet), blind_replay_multimodal 28 caught, 4 warned of 32 (14 quiet; #18796's two abstract-hook builders are
-warned on main at 387be72d too, not a change of these widenings); 0 false errors throughout.
+warned on main at 387be72d too, not a change of these widenings), ``symbol_precision.py --windows 1``: 0 false
+errors over 150 commits; 0 false errors throughout.
 
   python benchmarks/blind_replay_tfbackend.py [--mirror DIR] [--only TEXT ...] [--show]
 """
