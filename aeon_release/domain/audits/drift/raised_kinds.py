@@ -86,6 +86,7 @@ class Shift:
     silent: bool = False  # upstream raises nothing in its place: the handler is dead, nothing escapes
     moved: str = ""  # for a silent shift, a def of the same class that raises the old kind now (the check moved)
     stub: bool = False  # the def only raised ``old`` at the base; upstream gave it a body
+    answered: bool = False  # a raise of ``old`` became a returned answer (the kind may be raised elsewhere still)
 
     @property
     def owner(self) -> str:
@@ -223,6 +224,10 @@ def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
                 continue
             gone = frozenset(k for k in kinds - now if not any(builtin_subclass(n, k) for n in now))
             fresh = frozenset(hard - kinds)
+            if not gone:
+                for name, shift in _answered_raises(before[path], after[path], path, qualname, names):
+                    found.setdefault(name, []).append(shift)
+                continue
             # a re-raise, or a project's own class (it may subclass the old kind): not judged
             if gone and all(builtin_error(n) for n in now):
                 stub = False
@@ -248,6 +253,35 @@ def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
     return {name: [replace(s, alone=_alone(s, still, forks)) for s in shifts] for name, shifts in found.items()}
 
 
+def _answered_raises(
+    old_text: str | None, new_text: str | None, path: str, qualname: str, names: set[str]
+) -> list[tuple[str, Shift]]:
+    """A def that still raises every kind it raised, but fewer of its own ``raise K`` statements of a builtin
+    kind, and returns a value it did not return at the base: one case it refused with ``K`` is answered now.
+    #12785 (1a6fcad4c9) made ``replace_linear_class``'s unknown parallel style log a warning and ``return
+    linear`` in place of ``raise ValueError`` (its non-str style still raises ValueError): a fork's ``except
+    ValueError`` round the call, its own path for the styles upstream did not know, no longer runs for them
+    and the layer stays unsharded.  A silent shift (a warning: the case may be accepted on purpose now)."""
+    counts = [_raise_counts(text, qualname) for text in (old_text, new_text)]
+    fewer = frozenset(k for k, n in counts[0].items() if builtin_error(k) and counts[1].get(k, 0) < n)
+    answers = _answers_instead(old_text, new_text, qualname) if fewer else set()
+    if not answers or answers <= {"None"}:
+        return []  # a None answering in the raise's place is raised-to-None drift's
+    shift = Shift("", qualname, path, fewer, frozenset(), silent=True, answered=True)
+    return [(name, replace(shift, name=name)) for name in _called_as(qualname, names, True)]
+
+
+def _raise_counts(text: str | None, qualname: str) -> dict[str, int]:
+    """Kind -> how many ``raise`` statements of the def's own body name it."""
+    module = parse_python(text, "<raised>") if text else None
+    func = dict(method_defs(module.body)).get(qualname) if module is not None else None
+    counts: dict[str, int] = {}
+    for node in own_nodes(func.body) if func is not None else ():
+        if isinstance(node, ast.Raise):
+            counts[_raise_kind(node)] = counts.get(_raise_kind(node), 0) + 1
+    return counts
+
+
 def _stubs(text: str | None, names: set[str]) -> set[str]:
     """Qualnames of the defs of ``names`` whose whole body (a docstring aside) is one ``raise`` of a builtin
     kind: a default that only refuses (``raise NotImplementedError``), the fork's ``except`` its one answer."""
@@ -263,10 +297,11 @@ def _stubs(text: str | None, names: set[str]) -> set[str]:
     return found
 
 
-def _answers_instead(old_text: str | None, new_text: str | None, qualname: str) -> bool:
-    """The def returns upstream a value its body did not return at the base (``return None``, ``return ''``):
-    an answer took the raise's place, which the fork may read as the handler's (raised-to-None drift judges
-    the None), so the handler's death alone is not this check's news."""
+def _answers_instead(old_text: str | None, new_text: str | None, qualname: str) -> set[str]:
+    """The values (as spelt) the def returns upstream that its body did not return at the base (``return
+    None``, ``return ''``): an answer took the raise's place.  A None is raised-to-None drift's to judge; any
+    other answer makes the fork's dead handler a warning (killers171: until then quiet, while the same raise
+    replaced in one of two places went unread too)."""
     answers: list[set[str]] = []
     for text in (old_text, new_text):
         module = parse_python(text, "<raised>") if text else None
@@ -275,7 +310,7 @@ def _answers_instead(old_text: str | None, new_text: str | None, qualname: str) 
         answers.append(
             {ast.unparse(n.value) if n.value is not None else "None" for n in body if isinstance(n, ast.Return)}
         )
-    return bool(answers[1] - answers[0])
+    return answers[1] - answers[0]
 
 
 def _moved_to(old_text: str | None, new_text: str | None, qualname: str, gone: frozenset[str]) -> str:
@@ -657,6 +692,18 @@ def _silent_finding(
     asserted = "|assert[[:space:]]" if "AssertionError" in shift.old else ""
     kinds = "|".join(sorted(shift.old))
     commit = trees.upstream_commit(shift.path, f"raise[[:space:]]+({kinds}){asserted}", pr_pattern, most=5)
+    if shift.answered:
+        return Finding(
+            RULE,
+            "merge",
+            severity,
+            path,
+            handler.lineno,
+            f"fork-side handler catches {old} from {shift.qualname}(), where upstream replaced a raise of it with "
+            f"a returned answer ({shift.path}{commit}): the case it refused returns now, so this except no longer "
+            "runs for it; check upstream's answer is what the fork's handler gave, or test for the case before "
+            "the call",
+        )
     if shift.stub:
         return Finding(
             RULE,

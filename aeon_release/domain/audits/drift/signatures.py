@@ -85,6 +85,12 @@ def signature(node: ast.AST, bound: bool) -> Sig | None:
     return _sig(args, positional, posonly)
 
 
+def lambda_signature(node: ast.Lambda) -> Sig:
+    """The parameters a caller of the lambda fills (a lambda is never bound: it takes ``self`` as any other)."""
+    args = node.args
+    return _sig(args, [a.arg for a in (*args.posonlyargs, *args.args)], len(args.posonlyargs))
+
+
 def _sig(args: ast.arguments, positional: list[str], posonly: int) -> Sig:
     required_kw = frozenset(a.arg for a, d in zip(args.kwonlyargs, args.kw_defaults) if d is None)
     return Sig(

@@ -4248,7 +4248,8 @@ class _Checker:
         method = _own_factory(annotated[1])
         if method is not None:
             return None if held else _own_method_class(ix, path, qualname, method)
-        return _annotated_class(ix, annotated[0], annotated[1], held)
+        argument = _generic_argument(ix, path, qualname, annotated[0], annotated[1])
+        return _annotated_class(ix, *(argument or annotated), held)
 
     def _attribute_annotation(
         self, ix: Index, path: str, qualname: str, attr: str
@@ -9261,6 +9262,59 @@ def _module_dispatch(mro: list[px.ClassInfo | px.External]) -> bool:
     """Calling an instance runs its ``forward``: no class of the tree defines ``__call__`` and a base
     outside the tree is a ``Module`` (``nn.Module.__call__`` runs hooks, then ``self.forward``)."""
     return any(isinstance(i, px.External) and not i.broken and i.name.rsplit(".", 1)[-1] == "Module" for i in mro)
+
+
+def _generic_argument(
+    ix: Index, path: str, qualname: str, home: ModuleInfo, annotation: ast.expr
+) -> tuple[ModuleInfo, ast.expr] | None:
+    """What a subclass's subscripted base gives for the ``TypeVar`` an attribute is annotated with, and the module
+    the argument is written in: ``BaseDummyInputsBuilder(Generic[_I])`` stores ``self.info = info`` from ``info:
+    _I``, and ``MultiModalDummyInputsBuilder(BaseDummyInputsBuilder[MultiModalProcessingInfo])`` makes its
+    ``self.info`` a ``MultiModalProcessingInfo`` (killers171: #51657 renamed its ``get_max_image_size``, and a fork
+    builder's ``self.info.get_max_image_size()`` went unread).  The nearest class of ``qualname``'s order (itself
+    first) whose base subscripts the generic class by its name decides; None when none does, or the annotation is
+    no ``TypeVar`` of ``home``."""
+    typevar = annotation.id if isinstance(annotation, ast.Name) else None
+    mod = ix.module_at(path)
+    cls = ix.class_info(mod, qualname) if mod and typevar and _binds_typevar(home, typevar) else None
+    order = [c for c in ix.mro(cls) if isinstance(c, px.ClassInfo)] if cls else []
+    generic = next((c for c in order if c.module.path == home.path and _typevar_index(c.node, typevar)), None)
+    if generic is None or typevar is None:
+        return None
+    index = _typevar_index(generic.node, typevar) - 1
+    for item in order[: order.index(generic)]:
+        for base in item.node.bases:
+            if isinstance(base, ast.Subscript) and _base_name(base.value) == generic.node.name:
+                args = base.slice.elts if isinstance(base.slice, ast.Tuple) else [base.slice]
+                return (item.module, args[index]) if index < len(args) else None
+    return None
+
+
+def _binds_typevar(mod: ModuleInfo, name: str) -> bool:
+    """The module's top level binds ``name = TypeVar(...)``."""
+    for stmt in mod.tree.body:
+        if isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets):
+            return isinstance(stmt.value, ast.Call) and _base_name(stmt.value.func) == "TypeVar"
+    return False
+
+
+def _typevar_index(node: ast.ClassDef, typevar: str | None) -> int:
+    """1 + the position of ``typevar`` among the parameters a ``Generic[...]``/``Protocol[...]`` base declares; 0
+    when none declares it."""
+    for base in node.bases:
+        if isinstance(base, ast.Subscript) and _base_name(base.value) in {"Generic", "Protocol"}:
+            params = base.slice.elts if isinstance(base.slice, ast.Tuple) else [base.slice]
+            names = [p.id if isinstance(p, ast.Name) else "" for p in params]
+            if typevar in names:
+                return names.index(typevar) + 1
+    return 0
+
+
+def _base_name(node: ast.expr) -> str:
+    """The last name of ``typing.Generic`` / ``Generic``; "" for anything else."""
+    if isinstance(node, ast.Attribute):
+        return node.attr
+    return node.id if isinstance(node, ast.Name) else ""
 
 
 def _annotated_class(
