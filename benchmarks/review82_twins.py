@@ -536,6 +536,113 @@ TWINS += [
 ]
 
 
+# --- Round 3, written after the mends: the mends' edges on the same commits
+CASES += [
+    (
+        "#38482 patched module function",
+        "the caller patched too, by a wrapper of upstream's own caller (its new call still runs)",
+        K(
+            *DB,
+            "vllm/aeon/rCPdb30.py",
+            RBM + READ + "_upstream_wrapper = run_batch.make_transcription_wrapper\n\n\n"
+            "def _aeon_wrapper(is_translation: bool, allowed_media_domains: list[str] | None = None):\n"
+            "    return _upstream_wrapper(is_translation, allowed_media_domains)  # AEON: logged for the Spark\n\n\n"
+            "run_batch.make_transcription_wrapper = _aeon_wrapper\n"
+            "run_batch.download_bytes_from_url = _aeon_read\n",
+            "run_batch.download_bytes_from_url = _aeon_read",
+        ),
+    ),
+    (
+        "#36789 negative answer made a raise",
+        "the input length clamped to another bound than the window",
+        K(
+            *GM,
+            "vllm/aeon/rCPgm30.py",
+            GMI + "def aeon_row_budget(max_model_len: int, prompt_len: int, cap: int) -> int | None:\n"
+            "    budget = get_max_tokens(max_model_len, None, min(prompt_len, cap), {})\n"
+            "    if budget <= 0:\n"
+            "        return None\n"
+            "    return budget\n",
+            "    budget = get_max_tokens(max_model_len, None, min(prompt_len, cap), {})",
+        ),
+    ),
+    (
+        "#36789 negative answer made a raise",
+        "an over-long prompt logged before the call, not turned away",
+        K(
+            *GM,
+            "vllm/aeon/rCPgm31.py",
+            "import logging\n\n" + GMI + "def aeon_row_budget(max_model_len: int, prompt_len: int) -> int | None:\n"
+            "    if prompt_len > max_model_len:\n"
+            "        logging.warning('row over the window')\n"
+            "    budget = get_max_tokens(max_model_len, None, prompt_len, {})\n"
+            "    if budget <= 0:\n"
+            "        return None\n"
+            "    return budget\n",
+            "    budget = get_max_tokens(max_model_len, None, prompt_len, {})",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#38482 patched module function",
+        "twin: the caller replaced by setattr, the downloader narrow",
+        K(
+            *DB,
+            "vllm/aeon/rCPdb31.py",
+            RBM + READ + "def _aeon_wrapper(is_translation: bool, allowed_media_domains: list[str] | None = None):\n"
+            "    def wrap(handler_fn):\n"
+            "        async def wrapped(body):\n"
+            "            return await handler_fn(await run_batch.download_bytes_from_url(body.file_url), body)\n\n"
+            "        return wrapped\n\n"
+            "    return wrap\n\n\n"
+            "def aeon_install() -> None:\n"
+            '    setattr(run_batch, "make_transcription_wrapper", _aeon_wrapper)\n'
+            "    run_batch.download_bytes_from_url = _aeon_read\n",
+            "    run_batch.download_bytes_from_url = _aeon_read",
+        ),
+    ),
+    (
+        "#36789 negative answer made a raise",
+        "twin: rows over the window skipped with continue, then the budget 0 tested",
+        K(
+            *GM,
+            "vllm/aeon/rCPgm32.py",
+            GMI + "def aeon_budgets(max_model_len: int, prompt_lens: list[int]) -> list[int]:\n"
+            "    budgets = []\n"
+            "    for prompt_len in prompt_lens:\n"
+            "        if prompt_len >= max_model_len:  # AEON: a full window leaves nothing to generate\n"
+            "            continue\n"
+            "        budget = get_max_tokens(max_model_len, None, prompt_len, {})\n"
+            "        if budget < 1:\n"
+            "            continue\n"
+            "        budgets.append(budget)\n"
+            "    return budgets\n",
+            "        budget = get_max_tokens(max_model_len, None, prompt_len, {})",
+        ),
+    ),
+    (
+        "#36789 negative answer made a raise",
+        "twin: a keyword call with the input length clamped",
+        K(
+            *GM,
+            "vllm/aeon/rCPgm33.py",
+            GMI + "def aeon_fits(max_model_len: int, prompt_len: int) -> bool:\n"
+            "    return (\n"
+            "        get_max_tokens(\n"
+            "            max_model_len=max_model_len,\n"
+            "            max_tokens=None,\n"
+            "            input_length=min(prompt_len, max_model_len),\n"
+            "            default_sampling_params={},\n"
+            "        )\n"
+            "        >= 1\n"
+            "    )\n",
+            "        get_max_tokens(",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review82-")
     return 0

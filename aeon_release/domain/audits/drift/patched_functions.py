@@ -15,9 +15,11 @@ imported from its package) and ``mine`` a ``def`` or ``lambda`` of the fork's fi
 upstream's new calls does not bind to the fork function's parameters (a keyword it does not take, too many
 arguments, a required parameter left out) while every call of the name at the base did: the fork's function
 fitted before the merge.  Quiet: a function taking the new parameters or ``**kwargs``, a value that is no
-function of the fork's file (upstream's own function, a class), a call elsewhere by the imported name (bound
-before the patch ran).  A warning: the patch under an ``if`` that tests the patched name or a signature (the
-fork picks its patch by looking at upstream's function, which the engine cannot run).
+function of the fork's file (upstream's own function, a class, a name the file also assigns), a call elsewhere by
+the imported name (bound before the patch ran), a new call inside a module function the fork's file patches too
+(that caller is the fork's now).  A warning: the patch under an ``if`` that tests the patched name or a signature
+(the fork picks its patch by looking at upstream's function, which the engine cannot run), a ``def`` under a
+decorator other than ``functools.wraps`` (the decorated value may take other parameters).
 
 Cheap first: only fork files whose added lines patch a module attribute, and only upstream files whose added
 lines call a name so patched.
@@ -83,7 +85,7 @@ def patched_function_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     found: list[Finding] = []
     for path, module, owned in fork_modules(trees, lambda line: any(n in line for n in names)):
         patches = list(_patches(path, module))
-        replaced = {(p.module, p.name) for p in patches}
+        replaced = {(p.module, p.name) for p in patches} - _kept(path, module)
         for patch in patches:
             hit = called.get((patch.module, patch.name))
             if hit is not None and patch.line in owned:
@@ -123,10 +125,19 @@ def _owners(module: ast.Module) -> dict[int, str]:
     return {id(n): d.name for d in module.body if isinstance(d, _FUNCS) for n in ast.walk(d) if isinstance(n, ast.Call)}
 
 
+def _kept(path: str, module: ast.Module) -> set[tuple[str, str]]:
+    """(module, name) of each imported name the file reads (``_up = mod.f``, ``from mod import f``): upstream's own
+    function kept, which the fork's replacement may still call (then its new calls run all the same)."""
+    imports = file_imports(module, path)
+    read = (n for n in ast.walk(module) if isinstance(n, ast.Name | ast.Attribute) and isinstance(n.ctx, ast.Load))
+    return {origin for n in read if (origin := imported_origin(n, imports)) is not None}
+
+
 def _live(hit: Called, replaced: set[tuple[str, str]]) -> Called:
     """``hit`` without the new calls inside a module function the fork's file patches as well: the module looks
     that caller up too and runs the fork's, so upstream's new call there never runs (review82: a fork replacing
-    ``make_transcription_wrapper`` and ``download_bytes_from_url`` together, its wrapper calling the old way)."""
+    ``make_transcription_wrapper`` and ``download_bytes_from_url`` together, its wrapper calling the old way); not
+    where the file keeps upstream's caller (``_kept``)."""
     keep = [i for i, owner in enumerate(hit.within) if (hit.module, owner) not in replaced]
     if len(keep) == len(hit.new):
         return hit
