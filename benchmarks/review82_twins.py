@@ -6,7 +6,7 @@ right after the merge (the merge base is the commit's first parent, upstream the
 - a fork function patched over upstream's module function, which upstream's module now calls otherwise
   (``drift/patched_functions.py``; #38482 ``download_bytes_from_url(url)`` and ``make_transcription_wrapper``
   now called with ``allowed_media_domains=``, #12927 ``write_file`` called with the outputs and a temporary
-  directory, #35xxx's ``build_endpoint_registry`` called without three keywords): the new parameters taken
+  directory, #32967's ``build_endpoint_registry`` called without three keywords): the new parameters taken
   (the new spelling), ``*args``/``**kwargs``, a lambda taking ``**kw``, upstream's own function put back, the
   patch under a probe of the signature (direct, or through a module-level flag), under a version test, a patch
   of the fork's own module's namesake, of an instance's attribute, through ``mock.patch.object``, the caller
@@ -20,9 +20,42 @@ right after the merge (the merge base is the commit's first parent, upstream the
   0, still tested), the input length clamped to the window in the call, the answer through arithmetic.
 
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the replay's four
-catches of these widenings, kept to show the reach stays, and the same shape on two other real commits
-(#12927's ``write_file``, e3b2324ec4's ``build_endpoint_registry``) and in two other spellings (a lambda,
-``setattr``).
+catches of these widenings, kept to show the reach stays, the same shape on two other real commits (#12927's
+``write_file``, #32967's ``build_endpoint_registry``) and in two other spellings (a lambda, ``setattr``), and
+round 3's three cases.
+
+Every twin, thought through: after the merge the patched value takes every call upstream's module now makes of
+the name, or the module never makes that call (its caller is the fork's), or the patch runs only where a look at
+upstream's function (a signature, a version) says the old one is there; and get_max_tokens is never handed an
+input longer than the window (turned away or clamped before the call), or its raise is caught.  Three twins
+compare get_max_tokens' answer with no bound a negative answer alone falls below (``< wanted``, ``> 512``, the
+answer less what was generated ``<= 0``): the fork never spoke of an over-long prompt, which upstream's serving
+path rejects before the call; the check leaves those alone by design, and so do they.
+
+Round 1 (main at cf9ae7e3), 8 cases and 26 twins as first written: 8 caught of 8; 5 false errors of 26: the
+caller patched too (1: upstream's new call of the downloader sits in ``make_transcription_wrapper``, which the
+fork's file replaces as well, so it never runs), the patched name rebound to a wrapper taking ``**kwargs`` (1: the
+``def`` as written was read), a decorator of the fork's file giving it ``**kwargs`` (1: likewise), an over-long
+prompt turned away before the call and the input length clamped to the window in it (2: upstream's guard
+``max_model_len < input_length`` cannot hold for either call, and the ``<= 0`` left is the equal-length budget's).
+All five are correct code: none moved to the CASES.
+Round 2 (this branch): a new call inside a module function the fork's file patches too is dropped, unless the
+file keeps upstream's caller (reads ``mod.caller`` or imports it: its wrapper may still run the new call); a
+patched name the file also assigns is no ``def`` of the fork's; a ``def`` under a decorator other than
+``functools.wraps`` warns (the decorated value may take what the ``def`` does not); ``Emptied.ordered`` keeps the
+guard's two sides, and a call whose argument for the larger side is ``min(..., <the smaller's argument>)`` (or the
+smaller's ``max(..., <the larger's>)``), or that follows an ``if`` of its function leaving (return, raise,
+continue, break) where the smaller's argument is below the larger's, is quiet.  8 caught of 8; 0 false errors of
+26 twins (4 warned: the three guarded patches and the decorated one).
+Round 3 (written after the mends, on the mends' edges): 3 cases (the caller patched by a wrapper of upstream's own
+caller, whose new call still runs; the input clamped to another bound than the window; an over-long prompt logged,
+not turned away, before the call) and 3 twins (the caller replaced through ``setattr``; rows over the window
+skipped with ``continue``; a keyword call with the input clamped).  Main (cf9ae7e3): 3 caught, 3 false errors of
+3.  This branch: 3 caught, 0 false.
+All rounds, main (cf9ae7e3): 11 caught of 11; 8 false errors of 29 twins (3 warned).  This branch: 11 caught of
+11; 0 false errors of 29 twins (4 warned).  Regression set on this branch: blind_replay_scoring 22/0/0 of 22 (10
+quiet), killer_replay 26/26, kind_change_replay 12/12 (5 quiet), review38_twins 6/6 (20 quiet, 6 warned),
+review44_twins 8/8 (32 quiet, 14 warned), blind_replay_fwdctx 19/19 (12 quiet): as before, 0 false errors.
 
   PYTHONPATH=.. python review82_twins.py [--only TEXT ...] [--show]
 """
@@ -342,10 +375,10 @@ TWINS += [
 ]
 
 # --- e3b2324ec4: build_endpoint_registry made async, base_model_paths/request_logger/supported_tasks removed
-ER = ("#35xxx", "e3b2324ec4", "build_endpoint_registry called with engine_client and args alone")
+ER = ("#32967", "e3b2324ec4", "build_endpoint_registry called with engine_client and args alone")
 CASES += [
     (
-        "e3b2324ec4 patched module function",
+        "#32967 patched module function",
         "a replacement requiring the removed parameters",
         K(
             *ER,
@@ -362,7 +395,7 @@ CASES += [
 ]
 TWINS += [
     (
-        "e3b2324ec4 patched module function",
+        "#32967 patched module function",
         "twin: an async replacement taking engine_client, args and **kwargs",
         K(
             *ER,
