@@ -69,6 +69,12 @@ KILLERS = {
         "    runner.fetch_bytes = _mine\n",
         "runner.fetch_bytes = _mine",
     ),
+    # review82: the caller patched too, but by a wrapper of upstream's own caller, whose new call runs all the same
+    "the caller patched by a wrapper of upstream's": (
+        MOD + MINE + "_up_handle = runner.handle\n\n\nasync def _handle(url: str) -> bytes:\n"
+        "    return await _up_handle(url)\n\n\nrunner.handle = _handle\nrunner.fetch_bytes = _mine\n",
+        "runner.fetch_bytes = _mine",
+    ),
     "a positional argument upstream's call adds": (
         MOD + "def _enc(text: str, mode: str = 'utf-8') -> bytes:\n    return b''\n\n\nrunner.encode = _enc\n",
         "runner.encode = _enc",
@@ -79,6 +85,12 @@ WARNED = {
         "import inspect\n\n" + MOD + MINE + 'if "allowed" not in inspect.signature(runner.fetch_bytes).parameters:\n'
         "    runner.fetch_bytes = _mine\n",
         "    runner.fetch_bytes = _mine",
+    ),
+    # review82: a decorator stands between the def and the patched value; it may take what the def does not
+    "a patch through a decorator of the fork's file": (
+        MOD + "def _any(f):\n    return f\n\n\n@_any\nasync def _mine(url: str) -> bytes:\n    return b''\n\n\n"
+        "runner.fetch_bytes = _mine\n",
+        "runner.fetch_bytes = _mine",
     ),
 }
 TWINS = {
@@ -96,6 +108,16 @@ TWINS = {
     "a method of the fork's class named alike": MOD
     + "class AeonFetch:\n    async def fetch_bytes(self, url: str) -> bytes:\n"
     "        return b''\n\n\nrunner.handler = AeonFetch().fetch_bytes\n",
+    # review82: the caller holding upstream's new call patched too: the module runs the fork's caller instead
+    "the caller of the new call patched too": MOD
+    + MINE
+    + "async def _handle(url: str) -> bytes:\n    return await runner.fetch_bytes(url)\n\n\n"
+    "runner.handle = _handle\nrunner.fetch_bytes = _mine\n",
+    # review82: the name rebound to a wrapper taking **kwargs before the patch
+    "the patched name rebound to a wrapper": MOD
+    + MINE
+    + "def _any(f):\n    async def g(url: str, **kw) -> bytes:\n        return await f(url)\n\n    return g\n\n\n"
+    "_mine = _any(_mine)\nrunner.fetch_bytes = _mine\n",
 }
 
 _AUDITED: dict[str, list[tuple[int, str]]] = {}

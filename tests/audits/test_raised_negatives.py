@@ -70,6 +70,21 @@ KILLERS = {
         "    return flag\n",
         "flag = lim.budget",
     ),
+    "the input clamped to another bound": (
+        IMPORT + "def row(n: int, used: int, cap: int) -> int | None:\n    b = budget(n, min(used, cap))\n"
+        "    if b <= 0:\n        return None\n    return b\n",
+        "b = budget(n, min(used, cap))",
+    ),
+    "a guard before the call that goes on": (
+        IMPORT + "def row(n: int, used: int) -> int | None:\n    if used > n:\n        print('long')\n"
+        "    b = budget(n, used)\n    if b <= 0:\n        return None\n    return b\n",
+        "b = budget(n, used)",
+    ),
+    "a guard before the call turning away the other rows": (
+        IMPORT + "def row(n: int, used: int) -> int | None:\n    if n > used:\n        return None\n"
+        "    b = budget(n, used)\n    if b <= 0:\n        return None\n    return b\n",
+        "b = budget(n, used)",
+    ),
 }
 TWINS = {
     "a handler of the kind": IMPORT + "def row(n: int, used: int) -> int | None:\n    try:\n"
@@ -83,6 +98,11 @@ TWINS = {
     "def row(n: int, used: int) -> bool:\n    return budget(n, used) <= 0\n",
     "a test whose branch raises": IMPORT + "def row(n: int, used: int) -> int:\n    b = budget(n, used)\n"
     "    if b <= 0:\n        raise RuntimeError('prompt too long')\n    return b\n",
+    # review82: the guard upstream raises under cannot hold for the call; ``<= 0`` is the equal-length budget's
+    "an over-long input turned away before the call": IMPORT + "def row(n: int, used: int) -> int | None:\n"
+    "    if used > n:\n        return None\n    b = budget(n, used)\n    if b <= 0:\n        return None\n    return b\n",
+    "the input clamped to the bound in the call": IMPORT + "def row(n: int, used: int) -> int | None:\n"
+    "    b = budget(n, min(used, n))\n    if b <= 0:\n        return None\n    return b\n",
 }
 
 _AUDITED: dict[str, list[tuple[int, str]]] = {}

@@ -15,9 +15,11 @@ imported from its package) and ``mine`` a ``def`` or ``lambda`` of the fork's fi
 upstream's new calls does not bind to the fork function's parameters (a keyword it does not take, too many
 arguments, a required parameter left out) while every call of the name at the base did: the fork's function
 fitted before the merge.  Quiet: a function taking the new parameters or ``**kwargs``, a value that is no
-function of the fork's file (upstream's own function, a class), a call elsewhere by the imported name (bound
-before the patch ran).  A warning: the patch under an ``if`` that tests the patched name or a signature (the
-fork picks its patch by looking at upstream's function, which the engine cannot run).
+function of the fork's file (upstream's own function, a class, a name the file also assigns), a call elsewhere by
+the imported name (bound before the patch ran), a new call inside a module function the fork's file patches too
+(that caller is the fork's now).  A warning: the patch under an ``if`` that tests the patched name or a signature
+(the fork picks its patch by looking at upstream's function, which the engine cannot run), a ``def`` under a
+decorator other than ``functools.wraps`` (the decorated value may take other parameters).
 
 Cheap first: only fork files whose added lines patch a module attribute, and only upstream files whose added
 lines call a name so patched.
@@ -33,7 +35,7 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
-from aeon_release.domain.audits.drift.signatures import Sig, call_problem, signature
+from aeon_release.domain.audits.drift.signatures import Sig, call_problem, names_of, signature
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parent_map, str_value
@@ -56,6 +58,9 @@ class Called:
     name: str
     old: tuple[ast.Call, ...]
     new: tuple[ast.Call, ...]
+    # the module-level def each of ``new`` sits in ("" at the module's top): a caller the fork patches too runs
+    # the fork's code, never upstream's new call
+    within: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -79,10 +84,12 @@ def patched_function_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         return []
     found: list[Finding] = []
     for path, module, owned in fork_modules(trees, lambda line: any(n in line for n in names)):
-        for patch in _patches(path, module):
+        patches = list(_patches(path, module))
+        replaced = {(p.module, p.name) for p in patches} - _kept(path, module)
+        for patch in patches:
             hit = called.get((patch.module, patch.name))
             if hit is not None and patch.line in owned:
-                found.extend(_check(trees, path, patch, hit, pr_pattern))
+                found.extend(_check(trees, path, patch, _live(hit, replaced), pr_pattern))
     return found
 
 
@@ -105,10 +112,38 @@ def _upstream_calls(trees: ThreeTrees, names: set[str]) -> Iterator[Called]:
     for path, old, new in parsed_versions(trees, paths):
         added = set(trees.upstream[path].added)
         defined = {n.name for n in new.body if isinstance(n, _FUNCS)} & names
+        owners = _owners(new)
         for name in sorted(defined):
             fresh = tuple(c for c in _bare_calls(new, name) if _call_lines(c) & added)
             if fresh:
-                yield Called(path, dotted_name(path, roots=("",)), name, tuple(_bare_calls(old, name)), fresh)
+                within = tuple(owners.get(id(c), "") for c in fresh)
+                yield Called(path, dotted_name(path, roots=("",)), name, tuple(_bare_calls(old, name)), fresh, within)
+
+
+def _owners(module: ast.Module) -> dict[int, str]:
+    """id of each call -> the name of the module-level def it sits in."""
+    return {id(n): d.name for d in module.body if isinstance(d, _FUNCS) for n in ast.walk(d) if isinstance(n, ast.Call)}
+
+
+def _kept(path: str, module: ast.Module) -> set[tuple[str, str]]:
+    """(module, name) of each imported name the file reads (``_up = mod.f``, ``from mod import f``): upstream's own
+    function kept, which the fork's replacement may still call (then its new calls run all the same)."""
+    imports = file_imports(module, path)
+    read = (n for n in ast.walk(module) if isinstance(n, ast.Name | ast.Attribute) and isinstance(n.ctx, ast.Load))
+    return {origin for n in read if (origin := imported_origin(n, imports)) is not None}
+
+
+def _live(hit: Called, replaced: set[tuple[str, str]]) -> Called:
+    """``hit`` without the new calls inside a module function the fork's file patches as well: the module looks
+    that caller up too and runs the fork's, so upstream's new call there never runs (review82: a fork replacing
+    ``make_transcription_wrapper`` and ``download_bytes_from_url`` together, its wrapper calling the old way); not
+    where the file keeps upstream's caller (``_kept``)."""
+    keep = [i for i, owner in enumerate(hit.within) if (hit.module, owner) not in replaced]
+    if len(keep) == len(hit.new):
+        return hit
+    return Called(
+        hit.path, hit.module, hit.name, hit.old, tuple(hit.new[i] for i in keep), tuple(hit.within[i] for i in keep)
+    )
 
 
 def _bare_calls(module: ast.Module, name: str) -> list[ast.Call]:
@@ -156,9 +191,15 @@ def _fork_function(
     if not isinstance(value, ast.Name):
         return None
     defs = [n for n in ast.walk(module) if isinstance(n, _FUNCS) and n.name == value.id]
-    if len(defs) != 1 or isinstance(parents.get(id(defs[0])), ast.ClassDef):
+    if len(defs) != 1 or isinstance(parents.get(id(defs[0])), ast.ClassDef) or _rebound(module, value.id):
         return None
     return defs[0]
+
+
+def _rebound(module: ast.Module, name: str) -> bool:
+    """``name`` is also assigned in the file (``_dl = _any_domain(_dl)``): the patched value may be another
+    function than the ``def`` as written (review82: a wrapper taking ``**kwargs`` rebound over it)."""
+    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast.walk(module))
 
 
 def _chosen(node: ast.AST, name: str, parents: dict[int, ast.AST]) -> bool:
@@ -201,7 +242,16 @@ def _finding(
         f"{mine}: the module's own look-up finds the patch, so that call raises TypeError; take the new "
         "parameters or **kwargs"
     )
-    severity = Severity.WARNING if patch.chosen else Severity.ERROR
+    decorated = _decorated(patch.func)
+    severity = Severity.WARNING if patch.chosen or decorated else Severity.ERROR
     if patch.chosen:
         message += " (an `if` picks the patch by looking at upstream's function, which the engine cannot run)"
+    elif decorated:
+        message += " (a decorator wraps the fork's function and may take what the def does not: read as written)"
     return Finding(RULE, "merge", severity, path, patch.line, message)
+
+
+def _decorated(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> bool:
+    """A decorator other than ``functools.wraps`` (which keeps the def as the callable) stands between the def and
+    the patched value: it may take other parameters (review82: ``@_any_domain`` giving ``**kwargs``)."""
+    return isinstance(func, _FUNCS) and bool(names_of(func.decorator_list) - {"wraps"})

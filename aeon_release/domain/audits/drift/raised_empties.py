@@ -104,6 +104,8 @@ class Emptied:
     # parameter ("each": of the elements of a loop over it); ``params`` the ones a call fills, in order
     asked: frozenset[tuple[str, str, str]] = frozenset()
     params: tuple[str, ...] = ()
+    # a negative answer's guard ``if low < high: raise``, as (low, high) written (parameters: an argument fills them)
+    ordered: tuple[str, str] | tuple[()] = ()
 
     @property
     def name(self) -> str:
@@ -153,8 +155,9 @@ def _made_raise(
     """``base`` and ``theirs``: the def on each side, with its module's defs by qualname (the helpers it calls)."""
     (was, old), (now, new) = base, theirs
     empty = next((r for r in _empty_returns(was)), None)
-    if empty is None:
-        empty = NEGATIVE if _negative_guarded(was, now) else None
+    guard = _negative_guard(was, now) if empty is None else None
+    if guard is not None:
+        empty = NEGATIVE
     elif next(_empty_returns(now), None) is not None or not _ends(now.body) or _answers_empty(now):
         return None
     if empty is None:
@@ -170,14 +173,15 @@ def _made_raise(
     if not fresh:
         return None
     asked = _asked(now) | {a for h in _helpers(now, qualname, new) for a in _asked(h) if a[0] in _names(now)}
-    return Emptied(qualname, path, empty, fresh, frozenset(asked), _filled(now, qualname))
+    return Emptied(qualname, path, empty, fresh, frozenset(asked), _filled(now, qualname), guard or ())
 
 
-def _negative_guarded(was: _Def, now: _Def) -> bool:
+def _negative_guard(was: _Def, now: _Def) -> tuple[str, str] | None:
     """Upstream put a guard ``if a < b: raise K(...)`` (``b > a`` too) among the def's own statements where the
     base computed ``a - b`` and answered on: the answer went negative exactly where the def now raises (#36789:
     ``get_max_tokens`` gave ``max_model_len - input_length`` for an over-long prompt, a fork tested ``<= 0``;
-    it now raises ValueError).  The guard is new: the base had no ``if`` of the same test."""
+    it now raises ValueError).  The guard is new: the base had no ``if`` of the same test.  Its two sides as
+    written, the smaller first."""
     old_tests = {ast.unparse(n.test) for n in own_nodes(was.body) if isinstance(n, ast.If)}
     differences = {
         ast.unparse(n) for n in own_nodes(was.body) if isinstance(n, ast.BinOp) and isinstance(n.op, ast.Sub)
@@ -194,8 +198,8 @@ def _negative_guarded(was: _Def, now: _Def) -> bool:
         elif not isinstance(test.ops[0], ast.Lt):
             continue
         if ast.unparse(ast.BinOp(low, ast.Sub(), high)) in differences:
-            return True
-    return False
+            return ast.unparse(low), ast.unparse(high)
+    return None
 
 
 def _names(func: _Def) -> set[str]:
@@ -375,8 +379,43 @@ def _tests(
                 continue
             if not _tested_empty(node, func, parents, hit) or _handled(node, hit, parents, func):
                 continue
-            if not _excluded(node, hit, parents, _fork_holders(module)):
+            if not _excluded(node, hit, parents, _fork_holders(module)) and not _kept_in_order(node, hit, func):
                 yield node.lineno, hit, Severity.WARNING if _guessed(node, callee, hit) else Severity.ERROR
+
+
+def _kept_in_order(call: ast.Call, hit: Emptied, func: _Def) -> bool:
+    """Upstream's guard ``if low < high: raise`` cannot hold for this call (review82's #36789 twins): the argument
+    filling ``high`` is ``min(..., <low's argument>)`` (or ``low``'s is ``max(..., <high's>)``), or an ``if`` of the
+    function before the call leaves it where ``low's argument < high's`` (``prompt_len > max_model_len: return``):
+    the call never raises, and a test of its answer with 0 is the equal-length budget's."""
+    if not hit.ordered:
+        return False
+    low, high = (_argument(call, hit.params, side) for side in hit.ordered)
+    if low is None or high is None:
+        return False
+    lo, hi = ast.unparse(low), ast.unparse(high)
+    if _clamped(high, "min", lo) or _clamped(low, "max", hi):
+        return True
+    leaves = {f"{lo} < {hi}", f"{hi} > {lo}", f"{lo} <= {hi}", f"{hi} >= {lo}"}
+    return any(
+        isinstance(n, ast.If) and n.lineno < call.lineno and ast.unparse(n.test) in leaves and _leaves(n.body)
+        for n in own_nodes(func.body)
+    )
+
+
+def _clamped(arg: ast.expr, builtin: str, bound: str) -> bool:
+    """``arg`` is ``min(..., bound)`` (``max`` likewise), ``bound`` as written."""
+    return (
+        isinstance(arg, ast.Call)
+        and isinstance(arg.func, ast.Name)
+        and arg.func.id == builtin
+        and any(ast.unparse(a) == bound for a in arg.args)
+    )
+
+
+def _leaves(body: list[ast.stmt]) -> bool:
+    """The branch never falls through to what follows: it returns, raises, or goes on to a loop's next turn."""
+    return _ends(body) or isinstance(body[-1], (ast.Continue, ast.Break))
 
 
 def _fork_holders(module: ast.Module) -> dict[str, set[str]]:
