@@ -61,6 +61,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     type_of,
 )
 from aeon_release.domain.audits.drift.flavours import ABSENT, NAMED, SHOWN, TENSOR_KEYWORDS
+from aeon_release.domain.audits.drift.optional_params import _admits_none
 from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.source import last_name, parameter_names, parent_map, parse_python, table_lookup
 
@@ -1078,11 +1079,13 @@ def _base_call(node: ast.AST, name: str) -> bool:
 def value_returned_now(before: ast.AST, after: ast.AST) -> str | None:
     """The annotation of the value a method returns now, where it was annotated ``-> None`` before
     (#35503: ``compile_or_warm_up_model() -> None`` became ``-> float``); None when the new annotation
-    still admits None (``float | None``, ``Optional[...]``, ``Any``, ``object``) or its body returns none."""
+    still admits None (``float | None``, ``Optional[...]``, ``Any``, ``object``) or its body returns none.
+    Asked of every side of a union (mend59): ``unoptional`` leaves ``Union[float, int, None]`` whole, one
+    kind not being what remains."""
     if not isinstance(before, _Def) or not isinstance(after, _Def) or not _is_none(before.returns):
         return None
     new = unquoted_expr(after.returns)
-    if new is None or _is_none(new) or unoptional(new) is not new or outer_type_name(new) in _ANY:
+    if new is None or _admits_none(new) or outer_type_name(new) in _ANY:
         return None
     return ast.unparse(new) if not returns_nothing(after) else None
 
