@@ -2308,7 +2308,7 @@ class _Checker:
             return False
         old, new = self.before.module_at(before.path), self.after.module_at(after.path)
         cls = outer_type_name(unoptional(unquoted_expr(after.node.returns) or ast.Constant(None)))
-        return bool(cls) and old is not None and new is not None and retabled(old.tree, new.tree, cls)
+        return bool(cls) and old is not None and new is not None and retabled(old.tree, new.tree, cls, after.node)
 
     def _numbered(self, module: ModuleInfo | None) -> Callable[[str], bool]:
         """Whether a name ``module`` (upstream's, merged) binds or imports is an int enum (``int_enum``)."""
