@@ -489,6 +489,24 @@ def test_an_override_that_returns_a_value_or_raises_is_quiet(git_repo: GitRepo, 
     assert returned(git_repo, no_rules, body) == []
 
 
+@pytest.mark.parametrize(
+    "now", ["float | int | None", "None | float | int", "Union[float, int, None]", "Optional[Union[float, int]]"]
+)
+def test_a_base_that_may_still_return_none_is_quiet(git_repo: GitRepo, no_rules: Path, now: str) -> None:
+    """A new annotation that still admits None (mend59: a union of three or more, where ``unoptional``, which
+    takes one kind out, leaves the union whole and ``value_returned_now`` read it as not admitting None): the
+    fork's override returning nothing keeps to the base's contract."""
+    body = "    def compile_or_warm_up_model(self) -> None:  # AEON: eager draft\n        self.warm = True\n"
+    sides = s.merge_case(
+        git_repo,
+        {WORKER: WORKER_BASE, EXECUTOR: EXECUTOR_BASE, DRAFT: DRAFT_BASE},
+        {DRAFT: DRAFT_BASE.replace("    pass\n", body)},
+        [(RETURNS_SUBJECT, {WORKER: WORKER_NOW.replace("-> float", f"-> {now}"), EXECUTOR: EXECUTOR_NOW})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f for f in report.findings if f.rule_id == DRIFT and f.path == DRAFT] == []
+
+
 # -- #34805 (fcf0687b27): handle_preemptions(preempted_req_ids: set[str]) -> (kv_connector_metadata: KVConnectorMetadata)
 CONNECTOR = "vllm/distributed/kv_transfer/kv_connector/v1/base.py"
 CONNECTOR_BASE = """class KVConnectorMetadata:

@@ -120,3 +120,15 @@ def test_a_read_only_property_of_a_fork_class_patched_by_name_still_errs(git_rep
         "        return []\n\n\nReq.hashes = _Hashes.hashes\n"
     )
     assert _found(git_repo, tmp_path, fork) == [(USE, line_of(fork, "Req.hashes ="), "error")]
+
+
+def test_a_member_a_helper_of_the_class_own_init_now_assigns(git_repo: GitRepo, tmp_path: Path) -> None:
+    """mend59: ``construction_writes(own=True)`` dropped the methods the class's own ``__init__`` calls on self
+    (kept only for a base's ``__init__``, where the fork's override of the method would run instead): a store
+    moved into ``Req._setup()``, which ``Req.__init__`` calls, is as much the build's as one in ``__init__``."""
+    after = AFTER.replace("        self.hashes = self._hashes\n", "        self._setup()\n") + (
+        "\n    def _setup(self) -> None:\n        self.hashes = self._hashes\n"
+    )
+    fork = "from pkg.req import Req\n\n\n" + GETTER + "Req.hashes = property(_capped)\n"
+    sides = three_way(git_repo, {MOD: BASE, **PACKAGES}, {USE: fork}, {MOD: after})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(fork, "Req.hashes ="), "error")]

@@ -136,3 +136,23 @@ def test_an_annotation_alone_without_the_table_is_a_doubt(git_repo: GitRepo, tmp
     )
     fork = HEAD + 'def cut(job: Job) -> bool:\n    return job.reason() == "cut"\n'
     assert [f[2] for f in _found(git_repo, tmp_path, fork, theirs)] in ([], ["warning"])
+
+
+def test_a_function_of_the_module_not_reading_the_table_keeps_its_annotation_alone(
+    git_repo: GitRepo, tmp_path: Path
+) -> None:
+    """mend59: ``retabled`` said the whole module changed where one table did; a function whose body reads no
+    changed table (neither itself nor through the module's function it calls) only had its annotation changed,
+    its value what it was (#4006's rule): quiet, while the table's reader still errs."""
+    note = "    def note(self) -> Optional[str]:\n        return self.label\n\n"
+    base = BASE.replace("    def reason(self) -> Optional[str]:", note + "    def reason(self) -> Optional[str]:")
+    theirs = NUMBERED.replace(
+        "    def reason(self) -> Optional[Reason]:",
+        note.replace("[str]", "[Reason]") + "    def reason(self) -> Optional[Reason]:",
+    )
+    fork = (
+        HEAD
+        + 'def noted(job: Job) -> bool:\n    return job.note() != "cut"\n\n\ndef cut(job: Job) -> bool:\n    return job.reason() != "cut"\n'
+    )
+    sides = three_way(git_repo, {MOD: base, **PACKAGES}, {USE: fork}, {MOD: theirs})
+    assert found(audit(git_repo, sides, tmp_path), RULE) == [(USE, line_of(fork, 'reason() != "cut"'), "error")]

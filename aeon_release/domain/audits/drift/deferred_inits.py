@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.fallbacks import caught_around
+from aeon_release.domain.audits.drift.interposed import reached
 from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets, is_self_attribute, local_bases
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
@@ -103,19 +104,14 @@ def _calls_super_init(func: ast.FunctionDef) -> bool:
     return any(isinstance(n, ast.Call) and last_name(n.func) == "__init__" for n in ast.walk(func))
 
 
-def reached_methods(cls: ast.ClassDef, func: ast.FunctionDef) -> Iterator[ast.FunctionDef]:
-    """The method and those of the class it calls on ``self``, transitively, each once."""
-    seen: set[str] = set()
-    todo = [func]
-    while todo:
-        current = todo.pop()
-        if current.name in seen:
-            continue
-        seen.add(current.name)
-        yield current
-        for node in ast.walk(current):
-            if isinstance(node, ast.Call) and is_self_attribute(node.func):
-                todo.extend(m for m in [method_named(cls, node.func.attr)] if m is not None)
+def reached_methods(cls: ast.ClassDef, func: ast.FunctionDef) -> list[ast.FunctionDef]:
+    """The method and those of the class it calls on ``self``, transitively, each once by name (the first
+    plain def of a name; ``func`` stands for its own, a property's setter too)."""
+    helpers: dict[str, ast.FunctionDef] = {}
+    for stmt in cls.body:
+        if isinstance(stmt, ast.FunctionDef):
+            helpers.setdefault(stmt.name, stmt)
+    return [d for d in reached(func, {**helpers, func.name: func}, "self") if isinstance(d, ast.FunctionDef)]
 
 
 def hands_self(cls: ast.ClassDef, func: ast.FunctionDef) -> bool:

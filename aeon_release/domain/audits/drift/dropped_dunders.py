@@ -44,7 +44,7 @@ from aeon_release.domain.audits.drift.fallbacks import catches, runs_tested
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returned_members import patched_after
-from aeon_release.domain.audits.drift.returns import name_users
+from aeon_release.domain.audits.drift.returns import is_super, name_users
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -305,7 +305,7 @@ def _subclass_uses(
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.lineno in owned):
             continue
         d = lost.get(node.func.attr)
-        if d is not None and _is_super(node.func.value) and not _guarded(node, parents, d, "super()"):
+        if d is not None and is_super(node.func.value) and not _guarded(node, parents, d, "super()"):
             yield node.lineno, f"calls super().{d.dunder}", d
 
 
@@ -331,10 +331,6 @@ def _self_uses(
                     continue
                 if dunder not in own and not _falls_back(d, own) and not _guarded(node, parents, d, me):
                     yield line, what.format(me), d
-
-
-def _is_super(node: ast.expr) -> bool:
-    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
 
 
 def _typed_uses(

@@ -122,7 +122,7 @@ def _kept_on_self(func: _Def, methods: Mapping[str, tuple[_Def, int]]) -> set[st
     """What ``func`` stores on ``self``, directly or through ``self.helper(...)`` as the instance resolves it
     (#44120's def stores its kernel in ``_setup_kernel``)."""
     kept: set[str] = set()
-    for d in _reached(func, {n: d for n, (d, _) in methods.items()}):
+    for d in reached(func, {n: d for n, (d, _) in methods.items()}):
         kept |= set(self_writes(d))
     return kept
 
@@ -186,17 +186,19 @@ def _reads(order: Sequence[Along], func: _Def, at: int, names: set[str], depth: 
     return False
 
 
-def _reached(func: _Def, helpers: Mapping[str, _Def]) -> list[_Def]:
-    """``func`` and the ``helpers`` it calls as ``self.name(...)``, transitively, each once."""
+def reached(func: _Def, helpers: Mapping[str, _Def], me: str | None = None) -> list[_Def]:
+    """``func`` and the ``helpers`` it calls as ``self.name(...)``, transitively, each once.  The instance is
+    ``me`` in every def, or (None) each def's own first parameter, whatever it is spelt (deferred_inits'
+    ``reached_methods`` joined here, mend59)."""
     seen: list[_Def] = [func]
     for d in seen:
-        me = first_param(d)
+        this = me or first_param(d)
         for node in ast.walk(d):
             if (
                 isinstance(node, ast.Call)
                 and isinstance(node.func, ast.Attribute)
                 and isinstance(node.func.value, ast.Name)
-                and node.func.value.id == me
+                and node.func.value.id == this
                 and (h := helpers.get(node.func.attr)) is not None
                 and h not in seen
             ):
@@ -209,7 +211,7 @@ def hands_on(func: _Def, name: str, helpers: Mapping[str, _Def] | None = None) -
     along the order: ``super().name`` (called or read, ``super()`` bound to a local first too),
     ``getattr(super(), "name")``, or ``Base.name(self, ...)`` / ``Base.name(cls, ...)`` off a class named in
     the source."""
-    return any(_hands_on_here(d, name) for d in _reached(func, helpers or {}))
+    return any(_hands_on_here(d, name) for d in reached(func, helpers or {}))
 
 
 def _hands_on_here(func: _Def, name: str) -> bool:

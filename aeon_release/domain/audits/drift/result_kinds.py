@@ -61,6 +61,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     type_of,
 )
 from aeon_release.domain.audits.drift.flavours import ABSENT, NAMED, SHOWN, TENSOR_KEYWORDS
+from aeon_release.domain.audits.drift.optional_params import _admits_none
 from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.source import last_name, parameter_names, parent_map, parse_python, table_lookup
 
@@ -450,16 +451,26 @@ def int_enum(node: ast.ClassDef) -> bool:
     return numbered and not bases & {"str", "StrEnum"} and not defined & {"__eq__", "__hash__"}
 
 
-def retabled(old: ast.Module, new: ast.Module, cls: str) -> bool:
+def retabled(old: ast.Module, new: ast.Module, cls: str, func: _Def) -> bool:
     """#12579: the module's table of string values (``_FINISHED_REASON_MAP = {RequestStatus.X: "stop", ...}``) now
-    holds ``cls``'s members (``RequestFinishedReason.STOP``): a function returning a lookup in it returns the new
-    kind though its body is unchanged.  Both are module-level dict displays bound to one name."""
+    holds ``cls``'s members (``RequestFinishedReason.STOP``): ``func``, reading it, returns the new kind though its
+    body is unchanged.  Both are module-level dict displays bound to one name.  Only a changed table ``func``
+    reads counts (mend59: another function of the module, its annotation alone changed, returns what it did)."""
     olds, news = _module_tables(old), _module_tables(new)
-    return any(
-        all(_string(v) for v in olds[name]) and all(_member_of(v, cls) for v in values)
+    changed = {
+        name
         for name, values in news.items()
-        if olds.get(name) and values
-    )
+        if olds.get(name) and values and all(_string(v) for v in olds[name]) and all(_member_of(v, cls) for v in values)
+    }
+    return bool(changed) and _reads_table(func, changed, new)
+
+
+def _reads_table(func: _Def, tables: set[str], module: ast.Module) -> bool:
+    """``func`` names one of ``tables``, or calls a function of ``module`` (by its name) that does: #12579's
+    ``Request.get_finished_reason`` hands on ``RequestStatus.get_finished_reason(self.status)``'s lookup."""
+    called = {last_name(n.func) for n in ast.walk(func) if isinstance(n, ast.Call)}
+    readers = [func, *(f for f in ast.walk(module) if isinstance(f, _Def) and f.name in called)]
+    return any(isinstance(n, ast.Name) and n.id in tables for f in readers for n in ast.walk(f))
 
 
 def _module_tables(module: ast.Module) -> dict[str, list[ast.expr]]:
@@ -1078,11 +1089,13 @@ def _base_call(node: ast.AST, name: str) -> bool:
 def value_returned_now(before: ast.AST, after: ast.AST) -> str | None:
     """The annotation of the value a method returns now, where it was annotated ``-> None`` before
     (#35503: ``compile_or_warm_up_model() -> None`` became ``-> float``); None when the new annotation
-    still admits None (``float | None``, ``Optional[...]``, ``Any``, ``object``) or its body returns none."""
+    still admits None (``float | None``, ``Optional[...]``, ``Any``, ``object``) or its body returns none.
+    Asked of every side of a union (mend59): ``unoptional`` leaves ``Union[float, int, None]`` whole, one
+    kind not being what remains."""
     if not isinstance(before, _Def) or not isinstance(after, _Def) or not _is_none(before.returns):
         return None
     new = unquoted_expr(after.returns)
-    if new is None or _is_none(new) or unoptional(new) is not new or outer_type_name(new) in _ANY:
+    if new is None or _admits_none(new) or outer_type_name(new) in _ANY:
         return None
     return ast.unparse(new) if not returns_nothing(after) else None
 

@@ -450,7 +450,7 @@ def _typed_call(value: ast.expr, func: _Def | None, owner: ast.ClassDef | None =
         return _module_call(receiver_names(read.id, func))
     if func is not None and owner is not None and isinstance(read, ast.Attribute) and _is_self(read.value):
         return _module_call(_field_classes(owner, read.attr)) or _inherited_call(owner, read.attr)
-    if isinstance(read, ast.Attribute) and _is_super(read.value, owner):
+    if isinstance(read, ast.Attribute) and is_super(read.value, owner.name if owner is not None else ""):
         return _super_call(owner, read.attr)
     if func is None or not isinstance(read, ast.Attribute) or not isinstance(read.value, ast.Name):
         return None
@@ -472,12 +472,14 @@ def _inherited_call(owner: ast.ClassDef | None, method: str) -> str | None:
     return f"{base}.{method}" if base[:1].isupper() and not base.isupper() else None
 
 
-def _is_super(node: ast.expr, owner: ast.ClassDef | None) -> bool:
-    """``super()`` or ``super(Owner, self)``: the call reaches the base's method, never the owner's own."""
+def is_super(node: ast.expr, owner: str | None = None) -> bool:
+    """``super()`` or ``super(X, self)``: the call reaches a base's method, never the class's own.  With
+    ``owner`` (the enclosing class's name, "" for none known), ``X`` must be it: a ``super(Other, self)``
+    starts past ``Other`` (dropped_dunders' copy joined here, mend59)."""
     if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"):
         return False
     first = node.args[0] if node.args else None
-    return first is None or (owner is not None and isinstance(first, ast.Name) and first.id == owner.name)
+    return owner is None or first is None or (isinstance(first, ast.Name) and first.id == owner)
 
 
 def _super_call(owner: ast.ClassDef | None, method: str) -> str | None:

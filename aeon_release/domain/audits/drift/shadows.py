@@ -85,9 +85,11 @@ def shadowed(
 def construction_writes(ix: Index, cls: ClassInfo, own: bool = False) -> dict[str, tuple[str, str, str, ast.AST]]:
     """attr -> (path, class, method, node) where building an instance of ``cls`` assigns ``self.attr``
     in one of its bases (or, ``own``, in ``cls`` itself first): each ``__init__`` the ``super().__init__()``
-    chain above ``cls`` reaches, and the methods those call on ``self`` (one level).  A write that reads the
-    attribute first (``if self.x is None: self.x = ...``, ``self.x = getattr(self, "x", 4)``) keeps a class
-    value alive and is left out."""
+    chain above ``cls`` reaches, and the methods those call on ``self`` (one level).  A method of ``cls``'s own
+    is the fork's override where ``cls`` is the fork's class (left out), and part of the build where ``own``
+    asks for ``cls``'s writes (mend59: ``Req.__init__`` calling ``self._setup()``, which assigns).  A write that
+    reads the attribute first (``if self.x is None: self.x = ...``, ``self.x = getattr(self, "x", 4)``) keeps
+    a class value alive and is left out."""
     mro = ix.mro(cls)
     found: dict[str, tuple[str, str, str, ast.AST]] = {}
     for item in mro[0 if own else 1 :]:
@@ -101,7 +103,11 @@ def construction_writes(ix: Index, cls: ClassInfo, own: bool = False) -> dict[st
         ]
         for name in _self_calls(init):
             sym = ix.member(mro, name)
-            if isinstance(sym, px.DefSym) and isinstance(sym.node, FUNCTION_DEFS) and sym.owner != cls.qualname:
+            if (
+                isinstance(sym, px.DefSym)
+                and isinstance(sym.node, FUNCTION_DEFS)
+                and (own or sym.owner != cls.qualname)
+            ):
                 methods.append((sym.path, sym.owner or "", sym.node))
         for path, owner, func in methods:
             for attr, node in px.self_writes(func).items():

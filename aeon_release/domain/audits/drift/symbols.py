@@ -348,6 +348,7 @@ class _Checker:
         self._attribute_types: dict[int, tuple[ast.ClassDef, dict[str, ast.expr]]] = {}
         self._bound_attributes: dict[int, frozenset[str]] = {}  # id(class node) -> names it binds itself
         self._body_names: dict[int, frozenset[str]] = {}  # id(class node) -> names its body binds (shadows)
+        self._keyed_tables: dict[int, frozenset[str]] = {}  # id(module tree) -> its string-keyed tables' names
         self._bound_inner: dict[
             int, frozenset[int]
         ] = {}  # id(module tree) -> ids of names a lambda/comprehension binds
@@ -2174,7 +2175,7 @@ class _Checker:
         # the same for a class named for another on an abstract hook (#20332: the third entry of ``prepare``'s
         # tuple made ``ExpertTokensMetadata``): every implementation now hands back the new class
         hook = same and new_hooks.stub(after.node)
-        tables = frozenset(name for name, keys in string_tables(mod.tree).items() if keys)
+        tables = self._string_keyed(mod)
         for use in (u for u in result_uses(where, call, awaited, tables) if u.line in owned):
             annotation_only = same and use.how != "awaits"  # a coroutine made plain changes the body too
             read = None if use.probed else _READ.fullmatch(use.how)  # a guarded read handles the member gone
@@ -2320,13 +2321,23 @@ class _Checker:
 
         return answer
 
+    def _string_keyed(self, mod: ModuleInfo) -> frozenset[str]:
+        """The names ``mod``'s dict displays with string keys are bound to (``string_tables``), read once a module:
+        ``_result_drift`` asked it anew at every call site (mend59)."""
+        found = self._keyed_tables.get(id(mod.tree))
+        if found is None:
+            found = self._keyed_tables[id(mod.tree)] = frozenset(
+                n for n, keys in string_tables(mod.tree).items() if keys
+            )
+        return found
+
     def _retabled(self, before: DefSym, after: DefSym) -> bool:
         """The callee's module made a table of strings one of the new annotation's class's members (``retabled``)."""
         if not isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef):
             return False
         old, new = self.before.module_at(before.path), self.after.module_at(after.path)
         cls = outer_type_name(unoptional(unquoted_expr(after.node.returns) or ast.Constant(None)))
-        return bool(cls) and old is not None and new is not None and retabled(old.tree, new.tree, cls)
+        return bool(cls) and old is not None and new is not None and retabled(old.tree, new.tree, cls, after.node)
 
     def _numbered(self, module: ModuleInfo | None) -> Callable[[str], bool]:
         """Whether a name ``module`` (upstream's, merged) binds or imports is an int enum (``int_enum``)."""
