@@ -1,0 +1,668 @@
+"""Adversarial twins of killers173's widenings: fork carries correct after the real change.
+
+DRAFT
+
+  PYTHONPATH=.. python review85_twins.py [--only TEXT ...] [--show]
+"""
+
+from __future__ import annotations
+
+import sys
+
+from blind_replay import K, run
+from killer_replay import Killer
+
+CASES: list[tuple[str, str, Killer]] = []
+TWINS: list[tuple[str, str, Killer]] = []
+
+# --- c4cf260677 (#19941): _verify_args made a pydantic model_validator, no longer called from __post_init__
+VA = ("#19941", "c4cf260677", "_verify_args made a model_validator, no longer called from __post_init__")
+CC = "from vllm.config import CacheConfig\n\n\n"
+PCV = "from vllm.config import ParallelConfig\n\n\n"
+CASES += [
+    (
+        "#19941 validated override",
+        "a cache config subclass's override",
+        K(
+            *VA,
+            "vllm/aeon/r85va0.py",
+            CC + "class AeonCacheConfig(CacheConfig):\n"
+            "    def _verify_args(self) -> None:\n"
+            "        super()._verify_args()\n"
+            "        if self.cpu_offload_gb > 32:  # AEON: the GB10's unified memory\n"
+            '            raise ValueError("the Spark offloads at most 32 GiB")\n',
+            "    def _verify_args(self) -> None:",
+        ),
+    ),
+    (
+        "#19941 validated override",
+        "a parallel config subclass's override",
+        K(
+            *VA,
+            "vllm/aeon/r85va1.py",
+            PCV + "class AeonParallelConfig(ParallelConfig):\n"
+            "    def _verify_args(self) -> None:\n"
+            "        super()._verify_args()\n"
+            '        if self.tensor_parallel_size > 1 and self.distributed_executor_backend != "ray":\n'
+            '            raise ValueError("the Spark holds one GPU per node")\n',
+            "    def _verify_args(self) -> None:",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#19941 validated override",
+        "twin: the fork's subclass made a pydantic dataclass as upstream's is (the override is bound)",
+        K(
+            *VA,
+            "vllm/aeon/r85va2.py",
+            "from pydantic.dataclasses import dataclass\n\nfrom vllm.config import CacheConfig, config\n\n\n"
+            "@config\n@dataclass\n"
+            "class AeonCacheConfig(CacheConfig):\n"
+            "    def _verify_args(self) -> None:\n"
+            "        super()._verify_args()\n"
+            "        if self.cpu_offload_gb > 32:\n"
+            '            raise ValueError("the Spark offloads at most 32 GiB")\n',
+            "    def _verify_args(self) -> None:",
+        ),
+    ),
+    (
+        "#19941 validated override",
+        "twin: the fork's own __post_init__ calls its override by name",
+        K(
+            *VA,
+            "vllm/aeon/r85va3.py",
+            CC + "class AeonCacheConfig(CacheConfig):\n"
+            "    def __post_init__(self) -> None:\n"
+            "        super().__post_init__()\n"
+            "        self._verify_args()  # AEON: the Spark's limits, checked on every build\n\n"
+            "    def _verify_args(self) -> None:\n"
+            "        if self.cpu_offload_gb > 32:\n"
+            '            raise ValueError("the Spark offloads at most 32 GiB")\n',
+            "    def _verify_args(self) -> None:",
+        ),
+    ),
+    (
+        "#19941 validated override",
+        "twin: a method of the fork's class calls the override by name, and the fork calls it",
+        K(
+            *VA,
+            "vllm/aeon/r85va4.py",
+            PCV + "class AeonParallelConfig(ParallelConfig):\n"
+            "    def aeon_checked(self) -> AeonParallelConfig:\n"
+            "        self._verify_args()\n"
+            "        return self\n\n"
+            "    def _verify_args(self) -> None:\n"
+            "        if self.tensor_parallel_size > 1:\n"
+            '            raise ValueError("the Spark holds one GPU per node")\n\n\n'
+            "def aeon_parallel(pp: int) -> AeonParallelConfig:\n"
+            "    return AeonParallelConfig(pipeline_parallel_size=pp).aeon_checked()\n",
+            "    def _verify_args(self) -> None:",
+        ),
+    ),
+    (
+        "#19941 validated override",
+        "twin: an override of a check __post_init__ still calls (_verify_prefix_caching)",
+        K(
+            *VA,
+            "vllm/aeon/r85va5.py",
+            CC + "class AeonPrefixCacheConfig(CacheConfig):\n"
+            "    def _verify_prefix_caching(self) -> None:\n"
+            "        super()._verify_prefix_caching()\n"
+            "        if self.enable_prefix_caching and self.cpu_offload_gb:\n"
+            '            raise ValueError("the Spark does not offload a prefix-cached pool")\n',
+            "    def _verify_prefix_caching(self) -> None:",
+        ),
+    ),
+    (
+        "#19941 validated override",
+        "twin: a subclass of the fork's own CacheConfig (a plain class of the name) overriding _verify_args",
+        K(
+            *VA,
+            "vllm/aeon/r85va6.py",
+            "class CacheConfig:\n"
+            "    def __init__(self, cpu_offload_gb: float = 0) -> None:\n"
+            "        self.cpu_offload_gb = cpu_offload_gb\n"
+            "        self._verify_args()\n\n"
+            "    def _verify_args(self) -> None:\n"
+            "        if self.cpu_offload_gb < 0:\n"
+            '            raise ValueError("negative offload")\n\n\n'
+            "class AeonCacheConfig(CacheConfig):\n"
+            "    def _verify_args(self) -> None:\n"
+            "        super()._verify_args()\n"
+            "        if self.cpu_offload_gb > 32:\n"
+            '            raise ValueError("the Spark offloads at most 32 GiB")\n',
+            "    def _verify_args(self) -> None:",
+        ),
+    ),
+]
+
+# --- bdb3660312 (#17053): data_parallel_rank_local made a property over an init=False private field
+RL = ("#17053", "bdb3660312", "ParallelConfig.data_parallel_rank_local made a property")
+PC = "import dataclasses\n\nfrom vllm.config import ParallelConfig\n\n\n"
+CASES += [
+    (
+        "#17053 asdict key of a property",
+        "the key off a local bound to asdict",
+        K(
+            *RL,
+            "vllm/aeon/r85rl0.py",
+            PC + "def aeon_profile_rank(pc: ParallelConfig) -> int | None:\n"
+            "    profile = dataclasses.asdict(pc)\n"
+            '    return profile["data_parallel_rank_local"]\n',
+            '    return profile["data_parallel_rank_local"]',
+        ),
+    ),
+    (
+        "#17053 asdict key of a property",
+        "the key off asdict itself",
+        K(
+            *RL,
+            "vllm/aeon/r85rl1.py",
+            PC + "def aeon_profile_rank(pc: ParallelConfig) -> int | None:\n"
+            '    return dataclasses.asdict(pc)["data_parallel_rank_local"]\n',
+            '    return dataclasses.asdict(pc)["data_parallel_rank_local"]',
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#17053 asdict key of a property",
+        "twin: the private field's key (the new spelling)",
+        K(
+            *RL,
+            "vllm/aeon/r85rl2.py",
+            PC + "def aeon_profile_rank(pc: ParallelConfig) -> int | None:\n"
+            '    return dataclasses.asdict(pc)["_data_parallel_rank_local"]\n',
+            '    return dataclasses.asdict(pc)["_data_parallel_rank_local"]',
+        ),
+    ),
+    (
+        "#17053 asdict key of a property",
+        "twin: the fork writes the key into the local before reading it",
+        K(
+            *RL,
+            "vllm/aeon/r85rl3.py",
+            PC + "def aeon_profile(pc: ParallelConfig) -> dict:\n"
+            "    profile = dataclasses.asdict(pc)\n"
+            '    profile["data_parallel_rank_local"] = pc.data_parallel_rank_local\n'
+            '    print(profile["data_parallel_rank_local"])\n'
+            "    return profile\n",
+            '    print(profile["data_parallel_rank_local"])',
+        ),
+    ),
+    (
+        "#17053 asdict key of a property",
+        "twin: the local tested for the key first",
+        K(
+            *RL,
+            "vllm/aeon/r85rl4.py",
+            PC + "def aeon_profile_rank(pc: ParallelConfig) -> int:\n"
+            "    profile = dataclasses.asdict(pc)\n"
+            '    if "data_parallel_rank_local" in profile:\n'
+            '        return profile["data_parallel_rank_local"]\n'
+            "    return pc.data_parallel_rank_local\n",
+            '        return profile["data_parallel_rank_local"]',
+        ),
+    ),
+    (
+        "#17053 asdict key of a property",
+        "twin: the local's read under except KeyError",
+        K(
+            *RL,
+            "vllm/aeon/r85rl5.py",
+            PC + "def aeon_profile_rank(pc: ParallelConfig) -> int:\n"
+            "    profile = dataclasses.asdict(pc)\n"
+            "    try:\n"
+            '        return profile["data_parallel_rank_local"]\n'
+            "    except KeyError:  # AEON: newer upstreams keep it behind a property\n"
+            "        return pc.data_parallel_rank_local\n",
+            '        return profile["data_parallel_rank_local"]',
+        ),
+    ),
+    (
+        "#17053 asdict key of a property",
+        "twin: the local updated with the key (a method that writes)",
+        K(
+            *RL,
+            "vllm/aeon/r85rl6.py",
+            PC + "def aeon_profile_rank(pc: ParallelConfig) -> int:\n"
+            "    profile = dataclasses.asdict(pc)\n"
+            "    profile.update(data_parallel_rank_local=pc.data_parallel_rank_local)\n"
+            '    return profile["data_parallel_rank_local"]\n',
+            '    return profile["data_parallel_rank_local"]',
+        ),
+    ),
+    (
+        "#17053 asdict key of a property",
+        "twin: the caller's dict read before the name is bound to asdict",
+        K(
+            *RL,
+            "vllm/aeon/r85rl7.py",
+            PC + "def aeon_ranks(pc: ParallelConfig, profile: dict) -> tuple[int, int]:\n"
+            '    local = profile["data_parallel_rank_local"]  # AEON: the launch profile the Spark wrote\n'
+            "    profile = dataclasses.asdict(pc)\n"
+            '    return local, profile["tensor_parallel_size"]\n',
+            '    local = profile["data_parallel_rank_local"]  # AEON: the launch profile the Spark wrote',
+        ),
+    ),
+    (
+        "#17053 asdict key of a property",
+        "twin: asdict of the fork's own ParallelConfig (a dataclass of the name)",
+        K(
+            *RL,
+            "vllm/aeon/r85rl8.py",
+            "import dataclasses\n\n\n"
+            "@dataclasses.dataclass\n"
+            "class ParallelConfig:\n"
+            "    data_parallel_rank_local: int = 0\n\n\n"
+            "def aeon_profile_rank(pc: ParallelConfig) -> int:\n"
+            "    profile = dataclasses.asdict(pc)\n"
+            '    return profile["data_parallel_rank_local"]\n',
+            '    return profile["data_parallel_rank_local"]',
+        ),
+    ),
+    (
+        "#17053 asdict key of a property",
+        "twin: an asdict local in a nested function, the outer name a dict the fork fills",
+        K(
+            *RL,
+            "vllm/aeon/r85rl9.py",
+            PC + "def aeon_report(pc: ParallelConfig) -> int:\n"
+            '    profile = {"data_parallel_rank_local": pc.data_parallel_rank_local}\n\n'
+            "    def sizes() -> int:\n"
+            "        profile = dataclasses.asdict(pc)\n"
+            '        return profile["tensor_parallel_size"]\n\n'
+            '    return profile["data_parallel_rank_local"] + sizes()\n',
+            '    return profile["data_parallel_rank_local"] + sizes()',
+        ),
+    ),
+]
+
+# --- 55aa7af994 (#15977): the property undone: data_parallel_rank_local an Optional field (None unless SPMD)
+DS = ("#15977", "55aa7af994", "data_parallel_rank_local an Optional field again; world_size_across_dp a property")
+PC2 = "import dataclasses\n\nimport torch\n\nfrom vllm.config import ParallelConfig\n\n\n"
+CASES += [
+    (
+        "#15977 property made an optional field",
+        "arithmetic on the value",
+        K(
+            *DS,
+            "vllm/aeon/r85ds0.py",
+            PC2 + "def aeon_device_index(pc: ParallelConfig) -> int:\n"
+            "    return pc.data_parallel_rank_local % max(torch.cuda.device_count(), 1)\n",
+            "    return pc.data_parallel_rank_local % max(torch.cuda.device_count(), 1)",
+        ),
+    ),
+    (
+        "#15977 asdict key of a property",
+        "the key of world_size_across_dp (an init=False field made a property)",
+        K(
+            *DS,
+            "vllm/aeon/r85ds1.py",
+            PC2 + "def aeon_total_ranks(pc: ParallelConfig) -> int:\n"
+            '    return dataclasses.asdict(pc)["world_size_across_dp"]\n',
+            '    return dataclasses.asdict(pc)["world_size_across_dp"]',
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#15977 property made an optional field",
+        "twin: tested for None first, the global rank otherwise",
+        K(
+            *DS,
+            "vllm/aeon/r85ds2.py",
+            PC2 + "def aeon_device_index(pc: ParallelConfig) -> int:\n"
+            "    n = max(torch.cuda.device_count(), 1)\n"
+            "    if pc.data_parallel_rank_local is None:\n"
+            "        return pc.data_parallel_rank % n\n"
+            "    return pc.data_parallel_rank_local % n\n",
+            "    return pc.data_parallel_rank_local % n",
+        ),
+    ),
+    (
+        "#15977 property made an optional field",
+        "twin: a local rebound to the global rank where the field is None",
+        K(
+            *DS,
+            "vllm/aeon/r85ds3.py",
+            PC2 + "def aeon_device_index(pc: ParallelConfig) -> int:\n"
+            "    local = pc.data_parallel_rank_local\n"
+            "    if local is None:\n"
+            "        local = pc.data_parallel_rank\n"
+            "    return local % max(torch.cuda.device_count(), 1)\n",
+            "    return local % max(torch.cuda.device_count(), 1)",
+        ),
+    ),
+    (
+        "#15977 property made an optional field",
+        "twin: an isinstance test before the arithmetic",
+        K(
+            *DS,
+            "vllm/aeon/r85ds4.py",
+            PC2 + "def aeon_device_index(pc: ParallelConfig) -> int:\n"
+            "    if isinstance(pc.data_parallel_rank_local, int):\n"
+            "        return pc.data_parallel_rank_local % max(torch.cuda.device_count(), 1)\n"
+            "    return 0\n",
+            "        return pc.data_parallel_rank_local % max(torch.cuda.device_count(), 1)",
+        ),
+    ),
+    (
+        "#15977 property made an optional field",
+        "twin: the fork's own ParallelConfig (a dataclass of the name, an int field)",
+        K(
+            *DS,
+            "vllm/aeon/r85ds5.py",
+            "import dataclasses\n\n\n"
+            "@dataclasses.dataclass\n"
+            "class ParallelConfig:\n"
+            "    data_parallel_rank_local: int = 0\n\n\n"
+            "def aeon_device_index(pc: ParallelConfig, n: int) -> int:\n"
+            "    return pc.data_parallel_rank_local % n\n",
+            "    return pc.data_parallel_rank_local % n",
+        ),
+    ),
+    (
+        "#15977 property made an optional field",
+        "twin: arithmetic on world_size_across_dp (a property answering int)",
+        K(
+            *DS,
+            "vllm/aeon/r85ds6.py",
+            PC2 + "def aeon_nodes(pc: ParallelConfig) -> int:\n    return pc.world_size_across_dp // 2\n",
+            "    return pc.world_size_across_dp // 2",
+        ),
+    ),
+    (
+        "#15977 asdict key of a property",
+        "twin: the key of data_parallel_rank_local (a field again)",
+        K(
+            *DS,
+            "vllm/aeon/r85ds7.py",
+            PC2 + "def aeon_profile_rank(pc: ParallelConfig) -> int | None:\n"
+            "    profile = dataclasses.asdict(pc)\n"
+            '    return profile["data_parallel_rank_local"]\n',
+            '    return profile["data_parallel_rank_local"]',
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#17053 property made an optional field",
+        "twin: arithmetic on the property (an Optional field made a property answering int)",
+        K(
+            *RL,
+            "vllm/aeon/r85ds8.py",
+            "import torch\n\nfrom vllm.config import ParallelConfig\n\n\n"
+            "def aeon_device_index(pc: ParallelConfig) -> int:\n"
+            "    return pc.data_parallel_rank_local % max(torch.cuda.device_count(), 1)\n",
+            "    return pc.data_parallel_rank_local % max(torch.cuda.device_count(), 1)",
+        ),
+    ),
+]
+
+# --- abe93bce59 (#29624): CommonAttentionMetadata.seq_lens_cpu made a property over _seq_lens_cpu
+SL = ("#29624", "abe93bce59", "CommonAttentionMetadata.seq_lens_cpu made a deprecated property")
+CA = "import dataclasses\n\nimport torch\n\nfrom vllm.v1.attention.backends.utils import CommonAttentionMetadata\n\n\n"
+CASES += [
+    (
+        "#29624 asdict key of a property",
+        "the key off a local bound to asdict",
+        K(
+            *SL,
+            "vllm/aeon/r85sl0.py",
+            CA + "def aeon_longest(m: CommonAttentionMetadata) -> int:\n"
+            "    fields = dataclasses.asdict(m)\n"
+            '    return int(fields["seq_lens_cpu"].max())\n',
+            '    return int(fields["seq_lens_cpu"].max())',
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#29624 asdict key of a property",
+        "twin: the device key, copied to the host (the new spelling)",
+        K(
+            *SL,
+            "vllm/aeon/r85sl1.py",
+            CA + "def aeon_longest(m: CommonAttentionMetadata) -> int:\n"
+            "    fields = dataclasses.asdict(m)\n"
+            '    return int(fields["seq_lens"].cpu().max())\n',
+            '    return int(fields["seq_lens"].cpu().max())',
+        ),
+    ),
+    (
+        "#29624 asdict key of a property",
+        "twin: the fork fills the key from the property before reading it",
+        K(
+            *SL,
+            "vllm/aeon/r85sl2.py",
+            CA + "def aeon_longest(m: CommonAttentionMetadata) -> int:\n"
+            "    fields = dataclasses.asdict(m)\n"
+            '    fields["seq_lens_cpu"] = m.seq_lens_cpu\n'
+            '    return int(fields["seq_lens_cpu"].max())\n',
+            '    return int(fields["seq_lens_cpu"].max())',
+        ),
+    ),
+]
+
+# --- 922979bfcc (#24899): world_size multiplied by data_parallel_size under the external launcher
+WS = ("#24899", "922979bfcc", "ParallelConfig.world_size *= data_parallel_size for external_launcher")
+PC3 = "from vllm.config import ParallelConfig\n\n\n"
+EL = '    if pc.distributed_executor_backend == "external_launcher":\n'
+CASES += [
+    (
+        "#24899 folded factor",
+        "the product under the fold's own test",
+        K(
+            *WS,
+            "vllm/aeon/r85ws0.py",
+            PC3
+            + "def aeon_world(pc: ParallelConfig) -> int:\n"
+            + EL
+            + "        return pc.world_size * pc.data_parallel_size\n    return pc.world_size\n",
+            "        return pc.world_size * pc.data_parallel_size",
+        ),
+    ),
+    (
+        "#24899 folded factor",
+        "the factor first, under the fold's own test",
+        K(
+            *WS,
+            "vllm/aeon/r85ws1.py",
+            PC3
+            + "def aeon_world(pc: ParallelConfig) -> int:\n"
+            + EL
+            + "        return pc.data_parallel_size * pc.world_size\n    return pc.world_size\n",
+            "        return pc.data_parallel_size * pc.world_size",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#24899 folded factor",
+        "twin: the quotient (the ranks of one DP replica, reading the new meaning)",
+        K(
+            *WS,
+            "vllm/aeon/r85ws2.py",
+            PC3
+            + "def aeon_replica_ranks(pc: ParallelConfig) -> int:\n"
+            + EL
+            + "        return pc.world_size // pc.data_parallel_size\n    return pc.world_size\n",
+            "        return pc.world_size // pc.data_parallel_size",
+        ),
+    ),
+    (
+        "#24899 folded factor",
+        "twin: the product of the factors upstream multiplies (world_size not read)",
+        K(
+            *WS,
+            "vllm/aeon/r85ws3.py",
+            PC3
+            + "def aeon_world(pc: ParallelConfig) -> int:\n"
+            + EL
+            + "        return pc.tensor_parallel_size * pc.pipeline_parallel_size * pc.data_parallel_size\n"
+            "    return pc.world_size\n",
+            "        return pc.tensor_parallel_size * pc.pipeline_parallel_size * pc.data_parallel_size",
+        ),
+    ),
+    (
+        "#24899 folded factor",
+        "twin: the product in the else branch of the fold's test (the field left alone there)",
+        K(
+            *WS,
+            "vllm/aeon/r85ws4.py",
+            PC3 + "def aeon_world(pc: ParallelConfig) -> int:\n" + EL + "        return pc.world_size\n"
+            "    else:\n"
+            "        return pc.world_size * pc.data_parallel_size\n",
+            "        return pc.world_size * pc.data_parallel_size",
+        ),
+    ),
+    (
+        "#24899 folded factor",
+        "twin: the product under a test that the field is not folded yet",
+        K(
+            *WS,
+            "vllm/aeon/r85ws5.py",
+            PC3
+            + "def aeon_world(pc: ParallelConfig) -> int:\n"
+            + EL
+            + "        if pc.world_size == pc.tensor_parallel_size * pc.pipeline_parallel_size:\n"
+            "            return pc.world_size * pc.data_parallel_size  # AEON: an upstream that does not count DP\n"
+            "    return pc.world_size\n",
+            "            return pc.world_size * pc.data_parallel_size  # AEON: an upstream that does not count DP",
+        ),
+    ),
+    (
+        "#24899 folded factor",
+        "twin: the product under a version test older than the fold",
+        K(
+            *WS,
+            "vllm/aeon/r85ws6.py",
+            "from packaging import version\n\nfrom vllm import __version__\n"
+            + PC3
+            + "def aeon_world(pc: ParallelConfig) -> int:\n"
+            + EL
+            + '        if version.parse(__version__) < version.parse("0.10.2"):\n'
+            "            return pc.world_size * pc.data_parallel_size\n"
+            "    return pc.world_size\n",
+            "            return pc.world_size * pc.data_parallel_size",
+        ),
+    ),
+    (
+        "#24899 folded factor",
+        "twin: the product under the negated test (the other path)",
+        K(
+            *WS,
+            "vllm/aeon/r85ws7.py",
+            PC3 + "def aeon_dp_world(pc: ParallelConfig) -> int:\n"
+            '    if pc.distributed_executor_backend != "external_launcher":\n'
+            "        return pc.world_size * pc.data_parallel_size\n"
+            "    return pc.world_size\n",
+            "        return pc.world_size * pc.data_parallel_size",
+        ),
+    ),
+    (
+        "#24899 folded factor",
+        "twin: the fork's own ParallelConfig (a dataclass of the name)",
+        K(
+            *WS,
+            "vllm/aeon/r85ws8.py",
+            "import dataclasses\n\n\n"
+            "@dataclasses.dataclass\n"
+            "class ParallelConfig:\n"
+            "    world_size: int = 1\n"
+            "    data_parallel_size: int = 1\n"
+            '    distributed_executor_backend: str = "mp"\n\n\n'
+            "def aeon_world(pc: ParallelConfig) -> int:\n"
+            + EL
+            + "        return pc.world_size * pc.data_parallel_size\n    return pc.world_size\n",
+            "        return pc.world_size * pc.data_parallel_size",
+        ),
+    ),
+    (
+        "#24899 folded factor",
+        "twin: the fork's own field restored before the product (a local copy of the sizes)",
+        K(
+            *WS,
+            "vllm/aeon/r85ws9.py",
+            PC3
+            + "def aeon_world(pc: ParallelConfig) -> int:\n"
+            + EL
+            + "        pc.world_size = pc.tensor_parallel_size * pc.pipeline_parallel_size\n"
+            "        return pc.world_size * pc.data_parallel_size\n"
+            "    return pc.world_size\n",
+            "        return pc.world_size * pc.data_parallel_size",
+        ),
+    ),
+]
+
+# --- 682566b18e (#34898): the scheduler's step budget from the new max_num_scheduled_tokens
+ST = ("#34898", "682566b18e", "Scheduler.max_num_scheduled_tokens from SchedulerConfig.max_num_scheduled_tokens")
+SC = "from vllm.v1.core.sched.scheduler import Scheduler\n\n\n"
+CASES += [
+    (
+        "#34898 restated store",
+        "a subclass restating the store from the old field",
+        K(
+            *ST,
+            "vllm/aeon/r85st0.py",
+            SC + "class AeonScheduler(Scheduler):\n"
+            "    def __init__(self, *args, **kwargs) -> None:\n"
+            "        super().__init__(*args, **kwargs)\n"
+            "        self.max_num_scheduled_tokens = min(self.scheduler_config.max_num_batched_tokens, 8192)\n",
+            "        self.max_num_scheduled_tokens = min(self.scheduler_config.max_num_batched_tokens, 8192)",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#34898 restated store",
+        "twin: the restatement reads the new field first",
+        K(
+            *ST,
+            "vllm/aeon/r85st1.py",
+            SC + "class AeonScheduler(Scheduler):\n"
+            "    def __init__(self, *args, **kwargs) -> None:\n"
+            "        super().__init__(*args, **kwargs)\n"
+            "        cfg = self.scheduler_config\n"
+            "        self.max_num_scheduled_tokens = min(cfg.max_num_scheduled_tokens or cfg.max_num_batched_tokens, 8192)\n",
+            "        self.max_num_scheduled_tokens = min(cfg.max_num_scheduled_tokens or cfg.max_num_batched_tokens, 8192)",
+        ),
+    ),
+    (
+        "#34898 restated store",
+        "twin: the base's value re-read and capped",
+        K(
+            *ST,
+            "vllm/aeon/r85st2.py",
+            SC + "class AeonScheduler(Scheduler):\n"
+            "    def __init__(self, *args, **kwargs) -> None:\n"
+            "        super().__init__(*args, **kwargs)\n"
+            "        self.max_num_scheduled_tokens = min(self.max_num_scheduled_tokens, 8192)\n",
+            "        self.max_num_scheduled_tokens = min(self.max_num_scheduled_tokens, 8192)",
+        ),
+    ),
+    (
+        "#34898 restated store",
+        "twin: a store upstream left alone (max_num_running_reqs)",
+        K(
+            *ST,
+            "vllm/aeon/r85st3.py",
+            SC + "class AeonScheduler(Scheduler):\n"
+            "    def __init__(self, *args, **kwargs) -> None:\n"
+            "        super().__init__(*args, **kwargs)\n"
+            "        self.max_num_running_reqs = min(self.scheduler_config.max_num_seqs, 64)\n",
+            "        self.max_num_running_reqs = min(self.scheduler_config.max_num_seqs, 64)",
+        ),
+    ),
+]
+
+
+def main() -> int:
+    run(__doc__, CASES, TWINS, prefix="aeon-review85-")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
