@@ -1,6 +1,68 @@
 """Adversarial twins of killers173's widenings: fork carries correct after the real change.
 
-DRAFT
+Each twin replays a real upstream commit under a fork carry shaped like what the widened checks catch, but
+right after the merge (the merge base is the commit's first parent, upstream the commit):
+
+- an override of a method upstream made a pydantic validator (``symbols._validated_now``; #19941 made the
+  configs' ``_verify_args`` a ``@model_validator`` no longer called from ``__post_init__``): the fork's class
+  made a pydantic dataclass as upstream's is, the fork's own ``__post_init__`` calling its override by name, a
+  method of the fork's class calling it (and the fork calling that), an override of a check ``__post_init__``
+  still calls, a subclass of the fork's own plain ``CacheConfig``;
+- a key of ``asdict`` of a field made a property, and off a local bound once to ``asdict(x)``
+  (``drift/asdict_keys.py``; #17053 ``data_parallel_rank_local`` made a property over ``_data_parallel_rank_local``,
+  #15977 ``world_size_across_dp`` likewise and ``data_parallel_rank_local`` a field again, #29624 (abe93bce59)
+  ``CommonAttentionMetadata.seq_lens_cpu`` a deprecated property): the private field's key (the new
+  spelling), the fork writing the key into the local (a store, ``.update``) before reading it, a ``"k" in``
+  test, ``except KeyError``, the caller's dict read before the name is bound to ``asdict``, the fork's own
+  dataclass of the name, an ``asdict`` local in a nested function beside an outer dict of the name, the key of
+  a field restored (#15977), the device key copied to the host (#29624);
+- a property answering ``X`` made an ``Optional[X]`` field (``drift/optional_elements.py``; #15977): tested
+  for None first, a local rebound where it is None, an ``isinstance`` test, the fork's own dataclass of the
+  name, arithmetic on ``world_size_across_dp`` (a property answering ``int``), and #17053's opposite change
+  (an Optional field made a property answering ``int``);
+- a factor upstream now folds into a field (``drift/folded_factors.py``; #24899 ``world_size *=
+  data_parallel_size`` under the external launcher): the quotient, the product of the factors upstream
+  multiplies (``world_size`` not read), the product in the ``else`` of the fold's test, under a test that the
+  field still equals its unfolded product, under a version test older than the fold, under the negated test,
+  the fork's own dataclass of the name, the field stored by the fork before the product; and #23734
+  (ac201a0eaf, ``Scheduler.block_size *= dcp_world_size`` when DCP is on): the cache config's block size times
+  the DCP size, the per-rank block size back by a quotient, the product under a test that ``block_size`` still
+  equals the cache config's;
+- a store a fork override restates after the base's body (``stale_copies.restated_store_drift``; #34898): the
+  restatement reading the new field, the base's value re-read and capped, a store upstream left alone.
+
+Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the replay's catches
+of these widenings (#19941's two overrides, #17053's key off a local and off ``asdict`` itself, #15977's
+arithmetic, #24899's product, #34898's restated store, a warning by design), kept to show the reach stays, with
+three more of the same shapes: #15977's key of ``world_size_across_dp`` (an ``init=False`` field made a
+property), #29624's key of ``seq_lens_cpu`` off a local, #24899's product with the factor first, and #23734's
+product (round 3).
+
+Round 1 (main at 5c8364d1), 10 cases and 33 twins as first written: 9 caught, 1 warned of 10; 4 false errors
+of 33: the validated override called by name from the fork's own ``__post_init__`` (1: it still runs on every
+build; only upstream's class was asked whether it calls the method) and from another method of the fork's class
+that the fork calls (1: the override runs there, no longer on every build: a warning, not an error), the
+product under a test that ``world_size`` still equals ``tensor_parallel_size * pipeline_parallel_size`` (1:
+the fork asks whether the factor is in yet) and the product after the fork stores ``pc.world_size`` itself (1:
+the value is the fork's, not what upstream folded).
+Round 2 (this branch): ``symbols._validated_now`` is quiet where the fork's class calls its override by name
+from ``__post_init__``/``__init__``, a warning (``Uncertain``) where another of its methods does;
+``folded_factors._settled`` is quiet where the fork's function stores the field (``own_fields.set_in``) or the
+product runs under a test comparing the field (``==``, or past an exiting ``!=``) with an expression of the
+receiver's other fields that leaves the factor out (a test against a constant still errs).  9 caught, 1 warned
+of 10; 0 false errors of 33 (6 warned: the two ``_verify_args`` overrides returning None where upstream's
+returns ``Self``, the override the fork's method calls, and #24899's products in the ``else`` of the fold's
+test, under the negated test and under the version test -- the last a gated line's warning).
+Round 3 (another real commit, written after the mends): #23734 (ac201a0eaf) folded ``dcp_world_size`` into
+``Scheduler.block_size``: a case (a subclass's ``self.block_size * self.dcp_world_size`` under the fold's own
+test) and three twins.  On main (5c8364d1): 1 caught, 0 false of 3 (1 warned: the product under the and-ed test
+that the block size is still the cache config's).  This branch: 1 caught, 0 false of 3 (none warned).
+All rounds, main (5c8364d1): 10 caught, 1 warned of 11; 4 false errors of 36 twins.  This branch: 10 caught, 1
+warned of 11; 0 false errors of 36 twins (6 warned).
+Regression set (this branch): blind_replay_cfgparts 19 caught, 2 warned, 0 missed of 21 (12 quiet, 0 false),
+killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet), blind_replay_config 16 caught, 1 warned of 17
+(13 quiet, 2 warned), blind_replay_specconf 32/1/0 of 33 (1 false error, the contested kept ``is_multi_step``):
+each as before.
 
   PYTHONPATH=.. python review85_twins.py [--only TEXT ...] [--show]
 """
@@ -593,6 +655,69 @@ TWINS += [
             "        return pc.world_size * pc.data_parallel_size\n"
             "    return pc.world_size\n",
             "        return pc.world_size * pc.data_parallel_size",
+        ),
+    ),
+]
+
+# --- ac201a0eaf (#23734): Scheduler.__init__ multiplies block_size by dcp_world_size when DCP is on
+BS = ("#23734", "ac201a0eaf", "Scheduler.block_size *= dcp_world_size under decode context parallelism")
+SD = "from vllm.v1.core.sched.scheduler import Scheduler\n\n\n"
+CASES += [
+    (
+        "#23734 folded factor",
+        "a subclass's product under the fold's own test",
+        K(
+            *BS,
+            "vllm/aeon/r85bs0.py",
+            SD + "class AeonDcpScheduler(Scheduler):\n"
+            "    def aeon_hash_block(self) -> int:\n"
+            "        # AEON: the Spark's DCP pair hashes blocks of the whole sequence\n"
+            "        if self.dcp_world_size > 1:\n"
+            "            return self.block_size * self.dcp_world_size\n"
+            "        return self.block_size\n",
+            "            return self.block_size * self.dcp_world_size",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#23734 folded factor",
+        "twin: the cache config's block size times the DCP size (a field upstream leaves alone)",
+        K(
+            *BS,
+            "vllm/aeon/r85bs1.py",
+            SD + "class AeonDcpScheduler(Scheduler):\n"
+            "    def aeon_hash_block(self) -> int:\n"
+            "        if self.dcp_world_size > 1:\n"
+            "            return self.cache_config.block_size * self.dcp_world_size\n"
+            "        return self.block_size\n",
+            "            return self.cache_config.block_size * self.dcp_world_size",
+        ),
+    ),
+    (
+        "#23734 folded factor",
+        "twin: the per-rank block size back by a quotient (the new meaning)",
+        K(
+            *BS,
+            "vllm/aeon/r85bs2.py",
+            SD + "class AeonDcpScheduler(Scheduler):\n"
+            "    def aeon_rank_block(self) -> int:\n"
+            "        return self.block_size // self.dcp_world_size\n",
+            "        return self.block_size // self.dcp_world_size",
+        ),
+    ),
+    (
+        "#23734 folded factor",
+        "twin: the product under a test that the block size is still the cache config's",
+        K(
+            *BS,
+            "vllm/aeon/r85bs3.py",
+            SD + "class AeonDcpScheduler(Scheduler):\n"
+            "    def aeon_hash_block(self) -> int:\n"
+            "        if self.dcp_world_size > 1 and self.block_size == self.cache_config.block_size:\n"
+            "            return self.block_size * self.dcp_world_size  # AEON: an upstream that does not scale it\n"
+            "        return self.block_size\n",
+            "            return self.block_size * self.dcp_world_size  # AEON: an upstream that does not scale it",
         ),
     ),
 ]
