@@ -57,8 +57,14 @@ Round 3 (another real commit, written after the mends): #23734 (ac201a0eaf) fold
 ``Scheduler.block_size``: a case (a subclass's ``self.block_size * self.dcp_world_size`` under the fold's own
 test) and three twins.  On main (5c8364d1): 1 caught, 0 false of 3 (1 warned: the product under the and-ed test
 that the block size is still the cache config's).  This branch: 1 caught, 0 false of 3 (none warned).
-All rounds, main (5c8364d1): 10 caught, 1 warned of 11; 4 false errors of 36 twins.  This branch: 10 caught, 1
-warned of 11; 0 false errors of 36 twins (6 warned).
+Round 4 (more guards and writes, written after the mends): ``|=`` and ``setdefault`` of the key into the
+``asdict`` local before the read (#17053), a walrus tested for None, a ``raise`` where the field is None and the
+field or-ed with the global rank inside the arithmetic (#15977), the fork's own ``__init__`` handing on to the
+base's and then calling its ``_verify_args`` override (#19941).  On main (5c8364d1): 1 false error of 6 (the
+``__init__`` caller, as round 1's ``__post_init__`` one).  This branch: 0 false of 6 (1 warned: the override's
+return, None where upstream's is ``Self``).
+All rounds, main (5c8364d1): 10 caught, 1 warned of 11; 5 false errors of 42 twins.  This branch: 10 caught, 1
+warned of 11; 0 false errors of 42 twins (7 warned).
 Regression set (this branch): blind_replay_cfgparts 19 caught, 2 warned, 0 missed of 21 (12 quiet, 0 false),
 killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet), blind_replay_config 16 caught, 1 warned of 17
 (13 quiet, 2 warned), blind_replay_specconf 32/1/0 of 33 (1 false error, the contested kept ``is_multi_step``):
@@ -459,6 +465,89 @@ TWINS += [
             "def aeon_device_index(pc: ParallelConfig) -> int:\n"
             "    return pc.data_parallel_rank_local % max(torch.cuda.device_count(), 1)\n",
             "    return pc.data_parallel_rank_local % max(torch.cuda.device_count(), 1)",
+        ),
+    ),
+]
+
+# round 4: more guards and writes of the same shapes
+TWINS += [
+    (
+        "#17053 asdict key of a property",
+        "twin: the local merged with the key (|=) before the read",
+        K(
+            *RL,
+            "vllm/aeon/r85rla.py",
+            PC + "def aeon_profile_rank(pc: ParallelConfig) -> int:\n"
+            "    profile = dataclasses.asdict(pc)\n"
+            '    profile |= {"data_parallel_rank_local": pc.data_parallel_rank_local}\n'
+            '    return profile["data_parallel_rank_local"]\n',
+            '    return profile["data_parallel_rank_local"]',
+        ),
+    ),
+    (
+        "#17053 asdict key of a property",
+        "twin: setdefault of the key before the read",
+        K(
+            *RL,
+            "vllm/aeon/r85rlb.py",
+            PC + "def aeon_profile_rank(pc: ParallelConfig) -> int:\n"
+            "    profile = dataclasses.asdict(pc)\n"
+            '    profile.setdefault("data_parallel_rank_local", pc.data_parallel_rank_local)\n'
+            '    return profile["data_parallel_rank_local"]\n',
+            '    return profile["data_parallel_rank_local"]',
+        ),
+    ),
+    (
+        "#15977 property made an optional field",
+        "twin: a walrus tested for None",
+        K(
+            *DS,
+            "vllm/aeon/r85dsa.py",
+            PC2 + "def aeon_device_index(pc: ParallelConfig) -> int:\n"
+            "    if (local := pc.data_parallel_rank_local) is not None:\n"
+            "        return local % max(torch.cuda.device_count(), 1)\n"
+            "    return 0\n",
+            "        return local % max(torch.cuda.device_count(), 1)",
+        ),
+    ),
+    (
+        "#15977 property made an optional field",
+        "twin: a raise where it is None, then the arithmetic",
+        K(
+            *DS,
+            "vllm/aeon/r85dsb.py",
+            PC2 + "def aeon_device_index(pc: ParallelConfig) -> int:\n"
+            "    if pc.data_parallel_rank_local is None:\n"
+            '        raise RuntimeError("the Spark launcher sets the local DP rank")\n'
+            "    return pc.data_parallel_rank_local % max(torch.cuda.device_count(), 1)\n",
+            "    return pc.data_parallel_rank_local % max(torch.cuda.device_count(), 1)",
+        ),
+    ),
+    (
+        "#15977 property made an optional field",
+        "twin: or-ed with the global rank inside the arithmetic",
+        K(
+            *DS,
+            "vllm/aeon/r85dsc.py",
+            PC2 + "def aeon_device_index(pc: ParallelConfig) -> int:\n"
+            "    return (pc.data_parallel_rank_local or pc.data_parallel_rank) % max(torch.cuda.device_count(), 1)\n",
+            "    return (pc.data_parallel_rank_local or pc.data_parallel_rank) % max(torch.cuda.device_count(), 1)",
+        ),
+    ),
+    (
+        "#19941 validated override",
+        "twin: the fork's own __init__ building on the base's, then calling its override",
+        K(
+            *VA,
+            "vllm/aeon/r85va7.py",
+            PCV + "class AeonParallelConfig(ParallelConfig):\n"
+            "    def __init__(self, *args, **kwargs) -> None:\n"
+            "        super().__init__(*args, **kwargs)\n"
+            "        self._verify_args()\n\n"
+            "    def _verify_args(self) -> None:\n"
+            "        if self.tensor_parallel_size > 1:\n"
+            '            raise ValueError("the Spark holds one GPU per node")\n',
+            "    def _verify_args(self) -> None:",
         ),
     ),
 ]
