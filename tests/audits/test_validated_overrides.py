@@ -120,6 +120,10 @@ TWINS = {
     "the fork's own __post_init__ calling the override": HEAD
     + "class AeonCfg(CacheCfg):\n    def __post_init__(self) -> None:\n        super().__post_init__()\n"
     "        self._verify_args()\n\n    def _verify_args(self) -> None:\n" + CHECK,
+    "the fork's own __init__ calling the override": HEAD
+    + "class AeonCfg(CacheCfg):\n    def __init__(self, *args, **kwargs) -> None:\n"
+    "        super().__init__(*args, **kwargs)\n        self._verify_args()\n\n    def _verify_args(self) -> None:\n"
+    + CHECK,
 }
 # review85: another method of the fork's class calls the override by name: it runs there, no longer on every build
 WARNED = {
