@@ -72,8 +72,21 @@ def rows(repo: GitRepo, config: Path, fork: str, base: str = BASE) -> list[tuple
             "error",
         ),
         (HEAD + "def world(pc: ParCfg) -> int:\n    return pc.world * pc.dp\n", "return pc.world", "warning"),
+        (
+            HEAD + "def world(pc: ParCfg) -> int:\n"
+            '    if pc.backend == "external_launcher":\n        if pc.world == 8:\n'
+            "            return pc.world * pc.dp\n    return pc.world\n",
+            "return pc.world * pc.dp",
+            "error",
+        ),
     ],
-    ids=["under the fold's test", "an unconditional fold in a chain", "a subclass's self", "under no test"],
+    ids=[
+        "under the fold's test",
+        "an unconditional fold in a chain",
+        "a subclass's self",
+        "under no test",
+        "under a test of the field against a constant",
+    ],
 )
 def test_a_product_of_a_folded_factor_is_reported(
     git_repo: GitRepo, no_rules: Path, fork: str, needle: str, severity: str
@@ -93,8 +106,37 @@ def test_a_product_of_a_folded_factor_is_reported(
             BASE,
         ),
         (HEAD + "def world(pc: ParCfg, other: ParCfg) -> int:\n    return pc.world * other.dp\n", BASE),
+        # review85: the fork stores the field itself, or tests that the factor is not in it yet
+        (
+            HEAD + "def world(pc: ParCfg) -> int:\n"
+            '    if pc.backend == "external_launcher":\n        pc.world = pc.tp * pc.pp\n'
+            "        return pc.world * pc.dp\n    return pc.world\n",
+            BASE,
+        ),
+        (
+            HEAD + "def world(pc: ParCfg) -> int:\n"
+            '    if pc.backend == "external_launcher":\n        if pc.world == pc.tp * pc.pp:\n'
+            "            return pc.world * pc.dp\n    return pc.world\n",
+            BASE,
+        ),
+        (
+            HEAD + "def world(pc: ParCfg) -> int:\n"
+            '    if pc.backend == "external_launcher":\n        if pc.world != pc.tp * pc.pp:\n'
+            "            return pc.world\n        return pc.world * pc.dp\n    return pc.world\n",
+            BASE,
+        ),
     ],
-    ids=["a quotient", "other fields", "a fold the base had", "untyped", "the fork's own class", "two receivers"],
+    ids=[
+        "a quotient",
+        "other fields",
+        "a fold the base had",
+        "untyped",
+        "the fork's own class",
+        "two receivers",
+        "the field stored by the fork",
+        "tested equal to its unfolded product",
+        "past a != test that exits",
+    ],
 )
 def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, fork: str, base: str) -> None:
     assert rows(git_repo, no_rules, fork, base) == []

@@ -116,6 +116,20 @@ TWINS = {
     + "        return self\n",
     "a pydantic model's subclass": HEAD + "class AeonModel(ModelCfg):\n    def _verify_args(self) -> None:\n" + CHECK,
     "a direct call of the validator": HEAD + "def recheck(cfg: CacheCfg) -> None:\n    cfg._verify_args()\n",
+    # review85: the fork's own __post_init__ calls its override by name: it still runs on every build
+    "the fork's own __post_init__ calling the override": HEAD
+    + "class AeonCfg(CacheCfg):\n    def __post_init__(self) -> None:\n        super().__post_init__()\n"
+    "        self._verify_args()\n\n    def _verify_args(self) -> None:\n" + CHECK,
+    "the fork's own __init__ calling the override": HEAD
+    + "class AeonCfg(CacheCfg):\n    def __init__(self, *args, **kwargs) -> None:\n"
+    "        super().__init__(*args, **kwargs)\n        self._verify_args()\n\n    def _verify_args(self) -> None:\n"
+    + CHECK,
+}
+# review85: another method of the fork's class calls the override by name: it runs there, no longer on every build
+WARNED = {
+    "a method of the fork's class calling the override": HEAD
+    + 'class AeonCfg(CacheCfg):\n    def checked(self) -> "AeonCfg":\n        self._verify_args()\n'
+    "        return self\n\n    def _verify_args(self) -> None:\n" + CHECK,
 }
 
 _AUDITED: dict[str, list[tuple[int, str]]] = {}
@@ -123,7 +137,7 @@ _AUDITED: dict[str, list[tuple[int, str]]] = {}
 
 def _rows(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[int, str]]:
     if not _AUDITED:
-        texts = list(KILLERS.values()) + list(TWINS.values())
+        texts = list(KILLERS.values()) + list(TWINS.values()) + list(WARNED.values())
         paths = {text: f"vllm/aeon_cfg_{number}.py" for number, text in enumerate(texts)}
         sides = three_way(
             git_repo, {CONFIG: BASE, **PACKAGES}, {path: text for text, path in paths.items()}, {CONFIG: THEIRS}
@@ -141,3 +155,10 @@ def test_an_override_of_a_method_made_a_validator_is_an_error(git_repo: GitRepo,
 @pytest.mark.parametrize("fork", list(TWINS.values()), ids=list(TWINS))
 def test_an_override_still_run_is_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert [row for row in _rows(git_repo, tmp_path, fork) if row[1] == "error"] == []
+
+
+@pytest.mark.parametrize("fork", list(WARNED.values()), ids=list(WARNED))
+def test_an_override_the_fork_calls_itself_is_a_warning(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    rows = _rows(git_repo, tmp_path, fork)
+    assert (line_of(fork, "def _verify_args"), "warning") in rows
+    assert [row for row in rows if row[1] == "error"] == []

@@ -15,7 +15,9 @@ class (an annotation, a build, ``self`` in a subclass).  An error where the fold
 product runs under the fold's own tests (spelt off its receiver); a warning where the fold is conditional and
 the fork's product is not under those tests (it may run on the other path, where the field was left alone).
 Quiet: a receiver the engine cannot type, or one of the fork's own class of that name, a quotient (``x.a //
-x.b`` is the fork reading the new meaning), a fold the base already had, a product of other fields.
+x.b`` is the fork reading the new meaning), a fold the base already had, a product of other fields; since
+review85 a field the fork's function stores itself, and a product under a test that the field still equals the
+other fields it was made of (``x.a == x.c * x.d``: the factor is not in yet).
 
 Cheap first: only upstream files whose added lines fold a ``self.`` field, and only fork files naming both.
 """
@@ -30,7 +32,7 @@ from dataclasses import dataclass
 from typing import TypeGuard
 
 from aeon_release.domain.audits.drift.fallbacks import runs_tested
-from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing, file_classes
+from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing, file_classes, set_in
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
@@ -148,7 +150,39 @@ def _products(
                     receiver = read[fold.field].value
                     typed = typed_as(receiver, enclosing(node, parents), parents, fork.classes)
                     if fold.owner in typed and not fork.holds(fold.owner, fold.field, typed, fold.path):
-                        yield node, fold, _under(node, fold, name, parents)
+                        if not _settled(node, read[fold.field], fold, parents):
+                            yield node, fold, _under(node, fold, name, parents)
+
+
+def _settled(node: ast.BinOp, field: ast.Attribute, fold: Fold, parents: dict[int, ast.AST]) -> bool:
+    """The fork fixes the field's value itself (review85): its function stores ``x.field`` (the value is the
+    fork's, not what upstream's method folded), or the product runs where a test found ``x.field`` equal to the
+    other fields it was made of (``if pc.world_size == pc.tensor_parallel_size * pc.pipeline_parallel_size:``,
+    or past its ``!=`` exiting: the factor is not in yet)."""
+    if set_in(field, enclosing(node, parents)):
+        return True
+    receiver = ast.unparse(field.value)
+    return runs_tested(
+        node,
+        parents,
+        lambda test: _asks_unfolded(test, receiver, fold, (ast.Eq, ast.Is)),
+        lambda test: _asks_unfolded(test, receiver, fold, (ast.NotEq, ast.IsNot)),
+    )
+
+
+def _asks_unfolded(test: ast.expr, receiver: str, fold: Fold, ops: tuple[type[ast.cmpop], ...]) -> bool:
+    """``test`` compares ``receiver.field`` (by ``ops``) with an expression of the receiver's other fields that
+    leaves the factor out: ``pc.world_size == pc.tensor_parallel_size * pc.pipeline_parallel_size``."""
+    field, factor = f"{receiver}.{fold.field}", f"{receiver}.{fold.factor}"
+    for compare in (n for n in ast.walk(test) if isinstance(n, ast.Compare) and len(n.ops) == 1):
+        sides = [compare.left, compare.comparators[0]]
+        texts = [ast.unparse(side) for side in sides]
+        if not isinstance(compare.ops[0], ops) or field not in texts:
+            continue
+        reads = {ast.unparse(a) for a in ast.walk(sides[1 - texts.index(field)]) if isinstance(a, ast.Attribute)}
+        if factor not in reads and any(r.startswith(f"{receiver}.") for r in reads):
+            return True
+    return False
 
 
 def _outer_product(node: ast.AST, parents: dict[int, ast.AST]) -> TypeGuard[ast.BinOp]:

@@ -223,6 +223,8 @@ from aeon_release.domain.audits.source import (
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 # pydantic's decorators that register a method as a validator of its class: the class calls it, not by name
 _VALIDATOR_DECORATORS = frozenset({"model_validator", "field_validator", "validator", "root_validator"})
+# the methods a build runs: a fork class calling its override from one runs it on every instance it builds
+_BUILD_HOOKS = frozenset({"__init__", "__post_init__"})
 DEFAULT_PR_PATTERN = r"\(#(\d+)\)\s*$"
 # dunders an override's parameters are not checked for, but whose kept old defaults are (a subclass's
 # constructor, a callable's call)
@@ -6287,7 +6289,10 @@ class _Checker:
         is decorated itself (a dataclass rebuilt: pydantic binds the validator by name again, the override
         runs; so is one carrying a decorator of the base's, which may make it one), where the base is a pydantic
         model (its metaclass rebuilds every subclass alike), and where the base's class still calls the method by
-        name.  Another decorator of the fork's class (``@final``, a registry's) rebuilds nothing: still an error."""
+        name.  Another decorator of the fork's class (``@final``, a registry's) rebuilds nothing: still an error.
+        The fork's class calling its override by name itself (review85): quiet from its ``__post_init__`` or
+        ``__init__`` (the override runs on every build still), a warning from another of its methods (it runs
+        where the fork calls that, no longer on every build)."""
         if not (isinstance(before.node, _FUNCS) and isinstance(after.node, _FUNCS)) or not self._upstream(after.path):
             return None
         made = names_of(after.node.decorator_list) & _VALIDATOR_DECORATORS
@@ -6299,16 +6304,24 @@ class _Checker:
             return None
         if names_of(mine.decorator_list) & (names_of(new_cls.node.decorator_list) | {"dataclass"}):
             return None  # the fork's class made a dataclass again (or marked as upstream's): it may be rebuilt
-        if _self_dispatched(new_cls.node, after.name) or not _self_dispatched(old_cls.node, before.name):
+        name = after.name
+        if _self_dispatched(new_cls.node, name) or not _self_dispatched(old_cls.node, before.name):
             return None
+        callers = {d.name for d in mine.body if isinstance(d, _FUNCS) and d.name != name and calls_self(d, name)}
+        if callers & _BUILD_HOOKS:
+            return None  # the fork's own __post_init__ calls its override by name: it runs on every build (review85)
         owner = new_cls.node.name
-        return (
+        said = (
             f"it is now a @{sorted(made)[0]} and {owner} no longer calls it off self "
             f"({_where(after, self._commit(after.path, after.name))}): the pydantic dataclass runs the function "
             f"bound when {owner} was built, {owner}'s own, never this override (the fork's class is no dataclass of "
-            "its own, so nothing binds it again); decorate the fork's class as upstream's is, or move the check "
-            "into a validator of its own"
+            "its own, so nothing binds it again)"
         )
+        if callers:  # the fork's own method calls it by name: it runs there, no longer on every build
+            return Uncertain(
+                f"{said}; it runs only where the fork calls {', '.join(sorted(callers))}, no longer on every build"
+            )
+        return f"{said}; decorate the fork's class as upstream's is, or move the check into a validator of its own"
 
     def _returned_now(
         self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym
