@@ -292,6 +292,34 @@ TWINS += [
     ),
 ]
 
+CASES += [
+    (
+        "#23273 flagged hook",
+        "a built prepare/finalize whose own supports_async() answered True at the base",
+        pa(
+            3,
+            FAH + "class AeonOverlapPA3(mk.FusedMoEPrepareAndFinalize):\n" + PAB + "\n"
+            "    def supports_async(self) -> bool:\n"
+            "        return True  # AEON: the fork's own flag, read by its own overlap path\n"
+            + built("AeonOverlapPA3"),
+            "class AeonOverlapPA3(mk.FusedMoEPrepareAndFinalize):",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#23273 flagged hook",
+        "twin: a built prepare/finalize whose own supports_async() answered False at the base",
+        pa(
+            4,
+            FAH + "class AeonSyncPA4(mk.FusedMoEPrepareAndFinalize):\n" + PAB + "\n"
+            "    def supports_async(self) -> bool:\n"
+            "        return False  # AEON: the fork's own flag\n" + built("AeonSyncPA4"),
+            "class AeonSyncPA4(mk.FusedMoEPrepareAndFinalize):",
+        ),
+    ),
+]
+
 # --- fe56180c7f (#21497): determine_expert_map spreads the remainder over the first ranks, not the last
 EM = ("#21497", "fe56180c7f", "determine_expert_map: balanced sharding")
 EMH = "from vllm.model_executor.layers.fused_moe.layer import determine_expert_map\n\n\n"
@@ -401,6 +429,69 @@ TWINS += [
             "def aeon_tp_first(tp_size: int, tp_rank: int, vocab: int) -> int:\n"
             "    return tp_rank * (vocab // tp_size)\n",
             "    return tp_rank * (vocab // tp_size)",
+        ),
+    ),
+]
+
+
+# --- 145944cb94 (#13839): get_pp_indices spreads the remaining layers over all but the last partition
+PP = ("#13839", "145944cb94", "get_pp_indices: remaining layers spread before the last partition")
+PPH = "from vllm.distributed.utils import get_pp_indices, split_tensor_along_last_dim\n\n\n"
+
+
+def pp(n: int, text: str, line: str) -> Killer:
+    return K(*PP, f"vllm/aeon/r86pp{n}.py", text, line)
+
+
+CASES += [
+    (
+        "#13839 re-derived layout",
+        "the fork's own first layer beside get_pp_indices",
+        pp(
+            0,
+            PPH + "def aeon_owned_layers(num_hidden_layers: int, pp_rank: int, pp_size: int) -> list[int]:\n"
+            "    start, end = get_pp_indices(num_hidden_layers, pp_rank, pp_size)\n"
+            "    first = pp_rank * (num_hidden_layers // pp_size)  # AEON: the Spark's checkpoint shards\n"
+            "    return list(range(first, first + end - start))\n",
+            "    first = pp_rank * (num_hidden_layers // pp_size)  # AEON: the Spark's checkpoint shards",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#13839 re-derived layout",
+        "twin: the layers read off get_pp_indices's result",
+        pp(
+            1,
+            PPH + "def aeon_owned_layers(num_hidden_layers: int, pp_rank: int, pp_size: int) -> list[int]:\n"
+            "    start, end = get_pp_indices(num_hidden_layers, pp_rank, pp_size)\n"
+            "    return list(range(start, end))\n",
+            "    return list(range(start, end))",
+        ),
+    ),
+    (
+        "#13839 re-derived layout",
+        "twin: the fork's own get_pp_indices, a local def of the name",
+        pp(
+            2,
+            "def aeon_owned_layers(num_hidden_layers: int, pp_rank: int, pp_size: int) -> list[int]:\n"
+            "    def get_pp_indices(n: int, rank: int, size: int) -> tuple[int, int]:\n"
+            "        return rank * (n // size), (rank + 1) * (n // size)\n\n"
+            "    start, end = get_pp_indices(num_hidden_layers, pp_rank, pp_size)\n"
+            "    first = pp_rank * (num_hidden_layers // pp_size)\n"
+            "    return list(range(first, first + end - start))\n",
+            "    first = pp_rank * (num_hidden_layers // pp_size)",
+        ),
+    ),
+    (
+        "#13839 re-derived layout",
+        "twin: the same shape beside a function whose arithmetic did not change",
+        pp(
+            3,
+            PPH + "def aeon_chunks(x, n: int) -> int:\n"
+            "    parts = split_tensor_along_last_dim(x, n)\n"
+            "    return len(parts) * (x.shape[-1] // n)\n",
+            "    return len(parts) * (x.shape[-1] // n)",
         ),
     ),
 ]
