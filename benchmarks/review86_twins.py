@@ -15,12 +15,39 @@ right after the merge (the merge base is the commit's first parent, upstream the
 - a layout the fork re-derives beside the call (``drift/rederived.py``; #21497 ``determine_expert_map``'s
   balanced sharding): the new formula, the fork's own namesake, a method of the name on the fork's class,
   arithmetic over the result and one argument, a division over arguments the call is not handed, an
-  evenness assertion under a keyword call, the same arithmetic in a function that does not call it.
+  evenness assertion under a keyword call, the same arithmetic in a function that does not call it; and
+  #13839 (145944cb94), the same shape in ``get_pp_indices`` (the remaining layers spread over all but the last
+  partition): the layers read off its result, a local def of the name, the same arithmetic beside
+  ``split_tensor_along_last_dim``, whose arithmetic did not change.
 
 Every error on a twin's line is a false one (a warning is counted apart; ``rederived`` only warns, so its
 twins show whether it warns, never a false error).  The CASES are the replay's two catches of these
 widenings (both warned: nothing builds the asynchronous class, and a re-derived layout is a warning), the
-asynchronous class built (an error), and #23273's fork class answering its own non-constant flag.
+asynchronous class built (an error), #23273's fork class answering its own non-constant flag or its own
+constant True (its own namesake at the base: the kernel now calls the ``prepare_async`` it lacks), and #13839's
+fork first layer beside ``get_pp_indices`` (warned).
+
+Round 1 (main at 8272302e), 4 cases and 20 twins as first written: 2 caught, 2 warned of 4; 2 false errors of
+20: ``supports_async`` handed on to ``super()`` (the base's False: ``flag_answer`` read no constant, so the
+flag guarded nothing and the unfilled ``finalize_async`` was an error), and #23273's built synchronous
+prepare/finalize, twice over: the hook's call sits in the ``else`` of an ``or`` (``if (not
+pf.supports_async() or self.shared_experts is None):``), which ``_asked`` did not read, and the flag, added
+refusing in the same change and True in three of upstream's classes, was reported as a capability the class
+is now refused (it keeps the synchronous path it always ran: False is its answer, having no
+``prepare_async``).
+Round 2 (this branch): ``_asked`` reads the ``else`` of an ``or`` (each operand False; its body is not read);
+``_flag_answer`` follows a flag handed on to ``super().flag()`` to the next definer along the order
+(``hands_up``); ``_declined`` is quiet on a flag added refusing that only gates, on a True answer, a raising
+hook of the same base the class inherits unfilled (``_gates_unfilled``; a class filling the hook and keeping
+False is still refused).  2 caught, 2 warned of 4; 0 false errors of 20 (3 warned: the new spelling's
+``finalize_async``, the fork's own before the merge, now overriding upstream's; the new formula and the
+evenness assertion beside ``determine_expert_map``, which only warn).
+Round 3 (written after the mends): #23273's own-flag namesakes (True: a case; False: a twin) and #13839 (a case,
+three twins).  On main (8272302e): 1 caught, 1 warned of 2; 1 false error of 4 (the own False, in the ``else``
+of the ``or``).  This branch: 1 caught, 1 warned; 0 false.
+All rounds, main (8272302e): 3 caught, 3 warned of 6; 3 false errors of 24 twins.  This branch: 3 caught, 3
+warned of 6; 0 false errors of 24 twins (4 warned).  ``blind_replay_fmlayer.py`` as recorded: 19 caught, 2
+warned of 21, 12 quiet, 0 false.
 
   PYTHONPATH=.. python review86_twins.py [--only TEXT ...] [--show]
 """
