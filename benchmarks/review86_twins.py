@@ -47,7 +47,10 @@ three twins).  On main (8272302e): 1 caught, 1 warned of 2; 1 false error of 4 (
 of the ``or``).  This branch: 1 caught, 1 warned; 0 false.
 All rounds, main (8272302e): 3 caught, 3 warned of 6; 3 false errors of 24 twins.  This branch: 3 caught, 3
 warned of 6; 0 false errors of 24 twins (4 warned).  ``blind_replay_fmlayer.py`` as recorded: 19 caught, 2
-warned of 21, 12 quiet, 0 false.
+warned of 21, 12 quiet, 0 false.  Regression set at this branch's head: killer_replay 26/26,
+kind_change_replay 12/12 (5 quiet), blind_replay_attention 21/21 (10 quiet), blind_replay_workerinputs 34 caught,
+1 warned of 35 (19 quiet), blind_replay_layerutils 30 caught, 1 warned, 1 missed of 32 (17 quiet): as recorded,
+no false error.
 
   PYTHONPATH=.. python review86_twins.py [--only TEXT ...] [--show]
 """
