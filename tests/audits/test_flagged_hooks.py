@@ -133,3 +133,93 @@ def test_a_fork_class_answering_the_flag_true_raises_where_upstream_calls_the_ho
 )
 def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, fork: str, call: str) -> None:
     assert errors(git_repo, no_rules, fork, upstream(call)) == []
+
+
+# review86: the ``else`` of an ``or`` needs each operand False (#23273, e9b92dcd89: ``prepare_async()`` in the
+# ``else`` of ``if (not self.prepare_finalize.supports_async() or self.shared_experts is None):``)
+OR_ELSE_CALL = (
+    "def run(pf, out):\n"
+    "    if not pf.supports_async() or out is None:\n"
+    "        pf.finalize(out)\n"
+    "    else:\n"
+    "        pf.finalize_async(out)\n"
+)
+OR_BODY_CALL = "def run(pf, out):\n    if pf.supports_async() or out is None:\n        pf.finalize_async(out)\n"
+HANDED_UP = "\n    def supports_async(self) -> bool:\n        return super().supports_async()\n"
+HANDED_UP_MIXIN = (
+    HEAD
+    + "class AeonAsync:\n    def supports_async(self) -> bool:\n        return True\n\n\n"
+    + "class AeonPF(AeonAsync, PrepareAndFinalize):\n"
+    + OWN
+    + HANDED_UP
+    + BUILT
+)
+
+
+@pytest.mark.parametrize(
+    ("fork", "call", "line"),
+    [
+        (fork_class(ASYNC), OR_ELSE_CALL, 4),  # True: the else of the ``or`` runs for it
+        (fork_class(SYNC), OR_BODY_CALL, 4),  # the body of an ``or`` runs whatever the flag answers
+        (HANDED_UP_MIXIN, ELSE_CALL, 9),  # handed on to super(): the fork's mixin answers True
+    ],
+    ids=["else of or", "body of or", "super() to a True mixin"],
+)
+def test_the_else_of_an_or_and_a_flag_handed_up_still_reach_a_class_answering_true(
+    git_repo: GitRepo, no_rules: Path, fork: str, call: str, line: int
+) -> None:
+    found = errors(git_repo, no_rules, fork, upstream(call))
+    assert [n for n, _ in found] == [line]
+
+
+@pytest.mark.parametrize(
+    ("fork", "call"),
+    [
+        (fork_class(""), OR_ELSE_CALL),  # the base's False: the else of the ``or`` never runs
+        (fork_class(SYNC), OR_ELSE_CALL),
+        (fork_class(HANDED_UP), ELSE_CALL),  # super() hands on the base's False
+    ],
+    ids=["twin: base's False, else of or", "twin: own False, else of or", "twin: super() to the base's False"],
+)
+def test_twins_of_the_or_and_the_handed_up_flag_stay_quiet(
+    git_repo: GitRepo, no_rules: Path, fork: str, call: str
+) -> None:
+    assert errors(git_repo, no_rules, fork, upstream(call)) == []
+
+
+# #23273 added the flag (False in the base, True in three of upstream's classes) in the same change as the
+# raising hook it gates: a fork class keeping the base's False is not refused anything, it keeps the path it ran
+NEW_FLAG = "\n    def supports_async(self) -> bool:\n        return False\n"
+BASE_NO_FLAG = "class PrepareAndFinalize:\n    def finalize(self, out) -> None:\n        raise NotImplementedError\n"
+
+
+def errors_flag_added(repo: GitRepo, config: Path, fork: str) -> list[tuple[int, str]]:
+    packages = {f"{p}/__init__.py": "" for p in ("pkg", "pkg/moe", "pkg/aeon")}
+    base = {BASE_PATH: BASE_NO_FLAG, CALLER: OLD_CALL, **UPSTREAM_PFS, **packages}
+    theirs = {
+        BASE_PATH: BASE_NO_FLAG + NEW_FLAG + HOOK,
+        CALLER: OR_ELSE_CALL,
+        **{p: t + "\n" + FILLED for p, t in UPSTREAM_PFS.items()},
+    }
+    sides = s.merge_case(repo, base, {FORK: fork}, [(TITLE, theirs)])
+    report = audit_tree(repo.path, config, merge=sides)
+    return [
+        (f.line, f.message)
+        for f in report.findings
+        if f.rule_id == DRIFT and f.path == FORK and f.severity.value == "error"
+    ]
+
+
+def test_a_flag_added_with_the_hook_it_gates_is_no_refusal_of_a_class_lacking_the_hook(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    assert errors_flag_added(git_repo, no_rules, fork_class("")) == []
+
+
+def test_a_class_filling_the_gated_hook_but_keeping_the_base_false_is_still_refused(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    fills = "\n    def finalize_async(self, out):\n        return out\n"
+    found = errors_flag_added(git_repo, no_rules, fork_class(fills))
+    assert [n for n, _ in found] == [4]
+    assert "supports_async(), which upstream added returning False" in found[0][1]

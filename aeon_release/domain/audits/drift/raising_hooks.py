@@ -14,7 +14,10 @@ method reaches only the classes that inherit that method: a fork class overridin
 a flag asked of the same object (#24254: ``if not pf.supports_async(): pf.finalize(...) else:
 pf.finalize_async(...)``, the base's ``supports_async()`` answering False) reaches only the classes whose flag
 answers the way the branch needs: a fork class keeping the base's False (or answering False itself) is never
-asked, one answering True is; a flag that is not a constant answer is not read (the call reaches it).
+asked, one answering True is; a flag that is not a constant answer is not read (the call reaches it).  The
+``else`` of an ``or`` needs each operand False (#23273: ``prepare_async()`` in the ``else`` of ``if (not
+pf.supports_async() or self.shared_experts is None):`` runs only for a class answering True), and a flag an
+override hands on to ``super()`` answers as the next definer does (review86).
 
 Pure helpers over the hook's def and upstream's calling files; finding both is symbol drift's.
 """
@@ -25,10 +28,11 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+from aeon_release.domain.audits.drift.interposed import is_super
 from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.source import parent_map
 
-__all__ = ["HookCall", "flag_answer", "raises_only", "uncaught_calls"]
+__all__ = ["HookCall", "flag_answer", "hands_up", "raises_only", "uncaught_calls"]
 
 # what a handler names that catches NotImplementedError (a bare ``except`` does too)
 _CATCHING = frozenset({"NotImplementedError", "RuntimeError", "Exception", "BaseException"})
@@ -174,12 +178,13 @@ def _flag_guard(node: ast.Call, parents: dict[int, ast.AST]) -> tuple[str, bool]
 
 def _asked(test: ast.expr, receiver: str, in_body: bool) -> tuple[str, bool] | None:
     """``(flag, answer needed)`` when ``test`` asks ``receiver.flag()`` (or ``receiver.flag``) straight, negated,
-    or (for the body) as one operand of an ``and``."""
+    or as one operand of an ``and`` (for the body, where each operand is True) or of an ``or`` (for the
+    ``else``, where each is False: #23273's ``if (not pf.supports_async() or ...): ... else:``)."""
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         inner = None if isinstance(test.operand, ast.BoolOp) else _asked(test.operand, receiver, in_body)
         return (inner[0], not inner[1]) if inner is not None else None
-    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) and in_body:
-        found = [a for a in (_asked(v, receiver, True) for v in test.values) if a is not None]
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And if in_body else ast.Or):
+        found = [a for a in (_asked(v, receiver, in_body) for v in test.values) if a is not None]
         return found[0] if found else None
     target = test.func if isinstance(test, ast.Call) and not test.args and not test.keywords else test
     if isinstance(target, ast.Attribute) and ast.unparse(target.value) == receiver:
@@ -198,3 +203,20 @@ def flag_answer(member: ast.AST) -> bool | None:
     answers = {r.value if isinstance(r, ast.Constant) else None for r in own_returns(member)}
     answer = answers.pop() if len(answers) == 1 else None
     return answer if isinstance(answer, bool) else None
+
+
+def hands_up(member: ast.AST, name: str) -> bool:
+    """A method every ``return`` of which is ``super().name()`` (no arguments): it answers as the next
+    definer of ``name`` along the class's order does (an override keeping upstream's answer, review86)."""
+    if not isinstance(member, _FUNCTION):
+        return False
+    answers = list(own_returns(member))
+    return bool(answers) and all(
+        isinstance(r, ast.Call)
+        and not r.args
+        and not r.keywords
+        and isinstance(r.func, ast.Attribute)
+        and r.func.attr == name
+        and is_super(r.func.value)
+        for r in answers
+    )

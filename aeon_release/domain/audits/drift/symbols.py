@@ -117,7 +117,13 @@ from aeon_release.domain.audits.drift.pyindex import (
     Tree,
 )
 from aeon_release.domain.audits.drift.quoted import in_code
-from aeon_release.domain.audits.drift.raising_hooks import HookCall, flag_answer, raises_only, uncaught_calls
+from aeon_release.domain.audits.drift.raising_hooks import (
+    HookCall,
+    flag_answer,
+    hands_up,
+    raises_only,
+    uncaught_calls,
+)
 from aeon_release.domain.audits.drift.rebased import (
     class_member_stored,
     fills_dynamically,
@@ -4832,6 +4838,8 @@ class _Checker:
         opted = self._opted_in(owner, name)
         if len(opted) < _OPTED_IN or (not raising and refused.refuses_subject(mod.tree, name)):
             return  # the fork's module refuses the capability itself: upstream's refusal is its own
+        if not raising and self._gates_unfilled(owner, name, order):
+            return  # the flag only gates a hook the class lacks: False is its answer
         called = self._hook_called(name, order) if raising else None
         if raising and called is None:
             return  # nothing upstream added calls it unguarded (on this class): an optional hook
@@ -4890,9 +4898,35 @@ class _Checker:
     def _flag_declines(self, call: HookCall, order: list[px.ClassInfo | px.External]) -> bool:
         """The class's flag (its first definer's, along ``order``) answers a constant other than the one the
         call's branch needs: the call never runs for it."""
-        holder = self.after.member(order, call.flag or "", dynamic=False)
-        answer = flag_answer(holder.node) if isinstance(holder, DefSym) else None
+        answer = self._flag_answer(call.flag or "", order)
         return answer is not None and answer is not call.when
+
+    def _flag_answer(self, flag: str, order: list[px.ClassInfo | px.External]) -> bool | None:
+        """The constant the first definer of ``flag`` along ``order`` answers; one handing it on to
+        ``super().flag()`` answers as the next definer does (review86: a fork override keeping the base's False)."""
+        holder = self.after.member(order, flag, dynamic=False)
+        if not isinstance(holder, DefSym):
+            return None
+        if not hands_up(holder.node, flag):
+            return flag_answer(holder.node)
+        at = next((i for i, c in enumerate(order) if _is_owner(c, holder)), None)
+        return self._flag_answer(flag, order[at + 1 :]) if at is not None else None
+
+    def _gates_unfilled(self, owner: px.ClassInfo, flag: str, order: list[px.ClassInfo | px.External]) -> bool:
+        """``flag`` (added refusing) is what upstream asks before calling a raising hook of ``owner`` that the
+        class inherits unfilled, the call running only on a True answer: the base's False is the class's right
+        answer, not a refusal (#23273: ``supports_async()`` False in the base, ``prepare_async()`` raising and
+        called in the ``else`` of ``if (not pf.supports_async() or ...)``; a synchronous fork class keeps the
+        synchronous path it always ran, review86)."""
+        for hook, node in owner.members.items():
+            if hook == flag or not raises_only(node):
+                continue
+            holder = self.after.member(order, hook, dynamic=False)
+            if not (isinstance(holder, DefSym) and _is_owner(owner, holder)):
+                continue  # the class fills the hook: its False may be a refusal indeed
+            if any(c.flag == flag and c.when for _, c in self._raising_calls(hook)):
+                return True
+        return False
 
     def _raising_calls(self, name: str) -> list[tuple[str, HookCall]]:
         """The unguarded calls ``x.name(...)`` upstream added outside its tests, each file's in order."""
@@ -8680,6 +8714,11 @@ def _deleted_attributes(func: ast.AST) -> set[tuple[int, str]]:
                 ):
                     found.add((params.index(target.value.id), target.attr))
     return found
+
+
+def _is_owner(item: px.ClassInfo | px.External, holder: DefSym) -> bool:
+    """``item`` is the class ``holder`` (a member) was found on."""
+    return isinstance(item, px.ClassInfo) and (item.module.path, item.qualname) == (holder.path, holder.owner)
 
 
 def _super_call_line(func: ast.FunctionDef | ast.AsyncFunctionDef) -> int | None:
