@@ -199,6 +199,52 @@ TWINS += [
     ),
 ]
 
+TWINS += [
+    (
+        GCC,
+        "twin: an isinstance(list) test guarding the len(), the pair read by position after it",
+        T(
+            *GC,
+            "vllm/aeon/r83gc10.py",
+            MGR + "def aeon_cached_tokens(mgr: KVCacheManager, request: Request) -> int:\n"
+            "    computed = mgr.get_computed_blocks(request)\n"
+            "    if isinstance(computed, list):  # AEON: older upstreams return the blocks alone\n"
+            "        return len(computed) * mgr.block_size\n"
+            "    return computed[1]\n",
+            "    computed = mgr.get_computed_blocks(request)",
+            "        return len(computed) * mgr.block_size",
+            "    return computed[1]",
+        ),
+    ),
+    (
+        GCC,
+        "twin: the local handed whole to the fork's reader of both shapes",
+        T(
+            *GC,
+            "vllm/aeon/r83gc11.py",
+            MGR + "def _aeon_blocks(hit) -> list:\n"
+            "    return hit[0] if isinstance(hit, tuple) else hit\n\n\n"
+            "def aeon_cached_tokens(mgr: KVCacheManager, request: Request) -> int:\n"
+            "    computed = mgr.get_computed_blocks(request)\n"
+            "    return len(_aeon_blocks(computed)) * mgr.block_size\n",
+            "    computed = mgr.get_computed_blocks(request)",
+            "    return len(_aeon_blocks(computed)) * mgr.block_size",
+        ),
+    ),
+    (
+        GCC,
+        "twin: a subclass's iteration of [0] of the call",
+        K(
+            *GC,
+            "vllm/aeon/r83gc12.py",
+            MGR + "class AeonKVCacheManager(KVCacheManager):\n"
+            "    def aeon_hit_ids(self, request: Request) -> list[int]:\n"
+            "        return [blk.block_id for blk in self.get_computed_blocks(request)[0]]\n",
+            "        return [blk.block_id for blk in self.get_computed_blocks(request)[0]]",
+        ),
+    ),
+]
+
 # --- 799397ee4f (#16188): GPUModelRunner._dummy_run returns (hidden_states, last_hidden_states)
 DR = ("#16188", "799397ee4f", "GPUModelRunner._dummy_run returns (hidden_states, last_hidden_states)")
 DRC = "#16188 one value made a pair"
