@@ -16,7 +16,10 @@ parameter annotated with upstream's class.  An augmented assignment is an error 
 the key is new); a read is an error when upstream's own diff moved its reads of the attribute to ``.get``,
 ``setdefault`` or a membership test (upstream says a key may be missing), a warning otherwise (the fork may read
 only keys it knows are there).  Quiet: a function that tests ``key in R.A``, calls ``R.A.setdefault`` or stores
-``R.A[...] = ...`` above the read, and a read in a ``try`` catching KeyError.
+``R.A[...] = ...`` above the read, and a read in a ``try`` catching KeyError; since review83, a key a loop or
+comprehension around the index draws from the dict's own keys (#52372's own ``for req_id in
+...stored_requests.copy(): ...stored_requests[req_id]``), and an index under ``isinstance(R.A, defaultdict)`` or
+``hasattr(R.A, "default_factory")``.
 
 Cheap first: only upstream files whose removed lines call ``defaultdict(`` are parsed, only attributes a fork line
 names, and only fork files indexing one of them.
