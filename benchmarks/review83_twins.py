@@ -337,6 +337,119 @@ TWINS += [
     ),
 ]
 
+# --- 9532c49836 (#14770): MLACommonImpl._q_proj_and_k_up_proj returns (ql_nope, q_pe)  (round 3)
+QP = ("#14770", "9532c49836", "MLACommonImpl._q_proj_and_k_up_proj returns (ql_nope, q_pe)")
+QPC = "#14770 one value made a pair"
+MLA = "import torch\n\nfrom vllm.v1.attention.backends.mla.common import MLACommonImpl\n\n\n"
+CASES += [
+    (
+        QPC,
+        "a subclass's local bound to the projection, viewed",
+        K(
+            *QP,
+            "vllm/aeon/r83qp0.py",
+            MLA + "class AeonMLAImpl(MLACommonImpl):\n"
+            "    def aeon_decode_q(self, hs: torch.Tensor) -> torch.Tensor:\n"
+            "        q_nope = self._q_proj_and_k_up_proj(hs)\n"
+            "        return q_nope.flatten(1)\n",
+            "        q_nope = self._q_proj_and_k_up_proj(hs)",
+        ),
+    ),
+]
+TWINS += [
+    (
+        QPC,
+        "twin: the new unpack",
+        T(
+            *QP,
+            "vllm/aeon/r83qp1.py",
+            MLA + "class AeonMLAImpl(MLACommonImpl):\n"
+            "    def aeon_decode_q(self, hs: torch.Tensor) -> torch.Tensor:\n"
+            "        ql_nope, q_pe = self._q_proj_and_k_up_proj(hs)\n"
+            "        return ql_nope.flatten(1)\n",
+            "        ql_nope, q_pe = self._q_proj_and_k_up_proj(hs)",
+            "        return ql_nope.flatten(1)",
+        ),
+    ),
+    (
+        QPC,
+        "twin: [0] of the call",
+        K(
+            *QP,
+            "vllm/aeon/r83qp2.py",
+            MLA + "class AeonMLAImpl(MLACommonImpl):\n"
+            "    def aeon_decode_q(self, hs: torch.Tensor) -> torch.Tensor:\n"
+            "        return self._q_proj_and_k_up_proj(hs)[0].flatten(1)\n",
+            "        return self._q_proj_and_k_up_proj(hs)[0].flatten(1)",
+        ),
+    ),
+    (
+        QPC,
+        "twin: an override still returning the pair",
+        T(
+            *QP,
+            "vllm/aeon/r83qp3.py",
+            MLA + "class AeonMLAImpl(MLACommonImpl):\n"
+            "    def _q_proj_and_k_up_proj(self, x):\n"
+            "        # AEON: the Spark's decode kernel wants the absorbed q contiguous\n"
+            "        ql_nope, q_pe = super()._q_proj_and_k_up_proj(x)\n"
+            "        return ql_nope.contiguous(), q_pe\n",
+            "        ql_nope, q_pe = super()._q_proj_and_k_up_proj(x)",
+            "        return ql_nope.contiguous(), q_pe",
+        ),
+    ),
+    (
+        QPC,
+        "twin: the fork's own absorber's namesake",
+        T(
+            *QP,
+            "vllm/aeon/r83qp4.py",
+            MLA + "class AeonAbsorber:\n"
+            "    def __init__(self, w: torch.Tensor) -> None:\n"
+            "        self.w = w\n\n"
+            "    def _q_proj_and_k_up_proj(self, x: torch.Tensor) -> torch.Tensor:\n"
+            "        return torch.matmul(x, self.w)\n\n"
+            "    def aeon_decode_q(self, hs: torch.Tensor) -> torch.Tensor:\n"
+            "        q_nope = self._q_proj_and_k_up_proj(hs)\n"
+            "        return q_nope.flatten(1)\n",
+            "        q_nope = self._q_proj_and_k_up_proj(hs)",
+            "        return q_nope.flatten(1)",
+        ),
+    ),
+    (
+        QPC,
+        "twin: the local handed to the module's kind-sorting helper",
+        T(
+            *QP,
+            "vllm/aeon/r83qp5.py",
+            MLA + "def _aeon_nope(q) -> torch.Tensor:\n"
+            "    return q[0] if isinstance(q, tuple) else q  # AEON: both upstreams\n\n\n"
+            "class AeonMLAImpl(MLACommonImpl):\n"
+            "    def aeon_decode_q(self, hs: torch.Tensor) -> torch.Tensor:\n"
+            "        q = self._q_proj_and_k_up_proj(hs)\n"
+            "        return _aeon_nope(q).flatten(1)\n",
+            "        q = self._q_proj_and_k_up_proj(hs)",
+            "        return _aeon_nope(q).flatten(1)",
+        ),
+    ),
+    (
+        QPC,
+        "twin: an isinstance test rebinding the local",
+        T(
+            *QP,
+            "vllm/aeon/r83qp6.py",
+            MLA + "class AeonMLAImpl(MLACommonImpl):\n"
+            "    def aeon_decode_q(self, hs: torch.Tensor) -> torch.Tensor:\n"
+            "        q_nope = self._q_proj_and_k_up_proj(hs)\n"
+            "        if isinstance(q_nope, tuple):  # AEON: newer upstreams return the rope part too\n"
+            "            q_nope = q_nope[0]\n"
+            "        return q_nope.flatten(1)\n",
+            "        q_nope = self._q_proj_and_k_up_proj(hs)",
+            "        return q_nope.flatten(1)",
+        ),
+    ),
+]
+
 # --- 28943d36ce (#13973): KVCacheManager.block_pool a BlockPool, not a List[KVCacheBlock]
 BP = ("#13973", "28943d36ce", "KVCacheManager.block_pool: List[KVCacheBlock] -> BlockPool(...)")
 BPC = "#13973 container made an object"
