@@ -7,9 +7,11 @@ right after the merge (the merge base is the commit's first parent, upstream the
   and the first misreading read of the local bound to it (``drift/returns.py``; #12003
   ``KVCacheManager.get_computed_blocks`` -> ``(blocks, num_computed_tokens)``, its scheduler's unpack ending
   ``= \\``; #16188 ``GPUModelRunner._dummy_run`` -> ``(hidden_states, last_hidden_states)``, the worker's unpack
-  ending ``= \\``): the new unpack, ``[0]`` of the call, the local unpacked or indexed later, an ``isinstance``
-  test of the local (in a conditional, and rebinding it), the fork's own class's namesake, a subclass override
-  that still returns the pair, a ``len()`` of the first element;
+  ending ``= \\``; #14770 ``MLACommonImpl._q_proj_and_k_up_proj`` -> ``(ql_nope, q_pe)``, round 3): the new
+  unpack, ``[0]`` of the call, the local unpacked or indexed later, an ``isinstance`` test of the local (in a
+  conditional, rebinding it, guarding the ``len()``), the local handed to the module's helper that sorts the
+  kinds, the fork's own class's namesake, a subclass override that still returns the pair, a ``len()`` of the
+  first element;
 - a builtin container field rebuilt, unannotated, as a shapeless class's instance (``drift/objectified.py``;
   #13973 ``KVCacheManager.block_pool``, a ``List[KVCacheBlock]`` made a ``BlockPool``): the new spelling
   (``block_pool.blocks``), a ``getattr(..., 'blocks', ...)`` probe, an ``isinstance`` test of the old kind, a
@@ -47,6 +49,15 @@ keys, not ``.values()``), and an index where ``isinstance(R.A, defaultdict | Cou
 "default_factory")`` holds; ``drift/returns.py`` (``_handed_to_sorter``) leaves quiet a local, bound once, read only
 as a positional argument of the module's own functions that ask ``isinstance`` of that parameter.  6 caught of 7;
 0 false errors of 36 twins (none warned).
+Round 3 (another real commit, written after the mends): #14770 (9532c49836) made
+``MLACommonImpl._q_proj_and_k_up_proj`` return ``(ql_nope, q_pe)``, its callers unpacking across a backslash: a case
+(a subclass's local bound to the projection, then viewed) and six twins (the new unpack, ``[0]`` of the call, an
+override still returning the pair, the fork's own absorber's namesake, the local handed to the module's
+kind-sorting helper, an ``isinstance`` test rebinding the local).  On main (2a1797e5): 1 caught, 0 false errors of
+6 (the handed-on local is quiet there already, unlike #12003's module-level one; not looked into).  This branch:
+1 caught, 0 false.
+All rounds, main (2a1797e5): 7 caught, 1 missed of 8; 6 false errors of 42 twins.  This branch: 7 caught, 1 missed
+of 8; 0 false errors of 42 twins.
 Regression set at this branch's mends: blind_replay_kvmgr 24 caught, 1 missed of 25 (12 twins quiet, 1 warned),
 killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet), blind_replay_kvcache 17/17 (10 quiet),
 blind_replay_compwrap 22/22 (12 quiet), review81_twins 5 caught, 3 warned of 8, 0 false errors of 30 (2 warned):
