@@ -53,11 +53,12 @@ Round 3 (another real commit, written after the mends): #14770 (9532c49836) made
 ``MLACommonImpl._q_proj_and_k_up_proj`` return ``(ql_nope, q_pe)``, its callers unpacking across a backslash: a case
 (a subclass's local bound to the projection, then viewed) and six twins (the new unpack, ``[0]`` of the call, an
 override still returning the pair, the fork's own absorber's namesake, the local handed to the module's
-kind-sorting helper, an ``isinstance`` test rebinding the local).  On main (2a1797e5): 1 caught, 0 false errors of
-6 (the handed-on local is quiet there already, unlike #12003's module-level one; not looked into).  This branch:
-1 caught, 0 false.
-All rounds, main (2a1797e5): 7 caught, 1 missed of 8; 6 false errors of 42 twins.  This branch: 7 caught, 1 missed
-of 8; 0 false errors of 42 twins.
+kind-sorting helper, an ``isinstance`` test rebinding the local).  On main (2a1797e5): 1 caught, 1 false error of
+6 (the handed-on local, #12003's shape again).  This branch: 1 caught, 0 false.  On the engine before killers176
+(387be72d) #12003's and #14770's cases are all missed and their 17 twins quiet: the widening reached both the
+catches and the handed-on local's false error.
+All rounds, main (2a1797e5): 7 caught, 1 missed of 8; 7 false errors of 42 twins.  This branch: 7 caught, 1 missed
+of 8; 0 false errors of 42 twins (none warned).
 Regression set at this branch's mends: blind_replay_kvmgr 24 caught, 1 missed of 25 (12 twins quiet, 1 warned),
 killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet), blind_replay_kvcache 17/17 (10 quiet),
 blind_replay_compwrap 22/22 (12 quiet), review81_twins 5 caught, 3 warned of 8, 0 false errors of 30 (2 warned):
