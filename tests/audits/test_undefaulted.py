@@ -125,3 +125,49 @@ def test_a_dict_filled_up_front_is_not_read(git_repo: GitRepo, no_rules: Path) -
     )
     body = "def mark(mgr: KVCacheManager, rid: str) -> None:\n    mgr.num_cached_block[rid] += 1\n"
     assert rows(git_repo, no_rules, body, filled) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def total(mgr: KVCacheManager) -> int:\n    n = 0\n    for rid in mgr.num_cached_block:\n"
+        "        n += mgr.num_cached_block[rid]\n    return n\n",
+        "class Mine(KVCacheManager):\n    def report(self) -> dict:\n"
+        "        return {rid: self.num_cached_block[rid] for rid in list(self.num_cached_block)}\n",
+        "def shift(mgr: KVCacheManager) -> None:\n    for rid in sorted(mgr.num_cached_block.keys()):\n"
+        "        mgr.num_cached_block[rid] -= 1\n",
+        "def idle(mgr: KVCacheManager) -> list:\n"
+        "    return [rid for rid in mgr.num_cached_block.copy() if not mgr.num_cached_block[rid]]\n",
+        "def bump(mgr: KVCacheManager) -> None:\n    for rid, n in mgr.num_cached_block.items():\n"
+        "        mgr.num_cached_block[rid] += n\n",
+        "from collections import defaultdict\n\n\ndef cached(mgr: KVCacheManager, rid: str) -> int:\n"
+        "    if isinstance(mgr.num_cached_block, defaultdict):\n        return mgr.num_cached_block[rid]\n"
+        "    return mgr.num_cached_block.get(rid, 0)\n",
+        "def cached(mgr: KVCacheManager, rid: str) -> int:\n"
+        "    if hasattr(mgr.num_cached_block, 'default_factory'):\n        return mgr.num_cached_block[rid]\n"
+        "    return mgr.num_cached_block.get(rid, 0)\n",
+    ],
+    ids=[
+        "a loop over its keys",
+        "a comprehension over a copy of its keys",
+        "a loop over its sorted keys, added into",
+        "a comprehension over .copy()",
+        "a loop over its items",
+        "an isinstance test of defaultdict",
+        "a hasattr test of default_factory",
+    ],
+)
+def test_review83_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """review83: a key the fork drew from the dict's own keys is there; a test of the defaulting kind reads both
+    upstreams."""
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_a_key_from_another_walk_is_still_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """A loop over another container's keys (or over the dict's values) does not vouch for the key."""
+    body = (
+        "def mark(mgr: KVCacheManager) -> None:\n    for rid in mgr.req_to_blocks:\n"
+        "        mgr.num_cached_block[rid] += 1\n    for rid in mgr.num_cached_block.values():\n"
+        "        mgr.num_cached_block[rid] += 1\n"
+    )
+    assert rows(git_repo, no_rules, body) == [(3, "error"), (5, "error")]

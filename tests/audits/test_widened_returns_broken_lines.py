@@ -133,3 +133,37 @@ def test_twins_of_the_broken_line_unpack(
     git_repo: GitRepo, no_rules: Path, body: str, upstream: str, lines: list[int]
 ) -> None:
     assert _found(git_repo, no_rules, body, upstream) == lines
+
+
+SORTER = "def _blocks(hit) -> list:\n    return hit[0] if isinstance(hit, tuple) else hit\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "lines"),
+    [
+        # review83: the local handed whole to the module's own helper that tells a tuple from the blocks
+        (
+            SORTER + "def cached(mgr: KVCacheManager, r) -> int:\n    computed = mgr.get_computed_blocks(r)\n"
+            "    return len(_blocks(computed))\n",
+            [],
+        ),
+        # a helper that asks nothing of its parameter's kind: the binding is still the misuse
+        (
+            "def _blocks(hit) -> list:\n    return list(hit)\n\n\n"
+            "def cached(mgr: KVCacheManager, r) -> int:\n    computed = mgr.get_computed_blocks(r)\n"
+            "    return len(_blocks(computed))\n",
+            [6],
+        ),
+        # handed to the sorter, then read as one value as well: the read is still the misuse
+        (
+            SORTER + "def cached(mgr: KVCacheManager, r) -> int:\n    computed = mgr.get_computed_blocks(r)\n"
+            "    _blocks(computed)\n    return len(computed)\n",
+            [6, 8],
+        ),
+    ],
+    ids=["a helper testing the kind", "a helper testing nothing", "a len() beside the helper"],
+)
+def test_a_local_handed_to_a_kind_sorting_helper(
+    git_repo: GitRepo, no_rules: Path, body: str, lines: list[int]
+) -> None:
+    assert _found(git_repo, no_rules, body, BACKSLASH) == lines

@@ -28,7 +28,7 @@ from typing import TypeVar, cast
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
-from aeon_release.domain.audits.drift.fallbacks import caught_around
+from aeon_release.domain.audits.drift.fallbacks import caught_around, isinstance_asked
 from aeon_release.domain.audits.drift.own_fields import (
     assigned,
     defines,
@@ -2133,7 +2133,8 @@ def _widened_findings(
     fielded = _fielded_widened(trees, uses, rebound)
     for use in uses:
         drift = _of(widened, use.callee, use.call) or fielded.get((use.path, use.line))
-        guarded = _guarded_read(trees, use) if drift is not None and not _taken_apart(trees, use) else None
+        apart = drift is None or _taken_apart(trees, use) or _handed_to_sorter(trees, use)
+        guarded = _guarded_read(trees, use) if drift is not None and not apart else None
         if drift is not None and guarded is not None:
             finding = _widened_finding(trees, use.path, use.line, drift, pr_pattern, use=guarded)
             findings.append(finding)
@@ -2361,6 +2362,44 @@ def _taken_apart(trees: ThreeTrees, use: ValueUse) -> bool:
             if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, int):
                 return True
     return False
+
+
+def _handed_to_sorter(trees: ThreeTrees, use: ValueUse) -> bool:
+    """The name a fork line binds, bound once, is read only as an argument of the module's own functions that
+    ask ``isinstance`` of that parameter (``_blocks(hit)`` reading ``hit[0] if isinstance(hit, tuple) else
+    hit``): the fork reads both shapes there (review83: #12003's ``get_computed_blocks`` pair)."""
+    module = trees.merged_module(use.path) if use.how == "assigns" else None
+    if module is None:
+        return False
+    parents = parent_map(module)
+    bind = next(
+        (n for n in ast.walk(module) if isinstance(n, ast.Assign) and n.lineno == use.line and _one_name(n)), None
+    )
+    func = enclosing(bind, parents) if bind is not None else None
+    if bind is None or func is None:
+        return False
+    name = cast(ast.Name, bind.targets[0]).id
+    loads = [n for n in ast.walk(func) if isinstance(n, ast.Name) and n.id == name and n.lineno > bind.lineno]
+    helpers = {d.name: d for d in module.body if isinstance(d, ast.FunctionDef | ast.AsyncFunctionDef)}
+    once = len(assigned(func).get(name, ())) == 1
+    return once and bool(loads) and all(_sorts_kinds(n, parents.get(id(n)), helpers) for n in loads)
+
+
+def _one_name(node: ast.Assign) -> bool:
+    return len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)
+
+
+def _sorts_kinds(load: ast.Name, parent: ast.AST | None, helpers: dict[str, _Def]) -> bool:
+    """``load`` is a positional argument of a call of one of ``helpers`` that asks ``isinstance`` of the
+    parameter it lands in."""
+    if not (isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and load in parent.args):
+        return False
+    helper = helpers.get(parent.func.id)
+    if helper is None or any(isinstance(a, ast.Starred) for a in parent.args):
+        return False
+    params = [*helper.args.posonlyargs, *helper.args.args]
+    at = parent.args.index(load)
+    return at < len(params) and isinstance_asked(helper, params[at].arg)
 
 
 def _owners(trees: ThreeTrees, name: str, sites: list[tuple[str, int]]) -> frozenset[str]:

@@ -16,7 +16,10 @@ parameter annotated with upstream's class.  An augmented assignment is an error 
 the key is new); a read is an error when upstream's own diff moved its reads of the attribute to ``.get``,
 ``setdefault`` or a membership test (upstream says a key may be missing), a warning otherwise (the fork may read
 only keys it knows are there).  Quiet: a function that tests ``key in R.A``, calls ``R.A.setdefault`` or stores
-``R.A[...] = ...`` above the read, and a read in a ``try`` catching KeyError.
+``R.A[...] = ...`` above the read, and a read in a ``try`` catching KeyError; since review83, a key a loop or
+comprehension around the index draws from the dict's own keys (#52372's own ``for req_id in
+...stored_requests.copy(): ...stored_requests[req_id]``), and an index under ``isinstance(R.A, defaultdict)`` or
+``hasattr(R.A, "default_factory")``.
 
 Cheap first: only upstream files whose removed lines call ``defaultdict(`` are parsed, only attributes a fork line
 names, and only fork files indexing one of them.
@@ -28,9 +31,10 @@ import ast
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import cast
 
 from aeon_release.domain.audits.drift.dict_elements import module_functions, receivers_of
-from aeon_release.domain.audits.drift.fallbacks import caught_around
+from aeon_release.domain.audits.drift.fallbacks import caught_around, hasattr_held, isinstance_guarded
 from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets, is_self_attribute
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import file_imports
@@ -43,6 +47,11 @@ from aeon_release.domain.audits.source import last_name, parent_map
 _MOST_FILES = 32
 # what an index of a missing key raises, caught by a fork fallback
 _KEY_ERRORS = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
+# the dict kinds that answer a missing key: an ``isinstance`` test of one tells the old build from the new
+_DEFAULTING = frozenset({"defaultdict", "Counter"})
+# a walk over a container's keys, or a copy of them: ``list(d)``, ``sorted(d)``, ``d.copy()``, ``d.keys()``
+_KEY_WALKS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "reversed", "iter"})
+_KEY_VIEWS = frozenset({"keys", "copy"})
 
 
 @dataclass(frozen=True)
@@ -164,6 +173,8 @@ def _indexes(
             continue
         if (filled is not None and filled <= node.lineno) or caught_around(at, _KEY_ERRORS, parents):
             continue
+        if _own_key(at, item.attr, receivers, parents) or _default_tested(at, parents):
+            continue
         yield _Use(item, node.lineno, adds)
 
 
@@ -194,6 +205,65 @@ def _filled(func: ast.AST, attr: str, receivers: set[str]) -> int | None:
         elif isinstance(node, ast.Assign) and any(_indexed(t, attr, receivers) for t in node.targets):
             first = node.lineno if first is None else min(first, node.lineno)
     return first
+
+
+def _default_tested(at: ast.expr, parents: dict[int, ast.AST]) -> bool:
+    """The index runs only where the fork asked whether the dict still answers a missing key: an ``isinstance``
+    test of ``defaultdict`` (or ``Counter``), or ``hasattr(R.A, "default_factory")`` (review83: a fork reading
+    both upstreams)."""
+    if not isinstance(at, ast.Subscript):
+        return False
+    subject = ast.unparse(at.value)
+    return isinstance_guarded(at, subject, lambda kind: kind in _DEFAULTING, parents) or hasattr_held(
+        at, subject, "default_factory", parents
+    )
+
+
+def _own_key(at: ast.expr, attr: str, receivers: set[str], parents: dict[int, ast.AST]) -> bool:
+    """The key is a name a loop or comprehension around the index draws from ``R.attr``'s own keys (``for k in
+    R.A``, ``R.A.items()``, a copy of them): the key is there (review83: #52372's own
+    ``for req_id in ...stored_requests.copy(): ...stored_requests[req_id]``)."""
+    if not (isinstance(at, ast.Subscript) and isinstance(at.slice, ast.Name)):
+        return False
+    key = at.slice.id
+    child, parent = cast(ast.AST, at), parents.get(id(at))
+    walking: ast.comprehension | None = None  # the generator whose own walk holds the index, if one does
+    while parent is not None and not isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        if isinstance(parent, ast.For | ast.AsyncFor) and any(s is child for s in parent.body):
+            if _draws_key(parent.target, parent.iter, key, attr, receivers):
+                return True
+        if isinstance(parent, ast.comprehension) and parent.iter is child:
+            walking = parent
+        if isinstance(parent, ast.ListComp | ast.SetComp | ast.DictComp | ast.GeneratorExp):
+            gens = [g for g in parent.generators if g is not walking]
+            if any(_draws_key(g.target, g.iter, key, attr, receivers) for g in gens):
+                return True
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
+def _draws_key(target: ast.expr, walked: ast.expr, key: str, attr: str, receivers: set[str]) -> bool:
+    """``for key in R.A`` (its keys or a copy of them), or ``for key, value in R.A.items()``."""
+    if isinstance(target, ast.Tuple) and target.elts and isinstance(walked, ast.Call) and not walked.args:
+        items = isinstance(walked.func, ast.Attribute) and walked.func.attr == "items"
+        first = target.elts[0]
+        return items and isinstance(first, ast.Name) and first.id == key and _keys_of(walked.func, attr, receivers)
+    return isinstance(target, ast.Name) and target.id == key and _keys_of(walked, attr, receivers)
+
+
+def _keys_of(walked: ast.expr, attr: str, receivers: set[str]) -> bool:
+    """``walked`` is ``R.attr`` (``.items``'s receiver too), or a walk or view of its keys."""
+    if isinstance(walked, ast.Attribute) and walked.attr == "items":
+        walked = walked.value
+    while isinstance(walked, ast.Call) and not walked.keywords:
+        func = walked.func
+        if isinstance(func, ast.Attribute) and func.attr in _KEY_VIEWS and not walked.args:
+            walked = func.value
+        elif isinstance(func, ast.Name) and func.id in _KEY_WALKS and len(walked.args) == 1:
+            walked = walked.args[0]
+        else:
+            return False
+    return _is_attr(walked, attr, receivers)
 
 
 def _is_attr(expr: ast.expr, attr: str, receivers: set[str]) -> bool:
