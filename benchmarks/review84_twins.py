@@ -604,6 +604,53 @@ TWINS += [
 ]
 
 
+# --- round 3, written after the mends: the reach they must keep
+CASES += [
+    (
+        "#23071 dropped entry",
+        "the fork stores the CUDA list, then finds Cutlass in the CPU one",
+        K(
+            *CP,
+            "vllm/aeon/r84cp9.py",
+            SM + GRACE + "_POSSIBLE_KERNELS[PlatformEnum.CUDA] = [AeonGraceKernel, CutlassScaledMMLinearKernel]\n"
+            "_cpu = _POSSIBLE_KERNELS[PlatformEnum.CPU]\n"
+            "_cpu.insert(_cpu.index(CutlassScaledMMLinearKernel), AeonGraceKernel)\n",
+            "_cpu.insert(_cpu.index(CutlassScaledMMLinearKernel), AeonGraceKernel)",
+        ),
+    ),
+    (
+        "#18042 closed object",
+        "a dataclass probe without them",
+        K(
+            *MA,
+            "vllm/aeon/r84ma12.py",
+            "import dataclasses\n\n" + CM + "\n\n@dataclasses.dataclass(frozen=True)\n"
+            "class AeonMoeProbe:\n"
+            "    hidden_size: int\n"
+            "    intermediate_size_per_partition: int\n\n\n"
+            "def aeon_moe_marlin_ok(hidden_size: int, inter: int, group_size: int) -> bool:\n"
+            "    probe = AeonMoeProbe(hidden_size, inter)\n"
+            "    return check_moe_marlin_supports_layer(probe, group_size)\n",
+            "    return check_moe_marlin_supports_layer(probe, group_size)",
+        ),
+    ),
+    (
+        "#18042 closed object",
+        "a staticmethod handing a namespace probe it builds",
+        K(
+            *MA,
+            "vllm/aeon/r84ma13.py",
+            NS + "class AeonMoeOracle:\n"
+            "    @staticmethod\n"
+            "    def marlin_ok(hidden_size: int, inter: int, group_size: int) -> bool:\n"
+            "        probe = SimpleNamespace(hidden_size=hidden_size, intermediate_size_per_partition=inter)\n"
+            "        return check_moe_marlin_supports_layer(probe, group_size)\n",
+            "        return check_moe_marlin_supports_layer(probe, group_size)",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review84-")
     return 0
