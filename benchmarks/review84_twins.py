@@ -43,7 +43,7 @@ Round 2 (this branch): ``dropped_entries`` reads ``with suppress(ValueError)`` (
 drops a list the file stores itself (``NAME[KEY] = ...``, ``mod.NAME = ...``, ``NAME[KEY] += ...``), keeps an
 entry a top-level ``NAME.append(E)``/``NAME[KEY].insert(k, E)``/``.extend([E])`` of the merged module puts
 back, and leaves a find off a parameter of a function or lambda around it alone; ``handed_needs`` hands no
-object from a static or class method's first parameter, counts names the file stores on the class itself
+object from a static method's first parameter, counts names the file stores on the class itself
 (``Cls.NAME = ...``), and calls a class closed only when it also holds state of its own (an ``__init__``, a
 class-level binding), carries no decorator but ``dataclass``/``final``/``total_ordering``, and no class of the
 file mixes it into an outside base.  6 caught of 6; 0 false errors of 29.

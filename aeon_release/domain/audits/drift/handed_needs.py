@@ -42,8 +42,8 @@ what its function stores on it); for such an object, and for a fork class whose 
 class with an outside base still needs a name upstream newly creates (``nn.Linear`` may bring ``weight``).
 Since review84 a closed class must also hold state of its own (an ``__init__``, a class-level binding: one holding
 none is a mixin), carry no decorator but a dataclass's, and be mixed into no outside base by a class of the file;
-a name the file stores on the class itself counts as named; a static or class method's first parameter is no
-object of the class.
+a name the file stores on the class itself counts as named; a static method's first parameter is no object of
+the class.
 
 Pure but for reading the three trees: findings out.
 """
@@ -178,9 +178,10 @@ def _hands(module: ast.Module, owned: set[int], imports: dict[str, tuple[str, st
 
 
 def _unbound_first(method: _Def) -> bool:
-    """A ``staticmethod`` or ``classmethod``: its first parameter is no object of the class (review84's r84ma7,
-    ``@staticmethod def marlin_ok(layer, group_size)`` handing upstream's own layer)."""
-    return any(last_name(d) in ("staticmethod", "classmethod") for d in method.decorator_list)
+    """A ``staticmethod``: its first parameter is no object of the class (review84's r84ma7, ``@staticmethod def
+    marlin_ok(layer, group_size)`` handing upstream's own layer).  A ``classmethod``'s ``cls`` is still read as one
+    of its objects, as before review84."""
+    return any(last_name(d) == "staticmethod" for d in method.decorator_list)
 
 
 def _stored_on_classes(module: ast.Module, classes: dict[str, ast.ClassDef]) -> dict[str, set[str]]:
