@@ -52,6 +52,10 @@ the CPU one, a frozen dataclass probe without the names, a staticmethod handing 
 3 caught of 3 on main (56a24b9a) and on this branch.
 All rounds, main (56a24b9a): 9 caught of 9; 12 false errors of 29 twins.  This branch: 9 caught of 9; 0 false
 errors of 29 twins.
+Regression set at the mends' head, each as recorded: blind_replay_quantkern 13 caught, 0 warned, 4 missed of 17
+(9 quiet), killer_replay 26/26, kind_change_replay 12/12 (5 quiet), blind_replay_fp8meth 21 caught, 1 warned of
+22 (10 quiet), review30_twins 0 false of 16 (3 cases warned, 1 twin warned), review31_twins 5 caught, 1 warned of
+6, 0 false of 41 (1 warned), review77_twins 7 caught, 2 warned of 9, 0 false of 39 (4 warned).
 
   PYTHONPATH=.. python review84_twins.py [--only TEXT ...] [--show]
 """
