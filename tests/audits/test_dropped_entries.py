@@ -105,9 +105,30 @@ def test_other_spellings_of_the_find_are_errors(git_repo: GitRepo, no_rules: Pat
         "AEON_NAMES = ['Xla']\nFALLBACKS.remove('Xla') if AEON_NAMES else None\n",
         # a string's index, not a list's
         "AEON_AT = 'Cutlass'.index('C')\n",
+        # review84: under contextlib.suppress(ValueError)
+        "import contextlib\n\nwith contextlib.suppress(ValueError):\n    FALLBACKS.remove(Xla)\n",
+        # review84: the fork sets the list itself, then finds its own entry
+        "_POSSIBLE_KERNELS[PlatformEnum.CPU] = [AeonKernel, Cutlass]\n"
+        "AEON_AT = _POSSIBLE_KERNELS[PlatformEnum.CPU].index(Cutlass)\n",
+        # review84: a parameter of the alias's name is the caller's list
+        "kernels = _POSSIBLE_KERNELS[PlatformEnum.CPU]\n\n\n"
+        "def aeon_rank(kernels: list) -> int:\n    return kernels.index(Cutlass)\n",
     ],
 )
 def test_an_entry_kept_tested_caught_put_back_or_not_upstream_s_is_quiet(
     git_repo: GitRepo, no_rules: Path, text: str
 ) -> None:
     assert run(git_repo, no_rules, text) == []
+
+
+def test_an_entry_the_fork_s_edit_of_upstream_s_module_puts_back_is_kept(git_repo: GitRepo, no_rules: Path) -> None:
+    """review84's r84cp4: the fork's own edit of the kernels' module appends Cutlass back to the CPU list (a
+    top-level ``NAME[KEY].append(E)``): the merged list holds it, and the fork's find of it is quiet."""
+    trail = "\n\ndef choose() -> None:\n    return None\n"
+    base = {KERNELS: BASE + trail, IMPLS: IMPLS_TEXT, PLATFORMS: PLATFORMS_TEXT}
+    fork = {
+        FORK: HEAD + "_cpu = _POSSIBLE_KERNELS[PlatformEnum.CPU]\n_cpu.insert(_cpu.index(Cutlass), AeonKernel)\n",
+        KERNELS: BASE + trail + "\n\n_POSSIBLE_KERNELS[PlatformEnum.CPU].append(Cutlass)  # AEON\n",
+    }
+    sides = s.merge_case(git_repo, base, fork, [(SUBJECT, {KERNELS: UPSTREAM + trail})])
+    assert [row for row in s.rule_rows(git_repo, no_rules, sides, RULE) if row[0] == FORK] == []

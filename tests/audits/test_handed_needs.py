@@ -349,3 +349,48 @@ def test_a_namespace_that_has_or_may_get_the_name_is_quiet(git_repo: GitRepo, no
         "        return describe(self)\n"
     )
     assert _rows(git_repo, no_rules, fork) == []
+
+
+def test_a_static_method_a_mixin_or_a_class_given_names_from_outside_its_body_is_no_closed_object(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """review84 (#18042's, #33506's twins): a ``staticmethod``'s first parameter is no object of its class; a
+    class holding no state is a mixin (its objects another class's), as is one a class of the file mixes into
+    ``nn.Module``; a class decorated by a def of the file, or given the name by the module after its body, has
+    it.  All quiet; a dataclass lacking the name still errs."""
+    fork = (
+        "import dataclasses\n\n\n"  # line 9
+        "class AeonOracle:\n"
+        "    @staticmethod\n"
+        "    def name(layer) -> str:\n"
+        "        return describe(layer)\n\n\n"
+        "class AeonMixin:\n"
+        "    def name(self) -> str:\n"
+        "        return describe(self)\n\n\n"
+        "class AeonMixedState:\n"
+        "    k_scale = 1.0\n\n"
+        "    def name(self) -> str:\n"
+        "        return describe(self)\n\n\n"
+        "class AeonMixed(AeonMixedState, nn.Module):\n"
+        "    pass\n\n\n"
+        "def _aeon_defaults(cls: type) -> type:\n"
+        "    cls.weight = None\n"
+        "    return cls\n\n\n"
+        "@_aeon_defaults\n"
+        "class AeonDecorated:\n"
+        "    k_scale = 1.0\n\n"
+        "    def name(self) -> str:\n"
+        "        return describe(self)\n\n\n"
+        "class AeonLater:\n"
+        "    k_scale = 1.0\n\n"
+        "    def name(self) -> str:\n"
+        "        return describe(self)\n\n\n"
+        "AeonLater.weight = None\n\n\n"
+        "@dataclasses.dataclass\n"
+        "class AeonFields:\n"
+        "    k_scale: float = 1.0\n\n"
+        "    def name(self) -> str:\n"
+        "        return describe(self)\n"  # line 62
+    )
+    found = _rows(git_repo, no_rules, fork)
+    assert [(line, severity) for line, severity, _ in found] == [(62, "error")]

@@ -20,6 +20,9 @@ either.  An error.  Quiet: a call in a ``try`` catching ValueError (or any excep
 or a conditional expression whose test names the entry (``if E in L:``, ``if L.count(E):``), and an entry the
 fork's file puts back itself (``L.append(E)``, ``L.insert(k, E)``, ``L.extend([E])``).  A string entry is left
 to ``dropped_table_keys`` (a list of strings is its table of accepted strings, #31716's ``.remove("auto-round")``).
+Since review84 quiet too: a call under ``contextlib.suppress(ValueError)``, a list the file stores itself
+(``NAME[KEY] = [...]``, ``NAME[KEY] += [...]``), an entry a fork edit of upstream's module puts back at its top
+level (``NAME[KEY].append(E)``), and a find off a function's parameter sharing an alias's name.
 
 Pure but for reading the three trees: findings out.
 """
@@ -82,6 +85,7 @@ def _finds(path: str, module: ast.Module, owned: set[int]) -> Iterator[_Find]:
     aliases = _bound_once(module)
     parents = parent_map(module)
     put_back = _put_back(module)
+    reset = _reset(module, imports, aliases, here)
     for node in ast.walk(module):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _FINDS):
             continue
@@ -90,10 +94,40 @@ def _finds(path: str, module: ast.Module, owned: set[int]) -> Iterator[_Find]:
         if isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str):
             continue  # a string dropped from a list of accepted strings: dropped_table_keys' (#31716)
         entry = _last_name(node.args[0])
-        origin = _origin(node.func.value, imports, aliases, here, set())
-        if origin is None or entry in put_back or _guarded(node, entry, parents):
+        shadowed = _parameters_around(node, parents)
+        origin = _origin(node.func.value, imports, {n: v for n, v in aliases.items() if n not in shadowed}, here, set())
+        if origin is None or origin in reset or entry in put_back or _guarded(node, entry, parents):
             continue
         yield _Find(node, origin, entry)
+
+
+def _parameters_around(node: ast.AST, parents: dict[int, ast.AST]) -> set[str]:
+    """The parameters of the functions and lambdas around ``node``: there a name of the file's alias is the
+    caller's list (review84's r84cp5, ``def rank(kernels: list = _AEON_TIERS)`` beside a module-level
+    ``kernels = _POSSIBLE_KERNELS[...]``)."""
+    found: set[str] = set()
+    up = parents.get(id(node))
+    while up is not None:
+        if isinstance(up, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            found.update(a.arg for a in ast.walk(up.args) if isinstance(a, ast.arg))
+        up = parents.get(id(up))
+    return found
+
+
+def _reset(
+    module: ast.Module, imports: dict[str, tuple[str, str]], aliases: dict[str, ast.expr], here: str
+) -> set[tuple[str, str, str]]:
+    """The lists the file stores itself (``NAME[KEY] = [...]``, ``mod.NAME = [...]``, ``NAME[KEY] += [...]``): what
+    it then finds in them is its own entries (review84's r84cp2)."""
+    found: set[tuple[str, str, str]] = set()
+    for node in ast.walk(module):
+        targets = (
+            node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AugAssign) else []
+        )
+        for target in (t for t in targets if isinstance(t, ast.Subscript | ast.Attribute)):
+            if (origin := _origin(target, imports, aliases, here, set())) is not None:
+                found.add(origin)
+    return found
 
 
 def _bound_once(module: ast.Module) -> dict[str, ast.expr]:
@@ -154,12 +188,19 @@ def _guarded(node: ast.AST, entry: str, parents: dict[int, ast.AST]) -> bool:
         if isinstance(up, ast.Try | ast.TryStar) and any(child is s for s in up.body):
             if any(_catches(h.type) for h in up.handlers):
                 return True
+        if isinstance(up, ast.With | ast.AsyncWith) and any(_suppresses(i.context_expr) for i in up.items):
+            return True  # ``with contextlib.suppress(ValueError):`` (review84's r84cp1, r84ub2)
         if isinstance(up, ast.If | ast.IfExp | ast.While) and child is not up.test:
             named = (n for n in ast.walk(up.test) if isinstance(n, ast.Name | ast.Attribute | ast.Constant))
             if any(_last_name(n) == entry for n in named):
                 return True
         child, up = up, parents.get(id(up))
     return False
+
+
+def _suppresses(expr: ast.expr) -> bool:
+    """``suppress(ValueError)`` / ``contextlib.suppress(Exception, ...)``."""
+    return isinstance(expr, ast.Call) and _last_name(expr.func) == "suppress" and any(_catches(a) for a in expr.args)
 
 
 def _catches(kind: ast.expr | None) -> bool:
@@ -182,13 +223,31 @@ def _dropped(trees: ThreeTrees, origins: set[tuple[str, str, str]]) -> dict[tupl
         merged = trees.merged_module(both.path)
         module = paths[both.path]
         old, new = _lists(both.old, module, names), _lists(both.new, module, names)
-        kept = _lists(merged, module, names) if merged is not None else new
+        kept = _with_put_back(_lists(merged, module, names), merged, module) if merged is not None else new
         for origin, entries in old.items():
             if origin in origins and origin in new:
                 gone = set(entries - new[origin] - kept.get(origin, frozenset()))
                 if gone:
                     found[origin] = (gone, both.path)
     return found
+
+
+def _with_put_back(lists: _Lists, tree: ast.Module, module: str) -> _Lists:
+    """``lists`` with what the module's own top-level ``NAME.append(E)``/``NAME[KEY].insert(k, E)``/``.extend([E])``
+    adds: a fork edit of upstream's module that puts the entry back keeps it (review84's r84cp4)."""
+    added: dict[tuple[str, str, str], set[str]] = {}
+    for stmt in tree.body:
+        call = stmt.value if isinstance(stmt, ast.Expr) else None
+        if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) and call.func.attr in _PUTS):
+            continue
+        target, key = call.func.value, ""
+        if isinstance(call.func.value, ast.Subscript):
+            key = ast.unparse(call.func.value.slice)
+            target = call.func.value.value
+        if isinstance(target, ast.Name):
+            items = [i for a in call.args for i in (a.elts if isinstance(a, ast.List | ast.Tuple) else [a])]
+            added.setdefault((module, target.id, key), set()).update(_last_name(i) for i in items)
+    return {origin: entries | added.get(origin, set()) for origin, entries in lists.items()}
 
 
 def _lists(tree: ast.Module, module: str, names: set[str]) -> _Lists:

@@ -40,6 +40,10 @@ or ``argparse.Namespace(...)`` is handed like a built fork object, its attribute
 what its function stores on it); for such an object, and for a fork class whose bases are all the file's own
 (no outside base that may bring a name), a name the base already held counts too: nothing can bring it.  A
 class with an outside base still needs a name upstream newly creates (``nn.Linear`` may bring ``weight``).
+Since review84 a closed class must also hold state of its own (an ``__init__``, a class-level binding: one holding
+none is a mixin), carry no decorator but a dataclass's, and be mixed into no outside base by a class of the file;
+a name the file stores on the class itself counts as named; a static method's first parameter is no object of
+the class.
 
 Pure but for reading the three trees: findings out.
 """
@@ -61,7 +65,7 @@ from aeon_release.domain.audits.drift.returns import fork_modules, own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, owner_class, parsed_texts, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import method_defs
+from aeon_release.domain.audits.source import last_name, method_defs
 
 __all__ = ["handed_need_drift"]
 
@@ -131,11 +135,13 @@ def handed_need_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         imports = file_imports(module, path)
         local = {c.name: c for c in file_classes(module.body)}
         given = _given_by_builders(module, local)
+        stored = _stored_on_classes(module, local)
         for hand in (h for h in hands[path] if h.line in owned and not h.shielded):
             needs = [
                 n
                 for n in _needs(trees, hand, defs)
                 if not (hand.built is None and n.attr in given.get(hand.cls.name, set()))
+                and n.attr not in stored.get(hand.cls.name, set())
                 and _lacks(trees, hand, n, local, imports, hands[path], defs)
             ]
             if needs:
@@ -159,7 +165,7 @@ def _hands(module: ast.Module, owned: set[int], imports: dict[str, tuple[str, st
     scope = scope_of(module)
     classes = {c.name: c for c in file_classes(module.body)}
     for cls in classes.values():
-        for method in (m for m in cls.body if isinstance(m, _Def) and m.args.args):
+        for method in (m for m in cls.body if isinstance(m, _Def) and m.args.args and not _unbound_first(m)):
             me = method.args.args[0].arg
             shielded = _shielded(method)
             for node in (n for n in own_nodes(method.body) if isinstance(n, ast.Call)):
@@ -169,6 +175,24 @@ def _hands(module: ast.Module, owned: set[int], imports: dict[str, tuple[str, st
             shielded = _shielded(func)
             for node in (n for n in own_nodes(func.body) if isinstance(n, ast.Call)):
                 yield from _handing(node, name, scope, func, built, func, id(node) in shielded)
+
+
+def _unbound_first(method: _Def) -> bool:
+    """A ``staticmethod``: its first parameter is no object of the class (review84's r84ma7, ``@staticmethod def
+    marlin_ok(layer, group_size)`` handing upstream's own layer).  A ``classmethod``'s ``cls`` is still read as one
+    of its objects, as before review84."""
+    return any(last_name(d) == "staticmethod" for d in method.decorator_list)
+
+
+def _stored_on_classes(module: ast.Module, classes: dict[str, ast.ClassDef]) -> dict[str, set[str]]:
+    """class name -> the attributes the file stores on the class itself (``AeonShape.activation = "silu"`` after
+    its body, review84's r84ma10): every object of it has them."""
+    stored: dict[str, set[str]] = {}
+    for node in ast.walk(module):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name):
+            if node.value.id in classes:
+                stored.setdefault(node.value.id, set()).add(node.attr)
+    return stored
 
 
 def _shielded(func: _Def) -> set[int]:
@@ -261,19 +285,54 @@ def _namespace_class(call: ast.Call, imports: dict[str, tuple[str, str]]) -> ast
 
 
 def _closed(cls: ast.ClassDef, local: dict[str, ast.ClassDef]) -> bool:
-    """The class (a namespace's stand-in included) and its bases are all the file's own (or ``object``): no
-    outside base may bring an attribute it never names."""
-    todo, seen = [cls], {cls.name}
+    """A namespace's stand-in; or a class whose bases are all the file's own (or ``object``), none decorated but
+    as a dataclass, that holds state of its own (an ``__init__``, a class-level name) and that no class of the
+    file mixes into an outside base: nothing outside the file may bring an attribute it never names.  A class
+    holding no state is a mixin whose objects are another class's (review84's r84ma8, r84fi2), and a decorator
+    of the file may give a class any name (r84ma9)."""
+    if cls.lineno == 0:
+        return True
+    chain = _own_chain(cls, local)
+    if chain is None or any(_decorated(c) for c in chain) or not any(_holds_state(c) for c in chain):
+        return False
+    mixed = (c for c in local.values() if c is not cls and any(b is cls for b in _direct_bases(c, local)))
+    return all(_own_chain(c, local) is not None for c in mixed)
+
+
+def _own_chain(cls: ast.ClassDef, local: dict[str, ast.ClassDef]) -> list[ast.ClassDef] | None:
+    """The class and its bases, when all are the file's own (or ``object``); None when one is not."""
+    chain, todo, seen = [cls], [cls], {cls.name}
     while todo:
         for base in todo.pop().bases:
             if isinstance(base, ast.Name) and base.id == "object":
                 continue
             if not (isinstance(base, ast.Name) and base.id in local):
-                return False
+                return None
             if base.id not in seen:
                 seen.add(base.id)
+                chain.append(local[base.id])
                 todo.append(local[base.id])
-    return True
+    return chain
+
+
+def _direct_bases(cls: ast.ClassDef, local: dict[str, ast.ClassDef]) -> list[ast.ClassDef]:
+    return [local[b.id] for b in cls.bases if isinstance(b, ast.Name) and b.id in local]
+
+
+_PLAIN_DECORATORS = frozenset({"dataclass", "final", "total_ordering"})
+
+
+def _decorated(cls: ast.ClassDef) -> bool:
+    """Decorated by anything but a dataclass (whose fields the body names) or a marker."""
+    return any(last_name(d.func if isinstance(d, ast.Call) else d) not in _PLAIN_DECORATORS for d in cls.decorator_list)
+
+
+def _holds_state(cls: ast.ClassDef) -> bool:
+    """An ``__init__``/``__new__`` or a class-level binding (a field, a constant)."""
+    return any(
+        isinstance(s, ast.Assign | ast.AnnAssign) or (isinstance(s, _Def) and s.name in ("__init__", "__new__"))
+        for s in cls.body
+    )
 
 
 def _handing(
