@@ -195,7 +195,7 @@ def test_a_local_built_from_a_fork_class_and_handed_to_the_def(git_repo: GitRepo
     )
     found = _rows(git_repo, no_rules, fork)
     assert [(line, severity) for line, severity, _ in found] == [(19, "error")]
-    assert found[0][2].startswith("hands layer (a AeonBare) to BaseKVCacheMethod.process_weights_after_loading")
+    assert found[0][2].startswith("hands layer (an AeonBare) to BaseKVCacheMethod.process_weights_after_loading")
 
 
 def test_a_method_off_the_class_s_typed_attribute_handed_self(git_repo: GitRepo, no_rules: Path) -> None:

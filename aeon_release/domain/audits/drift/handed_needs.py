@@ -59,6 +59,7 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.callees import Callee, Scope, loose, reaches, resolve, scope_of
 from aeon_release.domain.audits.drift.frozen_receivers import held_class
+from aeon_release.domain.audits.drift.operand_kinds import article
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import BUILTINS, dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules, own_nodes
@@ -737,7 +738,11 @@ def _finding(
     sure = any(n.sure for n in lacking)
     reads = ", ".join(f"{n.param}.{n.attr}" for n in sorted(lacking, key=lambda n: n.line))
     names = ", ".join(n.attr for n in sorted(lacking, key=lambda n: n.line))
-    who = f"{hand.cls.name} (self)" if hand.built is None else f"{hand.name} (a {hand.cls.name})"
+    who = (
+        f"{hand.cls.name} (self)"
+        if hand.built is None
+        else f"{hand.name} ({article(hand.cls.name.lower())} {hand.cls.name})"
+    )
     maybe = "" if sure else " on the path that reads it (an earlier test of the object decides whether it runs)"
     whose = (
         "upstream's own objects now get it"
