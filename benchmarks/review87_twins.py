@@ -251,6 +251,69 @@ TWINS += [
     ),
 ]
 
+# round 3 (written after the mend): a local rebound, a nested class's own info, an unchanged class, a chain
+TWINS += [
+    (
+        "#51657 generic TypeVar attribute",
+        "twin: a local read off self.info, rebound to the fork's own info before the call",
+        K(
+            *MM,
+            "vllm/aeon/r87mm13.py",
+            MP + OWN + "class AeonDummyInputs13(MultiModalDummyInputsBuilder):\n"
+            "    def aeon_dummy_pixels(self) -> int:\n"
+            "        info = self.info\n"
+            "        info = AeonSizedInfo(info.ctx)\n"
+            "        width, height = info.get_max_image_size()\n"
+            "        return width * height\n",
+            "        width, height = info.get_max_image_size()",
+        ),
+    ),
+    (
+        "#51657 generic TypeVar attribute",
+        "twin: a nested class's own self.info inside the fork builder",
+        K(
+            *MM,
+            "vllm/aeon/r87mm14.py",
+            MP + OWN + "class AeonDummyInputs14(MultiModalDummyInputsBuilder):\n"
+            "    class Sizer:\n"
+            "        def __init__(self, info: AeonSizedInfo) -> None:\n"
+            "            self.info = info\n\n"
+            "        def pixels(self) -> int:\n"
+            "            width, height = self.info.get_max_image_size()\n"
+            "            return width * height\n",
+            "            width, height = self.info.get_max_image_size()",
+        ),
+    ),
+    (
+        "#51657 generic TypeVar attribute",
+        "twin: the same read on an unchanged model's builder",
+        K(
+            *MM,
+            "vllm/aeon/r87mm15.py",
+            "from vllm.model_executor.models.gemma3_mm import Gemma3DummyInputsBuilder\n\n\n"
+            "class AeonGemmaDummy(Gemma3DummyInputsBuilder):\n"
+            "    def aeon_dummy_pixels(self) -> int:\n"
+            "        size = self.info.get_image_size_with_most_features()\n"
+            "        return size.width * size.height\n",
+            "        size = self.info.get_image_size_with_most_features()",
+        ),
+    ),
+    (
+        "#51657 generic TypeVar attribute",
+        "twin: a chain of generic builders (llava's own _I bound by the fork's subscript)",
+        K(
+            *MM,
+            "vllm/aeon/r87mm16.py",
+            "from vllm.model_executor.models.llava import LlavaDummyInputsBuilder, LlavaProcessingInfo\n\n\n"
+            "class AeonLlavaDummy(LlavaDummyInputsBuilder[LlavaProcessingInfo]):\n"
+            "    def aeon_dummy_pixels(self) -> int:\n"
+            "        size = self.info.get_image_size_with_most_features()\n"
+            "        return size.width * size.height\n",
+            "        size = self.info.get_image_size_with_most_features()",
+        ),
+    ),
+]
+
 # --- 657855ab41 (#37560): mistral3's BaseLlavaProcessingInfo folded into Mistral3ProcessingInfo; its dummy
 # builder's generic _I bound to Mistral3ProcessingInfo
 M3 = ("#37560", "657855ab41", "BaseLlavaProcessingInfo folded into Mistral3ProcessingInfo")
