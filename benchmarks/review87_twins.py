@@ -25,7 +25,28 @@ catches of these widenings (#51657's ``self.info.get_max_image_size()``, #12785'
 kept to show the reach stays.  killers171's third widening (``drift/outgrown_patches.py``) is being joined with
 ``patched_functions.py`` elsewhere and is not reviewed here.
 
-ROUNDS
+Round 1 (main at 5a625875), 2 cases and 25 twins as first written: 1 caught, 1 warned of 2; 0 false errors of
+25, 4 twins warned.  Two of the warnings were false claims: #51657's own ``get_supported_mm_limits`` and
+``get_mm_max_tokens_per_item`` lost their ``raise ValueError`` and return ``dict.fromkeys(...)``/``max_tokens``,
+but the raise moved into the new ``_get_supported_modalities`` they call -- the ValueError still escapes and a
+fork's ``except ValueError`` still runs, yet ``_answered_raises`` counted only the def's own ``raise``
+statements and said "upstream replaced a raise of it with a returned answer".  The other two (#12785's handler
+kept beside a test of the answer, and one kept for the non-str style after a test of the known styles) are the
+warning by design: the refused case is answered now and the engine cannot tell the fork handled it.  The one
+error in a twin's file (``r87mm11``, the fork's ``AeonInfo11.get_max_image_size`` override) is on the override's
+``def``, not the twin's line, and is right: upstream's ``get_max_image_tokens`` calls the new name now, so the
+override no longer shapes the dummy image.  No generic-TypeVar twin raised anything: the fork's own info bound in
+its own subscript, its own TypeVar left unbound, its own class named ``MultiModalProcessingInfo``, a class-level
+annotation, a rebinding in ``__init__``, a parameter or an ``isinstance``-narrowed local, and the guards stay
+quiet.
+Round 2 (this branch): ``_raise_counts`` counts the ``raise`` statements of the def and the defs of its file it
+calls (``_reach``, as ``_raised`` does), so a raise moved to a helper is not an answer.  1 caught, 1 warned of 2;
+0 false errors of 25 (2 warned, the two by design).
+Round 3 (written after the mend): four more #51657 twins (a local read off ``self.info`` then rebound to the
+fork's own info, a nested class's own ``self.info``, the same read on gemma3's unchanged builder, llava's chain of
+generic builders with the fork binding llava's own ``_I``): quiet (the mend touches only raised kinds, so main
+gives the same).  All rounds, this branch: 1 caught, 1 warned of 2 cases; 0 false errors of 29 twins (2 warned).
+``blind_replay_tfbackend.py`` as recorded: 25 caught, 1 warned, 0 missed of 26 (11 twins quiet).
 
   PYTHONPATH=.. python review87_twins.py [--only TEXT ...] [--show]
 """
