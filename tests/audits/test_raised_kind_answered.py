@@ -114,6 +114,18 @@ HANDLER = (
                 '    if STYLES.get(style) is None:\n        raise ValueError(f"unknown style {style}")\n',
             ),
         ),
+        # revCU, shaped like #51657 (cf8f3a3bb2)'s get_supported_mm_limits: the raise moved into a helper of the
+        # file the def calls, and the def returns the helper's answer -- the ValueError still escapes
+        (
+            HANDLER,
+            LINEAR_BASE.replace(
+                '    if style not in STYLES:\n        raise ValueError(f"unsupported style {style}")\n'
+                "    return (linear, STYLES[style])\n",
+                "    return (linear, _known(style))\n\n\n"
+                'def _known(style):\n    if style not in STYLES:\n        raise ValueError(f"unsupported style {style}")\n'
+                "    return STYLES[style]\n",
+            ),
+        ),
         # a handler of another kind
         (HANDLER.replace("except ValueError", "except TypeError"), LINEAR_NEW),
         # a handler that also catches everything
@@ -125,7 +137,7 @@ HANDLER = (
             LINEAR_NEW,
         ),
     ],
-    ids=["none answer", "raise moved", "other kind", "catch all", "fork namesake"],
+    ids=["none answer", "raise moved", "raise moved to a helper", "other kind", "catch all", "fork namesake"],
 )
 def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, text: str, new: str) -> None:
     assert run(git_repo, no_rules, text, new) == []

@@ -256,8 +256,9 @@ def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
 def _answered_raises(
     old_text: str | None, new_text: str | None, path: str, qualname: str, names: set[str]
 ) -> list[tuple[str, Shift]]:
-    """A def that still raises every kind it raised, but fewer of its own ``raise K`` statements of a builtin
-    kind, and returns a value it did not return at the base: one case it refused with ``K`` is answered now.
+    """A def that still raises every kind it raised, but fewer ``raise K`` statements of a builtin kind (its own and
+    its file's defs it calls: see ``_raise_counts``), and returns a value it did not return at the base: one case
+    it refused with ``K`` is answered now.
     #12785 (1a6fcad4c9) made ``replace_linear_class``'s unknown parallel style log a warning and ``return
     linear`` in place of ``raise ValueError`` (its non-str style still raises ValueError): a fork's ``except
     ValueError`` round the call, its own path for the styles upstream did not know, no longer runs for them
@@ -272,13 +273,20 @@ def _answered_raises(
 
 
 def _raise_counts(text: str | None, qualname: str) -> dict[str, int]:
-    """Kind -> how many ``raise`` statements of the def's own body name it."""
+    """Kind -> how many ``raise`` statements name it in the def's body and the defs of its file it calls
+    (``_reach``).  revCU: #51657 (cf8f3a3bb2) moved ``get_supported_mm_limits``'s ``raise ValueError`` into the
+    new ``_get_supported_modalities`` it calls and returned ``dict.fromkeys(...)``: the ValueError still escapes,
+    and a fork's ``except ValueError`` round it still runs -- a raise moved to a helper, not answered."""
     module = parse_python(text, "<raised>") if text else None
-    func = dict(method_defs(module.body)).get(qualname) if module is not None else None
+    if module is None:
+        return {}
+    defs, by_name, owners = _def_index(module)
+    func = dict(defs).get(qualname)
     counts: dict[str, int] = {}
-    for node in own_nodes(func.body) if func is not None else ():
-        if isinstance(node, ast.Raise):
-            counts[_raise_kind(node)] = counts.get(_raise_kind(node), 0) + 1
+    for reached in _reach(by_name, func, owners, _bases(module)) if func is not None else ():
+        for node in own_nodes(reached.body):
+            if isinstance(node, ast.Raise):
+                counts[_raise_kind(node)] = counts.get(_raise_kind(node), 0) + 1
     return counts
 
 
@@ -395,13 +403,9 @@ def _raised(text: str | None, names: set[str], constructs: bool = False) -> _Rai
     module = parse_python(text, "<raised>") if text else None
     if module is None:
         return {}
-    defs = list(method_defs(module.body))
-    by_name: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
-    for _, func in defs:
-        by_name.setdefault(func.name, []).append(func)
+    defs, by_name, owners = _def_index(module)
     cache: dict[int, tuple[set[str], set[str]]] = {}
     found: _Raised = {}
-    owners = {id(func): qualname.rpartition(".")[0] for qualname, func in defs}
     written = {q.rpartition(".")[0] for q, _ in defs if q.endswith(".__init__")}
     bases = _bases(module)
     module_dicts = _module_dicts(module)
@@ -410,6 +414,22 @@ def _raised(text: str | None, names: set[str], constructs: bool = False) -> _Rai
             own = [cache.setdefault(id(f), _kinds(f, module_dicts)) for f in _reach(by_name, func, owners, bases)]
             found[qualname] = (frozenset(k for every, _ in own for k in every), frozenset(k for _, h in own for k in h))
     return found
+
+
+def _def_index(
+    module: ast.Module,
+) -> tuple[
+    list[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]],
+    dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]],
+    dict[int, str],
+]:
+    """The file's defs (qualname, def), the defs by their name, and each def's class (by ``id``): what
+    ``_reach`` walks."""
+    defs = list(method_defs(module.body))
+    by_name: dict[str, list[ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+    for _, func in defs:
+        by_name.setdefault(func.name, []).append(func)
+    return defs, by_name, {id(func): qualname.rpartition(".")[0] for qualname, func in defs}
 
 
 def _reach(
