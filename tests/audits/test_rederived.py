@@ -131,3 +131,18 @@ def test_the_forks_own_formula_beside_the_call_is_warned(
 )
 def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, fork: str, theirs: str) -> None:
     assert warnings(git_repo, no_rules, fork, theirs) == []
+
+
+def test_no_fork_line_naming_a_candidates_function_parses_nothing(
+    git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """perf27's gate: a fork whose added lines name no function a candidate file declares parses no candidate;
+    one naming it still does (the warning above)."""
+    from aeon_release.domain.audits.drift import rederived
+
+    def parsed(*_: object) -> object:
+        raise AssertionError("a candidate was parsed")
+
+    monkeypatch.setattr(rederived, "parsed_versions", parsed)
+    fork = "def first(world: int, rank: int, total: int) -> int:\n    return rank * (total // world)\n"
+    assert warnings(git_repo, no_rules, fork) == []
