@@ -159,8 +159,11 @@ def _field_rows(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[int,
 def test_a_method_of_a_field_the_base_types_made_a_pair_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
     body = "    def aeon_native(self, logits):\n        sampled = self.topk_topp_sampler.forward_native(logits, None)\n"
     body += "        return sampled.long()\n"
-    [(line, severity, message)] = _field_rows(git_repo, no_rules, body)
+    # the call's line, and (since killers176) the first line that misreads the local as one value, where the
+    # failure lands (``sampled.long()``: a tuple has no ``long``)
+    [(line, severity, message), (misread, misread_severity, _)] = _field_rows(git_repo, no_rules, body)
     assert (line, severity) == (8, "error")
+    assert (misread, misread_severity) == (9, "error")
     assert "uses the value of self.topk_topp_sampler.forward_native() as one value" in message
     assert "TopKTopPSampler.forward_native() to return 2 values" in message
 
