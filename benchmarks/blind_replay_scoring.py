@@ -45,6 +45,13 @@ Regression set at the widenings' head: killer_replay 26/26 BLOCKED, kind_change_
 review67_twins 4/4 (13 quiet, 1 warned), review74_twins 10/10 (29 quiet, 6 warned), review38_twins 6/6 (20 quiet,
 6 warned), review44_twins 8/8 (32 quiet, 14 warned), review81_twins 5 caught, 3 warned of 8 (30 quiet, 2 warned),
 blind_replay_entrycli 21/21 (11 quiet), blind_replay_fwdctx 19/19 (12 quiet): 0 false errors, no caught lost.
+After the mend60 join (killers171's ``drift/outgrown_patches.py``, which caught the same class, folded into
+``drift/patched_functions.py``: one finding per patch, on the patch line): 22 caught, 0 warned, 0 missed of 22
+(twins: 10 quiet, 0 false errors); both #38482 spellings caught on their patch lines, as labelled.
+Regression set at the join: killer_replay 26/26 BLOCKED, kind_change_replay 12/12 (5 quiet), review67_twins 4/4 (13
+quiet, 1 warned), review74_twins 10/10 (29 quiet, 6 warned), review38_twins 6/6 (20 quiet, 6 warned), review44_twins
+8/8 (32 quiet, 14 warned), review81_twins 5 caught, 3 warned of 8 (30 quiet, 2 warned), blind_replay_entrycli 21/21
+(11 quiet), blind_replay_fwdctx 19/19 (12 quiet): 0 false errors, as recorded.
 
   python benchmarks/blind_replay_scoring.py [--mirror DIR] [--only TEXT ...] [--show]
 """

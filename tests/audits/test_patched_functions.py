@@ -7,6 +7,11 @@ looks the name up at run time.  An error on the patch's line when a call upstrea
 bind to the fork's function and every call at the base did; quiet for a function taking the new parameters or
 ``**kwargs``, upstream's own function assigned, a function upstream's calls did not change, a function that never
 took the base's calls, the fork's own module; a warning when an ``if`` testing upstream's function picks the patch.
+
+Shaped like #23556 too (the second half, from killers171's ``test_outgrown_patches.py``, joined here by mend60):
+``replace_linear_class`` gained a keyword-only ``prefix`` and the module's own loop now passes ``prefix=qual_name``;
+a fork's ``tf.replace_linear_class = aeon_replace`` written for the old three parameters merges cleanly and raises
+TypeError on the first model load.  One finding per patch, on the patch's line (for a lambda the same line).
 """
 
 from __future__ import annotations
@@ -16,6 +21,7 @@ from pathlib import Path
 import pytest
 
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
+from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import audit, found, line_of, three_way
 
@@ -47,6 +53,10 @@ def render(text: str) -> bytes:
 
 def describe(url: str) -> str:
     return url
+
+
+def tag(url: str) -> str:
+    return url
 """
 THEIRS = (
     BASE.replace("def fetch_bytes(url: str)", "def fetch_bytes(url: str, allowed: list[str] | None = None)")
@@ -55,6 +65,7 @@ THEIRS = (
     .replace("make_wrapper(is_translation=False)", "make_wrapper(is_translation=False, domains=None)")
     .replace('def encode(text: str, mode: str = "utf-8")', 'def encode(text: str, mode: str = "utf-8", strict=False)')
     .replace("return encode(text)", 'return encode(text, "utf-8", True)')
+    + "\n\ndef labelled(url: str) -> str:\n    return tag(url, strict=True)\n"
 )
 MOD = "import vllm.batch.runner as runner\n\n\n"
 PKG = "from vllm.batch import runner\n\n\n"
@@ -78,6 +89,11 @@ KILLERS = {
     "a positional argument upstream's call adds": (
         MOD + "def _enc(text: str, mode: str = 'utf-8') -> bytes:\n    return b''\n\n\nrunner.encode = _enc\n",
         "runner.encode = _enc",
+    ),
+    # killers171's spelling: a decorator other than ``functools.wraps`` may change what the name takes (a twin below)
+    "a def under functools.wraps alone": (
+        "import functools\n\n" + MOD + "@functools.wraps(runner.fetch_bytes)\n" + MINE + "runner.fetch_bytes = _mine\n",
+        "runner.fetch_bytes = _mine",
     ),
 }
 WARNED = {
@@ -105,6 +121,10 @@ TWINS = {
     "a function that never took the base's call": MOD + "async def _mine() -> bytes:\n    return b''\n\n\n"
     "runner.fetch_bytes = _mine\n",
     "the fork's own module patched": "import vllm.aeon_own as own\n\n\n" + MINE + "own.fetch_bytes = _mine\n",
+    # mend60: upstream's own def does not take its new call either (an upstream bug, or a def rebound where the
+    # engine cannot see): no fork function's break
+    "a new call upstream's own def does not take": MOD + "def _tag(url: str) -> str:\n    return url\n\n\n"
+    "runner.tag = _tag\n",
     "a method of the fork's class named alike": MOD
     + "class AeonFetch:\n    async def fetch_bytes(self, url: str) -> bytes:\n"
     "        return b''\n\n\nrunner.handler = AeonFetch().fetch_bytes\n",
@@ -155,3 +175,123 @@ def test_a_patch_picked_by_a_look_at_upstreams_function_is_a_warning(
     git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
 ) -> None:
     assert _rows(git_repo, tmp_path, fork) == [(line_of(fork, needle), "warning")]
+
+
+# --- #23556's shape (killers171's outgrown-patch cases)
+BACKEND = "vllm/model_executor/models/tfbackend.py"
+BACKEND_BASE = """def replace_linear_class(linear, style, quant_config):
+    return linear
+
+
+def tensor_parallel(modules, quant_config):
+    for name, module in modules.items():
+        modules[name] = replace_linear_class(module, "colwise", quant_config)
+"""
+KEYWORD = BACKEND_BASE.replace("style, quant_config):\n", 'style, quant_config, *, prefix: str = ""):\n').replace(
+    'replace_linear_class(module, "colwise", quant_config)',
+    'replace_linear_class(module, "colwise", quant_config, prefix=name)',
+)
+POSITIONAL = BACKEND_BASE.replace("style, quant_config):\n", "style, quant_config, dtype=None):\n").replace(
+    'replace_linear_class(module, "colwise", quant_config)',
+    'replace_linear_class(module, "colwise", quant_config, None)',
+)
+PLUGIN = "vllm/aeon_plugin.py"
+PLUGIN_TEXT = """from vllm.model_executor.models import tfbackend as tf
+
+
+def aeon_replace(linear, style, quant_config):
+    return linear
+
+
+def register():
+    tf.replace_linear_class = aeon_replace
+"""
+SUBJECT = "[Feature] pass layer prefix to replace_linear_class (#23556)"
+
+
+def rows(
+    git_repo: GitRepo, no_rules: Path, fork: str, upstream: str, base: str = BACKEND_BASE
+) -> list[tuple[str, int, str, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {BACKEND: base, "vllm/model_executor/__init__.py": "", "vllm/model_executor/models/__init__.py": ""},
+        {PLUGIN: fork},
+        [(SUBJECT, {BACKEND: upstream})],
+    )
+    return [r for r in s.rule_rows(git_repo, no_rules, sides, DRIFT) if "installs" in r[3]]
+
+
+def test_a_new_keyword_the_fork_function_does_not_take_is_an_error_on_its_patch(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    [(path, line, severity, message)] = rows(git_repo, no_rules, PLUGIN_TEXT, KEYWORD)
+    # mend60: on the patch (line 9), where the hazard is made, not the def (line 4) killers171 put it on; the
+    # message names the def's line, whose parameters must change
+    assert (path, line, severity) == (PLUGIN, 9, "error")
+    assert (
+        "fork-owned patch tf.replace_linear_class = ... (line 9) installs aeon_replace(linear, style, quant_config)"
+        " (def line 4)" in message
+    )
+    assert "the call passes prefix=, which it does not take" in message and "#23556" in message
+
+
+@pytest.mark.parametrize(
+    ("fork", "upstream", "line"),
+    [
+        # a lambda: the error lands on the patch
+        (
+            "from vllm.model_executor.models import tfbackend as tf\n\n"
+            "tf.replace_linear_class = lambda linear, style, quant_config: linear\n",
+            KEYWORD,
+            3,
+        ),
+        # setattr with a literal name, the module imported whole
+        (
+            "import vllm.model_executor.models.tfbackend\n\n\ndef aeon_replace(linear, style, quant_config):\n"
+            "    return linear\n\n\n"
+            'setattr(vllm.model_executor.models.tfbackend, "replace_linear_class", aeon_replace)\n',
+            KEYWORD,
+            8,  # mend60: the setattr line, not the def's (4)
+        ),
+        # one more positional argument than the fork function takes
+        (PLUGIN_TEXT, POSITIONAL, 9),  # mend60: the patch's line, not the def's (4)
+    ],
+    ids=["lambda", "setattr", "positional"],
+)
+def test_other_spellings_of_an_outgrown_patch(
+    git_repo: GitRepo, no_rules: Path, fork: str, upstream: str, line: int
+) -> None:
+    [(_, found_line, severity, _message)] = rows(git_repo, no_rules, fork, upstream)
+    assert (found_line, severity) == (line, "error")
+
+
+@pytest.mark.parametrize(
+    ("fork", "upstream", "base"),
+    [
+        # the fork function takes the new keyword already
+        (PLUGIN_TEXT.replace("style, quant_config):", 'style, quant_config, *, prefix=""):'), KEYWORD, BACKEND_BASE),
+        # or hands **kwargs on
+        (PLUGIN_TEXT.replace("style, quant_config):", "style, quant_config, **kwargs):"), KEYWORD, BACKEND_BASE),
+        # the fork's own namesake: an attribute of its own object, not the module
+        (
+            "class Holder:\n    pass\n\n\ndef aeon_replace(linear, style, quant_config):\n    return linear\n\n\n"
+            "holder = Holder()\nholder.replace_linear_class = aeon_replace\n",
+            KEYWORD,
+            BACKEND_BASE,
+        ),
+        # upstream only re-wrapped a call that passed the keyword at the base already (the fork's break is older)
+        (PLUGIN_TEXT, KEYWORD.replace("prefix=name)", "prefix=name,\n        )"), KEYWORD),
+    ],
+    ids=["new keyword taken", "kwargs", "namesake", "rewrapped"],
+)
+def test_a_patch_that_still_fits_is_quiet(
+    git_repo: GitRepo, no_rules: Path, fork: str, upstream: str, base: str
+) -> None:
+    assert rows(git_repo, no_rules, fork, upstream, base) == []
+
+
+def test_a_decorated_patch_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    # a decorator may change what the name takes (review82's ``@_any_domain`` giving ``**kwargs``): read as
+    # written, but a warning, not an error (the join kept review82's warning over killers171's silence)
+    fork = PLUGIN_TEXT.replace("\ndef aeon_replace", "\n@aeon_adapt\ndef aeon_replace")
+    assert [r[2] for r in rows(git_repo, no_rules, fork, KEYWORD, BACKEND_BASE)] == ["warning"]

@@ -96,7 +96,6 @@ from aeon_release.domain.audits.drift.offsets import doubled_offsets, indent_of
 from aeon_release.domain.audits.drift.optional_elements import optional_element_drift
 from aeon_release.domain.audits.drift.optional_params import optional_param_drift
 from aeon_release.domain.audits.drift.orders import order_drift
-from aeon_release.domain.audits.drift.outgrown_patches import outgrown_patches
 from aeon_release.domain.audits.drift.param_callbacks import param_callback_drift
 from aeon_release.domain.audits.drift.parsed_options import parsed_option_drift
 from aeon_release.domain.audits.drift.patched_functions import patched_function_drift
@@ -228,7 +227,6 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     parsed_option_drift,
     unread_key_drift,
     dead_patches,
-    outgrown_patches,
     lazy_pair_drift,
     eager_key_drift,
     dropped_key_drift,

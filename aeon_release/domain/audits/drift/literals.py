@@ -906,7 +906,7 @@ class ArgPass:
     value: int
 
 
-def import_bindings(path: str, module: ast.Module) -> tuple[dict[str, tuple[str, str]], dict[str, str]]:
+def _import_bindings(path: str, module: ast.Module) -> tuple[dict[str, tuple[str, str]], dict[str, str]]:
     """The file's imports: names bound to a module's member (``from m import f as g``: g -> (m, f)), and
     names bound to a module (``import m.sub as s``: s -> m.sub; ``from m import sub``: sub -> m.sub).
     A relative import is resolved from ``path``'s package."""
@@ -946,7 +946,7 @@ def _callee(func: ast.expr, members: dict[str, tuple[str, str]], modules: dict[s
 
 def arg_passes(path: str, module: ast.Module, owned: set[int], olds: set[int | str]) -> list[ArgPass]:
     """The owned int literals of ``olds`` passed to an imported function, by keyword or by position."""
-    members, modules = import_bindings(path, module)
+    members, modules = _import_bindings(path, module)
     if not members and not modules:
         return []
     found: list[ArgPass] = []

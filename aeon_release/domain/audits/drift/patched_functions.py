@@ -1,25 +1,36 @@
 """Patched functions: a fork function put over upstream's module function, which upstream now calls otherwise.
 
+A fork that carries a change without editing upstream's file patches the module at import time (a plugin):
+``mod.f = mine``.  The module calls its function by its bare name, a global look-up at run time, so the patch
+swaps what that name finds -- and the fork's function is called the way upstream's own calls are written.
 #38482 (57861ae48d) gave the batch runner's ``download_bytes_from_url(url)`` an ``allowed_media_domains``
-parameter and made its caller in the same module pass it by keyword.  A fork that patches the module --
-``run_batch.download_bytes_from_url = _aeon_download`` with ``async def _aeon_download(url: str)`` -- merges
-cleanly; upstream's caller looks the name up in its module at run time, finds the fork's function, and raises
-TypeError on every transcription row.  The same for ``make_transcription_wrapper`` (now called with the domains
-by the endpoint registry).  Symbol drift reads a patch of a class's method as that method's override
-(``_patched_method``); a module's function has no override, only the calls of its name.
+parameter and made its caller in the same module pass it by keyword: a fork's
+``run_batch.download_bytes_from_url = _aeon_download`` with ``async def _aeon_download(url: str)`` merges
+cleanly and raises TypeError on every transcription row (the same for ``make_transcription_wrapper``, now
+called with the domains by the endpoint registry).  #23556 (1b7b161a09) gave the Transformers backend's
+``replace_linear_class`` a keyword-only ``prefix`` and made the module's ``tensor_parallel`` pass
+``prefix=qual_name``: a fork's ``def aeon_replace_linear_class(linear, style, quant_config)`` installed over it
+(or a lambda of those parameters) raises TypeError on the first model load.  Symbol drift reads a patch of a
+class's method as that method's override (``_patched_method``); a module's function has no override, only the
+calls of its name.  Dead patches (``drift/patches.py``) judge a patch of a function upstream stopped calling;
+this one a function upstream calls in a new way.
 
 Upstream's side: a module-level function of a changed file called by its bare name in that module (a global
-look-up at run time, which a patch of the module reaches) on a line upstream added.  The fork's side, on a
-line it owns: ``mod.f = mine`` or ``setattr(mod, "f", mine)`` with ``mod`` the module (an alias, or the name
-imported from its package) and ``mine`` a ``def`` or ``lambda`` of the fork's file.  An error when one of
-upstream's new calls does not bind to the fork function's parameters (a keyword it does not take, too many
-arguments, a required parameter left out) while every call of the name at the base did: the fork's function
-fitted before the merge.  Quiet: a function taking the new parameters or ``**kwargs``, a value that is no
-function of the fork's file (upstream's own function, a class, a name the file also assigns), a call elsewhere by
-the imported name (bound before the patch ran), a new call inside a module function the fork's file patches too
-(that caller is the fork's now).  A warning: the patch under an ``if`` that tests the patched name or a signature
-(the fork picks its patch by looking at upstream's function, which the engine cannot run), a ``def`` under a
-decorator other than ``functools.wraps`` (the decorated value may take other parameters).
+look-up at run time, which a patch of the module reaches) on a line upstream added, the call binding to
+upstream's own def.  The fork's side, on a line it owns: ``mod.f = mine`` or ``setattr(mod, "f", mine)`` with
+``mod`` the module (an alias, the name imported from its package, or the dotted module imported whole) and
+``mine`` a ``lambda`` or the one ``def`` of the file by that name (of the module or of the installing function,
+not a class's method).  An error, on the patch's line (where the hazard is made; the message names the def's
+line, whose parameters must change), when one of upstream's new calls does not bind to the fork function's
+parameters (a keyword it does not take, too many positional arguments, a required parameter left out) while
+every call of the name at the base did: the fork's function fitted before the merge, and the break is this
+merge's.  Quiet: a function taking the new parameters or ``**kwargs``, a value that is no function of the fork's
+file (upstream's own function, a class, a method, a name the file also assigns), an attribute of the fork's own
+object or module of the name, a call elsewhere by the imported name (bound before the patch ran), a new call
+inside a module function the fork's file patches too (that caller is the fork's now).  A warning: the patch
+under an ``if`` that tests the patched name, a signature or ``hasattr`` (the fork picks its patch by looking at
+upstream's function, which the engine cannot run), a ``def`` under a decorator other than ``functools.wraps``
+(the decorated value may take other parameters).
 
 Cheap first: only fork files whose added lines patch a module attribute, and only upstream files whose added
 lines call a name so patched.
@@ -35,7 +46,7 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
-from aeon_release.domain.audits.drift.signatures import Sig, call_problem, names_of, signature
+from aeon_release.domain.audits.drift.signatures import Sig, call_problem, lambda_signature, names_of, signature
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parent_map, str_value
@@ -47,11 +58,13 @@ _SETATTR = re.compile(r"\bsetattr\(\s*[A-Za-z_][\w.]*\s*,\s*[\"'](\w+)[\"']")
 _MOST_FILES = 32
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
+Func = ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+
 
 @dataclass(frozen=True)
 class Called:
     """``name``, a module-level function of upstream's ``module`` (file ``path``): its bare-name calls there at
-    the base (``old``) and those on lines upstream added (``new``)."""
+    the base (``old``) and those on lines upstream added that bind to upstream's own def (``new``)."""
 
     path: str
     module: str
@@ -65,11 +78,13 @@ class Called:
 
 @dataclass(frozen=True)
 class Patch:
-    """A fork line ``line`` putting ``func`` over ``module.name``; ``chosen`` when an ``if`` picks it."""
+    """A fork line ``line`` putting ``func`` over ``module.name`` (spelt ``shown``); ``chosen`` when an ``if``
+    picks it."""
 
     module: str
     name: str
-    func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda
+    shown: str
+    func: Func
     line: int
     chosen: bool
 
@@ -111,10 +126,11 @@ def _upstream_calls(trees: ThreeTrees, names: set[str]) -> Iterator[Called]:
     ][:_MOST_FILES]
     for path, old, new in parsed_versions(trees, paths):
         added = set(trees.upstream[path].added)
-        defined = {n.name for n in new.body if isinstance(n, _FUNCS)} & names
+        defs = {n.name: n for n in new.body if isinstance(n, _FUNCS) and n.name in names}
         owners = _owners(new)
-        for name in sorted(defined):
-            fresh = tuple(c for c in _bare_calls(new, name) if _call_lines(c) & added)
+        for name, node in sorted(defs.items()):
+            theirs = signature(node, False)
+            fresh = tuple(c for c in _bare_calls(new, name) if _call_lines(c) & added and _binds(c, theirs))
             if fresh:
                 within = tuple(owners.get(id(c), "") for c in fresh)
                 yield Called(path, dotted_name(path, roots=("",)), name, tuple(_bare_calls(old, name)), fresh, within)
@@ -146,6 +162,11 @@ def _live(hit: Called, replaced: set[tuple[str, str]]) -> Called:
     )
 
 
+def _binds(call: ast.Call, theirs: Sig | None) -> bool:
+    """Upstream's own def takes the call: one it does not (or cannot be read) is no fork function's break."""
+    return theirs is not None and call_problem(call, theirs) is None
+
+
 def _bare_calls(module: ast.Module, name: str) -> list[ast.Call]:
     return [
         n for n in ast.walk(module) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name
@@ -158,17 +179,19 @@ def _call_lines(call: ast.Call) -> set[int]:
 
 
 def _patches(path: str, module: ast.Module) -> Iterator[Patch]:
+    """The patches of an imported module's attribute with a function of the fork's file (the caller keeps the
+    fork-owned ones: every one counts for what the file replaces)."""
     imports = file_imports(module, path)
     parents = parent_map(module)
     for node in ast.walk(module):
         target, value = _patch_of(node)
+        line = int(getattr(node, "lineno", 0))  # an ``Assign`` or a ``setattr`` call: both carry one
         if target is None or value is None:
             continue
         origin = imported_origin(target, imports)
         func = _fork_function(module, value, parents)
         if origin is not None and func is not None:
-            line = int(getattr(node, "lineno", 0))  # an ``Assign`` or a ``setattr`` call: both carry one
-            yield Patch(origin[0], origin[1], func, line, _chosen(node, origin[1], parents))
+            yield Patch(origin[0], origin[1], ast.unparse(target), func, line, _chosen(node, origin[1], parents))
 
 
 def _patch_of(node: ast.AST) -> tuple[ast.Attribute | None, ast.expr | None]:
@@ -182,16 +205,19 @@ def _patch_of(node: ast.AST) -> tuple[ast.Attribute | None, ast.expr | None]:
     return None, None
 
 
-def _fork_function(
-    module: ast.Module, value: ast.expr, parents: dict[int, ast.AST]
-) -> ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | None:
-    """The ``lambda`` or the one ``def`` of the file the value names (None: an import, a class, two defs)."""
+def _fork_function(module: ast.Module, value: ast.expr, parents: dict[int, ast.AST]) -> Func | None:
+    """The ``lambda``, or the one ``def`` of the file the value names outside a class body (None: an import, a
+    class, two defs, a name the file also assigns; a decorated def is kept, and ``_check`` warns on it)."""
     if isinstance(value, ast.Lambda):
         return value
     if not isinstance(value, ast.Name):
         return None
-    defs = [n for n in ast.walk(module) if isinstance(n, _FUNCS) and n.name == value.id]
-    if len(defs) != 1 or isinstance(parents.get(id(defs[0])), ast.ClassDef) or _rebound(module, value.id):
+    defs = [
+        n
+        for n in ast.walk(module)
+        if isinstance(n, _FUNCS) and n.name == value.id and not isinstance(parents.get(id(n)), ast.ClassDef)
+    ]
+    if len(defs) != 1 or _rebound(module, value.id):
         return None
     return defs[0]
 
@@ -214,33 +240,49 @@ def _chosen(node: ast.AST, name: str, parents: dict[int, ast.AST]) -> bool:
     return False
 
 
-def _sig(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> Sig | None:
-    if isinstance(func, ast.Lambda):
-        func = ast.FunctionDef(name="<lambda>", args=func.args, body=[], decorator_list=[], lineno=func.lineno)
-    return signature(func, False)
+def _sig(func: Func) -> Sig | None:
+    return lambda_signature(func) if isinstance(func, ast.Lambda) else signature(func, False)
 
 
 def _check(trees: ThreeTrees, path: str, patch: Patch, hit: Called, pr_pattern: str) -> Iterator[Finding]:
     sig = _sig(patch.func)
     if sig is None or any(call_problem(call, sig) is not None for call in hit.old):
-        return  # the fork's function never took upstream's calls: a deliberate difference, not drift
+        return  # the fork's function never took upstream's calls: a deliberate difference, not this merge's
     for call in hit.new:
         problem = call_problem(call, sig)
         if problem is not None:
-            yield _finding(trees, path, patch, hit, call, problem, pr_pattern)
+            yield _finding(trees, path, patch, hit, (call, problem), sig, pr_pattern)
             return
 
 
+def _installed(patch: Patch, sig: Sig) -> str:
+    """``aeon_replace(linear, style, quant_config) (def line 4)``, or ``lambda(linear, style)``."""
+    if isinstance(patch.func, ast.Lambda):
+        return f"lambda{sig.show()}"
+    return f"{patch.func.name}{sig.show()} (def line {patch.func.lineno})"
+
+
 def _finding(
-    trees: ThreeTrees, path: str, patch: Patch, hit: Called, call: ast.Call, problem: str, pr_pattern: str
+    trees: ThreeTrees,
+    path: str,
+    patch: Patch,
+    hit: Called,
+    refused: tuple[ast.Call, str],
+    sig: Sig,
+    pr_pattern: str,
 ) -> Finding:
-    commit = trees.upstream_commit(hit.path, rf"{hit.name}[[:space:]]*\(", pr_pattern)
-    mine = getattr(patch.func, "name", "<lambda>")
+    call, problem = refused
+    commit = trees.upstream_commit(hit.path, rf"(^|[^A-Za-z0-9_.]){re.escape(hit.name)} *\(", pr_pattern, most=5)
+    shown = ast.unparse(call)
+    shown = shown if len(shown) <= 120 else shown[:117] + "..."
+    why = problem.replace("which it no longer accepts", "which it does not take").replace(
+        "which it now requires", "which it requires"
+    )
     message = (
-        f"patches {hit.module}.{hit.name} with the fork's {mine}, but upstream ({hit.path}:{call.lineno}"
-        f"{commit}) now calls {hit.name} in its module as {ast.unparse(call)[:120]}, which {problem} for "
-        f"{mine}: the module's own look-up finds the patch, so that call raises TypeError; take the new "
-        "parameters or **kwargs"
+        f"fork-owned patch {patch.shown} = ... (line {patch.line}) installs {_installed(patch, sig)} in place "
+        f"of {hit.module}.{hit.name}(), and upstream's {hit.path} now calls {shown} (line {call.lineno}){commit}: "
+        f"the call {why} -- the module looks {hit.name} up at run time and finds the patch, so that call raises "
+        "TypeError; give the fork function the parameters upstream's calls pass (or **kwargs handed on)"
     )
     decorated = _decorated(patch.func)
     severity = Severity.WARNING if patch.chosen or decorated else Severity.ERROR

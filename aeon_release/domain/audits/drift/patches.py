@@ -34,7 +34,7 @@ from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 
 # ``mod.sub.name = value`` at the start of a statement: a patch of a module's (or class's) member
-PATCH = re.compile(r"^[ \t]*((?:[A-Za-z_]\w*\.)+)([A-Za-z_]\w{3,})[ \t]*=(?!=)")
+_PATCH = re.compile(r"^[ \t]*((?:[A-Za-z_]\w*\.)+)([A-Za-z_]\w{3,})[ \t]*=(?!=)")
 # a call by bare name, ``name(`` not after a dot or a word character (``obj.name(``, ``def name(``
 # and ``mkname(`` are not)
 _BARE_CALL = re.compile(r"(?<![\w.])([A-Za-z_]\w{3,})\s*\(")
@@ -74,7 +74,7 @@ def _fork_patches(trees: ThreeTrees) -> set[str]:
             code = text.split("#", 1)[0]
             if _DEF.match(code):
                 continue  # the fork's own ``def name(`` calls nothing
-            match = PATCH.match(code)
+            match = _PATCH.match(code)
             if match is not None:
                 patched.add(match.group(2))
                 code = code[match.end() :]
@@ -119,7 +119,7 @@ def _patches(trees: ThreeTrees, dropped: dict[str, str]) -> Iterator[tuple[str, 
     """(path, line, the patch as shown, name) of each fork-owned assignment of a dropped function
     whose receiver names the function's module (its last component: ``base`` of ``m/base.py``)."""
     for path in sorted(p for p in trees.mine if p.endswith(".py")):
-        if not any((m := PATCH.match(t)) and m.group(2) in dropped for t in trees.mine[path].added.values()):
+        if not any((m := _PATCH.match(t)) and m.group(2) in dropped for t in trees.mine[path].added.values()):
             continue
         module = trees.merged_module(path)
         owned = trees.owned_lines(path) if module is not None else set()
