@@ -87,3 +87,20 @@ def test_a_fork_getattr_spelling_the_old_fallback_is_a_warning(git_repo: GitRepo
 )
 def test_fallbacks_upstream_did_not_change_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert rows(git_repo, no_rules, body) == []
+
+
+def test_no_fork_line_calling_getattr_parses_nothing(
+    git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """perf28's gate: a fork none of whose added lines holds ``getattr(`` parses no upstream candidate."""
+    from aeon_release.domain.audits.drift import copied_fallbacks, sides
+
+    parsed: list[object] = []
+
+    def recording(*args: object) -> object:
+        parsed.append(args)
+        return sides.parsed_texts(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(copied_fallbacks, "parsed_texts", recording)
+    assert rows(git_repo, no_rules, 'def kv(hf) -> str:\n    return hf.kv_dtype or "fp8"\n') == []
+    assert parsed == []

@@ -198,3 +198,21 @@ def test_a_read_after_the_call_past_a_reader_stays_an_error(
     git_repo: GitRepo, no_rules: Path, body: str, line: int
 ) -> None:
     assert rows(git_repo, no_rules, body) == [(line, "error")]
+
+
+def test_no_fork_line_calling_a_candidates_method_parses_nothing(
+    git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """perf28's gate: a fork none of whose added lines holds ``.name(`` for a name a candidate file declares
+    with ``def`` parses no candidate (the same read after ``Fixer.apply`` above is an error)."""
+    from aeon_release.domain.audits.drift import sides, stopped_arg_writes
+
+    parsed: list[object] = []
+
+    def recording(*args: object) -> object:
+        parsed.append(args)
+        return sides.parsed_texts(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(stopped_arg_writes, "parsed_texts", recording)
+    assert rows(git_repo, no_rules, "def f(cfg) -> int:\n    return cfg.cache.padded\n") == []
+    assert parsed == []
