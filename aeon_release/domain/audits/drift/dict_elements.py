@@ -23,9 +23,9 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
-from typing import Protocol
+from typing import Protocol, TypeVar
 
 from aeon_release.domain.audits.drift.deferred_inits import class_named_by, derives_first
 from aeon_release.domain.audits.drift.fallbacks import caught_around, runs_tested
@@ -128,15 +128,27 @@ class OfAttribute(Protocol):
     def attr(self) -> str: ...
 
 
+_Item = TypeVar("_Item", bound=OfAttribute)
+
+
 def _fork_uses(path: str, module: ast.Module, dicted: list[Dicted]) -> Iterator[tuple[Dicted, int]]:
+    for func, item, receivers, parents in tied_functions(path, module, dicted):
+        yield from ((item, line) for line in _misreads(func, item.attr, receivers, parents))
+
+
+def tied_functions(
+    path: str, module: ast.Module, items: Sequence[_Item]
+) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFunctionDef, _Item, set[str], dict[int, ast.AST]]]:
+    """Each function of the fork's module holding names tied to one of upstream's classes (``receivers_of``),
+    with the item, those names and the module's parent map: the walk dict elements and undefaulted dicts share."""
     imports = file_imports(module, path)
     local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
     parents = parent_map(module)
     for func, cls in module_functions(module):
-        for item in dicted:
+        for item in items:
             receivers = receivers_of(func, cls, item, imports, local)
             if receivers:
-                yield from ((item, line) for line in _misreads(func, item.attr, receivers, parents))
+                yield func, item, receivers, parents
 
 
 def module_functions(

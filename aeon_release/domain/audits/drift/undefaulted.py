@@ -33,16 +33,15 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import cast
 
-from aeon_release.domain.audits.drift.dict_elements import module_functions, receivers_of
+from aeon_release.domain.audits.drift.dict_elements import tied_functions
 from aeon_release.domain.audits.drift.fallbacks import caught_around, hasattr_held, isinstance_guarded
 from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets, is_self_attribute
 from aeon_release.domain.audits.drift.own_fields import file_classes
-from aeon_release.domain.audits.drift.pyindex import file_imports
 from aeon_release.domain.audits.drift.returns import added_words, fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map
+from aeon_release.domain.audits.source import last_name
 
 _MOST_FILES = 32
 # what an index of a missing key raises, caught by a fork fallback
@@ -147,14 +146,8 @@ def _reads_guarded(trees: ThreeTrees, path: str, attr: str) -> bool:
 
 
 def _fork_uses(path: str, module: ast.Module, items: list[Undefaulted]) -> Iterator[_Use]:
-    imports = file_imports(module, path)
-    local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
-    parents = parent_map(module)
-    for func, cls in module_functions(module):
-        for item in items:
-            receivers = receivers_of(func, cls, item, imports, local)
-            if receivers:
-                yield from _indexes(func, item, receivers, parents)
+    for func, item, receivers, parents in tied_functions(path, module, items):
+        yield from _indexes(func, item, receivers, parents)
 
 
 def _indexes(
