@@ -33,10 +33,7 @@ from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, 
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import (
     ThreeTrees,
-    both_texts,
-    declared,
-    fork_added,
-    gateable,
+    added_names_a_def,
     parsed_versions,
 )
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
@@ -82,14 +79,8 @@ def _named(trees: ThreeTrees, paths: list[str]) -> bool:
     A finding lies in a fork module one of whose added lines holds a changed function's name
     (``fork_modules``), and a changed function is one both versions define at module level, so every such name
     is among ``declared``'s (a superset).  Only all or nothing: a changed function's call in that module need
-    not be on an added line (an alias imported earlier), so no one candidate may be passed over alone.  A text
-    whose names the parser folds (``gateable``) is never gated."""
-    added = "\n".join(fork_added(trees))
-    before, after = both_texts(trees, paths)
-    texts = [(before[p] or "", after[p] or "") for p in paths]
-    if not all(gateable(old) and gateable(new) for old, new in texts):
-        return True
-    return any(n in added for old, new in texts for n in declared(old, "def") & declared(new, "def"))
+    not be on an added line (an alias imported earlier), so no one candidate may be passed over alone."""
+    return added_names_a_def(trees, paths, lambda name: name)
 
 
 def _candidate(trees: ThreeTrees, path: str) -> bool:

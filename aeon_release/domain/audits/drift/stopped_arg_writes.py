@@ -41,10 +41,7 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.retyped import names_bound_once
 from aeon_release.domain.audits.drift.sides import (
     ThreeTrees,
-    both_texts,
-    declared,
-    fork_added,
-    gateable,
+    added_names_a_def,
     parsed_texts,
 )
 from aeon_release.domain.audits.drift.stopped_writes import own_methods, top_classes
@@ -131,14 +128,8 @@ def _called(trees: ThreeTrees, paths: list[str]) -> bool:
     A finding lies in a fork module one of whose added lines holds ``.method(`` for a lost item's method
     (``fork_modules``' test), and that method is one both versions of its file define in a top-level class, so
     its name is among ``declared``'s (a superset).  Only all or nothing: a module let in by one candidate's
-    method is then searched for every candidate's calls, on any line.  A text whose names the parser folds
-    (``gateable``) is never gated."""
-    added = "\n".join(fork_added(trees))
-    before, after = both_texts(trees, paths)
-    texts = [(before[p] or "", after[p] or "") for p in paths]
-    if not all(gateable(old) and gateable(new) for old, new in texts):
-        return True
-    return any(f".{n}(" in added for old, new in texts for n in declared(old, "def") & declared(new, "def"))
+    method is then searched for every candidate's calls, on any line."""
+    return added_names_a_def(trees, paths, lambda name: f".{name}(")
 
 
 def _values_lost(before: set[object], after: set[object] | None) -> frozenset[object]:
