@@ -21,6 +21,21 @@ module's import, a subclass's override of a hook the commit did not take over). 
 first parent, upstream is the commit; a spelling is *caught* when an error lands on its line, *warned* when a
 warning lands in its file.  Twins must stay *quiet*: no error on their line.
 
+Blind, on the engine before any widening (main at eb141937): 17 caught, 1 warned, 4 missed of 22 (twins: 11
+quiet, 0 false errors).  Symbol drift caught the moved static method (a call, a getattr with a literal, and the
+subclass's override now never called), the removed class attribute, dataclass field (a read, a
+``dataclasses.replace`` keyword, a store in a subclass's build) and builder attribute (a read, a store after
+``super().__init__()``), the renamed wrapped kernels (an import, an aliased import, a module attribute, a table of
+callables) and the dropped re-exports.  Warned: #26870's override of ``process_weights_after_loading`` that does
+not call the parent's new method (symbol drift's "now overrides a method upstream added", a warning by design:
+most such overrides are the fork's own and harmless; here the parent's new body took the sinks' float32 cast over
+from the layer).  The misses: #23732's two (a subclass replacing ``self.global_hyperparameters``, or writing through
+it, after ``super().__init__()``, where the base's constructor now copies its fields into ``self.sm_scale``,
+``self.window_left`` ... and the plan reads those: the fork's write is silently dead, though upstream still reads
+the attribute, in the constructor) and #22378's two (``os.environ["VLLM_USE_TRTLLM_ATTENTION"] = "true"`` and a
+``setdefault`` of ``"yes"``: the helper's comparison went from ``== "0"`` negated to ``== "1"``, so the fork's
+value, on at the base, is off now; no default changed, so env-default drift had nothing to compare).
+
   python benchmarks/blind_replay_flashinfer.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 

@@ -180,7 +180,7 @@ def _imports_of(trees: ThreeTrees, path: str, name: str) -> tuple[str, ...]:
 def _changed_holders(trees: ThreeTrees, names: frozenset[str]) -> list[Changed]:
     """The holders of ``names`` whose dtype upstream changed, in the files whose diff removes and adds a
     dtype and whose text names one of them (both versions read in one batch each)."""
-    paths = [p for p in trees.upstream if p.endswith(".py") and not _is_test(p) and _swaps(trees.upstream.raw(p))]
+    paths = [p for p in trees.upstream if p.endswith(".py") and not is_test_path(p) and _swaps(trees.upstream.raw(p))]
     if not paths or not names:
         return []
     # ``name =``, ``name: T =``, ``name=`` (a field a record is built with), ``def name(``
@@ -236,7 +236,8 @@ def _near(text: str, added: dict[int, str], named: linear.Alternation) -> bool:
     return False
 
 
-def _is_test(path: str) -> bool:
+def is_test_path(path: str) -> bool:
+    """A path of the tests (a ``tests/`` folder, a ``test_*`` file): not code that runs in service."""
     return path.startswith(("tests/", "test/")) or "/tests/" in path or path.rsplit("/", 1)[-1].startswith("test_")
 
 
@@ -612,7 +613,7 @@ def _assigned_elsewhere(trees: ThreeTrees, changes: set[Changed]) -> set[Changed
     if not words:
         return set()
     found = repo.files_containing(trees.repo, trees.theirs, sorted(words), [PYTHON_FILES])
-    others = {p for p in found if not _is_test(p)}
+    others = {p for p in found if not is_test_path(p)}
     if not others:
         return set()
     texts = trees.blobs(trees.theirs, sorted(others)[:200])

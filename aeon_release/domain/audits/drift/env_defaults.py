@@ -119,7 +119,7 @@ def _changed_defaults(trees: ThreeTrees, names: set[str], paths: list[str]) -> d
     for path, name, (old_text, old_value), (new_text, new_value) in both_versions(
         trees, paths, lambda text: _defaults(text, names, named)
     ):
-        if _meaning(old_value) != _meaning(new_value) and name not in changed:
+        if flag_meaning(old_value) != flag_meaning(new_value) and name not in changed:
             module = path[:-3].replace("/", ".").removesuffix(".__init__")
             changed[name] = Changed(name, path, module, old_text, new_text, old_value, new_value)
     return changed
@@ -292,7 +292,7 @@ def _integer(node: ast.expr) -> int | None:
     return None
 
 
-def _meaning(value: _Value) -> object:
+def flag_meaning(value: _Value) -> object:
     """What a default means to the code that parses it: the flag spellings are one value each."""
     if isinstance(value, bool) or value is None:
         return value
@@ -377,9 +377,9 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
                 if change is None:
                     continue
                 value = literal_default(node.args[1])
-                if (value is None or isinstance(value, (str, int, float, bool))) and _meaning(value) == _meaning(
-                    change.old_value
-                ):
+                if (value is None or isinstance(value, (str, int, float, bool))) and flag_meaning(
+                    value
+                ) == flag_meaning(change.old_value):
                     yield path, node.lineno, short(ast.unparse(node), 80), change, "default"
 
 
@@ -483,8 +483,8 @@ def _same(literal: object, default: object) -> bool:
     values = [v for v in (literal, default) if v is None or isinstance(v, (str, int, float))]
     if len(values) != 2 or isinstance(literal, bool):
         return False
-    meaning = _meaning(values[0])
-    return not isinstance(meaning, bool) and meaning == _meaning(values[1])
+    meaning = flag_meaning(values[0])
+    return not isinstance(meaning, bool) and meaning == flag_meaning(values[1])
 
 
 def _module_read(node: ast.expr) -> tuple[str, str] | None:
