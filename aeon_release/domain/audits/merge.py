@@ -125,6 +125,7 @@ from aeon_release.domain.audits.drift.shared_values import shared_value_drift
 from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTrees, own_diff, parse_changes
 from aeon_release.domain.audits.drift.signature_shims import shim_drift
 from aeon_release.domain.audits.drift.skipped_setups import skipped_setup_drift
+from aeon_release.domain.audits.drift.snapshots import snapshot_drift
 from aeon_release.domain.audits.drift.sort_orders import sort_order_drift
 from aeon_release.domain.audits.drift.split_tables import split_table_drift
 from aeon_release.domain.audits.drift.stale_copies import restated_store_drift, stale_copy_drift
@@ -259,6 +260,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     gated_attribute_drift,
     deferred_init_drift,
     early_hook_drift,
+    snapshot_drift,
     skipped_setup_drift,
     unread_setting_drift,
     switched_clock_drift,

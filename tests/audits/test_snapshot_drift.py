@@ -1,0 +1,201 @@
+"""Snapshotted attributes: upstream's constructor now copies an attribute's fields and its methods read the
+copies, so a fork subclass's store of the attribute after construction is silently ignored.
+
+The upstream change is shaped like #23732 (11eddf02f0): the FlashInfer metadata builder's ``__init__`` began to copy
+``self.global_hyperparameters.sm_scale``/``window_left``/``logits_soft_cap`` into ``self.sm_scale`` ... and its
+``build`` read those.  The replay's spellings are a ``dataclasses.replace`` of the attribute and a write through it
+below ``super().__init__()``; these add a store in another method, an augmented write through it and a plain
+rebinding, with twins: the copy stored (the new spelling), both stored (a ``hasattr`` guard), a field upstream
+does not copy, a store above ``super().__init__()``, the fork's own namesake class, a reader of its own (a warning)
+and a class upstream still reads live.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from aeon_release.domain.audits.model import Severity
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+BUILDER = "vllm/v1/attention/backends/flashinfer.py"
+BASE = """from dataclasses import dataclass
+
+
+@dataclass
+class Hyper:
+    sm_scale: float
+    window_left: int
+    logits_soft_cap: float | None
+    same_windows: bool = True
+
+
+class FlashInferMetadataBuilder:
+    def __init__(self, spec, layer_names, vllm_config, device):
+        self.global_hyperparameters = Hyper(1.0, -1, None)
+        self.page_size = 16
+
+    def build(self, common_prefix_len, common_attn_metadata):
+        assert self.global_hyperparameters.same_windows
+        return self.plan(
+            sm_scale=self.global_hyperparameters.sm_scale,
+            window_left=self.global_hyperparameters.window_left,
+            logits_soft_cap=self.global_hyperparameters.logits_soft_cap,
+        )
+
+    def plan(self, **kwargs):
+        return kwargs
+
+
+class TritonMetadataBuilder:
+    def __init__(self, spec, layer_names, vllm_config, device):
+        self.global_hyperparameters = Hyper(1.0, -1, None)
+
+    def build(self, common_prefix_len, common_attn_metadata):
+        return self.global_hyperparameters.window_left
+"""
+UPSTREAM = (
+    BASE.replace(
+        "        self.global_hyperparameters = Hyper(1.0, -1, None)\n        self.page_size = 16\n",
+        "        self.global_hyperparameters = Hyper(1.0, -1, None)\n        self.page_size = 16\n"
+        "        self.sm_scale = self.global_hyperparameters.sm_scale\n"
+        "        self.window_left = self.global_hyperparameters.window_left\n"
+        "        self.logits_soft_cap = self.global_hyperparameters.logits_soft_cap\n",
+    )
+    .replace("        assert self.global_hyperparameters.same_windows\n", "")
+    .replace("sm_scale=self.global_hyperparameters.sm_scale", "sm_scale=self.sm_scale")
+    .replace("window_left=self.global_hyperparameters.window_left", "window_left=self.window_left")
+    .replace("logits_soft_cap=self.global_hyperparameters.logits_soft_cap", "logits_soft_cap=self.logits_soft_cap")
+    .replace(
+        "        self.global_hyperparameters = Hyper(1.0, -1, None)\n\n    def build(self, common_prefix_len, "
+        "common_attn_metadata):\n        return self.global_hyperparameters.window_left\n",
+        "        self.global_hyperparameters = Hyper(1.0, -1, None)\n        self.copied = self.global_hyperparameters\n"
+        "\n    def build(self, common_prefix_len, common_attn_metadata):\n"
+        "        return self.global_hyperparameters.window_left\n",
+    )
+)
+SUBJECT = "[FlashInfer] Cache hyper params in metadata builder (#23732)"
+
+FORK = "vllm/aeon/builders.py"
+FORK_TEXT = """import dataclasses
+
+from vllm.v1.attention.backends.flashinfer import FlashInferMetadataBuilder, TritonMetadataBuilder
+
+
+class AeonScaledBuilder(FlashInferMetadataBuilder):
+    # AEON: sm_121a's FP8 KV cache plans with a halved scale and no sliding window
+    def aeon_tune(self):
+        self.global_hyperparameters.window_left = -1
+
+    def __init__(self, spec, layer_names, vllm_config, device):
+        self.global_hyperparameters = None
+        super().__init__(spec, layer_names, vllm_config, device)
+        self.global_hyperparameters.sm_scale *= 0.5
+
+
+class AeonRebuiltBuilder(FlashInferMetadataBuilder):
+    def __init__(self, spec, layer_names, vllm_config, device):
+        super().__init__(spec, layer_names, vllm_config, device)
+        self.global_hyperparameters = aeon_hyper(vllm_config)
+
+
+class AeonNewSpellingBuilder(FlashInferMetadataBuilder):
+    def __init__(self, spec, layer_names, vllm_config, device):
+        super().__init__(spec, layer_names, vllm_config, device)
+        self.window_left = -1
+
+
+class AeonBothSidesBuilder(FlashInferMetadataBuilder):
+    def __init__(self, spec, layer_names, vllm_config, device):
+        super().__init__(spec, layer_names, vllm_config, device)
+        if hasattr(self, "window_left"):
+            self.window_left = -1
+        self.global_hyperparameters = dataclasses.replace(self.global_hyperparameters, window_left=-1)
+
+
+class AeonUncopiedBuilder(FlashInferMetadataBuilder):
+    def __init__(self, spec, layer_names, vllm_config, device):
+        super().__init__(spec, layer_names, vllm_config, device)
+        self.global_hyperparameters = dataclasses.replace(self.global_hyperparameters, same_windows=True)
+        self.page_size = 32
+
+
+class AeonOwnReaderBuilder(FlashInferMetadataBuilder):
+    def __init__(self, spec, layer_names, vllm_config, device):
+        super().__init__(spec, layer_names, vllm_config, device)
+        self.global_hyperparameters.logits_soft_cap = 30.0
+
+    def aeon_soft_cap(self):
+        return self.global_hyperparameters.logits_soft_cap
+
+
+class AeonTritonBuilder(TritonMetadataBuilder):
+    def __init__(self, spec, layer_names, vllm_config, device):
+        super().__init__(spec, layer_names, vllm_config, device)
+        self.global_hyperparameters.window_left = 128
+
+
+class AeonOwnBuilder:
+    def __init__(self):
+        self.global_hyperparameters = aeon_hyper(None)
+        self.global_hyperparameters.window_left = -1
+
+
+def aeon_hyper(vllm_config):
+    return None
+"""
+
+
+def found(report: AuditReport) -> dict[int, tuple[Severity, str]]:
+    return {
+        f.line: (f.severity, f.message)
+        for f in report.findings
+        if f.rule_id == SYMBOL_DRIFT and f.path == FORK and "upstream's constructor now copies" in f.message
+    }
+
+
+def line_of(repo: GitRepo, text: str, nth: int = 0) -> int:
+    lines = (repo.path / FORK).read_text().splitlines()
+    return [i for i, line in enumerate(lines, 1) if line.strip() == text][nth]
+
+
+def report_of(git_repo: GitRepo, no_rules: Path) -> AuditReport:
+    sides = s.merge_case(git_repo, {BUILDER: BASE}, {FORK: FORK_TEXT}, [(SUBJECT, {BUILDER: UPSTREAM})])
+    return audit_tree(git_repo.path, no_rules, merge=sides)
+
+
+def test_stores_of_a_snapshotted_attribute_after_construction_are_errors(git_repo: GitRepo, no_rules: Path) -> None:
+    hits = found(report_of(git_repo, no_rules))
+    errors = {
+        line_of(git_repo, "self.global_hyperparameters.window_left = -1"),
+        line_of(git_repo, "self.global_hyperparameters.sm_scale *= 0.5"),
+        line_of(git_repo, "self.global_hyperparameters = aeon_hyper(vllm_config)"),
+    }
+    warned = line_of(git_repo, "self.global_hyperparameters.logits_soft_cap = 30.0")
+    assert set(hits) == errors | {warned}, hits
+    assert all(hits[line][0] is Severity.ERROR for line in errors)
+    assert hits[warned][0] is Severity.WARNING
+    assert "self.window_left" in hits[min(errors)][1] and "#23732" in hits[min(errors)][1]
+
+
+def test_the_copy_both_sides_an_uncopied_field_and_a_live_reader_stay_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """Also quiet: the store above super().__init__(), the fork's own namesake class, Triton's builder (upstream
+    still reads the attribute there: no snapshot) and a dataclasses.replace of a field upstream does not copy."""
+    hits = found(report_of(git_repo, no_rules))
+    quiet = {
+        line_of(git_repo, "self.global_hyperparameters = None"),
+        line_of(git_repo, "self.window_left = -1", 0),
+        line_of(git_repo, "self.window_left = -1", 1),
+        line_of(
+            git_repo, "self.global_hyperparameters = dataclasses.replace(self.global_hyperparameters, window_left=-1)"
+        ),
+        line_of(
+            git_repo,
+            "self.global_hyperparameters = dataclasses.replace(self.global_hyperparameters, same_windows=True)",
+        ),
+        line_of(git_repo, "self.global_hyperparameters.window_left = 128"),
+        line_of(git_repo, "self.global_hyperparameters.window_left = -1", 1),
+    }
+    assert not quiet & set(hits), hits
