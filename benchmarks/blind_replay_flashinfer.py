@@ -35,6 +35,17 @@ it, after ``super().__init__()``, where the base's constructor now copies its fi
 the attribute, in the constructor) and #22378's two (``os.environ["VLLM_USE_TRTLLM_ATTENTION"] = "true"`` and a
 ``setdefault`` of ``"yes"``: the helper's comparison went from ``== "0"`` negated to ``== "1"``, so the fork's
 value, on at the base, is off now; no default changed, so env-default drift had nothing to compare).
+After the killers177 widenings: 21 caught, 1 warned, 0 missed of 22 (twins: 11 quiet, 0 false errors).  Caught now: a
+fork setting of an environment variable whose value upstream's changed comparison now reads as the other flag
+(``drift/env_values.py``); a fork subclass's store, after construction, of an attribute upstream's constructor now
+copies into attributes of their own that its methods read instead (``drift/snapshots.py``).  #26870's override
+stays the warning (a fork's own method the parent now has too is mostly harmless; telling the harmful ones apart
+needs the caller upstream simplified to call the new method unconditionally -- left alone).
+Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5 quiet), blind_replay_config
+16 caught, 1 warned of 17 (13 quiet, 2 of them warned, 0 false: as before), env_replay respelled 0/4 with a false
+finding, twins 0/101 false errors (1/101 false warning, name drift's accepted value, as before), blind_replay_compwrap
+22/22 (12 quiet), review73_twins 6/6 with 0 false of 34 (3 warned), blind_replay_attnbackends 22 caught, 1 warned of
+23 (10 quiet), blind_replay_structout 9/9 (7 quiet).
 
   python benchmarks/blind_replay_flashinfer.py [--mirror DIR] [--only TEXT ...] [--show]
 """
