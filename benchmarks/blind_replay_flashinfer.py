@@ -45,7 +45,8 @@ Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 1
 16 caught, 1 warned of 17 (13 quiet, 2 of them warned, 0 false: as before), env_replay respelled 0/4 with a false
 finding, twins 0/101 false errors (1/101 false warning, name drift's accepted value, as before), blind_replay_compwrap
 22/22 (12 quiet), review73_twins 6/6 with 0 false of 34 (3 warned), blind_replay_attnbackends 22 caught, 1 warned of
-23 (10 quiet), blind_replay_structout 9/9 (7 quiet).
+23 (10 quiet), blind_replay_structout 9/9 (7 quiet), ``symbol_precision.py --windows 1 --no-speed``: 0 false
+errors (window 0: 5 broken overrides, 4 caught, 8 warnings: as before).
 
   python benchmarks/blind_replay_flashinfer.py [--mirror DIR] [--only TEXT ...] [--show]
 """
