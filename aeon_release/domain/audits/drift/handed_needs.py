@@ -301,19 +301,9 @@ def _closed(cls: ast.ClassDef, local: dict[str, ast.ClassDef]) -> bool:
 
 
 def _own_chain(cls: ast.ClassDef, local: dict[str, ast.ClassDef]) -> list[ast.ClassDef] | None:
-    """The class and its bases, when all are the file's own (or ``object``); None when one is not."""
-    chain, todo, seen = [cls], [cls], {cls.name}
-    while todo:
-        for base in todo.pop().bases:
-            if isinstance(base, ast.Name) and base.id == "object":
-                continue
-            if not (isinstance(base, ast.Name) and base.id in local):
-                return None
-            if base.id not in seen:
-                seen.add(base.id)
-                chain.append(local[base.id])
-                todo.append(local[base.id])
-    return chain
+    """The class and its bases, when all are the file's own (or ``object``); None when one is not: ``_local_chain``
+    with no import to read, so that any outside base answers None (mend62 joined the walk it had copied)."""
+    return _local_chain(cls, local, {}, "")
 
 
 def _direct_bases(cls: ast.ClassDef, local: dict[str, ast.ClassDef]) -> list[ast.ClassDef]:
