@@ -148,14 +148,19 @@ def _bound_once(module: ast.Module) -> dict[str, ast.expr]:
 def _origin(
     expr: ast.expr, imports: dict[str, tuple[str, str]], aliases: dict[str, ast.expr], here: str, seen: set[str]
 ) -> tuple[str, str, str] | None:
-    """(module, name, key spelt or "") of the list ``expr`` names; None when it is not read as one."""
-    key = ""
+    """(module, name, key spelt or "") of the list ``expr`` names; None when it is not read as one.  A chain of
+    aliases is followed in a loop, not by recursion (mend62: a file of a thousand ``a2 = a1`` lines raised
+    RecursionError)."""
+    key, seen = "", set(seen)
     if isinstance(expr, ast.Subscript):
         key, expr = ast.unparse(expr.slice), expr.value
-    if isinstance(expr, ast.Name) and expr.id in aliases and expr.id not in imports and expr.id not in seen:
+    while isinstance(expr, ast.Name) and expr.id in aliases and expr.id not in imports and expr.id not in seen:
         if key:
             return None  # a local list subscripted: not one of upstream's tables read
-        return _origin(aliases[expr.id], imports, aliases, here, seen | {expr.id})
+        seen.add(expr.id)
+        expr = aliases[expr.id]
+        if isinstance(expr, ast.Subscript):
+            key, expr = ast.unparse(expr.slice), expr.value
     if isinstance(expr, ast.Name) and expr.id in imports:
         origin = imports[expr.id]
     elif isinstance(expr, ast.Attribute):
