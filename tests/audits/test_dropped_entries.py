@@ -113,6 +113,11 @@ def test_other_spellings_of_the_find_are_errors(git_repo: GitRepo, no_rules: Pat
         # review84: a parameter of the alias's name is the caller's list
         "kernels = _POSSIBLE_KERNELS[PlatformEnum.CPU]\n\n\n"
         "def aeon_rank(kernels: list) -> int:\n    return kernels.index(Cutlass)\n",
+        # mend62: an early exit where the entry is gone (the test names it) guards the rest of the block
+        "def aeon_slot() -> None:\n    cpu = _POSSIBLE_KERNELS[PlatformEnum.CPU]\n"
+        "    if Cutlass not in cpu:\n        return\n    cpu.insert(cpu.index(Cutlass), AeonKernel)\n",
+        "for _cpu in [_POSSIBLE_KERNELS[PlatformEnum.CPU]]:\n    if not _cpu.count(Cutlass):\n        continue\n"
+        "    _POSSIBLE_KERNELS[PlatformEnum.CPU].remove(Cutlass)\n",
     ],
 )
 def test_an_entry_kept_tested_caught_put_back_or_not_upstream_s_is_quiet(
@@ -132,3 +137,16 @@ def test_an_entry_the_fork_s_edit_of_upstream_s_module_puts_back_is_kept(git_rep
     }
     sides = s.merge_case(git_repo, base, fork, [(SUBJECT, {KERNELS: UPSTREAM + trail})])
     assert [row for row in s.rule_rows(git_repo, no_rules, sides, RULE) if row[0] == FORK] == []
+
+
+def test_a_long_chain_of_aliases_is_followed_without_recursion() -> None:
+    """mend62: ``_origin`` followed an alias by calling itself, and a file binding a thousand aliases in a row
+    (hostile but parseable) raised RecursionError; the chain is walked in a loop and still reaches the list."""
+    import ast
+
+    from aeon_release.domain.audits.drift.dropped_entries import _finds
+
+    text = "from pkg import scaled_mm\n\na0 = scaled_mm.FALLBACKS\n"
+    text += "".join(f"a{i} = a{i - 1}\n" for i in range(1, 1500)) + "a1499.remove(Xla)\n"
+    [find] = _finds("pkg/aeon.py", ast.parse(text), set(range(1, 1600)))
+    assert (find.origin, find.entry) == (("pkg.scaled_mm", "FALLBACKS", ""), "Xla")

@@ -140,3 +140,29 @@ def test_a_product_of_a_folded_factor_is_reported(
 )
 def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, fork: str, base: str) -> None:
     assert rows(git_repo, no_rules, fork, base) == []
+
+
+def _folded_under(header: str, indent: str = "            ") -> str:
+    """AFTER with the launcher's fold written under another shape of condition than an ``if``."""
+    return BASE.replace(
+        "        self.ranks = self.tp\n", f"        self.ranks = self.tp\n{header}{indent}self.world *= self.dp\n"
+    )
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        _folded_under('        match self.backend:\n            case "external_launcher":\n', "                "),
+        _folded_under("        try:\n            self.ranks = int(self.ranks)\n        except TypeError:\n"),
+        _folded_under("        for _ in range(self.nodes):\n"),
+        _folded_under('        if self.backend != "external_launcher":\n            return\n', "        "),
+    ],
+    ids=["a match case", "an except", "a loop", "past an if that returns"],
+)
+def test_a_fold_under_another_condition_warns(git_repo: GitRepo, no_rules: Path, after: str) -> None:
+    """mend62: a fold under a ``case``, an ``except``, a loop or past an ``if ...: return`` is conditional too --
+    the fork's product under no test may run on the other path: a warning, never an error."""
+    fork = HEAD + "def world(pc: ParCfg) -> int:\n    return pc.world * pc.dp\n"
+    sides = s.merge_case(git_repo, {CONFIG: BASE}, {FORK: fork}, [("[DP] torchrun with DP (#24899)", {CONFIG: after})])
+    found = [(line, sev) for path, line, sev, _ in s.rule_rows(git_repo, no_rules, sides, OFFSET_TWICE) if path == FORK]
+    assert found == [(line_of(fork, "return pc.world"), "warning")]

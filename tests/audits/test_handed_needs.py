@@ -394,3 +394,27 @@ def test_a_static_method_a_mixin_or_a_class_given_names_from_outside_its_body_is
     )
     found = _rows(git_repo, no_rules, fork)
     assert [(line, severity) for line, severity, _ in found] == [(62, "error")]
+
+
+def test_a_class_under_a_metaclass_or_answering_any_name_is_no_closed_object(git_repo: GitRepo, no_rules: Path) -> None:
+    """mend62: a metaclass of the file may give every object a name its class body never writes, and a class
+    defining ``__getattribute__`` answers any name (as one with ``__getattr__`` does): neither is closed, and
+    ``describe(self)`` reading ``layer.weight`` (a name the base held) is quiet for both."""
+    fork = (
+        "class _AeonWeighted(type):\n"
+        "    def __call__(cls, *args, **kwargs):\n"
+        "        made = super().__call__(*args, **kwargs)\n"
+        "        made.weight = None\n"
+        "        return made\n\n\n"
+        "class AeonMeta(metaclass=_AeonWeighted):\n"
+        "    k_scale = 1.0\n\n"
+        "    def name(self) -> str:\n"
+        "        return describe(self)\n\n\n"
+        "class AeonLookup:\n"
+        "    k_scale = 1.0\n\n"
+        "    def __getattribute__(self, name: str) -> object:\n"
+        "        return getattr(torch, name)\n\n"
+        "    def name(self) -> str:\n"
+        "        return describe(self)\n"
+    )
+    assert _rows(git_repo, no_rules, fork) == []

@@ -14,6 +14,7 @@ import pytest
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import line_of
 
 LAYER = "pkg/moe/layer.py"
 FORK = "pkg/aeon/loader.py"
@@ -146,3 +147,21 @@ def test_no_fork_line_naming_a_candidates_function_parses_nothing(
     monkeypatch.setattr(rederived, "parsed_versions", parsed)
     fork = "def first(world: int, rank: int, total: int) -> int:\n    return rank * (total // world)\n"
     assert warnings(git_repo, no_rules, fork) == []
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        # the call twice in one function
+        HEAD + "def first(world: int, rank: int, total: int) -> int:\n"
+        "    expert_map(world, rank, total)\n    expert_map(world, rank, total)\n"
+        "    return rank * (total // world)\n",
+        # inside a nested function, walked once for it and once more for the function around it
+        HEAD + "def outer() -> None:\n    def first(world: int, rank: int, total: int) -> int:\n"
+        "        expert_map(world, rank, total)\n        return rank * (total // world)\n",
+    ],
+    ids=["two calls", "a nested def"],
+)
+def test_one_warning_a_line(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
+    """mend62: a line re-deriving the layout is warned once, however many calls or scopes reach it."""
+    assert warnings(git_repo, no_rules, fork) == [line_of(fork, "return rank")]

@@ -269,3 +269,15 @@ def test_restated_store_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body
     text = SCHED_HEADER + "class AeonScheduler(Scheduler):\n" + body
     sides = three_way(git_repo, SCHED_FILES, {MINE: text}, {SCHED: SCHED_AFTER})
     assert restated(git_repo, no_rules, sides, MINE) == []
+
+
+def test_restated_stores_come_in_the_order_of_their_names() -> None:
+    """mend62: the fields both versions store were walked as a set (the hash seed's order, a new one each run);
+    the items, and so the findings, come sorted by field now."""
+    from aeon_release.domain.audits.drift.stale_copies import _restated
+
+    fields = ["zeta", "alpha", "mu", "beta", "omega", "kappa", "delta"]
+    old = "class S:\n    def __init__(self):\n" + "".join(f"        self.{f} = self.cfg.old_{f}\n" for f in fields)
+    new = old.replace("self.cfg.old_", "self.cfg.new_")
+    found = [r.attr for r in _restated("s.py", ast.parse(old), ast.parse(new), set(fields))]
+    assert found == sorted(fields)

@@ -102,6 +102,11 @@ def test_a_read_upstream_did_not_guard_itself_is_a_warning_an_addition_still_an_
         "def blocks(mgr: KVCacheManager, rid: str) -> list:\n    return mgr.req_to_blocks[rid]\n",
         "class Other:\n    num_cached_block: dict = {}\n\n\n"
         "def mark(o: Other, rid: str) -> None:\n    o.num_cached_block[rid] += 1\n",
+        # mend62: a test of the key's .get, an early exit or a branch
+        "def mark(mgr: KVCacheManager, rid: str) -> None:\n    if mgr.num_cached_block.get(rid) is None:\n"
+        "        return\n    mgr.num_cached_block[rid] += 1\n",
+        "def cached(mgr: KVCacheManager, rid: str) -> int:\n"
+        "    return mgr.num_cached_block[rid] if mgr.num_cached_block.get(rid) else 0\n",
     ],
     ids=[
         "a get with a default",
@@ -112,6 +117,8 @@ def test_a_read_upstream_did_not_guard_itself_is_a_warning_an_addition_still_an_
         "a fork class building its own",
         "a kept defaultdict",
         "another class's attribute",
+        "an early exit on a get",
+        "a branch on a get",
     ],
 )
 def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:

@@ -35,6 +35,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.dropped_table_keys import single_binding
+from aeon_release.domain.audits.drift.fallbacks import runs_tested
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
@@ -147,14 +148,19 @@ def _bound_once(module: ast.Module) -> dict[str, ast.expr]:
 def _origin(
     expr: ast.expr, imports: dict[str, tuple[str, str]], aliases: dict[str, ast.expr], here: str, seen: set[str]
 ) -> tuple[str, str, str] | None:
-    """(module, name, key spelt or "") of the list ``expr`` names; None when it is not read as one."""
-    key = ""
+    """(module, name, key spelt or "") of the list ``expr`` names; None when it is not read as one.  A chain of
+    aliases is followed in a loop, not by recursion (mend62: a file of a thousand ``a2 = a1`` lines raised
+    RecursionError)."""
+    key, seen = "", set(seen)
     if isinstance(expr, ast.Subscript):
         key, expr = ast.unparse(expr.slice), expr.value
-    if isinstance(expr, ast.Name) and expr.id in aliases and expr.id not in imports and expr.id not in seen:
+    while isinstance(expr, ast.Name) and expr.id in aliases and expr.id not in imports and expr.id not in seen:
         if key:
             return None  # a local list subscripted: not one of upstream's tables read
-        return _origin(aliases[expr.id], imports, aliases, here, seen | {expr.id})
+        seen.add(expr.id)
+        expr = aliases[expr.id]
+        if isinstance(expr, ast.Subscript):
+            key, expr = ast.unparse(expr.slice), expr.value
     if isinstance(expr, ast.Name) and expr.id in imports:
         origin = imports[expr.id]
     elif isinstance(expr, ast.Attribute):
@@ -182,7 +188,8 @@ def _put_back(module: ast.Module) -> set[str]:
 
 
 def _guarded(node: ast.AST, entry: str, parents: dict[int, ast.AST]) -> bool:
-    """In a ``try`` catching ValueError (or any exception), or under a test naming the entry."""
+    """In a ``try`` catching ValueError (or any exception), under a test naming the entry, or past an ``if`` naming
+    it whose body leaves (mend62: ``if E not in L: return``, then ``L.index(E)``)."""
     child, up = node, parents.get(id(node))
     while up is not None and not isinstance(up, ast.Module):
         if isinstance(up, ast.Try | ast.TryStar) and any(child is s for s in up.body):
@@ -190,12 +197,16 @@ def _guarded(node: ast.AST, entry: str, parents: dict[int, ast.AST]) -> bool:
                 return True
         if isinstance(up, ast.With | ast.AsyncWith) and any(_suppresses(i.context_expr) for i in up.items):
             return True  # ``with contextlib.suppress(ValueError):`` (review84's r84cp1, r84ub2)
-        if isinstance(up, ast.If | ast.IfExp | ast.While) and child is not up.test:
-            named = (n for n in ast.walk(up.test) if isinstance(n, ast.Name | ast.Attribute | ast.Constant))
-            if any(_last_name(n) == entry for n in named):
-                return True
+        if isinstance(up, ast.If | ast.IfExp | ast.While) and child is not up.test and _names_entry(up.test, entry):
+            return True
         child, up = up, parents.get(id(up))
-    return False
+    return runs_tested(node, parents, lambda _: False, lambda test: _names_entry(test, entry))
+
+
+def _names_entry(test: ast.expr, entry: str) -> bool:
+    """The test names the entry (``E in L``, ``L.count(E)``): the fork asked about it."""
+    named = (n for n in ast.walk(test) if isinstance(n, ast.Name | ast.Attribute | ast.Constant))
+    return any(_last_name(n) == entry for n in named)
 
 
 def _suppresses(expr: ast.expr) -> bool:

@@ -38,7 +38,7 @@ from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import OFFSET_TWICE as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map
+from aeon_release.domain.audits.source import child_blocks, parent_map
 
 # an added line folding one ``self.`` field into another: ``self.a *= self.b``, ``self.a = self.a * self.b``
 _FOLD_LINE = re.compile(
@@ -46,6 +46,8 @@ _FOLD_LINE = re.compile(
 )
 _MOST_FILES = 32
 _UNKNOWN = "?"  # a condition not written as an ``if``'s own test (an ``else`` branch): never matched
+# the statements whose body may not run where the method does (mend62): a fold in one is conditional
+_BRANCHING = (ast.match_case, ast.ExceptHandler, ast.While, ast.For, ast.AsyncFor)
 
 
 @dataclass(frozen=True)
@@ -120,14 +122,28 @@ def _self_field(node: ast.expr) -> str | None:
 
 
 def _tests_above(node: ast.AST, method: ast.AST, parents: dict[int, ast.AST]) -> tuple[str, ...]:
-    """The tests of the ``if`` statements whose body holds ``node``; ``?`` for an ``else`` branch."""
+    """The tests of the ``if`` statements whose body holds ``node``; ``?`` for an ``else`` branch, and for any
+    other way the fold may not run (mend62: a ``case`` of a ``match``, an ``except``, a loop's body, the rest of a
+    block after ``if ...: return``), which an unconditional reading would make an error."""
     tests: list[str] = []
     child, up = node, parents.get(id(node))
-    while up is not None and up is not method:
-        if isinstance(up, ast.If):
+    while up is not None and child is not method:
+        if isinstance(up, ast.If) and child is not up.test:
             tests.append(ast.unparse(up.test) if any(s is child for s in up.body) else _UNKNOWN)
+        elif isinstance(up, _BRANCHING) or _returned_before(child, up):
+            tests.append(_UNKNOWN)
         child, up = up, parents.get(id(up))
     return tuple(tests)
+
+
+def _returned_before(child: ast.AST, holder: ast.AST) -> bool:
+    """An ``if`` before ``child`` in its block returns: ``child`` runs only where that test failed (a ``raise``
+    is left out: a config's ``__post_init__`` refuses bad values first, and its fold runs on every good one)."""
+    if not isinstance(child, ast.stmt) or not isinstance(holder, ast.stmt):
+        return False
+    block = next((b for b in child_blocks(holder) if any(s is child for s in b)), [])
+    before = block[: next(i for i, s in enumerate(block) if s is child)] if block else []
+    return any(isinstance(s, ast.If) and s.body and isinstance(s.body[-1], ast.Return) for s in before)
 
 
 def _products(

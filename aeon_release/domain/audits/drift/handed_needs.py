@@ -76,6 +76,8 @@ _HANDS_NAME = re.compile(r"[(,=][ \t]*[A-Za-z_]\w*[ \t]*[,)]")
 _DEFINES = re.compile(r"\bdef[ \t]+(\w+)[ \t]*\(")
 _MOST_FILES = 32
 # calls that may set an attribute by name on what they are handed (``vars(self).update(scales)`` too)
+# the methods through which an object answers a name its class never writes
+_ANY_NAME = ("__getattr__", "__getattribute__")
 _REGISTERS = frozenset({"register_buffer", "register_parameter", "register_module", "add_module", "setattr", "vars"})
 # the standard library's namespaces: built from keywords alone, an object has exactly those attributes (#18042)
 _NAMESPACES = frozenset({("types", "SimpleNamespace"), ("argparse", "Namespace")})
@@ -290,30 +292,20 @@ def _closed(cls: ast.ClassDef, local: dict[str, ast.ClassDef]) -> bool:
     as a dataclass, that holds state of its own (an ``__init__``, a class-level name) and that no class of the
     file mixes into an outside base: nothing outside the file may bring an attribute it never names.  A class
     holding no state is a mixin whose objects are another class's (review84's r84ma8, r84fi2), and a decorator
-    of the file may give a class any name (r84ma9)."""
+    of the file may give a class any name (r84ma9), as may a ``metaclass=`` (mend62)."""
     if cls.lineno == 0:
         return True
     chain = _own_chain(cls, local)
-    if chain is None or any(_decorated(c) for c in chain) or not any(_holds_state(c) for c in chain):
-        return False
+    if chain is None or any(_decorated(c) or c.keywords for c in chain) or not any(_holds_state(c) for c in chain):
+        return False  # a ``metaclass=`` may give every object a name the body never writes (mend62)
     mixed = (c for c in local.values() if c is not cls and any(b is cls for b in _direct_bases(c, local)))
     return all(_own_chain(c, local) is not None for c in mixed)
 
 
 def _own_chain(cls: ast.ClassDef, local: dict[str, ast.ClassDef]) -> list[ast.ClassDef] | None:
-    """The class and its bases, when all are the file's own (or ``object``); None when one is not."""
-    chain, todo, seen = [cls], [cls], {cls.name}
-    while todo:
-        for base in todo.pop().bases:
-            if isinstance(base, ast.Name) and base.id == "object":
-                continue
-            if not (isinstance(base, ast.Name) and base.id in local):
-                return None
-            if base.id not in seen:
-                seen.add(base.id)
-                chain.append(local[base.id])
-                todo.append(local[base.id])
-    return chain
+    """The class and its bases, when all are the file's own (or ``object``); None when one is not: ``_local_chain``
+    with no import to read, so that any outside base answers None (mend62 joined the walk it had copied)."""
+    return _local_chain(cls, local, {}, "")
 
 
 def _direct_bases(cls: ast.ClassDef, local: dict[str, ast.ClassDef]) -> list[ast.ClassDef]:
@@ -638,7 +630,7 @@ def _local_chain(
 
 def _names_attr(cls: ast.ClassDef, attr: str) -> bool:
     """The class names ``attr`` anywhere (a store, a def, a string, a keyword), or may set any attribute
-    (``__getattr__``, ``setattr``, ``__dict__``)."""
+    (``__getattr__``, ``__getattribute__`` since mend62, ``setattr``, ``__dict__``)."""
     for node in ast.walk(cls):
         if isinstance(node, ast.Attribute) and node.attr in (attr, "__dict__"):
             return True
@@ -646,7 +638,7 @@ def _names_attr(cls: ast.ClassDef, attr: str) -> bool:
             return True
         if isinstance(node, ast.Constant) and node.value == attr:
             return True
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name in (attr, "__getattr__"):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name in (attr, *_ANY_NAME):
             return True
         if isinstance(node, ast.keyword) and node.arg == attr:
             return True

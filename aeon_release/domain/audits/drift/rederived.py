@@ -129,12 +129,21 @@ def _rederived(
     more of the arguments it hands a call of one of ``changed``, bound to parameters its arithmetic reads."""
     imports = file_imports(module, path)
     by_origin = {(c.module, c.name): c for c in changed}
+    # one warning a line and function: a second call, or a nested def (walked for itself and for the function
+    # around it), reaches the same line again (mend62)
+    said: set[tuple[str, str, int]] = set()
     for func in (n for n in ast.walk(module) if isinstance(n, _FUNCTION)):
         for call, item in _calls(func, imports, by_origin):
             handed = _handed(call, item)
             for op in _dividing(func, call):
-                used = sorted({ast.unparse(n) for n in ast.walk(op) if ast.unparse(n) in handed})
-                if len(used) >= 2 and any(handed[u] in item.read for u in used):
+                read = (ast.unparse(n) for n in ast.walk(op) if isinstance(n, ast.Name | ast.Attribute))
+                used = sorted(set(read) & handed.keys())  # handed keys are names and attributes alone
+                if (
+                    len(used) >= 2
+                    and any(handed[u] in item.read for u in used)
+                    and (item.module, item.name, op.lineno) not in said
+                ):
+                    said.add((item.module, item.name, op.lineno))
                     yield item, op.lineno, tuple(used)
 
 

@@ -124,8 +124,10 @@ def restated_store_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     stored = {a for p in trees.mine if p.endswith(".py") for t in trees.mine[p].added.values() for a in _stores(t)}
     if not stored:
         return []
-    paths = [p for p in trees.upstream if p.endswith(".py") and _restores(trees.upstream[p], stored)][:_MOST_FILES]
-    items = [r for path, old, new in parsed_versions(trees, sorted(paths)) for r in _restated(path, old, new, stored)]
+    paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _restores(trees.upstream[p], stored)]
+    items = [
+        r for path, old, new in parsed_versions(trees, paths[:_MOST_FILES]) for r in _restated(path, old, new, stored)
+    ]
     if not items:
         return []
     return [
@@ -154,7 +156,7 @@ def _restated(path: str, old: ast.Module, new: ast.Module, stored: set[str]) -> 
             if method.name not in old_methods:
                 continue
             then, now = _self_stores(old_methods[method.name]), _self_stores(method)
-            for attr in (then.keys() & now.keys()) & stored:
+            for attr in sorted((then.keys() & now.keys()) & stored):  # a set's order is the hash seed's (mend62)
                 if len(then[attr]) == 1 and len(now[attr]) == 1:
                     item = _rewrite(path, cls.name, method.name, attr, then[attr][0], now[attr][0])
                     if item is not None:

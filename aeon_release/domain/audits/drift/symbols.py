@@ -10337,23 +10337,18 @@ def _field_flag(value: ast.expr | None, flag: str) -> bool | None:
 def _init_field_kept(cls: px.ClassInfo | None, name: str) -> bool:
     """The class body still annotates ``name`` as an init field (no ClassVar, no ``init=False``): a property
     of the name beside it, with a setter, leaves ``replace(obj, name=...)`` working."""
+    return _field_kept(cls, name, init=True)
+
+
+def _field_kept(cls: px.ClassInfo | None, name: str, init: bool = False) -> bool:
+    """The class body still annotates ``name`` as a field (no ClassVar): ``asdict`` keys it, ``init=False`` or not;
+    with ``init``, only one ``replace`` takes (mend62 joined the two copies of this walk)."""
     return cls is not None and any(
         isinstance(stmt, ast.AnnAssign)
         and isinstance(stmt.target, ast.Name)
         and stmt.target.id == name
         and last_name(_unwrap_subscript(stmt.annotation)) != "ClassVar"
-        and _field_flag(stmt.value, "init") is not False
-        for stmt in cls.node.body
-    )
-
-
-def _field_kept(cls: px.ClassInfo | None, name: str) -> bool:
-    """The class body still annotates ``name`` as a field, ``init=False`` or not (no ClassVar): ``asdict`` keys it."""
-    return cls is not None and any(
-        isinstance(stmt, ast.AnnAssign)
-        and isinstance(stmt.target, ast.Name)
-        and stmt.target.id == name
-        and last_name(_unwrap_subscript(stmt.annotation)) != "ClassVar"
+        and not (init and _field_flag(stmt.value, "init") is False)
         for stmt in cls.node.body
     )
 

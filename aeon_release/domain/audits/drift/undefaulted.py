@@ -19,7 +19,7 @@ only keys it knows are there).  Quiet: a function that tests ``key in R.A``, cal
 ``R.A[...] = ...`` above the read, and a read in a ``try`` catching KeyError; since review83, a key a loop or
 comprehension around the index draws from the dict's own keys (#52372's own ``for req_id in
 ...stored_requests.copy(): ...stored_requests[req_id]``), and an index under ``isinstance(R.A, defaultdict)`` or
-``hasattr(R.A, "default_factory")``.
+``hasattr(R.A, "default_factory")``; since mend62, a function testing ``R.A.get(...)`` in an ``if`` or ``while``.
 
 Cheap first: only upstream files whose removed lines call ``defaultdict(`` are parsed, only attributes a fork line
 names, and only fork files indexing one of them.
@@ -185,10 +185,13 @@ def _indexed(node: ast.expr, attr: str, receivers: set[str]) -> bool:
 
 
 def _filled(func: ast.AST, attr: str, receivers: set[str]) -> int | None:
-    """The first line where ``func`` makes sure of its keys: a membership test of ``R.attr`` or a
-    ``R.attr.setdefault(...)`` (anywhere: line 0), or a store ``R.attr[...] = ...``."""
+    """The first line where ``func`` makes sure of its keys: a membership test of ``R.attr``, a
+    ``R.attr.setdefault(...)`` or, since mend62, a test reading ``R.attr.get(...)`` (``if R.A.get(k) is None:
+    return``: the fork asks whether the key is there; anywhere: line 0), or a store ``R.attr[...] = ...``."""
     first: int | None = None
     for node in ast.walk(func):
+        if isinstance(node, ast.If | ast.IfExp | ast.While) and _asks_get(node.test, attr, receivers):
+            return 0
         if isinstance(node, ast.Compare) and any(isinstance(op, ast.In | ast.NotIn) for op in node.ops):
             if any(_is_attr(c, attr, receivers) for c in node.comparators):
                 return 0
@@ -198,6 +201,17 @@ def _filled(func: ast.AST, attr: str, receivers: set[str]) -> int | None:
         elif isinstance(node, ast.Assign) and any(_indexed(t, attr, receivers) for t in node.targets):
             first = node.lineno if first is None else min(first, node.lineno)
     return first
+
+
+def _asks_get(test: ast.expr, attr: str, receivers: set[str]) -> bool:
+    """The test reads ``R.attr.get(...)``."""
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr == "get"
+        and _is_attr(n.func.value, attr, receivers)
+        for n in ast.walk(test)
+    )
 
 
 def _default_tested(at: ast.expr, parents: dict[int, ast.AST]) -> bool:
