@@ -627,7 +627,16 @@ def _set_upstream(trees: ThreeTrees, change: Changed) -> bool:
     the default, whatever the fork's call left out.  The whole file at upstream's side: a store the diff
     leaves untouched (a ``__post_init__`` the base already had) sets it as much."""
     text = trees.blobs(trees.theirs, [change.path]).get(change.path) or ""
-    return re.search(rf"\.{re.escape(change.name)}[ \t]*(?::[^=\n]*)?=[^=]", text) is not None
+    stores = re.findall(rf"\.{re.escape(change.name)}[ \t]*(?::[^=\n]*)?=(?!=)([^\n]*)", text)
+    # a store of the new default itself (#29185: ``if self.seed is None: self.seed = 0`` beside ``seed = 0``)
+    # brings nothing of the old value back: the instance still never holds the old default unless it is given
+    return any(not _stores_the_new(value, change) for value in stores)
+
+
+def _stores_the_new(value: str, change: Changed) -> bool:
+    """Whether a store's value (the source text right of its ``=``) is a literal that is upstream's new default."""
+    literal = literal_value(value.split("#", 1)[0].strip())
+    return literal is not NOT_LITERAL and _same_kind(literal, change.new_value)
 
 
 def _none_or_old(side: ast.expr, change: Changed) -> bool:
