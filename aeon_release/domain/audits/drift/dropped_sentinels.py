@@ -39,6 +39,7 @@ from aeon_release.domain.audits.source import display_strings, str_value
 _MOST_FILES = 32
 # a removed line comparing with a quoted string: ``value == "auto"``, ``x in ("a", "b")``
 _COMPARED = re.compile(r"""(?:[=!]=|\bin)\s*[(\[{]?\s*["']""")
+_TOP_DEF = re.compile(r"^(?:async[ \t]+)?def[ \t]+(\w+)", re.M)
 # ``str`` methods that return the string itself, changed: a local bound through them is the parameter still
 _FOLDS = frozenset({"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "removeprefix", "removesuffix"})
 # calls handed the parameter that tell no sentinel apart: conversions and readers
@@ -62,7 +63,13 @@ def dropped_sentinel_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         if p.endswith(".py") and any(_COMPARED.search(line) for line in trees.upstream[p].removed)
     ]
     dropped: dict[tuple[str, str], list[Dropped]] = {}
-    for both in parsed_texts(trees, paths[:_MOST_FILES]):
+    words = trees.fork_words()
+
+    def keep(old_text: str, new_text: str) -> bool:
+        # a top-level def the fork's lines name: none, and nothing found there would be called (the parses cost)
+        return not words.isdisjoint(_TOP_DEF.findall(old_text))
+
+    for both in parsed_texts(trees, paths[:_MOST_FILES], keep):
         for found in _dropped_in(both.path, both.old, both.new):
             dropped.setdefault((dotted_name(both.path, roots=("",)), found.func), []).append(found)
     if not dropped:
