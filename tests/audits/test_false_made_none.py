@@ -159,3 +159,65 @@ def test_a_holder_known_by_its_name_only_is_a_warning(git_repo: GitRepo, no_rule
     )
     got = cfg_rows(git_repo, no_rules, {CFG: CFG_BASE}, {"vllm/aeon/cfg.py": body}, {CFG: CFG_AFTER})
     assert [(line, sev) for _, line, sev in got] == [(5, "warning"), (9, "error")]
+
+
+# -- #29185 (ceca060501): ``EngineArgs.seed: int | None = None`` -> ``= 0``, and ``create_model_config`` keeps its
+# ``if self.seed is None: self.seed = 0``: a store of the new default brings the old ``None`` back nowhere
+ARGS = "vllm/engine/arg_utils.py"
+ARGS_BASE = """import dataclasses
+
+
+@dataclasses.dataclass
+class EngineArgs:
+    model: str = "m"
+    seed: int | None = None
+
+    def create_model_config(self) -> None:
+        if self.seed is None:
+            self.seed = 0  # a comment
+"""
+ARGS_AFTER = ARGS_BASE.replace("seed: int | None = None", "seed: int | None = 0")
+ARGS_HEAD = "from vllm.engine.arg_utils import EngineArgs\n\n\n"
+
+
+def seed_rows(repo: GitRepo, config: Path, body: str, after: str = ARGS_AFTER) -> list[tuple[int, str]]:
+    got = cfg_rows(repo, config, {ARGS: ARGS_BASE}, {"vllm/aeon/seed.py": ARGS_HEAD + body}, {ARGS: after})
+    return [(line - 3, sev) for _, line, sev in got]
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        (
+            "def aeon_seed(args: EngineArgs) -> int:\n    if args.seed is None:\n        return 7\n    return args.seed\n",
+            2,
+        ),
+        ("class AeonArgs(EngineArgs):\n    def aeon_unset(self) -> bool:\n        return None is self.seed\n", 3),
+        ("def aeon_seed(args: EngineArgs) -> bool:\n    return args.seed == None  # noqa: E711\n", 2),
+    ],
+    ids=["if is None", "subclass reversed", "== None"],
+)
+def test_upstream_storing_the_new_default_keeps_the_none_test_an_error(
+    git_repo: GitRepo, no_rules: Path, body: str, line: int
+) -> None:
+    """The store in ``create_model_config`` writes 0, the new default: an unset instance never holds None now."""
+    assert seed_rows(git_repo, no_rules, body) == [(line, "error")]
+
+
+@pytest.mark.parametrize(
+    ("after", "why"),
+    [
+        (ARGS_AFTER + "\n    def reset(self) -> None:\n        self.seed = None\n", "a store of the old None"),
+        (ARGS_AFTER.replace("self.seed = 0  # a comment", "self.seed = pick()"), "a store of an unknown value"),
+        (ARGS_AFTER.replace("self.seed = 0  # a comment", "self.seed = 0.0"), "a store of another kind"),
+    ],
+    ids=["old None", "unknown", "another kind"],
+)
+def test_upstream_storing_anything_else_stays_quiet(git_repo: GitRepo, no_rules: Path, after: str, why: str) -> None:
+    body = "def aeon_seed(args: EngineArgs) -> bool:\n    return args.seed is None\n"
+    assert seed_rows(git_repo, no_rules, body, after) == [], why
+
+
+def test_a_seed_tested_for_both_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    body = "def aeon_seed(args: EngineArgs) -> bool:\n    return args.seed is None or args.seed == 0\n"
+    assert seed_rows(git_repo, no_rules, body) == []

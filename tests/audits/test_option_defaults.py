@@ -117,3 +117,73 @@ def test_a_destination_two_parsers_add(git_repo: GitRepo, tmp_path: Path, bench_
     got = [f for f in found(audit(git_repo, sides, tmp_path), DEFAULT_DRIFT) if f[0] == CLIENT]
     assert (CLIENT, line_of(CLIENT_TEXT, "args.port == 8000"), severity) in got
     assert all(g[2] != "error" for g in got) if severity == "warning" else True
+
+
+# -- #28872 (bf9e1e8767): a default computed elsewhere (a mapping spread into the call) made None -------------
+ARGS = "vllm/engine/arg_utils.py"
+ARGS_TEXT = """import argparse
+
+from vllm.config import SchedulerConfig, get_kwargs
+
+
+def add_cli_args(parser: argparse.ArgumentParser) -> argparse.ArgumentParser:
+    scheduler_kwargs = get_kwargs(SchedulerConfig)
+    parser.add_argument("--max-num-seqs", **scheduler_kwargs["max_num_seqs"])
+    parser.add_argument("--block-size", type=int, default=SchedulerConfig.block_size)
+    parser.add_argument("--max-loras", type=int, default=4)
+    return parser
+"""
+NULLED = ARGS_TEXT.replace(
+    '**scheduler_kwargs["max_num_seqs"])', '**{**scheduler_kwargs["max_num_seqs"], "default": None})'
+).replace("default=SchedulerConfig.block_size)", "default=None)")
+READER = "vllm/aeon/slots.py"
+READER_TEXT = """import argparse
+
+
+def aeon_slots(parser: argparse.ArgumentParser, argv: list[str]) -> int:
+    args = parser.parse_args(argv)
+    slots = args.max_num_seqs * 2
+    return slots + args.block_size + args.max_loras
+"""
+
+
+def reader_rows(git_repo: GitRepo, tmp_path: Path, theirs: str, fork: str = READER_TEXT) -> list[object]:
+    sides = three_way(git_repo, {"vllm/__init__.py": "", ARGS: ARGS_TEXT}, {READER: fork}, {ARGS: theirs})
+    return [f for f in found(audit(git_repo, sides, tmp_path), DEFAULT_DRIFT) if f[0] == READER]
+
+
+def test_a_computed_default_made_none_warns(git_repo: GitRepo, tmp_path: Path) -> None:
+    """A spread mapping's default made None by a display's ``"default"`` key, and ``default=Cls.field`` made
+    ``default=None``: each namespace read warns (the fleet may pass the flag); ``--max-loras``'s kept 4 is quiet."""
+    got = reader_rows(git_repo, tmp_path, NULLED)
+    assert sorted(got) == [
+        (READER, line_of(READER_TEXT, "args.max_num_seqs * 2"), "warning"),
+        (READER, line_of(READER_TEXT, "args.block_size"), "warning"),
+    ]
+
+
+@pytest.mark.parametrize(
+    "theirs",
+    [
+        # a computed default made a literal, and a literal made a spread: refactors, the value unknown
+        ARGS_TEXT.replace('**scheduler_kwargs["max_num_seqs"])', "type=int, default=128)"),
+        ARGS_TEXT.replace("type=int, default=4)", '**scheduler_kwargs["max_loras"])'),
+        # the spread comes after the key: it may put its own default back
+        ARGS_TEXT.replace(
+            '**scheduler_kwargs["max_num_seqs"])', '**{"default": None, **scheduler_kwargs["max_num_seqs"]})'
+        ),
+        # only the help changed
+        ARGS_TEXT.replace(
+            '**scheduler_kwargs["max_num_seqs"])', '**{**scheduler_kwargs["max_num_seqs"], "help": "n"})'
+        ),
+    ],
+    ids=["computed to literal", "literal to spread", "spread wins", "help only"],
+)
+def test_computed_default_twins_are_quiet(git_repo: GitRepo, tmp_path: Path, theirs: str) -> None:
+    assert reader_rows(git_repo, tmp_path, theirs) == []
+
+
+def test_a_computed_default_made_none_the_fork_passes_is_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    """The fork's own argv passes ``--max-num-seqs`` and ``--block-size``: the fleet chooses the value."""
+    fork = READER_TEXT + '\n\nAEON_ARGV = ["--max-num-seqs", "64", "--block-size", "16"]\n'
+    assert reader_rows(git_repo, tmp_path, NULLED, fork) == []

@@ -50,6 +50,7 @@ from aeon_release.domain.audits.drift.dropped_dunders import dropped_dunder_drif
 from aeon_release.domain.audits.drift.dropped_entries import dropped_entry_drift
 from aeon_release.domain.audits.drift.dropped_keys import dropped_key_drift
 from aeon_release.domain.audits.drift.dropped_kwargs import dropped_kwarg_drift
+from aeon_release.domain.audits.drift.dropped_sentinels import dropped_sentinel_drift
 from aeon_release.domain.audits.drift.dropped_table_keys import dropped_table_key_drift
 from aeon_release.domain.audits.drift.dropped_tags import dropped_tag_drift
 from aeon_release.domain.audits.drift.dtypes import dtype_drift
@@ -290,6 +291,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     bypassed_hook_drift,
     refused_value_drift,
     refused_arg_drift,
+    dropped_sentinel_drift,
     lent_attribute_drift,
     registration_drift,
     registered_param_drift,

@@ -96,6 +96,12 @@ class Either(tuple[str | int | float | bool | None, ...]):
     where the condition holds one, elsewhere the other."""
 
 
+class Computed(str):
+    """An option's default the base computed elsewhere (``**kwargs["max_num_seqs"]``, ``default=Cls.field``):
+    not None, its value unknown.  Only its turn into ``None`` is a change (#28872); to or from anything else it
+    is a refactor, the same value spelt another way as often as not."""
+
+
 DefaultValue = str | int | float | bool | None | Either
 _DEFAULT_CALLS = frozenset({"field", "Field", "attrib", "attr.ib"})
 # what a literal default starts with, or a call that gives one (the diff's prefilter; the parse decides)
@@ -202,13 +208,18 @@ def changed_defaults(trees: ThreeTrees, names: set[str], paths: list[str]) -> di
     for path, (owner, name), (old_text, old_value), (new_text, new_value) in both_versions(
         trees, paths, lambda text: {**_defaults(text, names, named), **_option_defaults(text, names)}
     ):
-        if name in changed:
+        if name in changed or _refactored(old_value, new_value):
             continue
         if default_differs(old_value, new_value):
             changed[name] = Changed(name, owner, path, old_text, new_text, False, old_value, new_value)
         elif (old_value is None) != (new_value is None):
             changed[name] = Changed(name, owner, path, old_text, new_text, True, old_value, new_value)
     return changed
+
+
+def _refactored(old: DefaultValue, new: DefaultValue) -> bool:
+    """A computed default on either side, but for a computed one made None (``Computed`` says why)."""
+    return isinstance(new, Computed) or (isinstance(old, Computed) and new is not None)
 
 
 def class_defaults(text: str | None, names: set[str]) -> dict[tuple[str, str], tuple[str, DefaultValue]]:
@@ -247,8 +258,16 @@ def _option_defaults(text: str | None, names: set[str]) -> dict[tuple[str, str],
     seen: dict[tuple[str, str], list[tuple[str, DefaultValue] | None]] = {}
     for owner, dest, given, value in option_defaults(text, names):
         shown = "/".join(given) or f"--{dest.replace('_', '-')}"  # the flags as the user types them
-        seen.setdefault((f"{owner}({shown})", dest), []).append(literal_default(value))
+        seen.setdefault((f"{owner}({shown})", dest), []).append(literal_default(value) or _computed(value))
     return {key: values[0] for key, values in seen.items() if len(values) == 1 and values[0] is not None}
+
+
+def _computed(value: ast.expr) -> tuple[str, DefaultValue] | None:
+    """A default that is no literal at all, as ``Computed``; None for a literal ``literal_default`` refuses."""
+    if literal_value(value) is not NOT_LITERAL:
+        return None
+    text = short(ast.unparse(value), 80)
+    return text, Computed(text)
 
 
 def _kept_elsewhere(trees: ThreeTrees, change: Changed) -> Changed:
@@ -627,7 +646,16 @@ def _set_upstream(trees: ThreeTrees, change: Changed) -> bool:
     the default, whatever the fork's call left out.  The whole file at upstream's side: a store the diff
     leaves untouched (a ``__post_init__`` the base already had) sets it as much."""
     text = trees.blobs(trees.theirs, [change.path]).get(change.path) or ""
-    return re.search(rf"\.{re.escape(change.name)}[ \t]*(?::[^=\n]*)?=[^=]", text) is not None
+    stores = re.findall(rf"\.{re.escape(change.name)}[ \t]*(?::[^=\n]*)?=(?!=)([^\n]*)", text)
+    # a store of the new default itself (#29185: ``if self.seed is None: self.seed = 0`` beside ``seed = 0``)
+    # brings nothing of the old value back: the instance still never holds the old default unless it is given
+    return any(not _stores_the_new(value, change) for value in stores)
+
+
+def _stores_the_new(value: str, change: Changed) -> bool:
+    """Whether a store's value (the source text right of its ``=``) is a literal that is upstream's new default."""
+    literal = literal_value(value.split("#", 1)[0].strip())
+    return literal is not NOT_LITERAL and _same_kind(literal, change.new_value)
 
 
 def _none_or_old(side: ast.expr, change: Changed) -> bool:

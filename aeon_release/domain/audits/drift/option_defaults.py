@@ -7,6 +7,12 @@ int (TypeError).  The default sits on a line of its own in the multi-line call u
 looked at when its diff takes out and puts in a ``default=`` line; the parse
 then ties each default to its option's destination (``dest=``, else the first long flag, dashes made
 underscores), keyed by the function that adds it.
+
+#28872 (bf9e1e8767) gave no ``default=`` keyword: ``add_argument("--max-num-seqs",
+**scheduler_kwargs["max_num_seqs"])`` took its default from a mapping built elsewhere (the config class's), and
+upstream spread ``**{**scheduler_kwargs["max_num_seqs"], "default": None}`` into it.  The ``"default"`` key of a
+display spread into the call is the default too, and a spread mapping with none is one computed elsewhere: not
+None (an option parsed into arithmetic), its value unknown here.
 """
 
 from __future__ import annotations
@@ -19,13 +25,15 @@ from aeon_release.domain.audits.source import parse_python, str_value
 
 # a diff's line that gives a keyword ``default=`` (the sign): linear, a line tried from its start only
 _DEFAULT_LINE = re.compile(r"^([-+])[^\n]*?[(,\s]default[ \t]*=", re.M)
+# a diff's line that puts a ``"default":`` key in a display spread into the call (#28872)
+_DEFAULT_KEY = re.compile(r"""^\+[^\n]*?["']default["'][ \t]*:""", re.M)
 
 
 def changes_an_option_default(raw: str) -> bool:
     """The file's diff takes out and puts in a ``default=`` line (the ``add_argument(`` it belongs to may lie
     beyond the hunk's context: the parse looks for it)."""
     signs = {m.group(1) for m in _DEFAULT_LINE.finditer(raw)}
-    return signs == {"-", "+"}
+    return signs == {"-", "+"} or _DEFAULT_KEY.search(raw) is not None
 
 
 def option_defaults(text: str | None, names: set[str]) -> Iterator[tuple[str, str, tuple[str, ...], ast.expr]]:
@@ -38,9 +46,25 @@ def option_defaults(text: str | None, names: set[str]) -> Iterator[tuple[str, st
         owner = function.name if not isinstance(function, ast.Module) else "<module>"
         for call in _calls(function):
             dest = destination(call)
-            default = next((k.value for k in call.keywords if k.arg == "default"), None)
+            default = given_default(call)
             if dest in names and default is not None:
                 yield owner, dest, flags(call), default
+
+
+def given_default(call: ast.Call) -> ast.expr | None:
+    """The option's default as written: ``default=``, else the ``"default"`` key of a display spread into the
+    call (``**{**kwargs["n"], "default": None}``), else the last mapping spread (``**kwargs["n"]``: a default
+    computed elsewhere).  The last writer wins, as in the call: a spread after the key may replace it."""
+    given = next((k.value for k in call.keywords if k.arg == "default"), None)
+    if given is not None:
+        return given
+    for keyword in reversed([k for k in call.keywords if k.arg is None]):
+        if not isinstance(keyword.value, ast.Dict):
+            return keyword.value
+        for key, value in zip(reversed(keyword.value.keys), reversed(keyword.value.values), strict=True):
+            if key is None or str_value(key) == "default":
+                return value
+    return None
 
 
 def destination(call: ast.Call) -> str | None:

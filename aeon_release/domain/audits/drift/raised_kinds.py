@@ -87,6 +87,10 @@ class Shift:
     moved: str = ""  # for a silent shift, a def of the same class that raises the old kind now (the check moved)
     stub: bool = False  # the def only raised ``old`` at the base; upstream gave it a body
     answered: bool = False  # a raise of ``old`` became a returned answer (the kind may be raised elsewhere still)
+    # some of the def's asserts became raises of ``new`` while others stay (the handler lives on for those): the
+    # fields the converted asserts read off ``self`` and no kept one does
+    converted: frozenset[str] = frozenset()
+    partial: bool = False
 
     @property
     def owner(self) -> str:
@@ -227,6 +231,8 @@ def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
             if not gone:
                 for name, shift in _answered_raises(before[path], after[path], path, qualname, names):
                     found.setdefault(name, []).append(shift)
+                for name, shift in _converted_asserts(before[path], after[path], path, qualname, names):
+                    found.setdefault(name, []).append(shift)
                 continue
             # a re-raise, or a project's own class (it may subclass the old kind): not judged
             if gone and all(builtin_error(n) for n in now):
@@ -288,6 +294,47 @@ def _raise_counts(text: str | None, qualname: str) -> dict[str, int]:
             if isinstance(node, ast.Raise):
                 counts[_raise_kind(node)] = counts.get(_raise_kind(node), 0) + 1
     return counts
+
+
+def _converted_asserts(
+    old_text: str | None, new_text: str | None, path: str, qualname: str, names: set[str]
+) -> list[tuple[str, Shift]]:
+    """Some of a def's ``assert``s (its own and its file's defs it calls) gone while it raises a builtin kind more
+    often than at the base, and others kept: the asserts became raises of that kind.  #49124 (453f01783d) turned
+    ``EngineArgs.create_engine_config``'s data-parallel launch asserts (``self.nnodes``, ``self.node_rank`` ...)
+    into ``raise ValueError(...)`` and kept its other asserts: a fork's ``except AssertionError`` round the call,
+    written for a bad launch, still runs for the others, and the launch's ValueError escapes it."""
+    tests = [_assert_tests(text, qualname) for text in (old_text, new_text)]
+    kept = {ast.unparse(t) for t in tests[1]}
+    gone = [t for t in tests[0] if ast.unparse(t) not in kept]
+    counts = [_raise_counts(text, qualname) for text in (old_text, new_text)]
+    grown = frozenset(k for k, n in counts[1].items() if builtin_error(k) and n > counts[0].get(k, 0))
+    if not gone or not tests[1] or not grown or "AssertionError" in grown:
+        return []
+    fields = frozenset(_self_fields(gone) - _self_fields(tests[1]))
+    shift = Shift("", qualname, path, frozenset({"AssertionError"}), grown, converted=fields, partial=True)
+    return [(name, replace(shift, name=name)) for name in _called_as(qualname, names, True)]
+
+
+def _assert_tests(text: str | None, qualname: str) -> list[ast.expr]:
+    """The tests of the ``assert``s in the def's body and the defs of its file it calls (``_reach``)."""
+    module = parse_python(text, "<asserts>") if text else None
+    if module is None:
+        return []
+    defs, by_name, owners = _def_index(module)
+    func = dict(defs).get(qualname)
+    reached = _reach(by_name, func, owners, _bases(module)) if func is not None else []
+    return [node.test for f in reached for node in own_nodes(f.body) if isinstance(node, ast.Assert)]
+
+
+def _self_fields(tests: list[ast.expr]) -> set[str]:
+    """The attributes the tests read off ``self``."""
+    return {
+        n.attr
+        for t in tests
+        for n in ast.walk(t)
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id == "self"
+    }
 
 
 def _stubs(text: str | None, names: set[str]) -> set[str]:
@@ -647,11 +694,27 @@ def _dead(
         for shift in _reached(trees, callee, shifts):
             lost = any(builtin_subclass(old, c) for old in shift.old for c in caught)
             if lost and not any(builtin_subclass(new, c) for new in shift.new for c in siblings):
+                if shift.partial:
+                    # the handler lives on for the kept asserts: sure only where it mends what a converted one tested
+                    mends = not loose(callee, shift.path) and bool(shift.converted & _stored_fields(handler))
+                    return shift, Severity.ERROR if mends else Severity.WARNING
                 # nothing raised in its place: the case the handler met may be accepted now (a warning), unless
                 # its class refuses it in another method now (the handler is dead, the refusal elsewhere)
                 sure = (not shift.silent or bool(shift.moved)) and not loose(callee, shift.path)
                 return shift, Severity.ERROR if sure else Severity.WARNING
     return None
+
+
+def _stored_fields(handler: ast.ExceptHandler) -> set[str]:
+    """The attributes the handler's body stores (``engine_args.nnodes = 1``): what its fallback mends."""
+    return {
+        t.attr
+        for stmt in handler.body
+        for node in ast.walk(stmt)
+        if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign)
+        for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(t, ast.Attribute)
+    }
 
 
 def _reached(trees: ThreeTrees, callee: Callee, shifts: dict[str, list[Shift]]) -> list[Shift]:
@@ -682,6 +745,8 @@ def _finding(
     trees: ThreeTrees, path: str, handler: ast.ExceptHandler, shift: Shift, severity: Severity, pr_pattern: str
 ) -> Finding:
     old = " or ".join(sorted(shift.old))
+    if shift.partial:
+        return _partial_finding(trees, path, handler, shift, severity, pr_pattern)
     if shift.silent:
         return _silent_finding(trees, path, handler, shift, old, severity, pr_pattern)
     new = sorted(shift.new)
@@ -696,6 +761,26 @@ def _finding(
         handler.lineno,
         f"fork-side handler catches {old} from {shift.qualname}(), which upstream made raise {now} instead "
         f"({shift.path}{commit}): this except never runs and the {now} escapes; catch {now}",
+    )
+
+
+def _partial_finding(
+    trees: ThreeTrees, path: str, handler: ast.ExceptHandler, shift: Shift, severity: Severity, pr_pattern: str
+) -> Finding:
+    """A handler of AssertionError round a def upstream turned some of its asserts into raises of another kind."""
+    now = " or ".join(sorted(shift.new))
+    commit = trees.upstream_commit(shift.path, "assert[[:space:]]", pr_pattern, most=5)
+    read = f" (reading {', '.join(sorted(shift.converted)[:4])})" if shift.converted else ""
+    why = "it mends a field they tested" if severity is Severity.ERROR else "its other asserts still reach it"
+    return Finding(
+        RULE,
+        "merge",
+        severity,
+        path,
+        handler.lineno,
+        f"fork-side handler catches AssertionError from {shift.qualname}(), where upstream turned asserts{read} "
+        f"into raises of {now} ({shift.path}{commit}): for those cases this except no longer runs and the {now} "
+        f"escapes ({why}); catch {now} too",
     )
 
 

@@ -33,6 +33,15 @@ attribute or item on a parameter, binds none to another name and hands none to a
 helper the method reaches that hands ``self`` on (``setattr(self, k, value)`` of a computed name, a call) may
 store the field: a warning.
 
+A field may be a path off ``self`` (killers179): #28515 (327c0a9a23) made ``EngineArgs.create_engine_config``
+idempotent by working on ``compilation_config = copy.deepcopy(self.compilation_config)``, where the base stored
+``self.compilation_config.cudagraph_capture_sizes = self.cuda_graph_sizes``.  A fork's
+``engine_args.create_engine_config()`` followed by ``engine_args.compilation_config.cudagraph_capture_sizes`` (the
+graphs it pre-warms) now reads the sizes from before the call.  A path counts when its first field is still the
+class's and the method (through its helpers) stores neither the path nor that first field (a new object there
+may hold it); the fork's read is the whole path off the receiver, and a store of any of its names in the function
+quiets it.
+
 Pure but for reading the three trees: findings out.
 """
 
@@ -51,7 +60,7 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parent_map, parse_python, unquoted
 
 _MOST_FILES = 32
-_SELF_STORE = re.compile(r"^\s*self\.\w+\s*(?::[^=]+)?=(?!=)")
+_SELF_STORE = re.compile(r"^\s*self(?:\.\w+)+\s*(?::[^=]+)?=(?!=)")
 _STORED = re.compile(r"(?:self\.|[\"'])(\w+)")  # a superset of what ``_stores`` reads
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 # bases that override nothing of a subclass's: a base ahead of the upstream class of any other name may
@@ -143,8 +152,11 @@ def _stopped_in(
         removed = had - (kept | news.keys())  # fields upstream's class dropped
         stores = _telling_stores(before, new, removed, readers.default_of if readers else None)
         based = readers is not None and _based_elsewhere(new, top_classes(readers.module))
-        for field in sorted(stores.keys() - {f for func in reached for f in _stores(func)}):
-            if field in kept:
+        now = {f for func in reached for f in _stores(func)}
+        for field in sorted(stores.keys() - now):
+            if "." in field and (field.split(".", 1)[0] in now or field.split(".", 1)[0] not in kept):
+                continue  # the first field itself stored now (a new object may hold the path), or gone: not read
+            if field in kept or "." in field:
                 moved, handed = _moved(new, field), any(_hands_on(func, readers) for func in reached[1:])
                 cleared = all(_clears(value) for value in stores[field])
                 found.setdefault(name, {})[field] = Stopped(path, new.name, name, field, moved, handed, cleared)
@@ -217,8 +229,8 @@ def _stores(func: ast.AST) -> set[str]:
     ``object.__setattr__(self, "x", ...)``)."""
     found = set()
     for node in ast.walk(func):
-        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and is_name(node.value, "self"):
-            found.add(node.attr)
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and (path := self_path(node)):
+            found.add(path)
         elif isinstance(node, ast.Call) and _a_setattr(node.func) and len(node.args) == 3:
             key = node.args[1]
             if is_name(node.args[0], "self") and isinstance(key, ast.Constant) and isinstance(key.value, str):
@@ -232,8 +244,8 @@ def _store_nodes(func: ast.AST) -> Iterator[tuple[str, ast.AST, ast.expr | None]
         if isinstance(node, ast.Assign | ast.AnnAssign | ast.AugAssign):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for t in targets:
-                if isinstance(t, ast.Attribute) and is_name(t.value, "self"):
-                    yield t.attr, node, node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+                if isinstance(t, ast.Attribute) and (path := self_path(t)):
+                    yield path, node, node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
                 elif isinstance(t, ast.Tuple | ast.List):
                     yield from (
                         (e.attr, node, None)
@@ -244,6 +256,16 @@ def _store_nodes(func: ast.AST) -> Iterator[tuple[str, ast.AST, ast.expr | None]
             key = node.args[1]
             if is_name(node.args[0], "self") and isinstance(key, ast.Constant) and isinstance(key.value, str):
                 yield key.value, node, node.args[2]
+
+
+def self_path(node: ast.Attribute, recv: str = "self") -> str:
+    """``a`` of ``self.a``, ``a.b`` of ``self.a.b``: the attribute path off ``recv``; "" off anything else."""
+    parts: list[str] = []
+    expr: ast.expr = node
+    while isinstance(expr, ast.Attribute):
+        parts.insert(0, expr.attr)
+        expr = expr.value
+    return ".".join(parts) if is_name(expr, recv) else ""
 
 
 def _guards(node: ast.AST, func: ast.AST, parents: dict[int, ast.AST]) -> Iterator[ast.expr]:
@@ -569,16 +591,17 @@ def _reads_after(
         ):
             if node.func.attr in by_method:
                 calls.append(node)
-        elif isinstance(node, ast.Attribute) and is_name(node.value, recv) and isinstance(node.ctx, ast.Load):
+        elif isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and self_path(node, recv):
             reads.append(node)
     stored = {n.attr for n in ast.walk(func) if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store)}
     parents = parent_map(func)
     handed = [n.lineno for n in ast.walk(func) if isinstance(n, ast.Call) and _hands(n, recv)]
     for read in sorted(reads, key=lambda r: r.lineno):
-        if read.lineno not in owned or read.attr in stored:
+        path = self_path(read, recv)
+        if read.lineno not in owned or stored & set(path.split(".")):
             continue
         for call in sorted(calls, key=lambda c: c.lineno):
-            stop = by_method[call.func.attr].get(read.attr)  # type: ignore[attr-defined]
+            stop = by_method[call.func.attr].get(path)  # type: ignore[attr-defined]
             if stop and _runs_before(call, read, parents) and not any(call.lineno < h < read.lineno for h in handed):
                 yield read.lineno, recv, stop
                 break
@@ -650,7 +673,8 @@ def _rebinds(node: ast.AST, name: str) -> bool:
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, recv: str, stop: Stopped, pr_pattern: str) -> Finding:
-    commit = trees.upstream_commit(stop.path, rf"self\.{stop.field}([^A-Za-z0-9_]|$)", pr_pattern)
+    field = stop.field.replace(".", r"\.")
+    commit = trees.upstream_commit(stop.path, rf"self\.{field}([^A-Za-z0-9_]|$)", pr_pattern)
     where = f"{stop.cls}.{stop.method}"
     reader = "self" if recv == _SUPER else recv
     said = (

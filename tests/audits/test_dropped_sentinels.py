@@ -1,0 +1,101 @@
+"""Dropped sentinels: a string upstream's function no longer tells apart, handed to it by the fork.
+
+#31260 (7adeb4bfa8) took ``if value == "-1" or value.lower() == "auto": return -1`` out of
+``human_readable_int`` (into ``human_readable_int_or_auto``): a fork's ``human_readable_int("auto")``, or
+``add_argument(..., type=human_readable_int, default="auto")``, now raises ValueError.  Twins: a string a
+conversion still takes (``"-1"``), another value, the fork's own function of that name, a helper the sentinel
+moved into (a warning), a string upstream's function still quotes.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+UTILS = "vllm/engine/arg_utils.py"
+BASE = """import re
+
+
+def human_readable_int(value):
+    value = value.strip()
+    if value == "-1" or value.lower() == "auto":
+        return -1
+    match = re.fullmatch(r"(\\d+)([kK])", value)
+    if match:
+        return int(match.group(1)) * 1000
+    return int(value)
+
+
+def pick_mode(mode: str, strict: bool = False) -> str:
+    if mode in ("legacy", "v0"):
+        return "old"
+    return mode
+"""
+AFTER = BASE.replace('    if value == "-1" or value.lower() == "auto":\n        return -1\n', "").replace(
+    '    if mode in ("legacy", "v0"):\n        return "old"\n', '    if mode == "v0":\n        return "old"\n'
+)
+HELPED = AFTER.replace("    return int(value)\n", "    return _parse(value)\n")
+FORK = "vllm/aeon/lens.py"
+SUBJECT = '[Bugfix] Fix `max_model_len="auto"` handling (#31260)'
+
+
+def rows(repo: GitRepo, config: Path, body: str, after: str = AFTER) -> list[tuple[int, str]]:
+    sides = s.merge_case(repo, {UTILS: BASE}, {FORK: body}, [(SUBJECT, {UTILS: after})])
+    return [(line, severity) for path, line, severity, _ in s.rule_rows(repo, config, sides, SYMBOL_DRIFT)]
+
+
+IMPORT = "from vllm.engine.arg_utils import human_readable_int, pick_mode\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        (IMPORT + 'def aeon_len() -> int:\n    return human_readable_int(value="auto")\n', 5),
+        (
+            "import vllm.engine.arg_utils as au\n\n\ndef aeon_len() -> int:\n    return au.human_readable_int(' AUTO')\n",
+            5,
+        ),
+        (IMPORT + 'def aeon_mode() -> str:\n    return pick_mode("legacy", strict=True)\n', 5),
+        (
+            "import argparse\n\n" + IMPORT + "def aeon_flags(p: argparse.ArgumentParser) -> None:\n"
+            '    p.add_argument(\n        "--aeon-len",\n        type=human_readable_int,\n        default="auto",\n    )\n',
+            10,
+        ),
+    ],
+    ids=["keyword", "module alias, case folded", "in a display", "multi-line add_argument"],
+)
+def test_a_dropped_sentinel_handed_to_the_function_is_an_error(
+    git_repo: GitRepo, no_rules: Path, body: str, line: int
+) -> None:
+    assert rows(git_repo, no_rules, body) == [(line, "error")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        IMPORT + 'def aeon_len() -> int:\n    return human_readable_int("-1")\n',  # int() still takes it
+        IMPORT + 'def aeon_len() -> int:\n    return human_readable_int("32k")\n',
+        IMPORT + 'def aeon_mode() -> str:\n    return pick_mode("v0")\n',  # still quoted upstream
+        # the fork's own function of that name
+        'def human_readable_int(value: str) -> int:\n    return -1 if value == "auto" else int(value)\n\n\n'
+        'def aeon_len() -> int:\n    return human_readable_int("auto")\n',
+        # a string handed to another parameter, and a type= with another default
+        IMPORT + 'def aeon_mode() -> str:\n    return pick_mode("x", "legacy")\n',
+        "import argparse\n\n" + IMPORT + "def aeon_flags(p: argparse.ArgumentParser) -> None:\n"
+        '    p.add_argument("--aeon-len", type=human_readable_int, default="4k")\n',
+    ],
+    ids=["converted", "another value", "still quoted", "own namesake", "another parameter", "another default"],
+)
+def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_a_helper_handed_the_parameter_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    """Upstream's function hands the value to ``_parse``, which may tell the sentinel apart itself."""
+    body = IMPORT + 'def aeon_len() -> int:\n    return human_readable_int("auto")\n'
+    assert rows(git_repo, no_rules, body, HELPED) == [(5, "warning")]
