@@ -92,11 +92,25 @@ def test_an_entry_read_by_the_old_layout(git_repo: GitRepo, tmp_path: Path, fork
         # a class of the fork's own of the name
         "class CudaPlatform:\n    @classmethod\n    def get_valid_backends(cls, cap):\n        return [('X', 0)], {}\n\n\n"
         "def aeon_first() -> int:\n    valid, _ = CudaPlatform.get_valid_backends(1)\n    return valid[0][1]\n",
+        # a self. call in a class overriding the method: the fork's own layout
+        NAMED + "class AeonCuda(CudaPlatform):\n    @classmethod\n    def get_valid_backends(cls, cap):\n"
+        "        return [('X', 0)], {}\n\n    @classmethod\n    def aeon_first(cls) -> int:\n"
+        "        valid, _ = cls.get_valid_backends(121)\n        return valid[0][1]\n",
         # the outer pair and the lengths
         NAMED + "def aeon_counts(cap: int) -> tuple[int, int]:\n"
         "    valid, invalid = CudaPlatform.get_valid_backends(cap)\n    return len(valid), len(invalid)\n",
     ],
-    ids=["last-slot", "starred", "new-count", "unchanged", "len-test", "caught", "own-class", "outer-pair"],
+    ids=[
+        "last-slot",
+        "starred",
+        "new-count",
+        "unchanged",
+        "len-test",
+        "caught",
+        "own-class",
+        "own-override",
+        "outer-pair",
+    ],
 )
 def test_twins_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _rows(git_repo, tmp_path, fork) == []

@@ -21,7 +21,8 @@ imported from upstream's module (``Owner.f``, ``module.Owner.f``, the function `
 of ``lst`` (or of the call itself, ``for name, prio in ranked(cap)``) into the base's count of names, which upstream changed (ValueError), and an index ``e[k]`` of an
 entry (a loop variable over ``lst``, a ``lambda e:`` handed with ``lst``, ``lst[i][k]``) whose position's kind
 upstream changed (``e[-1]`` still the priority stays quiet): errors.  Quiet: a starred unpack, a function that
-tests an entry's shape (``len``, ``isinstance``, ``hasattr``), a use in a ``try`` catching what a misfit raises.
+tests an entry's shape (``len``, ``isinstance``, ``hasattr``), a use in a ``try`` catching what a misfit raises,
+a ``self.f()``/``cls.f()`` in a class overriding ``f`` (the fork's own layout; ``super().f()`` is upstream's).
 """
 
 from __future__ import annotations
@@ -233,7 +234,11 @@ def _calls(call: ast.Call, hit: Reshaped, imports: dict[str, tuple[str, str]], p
         isinstance(receiver, ast.Name) and receiver.id in ("self", "cls")
     )
     cls = _enclosing_class(call, parents)
-    return selfish and cls is not None and any(_dotted_origin(b, imports) == owner for b in cls.bases)
+    if not selfish or cls is None or not any(_dotted_origin(b, imports) == owner for b in cls.bases):
+        return False
+    # ``self.f()`` in a class overriding ``f`` gets the fork's own layout; ``super().f()`` still upstream's
+    own = any(isinstance(n, _Def) and n.name == hit.name for n in cls.body)
+    return not own or isinstance(receiver, ast.Call)
 
 
 def _dotted_origin(expr: ast.expr, imports: dict[str, tuple[str, str]]) -> str:
