@@ -136,3 +136,80 @@ def test_a_probed_cache_stays_quiet(git_repo: GitRepo, tmp_path: Path, guard: st
     fork = "import functools\n" + MODULE + f"def aeon_reset() -> None:\n    if {guard}:\n"
     fork += "        inv.is_invariant.cache_clear()\n"
     assert _rows(git_repo, tmp_path, fork) == []
+
+
+# -- shaped like #14156 (989f4f430c): ``@lru_cache(maxsize=8)`` taken off NvmlCudaPlatform's classmethods, the
+# NVML context decorator under it kept --
+PLAT = "vllm/platforms/cuda.py"
+PLAT_BASE = (
+    "from functools import lru_cache, wraps\n\n\n"
+    "def with_nvml_context(fn):\n    @wraps(fn)\n    def wrapper(*args, **kwargs):\n        return fn(*args, **kwargs)\n\n"
+    "    return wrapper\n\n\n"
+    "class NvmlPlatform:\n"
+    "    @classmethod\n    @lru_cache(maxsize=8)\n    @with_nvml_context\n"
+    "    def get_device_name(cls, device_id: int = 0) -> str:\n        return 'gpu'\n\n"
+    "    @staticmethod\n    @lru_cache(maxsize=8)\n"
+    "    def total_memory(device_id: int = 0) -> int:\n        return 1\n\n"
+    "    @lru_cache(maxsize=8)\n"
+    "    def uuid(self, device_id: int = 0) -> str:\n        return 'u'\n\n"
+    "    @classmethod\n    @lru_cache(maxsize=8)\n"
+    "    def kept(cls) -> int:\n        return 2\n"
+)
+PLAT_THEIRS = (
+    PLAT_BASE.replace(
+        "    @classmethod\n    @lru_cache(maxsize=8)\n    @with_nvml_context\n",
+        "    @classmethod\n    @with_nvml_context\n",
+    )
+    .replace("    @staticmethod\n    @lru_cache(maxsize=8)\n", "    @staticmethod\n")
+    .replace("    @lru_cache(maxsize=8)\n    def uuid", "    def uuid")
+)
+PLAT_NAMED = "from vllm.platforms.cuda import NvmlPlatform\n\n\n"
+PLAT_MODULE = "from vllm.platforms import cuda\n\n\n"
+
+
+def _plat_rows(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = PLAT_THEIRS) -> list[tuple[str, int, str]]:
+    base = {"vllm/__init__.py": "", "vllm/platforms/__init__.py": "", PLAT: PLAT_BASE}
+    sides = three_way(git_repo, base, {"vllm/aeon_plat.py": fork}, {PLAT: theirs})
+    return found(audit(git_repo, sides, tmp_path), DECORATOR_DRIFT)
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        PLAT_NAMED + "def aeon_reprobe() -> None:\n    NvmlPlatform.get_device_name.cache_clear()\n",
+        PLAT_MODULE + "def aeon_misses() -> int:\n    return cuda.NvmlPlatform.total_memory.cache_info().misses\n",
+        PLAT_NAMED + "def aeon_forget() -> None:\n    NvmlPlatform.uuid.cache_clear()\n",
+    ],
+    ids=["classmethod-kept-decorator", "staticmethod-module-attribute", "plain-method"],
+)
+def test_a_cache_method_off_a_method_upstream_no_longer_caches(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _plat_rows(git_repo, tmp_path, fork) == [("vllm/aeon_plat.py", line_of(fork, ".cache_"), "error")]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        # a method upstream still caches
+        PLAT_NAMED + "def aeon_reset() -> None:\n    NvmlPlatform.kept.cache_clear()\n",
+        # the probe called: it still answers
+        PLAT_NAMED + "def aeon_name() -> str:\n    return NvmlPlatform.get_device_name(0)\n",
+        # a class of the fork's own of the name
+        "from functools import cache\n\n\nclass NvmlPlatform:\n    @classmethod\n    @cache\n"
+        "    def get_device_name(cls) -> str:\n        return 'x'\n\n\n"
+        "def aeon_reset() -> None:\n    NvmlPlatform.get_device_name.cache_clear()\n",
+        # a try catching AttributeError: the fork handles the plain method
+        PLAT_NAMED + "def aeon_reset() -> None:\n    try:\n        NvmlPlatform.uuid.cache_clear()\n"
+        "    except AttributeError:\n        pass\n",
+    ],
+    ids=["still-cached", "plain-call", "own-class", "caught"],
+)
+def test_method_twins_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _plat_rows(git_repo, tmp_path, fork) == []
+
+
+def test_a_method_given_a_new_decorator_in_the_cache_s_place_is_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
+    theirs = PLAT_THEIRS.replace(
+        "    @staticmethod\n    def total_memory", "    @staticmethod\n    @memo\n    def total_memory"
+    )
+    fork = PLAT_MODULE + "def aeon_misses() -> int:\n    return cuda.NvmlPlatform.total_memory.cache_info().misses\n"
+    assert [r[2] for r in _plat_rows(git_repo, tmp_path, fork, theirs)] == ["warning"]

@@ -57,6 +57,7 @@ from aeon_release.domain.audits.drift.dtypes import dtype_drift
 from aeon_release.domain.audits.drift.eager_keys import eager_key_drift
 from aeon_release.domain.audits.drift.early_hooks import early_hook_drift
 from aeon_release.domain.audits.drift.element_kinds import element_drift
+from aeon_release.domain.audits.drift.element_shapes import element_shape_drift
 from aeon_release.domain.audits.drift.enum_drift import enum_drift_covering, renumbered_upstream
 from aeon_release.domain.audits.drift.env_defaults import env_default_drift
 from aeon_release.domain.audits.drift.env_values import env_value_drift
@@ -236,6 +237,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     wire_mirror_drift,
     struct_tuple_drift,
     grown_tuple_drift,
+    element_shape_drift,
     untupled_drift,
     tuple_object_drift,
     cmake_variable_drift,

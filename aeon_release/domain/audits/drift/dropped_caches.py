@@ -15,8 +15,13 @@ lines: an error.  Quiet: a name the fork file binds itself, a read in a file pro
 ``isinstance``, ``getattr(f, "cache_clear", None)``) or in a ``try`` whose handler catches AttributeError (or Exception), and a function the fork caches again
 itself (a fork line storing ``module.NAME = functools.cache(...)``, or ``setattr(module, "NAME", ...)``).
 A function upstream's module binds again at top level (``f = cache(f)``) is
-quiet; one whose new def keeps another decorator (upstream's own caching one) a warning.  Upstream's decorator is read through the file's imports (``import functools as ft``; ``@ft.cache``).  A
-method's cache (``Cls.meth.cache_clear()``) is left alone.
+quiet; one whose new def keeps another decorator (upstream's own caching one) a warning.  Upstream's decorator is read through the file's imports (``import functools as ft``; ``@ft.cache``).
+
+A top-level class's own method counts the same way, read off the class (killers181): #14156 took
+``@lru_cache(maxsize=8)`` off ``NvmlCudaPlatform.get_device_capability`` and its sibling probes, keeping
+``@classmethod`` and ``@with_nvml_context``, and a fork's ``NvmlCudaPlatform.get_device_capability.cache_clear()``
+raises AttributeError.  A decorator the new def kept from the base (or ``classmethod``/``staticmethod``) gives no
+cache: an error; a decorator new at upstream may: a warning.  A read off an instance or a subclass is left alone.
 """
 
 from __future__ import annotations
@@ -48,9 +53,10 @@ _CAUGHT = frozenset({"AttributeError", "Exception", "BaseException"})
 
 @dataclass(frozen=True)
 class Uncached:
-    """A module-level function of upstream's ``path`` (``module``) that lost its cache decorator."""
+    """A module-level function of upstream's ``path`` (``module``), or a method of one of its top-level classes
+    (``module`` then ends in the class's name), that lost its cache decorator."""
 
-    module: str  # dotted
+    module: str  # dotted: the module's, or the module's and the class's
     path: str
     name: str
     decorator: str  # as the base spelt it
@@ -90,21 +96,43 @@ def _uncached(trees: ThreeTrees) -> list[Uncached]:
         cached = _cached_by(both.old, both.path), _cached_by(both.new, both.path)
         merged_cached = _cached_by(merged, both.path) if merged is not None else cached[1]
         rebound = _rebound(both.new)
+        module = dotted_name(both.path, roots=("",))
         for name, node in old.items():
             shown = cached[0](node)
             if shown and name in new and name in kept and name not in rebound and not cached[1](new[name]):
                 if not merged_cached(kept[name]):
-                    sure = not new[name].decorator_list
-                    found.append(Uncached(dotted_name(both.path, roots=("",)), both.path, name, shown, sure))
+                    owner, _, short = name.rpartition(".")
+                    home = f"{module}.{owner}" if owner else module
+                    found.append(Uncached(home, both.path, short, shown, _sure(node, new[name])))
     return found
 
 
+def _sure(old: _Def, new: _Def) -> bool:
+    """Upstream's def keeps no decorator the base's did not have under the cache (``classmethod`` and
+    ``staticmethod`` aside): nothing new may cache it another way (#14156 kept ``@with_nvml_context`` under
+    the ``@lru_cache`` it took off ``NvmlCudaPlatform.get_device_capability``)."""
+    before = {ast.unparse(d) for d in old.decorator_list} | _PLAIN
+    return all(ast.unparse(d) in before for d in new.decorator_list)
+
+
+_PLAIN = frozenset({"classmethod", "staticmethod"})
+
+
 def _rebound(module: ast.Module) -> set[str]:
-    """The names a top-level statement assigns (``is_invariant = cache(is_invariant)``): upstream may have
-    moved the cache from the decorator line to a store of its own."""
+    """The names a top-level statement assigns (``is_invariant = cache(is_invariant)``), and a top-level
+    class's body (``Cls.meth`` of ``meth = cache(meth)``): upstream may have moved the cache from the
+    decorator line to a store of its own."""
+    found = _assigned(module.body, "")
+    for cls in module.body:
+        if isinstance(cls, ast.ClassDef):
+            found |= _assigned(cls.body, cls.name + ".")
+    return found
+
+
+def _assigned(body: list[ast.stmt], prefix: str) -> set[str]:
     return {
-        t.id
-        for s in module.body
+        prefix + t.id
+        for s in body
         if isinstance(s, ast.Assign | ast.AnnAssign) and s.value is not None
         for t in (s.targets if isinstance(s, ast.Assign) else [s.target])
         if isinstance(t, ast.Name)
@@ -121,7 +149,15 @@ _Def = ast.FunctionDef | ast.AsyncFunctionDef
 
 
 def _functions(module: ast.Module) -> dict[str, _Def]:
-    return {s.name: s for s in module.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)}
+    """The module's functions by name, and its top-level classes' own methods as ``Cls.meth``: a method's
+    cache is read off the class (#14156: ``NvmlCudaPlatform.get_device_capability.cache_clear()``)."""
+    found: dict[str, _Def] = {s.name: s for s in module.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)}
+    for cls in module.body:
+        if isinstance(cls, ast.ClassDef):
+            found |= {
+                f"{cls.name}.{s.name}": s for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)
+            }
+    return found
 
 
 def _cache_decorator(node: _Def, imports: dict[str, tuple[str, str]]) -> str:

@@ -82,6 +82,9 @@ def unfit(mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]], read: 
         problem = call_problem(call, ours)
         if problem is not None and call_problem(call, theirs) is None:
             return f"upstream calls it as {ast.unparse(call)}, which {_against(problem)}: TypeError"
+    misread = _literal_misfit(mine, calls)
+    if misread is not None:
+        return misread
     used = next((call for call, kept in calls if kept), None)
     if used is not None and _returns_value(base) and not _returns_value(mine) and not _raises_last(mine):
         return (
@@ -89,6 +92,65 @@ def unfit(mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]], read: 
             "method returns nothing: upstream gets None"
         )
     return None
+
+
+# the literal kinds one scalar annotation takes: a number for a number (``int`` takes ``True``, ``float`` takes 1)
+_KIND_GROUPS = {
+    "str": "str",
+    "bytes": "bytes",
+    "int": "number",
+    "float": "number",
+    "complex": "number",
+    "bool": "number",
+}
+
+
+def _literal_misfit(mine: _Def, calls: Sequence[tuple[ast.Call, bool]]) -> str | None:
+    """A literal upstream's call hands a parameter the fork's method annotates as scalars of another kind only
+    (#30484: upstream calls ``is_device_capability_family(100)``, a fork namesake takes ``family: str`` and
+    looks it up in a table of names): the fork's method answers another question than the hook's.  An
+    unannotated parameter, a union with anything but scalars, or ``None`` passed say nothing."""
+    params = [a for a in [*mine.args.posonlyargs, *mine.args.args] if a.arg not in ("self", "cls")]
+    named = {a.arg: a for a in [*params, *mine.args.kwonlyargs]}
+    for call, _ in calls:
+        bound = list(zip(params, call.args, strict=False))
+        bound += [(named[k.arg], k.value) for k in call.keywords if k.arg in named]
+        for param, value in bound:
+            takes, passed = _scalar_kinds(param.annotation), _literal_kind(value)
+            if takes - {"None"} and passed and _KIND_GROUPS[passed] not in {_KIND_GROUPS.get(t) for t in takes}:
+                return (
+                    f"upstream calls it as {ast.unparse(call)}, which passes {ast.unparse(value)} (a {passed}) for "
+                    f"{param.arg}, which the fork's method takes as {' | '.join(sorted(takes))}: it answers another "
+                    "question than upstream's hook"
+                )
+    return None
+
+
+def _scalar_kinds(annotation: ast.expr | None) -> set[str]:
+    """The scalar builtins an annotation is a union of (``str``, ``int | None``); empty when it names anything
+    else (a class, a generic, a string annotation that is not one of them)."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        try:
+            annotation = ast.parse(annotation.value, mode="eval").body
+        except SyntaxError:
+            return set()
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        left, right = _scalar_kinds(annotation.left), _scalar_kinds(annotation.right)
+        return left | right if left and right else set()
+    if isinstance(annotation, ast.Constant) and annotation.value is None:
+        return {"None"}
+    if isinstance(annotation, ast.Name) and annotation.id in _KIND_GROUPS:
+        return {annotation.id}
+    return set()
+
+
+def _literal_kind(value: ast.expr) -> str:
+    """The scalar kind a literal argument is (``-1`` an int); empty for anything else (``None`` included)."""
+    if isinstance(value, ast.UnaryOp) and isinstance(value.op, ast.USub | ast.UAdd):
+        value = value.operand
+    if isinstance(value, ast.Constant) and value.value is not None and value.value is not Ellipsis:
+        return type(value.value).__name__
+    return ""
 
 
 def _kind_clash(mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]], read: bool) -> str | None:
@@ -160,6 +222,42 @@ def receiver_types(call: ast.Call, parents: dict[int, ast.AST]) -> list[ast.expr
         assert isinstance(receiver, ast.Attribute)
         return _field_types(receiver.attr, cls)
     return []
+
+
+def global_receiver(call: ast.Call, parents: dict[int, ast.AST]) -> str | None:
+    """The name ``call``'s receiver is (``current_platform.name(...)``) when no enclosing function binds it (a
+    parameter, an assignment, a loop, a ``with``, an import): a module-level name whose type is its declaration
+    where it is defined (#35356: ``current_platform: Platform`` under ``if TYPE_CHECKING:``, served by the
+    package's ``__getattr__``).  None for ``self``/``cls``, a local, or any other receiver."""
+    assert isinstance(call.func, ast.Attribute)
+    receiver = call.func.value
+    if not isinstance(receiver, ast.Name) or receiver.id in ("self", "cls"):
+        return None
+    scope = _enclosing(call, parents, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+    while scope is not None:
+        if receiver.id in _bound_in(scope):
+            return None
+        scope = _enclosing(scope, parents, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
+    return receiver.id
+
+
+def _bound_in(func: ast.AST) -> set[str]:
+    """The names a function (or lambda) binds: its parameters, and any name stored or imported in its body."""
+    assert isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
+    args = func.args
+    names = {a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg] if a}
+    for node in ast.walk(func):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            names.add(node.id)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+    return names
+
+
+def declared_classes(node: ast.AST) -> list[ast.expr]:
+    """The classes a module-level declaration (``name: T``, bound or not) types its name as; empty for
+    anything else (a plain assignment says nothing of the name's class)."""
+    return _classes_in(node.annotation) if isinstance(node, ast.AnnAssign) else []
 
 
 def _self_field(expr: ast.expr) -> bool:

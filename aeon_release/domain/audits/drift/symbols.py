@@ -5023,6 +5023,11 @@ class _Checker:
             # a base's ``__getattr__`` may serve any name to a caller, but upstream's callers of a method
             # a base's body defined call it by the name its body defines now: the override is left behind
             after = self._member_of(mod.path, qual, name, False, dynamic=False)(self.after)
+        if before is UNKNOWN and isinstance(after, DefSym):
+            # the same for the other side: a base's ``__getattr__`` (``Platform``'s, which serves any name off
+            # the device module) made the fork's own name look served before the merge, but the fork's def
+            # always won there; what matters is that a base now defines it (#35356: ``is_integrated_gpu``)
+            before = self._member_of(mod.path, qual, name, False, dynamic=False)(self.before)
         if (
             isinstance(before, DefSym)
             and after is MISSING
@@ -5536,15 +5541,37 @@ class _Checker:
         calls: list[tuple[ast.Call, bool, frozenset[tuple[str, str]]]] = []
         for path, texts in sorted(self._added_calls(after.name).items()):
             found = self.theirs_ix.module_at(path)
-            if found is None or not any(owner in found.text for owner in owners):
+            if found is None:
                 continue
+            # a file not naming the class types a receiver as it only through a name declared elsewhere
+            named = any(owner in found.text for owner in owners)
             numbers = {i for i, line in enumerate(found.text.splitlines(), 1) if line.strip() in texts}
             parents = parent_map(found.tree)
             for call, used in new_hooks.used_calls(found.tree, after.name, numbers):
-                typed = self._typed_to(found, new_hooks.receiver_types(call, parents), after, family)
+                typed = (
+                    self._typed_to(found, new_hooks.receiver_types(call, parents), after, family)
+                    if named
+                    else frozenset()
+                )
+                typed = typed or self._global_typed(found, call, parents, after, family)
                 if typed:
                     calls.append((call, used, typed))
         return calls
+
+    def _global_typed(
+        self, mod: ModuleInfo, call: ast.Call, parents: dict[int, ast.AST], hook: DefSym, family: set[tuple[str, str]]
+    ) -> frozenset[tuple[str, str]]:
+        """``_typed_to`` for a receiver that is a module-level name, typed by its declaration in the module that
+        defines it (#35356: mem_utils' ``current_platform.is_integrated_gpu(device.index)``, ``current_platform``
+        imported from the package that declares ``current_platform: Platform``); empty for a local or an
+        undeclared name."""
+        name = new_hooks.global_receiver(call, parents)
+        sym = self.theirs_ix.resolve_expr(mod, ast.Name(id=name, ctx=ast.Load())) if name else None
+        if not isinstance(sym, DefSym) or sym.owner is not None:
+            return frozenset()
+        home = self.theirs_ix.module_at(sym.path)
+        classes = new_hooks.declared_classes(sym.node)
+        return self._typed_to(home, classes, hook, family) if home is not None and classes else frozenset()
 
     def _hook_family(self, hook: DefSym) -> set[tuple[str, str]]:
         """(path, qualname) of the hook's class and of each base of it, in upstream's tree, that has the hook's

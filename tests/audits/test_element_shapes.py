@@ -1,0 +1,116 @@
+"""Element shapes: a fork reads by position the entries of a list a function returns, whose entries upstream
+reshaped (#43477: ``get_valid_backends``' ``(backend, priority)`` pairs made ``_BackendCandidate`` triples)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import LAYOUT_DRIFT
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import audit, found, line_of, three_way
+
+PLAT = "vllm/platforms/cuda.py"
+BASE = (
+    "class CudaPlatform:\n"
+    "    @classmethod\n"
+    "    def get_valid_backends(cls, cap: int) -> tuple[list[tuple[str, int]], dict[str, list[str]]]:\n"
+    "        valid = [('FLASH_ATTN', 0)]\n"
+    "        return valid, {}\n\n\n"
+    "def ranked(cap: int) -> list[tuple[str, int]]:\n"
+    "    return [('FLASHINFER', 1)]\n\n\n"
+    "def names(cap: int) -> list[tuple[str, int]]:\n"
+    "    return [('TRITON', 2)]\n"
+)
+THEIRS = (
+    "from typing import NamedTuple\n\n\n"
+    "class Candidate(NamedTuple):\n    backend_class: type\n    backend: str\n    priority: int\n\n\n"
+    + BASE.replace("list[tuple[str, int]], dict", "list[Candidate], dict")
+    .replace("valid = [('FLASH_ATTN', 0)]", "valid = [Candidate(object, 'FLASH_ATTN', 0)]")
+    .replace("def ranked(cap: int) -> list[tuple[str, int]]:", "def ranked(cap: int) -> list[tuple[str, int, bool]]:")
+    .replace("[('FLASHINFER', 1)]", "[('FLASHINFER', 1, True)]")
+)
+NAMED = "from vllm.platforms.cuda import CudaPlatform, names, ranked\n\n\n"
+
+
+def _rows(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int, str]]:
+    base = {"vllm/__init__.py": "", "vllm/platforms/__init__.py": "", PLAT: BASE}
+    sides = three_way(git_repo, base, {"vllm/aeon_rank.py": fork}, {PLAT: THEIRS})
+    return found(audit(git_repo, sides, tmp_path), LAYOUT_DRIFT)
+
+
+@pytest.mark.parametrize(
+    ("fork", "marker"),
+    [
+        # a function's list, looped straight off the call
+        (NAMED + "def aeon_top() -> list[str]:\n    return [n for n, _ in ranked(12)]\n", "for n, _ in"),
+        # a subclass's self. call, an entry read by a double index
+        (
+            NAMED + "class AeonCuda(CudaPlatform):\n    @classmethod\n    def aeon_first(cls) -> int:\n"
+            "        valid, _ = cls.get_valid_backends(121)\n        return valid[0][1]\n",
+            "valid[0][1]",
+        ),
+        # a module attribute's call, a sort key reading the old priority's place
+        (
+            "from vllm.platforms import cuda\n\n\ndef aeon_sorted() -> list:\n"
+            "    valid, _invalid = cuda.CudaPlatform.get_valid_backends(121)\n"
+            "    return sorted(valid, key=lambda e: e[1])\n",
+            "e[1]",
+        ),
+        # a loop variable over the bound list
+        (
+            NAMED + "def aeon_log(cap: int) -> None:\n    valid, _ = CudaPlatform.get_valid_backends(cap)\n"
+            "    for entry in valid:\n        print(entry[0])\n",
+            "entry[0]",
+        ),
+    ],
+    ids=["direct-loop", "subclass-double-index", "module-sort-key", "loop-variable"],
+)
+def test_an_entry_read_by_the_old_layout(git_repo: GitRepo, tmp_path: Path, fork: str, marker: str) -> None:
+    assert _rows(git_repo, tmp_path, fork) == [("vllm/aeon_rank.py", line_of(fork, marker), "error")]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        # the last slot kept its kind (the priority)
+        NAMED + "def aeon_prios(cap: int) -> list[int]:\n    valid, _ = CudaPlatform.get_valid_backends(cap)\n"
+        "    return [e[-1] for e in valid]\n",
+        # a starred unpack takes any count
+        NAMED + "def aeon_top() -> list[str]:\n    return [n for n, *_ in ranked(12)]\n",
+        # an unpack by the new count
+        NAMED + "def aeon_top() -> list[str]:\n    return [n for n, _, _ in ranked(12)]\n",
+        # a list upstream left alone
+        NAMED + "def aeon_names() -> list[str]:\n    return [n for n, _ in names(12)]\n",
+        # the function tests an entry's length: it reads both layouts
+        NAMED + "def aeon_top() -> list[str]:\n    valid = ranked(12)\n"
+        "    return [e[0] for e in valid if len(e) == 2]\n",
+        # a try catching the misfit
+        NAMED + "def aeon_top() -> list[str]:\n    try:\n        return [n for n, _ in ranked(12)]\n"
+        "    except ValueError:\n        return []\n",
+        # a class of the fork's own of the name
+        "class CudaPlatform:\n    @classmethod\n    def get_valid_backends(cls, cap):\n        return [('X', 0)], {}\n\n\n"
+        "def aeon_first() -> int:\n    valid, _ = CudaPlatform.get_valid_backends(1)\n    return valid[0][1]\n",
+        # a self. call in a class overriding the method: the fork's own layout
+        NAMED + "class AeonCuda(CudaPlatform):\n    @classmethod\n    def get_valid_backends(cls, cap):\n"
+        "        return [('X', 0)], {}\n\n    @classmethod\n    def aeon_first(cls) -> int:\n"
+        "        valid, _ = cls.get_valid_backends(121)\n        return valid[0][1]\n",
+        # the outer pair and the lengths
+        NAMED + "def aeon_counts(cap: int) -> tuple[int, int]:\n"
+        "    valid, invalid = CudaPlatform.get_valid_backends(cap)\n    return len(valid), len(invalid)\n",
+    ],
+    ids=[
+        "last-slot",
+        "starred",
+        "new-count",
+        "unchanged",
+        "len-test",
+        "caught",
+        "own-class",
+        "own-override",
+        "outer-pair",
+    ],
+)
+def test_twins_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _rows(git_repo, tmp_path, fork) == []
