@@ -97,6 +97,7 @@ from aeon_release.domain.audits.drift.optional_elements import optional_element_
 from aeon_release.domain.audits.drift.optional_params import optional_param_drift
 from aeon_release.domain.audits.drift.orders import order_drift
 from aeon_release.domain.audits.drift.param_callbacks import param_callback_drift
+from aeon_release.domain.audits.drift.param_keys import param_key_drift
 from aeon_release.domain.audits.drift.parsed_options import parsed_option_drift
 from aeon_release.domain.audits.drift.patched_functions import patched_function_drift
 from aeon_release.domain.audits.drift.patches import dead_patches
@@ -226,6 +227,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     removed_option_drift,
     parsed_option_drift,
     unread_key_drift,
+    param_key_drift,
     dead_patches,
     lazy_pair_drift,
     eager_key_drift,
