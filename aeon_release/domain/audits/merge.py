@@ -130,6 +130,7 @@ from aeon_release.domain.audits.drift.split_tables import split_table_drift
 from aeon_release.domain.audits.drift.stale_copies import restated_store_drift, stale_copy_drift
 from aeon_release.domain.audits.drift.stopped_arg_writes import stopped_arg_write_drift
 from aeon_release.domain.audits.drift.stopped_writes import stopped_write_drift
+from aeon_release.domain.audits.drift.stored_callables import stored_callable_drift
 from aeon_release.domain.audits.drift.stored_tuples import stored_tuple_drift
 from aeon_release.domain.audits.drift.struct_tuples import struct_tuple_drift
 from aeon_release.domain.audits.drift.subclass_needs import subclass_need_drift
@@ -247,6 +248,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     shim_drift,
     callback_drift,
     param_callback_drift,
+    stored_callable_drift,
     dropped_cache_drift,
     dropped_kwarg_drift,
     dropped_dunder_drift,
