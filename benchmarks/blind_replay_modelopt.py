@@ -23,6 +23,30 @@ new home, a callable whose parameter names fit).  The merge base is the commit's
 commit; a spelling is *caught* when an error lands on its line, *warned* when a warning lands in its file.  Twins
 must stay *quiet*: no error on their line.
 
+Blind, on the engine before any widening (main at eb141937): 15 caught, 0 warned, 6 missed of 21 (twins: 10
+quiet, 0 false errors).  Symbol drift caught the positional build and the old-argument ``super().__init__()``
+of ``ModelOptFp8Config``, the removed ``exclude_modules`` parameter (the call and the override the base now
+calls with one argument), the renamed ``allow_flashinfer_cutlass`` (a ``self.`` read, a ``getattr`` literal,
+``NvFp4Support``'s keyword), the method moved out of the MoE class (its override, its ``self.`` cache, its call
+off a typed receiver), the imports and module attributes gone, and the attribute a subclass sets over the new
+read-only property; the class attribute ``LinearMethodCls`` now shadowed by the constructor's instance one was
+caught too.  The misses: #25706's two and #35047's two (a key the fork writes into a dict it hands
+``from_config`` -- a flat dict display, a subscript store before ``super().from_config(config)`` -- that
+``from_config`` no longer reads off its ``config`` parameter while the nested format still quotes the word off
+another dict, so unread keys stayed quiet: the value is silently ignored), and #34575's two (a callable the
+fork subclass stores in ``self.moe_mk`` naming its parameters ``x, w13, ...``, which the base's ``apply`` now
+calls by keyword, ``hidden_states=, w1=, ...``: TypeError on the first forward).  No label was wrong.
+After the killers182 widenings: 21 caught, 0 warned, 0 missed of 21 (twins: 10 quiet, 0 false errors).  Caught
+now: a key handed in a dict to an upstream function that read it off that parameter at the base and no longer
+does (``drift/param_keys.py``); a callable a fork subclass stores on ``self`` that the upstream base's calls of
+the attribute no longer bind to (``drift/stored_callables.py``).
+Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12, blind_replay_loader 9
+caught, 4 warned, 1 missed of 14 (8 quiet, as before), blind_replay_fmexperts 19 caught, 2 warned of 21 (11
+quiet), blind_replay_processor 28 caught, 1 missed of 29 (16 quiet, 1 warned), review54_twins 6/6, 0 false of
+30, review58_twins 5/5, 0 false of 14, review60_twins 5/5, 1 false of 26 (the one it records: signature drift
+on a fork test's ``pytest.raises(TypeError)``), blind_replay_quant 27/27 (14 quiet), blind_replay_nvfp4 15
+caught, 1 warned of 16 (10 quiet, 1 warned), all as recorded.
+
   python benchmarks/blind_replay_modelopt.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 

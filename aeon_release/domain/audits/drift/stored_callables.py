@@ -35,6 +35,7 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import TEST_PATH, imported_from, last_name, parse_python
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
+_Methods = dict[str, tuple[str, _Def]]  # method name -> (the class defining it, its def)
 _STORE = re.compile(r"\bself\.[A-Za-z_]\w*\s*=(?!=)")
 _DEPTH = 8  # base classes followed, at most
 
@@ -68,13 +69,19 @@ def _file_findings(trees: ThreeTrees, path: str, pr_pattern: str) -> list[Findin
     classes = {n.name: n for n in module.body if isinstance(n, ast.ClassDef)}
     stored = [s for cls in classes.values() for s in _stores(module, cls, owned)]
     findings = []
+    sides: dict[tuple[str, str], tuple[_Methods, _Methods]] = {}  # one read of upstream's class per file
     for item in stored:
         chain, upstream = _upstream_base(item.cls, classes, text, path, trees)
         if upstream is None:
             continue
         base_name, home = upstream
+        if upstream not in sides:
+            sides[upstream] = (
+                _methods(trees, trees.base, home, base_name),
+                _methods(trees, trees.theirs, home, base_name),
+            )
         overridden = {n.name for c in chain for n in c.body if isinstance(n, _Def)}
-        for method, problem in _broken_calls(trees, home, base_name, item, overridden):
+        for method, problem in _broken_calls(*sides[upstream], item, overridden):
             findings.append(_finding(trees, path, item, base_name, home, method, problem, pr_pattern))
             break
     return findings
@@ -132,12 +139,9 @@ def _upstream_base(
     return chain, None
 
 
-def _broken_calls(
-    trees: ThreeTrees, home: str, base_name: str, item: _Stored, overridden: set[str]
-) -> Iterator[tuple[str, str]]:
-    """(method, why) of each method of upstream's class whose calls of ``self.attr`` all bound to the stored
-    callable at the base and one of which does not at upstream."""
-    old, new = _methods(trees, trees.base, home, base_name), _methods(trees, trees.theirs, home, base_name)
+def _broken_calls(old: _Methods, new: _Methods, item: _Stored, overridden: set[str]) -> Iterator[tuple[str, str]]:
+    """(method, why) of each method of upstream's class (``old`` at the base, ``new`` at upstream) whose calls
+    of ``self.attr`` all bound to the stored callable at the base and one of which does not at upstream."""
     before = [c for m, (_, f) in old.items() if m not in overridden for c in _self_calls(f, item.attr)]
     if not before or any(call_problem(c, item.sig) for c in before):
         return
@@ -150,7 +154,7 @@ def _broken_calls(
                 break
 
 
-def _methods(trees: ThreeTrees, rev: str, path: str, name: str) -> dict[str, tuple[str, _Def]]:
+def _methods(trees: ThreeTrees, rev: str, path: str, name: str) -> _Methods:
     """The methods ``name`` of ``path`` at ``rev`` has from its own body and its bases in that file, the
     first definer of each name, with the class defining it."""
     text = trees.blobs(rev, [path]).get(path)
