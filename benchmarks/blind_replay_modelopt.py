@@ -45,7 +45,8 @@ caught, 4 warned, 1 missed of 14 (8 quiet, as before), blind_replay_fmexperts 19
 quiet), blind_replay_processor 28 caught, 1 missed of 29 (16 quiet, 1 warned), review54_twins 6/6, 0 false of
 30, review58_twins 5/5, 0 false of 14, review60_twins 5/5, 1 false of 26 (the one it records: signature drift
 on a fork test's ``pytest.raises(TypeError)``), blind_replay_quant 27/27 (14 quiet), blind_replay_nvfp4 15
-caught, 1 warned of 16 (10 quiet, 1 warned), all as recorded.
+caught, 1 warned of 16 (10 quiet, 1 warned), all as recorded; ``symbol_precision.py --windows 1``: 0 false
+errors (window 0: 5 broken overrides, 4 caught, 8 warnings, as recorded).
 
   python benchmarks/blind_replay_modelopt.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -41,6 +41,9 @@ HELPER = (
     BASE.replace('excluded = config.get("exclude_modules", [])', "excluded = _excluded(config)")
     + '\n\ndef _excluded(config):\n    return config.get("exclude_modules") or config.get("ignore", [])\n'
 )
+KEPT = BASE.replace('excluded = config.get("exclude_modules", [])', "excluded = []").replace(
+    "        return cls(excluded)\n", "        made = cls(excluded)\n        made.raw = config\n        return made\n"
+)
 SUBJECT = 'Use correct key "ignore" for config.json non-quantized layers (#25706)'
 FORK = "vllm/aeon/cfg.py"
 HEAD = "from vllm.quant.loader import BaseCfg, FastCfg, load\n\n\n"
@@ -125,3 +128,9 @@ def test_a_parameter_upstream_now_hands_to_a_new_helper_is_quiet(git_repo: GitRe
     be read."""
     fork = 'def aeon_cfg(skip):\n    return BaseCfg.from_config({"exclude_modules": skip})\n'
     assert _rows(git_repo, no_rules, fork, HELPER) == []
+
+
+def test_a_parameter_upstream_now_keeps_on_an_attribute_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """``made.raw = config``: a later method may read the key off the attribute."""
+    fork = 'def aeon_cfg(skip):\n    return BaseCfg.from_config({"exclude_modules": skip})\n'
+    assert _rows(git_repo, no_rules, fork, KEPT) == []

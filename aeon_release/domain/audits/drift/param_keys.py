@@ -14,7 +14,8 @@ Upstream's side: a function or method of a changed file outside tests, of the sa
 sides, whose body read a string key off one of its parameters at the merge base (``p["k"]``, ``p.get("k")``,
 ``p.pop("k")``, ``"k" in p``, also through a local bound to ``p``) and reads it off that parameter no more, the
 parameter kept in its slot, and handed whole to no callee (unpacked, iterated, copied) at upstream that the base
-did not hand it to: a new helper may read the key now.
+did not hand it to, nor stored past the function (on an attribute, in a container, returned): a new helper, or
+a later method reading ``self.config``, may read the key now.
 
 The fork's side, on lines it owns: a call of that function -- a top-level function imported from upstream's
 module; a classmethod or staticmethod off a class imported from it, or off a fork class deriving from one
@@ -30,7 +31,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.fallbacks import version_gated
@@ -146,7 +147,8 @@ def _dropped_in(path: str, old: ast.Module, new: ast.Module) -> Iterator[Dropped
             if (param, slot) not in set(_params(after, _kind(after, owner))):
                 continue
             gone = _reads(before, param) - _reads(after, param)
-            if gone and _whole_uses(after, param) <= _whole_uses(before, param):
+            uses = _whole_uses(after, param)
+            if gone and "kept" not in uses and uses <= _whole_uses(before, param):
                 new_keys = frozenset(_reads(after, param) - _reads(before, param))
                 yield Dropped(path, owner, name, kind, param, slot, frozenset(gone), new_keys)
 
@@ -207,7 +209,21 @@ def _whole_uses(fn: _Def, param: str) -> set[str]:
             uses.add("**")
         elif isinstance(node, ast.For | ast.comprehension) and held(node.iter):
             uses.add("for")
+        elif _kept(node, held):
+            uses.add("kept")  # ``self.config = config``, ``return config``: read later, elsewhere
     return uses
+
+
+def _kept(node: ast.AST, held: Callable[[ast.expr], bool]) -> bool:
+    """The node stores the parameter past the function (an attribute, a subscript, a display) or hands it
+    back (``return``/``yield``)."""
+    if isinstance(node, ast.Assign) and held(node.value):
+        return any(not isinstance(t, ast.Name) for t in node.targets)
+    if isinstance(node, ast.Return | ast.Yield) and node.value is not None:
+        return held(node.value)
+    if isinstance(node, ast.List | ast.Tuple | ast.Set):
+        return any(held(e) for e in node.elts)
+    return isinstance(node, ast.Dict) and any(v is not None and held(v) for v in node.values)
 
 
 def _file_findings(
