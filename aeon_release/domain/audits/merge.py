@@ -100,6 +100,7 @@ from aeon_release.domain.audits.drift.optional_elements import optional_element_
 from aeon_release.domain.audits.drift.optional_params import optional_param_drift
 from aeon_release.domain.audits.drift.orders import order_drift
 from aeon_release.domain.audits.drift.param_callbacks import param_callback_drift
+from aeon_release.domain.audits.drift.param_keys import param_key_drift
 from aeon_release.domain.audits.drift.parsed_options import parsed_option_drift
 from aeon_release.domain.audits.drift.patched_functions import patched_function_drift
 from aeon_release.domain.audits.drift.patches import dead_patches
@@ -133,6 +134,7 @@ from aeon_release.domain.audits.drift.split_tables import split_table_drift
 from aeon_release.domain.audits.drift.stale_copies import restated_store_drift, stale_copy_drift
 from aeon_release.domain.audits.drift.stopped_arg_writes import stopped_arg_write_drift
 from aeon_release.domain.audits.drift.stopped_writes import stopped_write_drift
+from aeon_release.domain.audits.drift.stored_callables import stored_callable_drift
 from aeon_release.domain.audits.drift.stored_tuples import stored_tuple_drift
 from aeon_release.domain.audits.drift.struct_tuples import struct_tuple_drift
 from aeon_release.domain.audits.drift.subclass_needs import subclass_need_drift
@@ -230,6 +232,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     removed_option_drift,
     parsed_option_drift,
     unread_key_drift,
+    param_key_drift,
     dead_patches,
     lazy_pair_drift,
     eager_key_drift,
@@ -251,6 +254,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     shim_drift,
     callback_drift,
     param_callback_drift,
+    stored_callable_drift,
     dropped_cache_drift,
     dropped_kwarg_drift,
     dropped_dunder_drift,

@@ -172,12 +172,12 @@ def _keyed_reads(
     for node in ast.walk(module):
         if lines is not None and (isinstance(node, ast.Compare) or getattr(node, "lineno", None) not in lines):
             continue  # ``"key" not in MAP`` on the fork's lines guards its own write: no read
-        for key, holder in _reads(node):
+        for key, holder in key_reads(node):
             found |= {(m, key) for m in mappings if (m, key) in wanted and _is_mapping(holder, m, aliases[m])}
     return found
 
 
-def _reads(node: ast.AST) -> Iterator[tuple[str, ast.expr]]:
+def key_reads(node: ast.AST) -> Iterator[tuple[str, ast.expr]]:
     """(key, holder) of ``holder["key"]`` (a load), ``holder.get/pop("key")`` and ``"key" (not) in holder``."""
     if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) and (key := str_value(node.slice)):
         yield key, node.value
@@ -254,7 +254,7 @@ def _uses_whole(module: ast.Module, mapping: str) -> bool:
 
 
 # callees that see a mapping's keys or its size alone, or only log it: nothing of theirs reads a value
-_INSPECTS = frozenset(
+INSPECTS = frozenset(
     {"isinstance", "len", "bool", "print", "repr", "str", "type", "id", "set", "frozenset", "sorted", "list"}
     | {"tuple"}
     | LOG_METHODS
@@ -265,7 +265,7 @@ def _handed_on(call: ast.Call, held: Callable[[ast.expr], bool]) -> bool:
     """The mapping (or a local bound from it) passed whole as an argument to a callee that may read its
     keys (#17699's replay: ``_fetch(load_config.MAP)`` in one file, ``snapshot_download(**kwargs)`` in another)."""
     callee = (plain_name(call.func) or "").rsplit(".", 1)[-1]
-    if not callee or callee in _INSPECTS:
+    if not callee or callee in INSPECTS:
         return False
     return any(held(a) for a in call.args) or any(k.arg is not None and held(k.value) for k in call.keywords)
 

@@ -1,0 +1,399 @@
+"""Parameter key drift: a key the fork writes into a dict it hands an upstream function that read the key off
+that parameter at the merge base and reads it there no more.
+
+#25706 moved the flat ``config.json`` format's excluded layers, in ``ModelOptFp8Config.from_config`` and
+``ModelOptNvFp4Config.from_config``, from ``config.get("exclude_modules")`` to ``config.get("ignore")``; #35047
+moved its KV-cache algorithm from ``config.get("kv_cache_quant_algo")`` to a ``"kv_cache_scheme"`` dict.  The
+nested format still reads both words (off another dict), so the key lives on upstream and unread key drift
+(``unread_keys.py``), which asks that no upstream file quote it, keeps quiet.  A fork's
+``ModelOptNvFp4Config.from_config({"quant_algo": "NVFP4", "exclude_modules": [...]})``, or a subclass's
+``config["kv_cache_quant_algo"] = "FP8"`` before ``super().from_config(config)``, merges cleanly and its value
+is silently dropped: the layers are quantized, the KV cache is not.
+
+Upstream's side: a function or method of a changed file outside tests, of the same qualified name at both
+sides, whose body read a string key off one of its parameters at the merge base (``p["k"]``, ``p.get("k")``,
+``p.pop("k")``, ``"k" in p``, also through a local bound to ``p``) and reads it off that parameter no more, the
+parameter kept in its slot, and handed whole to no callee (unpacked, iterated, copied) at upstream that the base
+did not hand it to, nor stored past the function (on an attribute, in a container, returned): a new helper, or
+a later method reading ``self.config``, may read the key now.
+
+The fork's side, on lines it owns: a call of that function -- a top-level function imported from upstream's
+module; a classmethod or staticmethod off a class imported from it, or off a fork class deriving from one
+without a method of the name of its own (the owner found through the upstream file's bases); ``super().name()``,
+``self.name()`` or ``cls.name()`` in such a fork class -- handing the parameter (by position or keyword) a dict
+display, a ``dict(k=...)`` call, or a name the calling function binds to one or fills (``n["k"] = ...``,
+``n.setdefault("k", ...)``, ``n.update({...})``).  An error on the key's line: the value is silently ignored.
+Quiet where the fork's dict also holds a key upstream's function newly reads off the parameter (it writes both
+spellings), and under a version test.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.fallbacks import version_gated
+from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.drift.unread_keys import INSPECTS, key_reads
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import (
+    TEST_PATH,
+    imported_from,
+    last_name,
+    own_scope_nodes,
+    parent_map,
+    parse_python,
+    str_value,
+    walk_defs,
+)
+
+_Def = ast.FunctionDef | ast.AsyncFunctionDef
+_QUOTED = re.compile(r"""["']([A-Za-z_]\w{2,})["']""")
+_KEYWORD = re.compile(r"\b([A-Za-z_]\w{2,})\s*=(?!=)")
+_FILES_READ = 30  # upstream files parsed for dropped parameter reads, at most
+_DEPTH = 8  # base classes followed, at most
+
+
+@dataclass(frozen=True)
+class Dropped:
+    """``owner.name`` (``owner`` "" for a top-level function) of upstream's ``path`` read ``keys`` off its
+    parameter ``param`` (positional ``slot`` after ``self``/``cls``, -1 keyword-only) at the base and no
+    longer does; it reads ``new`` off it now that it did not then."""
+
+    path: str
+    owner: str
+    name: str
+    kind: str  # "function", "method", "classmethod", "staticmethod"
+    param: str
+    slot: int
+    keys: frozenset[str]
+    new: frozenset[str]
+
+
+@dataclass(frozen=True)
+class _Key:
+    key: str
+    line: int
+
+
+def param_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork-owned keys handed in a dict to an upstream function that no longer reads them off that parameter."""
+    written = _fork_keys(trees)
+    dropped, modules = _dropped(trees, written) if written else ([], {})
+    if not dropped:
+        return []
+    keys = {key for d in dropped for key in d.keys}
+    findings: list[Finding] = []
+    for path in sorted(trees.mine):
+        change = trees.mine[path]
+        if not path.endswith(".py") or TEST_PATH.search(path):
+            continue
+        if any(keys.intersection(_words(line)) for line in change.added.values()):
+            findings += _file_findings(trees, path, dropped, modules, pr_pattern)
+    return findings
+
+
+def _fork_keys(trees: ThreeTrees) -> set[str]:
+    """The quoted words on the fork's added lines of its Python files outside tests."""
+    return {
+        word
+        for path, change in trees.mine.items()
+        if path.endswith(".py") and not TEST_PATH.search(path)
+        for line in change.added.values()
+        for word in _words(line)
+    }
+
+
+def _words(line: str) -> set[str]:
+    """The quoted words of a line, and its keywords' names where it builds or updates a dict by keyword
+    (``dict(level=3)``)."""
+    words = set(_QUOTED.findall(line))
+    return words | set(_KEYWORD.findall(line)) if "dict(" in line or ".update(" in line else words
+
+
+def _dropped(trees: ThreeTrees, words: set[str]) -> tuple[list[Dropped], dict[str, ast.Module]]:
+    """The dropped parameter reads of upstream's changed files, and those files parsed at upstream."""
+    paths = [
+        p
+        for p in sorted(trees.upstream)
+        if p.endswith(".py")
+        and not TEST_PATH.search(p)
+        and any(words.intersection(_QUOTED.findall(line)) for line in trees.upstream[p].removed)
+    ][:_FILES_READ]
+    befores, afters = (trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)) if paths else ({}, {})
+    found: list[Dropped] = []
+    modules: dict[str, ast.Module] = {}
+    for path in paths:
+        old = parse_python(befores[path] or "", path) if befores[path] else None
+        new = parse_python(afters[path] or "", path) if afters[path] else None
+        if old is not None and new is not None:
+            found += _dropped_in(path, old, new)
+            modules[path] = new
+    return found, modules
+
+
+def _dropped_in(path: str, old: ast.Module, new: ast.Module) -> Iterator[Dropped]:
+    now = {qual: node for qual, node in walk_defs(new) if isinstance(node, _Def)}
+    for qual, before in walk_defs(old):
+        after = now.get(qual)
+        if not isinstance(before, _Def) or after is None:
+            continue
+        owner, _, name = qual.rpartition(".")
+        kind = _kind(before, owner)
+        for param, slot in _params(before, kind):
+            if (param, slot) not in set(_params(after, _kind(after, owner))):
+                continue
+            gone = _reads(before, param) - _reads(after, param)
+            uses = _whole_uses(after, param)
+            if gone and "kept" not in uses and uses <= _whole_uses(before, param):
+                new_keys = frozenset(_reads(after, param) - _reads(before, param))
+                yield Dropped(path, owner, name, kind, param, slot, frozenset(gone), new_keys)
+
+
+def _kind(fn: _Def, owner: str) -> str:
+    decorators = {last_name(d) for d in fn.decorator_list}
+    if not owner:
+        return "function"
+    return next((d for d in ("classmethod", "staticmethod") if d in decorators), "method")
+
+
+def _params(fn: _Def, kind: str) -> Iterator[tuple[str, int]]:
+    """(name, positional slot after ``self``/``cls``) of each parameter; -1 for a keyword-only one."""
+    positional = [*fn.args.posonlyargs, *fn.args.args]
+    if kind in ("method", "classmethod"):
+        positional = positional[1:]
+    yield from ((arg.arg, index) for index, arg in enumerate(positional))
+    yield from ((arg.arg, -1) for arg in fn.args.kwonlyargs)
+
+
+def _aliases(fn: _Def, param: str) -> set[str]:
+    """``param`` and the locals bound to it as it is (``cfg = config``)."""
+    names = {param}
+    for node in own_scope_nodes(fn):
+        if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name) and node.value.id in names:
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return names
+
+
+def _reads(fn: _Def, param: str) -> set[str]:
+    names = _aliases(fn, param)
+    return {
+        key
+        for node in own_scope_nodes(fn)
+        for key, holder in key_reads(node)
+        if isinstance(holder, ast.Name) and holder.id in names
+    }
+
+
+def _whole_uses(fn: _Def, param: str) -> set[str]:
+    """How the function takes the parameter whole: the callees it hands it to, ``**``, iteration."""
+    names = _aliases(fn, param)
+
+    def held(expr: ast.expr) -> bool:
+        if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute):
+            return expr.func.attr in ("items", "keys", "values", "copy") and held(expr.func.value)
+        return isinstance(expr, ast.Name) and expr.id in names
+
+    uses = set()
+    for node in own_scope_nodes(fn):
+        if isinstance(node, ast.Call):
+            handed = [*node.args, *(k.value for k in node.keywords)]
+            if any(k.arg is None and held(k.value) for k in node.keywords):
+                uses.add("**")
+            elif any(held(a) for a in handed) and last_name(node.func) not in INSPECTS:
+                uses.add(last_name(node.func) or "?")
+        elif isinstance(node, ast.Dict) and any(k is None and held(v) for k, v in zip(node.keys, node.values)):
+            uses.add("**")
+        elif isinstance(node, ast.For | ast.comprehension) and held(node.iter):
+            uses.add("for")
+        elif _kept(node, held):
+            uses.add("kept")  # ``self.config = config``, ``return config``: read later, elsewhere
+    return uses
+
+
+def _kept(node: ast.AST, held: Callable[[ast.expr], bool]) -> bool:
+    """The node stores the parameter past the function (an attribute, a subscript, a display) or hands it
+    back (``return``/``yield``)."""
+    if isinstance(node, ast.Assign) and held(node.value):
+        return any(not isinstance(t, ast.Name) for t in node.targets)
+    if isinstance(node, ast.Return | ast.Yield) and node.value is not None:
+        return held(node.value)
+    if isinstance(node, ast.List | ast.Tuple | ast.Set):
+        return any(held(e) for e in node.elts)
+    return isinstance(node, ast.Dict) and any(v is not None and held(v) for v in node.values)
+
+
+def _file_findings(
+    trees: ThreeTrees, path: str, dropped: list[Dropped], modules: dict[str, ast.Module], pr_pattern: str
+) -> list[Finding]:
+    module, text, owned = trees.merged_module(path), trees.merged_text(path), trees.owned_lines(path)
+    if module is None or text is None or not owned:
+        return []
+    parents = parent_map(module)
+    resolver = _Resolver(module, text, path, {d.path: modules[d.path] for d in dropped})
+    findings = []
+    for scope, call, classes in _calls(module):
+        for target in resolver.targets(call, classes):
+            for slot in (d for d in dropped if (d.path, d.owner, d.name) == target):
+                arg = _argument(call, slot)
+                held = _held_keys(scope, arg) if arg is not None else []
+                if not held or slot.new.intersection(k.key for k in held) or version_gated(call, parents):
+                    continue
+                findings += [_finding(trees, path, k, slot, pr_pattern) for k in held if _counts(k, slot, owned)]
+    return findings
+
+
+def _counts(key: _Key, slot: Dropped, owned: set[int]) -> bool:
+    return key.key in slot.keys and key.line in owned
+
+
+def _calls(module: ast.Module) -> Iterator[tuple[ast.AST, ast.Call, list[ast.ClassDef]]]:
+    """(the scope a call sits in, the call, the classes around it, innermost first)."""
+    stack: list[tuple[ast.AST, list[ast.ClassDef]]] = [(module, [])]
+    while stack:
+        scope, classes = stack.pop()
+        for node in own_scope_nodes(scope):
+            if isinstance(node, ast.Call):
+                yield scope, node, classes
+            elif isinstance(node, ast.ClassDef):
+                stack.append((node, [node, *classes]))
+            elif isinstance(node, _Def | ast.Lambda):
+                stack.append((node, classes))
+
+
+class _Resolver:
+    """Which upstream function a fork call reaches: (upstream path, owner class, name)."""
+
+    def __init__(self, module: ast.Module, text: str, path: str, upstream: dict[str, ast.Module]) -> None:
+        self.text, self.path, self.upstream = text, path, upstream
+        self.classes = {n.name: n for n in module.body if isinstance(n, ast.ClassDef)}
+
+    def targets(self, call: ast.Call, classes: list[ast.ClassDef]) -> Iterator[tuple[str, str, str]]:
+        func = call.func
+        if isinstance(func, ast.Name) and (home := self._home(func.id)):
+            yield home, "", func.id
+        if not isinstance(func, ast.Attribute):
+            return
+        receiver = func.value
+        if isinstance(receiver, ast.Call) and last_name(receiver.func) == "super" and classes:
+            yield from self._bases_owner(classes[0], func.attr)
+        elif isinstance(receiver, ast.Name) and receiver.id in ("self", "cls") and classes:
+            if not _defines(classes[0], func.attr):
+                yield from self._bases_owner(classes[0], func.attr)
+        elif isinstance(receiver, ast.Name):
+            yield from self._owner(receiver.id, func.attr, 0)
+
+    def _home(self, name: str) -> str | None:
+        """The upstream file among ``self.upstream`` the module imports ``name`` from."""
+        return next((p for p in imported_from(self.text, name, self.path) if p in self.upstream), None)
+
+    def _bases_owner(self, cls: ast.ClassDef, method: str) -> Iterator[tuple[str, str, str]]:
+        for base in cls.bases:
+            yield from self._owner(last_name(base), method, 1)
+
+    def _owner(self, name: str, method: str, depth: int) -> Iterator[tuple[str, str, str]]:
+        """The first class defining ``method`` from ``name`` up: a fork class's own stops the search."""
+        fork = self.classes.get(name)
+        if fork is not None and depth < _DEPTH:
+            if not _defines(fork, method):
+                yield from (t for base in fork.bases for t in self._owner(last_name(base), method, depth + 1))
+            return
+        home = self._home(name)
+        if home is not None and (owner := _upstream_owner(self.upstream[home], name, method)):
+            yield home, owner, method
+
+
+def _defines(cls: ast.ClassDef, method: str) -> bool:
+    return any(isinstance(n, _Def) and n.name == method for n in cls.body)
+
+
+def _upstream_owner(module: ast.Module, name: str, method: str) -> str | None:
+    """The class of ``module``, from ``name`` up its bases in that file, that defines ``method``."""
+    classes = {n.name: n for n in module.body if isinstance(n, ast.ClassDef)}
+    todo, seen = [name], set()
+    while todo:
+        current = todo.pop(0)
+        cls = classes.get(current)
+        if cls is None or current in seen:
+            continue
+        seen.add(current)
+        if _defines(cls, method):
+            return current
+        todo += [last_name(b) for b in cls.bases]
+    return None
+
+
+def _argument(call: ast.Call, slot: Dropped) -> ast.expr | None:
+    keyword = next((k.value for k in call.keywords if k.arg == slot.param), None)
+    if keyword is not None or slot.slot < 0:
+        return keyword
+    if any(isinstance(a, ast.Starred) for a in call.args[: slot.slot + 1]):
+        return None
+    return call.args[slot.slot] if slot.slot < len(call.args) else None
+
+
+def _held_keys(scope: ast.AST, arg: ast.expr) -> list[_Key]:
+    """The string keys the dict handed as ``arg`` holds, each on the line that writes it."""
+    if not isinstance(arg, ast.Name):
+        return list(_display_keys(arg))
+    found: list[_Key] = []
+    for node in own_scope_nodes(scope):
+        found += _written_into(node, arg.id)
+    return found
+
+
+def _display_keys(expr: ast.expr) -> Iterator[_Key]:
+    if isinstance(expr, ast.Dict):
+        yield from (_Key(k, key.lineno) for key in expr.keys if key is not None and (k := str_value(key)))
+    elif isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "dict":
+        yield from (_Key(k.arg, k.value.lineno) for k in expr.keywords if k.arg)
+        for arg in expr.args[:1]:
+            yield from _display_keys(arg)
+
+
+def _written_into(node: ast.AST, name: str) -> list[_Key]:
+    """Keys ``node`` writes into the dict named ``name``: a binding to a display, ``n["k"] =``,
+    ``n.setdefault("k", ...)``, ``n.update({...})``/``n.update(k=...)``, ``n |= {...}``."""
+    if isinstance(node, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in node.targets):
+        return list(_display_keys(node.value))
+    if isinstance(node, ast.Assign | ast.AugAssign):
+        targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+        keys = [_Key(k, t.lineno) for t in targets if (k := _subscript_key(t, name))]
+        if isinstance(node, ast.AugAssign) and isinstance(node.target, ast.Name) and node.target.id == name:
+            keys += _display_keys(node.value)
+        return keys
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _is_name(node.func.value, name):
+        if node.func.attr == "setdefault" and node.args and (k := str_value(node.args[0])):
+            return [_Key(k, node.args[0].lineno)]
+        if node.func.attr == "update":
+            return [*(_Key(kw.arg, kw.value.lineno) for kw in node.keywords if kw.arg)] + [
+                key for arg in node.args[:1] for key in _display_keys(arg)
+            ]
+    return []
+
+
+def _subscript_key(target: ast.expr, name: str) -> str | None:
+    """``"k"`` of a store ``name["k"]``."""
+    if isinstance(target, ast.Subscript) and _is_name(target.value, name):
+        return str_value(target.slice)
+    return None
+
+
+def _is_name(expr: ast.expr, name: str) -> bool:
+    return isinstance(expr, ast.Name) and expr.id == name
+
+
+def _finding(trees: ThreeTrees, path: str, key: _Key, slot: Dropped, pr_pattern: str) -> Finding:
+    word = rf"[\"']{re.escape(key.key)}[\"']"
+    commit = trees.upstream_commit(slot.path, word, pr_pattern, most=5)
+    function = f"{slot.owner}.{slot.name}" if slot.owner else slot.name
+    now = f"; it reads {', '.join(repr(k) for k in sorted(slot.new))} off it now" if slot.new else ""
+    message = (
+        f"fork-owned key {key.key!r} handed to {function}() in {slot.param}: upstream's {slot.name} read it off "
+        f"{slot.param} at the merge base and no longer does ({slot.path}{commit}){now}: the fork's value is "
+        "silently ignored; write the key upstream reads now, or drop the carry"
+    )
+    return Finding(RULE, "merge", Severity.ERROR, path, key.line, message)

@@ -1,0 +1,136 @@
+"""Parameter key drift (drift/param_keys.py): #25706 made ``ModelOptFp8Config.from_config`` read the flat format's
+excluded layers off ``config["ignore"]`` where it read ``config["exclude_modules"]`` (the nested format still
+reads that word, off another dict); a fork's ``from_config({..., "exclude_modules": [...]})`` merges cleanly and
+its layers are silently quantized."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+UPSTREAM = "vllm/quant/loader.py"
+BASE = """class BaseCfg:
+    @classmethod
+    def from_config(cls, config):
+        if "nested" in config:
+            inner = config["nested"]
+            excluded = inner.get("exclude_modules", [])
+        else:
+            excluded = config.get("exclude_modules", [])
+        return cls(excluded)
+
+    def __init__(self, excluded):
+        self.excluded = excluded
+
+
+class FastCfg(BaseCfg):
+    pass
+
+
+def load(opts, *, strict=False):
+    level = opts["level"]
+    return level, strict
+"""
+RENAMED = BASE.replace('config.get("exclude_modules", [])', 'config.get("ignore", [])').replace(
+    'opts["level"]', 'opts["verbosity"]'
+)
+HELPER = (
+    BASE.replace('excluded = config.get("exclude_modules", [])', "excluded = _excluded(config)")
+    + '\n\ndef _excluded(config):\n    return config.get("exclude_modules") or config.get("ignore", [])\n'
+)
+KEPT = BASE.replace('excluded = config.get("exclude_modules", [])', "excluded = []").replace(
+    "        return cls(excluded)\n", "        made = cls(excluded)\n        made.raw = config\n        return made\n"
+)
+SUBJECT = 'Use correct key "ignore" for config.json non-quantized layers (#25706)'
+FORK = "vllm/aeon/cfg.py"
+HEAD = "from vllm.quant.loader import BaseCfg, FastCfg, load\n\n\n"
+
+
+def _rows(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str = RENAMED) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(git_repo, {UPSTREAM: BASE}, {FORK: HEAD + fork}, [(SUBJECT, {UPSTREAM: upstream})])
+    rows = s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
+    return [(line, sev, msg) for path, line, sev, msg in rows if path == FORK and "handed to" in msg]
+
+
+def test_a_flat_display_handed_to_an_inherited_classmethod_is_an_error_on_the_key(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    fork = 'def aeon_cfg(skip):\n    return FastCfg.from_config({\n        "exclude_modules": skip,\n    })\n'
+    [(line, severity, message)] = _rows(git_repo, no_rules, fork)
+    assert (line, severity) == (6, "error")
+    assert "'exclude_modules' handed to BaseCfg.from_config() in config" in message
+    assert "it reads 'ignore' off it now" in message
+
+
+def test_a_setdefault_before_super_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = (
+        "class AeonCfg(BaseCfg):\n"
+        "    @classmethod\n"
+        "    def from_config(cls, config):\n"
+        '        config.setdefault("exclude_modules", ["mtp"])\n'
+        "        return super().from_config(config)\n"
+    )
+    assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork)] == [(7, "error")]
+
+
+def test_a_dict_call_handed_by_keyword_to_a_function_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = "def aeon_load():\n    opts = dict(level=3)\n    return load(opts=opts)\n"
+    assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork)] == [(5, "error")]
+
+
+def test_an_update_of_a_name_handed_by_position_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = 'def aeon_load(base):\n    opts = dict(base)\n    opts.update({"level": 3})\n    return load(opts)\n'
+    assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork)] == [(6, "error")]
+
+
+def test_the_new_key_the_nested_format_and_both_spellings_are_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = (
+        'def aeon_a(skip):\n    return BaseCfg.from_config({"ignore": skip})\n\n\n'
+        'def aeon_b(skip):\n    return BaseCfg.from_config({"nested": {"exclude_modules": skip}})\n\n\n'
+        'def aeon_c(skip):\n    return BaseCfg.from_config({"exclude_modules": skip, "ignore": skip})\n'
+    )
+    assert _rows(git_repo, no_rules, fork) == []
+
+
+def test_a_fork_class_with_its_own_method_of_the_name_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """The fork's namesake takes the dict: whatever it does with the key, upstream's method does not see it."""
+    fork = (
+        "class AeonCfg(BaseCfg):\n"
+        "    @classmethod\n"
+        "    def from_config(cls, config):\n"
+        '        return cls(config.get("exclude_modules", []))\n\n\n'
+        'def aeon_cfg(skip):\n    return AeonCfg.from_config({"exclude_modules": skip})\n'
+    )
+    assert _rows(git_repo, no_rules, fork) == []
+
+
+def test_a_version_test_and_another_modules_namesake_are_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = (
+        "import vllm\n\n\n"
+        "def aeon_cfg(skip):\n"
+        '    if vllm.__version__ < "0.11":\n'
+        '        return BaseCfg.from_config({"exclude_modules": skip})\n'
+        '    return BaseCfg.from_config({"ignore": skip})\n\n\n'
+        "class Other:\n"
+        "    @classmethod\n"
+        "    def from_config(cls, config):\n"
+        "        return config\n\n\n"
+        'def aeon_other(skip):\n    return Other.from_config({"exclude_modules": skip})\n'
+    )
+    assert _rows(git_repo, no_rules, fork) == []
+
+
+def test_a_parameter_upstream_now_hands_to_a_new_helper_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """``_excluded(config)`` may read the key: upstream's function no longer reads it itself, but it may still
+    be read."""
+    fork = 'def aeon_cfg(skip):\n    return BaseCfg.from_config({"exclude_modules": skip})\n'
+    assert _rows(git_repo, no_rules, fork, HELPER) == []
+
+
+def test_a_parameter_upstream_now_keeps_on_an_attribute_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """``made.raw = config``: a later method may read the key off the attribute."""
+    fork = 'def aeon_cfg(skip):\n    return BaseCfg.from_config({"exclude_modules": skip})\n'
+    assert _rows(git_repo, no_rules, fork, KEPT) == []
