@@ -148,6 +148,7 @@ from aeon_release.domain.audits.drift.result_kinds import (
     retabled,
     returned,
     returns_nothing,
+    unlisted_returns,
     unoptional,
     unquoted_expr,
     value_returned_now,
@@ -6430,6 +6431,16 @@ class _Checker:
                 "uses the value as a member; return the member",
             )
         yield from self._answer_returned(mod, stmt, short, before, after)
+        listed = unlisted_returns(before.node, after.node, stmt) if self._upstream(after.path) else []
+        used = self._value_used(after.name) if listed else None
+        for line in listed if used is not None else ():
+            yield _error(
+                mod,
+                line,
+                f"{short} overrides {after.label}, which returned {returned(before.node)} and now returns "
+                f"{returned(after.node)}, one of them ({_where(after, self._commit(after.path, after.name))}): this "
+                f"return still hands back a list, and upstream's call at {used} uses the value as one; return one",
+            )
 
     def _answer_returned(
         self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, short: str, before: DefSym, after: DefSym
