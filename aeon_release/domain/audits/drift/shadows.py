@@ -434,8 +434,7 @@ def _base_reads(ix: Index, cls: ClassInfo, attr: str) -> bool:
 
 def _same_value(value: ast.expr | None, writes: list[tuple[str, str, str, ast.AST]]) -> bool:
     """The fork's value is spelled as one upstream assigns (a backport): the same text, or the same last two
-    steps of an attribute chain (``self.vllm_config.parallel_config.data_parallel_rank`` and
-    ``vllm_config.parallel_config.data_parallel_rank``)."""
+    steps of an attribute chain (``self.config.parallel.rank`` and ``config.parallel.rank``)."""
     if value is None:
         return True
     mine = _tail(value)
