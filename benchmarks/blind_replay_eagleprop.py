@@ -24,6 +24,35 @@ expects).  The merge base is the commit's first parent, upstream is the commit; 
 error lands on its line, *warned* when a warning lands in its file.  Twins must stay *quiet*: no error on their
 line.
 
+Blind, on the engine before any widening (main at eb141937): 17 caught, 1 warned, 3 missed of 21 (twins: 11
+quiet, 1 false error).  Symbol drift caught the attribute turned into a list (a ``self.`` read, a typed read, a
+``getattr`` literal), the dropped re-exports (an import, a module attribute in a table), every override or
+monkeypatch the runner now hands a keyword it lacks (#20788, #24539, #25109, #26086), the positional and
+keyword calls of the reshaped ``propose``/``prepare_inputs``, the fork's own ``_greedy_sample`` with a required
+extra parameter, both DFlash hook namesakes, and the class attribute #36036's ``self.block_size`` now hides.  The
+misses: #26086's and #36036's subclass keeping a value of its own under ``self.dp_rank``/``self.block_size``
+after ``super().__init__()`` (the base now reads it, or assigns it again in ``initialize_attn_backend``: the
+shadow check only looked at values set before the super call), and #26564's override still returning the list
+its old annotation promised (``propose`` now calls it and builds with the result: AttributeError).  Warned:
+#34049's ``_greedy_sample(self, logits)`` of the base hook's arity (the fork's own method now runs where the base
+calls its hook with hidden states: a warning by design, the fork may have written the same hook).  The false
+error: #20788's twin ``propose(self, target_token_ids, target_positions, target_hidden_states, **kwargs)``, which
+matched the base for keyword callers only and still does with ``mm_embeds`` in its ``**kwargs``.
+After the killers178 widenings: 19 caught, 2 warned, 0 missed of 21 (twins: 12 quiet, 0 false errors).  Caught
+now: a fork subclass's own ``self.X`` (after the super call, or in a method of its own) of a name upstream's
+base now assigns and reads or assigns again after the build (``drift/shadows.py``, ``namesakes``, under
+``merge/shadowed-attribute``).  Warned now: #26564's override, an error on its ``return [`` two lines below the
+marked ``def`` (a fork override still returning a list where the base's ``-> list[X]`` became ``-> X`` and a call
+upstream wrote uses the value: ``drift/result_kinds.py``, ``unlisted_returns``; the killer line was not moved).
+Quiet now: an override matched by keyword before the merge stays matched when the base grows past its named
+parameters (``drift/symbols.py``, ``_override_drift``).  Left: #34049's same-arity namesake stays a warning.
+Regression set at the widenings' head: killer_replay 26/26 BLOCKED, kind_change_replay 12/12 (5 quiet),
+blind_replay_specdec 23/23 (10 quiet), blind_replay_specheads 32 caught, 1 warned of 33 (13 quiet; as on main),
+blind_replay_gpuworker 26 caught, 2 warned of 28 (14 quiet; as on main), blind_replay_asyncsched 20 caught, 1
+missed of 21 (14 quiet; as before), blind_replay_executor 19/19 (11 quiet), review18_twins 9/9 with 0 false of
+41, ``carry_class_replay --only shadowed-attr --limit 12``: 4 blocked, 1 missed of 5, 0 of 2 unbroken carries
+with a false error (as on main).
+
   python benchmarks/blind_replay_eagleprop.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
