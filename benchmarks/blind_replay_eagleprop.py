@@ -51,7 +51,7 @@ blind_replay_specdec 23/23 (10 quiet), blind_replay_specheads 32 caught, 1 warne
 blind_replay_gpuworker 26 caught, 2 warned of 28 (14 quiet; as on main), blind_replay_asyncsched 20 caught, 1
 missed of 21 (14 quiet; as before), blind_replay_executor 19/19 (11 quiet), review18_twins 9/9 with 0 false of
 41, ``carry_class_replay --only shadowed-attr --limit 12``: 4 blocked, 1 missed of 5, 0 of 2 unbroken carries
-with a false error (as on main).
+with a false error (as on main), review67_twins 4/4 (13 quiet), blind_replay_compwrap 22/22 (12 quiet).
 
   python benchmarks/blind_replay_eagleprop.py [--mirror DIR] [--only TEXT ...] [--show]
 """
