@@ -202,3 +202,70 @@ def test_an_override_ignoring_its_args_before_and_after_a_fold(
     sides = s.merge_case(git_repo, {PLAT: old}, {OOT: fork}, [("[Platform] Refactor (#30212)", {PLAT: new})])
     rows = [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == OOT]
     assert [r[1] for r in rows] == [6] * count
+
+
+# -- killers178: a list made one of its elements (#26564: ``_get_attention_metadata_builder() -> list[Builder]``
+# became ``-> Builder``, and ``propose`` now calls it and builds with the result) ------------------------
+PROPOSER = "vllm/v1/spec_decode/eagle.py"
+PROPOSER_OLD = """class Builder:
+    def build(self):
+        return 1
+
+
+class Proposer:
+    def __init__(self, builders):
+        self.builders = builders
+
+    def _builder(self) -> list[Builder]:
+        return self.builders[0]
+
+    def propose(self):
+        return 0
+"""
+FORK_PROPOSER = "vllm/v1/spec_decode/aeon_eagle.py"
+
+
+def _listed_rows(git_repo: GitRepo, no_rules: Path, body: str, called: bool = True) -> list[tuple[str, int, str, str]]:
+    fork = "from vllm.v1.spec_decode.eagle import Builder, Proposer\n\n\nclass AeonProposer(Proposer):\n" + body
+    new = PROPOSER_OLD.replace("-> list[Builder]", "-> Builder")
+    if called:
+        new = new.replace("        return 0\n", "        return self._builder().build()\n")
+    sides = s.merge_case(
+        git_repo,
+        {PROPOSER: PROPOSER_OLD},
+        {FORK_PROPOSER: fork},
+        [("Fix attn metadata build (#26564)", {PROPOSER: new})],
+    )
+    return [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == FORK_PROPOSER]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "    def _builder(self) -> list[Builder]:\n        return [b for b in self.builders if b]\n",
+        "    def _builder(self):\n        return list(self.builders)\n",
+        "    def _builder(self) -> list[Builder]:\n        return self.aeon_builders\n",
+    ],
+    ids=["comprehension", "list-call", "pinned-annotation"],
+)
+def test_an_override_still_returning_the_list(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    [(_, line, severity, message)] = _listed_rows(git_repo, no_rules, body)
+    assert (line, severity) == (6, "error")
+    assert "returned list[Builder] and now returns Builder, one of them" in message
+    assert f"{PROPOSER}:" in message and "#26564" in message
+
+
+@pytest.mark.parametrize(
+    ("body", "called"),
+    [
+        ("    def _builder(self) -> Builder:\n        return self.builders[-1]\n", True),  # the new kind
+        ("    def _builder(self):\n        return super()._builder()\n", True),  # handed on
+        ("    def _builder(self) -> list[Builder]:\n        return [self.builders[0]]\n", False),  # no caller uses it
+        ("    def _builder(self):\n        return self.aeon_pick()\n", True),  # a call's result, unpinned
+    ],
+    ids=["new-kind", "super", "uncalled", "call"],
+)
+def test_an_override_fitting_the_one_or_never_used_is_silent(
+    git_repo: GitRepo, no_rules: Path, body: str, called: bool
+) -> None:
+    assert _listed_rows(git_repo, no_rules, body, called) == []

@@ -116,6 +116,78 @@ def test_a_fork_value_that_still_takes_effect_is_silent(
     assert findings(git_repo, no_rules, base, {FORK: fork}, {BASE: upstream}, SHADOWED_ATTRIBUTE) == []
 
 
+# -- killers178: a fork value of its own under a name upstream's base now assigns and reads ------------
+# #26086 gave EagleProposer.__init__ ``self.dp_rank`` (read to index the DP counts), #36036 gave it
+# ``self.block_size`` (assigned again in initialize_attn_backend): a fork subclass's own attribute of that name,
+# set after super().__init__() or in a method of its own, now shares one slot with the base's.
+LATE = FORK_BASE + (
+    "\n\nclass AeonRunner(ModelRunnerBase):\n"
+    "    def __init__(self, config):\n"
+    "        super().__init__(config)\n"
+    "        self.stream = 8192  # AEON\n"
+)
+IN_METHOD = FORK_BASE + (
+    "\n\nclass AeonRunner(ModelRunnerBase):\n"
+    "    def load(self, model):\n"
+    "        self.stream = model.aeon_stream  # AEON\n"
+)
+READS = RUNNER_BASE.replace(
+    "        self._init_buffers()\n", "        self.stream = None\n        self._init_buffers()\n"
+) + ("\n    def capture(self):\n        return [self.stream]\n")
+REASSIGNS = RUNNER_BASE + "\n    def bind(self, device):\n        self.stream = device.stream\n"
+
+
+@pytest.mark.parametrize("fork", [LATE, IN_METHOD])
+@pytest.mark.parametrize("upstream", [READS, REASSIGNS])
+def test_a_fork_value_of_a_name_upstreams_base_now_uses(
+    git_repo: GitRepo, no_rules: Path, fork: str, upstream: str
+) -> None:
+    base = {BASE: RUNNER_BASE, FORK: FORK_BASE}
+    [(path, line, severity, message)] = findings(
+        git_repo, no_rules, base, {FORK: fork}, {BASE: upstream}, SHADOWED_ATTRIBUTE
+    )
+    assert (path, line, severity) == (FORK, line_of(git_repo, FORK, "# AEON"), "error")
+    assert "sets self.stream of its own" in message and "one slot for two values" in message
+    assert ("now read the fork's value" in message) is (upstream == READS)
+
+
+@pytest.mark.parametrize(
+    ("fork", "upstream"),
+    [
+        # the fork's own name
+        (LATE.replace("self.stream", "self._aeon_stream"), READS),
+        # a backport: the fork's value spelled as upstream's
+        (
+            IN_METHOD.replace("model.aeon_stream", "device.stream").replace("load(self, model)", "bind(self, device)"),
+            REASSIGNS,
+        ),
+        # a guard: the fork sets it only when the instance has none
+        (
+            LATE.replace(
+                "        self.stream = 8192", "        if not hasattr(self, 'stream'):\n            self.stream = 8192"
+            ),
+            READS,
+        ),
+        # the base sets it once in its __init__ and never reads it: the fork's later value still wins
+        (
+            LATE,
+            RUNNER_BASE.replace(
+                "        self._init_buffers()\n", "        self.stream = None\n        self._init_buffers()\n"
+            ),
+        ),
+        # the base assigned it before the merge already
+        (LATE, READS),
+    ],
+)
+def test_a_fork_value_of_a_name_the_base_already_had_or_shares_is_silent(
+    git_repo: GitRepo, no_rules: Path, fork: str, upstream: str
+) -> None:
+    had = fork == LATE and upstream == READS
+    base = {BASE: READS if had else RUNNER_BASE, FORK: FORK_BASE}
+    changed = READS.replace("[self.stream]", "[self.stream, self.config]") if had else upstream
+    assert findings(git_repo, no_rules, base, {FORK: fork}, {BASE: changed}, SHADOWED_ATTRIBUTE) == []
+
+
 # -- a fork member of the name upstream's base now assigns on the instance -------------------------------
 # #23060 made ``Request.use_structured_output`` (a property) a flag ``Request.__init__`` sets: a fork
 # subclass's read-only property of that name refuses the store, and a method or cached_property of it is

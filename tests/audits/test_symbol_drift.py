@@ -3420,3 +3420,56 @@ def test_a_super_hand_on_whose_work_moved_to_a_sibling_hook(
     ]
     assert (7, severity) in rows
     assert severity == "error" or all(seen != "error" for _, seen in rows)
+
+
+# -- killers178: an override that matched its base for keyword callers only, the base grown past it ------
+PROPOSER_MOD = "vllm/v1/spec_decode/proposer.py"
+PROPOSER_RUNNER = "vllm/v1/worker/runner.py"
+FORK_PROPOSER = "vllm/v1/spec_decode/aeon_proposer.py"
+PROPOSER_TEXT = (
+    "class Proposer:\n    def propose(self, ids, positions, hidden, next_ids, metadata):\n        return ids\n"
+)
+PROPOSER_CALL = (
+    "from vllm.v1.spec_decode.proposer import Proposer\n\n\n"
+    "def draft(p: Proposer, a, b, c, d, e):\n"
+    "    return p.propose(ids=a, positions=b, hidden=c, next_ids=d, metadata=e)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("signature", "grown", "passed", "flagged"),
+    [
+        # #20788's shape: an optional parameter past the override's named ones, passed by keyword
+        ("ids, positions, hidden, **kwargs", "metadata, mm=None", ", mm=None", False),
+        # #24539's shape: a required one inserted past them: keyword callers hand it to **kwargs too
+        ("ids, positions, **kwargs", "last, metadata", ", last=None", False),
+        # a parameter inserted among the override's named ones: its slot now holds another
+        ("ids, positions, hidden, **kwargs", "metadata", "", True),
+        # the override named them all and has no **kwargs: the new keyword is refused
+        ("ids, positions, hidden, next_ids, metadata", "metadata, mm=None", ", mm=None", True),
+    ],
+)
+def test_override_matched_by_keyword_when_the_base_grows(
+    git_repo: GitRepo, no_rules: Path, signature: str, grown: str, passed: str, flagged: bool
+) -> None:
+    """killers178 (#20788, #24539): ``propose(self, ids, positions, hidden, **kwargs)`` fits the base for keyword
+    callers; a parameter upstream adds past its named ones lands in **kwargs as the rest did."""
+    new_base = PROPOSER_TEXT.replace("next_ids, metadata)", f"next_ids, {grown})")
+    if not passed and flagged:
+        new_base = PROPOSER_TEXT.replace("(self, ids, positions, hidden,", "(self, ids, positions, scale, hidden,")
+    call = PROPOSER_CALL.replace("metadata=e)", f"metadata=e{passed})")
+    fork = (
+        "from vllm.v1.spec_decode.proposer import Proposer\n\n\n"
+        "class AeonProposer(Proposer):  # AEON\n"
+        f"    def propose(self, {signature}):\n"
+        f"        return super().propose({signature})\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {PROPOSER_MOD: PROPOSER_TEXT, PROPOSER_RUNNER: PROPOSER_CALL},
+        {FORK_PROPOSER: fork},
+        [("spec decode grows (#1)", {PROPOSER_MOD: new_base, PROPOSER_RUNNER: call})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    errors = [f for f in report.findings if f.rule_id == DRIFT and f.path == FORK_PROPOSER and f.line == 5]
+    assert bool([f for f in errors if f.severity.value == "error"]) is flagged, errors

@@ -30,6 +30,10 @@ Two shapes, both clean merges that fail on the first call:
   equality, identity or membership test of the result with values (``== Backend.MARLIN``, ``in (A, B)``)
   is never true again, a call of it or a read of an attribute a list lacks raises.
 
+* a list made one of its elements (``_get_attention_metadata_builder() -> list[AttentionMetadataBuilder]``
+  became ``-> AttentionMetadataBuilder``, #26564, and ``propose`` now calls it): a fork override still returning
+  a list hands upstream's caller the old kind (``unlisted_returns``).
+
 * a torch tensor made a NumPy array, or back (``replicate_experts() -> tuple[torch.Tensor, torch.Tensor,
   torch.Tensor]`` became ``-> tuple[np.ndarray, np.ndarray, np.ndarray]``, #30697, its body rewritten in NumPy):
   a member the old flavour has and the new one lacks, read or called (``logcnt.to(device)``, ``.cuda()``,
@@ -1016,6 +1020,42 @@ def old_kind_returns(before: ast.AST, after: ast.AST, override: _Def, record: Ca
         return []
     pinned = override.returns is not None and old is not None and ast.unparse(override.returns) == ast.unparse(old)
     return _old_kind_lines(override, after.name, pinned, _a_number)
+
+
+def unlisted_returns(before: ast.AST, after: ast.AST, override: _Def) -> list[int]:
+    """The lines of the override's own returns that hand back a list where the base's ``-> list[X]`` (or
+    ``List[X]``, ``Sequence[X]``, ``tuple[X, ...]``) became ``-> X`` (#26564: ``_get_attention_metadata_builder()
+    -> list[AttentionMetadataBuilder]`` became ``-> AttentionMetadataBuilder``, and ``propose`` now calls it and
+    builds with the result): a list display, a comprehension or ``list(...)``; any value but a call's when the
+    override is annotated with the base's old return.  A value handed on from ``super()`` is the new kind."""
+    if not isinstance(before, _Def) or not isinstance(after, _Def) or before.returns is None or after.returns is None:
+        return []
+    element = _listed_element(before.returns)
+    if element is None or ast.unparse(element) != ast.unparse(after.returns):
+        return []
+    pinned = override.returns is not None and ast.unparse(override.returns) == ast.unparse(before.returns)
+    return _old_kind_lines(override, after.name, pinned, _a_list)
+
+
+def _listed_element(annotation: ast.expr) -> ast.expr | None:
+    """``X`` of ``list[X]``, ``List[X]``, ``Sequence[X]`` or ``tuple[X, ...]``; None for any other annotation."""
+    if not isinstance(annotation, ast.Subscript) or last_name(annotation.value) not in _LISTS:
+        return None
+    inner = annotation.slice
+    if isinstance(inner, ast.Tuple):
+        variadic = len(inner.elts) == 2 and isinstance(inner.elts[1], ast.Constant) and inner.elts[1].value is ...
+        return inner.elts[0] if variadic and last_name(annotation.value) in ("tuple", "Tuple") else None
+    return inner
+
+
+_LISTS = frozenset({"list", "List", "Sequence", "tuple", "Tuple"})
+
+
+def _a_list(node: ast.expr) -> bool:
+    """A list as written: a display, a comprehension, or ``list(...)``."""
+    if isinstance(node, (ast.List, ast.ListComp)):
+        return True
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "list"
 
 
 def returned(func: ast.AST) -> str:

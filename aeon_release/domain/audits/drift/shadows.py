@@ -338,3 +338,116 @@ def _is_instance(expr: ast.expr, me: str) -> bool:
     if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "type" and expr.args:
         return _is_instance(expr.args[0], me)
     return isinstance(expr, ast.Attribute) and expr.attr == "__class__" and _is_instance(expr.value, me)
+
+
+@dataclass(frozen=True)
+class Namesake:
+    """The fork class's own ``self.attr = value`` at ``line`` (set after the base's ``__init__`` ran, or in a
+    method of its own) of a name upstream's base now assigns too (``owner.method()`` at ``path``:``at``):
+    ``read`` when a method of the base reads it, ``later`` when the base assigns it outside ``__init__``."""
+
+    line: int
+    attr: str
+    owner: str
+    method: str
+    path: str
+    at: int
+    read: bool
+    later: bool
+
+
+def namesakes(
+    before: Index, after: Index, mod: ModuleInfo, qual: str, owned: set[int], upstream: Callable[[str], bool]
+) -> Iterator[Namesake]:
+    """#26086 gave ``EagleProposer.__init__`` ``self.dp_rank`` (read to index the DP token counts) and #36036
+    gave it ``self.block_size`` (assigned again in ``initialize_attn_backend``, read when drafting): a fork
+    subclass that kept a value of its own under that name after ``super().__init__()`` (a node-local DP rank,
+    a draft chunk of 4) now shares one slot with the base -- the base drafts with the fork's value, or the
+    fork's code reads the base's.  A value spelled as upstream's (a backport), a store that reads the
+    attribute first (``if not hasattr(self, "x")``), and a name the bases assigned before the merge are left
+    alone; so is a name the fork sets before the super call (``shadowed`` reports those), and one the base
+    only sets in its ``__init__`` and never reads (the fork's later value still wins)."""
+    cls, old = after.class_info(mod, qual), _same_class(before, mod.path, qual)
+    if cls is None or old is None or isinstance(cls.members.get("__setattr__"), FUNCTION_DEFS):
+        return
+    had = _ever_assigned(before, old)
+    for attr, (line, value) in _own_stores(cls, owned).items():
+        if attr in had or (attr.startswith("__") and attr.endswith("__")):
+            continue
+        writes = _base_writes(after, cls, attr)
+        if not writes or not all(upstream(w[0]) for w in writes) or _same_value(value, writes):
+            continue
+        path, owner, method, node = writes[0]
+        read = _base_reads(after, cls, attr)
+        later = any(w[2] != "__init__" for w in writes)
+        if read or later:  # set once in the base's __init__ and never read there: the fork's value still wins
+            yield Namesake(line, attr, owner, method, path, getattr(node, "lineno", 0), read, later)
+
+
+def _own_stores(cls: ClassInfo, owned: set[int]) -> dict[str, tuple[int, ast.expr | None]]:
+    """``self.X = v`` on fork-owned lines of the class's own methods -> (line, v), leaving out what its
+    ``__init__`` sets before the super call and a store that reads the attribute first."""
+    found: dict[str, tuple[int, ast.expr | None]] = {}
+    for func in (m for m in cls.members.values() if isinstance(m, FUNCTION_DEFS)):
+        split = _super_init_at(func) if func.name == "__init__" else 0
+        if split is None:
+            continue  # an __init__ that never runs the base's: the base's store never meets the fork's
+        for stmt in px.flat_statements(func.body[split:]):
+            if stmt.lineno not in owned or not isinstance(stmt, (ast.Assign, ast.AnnAssign)):
+                continue
+            for attr in _assigned_on(stmt, func):
+                if attr not in found and not _read_first(func, attr, stmt):
+                    found[attr] = (stmt.lineno, stmt.value)
+    return found
+
+
+def _base_writes(ix: Index, cls: ClassInfo, attr: str) -> list[tuple[str, str, str, ast.AST]]:
+    """(path, class, method, node) of each method of ``cls``'s bases that assigns ``self.attr``."""
+    found: list[tuple[str, str, str, ast.AST]] = []
+    for item in ix.mro(cls, include_self=False):
+        if not isinstance(item, ClassInfo):
+            continue
+        for func in (m for m in item.members.values() if isinstance(m, FUNCTION_DEFS)):
+            node = px.self_writes(func).get(attr)
+            if node is not None:
+                found.append((item.module.path, item.qualname, func.name, node))
+    return found
+
+
+def _base_reads(ix: Index, cls: ClassInfo, attr: str) -> bool:
+    """A method of a base reads ``self.attr``."""
+    for item in ix.mro(cls, include_self=False):
+        if not isinstance(item, ClassInfo):
+            continue
+        for func in (m for m in item.members.values() if isinstance(m, FUNCTION_DEFS)):
+            me = func.args.args[0].arg if func.args.args else ""
+            if any(
+                isinstance(n, ast.Attribute)
+                and n.attr == attr
+                and isinstance(n.ctx, ast.Load)
+                and _is_instance(n.value, me)
+                for n in ast.walk(func)
+            ):
+                return True
+    return False
+
+
+def _same_value(value: ast.expr | None, writes: list[tuple[str, str, str, ast.AST]]) -> bool:
+    """The fork's value is spelled as one upstream assigns (a backport): the same text, or the same last two
+    steps of an attribute chain (``self.config.parallel.rank`` and ``config.parallel.rank``)."""
+    if value is None:
+        return True
+    mine = _tail(value)
+    for *_, node in writes:
+        theirs = getattr(node, "value", None)
+        if isinstance(theirs, ast.expr) and (ast.unparse(theirs) == ast.unparse(value) or _tail(theirs) == mine != ""):
+            return True
+    return False
+
+
+def _tail(expr: ast.expr) -> str:
+    """The last two names of an attribute chain (``a.b.c`` -> ``b.c``); "" for anything else."""
+    if isinstance(expr, ast.Attribute) and isinstance(expr.value, (ast.Attribute, ast.Name)):
+        inner = expr.value.attr if isinstance(expr.value, ast.Attribute) else expr.value.id
+        return f"{inner}.{expr.attr}"
+    return ""

@@ -148,6 +148,7 @@ from aeon_release.domain.audits.drift.result_kinds import (
     retabled,
     returned,
     returns_nothing,
+    unlisted_returns,
     unoptional,
     unquoted_expr,
     value_returned_now,
@@ -164,7 +165,7 @@ from aeon_release.domain.audits.drift.returned_members import (
 from aeon_release.domain.audits.drift.returned_strings import string_tables
 from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.drift.retyped import names_bound_once
-from aeon_release.domain.audits.drift.shadows import Shadow, patched, settable_read, shadowed
+from aeon_release.domain.audits.drift.shadows import Shadow, namesakes, patched, settable_read, shadowed
 from aeon_release.domain.audits.drift.sides import AddedLines, Changes, commit_note
 from aeon_release.domain.audits.drift.signatures import (
     PartialCall,
@@ -742,6 +743,7 @@ class _Checker:
             if not scope.functions:
                 yield from self._class_members(mod, stmt, qual, owned)
                 yield from self._shadowed(mod, qual, owned)
+                yield from self._namesakes(mod, qual, owned)
                 yield from self._misordered(mod, qual, owned)
                 if stmt.lineno in owned:
                     yield from self._unimplemented(mod, stmt, qual)
@@ -4672,6 +4674,29 @@ class _Checker:
                 )
             yield Finding(SHADOWED_ATTRIBUTE, "merge", Severity.ERROR, mod.path, shadow.line, what)
 
+    def _namesakes(self, mod: ModuleInfo, qual: str, owned: set[int]) -> Iterator[Finding]:
+        """A value the fork class keeps under a name upstream's base now assigns too, and reads or assigns
+        again after building the instance (drift/shadows.py, ``namesakes``): the base runs on the fork's
+        value, or the fork's is replaced."""
+        short = qual.rsplit(".", 1)[-1]
+        for same in namesakes(self.before, self.after, mod, qual, owned, self._upstream):
+            commit = self._line_commit(same.path, f"self.{same.attr} =")
+            where = f"{same.path}:{same.at}{'; ' + commit if commit else ''}"
+            effects = [
+                *(["the base's methods now read the fork's value"] if same.read else []),
+                *(
+                    ["the base assigns it again after the instance is built, replacing the fork's"]
+                    if same.later
+                    else []
+                ),
+            ]
+            what = (
+                f"{short} sets self.{same.attr} of its own, and upstream's {same.owner}.{same.method}() now assigns "
+                f"self.{same.attr} too ({where}): one slot for two values; {'; '.join(effects)}; rename the fork's "
+                f"attribute (e.g. self._fork_{same.attr})"
+            )
+            yield Finding(SHADOWED_ATTRIBUTE, "merge", Severity.ERROR, mod.path, same.line, what)
+
     def _inherited(self, mod: ModuleInfo, node: ast.ClassDef, qual: str) -> Iterator[Finding]:
         """A class attribute the fork's class inherits whose literal value upstream changed in the base
         (drift/inherited.py): the fork's class silently takes the new value; a warning, since the fork
@@ -6433,6 +6458,16 @@ class _Checker:
                 "uses the value as a member; return the member",
             )
         yield from self._answer_returned(mod, stmt, short, before, after)
+        listed = unlisted_returns(before.node, after.node, stmt) if self._upstream(after.path) else []
+        used = self._value_used(after.name) if listed else None
+        for line in listed if used is not None else ():
+            yield _error(
+                mod,
+                line,
+                f"{short} overrides {after.label}, which returned {returned(before.node)} and now returns "
+                f"{returned(after.node)}, one of them ({_where(after, self._commit(after.path, after.name))}): this "
+                f"return still hands back a list, and upstream's call at {used} uses the value as one; return one",
+            )
 
     def _answer_returned(
         self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, short: str, before: DefSym, after: DefSym
@@ -6644,10 +6679,13 @@ class _Checker:
         old, new = signature(before.node, True), signature(after.node, True)
         if mine is None or old is None or new is None or old == new:
             return None
-        if override_problem(mine, old) is not None and not _matched_by_keyword(mine, old):
+        by_keyword = override_problem(mine, old) is not None
+        if by_keyword and not _matched_by_keyword(mine, old):
             return None  # the override never matched: a deliberate difference, not drift
         problem = (
-            override_problem(mine, new)
+            # killers178: ``propose(self, a, b, c, **kwargs)`` matched the base for keyword callers only; a
+            # parameter #20788 added past its named ones lands in its **kwargs as the rest always did
+            (None if by_keyword and _matched_by_keyword(mine, new) else override_problem(mine, new))
             or _dropped_in_kwargs(stmt, mine, old, new)
             or self._omitted(after, newly_optional(mine, old, new), new)
         )
