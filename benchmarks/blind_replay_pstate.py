@@ -25,6 +25,23 @@ local rank).  The merge base is the commit's first parent, upstream is the commi
 error lands on its line, *warned* when a warning lands in its file.  Twins must stay *quiet*: no error on their
 line.
 
+Blind, on the engine before any widening (main at eb141937): 6 caught, 4 warned, 12 missed of 22 (twins: 11
+quiet, 0 false errors; one twin, the namesake that fits the new hook, warned).  Symbol drift caught the three
+subclass namesakes ``GroupCoordinator``'s own send/recv now call and the removed ``supports_custom_op`` (import
+through ``parallel_state``, import and attribute call of its home module); it warned on the two reads of
+``device_group`` after ``destroy()`` and on the communicator namesakes of ``checkpoint_prepare``/
+``checkpoint_restore`` (the base's caller is a lambda in a module function, not a method of the class).  The
+misses: #22499's attribute set to None before ``super().destroy()`` (the base's guard moved from ``is not None``
+to ``hasattr``: the None now reaches ``destroy_process_group``, which tears down the default group); #22494's two
+(an alias ``X = Y`` turned into a wrapper function: a dict keyed by the canonical getter read with the alias, and
+an ``is`` comparison with the alias, both silently differ); #47295's three (a build with ``local_rank=-1``,
+positional and keyword, that the new unconditional ``assert local_rank >= 0`` rejects); #40150's communicator
+whose ``send_tensor_dict`` the base now only calls when ``getattr(comm, "supports_tensor_dict", False)``: a dead
+fast path; #17882's two (overrides of ``all_gather``/``reduce_scatter`` that the custom ops no longer reach: they
+call ``_all_gather_out_place``/``_reduce_scatter_out_place``); #48526's three (``graph_capture`` replaced on the
+model runner's module by a one-parameter function -- an assignment, a ``patch.object``, a ``setattr`` -- where
+upstream's runner now passes ``graph_capture_context=``: TypeError at capture).
+
   python benchmarks/blind_replay_pstate.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
