@@ -326,9 +326,9 @@ def _constant(node: ast.expr) -> object:
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "torch":
         return _Dtype(node.attr) if node.attr in _DTYPES else _UNKNOWN
     if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):  # ``-1`` (killers180)
-        inner = node.operand
-        if isinstance(inner, ast.Constant) and type(inner.value) in (int, float):
-            return -inner.value if isinstance(node.op, ast.USub) else inner.value
+        number = node.operand.value if isinstance(node.operand, ast.Constant) else None
+        if isinstance(number, int | float) and not isinstance(number, bool):
+            return -number if isinstance(node.op, ast.USub) else number
     return node.value if isinstance(node, ast.Constant) else _UNKNOWN
 
 
