@@ -125,6 +125,7 @@ from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTre
 from aeon_release.domain.audits.drift.signature_shims import shim_drift
 from aeon_release.domain.audits.drift.skipped_setups import skipped_setup_drift
 from aeon_release.domain.audits.drift.sort_orders import sort_order_drift
+from aeon_release.domain.audits.drift.split_aliases import split_alias_drift
 from aeon_release.domain.audits.drift.split_tables import split_table_drift
 from aeon_release.domain.audits.drift.stale_copies import restated_store_drift, stale_copy_drift
 from aeon_release.domain.audits.drift.stopped_arg_writes import stopped_arg_write_drift
@@ -273,6 +274,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     type_only_name_drift,
     unbound_name_drift,
     subscripted_alias_drift,
+    split_alias_drift,
     unioned_class_drift,
     widened_literal_drift,
     init_only_drift,
