@@ -87,6 +87,7 @@ from aeon_release.domain.audits.drift.names import NOT_ACCEPTED, name_drift
 from aeon_release.domain.audits.drift.native_gates import native_gate_drift
 from aeon_release.domain.audits.drift.newtyped import newtyped_drift
 from aeon_release.domain.audits.drift.none_fields import none_field_drift
+from aeon_release.domain.audits.drift.none_sentinels import none_sentinel_drift
 from aeon_release.domain.audits.drift.nulled_attributes import nulled_attribute_drift
 from aeon_release.domain.audits.drift.nulled_defaults import nulled_default_drift
 from aeon_release.domain.audits.drift.nulled_globals import nulled_global_drift
@@ -275,6 +276,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     unbound_name_drift,
     subscripted_alias_drift,
     split_alias_drift,
+    none_sentinel_drift,
     unioned_class_drift,
     widened_literal_drift,
     init_only_drift,
