@@ -62,6 +62,7 @@ from aeon_release.domain.audits.drift.escaped_kinds import escaped_kind_drift
 from aeon_release.domain.audits.drift.fewer_dims import fewer_dims_drift
 from aeon_release.domain.audits.drift.field_defaults import field_default_drift
 from aeon_release.domain.audits.drift.filled_fields import filled_field_drift
+from aeon_release.domain.audits.drift.flag_gates import flag_gate_drift
 from aeon_release.domain.audits.drift.folded_factors import folded_factor_drift
 from aeon_release.domain.audits.drift.gated_attributes import gated_attribute_drift
 from aeon_release.domain.audits.drift.gated_lines import gated_warnings
@@ -277,6 +278,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     subscripted_alias_drift,
     split_alias_drift,
     none_sentinel_drift,
+    flag_gate_drift,
     unioned_class_drift,
     widened_literal_drift,
     init_only_drift,
