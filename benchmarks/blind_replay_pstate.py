@@ -41,6 +41,26 @@ fast path; #17882's two (overrides of ``all_gather``/``reduce_scatter`` that the
 call ``_all_gather_out_place``/``_reduce_scatter_out_place``); #48526's three (``graph_capture`` replaced on the
 model runner's module by a one-parameter function -- an assignment, a ``patch.object``, a ``setattr`` -- where
 upstream's runner now passes ``graph_capture_context=``: TypeError at capture).
+After the killers180 widenings: 21 caught, 1 warned, 0 missed of 22 (twins: 11 quiet, 1 of them warned, 0 false
+errors).  Caught now: a patch of a name the patched module imports (``from x import f``) judged by the imported
+def, with ``patch.object``/``monkeypatch.setattr`` and ``@contextmanager`` defs read (``drift/patched_functions.py``);
+a class build reaching its ``__init__``'s new ``assert``, a module function handing its parameter straight on to
+it, ``-1`` as a constant, and the error on the refused keyword's own line (``drift/refused_args.py``); a lambda's
+parameter typed by the ``Callable[[C], R]`` it is handed to (``drift/new_hooks.py``); a sibling handing on to a
+held object's namesake no longer counted as asking the override (``drift/switched_hooks.py``); a read after a
+method that now deletes the field (``drift/stopped_writes.py``); an alias split off into a function of its own,
+compared by identity or looked up in a table keyed by the canonical name (``drift/split_aliases.py``, new); a None
+sentinel set before ``super().m()`` where ``m`` stopped asking for None (``drift/none_sentinels.py``, new).
+Warned: #40150's communicator (``drift/flag_gates.py``, new: a capability flag upstream now asks with ``getattr(x,
+"F", False)`` that a fork class implementing the flagged method never raises; a warning, since the text cannot tie
+every call of the method to the gate).
+Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5 quiet), review82_twins
+11/11, 0 false of 29 (4 warned), blind_replay_scoring 22/22 (10 quiet), blind_replay_runnerv2 21 caught, 1 warned
+of 22 (13 quiet), blind_replay_awqgptq 27 caught, 1 warned of 28 (16 quiet), blind_replay_punica 9 caught, 2 warned
+of 11 (7 quiet), review25_twins 8/8, 0 false of 26 (3 warned), review77_twins 7 caught, 2 warned of 9, 0 false of
+39 (4 warned; the same on the branch's base eb141937: its docstring's 8/1 predates a later engine),
+blind_replay_linkern 20 caught, 3 warned, 2 missed of 25 (11 quiet, 2 warned), blind_replay_rayexec 17 caught, 1
+warned of 18 (9 quiet), blind_replay_protocol 19/19 (12 quiet): as recorded, 0 false errors.
 
   python benchmarks/blind_replay_pstate.py [--mirror DIR] [--only TEXT ...] [--show]
 """
