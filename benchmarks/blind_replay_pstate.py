@@ -60,7 +60,8 @@ of 22 (13 quiet), blind_replay_awqgptq 27 caught, 1 warned of 28 (16 quiet), bli
 of 11 (7 quiet), review25_twins 8/8, 0 false of 26 (3 warned), review77_twins 7 caught, 2 warned of 9, 0 false of
 39 (4 warned; the same on the branch's base eb141937: its docstring's 8/1 predates a later engine),
 blind_replay_linkern 20 caught, 3 warned, 2 missed of 25 (11 quiet, 2 warned), blind_replay_rayexec 17 caught, 1
-warned of 18 (9 quiet), blind_replay_protocol 19/19 (12 quiet): as recorded, 0 false errors.
+warned of 18 (9 quiet), blind_replay_protocol 19/19 (12 quiet): as recorded, 0 false errors; ``symbol_precision.py --windows 1``: 0 false
+errors (window 0: 5 broken overrides, 4 caught, 8 warnings).
 
   python benchmarks/blind_replay_pstate.py [--mirror DIR] [--only TEXT ...] [--show]
 """
