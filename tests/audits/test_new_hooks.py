@@ -193,3 +193,47 @@ def test_twin_a_def_the_text_cannot_judge_or_another_class_s_call_stays_the_warn
         if f.rule_id == SYMBOL_DRIFT and "AeonParser.adjust_request, the fork's own method" in f.message
     ]
     assert found == ["warning"]
+
+
+# -- killers180, shaped like #46877 (b5b61c622c): the hook called through a lambda handed to a module function
+# whose parameter is annotated ``Callable[[Base], None]`` (``_apply_to_device_comms(lambda comm:
+# comm.checkpoint_prepare())``): the annotation types the lambda's parameter as the hook's class
+APPLY = RENDER_HEAD + (
+    "from collections.abc import Callable\n\n\n"
+    "def _each(parsers: list, action: Callable[[ReasoningParser], None]) -> None:\n"
+    "    for parser in parsers:\n        action(parser)\n"
+)
+APPLIED = {
+    "positional": APPLY
+    + "\n\ndef render_all(parsers):\n    _each(parsers, lambda p: p.adjust_request(request=None))\n",
+    "keyword": APPLY + "\n\ndef render_all(parsers):\n    _each(parsers, action=lambda p: p.adjust_request(None))\n",
+}
+UNTYPED = RENDER_HEAD + (
+    "def _each(parsers: list, action) -> None:\n    for parser in parsers:\n        action(parser)\n\n\n"
+    "def render_all(parsers):\n    _each(parsers, lambda p: p.adjust_request(request=None))\n"
+)
+
+
+@pytest.mark.parametrize("render", list(APPLIED.values()), ids=list(APPLIED))
+def test_a_lambda_parameter_typed_by_the_callable_it_is_handed_to_decides_the_error(
+    git_repo: GitRepo, render: str
+) -> None:
+    fork = _fork("    def adjust_request(self, request, budget):\n        return request  # AEON\n")
+    [(line, severity, _)] = _found(git_repo, fork, {ABS: ABS_TEXT + HOOK, RENDER: render})
+    assert (line, severity) == (5, "error")
+
+
+@pytest.mark.parametrize(
+    ("method", "render"),
+    [
+        # the fork's namesake fits the lambda's call
+        ("    def adjust_request(self, request=None):\n        return request  # AEON\n", APPLIED["positional"]),
+        # the function taking the lambda does not type what it hands it: which class is unknown
+        ("    def adjust_request(self, request, budget):\n        return request  # AEON\n", UNTYPED),
+    ],
+    ids=["fits", "untyped callable"],
+)
+def test_twin_a_lambda_call_that_fits_or_is_untyped_stays_the_warning(
+    git_repo: GitRepo, method: str, render: str
+) -> None:
+    assert [r[1] for r in _found(git_repo, _fork(method), {ABS: ABS_TEXT + HOOK, RENDER: render})] == ["warning"]

@@ -295,3 +295,84 @@ def test_a_decorated_patch_is_a_warning(git_repo: GitRepo, no_rules: Path) -> No
     # written, but a warning, not an error (the join kept review82's warning over killers171's silence)
     fork = PLUGIN_TEXT.replace("\ndef aeon_replace", "\n@aeon_adapt\ndef aeon_replace")
     assert [r[2] for r in rows(git_repo, no_rules, fork, KEYWORD, BACKEND_BASE)] == ["warning"]
+
+
+# --- killers180: #48526's shape -- the patched module calls a function it imports (``from x import f``)
+STATE = "vllm/dist/state.py"
+STATE_BASE = "def capture(device):\n    return device\n\n\ndef helper(device):\n    return device\n"
+STATE_THEIRS = STATE_BASE.replace("def capture(device):", "def capture(device, context=None):")
+CALLER = "vllm/worker/caller.py"
+CALLER_BASE = """from vllm.dist.state import capture, helper
+
+
+def run(device):
+    helper(device)
+    return capture(device=device)
+"""
+CALLER_THEIRS = CALLER_BASE.replace("capture(device=device)", "capture(device=device, context=None)")
+LOCAL_BASE = "def run(device):\n    from vllm.dist.state import capture\n\n    return capture(device=device)\n"
+LOCAL_THEIRS = LOCAL_BASE.replace("capture(device=device)", "capture(device=device, context=None)")
+CM = "from contextlib import contextmanager\n\nimport vllm.worker.caller as caller\n\n\n"
+CM_DEF = "@contextmanager\ndef _mine(device):\n    yield device\n\n\n"
+
+
+def imported_rows(
+    git_repo: GitRepo, no_rules: Path, fork: str, caller: tuple[str, str] = (CALLER_BASE, CALLER_THEIRS)
+) -> list:
+    sides = s.merge_case(
+        git_repo,
+        {STATE: STATE_BASE, CALLER: caller[0], "vllm/dist/__init__.py": "", "vllm/worker/__init__.py": ""},
+        {PLUGIN: fork},
+        [("[ROCm] capture on the current stream (#48526)", {STATE: STATE_THEIRS, CALLER: caller[1]})],
+    )
+    return [
+        (r[1], r[2]) for r in s.rule_rows(git_repo, no_rules, sides, DRIFT) if r[0] == PLUGIN and "installs" in r[3]
+    ]
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle"),
+    [
+        (CM + CM_DEF + "caller.capture = _mine\n", "caller.capture = _mine"),
+        (
+            CM + CM_DEF + "def test_run(monkeypatch):\n    monkeypatch.setattr(caller, 'capture', _mine)\n",
+            "monkeypatch.setattr",
+        ),
+        (
+            "from unittest import mock\n\n" + CM + CM_DEF + "def aeon_patch():\n"
+            "    return mock.patch.object(caller, 'capture', new=_mine)\n",
+            "mock.patch.object",
+        ),
+    ],
+    ids=["a contextmanager def assigned", "monkeypatch.setattr", "patch.object with new="],
+)
+def test_a_patch_of_a_name_the_module_imports_is_judged_by_the_imported_def(
+    git_repo: GitRepo, no_rules: Path, fork: str, needle: str
+) -> None:
+    assert imported_rows(git_repo, no_rules, fork) == [(line_of(fork, needle), "error")]
+
+
+@pytest.mark.parametrize(
+    ("fork", "caller"),
+    [
+        # the defining module patched: the caller's name was bound at import and never finds the patch
+        (
+            "import vllm.dist.state as state\n\n\ndef _mine(device):\n    return device\n\n\nstate.capture = _mine\n",
+            None,
+        ),
+        # the replacement takes the new parameter
+        (
+            CM + "@contextmanager\ndef _mine(device, context=None):\n    yield device\n\n\ncaller.capture = _mine\n",
+            None,
+        ),
+        # the caller imports the name inside its function: the local binding wins over the module's attribute
+        (CM + CM_DEF + "caller.capture = _mine\n", (LOCAL_BASE, LOCAL_THEIRS)),
+        # a function whose calls upstream did not change
+        (CM + "def _help(device):\n    return device\n\n\ncaller.helper = _help\n", None),
+    ],
+    ids=["the defining module patched", "takes the new parameter", "a local import", "an unchanged call"],
+)
+def test_a_patch_the_new_call_does_not_reach_or_that_fits_is_quiet(
+    git_repo: GitRepo, no_rules: Path, fork: str, caller: tuple[str, str] | None
+) -> None:
+    assert imported_rows(git_repo, no_rules, fork, caller or (CALLER_BASE, CALLER_THEIRS)) == []

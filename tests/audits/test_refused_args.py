@@ -14,6 +14,7 @@ import pytest
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import line_of
 
 RUNNER = "vllm/worker/runner.py"
 RUNNER_BASE = """class Runner:
@@ -400,3 +401,103 @@ def test_a_value_an_assertion_or_guard_refuses_is_an_error(git_repo: GitRepo, no
 )
 def test_a_refuse_any_guard_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert punica_rows(git_repo, no_rules, body) == []
+
+
+# --- killers180: #47295 (37bf988c2f) made ``GroupCoordinator.__init__`` assert ``local_rank >= 0`` for every group
+# (below ``_register_group(self)``, a call that cannot rebind a parameter), and ``init_model_parallel_group`` hands
+# its ``local_rank`` straight on to it: a fork's group built with ``local_rank=-1`` now fails at startup.
+GROUPS = "vllm/dist/groups.py"
+GROUPS_BASE = """_ALL = []
+
+
+def _register(group) -> None:
+    _ALL.append(group)
+
+
+class Coordinator:
+    def __init__(self, ranks: list[int], local_rank: int, backend: str = "gloo", scale: float = 1.0) -> None:
+        _register(self)
+        self.ranks = ranks
+        self.local_rank = local_rank
+
+
+def build_group(ranks: list[int], local_rank: int, backend: str = "gloo") -> Coordinator:
+    return Coordinator(ranks, local_rank=local_rank, backend=backend)
+
+
+def clamped_group(ranks: list[int], local_rank: int) -> Coordinator:
+    local_rank = max(local_rank, 0)
+    return Coordinator(ranks, local_rank)
+
+
+def early_group(ranks: list[int], local_rank: int) -> Coordinator | None:
+    if not ranks:
+        return None
+    return Coordinator(ranks, local_rank)
+
+
+def scaled_group(ranks: list[int], scale: float) -> Coordinator:
+    return Coordinator(ranks, 0, scale=scale)
+"""
+GROUPS_UPSTREAM = GROUPS_BASE.replace(
+    "        _register(self)\n",
+    "        _register(self)\n        assert local_rank >= 0, 'local_rank must be given'\n        assert scale > 0\n",
+)
+GROUPS_HEAD = "from vllm.dist import groups as g\nfrom vllm.dist.groups import Coordinator, build_group\n\n\n"
+
+
+def group_rows(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[int, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {GROUPS: GROUPS_BASE, "vllm/dist/__init__.py": "", "vllm/__init__.py": ""},
+        {FORK: GROUPS_HEAD + body},
+        [("[XPU][Bugfix] Fix GroupCoordinator device_index (#47295)", {GROUPS: GROUPS_UPSTREAM})],
+    )
+    return [(r[1], r[2]) for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if "now refuses" in r[3]]
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        # a class built positionally with a negative constant: its ``__init__``'s guard
+        ("def aeon_ctrl():\n    return Coordinator([0, 1], -1)\n", "return Coordinator([0, 1], -1)"),
+        # a negative float to a guard reached through the module-attribute spelling of the class
+        ("def aeon_scaled():\n    return g.Coordinator([0], 0, scale=-0.5)\n", "return g.Coordinator"),
+        # the builder handing local_rank on, by position; the keyword spread over lines lands on its own line
+        ("def aeon_ctrl():\n    return build_group([0], -1)\n", "return build_group([0], -1)"),
+        (
+            "def aeon_ctrl():\n    return g.build_group(\n        [0],\n        local_rank=-2,\n    )\n",
+            "local_rank=-2,",
+        ),
+    ],
+    ids=["class positional", "negative float keyword", "forwarding builder", "keyword on its own line"],
+)
+def test_a_new_assert_of_a_class_or_of_the_function_it_hands_on_to_refuses_a_constant(
+    git_repo: GitRepo, no_rules: Path, body: str, needle: str
+) -> None:
+    assert group_rows(git_repo, no_rules, body) == [(line_of(GROUPS_HEAD + body, needle), "error")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a value the guard lets through
+        "def aeon_ctrl():\n    return build_group([0], 0)\n",
+        # a value not known
+        "def aeon_ctrl(rank: int):\n    return Coordinator([0], rank)\n",
+        # the wrapper rebinds the parameter before it hands it on
+        "def aeon_ctrl():\n    return g.clamped_group([0], -1)\n",
+        # the wrapper may return before it builds the class
+        "def aeon_ctrl():\n    return g.early_group([0], -1)\n",
+        # the fork's own class of the name
+        "class Builder:\n    def __init__(self, local_rank: int) -> None:\n        self.local_rank = local_rank\n\n\n"
+        "def aeon_ctrl():\n    return Builder(-1)\n",
+        # the guard's assertion caught around the call
+        "def aeon_ctrl():\n    try:\n        return build_group([0], -1)\n    except AssertionError:\n        return None\n",
+    ],
+    ids=["allowed", "unknown", "rebound before handed on", "early return", "own class", "caught"],
+)
+def test_a_value_the_new_assert_lets_through_or_does_not_reach_is_quiet(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    assert group_rows(git_repo, no_rules, body) == []

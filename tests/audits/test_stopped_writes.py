@@ -505,3 +505,63 @@ def test_a_stopped_reset_is_a_warning(git_repo: GitRepo, tmp_path: Path, cleared
     assert run_with(git_repo, tmp_path, base, theirs_declaring(OPTIONAL), {}) == [
         (USE, line_of(fork, "str("), "warning")
     ]
+
+
+# -- killers180: #22499 (d411df0296) turned ``GroupCoordinator.destroy``'s resets (``self.device_group = None``) into
+# ``del self.device_group`` under ``hasattr``: a read after ``destroy()`` raises AttributeError where it read None.
+# The reset was a warning (the read may want the value kept); the deletion is certain.
+GROUPS = "vllm/groups.py"
+GROUPS_BASE = (
+    "class Group:\n    def __init__(self) -> None:\n        self.device_group = object()\n        self.cpu_group = object()\n\n"
+    "    def destroy(self) -> None:\n        self.device_group = None\n        self.cpu_group = None\n"
+)
+GROUPS_DELETED = GROUPS_BASE.replace(
+    "        self.device_group = None\n        self.cpu_group = None\n",
+    "        if hasattr(self, 'device_group'):\n            del self.device_group\n        del self.cpu_group\n",
+)
+GROUPS_DROPPED = GROUPS_BASE.replace(
+    "        self.device_group = None\n        self.cpu_group = None\n", "        self.closed = True\n"
+)
+GROUP_HEAD = "from vllm.groups import Group\n\n\n"
+
+
+def group_rows(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = GROUPS_DELETED) -> list[tuple[int, str]]:
+    sides = three_way(git_repo, {GROUPS: GROUPS_BASE, "vllm/__init__.py": ""}, {USE: fork}, {GROUPS: theirs})
+    return [(line, sev) for at, line, sev in found(audit(git_repo, sides, tmp_path), RULE) if at == USE]
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        ("def gone(g: Group) -> None:\n    g.destroy()\n    print(g.cpu_group)\n", "print(g.cpu_group)"),
+        (
+            "class AeonGroup(Group):\n    def destroy(self) -> None:\n        super().destroy()\n"
+            "        self.aeon_note(self.device_group)\n\n    def aeon_note(self, x) -> None:\n        pass\n",
+            "self.aeon_note(self.device_group)",
+        ),
+    ],
+    ids=["a read handed to a call", "an override reading after super()"],
+)
+def test_a_read_of_a_field_the_method_now_deletes_is_an_error(
+    git_repo: GitRepo, tmp_path: Path, body: str, needle: str
+) -> None:
+    assert group_rows(git_repo, tmp_path, GROUP_HEAD + body) == [(line_of(GROUP_HEAD + body, needle), "error")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a getattr with a default answers None for a deleted field too
+        "def gone(g: Group) -> bool:\n    g.destroy()\n    return getattr(g, 'cpu_group', None) is None\n",
+        # the read comes before the call
+        "def gone(g: Group) -> None:\n    print(g.cpu_group)\n    g.destroy()\n",
+    ],
+    ids=["getattr with a default", "read before the call"],
+)
+def test_twin_a_deleted_field_read_safely_is_quiet(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    assert group_rows(git_repo, tmp_path, GROUP_HEAD + body) == []
+
+
+def test_twin_a_reset_dropped_without_a_deletion_stays_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
+    body = GROUP_HEAD + "def gone(g: Group) -> None:\n    g.destroy()\n    print(g.cpu_group)\n"
+    assert group_rows(git_repo, tmp_path, body, GROUPS_DROPPED) == [(line_of(body, "print(g.cpu_group)"), "warning")]

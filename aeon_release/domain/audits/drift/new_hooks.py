@@ -217,7 +217,7 @@ def receiver_types(call: ast.Call, parents: dict[int, ast.AST]) -> list[ast.expr
     if isinstance(receiver, ast.Name) and receiver.id in ("self", "cls") and isinstance(cls, ast.ClassDef):
         return [ast.Name(id=cls.name, ctx=ast.Load())]
     if isinstance(receiver, ast.Name):
-        return _typed(receiver.id, func)
+        return _lambda_typed(receiver.id, call, parents) or _typed(receiver.id, func)
     if _self_field(receiver) and isinstance(cls, ast.ClassDef):
         assert isinstance(receiver, ast.Attribute)
         return _field_types(receiver.attr, cls)
@@ -258,6 +258,50 @@ def declared_classes(node: ast.AST) -> list[ast.expr]:
     """The classes a module-level declaration (``name: T``, bound or not) types its name as; empty for
     anything else (a plain assignment says nothing of the name's class)."""
     return _classes_in(node.annotation) if isinstance(node, ast.AnnAssign) else []
+
+
+def _lambda_typed(name: str, call: ast.Call, parents: dict[int, ast.AST]) -> list[ast.expr]:
+    """The class a ``lambda``'s parameter ``name`` is typed as by the function the lambda is handed to: its
+    parameter annotated ``Callable[[C, ...], R]`` (killers180: #46877's ``_apply_to_device_comms(lambda comm:
+    comm.checkpoint_prepare())``, whose ``action: Callable[[DeviceCommunicatorBase], None]``); a function of the
+    same module, called by its bare name.  Empty when anything else encloses the call or says nothing."""
+    lam = _enclosing(call, parents, (ast.Lambda, ast.FunctionDef, ast.AsyncFunctionDef))
+    if not isinstance(lam, ast.Lambda) or name not in [a.arg for a in lam.args.args]:
+        return []
+    handed = parents.get(id(lam))
+    handed = parents.get(id(handed)) if isinstance(handed, ast.keyword) else handed  # ``action=lambda ...``
+    if not (isinstance(handed, ast.Call) and isinstance(handed.func, ast.Name)):
+        return []
+    callee = next((d for d in _module_defs(handed, parents) if d.name == handed.func.id), None)
+    param = _receiving(handed, lam, callee) if callee is not None else None
+    slots = _callable_params(param.annotation) if param is not None and param.annotation is not None else []
+    index = [a.arg for a in lam.args.args].index(name)
+    return _classes_in(slots[index]) if index < len(slots) else []
+
+
+def _module_defs(node: ast.AST, parents: dict[int, ast.AST]) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    top = _enclosing(node, parents, (ast.Module,))
+    body = top.body if isinstance(top, ast.Module) else []
+    return [d for d in body if isinstance(d, ast.FunctionDef | ast.AsyncFunctionDef)]
+
+
+def _receiving(call: ast.Call, value: ast.expr, callee: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.arg | None:
+    """The parameter of ``callee`` that ``value``, an argument of ``call``, lands on (by position or keyword)."""
+    positional = [*callee.args.posonlyargs, *callee.args.args]
+    at = next((i for i, a in enumerate(call.args) if a is value), None)
+    if at is not None:
+        return positional[at] if at < len(positional) else None
+    word = next((k.arg for k in call.keywords if k.value is value), None)
+    return next((a for a in [*positional, *callee.args.kwonlyargs] if a.arg == word), None)
+
+
+def _callable_params(annotation: ast.expr) -> list[ast.expr]:
+    """``Callable[[A, B], R]`` (any module's ``Callable``) -> [A, B]; [] for any other annotation."""
+    if not (isinstance(annotation, ast.Subscript) and _last_name(annotation.value) == "Callable"):
+        return []
+    inner = annotation.slice
+    first = inner.elts[0] if isinstance(inner, ast.Tuple) and inner.elts else None
+    return list(first.elts) if isinstance(first, ast.List) else []
 
 
 def _self_field(expr: ast.expr) -> bool:

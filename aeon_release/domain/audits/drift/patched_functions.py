@@ -49,12 +49,17 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.drift.signatures import Sig, call_problem, lambda_signature, names_of, signature
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map, str_value
+from aeon_release.domain.audits.source import last_name, parent_map, parse_python, str_value
 
 # ``mod.f = mine`` / ``mod.f = lambda ...`` / ``setattr(mod, "f", mine)`` on a fork line (``self.x = y``, an
 # instance's own state and the commonest spelling, is never a module's patch: left out of the cheap gate)
 _PATCH = re.compile(r"^\s*(?!self\.|cls\.)[A-Za-z_][\w.]*\.(\w+)\s*=\s*(?:lambda\b|[A-Za-z_]\w*\s*(?:#.*)?$)")
 _SETATTR = re.compile(r"\bsetattr\(\s*[A-Za-z_][\w.]*\s*,\s*[\"'](\w+)[\"']")
+# ``mock.patch.object(mod, "f", mine)``: the same replacement for as long as the patch is active
+_PATCH_OBJECT = re.compile(r"\bpatch\.object\(\s*[A-Za-z_][\w.]*\s*,\s*[\"'](\w+)[\"']")
+# decorators that call the def with the arguments the patched name is called with (killers180: #48526's
+# ``@contextmanager def aeon_graph_capture(device)``): the def's parameters are what the name takes
+_PASSING = frozenset({"wraps", "contextmanager", "asynccontextmanager", "cache", "lru_cache"})
 _MOST_FILES = 32
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
@@ -113,7 +118,8 @@ def _patched_names(trees: ThreeTrees) -> set[str]:
     names: set[str] = set()
     for path, change in trees.mine.items():
         for line in change.added.values() if path.endswith(".py") else ():
-            names.update(m.group(1) for m in (_PATCH.match(line), _SETATTR.search(line)) if m is not None)
+            matches = (_PATCH.match(line), _SETATTR.search(line), _PATCH_OBJECT.search(line))
+            names.update(m.group(1) for m in matches if m is not None)
     return names
 
 
@@ -124,9 +130,12 @@ def _upstream_calls(trees: ThreeTrees, names: set[str]) -> Iterator[Called]:
         for p in sorted(trees.upstream)
         if p.endswith(".py") and any(calling.search(line) for line in trees.upstream[p].added.values())
     ][:_MOST_FILES]
-    for path, old, new in parsed_versions(trees, paths):
+    versions = list(parsed_versions(trees, paths))
+    imported = _imported_defs(trees, [(path, new) for path, _, new in versions], names)
+    for path, old, new in versions:
         added = set(trees.upstream[path].added)
         defs = {n.name: n for n in new.body if isinstance(n, _FUNCS) and n.name in names}
+        defs = imported.get(path, {}) | defs
         owners = _owners(new)
         for name, node in sorted(defs.items()):
             theirs = signature(node, False)
@@ -134,6 +143,58 @@ def _upstream_calls(trees: ThreeTrees, names: set[str]) -> Iterator[Called]:
             if fresh:
                 within = tuple(owners.get(id(c), "") for c in fresh)
                 yield Called(path, dotted_name(path, roots=("",)), name, tuple(_bare_calls(old, name)), fresh, within)
+
+
+def _imported_defs(
+    trees: ThreeTrees, modules: list[tuple[str, ast.Module]], names: set[str]
+) -> dict[str, dict[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
+    """path -> name -> upstream's def a top-level ``from x import name`` of the module binds, for the patched names
+    the module neither defines nor rebinds (killers180: #48526's model runner calls ``graph_capture`` imported from
+    ``parallel_state``; a fork's ``runner.graph_capture = mine`` swaps what that bare name finds, as a patch of a
+    def of the module does)."""
+    wanted = {path: _from_imports(module, path, names) for path, module in modules}
+    homes = sorted({home for found in wanted.values() for module, _ in found.values() for home in _homes(module)})
+    texts = trees.blobs(trees.theirs, homes) if homes else {}
+    defs: dict[str, dict[str, ast.FunctionDef | ast.AsyncFunctionDef]] = {}
+    for path, found in wanted.items():
+        for name, (module, original) in found.items():
+            text = next((t for home in _homes(module) if (t := texts.get(home)) is not None), None)
+            tree = parse_python(text, path) if text is not None else None
+            hit = [n for n in tree.body if isinstance(n, _FUNCS) and n.name == original] if tree is not None else []
+            if len(hit) == 1:
+                defs.setdefault(path, {})[name] = hit[0]
+    return defs
+
+
+def _from_imports(module: ast.Module, path: str, names: set[str]) -> dict[str, tuple[str, str]]:
+    """name -> (module, its name there) for the patched names a top-level ``from x import`` binds, the module
+    defining and assigning none of them itself (a local import or a rebinding would not be the patch's)."""
+    imports = file_imports(module, path)
+    tops = {a.asname or a.name for n in module.body if isinstance(n, ast.ImportFrom) for a in n.names}
+    stored = {n.id for n in ast.walk(module) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+    defined = {n.name for n in ast.walk(module) if isinstance(n, (*_FUNCS, ast.ClassDef))}
+    return {
+        name: imports[name]
+        for name in sorted(names & tops - stored - defined)
+        if name in imports and imports[name][1] and _local_imports(module, name) == 0
+    }
+
+
+def _local_imports(module: ast.Module, name: str) -> int:
+    """How many imports below the module's top bind ``name`` (inside a function: the local name wins)."""
+    tops = {id(n) for n in module.body}
+    return sum(
+        1
+        for n in ast.walk(module)
+        if isinstance(n, ast.Import | ast.ImportFrom)
+        and id(n) not in tops
+        and any((a.asname or a.name.split(".")[0]) == name for a in n.names)
+    )
+
+
+def _homes(module: str) -> list[str]:
+    stem = module.replace(".", "/")
+    return [f"{stem}.py", f"{stem}/__init__.py"]
 
 
 def _owners(module: ast.Module) -> dict[int, str]:
@@ -198,11 +259,28 @@ def _patch_of(node: ast.AST) -> tuple[ast.Attribute | None, ast.expr | None]:
     """``mod.f = v`` or ``setattr(mod, "f", v)`` as (``mod.f``, ``v``)."""
     if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Attribute):
         return node.targets[0], node.value
-    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+    if isinstance(node, ast.Call) and _setter(node.func):
         name = str_value(node.args[1]) if len(node.args) == 3 and not node.keywords else None
         if name is not None and name.isidentifier():
             return ast.Attribute(value=node.args[0], attr=name, ctx=ast.Load()), node.args[2]
+    if isinstance(node, ast.Call) and _patch_object(node.func) and 2 <= len(node.args) <= 3:
+        name = str_value(node.args[1])
+        new = node.args[2] if len(node.args) == 3 else next((k.value for k in node.keywords if k.arg == "new"), None)
+        if name is not None and name.isidentifier() and new is not None:
+            return ast.Attribute(value=node.args[0], attr=name, ctx=ast.Load()), new
     return None, None
+
+
+def _setter(func: ast.expr) -> bool:
+    """``setattr`` or pytest's ``monkeypatch.setattr`` (killers180): each puts the value in place at once."""
+    if isinstance(func, ast.Name):
+        return func.id == "setattr"
+    return isinstance(func, ast.Attribute) and func.attr == "setattr" and last_name(func.value) == "monkeypatch"
+
+
+def _patch_object(func: ast.expr) -> bool:
+    """``patch.object`` (``mock.patch.object``, ``unittest.mock.patch.object``): a replacement while active."""
+    return isinstance(func, ast.Attribute) and func.attr == "object" and last_name(func.value) == "patch"
 
 
 def _fork_function(module: ast.Module, value: ast.expr, parents: dict[int, ast.AST]) -> Func | None:
@@ -296,4 +374,4 @@ def _finding(
 def _decorated(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) -> bool:
     """A decorator other than ``functools.wraps`` (which keeps the def as the callable) stands between the def and
     the patched value: it may take other parameters (review82: ``@_any_domain`` giving ``**kwargs``)."""
-    return isinstance(func, _FUNCS) and bool(names_of(func.decorator_list) - {"wraps"})
+    return isinstance(func, _FUNCS) and bool(names_of(func.decorator_list) - _PASSING)

@@ -54,7 +54,7 @@ from aeon_release.domain.audits.drift.fallbacks import caught_around, version_ga
 from aeon_release.domain.audits.drift.own_fields import defines
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.raised_kinds import builtin_subclass
-from aeon_release.domain.audits.drift.refused_values import _holds, _may_skip_or_change
+from aeon_release.domain.audits.drift.refused_values import _holds
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
 from aeon_release.domain.audits.drift.stored_tuples import (
@@ -72,6 +72,8 @@ from aeon_release.domain.audits.source import last_name, parent_map, parse_pytho
 # a call with a constant argument (``f(x, flag=True``, ``f(4, "eager"``)
 # on RE2: ``[^)]*`` ran to the line's end from every ``name(`` of a long line on ``re`` (sweep 22's lines)
 _CONSTANT_ARGUMENT = linear.Scan(r"\w\((?:[^)]*[,=])?\s*(?:True|False|None|-?\d|['\"]|torch\.\w)")
+# a keyword argument on a line of its own in a call spread over lines (``    local_rank=-1,``; killers180)
+_CONSTANT_KEYWORD = linear.Scan(r"^\s*\w+=(?:True|False|None|-?\d|['\"]|torch\.\w)")
 _REFUSALS = frozenset(
     {"ValueError", "TypeError", "AssertionError", "NotImplementedError", "Exception", "BaseException"}
 )
@@ -152,7 +154,8 @@ def refused_arg_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not calls:
         return []
     paths = [p for p in upstream_changed(trees.repo, trees.base, trees.theirs) if p.endswith(".py")]
-    words = tuple(sorted({f"def {c.name}(" for c in calls}))
+    # a class built is found by its ``class`` line (its ``__init__`` holds the guards; killers180)
+    words = tuple(sorted({f"def {c.name}(" for c in calls} | {f"class {c.name}" for c in calls if not c.method}))
     holding = sorted(trees.upstream_files_with(words, paths))[:_MOST_FILES]
     before, after = both_texts(trees, holding)
     defs = {p: (_guarded(before[p], p), _guarded(after[p], p)) for p in holding}
@@ -172,9 +175,10 @@ def refused_arg_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 def _key(call: Call, module: str, now: dict[str, Guarded]) -> str | None:
     """The qualified name (``Cls.m`` or ``f``) in upstream's module the call reaches, if it has guards."""
     for owner_module, owner in call.owners:
-        key = f"{owner}.{call.name}" if call.method else owner
-        if owner_module == module and key in now and now[key].guards:
-            return key
+        keys = [f"{owner}.{call.name}"] if call.method else [owner, f"{owner}.__init__"]  # a class built: its __init__
+        for key in keys:
+            if owner_module == module and key in now and now[key].guards:
+                return key
     return None
 
 
@@ -321,6 +325,10 @@ def _values(call: Call, fn: Guarded) -> dict[str, object] | None:
 def _constant(node: ast.expr) -> object:
     if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "torch":
         return _Dtype(node.attr) if node.attr in _DTYPES else _UNKNOWN
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub | ast.UAdd):  # ``-1`` (killers180)
+        number = node.operand.value if isinstance(node.operand, ast.Constant) else None
+        if isinstance(number, int | float) and not isinstance(number, bool):
+            return -number if isinstance(node.op, ast.USub) else number
     return node.value if isinstance(node, ast.Constant) else _UNKNOWN
 
 
@@ -342,7 +350,12 @@ def _copy(test: ast.expr) -> ast.expr:
 def _fork_calls(trees: ThreeTrees, refused: frozenset[str]) -> Iterator[Call]:
     named = re.compile(r"\b(?:" + "|".join(sorted(refused)) + r")[ \t]*=[^=]") if refused else None
     for path, module, owned in fork_modules(
-        trees, lambda line: _CONSTANT_ARGUMENT.search(line) or (named is not None and named.search(line))
+        trees,
+        lambda line: (
+            _CONSTANT_ARGUMENT.search(line)
+            or _CONSTANT_KEYWORD.search(line)
+            or (named is not None and named.search(line))
+        ),
     ):
         parents, imports = parent_map(module), file_imports(module, path)
         elsewhere = imported_lineage(trees, imports)
@@ -398,7 +411,10 @@ def _call(
         if _overridden(func, node, parents, elsewhere):
             return None
         owners = receiver_owners(func.value, node, parents, imports)
-        return Call(path, node.lineno, func.attr, owners, True, node) if owners else None
+        if owners:
+            return Call(path, node.lineno, func.attr, owners, True, node)
+        origin = imported_origin(func, imports)  # ``ps.init_group(...)``: a function off its module (killers180)
+        return Call(path, node.lineno, origin[1], frozenset({origin}), False, node) if origin is not None else None
     origin = imported_origin(func, imports) if isinstance(func, ast.Name) else None
     if origin is None:
         return None
@@ -427,7 +443,77 @@ def _guarded(text: str | None, path: str) -> dict[str, Guarded]:
                 if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef):
                     static = any(last_name(d) == "staticmethod" for d in m.decorator_list)
                     found[f"{node.name}.{m.name}"] = replace(_read(m), bound=not static)
+    if module is not None:
+        found |= _forwarding(module, found)
     return found
+
+
+def _forwarding(module: ast.Module, found: dict[str, Guarded]) -> dict[str, Guarded]:
+    """Module functions with no guard of their own that hand parameters straight on to a guarded function or
+    class of the module, among their leading statements: the callee's guards, read on the caller's parameters.
+    #47295 (37bf988c2f) made ``GroupCoordinator.__init__`` assert ``local_rank >= 0`` and
+    ``init_model_parallel_group(group_ranks, local_rank, ...)`` is ``return GroupCoordinator(...,
+    local_rank=local_rank, ...)``: a fork's ``init_model_parallel_group(ranks, -1, "gloo")`` is refused too."""
+    out: dict[str, Guarded] = {}
+    for node in module.body:
+        mine = found.get(node.name) if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) else None
+        if mine is None or mine.guards:
+            continue
+        assert isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef)
+        guards = tuple(_handed_on(node, set(mine.params), found))
+        if guards:
+            out[node.name] = replace(
+                mine, guards=tuple((g[0], g[1]) for g in guards), kinds=tuple((g[0], g[2]) for g in guards)
+            )
+    return out
+
+
+def _handed_on(
+    func: ast.FunctionDef | ast.AsyncFunctionDef, params: set[str], found: dict[str, Guarded]
+) -> Iterator[tuple[int, ast.expr, str]]:
+    """The guards of the first module callee ``func``'s leading statements call, on ``func``'s parameters."""
+    rebound: set[str] = set()
+    for stmt in func.body:
+        call = stmt.value if isinstance(stmt, ast.Return | ast.Expr | ast.Assign) else None
+        if isinstance(call, ast.Call) and isinstance(call.func, ast.Name):
+            callee = found.get(call.func.id) or found.get(f"{call.func.id}.__init__")
+            names = _passed_on(call, callee, params - rebound) if callee is not None else None
+            if callee is not None and names is not None:
+                kinds = dict(callee.kinds)
+                for line, test in callee.guards:
+                    read = _params_read(test) or set()
+                    if read and read <= names.keys():
+                        yield line, _renamed(test, names), kinds.get(line, "")
+                return
+        if _may_return(stmt):
+            return
+        rebound |= {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+
+
+def _passed_on(call: ast.Call, callee: Guarded, params: set[str]) -> dict[str, str] | None:
+    """The callee's parameter -> the caller's parameter handed to it as is (``local_rank=local_rank``, or by
+    position); None for a call spreading ``*args``/``**kwargs``."""
+    if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+        return None
+    positional = callee.positional[1:] if callee.bound else callee.positional
+    pairs = [*zip(positional, call.args, strict=False), *((k.arg, k.value) for k in call.keywords if k.arg)]
+    return {p: a.id for p, a in pairs if isinstance(a, ast.Name) and a.id in params}
+
+
+def _renamed(test: ast.expr, names: dict[str, str]) -> ast.expr:
+    class _Rename(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.AST:
+            return ast.Name(names.get(node.id, node.id), ast.Load())
+
+    out = _Rename().visit(_copy(test))
+    return out if isinstance(out, ast.expr) else test
+
+
+def _may_return(stmt: ast.stmt) -> bool:
+    """A statement that may leave the function early: the guards below it are not reached for every call.  A
+    call on the instance (``_register_group(self)``) cannot rebind a parameter, so it does not stop the read
+    (killers180: #47295's ``assert local_rank >= 0`` sits below ``_register_group(self)``)."""
+    return any(isinstance(n, ast.Return) for n in ast.walk(stmt))
 
 
 def _read(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Guarded:
@@ -457,7 +543,7 @@ def _guards(func: ast.FunctionDef | ast.AsyncFunctionDef, params: set[str]) -> I
             read = _params_read(stmt.test)
             if read and read <= params and not read & rebound:
                 yield stmt.lineno, ast.UnaryOp(ast.Not(), stmt.test), "AssertionError"
-        if _may_skip_or_change(stmt):
+        if _may_return(stmt):
             return
         rebound |= {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
 
@@ -495,9 +581,18 @@ def _carried(trees: ThreeTrees, path: str, key: str, guard: tuple[int, ast.expr]
     return mine is not None and any(ast.dump(t) == ast.dump(guard[1]) for _, t in mine.guards)
 
 
+def _argument_line(call: Call, test: ast.expr) -> int:
+    """The line of the keyword argument the guard reads, in a call spread over lines (killers180: #47295's
+    ``local_rank=-1,`` on a line of its own); the call's line otherwise."""
+    read = _params_read(test) or set()
+    return next((k.value.lineno for k in call.node.keywords if k.arg in read), call.line)
+
+
 def _finding(call: Call, path: str, key: str, guard: tuple[int, ast.expr], commit: str, kind: str) -> Finding:
     line, test = guard
-    passed = ", ".join(f"{k.arg}={ast.unparse(k.value)}" for k in call.node.keywords)
+    passed = ", ".join(
+        [*map(ast.unparse, call.node.args), *(f"{k.arg}={ast.unparse(k.value)}" for k in call.node.keywords)]
+    )
     split = "; it sits under a signature, hasattr or version test, which may already tell releases apart"
     shown = f"`if {ast.unparse(test)}` raises"
     if kind == "AssertionError" and isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
@@ -507,7 +602,7 @@ def _finding(call: Call, path: str, key: str, guard: tuple[int, ast.expr], commi
         "merge",
         Severity.WARNING if call.checked else Severity.ERROR,
         call.path,
-        call.line,
+        _argument_line(call, test),
         f"fork-owned call passes {call.name}({passed}), which upstream's {key} now refuses ({path}:{line}{commit}: "
         f"{shown}): pass what upstream still accepts{split if call.checked else ''}",
     )

@@ -82,6 +82,7 @@ class Stopped:
     handed: bool = False  # a helper the method reaches hands ``self`` on (``setattr(self, k, v)``): it may store it
     cleared: bool = False  # every store the base made emptied the field (a reset): the read may want what it held
     based: bool = False  # the class stores the field nowhere now; a base of another module may, at some step
+    deleted: bool = False  # the method now deletes the field (``del self.field``): a read after it raises
 
 
 # (module dotted, class) -> method -> the fields it stopped storing
@@ -159,13 +160,28 @@ def _stopped_in(
             if field in kept or "." in field:
                 moved, handed = _moved(new, field), any(_hands_on(func, readers) for func in reached[1:])
                 cleared = all(_clears(value) for value in stores[field])
-                found.setdefault(name, {})[field] = Stopped(path, new.name, name, field, moved, handed, cleared)
+                deleted = any(_deletes(func, field) for func in reached)
+                found.setdefault(name, {})[field] = Stopped(
+                    path, new.name, name, field, moved, handed, cleared, deleted=deleted
+                )
             elif based:
                 # gone from the class, but a base of another module may still set it (#23917 moved the
                 # executor's ``kv_output_aggregator`` out of ``_init_executor`` into a base's later setup):
                 # symbol drift sees the base's store and stays quiet, and when it runs this check cannot tell
                 found.setdefault(name, {})[field] = Stopped(path, new.name, name, field, False, based=True)
     return found
+
+
+def _deletes(func: ast.AST, field: str) -> bool:
+    """``del self.field`` in the function (killers180: #22499's ``GroupCoordinator.destroy`` went from
+    ``self.device_group = None`` to ``del self.device_group``: a read after it raises AttributeError, where the
+    reset it replaced read None)."""
+    return any(
+        isinstance(t, ast.Attribute) and t.attr == field and isinstance(t.value, ast.Name) and t.value.id == "self"
+        for n in ast.walk(func)
+        if isinstance(n, ast.Delete)
+        for t in n.targets
+    )
 
 
 def _based_elsewhere(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> bool:
@@ -681,7 +697,9 @@ def _finding(trees: ThreeTrees, path: str, line: int, recv: str, stop: Stopped, 
         f"fork-owned read of {reader}.{stop.field} after {recv}.{stop.method}(...), which upstream's {where} no "
         f"longer sets ({stop.path}{commit}): the read now sees the field as it was before the call"
     )
-    if stop.moved:
+    if stop.deleted:
+        said += f"; it now deletes it (del self.{stop.field}), so the read raises AttributeError"
+    elif stop.moved:
         said += "; another method of the class still sets it, which may run first: check which does"
     elif stop.handed:
         said += "; a helper it calls hands the object on (a setattr of a computed name, a call), which may set it"
@@ -692,5 +710,8 @@ def _finding(trees: ThreeTrees, path: str, line: int, recv: str, stop: Stopped, 
             "; the class stores it nowhere now, and a base class of another module may set it (in its "
             "constructor, or a setup step run later): until that runs the read raises AttributeError"
         )
-    severity = Severity.WARNING if stop.moved or stop.handed or stop.cleared or stop.based else Severity.ERROR
+    # a deletion is certain where a reset or a store elsewhere was a guess: nothing between the call and the read
+    # (the fork's own lines) stores the field again
+    hedged = stop.handed or stop.based or (not stop.deleted and (stop.moved or stop.cleared))
+    severity = Severity.WARNING if hedged else Severity.ERROR
     return Finding(RULE, "merge", severity, path, line, said)

@@ -70,7 +70,7 @@ def asks(method: ast.AST, name: str, reach: Callable[[str], ast.AST | None], dep
     me = method.args.args[0].arg if method.args.args else None
     called: set[str] = set()
     for node in ast.walk(method):
-        if isinstance(node, ast.Attribute) and node.attr == name:
+        if isinstance(node, ast.Attribute) and node.attr == name and not _held(node.value, me):
             return True
         if isinstance(node, ast.Constant) and node.value == name:
             return True
@@ -84,6 +84,17 @@ def asks(method: ast.AST, name: str, reach: Callable[[str], ast.AST | None], dep
     if depth == 0:
         return bool(called)
     return any(asks(found, name, reach, depth - 1) for found in map(reach, sorted(called)) if found is not None)
+
+
+def _held(value: ast.expr, me: str | None) -> bool:
+    """``self.field`` (or deeper): the name read off another object the instance holds (killers180: #17882's
+    ``_all_gather_out_place`` hands on to ``self.device_communicator.all_gather(...)``, a communicator's method,
+    never the group's own ``all_gather`` a fork class overrides)."""
+    while isinstance(value, ast.Attribute):
+        if isinstance(value.value, ast.Name) and value.value.id == me:
+            return True
+        value = value.value
+    return False
 
 
 _INERT = frozenset({"isinstance", "issubclass", "hasattr", "type", "id", "repr", "str", "len", "bool", "super"})

@@ -1,0 +1,83 @@
+"""Flag gates: upstream now asks an object for a capability flag before using a kind of method; a fork class
+implementing that method never raises it.
+
+Shaped like #40150 (2aab9acf48): ``GroupCoordinator`` now takes the CPU send/recv fast path only when
+``getattr(self.device_communicator, "supports_tensor_dict", False)``, and ``CpuCommunicator`` sets the flag and
+checks it in its ``send_tensor_dict``; a fork communicator deriving the base with its own ``send_tensor_dict`` is
+never asked again.  A warning: the text cannot tie every call of the method to the ``getattr``.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import line_of
+
+BASE_MOD = "vllm/comm/base.py"
+SHM = "vllm/comm/shm.py"
+GROUP = "vllm/comm/group.py"
+BASE_TEXT = "class Base:\n    def send(self, d) -> None:\n        raise NotImplementedError\n"
+SHM_BASE = (
+    "from .base import Base\n\n\nclass Shm(Base):\n    def __init__(self) -> None:\n        self.ring = []\n\n"
+    "    def send(self, d) -> None:\n        self.ring.append(d)\n"
+)
+SHM_THEIRS = SHM_BASE.replace("        self.ring = []\n", "        self.ring = []\n        self.fast = True\n").replace(
+    "        self.ring.append(d)\n",
+    "        if not self.fast:\n            raise NotImplementedError\n        self.ring.append(d)\n",
+)
+GROUP_BASE = "def use(comm, d) -> None:\n    if comm is not None:\n        comm.send(d)\n"
+GROUP_THEIRS = GROUP_BASE.replace("if comm is not None:", 'if getattr(comm, "fast", False):')
+FORK = "vllm/aeon/comm.py"
+
+
+def rows(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[int, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {BASE_MOD: BASE_TEXT, SHM: SHM_BASE, GROUP: GROUP_BASE, "vllm/comm/__init__.py": "", "vllm/__init__.py": ""},
+        {FORK: body},
+        [("[CPU][BugFix] Fix inter-node pipeline parallel (#40150)", {SHM: SHM_THEIRS, GROUP: GROUP_THEIRS})],
+    )
+    found = s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
+    return [(r[1], r[2]) for r in found if r[0] == FORK and "never sets" in r[3]]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "from vllm.comm.base import Base\n\n\nclass Ring(Base):\n    def send(self, d) -> None:\n        print(d)\n",
+        "from vllm.comm import base as b\n\n\nclass Ring(b.Base):\n    tag = 'ring'\n\n"
+        "    def send(self, d) -> None:\n        print(d)\n",
+    ],
+    ids=["the base imported", "the base off its module"],
+)
+def test_a_method_whose_flag_the_fork_class_never_raises_is_a_warning(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    assert rows(git_repo, no_rules, body) == [(line_of(body, "def send"), "warning")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # derives upstream's class, whose flag it inherits
+        "from vllm.comm.shm import Shm\n\n\nclass Ring(Shm):\n    def send(self, d) -> None:\n        print(d)\n",
+        # raises the flag in its body
+        "from vllm.comm.base import Base\n\n\nclass Ring(Base):\n    fast = True\n\n"
+        "    def send(self, d) -> None:\n        print(d)\n",
+        # or on self
+        "from vllm.comm.base import Base\n\n\nclass Ring(Base):\n    def __init__(self) -> None:\n"
+        "        self.fast = True\n\n    def send(self, d) -> None:\n        print(d)\n",
+        # implements another method
+        "from vllm.comm.base import Base\n\n\nclass Ring(Base):\n    def close(self) -> None:\n        pass\n",
+    ],
+    ids=["derives the flagged class", "flag in the body", "flag on self", "another method"],
+)
+def test_twin_a_class_raising_the_flag_or_not_implementing_the_method_is_quiet(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    assert rows(git_repo, no_rules, body) == []

@@ -1,0 +1,119 @@
+"""Split aliases: a module-level ``A = B`` upstream turned into a function of its own, compared by identity.
+
+Shaped like #22494 (43c4f3d77c), which turned ``get_tensor_model_parallel_group = get_tp_group`` into a deprecated
+``def`` calling ``get_tp_group()``: a fork's table keyed by ``get_tp_group`` and read with the alias raises
+KeyError, and an ``is`` comparison with the alias no longer matches the getter.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import line_of
+
+STATE = "vllm/dist/state.py"
+BASE = """def get_tp_group():
+    return "tp"
+
+
+get_tensor_group = get_tp_group
+
+
+def get_pp_group():
+    return "pp"
+
+
+get_pipe_group = get_pp_group
+
+
+def get_ep_group():
+    return "ep"
+
+
+get_expert_group = get_ep_group
+"""
+UPSTREAM = BASE.replace(
+    "get_tensor_group = get_tp_group\n", "def get_tensor_group():\n    return get_tp_group()\n"
+).replace("get_pipe_group = get_pp_group\n", "def get_pipe_group():\n    return get_pp_group()\n")
+FORK = "vllm/aeon/groups.py"
+HEAD = "from vllm.dist import state\nfrom vllm.dist.state import get_pp_group, get_tensor_group, get_tp_group\n\n\n"
+
+
+def rows(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[int, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {STATE: BASE, "vllm/dist/__init__.py": "", "vllm/__init__.py": ""},
+        {FORK: body},
+        [("[Misc] Begin deprecation of `get_tensor_model_*_group` (#22494)", {STATE: UPSTREAM})],
+    )
+    found = s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
+    return [(r[1], r[2]) for r in found if r[0] == FORK and "no longer an alias" in r[3]]
+
+
+@pytest.mark.parametrize(
+    ("body", "needle", "severity"),
+    [
+        # a .get of a module-level table keyed by the canonical getter, the alias read off its module
+        (
+            HEAD + '_KIND = {get_tp_group: "tp", get_pp_group: "pp"}\n\n\ndef kind() -> str:\n'
+            '    return _KIND.get(state.get_pipe_group, "?")\n',
+            "return _KIND.get",
+            "error",
+        ),
+        # membership in a display holding the canonical getter
+        (
+            HEAD + "def wrapped(getter) -> bool:\n    return get_tensor_group in (get_tp_group, get_pp_group)\n",
+            "return get_tensor_group in",
+            "error",
+        ),
+        # an assertion the two are one object
+        (
+            HEAD + "def check() -> None:\n    assert get_tensor_group == get_tp_group\n",
+            "assert get_tensor_group",
+            "error",
+        ),
+        # ``is not`` in a file that imports the canonical getter
+        (HEAD + "def other(getter) -> bool:\n    return getter is not get_tensor_group\n", "return getter", "error"),
+        # a file that never names the canonical getter: its callers may hand it the alias itself
+        (
+            "from vllm.dist.state import get_tensor_group\n\n\ndef mine(getter) -> bool:\n"
+            "    return getter is get_tensor_group\n",
+            "return getter",
+            "warning",
+        ),
+    ],
+    ids=["get off a table", "in a tuple", "assert ==", "is not", "canonical never named"],
+)
+def test_an_identity_use_of_a_split_alias_is_found(
+    git_repo: GitRepo, no_rules: Path, body: str, needle: str, severity: str
+) -> None:
+    assert rows(git_repo, no_rules, body) == [(line_of(body, needle), severity)]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the alias called: it still answers the same group
+        HEAD + "def size() -> str:\n    return get_tensor_group()\n",
+        # the fork asks whether the two are one object, and adapts
+        HEAD + "def pick():\n    if get_tensor_group is get_tp_group:\n        return 1\n    return 2\n",
+        # a table keyed by the alias itself
+        HEAD + '_KIND = {get_tensor_group: "tp"}\n\n\ndef kind() -> str:\n    return _KIND[get_tensor_group]\n',
+        # the file binds the alias itself
+        "from vllm.dist.state import get_tp_group\n\nget_tensor_group = get_tp_group\n"
+        '_KIND = {get_tp_group: "tp"}\n\n\ndef kind() -> str:\n    return _KIND[get_tensor_group]\n',
+        # an alias upstream kept
+        "from vllm.dist.state import get_ep_group, get_expert_group\n\n"
+        '_KIND = {get_ep_group: "ep"}\n\n\ndef kind() -> str:\n    return _KIND[get_expert_group]\n',
+        # the canonical getter compared
+        HEAD + "def mine(getter) -> bool:\n    return getter is get_tp_group\n",
+    ],
+    ids=["called", "probed in an if", "keyed by the alias", "rebound by the fork", "kept alias", "canonical"],
+)
+def test_a_use_the_split_does_not_change_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == []
