@@ -17,8 +17,8 @@ this one a function upstream calls in a new way.
 
 Upstream's side: a module-level function of a changed file called by its bare name in that module (a global
 look-up at run time, which a patch of the module reaches) on a line upstream added, the call binding to
-upstream's own def.  The fork's side, on a line it owns: ``mod.f = mine`` or ``setattr(mod, "f", mine)`` with
-``mod`` the module (an alias, the name imported from its package, or the dotted module imported whole) and
+upstream's own def.  The fork's side, on a line it owns: ``mod.f = mine`` or ``setattr(mod, "f", mine)`` (every target of a
+chain ``a.f = b.f = mine``) with ``mod`` the module (an alias, the name imported from its package, or the dotted module imported whole) and
 ``mine`` a ``lambda`` or the one ``def`` of the file by that name (of the module or of the installing function,
 not a class's method).  An error, on the patch's line (where the hazard is made; the message names the def's
 line, whose parameters must change), when one of upstream's new calls does not bind to the fork function's
@@ -51,9 +51,11 @@ from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parent_map, str_value
 
-# ``mod.f = mine`` / ``mod.f = lambda ...`` / ``setattr(mod, "f", mine)`` on a fork line (``self.x = y``, an
-# instance's own state and the commonest spelling, is never a module's patch: left out of the cheap gate)
-_PATCH = re.compile(r"^\s*(?!self\.|cls\.)[A-Za-z_][\w.]*\.(\w+)\s*=\s*(?:lambda\b|[A-Za-z_]\w*\s*(?:#.*)?$)")
+# ``mod.f = mine`` / ``mod.f = lambda ...`` / ``setattr(mod, "f", mine)`` on a fork line, the targets possibly a
+# chain (``a.f = b.f = mine``, mend61); ``self.x = y``, an instance's own state and the commonest spelling, is never
+# a module's patch: such a target is left out of the cheap gate (``_TARGET``)
+_PATCH = re.compile(r"^\s*((?:[A-Za-z_][\w.]*\.\w+\s*=\s*)+)(?:lambda\b|[A-Za-z_]\w*\s*(?:#.*)?$)")
+_TARGET = re.compile(r"(?<![\w.])(?!self\.|cls\.)[A-Za-z_][\w.]*\.(\w+)\s*=")
 _SETATTR = re.compile(r"\bsetattr\(\s*[A-Za-z_][\w.]*\s*,\s*[\"'](\w+)[\"']")
 _MOST_FILES = 32
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -113,7 +115,9 @@ def _patched_names(trees: ThreeTrees) -> set[str]:
     names: set[str] = set()
     for path, change in trees.mine.items():
         for line in change.added.values() if path.endswith(".py") else ():
-            names.update(m.group(1) for m in (_PATCH.match(line), _SETATTR.search(line)) if m is not None)
+            patch, by_call = _PATCH.match(line), _SETATTR.search(line)
+            names.update(_TARGET.findall(patch.group(1)) if patch is not None else ())
+            names.update([by_call.group(1)] if by_call is not None else [])
     return names
 
 
@@ -184,25 +188,24 @@ def _patches(path: str, module: ast.Module) -> Iterator[Patch]:
     imports = file_imports(module, path)
     parents = parent_map(module)
     for node in ast.walk(module):
-        target, value = _patch_of(node)
         line = int(getattr(node, "lineno", 0))  # an ``Assign`` or a ``setattr`` call: both carry one
-        if target is None or value is None:
-            continue
-        origin = imported_origin(target, imports)
-        func = _fork_function(module, value, parents)
-        if origin is not None and func is not None:
-            yield Patch(origin[0], origin[1], ast.unparse(target), func, line, _chosen(node, origin[1], parents))
+        for target, value in _patch_of(node):
+            origin = imported_origin(target, imports)
+            func = _fork_function(module, value, parents)
+            if origin is not None and func is not None:
+                yield Patch(origin[0], origin[1], ast.unparse(target), func, line, _chosen(node, origin[1], parents))
 
 
-def _patch_of(node: ast.AST) -> tuple[ast.Attribute | None, ast.expr | None]:
-    """``mod.f = v`` or ``setattr(mod, "f", v)`` as (``mod.f``, ``v``)."""
-    if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Attribute):
-        return node.targets[0], node.value
+def _patch_of(node: ast.AST) -> list[tuple[ast.Attribute, ast.expr]]:
+    """``mod.f = v`` or ``setattr(mod, "f", v)`` as (``mod.f``, ``v``); a chain ``a.f = b.f = v`` as each of its
+    attribute targets with ``v`` (mend61: the chain's second target was unread)."""
+    if isinstance(node, ast.Assign):
+        return [(target, node.value) for target in node.targets if isinstance(target, ast.Attribute)]
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
         name = str_value(node.args[1]) if len(node.args) == 3 and not node.keywords else None
         if name is not None and name.isidentifier():
-            return ast.Attribute(value=node.args[0], attr=name, ctx=ast.Load()), node.args[2]
-    return None, None
+            return [(ast.Attribute(value=node.args[0], attr=name, ctx=ast.Load()), node.args[2])]
+    return []
 
 
 def _fork_function(module: ast.Module, value: ast.expr, parents: dict[int, ast.AST]) -> Func | None:
