@@ -45,6 +45,10 @@ container field rebuilt as a shapeless class's instance without an annotation (`
 #18003's unit change -- the counter, its name and its type all stayed; only what each ``+=`` adds changed
 (``len(block_hashes)`` to ``request.num_tokens``), and telling a block count from a token count needs the
 meaning of the operands, not their shape.
+Weighed again on mend61 (eb141937) and left: the candidate rule (an augmented assignment's addend changed from a
+``len(...)`` count to a non-count scalar, a fork line multiplying or dividing the field) would also fire on the
+fork's ``hits / queries`` ratio, whose two counters changed unit together and still agree: no rule tells that
+ratio from ``hits * block_size`` without the operands' meaning.
 Regression set at the widenings' head (a557b891): killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet),
 blind_replay_kvcache 17/17 (10 quiet), blind_replay_devcomms 20 caught, 1 warned of 21 (12 quiet),
 blind_replay_compwrap 22/22 (12 quiet), blind_replay_mtpmodels 16 caught, 5 warned, 1 missed of 22 (11 quiet), as

@@ -57,6 +57,17 @@ made 2 false errors there, r77ar1's ``in`` guard and r77rt2's ``count`` guard of
 blind_replay_linkern 20 caught, 3 warned, 2 missed of 25 (11 quiet, 2 warned), review12_twins 9/9, 0 false of
 42, review19_twins 4/4, 0 false of 53 (3 warned), blind_replay_kvevents 24/24 (16 quiet), blind_replay_lora2 17
 caught, 1 warned of 18 (10 quiet): each as recorded.
+Weighed again on mend61 (eb141937), still missed, each for a reason measured rather than guessed: #23071 did not
+make ``CutlassScaledMMLinearKernel.can_implement`` always decline -- it narrowed its guard from ``not is_cuda() and
+not is_cpu()`` to ``not is_cuda()``, and still returns ``True, None`` on CUDA -- so the class "every return now a
+constant no" does not hold here; what breaks cp2 is a dropped disjunct of a platform test read against the fork's
+registration under ``PlatformEnum.CPU``, and cp3 (the same ``super().can_implement`` registered for CUDA) must stay
+quiet: telling them apart needs tying ``PlatformEnum.CPU`` to ``is_cpu()``, a naming convention the engine does
+not hold.  #28480: upstream still stores ``weight_scale`` (``replace_parameter(layer, "weight_scale", ...)``), but
+only under ``hasattr(layer, "weight_scale")``, and drops a ``del layer.weight_scale_inv``; counting a helper call
+that names the attribute by a string literal as a store would not reach fr1 alone -- ``stopped_arg_writes`` reads
+only methods of classes, and would also need a store "only refreshing an attribute already there" -- and fr2 needs
+a notion of a ``del`` dropped under a fork's ``hasattr`` guard: three widenings of one module, past a mend's size.
 
   python benchmarks/blind_replay_quantkern.py [--mirror DIR] [--only TEXT ...] [--show]
 """

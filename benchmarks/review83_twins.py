@@ -63,6 +63,13 @@ Regression set at this branch's mends: blind_replay_kvmgr 24 caught, 1 missed of
 killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet), blind_replay_kvcache 17/17 (10 quiet),
 blind_replay_compwrap 22/22 (12 quiet), review81_twins 5 caught, 3 warned of 8, 0 false errors of 30 (2 warned):
 all as before.
+Mend61 (from eb141937) closed #16188's miss: four modules define a ``_dummy_run`` (the v1 GPU and TPU runners,
+the v0 runner and the v0 TPU runner), the v1 TPU runner's ``-> None``, and return drift's one-value-made-a-tuple
+rule resolved the name by name only (every def one value at the base, one tuple shape now), so the widening
+was never claimed.  A fork subclass's ``self.method(...)`` of a method it does not define is now resolved in the
+class it imports as its one base (``returns.py``'s ``_self_home``, beside ``_fielded_widened``'s
+``self.field.method``): 8 caught of 8; 0 false errors of 42 twins (none warned); #16188's three twins (the new
+unpack, ``[1]`` of the local, the fork's own runner's namesake) quiet.
 
   PYTHONPATH=.. python review83_twins.py [--only TEXT ...] [--show]
 """

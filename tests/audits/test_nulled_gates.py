@@ -10,6 +10,8 @@ from __future__ import annotations
 import random
 from types import SimpleNamespace
 
+import pytest
+
 from aeon_release.domain.audits.drift import nulled_attributes
 from aeon_release.domain.audits.drift.sides import Changes, FileChange, parse_changes
 
@@ -81,3 +83,32 @@ def test_no_upstream_diff_is_read_when_no_fork_line_uses_an_attribute_off_self()
         raise AssertionError("a fork line using self.head( did not have upstream's diffs searched")
     bare = SimpleNamespace(mine=parse_changes(header + "+\n+# aeon: a comment\n"), upstream=upstream)
     assert nulled_attributes.nulled_attribute_drift(bare, "") == []  # type: ignore[arg-type]
+
+
+class _Refused:
+    """A pattern refusing to be scanned with: a check that scans with it fails the test."""
+
+    def finditer(self, text: str) -> object:
+        raise AssertionError("scanned the fork's lines with _TYPED")
+
+
+def test_the_typed_scan_runs_only_when_it_may_add_a_candidates_attribute(monkeypatch: pytest.MonkeyPatch) -> None:
+    """mend61: ``_TYPED`` (a use off a parameter typed as upstream's class) is the costliest scan of the fork's
+    lines, and ``_candidate`` reads only the attributes a diff builds on a removed line or sets to None on an added
+    one: where the fork names none of those beyond what ``_USED``/``_HELD`` found, the scan is skipped."""
+    header = "diff --git a/f.py b/f.py\n--- a/f.py\n+++ b/f.py\n@@ -1,0 +1,1 @@\n"
+    fork = parse_changes(header + "+    head.draft_ids.to(device)\n")
+    words = frozenset({"head", "draft_ids", "to", "device"})
+    pool = parse_changes(_HEADER + "-        self.pool = Pool()\n+        self.pool = pool\n")
+    monkeypatch.setattr(nulled_attributes, "_TYPED", _Refused())
+    trees = SimpleNamespace(mine=fork, upstream=pool, fork_words=lambda: words)
+    assert nulled_attributes.nulled_attribute_drift(trees, "") == []  # type: ignore[arg-type]
+    # a diff setting an attribute the fork names back to None: the scan runs
+    nulls = parse_changes(_HEADER + "-        self.draft_ids = ids\n+        self.draft_ids = None\n")
+    trees = SimpleNamespace(mine=fork, upstream=nulls, fork_words=lambda: words)
+    try:
+        nulled_attributes.nulled_attribute_drift(trees, "")  # type: ignore[arg-type]
+    except AssertionError as scanned:
+        assert "_TYPED" in str(scanned)
+    else:
+        raise AssertionError("an attribute the diff nulls and the fork names did not have the fork scanned")

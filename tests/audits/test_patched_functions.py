@@ -95,6 +95,15 @@ KILLERS = {
         "import functools\n\n" + MOD + "@functools.wraps(runner.fetch_bytes)\n" + MINE + "runner.fetch_bytes = _mine\n",
         "runner.fetch_bytes = _mine",
     ),
+    # mend61: a chained install puts one function over two names; the second target was unread
+    "a chained install, the outgrown name second": (
+        MOD + MINE + "runner.describe = runner.fetch_bytes = _mine\n",
+        "runner.describe = runner.fetch_bytes = _mine",
+    ),
+    "a chained install, the outgrown name first": (
+        PKG + MINE + "runner.fetch_bytes = runner.describe = _mine\n",
+        "runner.fetch_bytes = runner.describe = _mine",
+    ),
 }
 WARNED = {
     "a patch picked by a look at upstream's function": (
@@ -138,6 +147,11 @@ TWINS = {
     + MINE
     + "def _any(f):\n    async def g(url: str, **kw) -> bytes:\n        return await f(url)\n\n    return g\n\n\n"
     "_mine = _any(_mine)\nrunner.fetch_bytes = _mine\n",
+    # mend61: a chained install whose function takes every name's new calls
+    "a chained install that still fits": MOD + "async def _mine(url: str, allowed=None) -> bytes:\n    return b''\n\n\n"
+    "runner.describe = runner.fetch_bytes = _mine\n",
+    "a chained install over the instance's own state": MOD + MINE + "class AeonBox:\n    def __init__(self) -> None:\n"
+    "        self.fetch_bytes = self.saved = _mine\n",
 }
 
 _AUDITED: dict[str, list[tuple[int, str]]] = {}

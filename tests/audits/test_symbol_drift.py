@@ -3473,3 +3473,63 @@ def test_override_matched_by_keyword_when_the_base_grows(
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     errors = [f for f in report.findings if f.rule_id == DRIFT and f.path == FORK_PROPOSER and f.line == 5]
     assert bool([f for f in errors if f.severity.value == "error"]) is flagged, errors
+
+
+# -- #28064 (a1448b4b69) moved ``FusedMoEMethodBase`` out of ``layer.py`` into its own module, re-exported by
+# ``layer.py``'s import, and rewrote ``maybe_make_prepare_finalize``'s body there: a call through the old path reaches
+# the same class's method, moved with it -- no base answers in its place (mend61: the fmlayer twin mk4 warned)
+QUANT = "vllm/moe/quant_base.py"
+QUANT_TEXT = "class QuantizeMethodBase:\n    def make(self):\n        return None\n"
+MOE_LAYER = "vllm/moe/layer.py"
+MOE_LAYER_BASE = """from vllm.moe.quant_base import QuantizeMethodBase
+
+
+class MethodBase(QuantizeMethodBase):
+    def make(self):
+        if self.moe.all2all:
+            return MethodBase._make(self.moe)
+        return None
+"""
+MOE_METHOD = "vllm/moe/method_base.py"
+MOE_METHOD_TEXT = """from vllm.moe.quant_base import QuantizeMethodBase
+
+
+class MethodBase(QuantizeMethodBase):
+    def make(self):
+        from vllm.moe.all2all import make
+
+        return make(self.moe)
+"""
+MOE_FORK = "vllm/aeon/moe.py"
+MOE_FORK_TEXT = """from vllm.moe.layer import MethodBase
+
+
+def aeon_pf(method: MethodBase):
+    return method.make()
+"""
+
+
+@pytest.mark.parametrize(
+    ("moved", "rows"),
+    [
+        (MOE_METHOD_TEXT, []),
+        # the killer beside it: the moved class lost its method, and the base's, another body, answers
+        (MOE_METHOD_TEXT.split("    def make")[0] + "    pass\n", [(MOE_FORK, 5, "warning")]),
+    ],
+    ids=["the method moved with its class, re-exported", "the moved class lost it: the base answers"],
+)
+def test_a_call_of_a_method_moved_with_its_class_is_silent(
+    git_repo: GitRepo, no_rules: Path, moved: str, rows: list[tuple[str, int, str]]
+) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {QUANT: QUANT_TEXT, MOE_LAYER: MOE_LAYER_BASE, "vllm/moe/__init__.py": "", "vllm/aeon/__init__.py": ""},
+        {MOE_FORK: MOE_FORK_TEXT},
+        [
+            (
+                "[Kernels] Split up fused_moe/layer.py (#28064)",
+                {MOE_LAYER: "from vllm.moe.method_base import MethodBase  # noqa: F401\n", MOE_METHOD: moved},
+            )
+        ],
+    )
+    assert [row[:3] for row in s.rule_rows(git_repo, no_rules, sides, DRIFT)] == rows

@@ -6,6 +6,7 @@ from pathlib import Path
 
 import pytest
 
+from aeon_release.domain.audits.drift import enum_drift
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as DRIFT
 from aeon_release.domain.audits.merge_rules import NEAR_MISS
 from tests.audits.conftest import GitRepo
@@ -776,3 +777,18 @@ def test_a_list_of_the_forks_own_enum_of_the_name_is_quiet(git_repo: GitRepo, tm
     )
     sides = three_way(git_repo, {"pkg/__init__.py": "", SEQ: SEQ_BASE}, {SEQ_USE: own}, {SEQ: SEQ_AFTER})
     assert found(audit(git_repo, sides, tmp_path), DRIFT) == []
+
+
+def test_no_function_is_walked_for_typed_uses_where_no_parameter_is_annotated_as_the_enum(
+    git_repo: GitRepo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """mend61: a use of the grown copy needs a parameter annotated as the enum (or as a class of a field holding
+    it); where the file has none, the copy's warning stands without ``_typed_uses`` walking the file per display."""
+
+    def refused(*_: object) -> list[int]:
+        raise AssertionError("walked the file for typed uses")
+
+    monkeypatch.setattr(enum_drift, "_typed_uses", refused)
+    fork = SEQ_HEAD + GROWN_COPIES + "def done(status: int) -> bool:\n    return status in DONE\n"
+    sides = three_way(git_repo, {"pkg/__init__.py": "", SEQ: SEQ_BASE}, {SEQ_USE: fork}, {SEQ: SEQ_AFTER})
+    assert {severity for _, _, severity in found(audit(git_repo, sides, tmp_path), DRIFT)} == {"warning"}

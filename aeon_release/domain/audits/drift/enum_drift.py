@@ -127,6 +127,7 @@ def _grown_sets(trees: ThreeTrees) -> list[Finding]:
     for path, module, owned in fork_modules(trees, named.search):
         fork = ForkTypes(trees, path, module, {c.name: c for c in file_classes(module.body)})
         parents: dict[int, ast.AST] | None = None
+        annotated: frozenset[str] | None = None
         for node in walk_spanning(module, owned):
             line = getattr(node, "lineno", 0)
             matched = _match_listed(node) if line in owned and isinstance(node, ast.Match) else None
@@ -141,7 +142,9 @@ def _grown_sets(trees: ThreeTrees) -> list[Finding]:
                 findings.append(_grown_match_finding(path, line, hit, typed))
             else:
                 bound = _bound_name(module, node)
-                uses = sorted({use for use in _typed_uses(module, node, bound, hit) if use in owned})
+                annotated = _annotated(module) if annotated is None else annotated
+                typed = _may_type(annotated, hit)
+                uses = sorted({use for use in _typed_uses(module, node, bound, hit) if use in owned}) if typed else []
                 if line not in uses:  # the display used on its own line: the error says it all
                     findings.append(_grown_finding(path, line, hit))
                 findings += [_grown_use_finding(path, use, hit, bound or "the display") for use in uses]
@@ -271,6 +274,25 @@ def _bound_name(module: ast.Module, display: ast.AST) -> str | None:
             if len(targets) == 1 and isinstance(targets[0], ast.Name):
                 return targets[0].id
     return None
+
+
+def _annotated(module: ast.Module) -> frozenset[str]:
+    """The classes the module's function parameters are annotated as (``_class_named``): ``_typed_uses`` finds a
+    value of the enum only off a parameter annotated as the enum or as a class of a field holding it (``_valued``
+    starts from those), so where none is, it need not walk every function of the file once per display (mend61).
+    Read once per file; the enum's name is no text gate here, since the import that brings it names it too."""
+    return frozenset(
+        _class_named(a.annotation)
+        for func in ast.walk(module)
+        if isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef)
+        for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)
+        if a.annotation is not None
+    )
+
+
+def _may_type(annotated: frozenset[str], grown: Grown) -> bool:
+    """Some parameter is annotated as the enum, or as a class of a field holding it (``_annotated``)."""
+    return grown.enum in annotated or any(cls in annotated for cls, _, enum in grown.fields if enum == grown.enum)
 
 
 def _typed_uses(module: ast.Module, display: ast.AST, bound: str | None, grown: Grown) -> list[int]:

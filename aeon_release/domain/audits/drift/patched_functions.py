@@ -17,8 +17,8 @@ this one a function upstream calls in a new way.
 
 Upstream's side: a module-level function of a changed file called by its bare name in that module (a global
 look-up at run time, which a patch of the module reaches) on a line upstream added, the call binding to
-upstream's own def.  The fork's side, on a line it owns: ``mod.f = mine`` or ``setattr(mod, "f", mine)`` with
-``mod`` the module (an alias, the name imported from its package, or the dotted module imported whole) and
+upstream's own def.  The fork's side, on a line it owns: ``mod.f = mine`` or ``setattr(mod, "f", mine)`` (every target of a
+chain ``a.f = b.f = mine``) with ``mod`` the module (an alias, the name imported from its package, or the dotted module imported whole) and
 ``mine`` a ``lambda`` or the one ``def`` of the file by that name (of the module or of the installing function,
 not a class's method).  An error, on the patch's line (where the hazard is made; the message names the def's
 line, whose parameters must change), when one of upstream's new calls does not bind to the fork function's
@@ -51,9 +51,11 @@ from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, parent_map, parse_python, str_value
 
-# ``mod.f = mine`` / ``mod.f = lambda ...`` / ``setattr(mod, "f", mine)`` on a fork line (``self.x = y``, an
-# instance's own state and the commonest spelling, is never a module's patch: left out of the cheap gate)
-_PATCH = re.compile(r"^\s*(?!self\.|cls\.)[A-Za-z_][\w.]*\.(\w+)\s*=\s*(?:lambda\b|[A-Za-z_]\w*\s*(?:#.*)?$)")
+# ``mod.f = mine`` / ``mod.f = lambda ...`` / ``setattr(mod, "f", mine)`` on a fork line, the targets possibly a
+# chain (``a.f = b.f = mine``, mend61); ``self.x = y``, an instance's own state and the commonest spelling, is never
+# a module's patch: such a target is left out of the cheap gate (``_TARGET``)
+_PATCH = re.compile(r"^\s*((?:[A-Za-z_][\w.]*\.\w+\s*=\s*)+)(?:lambda\b|[A-Za-z_]\w*\s*(?:#.*)?$)")
+_TARGET = re.compile(r"(?<![\w.])(?!self\.|cls\.)[A-Za-z_][\w.]*\.(\w+)\s*=")
 _SETATTR = re.compile(r"\bsetattr\(\s*[A-Za-z_][\w.]*\s*,\s*[\"'](\w+)[\"']")
 # ``mock.patch.object(mod, "f", mine)``: the same replacement for as long as the patch is active
 _PATCH_OBJECT = re.compile(r"\bpatch\.object\(\s*[A-Za-z_][\w.]*\s*,\s*[\"'](\w+)[\"']")
@@ -118,8 +120,9 @@ def _patched_names(trees: ThreeTrees) -> set[str]:
     names: set[str] = set()
     for path, change in trees.mine.items():
         for line in change.added.values() if path.endswith(".py") else ():
-            matches = (_PATCH.match(line), _SETATTR.search(line), _PATCH_OBJECT.search(line))
-            names.update(m.group(1) for m in matches if m is not None)
+            patch, by_call, by_object = _PATCH.match(line), _SETATTR.search(line), _PATCH_OBJECT.search(line)
+            names.update(_TARGET.findall(patch.group(1)) if patch is not None else ())
+            names.update(m.group(1) for m in (by_call, by_object) if m is not None)
     return names
 
 
@@ -245,30 +248,29 @@ def _patches(path: str, module: ast.Module) -> Iterator[Patch]:
     imports = file_imports(module, path)
     parents = parent_map(module)
     for node in ast.walk(module):
-        target, value = _patch_of(node)
         line = int(getattr(node, "lineno", 0))  # an ``Assign`` or a ``setattr`` call: both carry one
-        if target is None or value is None:
-            continue
-        origin = imported_origin(target, imports)
-        func = _fork_function(module, value, parents)
-        if origin is not None and func is not None:
-            yield Patch(origin[0], origin[1], ast.unparse(target), func, line, _chosen(node, origin[1], parents))
+        for target, value in _patch_of(node):
+            origin = imported_origin(target, imports)
+            func = _fork_function(module, value, parents)
+            if origin is not None and func is not None:
+                yield Patch(origin[0], origin[1], ast.unparse(target), func, line, _chosen(node, origin[1], parents))
 
 
-def _patch_of(node: ast.AST) -> tuple[ast.Attribute | None, ast.expr | None]:
-    """``mod.f = v`` or ``setattr(mod, "f", v)`` as (``mod.f``, ``v``)."""
-    if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Attribute):
-        return node.targets[0], node.value
+def _patch_of(node: ast.AST) -> list[tuple[ast.Attribute, ast.expr]]:
+    """``mod.f = v``, ``setattr(mod, "f", v)`` or ``patch.object(mod, "f", v)`` as (``mod.f``, ``v``); a chain
+    ``a.f = b.f = v`` as each of its attribute targets with ``v`` (mend61: the chain's second target was unread)."""
+    if isinstance(node, ast.Assign):
+        return [(target, node.value) for target in node.targets if isinstance(target, ast.Attribute)]
     if isinstance(node, ast.Call) and _setter(node.func):
         name = str_value(node.args[1]) if len(node.args) == 3 and not node.keywords else None
         if name is not None and name.isidentifier():
-            return ast.Attribute(value=node.args[0], attr=name, ctx=ast.Load()), node.args[2]
+            return [(ast.Attribute(value=node.args[0], attr=name, ctx=ast.Load()), node.args[2])]
     if isinstance(node, ast.Call) and _patch_object(node.func) and 2 <= len(node.args) <= 3:
         name = str_value(node.args[1])
         new = node.args[2] if len(node.args) == 3 else next((k.value for k in node.keywords if k.arg == "new"), None)
         if name is not None and name.isidentifier() and new is not None:
-            return ast.Attribute(value=node.args[0], attr=name, ctx=ast.Load()), new
-    return None, None
+            return [(ast.Attribute(value=node.args[0], attr=name, ctx=ast.Load()), new)]
+    return []
 
 
 def _setter(func: ast.expr) -> bool:

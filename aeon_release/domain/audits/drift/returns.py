@@ -2159,15 +2159,37 @@ def _fielded_widened(trees: ThreeTrees, uses: list[ValueUse], rebound: Rebound) 
     module imports sets ``self.field = Cls(...)`` at upstream and ``Cls.method`` went from one value to an
     N-tuple there (#22387: ``Sampler.__init__``'s ``self.topk_topp_sampler = TopKTopPSampler(...)``, whose
     ``forward_native`` returns ``(sampled, logprobs)`` now; ``forward_native`` is a method of a hundred
-    classes by name)."""
+    classes by name); and of ``self.method(...)``, ``Cls`` the base itself (``_self_home``, #16188)."""
     found: dict[tuple[str, int], Drift] = {}
     for use in uses:
         match = _FIELD_CALL.match(use.call)
         home = _field_home(trees, use, match.group(1)) if match else None
+        home = home or (_self_home(trees, use) if use.call == f"self.{use.callee}" else None)
         drift = _homed_method(trees, home[0], home[1], use.callee, rebound) if home else None
         if drift is not None:
             found[(use.path, use.line)] = drift
     return found
+
+
+def _self_home(trees: ThreeTrees, use: ValueUse) -> tuple[str, str] | None:
+    """(file, class) of the one base a fork class imports, for its ``self.method(...)`` of a method it does not
+    define: resolved in that class, where a name four modules define with other shapes is not resolved by name
+    (#16188: ``GPUModelRunner._dummy_run`` made ``(hidden_states, last_hidden_states)``, the TPU runners' kept
+    ``-> None``; mend61)."""
+    module = trees.merged_module(use.path)
+    owner = next(
+        (
+            n
+            for n in (ast.walk(module) if module is not None else ())
+            if isinstance(n, ast.ClassDef) and n.lineno <= use.line <= (n.end_lineno or 0)
+        ),
+        None,
+    )
+    if owner is None or defines(owner, use.callee) or len(owner.bases) != 1:
+        return None
+    base = last_name(owner.bases[0])
+    home = _imported_file(module, base) if base else None
+    return (home, base) if home else None
 
 
 def _field_home(trees: ThreeTrees, use: ValueUse, field: str) -> tuple[str, str] | None:
