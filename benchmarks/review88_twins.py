@@ -74,7 +74,7 @@ TWINS += [
         K(
             *EV,
             "vllm/aeon/r88ev2.py",
-            'import os\n\nos.environ.setdefault("VLLM_USE_TRTLLM_ATTENTION", "1")  # AEON: the new spelling\n',
+            'import os\n\n# AEON: the new spelling\nos.environ.setdefault("VLLM_USE_TRTLLM_ATTENTION", "1")\n',
             'os.environ.setdefault("VLLM_USE_TRTLLM_ATTENTION", "1")',
         ),
     ),
@@ -107,7 +107,8 @@ TWINS += [
             *EV,
             "vllm/aeon/r88ev5.py",
             OS + "def aeon_force_trtllm() -> None:\n"
-            '    os.environ["AEON_USE_TRTLLM_ATTENTION"] = "true"  # read by the fork\'s own gate\n',
+            "    # AEON: read by the fork's own gate\n"
+            '    os.environ["AEON_USE_TRTLLM_ATTENTION"] = "true"\n',
             'os.environ["AEON_USE_TRTLLM_ATTENTION"] = "true"',
         ),
     ),
@@ -167,7 +168,7 @@ TWINS += [
         K(
             *MS,
             "vllm/aeon/r88ms1.py",
-            'import os\n\nos.environ.setdefault("VLLM_USE_MODELSCOPE", "1")  # AEON: the mirror in the lab\n',
+            'import os\n\n# AEON: the mirror in the lab\nos.environ.setdefault("VLLM_USE_MODELSCOPE", "1")\n',
             'os.environ.setdefault("VLLM_USE_MODELSCOPE", "1")',
         ),
     ),
@@ -192,7 +193,7 @@ TWINS += [
         K(
             *PG,
             "vllm/aeon/r88pg1.py",
-            'import os\n\nos.environ.setdefault("VLLM_ENABLE_PREGRAD_PASSES", "0")  # AEON: no pregrad passes\n',
+            'import os\n\n# AEON: no pregrad passes\nos.environ.setdefault("VLLM_ENABLE_PREGRAD_PASSES", "0")\n',
             'os.environ.setdefault("VLLM_ENABLE_PREGRAD_PASSES", "0")',
         ),
     ),
@@ -377,10 +378,8 @@ CASES += [
         K(
             *CD,
             "vllm/aeon/r88cd0.py",
-            MB
-            + "class AeonC0(FlashInferMetadataBuilder):\n"
-            + INIT
-            + "        self.cache_config.cache_dtype = 'fp8_e4m3'  # AEON: the Spark's KV cache is fp8\n",
+            MB + "class AeonC0(FlashInferMetadataBuilder):\n" + INIT + "        # AEON: the Spark's KV cache is fp8\n"
+            "        self.cache_config.cache_dtype = 'fp8_e4m3'\n",
             "        self.cache_config.cache_dtype = 'fp8_e4m3'",
         ),
     ),
@@ -395,7 +394,8 @@ TWINS += [
             MB
             + "class AeonC1(FlashInferMetadataBuilder):\n"
             + INIT
-            + "        self.cache_config.enable_prefix_caching = False  # AEON: read by the fork's own cascade gate\n",
+            + "        # AEON: read by the fork's own cascade gate\n"
+            "        self.cache_config.enable_prefix_caching = False\n",
             "        self.cache_config.enable_prefix_caching = False",
         ),
     ),
@@ -439,10 +439,8 @@ CASES += [
         K(
             *DP,
             "vllm/aeon/r88dp0.py",
-            GR
-            + "class AeonR0(GPUModelRunner):\n"
-            + GINIT
-            + "        self.parallel_config.data_parallel_size = 1  # AEON: the Spark pads no DP batches\n",
+            GR + "class AeonR0(GPUModelRunner):\n" + GINIT + "        # AEON: the Spark pads no DP batches\n"
+            "        self.parallel_config.data_parallel_size = 1\n",
             "        self.parallel_config.data_parallel_size = 1",
         ),
     ),
