@@ -96,18 +96,39 @@ def _snapshots(path: str, old: ast.Module, new: ast.Module) -> Iterator[Snapshot
         read_before, read_now = _loaded_outside_init(was), _loaded_outside_init(cls)
         copies = _copies(init)
         for attr in sorted((read_before - read_now) & set(copies)):
-            yield Snapshot(path, cls.name, attr, tuple(sorted(copies[attr])))
+            # #35959 copied the runner's dp size and rank beside a pp_size the base had copied already: only the
+            # fields the base's methods read through the attribute lost a reader the fork's store reached
+            read = _fields_read(was, attr)
+            kept = {(f, copy) for f, copy in copies[attr] if read is None or not f or f in read}
+            if kept:
+                yield Snapshot(path, cls.name, attr, tuple(sorted(kept)))
+
+
+def _outside_init(cls: ast.ClassDef) -> Iterator[ast.AST]:
+    """The nodes of the class's methods other than ``__init__``."""
+    for method in cls.body:
+        if isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef) and method.name != "__init__":
+            yield from ast.walk(method)
 
 
 def _loaded_outside_init(cls: ast.ClassDef) -> set[str]:
     """The attributes the class's methods other than ``__init__`` load on ``self``."""
-    return {
-        node.attr
-        for method in cls.body
-        if isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef) and method.name != "__init__"
-        for node in ast.walk(method)
-        if is_self_attribute(node) and isinstance(node.ctx, ast.Load)
-    }
+    return {node.attr for node in _outside_init(cls) if is_self_attribute(node) and isinstance(node.ctx, ast.Load)}
+
+
+def _fields_read(cls: ast.ClassDef, attr: str) -> set[str] | None:
+    """The fields of ``self.attr`` the class's methods other than ``__init__`` read (``self.attr.f``); None where
+    one loads ``self.attr`` itself (hands it on, or calls it): every field may be read."""
+    fields: set[str] = set()
+    through: set[int] = set()
+    loads = []
+    for node in _outside_init(cls):
+        if isinstance(node, ast.Attribute) and is_self_attribute(node.value) and node.value.attr == attr:
+            fields.add(node.attr)
+            through.add(id(node.value))
+        elif is_self_attribute(node) and node.attr == attr and isinstance(node.ctx, ast.Load):
+            loads.append(node)
+    return None if any(id(node) not in through for node in loads) else fields
 
 
 def _copies(init: ast.FunctionDef) -> dict[str, set[tuple[str, str]]]:
@@ -132,7 +153,7 @@ def _fork_stores(
     for cls in file_classes(module.body):
         for shot in (s for s in shots if derives_first(cls, imports, s.path, s.cls)):
             for method in _late_methods(cls):
-                if _stores_copy(method, shot):
+                if _stores_copy(cls, method, shot):
                     continue
                 for line, shown in _late_stores(method, shot):
                     if line in owned:
@@ -178,13 +199,38 @@ def _written_fields(target: ast.expr, stmt: ast.stmt, attr: str) -> frozenset[st
     return frozenset({_ALL})
 
 
-def _stores_copy(method: ast.FunctionDef, shot: Snapshot) -> bool:
-    """The method also stores one of upstream's copies: written for both sides."""
-    return any(
-        is_self_attribute(target) and target.attr in shot.copy_names()
+def _stores_copy(cls: ast.ClassDef, method: ast.FunctionDef, shot: Snapshot) -> bool:
+    """The method, or a method of the fork's class it calls on ``self``, also stores one of upstream's copies:
+    written for both sides (a helper re-taking the copies, a ``setattr`` loop over their names)."""
+    called = {
+        node.func.attr
         for node in ast.walk(method)
-        if isinstance(node, ast.stmt)
-        for target in assigned_targets(node)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and is_self_attribute(node.func)
+    }
+    helpers = [m for m in cls.body if isinstance(m, ast.FunctionDef) and m.name in called and m is not method]
+    return any(_stores_named(m, shot.copy_names()) for m in (method, *helpers))
+
+
+def _stores_named(method: ast.FunctionDef, names: frozenset[str]) -> bool:
+    """``method`` stores ``self.<one of names>``, or calls ``setattr(self, ...)`` where it spells one of them."""
+    spelt = {n.value for n in ast.walk(method) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    for node in ast.walk(method):
+        if isinstance(node, ast.stmt) and any(is_self_attribute(t) and t.attr in names for t in assigned_targets(node)):
+            return True
+        if _sets_on_self(node) and names & spelt:
+            return True
+    return False
+
+
+def _sets_on_self(node: ast.AST) -> bool:
+    """``setattr(self, ...)``."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "setattr"
+        and bool(node.args)
+        and isinstance(node.args[0], ast.Name)
+        and node.args[0].id == "self"
     )
 
 
