@@ -486,6 +486,37 @@ TWINS += [
     ),
 ]
 
+# round 3 (written after the mends): a store that restates the very value upstream's constructor stored and copied
+TWINS += [
+    (
+        "#23147 attribute snapshotted",
+        "twin: the cache config restated after super().__init__() (the same object upstream stored)",
+        K(
+            *CD,
+            "vllm/aeon/r88cd4.py",
+            MB
+            + "class AeonC4(FlashInferMetadataBuilder):\n"
+            + INIT
+            + "        # AEON: typed for the fork's own cascade gate\n"
+            "        self.cache_config = vllm_config.cache_config\n",
+            "        self.cache_config = vllm_config.cache_config",
+        ),
+    ),
+    (
+        "#35959 attribute snapshotted",
+        "twin: the parallel config restated after super().__init__() (the same object upstream stored)",
+        K(
+            *DP,
+            "vllm/aeon/r88dp4.py",
+            GR
+            + "class AeonR4(GPUModelRunner):\n"
+            + GINIT
+            + "        self.parallel_config = vllm_config.parallel_config\n",
+            "        self.parallel_config = vllm_config.parallel_config",
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review88-")
