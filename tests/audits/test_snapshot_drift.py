@@ -204,7 +204,7 @@ def test_the_copy_both_sides_an_uncopied_field_and_a_live_reader_stay_quiet(git_
 # review88 (benchmarks/review88_twins.py): copies re-taken by a setattr loop or by a helper the storing method calls
 # are written for both sides; a field the base's constructor copied already lost no reader (#35959's pp_size)
 RETAKEN = "vllm/aeon/retaken.py"
-RETAKEN_TEXT = """from vllm.v1.attention.backends.flashinfer import FlashInferMetadataBuilder
+RETAKEN_TEXT = """from vllm.v1.attention.backends.flashinfer import FlashInferMetadataBuilder, Hyper
 
 
 class AeonSetattrBuilder(FlashInferMetadataBuilder):
@@ -238,6 +238,12 @@ class AeonScaleBuilder(FlashInferMetadataBuilder):
         super().__init__(spec, layer_names, vllm_config, device)
         self.global_hyperparameters.sm_scale = 2.0
         self.global_hyperparameters.window_left = 64
+
+
+class AeonRestatedBuilder(FlashInferMetadataBuilder):
+    def __init__(self, spec, layer_names, vllm_config, device):
+        super().__init__(spec, layer_names, vllm_config, device)
+        self.global_hyperparameters = Hyper(1.0, -1, None)
 
 
 def aeon_hyper(vllm_config):
@@ -277,3 +283,10 @@ def test_a_field_the_base_copied_already_lost_no_reader(git_repo: GitRepo, no_ru
     hits = retaken_hits(git_repo, no_rules, COPIED_BASE)
     assert retaken_line("self.global_hyperparameters.sm_scale = 2.0") not in hits, hits
     assert hits.get(retaken_line("self.global_hyperparameters.window_left = 64")) is Severity.ERROR, hits
+
+
+def test_a_store_restating_the_value_upstream_stored_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """review88's round 3: ``self.cache_config = vllm_config.cache_config`` below the super call stores what
+    upstream's constructor stored and took its copies from."""
+    hits = retaken_hits(git_repo, no_rules, BASE)
+    assert retaken_line("self.global_hyperparameters = Hyper(1.0, -1, None)") not in hits, hits

@@ -56,6 +56,7 @@ class Snapshot:
     cls: str
     attr: str
     copies: tuple[tuple[str, str], ...]
+    stored: str = ""  # the value upstream's ``__init__`` stores on ``self.attr`` (unparsed; "" none or several)
 
     def copy_names(self) -> frozenset[str]:
         return frozenset(copy for _, copy in self.copies)
@@ -101,7 +102,7 @@ def _snapshots(path: str, old: ast.Module, new: ast.Module) -> Iterator[Snapshot
             read = _fields_read(was, attr)
             kept = {(f, copy) for f, copy in copies[attr] if read is None or not f or f in read}
             if kept:
-                yield Snapshot(path, cls.name, attr, tuple(sorted(kept)))
+                yield Snapshot(path, cls.name, attr, tuple(sorted(kept)), _stored(init, attr))
 
 
 def _outside_init(cls: ast.ClassDef) -> Iterator[ast.AST]:
@@ -129,6 +130,16 @@ def _fields_read(cls: ast.ClassDef, attr: str) -> set[str] | None:
         elif is_self_attribute(node) and node.attr == attr and isinstance(node.ctx, ast.Load):
             loads.append(node)
     return None if any(id(node) not in through for node in loads) else fields
+
+
+def _stored(init: ast.FunctionDef, attr: str) -> str:
+    """The one value ``init`` stores on ``self.attr``, unparsed ("" where it stores none or several)."""
+    values = {
+        ast.unparse(node.value)
+        for node in ast.walk(init)
+        if isinstance(node, ast.Assign) and any(is_self_attribute(t) and t.attr == attr for t in node.targets)
+    }
+    return values.pop() if len(values) == 1 else ""
 
 
 def _copies(init: ast.FunctionDef) -> dict[str, set[tuple[str, str]]]:
@@ -179,19 +190,23 @@ def _late_stores(method: ast.FunctionDef, shot: Snapshot) -> Iterator[tuple[int,
         if not isinstance(node, ast.stmt) or node.lineno <= (after or 0):
             continue
         for target in assigned_targets(node):
-            written = _written_fields(target, node, shot.attr)
+            written = _written_fields(target, node, shot)
             if written and (_ALL in written or written & shot.fields()):
                 yield node.lineno, ast.unparse(target)
 
 
-def _written_fields(target: ast.expr, stmt: ast.stmt, attr: str) -> frozenset[str]:
+def _written_fields(target: ast.expr, stmt: ast.stmt, shot: Snapshot) -> frozenset[str]:
     """The fields of ``self.attr`` the store changes: one (``self.attr.f = v``), those a ``replace(self.attr,
-    f=...)`` names, or all (``_ALL``) for another value stored on ``self.attr``."""
+    f=...)`` names, none for the very value upstream's constructor stored (a restated ``self.cache_config =
+    vllm_config.cache_config``: the copies were taken from it), or all (``_ALL``) for another value."""
+    attr = shot.attr
     if isinstance(target, ast.Attribute) and is_self_attribute(target.value) and target.value.attr == attr:
         return frozenset({target.attr})
     if not (is_self_attribute(target) and target.attr == attr):
         return frozenset()
     value = stmt.value if isinstance(stmt, ast.Assign | ast.AnnAssign) else None
+    if value is not None and shot.stored and ast.unparse(value) == shot.stored:
+        return frozenset()
     if isinstance(value, ast.Call) and last_name(value.func) == "replace" and value.args:
         first = value.args[0]
         if is_self_attribute(first) and first.attr == attr:
