@@ -15,8 +15,10 @@ them and the other flag where it is not.  A fork-owned setting (``os.environ[NAM
 ``os.environ.setdefault(NAME, "true")``) whose value spells a flag, which a file upstream's diff changed read as
 the fork means at the base and reads otherwise now, is an error: the fork's switch is silently the other way.
 Nothing where the literals of a side are mixed or none (the code then does more with the value than a flag's test),
-where the fork's value is no flag spelling, or where upstream now reads the value as the fork means (the base
-misread it: a fix in the fork's favour).
+where the fork's value is no flag spelling, where upstream now reads the value as the fork means (the base
+misread it: a fix in the fork's favour), or where the line is no statement setting an ``environ`` (a docstring's
+example of the old spelling).  A warning where another arm of an ``if``/``try`` around it sets the variable to a
+value upstream now reads as the fork means: written for both readings (benchmarks/review88_twins.py).
 
 Cheap first: the settings are a text scan of the fork's added lines; upstream's files are the Python files outside
 tests whose diff removed and added a comparison with a flag's spelling; only those that name a set variable are

@@ -16,8 +16,11 @@ Upstream's side: a class of a changed file, in both versions, whose methods othe
 (``derives_first``) that stores ``self.X`` (any value) or ``self.X.f`` for a copied ``f`` in a method other than
 ``__init__``, or in its ``__init__`` below ``super().__init__(...)``; a ``dataclasses.replace(self.X, f=...)``
 counts for the fields it names.  An error; a warning where the fork's class loads ``self.X`` itself elsewhere (a
-reader of its own keeps the store alive).  Quiet where the same method stores a copy too (written for both sides),
-where the fork's ``__init__`` makes no ``super().__init__`` call, or where the fields it writes are not copied.
+reader of its own keeps the store alive).  Quiet where the same method stores a copy too (written for both sides;
+also by ``setattr(self, name, ...)`` over the copies' names, or in a helper of the fork's class it calls on
+``self``), where the fork's ``__init__`` makes no ``super().__init__`` call, where the fields it writes are not
+copied or were read by no method of the base through ``self.X`` (#35959's ``pp_size``, copied at the base already),
+or where it stores the very value upstream's constructor stored on ``self.X`` (benchmarks/review88_twins.py).
 
 Cheap first: only fork files whose added lines store an attribute (or a field of one) on ``self`` are read, and
 only upstream files whose added lines copy one of those attributes on ``self``.
