@@ -201,7 +201,7 @@ def _late_stores(method: ast.FunctionDef, shot: Snapshot) -> Iterator[tuple[int,
 def _written_fields(target: ast.expr, stmt: ast.stmt, shot: Snapshot) -> frozenset[str]:
     """The fields of ``self.attr`` the store changes: one (``self.attr.f = v``), those a ``replace(self.attr,
     f=...)`` names, none for the very value upstream's constructor stored (a restated ``self.cache_config =
-    vllm_config.cache_config``: the copies were taken from it), or all (``_ALL``) for another value."""
+    config.cache_config``: the copies were taken from it), or all (``_ALL``) for another value."""
     attr = shot.attr
     if isinstance(target, ast.Attribute) and is_self_attribute(target.value) and target.value.attr == attr:
         return frozenset({target.attr})
