@@ -140,3 +140,47 @@ def test_flipped_needs_the_base_to_read_the_value_as_the_fork_means() -> None:
     assert not flipped("true", off_unless_one, on_unless_zero)  # upstream fixed the fork's value
     assert not flipped("auto", on_unless_zero, off_unless_one)  # no flag spelling
     assert not flipped("true", on_unless_zero, Reading(frozenset({"1", "0"}), False))  # mixed: no flag reading
+
+
+# review88 (benchmarks/review88_twins.py): a docstring or a string that spells the old setting is no setting, and a
+# value chosen by a probe of upstream's reading (the other arm sets the new spelling) is written for both readings
+GUARDED = "vllm/aeon/guarded.py"
+GUARDED_TEXT = '''import os
+
+HINT = 'os.environ["VLLM_USE_FAST_ATTN"] = "true"'
+
+
+def aeon_force() -> None:
+    """Turn the fast attention on.
+
+    Older upstreams took any value but 0, so the images said
+    os.environ["VLLM_USE_FAST_ATTN"] = "true"
+    """
+    if aeon_reads_one_only():
+        os.environ["VLLM_USE_FAST_ATTN"] = "1"
+    else:
+        os.environ["VLLM_USE_FAST_ATTN"] = "true"
+
+
+def aeon_force_again() -> None:
+    os.environ["VLLM_USE_FAST_ATTN"] = "true"
+
+
+def aeon_reads_one_only() -> bool:
+    return True
+'''
+
+
+def test_a_docstring_is_no_setting_and_a_probed_arm_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = s.merge_case(git_repo, {HELPER: BASE}, {GUARDED: GUARDED_TEXT}, [(SUBJECT, {HELPER: UPSTREAM})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    hits = {
+        f.line: f.severity
+        for f in report.findings
+        if f.rule_id == DEFAULT_DRIFT and f.path == GUARDED and "fork-owned setting" in f.message
+    }
+    lines = GUARDED_TEXT.splitlines()
+    setting = [i for i, line in enumerate(lines, 1) if line.strip().startswith('os.environ["VLLM_USE_FAST_ATTN"] = "t')]
+    docstring, probed, plain = setting
+    assert hits == {probed: Severity.WARNING, plain: Severity.ERROR}, hits
+    assert docstring not in hits and lines.index('HINT = \'os.environ["VLLM_USE_FAST_ATTN"] = "true"\'') + 1 not in hits

@@ -199,3 +199,94 @@ def test_the_copy_both_sides_an_uncopied_field_and_a_live_reader_stay_quiet(git_
         line_of(git_repo, "self.global_hyperparameters.window_left = -1", 1),
     }
     assert not quiet & set(hits), hits
+
+
+# review88 (benchmarks/review88_twins.py): copies re-taken by a setattr loop or by a helper the storing method calls
+# are written for both sides; a field the base's constructor copied already lost no reader (#35959's pp_size)
+RETAKEN = "vllm/aeon/retaken.py"
+RETAKEN_TEXT = """from vllm.v1.attention.backends.flashinfer import FlashInferMetadataBuilder, Hyper
+
+
+class AeonSetattrBuilder(FlashInferMetadataBuilder):
+    def __init__(self, spec, layer_names, vllm_config, device):
+        super().__init__(spec, layer_names, vllm_config, device)
+        self.global_hyperparameters = aeon_hyper(vllm_config)
+        for name in ("sm_scale", "window_left", "logits_soft_cap"):
+            setattr(self, name, getattr(self.global_hyperparameters, name))
+
+
+class AeonHelperBuilder(FlashInferMetadataBuilder):
+    def __init__(self, spec, layer_names, vllm_config, device):
+        super().__init__(spec, layer_names, vllm_config, device)
+        self.global_hyperparameters = aeon_hyper(vllm_config)
+        self._aeon_resnapshot()
+
+    def _aeon_resnapshot(self):
+        hp = self.global_hyperparameters
+        self.sm_scale, self.window_left = hp.sm_scale, hp.window_left
+
+
+class AeonOtherSetattrBuilder(FlashInferMetadataBuilder):
+    def __init__(self, spec, layer_names, vllm_config, device):
+        super().__init__(spec, layer_names, vllm_config, device)
+        self.global_hyperparameters = aeon_hyper(vllm_config)
+        setattr(self, "page_size", 32)
+
+
+class AeonScaleBuilder(FlashInferMetadataBuilder):
+    def __init__(self, spec, layer_names, vllm_config, device):
+        super().__init__(spec, layer_names, vllm_config, device)
+        self.global_hyperparameters.sm_scale = 2.0
+        self.global_hyperparameters.window_left = 64
+
+
+class AeonRestatedBuilder(FlashInferMetadataBuilder):
+    def __init__(self, spec, layer_names, vllm_config, device):
+        super().__init__(spec, layer_names, vllm_config, device)
+        self.global_hyperparameters = Hyper(1.0, -1, None)
+
+
+def aeon_hyper(vllm_config):
+    return None
+"""
+# the base copied sm_scale already and its build read the copy: only window_left and logits_soft_cap are new
+COPIED_BASE = BASE.replace(
+    "        self.page_size = 16\n",
+    "        self.page_size = 16\n        self.sm_scale = self.global_hyperparameters.sm_scale\n",
+    1,
+).replace("sm_scale=self.global_hyperparameters.sm_scale", "sm_scale=self.sm_scale")
+
+
+def retaken_hits(git_repo: GitRepo, no_rules: Path, base: str) -> dict[int, Severity]:
+    sides = s.merge_case(git_repo, {BUILDER: base}, {RETAKEN: RETAKEN_TEXT}, [(SUBJECT, {BUILDER: UPSTREAM})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return {
+        f.line: f.severity
+        for f in report.findings
+        if f.rule_id == SYMBOL_DRIFT and f.path == RETAKEN and "upstream's constructor now copies" in f.message
+    }
+
+
+def retaken_line(text: str, nth: int = 0) -> int:
+    return [i for i, line in enumerate(RETAKEN_TEXT.splitlines(), 1) if line.strip() == text][nth]
+
+
+def test_copies_retaken_by_setattr_or_a_helper_stay_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    hits = retaken_hits(git_repo, no_rules, BASE)
+    replaced = "self.global_hyperparameters = aeon_hyper(vllm_config)"
+    assert retaken_line(replaced, 0) not in hits and retaken_line(replaced, 1) not in hits, hits
+    assert hits.get(retaken_line(replaced, 2)) is Severity.ERROR, hits  # a setattr of no copy re-takes nothing
+    assert hits.get(retaken_line("self.global_hyperparameters.sm_scale = 2.0")) is Severity.ERROR, hits
+
+
+def test_a_field_the_base_copied_already_lost_no_reader(git_repo: GitRepo, no_rules: Path) -> None:
+    hits = retaken_hits(git_repo, no_rules, COPIED_BASE)
+    assert retaken_line("self.global_hyperparameters.sm_scale = 2.0") not in hits, hits
+    assert hits.get(retaken_line("self.global_hyperparameters.window_left = 64")) is Severity.ERROR, hits
+
+
+def test_a_store_restating_the_value_upstream_stored_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """review88's round 3: ``self.cache_config = vllm_config.cache_config`` below the super call stores what
+    upstream's constructor stored and took its copies from."""
+    hits = retaken_hits(git_repo, no_rules, BASE)
+    assert retaken_line("self.global_hyperparameters = Hyper(1.0, -1, None)") not in hits, hits

@@ -15,8 +15,10 @@ them and the other flag where it is not.  A fork-owned setting (``os.environ[NAM
 ``os.environ.setdefault(NAME, "true")``) whose value spells a flag, which a file upstream's diff changed read as
 the fork means at the base and reads otherwise now, is an error: the fork's switch is silently the other way.
 Nothing where the literals of a side are mixed or none (the code then does more with the value than a flag's test),
-where the fork's value is no flag spelling, or where upstream now reads the value as the fork means (the base
-misread it: a fix in the fork's favour).
+where the fork's value is no flag spelling, where upstream now reads the value as the fork means (the base
+misread it: a fix in the fork's favour), or where the line is no statement setting an ``environ`` (a docstring's
+example of the old spelling).  A warning where another arm of an ``if``/``try`` around it sets the variable to a
+value upstream now reads as the fork means: written for both readings (benchmarks/review88_twins.py).
 
 Cheap first: the settings are a text scan of the fork's added lines; upstream's files are the Python files outside
 tests whose diff removed and added a comparison with a flag's spelling; only those that name a set variable are
@@ -100,8 +102,40 @@ def env_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         if setting.name in changed and flipped(setting.value, *changed[setting.name][1:]):
             path, old, new = changed[setting.name]
             commit = trees.upstream_commit(path, _FLAG_ERE, pr_pattern, most=5)
-            findings.append(_finding(setting, f"{path}{commit}", old, new))
+            respelt = _respelt(trees, setting, settings, new)
+            findings.append(_finding(setting, f"{path}{commit}", old, new, respelt))
     return findings
+
+
+def _respelt(trees: ThreeTrees, setting: Setting, settings: list[Setting], new: Reading) -> Setting | None:
+    """A setting of the variable in another arm of an ``if``/``try`` around this one, to a value upstream's new
+    reading takes as the fork means: written for both readings (a probe or a version test picks the arm)."""
+    meant = flag_meaning(setting.value)
+    others = [s for s in settings if s.path == setting.path and s.name == setting.name and new.takes(s.value) is meant]
+    module = parse_python(trees.blobs(trees.ours, [setting.path])[setting.path] or "") if others else None
+    if module is None:
+        return None
+    return next((other for other in others if _apart(module, setting.line, other.line)), None)
+
+
+def _apart(module: ast.Module, line: int, other: int) -> bool:
+    """``line`` and ``other`` lie in different arms of one ``if`` or ``try`` of ``module``."""
+    for node in ast.walk(module):
+        if isinstance(node, ast.If):
+            arms = [node.body, node.orelse]
+        elif isinstance(node, ast.Try):
+            arms = [node.body, *(handler.body for handler in node.handlers), node.orelse]
+        else:
+            continue
+        held = [i for i, arm in enumerate(arms) for at in (line, other) if arm and _spans(arm, at)]
+        if len(held) == 2 and held[0] != held[1]:
+            return True
+    return False
+
+
+def _spans(arm: list[ast.stmt], line: int) -> bool:
+    """``line`` lies within the statements of ``arm``."""
+    return arm[0].lineno <= line <= (arm[-1].end_lineno or arm[-1].lineno)
 
 
 def flipped(value: str, old: Reading, new: Reading) -> bool:
@@ -122,7 +156,40 @@ def fork_settings(trees: ThreeTrees) -> list[Setting]:
             for match in _SETTING.finditer(text):
                 name, value = (match.group(1), match.group(2)) if match.group(1) else (match.group(3), match.group(4))
                 found.append(Setting(path, line, name, value))
-    return found
+    return _in_code(trees, found)
+
+
+def _in_code(trees: ThreeTrees, found: list[Setting]) -> list[Setting]:
+    """The settings on a line that sets the environment, not text inside a string (a docstring's example of
+    the old spelling); a file that does not parse keeps its text scan."""
+    paths = sorted({s.path for s in found})
+    texts = trees.blobs(trees.ours, paths)
+    lines = {path: _setting_lines(texts.get(path)) for path in paths}
+    return [s for s in found if (held := lines[s.path]) is None or s.line in held]
+
+
+def _setting_lines(text: str | None) -> set[int] | None:
+    """The lines of ``text``'s statements that store into, or ``setdefault`` on, an ``environ``."""
+    module = parse_python(text) if text else None
+    if module is None:
+        return None
+    lines: set[int] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Assign | ast.Call) and _sets_environ(node):
+            lines.update(range(node.lineno, (node.end_lineno or node.lineno) + 1))
+    return lines
+
+
+def _sets_environ(node: ast.Assign | ast.Call) -> bool:
+    """``environ[NAME] = ...`` or ``environ.setdefault(...)``."""
+    if isinstance(node, ast.Assign):
+        return any(isinstance(t, ast.Subscript) and ast.unparse(t.value).endswith("environ") for t in node.targets)
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "setdefault"
+        and ast.unparse(node.func.value).endswith("environ")
+    )
 
 
 # -- upstream's side -----------------------------------------------------------------------------------------------
@@ -218,7 +285,7 @@ def _strings(node: ast.expr) -> list[str]:
     return values if len(values) == len(items) else []
 
 
-def _finding(setting: Setting, where: str, old: Reading, new: Reading) -> Finding:
+def _finding(setting: Setting, where: str, old: Reading, new: Reading, respelt: Setting | None) -> Finding:
     meant = "on" if flag_meaning(setting.value) else "off"
     message = (
         f'fork-owned setting {setting.name}="{setting.value}" means {meant}, and upstream read it so by comparing the '
@@ -226,7 +293,13 @@ def _finding(setting: Setting, where: str, old: Reading, new: Reading) -> Findin
         f"the other way and the fork's switch is silently flipped: set {setting.name} to "
         f"{_spelling(new, meant == 'on')}"
     )
-    return Finding(RULE, "merge", Severity.ERROR, setting.path, setting.line, message)
+    if respelt is None:
+        return Finding(RULE, "merge", Severity.ERROR, setting.path, setting.line, message)
+    message += (
+        f' (a warning: line {respelt.line} of the file sets it to "{respelt.value}", which upstream reads as {meant}: '
+        "written for both readings, make sure the new one is the one that runs)"
+    )
+    return Finding(RULE, "merge", Severity.WARNING, setting.path, setting.line, message)
 
 
 def _spelling(reading: Reading, on: bool) -> str:

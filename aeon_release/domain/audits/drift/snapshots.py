@@ -16,8 +16,11 @@ Upstream's side: a class of a changed file, in both versions, whose methods othe
 (``derives_first``) that stores ``self.X`` (any value) or ``self.X.f`` for a copied ``f`` in a method other than
 ``__init__``, or in its ``__init__`` below ``super().__init__(...)``; a ``dataclasses.replace(self.X, f=...)``
 counts for the fields it names.  An error; a warning where the fork's class loads ``self.X`` itself elsewhere (a
-reader of its own keeps the store alive).  Quiet where the same method stores a copy too (written for both sides),
-where the fork's ``__init__`` makes no ``super().__init__`` call, or where the fields it writes are not copied.
+reader of its own keeps the store alive).  Quiet where the same method stores a copy too (written for both sides;
+also by ``setattr(self, name, ...)`` over the copies' names, or in a helper of the fork's class it calls on
+``self``), where the fork's ``__init__`` makes no ``super().__init__`` call, where the fields it writes are not
+copied or were read by no method of the base through ``self.X`` (#35959's ``pp_size``, copied at the base already),
+or where it stores the very value upstream's constructor stored on ``self.X`` (benchmarks/review88_twins.py).
 
 Cheap first: only fork files whose added lines store an attribute (or a field of one) on ``self`` are read, and
 only upstream files whose added lines copy one of those attributes on ``self``.
@@ -56,6 +59,7 @@ class Snapshot:
     cls: str
     attr: str
     copies: tuple[tuple[str, str], ...]
+    stored: str = ""  # the value upstream's ``__init__`` stores on ``self.attr`` (unparsed; "" none or several)
 
     def copy_names(self) -> frozenset[str]:
         return frozenset(copy for _, copy in self.copies)
@@ -96,18 +100,49 @@ def _snapshots(path: str, old: ast.Module, new: ast.Module) -> Iterator[Snapshot
         read_before, read_now = _loaded_outside_init(was), _loaded_outside_init(cls)
         copies = _copies(init)
         for attr in sorted((read_before - read_now) & set(copies)):
-            yield Snapshot(path, cls.name, attr, tuple(sorted(copies[attr])))
+            # #35959 copied the runner's dp size and rank beside a pp_size the base had copied already: only the
+            # fields the base's methods read through the attribute lost a reader the fork's store reached
+            read = _fields_read(was, attr)
+            kept = {(f, copy) for f, copy in copies[attr] if read is None or not f or f in read}
+            if kept:
+                yield Snapshot(path, cls.name, attr, tuple(sorted(kept)), _stored(init, attr))
+
+
+def _outside_init(cls: ast.ClassDef) -> Iterator[ast.AST]:
+    """The nodes of the class's methods other than ``__init__``."""
+    for method in cls.body:
+        if isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef) and method.name != "__init__":
+            yield from ast.walk(method)
 
 
 def _loaded_outside_init(cls: ast.ClassDef) -> set[str]:
     """The attributes the class's methods other than ``__init__`` load on ``self``."""
-    return {
-        node.attr
-        for method in cls.body
-        if isinstance(method, ast.FunctionDef | ast.AsyncFunctionDef) and method.name != "__init__"
-        for node in ast.walk(method)
-        if is_self_attribute(node) and isinstance(node.ctx, ast.Load)
+    return {node.attr for node in _outside_init(cls) if is_self_attribute(node) and isinstance(node.ctx, ast.Load)}
+
+
+def _fields_read(cls: ast.ClassDef, attr: str) -> set[str] | None:
+    """The fields of ``self.attr`` the class's methods other than ``__init__`` read (``self.attr.f``); None where
+    one loads ``self.attr`` itself (hands it on, or calls it): every field may be read."""
+    fields: set[str] = set()
+    through: set[int] = set()
+    loads = []
+    for node in _outside_init(cls):
+        if isinstance(node, ast.Attribute) and is_self_attribute(node.value) and node.value.attr == attr:
+            fields.add(node.attr)
+            through.add(id(node.value))
+        elif is_self_attribute(node) and node.attr == attr and isinstance(node.ctx, ast.Load):
+            loads.append(node)
+    return None if any(id(node) not in through for node in loads) else fields
+
+
+def _stored(init: ast.FunctionDef, attr: str) -> str:
+    """The one value ``init`` stores on ``self.attr``, unparsed ("" where it stores none or several)."""
+    values = {
+        ast.unparse(node.value)
+        for node in ast.walk(init)
+        if isinstance(node, ast.Assign) and any(is_self_attribute(t) and t.attr == attr for t in node.targets)
     }
+    return values.pop() if len(values) == 1 else ""
 
 
 def _copies(init: ast.FunctionDef) -> dict[str, set[tuple[str, str]]]:
@@ -132,7 +167,7 @@ def _fork_stores(
     for cls in file_classes(module.body):
         for shot in (s for s in shots if derives_first(cls, imports, s.path, s.cls)):
             for method in _late_methods(cls):
-                if _stores_copy(method, shot):
+                if _stores_copy(cls, method, shot):
                     continue
                 for line, shown in _late_stores(method, shot):
                     if line in owned:
@@ -158,19 +193,23 @@ def _late_stores(method: ast.FunctionDef, shot: Snapshot) -> Iterator[tuple[int,
         if not isinstance(node, ast.stmt) or node.lineno <= (after or 0):
             continue
         for target in assigned_targets(node):
-            written = _written_fields(target, node, shot.attr)
+            written = _written_fields(target, node, shot)
             if written and (_ALL in written or written & shot.fields()):
                 yield node.lineno, ast.unparse(target)
 
 
-def _written_fields(target: ast.expr, stmt: ast.stmt, attr: str) -> frozenset[str]:
+def _written_fields(target: ast.expr, stmt: ast.stmt, shot: Snapshot) -> frozenset[str]:
     """The fields of ``self.attr`` the store changes: one (``self.attr.f = v``), those a ``replace(self.attr,
-    f=...)`` names, or all (``_ALL``) for another value stored on ``self.attr``."""
+    f=...)`` names, none for the very value upstream's constructor stored (a restated ``self.cache_config =
+    config.cache_config``: the copies were taken from it), or all (``_ALL``) for another value."""
+    attr = shot.attr
     if isinstance(target, ast.Attribute) and is_self_attribute(target.value) and target.value.attr == attr:
         return frozenset({target.attr})
     if not (is_self_attribute(target) and target.attr == attr):
         return frozenset()
     value = stmt.value if isinstance(stmt, ast.Assign | ast.AnnAssign) else None
+    if value is not None and shot.stored and ast.unparse(value) == shot.stored:
+        return frozenset()
     if isinstance(value, ast.Call) and last_name(value.func) == "replace" and value.args:
         first = value.args[0]
         if is_self_attribute(first) and first.attr == attr:
@@ -178,13 +217,38 @@ def _written_fields(target: ast.expr, stmt: ast.stmt, attr: str) -> frozenset[st
     return frozenset({_ALL})
 
 
-def _stores_copy(method: ast.FunctionDef, shot: Snapshot) -> bool:
-    """The method also stores one of upstream's copies: written for both sides."""
-    return any(
-        is_self_attribute(target) and target.attr in shot.copy_names()
+def _stores_copy(cls: ast.ClassDef, method: ast.FunctionDef, shot: Snapshot) -> bool:
+    """The method, or a method of the fork's class it calls on ``self``, also stores one of upstream's copies:
+    written for both sides (a helper re-taking the copies, a ``setattr`` loop over their names)."""
+    called = {
+        node.func.attr
         for node in ast.walk(method)
-        if isinstance(node, ast.stmt)
-        for target in assigned_targets(node)
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and is_self_attribute(node.func)
+    }
+    helpers = [m for m in cls.body if isinstance(m, ast.FunctionDef) and m.name in called and m is not method]
+    return any(_stores_named(m, shot.copy_names()) for m in (method, *helpers))
+
+
+def _stores_named(method: ast.FunctionDef, names: frozenset[str]) -> bool:
+    """``method`` stores ``self.<one of names>``, or calls ``setattr(self, ...)`` where it spells one of them."""
+    spelt = {n.value for n in ast.walk(method) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    for node in ast.walk(method):
+        if isinstance(node, ast.stmt) and any(is_self_attribute(t) and t.attr in names for t in assigned_targets(node)):
+            return True
+        if _sets_on_self(node) and names & spelt:
+            return True
+    return False
+
+
+def _sets_on_self(node: ast.AST) -> bool:
+    """``setattr(self, ...)``."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Name)
+        and node.func.id == "setattr"
+        and bool(node.args)
+        and isinstance(node.args[0], ast.Name)
+        and node.args[0].id == "self"
     )
 
 
