@@ -147,3 +147,27 @@ def test_a_key_test_through_a_module_tuple(
     )
     expected = [(USE, line_of(fork, "return {k: int(v)"), "error")] if errs else []
     assert _keyed(git_repo, tmp_path, fork) == expected
+
+
+@pytest.mark.parametrize(
+    ("conversion", "parses"),
+    [("str(v)", False), ("\uff49\uff4e\uff54(v)", True)],  # the parser reads fullwidth int as int: let through
+    ids=["str()", "fullwidth int()"],
+)
+def test_no_fork_line_holding_int_or_float_parses_nothing(
+    git_repo: GitRepo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, conversion: str, parses: bool
+) -> None:
+    """perf29's gate: a fork none of whose added lines holds the word ``int`` or ``float`` parses no upstream
+    candidate (here upstream's widened ``Meta.config`` is one, and the fork reads it by ``str(v)``)."""
+    from aeon_release.domain.audits.drift import sides, widened_values
+
+    parsed: list[object] = []
+
+    def recording(*args: object) -> object:
+        parsed.append(args)
+        return sides.parsed_versions(*args)  # type: ignore[arg-type]
+
+    monkeypatch.setattr(widened_values, "parsed_versions", recording)
+    body = f"def keys(meta: Meta) -> list[str]:\n    return [{conversion} for v in meta.config.values()]\n"
+    assert bool(_found(git_repo, tmp_path, HEAD + body)) is parses
+    assert bool(parsed) is parses

@@ -15,7 +15,9 @@ no number.  Quiet: a value the loop first tests (``isinstance(v, int)``, a ``try
 that keeps only named keys (``if key == "port"``, ``if key in ("a", "b")``: the new key is not one of them), a
 receiver of no known type, a class of the fork's file named like upstream's (its own namesake).
 
-Cheap first: only upstream files whose added lines annotate with ``dict[``, and only fork files naming a field.
+Cheap first: nothing is read when no line the fork added holds the word ``int`` or ``float`` (a finding's line is
+a fork-added one whose call names one; ``fork_words`` holds each word as the parser reads it), then only upstream
+files whose added lines annotate with ``dict[``, and only fork files naming a field.
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ class Widened:
 
 def widened_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """The fork's number conversions of a dict field's values upstream let be containers."""
+    if not _CONVERTS & trees.fork_words():
+        return []  # every finding's line is a fork-added one calling int(...) or float(...): nothing to parse (perf29)
     paths = [
         p
         for p in sorted(trees.upstream)
