@@ -548,6 +548,49 @@ TWINS += [
     ),
 ]
 
+# --- 11f6b545d4 (#40020): OffloadingSpec.get_handlers' handler slot quoted ("OffloadingHandler"), the layout kept
+OH = ("#40020", "11f6b545d4", "Iterator[tuple[..., OffloadingHandler]] -> Iterator[tuple[..., 'OffloadingHandler']]")
+TWINS += [
+    (
+        "#40020 entry annotation quoted",
+        "twin: the handler read by position off self.get_handlers()",
+        K(
+            *OH,
+            "vllm/aeon/r90oh1.py",
+            "from vllm.v1.kv_offload.base import OffloadingSpec\n\n\n"
+            "class AeonTierSpec(OffloadingSpec):\n"
+            "    def aeon_handler_names(self, kv_caches) -> list[str]:\n"
+            "        # AEON: the Spark's tier report names each handler\n"
+            "        handlers = self.get_handlers(kv_caches)\n"
+            "        return [type(h[2]).__name__ for h in handlers]\n",
+            "        return [type(h[2]).__name__ for h in handlers]",
+        ),
+    ),
+]
+
+# --- 512c5eb455 (#37109): yield_req_data's block ids may be None now (``tuple[list[int], ...] | None``)
+YR = ("#37109", "512c5eb455", "Iterator[tuple[str, tuple[list[int], ...], bool]] -> (str, ... | None, bool)")
+TWINS += [
+    (
+        "#37109 entry position admits None",
+        "twin: the block ids read by position, an empty or None skipped",
+        K(
+            *YR,
+            "vllm/aeon/r90yr1.py",
+            "from vllm.distributed.kv_transfer.kv_connector.utils import yield_req_data\n\n\n"
+            "def aeon_new_blocks(scheduler_output) -> int:\n"
+            "    reqs = yield_req_data(scheduler_output)\n"
+            "    count = 0\n"
+            "    for req in reqs:\n"
+            "        ids = req[1]\n"
+            "        if ids:\n"
+            "            count += sum(len(group) for group in ids)\n"
+            "    return count\n",
+            "        ids = req[1]",
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review90-")
