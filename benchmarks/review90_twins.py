@@ -604,6 +604,26 @@ TWINS += [
     ),
 ]
 
+# --- d38cd3dde5 (#34959): _flatten_stats_tree -> list[tuple[int, StatsEntryT]], StatsEntryT bound to StatsEntry
+ST = ("#34959", "d38cd3dde5", "list[tuple[int, StatsEntry]] -> list[tuple[int, StatsEntryT]] (a TypeVar bound to it)")
+TWINS += [
+    (
+        "#34959 entry typed by a bounded TypeVar",
+        "twin: the stats entry read by position off self._flatten_stats_tree()",
+        K(
+            *ST,
+            "vllm/aeon/r90st1.py",
+            "from vllm.profiler.layerwise_profile import LayerwiseProfileResults\n\n\n"
+            "class AeonProfileResults(LayerwiseProfileResults):\n"
+            "    def aeon_row_names(self) -> list[str]:\n"
+            "        # AEON: the Spark's profile dump lists the model's rows in tree order\n"
+            "        rows = self._flatten_stats_tree(self._model_stats_tree)\n"
+            "        return [row[1].name for row in rows]\n",
+            "        return [row[1].name for row in rows]",
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review90-")

@@ -178,3 +178,18 @@ def test_a_position_retyped_otherwise_still_errs(git_repo: GitRepo, tmp_path: Pa
     assert found(audit(git_repo, sides, tmp_path), LAYOUT_DRIFT) == [
         ("vllm/aeon_pairs.py", line_of(fork, "p[0] for p"), "error")
     ]
+
+
+def test_a_position_typed_by_a_typevar_bound_to_its_old_kind_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    # #34959 (d38cd3dde5): list[tuple[int, StatsEntry]] -> list[tuple[int, StatsEntryT]], bound=StatsEntry
+    theirs = (
+        "from typing import List, Optional, Tuple, TypeVar\n\nIntT = TypeVar('IntT', bound=int)\n\n\n"
+        "def pairs(prompts: list) -> List[Tuple[str, Optional[IntT]]]:\n    return [(p, None) for p in prompts]\n"
+    )
+    fork = (
+        "from vllm.inputs.data import pairs\n\n\n"
+        "def aeon_decoders(prompts: list) -> list:\n    got = pairs(prompts)\n    return [p[1] for p in got]\n"
+    )
+    base = {"vllm/__init__.py": "", "vllm/inputs/__init__.py": "", RESPELT: RESPELT_BASE}
+    sides = three_way(git_repo, base, {"vllm/aeon_pairs.py": fork}, {RESPELT: theirs})
+    assert found(audit(git_repo, sides, tmp_path), LAYOUT_DRIFT) == []

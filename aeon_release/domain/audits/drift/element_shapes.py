@@ -28,6 +28,7 @@ a ``self.f()``/``cls.f()`` in a class overriding ``f`` (the fork's own layout; `
 from __future__ import annotations
 
 import ast
+import copy
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -145,13 +146,44 @@ def _layout(element: ast.expr, module: ast.Module) -> tuple[str, ...] | None:
         items = element.slice.elts if isinstance(element.slice, ast.Tuple) else [element.slice]
         if any(isinstance(i, ast.Constant) and i.value is Ellipsis for i in items):
             return None
-        return tuple(_spelt(i) for i in items)
+        bounds = _typevar_bounds(module)
+        return tuple(_spelt(_Bounded(bounds).visit(copy.deepcopy(i))) for i in items)
     if isinstance(element, ast.Name):
         cls = next((n for n in module.body if isinstance(n, ast.ClassDef) and n.name == element.id), None)
         if cls is not None and any(last_name(b) == "NamedTuple" for b in cls.bases):
             fields = [n for n in cls.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)]
-            return tuple(_spelt(f.annotation) for f in fields)
+            bounds = _typevar_bounds(module)
+            return tuple(_spelt(_Bounded(bounds).visit(copy.deepcopy(f.annotation))) for f in fields)
     return None
+
+
+def _typevar_bounds(module: ast.Module) -> dict[str, ast.expr]:
+    """The module's ``T = TypeVar("T", bound=B)``: name -> ``B``."""
+    found: dict[str, ast.expr] = {}
+    for stmt in module.body:
+        if (
+            isinstance(stmt, ast.Assign)
+            and isinstance(stmt.value, ast.Call)
+            and last_name(stmt.value.func) == "TypeVar"
+        ):
+            bound = next((k.value for k in stmt.value.keywords if k.arg == "bound"), None)
+            bound = _unquoted(bound)
+            for target in stmt.targets:
+                if isinstance(target, ast.Name) and bound is not None:
+                    found[target.id] = bound
+    return found
+
+
+class _Bounded(ast.NodeTransformer):
+    """An annotation with each bounded TypeVar of the module read as its bound: #34959 (d38cd3dde5) made
+    ``_flatten_stats_tree`` return ``list[tuple[int, StatsEntryT]]`` (``StatsEntryT`` bound to ``StatsEntry``)
+    where it returned ``list[tuple[int, StatsEntry]]``: the same entries."""
+
+    def __init__(self, bounds: dict[str, ast.expr]) -> None:
+        self.bounds = bounds
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:  # noqa: N802 (ast's visitor naming)
+        return self.bounds.get(node.id, node)
 
 
 # typing's aliases of the builtin generics (PEP 585): ``List[int]`` is ``list[int]``
