@@ -146,15 +146,19 @@ def _layout(element: ast.expr, module: ast.Module) -> tuple[str, ...] | None:
         items = element.slice.elts if isinstance(element.slice, ast.Tuple) else [element.slice]
         if any(isinstance(i, ast.Constant) and i.value is Ellipsis for i in items):
             return None
-        bounds = _typevar_bounds(module)
-        return tuple(_spelt(_Bounded(bounds).visit(copy.deepcopy(i))) for i in items)
+        return _kinds(items, module)
     if isinstance(element, ast.Name):
         cls = next((n for n in module.body if isinstance(n, ast.ClassDef) and n.name == element.id), None)
         if cls is not None and any(last_name(b) == "NamedTuple" for b in cls.bases):
             fields = [n for n in cls.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)]
-            bounds = _typevar_bounds(module)
-            return tuple(_spelt(_Bounded(bounds).visit(copy.deepcopy(f.annotation))) for f in fields)
+            return _kinds([f.annotation for f in fields], module)
     return None
+
+
+def _kinds(annotations: list[ast.expr], module: ast.Module) -> tuple[str, ...]:
+    """Each position's kind, one spelling of its type, the module's bounded TypeVars read as their bounds."""
+    bounded = _Bounded(_typevar_bounds(module))
+    return tuple(_spelt(bounded.visit(copy.deepcopy(a))) for a in annotations)
 
 
 def _typevar_bounds(module: ast.Module) -> dict[str, ast.expr]:
