@@ -40,7 +40,10 @@ Round 3 (another real commit, written after the mends): #34959 (d38cd3dde5) made
 ``list[tuple[int, StatsEntryT]]``, ``StatsEntryT = TypeVar(..., bound=StatsEntry)``: the same entries.  On main a
 false error (``row[1]``); this branch reads a module's bounded TypeVar as its bound (``_Bounded``): quiet.
 All rounds, main (92f3824d): 8 caught of 8; 5 false errors of 30 twins.  This branch: 8 caught of 8; 0 false
-errors of 30 twins (7 warned).  blind_replay_platiface as before: 23 caught of 23, 12 twins quiet (2 warned).
+errors of 30 twins (7 warned).
+Regression set at this branch's head: blind_replay_platiface 23 caught of 23 (12 twins quiet, 2 warned, as before),
+killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet), blind_replay_platcuda 21/21 (10 quiet),
+blind_replay_kvoffload 14/14 (8 quiet).  blind_replay_platiface as before: 23 caught of 23, 12 twins quiet (2 warned).
 
   PYTHONPATH=.. python review90_twins.py [--only TEXT ...] [--show]
 """
