@@ -114,3 +114,82 @@ def test_an_entry_read_by_the_old_layout(git_repo: GitRepo, tmp_path: Path, fork
 )
 def test_twins_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _rows(git_repo, tmp_path, fork) == []
+
+
+RESPELT = "vllm/inputs/data.py"
+RESPELT_BASE = (
+    "from typing import List, Optional, Tuple\n\n\n"
+    "def pairs(prompts: list) -> List[Tuple[str, Optional[int]]]:\n    return [(p, None) for p in prompts]\n"
+)
+
+
+@pytest.mark.parametrize(
+    "theirs",
+    [
+        # #26633 (8fcaaf6a16): Optional[x] -> x | None, the layout kept
+        RESPELT_BASE.replace("List[Tuple[str, Optional[int]]]", "List[Tuple[str, int | None]]"),
+        # #13971: typing's aliases -> the builtins, a Union in the other order
+        RESPELT_BASE.replace("List[Tuple[str, Optional[int]]]", "list[tuple['str', Union[None, int]]]"),
+    ],
+    ids=["pep604", "pep585-union"],
+)
+def test_an_entry_annotation_only_respelt_stays_quiet(git_repo: GitRepo, tmp_path: Path, theirs: str) -> None:
+    fork = (
+        "from vllm.inputs.data import pairs\n\n\n"
+        "def aeon_decoders(prompts: list) -> list:\n    got = pairs(prompts)\n    return [p[1] for p in got]\n"
+    )
+    base = {"vllm/__init__.py": "", "vllm/inputs/__init__.py": "", RESPELT: RESPELT_BASE}
+    sides = three_way(git_repo, base, {"vllm/aeon_pairs.py": fork}, {RESPELT: theirs})
+    assert found(audit(git_repo, sides, tmp_path), LAYOUT_DRIFT) == []
+
+
+def test_a_loop_variable_of_the_name_over_another_container_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    # review90: ``entry`` is also the invalid reasons' pair; ``entry[1]`` there is not the list's entry
+    fork = (
+        NAMED + "def aeon_report(cap: int) -> list:\n    valid, invalid = CudaPlatform.get_valid_backends(cap)\n"
+        "    lines = [entry.backend for entry in valid]\n"
+        "    for entry in invalid.items():\n        lines.append(entry[1])\n    return lines\n"
+    )
+    assert _rows(git_repo, tmp_path, fork) == []
+
+
+def test_a_position_that_only_admits_none_now_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    # #37109 (512c5eb455): yield_req_data's block ids became ``tuple[list[int], ...] | None``, the same value
+    theirs = RESPELT_BASE.replace("List[Tuple[str, Optional[int]]]", "List[Tuple[Optional[str], Optional[int]]]")
+    fork = (
+        "from vllm.inputs.data import pairs\n\n\n"
+        "def aeon_names(prompts: list) -> list:\n    got = pairs(prompts)\n    return [p[0] for p in got if p[0]]\n"
+    )
+    base = {"vllm/__init__.py": "", "vllm/inputs/__init__.py": "", RESPELT: RESPELT_BASE}
+    sides = three_way(git_repo, base, {"vllm/aeon_pairs.py": fork}, {RESPELT: theirs})
+    assert found(audit(git_repo, sides, tmp_path), LAYOUT_DRIFT) == []
+
+
+def test_a_position_retyped_otherwise_still_errs(git_repo: GitRepo, tmp_path: Path) -> None:
+    # the none widening aside, another kind in place is still read by the old layout (d20dbf921b: a PoolKey
+    # slot became a BlockHash)
+    theirs = RESPELT_BASE.replace("List[Tuple[str, Optional[int]]]", "List[Tuple[bytes, Optional[int]]]")
+    fork = (
+        "from vllm.inputs.data import pairs\n\n\n"
+        "def aeon_names(prompts: list) -> list:\n    got = pairs(prompts)\n    return [p[0] for p in got]\n"
+    )
+    base = {"vllm/__init__.py": "", "vllm/inputs/__init__.py": "", RESPELT: RESPELT_BASE}
+    sides = three_way(git_repo, base, {"vllm/aeon_pairs.py": fork}, {RESPELT: theirs})
+    assert found(audit(git_repo, sides, tmp_path), LAYOUT_DRIFT) == [
+        ("vllm/aeon_pairs.py", line_of(fork, "p[0] for p"), "error")
+    ]
+
+
+def test_a_position_typed_by_a_typevar_bound_to_its_old_kind_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    # #34959 (d38cd3dde5): list[tuple[int, StatsEntry]] -> list[tuple[int, StatsEntryT]], bound=StatsEntry
+    theirs = (
+        "from typing import List, Optional, Tuple, TypeVar\n\nIntT = TypeVar('IntT', bound=int)\n\n\n"
+        "def pairs(prompts: list) -> List[Tuple[str, Optional[IntT]]]:\n    return [(p, None) for p in prompts]\n"
+    )
+    fork = (
+        "from vllm.inputs.data import pairs\n\n\n"
+        "def aeon_decoders(prompts: list) -> list:\n    got = pairs(prompts)\n    return [p[1] for p in got]\n"
+    )
+    base = {"vllm/__init__.py": "", "vllm/inputs/__init__.py": "", RESPELT: RESPELT_BASE}
+    sides = three_way(git_repo, base, {"vllm/aeon_pairs.py": fork}, {RESPELT: theirs})
+    assert found(audit(git_repo, sides, tmp_path), LAYOUT_DRIFT) == []

@@ -28,6 +28,7 @@ a ``self.f()``/``cls.f()`` in a class overriding ``f`` (the fork's own layout; `
 from __future__ import annotations
 
 import ast
+import copy
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -145,13 +146,83 @@ def _layout(element: ast.expr, module: ast.Module) -> tuple[str, ...] | None:
         items = element.slice.elts if isinstance(element.slice, ast.Tuple) else [element.slice]
         if any(isinstance(i, ast.Constant) and i.value is Ellipsis for i in items):
             return None
-        return tuple(ast.unparse(i) for i in items)
+        return _kinds(items, module)
     if isinstance(element, ast.Name):
         cls = next((n for n in module.body if isinstance(n, ast.ClassDef) and n.name == element.id), None)
         if cls is not None and any(last_name(b) == "NamedTuple" for b in cls.bases):
             fields = [n for n in cls.body if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)]
-            return tuple(ast.unparse(f.annotation) for f in fields)
+            return _kinds([f.annotation for f in fields], module)
     return None
+
+
+def _kinds(annotations: list[ast.expr], module: ast.Module) -> tuple[str, ...]:
+    """Each position's kind, one spelling of its type, the module's bounded TypeVars read as their bounds."""
+    bounded = _Bounded(_typevar_bounds(module))
+    return tuple(_spelt(bounded.visit(copy.deepcopy(a))) for a in annotations)
+
+
+def _typevar_bounds(module: ast.Module) -> dict[str, ast.expr]:
+    """The module's ``T = TypeVar("T", bound=B)``: name -> ``B``."""
+    found: dict[str, ast.expr] = {}
+    for stmt in module.body:
+        if (
+            isinstance(stmt, ast.Assign)
+            and isinstance(stmt.value, ast.Call)
+            and last_name(stmt.value.func) == "TypeVar"
+        ):
+            bound = next((k.value for k in stmt.value.keywords if k.arg == "bound"), None)
+            bound = _unquoted(bound)
+            for target in stmt.targets:
+                if isinstance(target, ast.Name) and bound is not None:
+                    found[target.id] = bound
+    return found
+
+
+class _Bounded(ast.NodeTransformer):
+    """An annotation with each bounded TypeVar of the module read as its bound: #34959 (d38cd3dde5) made
+    ``_flatten_stats_tree`` return ``list[tuple[int, StatsEntryT]]`` (``StatsEntryT`` bound to ``StatsEntry``)
+    where it returned ``list[tuple[int, StatsEntry]]``: the same entries."""
+
+    def __init__(self, bounds: dict[str, ast.expr]) -> None:
+        self.bounds = bounds
+
+    def visit_Name(self, node: ast.Name) -> ast.expr:  # noqa: N802 (ast's visitor naming)
+        return self.bounds.get(node.id, node)
+
+
+# typing's aliases of the builtin generics (PEP 585): ``List[int]`` is ``list[int]``
+_BUILTIN = {"List": "list", "Dict": "dict", "Tuple": "tuple", "Set": "set", "FrozenSet": "frozenset", "Type": "type"}
+
+
+def _spelt(annotation: ast.expr) -> str:
+    """A position's kind as one spelling of the type: #26633 (8fcaaf6a16) respelt ``to_enc_dec_tuple_list``'s
+    ``list[tuple[_T1, Optional[_T2]]]`` as ``list[tuple[_T1, _T2 | None]]``, #13971 ``List[...]`` as
+    ``list[...]``; the entries kept their layout, so ``Optional``/``Union``, ``X | None`` in either order,
+    typing's aliases, a quoted name and a module prefix all read alike."""
+    members = _union(annotation)
+    if len(members) > 1:
+        return " | ".join(sorted({_spelt(m) for m in members}))
+    node = _unquoted(annotation) or annotation
+    if isinstance(node, ast.Subscript):
+        head = last_name(node.value) or ast.unparse(node.value)
+        items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        return f"{_BUILTIN.get(head, head)}[{', '.join(_spelt(i) for i in items)}]"
+    if isinstance(node, ast.Name | ast.Attribute):
+        return _BUILTIN.get(last_name(node), last_name(node))
+    return ast.unparse(node)
+
+
+def _union(annotation: ast.expr) -> list[ast.expr]:
+    """The members of a union (``A | B``, ``Optional[A]``, ``Union[A, B]``, quoted or not); the annotation alone
+    for anything else."""
+    node = _unquoted(annotation) or annotation
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
+        return [*_union(node.left), *_union(node.right)]
+    if isinstance(node, ast.Subscript) and last_name(node.value) in ("Optional", "Union"):
+        items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
+        extra = [ast.Constant(None)] if last_name(node.value) == "Optional" else []
+        return [m for i in [*items, *extra] for m in _union(i)]
+    return [node]
 
 
 def _unquoted(annotation: ast.expr | None) -> ast.expr | None:
@@ -257,7 +328,8 @@ def _misreads(func: _Def, name: str, hit: Reshaped, parents: dict[int, ast.AST])
     """The fork's reads of ``name``'s entries that the new layout breaks; none where the function tests an
     entry's shape (``len(e)``, ``isinstance(e, ...)``, ``hasattr(e, ...)``): it reads both layouts."""
     loops = [(node, target) for node in ast.walk(func) if (target := _loop_over(node, name)) is not None]
-    entries = {t.id for _, t in loops if isinstance(t, ast.Name)} | _lambda_entries(func, name)
+    found = {t.id for _, t in loops if isinstance(t, ast.Name)} | _lambda_entries(func, name)
+    entries = _only_entries(func, found, name)
     if _shape_tested(func, name, entries):
         return
     for node, target in loops:
@@ -269,10 +341,18 @@ def _misreads(func: _Def, name: str, hit: Reshaped, parents: dict[int, ast.AST])
             at = _position(node.slice)
             if (
                 at is not None
-                and _kind(hit.old, at) != _kind(hit.new, at)
+                and _moved(_kind(hit.old, at), _kind(hit.new, at))
                 and not caught_around(node, _MISFITS, parents)
             ):
                 yield Use(node.lineno, f"reads position {at} of an entry of {name} ({_kind(hit.old, at)} before)")
+
+
+def _only_entries(func: _Def, entries: set[str], name: str) -> set[str]:
+    """The entry names no other store of ``func`` binds: ``for entry in invalid.items()`` beside ``for entry in
+    valid`` makes ``entry[1]`` the other loop's pair, read as the fork means it (review90)."""
+    ours = {id(t) for n in ast.walk(func) if (t := _loop_over(n, name)) is not None}
+    stored = [n for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+    return {e for e in entries if all(id(n) in ours for n in stored if n.id == e)}
 
 
 def _shape_tested(func: _Def, name: str, entries: set[str]) -> bool:
@@ -329,6 +409,19 @@ def _position(index: ast.expr) -> int | None:
     if isinstance(index, ast.Constant) and isinstance(index.value, int) and not isinstance(index.value, bool):
         return index.value
     return None
+
+
+def _moved(old: str, new: str) -> bool:
+    """Another kind at the position, one that only admits None now aside: #37109 (512c5eb455) made
+    ``yield_req_data``'s block ids ``tuple[list[int], ...] | None``, the same value where there is one (a None
+    read is for the none checks, not a layout's)."""
+    if old == new:
+        return False
+    try:
+        node = ast.parse(old, mode="eval").body
+    except SyntaxError:
+        return True
+    return _spelt(ast.BinOp(left=node, op=ast.BitOr(), right=ast.Constant(None))) != new
 
 
 def _kind(kinds: tuple[str, ...], at: int) -> str:
