@@ -29,7 +29,29 @@ right after the merge (the merge base is the commit's first parent, upstream the
   object, a subclass override that writes the path back after ``super()``, the fork's own class of the names.
 
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the replay's catches
-by these widenings (``blind_replay_engargs.py``), kept to show the reach stays.
+by these widenings (``blind_replay_engargs.py``), kept to show the reach stays, and #33843's (below).
+
+Round 1 (main at 87316d7e), 6 cases and 32 twins as first written: 5 caught, 1 warned (#28872's arithmetic, a
+warning by design) of 6; 2 false errors of 32, both dropped-sentinel drift: ``human_readable_int("auto")`` inside
+``try`` / ``except ValueError: return -1`` (the fork expects the refusal) and ``type=aeon_int, default="auto"``
+where ``aeon_int`` is ``human_readable_int_or_auto`` imported in a ``try`` with ``human_readable_int`` as the
+``except ImportError`` fallback (``file_imports`` kept the last import: after the merge the name is the new
+function).  None was not a twin.  The other four widenings stayed quiet on every twin.
+Round 2 (this branch): a call in a ``try`` whose handler catches ValueError (``emptied.guarded``: a base of it or
+``contextlib.suppress`` too) is quiet, a ``type=`` default is not (converted at ``parse_args``, no ``try`` round
+``add_argument`` answers it); a name the file binds twice (``unbased.bound_twice``, made public) is not resolved
+through its import.  5 caught, 1 warned of 6; 0 false errors of 32 (6 warned: the ``hasattr``-probed old call,
+the guarded ``args.max_num_seqs or 256`` / ``is not None`` reads and the built config's ``max_num_seqs`` under
+#28872, #16533's ``or 256``, and the handler mending only a kept assert's field: all by design, the value or the
+handler's reach does change).  ``blind_replay_engargs.py`` as before: 19 caught, 2 warned of 21, 12 twins quiet.
+Round 3 (written after the mends): #33843 (ff1f83b056) turned ``_supports_activation``'s ``activation in
+["silu"]`` into ``[MoEActivation.SILU]`` (a plain ``Enum``): a case (``_supports_activation("silu")``, now False)
+and two twins (the member, ``MoEActivation("silu")``); two more #31260 twins (a module-level rebinding of the name
+to the new function, the call under ``contextlib.suppress(ValueError)``) and a #49124 twin (``except
+LAUNCH_ERRORS`` naming both kinds).  On main (87316d7e): 1 caught, 2 false errors of 5 (the rebinding, the
+suppress).  This branch: 1 caught, 0 false.
+All rounds, main (87316d7e): 6 caught, 1 warned of 7; 4 false errors of 37 twins.  This branch: 6 caught, 1
+warned of 7; 0 false errors of 37 twins.
 
   PYTHONPATH=.. python review89_twins.py [--only TEXT ...] [--show]
 """
@@ -182,6 +204,77 @@ TWINS += [
             "vllm/aeon/r89hr10.py",
             HI + 'def aeon_len() -> int:\n    return human_readable_int(value="64K")\n',
             '    return human_readable_int(value="64K")',
+        ),
+    ),
+]
+
+TWINS += [
+    (
+        "#31260 dropped sentinel",
+        "twin: a module-level rebinding of the name to the new function",
+        K(
+            *HR,
+            "vllm/aeon/r89hr11.py",
+            HI + "from vllm.engine.arg_utils import human_readable_int_or_auto\n\n"
+            "human_readable_int = human_readable_int_or_auto  # AEON: the launcher's sizes may say 'auto'\n\n\n"
+            'def aeon_len() -> int:\n    return human_readable_int("auto")\n',
+            '    return human_readable_int("auto")',
+        ),
+    ),
+    (
+        "#31260 dropped sentinel",
+        "twin: the call under contextlib.suppress(ValueError)",
+        K(
+            *HR,
+            "vllm/aeon/r89hr12.py",
+            "import contextlib\n\n" + HI + "def aeon_len() -> int:\n"
+            "    n = -1\n"
+            "    with contextlib.suppress(ValueError):\n"
+            '        n = human_readable_int("auto")\n'
+            "    return n\n",
+            '        n = human_readable_int("auto")',
+        ),
+    ),
+]
+
+# --- ff1f83b056 (#33843): ``activation: str`` -> the ``MoEActivation`` enum (a plain Enum: no string equals a member)
+MA = ("#33843", "ff1f83b056", "MoE activation strings replaced by the MoEActivation enum")
+FP4 = "from vllm.model_executor.layers.quantization.utils import flashinfer_fp4_moe as fp4\n\n\n"
+CASES += [
+    (
+        "#33843 dropped sentinel",
+        "a string handed to a function now comparing with enum members",
+        K(
+            *MA,
+            "vllm/aeon/r89ma0.py",
+            FP4 + 'def aeon_trtllm_ok() -> bool:\n    return fp4._supports_activation("silu")\n',
+            '    return fp4._supports_activation("silu")',
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#33843 dropped sentinel",
+        "twin: the enum member (the new spelling)",
+        K(
+            *MA,
+            "vllm/aeon/r89ma1.py",
+            "from vllm.model_executor.layers.fused_moe.activation import MoEActivation\n"
+            + FP4
+            + "def aeon_trtllm_ok() -> bool:\n    return fp4._supports_activation(MoEActivation.SILU)\n",
+            "    return fp4._supports_activation(MoEActivation.SILU)",
+        ),
+    ),
+    (
+        "#33843 dropped sentinel",
+        "twin: the enum built from the fork's string",
+        K(
+            *MA,
+            "vllm/aeon/r89ma2.py",
+            "from vllm.model_executor.layers.fused_moe.activation import MoEActivation\n"
+            + FP4
+            + 'def aeon_trtllm_ok() -> bool:\n    return fp4._supports_activation(MoEActivation("silu"))\n',
+            '    return fp4._supports_activation(MoEActivation("silu"))',
         ),
     ),
 ]
@@ -486,6 +579,25 @@ TWINS += [
             "        engine_args.enable_prefix_caching = False\n"
             "        return engine_args.create_engine_config()\n",
             "    except AssertionError:  # AEON: the prefix-caching assert only",
+        ),
+    ),
+]
+
+TWINS += [
+    (
+        "#49124 asserts made raises",
+        "twin: a handler of a module constant naming both kinds",
+        K(
+            *DP,
+            "vllm/aeon/r89dp6.py",
+            EV + "LAUNCH_ERRORS = (AssertionError, ValueError)\n\n\n"
+            "def aeon_config(engine_args: EngineArgs) -> VllmConfig:\n"
+            "    try:\n"
+            "        return engine_args.create_engine_config()\n"
+            "    except LAUNCH_ERRORS:\n"
+            "        engine_args.nnodes = 1\n"
+            "        return engine_args.create_engine_config()\n",
+            "    except LAUNCH_ERRORS:",
         ),
     ),
 ]

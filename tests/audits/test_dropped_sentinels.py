@@ -113,8 +113,17 @@ FALLBACK = (
 
 @pytest.mark.parametrize(
     "body",
-    [IMPORT + TRIED.format(kind="ValueError"), IMPORT + TRIED.format(kind="Exception"), FALLBACK],
-    ids=["except ValueError", "except Exception", "import fallback"],
+    [
+        IMPORT + TRIED.format(kind="ValueError"),
+        IMPORT + TRIED.format(kind="Exception"),
+        FALLBACK,
+        "import contextlib\n\n" + IMPORT + "def aeon_len() -> int:\n    n = -1\n"
+        '    with contextlib.suppress(ValueError):\n        n = human_readable_int("auto")\n    return n\n',
+        IMPORT + "def _aeon_int(value: str) -> int:\n    return -1 if value == 'auto' else int(value)\n\n\n"
+        "human_readable_int = _aeon_int  # the fork's own stand-in\n\n\n"
+        'def aeon_len() -> int:\n    return human_readable_int("auto")\n',
+    ],
+    ids=["except ValueError", "except Exception", "import fallback", "suppress", "rebound"],
 )
 def test_a_fork_written_for_both_stays_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert rows(git_repo, no_rules, body) == []

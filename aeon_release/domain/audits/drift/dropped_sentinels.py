@@ -19,7 +19,10 @@ module, passing one of the dropped strings (its case folded as the base folded i
 the parameter; or an ``add_argument`` call whose ``type=`` resolves to it and whose ``default=`` is one.  An
 error, unless upstream's function hands the parameter to a call that is not a builtin conversion, a ``str``
 method or ``re``'s (a helper that may special-case it now): then a warning.  A function of the fork's own
-(defined, not imported) is another one: quiet.
+(defined, not imported) is another one: quiet.  So is a call in a ``try`` whose handler catches
+ValueError, or under ``contextlib.suppress`` of it (the fork expects the refusal: ``except ValueError: return
+-1``), and a name the file binds twice (``try: from m import f_or_auto as f`` / ``except ImportError: from m
+import f``, or ``f = f_or_auto``: the new one after the merge; revCW, ``benchmarks/review89_twins.py``).
 """
 
 from __future__ import annotations
