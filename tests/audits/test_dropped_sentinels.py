@@ -139,12 +139,17 @@ def test_a_fork_written_for_both_stays_quiet(git_repo: GitRepo, no_rules: Path, 
             "    except ValueError:\n        pass\n",
             8,
         ),
+        (
+            IMPORT + 'def aeon_len() -> int:\n    try:\n        return human_readable_int("auto")\n'
+            "    except ValueError:\n        print('bad size')\n        raise\n",
+            6,
+        ),
     ],
-    ids=["except KeyError", "try round add_argument"],
+    ids=["except KeyError", "try round add_argument", "raised on"],
 )
 def test_a_handler_that_misses_the_refusal_is_still_an_error(
     git_repo: GitRepo, no_rules: Path, body: str, line: int
 ) -> None:
     """A ``KeyError`` handler does not catch the refusal; a ``try`` round ``add_argument`` does not either (the
-    default is converted at ``parse_args``)."""
+    default is converted at ``parse_args``); a handler raising on hands it to the caller."""
     assert rows(git_repo, no_rules, body) == [(line, "error")]

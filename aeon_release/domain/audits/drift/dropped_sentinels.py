@@ -21,7 +21,7 @@ error, unless upstream's function hands the parameter to a call that is not a bu
 method or ``re``'s (a helper that may special-case it now): then a warning.  A function of the fork's own
 (defined, not imported) is another one: quiet.  So is a call in a ``try`` whose handler catches
 ValueError, or under ``contextlib.suppress`` of it (the fork expects the refusal: ``except ValueError: return
--1``), and a name the file binds twice (``try: from m import f_or_auto as f`` / ``except ImportError: from m
+-1``; a handler raising on is no guard), and a name the file binds twice (``try: from m import f_or_auto as f`` / ``except ImportError: from m
 import f``, or ``f = f_or_auto``: the new one after the merge; revCW, ``benchmarks/review89_twins.py``).
 """
 
@@ -98,9 +98,9 @@ def _fork_passes(
     for node in ast.walk(module):
         if isinstance(node, ast.Call) and node.lineno in owned:
             passed = list(_passed(node, imports, dropped))
-            # ``try: f("auto")`` / ``except ValueError: return -1``: the fork expects the refusal (a ``type=``'s
-            # default is refused at ``parse_args``, not here: no ``try`` round ``add_argument`` answers that)
-            if not (passed and guarded(module, node, "ValueError")):
+            # ``try: f("auto")`` / ``except ValueError: return -1``: the fork expects the refusal (a handler raising
+            # on still fails its caller; a ``type=``'s default is refused at ``parse_args``, not here)
+            if not (passed and guarded(module, node, "ValueError", reraising=False)):
                 yield from passed
             yield from _type_defaults(node, imports, dropped)
 
