@@ -29,7 +29,8 @@ right after the merge (the merge base is the commit's first parent, upstream the
   object, a subclass override that writes the path back after ``super()``, the fork's own class of the names.
 
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the replay's catches
-by these widenings (``blind_replay_engargs.py``), kept to show the reach stays, and #33843's (below).
+by these widenings (``blind_replay_engargs.py``), kept to show the reach stays, #33843's and a re-raising
+handler's (below).
 
 Round 1 (main at 87316d7e), 6 cases and 32 twins as first written: 5 caught, 1 warned (#28872's arithmetic, a
 warning by design) of 6; 2 false errors of 32, both dropped-sentinel drift: ``human_readable_int("auto")`` inside
@@ -37,9 +38,9 @@ warning by design) of 6; 2 false errors of 32, both dropped-sentinel drift: ``hu
 where ``aeon_int`` is ``human_readable_int_or_auto`` imported in a ``try`` with ``human_readable_int`` as the
 ``except ImportError`` fallback (``file_imports`` kept the last import: after the merge the name is the new
 function).  None was not a twin.  The other four widenings stayed quiet on every twin.
-Round 2 (this branch): a call in a ``try`` whose handler catches ValueError (``emptied.guarded``: a base of it or
-``contextlib.suppress`` too) is quiet, a ``type=`` default is not (converted at ``parse_args``, no ``try`` round
-``add_argument`` answers it); a name the file binds twice (``unbased.bound_twice``, made public) is not resolved
+Round 2 (this branch): a call in a ``try`` whose handler catches ValueError (``emptied.guarded``: a base of it
+or ``contextlib.suppress`` too; a handler raising on does not count) is quiet, a ``type=`` default is not
+(converted at ``parse_args``, no ``try`` round ``add_argument`` answers it); a name the file binds twice (``unbased.bound_twice``, made public) is not resolved
 through its import.  5 caught, 1 warned of 6; 0 false errors of 32 (6 warned: the ``hasattr``-probed old call,
 the guarded ``args.max_num_seqs or 256`` / ``is not None`` reads and the built config's ``max_num_seqs`` under
 #28872, #16533's ``or 256``, and the handler mending only a kept assert's field: all by design, the value or the
@@ -48,10 +49,15 @@ Round 3 (written after the mends): #33843 (ff1f83b056) turned ``_supports_activa
 ["silu"]`` into ``[MoEActivation.SILU]`` (a plain ``Enum``): a case (``_supports_activation("silu")``, now False)
 and two twins (the member, ``MoEActivation("silu")``); two more #31260 twins (a module-level rebinding of the name
 to the new function, the call under ``contextlib.suppress(ValueError)``) and a #49124 twin (``except
-LAUNCH_ERRORS`` naming both kinds).  On main (87316d7e): 1 caught, 2 false errors of 5 (the rebinding, the
-suppress).  This branch: 1 caught, 0 false.
-All rounds, main (87316d7e): 6 caught, 1 warned of 7; 4 false errors of 37 twins.  This branch: 6 caught, 1
-warned of 7; 0 false errors of 37 twins.
+LAUNCH_ERRORS`` naming both kinds), and a #31260 case kept by the mend (the call in a ``try`` whose
+``except ValueError`` logs and raises on: the caller still meets the refusal).  On main (87316d7e): 2 caught, 2
+false errors of 5 (the rebinding, the suppress).  This branch: 2 caught, 0 false.
+All rounds, main (87316d7e): 7 caught, 1 warned of 8; 4 false errors of 37 twins.  This branch: 7 caught, 1
+warned of 8; 0 false errors of 37 twins (6 warned).
+Regression set (this branch): blind_replay_engargs 19 caught, 2 warned of 21 (12 quiet), killer_replay 26/26,
+kind_change_replay 12/12 (5 quiet); blind_replay_entrycli 21/21 (11 quiet) and blind_replay_config 16 caught, 1
+warned of 17 (13 quiet, 2 warned), at ba7624f9 (before the re-raise rule, which only narrows a quiet case):
+all as recorded.
 
   PYTHONPATH=.. python review89_twins.py [--only TEXT ...] [--show]
 """
@@ -90,6 +96,23 @@ CASES += [
             HI + "def aeon_flags(parser: argparse.ArgumentParser) -> None:\n"
             '    parser.add_argument("--aeon-draft-max-len", type=human_readable_int, default="auto")\n',
             '    parser.add_argument("--aeon-draft-max-len", type=human_readable_int, default="auto")',
+        ),
+    ),
+]
+CASES += [
+    (
+        "#31260 dropped sentinel",
+        "the call in a try whose handler logs and raises on",
+        K(
+            *HR,
+            "vllm/aeon/r89hr13.py",
+            HI + "def aeon_len() -> int:\n"
+            "    try:\n"
+            '        return human_readable_int("auto")\n'
+            "    except ValueError:\n"
+            "        print('AEON: bad draft length')\n"
+            "        raise\n",
+            '        return human_readable_int("auto")',
         ),
     ),
 ]
