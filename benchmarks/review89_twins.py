@@ -55,9 +55,8 @@ false errors of 5 (the rebinding, the suppress).  This branch: 2 caught, 0 false
 All rounds, main (87316d7e): 7 caught, 1 warned of 8; 4 false errors of 37 twins.  This branch: 7 caught, 1
 warned of 8; 0 false errors of 37 twins (6 warned).
 Regression set (this branch): blind_replay_engargs 19 caught, 2 warned of 21 (12 quiet), killer_replay 26/26,
-kind_change_replay 12/12 (5 quiet); blind_replay_entrycli 21/21 (11 quiet) and blind_replay_config 16 caught, 1
-warned of 17 (13 quiet, 2 warned), at ba7624f9 (before the re-raise rule, which only narrows a quiet case):
-all as recorded.
+kind_change_replay 12/12 (5 quiet), blind_replay_entrycli 21/21 (11 quiet), blind_replay_config 16 caught, 1
+warned of 17 (13 quiet, 2 warned): all as recorded.
 
   PYTHONPATH=.. python review89_twins.py [--only TEXT ...] [--show]
 """
