@@ -99,3 +99,57 @@ def test_a_helper_handed_the_parameter_is_a_warning(git_repo: GitRepo, no_rules:
     """Upstream's function hands the value to ``_parse``, which may tell the sentinel apart itself."""
     body = IMPORT + 'def aeon_len() -> int:\n    return human_readable_int("auto")\n'
     assert rows(git_repo, no_rules, body, HELPED) == [(5, "warning")]
+
+
+# review89: a fork that expects the refusal, or binds the name to whichever function its upstream has
+TRIED = 'def aeon_len() -> int:\n    try:\n        return human_readable_int("auto")\n    except {kind}:\n        return -1\n'
+FALLBACK = (
+    "import argparse\n\ntry:\n    from vllm.engine.arg_utils import human_readable_int_or_auto as aeon_int\n"
+    "except ImportError:\n    from vllm.engine.arg_utils import human_readable_int as aeon_int\n\n\n"
+    "def aeon_flags(p: argparse.ArgumentParser) -> None:\n"
+    '    p.add_argument("--aeon-len", type=aeon_int, default="auto")\n'
+)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        IMPORT + TRIED.format(kind="ValueError"),
+        IMPORT + TRIED.format(kind="Exception"),
+        FALLBACK,
+        "import contextlib\n\n" + IMPORT + "def aeon_len() -> int:\n    n = -1\n"
+        '    with contextlib.suppress(ValueError):\n        n = human_readable_int("auto")\n    return n\n',
+        IMPORT + "def _aeon_int(value: str) -> int:\n    return -1 if value == 'auto' else int(value)\n\n\n"
+        "human_readable_int = _aeon_int  # the fork's own stand-in\n\n\n"
+        'def aeon_len() -> int:\n    return human_readable_int("auto")\n',
+    ],
+    ids=["except ValueError", "except Exception", "import fallback", "suppress", "rebound"],
+)
+def test_a_fork_written_for_both_stays_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        (IMPORT + TRIED.format(kind="KeyError"), 6),
+        (
+            "import argparse\n\n" + IMPORT + "def aeon_flags(p: argparse.ArgumentParser) -> None:\n    try:\n"
+            '        p.add_argument("--aeon-len", type=human_readable_int, default="auto")\n'
+            "    except ValueError:\n        pass\n",
+            8,
+        ),
+        (
+            IMPORT + 'def aeon_len() -> int:\n    try:\n        return human_readable_int("auto")\n'
+            "    except ValueError:\n        print('bad size')\n        raise\n",
+            6,
+        ),
+    ],
+    ids=["except KeyError", "try round add_argument", "raised on"],
+)
+def test_a_handler_that_misses_the_refusal_is_still_an_error(
+    git_repo: GitRepo, no_rules: Path, body: str, line: int
+) -> None:
+    """A ``KeyError`` handler does not catch the refusal; a ``try`` round ``add_argument`` does not either (the
+    default is converted at ``parse_args``); a handler raising on hands it to the caller."""
+    assert rows(git_repo, no_rules, body) == [(line, "error")]

@@ -19,7 +19,10 @@ module, passing one of the dropped strings (its case folded as the base folded i
 the parameter; or an ``add_argument`` call whose ``type=`` resolves to it and whose ``default=`` is one.  An
 error, unless upstream's function hands the parameter to a call that is not a builtin conversion, a ``str``
 method or ``re``'s (a helper that may special-case it now): then a warning.  A function of the fork's own
-(defined, not imported) is another one: quiet.
+(defined, not imported) is another one: quiet.  So is a call in a ``try`` whose handler catches
+ValueError, or under ``contextlib.suppress`` of it (the fork expects the refusal: ``except ValueError: return
+-1``; a handler raising on is no guard), and a name the file binds twice (``try: from m import f_or_auto as f`` / ``except ImportError: from m
+import f``, or ``f = f_or_auto``: the new one after the merge; revCW, ``benchmarks/review89_twins.py``).
 """
 
 from __future__ import annotations
@@ -29,9 +32,11 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.emptied import guarded
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
+from aeon_release.domain.audits.drift.unbased import bound_twice
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import display_strings, str_value
@@ -75,14 +80,29 @@ def dropped_sentinel_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not dropped:
         return []
     names = {name for _, name in dropped}
-    findings = []
-    for path, module, owned in fork_modules(trees, lambda line: any(n in line for n in names)):
-        imports = file_imports(module, path)
-        for node in ast.walk(module):
-            if isinstance(node, ast.Call) and node.lineno in owned:
-                for line, value, drop in _passed(node, imports, dropped):
-                    findings.append(_finding(trees, path, line, value, drop, pr_pattern))
-    return findings
+    return [
+        _finding(trees, path, line, value, drop, pr_pattern)
+        for path, module, owned in fork_modules(trees, lambda line: any(n in line for n in names))
+        for line, value, drop in _fork_passes(path, module, owned, dropped)
+    ]
+
+
+def _fork_passes(
+    path: str, module: ast.Module, owned: set[int], dropped: dict[tuple[str, str], list[Dropped]]
+) -> Iterator[tuple[int, str, Dropped]]:
+    """(line, string, the drop) for each dropped string a fork-owned call of the file hands the function."""
+    # a name bound twice (``try: from m import f_or_auto as f`` / ``except ImportError: from m import f as f``)
+    # holds whichever import ran: after the merge, the new function (the fork wrote for both)
+    twice = bound_twice(module)
+    imports = {name: at for name, at in file_imports(module, path).items() if name not in twice}
+    for node in ast.walk(module):
+        if isinstance(node, ast.Call) and node.lineno in owned:
+            passed = list(_passed(node, imports, dropped))
+            # ``try: f("auto")`` / ``except ValueError: return -1``: the fork expects the refusal (a handler raising
+            # on still fails its caller; a ``type=``'s default is refused at ``parse_args``, not here)
+            if not (passed and guarded(module, node, "ValueError", reraising=False)):
+                yield from passed
+            yield from _type_defaults(node, imports, dropped)
 
 
 def _dropped_in(path: str, old: ast.Module, new: ast.Module) -> Iterator[Dropped]:
@@ -194,13 +214,19 @@ def _handed(func: ast.AST, names: set[str]) -> bool:
 def _passed(
     call: ast.Call, imports: dict[str, tuple[str, str]], dropped: dict[tuple[str, str], list[Dropped]]
 ) -> Iterator[tuple[int, str, Dropped]]:
-    """(line, string, the drop) for a dropped string the call hands the function: an argument, or the
-    ``default=`` of an ``add_argument`` whose ``type=`` is the function."""
+    """(line, string, the drop) for a dropped string the call hands the function as an argument."""
     for drop in dropped.get(imported_origin(call.func, imports) or ("", ""), ()):
         given = call.args[drop.index] if drop.index < len(call.args) else None
         given = given or next((k.value for k in call.keywords if k.arg == drop.param), None)
         if (text := str_value(given)) is not None and given is not None and _matches(text, drop):
             yield given.lineno, text, drop
+
+
+def _type_defaults(
+    call: ast.Call, imports: dict[str, tuple[str, str]], dropped: dict[tuple[str, str], list[Dropped]]
+) -> Iterator[tuple[int, str, Dropped]]:
+    """(line, string, the drop) for the ``default=`` of an ``add_argument`` whose ``type=`` is the function and
+    whose default is a dropped string (argparse hands a string default to ``type``)."""
     if isinstance(call.func, ast.Attribute) and call.func.attr == "add_argument":
         keywords = {k.arg: k.value for k in call.keywords if k.arg}
         kind, default = keywords.get("type"), keywords.get("default")

@@ -162,12 +162,13 @@ def _kinds(node: ast.expr) -> list[ast.expr]:
     return list(node.elts) if isinstance(node, ast.Tuple) else [node]
 
 
-def guarded(around: ast.AST, call: ast.Call, kind: str) -> bool:
+def guarded(around: ast.AST, call: ast.Call, kind: str, reraising: bool = True) -> bool:
     """Whether the call sits in a ``try`` of ``around`` a handler of which catches ``kind`` (or under
-    ``contextlib.suppress`` of it): the fork expected the raise."""
+    ``contextlib.suppress`` of it): the fork expected the raise.  Unless ``reraising``, a handler that raises
+    on (``except ValueError: log(...); raise``) does not count: the call still fails for its caller."""
     for node in ast.walk(around):
         if isinstance(node, ast.Try | ast.TryStar) and any(call in ast.walk(stmt) for stmt in node.body):
-            if any(_catches(h, kind) for h in node.handlers):
+            if any(_catches(h, kind) and (reraising or not _raises_on(h)) for h in node.handlers):
                 return True
         if isinstance(node, (ast.With, ast.AsyncWith)) and any(call in ast.walk(stmt) for stmt in node.body):
             for item in node.items:
@@ -176,6 +177,11 @@ def guarded(around: ast.AST, call: ast.Call, kind: str) -> bool:
                     if any(_catches(ast.ExceptHandler(type=a, name=None, body=[]), kind) for a in ctx.args):
                         return True
     return False
+
+
+def _raises_on(handler: ast.ExceptHandler) -> bool:
+    """The handler's own statements (not a nested def's) end in a ``raise``: it hands the error on."""
+    return any(isinstance(stmt, ast.Raise) for stmt in handler.body)
 
 
 def for_effect(around: ast.AST, call: ast.Call, now: Emptied) -> bool:

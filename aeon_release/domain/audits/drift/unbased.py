@@ -248,7 +248,7 @@ def _tests(
     kind: ``_PROBE``, ``issubclass`` of the two classes themselves, a question with one answer per upstream;
     ``_KNOWN``, a value known to be the rebased class; ``_WIDE``, a value typed only as a class it derives from)."""
     imports = file_imports(module, path)
-    twice = _bound_twice(module)
+    twice = bound_twice(module)
     parents = {id(child): node for node in ast.walk(module) for child in ast.iter_child_nodes(node)}
 
     def names(expr: ast.expr, attr: str, u: Unbased) -> bool:
@@ -411,7 +411,7 @@ def _stored(cls: ast.ClassDef, subject: ast.Attribute) -> int:
     return attrs + setattrs
 
 
-def _bound_twice(module: ast.Module) -> set[str]:
+def bound_twice(module: ast.Module) -> set[str]:
     """Names the file binds more than once (imports, definitions, stores): no one class is known to be behind
     them (``try: from .x import New as Owner`` / ``except ImportError: from .x import Old as Owner``)."""
     seen: dict[str, int] = {}
