@@ -134,3 +134,14 @@ def test_a_parameter_upstream_now_keeps_on_an_attribute_is_quiet(git_repo: GitRe
     """``made.raw = config``: a later method may read the key off the attribute."""
     fork = 'def aeon_cfg(skip):\n    return BaseCfg.from_config({"exclude_modules": skip})\n'
     assert _rows(git_repo, no_rules, fork, KEPT) == []
+
+
+def test_a_function_upstream_emptied_is_left_to_emptied_drift(git_repo: GitRepo, no_rules: Path) -> None:
+    # the key is moot when the whole function stops working: emptied drift reports the call once, and is quiet
+    # where the fork's handler takes the new raise (tests/audits/test_emptied_drift.py, #50902's ``send``)
+    raised = BASE.replace(
+        '    level = opts["level"]\n    return level, strict\n', '    raise NotImplementedError("gone")\n'
+    )
+    assert raised != BASE
+    fork = 'def aeon_load():\n    try:\n        return load({"level": 3})\n    except NotImplementedError:\n        return None\n'
+    assert _rows(git_repo, no_rules, fork, upstream=raised) == []

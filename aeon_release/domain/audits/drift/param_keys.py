@@ -24,7 +24,8 @@ without a method of the name of its own (the owner found through the upstream fi
 display, a ``dict(k=...)`` call, or a name the calling function binds to one or fills (``n["k"] = ...``,
 ``n.setdefault("k", ...)``, ``n.update({...})``).  An error on the key's line: the value is silently ignored.
 Quiet where the fork's dict also holds a key upstream's function newly reads off the parameter (it writes both
-spellings), and under a version test.
+spellings), under a version test, and where upstream emptied the function (a bare ``raise``, ``pass``): it reads
+no key now, and emptied drift (``emptied.py``) reports the call with what a handler around it does.
 """
 
 from __future__ import annotations
@@ -34,6 +35,7 @@ import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.emptied import emptied
 from aeon_release.domain.audits.drift.fallbacks import version_gated
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.drift.unread_keys import INSPECTS, key_reads
@@ -139,8 +141,8 @@ def _dropped_in(path: str, old: ast.Module, new: ast.Module) -> Iterator[Dropped
     now = {qual: node for qual, node in walk_defs(new) if isinstance(node, _Def)}
     for qual, before in walk_defs(old):
         after = now.get(qual)
-        if not isinstance(before, _Def) or after is None:
-            continue
+        if not isinstance(before, _Def) or after is None or emptied(before, after) is not None:
+            continue  # an emptied function reads nothing now: emptied drift says so, once (#50902's ``send``)
         owner, _, name = qual.rpartition(".")
         kind = _kind(before, owner)
         for param, slot in _params(before, kind):
