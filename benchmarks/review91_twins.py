@@ -577,6 +577,75 @@ TWINS += [
 ]
 
 
+# --- 183dad7a85 (#13111): MLACommonImpl now calls self.flash_attn_varlen_func(q=, k=, v=, ..., **kwargs) from a
+# new _flash_attn_varlen_diff_headdims (round 3, written after the mends)
+FA = ("#13111", "183dad7a85", "flash_attn_varlen_func now called through _flash_attn_varlen_diff_headdims")
+MLA = "from vllm.v1.attention.backends.mla.common import MLACommonImpl\n\n\n"
+FA_INIT = (
+    "    def __init__(self, *args, **kwargs) -> None:\n"
+    "        super().__init__(*args, **kwargs)\n"
+    "        self.aeon_fa = self.flash_attn_varlen_func\n"
+)
+TWINS += [
+    (
+        "#13111 stored callable called through a new helper",
+        "twin: a method naming each flash-attention keyword, no **kwargs (the helper's **kwargs fills them)",
+        K(
+            *FA,
+            "vllm/aeon/r91fa0.py",
+            MLA
+            + "class AeonMLAImpl(MLACommonImpl):\n"
+            + FA_INIT
+            + "        self.flash_attn_varlen_func = self.aeon_varlen\n\n"
+            "    def aeon_varlen(self, q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k,\n"
+            "                    softmax_scale=None, causal=False, return_softmax_lse=False):\n"
+            "        # AEON: GB10 runs the Spark's own varlen kernel for MLA prefill\n"
+            "        return self.aeon_fa(q=q, k=k, v=v, cu_seqlens_q=cu_seqlens_q, cu_seqlens_k=cu_seqlens_k,\n"
+            "                            max_seqlen_q=max_seqlen_q, max_seqlen_k=max_seqlen_k,\n"
+            "                            softmax_scale=softmax_scale, causal=causal,\n"
+            "                            return_softmax_lse=return_softmax_lse)\n",
+            "        self.flash_attn_varlen_func = self.aeon_varlen",
+        ),
+    ),
+    (
+        "#13111 stored callable called through a new helper",
+        "twin: a wrapper object taking q, k, v and **kwargs",
+        K(
+            *FA,
+            "vllm/aeon/r91fa1.py",
+            MLA + "class AeonTimedVarlen:\n"
+            "    def __init__(self, inner) -> None:\n"
+            "        self.inner = inner\n\n"
+            "    def __call__(self, q, k, v, **kwargs):\n"
+            "        return self.inner(q=q, k=k, v=v, **kwargs)\n\n\n"
+            "class AeonMLAImpl(MLACommonImpl):\n"
+            + FA_INIT
+            + "        self.flash_attn_varlen_func = AeonTimedVarlen(self.aeon_fa)\n",
+            "        self.flash_attn_varlen_func = AeonTimedVarlen(self.aeon_fa)",
+        ),
+    ),
+    (
+        "#13111 stored callable called through a new helper",
+        "twin: a module function with the keywords, softmax_scale and return_softmax_lse defaulted",
+        K(
+            *FA,
+            "vllm/aeon/r91fa2.py",
+            "from vllm.vllm_flash_attn import flash_attn_varlen_func\n"
+            + MLA
+            + "def aeon_varlen(q, k, v, cu_seqlens_q, cu_seqlens_k, max_seqlen_q, max_seqlen_k,\n"
+            "                softmax_scale=None, causal=False, return_softmax_lse=False):\n"
+            "    # AEON: the Spark pins FA2 for MLA prefill\n"
+            "    return flash_attn_varlen_func(q=q, k=k, v=v, cu_seqlens_q=cu_seqlens_q, cu_seqlens_k=cu_seqlens_k,\n"
+            "                                  max_seqlen_q=max_seqlen_q, max_seqlen_k=max_seqlen_k,\n"
+            "                                  softmax_scale=softmax_scale, causal=causal,\n"
+            "                                  return_softmax_lse=return_softmax_lse, fa_version=2)\n\n\n"
+            "class AeonMLAImpl(MLACommonImpl):\n" + FA_INIT + "        self.flash_attn_varlen_func = aeon_varlen\n",
+            "        self.flash_attn_varlen_func = aeon_varlen",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review91-")
     return 0
