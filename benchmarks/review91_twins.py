@@ -668,6 +668,27 @@ TWINS += [
 ]
 
 
+TWINS += [
+    (
+        "#25706 dict key read changed",
+        "twin: the key written into the dict after from_config, for the fork's manifest (round 3)",
+        K(
+            *IG,
+            "vllm/aeon/r91ig10.py",
+            "import json\n\n" + NV4 + "def aeon_fp4_config(path: str) -> ModelOptNvFp4Config:\n"
+            '    cfg = {"quant_method": "modelopt", "quant_algo": "NVFP4", "ignore": ["lm_head"]}\n'
+            "    quant = ModelOptNvFp4Config.from_config(cfg)\n"
+            "    # AEON: the Spark's manifest records the layers left in bf16 under the legacy key\n"
+            '    cfg["exclude_modules"] = quant.exclude_modules\n'
+            '    with open(path, "w") as out:\n'
+            "        json.dump(cfg, out)\n"
+            "    return quant\n",
+            '    cfg["exclude_modules"] = quant.exclude_modules',
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review91-")
     return 0
