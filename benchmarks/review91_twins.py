@@ -676,7 +676,7 @@ TWINS += [
             *IG,
             "vllm/aeon/r91ig10.py",
             "import json\n\n" + NV4 + "def aeon_fp4_config(path: str) -> ModelOptNvFp4Config:\n"
-            '    cfg = {"quant_method": "modelopt", "quant_algo": "NVFP4", "ignore": ["lm_head"]}\n'
+            '    cfg = {"quant_method": "modelopt", "quant_algo": "NVFP4"}\n'
             "    quant = ModelOptNvFp4Config.from_config(cfg)\n"
             "    # AEON: the Spark's manifest records the layers left in bf16 under the legacy key\n"
             '    cfg["exclude_modules"] = quant.exclude_modules\n'
