@@ -177,3 +177,20 @@ def test_a_key_read_back_and_applied_after_the_call_is_a_warning(git_repo: GitRe
     [(line, severity, message)] = _rows(git_repo, no_rules, fork)
     assert (line, severity) == (5, "warning")
     assert "reads it back after the call (line 7)" in message
+
+
+def test_a_key_written_after_the_call_is_quiet_unless_a_loop_brings_it_back(git_repo: GitRepo, no_rules: Path) -> None:
+    # review91: ``cfg["exclude_modules"] = quant.exclude_modules`` after ``from_config(cfg)`` records, hands nothing
+    fork = (
+        "def aeon_cfg():\n"
+        '    cfg = {"level": 1}\n'
+        "    made = FastCfg.from_config(cfg)\n"
+        '    cfg["exclude_modules"] = made.excluded\n'
+        "    return made\n\n\n"
+        "def aeon_all(skips):\n"
+        "    cfg = {}\n"
+        "    for skip in skips:\n"
+        "        FastCfg.from_config(cfg)\n"
+        '        cfg["exclude_modules"] = skip\n'
+    )
+    assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork)] == [(15, "error")]

@@ -343,17 +343,31 @@ def _argument(call: ast.Call, slot: Dropped) -> ast.expr | None:
 def _held_keys(scope: ast.AST, arg: ast.expr, call: ast.Call, parents: dict[int, ast.AST]) -> list[_Key]:
     """The string keys the dict handed as ``arg`` holds, each on the line that writes it; not those written
     into a dict the name is re-bound from before the call (review91: ``cfg = {"quantization": cfg}`` nests
-    the flat dict's keys one level down, where the nested format still reads them)."""
+    the flat dict's keys one level down, where the nested format still reads them), nor those written after
+    the call outside a loop."""
     if not isinstance(arg, ast.Name):
         return list(_display_keys(arg))
     nodes = list(own_scope_nodes(scope))
     cuts = [n for n in nodes if isinstance(n, ast.Assign) and _rebinds(n, arg.id)]
+    end = (call.end_lineno or call.lineno) if not _looped(call, scope, parents) else None
     found: list[_Key] = []
     for node in nodes:
         keys = _written_into(node, arg.id)
+        if end is not None and getattr(node, "lineno", 0) > end:
+            continue  # review91: written after the call (the fork's own record), no loop brings it back
         if keys and not any(_replaced(cut, node, call, parents) for cut in cuts):
             found += keys
     return found
+
+
+def _looped(node: ast.AST, scope: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """A ``for``/``while`` of ``scope`` holds ``node``: a later line may run before its next run."""
+    up = parents.get(id(node))
+    while up is not None and up is not scope:
+        if isinstance(up, ast.For | ast.AsyncFor | ast.While):
+            return True
+        up = parents.get(id(up))
+    return False
 
 
 def _rebinds(node: ast.Assign, name: str) -> bool:
