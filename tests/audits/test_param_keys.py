@@ -145,3 +145,63 @@ def test_a_function_upstream_emptied_is_left_to_emptied_drift(git_repo: GitRepo,
     assert raised != BASE
     fork = 'def aeon_load():\n    try:\n        return load({"level": 3})\n    except NotImplementedError:\n        return None\n'
     assert _rows(git_repo, no_rules, fork, upstream=raised) == []
+
+
+def test_the_flat_dict_rebound_into_the_nested_format_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    # review91: the flat keys sit one level down after ``cfg = {"nested": cfg}``, where upstream still reads them
+    fork = (
+        "def aeon_cfg(skip):\n"
+        '    cfg = {"exclude_modules": skip}\n'
+        '    cfg = {"nested": cfg}\n'
+        "    return FastCfg.from_config(cfg)\n"
+    )
+    assert _rows(git_repo, no_rules, fork) == []
+
+
+def test_keys_kept_through_a_copy_or_written_in_a_branch_before_a_rebinding_still_error(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    fork = (
+        "def aeon_cfg(skip):\n"
+        '    cfg = {"exclude_modules": skip}\n'
+        "    cfg = dict(cfg)\n"
+        "    return FastCfg.from_config(cfg)\n\n\n"
+        "def aeon_other(skip, flat):\n"
+        "    if flat:\n"
+        '        cfg = {"exclude_modules": skip}\n'
+        "    else:\n"
+        '        cfg = {"nested": {}}\n'
+        "    return FastCfg.from_config(cfg)\n"
+    )
+    assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork)] == [(5, "error"), (12, "error")]
+
+
+def test_a_key_read_back_and_applied_after_the_call_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    # review91: ``quant.excluded = cfg["exclude_modules"]`` applies the fork's value whichever key upstream reads
+    fork = (
+        "def aeon_cfg(skip):\n"
+        '    cfg = {"exclude_modules": skip}\n'
+        "    made = FastCfg.from_config(cfg)\n"
+        '    made.excluded = cfg["exclude_modules"]\n'
+        "    return made\n"
+    )
+    [(line, severity, message)] = _rows(git_repo, no_rules, fork)
+    assert (line, severity) == (5, "warning")
+    assert "reads it back after the call (line 7)" in message
+
+
+def test_a_key_written_after_the_call_is_quiet_unless_a_loop_brings_it_back(git_repo: GitRepo, no_rules: Path) -> None:
+    # review91: ``cfg["exclude_modules"] = quant.exclude_modules`` after ``from_config(cfg)`` records, hands nothing
+    fork = (
+        "def aeon_cfg():\n"
+        '    cfg = {"level": 1}\n'
+        "    made = FastCfg.from_config(cfg)\n"
+        '    cfg["exclude_modules"] = made.excluded\n'
+        "    return made\n\n\n"
+        "def aeon_all(skips):\n"
+        "    cfg = {}\n"
+        "    for skip in skips:\n"
+        "        FastCfg.from_config(cfg)\n"
+        '        cfg["exclude_modules"] = skip\n'
+    )
+    assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork)] == [(15, "error")]

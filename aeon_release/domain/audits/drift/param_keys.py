@@ -43,6 +43,7 @@ from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import (
     TEST_PATH,
+    child_blocks,
     imported_from,
     last_name,
     own_scope_nodes,
@@ -241,10 +242,14 @@ def _file_findings(
         for target in resolver.targets(call, classes):
             for slot in (d for d in dropped if (d.path, d.owner, d.name) == target):
                 arg = _argument(call, slot)
-                held = _held_keys(scope, arg) if arg is not None else []
+                held = _held_keys(scope, arg, call, parents) if arg is not None else []
                 if not held or slot.new.intersection(k.key for k in held) or version_gated(call, parents):
                     continue
-                findings += [_finding(trees, path, k, slot, pr_pattern) for k in held if _counts(k, slot, owned)]
+                findings += [
+                    _finding(trees, path, k, slot, pr_pattern, _read_back(scope, arg, k.key, call))
+                    for k in held
+                    if _counts(k, slot, owned)
+                ]
     return findings
 
 
@@ -337,14 +342,89 @@ def _argument(call: ast.Call, slot: Dropped) -> ast.expr | None:
     return call.args[slot.slot] if slot.slot < len(call.args) else None
 
 
-def _held_keys(scope: ast.AST, arg: ast.expr) -> list[_Key]:
-    """The string keys the dict handed as ``arg`` holds, each on the line that writes it."""
+def _held_keys(scope: ast.AST, arg: ast.expr, call: ast.Call, parents: dict[int, ast.AST]) -> list[_Key]:
+    """The string keys the dict handed as ``arg`` holds, each on the line that writes it; not those written
+    into a dict the name is re-bound from before the call (review91: ``cfg = {"quantization": cfg}`` nests
+    the flat dict's keys one level down, where the nested format still reads them), nor those written after
+    the call outside a loop."""
     if not isinstance(arg, ast.Name):
         return list(_display_keys(arg))
+    nodes = list(own_scope_nodes(scope))
+    cuts = [n for n in nodes if isinstance(n, ast.Assign) and _rebinds(n, arg.id)]
+    end = (call.end_lineno or call.lineno) if not _looped(call, scope, parents) else None
     found: list[_Key] = []
-    for node in own_scope_nodes(scope):
-        found += _written_into(node, arg.id)
+    for node in nodes:
+        keys = _written_into(node, arg.id)
+        if end is not None and getattr(node, "lineno", 0) > end:
+            continue  # review91: written after the call (the fork's own record), no loop brings it back
+        if keys and not any(_replaced(cut, node, call, parents) for cut in cuts):
+            found += keys
     return found
+
+
+def _looped(node: ast.AST, scope: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """A ``for``/``while`` of ``scope`` holds ``node``: a later line may run before its next run."""
+    up = parents.get(id(node))
+    while up is not None and up is not scope:
+        if isinstance(up, ast.For | ast.AsyncFor | ast.While):
+            return True
+        up = parents.get(id(up))
+    return False
+
+
+def _rebinds(node: ast.Assign, name: str) -> bool:
+    """``name = value`` where ``value`` is another dict than the one ``name`` held, not a copy of it
+    (``dict(name)``, ``name.copy()``, ``{**name}``, ``name | {...}``) nor a call handed it (it may return it)."""
+    if not any(_is_name(t, name) for t in node.targets):
+        return False
+    return not _carries(node.value, name)
+
+
+def _carries(value: ast.expr, name: str) -> bool:
+    if isinstance(value, ast.Call):
+        handed = [*value.args, *(k.value for k in value.keywords)]
+        receiver = value.func.value if isinstance(value.func, ast.Attribute) else None
+        return any(_is_name(a, name) for a in handed) or (receiver is not None and _is_name(receiver, name))
+    if isinstance(value, ast.Dict):
+        return any(k is None and _is_name(v, name) for k, v in zip(value.keys, value.values))
+    if isinstance(value, ast.BinOp):
+        return any(_is_name(side, name) or _carries(side, name) for side in (value.left, value.right))
+    return _is_name(value, name)
+
+
+def _replaced(cut: ast.stmt, write: ast.AST, call: ast.Call, parents: dict[int, ast.AST]) -> bool:
+    """``cut`` runs after ``write`` and before ``call`` whenever both run: the three sit in one block (or
+    blocks it holds) in that order, ``cut`` in the block itself."""
+    parent = parents.get(id(cut))
+    blocks = list(child_blocks(parent)) if isinstance(parent, ast.stmt) else [getattr(parent, "body", [])]
+    block = next((b for b in blocks if any(s is cut for s in b)), None)
+    if block is None:
+        return False
+    at = next(i for i, s in enumerate(block) if s is cut)
+    before, after = _position(block, write, parents), _position(block, call, parents)
+    return before is not None and after is not None and before < at < after
+
+
+def _position(block: list[ast.stmt], node: ast.AST | None, parents: dict[int, ast.AST]) -> int | None:
+    """The index in ``block`` of the statement holding ``node``, if one does."""
+    while node is not None:
+        index = next((i for i, s in enumerate(block) if s is node), None)
+        if index is not None:
+            return index
+        node = parents.get(id(node))
+    return None
+
+
+def _read_back(scope: ast.AST, arg: ast.expr | None, key: str, call: ast.Call) -> int | None:
+    """The line where the calling scope reads ``key`` back off the handed dict after the call (review91:
+    ``quant.exclude_modules = cfg["exclude_modules"]`` applies the fork's value itself)."""
+    if not isinstance(arg, ast.Name):
+        return None
+    end = call.end_lineno or call.lineno
+    for node in own_scope_nodes(scope):
+        if getattr(node, "lineno", 0) > end and any(k == key and _is_name(h, arg.id) for k, h in key_reads(node)):
+            return int(getattr(node, "lineno", 0))
+    return None
 
 
 def _display_keys(expr: ast.expr) -> Iterator[_Key]:
@@ -388,14 +468,23 @@ def _is_name(expr: ast.expr, name: str) -> bool:
     return isinstance(expr, ast.Name) and expr.id == name
 
 
-def _finding(trees: ThreeTrees, path: str, key: _Key, slot: Dropped, pr_pattern: str) -> Finding:
+def _finding(trees: ThreeTrees, path: str, key: _Key, slot: Dropped, pr_pattern: str, read_back: int | None) -> Finding:
     word = rf"[\"']{re.escape(key.key)}[\"']"
     commit = trees.upstream_commit(slot.path, word, pr_pattern, most=5)
     function = f"{slot.owner}.{slot.name}" if slot.owner else slot.name
     now = f"; it reads {', '.join(repr(k) for k in sorted(slot.new))} off it now" if slot.new else ""
+    told = (
+        f"upstream's {slot.name} read it off {slot.param} at the merge base and no longer does ({slot.path}{commit})"
+        f"{now}"
+    )
+    if read_back is not None:  # the fork may apply the value itself: a warning, not a block
+        message = (
+            f"fork-owned key {key.key!r} handed to {function}() in {slot.param}: {told}; the fork reads it back "
+            f"after the call (line {read_back}): check that it applies the value itself"
+        )
+        return Finding(RULE, "merge", Severity.WARNING, path, key.line, message)
     message = (
-        f"fork-owned key {key.key!r} handed to {function}() in {slot.param}: upstream's {slot.name} read it off "
-        f"{slot.param} at the merge base and no longer does ({slot.path}{commit}){now}: the fork's value is "
+        f"fork-owned key {key.key!r} handed to {function}() in {slot.param}: {told}: the fork's value is "
         "silently ignored; write the key upstream reads now, or drop the carry"
     )
     return Finding(RULE, "merge", Severity.ERROR, path, key.line, message)
