@@ -15,7 +15,8 @@ right after the merge (the merge base is the commit's first parent, upstream the
 - a read after a method that now deletes the field (``drift/stopped_writes.py``; #22499 ``del
   self.device_group``): a ``hasattr`` or-ed before the read, a ``try``/``except AttributeError``, the value read
   before the call, the field stored again by the fork's override, a local rebound to a new group, another
-  group's field, and #47483's ``del self.model_state`` in ``shutdown`` asked with ``hasattr``;
+  group's field, #47483's ``del self.model_state`` in ``shutdown`` asked with ``hasattr``, and #23390's ``del
+  self.io_thread_pool`` in ``MultiprocExecutor.shutdown`` (an override's read under ``hasattr``, a ``try``);
 - a class build reaching its ``__init__``'s guards, a module function handing its parameter on, ``-1`` as a
   constant, a module attribute call (``drift/refused_args.py``; #47295 ``assert local_rank >= 0``): a keyword
   build with ``local_rank=0`` on its own line, ``init_distributed_environment(..., -1, ...)`` (its ``-1`` means
@@ -38,7 +39,34 @@ right after the merge (the merge base is the commit's first parent, upstream the
   the flag set in the class body, on ``self`` in ``__init__``.
 
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the replay's catches
-by these widenings (``blind_replay_pstate.py``), kept to show the reach stays.
+by these widenings (``blind_replay_pstate.py``; #40150's communicator is warned, the flag gate's severity), kept
+to show the reach stays, and #23390's read of the deleted pool.
+
+Round 1 (main at 712da0d7), 16 cases and 40 twins as first written: 15 caught, 1 warned of 16; 5 false errors
+of 40 (5 twins warned: fork namesakes of methods upstream added, the override warning).  The false errors: the
+getter compared with the alias *or* the canonical getter, and a module flag ``_ONE = A is B`` then ``x is B or
+(not _ONE and x is A)`` (2, ``split_aliases``: only an ``if``/``while`` test of ``A`` against ``B`` counted as
+asking, and a comparison with ``A`` beside one with ``B`` was not read); ``self.cpu_group = None`` then ``if
+<the base asks hasattr>: del self.cpu_group`` before ``super().destroy()`` (1, ``none_sentinels``: the ``del``
+between was not seen); a read of the deleted field after ``not hasattr(group, "device_group") or`` and one in a
+``try``/``except AttributeError`` (2, ``stopped_writes``: the deletion made every read after the call an error,
+guarded or not).  None was found not to be a twin: every one is correct after the merge and at the base.
+Round 2 (this branch): a comparison of ``A`` with ``B`` asks anywhere but in an ``assert`` (``_asserted``); a
+comparison of ``x`` with ``A`` in an ``and``/``or`` that also compares ``x`` with ``B`` is quiet (``_either``);
+a statement deleting the field between the None and ``super()`` clears the store (``stopped_writes._deletes``
+reused); a read of a *deleted* field that runs only where ``hasattr`` holds, or in a ``try`` catching
+AttributeError, is quiet (``_absence_handled``; a stale field under ``hasattr`` is the old question, left as
+it was).  15 caught, 1 warned of 16; 0 false errors of 40 twins (5 warned).
+Round 3 (another real commit, written after the mends): #23390 (9dfbeb41e5) turned ``MultiprocExecutor.shutdown``'s
+``self.io_thread_pool = None`` into ``del self.io_thread_pool``: a case (a read of the pool after ``shutdown()``)
+and two twins (an override's read under ``hasattr(...) and``, a read in a ``try``/``except AttributeError``).
+On main (712da0d7): 1 caught; 2 false errors of 2.  This branch: 1 caught; 0 false.
+All rounds, main (712da0d7): 16 caught, 1 warned of 17; 7 false errors of 42 twins.  This branch: 16 caught, 1
+warned of 17; 0 false errors of 42 twins (5 warned).
+Regression set on this branch: blind_replay_pstate 21 caught, 1 warned of 22 (11 quiet, 1 warned; as recorded),
+killer_replay 26/26, kind_change_replay 12/12 (5 quiet), blind_replay_rayexec 17 caught, 1 warned of 18 (9
+quiet), blind_replay_sampparams 14 caught, 1 missed of 15 (10 quiet, 1 warned; as recorded), review18_twins 9/9,
+0 false of 41: 0 false errors.
 
   PYTHONPATH=.. python review93_twins.py [--only TEXT ...] [--show]
 """
@@ -676,6 +704,57 @@ TWINS += [
             "    def recv_tensor_dict(self, src: int) -> dict:\n"
             "        return self.aeon_ring.get(src)\n",
             "    def recv_tensor_dict(self, src: int) -> dict:",
+        ),
+    ),
+]
+
+# --- 9dfbeb41e5 (#23390): MultiprocExecutor.shutdown deletes io_thread_pool where it set it to None
+IO = ("#23390", "9dfbeb41e5", "MultiprocExecutor.shutdown deletes io_thread_pool")
+MX = "from vllm.v1.executor.multiproc_executor import MultiprocExecutor\n\n\n"
+CASES += [
+    (
+        "#23390 field deleted",
+        "a read of the pool after shutdown()",
+        K(
+            *IO,
+            "vllm/aeon/r93io0.py",
+            MX + "def aeon_stop(executor: MultiprocExecutor) -> bool:\n"
+            "    executor.shutdown()\n"
+            "    return executor.io_thread_pool is None\n",
+            "    return executor.io_thread_pool is None",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#23390 field deleted",
+        "twin: an override reading the pool under hasattr after super().shutdown()",
+        K(
+            *IO,
+            "vllm/aeon/r93io1.py",
+            MX + "class AeonExecutor(MultiprocExecutor):\n"
+            "    aeon_pool_left = False\n\n"
+            "    def shutdown(self) -> None:\n"
+            "        super().shutdown()\n"
+            "        # AEON: the Spark's watchdog reports a pool that outlived the executor\n"
+            '        if hasattr(self, "io_thread_pool") and self.io_thread_pool is not None:\n'
+            "            self.aeon_pool_left = True\n",
+            '        if hasattr(self, "io_thread_pool") and self.io_thread_pool is not None:',
+        ),
+    ),
+    (
+        "#23390 field deleted",
+        "twin: the pool read after shutdown() in a try/except AttributeError",
+        K(
+            *IO,
+            "vllm/aeon/r93io2.py",
+            MX + "def aeon_stop(executor: MultiprocExecutor) -> bool:\n"
+            "    executor.shutdown()\n"
+            "    try:\n"
+            "        return executor.io_thread_pool is None\n"
+            "    except AttributeError:\n"
+            "        return True\n",
+            "        return executor.io_thread_pool is None",
         ),
     ),
 ]
