@@ -90,8 +90,11 @@ def test_a_none_the_base_no_longer_asks_for_is_an_error(
         # a class of the fork's own, not upstream's
         "class Group:\n    def destroy(self) -> None:\n        pass\n\n\nclass Shared(Group):\n"
         "    def destroy(self) -> None:\n        self.cpu = None\n        super().destroy()\n",
+        # review93: the None deleted again (under a version flag) before super(): the base finds no field
+        HEAD + "ASKS = True\n\n\nclass Shared(Group):\n    def destroy(self) -> None:\n        self.cpu = None\n"
+        "        if ASKS:\n            del self.cpu\n        super().destroy()\n",
     ],
-    ids=["after super", "still asked", "no super", "own class"],
+    ids=["after super", "still asked", "no super", "own class", "deleted again"],
 )
 def test_twin_a_none_the_base_still_asks_for_or_never_reaches_is_quiet(
     git_repo: GitRepo, no_rules: Path, body: str

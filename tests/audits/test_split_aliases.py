@@ -112,8 +112,28 @@ def test_an_identity_use_of_a_split_alias_is_found(
         '_KIND = {get_ep_group: "ep"}\n\n\ndef kind() -> str:\n    return _KIND[get_expert_group]\n',
         # the canonical getter compared
         HEAD + "def mine(getter) -> bool:\n    return getter is get_tp_group\n",
+        # review93: the getter compared with the alias or the canonical getter: the fork takes both objects
+        HEAD + "def mine(getter) -> bool:\n    return getter is get_tensor_group or getter is get_tp_group\n",
+        # review93: the answer to "one object?" kept in a flag, then used to take the alias too
+        HEAD + "_ONE = get_tensor_group is get_tp_group\n\n\ndef mine(getter) -> bool:\n"
+        "    return getter is get_tp_group or (not _ONE and getter is get_tensor_group)\n",
     ],
-    ids=["called", "probed in an if", "keyed by the alias", "rebound by the fork", "kept alias", "canonical"],
+    ids=[
+        "called",
+        "probed in an if",
+        "keyed by the alias",
+        "rebound by the fork",
+        "kept alias",
+        "canonical",
+        "either spelling",
+        "asked in a flag",
+    ],
 )
 def test_a_use_the_split_does_not_change_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert rows(git_repo, no_rules, body) == []
+
+
+def test_an_or_with_another_canonical_getter_still_errs(git_repo: GitRepo, no_rules: Path) -> None:
+    """review93's ``x is A or x is B`` is quiet only where ``B`` is the alias's own canonical object."""
+    body = HEAD + "def mine(getter) -> bool:\n    return getter is get_tensor_group or getter is get_pp_group\n"
+    assert rows(git_repo, no_rules, body) == [(line_of(body, "return getter"), "error")]

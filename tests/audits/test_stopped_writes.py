@@ -555,8 +555,12 @@ def test_a_read_of_a_field_the_method_now_deletes_is_an_error(
         "def gone(g: Group) -> bool:\n    g.destroy()\n    return getattr(g, 'cpu_group', None) is None\n",
         # the read comes before the call
         "def gone(g: Group) -> None:\n    print(g.cpu_group)\n    g.destroy()\n",
+        # review93: a hasattr or-ed before the read, and a try catching AttributeError: written for the deletion
+        "def gone(g: Group) -> bool:\n    g.destroy()\n    return not hasattr(g, 'cpu_group') or g.cpu_group is None\n",
+        "def gone(g: Group) -> bool:\n    g.destroy()\n    try:\n        return g.cpu_group is None\n"
+        "    except AttributeError:\n        return True\n",
     ],
-    ids=["getattr with a default", "read before the call"],
+    ids=["getattr with a default", "read before the call", "hasattr or-ed", "try AttributeError"],
 )
 def test_twin_a_deleted_field_read_safely_is_quiet(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
     assert group_rows(git_repo, tmp_path, GROUP_HEAD + body) == []

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
+from aeon_release.domain.audits.drift.stopped_writes import _deletes
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 
@@ -135,7 +136,8 @@ def _sentinels(
 
 def _nulled_before_super(method: ast.FunctionDef | ast.AsyncFunctionDef, field: str) -> int | None:
     """The line of a ``self.field = None`` among the body's statements that a later one calling
-    ``super().<method>(...)`` follows."""
+    ``super().<method>(...)`` follows, no statement between them deleting the field (review93: ``self.F = None``
+    then ``if <base asks hasattr>: del self.F`` serves both bases)."""
     store: int | None = None
     for stmt in method.body:
         if (
@@ -145,6 +147,8 @@ def _nulled_before_super(method: ast.FunctionDef | ast.AsyncFunctionDef, field: 
             and stmt.value.value is None
         ):
             store = stmt.lineno
+        elif store is not None and _deletes(stmt, field):
+            store = None  # ``del self.F`` after the None (under a version test or not): the base finds no field
         elif store is not None and any(_super_call(n, method.name) for n in ast.walk(stmt)):
             return store
     return None

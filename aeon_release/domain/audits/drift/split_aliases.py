@@ -15,8 +15,10 @@ on one side; a subscript or ``.get`` of ``A`` off a name the fork's file binds o
 ``B`` (not by ``A``); ``A in`` such a display (or a set, list or tuple display holding ``B``).  An error for the
 look-up in a display keyed by ``B`` (it misses every time) and for a comparison in a file that also names ``B``
 (the fork took the two for one object); a warning for a comparison in a file that never names ``B`` (its callers
-may hand it the alias itself).  Quiet: a call of ``A`` (it still answers), a comparison of ``A`` with ``B`` in an
-``if`` or ``while`` test (the fork asks whether they are one object, and adapts), a file that binds ``A`` itself.
+may hand it the alias itself).  Quiet: a call of ``A`` (it still answers), a comparison of ``A`` with ``B`` but in
+an ``assert`` (an ``if`` test, a flag: the fork asks whether they are one object, and adapts), a comparison of ``x``
+with ``A`` in an ``and``/``or`` that also compares ``x`` with ``B`` (the fork takes both; review93), a file that
+binds ``A`` itself.
 """
 
 from __future__ import annotations
@@ -147,14 +149,46 @@ def _compared(
         if split is None:
             continue
         other = sides[1 - at]
-        if _canonical(other, split, imports) and isinstance(parents.get(id(node)), ast.If | ast.While | ast.IfExp):
-            return  # ``if A is B:``: the fork asks whether the two are one object
+        if _canonical(other, split, imports) and not _asserted(node, parents):
+            return  # ``if A is B:``, ``same = A is B``: the fork asks whether the two are one object
+        if _either(node, other, split, imports, parents):
+            return  # ``x is A or x is B``: the fork takes both objects
         named = (split.module, split.canonical) in imports.values() or any(
             _canonical(n, split, imports) for n in ast.walk(module) if isinstance(n, ast.Attribute)
         )
         severity = Severity.ERROR if named else Severity.WARNING
         yield node.lineno, split, severity, f"compares {split.alias} by identity"
         return
+
+
+def _asserted(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """``node`` sits in an ``assert``'s test: ``assert A is B`` now fails, where any other use of ``A is B`` asks
+    the question (review93: ``_ONE = A is B`` recorded in a module flag)."""
+    at = parents.get(id(node))
+    while at is not None and not isinstance(at, ast.stmt):
+        at = parents.get(id(at))
+    return isinstance(at, ast.Assert)
+
+
+def _either(
+    node: ast.Compare,
+    other: ast.expr,
+    split: Split,
+    imports: dict[str, tuple[str, str]],
+    parents: dict[int, ast.AST],
+) -> bool:
+    """An ``and``/``or`` holding ``node`` also compares ``other`` with the canonical object (review93: ``getter is
+    A or getter is B``, the fork's callers hand either)."""
+    text = ast.unparse(other)
+    at = parents.get(id(node))
+    while isinstance(at, ast.BoolOp | ast.UnaryOp):
+        for n in ast.walk(at) if isinstance(at, ast.BoolOp) else ():
+            if isinstance(n, ast.Compare) and len(n.ops) == 1 and isinstance(n.ops[0], _IDENTITY):
+                pair = [n.left, n.comparators[0]]
+                if any(ast.unparse(s) == text for s in pair) and any(_canonical(s, split, imports) for s in pair):
+                    return True
+        at = parents.get(id(at))
+    return False
 
 
 def _looked_up(node: ast.AST) -> Iterator[tuple[ast.expr, ast.expr]]:

@@ -52,6 +52,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.fallbacks import caught_around, hasattr_ensured
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
@@ -619,8 +620,17 @@ def _reads_after(
         for call in sorted(calls, key=lambda c: c.lineno):
             stop = by_method[call.func.attr].get(path)  # type: ignore[attr-defined]
             if stop and _runs_before(call, read, parents) and not any(call.lineno < h < read.lineno for h in handed):
-                yield read.lineno, recv, stop
+                if not (stop.deleted and _absence_handled(read, parents)):
+                    yield read.lineno, recv, stop
                 break
+
+
+def _absence_handled(read: ast.Attribute, parents: dict[int, ast.AST]) -> bool:
+    """The read runs only where ``hasattr(x, "field")`` holds (``not hasattr(g, "f") or g.f is None``, an ``if
+    hasattr``, an early exit), or in a ``try`` catching AttributeError: written for the deleted field (review93:
+    #22499's ``del self.device_group`` makes such a read safe, where a stale value read would not be)."""
+    caught = frozenset({"AttributeError", "Exception", "BaseException"})
+    return hasattr_ensured(read, ast.unparse(read.value), read.attr, parents) or caught_around(read, caught, parents)
 
 
 def _is_receiver(expr: ast.expr, recv: str) -> bool:
