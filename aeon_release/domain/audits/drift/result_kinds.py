@@ -1031,7 +1031,7 @@ def unlisted_returns(before: ast.AST, after: ast.AST, override: _Def) -> list[in
     if not isinstance(before, _Def) or not isinstance(after, _Def) or before.returns is None or after.returns is None:
         return []
     element = _listed_element(before.returns)
-    if element is None or ast.unparse(element) != ast.unparse(after.returns):
+    if element is None or ast.unparse(element) != ast.unparse(after.returns) or _holds_lists(after.returns):
         return []
     pinned = override.returns is not None and ast.unparse(override.returns) == ast.unparse(before.returns)
     return _old_kind_lines(override, after.name, pinned, _a_list)
@@ -1049,6 +1049,17 @@ def _listed_element(annotation: ast.expr) -> ast.expr | None:
 
 
 _LISTS = frozenset({"list", "List", "Sequence", "tuple", "Tuple"})
+
+
+def _holds_lists(annotation: ast.expr) -> bool:
+    """The new kind is itself a list, or anything (review92: #18459's revert made ``get_block_ids() ->
+    list[list[int]]`` ``-> list[int]``, and an override returning the flat ids as a comprehension is the new
+    kind): a list as written no longer tells the old kind from the new."""
+    head = annotation.value if isinstance(annotation, ast.Subscript) else annotation
+    return last_name(head) in _LIST_LIKE
+
+
+_LIST_LIKE = frozenset({"list", "List", "Sequence", "MutableSequence", "Iterable", "Collection", "Any", "object"})
 
 
 def _a_list(node: ast.expr) -> bool:
