@@ -407,8 +407,8 @@ def _own_stores(cls: ClassInfo, owned: set[int]) -> dict[str, tuple[int, ast.exp
 
 def _spelled_out(value: ast.expr | None, bound: dict[str, ast.expr]) -> ast.expr | None:
     """The value with a local at the head of its attribute chain replaced by what the method bound it to once
-    (review92: ``parallel = vllm_config.parallel_config; rank = parallel.data_parallel_rank; self.dp_rank =
-    rank`` is #26086's own ``vllm_config.parallel_config.data_parallel_rank``, a backport)."""
+    (review92: ``parallel = config.parallel_config; rank = parallel.data_parallel_rank; self.dp_rank = rank``
+    is #26086's own ``config.parallel_config.data_parallel_rank``, a backport)."""
     for _ in range(4):  # a few hops: a chain of locals, never a cycle
         steps: list[str] = []
         head = value
