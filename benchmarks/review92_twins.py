@@ -24,8 +24,31 @@ right after the merge (the merge base is the commit's first parent, upstream the
   (is_graph_capturing=)``): ``**kwargs`` after the leading named parameters.
 
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the replay's three
-catches of these widenings (its #26564 killer line moved to the ``return [``), and #33331's override still
-returning the list of dicts the encoder now builds as one dict.
+catches of these widenings (its #26564 killer line moved to the ``return [``), #34049's flag of the fork's own
+under the base's name, and #33331's override still returning the list of dicts the encoder now builds as one
+dict.
+
+Round 1 (main at 45cf5ab1), 5 cases and 25 twins as first written: 5 caught of 5; 6 false errors of 25: the
+backport bound to locals first (2: #26086's ``parallel = vllm_config.parallel_config; rank =
+parallel.data_parallel_rank; self.dp_rank = rank`` and #34049's ``spec.use_local_argmax_reduction`` -- the
+value's text and its last two steps were compared as written, never through the method's locals), a
+``@staticmethod`` storing on the object it is handed (2: ``meta.dp_rank = rank``, ``spec.block_size = size``
+-- its first parameter was taken for the instance), and #18459's flat ids (2: the new kind ``list[int]`` is itself
+a list, so the comprehension and ``list(...)`` returning it were taken for the old ``list[list[int]]``).  All six
+truly fine after the merge: kept as twins.
+Round 2 (this branch): a namesake's value is spelled out through the locals its method binds once
+(``names_bound_once``) before it is compared with upstream's; a staticmethod's stores are not the instance's
+(``is_static``); a list made one whose new kind is itself a list (or ``Any``/``object``) is not flagged for a list
+as written.  5 caught of 5; 0 false errors of 25.
+Round 3 (written after the mends, to hold their reach): #26086's node-local rank bound to locals first (spelled
+out, still not upstream's value: caught) and #18459's override still returning one list per group
+(``[[...]]``: missed by round 2's mend, which left every list alone where the new kind is a list; now a list of
+lists as written is the old kind there: caught).  All rounds, main (45cf5ab1): 7 caught of 7; 6 false errors of
+25 twins.  This branch: 7 caught of 7; 0 false errors of 25 twins.
+Regression set on this branch: blind_replay_eagleprop 19 caught, 2 warned, 0 missed of 21 (12 quiet, as on main),
+killer_replay 26/26, kind_change_replay 12/12 (5 quiet), review79_twins 11/11 (33 quiet), blind_replay_specdec
+23/23 (10 quiet), blind_replay_executor 19/19 (11 quiet), ``carry_class_replay --only shadowed-attr --limit 12``
+4 blocked, 1 missed of 5, 0 of 2 unbroken carries with a false error (as on main).
 
   PYTHONPATH=.. python review92_twins.py [--only TEXT ...] [--show]
 """
@@ -57,6 +80,20 @@ CASES += [
             EP + "class AeonEagleProposer(EagleProposer):\n" + INIT + "        # AEON: the node-local DP rank\n"
             "        self.dp_rank = vllm_config.parallel_config.data_parallel_rank_local or 0\n",
             "        self.dp_rank = vllm_config.parallel_config.data_parallel_rank_local or 0",
+        ),
+    ),
+]
+CASES += [
+    (
+        "#26086 namesake",
+        "the node-local rank bound to a local first (spelled out, still not upstream's)",
+        K(
+            *DP,
+            "vllm/aeon/r92dp9.py",
+            EP + "class AeonEagleProposer(EagleProposer):\n" + INIT + "        parallel = vllm_config.parallel_config\n"
+            "        local = parallel.data_parallel_rank_local\n"
+            "        self.dp_rank = local  # AEON: the node-local DP rank\n",
+            "        self.dp_rank = local  # AEON: the node-local DP rank",
         ),
     ),
 ]
@@ -411,6 +448,20 @@ TWINS += [
 # --- bb0a311213 (revert of #17945, #18459): get_block_ids() -> list[list[int]] became -> list[int]
 BI = ("#18459", "bb0a311213", "get_block_ids returns one flat list of ids, not one per KV cache group")
 KM = "from vllm.v1.core.kv_cache_manager import KVCacheBlocks, KVCacheManager\n\n\n"
+CASES += [
+    (
+        "#18459 list made one (itself a list)",
+        "a blocks override still returning one list of ids per group",
+        K(
+            *BI,
+            "vllm/aeon/r92bi0.py",
+            KM + "class AeonBlocks(KVCacheBlocks):\n"
+            "    def get_block_ids(self):\n"
+            "        return [[b.block_id for b in self.blocks]]  # AEON: one KV cache group on the Spark\n",
+            "        return [[b.block_id for b in self.blocks]]  # AEON: one KV cache group on the Spark",
+        ),
+    ),
+]
 TWINS += [
     (
         "#18459 list made one (itself a list)",

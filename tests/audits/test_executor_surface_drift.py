@@ -292,3 +292,19 @@ def test_an_override_returning_a_list_where_the_new_kind_is_a_list_is_silent(
     git_repo: GitRepo, no_rules: Path, body: str
 ) -> None:
     assert _listed_rows(git_repo, no_rules, body, kinds=("list[list[int]]", "list[int]")) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "    def _builder(self) -> list[list[int]]:\n        return self.aeon_ids\n",  # pinned to the old kind
+        "    def _builder(self):\n        return [[b.id for b in self.builders]]\n",  # one list per group
+        "    def _builder(self):\n        return [list(g) for g in self.builders]\n",
+    ],
+    ids=["pinned", "display", "comprehension"],
+)
+def test_an_override_still_returning_lists_where_the_new_kind_is_a_list(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    [(_, line, severity, _)] = _listed_rows(git_repo, no_rules, body, kinds=("list[list[int]]", "list[int]"))
+    assert (line, severity) == (6, "error")
