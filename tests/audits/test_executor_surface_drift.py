@@ -225,14 +225,21 @@ class Proposer:
 FORK_PROPOSER = "vllm/v1/spec_decode/aeon_eagle.py"
 
 
-def _listed_rows(git_repo: GitRepo, no_rules: Path, body: str, called: bool = True) -> list[tuple[str, int, str, str]]:
+def _listed_rows(
+    git_repo: GitRepo,
+    no_rules: Path,
+    body: str,
+    called: bool = True,
+    kinds: tuple[str, str] = ("list[Builder]", "Builder"),
+) -> list[tuple[str, int, str, str]]:
     fork = "from vllm.v1.spec_decode.eagle import Builder, Proposer\n\n\nclass AeonProposer(Proposer):\n" + body
-    new = PROPOSER_OLD.replace("-> list[Builder]", "-> Builder")
+    old = PROPOSER_OLD.replace("-> list[Builder]", f"-> {kinds[0]}")
+    new = PROPOSER_OLD.replace("-> list[Builder]", f"-> {kinds[1]}")
     if called:
         new = new.replace("        return 0\n", "        return self._builder().build()\n")
     sides = s.merge_case(
         git_repo,
-        {PROPOSER: PROPOSER_OLD},
+        {PROPOSER: old},
         {FORK_PROPOSER: fork},
         [("Fix attn metadata build (#26564)", {PROPOSER: new})],
     )
@@ -269,3 +276,35 @@ def test_an_override_fitting_the_one_or_never_used_is_silent(
     git_repo: GitRepo, no_rules: Path, body: str, called: bool
 ) -> None:
     assert _listed_rows(git_repo, no_rules, body, called) == []
+
+
+# review92: #18459's revert made ``get_block_ids() -> list[list[int]]`` ``-> list[int]``: the new kind is itself
+# a list, and an override returning the flat ids (a comprehension, ``list(...)``) is the new kind, not the old.
+@pytest.mark.parametrize(
+    "body",
+    [
+        "    def _builder(self) -> list[int]:\n        return [b.id for b in self.builders]\n",
+        "    def _builder(self):\n        return list(b.id for b in self.builders)\n",
+    ],
+    ids=["comprehension", "list-call"],
+)
+def test_an_override_returning_a_list_where_the_new_kind_is_a_list_is_silent(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    assert _listed_rows(git_repo, no_rules, body, kinds=("list[list[int]]", "list[int]")) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "    def _builder(self) -> list[list[int]]:\n        return self.aeon_ids\n",  # pinned to the old kind
+        "    def _builder(self):\n        return [[b.id for b in self.builders]]\n",  # one list per group
+        "    def _builder(self):\n        return [list(g) for g in self.builders]\n",
+    ],
+    ids=["pinned", "display", "comprehension"],
+)
+def test_an_override_still_returning_lists_where_the_new_kind_is_a_list(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    [(_, line, severity, _)] = _listed_rows(git_repo, no_rules, body, kinds=("list[list[int]]", "list[int]"))
+    assert (line, severity) == (6, "error")

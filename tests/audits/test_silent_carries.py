@@ -177,6 +177,20 @@ def test_a_fork_value_of_a_name_upstreams_base_now_uses(
         ),
         # the base assigned it before the merge already
         (LATE, READS),
+        # review92: a backport through locals (#26086's rank bound to a local first)
+        (
+            IN_METHOD.replace(
+                "        self.stream = model.aeon_stream  # AEON",
+                "        held = device\n        stream = held.stream\n        self.stream = stream  # AEON",
+            ).replace("load(self, model)", "bind(self, device)"),
+            REASSIGNS,
+        ),
+        # review92: a staticmethod's store on what it is handed, not on the instance
+        (
+            FORK_BASE + "\n\nclass AeonRunner(ModelRunnerBase):\n    @staticmethod\n    def tag(meta, stream):\n"
+            "        meta.stream = stream  # AEON\n",
+            READS,
+        ),
     ],
 )
 def test_a_fork_value_of_a_name_the_base_already_had_or_shares_is_silent(

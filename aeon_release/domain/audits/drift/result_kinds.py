@@ -1031,10 +1031,11 @@ def unlisted_returns(before: ast.AST, after: ast.AST, override: _Def) -> list[in
     if not isinstance(before, _Def) or not isinstance(after, _Def) or before.returns is None or after.returns is None:
         return []
     element = _listed_element(before.returns)
-    if element is None or ast.unparse(element) != ast.unparse(after.returns):
+    if element is None or ast.unparse(element) != ast.unparse(after.returns) or _head(after.returns) in _ANYTHING:
         return []
     pinned = override.returns is not None and ast.unparse(override.returns) == ast.unparse(before.returns)
-    return _old_kind_lines(override, after.name, pinned, _a_list)
+    nested = _head(after.returns) in _LIST_LIKE
+    return _old_kind_lines(override, after.name, pinned, _a_list_of_lists if nested else _a_list)
 
 
 def _listed_element(annotation: ast.expr) -> ast.expr | None:
@@ -1049,6 +1050,24 @@ def _listed_element(annotation: ast.expr) -> ast.expr | None:
 
 
 _LISTS = frozenset({"list", "List", "Sequence", "tuple", "Tuple"})
+
+
+def _head(annotation: ast.expr) -> str:
+    """``list`` of ``list[int]`` and of ``list``; "" for anything but a name or a subscripted one."""
+    return last_name(annotation.value if isinstance(annotation, ast.Subscript) else annotation)
+
+
+def _a_list_of_lists(node: ast.expr) -> bool:
+    """A list of lists as written, where the new kind is itself a list (review92: #18459's revert made
+    ``get_block_ids() -> list[list[int]]`` ``-> list[int]``, and an override returning the flat ids as a
+    comprehension is the new kind): a display or comprehension whose elements are lists as written."""
+    if isinstance(node, ast.List):
+        return any(_a_list(e) for e in node.elts)
+    return isinstance(node, ast.ListComp) and _a_list(node.elt)
+
+
+_LIST_LIKE = frozenset({"list", "List", "Sequence", "MutableSequence", "Iterable", "Collection"})
+_ANYTHING = frozenset({"Any", "object"})  # the new kind may be a list too: a list as written tells nothing
 
 
 def _a_list(node: ast.expr) -> bool:

@@ -24,6 +24,8 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.pyindex import ClassInfo, Index, ModuleInfo
+from aeon_release.domain.audits.drift.retyped import names_bound_once
+from aeon_release.domain.audits.drift.signatures import is_static
 from aeon_release.domain.audits.source import FUNCTION_DEFS, last_name
 
 
@@ -388,17 +390,37 @@ def _own_stores(cls: ClassInfo, owned: set[int]) -> dict[str, tuple[int, ast.exp
     """``self.X = v`` on fork-owned lines of the class's own methods -> (line, v), leaving out what its
     ``__init__`` sets before the super call and a store that reads the attribute first."""
     found: dict[str, tuple[int, ast.expr | None]] = {}
-    for func in (m for m in cls.members.values() if isinstance(m, FUNCTION_DEFS)):
+    # review92: a staticmethod's first parameter is whatever it is handed (``meta.dp_rank = rank``), not the instance
+    for func in (m for m in cls.members.values() if isinstance(m, FUNCTION_DEFS) and not is_static(m)):
         split = _super_init_at(func) if func.name == "__init__" else 0
         if split is None:
             continue  # an __init__ that never runs the base's: the base's store never meets the fork's
+        bound = names_bound_once(func)
         for stmt in px.flat_statements(func.body[split:]):
             if stmt.lineno not in owned or not isinstance(stmt, (ast.Assign, ast.AnnAssign)):
                 continue
             for attr in _assigned_on(stmt, func):
                 if attr not in found and not _read_first(func, attr, stmt):
-                    found[attr] = (stmt.lineno, stmt.value)
+                    found[attr] = (stmt.lineno, _spelled_out(stmt.value, bound))
     return found
+
+
+def _spelled_out(value: ast.expr | None, bound: dict[str, ast.expr]) -> ast.expr | None:
+    """The value with a local at the head of its attribute chain replaced by what the method bound it to once
+    (review92: ``parallel = config.parallel_config; rank = parallel.data_parallel_rank; self.dp_rank = rank``
+    is #26086's own ``config.parallel_config.data_parallel_rank``, a backport)."""
+    for _ in range(4):  # a few hops: a chain of locals, never a cycle
+        steps: list[str] = []
+        head = value
+        while isinstance(head, ast.Attribute):
+            steps.append(head.attr)
+            head = head.value
+        if not isinstance(head, ast.Name) or head.id not in bound:
+            break
+        value = bound[head.id]
+        for attr in reversed(steps):
+            value = ast.Attribute(value=value, attr=attr, ctx=ast.Load())
+    return value
 
 
 def _base_writes(ix: Index, cls: ClassInfo, attr: str) -> list[tuple[str, str, str, ast.AST]]:
