@@ -454,6 +454,118 @@ CASES += [
     ),
 ]
 
+# --- second blind batch, written after the first batch's blind run and committed before the engine ran on it
+
+# --- #36110 (fff3711a24): LLM.init_pooling_io_processors renamed pooling_io_processors
+PI = "fff3711a24"
+PIW = "LLM.init_pooling_io_processors renamed pooling_io_processors"
+CASES += [
+    (
+        "#36110 attribute renamed",
+        "a subclass's self. subscript",
+        K(
+            "#36110",
+            PI,
+            PIW,
+            "vllm/aeon/pi1.py",
+            LLM_IMPORT + CANARY + "    def aeon_embed_processor(self):\n"
+            "        # AEON: the Spark's embedding benchmark renders through the embed processor directly\n"
+            '        return self.init_pooling_io_processors["embed"]\n',
+            'return self.init_pooling_io_processors["embed"]',
+        ),
+    ),
+    (
+        "#36110 attribute renamed",
+        "a getattr with a literal and a default (the fork path silently dead)",
+        K(
+            "#36110",
+            PI,
+            PIW,
+            "vllm/aeon/pi2.py",
+            LLM_IMPORT + "def aeon_pooling_tasks(llm: LLM) -> list[str]:\n"
+            "    # AEON: the offline benchmark runs every pooling task the NVFP4 model serves\n"
+            '    return sorted(getattr(llm, "init_pooling_io_processors", {}))\n',
+            'return sorted(getattr(llm, "init_pooling_io_processors", {}))',
+        ),
+    ),
+    (
+        "#36110 attribute renamed",
+        "a membership test off a receiver typed LLM",
+        K(
+            "#36110",
+            PI,
+            PIW,
+            "vllm/aeon/pi3.py",
+            LLM_IMPORT + "def aeon_can_classify(llm: LLM) -> bool:\n"
+            "    # AEON: the canary skips its classify probe on embed-only models\n"
+            '    return "classify" in llm.init_pooling_io_processors\n',
+            'return "classify" in llm.init_pooling_io_processors',
+        ),
+    ),
+    (
+        "#36110 attribute renamed",
+        "twin: the kept chat_template_config and supported_tasks",
+        K(
+            "#36110",
+            PI,
+            PIW,
+            "vllm/aeon/pi4.py",
+            LLM_IMPORT + "def aeon_describe(llm: LLM) -> str:\n"
+            "    # AEON: the offline benchmark's header names the template and the tasks\n"
+            '    return f"{llm.chat_template_config!r} {sorted(llm.supported_tasks)}"\n',
+            'return f"{llm.chat_template_config!r} {sorted(llm.supported_tasks)}"',
+        ),
+    ),
+]
+
+# --- #21720 (65f311ce59): LLM.encode's pooling_task default "encode" -> None (then "embed" when supported)
+PT = "65f311ce59"
+PTW = "LLM.encode(pooling_task) default changed from 'encode' to None"
+CASES += [
+    (
+        "#21720 default changed",
+        "a call relying on the old default",
+        K(
+            "#21720",
+            PT,
+            PTW,
+            "vllm/aeon/pt1.py",
+            LLM_IMPORT + "def aeon_raw_hidden(llm: LLM, texts: list[str]):\n"
+            "    # AEON: the Spark's draft-model probe reads the raw (unnormalized) pooled states\n"
+            "    return llm.encode(texts, use_tqdm=False)\n",
+            "return llm.encode(texts, use_tqdm=False)",
+        ),
+    ),
+    (
+        "#21720 default changed",
+        "a subclass's super() call relying on the old default",
+        K(
+            "#21720",
+            PT,
+            PTW,
+            "vllm/aeon/pt2.py",
+            LLM_IMPORT + CANARY + "    def aeon_hidden(self, texts, params=None):\n"
+            "        # AEON: the canary compares raw pooled states across GB10 nodes\n"
+            "        return super().encode(texts, params, use_tqdm=False)\n",
+            "return super().encode(texts, params, use_tqdm=False)",
+        ),
+    ),
+    (
+        "#21720 default changed",
+        "twin: a call naming the task",
+        K(
+            "#21720",
+            PT,
+            PTW,
+            "vllm/aeon/pt3.py",
+            LLM_IMPORT + "def aeon_raw_hidden(llm: LLM, texts: list[str]):\n"
+            "    # AEON: the Spark's draft-model probe reads the raw (unnormalized) pooled states\n"
+            '    return llm.encode(texts, use_tqdm=False, pooling_task="encode")\n',
+            'return llm.encode(texts, use_tqdm=False, pooling_task="encode")',
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-llmentry-")
