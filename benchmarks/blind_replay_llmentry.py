@@ -1,13 +1,16 @@
 """A blind replay of the offline entrypoint ``LLM`` that a fork's offline benchmarks and canary subclass.
 
-7 first-parent commits on ``vllm/entrypoints/llm.py`` -- the ``LLM`` class a Spark fork's offline benchmarks
+9 first-parent commits on ``vllm/entrypoints/llm.py`` -- the ``LLM`` class a Spark fork's offline benchmarks
 and its speculative-decoding canary subclass, call with keywords and read the state of:
 ``LLM._preprocess_completion`` renamed ``_preprocess_cmpl`` (an override no longer called, a ``self.`` call, a
 table of unbound methods), ``LLM._add_request`` losing its ``tokenization_kwargs`` slot (a keyword call, a
 positional call now landing on ``lora_request``, an override whose ``tokenization_kwargs`` upstream no longer
 passes), ``LLM._add_request``'s return now used as the request id to abort (an override that drops it),
 ``LLM._validate_and_add_requests``' return now used by ``enqueue`` (an override that drops it),
-``LLM.io_processor`` removed (a subclass's ``self.`` read, a read off a receiver typed ``LLM``), and the names
+``LLM.io_processor`` removed (a subclass's ``self.`` read, a read off a receiver typed ``LLM``),
+``LLM.init_pooling_io_processors`` renamed ``pooling_io_processors`` (a subscript, a ``getattr`` with a literal and
+a default, a membership test), ``LLM.encode``'s ``pooling_task`` default ``"encode"`` made ``None`` and filled
+with ``"embed"`` where the model supports it (a call and a ``super()`` call leaving it out), and the names
 ``vllm.entrypoints.llm`` no longer imports when the pooling API and then the offline utils moved to mixins
 (``EmbeddingRequestOutput``, ``PoolingTask``, ``SCORE_TYPE_MAP``, ``PoolingParams``, ``maybe_tqdm``,
 ``RequestOutputKind``: an import, a module attribute) -- picked by scanning the path's diff (``git log
@@ -20,7 +23,24 @@ the base returns).  The merge base is the commit's first parent, upstream is the
 when an error lands on its line, *warned* when a warning lands in its file.  Twins must stay *quiet*: no error
 on their line.
 
-BLIND-LINE
+Blind, on the engine before any widening (main at 6771f6b2): 20 caught, 0 warned, 2 missed of 22 (twins: 9
+quiet, 0 false errors), in two batches each committed before the engine ran on it (the first 17 caught of 17, 7
+quiet; the second, two more commits, 3 caught, 2 missed of 5, 2 quiet).  Symbol drift caught the renamed and
+removed methods and attributes (the dead override, the ``self.`` call, the table of unbound methods, the
+``getattr`` with a default), the removed ``tokenization_kwargs`` (keyword, positional, the override), the
+overrides that drop a return upstream now uses, and every name the module no longer imports.  The misses:
+#21720's two (a call and a ``super()`` call leaving ``pooling_task`` out, whose default ``"encode"`` became
+``None`` filled by ``"embed" if "embed" in supported_tasks else "encode"``: the fill still names the old
+literal, so default drift read the ``None`` as a sentinel standing for it).  No label changed.
+After the killers184 widenings: 20 caught, 2 warned, 0 missed of 22 (twins: 9 quiet, 0 false errors).  Warned
+now: a call leaving out a parameter whose literal default upstream made None and fills by a test with the old
+literal on one branch only (``drift/symbols.py``'s ``_fill_choices``, default drift: a warning, as every
+default drift of a call is, since one branch still gives the old value).
+Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5 quiet),
+blind_replay_llmclass 23/23 (12 quiet, 1 warned, as before), blind_replay_llmapi 20 caught, 1 warned of 21 (10
+quiet), blind_replay_engargs 19 caught, 2 warned of 21 (12 quiet), blind_replay_sampparams 14 caught, 1 missed of
+15 (10 quiet, 1 warned), blind_replay_modelcfg 14 caught, 8 warned, 2 missed of 24 (11 quiet), review15_twins 0
+false of 40, review16_twins 0 false of 30 (4 warned): every line as before the widening.
 
   python benchmarks/blind_replay_llmentry.py [--mirror DIR] [--only TEXT ...] [--show]
 """
