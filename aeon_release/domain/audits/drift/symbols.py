@@ -3256,7 +3256,7 @@ class _Checker:
                 mod.path,
                 call.lineno,
                 f"calls {_show(call.func)} without {name}=, whose default upstream changed from {shown} to "
-                f"{text} ({after.label}, {after.path}{'; ' + commit if commit else ''}): pass "
+                f"{text}{_chosen(now, name, text)} ({after.label}, {after.path}{'; ' + commit if commit else ''}): pass "
                 f"{name}={meant or old[name]} to keep the behaviour the fork had",
             )
 
@@ -10464,25 +10464,69 @@ def _flipped(old: str | None, new: str, name: str, where: tuple[list[ast.AST], l
     if before is NOT_LITERAL or after is NOT_LITERAL:
         return False
     if before is None and after is not None:
-        return not _picks(where[0], name, after)
+        return not _picks(where[0], name, after) or bool(_fill_choices(where[0], name) - {after})
     if after is None and before is not None:
-        return not _picks(where[1], name, before)
+        return not _picks(where[1], name, before) or bool(_fill_choices(where[1], name) - {before})
     return before is not None and after is not None and before != after
+
+
+def _chosen(code: list[ast.AST], name: str, text: str) -> str:
+    """`` (which its body makes 'embed' or 'encode' by a test)`` for a None default a fill chooses a literal
+    for; else nothing."""
+    if text != "None":
+        return ""
+    choices = sorted(map(repr, _fill_choices(code, name)))
+    return f" (which its body makes {' or '.join(choices)} by a test)" if len(choices) > 1 else ""
+
+
+def _fill_choices(code: list[ast.AST], name: str) -> set[object]:
+    """The literals an ``if name is None:`` block of ``code`` may give ``name``: each branch's ``name = <literal>``
+    (``self.name =`` too) and both arms of a conditional expression.  #21720 turned ``LLM.encode``'s
+    ``pooling_task="encode"`` into ``None`` filled by ``"embed" if "embed" in supported else "encode"``: the
+    fill still names the old literal, yet a call leaving the argument out now gets another one on one branch."""
+    found: set[object] = set()
+    for node in code:
+        for stmt in ast.walk(node):
+            if isinstance(stmt, ast.If) and _is_none_test(stmt.test, name):
+                for sub in (n for part in stmt.body for n in ast.walk(part)):
+                    target, value, _ = _assignment(sub)
+                    if _names(target, name) and value is not None:
+                        found |= _literal_arms(value)
+    return found
+
+
+def _is_none_test(test: ast.expr, name: str) -> bool:
+    """``name is None`` / ``self.name is None``."""
+    return (
+        isinstance(test, ast.Compare)
+        and _names(test.left, name)
+        and isinstance(test.ops[0], ast.Is)
+        and isinstance(test.comparators[0], ast.Constant)
+        and test.comparators[0].value is None
+    )
+
+
+def _names(node: ast.AST | None, name: str) -> bool:
+    """``node`` is ``name`` or ``<x>.name``."""
+    return (isinstance(node, ast.Name) and node.id == name) or (isinstance(node, ast.Attribute) and node.attr == name)
+
+
+def _literal_arms(value: ast.expr) -> set[object]:
+    """A constant's value, or a conditional expression's constant arms (nested ones too)."""
+    if isinstance(value, ast.IfExp):
+        return _literal_arms(value.body) | _literal_arms(value.orelse)
+    return {value.value} if isinstance(value, ast.Constant) and value.value is not None else set()
 
 
 def _none_stands_for(func: ast.AST, name: str) -> str | None:
     """The literal a function's own ``if name is None: name = <literal>`` (at its top level) gives the
     parameter: what a call leaving it to a None default got."""
     for stmt in func.body if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)) else ():
-        test = stmt.test if isinstance(stmt, ast.If) else None
         if not (
-            isinstance(test, ast.Compare)
-            and isinstance(test.left, ast.Name)
-            and test.left.id == name
-            and isinstance(test.ops[0], ast.Is)
-            and isinstance(test.comparators[0], ast.Constant)
-            and test.comparators[0].value is None
+            isinstance(stmt, ast.If) and isinstance(stmt.test, ast.Compare) and isinstance(stmt.test.left, ast.Name)
         ):
+            continue
+        if not _is_none_test(stmt.test, name):
             continue
         for sub in stmt.body if isinstance(stmt, ast.If) else ():
             target, value, _ = _assignment(sub)
