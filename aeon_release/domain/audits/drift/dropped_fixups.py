@@ -1,8 +1,8 @@
 """Dropped fix-ups: upstream's class no longer stores a constant member into one of its fields; a fork tests for it.
 
-#34523 (87789c8364) stopped ``VllmConfig.__post_init__`` lowering ``self.optimization_level =
+#34523 (87789c8364) stopped the top config's ``__post_init__`` lowering ``self.optimization_level =
 OptimizationLevel.O0`` when the model runs eager; it sets the compile mode and the CUDA-graph mode to NONE
-instead.  A fork line ``vllm_config.optimization_level == OptimizationLevel.O0`` (its "is the engine eager"
+instead.  A fork line ``config.optimization_level == OptimizationLevel.O0`` (its "is the engine eager"
 test: skip its own graph warm-up) merges cleanly and is now false for every eager engine but one started with
 ``-O0``: the fork's path silently never runs, no error.  Nothing the fork names is gone (the field and the
 member stay), so symbol drift stays quiet.  Upstream drops such fix-ups whenever a mode is re-expressed through

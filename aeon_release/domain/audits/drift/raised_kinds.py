@@ -650,7 +650,7 @@ _PROBES = frozenset({"get", "keys", "items", "setdefault"})  # a call off a mapp
 
 def _key_tests(text: str | None) -> dict[str, frozenset[str]]:
     """qualname -> the lookups ``d[k]`` (as spelled) each def of the file tests for first: ``k in d`` / ``k not
-    in d`` or ``d.get(k)``.  killers183: #36243 (c4d859c274) guarded ``get_layers_from_vllm_config``'s
+    in d`` or ``d.get(k)``.  killers183: #36243 (c4d859c274) guarded the top config's ``get_layers_from_...``'s
     ``forward_context[layer_name]`` (a local bound to a config's attribute, no dict the body builds) with
     ``layer_name in forward_context``: a name outside the pipeline stage is skipped where it raised KeyError,
     and a fork's ``except KeyError`` round the call never runs again."""
