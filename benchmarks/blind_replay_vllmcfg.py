@@ -30,7 +30,8 @@ eager model, so the fork's "eager" test is silently false; nothing it names chan
 ``except KeyError`` round ``get_layers_from_vllm_config``, whose ``forward_context[layer_name]`` -- a local bound
 to a config attribute, no dict the def builds -- upstream now guards with ``layer_name in forward_context``: the
 handler is dead).
-After the killers183 widenings: 13 caught, 3 warned, 0 missed of 16 (twins: 7 quiet, 0 false errors).
+After the killers183 widenings: 13 caught, 3 warned, 0 missed of 16 (twins: 9 quiet, 0 false errors; two
+twins added after the blind run: a comparison with another member, a handler whose body subscripts the result).
 Warned now (a warning is the honest severity for both: the value may still come from a caller's setting; the
 case the handler met is now accepted, nothing raised in its place): a constant a class's fix-up no longer stores
 into its field, tested for by the fork (``drift/dropped_fixups.py``); a lookup upstream now guards for its key,
@@ -401,6 +402,21 @@ CASES += [
             "return bool(vllm_config.model_config.enforce_eager)",
         ),
     ),
+    (
+        "#34523 post-init fix-up changed",
+        "twin: a comparison with another member (added after the blind run)",
+        K(
+            "#34523",
+            EE,
+            EEW,
+            "vllm/aeon/ee4.py",
+            "from vllm.config import VllmConfig\nfrom vllm.config.vllm import OptimizationLevel\n\n\n"
+            "def aeon_full_opt(vllm_config: VllmConfig) -> bool:\n"
+            "    # AEON: the Spark's NVFP4 fusions want the top level\n"
+            "    return vllm_config.optimization_level == OptimizationLevel.O3\n",
+            "return vllm_config.optimization_level == OptimizationLevel.O3",
+        ),
+    ),
 ]
 
 # --- #36243 (c4d859c274): get_layers_from_vllm_config skips names not in the forward context
@@ -442,6 +458,26 @@ CASES += [
             "    # AEON: the Spark's KV sizing walks every attention layer\n"
             "    return get_layers_from_vllm_config(vllm_config, Attention)\n",
             "return get_layers_from_vllm_config(vllm_config, Attention)",
+        ),
+    ),
+    (
+        "#36243 raise removed",
+        "twin: an except KeyError round the fork's own lookup too (added after the blind run)",
+        K(
+            "#36243",
+            GL,
+            GLW,
+            "vllm/aeon/gl3.py",
+            "from vllm.model_executor.layers.attention.attention import Attention\n"
+            "from vllm.config import VllmConfig\n"
+            "from vllm.config.vllm import get_layers_from_vllm_config\n\n\n"
+            "def aeon_first_layer(vllm_config: VllmConfig, names: list[str]) -> object:\n"
+            "    try:\n"
+            "        return get_layers_from_vllm_config(vllm_config, Attention, names)[names[0]]\n"
+            "    except KeyError:\n"
+            "        # AEON: the first name may sit on the second Spark's stage\n"
+            "        return None\n",
+            "except KeyError:",
         ),
     ),
 ]
