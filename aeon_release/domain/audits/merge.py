@@ -48,6 +48,7 @@ from aeon_release.domain.audits.drift.dispatched_calls import dispatched_call_dr
 from aeon_release.domain.audits.drift.dropped_caches import dropped_cache_drift
 from aeon_release.domain.audits.drift.dropped_dunders import dropped_dunder_drift
 from aeon_release.domain.audits.drift.dropped_entries import dropped_entry_drift
+from aeon_release.domain.audits.drift.dropped_fixups import dropped_fixup_drift
 from aeon_release.domain.audits.drift.dropped_keys import dropped_key_drift
 from aeon_release.domain.audits.drift.dropped_kwargs import dropped_kwarg_drift
 from aeon_release.domain.audits.drift.dropped_sentinels import dropped_sentinel_drift
@@ -274,6 +275,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     skipped_setup_drift,
     unread_setting_drift,
     switched_clock_drift,
+    dropped_fixup_drift,
     patched_function_drift,
     folded_factor_drift,
     rederived_drift,

@@ -220,7 +220,10 @@ def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
     after = trees.blobs(trees.theirs, paths)
     found: dict[str, list[Shift]] = {}
     for path in paths:
-        old, new = _raised(before[path], names, True), _raised(after[path], names, True)
+        # upstream's own new key tests vouch that the base's lookups they guard could miss (killers183)
+        keyed = _key_tests(after[path])
+        old, new = _raised(before[path], names, True, keyed), _raised(after[path], names, True)
+        bare = _raised(before[path], names, True) if keyed else old  # what the base raises on its own evidence
         stubs: set[str] | None = None  # parsed only for a def whose raise an answer replaced
         for qualname, (kinds, _) in old.items():
             now, hard = new.get(qualname, (None, None))
@@ -237,7 +240,9 @@ def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
             # a re-raise, or a project's own class (it may subclass the old kind): not judged
             if gone and all(builtin_error(n) for n in now):
                 stub = False
-                if not fresh and _answers_instead(before[path], after[path], qualname):
+                # a guarded lookup's answer (the key skipped) is no answer in a raise's place: the guard rewrote it
+                guarded = gone <= kinds - bare.get(qualname, (frozenset(), frozenset()))[0]
+                if not fresh and not guarded and _answers_instead(before[path], after[path], qualname):
                     stubs = _stubs(before[path], names) if stubs is None else stubs
                     if qualname not in stubs:
                         continue  # an answer replaced the raise (a None is raised-to-None drift's): not dead alone
@@ -442,11 +447,14 @@ def fork_raised(trees: ThreeTrees, names: set[str]) -> dict[str, set[str]]:
 _Raised = dict[str, tuple[frozenset[str], frozenset[str]]]
 
 
-def _raised(text: str | None, names: set[str], constructs: bool = False) -> _Raised:
+def _raised(
+    text: str | None, names: set[str], constructs: bool = False, keyed: dict[str, frozenset[str]] | None = None
+) -> _Raised:
     """qualname -> the kinds a def of one of ``names`` raises, itself or through the defs of its file it calls
     by name (``_DEPTH`` calls deep): a helper still raising the old kind keeps the handler alive.  With
     ``constructs``, a call of a class also reaches its ``__post_init__`` when the class writes no ``__init__``
-    (a dataclass: see ``_called_as``)."""
+    (a dataclass: see ``_called_as``).  ``keyed``: qualname -> the lookups (``d[k]`` as spelled) the other
+    side's version of the def tests first (``_key_tests``): each raises KeyError here where left unguarded."""
     module = parse_python(text, "<raised>") if text else None
     if module is None:
         return {}
@@ -456,9 +464,14 @@ def _raised(text: str | None, names: set[str], constructs: bool = False) -> _Rai
     written = {q.rpartition(".")[0] for q, _ in defs if q.endswith(".__init__")}
     bases = _bases(module)
     module_dicts = _module_dicts(module)
+    quals = {id(func): qualname for qualname, func in defs}
+    keyed = keyed or {}
     for qualname, func in defs:
         if _called_as(qualname, names, constructs and owners[id(func)] not in written):
-            own = [cache.setdefault(id(f), _kinds(f, module_dicts)) for f in _reach(by_name, func, owners, bases)]
+            reached = _reach(by_name, func, owners, bases)
+            own = [
+                cache.setdefault(id(f), _kinds(f, module_dicts, keyed.get(quals[id(f)], frozenset()))) for f in reached
+            ]
             found[qualname] = (frozenset(k for every, _ in own for k in every), frozenset(k for _, h in own for k in h))
     return found
 
@@ -528,7 +541,9 @@ def _called_name(node: ast.Call) -> str | None:
 
 
 def _kinds(
-    func: ast.FunctionDef | ast.AsyncFunctionDef, module_dicts: frozenset[str] = frozenset()
+    func: ast.FunctionDef | ast.AsyncFunctionDef,
+    module_dicts: frozenset[str] = frozenset(),
+    keyed: frozenset[str] = frozenset(),
 ) -> tuple[set[str], set[str]]:
     """The kinds ``func``'s own body raises (every one; those not only from a ``.index(``): its ``raise``s and
     ``assert``s, and the builtin lookups that raise when a key is missing -- ``seq.index(x)`` (ValueError) and
@@ -537,7 +552,9 @@ def _kinds(
     KeyError through.  A lookup raises nothing when the def tests its receiver for the key (``in``, ``.get``,
     ``.keys()``, ``.items()``, a loop over it) or catches the kind round it itself.  A dict is one the body
     builds, a parameter annotated as one (``possible_kernels: dict[PlatformEnum, list[...]]``), or one of
-    ``module_dicts`` (the module's own, ``_POSSIBLE_KERNELS = {...}``) the def binds no local of."""
+    ``module_dicts`` (the module's own, ``_POSSIBLE_KERNELS = {...}``) the def binds no local of; and any
+    receiver of a lookup in ``keyed`` (``d[k]`` as spelled), which the other side's version of the def tests for
+    that very key: upstream's guard is the evidence the lookup could miss (see ``_key_tests``)."""
     every: set[str] = set()
     hard: set[str] = set()
     local = _bound_locally(func)
@@ -554,7 +571,8 @@ def _kinds(
             if ast.unparse(node.func.value) not in tested and not _caught_round(node, "ValueError", shielded):
                 every.add("ValueError")
         elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
-            if isinstance(node.value, ast.Name) and node.value.id in dicts and node.value.id not in tested:
+            name = node.value.id if isinstance(node.value, ast.Name) else None
+            if name is not None and (name in dicts or ast.unparse(node) in keyed) and name not in tested:
                 if not _caught_round(node, "KeyError", shielded):
                     hard.add("KeyError")
     return every | hard, hard
@@ -628,6 +646,28 @@ def _builds_dict(value: ast.expr | None) -> bool:
 
 
 _PROBES = frozenset({"get", "keys", "items", "setdefault"})  # a call off a mapping that tests or lists its keys
+
+
+def _key_tests(text: str | None) -> dict[str, frozenset[str]]:
+    """qualname -> the lookups ``d[k]`` (as spelled) each def of the file tests for first: ``k in d`` / ``k not
+    in d`` or ``d.get(k)``.  killers183: #36243 (c4d859c274) guarded the top config's ``get_layers_from_...``'s
+    ``forward_context[layer_name]`` (a local bound to a config's attribute, no dict the body builds) with
+    ``layer_name in forward_context``: a name outside the pipeline stage is skipped where it raised KeyError,
+    and a fork's ``except KeyError`` round the call never runs again."""
+    module = parse_python(text, "<keyed>") if text else None
+    if module is None:
+        return {}
+    found: dict[str, frozenset[str]] = {}
+    for qualname, func in method_defs(module.body):
+        tests: set[str] = set()
+        for node in own_nodes(func.body):
+            if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)):
+                tests.add(f"{ast.unparse(node.comparators[0])}[{ast.unparse(node.left)}]")
+            elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
+                tests.update(f"{ast.unparse(node.func.value)}[{ast.unparse(a)}]" for a in node.args[:1])
+        if tests:
+            found[qualname] = frozenset(tests)
+    return found
 
 
 def _tested(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
