@@ -66,6 +66,23 @@ def side_by_side(
     return rows_side_by_side((base, upstream, forks), forks, rule_id, merged)
 
 
+def audited_side_by_side(
+    repo: GitRepo,
+    config: Path,
+    base: dict[str, str],
+    forks: Mapping[str, str],
+    upstream: list[tuple[str, dict[str, str | None]]],
+    rule_id: str,
+) -> dict[str, list[Finding]]:
+    """``side_by_side`` through ``audit_tree`` with the rules of ``config`` (their text part of the key)."""
+
+    def audited() -> tuple[Finding, ...]:
+        return audit_tree(repo.path, config, merge=merge_case(repo, base, dict(forks), upstream)).findings
+
+    rules = sorted((p.name, p.read_text()) for p in (config / "audits").glob("*.yaml"))
+    return rows_side_by_side((base, upstream, forks, rules), forks, rule_id, audited)
+
+
 def merged_findings(repo: GitRepo, sides: MergeSides, settings: Settings, rev: str | None = None) -> list[Finding]:
     """The merge-aware checks' findings on the merged tree ``rev`` (HEAD's by default), read from git's objects."""
     tree = GitTree(repo.path, rev if rev is not None else repo.git("rev-parse", "HEAD^{tree}"))

@@ -14,9 +14,8 @@ import pytest
 
 from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
-from aeon_release.domain.audits.model import Finding
 from tests.audits import drift_shapes as s
-from tests.audits.conftest import GitRepo, rows_side_by_side
+from tests.audits.conftest import GitRepo
 
 META = "vllm/attention/utils.py"
 META_OLD = """from dataclasses import dataclass
@@ -103,15 +102,12 @@ LACKED_FORKS = {FORK.replace(".py", f"_{n}.py"): HEAD + body for n, (body, _) in
 def _lacked_rows(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[int, str, str]]:
     """``_rows`` of an error row's module, from the one audit of every such row's module side by side."""
     forks = {**LACKED_FORKS, "vllm/aeon/__init__.py": ""}
-    base = {META: META_OLD, "vllm/__init__.py": ""}
     upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {META: META_NEW})]
-
-    def audited() -> tuple[Finding, ...]:
-        return audit_tree(git_repo.path, no_rules, merge=s.merge_case(git_repo, base, forks, upstream)).findings
-
+    found = s.audited_side_by_side(
+        git_repo, no_rules, {META: META_OLD, "vllm/__init__.py": ""}, forks, upstream, TYPE_DRIFT
+    )
     path = next(p for p, text in LACKED_FORKS.items() if text == HEAD + body)
-    found = rows_side_by_side((base, forks, upstream), forks, TYPE_DRIFT, audited)[path]
-    return [(f.line, f.severity.value, f.message) for f in found]
+    return [(f.line, f.severity.value, f.message) for f in found[path]]
 
 
 @pytest.mark.parametrize(
