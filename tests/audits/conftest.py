@@ -6,14 +6,17 @@ import datetime
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
 from pathlib import Path
 from types import FrameType
-from typing import TypeVar
+from typing import TYPE_CHECKING, TypeVar
 
 import pytest
 
 from tests.helpers import init_repo
+
+if TYPE_CHECKING:
+    from aeon_release.domain.audits.model import Finding
 
 REPO_ROOT = Path(__file__).resolve().parents[2]
 
@@ -197,6 +200,24 @@ def no_rules(tmp_path: Path) -> Path:
 
 
 _T = TypeVar("_T")
+_SIDE_BY_SIDE: dict[str, dict[str, list[Finding]]] = {}
+
+
+def rows_side_by_side(
+    inputs: object, paths: Collection[str], rule_id: str, audit: Callable[[], Iterable[Finding]]
+) -> dict[str, list[Finding]]:
+    """``rule_id``'s findings on each of ``paths`` from one ``audit()`` a process, kept under ``inputs`` (its trees).
+
+    Parametrized rows that each put one fork module beside the same base and upstream, none importing another's, share
+    one merge and one audit of all their modules side by side (suitespeed11; suitespeed8-10 wrote it file by file):
+    each row asks for the same ``inputs`` and reads its own module's findings.  A finding of the rule outside
+    ``paths`` fails the batch, so no row's finding can hide in another's module."""
+    key = repr((inputs, sorted(paths), rule_id))
+    if key not in _SIDE_BY_SIDE:
+        found = [f for f in audit() if f.rule_id == rule_id]
+        assert {f.path for f in found} <= set(paths), sorted({f.path for f in found})
+        _SIDE_BY_SIDE[key] = {path: [f for f in found if f.path == path] for path in paths}
+    return _SIDE_BY_SIDE[key]
 
 
 def calls_made(work: Callable[[], _T]) -> tuple[int, _T]:

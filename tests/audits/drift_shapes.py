@@ -5,6 +5,7 @@ Each case names the real change: the commit in vLLM's history and its PR.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from pathlib import Path
 
 from aeon_release.domain.audits import GitTree, audit_tree
@@ -13,7 +14,7 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, own_diff, parse_c
 from aeon_release.domain.audits.merge import merge_findings
 from aeon_release.domain.audits.model import Finding, MergeSides, Settings
 from aeon_release.domain.audits.source import SourceCache
-from tests.audits.conftest import GitRepo
+from tests.audits.conftest import GitRepo, rows_side_by_side
 
 PKG_INITS = {
     p: ""
@@ -47,6 +48,39 @@ def rule_rows(repo: GitRepo, config: Path, sides: MergeSides, rule_id: str) -> l
     """(path, line, severity, message) of each finding of ``rule_id`` in the audit of the merge ``sides`` made."""
     report = audit_tree(repo.path, config, merge=sides)
     return [(f.path, f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == rule_id]
+
+
+def side_by_side(
+    repo: GitRepo,
+    base: dict[str, str],
+    forks: Mapping[str, str],
+    upstream: list[tuple[str, dict[str, str | None]]],
+    rule_id: str,
+) -> dict[str, list[Finding]]:
+    """``rule_id``'s findings (merge-aware checks, ``Settings()``) on each module of ``forks``, from one merge and one
+    audit of them all side by side a process (``conftest.side_by_side``)."""
+
+    def merged() -> list[Finding]:
+        return merged_findings(repo, merge_case(repo, base, dict(forks), upstream), Settings())
+
+    return rows_side_by_side((base, upstream, forks), forks, rule_id, merged)
+
+
+def audited_side_by_side(
+    repo: GitRepo,
+    config: Path,
+    base: dict[str, str],
+    forks: Mapping[str, str],
+    upstream: list[tuple[str, dict[str, str | None]]],
+    rule_id: str,
+) -> dict[str, list[Finding]]:
+    """``side_by_side`` through ``audit_tree`` with the rules of ``config`` (their text part of the key)."""
+
+    def audited() -> tuple[Finding, ...]:
+        return audit_tree(repo.path, config, merge=merge_case(repo, base, dict(forks), upstream)).findings
+
+    rules = sorted((p.name, p.read_text()) for p in (config / "audits").glob("*.yaml"))
+    return rows_side_by_side((base, upstream, forks, rules), forks, rule_id, audited)
 
 
 def merged_findings(repo: GitRepo, sides: MergeSides, settings: Settings, rev: str | None = None) -> list[Finding]:

@@ -27,7 +27,7 @@ import pytest
 
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT, SYMBOL_DRIFT, TYPE_DRIFT
 from tests.audits.conftest import GitRepo
-from tests.audits.drift.trees import audit, found, line_of, three_way
+from tests.audits.drift.trees import audit, found, line_of, side_by_side, three_way
 
 PACKAGES = {"vllm/__init__.py": ""}
 USE = "vllm/aeon_use.py"
@@ -470,21 +470,27 @@ def _unlisted(
     return found(audit(git_repo, sides, tmp_path), TYPE_DRIFT)
 
 
+UNLISTED_USES = [
+    (LOOPED, "for r in"),
+    (SIZED, "len("),
+    (INDEXED_RECORD, "[0]"),
+    (ENUMERATED_RECORDS, "enumerate("),
+    (APPENDED, ".append("),
+]
+# The rows' modules side by side: one merge and one audit of the five a process (suitespeed11).
+UNLISTED_FORKS = {USE.replace(".py", f"_{n}.py"): fork for n, (fork, _) in enumerate(UNLISTED_USES)}
+
+
 @pytest.mark.parametrize(
-    ("fork", "needle"),
-    [
-        (LOOPED, "for r in"),
-        (SIZED, "len("),
-        (INDEXED_RECORD, "[0]"),
-        (ENUMERATED_RECORDS, "enumerate("),
-        (APPENDED, ".append("),
-    ],
-    ids=["a-comprehension", "len", "indexed", "enumerate", "a-list-method"],
+    ("fork", "needle"), UNLISTED_USES, ids=["a-comprehension", "len", "indexed", "enumerate", "a-list-method"]
 )
 def test_a_container_made_one_record_iterated_is_an_error(
     git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
 ) -> None:
-    assert _unlisted(git_repo, tmp_path, fork) == [(USE, line_of(fork, needle), "error")]
+    path = next(p for p, text in UNLISTED_FORKS.items() if text == fork)
+    base = {SCHED: SCHED_BASE, **PACKAGES}
+    findings = side_by_side(git_repo, tmp_path, base, UNLISTED_FORKS, {SCHED: SCHED_THEIRS}, TYPE_DRIFT)[path]
+    assert [(f.path, f.line, f.severity.value) for f in findings] == [(path, line_of(fork, needle), "error")]
 
 
 @pytest.mark.parametrize("fork", [RECORD_FIELD, HANDED], ids=["another-field", "handed-on"])

@@ -52,6 +52,7 @@ class IndexerBuilder:
 """
 FORK = "vllm/aeon/indexer.py"
 HEAD = "import torch\n\nfrom vllm.attention.indexer import IndexerBuilder\n\n\n"
+SUBJECT = "[Bugfix] Fix DeepGEMM context lens contiguity in MLA indexer (#42135)"
 SUB = "class AeonBuilder(IndexerBuilder):\n    def aeon(self, n: int, k: int):\n"
 
 
@@ -60,24 +61,32 @@ def rows(repo: GitRepo, config: Path, body: str, after: str = AFTER, head: str =
         repo,
         {INDEXER: BASE},
         {FORK: head + body},
-        [("[Bugfix] Fix DeepGEMM context lens contiguity in MLA indexer (#42135)", {INDEXER: after})],
+        [(SUBJECT, {INDEXER: after})],
     )
     return [(line - 5, severity) for path, line, severity, _ in s.rule_rows(repo, config, sides, LAYOUT_DRIFT)]
 
 
+PAST_RANK = [
+    "self.seq_lens.shape[1]",
+    "self.seq_lens[0, 1]",
+    "self.seq_lens.stride(1)",
+    "self.cache[:n, 0, :k]",
+    "self.cache.size(2)",
+]
+# The rows' modules side by side: one merge and one audit of the five a process (suitespeed11).
+PAST_RANK_FORKS = {
+    FORK.replace(".py", f"_{n}.py"): HEAD + SUB + f"        return {use}\n" for n, use in enumerate(PAST_RANK)
+}
+
+
 @pytest.mark.parametrize(
-    "use",
-    [
-        "self.seq_lens.shape[1]",
-        "self.seq_lens[0, 1]",
-        "self.seq_lens.stride(1)",
-        "self.cache[:n, 0, :k]",
-        "self.cache.size(2)",
-    ],
-    ids=["shape[1]", "two ints", "stride(1)", "3-D made 2-D", "size(2) of a 2-D"],
+    "use", PAST_RANK, ids=["shape[1]", "two ints", "stride(1)", "3-D made 2-D", "size(2) of a 2-D"]
 )
 def test_an_index_past_upstreams_rank_is_an_error(git_repo: GitRepo, no_rules: Path, use: str) -> None:
-    assert rows(git_repo, no_rules, SUB + f"        return {use}\n") == [(3, "error")]
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {INDEXER: AFTER})]
+    found = s.audited_side_by_side(git_repo, no_rules, {INDEXER: BASE}, PAST_RANK_FORKS, upstream, LAYOUT_DRIFT)
+    path = FORK.replace(".py", f"_{PAST_RANK.index(use)}.py")
+    assert [(f.line - 5, f.severity.value) for f in found[path]] == [(3, "error")]
 
 
 @pytest.mark.parametrize(

@@ -54,26 +54,31 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[int, str, s
     return [(line, severity, message) for path, line, severity, message in found if path == FORK]
 
 
+INIT_ONLY_READS = [
+    ("def aeon_chunk(scheduler_config) -> int:\n    return scheduler_config.max_model_len // 4\n", "8192"),
+    ("def aeon_chunk(vllm_config) -> int:\n    return vllm_config.scheduler_config.max_model_len // 4\n", "8192"),
+    ("def aeon_encdec(config: SchedulerConfig) -> bool:\n    return config.is_encoder_decoder\n", "AttributeError"),
+    (
+        "def aeon_chunk(config: SchedulerConfig) -> int:\n    return getattr(config, 'max_model_len', 4096)\n",
+        "8192",
+    ),
+    (
+        "class AeonScheduler(SchedulerConfig):\n    def aeon_chunk(self) -> int:\n        return self.max_model_len\n",
+        "8192",
+    ),
+    (
+        "def aeon_long(vllm_config, n: int) -> bool:\n    sc = vllm_config.scheduler_config\n"
+        "    return n > sc.max_model_len\n",
+        "8192",
+    ),
+]
+# The rows' modules side by side: one merge and one audit of the six a process (suitespeed11).
+INIT_ONLY_FORKS = {FORK.replace(".py", f"_{n}.py"): IMPORT + body for n, (body, _) in enumerate(INIT_ONLY_READS)}
+
+
 @pytest.mark.parametrize(
     ("body", "answer"),
-    [
-        ("def aeon_chunk(scheduler_config) -> int:\n    return scheduler_config.max_model_len // 4\n", "8192"),
-        ("def aeon_chunk(vllm_config) -> int:\n    return vllm_config.scheduler_config.max_model_len // 4\n", "8192"),
-        ("def aeon_encdec(config: SchedulerConfig) -> bool:\n    return config.is_encoder_decoder\n", "AttributeError"),
-        (
-            "def aeon_chunk(config: SchedulerConfig) -> int:\n    return getattr(config, 'max_model_len', 4096)\n",
-            "8192",
-        ),
-        (
-            "class AeonScheduler(SchedulerConfig):\n    def aeon_chunk(self) -> int:\n        return self.max_model_len\n",
-            "8192",
-        ),
-        (
-            "def aeon_long(vllm_config, n: int) -> bool:\n    sc = vllm_config.scheduler_config\n"
-            "    return n > sc.max_model_len\n",
-            "8192",
-        ),
-    ],
+    INIT_ONLY_READS,
     ids=[
         "a config-named receiver",
         "a chained read",
@@ -86,7 +91,10 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[int, str, s
 def test_a_read_of_a_field_made_init_only_is_an_error(
     git_repo: GitRepo, no_rules: Path, body: str, answer: str
 ) -> None:
-    [(line, severity, message)] = rows(git_repo, no_rules, body)
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {SCHEDULER: UPSTREAM_TEXT})]
+    found = s.audited_side_by_side(git_repo, no_rules, {SCHEDULER: BASE_TEXT}, INIT_ONLY_FORKS, upstream, SYMBOL_DRIFT)
+    path = next(p for p, text in INIT_ONLY_FORKS.items() if text == IMPORT + body)
+    [(line, severity, message)] = [(f.line, f.severity.value, f.message) for f in found[path]]
     assert (line, severity) == (body.count("\n") + 3, "error")
     assert "InitVar" in message and answer in message and "#28733" in message
 

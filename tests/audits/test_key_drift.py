@@ -80,21 +80,24 @@ def test_a_membership_test_by_the_old_key_type_of_a_wrapped_declaration(git_repo
     assert "keys it by BatchExecutionDescriptor now" in message and "(#35959, " in message
 
 
-@pytest.mark.parametrize(
-    ("body", "verb"),
-    [
-        ("    def put(self, mgr: CudaGraphManager, graph) -> None:\n        mgr.graphs[8] = graph\n", "writes an entry under `8`"),
-        ("    def get(self, mgr: CudaGraphManager, n: int):\n        size: int = n * 2\n        return mgr.graphs.get(size)\n", "calls .get() with `size`"),
-        ("    def warm(self, mgr: CudaGraphManager):\n        for n in range(4):\n            mgr.graphs[n].replay()\n", "indexes it by `n`"),
-        ("    def count(self, mgr: CudaGraphManager, xs: list) -> bool:\n        return len(xs) not in mgr.graphs\n", "tests membership of `len(xs)`"),
-        ("    def fill(self, mgr: CudaGraphManager, graph) -> None:\n        mgr.graphs.update({16: graph})\n", "writes an entry under `16`"),
-        ("    def fill(self, mgr: CudaGraphManager, graph) -> None:\n        mgr.graphs |= {32: graph}\n", "writes an entry under `32`"),
-        ("    def first(self, mgr: CudaGraphManager, xs: list):\n        size = len(xs)\n        return mgr.graphs[size]\n", "indexes it by `size`"),
-    ],
-)  # fmt: skip
+OLD_KIND_LOOKUPS = [
+    ("    def put(self, mgr: CudaGraphManager, graph) -> None:\n        mgr.graphs[8] = graph\n", "writes an entry under `8`"),
+    ("    def get(self, mgr: CudaGraphManager, n: int):\n        size: int = n * 2\n        return mgr.graphs.get(size)\n", "calls .get() with `size`"),
+    ("    def warm(self, mgr: CudaGraphManager):\n        for n in range(4):\n            mgr.graphs[n].replay()\n", "indexes it by `n`"),
+    ("    def count(self, mgr: CudaGraphManager, xs: list) -> bool:\n        return len(xs) not in mgr.graphs\n", "tests membership of `len(xs)`"),
+    ("    def fill(self, mgr: CudaGraphManager, graph) -> None:\n        mgr.graphs.update({16: graph})\n", "writes an entry under `16`"),
+    ("    def fill(self, mgr: CudaGraphManager, graph) -> None:\n        mgr.graphs |= {32: graph}\n", "writes an entry under `32`"),
+    ("    def first(self, mgr: CudaGraphManager, xs: list):\n        size = len(xs)\n        return mgr.graphs[size]\n", "indexes it by `size`"),
+]  # fmt: skip
+# The rows' modules side by side: one merge and one audit of the seven a process (suitespeed11).
+OLD_KIND_FORKS = {FORK.replace(".py", f"_{n}.py"): _runner(body) for n, (body, _) in enumerate(OLD_KIND_LOOKUPS)}
+
+
+@pytest.mark.parametrize(("body", "verb"), OLD_KIND_LOOKUPS)
 def test_each_lookup_whose_key_the_fork_shows_of_the_old_kind(git_repo: GitRepo, body: str, verb: str) -> None:
-    [(_, _, severity, message)] = _found(git_repo, {GRAPHS: BASE_GRAPHS}, {FORK: _runner(body)}, {GRAPHS: REKEYED})
-    assert severity == "error" and verb in message
+    found = s.side_by_side(git_repo, {GRAPHS: BASE_GRAPHS}, OLD_KIND_FORKS, [(SUBJECT, {GRAPHS: REKEYED})], KEY_DRIFT)
+    [finding] = found[next(path for path, text in OLD_KIND_FORKS.items() if text == _runner(body))]
+    assert finding.severity.value == "error" and verb in finding.message
 
 
 @pytest.mark.parametrize(
@@ -359,26 +362,36 @@ def _packed(repo: GitRepo, body: str) -> list:
     return _found(repo, {GPT_OSS: GPT_OSS_BASE}, {PACKED_FORK: PACKED_IMPORT + body}, {GPT_OSS: GPT_OSS_RENAMED})
 
 
+DROPPED_KEY_LOOKUPS = [
+    ('def parts() -> list[str]:\n    return GptOssForCausalLM.packed_modules_mapping.get("qkv", [])\n', "error"),
+    ('def fused() -> bool:\n    return "qkv" in GptOssForCausalLM.packed_modules_mapping\n', "error"),
+    ('def shards() -> int:\n    return FUSED["qkv"]\n', "error"),
+    (
+        "class AeonGptOss(GptOssForCausalLM):\n    def parts(self) -> list[str]:\n"
+        '        return self.packed_modules_mapping["qkv"]\n',
+        "error",
+    ),
+    ('def parts(model) -> list[str]:\n    return model.packed_modules_mapping.get("qkv", [])\n', "warning"),
+]
+# The rows' modules side by side: one merge and one audit of the five a process (suitespeed11).
+DROPPED_KEY_FORKS = {
+    PACKED_FORK.replace(".py", f"_{n}.py"): PACKED_IMPORT + body for n, (body, _) in enumerate(DROPPED_KEY_LOOKUPS)
+}
+
+
 @pytest.mark.parametrize(
     ("body", "severity"),
-    [
-        ('def parts() -> list[str]:\n    return GptOssForCausalLM.packed_modules_mapping.get("qkv", [])\n', "error"),
-        ('def fused() -> bool:\n    return "qkv" in GptOssForCausalLM.packed_modules_mapping\n', "error"),
-        ('def shards() -> int:\n    return FUSED["qkv"]\n', "error"),
-        (
-            "class AeonGptOss(GptOssForCausalLM):\n    def parts(self) -> list[str]:\n"
-            '        return self.packed_modules_mapping["qkv"]\n',
-            "error",
-        ),
-        ('def parts(model) -> list[str]:\n    return model.packed_modules_mapping.get("qkv", [])\n', "warning"),
-    ],
+    DROPPED_KEY_LOOKUPS,
     ids=["get on the class", "membership", "module table", "self of a subclass", "receiver not shown"],
 )
 def test_a_lookup_under_a_key_upstream_dropped_from_a_display_table(
     git_repo: GitRepo, body: str, severity: str
 ) -> None:
-    [(path, line, found_severity, message)] = _packed(git_repo, body)
-    assert (path, line, found_severity) == (PACKED_FORK, PACKED_IMPORT.count("\n") + body.count("\n"), severity)
+    upstream = [(SUBJECT, {GPT_OSS: GPT_OSS_RENAMED})]
+    found = s.side_by_side(git_repo, {GPT_OSS: GPT_OSS_BASE}, DROPPED_KEY_FORKS, upstream, KEY_DRIFT)
+    row = next(path for path, text in DROPPED_KEY_FORKS.items() if text == PACKED_IMPORT + body)
+    [(path, line, found_severity, message)] = [(f.path, f.line, f.severity.value, f.message) for f in found[row]]
+    assert (path, line, found_severity) == (row, PACKED_IMPORT.count("\n") + body.count("\n"), severity)
     assert "'qkv'" in message and "a key upstream dropped from the table" in message
     assert GPT_OSS in message and "'qkv_proj'" in message
 

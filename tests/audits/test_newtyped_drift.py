@@ -12,7 +12,7 @@ import pytest
 
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
 from tests.audits.conftest import GitRepo
-from tests.audits.drift.trees import audit, found, line_of, three_way
+from tests.audits.drift.trees import audit, found, line_of, side_by_side, three_way
 
 PACKAGES = {"vllm/__init__.py": ""}
 USE = "vllm/aeon_use.py"
@@ -63,21 +63,30 @@ def _newtyped(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = UTILS_
     return [f for f in found(report, SYMBOL_DRIFT) if f[2] == "error"]
 
 
+NEWTYPE_USES = [
+    (FIELD, ".hash_value"),
+    (OPTIONAL_FIELD, ".token_ids"),
+    (METHOD, ".get_hash_value()"),
+    (BUILT, "BlockHashWithGroupId(block_hash, group)"),
+    (KEYWORDS, "block_hash=block_hash"),
+]
+# The rows' modules side by side: one merge and one audit of the five a process (suitespeed11).
+NEWTYPE_FORKS = {USE.replace(".py", f"_{n}.py"): fork for n, (fork, _) in enumerate(NEWTYPE_USES)}
+
+
 @pytest.mark.parametrize(
     ("fork", "needle"),
-    [
-        (FIELD, ".hash_value"),
-        (OPTIONAL_FIELD, ".token_ids"),
-        (METHOD, ".get_hash_value()"),
-        (BUILT, "BlockHashWithGroupId(block_hash, group)"),
-        (KEYWORDS, "block_hash=block_hash"),
-    ],
+    NEWTYPE_USES,
     ids=["a-field", "an-optional-value-s-field", "a-method", "built-positionally", "built-by-keyword"],
 )
 def test_a_class_made_a_newtype_of_bytes_used_as_the_class_is_an_error(
     git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
 ) -> None:
-    assert _newtyped(git_repo, tmp_path, fork) == [(USE, line_of(fork, needle), "error")]
+    path = next(p for p, text in NEWTYPE_FORKS.items() if text == fork)
+    base = {UTILS: UTILS_BASE, **PACKAGES}
+    findings = side_by_side(git_repo, tmp_path, base, NEWTYPE_FORKS, {UTILS: UTILS_THEIRS}, SYMBOL_DRIFT)[path]
+    errors = [(f.path, f.line, f.severity.value) for f in findings if f.severity.value == "error"]
+    assert errors == [(path, line_of(fork, needle), "error")]
 
 
 def test_a_class_made_an_alias_of_bytes_read_by_field_is_an_error(git_repo: GitRepo, tmp_path: Path) -> None:

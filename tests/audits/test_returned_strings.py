@@ -13,7 +13,7 @@ import pytest
 
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from tests.audits.conftest import GitRepo
-from tests.audits.drift.trees import audit, found, line_of, three_way
+from tests.audits.drift.trees import audit, found, line_of, side_by_side, three_way
 
 FLASH = "pkg/backends/flash.py"
 SDPA = "pkg/backends/sdpa.py"
@@ -27,30 +27,32 @@ RENAMED = {
 USE = "pkg/aeon_use.py"
 
 
-@pytest.mark.parametrize(
-    ("body", "needle"),
-    [
-        ('def uses_flash(backend) -> bool:\n    return backend.get_name() == "flash-attn"\n', "=="),
-        ('def paged(backend) -> bool:\n    return backend.get_name() in ("flash-attn", "xformers")\n', " in "),
-        ('def not_sdpa(backend) -> bool:\n    return "torch-sdpa" != backend.get_name()\n', "!="),
-        (
-            '_BLOCK = {"flash-attn": 16, "torch-sdpa": 32}\n\n\ndef block(backend) -> int:\n'
-            "    return _BLOCK[backend.get_name()]\n",
-            "_BLOCK = {",
-        ),
-        (
-            '_BLOCK = {"flash-attn": 16}\n\n\ndef block(backend) -> int:\n    return _BLOCK.get(backend.get_name(), 8)\n',
-            "_BLOCK = {",
-        ),
-    ],
-)
+STOPPED_RETURNING = [
+    ('def uses_flash(backend) -> bool:\n    return backend.get_name() == "flash-attn"\n', "=="),
+    ('def paged(backend) -> bool:\n    return backend.get_name() in ("flash-attn", "xformers")\n', " in "),
+    ('def not_sdpa(backend) -> bool:\n    return "torch-sdpa" != backend.get_name()\n', "!="),
+    (
+        '_BLOCK = {"flash-attn": 16, "torch-sdpa": 32}\n\n\ndef block(backend) -> int:\n'
+        "    return _BLOCK[backend.get_name()]\n",
+        "_BLOCK = {",
+    ),
+    (
+        '_BLOCK = {"flash-attn": 16}\n\n\ndef block(backend) -> int:\n    return _BLOCK.get(backend.get_name(), 8)\n',
+        "_BLOCK = {",
+    ),
+]
+# The rows' modules side by side: one merge and one audit of the five a process (suitespeed11).
+STOPPED_FORKS = {USE.replace(".py", f"_{n}.py"): body for n, (body, _) in enumerate(STOPPED_RETURNING)}
+
+
+@pytest.mark.parametrize(("body", "needle"), STOPPED_RETURNING)
 def test_a_fork_comparison_with_a_string_upstream_stopped_returning(
     git_repo: GitRepo, tmp_path: Path, body: str, needle: str
 ) -> None:
-    sides = three_way(git_repo, BASE, {USE: body}, RENAMED)
-    report = audit(git_repo, sides, tmp_path)
-    assert found(report, RULE) == [(USE, line_of(body, needle), "error")]
-    message = next(f.message for f in report.findings if f.rule_id == RULE)
+    path = next(p for p, text in STOPPED_FORKS.items() if text == body)
+    findings = side_by_side(git_repo, tmp_path, BASE, STOPPED_FORKS, RENAMED, RULE)[path]
+    assert [(f.path, f.line, f.severity.value) for f in findings] == [(path, line_of(body, needle), "error")]
+    message = findings[0].message
     assert "get_name()" in message and ("'FLASH_ATTN'" in message or "'TORCH_SDPA'" in message)
 
 

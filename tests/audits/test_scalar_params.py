@@ -14,7 +14,7 @@ import pytest
 
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from tests.audits.conftest import GitRepo
-from tests.audits.drift.trees import audit, found, line_of, three_way
+from tests.audits.drift.trees import audit, found, line_of, side_by_side, three_way
 
 INIT = "pkg/__init__.py"
 LIB = "pkg/utils.py"
@@ -41,27 +41,32 @@ def _sides(git_repo: GitRepo, body: str, new: str = NEW):  # noqa: ANN202
     return three_way(git_repo, {INIT: "", LIB: OLD}, {USE: FORK + body}, {LIB: new})
 
 
+SCALAR_ERRORS = [
+    (
+        "def aeon(max_model_len: int, request, ids: list[int]) -> int:\n"
+        "    return get_max_tokens(max_model_len, request, len(ids), {})\n",
+        "return get_max_tokens",
+    ),
+    (
+        "def aeon(max_model_len: int, request, n: int) -> int:\n    return get_max_tokens(max_model_len, request, n, {})\n",
+        "return get_max_tokens",
+    ),
+    ("def aeon() -> int:\n    return budget(limit=16)\n", "return budget"),
+    ("def aeon(rows: int):\n    return Window(rows)\n", "return Window"),
+    (
+        "def aeon(max_model_len: int, request, ids: list[int]) -> int:\n"
+        "    prompt_len = len(ids)\n"
+        "    return get_max_tokens(max_model_len, request, prompt_len, {})\n",
+        "return get_max_tokens",
+    ),
+]
+# The rows' modules side by side: one merge and one audit of the five a process (suitespeed11).
+SCALAR_FORKS = {USE.replace(".py", f"_{n}.py"): FORK + body for n, (body, _) in enumerate(SCALAR_ERRORS)}
+
+
 @pytest.mark.parametrize(
     ("body", "needle"),
-    [
-        (
-            "def aeon(max_model_len: int, request, ids: list[int]) -> int:\n"
-            "    return get_max_tokens(max_model_len, request, len(ids), {})\n",
-            "return get_max_tokens",
-        ),
-        (
-            "def aeon(max_model_len: int, request, n: int) -> int:\n    return get_max_tokens(max_model_len, request, n, {})\n",
-            "return get_max_tokens",
-        ),
-        ("def aeon() -> int:\n    return budget(limit=16)\n", "return budget"),
-        ("def aeon(rows: int):\n    return Window(rows)\n", "return Window"),
-        (
-            "def aeon(max_model_len: int, request, ids: list[int]) -> int:\n"
-            "    prompt_len = len(ids)\n"
-            "    return get_max_tokens(max_model_len, request, prompt_len, {})\n",
-            "return get_max_tokens",
-        ),
-    ],
+    SCALAR_ERRORS,
     ids=[
         "len() by position",
         "an annotated int parameter",
@@ -73,9 +78,10 @@ def _sides(git_repo: GitRepo, body: str, new: str = NEW):  # noqa: ANN202
 def test_a_plain_scalar_where_an_object_now_goes_is_an_error(
     git_repo: GitRepo, tmp_path: Path, body: str, needle: str
 ) -> None:
-    report = audit(git_repo, _sides(git_repo, body), tmp_path)
-    assert found(report, RULE) == [(USE, line_of(FORK + body, needle), "error")]
-    message = next(f.message for f in report.findings if f.rule_id == RULE)
+    path = next(p for p, text in SCALAR_FORKS.items() if text == FORK + body)
+    findings = side_by_side(git_repo, tmp_path, {INIT: "", LIB: OLD}, SCALAR_FORKS, {LIB: NEW}, RULE)[path]
+    assert [(f.path, f.line, f.severity.value) for f in findings] == [(path, line_of(FORK + body, needle), "error")]
+    message = findings[0].message
     assert "(it was int)" in message and "which int has not" in message
 
 

@@ -76,21 +76,29 @@ def rows(git_repo: GitRepo, no_rules: Path, text: str, upstream: str = UPSTREAM_
     return [(line, severity, message) for path, line, severity, message in found if path == FORK]
 
 
+UNION_USES = [
+    ("def aeon_make(model: str):\n    return ClassificationRequest(model=model)\n", "calls"),
+    ("class AeonRequest(ClassificationRequest):\n    tenant: str | None = None\n", "derives from"),
+    ("def aeon_parse(body: dict):\n    return ClassificationRequest.model_validate(body)\n", "reads"),
+    ("def aeon_make(model: str):\n    return protocol.ClassificationRequest(model=model)\n", "calls"),
+    ("def aeon_score(model: str):\n    return protocol.ScoreRequest(model=model)\n", "calls"),
+]
+# The rows' modules side by side: one merge and one audit of the five a process (suitespeed11).
+UNION_FORKS = {FORK.replace(".py", f"_{n}.py"): HEAD + "\n\n" + use for n, (use, _) in enumerate(UNION_USES)}
+
+
 @pytest.mark.parametrize(
     ("use", "verb"),
-    [
-        ("def aeon_make(model: str):\n    return ClassificationRequest(model=model)\n", "calls"),
-        ("class AeonRequest(ClassificationRequest):\n    tenant: str | None = None\n", "derives from"),
-        ("def aeon_parse(body: dict):\n    return ClassificationRequest.model_validate(body)\n", "reads"),
-        ("def aeon_make(model: str):\n    return protocol.ClassificationRequest(model=model)\n", "calls"),
-        ("def aeon_score(model: str):\n    return protocol.ScoreRequest(model=model)\n", "calls"),
-    ],
+    UNION_USES,
     ids=["a call", "a subclass", "a classmethod off it", "a call off the module", "Annotated over Union[...]"],
 )
 def test_a_use_of_a_class_upstream_made_a_union_is_an_error(
     git_repo: GitRepo, no_rules: Path, use: str, verb: str
 ) -> None:
-    [(line, severity, message)] = rows(git_repo, no_rules, HEAD + "\n\n" + use)
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {PROTOCOL: UPSTREAM_TEXT})]
+    found = s.audited_side_by_side(git_repo, no_rules, {PROTOCOL: BASE_TEXT}, UNION_FORKS, upstream, TYPE_DRIFT)
+    path = next(p for p, text in UNION_FORKS.items() if text == HEAD + "\n\n" + use)
+    [(line, severity, message)] = [(f.line, f.severity.value, f.message) for f in found[path]]
     assert (line, severity) == (5 if use.startswith("class") else 6, "error")
     assert f"code {verb} " in message and "turned from a class into the union" in message and "#27516" in message
 

@@ -43,22 +43,30 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str, upstream: str = CTX_UPSTR
     return [r for r in s.rule_rows(git_repo, no_rules, sides, TYPE_DRIFT) if r[0] == FORK]
 
 
+AS_TUPLE = [
+    "def aeon_key(desc: BatchDescriptor) -> BatchDescriptor:\n    return desc._replace(uniform=True)\n",
+    "def aeon_key(desc: BatchDescriptor) -> int:\n    n, uniform = desc\n    return n\n",
+    "def aeon_key(desc: BatchDescriptor) -> int:\n    return desc[0]\n",
+    "def aeon_key(n: int) -> dict:\n    desc = BatchDescriptor(n)\n    return desc._asdict()\n",
+    "def aeon_key(desc: BatchDescriptor) -> int:\n    return len(desc)\n",
+    "def aeon_key(desc: BatchDescriptor) -> tuple:\n    return (*desc, 1)\n",
+]
+# The rows' modules side by side: one merge and one audit of the six a process (suitespeed11).
+AS_TUPLE_FORKS = {FORK.replace(".py", f"_{n}.py"): HEAD + body for n, body in enumerate(AS_TUPLE)}
+
+
 @pytest.mark.parametrize(
-    "body",
-    [
-        "def aeon_key(desc: BatchDescriptor) -> BatchDescriptor:\n    return desc._replace(uniform=True)\n",
-        "def aeon_key(desc: BatchDescriptor) -> int:\n    n, uniform = desc\n    return n\n",
-        "def aeon_key(desc: BatchDescriptor) -> int:\n    return desc[0]\n",
-        "def aeon_key(n: int) -> dict:\n    desc = BatchDescriptor(n)\n    return desc._asdict()\n",
-        "def aeon_key(desc: BatchDescriptor) -> int:\n    return len(desc)\n",
-        "def aeon_key(desc: BatchDescriptor) -> tuple:\n    return (*desc, 1)\n",
-    ],
-    ids=["_replace", "unpack", "index", "_asdict of a built one", "len", "splat"],
+    "body", AS_TUPLE, ids=["_replace", "unpack", "index", "_asdict of a built one", "len", "splat"]
 )
 def test_a_tuple_use_of_a_class_no_longer_a_namedtuple_is_an_error(
     git_repo: GitRepo, no_rules: Path, body: str
 ) -> None:
-    [(_, line, severity, message)] = rows(git_repo, no_rules, body)
+    base = {CTX: CTX_BASE, "vllm/__init__.py": ""}
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {CTX: CTX_UPSTREAM})]
+    found = s.audited_side_by_side(git_repo, no_rules, base, AS_TUPLE_FORKS, upstream, TYPE_DRIFT)
+    [(line, severity, message)] = [
+        (f.line, f.severity.value, f.message) for f in found[FORK.replace(".py", f"_{AS_TUPLE.index(body)}.py")]
+    ]
     assert severity == "error" and line in (7, 8)
     assert "uses a BatchDescriptor as a tuple" in message and "#34043" in message
 

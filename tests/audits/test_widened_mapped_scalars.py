@@ -17,7 +17,7 @@ import pytest
 from aeon_release.domain.audits.drift.element_kinds import _inner_changed
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
 from tests.audits.conftest import GitRepo
-from tests.audits.drift.trees import audit, found, line_of, three_way
+from tests.audits.drift.trees import audit, found, line_of, side_by_side, three_way
 
 PACKAGES = {"pkg/__init__.py": ""}
 PROTOCOL = "pkg/protocol.py"
@@ -65,11 +65,18 @@ def _reported(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = LISTED
     return [row for row in found(audit(git_repo, sides, tmp_path), TYPE_DRIFT) if row[0] == USE]
 
 
+# The KILLERS' modules side by side: one merge and one audit of the five a process (suitespeed11).
+KILLER_FORKS = {USE.replace(".py", f"_{n}.py"): fork for n, (fork, _) in enumerate(KILLERS.values())}
+
+
 @pytest.mark.parametrize(("fork", "needle"), list(KILLERS.values()), ids=list(KILLERS))
 def test_a_value_converted_to_a_number_after_lists_were_admitted_is_an_error(
     git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
 ) -> None:
-    assert _reported(git_repo, tmp_path, fork) == [(USE, line_of(fork, needle), "error")]
+    path = next(p for p, text in KILLER_FORKS.items() if text == fork)
+    base = {PROTOCOL: BASE, **PACKAGES}
+    findings = side_by_side(git_repo, tmp_path, base, KILLER_FORKS, {PROTOCOL: LISTED}, TYPE_DRIFT)[path]
+    assert [(f.path, f.line, f.severity.value) for f in findings] == [(path, line_of(fork, needle), "error")]
 
 
 @pytest.mark.parametrize("fork", list(TWINS.values()), ids=list(TWINS))

@@ -9,9 +9,10 @@ import pytest
 from aeon_release.domain.audits.drift import enum_drift
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as DRIFT
 from aeon_release.domain.audits.merge_rules import NEAR_MISS
+from aeon_release.domain.audits.model import Finding
 from tests.audits.conftest import GitRepo
 from tests.audits.drift import real
-from tests.audits.drift.trees import audit, found, line_of, three_way
+from tests.audits.drift.trees import audit, found, line_of, side_by_side, three_way
 
 
 def test_45666_quick_reduce_none_renumbered(git_repo: GitRepo, tmp_path: Path) -> None:
@@ -72,84 +73,123 @@ def test_tie_cases(git_repo: GitRepo, tmp_path: Path, line: str) -> None:
 
 
 _INT_ENUM = "import enum\n\n\nclass Quant(enum.IntEnum):\n    NONE = 0\n    FP8 = 1\n    NVFP4 = 2\n"
+_RENUMBERED = _INT_ENUM.replace("    NVFP4 = 2\n", "    INT4 = 2\n    NVFP4 = 3\n")
+
+
+def _error_rows(forks: list[str]) -> dict[str, str]:
+    """A test's error rows' fork modules side by side (``pkg/use_N.py``): one merge and one audit of them all a
+    process (suitespeed11); the quiet rows keep a merge each, as another row's module could quiet them."""
+    return {f"pkg/use_{n}.py": text for n, text in enumerate(forks)}
+
+
+def _quant_drift(
+    git_repo: GitRepo, tmp_path: Path, fork: str, batch: dict[str, str], base: dict[str, str] | None = None
+) -> tuple[str, list[Finding]]:
+    """Enum drift's findings on fork module ``fork`` when upstream inserts INT4 before NVFP4, and that module's path:
+    an error row's from its batch's one merge, any other row's from a merge of its own at ``pkg/use.py``."""
+    base = base or {"pkg/quant.py": _INT_ENUM}
+    if fork not in batch.values():
+        sides = three_way(git_repo, base, {"pkg/use.py": fork}, {"pkg/quant.py": _RENUMBERED})
+        return "pkg/use.py", [f for f in audit(git_repo, sides, tmp_path).findings if f.rule_id == DRIFT]
+    path = next(p for p, text in batch.items() if text == fork)
+    return path, side_by_side(git_repo, tmp_path, base, batch, {"pkg/quant.py": _RENUMBERED}, DRIFT)[path]
+
+
+COMMENTED = [
+    ("FP4 = Quant.NVFP4\n", "# FP4", False),  # the fork's alias of the member
+    ("FP4: int = int(Quant.NVFP4)\n", "# FP4 only", False),
+    ("FP4 = Quant.NVFP4.value\n", "# FP4", False),
+    ("FP4 = Quant.FP8\n", "# FP4", True),  # an alias of another member
+    ("FP4 = Quant.NVFP4\nFP4 = Quant.FP8\n", "# FP4", True),  # bound twice: not an alias
+    ("FP4 = Quant.NVFP4\nCOUNT = 2\n", "# COUNT", True),  # a comment naming something else
+    ("FP4 = Quant.NVFP4\nINT4 = Quant.INT4\n", "# FP4, INT4 since the merge", True),  # its new member
+]
+
+
+def _commented(aliases: str, comment: str) -> str:
+    return f"from pkg.quant import Quant\n\n{aliases}\n\ndef fast(q: int) -> bool:\n    return q == 2  {comment}\n"
+
+
+COMMENTED_ERRORS = _error_rows([_commented(aliases, comment) for aliases, comment, silent in COMMENTED if not silent])
 
 
 @pytest.mark.parametrize(
     ("aliases", "comment", "silent"),
-    [
-        ("FP4 = Quant.NVFP4\n", "# FP4", False),  # the fork's alias of the member
-        ("FP4: int = int(Quant.NVFP4)\n", "# FP4 only", False),
-        ("FP4 = Quant.NVFP4.value\n", "# FP4", False),
-        ("FP4 = Quant.FP8\n", "# FP4", True),  # an alias of another member
-        ("FP4 = Quant.NVFP4\nFP4 = Quant.FP8\n", "# FP4", True),  # bound twice: not an alias
-        ("FP4 = Quant.NVFP4\nCOUNT = 2\n", "# COUNT", True),  # a comment naming something else
-        ("FP4 = Quant.NVFP4\nINT4 = Quant.INT4\n", "# FP4, INT4 since the merge", True),  # its new member
-    ],
+    COMMENTED,
     ids=["alias", "int", "value", "other member", "rebound", "unrelated", "new numbering"],
 )
 def test_a_comment_naming_the_fork_s_alias_of_the_member(
     git_repo: GitRepo, tmp_path: Path, aliases: str, comment: str, silent: bool
 ) -> None:
     """``FP4 = Quant.NVFP4`` ... ``q == 2  # FP4``: the comment ties the literal by the fork's own name."""
-    fork = f"from pkg.quant import Quant\n\n{aliases}\n\ndef fast(q: int) -> bool:\n    return q == 2  {comment}\n"
-    theirs = _INT_ENUM.replace("    NVFP4 = 2\n", "    INT4 = 2\n    NVFP4 = 3\n")
-    sides = three_way(git_repo, {"pkg/quant.py": _INT_ENUM}, {"pkg/use.py": fork}, {"pkg/quant.py": theirs})
-    errors = [f for f in found(audit(git_repo, sides, tmp_path), DRIFT) if f[2] == "error"]
+    fork = _commented(aliases, comment)
+    path, drift = _quant_drift(git_repo, tmp_path, fork, COMMENTED_ERRORS)
+    errors = [(f.path, f.line, f.severity.value) for f in drift if f.severity.value == "error"]
     line_no = next(i for i, text in enumerate(fork.splitlines(), 1) if "q == 2" in text)
-    assert errors == ([] if silent else [("pkg/use.py", line_no, "error")])
+    assert errors == ([] if silent else [(path, line_no, "error")])
 
 
-@pytest.mark.parametrize(
-    ("body", "silent"),
-    [
-        ("    if int(mode) == 2:\n        return 1\n", False),  # the member read as its number
-        ("    level = int(mode)\n    if level == 2:\n        return 1\n", False),  # through a local
-        ("    names = {0: 'none', 2: 'nvfp4'}\n    return names[mode]\n", False),  # a table keyed by numbers
-        ("    return {0: 'none', 2: 'nvfp4'}.get(int(mode))\n", False),
-        ("    if mode & 2:\n        return 1\n", False),  # a mask
-        ("    sizes = {0: 'none', 2: 'pair'}\n    return sizes[len(spec)]\n", True),  # keyed by a length
-        ("    if int(spec.count) == 2:\n        return 1\n", True),  # another number
-        ("    if spec.bits & 2:\n        return 1\n", True),
-        # a parameter compared with a member: its default is the member's old number
-        ("    def chosen(kind: int = 2):\n        return kind == Quant.NVFP4\n    return chosen()\n", False),
-        ("    def counted(n: int = 2):\n        return n == len(Quant)\n    return counted()\n", True),  # not a member
-    ],
-)
+INT_SPELLINGS = [
+    ("    if int(mode) == 2:\n        return 1\n", False),  # the member read as its number
+    ("    level = int(mode)\n    if level == 2:\n        return 1\n", False),  # through a local
+    ("    names = {0: 'none', 2: 'nvfp4'}\n    return names[mode]\n", False),  # a table keyed by numbers
+    ("    return {0: 'none', 2: 'nvfp4'}.get(int(mode))\n", False),
+    ("    if mode & 2:\n        return 1\n", False),  # a mask
+    ("    sizes = {0: 'none', 2: 'pair'}\n    return sizes[len(spec)]\n", True),  # keyed by a length
+    ("    if int(spec.count) == 2:\n        return 1\n", True),  # another number
+    ("    if spec.bits & 2:\n        return 1\n", True),
+    # a parameter compared with a member: its default is the member's old number
+    ("    def chosen(kind: int = 2):\n        return kind == Quant.NVFP4\n    return chosen()\n", False),
+    ("    def counted(n: int = 2):\n        return n == len(Quant)\n    return counted()\n", True),  # not a member
+]
+
+
+def _picked(body: str) -> str:
+    return f"from pkg.quant import Quant\n\n\ndef pick(spec, mode: Quant):\n{body}    return 0\n"
+
+
+INT_SPELLING_ERRORS = _error_rows([_picked(body) for body, silent in INT_SPELLINGS if not silent])
+
+
+@pytest.mark.parametrize(("body", "silent"), INT_SPELLINGS)
 def test_int_enum_spellings(git_repo: GitRepo, tmp_path: Path, body: str, silent: bool) -> None:
     """An IntEnum member is an int: the fork's code may read its number in more ways than a comparison."""
-    fork = f"from pkg.quant import Quant\n\n\ndef pick(spec, mode: Quant):\n{body}    return 0\n"
-    theirs = _INT_ENUM.replace("    NVFP4 = 2\n", "    INT4 = 2\n    NVFP4 = 3\n")
-    sides = three_way(git_repo, {"pkg/quant.py": _INT_ENUM}, {"pkg/use.py": fork}, {"pkg/quant.py": theirs})
-    errors = [f for f in found(audit(git_repo, sides, tmp_path), DRIFT) if f[2] == "error"]
+    fork = _picked(body)
+    path, drift = _quant_drift(git_repo, tmp_path, fork, INT_SPELLING_ERRORS)
+    errors = [(f.path, f.line, f.severity.value) for f in drift if f.severity.value == "error"]
     line_no = next(i for i, text in enumerate(fork.splitlines(), 1) if "2" in text)
-    assert errors == ([] if silent else [("pkg/use.py", line_no, "error")])
+    assert errors == ([] if silent else [(path, line_no, "error")])
 
 
-@pytest.mark.parametrize(
-    ("body", "says"),
-    [
-        ("    names = ['none', 'fp8', 'nvfp4']\n    return names[mode]\n", "names[mode] indexes a 3-entry table"),
-        ("    return SCALES[mode.value]\n", "SCALES[mode.value]"),  # a module's table, by the member's value
-        ("    return SCALES[int(mode)]\n", "SCALES[int(mode)]"),
-        ("    return SCALES[Quant.FP8]\n", "SCALES[Quant.FP8]"),
-        ("    names = ['none', 'int4', 'fp8', 'nvfp4']\n    return names[mode]\n", None),  # laid out for the new values
-        ("    names = ('a', 'b', 'c')\n    return names[len(spec)]\n", None),  # indexed by something else
-        ("    names = {Quant.FP8: 'fp8'}\n    return names[mode]\n", None),  # keyed by member: follows it
-        ("    names = ['none', 'fp8', 'nvfp4']\n    names = names[::-1]\n    return names[mode]\n", None),  # rebound
-    ],
-)
+POSITIONAL = [
+    ("    names = ['none', 'fp8', 'nvfp4']\n    return names[mode]\n", "names[mode] indexes a 3-entry table"),
+    ("    return SCALES[mode.value]\n", "SCALES[mode.value]"),  # a module's table, by the member's value
+    ("    return SCALES[int(mode)]\n", "SCALES[int(mode)]"),
+    ("    return SCALES[Quant.FP8]\n", "SCALES[Quant.FP8]"),
+    ("    names = ['none', 'int4', 'fp8', 'nvfp4']\n    return names[mode]\n", None),  # laid out for the new values
+    ("    names = ('a', 'b', 'c')\n    return names[len(spec)]\n", None),  # indexed by something else
+    ("    names = {Quant.FP8: 'fp8'}\n    return names[mode]\n", None),  # keyed by member: follows it
+    ("    names = ['none', 'fp8', 'nvfp4']\n    names = names[::-1]\n    return names[mode]\n", None),  # rebound
+]
+
+
+def _scaled(body: str) -> str:
+    return f"from pkg.quant import Quant\n\nSCALES = (1.0, 0.5, 0.25)\n\n\ndef pick(spec, mode: Quant):\n{body}"
+
+
+POSITIONAL_ERRORS = _error_rows([_scaled(body) for body, says in POSITIONAL if says is not None])
+
+
+@pytest.mark.parametrize(("body", "says"), POSITIONAL)
 def test_a_positional_table_indexed_by_a_renumbered_member(
     git_repo: GitRepo, tmp_path: Path, body: str, says: str | None
 ) -> None:
     """``NAMES[mode]``: a list laid out by the IntEnum's old values picks another entry after upstream
     inserted a member (no literal anywhere to tie).  A table sized for the new values, one keyed by
     member, or one indexed by something else is silent."""
-    fork = "from pkg.quant import Quant\n\nSCALES = (1.0, 0.5, 0.25)\n\n\n"
-    fork += f"def pick(spec, mode: Quant):\n{body}"
-    theirs = _INT_ENUM.replace("    NVFP4 = 2\n", "    INT4 = 2\n    NVFP4 = 3\n")
-    sides = three_way(git_repo, {"pkg/quant.py": _INT_ENUM}, {"pkg/use.py": fork}, {"pkg/quant.py": theirs})
-    report = audit(git_repo, sides, tmp_path)
-    got = [f for f in report.findings if f.rule_id == DRIFT and f.severity.value == "error"]
+    fork = _scaled(body)
+    _, drift = _quant_drift(git_repo, tmp_path, fork, POSITIONAL_ERRORS)
+    got = [f for f in drift if f.severity.value == "error"]
     if says is None:
         assert got == []
     else:
@@ -420,59 +460,63 @@ def test_the_users_diff_config_cannot_hide_a_killer(git_repo: GitRepo, tmp_path:
 _PICK = "from pkg.quant import Quant\n\n\ndef pick(spec, mode: Quant, size: int = 0):\n    return spec\n"
 
 
-@pytest.mark.parametrize(
-    ("fork", "silent"),
-    [
-        ("from pkg.pick import pick\n\n\ndef run(x):\n    return pick(x, mode=2)\n", False),
-        ("from pkg.pick import pick as choose\n\n\ndef run(x):\n    return choose(x, 2)\n", False),
-        ("import pkg.pick as pk\n\n\ndef run(x):\n    return pk.pick(x, 2)\n", False),
-        ("from pkg import pick\n\n\ndef run(x):\n    return pick.pick(x, 2)\n", False),
-        ("from .pick import pick\n\n\ndef run(x):\n    return pick(x, mode=2)\n", False),  # relative
-        ("import functools\n\nfrom pkg.pick import pick\n\nrun = functools.partial(pick, mode=2)\n", False),
-        ("from pkg.cfg import Opts\n\n\ndef run():\n    return Opts(mode=2)\n", False),  # a dataclass field
-        ("from pkg.pick import pick\n\n\ndef run(*a):\n    return pick(*a, mode=2)\n", False),  # *args before
-        ("from pkg.pick import pick\n\n\ndef run(*a):\n    return pick(*a, 2)\n", True),  # which slot? unknown
-        ("from pkg.pick import pick\n\n\ndef run(x):\n    return pick(x, size=2)\n", True),  # another parameter
-        ("from pkg.pick import pick\n\n\ndef run(x):\n    return pick(x, 0, 2)\n", True),  # by position: size
-        ("from pkg.other import pick\n\n\ndef run(x):\n    return pick(x, mode=2)\n", True),  # another pick
-        ("def pick(x, mode):\n    return x\n\n\ndef run(x):\n    return pick(x, mode=2)\n", True),  # its own
-    ],
+PASSED_LITERALS = [
+    ("from pkg.pick import pick\n\n\ndef run(x):\n    return pick(x, mode=2)\n", False),
+    ("from pkg.pick import pick as choose\n\n\ndef run(x):\n    return choose(x, 2)\n", False),
+    ("import pkg.pick as pk\n\n\ndef run(x):\n    return pk.pick(x, 2)\n", False),
+    ("from pkg import pick\n\n\ndef run(x):\n    return pick.pick(x, 2)\n", False),
+    ("from .pick import pick\n\n\ndef run(x):\n    return pick(x, mode=2)\n", False),  # relative
+    ("import functools\n\nfrom pkg.pick import pick\n\nrun = functools.partial(pick, mode=2)\n", False),
+    ("from pkg.cfg import Opts\n\n\ndef run():\n    return Opts(mode=2)\n", False),  # a dataclass field
+    ("from pkg.pick import pick\n\n\ndef run(*a):\n    return pick(*a, mode=2)\n", False),  # *args before
+    ("from pkg.pick import pick\n\n\ndef run(*a):\n    return pick(*a, 2)\n", True),  # which slot? unknown
+    ("from pkg.pick import pick\n\n\ndef run(x):\n    return pick(x, size=2)\n", True),  # another parameter
+    ("from pkg.pick import pick\n\n\ndef run(x):\n    return pick(x, 0, 2)\n", True),  # by position: size
+    ("from pkg.other import pick\n\n\ndef run(x):\n    return pick(x, mode=2)\n", True),  # another pick
+    ("def pick(x, mode):\n    return x\n\n\ndef run(x):\n    return pick(x, mode=2)\n", True),  # its own
+]
+PASSED_LITERAL_ERRORS = _error_rows([fork for fork, silent in PASSED_LITERALS if not silent])
+_OTHER_PICK = "def pick(spec, mode: int = 0, size: int = 0):\n    return spec\n"
+_CFG = (
+    "from dataclasses import dataclass\n\nfrom pkg.quant import Quant\n\n\n@dataclass\nclass Opts:\n    mode: Quant\n"
 )
+
+
+@pytest.mark.parametrize(("fork", "silent"), PASSED_LITERALS)
 def test_a_literal_passed_for_a_parameter_that_takes_the_enum(
     git_repo: GitRepo, tmp_path: Path, fork: str, silent: bool
 ) -> None:
     """The fork's file never names the enum; the function it calls (another module, found through the
     file's imports) takes the enum for the parameter the literal binds."""
-    other = "def pick(spec, mode: int = 0, size: int = 0):\n    return spec\n"
-    cfg = "from dataclasses import dataclass\n\nfrom pkg.quant import Quant\n\n\n@dataclass\nclass Opts:\n    mode: Quant\n"
-    base = {"pkg/quant.py": _INT_ENUM, "pkg/pick.py": _PICK, "pkg/other.py": other, "pkg/cfg.py": cfg}
-    theirs = _INT_ENUM.replace("    NVFP4 = 2\n", "    INT4 = 2\n    NVFP4 = 3\n")
-    sides = three_way(git_repo, base, {"pkg/use.py": fork}, {"pkg/quant.py": theirs})
-    errors = [f for f in audit(git_repo, sides, tmp_path).findings if f.rule_id == DRIFT]
+    base = {"pkg/quant.py": _INT_ENUM, "pkg/pick.py": _PICK, "pkg/other.py": _OTHER_PICK, "pkg/cfg.py": _CFG}
+    path, errors = _quant_drift(git_repo, tmp_path, fork, PASSED_LITERAL_ERRORS, base)
     line_no = next(i for i, text in enumerate(fork.splitlines(), 1) if "2)" in text)
-    assert [(f.path, f.line, f.severity.value) for f in errors] == (
-        [] if silent else [("pkg/use.py", line_no, "error")]
-    )
+    assert [(f.path, f.line, f.severity.value) for f in errors] == ([] if silent else [(path, line_no, "error")])
     if not silent:
         assert "which takes Quant" in errors[0].message
 
 
-@pytest.mark.parametrize(
-    ("body", "silent"),
-    [
-        ("FP4_MODE = 2\n\n\ndef fast(mode: Quant):\n    return mode == FP4_MODE\n", False),
-        ("FP4_MODE = 2\n\n\ndef fast(mode: Quant):\n    return mode in (FP4_MODE, Quant.FP8)\n", False),
-        ("FP4_MODE = 2\n\n\ndef fast(mode: Quant):\n    return int(mode) != FP4_MODE\n", False),
-        ("STAGES = 2\n\n\ndef fast(spec, mode: Quant):\n    return spec.stages == STAGES\n", True),  # not the enum
-        ("MAX_FP4 = 2\n\n\ndef fast(mode: Quant):\n    return mode == MAX_FP4\n", True),  # a bound, by its name
-        ("FP4 = 2\nFP4 = 3\n\n\ndef fast(mode: Quant):\n    return mode == FP4\n", True),  # not a constant
-    ],
+RENUMBERED_CONSTANTS = [
+    ("FP4_MODE = 2\n\n\ndef fast(mode: Quant):\n    return mode == FP4_MODE\n", False),
+    ("FP4_MODE = 2\n\n\ndef fast(mode: Quant):\n    return mode in (FP4_MODE, Quant.FP8)\n", False),
+    ("FP4_MODE = 2\n\n\ndef fast(mode: Quant):\n    return int(mode) != FP4_MODE\n", False),
+    ("STAGES = 2\n\n\ndef fast(spec, mode: Quant):\n    return spec.stages == STAGES\n", True),  # not the enum
+    ("MAX_FP4 = 2\n\n\ndef fast(mode: Quant):\n    return mode == MAX_FP4\n", True),  # a bound, by its name
+    ("FP4 = 2\nFP4 = 3\n\n\ndef fast(mode: Quant):\n    return mode == FP4\n", True),  # not a constant
+]
+RENUMBERED_CONSTANT_ERRORS = _error_rows(
+    [f"from pkg.quant import Quant\n\n{body}" for body, silent in RENUMBERED_CONSTANTS if not silent]
 )
+
+
+@pytest.mark.parametrize(("body", "silent"), RENUMBERED_CONSTANTS)
 def test_a_constant_bound_to_the_old_number_and_compared_with_the_enum(
     git_repo: GitRepo, tmp_path: Path, body: str, silent: bool
 ) -> None:
-    errors = _errors_under_a_renumbered_quant(git_repo, tmp_path, body)
-    assert errors == ([] if silent else [("pkg/use.py", 3, "error")])
+    fork = f"from pkg.quant import Quant\n\n{body}"
+    path, drift = _quant_drift(git_repo, tmp_path, fork, RENUMBERED_CONSTANT_ERRORS)
+    errors = [(f.path, f.line, f.severity.value) for f in drift if f.severity.value == "error"]
+    assert errors == ([] if silent else [(path, 3, "error")])
 
 
 _BYTES_ENUM = (

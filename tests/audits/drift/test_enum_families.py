@@ -14,7 +14,7 @@ import pytest
 from aeon_release.domain.audits.drift import enum_drift
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as DRIFT
 from tests.audits.conftest import GitRepo
-from tests.audits.drift.trees import audit, found, line_of, three_way
+from tests.audits.drift.trees import audit, found, line_of, side_by_side, three_way
 
 MOD = "pkg/job.py"
 BASE = """import enum
@@ -57,32 +57,40 @@ def _found(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int,
     return found(audit(git_repo, sides, tmp_path), DRIFT)
 
 
+FAMILY_ERRORS = [
+    (DONE + "\n\ndef live(job: Job) -> bool:\n    return job.status not in DONE\n", "not in DONE"),
+    (CODES + "\n\ndef code(job: 'Job') -> int:\n    s = job.status\n    return CODES[s]\n", "CODES[s]"),
+    (
+        "def code(status: Status) -> int:\n    if status == Status.FINISHED_STOPPED:\n        return 0\n"
+        "    elif status in (Status.FINISHED_CAPPED, Status.FINISHED_ABORTED):\n        return 1\n"
+        "    else:\n        raise ValueError(status)\n",
+        "raise ValueError",
+    ),
+    (
+        "def code(job: Job) -> int:\n    if job.status is Status.FINISHED_STOPPED:\n        return 0\n"
+        "    if job.status is Status.FINISHED_CAPPED:\n        return 1\n"
+        "    if job.status is Status.FINISHED_ABORTED:\n        return 2\n    raise AssertionError(job.status)\n",
+        "raise AssertionError",
+    ),
+]
+# The rows' modules side by side: one merge and one audit of the four a process (suitespeed11).
+FAMILY_ERROR_FORKS = {USE.replace(".py", f"_{n}.py"): HEAD + body for n, (body, _) in enumerate(FAMILY_ERRORS)}
+
+
 @pytest.mark.parametrize(
     ("body", "needle"),
-    [
-        (DONE + "\n\ndef live(job: Job) -> bool:\n    return job.status not in DONE\n", "not in DONE"),
-        (CODES + "\n\ndef code(job: 'Job') -> int:\n    s = job.status\n    return CODES[s]\n", "CODES[s]"),
-        (
-            "def code(status: Status) -> int:\n    if status == Status.FINISHED_STOPPED:\n        return 0\n"
-            "    elif status in (Status.FINISHED_CAPPED, Status.FINISHED_ABORTED):\n        return 1\n"
-            "    else:\n        raise ValueError(status)\n",
-            "raise ValueError",
-        ),
-        (
-            "def code(job: Job) -> int:\n    if job.status is Status.FINISHED_STOPPED:\n        return 0\n"
-            "    if job.status is Status.FINISHED_CAPPED:\n        return 1\n"
-            "    if job.status is Status.FINISHED_ABORTED:\n        return 2\n    raise AssertionError(job.status)\n",
-            "raise AssertionError",
-        ),
-    ],
+    FAMILY_ERRORS,
     ids=["field not in the copy", "a local bound to the field keys the copy", "elif chain", "if chain on a field"],
 )
 def test_a_value_of_the_enum_against_the_family_copy_is_an_error(
     git_repo: GitRepo, tmp_path: Path, body: str, needle: str
 ) -> None:
     fork = HEAD + body
-    errors = [(p, line) for p, line, severity in _found(git_repo, tmp_path, fork) if severity == "error"]
-    assert errors == [(USE, line_of(fork, needle))]
+    path = next(p for p, text in FAMILY_ERROR_FORKS.items() if text == fork)
+    base = {"pkg/__init__.py": "", MOD: BASE}
+    drift = side_by_side(git_repo, tmp_path, base, FAMILY_ERROR_FORKS, {MOD: AFTER}, DRIFT)[path]
+    errors = [(f.path, f.line) for f in drift if f.severity.value == "error"]
+    assert errors == [(path, line_of(fork, needle))]
 
 
 def test_the_family_copy_alone_is_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:

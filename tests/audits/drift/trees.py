@@ -6,7 +6,8 @@ from collections.abc import Mapping
 from pathlib import Path
 
 from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree
-from tests.audits.conftest import GitRepo
+from aeon_release.domain.audits.model import Finding
+from tests.audits.conftest import GitRepo, rows_side_by_side
 from tests.audits.conftest import config_without_rules as no_rules
 
 
@@ -18,6 +19,19 @@ def three_way(repo: GitRepo, base: Mapping[str, str], ours: Mapping[str, str], t
 
 def audit(repo: GitRepo, sides: MergeSides, tmp: Path) -> AuditReport:
     return audit_tree(repo.path, no_rules(tmp / "cfg"), merge=sides)
+
+
+def side_by_side(
+    repo: GitRepo, tmp: Path, base: Mapping[str, str], forks: Mapping[str, str], theirs: Mapping[str, str], rule: str
+) -> dict[str, list[Finding]]:
+    """``rule``'s findings on each module of ``forks`` from one ``three_way`` and one ``audit`` of them all side by
+    side a process (``conftest.rows_side_by_side``): rows that each put one fork module beside the same base and
+    upstream share them."""
+
+    def audited() -> list[Finding]:
+        return list(audit(repo, three_way(repo, base, forks, theirs), tmp).findings)
+
+    return rows_side_by_side((base, forks, theirs), forks, rule, audited)
 
 
 def found(report: AuditReport, rule: str) -> list[tuple[str, int, str]]:
