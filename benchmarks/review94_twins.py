@@ -25,7 +25,22 @@ the code it shares; the twins measure that, and their warnings show its noise.  
 catches of the widening (``blind_replay_llmentry.py``) and #11061's ``EngineArgs(model=...)`` leaving
 ``max_num_seqs`` out (on a V1 engine it now gets 1024).
 
-ROUNDS
+Round 1 (main at 8e495683), 3 cases and 22 twins as first written: 0 caught, 3 warned, 0 missed of 3 (every
+default drift of a call is a warning); 0 false errors of 22 twins, 4 warned: the canary's override keeping
+``"encode"`` (the override-keeps-the-old-default warning, by design: the fork's callers and upstream's now get
+different tasks), two reads of a filled field (``args.max_num_seqs or 256``, ``cfg.kv_buffer_device or
+'cuda'``: the field-read default drift of another check, not this widening; left alone), and the bare call in
+the ``else`` of ``if hasattr(llm, 'reward'):`` (noise: that path never runs after the merge, since #21720 added
+``LLM.reward``).
+Round 2 (this branch): a call leaving a changed default out is quiet where it runs only on the release before
+the merge (``_old_release_only`` in ``drift/symbols.py``: the false side of a plain ``hasattr`` test of a name
+the callee's file gained, the true side of one it lost).  3 warned of 3; 0 false errors of 22 twins (3 warned).
+Round 3 (written after the mend): the bare call in the body of ``if hasattr(llm, 'reward'):`` (the new
+release's path: a case, still warned) and in the body of ``if not hasattr(llm, 'reward'):`` (the old release's:
+a twin).  On main (8e495683): the case warned, the twin warned.  This branch: the case warned, the twin quiet.
+All rounds, main (8e495683): 0 caught, 4 warned of 4; 0 false errors of 23 twins (5 warned).  This branch: 0
+caught, 4 warned of 4; 0 false errors of 23 twins (3 warned).  ``blind_replay_llmentry.py`` unchanged: 20
+caught, 2 warned, 0 missed of 22, 9 twins quiet.
 
   PYTHONPATH=.. python review94_twins.py [--only TEXT ...] [--show]
 """
@@ -205,6 +220,38 @@ TWINS += [
             "    task = 'encode' if raw else 'embed'\n"
             "    return llm.encode(texts, None, pooling_task=task)\n",
             "    return llm.encode(texts, None, pooling_task=task)",
+        ),
+    ),
+]
+
+# Round 3 (written after the mend): the version test's other paths
+CASES += [
+    (
+        "#21720 chosen default",
+        "the bare call in the body of the hasattr test (the new release's path)",
+        K(
+            *PT,
+            "vllm/aeon/r94pt13.py",
+            LLM_IMPORT + "def aeon_raw_hidden(llm: LLM, texts: list[str]):\n"
+            "    if hasattr(llm, 'reward'):  # AEON: written for the new release, left to its default\n"
+            "        return llm.encode(texts)\n"
+            "    return llm.encode(texts, pooling_task='encode')\n",
+            "        return llm.encode(texts)",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#21720 chosen default",
+        "twin: the bare call under a negated hasattr test (the old release's path)",
+        K(
+            *PT,
+            "vllm/aeon/r94pt14.py",
+            LLM_IMPORT + "def aeon_raw_hidden(llm: LLM, texts: list[str]):\n"
+            "    if not hasattr(llm, 'reward'):  # AEON: older releases pool 'encode' when it is left out\n"
+            "        return llm.encode(texts)\n"
+            "    return llm.encode(texts, pooling_task='encode')\n",
+            "        return llm.encode(texts)",
         ),
     ),
 ]

@@ -134,6 +134,7 @@ WITH_REWARD = _encode(IF_ELSE).replace(
         '    if hasattr(r, "reward"):\n        return r.encode(prompts, task="encode")\n    return r.encode(prompts)\n',
         '    if hasattr(r, "reward"):\n        return r.encode(prompts, task="encode")\n    else:\n'
         "        return r.encode(prompts)\n",
+        '    if not hasattr(r, "reward"):\n        return r.encode(prompts)\n    return r.encode(prompts, task="e")\n',
     ],
 )
 def test_a_bare_call_on_the_old_release_path_of_a_version_test_stays_quiet(
@@ -149,6 +150,12 @@ def test_a_bare_call_on_the_old_release_path_of_a_version_test_stays_quiet(
         (
             '    if not hasattr(r, "reward"):\n        return r.encode(prompts, task="e")\n    return r.encode(prompts)\n',
             8,
+        ),
+        # the ``else`` of an ``and``: the new release runs it whenever the fork's own flag is off
+        (
+            '    if hasattr(r, "reward") and x:\n        return r.encode(prompts, task="e")\n    else:\n'
+            "        return r.encode(prompts)\n",
+            9,
         ),
     ],
 )

@@ -3006,7 +3006,8 @@ class _Checker:
 
     def _old_release_only(self, call: ast.Call, parents: dict[int, ast.AST], paths: tuple[str, str]) -> bool:
         """``call`` runs only on the release before the merge: where a plain ``hasattr`` test of a name the
-        callee's file lost held, or where one of a name it gained failed (an ``else``, past ``if ...: return``).
+        callee's file lost held (alone or and-ed), or where one of a name it gained failed (alone: an ``else``,
+        past ``if ...: return``, the body of ``if not ...``).
         #21720 added ``LLM.reward`` when ``encode``'s ``pooling_task`` default became a chosen one: a fork's
         bare ``llm.encode(texts)`` in the ``else`` of ``if hasattr(llm, "reward"):`` never runs after the merge."""
         sides = self._sides_spelling(paths)
@@ -3014,8 +3015,9 @@ class _Checker:
         def lost(test: ast.expr) -> bool:
             return any(sides(name) == (True, False) for name in _plain_hasattr_names(test))
 
-        def gained(test: ast.expr) -> bool:
-            return any(sides(name) == (False, True) for name in _plain_hasattr_names(test))
+        def gained(test: ast.expr) -> bool:  # false: the test alone (an ``and`` false may be its other operand)
+            names = _hasattr_names(test) if isinstance(test, ast.Call) else []
+            return any(sides(name) == (False, True) for name in names)
 
         return runs_tested(call, parents, lost, gained)
 
@@ -9311,7 +9313,7 @@ def _bound_as_old(tree: ast.Module, call: ast.Call, arg: ast.expr, kind: str) ->
 
 def _plain_hasattr_names(test: ast.expr) -> list[str]:
     """The member names a ``hasattr`` test asks for where it holds: the call itself, or and-ed; never
-    under a ``not`` (whose branches swap which release runs them)."""
+    under a ``not`` (the shared walk already unwraps an ``if not``'s test and swaps its branches)."""
     if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
         return [name for value in test.values for name in _plain_hasattr_names(value)]
     return _hasattr_names(test) if isinstance(test, ast.Call) else []
