@@ -119,3 +119,48 @@ def test_a_fill_of_the_old_literal_or_a_passed_argument_stays_quiet(
     git_repo: GitRepo, no_rules: Path, body: str, upstream: str
 ) -> None:
     assert rows(git_repo, no_rules, body, upstream) == []
+
+
+# #21720 added ``LLM.reward`` with the chosen default: a fork tests for it to tell the releases apart.
+WITH_REWARD = _encode(IF_ELSE).replace(
+    "\n\n\ndef pool",
+    '\n\n    def reward(self, prompts):\n        return self.encode(prompts, task="reward")\n\n\ndef pool',
+)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        '    if hasattr(r, "reward"):\n        return r.encode(prompts, task="encode")\n    return r.encode(prompts)\n',
+        '    if hasattr(r, "reward"):\n        return r.encode(prompts, task="encode")\n    else:\n'
+        "        return r.encode(prompts)\n",
+        '    if not hasattr(r, "reward"):\n        return r.encode(prompts)\n    return r.encode(prompts, task="e")\n',
+    ],
+)
+def test_a_bare_call_on_the_old_release_path_of_a_version_test_stays_quiet(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    assert rows(git_repo, no_rules, body, WITH_REWARD) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        ('    if hasattr(r, "reward"):\n        return r.encode(prompts)\n    return r.encode(prompts, task="e")\n', 7),
+        (
+            '    if not hasattr(r, "reward"):\n        return r.encode(prompts, task="e")\n    return r.encode(prompts)\n',
+            8,
+        ),
+        # the ``else`` of an ``and``: the new release runs it whenever the fork's own flag is off
+        (
+            '    if hasattr(r, "reward") and x:\n        return r.encode(prompts, task="e")\n    else:\n'
+            "        return r.encode(prompts)\n",
+            9,
+        ),
+    ],
+)
+def test_a_bare_call_on_the_new_release_path_of_a_version_test_still_warns(
+    git_repo: GitRepo, no_rules: Path, body: str, line: int
+) -> None:
+    [(path, at, severity, _)] = rows(git_repo, no_rules, body, WITH_REWARD)
+    assert (path, at, severity) == (CARRY, line, "warning")

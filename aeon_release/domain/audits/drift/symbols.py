@@ -2997,15 +2997,39 @@ class _Checker:
         """``call`` runs only where a ``hasattr(x, "name")`` test (or a ``getattr`` with a default) holds or
         fails, for a ``name`` spelled in the callee's file on one side of the merge only: the test tells the
         two versions apart."""
-        old, new = self.inp.base.text(paths[0]) or "", self.inp.merged.text(paths[1]) or ""
-
-        def spelled(name: str, text: str) -> bool:
-            return re.search(rf"\b{re.escape(name)}\b", text) is not None
+        sides = self._sides_spelling(paths)
 
         def asks(test: ast.expr) -> bool:
-            return any(spelled(name, old) != spelled(name, new) for name in _hasattr_names(test))
+            return any(len(set(sides(name))) == 2 for name in _hasattr_names(test))
 
         return runs_tested(call, parents, asks, asks)
+
+    def _old_release_only(self, call: ast.Call, parents: dict[int, ast.AST], paths: tuple[str, str]) -> bool:
+        """``call`` runs only on the release before the merge: where a plain ``hasattr`` test of a name the
+        callee's file lost held (alone or and-ed), or where one of a name it gained failed (alone: an ``else``,
+        past ``if ...: return``, the body of ``if not ...``).
+        #21720 added ``LLM.reward`` when ``encode``'s ``pooling_task`` default became a chosen one: a fork's
+        bare ``llm.encode(texts)`` in the ``else`` of ``if hasattr(llm, "reward"):`` never runs after the merge."""
+        sides = self._sides_spelling(paths)
+
+        def lost(test: ast.expr) -> bool:
+            return any(sides(name) == (True, False) for name in _plain_hasattr_names(test))
+
+        def gained(test: ast.expr) -> bool:  # false: the test alone (an ``and`` false may be its other operand)
+            names = _hasattr_names(test) if isinstance(test, ast.Call) else []
+            return any(sides(name) == (False, True) for name in names)
+
+        return runs_tested(call, parents, lost, gained)
+
+    def _sides_spelling(self, paths: tuple[str, str]) -> Callable[[str], tuple[bool, bool]]:
+        """Whether a name is spelled in the callee's file at the merge base and after the merge."""
+        old, new = self.inp.base.text(paths[0]) or "", self.inp.merged.text(paths[1]) or ""
+
+        def spelled(name: str) -> tuple[bool, bool]:
+            pattern = rf"\b{re.escape(name)}\b"
+            return re.search(pattern, old) is not None, re.search(pattern, new) is not None
+
+        return spelled
 
     def _typed_as_old(
         self,
@@ -3240,6 +3264,8 @@ class _Checker:
         if sig is None or not old or not new:
             return
         passed = _passed(call, sig)
+        if passed is not None and self._old_release_only(call, self._parents(mod), (before.path, after.path)):
+            return  # the old release's path of a version test: the old default is the one it gets
         for name, text in new.items():
             if passed is None or name in passed or not _flipped(old.get(name), text, name, (was, now)):
                 continue
@@ -9283,6 +9309,14 @@ def _bound_as_old(tree: ast.Module, call: ast.Call, arg: ast.expr, kind: str) ->
         return False
     func = _def_reading(_call_scopes(tree).get(id(call), ()), arg.id)
     return func is not None and held_kinds.bound_kind(func, arg.id) == kind
+
+
+def _plain_hasattr_names(test: ast.expr) -> list[str]:
+    """The member names a ``hasattr`` test asks for where it holds: the call itself, or and-ed; never
+    under a ``not`` (the shared walk already unwraps an ``if not``'s test and swaps its branches)."""
+    if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And):
+        return [name for value in test.values for name in _plain_hasattr_names(value)]
+    return _hasattr_names(test) if isinstance(test, ast.Call) else []
 
 
 def _hasattr_names(test: ast.expr) -> list[str]:
