@@ -35,6 +35,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
+from aeon_release.domain.audits.drift.result_kinds import unquoted_expr
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import LAYOUT_DRIFT as RULE
@@ -117,7 +118,7 @@ def _defs(module: ast.Module) -> dict[str, _Def]:
 
 def _lists(func: _Def, module: ast.Module) -> dict[int | None, tuple[tuple[str, ...], str]]:
     """slot -> (the entry's position kinds, the entry's annotation) of each list the return annotation holds."""
-    returned = _unquoted(func.returns)
+    returned = unquoted_expr(func.returns)
     if returned is None:
         return {}
     whole = _entry(returned, module)
@@ -135,7 +136,7 @@ def _entry(annotation: ast.expr, module: ast.Module) -> tuple[tuple[str, ...], s
     """The kinds of a ``list[E]``'s entry positions, and ``E`` as spelt; None when ``E`` has no fixed layout."""
     if not (isinstance(annotation, ast.Subscript) and last_name(annotation.value) in _LISTS):
         return None
-    element = _unquoted(annotation.slice)
+    element = unquoted_expr(annotation.slice)
     kinds = _layout(element, module) if element is not None else None
     return (kinds, ast.unparse(element)) if kinds is not None and element is not None else None
 
@@ -171,7 +172,7 @@ def _typevar_bounds(module: ast.Module) -> dict[str, ast.expr]:
             and last_name(stmt.value.func) == "TypeVar"
         ):
             bound = next((k.value for k in stmt.value.keywords if k.arg == "bound"), None)
-            bound = _unquoted(bound)
+            bound = unquoted_expr(bound)
             for target in stmt.targets:
                 if isinstance(target, ast.Name) and bound is not None:
                     found[target.id] = bound
@@ -202,7 +203,7 @@ def _spelt(annotation: ast.expr) -> str:
     members = _union(annotation)
     if len(members) > 1:
         return " | ".join(sorted({_spelt(m) for m in members}))
-    node = _unquoted(annotation) or annotation
+    node = unquoted_expr(annotation) or annotation
     if isinstance(node, ast.Subscript):
         head = last_name(node.value) or ast.unparse(node.value)
         items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
@@ -215,7 +216,7 @@ def _spelt(annotation: ast.expr) -> str:
 def _union(annotation: ast.expr) -> list[ast.expr]:
     """The members of a union (``A | B``, ``Optional[A]``, ``Union[A, B]``, quoted or not); the annotation alone
     for anything else."""
-    node = _unquoted(annotation) or annotation
+    node = unquoted_expr(annotation) or annotation
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
         return [*_union(node.left), *_union(node.right)]
     if isinstance(node, ast.Subscript) and last_name(node.value) in ("Optional", "Union"):
@@ -223,15 +224,6 @@ def _union(annotation: ast.expr) -> list[ast.expr]:
         extra = [ast.Constant(None)] if last_name(node.value) == "Optional" else []
         return [m for i in [*items, *extra] for m in _union(i)]
     return [node]
-
-
-def _unquoted(annotation: ast.expr | None) -> ast.expr | None:
-    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
-        try:
-            return ast.parse(annotation.value, mode="eval").body
-        except SyntaxError:
-            return None
-    return annotation
 
 
 # -- the fork's side ---------------------------------------------------------------------------------------
@@ -417,9 +409,8 @@ def _moved(old: str, new: str) -> bool:
     read is for the none checks, not a layout's)."""
     if old == new:
         return False
-    try:
-        node = ast.parse(old, mode="eval").body
-    except SyntaxError:
+    node = unquoted_expr(ast.Constant(old))  # parse_python's: hostile text is None, a deep one cut on the rerun
+    if node is None:
         return True
     return _spelt(ast.BinOp(left=node, op=ast.BitOr(), right=ast.Constant(None))) != new
 
