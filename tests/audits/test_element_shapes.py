@@ -213,3 +213,12 @@ def test_a_hostile_quoted_annotation_is_read_on_the_cut_rerun(text: str) -> None
     with parse_limits(1024 * 1024, {}):
         assert element_shapes._spelt(ast.Constant(text))
         assert element_shapes._moved(text, "list")
+
+
+def test_an_entry_read_in_a_nested_def_is_reported_once(git_repo: GitRepo, tmp_path: Path) -> None:
+    # readD #2: the walk went into nested defs under each enclosing def, so an inner def's read came twice
+    fork = (
+        NAMED
+        + "def aeon_outer() -> list[str]:\n    def inner() -> list[str]:\n        return [n for n, _ in ranked(12)]\n    return inner()\n"
+    )
+    assert _rows(git_repo, tmp_path, fork) == [("vllm/aeon_rank.py", line_of(fork, "for n, _ in"), "error")]

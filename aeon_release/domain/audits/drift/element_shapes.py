@@ -229,16 +229,17 @@ def _union(annotation: ast.expr) -> list[ast.expr]:
 # -- the fork's side ---------------------------------------------------------------------------------------
 
 
-def _uses(path: str, module: ast.Module, owned: set[int], changed: list[Reshaped]) -> Iterator[tuple[Use, Reshaped]]:
+def _uses(path: str, module: ast.Module, owned: set[int], changed: list[Reshaped]) -> list[tuple[Use, Reshaped]]:
+    """Each misread once: a nested def's lines are walked under it and under each def enclosing it (readD)."""
+    return list(dict.fromkeys(use for use in _walked_uses(path, module, changed) if use[0].line in owned))
+
+
+def _walked_uses(path: str, module: ast.Module, changed: list[Reshaped]) -> Iterator[tuple[Use, Reshaped]]:
     imports, parents = file_imports(module, path), parent_map(module)
     for func in (n for n in ast.walk(module) if isinstance(n, _Def)):
         for name, hit in _bound_lists(func, imports, parents, changed):
-            for use in _misreads(func, name, hit, parents):
-                if use.line in owned:
-                    yield use, hit
-        for use, hit in _direct_loops(func, imports, parents, changed):
-            if use.line in owned:
-                yield use, hit
+            yield from ((use, hit) for use in _misreads(func, name, hit, parents))
+        yield from _direct_loops(func, imports, parents, changed)
 
 
 def _direct_loops(
