@@ -97,3 +97,13 @@ def test_twin_a_none_the_base_still_asks_for_or_never_reaches_is_quiet(
     git_repo: GitRepo, no_rules: Path, body: str
 ) -> None:
     assert rows(git_repo, no_rules, body) == []
+
+
+def test_each_field_the_base_no_longer_asks_for_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    # readD #3: the fields upstream stopped asking for were kept one per method, so only the last survived
+    body = (
+        HEAD + "class Shared(Group):\n    def destroy(self) -> None:\n        self.cpu = None\n"
+        "        self.dev = None\n        super().destroy()\n"
+    )
+    found = rows(git_repo, no_rules, body)
+    assert found == [(line_of(body, "self.cpu = None"), "error"), (line_of(body, "self.dev = None"), "error")]

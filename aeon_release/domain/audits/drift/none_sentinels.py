@@ -65,21 +65,21 @@ def _nulled_fields(trees: ThreeTrees) -> set[str]:
     return {f for f in found if f.isidentifier()}
 
 
-def _unasked(trees: ThreeTrees, fields: set[str]) -> dict[tuple[str, str, str], Unasked]:
-    """(module, class, method) -> the field its method stopped asking for None, for the fields the fork nulls."""
+def _unasked(trees: ThreeTrees, fields: set[str]) -> dict[tuple[str, str, str], list[Unasked]]:
+    """(module, class, method) -> each field its method stopped asking for None, of the fields the fork nulls."""
     paths = [
         p
         for p in sorted(trees.upstream)
         if p.endswith(".py") and any(f"self.{f}" in line for line in trees.upstream[p].removed for f in fields)
     ][:_MOST_FILES]
-    found: dict[tuple[str, str, str], Unasked] = {}
+    found: dict[tuple[str, str, str], list[Unasked]] = {}
     for both in parsed_texts(trees, paths):
         module = dotted_name(both.path, roots=("",))
         olds, news = _methods(both.old), _methods(both.new)
         for key in sorted(olds.keys() & news.keys()):
             for field in sorted(fields):
                 if _asks_none(olds[key], field) and not _asks_none(news[key], field) and _reads(news[key], field):
-                    found[(module, *key)] = Unasked(both.path, key[0], key[1], field)
+                    found.setdefault((module, *key), []).append(Unasked(both.path, key[0], key[1], field))
     return found
 
 
@@ -119,17 +119,16 @@ def _is_field(node: ast.AST, field: str) -> bool:
 
 
 def _sentinels(
-    path: str, module: ast.Module, owned: set[int], unasked: dict[tuple[str, str, str], Unasked]
+    path: str, module: ast.Module, owned: set[int], unasked: dict[tuple[str, str, str], list[Unasked]]
 ) -> Iterator[tuple[int, Unasked]]:
     """(line of the store, what upstream stopped asking) for each fork override nulling the field before super()."""
     imports = file_imports(module, path)
     for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)):
         bases = [o for b in cls.bases if (o := imported_origin(b, imports)) is not None]
         for method in (m for m in cls.body if isinstance(m, _FUNCS)):
-            for origin in bases:
-                item = unasked.get((origin[0], origin[1], method.name))
-                line = _nulled_before_super(method, item.field) if item is not None else None
-                if item is not None and line is not None and line in owned:
+            for item in (i for origin in bases for i in unasked.get((origin[0], origin[1], method.name), [])):
+                line = _nulled_before_super(method, item.field)
+                if line is not None and line in owned:
                     yield line, item
 
 
