@@ -78,7 +78,7 @@ def _unasked(trees: ThreeTrees, fields: set[str]) -> dict[tuple[str, str, str], 
         olds, news = _methods(both.old), _methods(both.new)
         for key in sorted(olds.keys() & news.keys()):
             for field in sorted(fields):
-                if _asks_none(olds[key], field) and not _asks_none(news[key], field) and _reads(news[key], field):
+                if _asks_none(olds[key], field) and not _guards_none(news[key], field) and _reads(news[key], field):
                     found.setdefault((module, *key), []).append(Unasked(both.path, key[0], key[1], field))
     return found
 
@@ -100,6 +100,27 @@ def _asks_none(method: ast.AST, field: str) -> bool:
             return True
         if isinstance(node, ast.BoolOp) and any(_is_field(v, field) for v in node.values):
             return True
+    return False
+
+
+def _guards_none(method: ast.AST, field: str) -> bool:
+    """``_asks_none``, or a None kept out another way upstream may spell it (readD): ``if not self.F: return``,
+    ``(g := self.F) is not None``, ``isinstance(self.F, X)``, ``getattr(self, "F", None) is not None``: the
+    sentinel still stops the method, so no error."""
+    return _asks_none(method, field) or any(_other_guard(node, field) for node in ast.walk(method))
+
+
+def _other_guard(node: ast.AST, field: str) -> bool:
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not) and _is_field(node.operand, field):
+        return True
+    if isinstance(node, ast.NamedExpr) and _is_field(node.value, field):
+        return True
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args:
+        head = node.args[0]
+        if node.func.id == "isinstance" and _is_field(head, field):
+            return True
+        rest = [a.value if isinstance(a, ast.Constant) else a for a in node.args[1:]]
+        return node.func.id == "getattr" and isinstance(head, ast.Name) and head.id == "self" and rest == [field, None]
     return False
 
 
