@@ -47,6 +47,8 @@ def none_sentinel_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not fields:
         return []
     unasked = _unasked(trees, fields)
+    if not unasked:  # no method stopped asking: no fork file to parse (readD #23)
+        return []
     findings: list[Finding] = []
     for path, module, owned in fork_modules(trees, lambda line: "super()." in line or "= None" in line):
         for line, item in _sentinels(path, module, owned, unasked):
