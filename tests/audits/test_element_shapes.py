@@ -222,3 +222,12 @@ def test_an_entry_read_in_a_nested_def_is_reported_once(git_repo: GitRepo, tmp_p
         + "def aeon_outer() -> list[str]:\n    def inner() -> list[str]:\n        return [n for n, _ in ranked(12)]\n    return inner()\n"
     )
     assert _rows(git_repo, tmp_path, fork) == [("vllm/aeon_rank.py", line_of(fork, "for n, _ in"), "error")]
+
+
+def test_a_lambda_parameter_of_an_entry_name_over_another_list_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    # readD #14: ``e`` is the loop's entry and another list's sort-key parameter; ``e[1]`` there is not the entry
+    fork = (
+        NAMED + "def aeon_report(cap: int, other: list) -> list:\n    valid, _ = CudaPlatform.get_valid_backends(cap)\n"
+        "    for e in valid:\n        print(e)\n    return sorted(other, key=lambda e: e[1])\n"
+    )
+    assert _rows(git_repo, tmp_path, fork) == []

@@ -344,8 +344,19 @@ def _only_entries(func: _Def, entries: set[str], name: str) -> set[str]:
     """The entry names no other store of ``func`` binds: ``for entry in invalid.items()`` beside ``for entry in
     valid`` makes ``entry[1]`` the other loop's pair, read as the fork means it (review90)."""
     ours = {id(t) for n in ast.walk(func) if (t := _loop_over(n, name)) is not None}
-    stored = [n for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
-    return {e for e in entries if all(id(n) in ours for n in stored if n.id == e)}
+    ours |= {id(key.args.args[0]) for key in _entry_lambdas(func, name)}
+    stored = [(n.id, id(n)) for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+    # a nested lambda's or def's parameter of the name binds it too: ``sorted(other, key=lambda e: e[1])``
+    # beside ``for e in valid`` reads the other list's entry (readD #14); ``func``'s own parameters are not
+    # counted (a loop rebinds them before any read of an entry)
+    params = [a for n in ast.walk(func) if isinstance(n, ast.Lambda | _Def) and n is not func for a in _params(n)]
+    stored += [(a.arg, id(a)) for a in params]
+    return {e for e in entries if all(at in ours for bound, at in stored if bound == e)}
+
+
+def _params(node: ast.Lambda | _Def) -> list[ast.arg]:
+    args = node.args
+    return [*args.posonlyargs, *args.args, *args.kwonlyargs, *(a for a in (args.vararg, args.kwarg) if a)]
 
 
 def _shape_tested(func: _Def, name: str, entries: set[str]) -> bool:
@@ -374,13 +385,15 @@ def _plain(target: ast.Tuple | ast.List) -> bool:
 def _lambda_entries(func: _Def, name: str) -> set[str]:
     """The parameters of each ``lambda e: ...`` handed to a call beside ``name`` (``min(lst, key=lambda e:
     e[1])``, ``sorted(lst, key=...)``): each is an entry."""
-    found: set[str] = set()
+    return {key.args.args[0].arg for key in _entry_lambdas(func, name)}
+
+
+def _entry_lambdas(func: _Def, name: str) -> Iterator[ast.Lambda]:
     for call in (n for n in ast.walk(func) if isinstance(n, ast.Call)):
         if any(isinstance(a, ast.Name) and a.id == name for a in call.args):
             for value in [*call.args, *(k.value for k in call.keywords)]:
                 if isinstance(value, ast.Lambda) and len(value.args.args) == 1:
-                    found.add(value.args.args[0].arg)
-    return found
+                    yield value
 
 
 def _entry_of(value: ast.expr, name: str, entries: set[str]) -> bool:
