@@ -44,6 +44,7 @@ from aeon_release.domain.audits.source import last_name, parent_map
 
 # a changed diff line holding a return annotation
 _ARROW = re.compile(r"\n[-+][^\n]*->")
+_DEF_NAME = re.compile(r"\bdef[ \t]+(\w+)")
 _LISTS = frozenset({"list", "List", "Sequence", "Iterable", "Iterator", "MutableSequence"})
 _TUPLES = frozenset({"tuple", "Tuple"})
 _MISFITS = frozenset({"ValueError", "IndexError", "TypeError", "Exception", "BaseException"})
@@ -94,7 +95,13 @@ def element_shape_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 def _reshaped(trees: ThreeTrees) -> list[Reshaped]:
     paths = sorted(p for p in trees.upstream if p.endswith(".py") and _ARROW.search(trees.upstream.raw(p)))
     found: list[Reshaped] = []
-    for both in parsed_texts(trees, paths):
+    words = trees.fork_words()
+
+    def keep(old_text: str, new_text: str) -> bool:
+        # a def no fork line names is called by none (the parses of both sides are the cost; readD #22)
+        return not words.isdisjoint(_DEF_NAME.findall(old_text))
+
+    for both in parsed_texts(trees, paths, keep):
         old, new = _defs(both.old), _defs(both.new)
         module = dotted_name(both.path, roots=("",))
         for key in sorted(set(old) & set(new)):
