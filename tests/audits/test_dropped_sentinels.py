@@ -153,3 +153,22 @@ def test_a_handler_that_misses_the_refusal_is_still_an_error(
     """A ``KeyError`` handler does not catch the refusal; a ``try`` round ``add_argument`` does not either (the
     default is converted at ``parse_args``); a handler raising on hands it to the caller."""
     assert rows(git_repo, no_rules, body) == [(line, "error")]
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        # readD #12: the value handed on by keyword (``_parse(value=value)``) may be told apart there too
+        AFTER.replace("    return int(value)\n", "    return _parse(value=value)\n"),
+        # readD #11: the sentinel moved into a module constant (``_AUTO = "auto"``) the function reads by name
+        AFTER.replace("import re\n", 'import re\n\n_AUTO = "auto"\n').replace(
+            "    return int(value)\n", "    if value.lower() == _AUTO:\n        return -1\n    return int(value)\n"
+        ),
+    ],
+    ids=["keyword", "module-constant"],
+)
+def test_a_sentinel_handed_on_by_keyword_or_moved_to_a_constant_is_a_warning(
+    git_repo: GitRepo, no_rules: Path, after: str
+) -> None:
+    body = IMPORT + 'def aeon_len() -> int:\n    return human_readable_int("auto")\n'
+    assert rows(git_repo, no_rules, body, after) == [(5, "warning")]

@@ -106,7 +106,7 @@ def _fork_passes(
 
 
 def _dropped_in(path: str, old: ast.Module, new: ast.Module) -> Iterator[Dropped]:
-    news = _top_defs(new)
+    news, constants = _top_defs(new), _module_strings(new)
     for name, before in _top_defs(old).items():
         after = news.get(name)
         if after is None:
@@ -122,11 +122,20 @@ def _dropped_in(path: str, old: ast.Module, new: ast.Module) -> Iterator[Dropped
                 (s, fold) for s, fold in _compared(before, param) if s not in quoted and not _converts(s, taken)
             )
             if strings:
-                yield Dropped(path, name, param, index, tuple(sorted(set(strings))), _handed(after, derived))
+                # a string upstream moved into a module constant (``_AUTO = "auto"``) may still be compared by
+                # name: a warning, as a handed value is (readD #11)
+                handed = _handed(after, derived) or any(text in constants for text, _ in strings)
+                yield Dropped(path, name, param, index, tuple(sorted(set(strings))), handed)
 
 
 def _top_defs(module: ast.Module) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
     return {s.name: s for s in module.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)}
+
+
+def _module_strings(module: ast.Module) -> set[str]:
+    """The strings the module's top-level assignments hold (``_AUTO = "auto"``, ``WORDS = ("auto", "max")``)."""
+    values = [s.value for s in module.body if isinstance(s, ast.Assign | ast.AnnAssign) and s.value is not None]
+    return {n.value for v in values for n in ast.walk(v) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
 
 
 def _params(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
@@ -199,8 +208,9 @@ def _converts(text: str, conversions: set[str]) -> bool:
 def _handed(func: ast.AST, names: set[str]) -> bool:
     """Whether the function hands the parameter (or a local of it) to a call other than a conversion, a ``str``
     method or one of ``re``'s functions: that call may tell the string apart now."""
-    for node in ast.walk(func):
-        if not isinstance(node, ast.Call) or not any(_fold_of(a, names) is not None for a in node.args):
+    for node in (n for n in ast.walk(func) if isinstance(n, ast.Call)):
+        handed = [*node.args, *(k.value for k in node.keywords)]  # by keyword too (readD #12)
+        if not any(_fold_of(a, names) is not None for a in handed):
             continue
         callee = node.func
         if isinstance(callee, ast.Name) and callee.id in _READERS:
