@@ -172,3 +172,25 @@ def test_a_sentinel_handed_on_by_keyword_or_moved_to_a_constant_is_a_warning(
 ) -> None:
     body = IMPORT + 'def aeon_len() -> int:\n    return human_readable_int("auto")\n'
     assert rows(git_repo, no_rules, body, after) == [(5, "warning")]
+
+
+UNIT_BASE = BASE + '\n\ndef pick_unit(n, unit):\n    if unit == "auto":\n        return n\n    return n * 2\n'
+UNIT_CALL = "from vllm.engine.arg_utils import pick_unit\n\n\ndef aeon_unit() -> int:\n    return pick_unit({args})\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "want"),
+    [
+        ('4, "auto"', [(5, "error")]),
+        # readD #9: ``pick_unit(*prefix, "auto")``: the string's slot depends on the prefix's length
+        ('*[4], "auto"', []),
+    ],
+    ids=["placed", "after-starred"],
+)
+def test_a_string_after_a_starred_argument_is_not_placed(
+    git_repo: GitRepo, no_rules: Path, args: str, want: list[tuple[int, str]]
+) -> None:
+    after = UNIT_BASE.replace('    if unit == "auto":\n        return n\n', "")
+    body = UNIT_CALL.format(args=args)
+    sides = s.merge_case(git_repo, {UTILS: UNIT_BASE}, {FORK: body}, [(SUBJECT, {UTILS: after})])
+    assert [(r[1], r[2]) for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)] == want

@@ -226,7 +226,9 @@ def _passed(
 ) -> Iterator[tuple[int, str, Dropped]]:
     """(line, string, the drop) for a dropped string the call hands the function as an argument."""
     for drop in dropped.get(imported_origin(call.func, imports) or ("", ""), ()):
-        given = call.args[drop.index] if drop.index < len(call.args) else None
+        # a ``*prefix`` before the slot moves it by an unknown count (readD #9): no positional reading
+        placed = not any(isinstance(a, ast.Starred) for a in call.args[: drop.index + 1])
+        given = call.args[drop.index] if placed and drop.index < len(call.args) else None
         given = given or next((k.value for k in call.keywords if k.arg == drop.param), None)
         if (text := str_value(given)) is not None and given is not None and _matches(text, drop):
             yield given.lineno, text, drop
