@@ -184,3 +184,19 @@ def test_a_docstring_is_no_setting_and_a_probed_arm_is_a_warning(git_repo: GitRe
     docstring, probed, plain = setting
     assert hits == {probed: Severity.WARNING, plain: Severity.ERROR}, hits
     assert docstring not in hits and lines.index('HINT = \'os.environ["VLLM_USE_FAST_ATTN"] = "true"\'') + 1 not in hits
+
+
+def test_a_later_file_whose_reading_flips_the_setting_is_still_read(git_repo: GitRepo, no_rules: Path) -> None:
+    # readD #6: only the first changed file per variable was tested; an earlier file's widening (the fork's
+    # "True" still on) hid the helper's narrowing to == "1" (now off)
+    first = "vllm/a_probe.py"
+    probe = (
+        'import os\n\n\ndef probe() -> bool:\n    return os.getenv("VLLM_USE_CUTLASS", "0").lower() in ("1", "true")\n'
+    )
+    widened = probe.replace('("1", "true")', '("1", "true", "yes")')
+    fork = 'import os\n\nos.environ.setdefault("VLLM_USE_CUTLASS", "True")\n'
+    sides = s.merge_case(
+        git_repo, {HELPER: BASE, first: probe}, {FORK: fork}, [(SUBJECT, {HELPER: UPSTREAM, first: widened})]
+    )
+    hits = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert {line: severity for line, (severity, _) in hits.items()} == {3: Severity.ERROR}, hits

@@ -93,14 +93,17 @@ def env_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not paths:
         return []
     names = {s.name for s in settings}
-    changed: dict[str, tuple[str, Reading, Reading]] = {}
+    # every changed file per variable: an earlier one's reading may keep the fork's value where a later one
+    # flips it (readD #6)
+    changed: dict[str, list[tuple[str, Reading, Reading]]] = {}
     for path, name, old, new in both_versions(trees, paths, lambda text: readings(text, names)):
         if old != new:
-            changed.setdefault(name, (path, old, new))
+            changed.setdefault(name, []).append((path, old, new))
     findings = []
     for setting in settings:
-        if setting.name in changed and flipped(setting.value, *changed[setting.name][1:]):
-            path, old, new = changed[setting.name]
+        hit = next((c for c in changed.get(setting.name, []) if flipped(setting.value, *c[1:])), None)
+        if hit is not None:
+            path, old, new = hit
             commit = trees.upstream_commit(path, _FLAG_ERE, pr_pattern, most=5)
             respelt = _respelt(trees, setting, settings, new)
             findings.append(_finding(setting, f"{path}{commit}", old, new, respelt))
