@@ -112,8 +112,19 @@ def test_an_identity_use_of_a_split_alias_is_found(
         '_KIND = {get_ep_group: "ep"}\n\n\ndef kind() -> str:\n    return _KIND[get_expert_group]\n',
         # the canonical getter compared
         HEAD + "def mine(getter) -> bool:\n    return getter is get_tp_group\n",
+        # readD #15: either object asked for, written for both sides of the split
+        HEAD
+        + "def mine(fn) -> int:\n    if fn is get_tensor_group or fn is get_tp_group:\n        return 1\n    return 2\n",
     ],
-    ids=["called", "probed in an if", "keyed by the alias", "rebound by the fork", "kept alias", "canonical"],
+    ids=[
+        "called",
+        "probed in an if",
+        "keyed by the alias",
+        "rebound by the fork",
+        "kept alias",
+        "canonical",
+        "either asked",
+    ],
 )
 def test_a_use_the_split_does_not_change_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert rows(git_repo, no_rules, body) == []

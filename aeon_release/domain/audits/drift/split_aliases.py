@@ -149,12 +149,31 @@ def _compared(
         other = sides[1 - at]
         if _canonical(other, split, imports) and isinstance(parents.get(id(node)), ast.If | ast.While | ast.IfExp):
             return  # ``if A is B:``: the fork asks whether the two are one object
+        if _both_asked(node, other, split, imports, parents):
+            return  # ``fn is A or fn is B``: written for either object (readD #15)
         named = (split.module, split.canonical) in imports.values() or any(
             _canonical(n, split, imports) for n in ast.walk(module) if isinstance(n, ast.Attribute)
         )
         severity = Severity.ERROR if named else Severity.WARNING
         yield node.lineno, split, severity, f"compares {split.alias} by identity"
         return
+
+
+def _both_asked(
+    node: ast.Compare, other: ast.expr, split: Split, imports: dict[str, tuple[str, str]], parents: dict[int, ast.AST]
+) -> bool:
+    """``node`` is one of an ``or``'s tests, another of which compares ``other`` with the canonical name."""
+    bools = parents.get(id(node))
+    shown = ast.unparse(other)
+    return isinstance(bools, ast.BoolOp) and any(
+        isinstance(v, ast.Compare)
+        and len(v.ops) == 1
+        and isinstance(v.ops[0], _IDENTITY)
+        and {ast.unparse(v.left), ast.unparse(v.comparators[0])} & {shown}
+        and any(_canonical(e, split, imports) for e in (v.left, v.comparators[0]))
+        for v in bools.values
+        if v is not node
+    )
 
 
 def _looked_up(node: ast.AST) -> Iterator[tuple[ast.expr, ast.expr]]:
