@@ -34,6 +34,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.fallbacks import caught_around
+from aeon_release.domain.audits.drift.own_fields import enclosing_class
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.result_kinds import unquoted_expr
 from aeon_release.domain.audits.drift.returns import fork_modules
@@ -304,7 +305,7 @@ def _calls(call: ast.Call, hit: Reshaped, imports: dict[str, tuple[str, str]], p
     selfish = (isinstance(receiver, ast.Call) and last_name(receiver.func) == "super") or (
         isinstance(receiver, ast.Name) and receiver.id in ("self", "cls")
     )
-    cls = _enclosing_class(call, parents)
+    cls = enclosing_class(call, parents)
     if not selfish or cls is None or not any(_dotted_origin(b, imports) == owner for b in cls.bases):
         return False
     # ``self.f()`` in a class overriding ``f`` gets the fork's own layout; ``super().f()`` still upstream's
@@ -315,13 +316,6 @@ def _calls(call: ast.Call, hit: Reshaped, imports: dict[str, tuple[str, str]], p
 def _dotted_origin(expr: ast.expr, imports: dict[str, tuple[str, str]]) -> str:
     origin = imported_origin(expr, imports)
     return ".".join(origin) if origin else ""
-
-
-def _enclosing_class(node: ast.AST, parents: dict[int, ast.AST]) -> ast.ClassDef | None:
-    found = parents.get(id(node))
-    while found is not None and not isinstance(found, ast.ClassDef):
-        found = parents.get(id(found))
-    return found
 
 
 def _misreads(func: _Def, name: str, hit: Reshaped, parents: dict[int, ast.AST]) -> Iterator[Use]:
