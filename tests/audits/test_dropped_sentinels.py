@@ -194,3 +194,12 @@ def test_a_string_after_a_starred_argument_is_not_placed(
     body = UNIT_CALL.format(args=args)
     sides = s.merge_case(git_repo, {UTILS: UNIT_BASE}, {FORK: body}, [(SUBJECT, {UTILS: after})])
     assert [(r[1], r[2]) for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)] == want
+
+
+def test_a_case_folded_local_takes_the_forks_other_case(git_repo: GitRepo, no_rules: Path) -> None:
+    # readD #7: ``u = unit.lower()`` then ``u == "auto"``: the base took "AUTO" too, which now fails
+    base = UNIT_BASE.replace('    if unit == "auto":\n', '    u = unit.lower()\n    if u == "auto":\n')
+    after = base.replace('    if u == "auto":\n        return n\n', "")
+    body = UNIT_CALL.format(args='4, "AUTO"')
+    sides = s.merge_case(git_repo, {UTILS: base}, {FORK: body}, [(SUBJECT, {UTILS: after})])
+    assert [(r[1], r[2]) for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)] == [(5, "error")]

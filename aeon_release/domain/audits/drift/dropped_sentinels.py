@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.emptied import guarded
@@ -142,25 +142,27 @@ def _params(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
     return [a.arg for a in (*func.args.posonlyargs, *func.args.args)]
 
 
-def _derived(func: ast.AST, param: str) -> set[str]:
-    """``param`` and the locals bound (every binding) from it through ``str`` methods: ``v = value.strip()``."""
-    names = {param}
+def _derived(func: ast.AST, param: str) -> dict[str, str]:
+    """``param`` and the locals bound (every binding) from it through ``str`` methods (``v = value.strip()``),
+    each with its case fold ("", "lower", "upper"): ``v = value.lower()`` then ``v == "auto"`` takes "AUTO"
+    (readD #7)."""
+    names = {param: ""}
     for node in ast.walk(func):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            if _fold_of(node.value, names) is not None:
-                names.add(node.targets[0].id)
+            if (fold := _fold_of(node.value, names)) is not None:
+                names.setdefault(node.targets[0].id, fold)
     return names
 
 
-def _fold_of(expr: ast.expr, names: set[str]) -> str | None:
+def _fold_of(expr: ast.expr, names: Mapping[str, str]) -> str | None:
     """How ``expr`` folds one of ``names`` ("", "lower", "upper"), when it is one of them through ``str``
-    methods only; else None."""
+    methods only (a local's own fold counts); else None."""
     fold = ""
     while isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr in _FOLDS:
         if expr.func.attr in ("lower", "casefold", "upper") and not fold:
             fold = "upper" if expr.func.attr == "upper" else "lower"
         expr = expr.func.value
-    return fold if isinstance(expr, ast.Name) and expr.id in names else None
+    return (fold or names[expr.id]) if isinstance(expr, ast.Name) and expr.id in names else None
 
 
 def _compared(func: ast.AST, param: str) -> Iterator[tuple[str, str]]:
@@ -182,7 +184,7 @@ def _compared(func: ast.AST, param: str) -> Iterator[tuple[str, str]]:
                     yield from ((text, fold) for text in display_strings(other))
 
 
-def _converted(func: ast.AST, names: set[str]) -> set[str]:
+def _converted(func: ast.AST, names: Mapping[str, str]) -> set[str]:
     """The builtin conversions (``int``, ``float``) the function applies to the parameter or a local of it."""
     return {
         node.func.id
@@ -205,7 +207,7 @@ def _converts(text: str, conversions: set[str]) -> bool:
     return False
 
 
-def _handed(func: ast.AST, names: set[str]) -> bool:
+def _handed(func: ast.AST, names: Mapping[str, str]) -> bool:
     """Whether the function hands the parameter (or a local of it) to a call other than a conversion, a ``str``
     method or one of ``re``'s functions: that call may tell the string apart now."""
     for node in (n for n in ast.walk(func) if isinstance(n, ast.Call)):
