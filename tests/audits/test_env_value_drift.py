@@ -200,3 +200,15 @@ def test_a_later_file_whose_reading_flips_the_setting_is_still_read(git_repo: Gi
     )
     hits = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert {line: severity for line, (severity, _) in hits.items()} == {3: Severity.ERROR}, hits
+
+
+def test_the_finding_stands_on_the_merged_files_line(git_repo: GitRepo, no_rules: Path) -> None:
+    # readD #5: the fork's file upstream also edited (three lines added above the setting): the merged line
+    base = "import os\n\n\ndef setup() -> None:\n    pass\n"
+    fork = base + '\n\nos.environ["VLLM_USE_FAST_ATTN"] = "true"\n'
+    theirs = base.replace("import os\n", "import os\n\n# one\n# two\n# three\n")
+    sides = s.merge_case(
+        git_repo, {HELPER: BASE, FORK: base}, {FORK: fork}, [(SUBJECT, {HELPER: UPSTREAM, FORK: theirs})]
+    )
+    hits = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert set(hits) == {line_of(git_repo, 'os.environ["VLLM_USE_FAST_ATTN"] = "true"')} == {12}, hits
