@@ -153,3 +153,53 @@ def test_a_handler_that_misses_the_refusal_is_still_an_error(
     """A ``KeyError`` handler does not catch the refusal; a ``try`` round ``add_argument`` does not either (the
     default is converted at ``parse_args``); a handler raising on hands it to the caller."""
     assert rows(git_repo, no_rules, body) == [(line, "error")]
+
+
+@pytest.mark.parametrize(
+    "after",
+    [
+        # readD #12: the value handed on by keyword (``_parse(value=value)``) may be told apart there too
+        AFTER.replace("    return int(value)\n", "    return _parse(value=value)\n"),
+        # readD #11: the sentinel moved into a module constant (``_AUTO = "auto"``) the function reads by name
+        AFTER.replace("import re\n", 'import re\n\n_AUTO = "auto"\n').replace(
+            "    return int(value)\n", "    if value.lower() == _AUTO:\n        return -1\n    return int(value)\n"
+        ),
+    ],
+    ids=["keyword", "module-constant"],
+)
+def test_a_sentinel_handed_on_by_keyword_or_moved_to_a_constant_is_a_warning(
+    git_repo: GitRepo, no_rules: Path, after: str
+) -> None:
+    body = IMPORT + 'def aeon_len() -> int:\n    return human_readable_int("auto")\n'
+    assert rows(git_repo, no_rules, body, after) == [(5, "warning")]
+
+
+UNIT_BASE = BASE + '\n\ndef pick_unit(n, unit):\n    if unit == "auto":\n        return n\n    return n * 2\n'
+UNIT_CALL = "from vllm.engine.arg_utils import pick_unit\n\n\ndef aeon_unit() -> int:\n    return pick_unit({args})\n"
+
+
+@pytest.mark.parametrize(
+    ("args", "want"),
+    [
+        ('4, "auto"', [(5, "error")]),
+        # readD #9: ``pick_unit(*prefix, "auto")``: the string's slot depends on the prefix's length
+        ('*[4], "auto"', []),
+    ],
+    ids=["placed", "after-starred"],
+)
+def test_a_string_after_a_starred_argument_is_not_placed(
+    git_repo: GitRepo, no_rules: Path, args: str, want: list[tuple[int, str]]
+) -> None:
+    after = UNIT_BASE.replace('    if unit == "auto":\n        return n\n', "")
+    body = UNIT_CALL.format(args=args)
+    sides = s.merge_case(git_repo, {UTILS: UNIT_BASE}, {FORK: body}, [(SUBJECT, {UTILS: after})])
+    assert [(r[1], r[2]) for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)] == want
+
+
+def test_a_case_folded_local_takes_the_forks_other_case(git_repo: GitRepo, no_rules: Path) -> None:
+    # readD #7: ``u = unit.lower()`` then ``u == "auto"``: the base took "AUTO" too, which now fails
+    base = UNIT_BASE.replace('    if unit == "auto":\n', '    u = unit.lower()\n    if u == "auto":\n')
+    after = base.replace('    if u == "auto":\n        return n\n', "")
+    body = UNIT_CALL.format(args='4, "AUTO"')
+    sides = s.merge_case(git_repo, {UTILS: base}, {FORK: body}, [(SUBJECT, {UTILS: after})])
+    assert [(r[1], r[2]) for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)] == [(5, "error")]

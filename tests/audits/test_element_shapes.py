@@ -3,11 +3,14 @@ reshaped (#43477: ``get_valid_backends``' ``(backend, priority)`` pairs made ``_
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
 
+from aeon_release.domain.audits.drift import element_shapes
 from aeon_release.domain.audits.merge_rules import LAYOUT_DRIFT
+from aeon_release.domain.audits.source import parse_limits
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import audit, found, line_of, three_way
 
@@ -193,3 +196,38 @@ def test_a_position_typed_by_a_typevar_bound_to_its_old_kind_stays_quiet(git_rep
     base = {"vllm/__init__.py": "", "vllm/inputs/__init__.py": "", RESPELT: RESPELT_BASE}
     sides = three_way(git_repo, base, {"vllm/aeon_pairs.py": fork}, {RESPELT: theirs})
     assert found(audit(git_repo, sides, tmp_path), LAYOUT_DRIFT) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # readD #1: a 3000-member union in a quoted annotation runs a walk out of stack; the rerun's trees are
+        # cut at MAX_DEPTH, a quoted annotation's too only when parse_python reads it
+        "list[tuple[" + " | ".join(["int"] * 3000) + ", str]]",
+        # and a NUL escape, which ast.parse refuses with a ValueError on 3.10
+        "list[tuple[str, \x00]]",
+    ],
+    ids=["deep-union", "nul-escape"],
+)
+def test_a_hostile_quoted_annotation_is_read_on_the_cut_rerun(text: str) -> None:
+    with parse_limits(1024 * 1024, {}):
+        assert element_shapes._spelt(ast.Constant(text))
+        assert element_shapes._moved(text, "list")
+
+
+def test_an_entry_read_in_a_nested_def_is_reported_once(git_repo: GitRepo, tmp_path: Path) -> None:
+    # readD #2: the walk went into nested defs under each enclosing def, so an inner def's read came twice
+    fork = (
+        NAMED
+        + "def aeon_outer() -> list[str]:\n    def inner() -> list[str]:\n        return [n for n, _ in ranked(12)]\n    return inner()\n"
+    )
+    assert _rows(git_repo, tmp_path, fork) == [("vllm/aeon_rank.py", line_of(fork, "for n, _ in"), "error")]
+
+
+def test_a_lambda_parameter_of_an_entry_name_over_another_list_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    # readD #14: ``e`` is the loop's entry and another list's sort-key parameter; ``e[1]`` there is not the entry
+    fork = (
+        NAMED + "def aeon_report(cap: int, other: list) -> list:\n    valid, _ = CudaPlatform.get_valid_backends(cap)\n"
+        "    for e in valid:\n        print(e)\n    return sorted(other, key=lambda e: e[1])\n"
+    )
+    assert _rows(git_repo, tmp_path, fork) == []

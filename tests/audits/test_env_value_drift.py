@@ -184,3 +184,31 @@ def test_a_docstring_is_no_setting_and_a_probed_arm_is_a_warning(git_repo: GitRe
     docstring, probed, plain = setting
     assert hits == {probed: Severity.WARNING, plain: Severity.ERROR}, hits
     assert docstring not in hits and lines.index('HINT = \'os.environ["VLLM_USE_FAST_ATTN"] = "true"\'') + 1 not in hits
+
+
+def test_a_later_file_whose_reading_flips_the_setting_is_still_read(git_repo: GitRepo, no_rules: Path) -> None:
+    # readD #6: only the first changed file per variable was tested; an earlier file's widening (the fork's
+    # "True" still on) hid the helper's narrowing to == "1" (now off)
+    first = "vllm/a_probe.py"
+    probe = (
+        'import os\n\n\ndef probe() -> bool:\n    return os.getenv("VLLM_USE_CUTLASS", "0").lower() in ("1", "true")\n'
+    )
+    widened = probe.replace('("1", "true")', '("1", "true", "yes")')
+    fork = 'import os\n\nos.environ.setdefault("VLLM_USE_CUTLASS", "True")\n'
+    sides = s.merge_case(
+        git_repo, {HELPER: BASE, first: probe}, {FORK: fork}, [(SUBJECT, {HELPER: UPSTREAM, first: widened})]
+    )
+    hits = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert {line: severity for line, (severity, _) in hits.items()} == {3: Severity.ERROR}, hits
+
+
+def test_the_finding_stands_on_the_merged_files_line(git_repo: GitRepo, no_rules: Path) -> None:
+    # readD #5: the fork's file upstream also edited (three lines added above the setting): the merged line
+    base = "import os\n\n\ndef setup() -> None:\n    pass\n"
+    fork = base + '\n\nos.environ["VLLM_USE_FAST_ATTN"] = "true"\n'
+    theirs = base.replace("import os\n", "import os\n\n# one\n# two\n# three\n")
+    sides = s.merge_case(
+        git_repo, {HELPER: BASE, FORK: base}, {FORK: fork}, [(SUBJECT, {HELPER: UPSTREAM, FORK: theirs})]
+    )
+    hits = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert set(hits) == {line_of(git_repo, 'os.environ["VLLM_USE_FAST_ATTN"] = "true"')} == {12}, hits

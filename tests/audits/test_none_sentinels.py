@@ -100,3 +100,40 @@ def test_twin_a_none_the_base_still_asks_for_or_never_reaches_is_quiet(
     git_repo: GitRepo, no_rules: Path, body: str
 ) -> None:
     assert rows(git_repo, no_rules, body) == []
+
+
+def test_each_field_the_base_no_longer_asks_for_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    # readD #3: the fields upstream stopped asking for were kept one per method, so only the last survived
+    body = (
+        HEAD + "class Shared(Group):\n    def destroy(self) -> None:\n        self.cpu = None\n"
+        "        self.dev = None\n        super().destroy()\n"
+    )
+    found = rows(git_repo, no_rules, body)
+    assert found == [(line_of(body, "self.cpu = None"), "error"), (line_of(body, "self.dev = None"), "error")]
+
+
+@pytest.mark.parametrize(
+    "guard",
+    [
+        "if not self.cpu:\n            return\n        close(self.cpu)",
+        "if (g := self.cpu) is not None:\n            close(g)",
+        "if isinstance(self.cpu, object):\n            close(self.cpu)",
+        'if getattr(self, "cpu", None) is not None:\n            close(self.cpu)',
+    ],
+    ids=["not-return", "walrus", "isinstance", "getattr-default"],
+)
+def test_twin_upstream_guarding_none_another_way_is_quiet(git_repo: GitRepo, no_rules: Path, guard: str) -> None:
+    # readD #10: upstream still keeps the None out, spelt otherwise: the sentinel still stops it
+    upstream = BASE.replace("if self.cpu is not None:\n            close(self.cpu)", guard)
+    assert upstream != BASE
+    body = (
+        HEAD
+        + "class Shared(Group):\n    def destroy(self) -> None:\n        self.cpu = None\n        super().destroy()\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {GROUPS: BASE, "vllm/dist/__init__.py": "", "vllm/__init__.py": ""},
+        {FORK: body},
+        [("[Misc] Further refine type annotations in parallel state (#22499)", {GROUPS: upstream})],
+    )
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if "no longer asks whether" in r[3]] == []

@@ -290,3 +290,31 @@ def test_a_store_restating_the_value_upstream_stored_stays_quiet(git_repo: GitRe
     upstream's constructor stored and took its copies from."""
     hits = retaken_hits(git_repo, no_rules, BASE)
     assert retaken_line("self.global_hyperparameters = Hyper(1.0, -1, None)") not in hits, hits
+
+
+def _hooked(text: str) -> str:
+    """The builder's ``__init__`` sets the hyperparameters in a hook it calls before the copies."""
+    return text.replace(
+        "class FlashInferMetadataBuilder:\n    def __init__(self, spec, layer_names, vllm_config, device):\n"
+        "        self.global_hyperparameters = Hyper(1.0, -1, None)\n",
+        "class FlashInferMetadataBuilder:\n    def __init__(self, spec, layer_names, vllm_config, device):\n"
+        "        self._init_hparams()\n",
+    ).replace(
+        "    def plan(self, **kwargs):\n",
+        "    def _init_hparams(self):\n        self.global_hyperparameters = Hyper(1.0, -1, None)\n\n    def plan(self, **kwargs):\n",
+    )
+
+
+def test_a_hook_upstreams_constructor_calls_before_the_copies_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    # readD #13: the fork's override of the hook runs before the copies are taken: they copy its store
+    fork = (
+        "from vllm.v1.attention.backends.flashinfer import FlashInferMetadataBuilder, Hyper\n\n\n"
+        "class AeonBuilder(FlashInferMetadataBuilder):\n    def _init_hparams(self):\n"
+        "        self.global_hyperparameters = Hyper(1.0, 128, None)\n\n"
+        "    def aeon_later(self):\n        self.global_hyperparameters = Hyper(2.0, 64, None)\n"
+    )
+    base, upstream = _hooked(BASE), _hooked(UPSTREAM)
+    assert "self._init_hparams()" in base and "self._init_hparams()" in upstream
+    sides = s.merge_case(git_repo, {BUILDER: base}, {FORK: fork}, [(SUBJECT, {BUILDER: upstream})])
+    hits = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    assert set(hits) == {line_of(git_repo, "self.global_hyperparameters = Hyper(2.0, 64, None)")}, hits

@@ -128,6 +128,9 @@ def test_an_identity_use_of_a_split_alias_is_found(
         # review93: the answer to "one object?" kept in a flag, then used to take the alias too
         HEAD + "_ONE = get_tensor_group is get_tp_group\n\n\ndef mine(getter) -> bool:\n"
         "    return getter is get_tp_group or (not _ONE and getter is get_tensor_group)\n",
+        # readD #15: either object asked for, written for both sides of the split
+        HEAD
+        + "def mine(fn) -> int:\n    if fn is get_tensor_group or fn is get_tp_group:\n        return 1\n    return 2\n",
     ],
     ids=[
         "called",
@@ -138,6 +141,7 @@ def test_an_identity_use_of_a_split_alias_is_found(
         "canonical",
         "either spelling",
         "asked in a flag",
+        "either asked",
     ],
 )
 def test_a_use_the_split_does_not_change_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:

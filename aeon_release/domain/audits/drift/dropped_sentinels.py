@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.emptied import guarded
@@ -106,7 +106,7 @@ def _fork_passes(
 
 
 def _dropped_in(path: str, old: ast.Module, new: ast.Module) -> Iterator[Dropped]:
-    news = _top_defs(new)
+    news, constants = _top_defs(new), _module_strings(new)
     for name, before in _top_defs(old).items():
         after = news.get(name)
         if after is None:
@@ -122,36 +122,47 @@ def _dropped_in(path: str, old: ast.Module, new: ast.Module) -> Iterator[Dropped
                 (s, fold) for s, fold in _compared(before, param) if s not in quoted and not _converts(s, taken)
             )
             if strings:
-                yield Dropped(path, name, param, index, tuple(sorted(set(strings))), _handed(after, derived))
+                # a string upstream moved into a module constant (``_AUTO = "auto"``) may still be compared by
+                # name: a warning, as a handed value is (readD #11)
+                handed = _handed(after, derived) or any(text in constants for text, _ in strings)
+                yield Dropped(path, name, param, index, tuple(sorted(set(strings))), handed)
 
 
 def _top_defs(module: ast.Module) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
     return {s.name: s for s in module.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)}
 
 
+def _module_strings(module: ast.Module) -> set[str]:
+    """The strings the module's top-level assignments hold (``_AUTO = "auto"``, ``WORDS = ("auto", "max")``)."""
+    values = [s.value for s in module.body if isinstance(s, ast.Assign | ast.AnnAssign) and s.value is not None]
+    return {n.value for v in values for n in ast.walk(v) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+
+
 def _params(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[str]:
     return [a.arg for a in (*func.args.posonlyargs, *func.args.args)]
 
 
-def _derived(func: ast.AST, param: str) -> set[str]:
-    """``param`` and the locals bound (every binding) from it through ``str`` methods: ``v = value.strip()``."""
-    names = {param}
+def _derived(func: ast.AST, param: str) -> dict[str, str]:
+    """``param`` and the locals bound (every binding) from it through ``str`` methods (``v = value.strip()``),
+    each with its case fold ("", "lower", "upper"): ``v = value.lower()`` then ``v == "auto"`` takes "AUTO"
+    (readD #7)."""
+    names = {param: ""}
     for node in ast.walk(func):
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            if _fold_of(node.value, names) is not None:
-                names.add(node.targets[0].id)
+            if (fold := _fold_of(node.value, names)) is not None:
+                names.setdefault(node.targets[0].id, fold)
     return names
 
 
-def _fold_of(expr: ast.expr, names: set[str]) -> str | None:
+def _fold_of(expr: ast.expr, names: Mapping[str, str]) -> str | None:
     """How ``expr`` folds one of ``names`` ("", "lower", "upper"), when it is one of them through ``str``
-    methods only; else None."""
+    methods only (a local's own fold counts); else None."""
     fold = ""
     while isinstance(expr, ast.Call) and isinstance(expr.func, ast.Attribute) and expr.func.attr in _FOLDS:
         if expr.func.attr in ("lower", "casefold", "upper") and not fold:
             fold = "upper" if expr.func.attr == "upper" else "lower"
         expr = expr.func.value
-    return fold if isinstance(expr, ast.Name) and expr.id in names else None
+    return (fold or names[expr.id]) if isinstance(expr, ast.Name) and expr.id in names else None
 
 
 def _compared(func: ast.AST, param: str) -> Iterator[tuple[str, str]]:
@@ -173,7 +184,7 @@ def _compared(func: ast.AST, param: str) -> Iterator[tuple[str, str]]:
                     yield from ((text, fold) for text in display_strings(other))
 
 
-def _converted(func: ast.AST, names: set[str]) -> set[str]:
+def _converted(func: ast.AST, names: Mapping[str, str]) -> set[str]:
     """The builtin conversions (``int``, ``float``) the function applies to the parameter or a local of it."""
     return {
         node.func.id
@@ -196,11 +207,12 @@ def _converts(text: str, conversions: set[str]) -> bool:
     return False
 
 
-def _handed(func: ast.AST, names: set[str]) -> bool:
+def _handed(func: ast.AST, names: Mapping[str, str]) -> bool:
     """Whether the function hands the parameter (or a local of it) to a call other than a conversion, a ``str``
     method or one of ``re``'s functions: that call may tell the string apart now."""
-    for node in ast.walk(func):
-        if not isinstance(node, ast.Call) or not any(_fold_of(a, names) is not None for a in node.args):
+    for node in (n for n in ast.walk(func) if isinstance(n, ast.Call)):
+        handed = [*node.args, *(k.value for k in node.keywords)]  # by keyword too (readD #12)
+        if not any(_fold_of(a, names) is not None for a in handed):
             continue
         callee = node.func
         if isinstance(callee, ast.Name) and callee.id in _READERS:
@@ -216,7 +228,9 @@ def _passed(
 ) -> Iterator[tuple[int, str, Dropped]]:
     """(line, string, the drop) for a dropped string the call hands the function as an argument."""
     for drop in dropped.get(imported_origin(call.func, imports) or ("", ""), ()):
-        given = call.args[drop.index] if drop.index < len(call.args) else None
+        # a ``*prefix`` before the slot moves it by an unknown count (readD #9): no positional reading
+        placed = not any(isinstance(a, ast.Starred) for a in call.args[: drop.index + 1])
+        given = call.args[drop.index] if placed and drop.index < len(call.args) else None
         given = given or next((k.value for k in call.keywords if k.arg == drop.param), None)
         if (text := str_value(given)) is not None and given is not None and _matches(text, drop):
             yield given.lineno, text, drop

@@ -34,7 +34,9 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.fallbacks import caught_around
+from aeon_release.domain.audits.drift.own_fields import enclosing_class
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
+from aeon_release.domain.audits.drift.result_kinds import unquoted_expr
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import LAYOUT_DRIFT as RULE
@@ -43,6 +45,7 @@ from aeon_release.domain.audits.source import last_name, parent_map
 
 # a changed diff line holding a return annotation
 _ARROW = re.compile(r"\n[-+][^\n]*->")
+_DEF_NAME = re.compile(r"\bdef[ \t]+(\w+)")
 _LISTS = frozenset({"list", "List", "Sequence", "Iterable", "Iterator", "MutableSequence"})
 _TUPLES = frozenset({"tuple", "Tuple"})
 _MISFITS = frozenset({"ValueError", "IndexError", "TypeError", "Exception", "BaseException"})
@@ -93,7 +96,13 @@ def element_shape_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 def _reshaped(trees: ThreeTrees) -> list[Reshaped]:
     paths = sorted(p for p in trees.upstream if p.endswith(".py") and _ARROW.search(trees.upstream.raw(p)))
     found: list[Reshaped] = []
-    for both in parsed_texts(trees, paths):
+    words = trees.fork_words()
+
+    def keep(old_text: str, new_text: str) -> bool:
+        # a def no fork line names is called by none (the parses of both sides are the cost; readD #22)
+        return not words.isdisjoint(_DEF_NAME.findall(old_text))
+
+    for both in parsed_texts(trees, paths, keep):
         old, new = _defs(both.old), _defs(both.new)
         module = dotted_name(both.path, roots=("",))
         for key in sorted(set(old) & set(new)):
@@ -117,7 +126,7 @@ def _defs(module: ast.Module) -> dict[str, _Def]:
 
 def _lists(func: _Def, module: ast.Module) -> dict[int | None, tuple[tuple[str, ...], str]]:
     """slot -> (the entry's position kinds, the entry's annotation) of each list the return annotation holds."""
-    returned = _unquoted(func.returns)
+    returned = unquoted_expr(func.returns)
     if returned is None:
         return {}
     whole = _entry(returned, module)
@@ -135,7 +144,7 @@ def _entry(annotation: ast.expr, module: ast.Module) -> tuple[tuple[str, ...], s
     """The kinds of a ``list[E]``'s entry positions, and ``E`` as spelt; None when ``E`` has no fixed layout."""
     if not (isinstance(annotation, ast.Subscript) and last_name(annotation.value) in _LISTS):
         return None
-    element = _unquoted(annotation.slice)
+    element = unquoted_expr(annotation.slice)
     kinds = _layout(element, module) if element is not None else None
     return (kinds, ast.unparse(element)) if kinds is not None and element is not None else None
 
@@ -171,7 +180,7 @@ def _typevar_bounds(module: ast.Module) -> dict[str, ast.expr]:
             and last_name(stmt.value.func) == "TypeVar"
         ):
             bound = next((k.value for k in stmt.value.keywords if k.arg == "bound"), None)
-            bound = _unquoted(bound)
+            bound = unquoted_expr(bound)
             for target in stmt.targets:
                 if isinstance(target, ast.Name) and bound is not None:
                     found[target.id] = bound
@@ -202,7 +211,7 @@ def _spelt(annotation: ast.expr) -> str:
     members = _union(annotation)
     if len(members) > 1:
         return " | ".join(sorted({_spelt(m) for m in members}))
-    node = _unquoted(annotation) or annotation
+    node = unquoted_expr(annotation) or annotation
     if isinstance(node, ast.Subscript):
         head = last_name(node.value) or ast.unparse(node.value)
         items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
@@ -215,7 +224,7 @@ def _spelt(annotation: ast.expr) -> str:
 def _union(annotation: ast.expr) -> list[ast.expr]:
     """The members of a union (``A | B``, ``Optional[A]``, ``Union[A, B]``, quoted or not); the annotation alone
     for anything else."""
-    node = _unquoted(annotation) or annotation
+    node = unquoted_expr(annotation) or annotation
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
         return [*_union(node.left), *_union(node.right)]
     if isinstance(node, ast.Subscript) and last_name(node.value) in ("Optional", "Union"):
@@ -225,28 +234,20 @@ def _union(annotation: ast.expr) -> list[ast.expr]:
     return [node]
 
 
-def _unquoted(annotation: ast.expr | None) -> ast.expr | None:
-    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
-        try:
-            return ast.parse(annotation.value, mode="eval").body
-        except SyntaxError:
-            return None
-    return annotation
-
-
 # -- the fork's side ---------------------------------------------------------------------------------------
 
 
-def _uses(path: str, module: ast.Module, owned: set[int], changed: list[Reshaped]) -> Iterator[tuple[Use, Reshaped]]:
+def _uses(path: str, module: ast.Module, owned: set[int], changed: list[Reshaped]) -> list[tuple[Use, Reshaped]]:
+    """Each misread once: a nested def's lines are walked under it and under each def enclosing it (readD)."""
+    return list(dict.fromkeys(use for use in _walked_uses(path, module, changed) if use[0].line in owned))
+
+
+def _walked_uses(path: str, module: ast.Module, changed: list[Reshaped]) -> Iterator[tuple[Use, Reshaped]]:
     imports, parents = file_imports(module, path), parent_map(module)
     for func in (n for n in ast.walk(module) if isinstance(n, _Def)):
         for name, hit in _bound_lists(func, imports, parents, changed):
-            for use in _misreads(func, name, hit, parents):
-                if use.line in owned:
-                    yield use, hit
-        for use, hit in _direct_loops(func, imports, parents, changed):
-            if use.line in owned:
-                yield use, hit
+            yield from ((use, hit) for use in _misreads(func, name, hit, parents))
+        yield from _direct_loops(func, imports, parents, changed)
 
 
 def _direct_loops(
@@ -304,7 +305,7 @@ def _calls(call: ast.Call, hit: Reshaped, imports: dict[str, tuple[str, str]], p
     selfish = (isinstance(receiver, ast.Call) and last_name(receiver.func) == "super") or (
         isinstance(receiver, ast.Name) and receiver.id in ("self", "cls")
     )
-    cls = _enclosing_class(call, parents)
+    cls = enclosing_class(call, parents)
     if not selfish or cls is None or not any(_dotted_origin(b, imports) == owner for b in cls.bases):
         return False
     # ``self.f()`` in a class overriding ``f`` gets the fork's own layout; ``super().f()`` still upstream's
@@ -315,13 +316,6 @@ def _calls(call: ast.Call, hit: Reshaped, imports: dict[str, tuple[str, str]], p
 def _dotted_origin(expr: ast.expr, imports: dict[str, tuple[str, str]]) -> str:
     origin = imported_origin(expr, imports)
     return ".".join(origin) if origin else ""
-
-
-def _enclosing_class(node: ast.AST, parents: dict[int, ast.AST]) -> ast.ClassDef | None:
-    found = parents.get(id(node))
-    while found is not None and not isinstance(found, ast.ClassDef):
-        found = parents.get(id(found))
-    return found
 
 
 def _misreads(func: _Def, name: str, hit: Reshaped, parents: dict[int, ast.AST]) -> Iterator[Use]:
@@ -351,8 +345,19 @@ def _only_entries(func: _Def, entries: set[str], name: str) -> set[str]:
     """The entry names no other store of ``func`` binds: ``for entry in invalid.items()`` beside ``for entry in
     valid`` makes ``entry[1]`` the other loop's pair, read as the fork means it (review90)."""
     ours = {id(t) for n in ast.walk(func) if (t := _loop_over(n, name)) is not None}
-    stored = [n for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
-    return {e for e in entries if all(id(n) in ours for n in stored if n.id == e)}
+    ours |= {id(key.args.args[0]) for key in _entry_lambdas(func, name)}
+    stored = [(n.id, id(n)) for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+    # a nested lambda's or def's parameter of the name binds it too: ``sorted(other, key=lambda e: e[1])``
+    # beside ``for e in valid`` reads the other list's entry (readD #14); ``func``'s own parameters are not
+    # counted (a loop rebinds them before any read of an entry)
+    params = [a for n in ast.walk(func) if isinstance(n, ast.Lambda | _Def) and n is not func for a in _params(n)]
+    stored += [(a.arg, id(a)) for a in params]
+    return {e for e in entries if all(at in ours for bound, at in stored if bound == e)}
+
+
+def _params(node: ast.Lambda | _Def) -> list[ast.arg]:
+    args = node.args
+    return [*args.posonlyargs, *args.args, *args.kwonlyargs, *(a for a in (args.vararg, args.kwarg) if a)]
 
 
 def _shape_tested(func: _Def, name: str, entries: set[str]) -> bool:
@@ -381,13 +386,15 @@ def _plain(target: ast.Tuple | ast.List) -> bool:
 def _lambda_entries(func: _Def, name: str) -> set[str]:
     """The parameters of each ``lambda e: ...`` handed to a call beside ``name`` (``min(lst, key=lambda e:
     e[1])``, ``sorted(lst, key=...)``): each is an entry."""
-    found: set[str] = set()
+    return {key.args.args[0].arg for key in _entry_lambdas(func, name)}
+
+
+def _entry_lambdas(func: _Def, name: str) -> Iterator[ast.Lambda]:
     for call in (n for n in ast.walk(func) if isinstance(n, ast.Call)):
         if any(isinstance(a, ast.Name) and a.id == name for a in call.args):
             for value in [*call.args, *(k.value for k in call.keywords)]:
                 if isinstance(value, ast.Lambda) and len(value.args.args) == 1:
-                    found.add(value.args.args[0].arg)
-    return found
+                    yield value
 
 
 def _entry_of(value: ast.expr, name: str, entries: set[str]) -> bool:
@@ -417,9 +424,8 @@ def _moved(old: str, new: str) -> bool:
     read is for the none checks, not a layout's)."""
     if old == new:
         return False
-    try:
-        node = ast.parse(old, mode="eval").body
-    except SyntaxError:
+    node = unquoted_expr(ast.Constant(old))  # parse_python's: hostile text is None, a deep one cut on the rerun
+    if node is None:
         return True
     return _spelt(ast.BinOp(left=node, op=ast.BitOr(), right=ast.Constant(None))) != new
 

@@ -30,7 +30,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits.drift.dtypes import is_test_path
 from aeon_release.domain.audits.drift.env_defaults import flag_meaning
@@ -93,18 +93,30 @@ def env_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not paths:
         return []
     names = {s.name for s in settings}
-    changed: dict[str, tuple[str, Reading, Reading]] = {}
+    # every changed file per variable: an earlier one's reading may keep the fork's value where a later one
+    # flips it (readD #6)
+    changed: dict[str, list[tuple[str, Reading, Reading]]] = {}
     for path, name, old, new in both_versions(trees, paths, lambda text: readings(text, names)):
         if old != new:
-            changed.setdefault(name, (path, old, new))
+            changed.setdefault(name, []).append((path, old, new))
     findings = []
     for setting in settings:
-        if setting.name in changed and flipped(setting.value, *changed[setting.name][1:]):
-            path, old, new = changed[setting.name]
+        hit = next((c for c in changed.get(setting.name, []) if flipped(setting.value, *c[1:])), None)
+        if hit is not None:
+            path, old, new = hit
             commit = trees.upstream_commit(path, _FLAG_ERE, pr_pattern, most=5)
             respelt = _respelt(trees, setting, settings, new)
-            findings.append(_finding(setting, f"{path}{commit}", old, new, respelt))
+            shown = _merged(trees, respelt) if respelt is not None else None
+            findings.append(_finding(_merged(trees, setting), f"{path}{commit}", old, new, shown))
     return findings
+
+
+def _merged(trees: ThreeTrees, setting: Setting) -> Setting:
+    """The setting at its merged file's line (a fork-side number is off where upstream also edited the file, and
+    a waiver on it would not stick: readD #5)."""
+    if setting.path not in trees.upstream:
+        return setting  # upstream left the file alone: the merged file is the fork's
+    return replace(setting, line=trees.to_merged(trees.ours, setting.path).get(setting.line, setting.line))
 
 
 def _respelt(trees: ThreeTrees, setting: Setting, settings: list[Setting], new: Reading) -> Setting | None:

@@ -48,6 +48,8 @@ def none_sentinel_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not fields:
         return []
     unasked = _unasked(trees, fields)
+    if not unasked:  # no method stopped asking: no fork file to parse (readD #23)
+        return []
     findings: list[Finding] = []
     for path, module, owned in fork_modules(trees, lambda line: "super()." in line or "= None" in line):
         for line, item in _sentinels(path, module, owned, unasked):
@@ -66,21 +68,21 @@ def _nulled_fields(trees: ThreeTrees) -> set[str]:
     return {f for f in found if f.isidentifier()}
 
 
-def _unasked(trees: ThreeTrees, fields: set[str]) -> dict[tuple[str, str, str], Unasked]:
-    """(module, class, method) -> the field its method stopped asking for None, for the fields the fork nulls."""
+def _unasked(trees: ThreeTrees, fields: set[str]) -> dict[tuple[str, str, str], list[Unasked]]:
+    """(module, class, method) -> each field its method stopped asking for None, of the fields the fork nulls."""
     paths = [
         p
         for p in sorted(trees.upstream)
         if p.endswith(".py") and any(f"self.{f}" in line for line in trees.upstream[p].removed for f in fields)
     ][:_MOST_FILES]
-    found: dict[tuple[str, str, str], Unasked] = {}
+    found: dict[tuple[str, str, str], list[Unasked]] = {}
     for both in parsed_texts(trees, paths):
         module = dotted_name(both.path, roots=("",))
         olds, news = _methods(both.old), _methods(both.new)
         for key in sorted(olds.keys() & news.keys()):
             for field in sorted(fields):
-                if _asks_none(olds[key], field) and not _asks_none(news[key], field) and _reads(news[key], field):
-                    found[(module, *key)] = Unasked(both.path, key[0], key[1], field)
+                if _asks_none(olds[key], field) and not _guards_none(news[key], field) and _reads(news[key], field):
+                    found.setdefault((module, *key), []).append(Unasked(both.path, key[0], key[1], field))
     return found
 
 
@@ -104,6 +106,27 @@ def _asks_none(method: ast.AST, field: str) -> bool:
     return False
 
 
+def _guards_none(method: ast.AST, field: str) -> bool:
+    """``_asks_none``, or a None kept out another way upstream may spell it (readD): ``if not self.F: return``,
+    ``(g := self.F) is not None``, ``isinstance(self.F, X)``, ``getattr(self, "F", None) is not None``: the
+    sentinel still stops the method, so no error."""
+    return _asks_none(method, field) or any(_other_guard(node, field) for node in ast.walk(method))
+
+
+def _other_guard(node: ast.AST, field: str) -> bool:
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not) and _is_field(node.operand, field):
+        return True
+    if isinstance(node, ast.NamedExpr) and _is_field(node.value, field):
+        return True
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.args:
+        head = node.args[0]
+        if node.func.id == "isinstance" and _is_field(head, field):
+            return True
+        rest = [a.value if isinstance(a, ast.Constant) else a for a in node.args[1:]]
+        return node.func.id == "getattr" and isinstance(head, ast.Name) and head.id == "self" and rest == [field, None]
+    return False
+
+
 def _reads(method: ast.AST, field: str) -> bool:
     return any(
         _is_field(n, field) and isinstance(n.ctx, ast.Load) for n in ast.walk(method) if isinstance(n, ast.Attribute)
@@ -120,17 +143,16 @@ def _is_field(node: ast.AST, field: str) -> bool:
 
 
 def _sentinels(
-    path: str, module: ast.Module, owned: set[int], unasked: dict[tuple[str, str, str], Unasked]
+    path: str, module: ast.Module, owned: set[int], unasked: dict[tuple[str, str, str], list[Unasked]]
 ) -> Iterator[tuple[int, Unasked]]:
     """(line of the store, what upstream stopped asking) for each fork override nulling the field before super()."""
     imports = file_imports(module, path)
     for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)):
         bases = [o for b in cls.bases if (o := imported_origin(b, imports)) is not None]
         for method in (m for m in cls.body if isinstance(m, _FUNCS)):
-            for origin in bases:
-                item = unasked.get((origin[0], origin[1], method.name))
-                line = _nulled_before_super(method, item.field) if item is not None else None
-                if item is not None and line is not None and line in owned:
+            for item in (i for origin in bases for i in unasked.get((origin[0], origin[1], method.name), [])):
+                line = _nulled_before_super(method, item.field)
+                if line is not None and line in owned:
                     yield line, item
 
 

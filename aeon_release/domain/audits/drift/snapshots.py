@@ -60,6 +60,7 @@ class Snapshot:
     attr: str
     copies: tuple[tuple[str, str], ...]
     stored: str = ""  # the value upstream's ``__init__`` stores on ``self.attr`` (unparsed; "" none or several)
+    hooks: frozenset[str] = frozenset()  # the methods ``__init__`` calls on ``self`` before its first copy
 
     def copy_names(self) -> frozenset[str]:
         return frozenset(copy for _, copy in self.copies)
@@ -105,7 +106,7 @@ def _snapshots(path: str, old: ast.Module, new: ast.Module) -> Iterator[Snapshot
             read = _fields_read(was, attr)
             kept = {(f, copy) for f, copy in copies[attr] if read is None or not f or f in read}
             if kept:
-                yield Snapshot(path, cls.name, attr, tuple(sorted(kept)), _stored(init, attr))
+                yield Snapshot(path, cls.name, attr, tuple(sorted(kept)), _stored(init, attr), _hooks(init, attr))
 
 
 def _outside_init(cls: ast.ClassDef) -> Iterator[ast.AST]:
@@ -145,6 +146,26 @@ def _stored(init: ast.FunctionDef, attr: str) -> str:
     return values.pop() if len(values) == 1 else ""
 
 
+def _hooks(init: ast.FunctionDef, attr: str) -> frozenset[str]:
+    """The methods ``init`` calls on ``self`` on a line above its first copy of ``self.attr``: an override of one
+    runs before the copies are taken, which copy its store (readD #13: ``self._init_hparams()``)."""
+    first = min(
+        (n.lineno for n in ast.walk(init) if isinstance(n, ast.Assign) and _copied_attr(n.value) == attr),
+        default=0,
+    )
+    return frozenset(
+        n.func.attr
+        for n in ast.walk(init)
+        if isinstance(n, ast.Call) and is_self_attribute(n.func) and n.lineno < first
+    )
+
+
+def _copied_attr(value: ast.expr) -> str:
+    if is_self_attribute(value):
+        return value.attr
+    return value.value.attr if isinstance(value, ast.Attribute) and is_self_attribute(value.value) else ""
+
+
 def _copies(init: ast.FunctionDef) -> dict[str, set[tuple[str, str]]]:
     """attr -> {(field, copy)} for each ``self.copy = self.attr.field`` (field "" for ``self.copy = self.attr``)."""
     found: dict[str, set[tuple[str, str]]] = {}
@@ -167,7 +188,7 @@ def _fork_stores(
     for cls in file_classes(module.body):
         for shot in (s for s in shots if derives_first(cls, imports, s.path, s.cls)):
             for method in _late_methods(cls):
-                if _stores_copy(cls, method, shot):
+                if method.name in shot.hooks or _stores_copy(cls, method, shot):
                     continue
                 for line, shown in _late_stores(method, shot):
                     if line in owned:
