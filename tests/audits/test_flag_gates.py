@@ -9,6 +9,7 @@ never asked again.  A warning: the text cannot tie every call of the method to t
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -115,3 +116,24 @@ def test_no_fork_def_of_an_upstream_method_parses_nothing(
     monkeypatch.setattr(flag_gates, "parsed_texts", recording)
     assert bool(rows(git_repo, no_rules, body)) is parses
     assert bool(parsed) is parses
+
+
+def test_the_getattr_scan_passes_over_a_diff_without_getattr(
+    git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """perf30: upstream's added lines are searched for a flag's getattr only in the diffs holding ``getattr(``
+    (``needs``), and the flag is still found."""
+    from aeon_release.domain.audits.drift import flag_gates, sides
+
+    asked: list[str] = []
+    searched = sides.AddedLines.added_matches
+
+    def recording(self: sides.AddedLines, pattern: re.Pattern[str], needs: str = "") -> Iterator[object]:
+        if pattern is flag_gates._GETATTR_FLAG:
+            asked.append(needs)
+        return searched(self, pattern, needs)  # type: ignore[return-value]
+
+    monkeypatch.setattr(sides.AddedLines, "added_matches", recording)
+    body = "from vllm.comm.base import Base\n\n\nclass Ring(Base):\n    def send(self, d) -> None:\n        print(d)\n"
+    assert rows(git_repo, no_rules, body) == [(line_of(body, "def send"), "warning")]
+    assert asked == ["getattr("]
