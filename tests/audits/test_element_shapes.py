@@ -4,6 +4,7 @@ reshaped (#43477: ``get_valid_backends``' ``(backend, priority)`` pairs made ``_
 from __future__ import annotations
 
 import ast
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -231,3 +232,38 @@ def test_a_lambda_parameter_of_an_entry_name_over_another_list_stays_quiet(git_r
         "    for e in valid:\n        print(e)\n    return sorted(other, key=lambda e: e[1])\n"
     )
     assert _rows(git_repo, tmp_path, fork) == []
+
+
+@pytest.mark.parametrize(
+    ("fork", "theirs", "parses"),
+    [
+        # the fork calls none of cuda.py's functions: nothing of upstream is parsed
+        (NAMED + "def aeon_top(cap: int) -> list[str]:\n    return [n for n, _ in aeon_ranked(cap)]\n", THEIRS, False),
+        (NAMED + "def aeon_top() -> list[str]:\n    return [n for n, _ in ranked(12)]\n", THEIRS, True),
+        # a def's name after a backslash continuation is still read as defined
+        (
+            NAMED + "def aeon_top() -> list[str]:\n    return [n for n, _ in ranked(12)]\n",
+            THEIRS.replace("def ranked(", "def \\\nranked("),
+            True,
+        ),
+    ],
+    ids=["calls-none", "calls-ranked", "continued-def"],
+)
+def test_no_fork_call_of_a_defined_name_parses_nothing(
+    git_repo: GitRepo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, fork: str, theirs: str, parses: bool
+) -> None:
+    """perf30's gate: upstream's changed text is parsed only when it defines a name a fork line calls."""
+    from aeon_release.domain.audits.drift import element_shapes, sides
+
+    parsed: list[str] = []
+
+    def recording(*args: object) -> Iterator[sides.Versions]:
+        for both in sides.parsed_texts(*args):  # type: ignore[arg-type]
+            parsed.append(both.path)
+            yield both
+
+    monkeypatch.setattr(element_shapes, "parsed_texts", recording)
+    base = {"vllm/__init__.py": "", "vllm/platforms/__init__.py": "", PLAT: BASE}
+    three = three_way(git_repo, base, {"vllm/aeon_rank.py": fork}, {PLAT: theirs})
+    assert bool(found(audit(git_repo, three, tmp_path), LAYOUT_DRIFT)) is parses
+    assert bool(parsed) is parses

@@ -9,6 +9,8 @@ never asked again.  A warning: the text cannot tie every call of the method to t
 
 from __future__ import annotations
 
+import re
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -81,3 +83,57 @@ def test_twin_a_class_raising_the_flag_or_not_implementing_the_method_is_quiet(
     git_repo: GitRepo, no_rules: Path, body: str
 ) -> None:
     assert rows(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "parses"),
+    [
+        # the fork defines no ``send``: shm.py, which sets the flag, is not parsed
+        (
+            "from vllm.comm.base import Base\n\n\nclass Ring(Base):\n    def put(self, d) -> None:\n        print(d)\n",
+            False,
+        ),
+        (
+            "from vllm.comm.base import Base\n\n\nclass Ring(Base):\n    def send(self, d) -> None:\n        print(d)\n",
+            True,
+        ),
+    ],
+    ids=["defines-put", "defines-send"],
+)
+def test_no_fork_def_of_an_upstream_method_parses_nothing(
+    git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch, body: str, parses: bool
+) -> None:
+    """perf30's gate: upstream's flagged text is parsed only when it defines a name the fork's lines ``def``."""
+    from aeon_release.domain.audits.drift import flag_gates, sides
+
+    parsed: list[str] = []
+
+    def recording(*args: object) -> Iterator[sides.Versions]:
+        for both in sides.parsed_texts(*args):  # type: ignore[arg-type]
+            parsed.append(both.path)
+            yield both
+
+    monkeypatch.setattr(flag_gates, "parsed_texts", recording)
+    assert bool(rows(git_repo, no_rules, body)) is parses
+    assert bool(parsed) is parses
+
+
+def test_the_getattr_scan_passes_over_a_diff_without_getattr(
+    git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """perf30: upstream's added lines are searched for a flag's getattr only in the diffs holding ``getattr(``
+    (``needs``), and the flag is still found."""
+    from aeon_release.domain.audits.drift import flag_gates, sides
+
+    asked: list[str] = []
+    searched = sides.AddedLines.added_matches
+
+    def recording(self: sides.AddedLines, pattern: re.Pattern[str], needs: str = "") -> Iterator[object]:
+        if pattern is flag_gates._GETATTR_FLAG:
+            asked.append(needs)
+        return searched(self, pattern, needs)  # type: ignore[return-value]
+
+    monkeypatch.setattr(sides.AddedLines, "added_matches", recording)
+    body = "from vllm.comm.base import Base\n\n\nclass Ring(Base):\n    def send(self, d) -> None:\n        print(d)\n"
+    assert rows(git_repo, no_rules, body) == [(line_of(body, "def send"), "warning")]
+    assert asked == ["getattr("]

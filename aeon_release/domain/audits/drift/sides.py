@@ -617,6 +617,17 @@ def parsed_texts(
             yield Versions(path, old_text, new_text, old, new)
 
 
+# ``def``, then blanks or backslash continuations, then the name (``def \\`` and the name on the next line parse)
+_DEFINED = re.compile(r"\bdef(?:[ \t\f]|\\(?:\r\n?|\n))+(\w+)")
+
+
+def defined_names(text: str) -> set[str]:
+    """The names ``text`` defines by ``def`` (a superset: a ``def`` in a string or a comment counts too), each
+    as the parser reads it when ``gateable(text)``: a ``keep`` of ``parsed_texts`` for a check whose change
+    must be a function the fork names."""
+    return set(_DEFINED.findall(text))
+
+
 def gateable(text: str) -> bool:
     """Whether a text gate's regular expressions see every name in ``text`` as the parser reads it.
 
