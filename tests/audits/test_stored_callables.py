@@ -115,3 +115,20 @@ def test_a_callable_the_old_calls_did_not_fit_and_a_class_of_its_own_are_quiet(
         "        self.kernel = lambda a, w, i: a\n"
     )
     assert _rows(git_repo, no_rules, fork) == []
+
+
+def test_a_generic_base_before_the_upstream_base_still_errs(git_repo: GitRepo, no_rules: Path) -> None:
+    """``Generic[T]`` has no plain name: an empty name matched the file's first from-import (readD #4), so the
+    search stopped there and never reached ``FusedMethod``."""
+    fork = (
+        "from typing import Generic, TypeVar\n\n"
+        'T = TypeVar("T")\n\n\n'
+        "class AeonMethod(Generic[T], FusedMethod):\n"
+        "    def finish(self, layer):\n"
+        "        super().finish(layer)\n"
+        "        inner = self.kernel\n"
+        "        self.kernel = lambda a, w, i, **kw: inner(a, w, i, **kw)\n"
+    )
+    [(line, severity, message)] = _rows(git_repo, no_rules, fork)
+    assert (line, severity) == (13, "error")
+    assert "upstream's MethodBase.apply now calls self.kernel" in message

@@ -130,6 +130,8 @@ def _upstream_base(
         chain.append(current)
         for base in current.bases:
             name = last_name(base)
+            if not name:  # ``Generic[T]``, ``make_base()``: an empty name matches any from-import (readD #4)
+                continue
             if name in classes and classes[name] not in chain:
                 todo.append(classes[name])
                 continue
