@@ -7,11 +7,15 @@ Shaped like #34523 (87789c8364): ``VllmConfig.__post_init__`` stopped lowering `
 
 from __future__ import annotations
 
+import ast
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
 from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits.drift import dropped_fixups
+from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -104,3 +108,27 @@ def test_a_test_for_the_dropped_constant_is_a_warning(git_repo: GitRepo, no_rule
 )
 def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str, new: str) -> None:
     assert [f for f in run(git_repo, no_rules, body, new) if "no longer stores" in f[2]] == []
+
+
+@pytest.mark.parametrize(
+    ("body", "parsed"),
+    [
+        ("def aeon_eager(config: Config) -> bool:\n    return config.level == Level.O0\n", True),
+        ("def aeon_eager(config: Config) -> bool:\n    return config.eager\n", False),  # no fork line holds O0
+    ],
+    ids=["names the member", "names no member"],
+)
+def test_upstream_is_parsed_only_for_a_fork_line_naming_a_dropped_member(
+    git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch, body: str, parsed: bool
+) -> None:
+    asked: list[str] = []
+    real = dropped_fixups.parsed_versions
+
+    def recorded(trees: ThreeTrees, paths: list[str]) -> Iterator[tuple[str, ast.Module, ast.Module]]:
+        asked.extend(paths)
+        return real(trees, paths)
+
+    monkeypatch.setattr(dropped_fixups, "parsed_versions", recorded)
+    rows = [f for f in run(git_repo, no_rules, body) if "no longer stores" in f[2]]
+    assert (LIB in asked) is parsed
+    assert bool(rows) is parsed

@@ -19,8 +19,8 @@ user's own setting, so the test is not dead, only blind to the case the dropped 
 comparison with another member, a store that moved to another method of the class, a file that never names the
 class, a parameter annotated with another class (the fork's own namesake field).
 
-Cheap first: only upstream files whose removed lines store a dotted constant on ``self``, and only fork files
-whose added lines name one of the members.
+Cheap first: only upstream files whose removed lines store a dotted constant on ``self``, parsed only when some
+line the fork added holds one of those members, and only fork files whose added lines name one of the members.
 """
 
 from __future__ import annotations
@@ -31,7 +31,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
+from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_added, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 
@@ -54,7 +54,9 @@ def dropped_fixup_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork comparisons of a field with the constant upstream's class no longer stores into it."""
     removed = {p: _removed_stores(trees, p) for p in sorted(trees.upstream) if p.endswith(".py")}
     paths = [p for p, pairs in removed.items() if pairs][:_MOST_FILES]
-    if not paths:
+    # every finding is a fork file one of whose added lines holds the member (fork_modules' own test below):
+    # none such, and no upstream file need be parsed (perf30: 31 ms on the 80-commit bench)
+    if not _fork_names({value.rpartition(".")[2] for p in paths for _, value in removed[p]}, trees):
         return []
     dropped = [d for path, old, new in parsed_versions(trees, paths) for d in _dropped(path, old, new, removed[path])]
     if not dropped:
@@ -66,6 +68,11 @@ def dropped_fixup_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         for item, line, text in _fork_tests(module, dropped)
         if line in owned
     ]
+
+
+def _fork_names(members: set[str], trees: ThreeTrees) -> bool:
+    """Some line the fork added holds one of ``members`` (as ``fork_modules`` tests a line: a substring)."""
+    return any(m in line for line in fork_added(trees) for m in members)
 
 
 def _removed_stores(trees: ThreeTrees, path: str) -> set[tuple[str, str]]:
