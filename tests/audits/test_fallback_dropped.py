@@ -101,13 +101,6 @@ def test_a_super_init_passing_none(git_repo: GitRepo, no_rules: Path) -> None:
 QUIET = {
     "a class passed": (CALL.replace("=None", "=Qwen2DecoderLayer"), QWEN_31760),
     "the default left": ("return Qwen2Model(prefix=prefix)", QWEN_31760),
-    "the new body tests it": (
-        CALL,
-        QWEN_31760.replace(
-            "        self.layers",
-            "        if decoder_layer_type is None:\n            raise ValueError\n        self.layers",
-        ),
-    ),
     "the new body still falls back": (
         CALL,
         QWEN_31760.replace("[decoder_layer_type(", "[(decoder_layer_type or Qwen2DecoderLayer)("),
@@ -134,6 +127,21 @@ QUIET = {
 @pytest.mark.parametrize(("line", "upstream"), QUIET.values(), ids=QUIET.keys())
 def test_fallback_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, line: str, upstream: str) -> None:
     assert drift_rows(git_repo, no_rules, line, QWEN_BASE, upstream) == []
+
+
+def test_a_new_body_refusing_the_none_is_refused_argument_drift_not_a_dropped_fallback(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """Upstream's new body tests the None and raises: no silent fallback is lost (this check stays quiet), but the
+    fork's ``decoder_layer_type=None`` now fails where it ran -- refused argument drift's catch since a class build
+    reaches its ``__init__``'s guards (killers180, #47295)."""
+    upstream = QWEN_31760.replace(
+        "        self.layers",
+        "        if decoder_layer_type is None:\n            raise ValueError\n        self.layers",
+    )
+    [(_, message)] = drift_rows(git_repo, no_rules, CALL, QWEN_BASE, upstream)
+    assert "`if decoder_layer_type is None` raises" in message
+    assert "which the old body replaced by a default" not in message
 
 
 def test_an_old_body_that_never_fell_back_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:

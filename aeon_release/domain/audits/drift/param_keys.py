@@ -149,11 +149,19 @@ def _dropped_in(path: str, old: ast.Module, new: ast.Module) -> Iterator[Dropped
         for param, slot in _params(before, kind):
             if (param, slot) not in set(_params(after, _kind(after, owner))):
                 continue
-            gone = _reads(before, param) - _reads(after, param)
+            # a key upstream's function no longer names at all is symbol drift's "key nobody reads" (its twins:
+            # the key read in its stead, written by ``update``/``setdefault``/``pop``); this check takes the key
+            # still named there, read off another dict now (#25706's nested format)
+            gone = {k for k in _reads(before, param) - _reads(after, param) if k in _quoted(after)}
             uses = _whole_uses(after, param)
             if gone and "kept" not in uses and uses <= _whole_uses(before, param):
                 new_keys = frozenset(_reads(after, param) - _reads(before, param))
                 yield Dropped(path, owner, name, kind, param, slot, frozenset(gone), new_keys)
+
+
+def _quoted(fn: _Def) -> set[str]:
+    """The strings ``fn``'s body quotes."""
+    return {n.value for n in ast.walk(fn) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
 
 
 def _kind(fn: _Def, owner: str) -> str:

@@ -2132,7 +2132,7 @@ def _widened_findings(
     findings = []
     fielded = _fielded_widened(trees, uses, rebound)
     for use in uses:
-        drift = _of(widened, use.callee, use.call) or fielded.get((use.path, use.line))
+        drift = _of(widened, use.callee, use.call) or fielded.get((use.path, use.line, use.callee))
         apart = drift is None or _taken_apart(trees, use) or _handed_to_sorter(trees, use)
         guarded = _guarded_read(trees, use) if drift is not None and not apart else None
         if drift is not None and guarded is not None:
@@ -2154,20 +2154,21 @@ def _widened_findings(
 _FIELD_CALL = re.compile(r"^self\.(\w+)\.(\w+)$")
 
 
-def _fielded_widened(trees: ThreeTrees, uses: list[ValueUse], rebound: Rebound) -> dict[tuple[str, int], Drift]:
+def _fielded_widened(trees: ThreeTrees, uses: list[ValueUse], rebound: Rebound) -> dict[tuple[str, int, str], Drift]:
     """(path, line) -> the drift of ``self.field.method(...)`` in a fork subclass, where the base the fork's
     module imports sets ``self.field = Cls(...)`` at upstream and ``Cls.method`` went from one value to an
     N-tuple there (#22387: ``Sampler.__init__``'s ``self.topk_topp_sampler = TopKTopPSampler(...)``, whose
     ``forward_native`` returns ``(sampled, logprobs)`` now; ``forward_native`` is a method of a hundred
     classes by name); and of ``self.method(...)``, ``Cls`` the base itself (``_self_home``, #16188)."""
-    found: dict[tuple[str, int], Drift] = {}
+    # keyed by the callee too: another use on the line (``torch.cat(self.f(...))``'s ``cat``) is not this call's
+    found: dict[tuple[str, int, str], Drift] = {}
     for use in uses:
         match = _FIELD_CALL.match(use.call)
         home = _field_home(trees, use, match.group(1)) if match else None
         home = home or (_self_home(trees, use) if use.call == f"self.{use.callee}" else None)
         drift = _homed_method(trees, home[0], home[1], use.callee, rebound) if home else None
         if drift is not None:
-            found[(use.path, use.line)] = drift
+            found[(use.path, use.line, use.callee)] = drift
     return found
 
 
