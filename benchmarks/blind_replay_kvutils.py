@@ -1,0 +1,272 @@
+"""A blind replay of the KV-cache utilities and specs a fork sizing its own KV cache carries code against.
+
+4 first-parent commits on ``vllm/v1/core/kv_cache_utils.py`` and ``vllm/v1/kv_cache_interface.py`` -- the
+utilities and specs a fork that sizes its KV cache for a unified-memory GPU (an FP8/NVFP4 cache, its own
+page-size rounding) imports, calls and compares against: the ``_get_kv_cache_config_deepseek_v4`` alias removed,
+``may_override_num_blocks``' ``suppress_log`` parameter removed, ``is_kv_cache_type_uniform`` renamed
+``is_kv_cache_spec_uniform`` with ``_get_kv_cache_groups_uniform_type`` kept by name but now taking one
+``UniformTypeKVCacheSpecs`` (its ``kv_cache_specs`` dict parameter renamed ``spec``), and ``MambaSpec.type_id``
+given a ``mamba_type`` suffix -- picked by scanning those paths' diffs (``git log --first-parent -p``), avoiding
+the commits other replays use (``blind_replay_kvcache``, ``_kvcoord``, ``_kvmgr``, ``_kvevents``, ``_fwdctx``).
+Each is replayed under 1-3 fork spellings (an import, a module attribute, a keyword call, a positional call, a
+comparison of a property with a literal spelling of its old value), with twins (fork code the commit does not
+break: the kept name, a call that still fits, a positional build of the spec).  The merge base is the commit's
+first parent, upstream is the commit; a spelling is *caught* when an error lands on its line, *warned* when a
+warning lands in its file.  Twins must stay *quiet*: no error on their line.  The hard stop left time for 4
+commits, not the ~10 the brief asked.
+
+  python benchmarks/blind_replay_kvutils.py [--mirror DIR] [--only TEXT ...] [--show]
+"""
+
+from __future__ import annotations
+
+import sys
+
+from blind_replay import K, run
+from killer_replay import Killer
+
+CASES: list[tuple[str, str, Killer]] = []
+
+# --- #47969 (7c67da967f): the _get_kv_cache_config_deepseek_v4 alias removed
+DA = "7c67da967f"
+DAW = "_get_kv_cache_config_deepseek_v4 alias removed"
+CASES += [
+    (
+        "#47969 alias removed",
+        "an import of the alias",
+        K(
+            "#47969",
+            DA,
+            DAW,
+            "vllm/aeon/da1.py",
+            "from vllm.v1.core.kv_cache_utils import _get_kv_cache_config_deepseek_v4\n\n\n"
+            "def aeon_packed_config(vllm_config, groups, specs, mem):\n"
+            "    # AEON: GB10's unified memory packs DSv4's caches per block like the datacenter parts\n"
+            "    return _get_kv_cache_config_deepseek_v4(vllm_config, groups, specs, mem)\n",
+            "from vllm.v1.core.kv_cache_utils import _get_kv_cache_config_deepseek_v4",
+        ),
+    ),
+    (
+        "#47969 alias removed",
+        "a module attribute",
+        K(
+            "#47969",
+            DA,
+            DAW,
+            "vllm/aeon/da2.py",
+            "from vllm.v1.core import kv_cache_utils\n\n\n"
+            "def aeon_packed_config2(vllm_config, groups, specs, mem):\n"
+            "    # AEON: the Spark's NVFP4 DSv4 checkpoint takes the packed layout\n"
+            "    fn = kv_cache_utils._get_kv_cache_config_deepseek_v4\n"
+            "    return fn(vllm_config, groups, specs, mem)\n",
+            "fn = kv_cache_utils._get_kv_cache_config_deepseek_v4",
+        ),
+    ),
+    (
+        "#47969 alias removed",
+        "twin: the kept function the alias named",
+        K(
+            "#47969",
+            DA,
+            DAW,
+            "vllm/aeon/da3.py",
+            "from vllm.v1.core import kv_cache_utils\n\n\n"
+            "def aeon_packed_config3(vllm_config, groups, specs, mem):\n"
+            "    # AEON: the packed layout under its own name\n"
+            "    fn = kv_cache_utils._get_kv_cache_config_packed\n"
+            "    return fn(vllm_config, groups, specs, mem)\n",
+            "fn = kv_cache_utils._get_kv_cache_config_packed",
+        ),
+    ),
+]
+
+# --- #41069 (e68fa1b90a): may_override_num_blocks' suppress_log parameter removed
+MO = "e68fa1b90a"
+MOW = "may_override_num_blocks lost suppress_log"
+MI = "from vllm.v1.core.kv_cache_utils import may_override_num_blocks\n\n\n"
+CASES += [
+    (
+        "#41069 parameter removed",
+        "a keyword call",
+        K(
+            "#41069",
+            MO,
+            MOW,
+            "vllm/aeon/mo1.py",
+            MI + "def aeon_spark_blocks(vllm_config, num_blocks: int) -> int:\n"
+            "    # AEON: the Spark re-sizes its blocks after the unified-memory probe, quietly\n"
+            "    return may_override_num_blocks(vllm_config, num_blocks, suppress_log=True)\n",
+            "return may_override_num_blocks(vllm_config, num_blocks, suppress_log=True)",
+        ),
+    ),
+    (
+        "#41069 parameter removed",
+        "a positional call",
+        K(
+            "#41069",
+            MO,
+            MOW,
+            "vllm/aeon/mo2.py",
+            MI + "def aeon_spark_blocks2(vllm_config, num_blocks: int) -> int:\n"
+            "    # AEON: second pass of the GB10 sizing, logged once already\n"
+            "    return may_override_num_blocks(vllm_config, num_blocks, True)\n",
+            "return may_override_num_blocks(vllm_config, num_blocks, True)",
+        ),
+    ),
+    (
+        "#41069 parameter removed",
+        "twin: a call with the kept parameters",
+        K(
+            "#41069",
+            MO,
+            MOW,
+            "vllm/aeon/mo3.py",
+            MI + "def aeon_spark_blocks3(vllm_config, num_blocks: int) -> int:\n"
+            "    # AEON: the GB10 sizing, logged\n"
+            "    return may_override_num_blocks(vllm_config, num_blocks=num_blocks)\n",
+            "return may_override_num_blocks(vllm_config, num_blocks=num_blocks)",
+        ),
+    ),
+]
+
+# --- #25101 (9607d5eb44): is_kv_cache_type_uniform renamed; _get_kv_cache_groups_uniform_type re-purposed
+UT = "9607d5eb44"
+UTW = "is_kv_cache_type_uniform renamed, _get_kv_cache_groups_uniform_type takes a UniformTypeKVCacheSpecs"
+CASES += [
+    (
+        "#25101 function renamed",
+        "an import of the old name",
+        K(
+            "#25101",
+            UT,
+            UTW,
+            "vllm/aeon/ut1.py",
+            "from vllm.v1.core.kv_cache_utils import is_kv_cache_type_uniform\n\n\n"
+            "def aeon_one_group(specs) -> bool:\n"
+            "    # AEON: an NVFP4 cache with one group skips the Spark's page-size rounding\n"
+            "    return is_kv_cache_type_uniform(specs)\n",
+            "from vllm.v1.core.kv_cache_utils import is_kv_cache_type_uniform",
+        ),
+    ),
+    (
+        "#25101 function renamed",
+        "a module attribute of the old name",
+        K(
+            "#25101",
+            UT,
+            UTW,
+            "vllm/aeon/ut2.py",
+            "from vllm.v1.core import kv_cache_utils as kvu\n\n\n"
+            "def aeon_one_group2(specs) -> bool:\n"
+            "    # AEON: the uniform test before the GB10 rounding\n"
+            "    return kvu.is_kv_cache_type_uniform(specs)\n",
+            "return kvu.is_kv_cache_type_uniform(specs)",
+        ),
+    ),
+    (
+        "#25101 parameter re-typed and renamed",
+        "a keyword call with the old dict parameter",
+        K(
+            "#25101",
+            UT,
+            UTW,
+            "vllm/aeon/ut3.py",
+            "from vllm.v1.core.kv_cache_utils import _get_kv_cache_groups_uniform_type\n\n\n"
+            "def aeon_groups(specs):\n"
+            "    # AEON: the Spark groups its FP8 layers itself before sizing\n"
+            "    return _get_kv_cache_groups_uniform_type(kv_cache_specs=specs)\n",
+            "return _get_kv_cache_groups_uniform_type(kv_cache_specs=specs)",
+        ),
+    ),
+    (
+        "#25101 parameter re-typed and renamed",
+        "a positional call with a dict (now wants one UniformTypeKVCacheSpecs)",
+        K(
+            "#25101",
+            UT,
+            UTW,
+            "vllm/aeon/ut4.py",
+            "from vllm.v1.core.kv_cache_utils import _get_kv_cache_groups_uniform_type\n\n\n"
+            "def aeon_groups2(specs: dict):\n"
+            "    # AEON: one group for the Spark's single-type NVFP4 cache\n"
+            "    return _get_kv_cache_groups_uniform_type(specs)\n",
+            "return _get_kv_cache_groups_uniform_type(specs)",
+        ),
+    ),
+    (
+        "#25101 function renamed",
+        "twin: a kept utility of the same module",
+        K(
+            "#25101",
+            UT,
+            UTW,
+            "vllm/aeon/ut5.py",
+            "from vllm.v1.core.kv_cache_utils import unify_hybrid_kv_cache_specs\n\n\n"
+            "def aeon_unify(specs) -> None:\n"
+            "    # AEON: the Spark unifies before its own rounding\n"
+            "    unify_hybrid_kv_cache_specs(specs)\n",
+            "unify_hybrid_kv_cache_specs(specs)",
+        ),
+    ),
+]
+
+# --- #21715 (a6c050286a): MambaSpec.type_id given a mamba_type suffix
+MT = "a6c050286a"
+MTW = "MambaSpec.type_id now ends in _{mamba_type}"
+MS = "from vllm.v1.kv_cache_interface import MambaSpec\n\n\n"
+CASES += [
+    (
+        "#21715 property value changed",
+        "a comparison of type_id with its old spelling",
+        K(
+            "#21715",
+            MT,
+            MTW,
+            "vllm/aeon/mt1.py",
+            MS + "def aeon_is_plain_mamba(spec: MambaSpec) -> bool:\n"
+            "    # AEON: the Spark rounds Mamba pages only for its own state shapes\n"
+            '    return spec.type_id == f"mamba_{spec.shapes}_{spec.dtype}"\n',
+            'return spec.type_id == f"mamba_{spec.shapes}_{spec.dtype}"',
+        ),
+    ),
+    (
+        "#21715 property value changed",
+        "twin: a positional build of the spec (the new field has a default, at the end)",
+        K(
+            "#21715",
+            MT,
+            MTW,
+            "vllm/aeon/mt2.py",
+            MS + "def aeon_mamba_spec(block_size: int, shapes, dtype) -> MambaSpec:\n"
+            "    # AEON: the Spark pads its own Mamba pages\n"
+            "    return MambaSpec(block_size, shapes, dtype, None)\n",
+            "return MambaSpec(block_size, shapes, dtype, None)",
+        ),
+    ),
+    (
+        "#21715 property value changed",
+        "twin: type_id used as a key, read and written the same way",
+        K(
+            "#21715",
+            MT,
+            MTW,
+            "vllm/aeon/mt3.py",
+            MS + "def aeon_group_by_type(specs: list[MambaSpec]) -> dict:\n"
+            "    # AEON: the Spark groups Mamba layers by their spec\n"
+            "    out: dict = {}\n"
+            "    for spec in specs:\n"
+            "        out.setdefault(spec.type_id, []).append(spec)\n"
+            "    return out\n",
+            "out.setdefault(spec.type_id, []).append(spec)",
+        ),
+    ),
+]
+
+
+def main() -> int:
+    run(__doc__, CASES, prefix="aeon-blind-kvutils-")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
