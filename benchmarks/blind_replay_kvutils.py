@@ -1,19 +1,21 @@
 """A blind replay of the KV-cache utilities and specs a fork sizing its own KV cache carries code against.
 
-4 first-parent commits on ``vllm/v1/core/kv_cache_utils.py`` and ``vllm/v1/kv_cache_interface.py`` -- the
+6 first-parent commits on ``vllm/v1/core/kv_cache_utils.py`` and ``vllm/v1/kv_cache_interface.py`` -- the
 utilities and specs a fork that sizes its KV cache for a unified-memory GPU (an FP8/NVFP4 cache, its own
 page-size rounding) imports, calls and compares against: the ``_get_kv_cache_config_deepseek_v4`` alias removed,
 ``may_override_num_blocks``' ``suppress_log`` parameter removed, ``is_kv_cache_type_uniform`` renamed
 ``is_kv_cache_spec_uniform`` with ``_get_kv_cache_groups_uniform_type`` kept by name but now taking one
 ``UniformTypeKVCacheSpecs`` (its ``kv_cache_specs`` dict parameter renamed ``spec``), and ``MambaSpec.type_id``
-given a ``mamba_type`` suffix -- picked by scanning those paths' diffs (``git log --first-parent -p``), avoiding
+given a ``mamba_type`` suffix, ``NONE_HASH`` bound only by ``init_none_hash`` (no longer at import) with
+``sha256`` no longer imported into the module, and ``FullAttentionSpec`` given a required ``use_mla`` -- picked by scanning those paths' diffs (``git log --first-parent -p``), avoiding
 the commits other replays use (``blind_replay_kvcache``, ``_kvcoord``, ``_kvmgr``, ``_kvevents``, ``_fwdctx``).
 Each is replayed under 1-3 fork spellings (an import, a module attribute, a keyword call, a positional call, a
 comparison of a property with a literal spelling of its old value), with twins (fork code the commit does not
 break: the kept name, a call that still fits, a positional build of the spec).  The merge base is the commit's
 first parent, upstream is the commit; a spelling is *caught* when an error lands on its line, *warned* when a
-warning lands in its file.  Twins must stay *quiet*: no error on their line.  The hard stop left time for 4
-commits, not the ~10 the brief asked.
+warning lands in its file.  Twins must stay *quiet*: no error on their line.  The hard stop left time for 6
+commits, not the ~10 the brief asked; they were written in two batches (4 commits, then 2), each committed
+before the engine ran on it.
 
   python benchmarks/blind_replay_kvutils.py [--mirror DIR] [--only TEXT ...] [--show]
 """
@@ -258,6 +260,141 @@ CASES += [
             "        out.setdefault(spec.type_id, []).append(spec)\n"
             "    return out\n",
             "out.setdefault(spec.type_id, []).append(spec)",
+        ),
+    ),
+]
+
+# --- #20511 (66f6fbd393): NONE_HASH set only by init_none_hash; sha256 no longer imported into the module
+NH = "66f6fbd393"
+NHW = "NONE_HASH bound by init_none_hash, not at import; sha256 no longer imported"
+CASES += [
+    (
+        "#20511 module constant now bound late",
+        "an import of NONE_HASH",
+        K(
+            "#20511",
+            NH,
+            NHW,
+            "vllm/aeon/nh1.py",
+            "from vllm.v1.core.kv_cache_utils import NONE_HASH\n\n\n"
+            "def aeon_first_parent_hash() -> int:\n"
+            "    # AEON: the Spark's prefix-cache warm-up seeds its first block like upstream\n"
+            "    return NONE_HASH\n",
+            "from vllm.v1.core.kv_cache_utils import NONE_HASH",
+        ),
+    ),
+    (
+        "#20511 module constant now bound late",
+        "a module attribute read at import",
+        K(
+            "#20511",
+            NH,
+            NHW,
+            "vllm/aeon/nh2.py",
+            "from vllm.v1.core import kv_cache_utils\n\n"
+            "# AEON: the speculative drafter's block hashes start from the same seed\n"
+            "AEON_SEED = kv_cache_utils.NONE_HASH\n",
+            "AEON_SEED = kv_cache_utils.NONE_HASH",
+        ),
+    ),
+    (
+        "#20511 re-export dropped",
+        "an import of sha256 through the module",
+        K(
+            "#20511",
+            NH,
+            NHW,
+            "vllm/aeon/nh3.py",
+            "from vllm.v1.core.kv_cache_utils import sha256\n\n\n"
+            "def aeon_hash(x) -> int:\n"
+            "    # AEON: the Spark hashes its NVFP4 scale blocks with the prefix cache's hash\n"
+            "    return sha256(x)\n",
+            "from vllm.v1.core.kv_cache_utils import sha256",
+        ),
+    ),
+    (
+        "#20511 module constant now bound late",
+        "twin: NONE_HASH read at call time, after the engine initialised it",
+        K(
+            "#20511",
+            NH,
+            NHW,
+            "vllm/aeon/nh4.py",
+            "from vllm.v1.core import kv_cache_utils\n\n\n"
+            "def aeon_seed() -> int:\n"
+            "    # AEON: the drafter's seed, read when the first request arrives\n"
+            "    return kv_cache_utils.NONE_HASH\n",
+            "return kv_cache_utils.NONE_HASH",
+        ),
+    ),
+]
+
+# --- #14462 (333681408f): FullAttentionSpec given a required use_mla field
+UM = "333681408f"
+UMW = "FullAttentionSpec given a required use_mla"
+FA = "import torch\n\nfrom vllm.v1.kv_cache_interface import FullAttentionSpec, KVCacheTensor\n\n\n"
+CASES += [
+    (
+        "#14462 required field added",
+        "a keyword build without the new field",
+        K(
+            "#14462",
+            UM,
+            UMW,
+            "vllm/aeon/um1.py",
+            FA + "def aeon_fp8_spec(block_size: int, heads: int, head_size: int) -> FullAttentionSpec:\n"
+            "    # AEON: the Spark's FP8 cache spec\n"
+            "    return FullAttentionSpec(\n"
+            "        block_size=block_size, num_kv_heads=heads, head_size=head_size, dtype=torch.float8_e4m3fn\n"
+            "    )\n",
+            "return FullAttentionSpec(",
+        ),
+    ),
+    (
+        "#14462 required field added",
+        "a positional build",
+        K(
+            "#14462",
+            UM,
+            UMW,
+            "vllm/aeon/um2.py",
+            FA + "def aeon_fp8_spec2(block_size: int, heads: int, head_size: int) -> FullAttentionSpec:\n"
+            "    # AEON: GB10 FP8 cache, positional like the runner's\n"
+            "    return FullAttentionSpec(block_size, heads, head_size, torch.float8_e4m3fn)\n",
+            "return FullAttentionSpec(block_size, heads, head_size, torch.float8_e4m3fn)",
+        ),
+    ),
+    (
+        "#14462 required field added",
+        "a build of a fork dataclass subclass",
+        K(
+            "#14462",
+            UM,
+            UMW,
+            "vllm/aeon/um3.py",
+            "from dataclasses import dataclass\n\n" + FA + "@dataclass\n"
+            "class AeonNvfp4Spec(FullAttentionSpec):\n"
+            "    # AEON: NVFP4 pages carry a per-block scale\n"
+            "    scale_bytes: int = 0\n\n\n"
+            "def aeon_nvfp4_spec(block_size: int, heads: int, head_size: int) -> AeonNvfp4Spec:\n"
+            "    return AeonNvfp4Spec(\n"
+            "        block_size=block_size, num_kv_heads=heads, head_size=head_size, dtype=torch.uint8, scale_bytes=64\n"
+            "    )\n",
+            "return AeonNvfp4Spec(",
+        ),
+    ),
+    (
+        "#14462 required field added",
+        "twin: a build of the other dataclass of the module",
+        K(
+            "#14462",
+            UM,
+            UMW,
+            "vllm/aeon/um4.py",
+            FA + "def aeon_tensor(size: int) -> KVCacheTensor:\n"
+            "    # AEON: the Spark rounds the tensor to its own page\n"
+            "    return KVCacheTensor(size=size)\n",
+            "return KVCacheTensor(size=size)",
         ),
     ),
 ]
