@@ -17,6 +17,16 @@ warning lands in its file.  Twins must stay *quiet*: no error on their line.  Th
 commits, not the ~10 the brief asked; they were written in two batches (4 commits, then 2), each committed
 before the engine ran on it.
 
+Blind, on the engine before any widening (main at 475da02a): 12 caught, 0 warned, 3 missed of 15 (twins: 7
+quiet, 0 false errors).  Symbol drift caught the removed alias (import, module attribute), the removed
+``suppress_log`` (keyword and positional), the renamed function (import, module attribute), the re-typed and
+renamed parameter (keyword, and a positional dict now landing on a ``UniformTypeKVCacheSpecs``), the dropped
+``sha256`` re-export and the required ``use_mla`` (keyword, positional, and a fork dataclass subclass's build).
+The misses: #21715's comparison of ``type_id`` with its old spelling (a property's f-string value grew a
+suffix: the comparison is silently always false) and #20511's two (``NONE_HASH`` is now only annotated at
+module level, bound later by ``init_none_hash``'s ``global``: a ``from`` import or a module-level attribute read
+at the fork's import time raises).
+
   python benchmarks/blind_replay_kvutils.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
