@@ -420,6 +420,58 @@ CASES += [
     ),
 ]
 
+# --- #12603 (89003c4082): hash_block_tokens' hash now covers the token tuple and extra_keys (third batch)
+HB = "89003c4082"
+HBW = "hash_block_tokens hashes (parent, token tuple, extra_keys), not (parent, *tokens)"
+HI = "from vllm.v1.core.kv_cache_utils import BlockHashType, hash_block_tokens\n\n\n"
+CASES += [
+    (
+        "#12603 copied formula changed",
+        "a comparison with the old formula recomputed",
+        K(
+            "#12603",
+            HB,
+            HBW,
+            "vllm/aeon/hb1.py",
+            HI + "def aeon_same_block(bh: BlockHashType, parent, ids) -> bool:\n"
+            "    # AEON: the drafter checks a verified block against the prefix cache without a second lookup\n"
+            "    return bh.hash_value == hash((parent, *ids))\n",
+            "return bh.hash_value == hash((parent, *ids))",
+        ),
+    ),
+    (
+        "#12603 copied formula changed",
+        "a table keyed by the old formula, read with the cache's hash",
+        K(
+            "#12603",
+            HB,
+            HBW,
+            "vllm/aeon/hb2.py",
+            HI + "AEON_SCALES: dict = {}\n\n\n"
+            "def aeon_store_scale(parent, ids, scale) -> None:\n"
+            "    # AEON: NVFP4 per-block scales kept beside the prefix cache, keyed like its blocks\n"
+            "    AEON_SCALES[hash((parent, *ids))] = scale\n\n\n"
+            "def aeon_scale_for(bh: BlockHashType):\n"
+            "    return AEON_SCALES.get(bh.hash_value)\n",
+            "AEON_SCALES[hash((parent, *ids))] = scale",
+        ),
+    ),
+    (
+        "#12603 copied formula changed",
+        "twin: the hash asked of hash_block_tokens itself",
+        K(
+            "#12603",
+            HB,
+            HBW,
+            "vllm/aeon/hb3.py",
+            HI + "def aeon_same_block2(bh: BlockHashType, parent, ids, extra) -> bool:\n"
+            "    # AEON: the drafter's check, through upstream's own hash\n"
+            "    return bh.hash_value == hash_block_tokens(parent, ids, extra).hash_value\n",
+            "return bh.hash_value == hash_block_tokens(parent, ids, extra).hash_value",
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-kvutils-")
