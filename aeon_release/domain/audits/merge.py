@@ -148,6 +148,7 @@ from aeon_release.domain.audits.drift.table_params import table_param_drift
 from aeon_release.domain.audits.drift.tuple_values import tuple_value_drift
 from aeon_release.domain.audits.drift.type_only_names import type_only_name_drift
 from aeon_release.domain.audits.drift.unbased import unbased_drift
+from aeon_release.domain.audits.drift.unbound_globals import unbound_global_drift
 from aeon_release.domain.audits.drift.unbound_names import one_cause_a_line, unbound_name_drift
 from aeon_release.domain.audits.drift.unchained_inits import unchained_init_drift
 from aeon_release.domain.audits.drift.undefaulted import undefaulted_drift
@@ -267,6 +268,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     none_field_drift,
     nulled_default_drift,
     nulled_global_drift,
+    unbound_global_drift,
     nulled_attribute_drift,
     gated_attribute_drift,
     deferred_init_drift,
