@@ -12,7 +12,8 @@ is silently dropped: the layers are quantized, the KV cache is not.
 
 Upstream's side: a function or method of a changed file outside tests, of the same qualified name at both
 sides, whose body read a string key off one of its parameters at the merge base (``p["k"]``, ``p.get("k")``,
-``p.pop("k")``, ``"k" in p``, also through a local bound to ``p``) and reads it off that parameter no more, the
+``p.pop("k")``, ``"k" in p``, also through a local bound to ``p``) and reads it off that parameter no more
+(while still quoting it: a key it no longer names at all is symbol drift's older "key nobody reads"), the
 parameter kept in its slot, and handed whole to no callee (unpacked, iterated, copied) at upstream that the base
 did not hand it to, nor stored past the function (on an attribute, in a container, returned): a new helper, or
 a later method reading ``self.config``, may read the key now.
