@@ -147,17 +147,18 @@ def _dropped_in(path: str, old: ast.Module, new: ast.Module) -> Iterator[Dropped
             continue  # an emptied function reads nothing now: emptied drift says so, once (#50902's ``send``)
         owner, _, name = qual.rpartition(".")
         kind = _kind(before, owner)
+        kept_params, quoted = set(_params(after, _kind(after, owner))), _quoted(after)
         for param, slot in _params(before, kind):
-            if (param, slot) not in set(_params(after, _kind(after, owner))):
+            if (param, slot) not in kept_params:
                 continue
+            read_then, read_now = _reads(before, param), _reads(after, param)
             # a key upstream's function no longer names at all is symbol drift's "key nobody reads" (its twins:
             # the key read in its stead, written by ``update``/``setdefault``/``pop``); this check takes the key
             # still named there, read off another dict now (#25706's nested format)
-            gone = {k for k in _reads(before, param) - _reads(after, param) if k in _quoted(after)}
+            gone = (read_then - read_now) & quoted
             uses = _whole_uses(after, param)
             if gone and "kept" not in uses and uses <= _whole_uses(before, param):
-                new_keys = frozenset(_reads(after, param) - _reads(before, param))
-                yield Dropped(path, owner, name, kind, param, slot, frozenset(gone), new_keys)
+                yield Dropped(path, owner, name, kind, param, slot, frozenset(gone), frozenset(read_now - read_then))
 
 
 def _quoted(fn: _Def) -> set[str]:
