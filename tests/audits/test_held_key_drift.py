@@ -1,4 +1,5 @@
-"""Symbol drift: a key of a dict the fork hands a function, which the function stopped reading.
+"""Parameter key drift (``drift/param_keys.py``, once symbol drift's "key nobody reads"): a key of a dict the
+fork hands a function, which the function stopped reading and no longer names.
 
 Shaped like #9250 (7e7eae338d), which made ``get_rope`` read ``rope_scaling["rope_type"]`` only where it
 read ``rope_scaling["type"]`` first: a fork head that sets ``rope_scaling["type"] = "deepseek_yarn"``
@@ -68,8 +69,8 @@ def held(repo: GitRepo, config: Path, body: str, upstream: str = ROPE_NOW) -> li
 def test_a_key_the_function_no_longer_reads(git_repo: GitRepo, no_rules: Path, body: str, line: int) -> None:
     [(at, severity, message)] = held(git_repo, no_rules, body)
     assert (at, severity) == (line, "error")
-    assert "hands get_rope a dict holding 'type' as rope_scaling" in message
-    assert "no longer reads the key 'type' from rope_scaling" in message
+    assert "fork-owned key 'type' handed to get_rope() in rope_scaling" in message
+    assert "read it off rope_scaling at the merge base and no longer does" in message
 
 
 @pytest.mark.parametrize(

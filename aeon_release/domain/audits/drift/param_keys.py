@@ -33,7 +33,7 @@ from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.emptied import emptied
@@ -75,6 +75,12 @@ class Dropped:
     slot: int
     keys: frozenset[str]
     new: frozenset[str]
+    stead: tuple[tuple[str, frozenset[str]], ...]  # (a dropped key, the keys read now in its stead)
+
+    def instead(self, key: str) -> frozenset[str]:
+        """The keys upstream's function reads off the parameter now in ``key``'s stead: one it newly reads, or
+        one the base read beside ``key`` (``d["type"] if "type" in d else d["rope_type"]``, #9250)."""
+        return next((keys for k, keys in self.stead if k == key), frozenset()) | self.new
 
 
 @dataclass(frozen=True)
@@ -147,23 +153,39 @@ def _dropped_in(path: str, old: ast.Module, new: ast.Module) -> Iterator[Dropped
             continue  # an emptied function reads nothing now: emptied drift says so, once (#50902's ``send``)
         owner, _, name = qual.rpartition(".")
         kind = _kind(before, owner)
-        kept_params, quoted = set(_params(after, _kind(after, owner))), _quoted(after)
+        kept_params = set(_params(after, _kind(after, owner)))
         for param, slot in _params(before, kind):
             if (param, slot) not in kept_params:
                 continue
             read_then, read_now = _reads(before, param), _reads(after, param)
-            # a key upstream's function no longer names at all is symbol drift's "key nobody reads" (its twins:
-            # the key read in its stead, written by ``update``/``setdefault``/``pop``); this check takes the key
-            # still named there, read off another dict now (#25706's nested format)
-            gone = (read_then - read_now) & quoted
+            # a function that reads no key off the parameter now is no longer a reader by key (#9250's
+            # ``get_rope`` still reads ``"rope_type"``): what it does with the dict is not this check's to say
+            gone = read_then - read_now
             uses = _whole_uses(after, param)
-            if gone and "kept" not in uses and uses <= _whole_uses(before, param):
-                yield Dropped(path, owner, name, kind, param, slot, frozenset(gone), frozenset(read_now - read_then))
+            if gone and read_now and "kept" not in uses and uses <= _whole_uses(before, param):
+                stead = tuple((key, frozenset(_beside(before, param, key) & read_now)) for key in sorted(gone))
+                new_keys = frozenset(read_now - read_then)
+                yield Dropped(path, owner, name, kind, param, slot, frozenset(gone), new_keys, stead)
 
 
-def _quoted(fn: _Def) -> set[str]:
-    """The strings ``fn``'s body quotes."""
-    return {n.value for n in ast.walk(fn) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+def _beside(fn: _Def, param: str, key: str) -> set[str]:
+    """The other keys ``fn`` reads off ``param`` in an alternative with ``key``: a conditional expression
+    (``d["type"] if "type" in d else d["rope_type"]``, #9250), an ``or``/``and``, a ``get``'s default, an
+    ``if``/``while`` test.  Not a statement's other reads: #39565's ``ReqMeta(transfer_id=p["transfer_id"],
+    remote_host=p["remote_host"], ...)`` reads each key for itself."""
+    beside: set[str] = set()
+    names = _aliases(fn, param)
+    for node in own_scope_nodes(fn):
+        part = node.test if isinstance(node, ast.If | ast.While) else node
+        if part is not node or isinstance(part, ast.IfExp | ast.BoolOp) or _defaulted(part):
+            keys = _reads_in([part, *own_scope_nodes(part)], names)
+            beside |= keys - {key} if key in keys else set()
+    return beside
+
+
+def _defaulted(node: ast.AST) -> bool:
+    """``d.get("k", default)``/``d.pop("k", default)``: the default may read the key's alternative."""
+    return isinstance(node, ast.Call) and last_name(node.func) in ("get", "pop") and len(node.args) == 2
 
 
 def _kind(fn: _Def, owner: str) -> str:
@@ -192,12 +214,13 @@ def _aliases(fn: _Def, param: str) -> set[str]:
 
 
 def _reads(fn: _Def, param: str) -> set[str]:
-    names = _aliases(fn, param)
+    """The string keys ``fn`` reads off ``param`` or a local bound to it."""
+    return _reads_in(own_scope_nodes(fn), _aliases(fn, param))
+
+
+def _reads_in(nodes: Iterable[ast.AST], names: set[str]) -> set[str]:
     return {
-        key
-        for node in own_scope_nodes(fn)
-        for key, holder in key_reads(node)
-        if isinstance(holder, ast.Name) and holder.id in names
+        key for node in nodes for key, holder in key_reads(node) if isinstance(holder, ast.Name) and holder.id in names
     }
 
 
@@ -253,18 +276,20 @@ def _file_findings(
             for slot in (d for d in dropped if (d.path, d.owner, d.name) == target):
                 arg = _argument(call, slot)
                 held = _held_keys(scope, arg, call, parents) if arg is not None else []
-                if not held or slot.new.intersection(k.key for k in held) or version_gated(call, parents):
+                if not held or version_gated(call, parents):
                     continue
                 findings += [
                     _finding(trees, path, k, slot, pr_pattern, _read_back(scope, arg, k.key, call))
                     for k in held
-                    if _counts(k, slot, owned)
+                    if _counts(k, slot, owned, {h.key for h in held})
                 ]
     return findings
 
 
-def _counts(key: _Key, slot: Dropped, owned: set[int]) -> bool:
-    return key.key in slot.keys and key.line in owned
+def _counts(key: _Key, slot: Dropped, owned: set[int], held: set[str]) -> bool:
+    """A fork-owned key upstream's function dropped, the dict not also holding a key read in its stead (written
+    for both sides: review14's ``scaling["rope_type"] = scaling.pop("type")`` on #9250)."""
+    return key.key in slot.keys and key.line in owned and not slot.instead(key.key) & held
 
 
 def _calls(module: ast.Module) -> Iterator[tuple[ast.AST, ast.Call, list[ast.ClassDef]]]:
@@ -366,12 +391,33 @@ def _held_keys(scope: ast.AST, arg: ast.expr, call: ast.Call, parents: dict[int,
     end = (call.end_lineno or call.lineno) if not _looped(call, scope, parents) else None
     found: list[_Key] = []
     for node in nodes:
-        keys = _written_into(node, arg.id)
         if end is not None and getattr(node, "lineno", 0) > end:
             continue  # review91: written after the call (the fork's own record), no loop brings it back
-        if keys and not any(_replaced(cut, node, call, parents) for cut in cuts):
-            found += keys
+        keys, opened = _written_into(node, arg.id), _opened(node, arg.id)
+        if (keys or opened) and any(_replaced(cut, node, call, parents) for cut in cuts):
+            continue
+        if opened:
+            return []  # review14: ``scaling.update(checkpoint_scaling)`` may hold the key read in the old one's stead
+        found += keys
     return found
+
+
+def _opened(node: ast.AST, name: str) -> bool:
+    """``node`` updates the dict ``name`` from a mapping not known here (``n.update(other)``, ``n.update(**o)``,
+    ``n |= other``): it may hold any key."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "update":
+        if _is_name(node.func.value, name):
+            return any(k.arg is None for k in node.keywords) or not all(_display(a) for a in node.args[:1])
+    if isinstance(node, ast.AugAssign) and isinstance(node.op, ast.BitOr) and _is_name(node.target, name):
+        return not _display(node.value)
+    return False
+
+
+def _display(expr: ast.expr) -> bool:
+    """A dict display, or ``dict(k=...)``: every key it gives is written here."""
+    if isinstance(expr, ast.Call):
+        return isinstance(expr.func, ast.Name) and expr.func.id == "dict" and not expr.args
+    return isinstance(expr, ast.Dict)
 
 
 def _looped(node: ast.AST, scope: ast.AST, parents: dict[int, ast.AST]) -> bool:
