@@ -60,8 +60,10 @@ FORK = "vllm/aeon/cfg.py"
 HEAD = "from vllm.quant.loader import BaseCfg, FastCfg, Meta, load\n\n\n"
 
 
-def _rows(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str = RENAMED) -> list[tuple[int, str, str]]:
-    sides = s.merge_case(git_repo, {UPSTREAM: BASE}, {FORK: HEAD + fork}, [(SUBJECT, {UPSTREAM: upstream})])
+def _rows(
+    git_repo: GitRepo, no_rules: Path, fork: str, upstream: str = RENAMED, base: str = BASE
+) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(git_repo, {UPSTREAM: base}, {FORK: HEAD + fork}, [(SUBJECT, {UPSTREAM: upstream})])
     rows = s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
     return [(line, sev, msg) for path, line, sev, msg in rows if path == FORK and "handed to" in msg]
 
@@ -183,6 +185,27 @@ def test_a_parameter_upstream_now_hands_to_a_new_helper_is_quiet(git_repo: GitRe
     be read."""
     fork = 'def aeon_cfg(skip):\n    return BaseCfg.from_config({"exclude_modules": skip})\n'
     assert _rows(git_repo, no_rules, fork, HELPER) == []
+
+
+HANDED = BASE.replace("    return level, strict\n", "    return _apply(opts), level, strict\n") + (
+    '\n\ndef _apply(opts):\n    return opts.get("level", 0)\n'
+)
+HANDED_NOW = HANDED.replace('    level = opts["level"]\n', '    level = opts["verbosity"]\n')
+
+
+@pytest.mark.parametrize(
+    ("upstream", "rows"),
+    [(HANDED_NOW, []), (HANDED_NOW.replace('opts.get("level", 0)', "0"), [(5, "error")])],
+    ids=["the helper reads the key", "the helper reads it no more"],
+)
+def test_a_parameter_upstream_still_hands_to_a_helper_reading_the_key_is_quiet(
+    git_repo: GitRepo, no_rules: Path, upstream: str, rows: list[tuple[int, str]]
+) -> None:
+    """``load`` stops reading "level" and names it nowhere, but still hands ``opts`` to ``_apply``, which reads it:
+    the key is still read (the older "key nobody reads" was quiet for any hand-on)."""
+    assert HANDED_NOW != HANDED != BASE
+    fork = 'def aeon_load():\n    return load({"level": 3})\n'
+    assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork, upstream, HANDED)] == rows
 
 
 def test_a_parameter_upstream_now_keeps_on_an_attribute_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:

@@ -160,12 +160,28 @@ def _dropped_in(path: str, old: ast.Module, new: ast.Module) -> Iterator[Dropped
             read_then, read_now = _reads(before, param), _reads(after, param)
             # a function that reads no key off the parameter now is no longer a reader by key (#9250's
             # ``get_rope`` still reads ``"rope_type"``): what it does with the dict is not this check's to say
-            gone = read_then - read_now
             uses = _whole_uses(after, param)
+            gone = read_then - read_now - _read_by(new, uses)
             if gone and read_now and "kept" not in uses and uses <= _whole_uses(before, param):
                 stead = tuple((key, frozenset(_beside(before, param, key) & read_now)) for key in sorted(gone))
                 new_keys = frozenset(read_now - read_then)
                 yield Dropped(path, owner, name, kind, param, slot, frozenset(gone), new_keys, stead)
+
+
+def _read_by(module: ast.Module, callees: set[str]) -> set[str]:
+    """The string keys the module's own functions of these names read, off any dict: upstream's function
+    still hands its parameter whole to one (``_apply(opts)``), which may read the key it no longer reads
+    itself (the older "key nobody reads" was quiet for any hand-on; #25706's ``cls.get_from_keys(config,
+    ...)``, defined in another file, is not one of these)."""
+    if not callees:
+        return set()
+    return {
+        key
+        for _, node in walk_defs(module)
+        if isinstance(node, _Def) and node.name in callees
+        for inner in ast.walk(node)
+        for key, _ in key_reads(inner)
+    }
 
 
 def _beside(fn: _Def, param: str, key: str) -> set[str]:
