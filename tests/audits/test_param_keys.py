@@ -78,6 +78,14 @@ def test_a_flat_display_handed_to_an_inherited_classmethod_is_an_error_on_the_ke
     assert "it reads 'ignore' off it now" in message
 
 
+def test_a_classmethod_off_a_module_imported_as_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    # symbol drift's older "key nobody reads" followed a call off a module; the join keeps that reach
+    fork = 'import vllm.quant.loader as ql\n\n\ndef aeon_cfg(skip):\n    return ql.FastCfg.from_config({"exclude_modules": skip})\n'
+    [(line, severity, message)] = _rows(git_repo, no_rules, fork)
+    assert (line, severity) == (8, "error")
+    assert "'exclude_modules' handed to BaseCfg.from_config() in config" in message
+
+
 def test_a_setdefault_before_super_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
     fork = (
         "class AeonCfg(BaseCfg):\n"
@@ -135,6 +143,26 @@ def test_a_super_hand_on_of_a_key_named_nowhere_is_one_error(git_repo: GitRepo, 
     assert (line, severity) == (8, "error")
     assert "'remote_host' handed to Meta.add_new_req() in params" in message
     assert "it reads 'remote_peer' off it now" in message
+
+
+def test_a_call_off_an_instance_annotated_or_built_in_the_function_is_an_error(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    # symbol drift's older "key nobody reads" followed ``meta.add_new_req(...)`` off a typed receiver; the join keeps it
+    fork = (
+        "def aeon_add(meta: Meta, request_id, host):\n"
+        '    meta.add_new_req(request_id, {"transfer_id": request_id, "remote_host": host})\n\n\n'
+        "def aeon_two(request_id, host):\n"
+        "    meta = Meta()\n"
+        '    meta.add_new_req(request_id, {"transfer_id": request_id, "remote_host": host})\n\n\n'
+        "class AeonMeta(Meta):\n"
+        "    def add_new_req(self, request_id, params, write_mode=False):\n"
+        '        self.host = params["remote_host"]\n\n\n'
+        "def aeon_own(request_id, host):\n"
+        "    meta = AeonMeta()\n"
+        '    meta.add_new_req(request_id, {"transfer_id": request_id, "remote_host": host})\n'
+    )
+    assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork)] == [(5, "error"), (10, "error")]
 
 
 def test_a_super_hand_on_also_holding_the_key_read_in_its_stead_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:

@@ -36,6 +36,7 @@ import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.callees import scope_of
 from aeon_release.domain.audits.drift.emptied import emptied
 from aeon_release.domain.audits.drift.fallbacks import version_gated
 from aeon_release.domain.audits.drift.sides import ThreeTrees
@@ -288,7 +289,7 @@ def _file_findings(
     resolver = _Resolver(module, text, path, {d.path: modules[d.path] for d in dropped})
     findings = []
     for scope, call, classes in _calls(module):
-        for target in resolver.targets(call, classes):
+        for target in resolver.targets(call, classes, scope):
             for slot in (d for d in dropped if (d.path, d.owner, d.name) == target):
                 arg = _argument(call, slot)
                 held = _held_keys(scope, arg, call, parents) if arg is not None else []
@@ -328,8 +329,9 @@ class _Resolver:
     def __init__(self, module: ast.Module, text: str, path: str, upstream: dict[str, ast.Module]) -> None:
         self.text, self.path, self.upstream = text, path, upstream
         self.classes = {n.name: n for n in module.body if isinstance(n, ast.ClassDef)}
+        self.modules = scope_of(module).modules
 
-    def targets(self, call: ast.Call, classes: list[ast.ClassDef]) -> Iterator[tuple[str, str, str]]:
+    def targets(self, call: ast.Call, classes: list[ast.ClassDef], scope: ast.AST) -> Iterator[tuple[str, str, str]]:
         func = call.func
         if isinstance(func, ast.Name) and (home := self._home(func.id)):
             yield home, "", func.id
@@ -342,7 +344,18 @@ class _Resolver:
             if not _defines(classes[0], func.attr):
                 yield from self._bases_owner(classes[0], func.attr)
         elif isinstance(receiver, ast.Name):
-            yield from self._owner(receiver.id, func.attr, 0)
+            yield from self._owner(_instance_of(scope, receiver.id) or receiver.id, func.attr, 0)
+            yield from ((path, "", func.attr) for path in self._module(receiver.id))
+        elif isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name):
+            for path in self._module(receiver.value.id):  # ``rope.RotaryEmbedding.from_config(...)``
+                if owner := _upstream_owner(self.upstream[path], receiver.attr, func.attr):
+                    yield path, owner, func.attr
+
+    def _module(self, name: str) -> Iterator[str]:
+        """The upstream file among ``self.upstream`` that ``name`` is bound to as a module (``import a.b as m``,
+        ``from a import b``): symbol drift's older "key nobody reads" followed ``rotary_embedding.get_rope(...)``."""
+        dotted = self.modules.get(name, "").replace(".", "/")
+        yield from (p for p in (f"{dotted}.py", f"{dotted}/__init__.py") if dotted and p in self.upstream)
 
     def _home(self, name: str) -> str | None:
         """The upstream file among ``self.upstream`` the module imports ``name`` from."""
@@ -364,6 +377,23 @@ class _Resolver:
         home = self._home(name)
         if home is not None and (owner := _upstream_owner(self.upstream[home], name, method)):
             yield home, owner, method
+
+
+def _instance_of(scope: ast.AST, name: str) -> str | None:
+    """The class ``name`` holds an instance of in ``scope``: its parameter's annotation (``meta: Meta``), or
+    the one class every binding of it there calls (``meta = Meta()``).  Symbol drift's older "key nobody reads"
+    followed ``meta.add_new_req(...)`` off either."""
+    if isinstance(scope, _Def):
+        params = [*scope.args.posonlyargs, *scope.args.args, *scope.args.kwonlyargs]
+        annotation = next((a.annotation for a in params if a.arg == name), None)
+        if annotation is not None:
+            return last_name(annotation) or None
+    made = {
+        last_name(node.value.func) if isinstance(node.value, ast.Call) else ""
+        for node in own_scope_nodes(scope)
+        if isinstance(node, ast.Assign) and any(_is_name(t, name) for t in node.targets)
+    }
+    return made.pop() or None if len(made) == 1 else None
 
 
 def _defines(cls: ast.ClassDef, method: str) -> bool:
