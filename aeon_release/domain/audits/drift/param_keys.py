@@ -1,32 +1,40 @@
 """Parameter key drift: a key the fork writes into a dict it hands an upstream function that read the key off
 that parameter at the merge base and reads it there no more.
 
-#25706 moved the flat ``config.json`` format's excluded layers, in ``ModelOptFp8Config.from_config`` and
+One reading for a key upstream's function still quotes and one it names nowhere.  #25706 moved the flat
+``config.json`` format's excluded layers, in ``ModelOptFp8Config.from_config`` and
 ``ModelOptNvFp4Config.from_config``, from ``config.get("exclude_modules")`` to ``config.get("ignore")``; #35047
 moved its KV-cache algorithm from ``config.get("kv_cache_quant_algo")`` to a ``"kv_cache_scheme"`` dict.  The
 nested format still reads both words (off another dict), so the key lives on upstream and unread key drift
-(``unread_keys.py``), which asks that no upstream file quote it, keeps quiet.  A fork's
-``ModelOptNvFp4Config.from_config({"quant_algo": "NVFP4", "exclude_modules": [...]})``, or a subclass's
-``config["kv_cache_quant_algo"] = "FP8"`` before ``super().from_config(config)``, merges cleanly and its value
-is silently dropped: the layers are quantized, the KV cache is not.
+(``unread_keys.py``), which asks that no upstream file quote it, keeps quiet.  #9250 made ``get_rope`` read
+``rope_scaling["rope_type"]`` only, and #39565 made ``MoRIIOConnectorMetadata.add_new_req`` parse the peer's
+host from the request id: keys named nowhere now (symbol drift's older "key nobody reads", joined here by
+mend66: the two doubled, then split by "still quoted", which left #39565's ``super().add_new_req(...)`` read by
+neither).  A fork's ``ModelOptNvFp4Config.from_config({"quant_algo": "NVFP4", "exclude_modules": [...]})``, a
+subclass's ``config["kv_cache_quant_algo"] = "FP8"`` before ``super().from_config(config)``, a
+``rope_scaling["type"] = "deepseek_yarn"`` merges cleanly and its value is silently dropped.
 
 Upstream's side: a function or method of a changed file outside tests, of the same qualified name at both
 sides, whose body read a string key off one of its parameters at the merge base (``p["k"]``, ``p.get("k")``,
-``p.pop("k")``, ``"k" in p``, also through a local bound to ``p``) and reads it off that parameter no more
-(while still quoting it: a key it no longer names at all is symbol drift's older "key nobody reads"), the
-parameter kept in its slot, and handed whole to no callee (unpacked, iterated, copied) at upstream that the base
-did not hand it to, nor stored past the function (on an attribute, in a container, returned): a new helper, or
-a later method reading ``self.config``, may read the key now.
+``p.pop("k")``, ``"k" in p``, also through a local bound to ``p``) and reads it off that parameter no more,
+while it still reads some key off it (a reader by key); the parameter kept in its slot, handed whole (unpacked,
+iterated, copied) to no callee at upstream that the base did not hand it to, nor stored past the function (on an
+attribute, in a container, returned): a new helper, or a later method reading ``self.config``, may read the key
+now; nor handed to a function of its own module that reads the key (``_apply(opts)`` may read it for it).
 
 The fork's side, on lines it owns: a call of that function -- a top-level function imported from upstream's
-module; a classmethod or staticmethod off a class imported from it, or off a fork class deriving from one
-without a method of the name of its own (the owner found through the upstream file's bases); ``super().name()``,
-``self.name()`` or ``cls.name()`` in such a fork class -- handing the parameter (by position or keyword) a dict
-display, a ``dict(k=...)`` call, or a name the calling function binds to one or fills (``n["k"] = ...``,
-``n.setdefault("k", ...)``, ``n.update({...})``).  An error on the key's line: the value is silently ignored.
-Quiet where the fork's dict also holds a key upstream's function newly reads off the parameter (it writes both
-spellings), under a version test, and where upstream emptied the function (a bare ``raise``, ``pass``): it reads
-no key now, and emptied drift (``emptied.py``) reports the call with what a handler around it does.
+module, or called off that module (``rotary_embedding.get_rope``); a classmethod or staticmethod off a class
+imported from it (or off the module), or off a fork class deriving from one without a method of the name of its
+own (the owner found through the upstream file's bases); ``super().name()``, ``self.name()`` or ``cls.name()``
+in such a fork class; a method off a local its function annotates or builds as one such class (``meta: Meta``,
+``meta = Meta()``) -- handing the parameter (by position or keyword) a dict display, a ``dict(k=...)`` call, or a
+name the calling function binds to one or fills (``n["k"] = ...``, ``n.setdefault("k", ...)``,
+``n.update({...})``).  An error on the key's line: the value is silently ignored.  Quiet where the fork's dict
+also holds a key read in the dropped one's stead (one upstream's function newly reads off the parameter, or one
+the base read beside it in an alternative: ``d["type"] if "type" in d else d["rope_type"]``): it writes both
+spellings; where it is updated from a mapping not known here; under a version test; and where upstream emptied
+the function (a bare ``raise``, ``pass``): it reads no key now, and emptied drift (``emptied.py``) reports the
+call with what a handler around it does.
 """
 
 from __future__ import annotations
