@@ -56,6 +56,9 @@ miss is #39565's ``super().add_new_req(...)``: the lead narrowed param key drift
 quotes (read off another dict now, #25706's nested format) after the fresh-clone CI found it doubling, and
 erring on the twins of, symbol drift's older "key nobody reads" (``tests/audits/test_held_key_drift.py``), which
 owns a key the function no longer names; that older check does not follow a ``super()`` call.
+mend66 joined the two: param key drift reads the key named or not, with the older check's rules (a key read in
+its stead, a function no longer reading any key) and its reach (a call off a module or a typed local): 8 caught,
+0 warned, 0 missed of 8; twins 28 quiet (2 warned), 0 false errors.
 
   PYTHONPATH=.. python review91_twins.py [--only TEXT ...] [--show]
 """

@@ -1,4 +1,5 @@
-"""Symbol drift: a key of a dict the fork hands a function, which the function stopped reading.
+"""Parameter key drift (``drift/param_keys.py``, once symbol drift's "key nobody reads"): a key of a dict the
+fork hands a function, which the function stopped reading and no longer names.
 
 Shaped like #9250 (7e7eae338d), which made ``get_rope`` read ``rope_scaling["rope_type"]`` only where it
 read ``rope_scaling["type"]`` first: a fork head that sets ``rope_scaling["type"] = "deepseek_yarn"``
@@ -62,14 +63,34 @@ def held(repo: GitRepo, config: Path, body: str, upstream: str = ROPE_NOW) -> li
             '    return get_rope(head_dim, head_dim, max_pos, base, True, {"type": "dynamic", "factor": 2.0})\n',
             5,
         ),
+        (
+            "from vllm.model_executor.layers import rotary_embedding\n\n\n"
+            "def aeon_rope(head_dim, max_pos, base):\n"
+            '    scaling = {"type": "dynamic", "factor": 2.0}\n'
+            "    return rotary_embedding.get_rope(head_dim, head_dim, max_pos, base, True, scaling)\n",
+            8,
+        ),
+        (
+            "import vllm.model_executor.layers.rotary_embedding as rope\n\n\n"
+            "def aeon_rope(head_dim, max_pos, base):\n"
+            '    scaling = {"type": "dynamic", "factor": 2.0}\n'
+            "    return rope.get_rope(head_dim, head_dim, max_pos, base, True, scaling)\n",
+            8,
+        ),
     ],
-    ids=["a key written into a name", "a display bound to a name, by keyword", "a display in the call"],
+    ids=[
+        "a key written into a name",
+        "a display bound to a name, by keyword",
+        "a display in the call",
+        "off a module from-imported",
+        "off a module imported as",
+    ],
 )
 def test_a_key_the_function_no_longer_reads(git_repo: GitRepo, no_rules: Path, body: str, line: int) -> None:
     [(at, severity, message)] = held(git_repo, no_rules, body)
     assert (at, severity) == (line, "error")
-    assert "hands get_rope a dict holding 'type' as rope_scaling" in message
-    assert "no longer reads the key 'type' from rope_scaling" in message
+    assert "fork-owned key 'type' handed to get_rope() in rope_scaling" in message
+    assert "read it off rope_scaling at the merge base and no longer does" in message
 
 
 @pytest.mark.parametrize(
@@ -95,8 +116,15 @@ def test_a_key_the_function_no_longer_reads(git_repo: GitRepo, no_rules: Path, b
                 '    scaling_type = rope_scaling["rope_type"]\n', "    scaling_type = normalize(rope_scaling)\n"
             ),
         ),
+        (
+            "from vllm.aeon import rotary_embedding\n\n\n"
+            "def aeon_rope(head_dim, max_pos, base):\n"
+            '    scaling = {"type": "dynamic", "factor": 2.0}\n'
+            "    return rotary_embedding.get_rope(head_dim, head_dim, max_pos, base, True, scaling)\n",
+            ROPE_NOW,
+        ),
     ],
-    ids=["the key upstream reads now", "the key still read", "the dict handed on whole"],
+    ids=["the key upstream reads now", "the key still read", "the dict handed on whole", "another module's namesake"],
 )
 def test_a_key_still_read_or_a_dict_handed_on_is_quiet(
     git_repo: GitRepo, no_rules: Path, body: str, upstream: str

@@ -7,6 +7,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
+from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -33,9 +36,17 @@ class FastCfg(BaseCfg):
 def load(opts, *, strict=False):
     level = opts["level"]
     return level, strict
+
+
+class Meta:
+    def add_new_req(self, request_id, params, write_mode=False):
+        self.reqs[request_id] = (params["transfer_id"], params["remote_host"], write_mode)
 """
-RENAMED = BASE.replace('config.get("exclude_modules", [])', 'config.get("ignore", [])').replace(
-    'opts["level"]', 'opts["verbosity"]'
+# #39565's shape: ``add_new_req`` parses the peer's host from the request id and names "remote_host" nowhere
+RENAMED = (
+    BASE.replace('config.get("exclude_modules", [])', 'config.get("ignore", [])')
+    .replace('opts["level"]', 'opts["verbosity"]')
+    .replace('params["remote_host"]', 'params.get("remote_peer") or _peer(request_id)')
 )
 HELPER = (
     BASE.replace('excluded = config.get("exclude_modules", [])', "excluded = _excluded(config)")
@@ -46,11 +57,13 @@ KEPT = BASE.replace('excluded = config.get("exclude_modules", [])', "excluded = 
 )
 SUBJECT = 'Use correct key "ignore" for config.json non-quantized layers (#25706)'
 FORK = "vllm/aeon/cfg.py"
-HEAD = "from vllm.quant.loader import BaseCfg, FastCfg, load\n\n\n"
+HEAD = "from vllm.quant.loader import BaseCfg, FastCfg, Meta, load\n\n\n"
 
 
-def _rows(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str = RENAMED) -> list[tuple[int, str, str]]:
-    sides = s.merge_case(git_repo, {UPSTREAM: BASE}, {FORK: HEAD + fork}, [(SUBJECT, {UPSTREAM: upstream})])
+def _rows(
+    git_repo: GitRepo, no_rules: Path, fork: str, upstream: str = RENAMED, base: str = BASE
+) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(git_repo, {UPSTREAM: base}, {FORK: HEAD + fork}, [(SUBJECT, {UPSTREAM: upstream})])
     rows = s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
     return [(line, sev, msg) for path, line, sev, msg in rows if path == FORK and "handed to" in msg]
 
@@ -65,6 +78,14 @@ def test_a_flat_display_handed_to_an_inherited_classmethod_is_an_error_on_the_ke
     assert "it reads 'ignore' off it now" in message
 
 
+def test_a_classmethod_off_a_module_imported_as_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    # symbol drift's older "key nobody reads" followed a call off a module; the join keeps that reach
+    fork = 'import vllm.quant.loader as ql\n\n\ndef aeon_cfg(skip):\n    return ql.FastCfg.from_config({"exclude_modules": skip})\n'
+    [(line, severity, message)] = _rows(git_repo, no_rules, fork)
+    assert (line, severity) == (8, "error")
+    assert "'exclude_modules' handed to BaseCfg.from_config() in config" in message
+
+
 def test_a_setdefault_before_super_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
     fork = (
         "class AeonCfg(BaseCfg):\n"
@@ -76,14 +97,18 @@ def test_a_setdefault_before_super_is_an_error(git_repo: GitRepo, no_rules: Path
     assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork)] == [(7, "error")]
 
 
-# ``load`` still names "level", off another dict now: this check's own domain (a key upstream's function no
-# longer names at all is symbol drift's older "key nobody reads", tests/audits/test_held_key_drift.py)
+# ``load`` still names "level", off another dict now (#25706's nested format); RENAMED's names it nowhere (the
+# shape of symbol drift's older "key nobody reads", #9250's ``get_rope``, now this check's: tests/audits/
+# test_held_key_drift.py): one reading for both
 STILL_NAMED = BASE.replace('opts["level"]', 'opts["verbosity"] if "verbosity" in opts else _DEFAULTS["level"]')
 
 
-def test_a_dict_call_handed_by_keyword_to_a_function_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+@pytest.mark.parametrize("upstream", [STILL_NAMED, RENAMED], ids=["still named", "named nowhere"])
+def test_a_dict_call_handed_by_keyword_to_a_function_is_an_error(
+    git_repo: GitRepo, no_rules: Path, upstream: str
+) -> None:
     fork = "def aeon_load():\n    opts = dict(level=3)\n    return load(opts=opts)\n"
-    assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork, STILL_NAMED)] == [(5, "error")]
+    assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork, upstream)] == [(5, "error")]
 
 
 def test_an_update_of_a_name_handed_by_position_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
@@ -91,9 +116,58 @@ def test_an_update_of_a_name_handed_by_position_is_an_error(git_repo: GitRepo, n
     assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork, STILL_NAMED)] == [(6, "error")]
 
 
-def test_a_key_upstream_no_longer_names_is_left_to_the_older_check(git_repo: GitRepo, no_rules: Path) -> None:
-    # RENAMED's ``load`` reads "verbosity" and quotes "level" nowhere: symbol drift's "key nobody reads" owns it
-    fork = 'def aeon_load():\n    return load({"level": 3})\n'
+def test_an_update_from_a_mapping_not_known_here_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """``opts.update(extra)`` may hold "verbosity", the key read in the dropped one's stead (review14 on #9250)."""
+    fork = 'def aeon_load(extra):\n    opts = {"level": 3}\n    opts.update(extra)\n    return load(opts)\n'
+    assert _rows(git_repo, no_rules, fork) == []
+
+
+SUPER_ADD = (
+    "class AeonMeta(Meta):\n"
+    "    def aeon_add(self, request_id, host):\n"
+    "        params = {\n"
+    '            "transfer_id": request_id,\n'
+    '            "remote_host": host,\n'
+    "        }\n"
+    "        super().add_new_req(request_id, params)\n"
+)
+
+
+def test_a_super_hand_on_of_a_key_named_nowhere_is_one_error(git_repo: GitRepo, no_rules: Path) -> None:
+    # review91's #39565: ``super().add_new_req(request_id, blocks, params)`` with the peer's "remote_host", which
+    # ``add_new_req`` now parses from the request id; read by neither check before the join
+    sides = s.merge_case(git_repo, {UPSTREAM: BASE}, {FORK: HEAD + SUPER_ADD}, [(SUBJECT, {UPSTREAM: RENAMED})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    rows = [(f.line, f.severity.value, f.message) for f in report.findings if f.path == FORK and f.line == 8]
+    [(line, severity, message)] = rows  # one finding of the row, of any rule
+    assert (line, severity) == (8, "error")
+    assert "'remote_host' handed to Meta.add_new_req() in params" in message
+    assert "it reads 'remote_peer' off it now" in message
+
+
+def test_a_call_off_an_instance_annotated_or_built_in_the_function_is_an_error(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    # symbol drift's older "key nobody reads" followed ``meta.add_new_req(...)`` off a typed receiver; the join keeps it
+    fork = (
+        "def aeon_add(meta: Meta, request_id, host):\n"
+        '    meta.add_new_req(request_id, {"transfer_id": request_id, "remote_host": host})\n\n\n'
+        "def aeon_two(request_id, host):\n"
+        "    meta = Meta()\n"
+        '    meta.add_new_req(request_id, {"transfer_id": request_id, "remote_host": host})\n\n\n'
+        "class AeonMeta(Meta):\n"
+        "    def add_new_req(self, request_id, params, write_mode=False):\n"
+        '        self.host = params["remote_host"]\n\n\n'
+        "def aeon_own(request_id, host):\n"
+        "    meta = AeonMeta()\n"
+        '    meta.add_new_req(request_id, {"transfer_id": request_id, "remote_host": host})\n'
+    )
+    assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork)] == [(5, "error"), (10, "error")]
+
+
+def test_a_super_hand_on_also_holding_the_key_read_in_its_stead_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = SUPER_ADD.replace('"remote_host": host,\n', '"remote_host": host,\n            "remote_peer": host,\n')
+    assert fork != SUPER_ADD
     assert _rows(git_repo, no_rules, fork) == []
 
 
@@ -139,6 +213,27 @@ def test_a_parameter_upstream_now_hands_to_a_new_helper_is_quiet(git_repo: GitRe
     be read."""
     fork = 'def aeon_cfg(skip):\n    return BaseCfg.from_config({"exclude_modules": skip})\n'
     assert _rows(git_repo, no_rules, fork, HELPER) == []
+
+
+HANDED = BASE.replace("    return level, strict\n", "    return _apply(opts), level, strict\n") + (
+    '\n\ndef _apply(opts):\n    return opts.get("level", 0)\n'
+)
+HANDED_NOW = HANDED.replace('    level = opts["level"]\n', '    level = opts["verbosity"]\n')
+
+
+@pytest.mark.parametrize(
+    ("upstream", "rows"),
+    [(HANDED_NOW, []), (HANDED_NOW.replace('opts.get("level", 0)', "0"), [(5, "error")])],
+    ids=["the helper reads the key", "the helper reads it no more"],
+)
+def test_a_parameter_upstream_still_hands_to_a_helper_reading_the_key_is_quiet(
+    git_repo: GitRepo, no_rules: Path, upstream: str, rows: list[tuple[int, str]]
+) -> None:
+    """``load`` stops reading "level" and names it nowhere, but still hands ``opts`` to ``_apply``, which reads it:
+    the key is still read (the older "key nobody reads" was quiet for any hand-on)."""
+    assert HANDED_NOW != HANDED != BASE
+    fork = 'def aeon_load():\n    return load({"level": 3})\n'
+    assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork, upstream, HANDED)] == rows
 
 
 def test_a_parameter_upstream_now_keeps_on_an_attribute_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:

@@ -1,41 +1,50 @@
 """Parameter key drift: a key the fork writes into a dict it hands an upstream function that read the key off
 that parameter at the merge base and reads it there no more.
 
-#25706 moved the flat ``config.json`` format's excluded layers, in ``ModelOptFp8Config.from_config`` and
+One reading for a key upstream's function still quotes and one it names nowhere.  #25706 moved the flat
+``config.json`` format's excluded layers, in ``ModelOptFp8Config.from_config`` and
 ``ModelOptNvFp4Config.from_config``, from ``config.get("exclude_modules")`` to ``config.get("ignore")``; #35047
 moved its KV-cache algorithm from ``config.get("kv_cache_quant_algo")`` to a ``"kv_cache_scheme"`` dict.  The
 nested format still reads both words (off another dict), so the key lives on upstream and unread key drift
-(``unread_keys.py``), which asks that no upstream file quote it, keeps quiet.  A fork's
-``ModelOptNvFp4Config.from_config({"quant_algo": "NVFP4", "exclude_modules": [...]})``, or a subclass's
-``config["kv_cache_quant_algo"] = "FP8"`` before ``super().from_config(config)``, merges cleanly and its value
-is silently dropped: the layers are quantized, the KV cache is not.
+(``unread_keys.py``), which asks that no upstream file quote it, keeps quiet.  #9250 made ``get_rope`` read
+``rope_scaling["rope_type"]`` only, and #39565 made ``MoRIIOConnectorMetadata.add_new_req`` parse the peer's
+host from the request id: keys named nowhere now (symbol drift's older "key nobody reads", joined here by
+mend66: the two doubled, then split by "still quoted", which left #39565's ``super().add_new_req(...)`` read by
+neither).  A fork's ``ModelOptNvFp4Config.from_config({"quant_algo": "NVFP4", "exclude_modules": [...]})``, a
+subclass's ``config["kv_cache_quant_algo"] = "FP8"`` before ``super().from_config(config)``, a
+``rope_scaling["type"] = "deepseek_yarn"`` merges cleanly and its value is silently dropped.
 
 Upstream's side: a function or method of a changed file outside tests, of the same qualified name at both
 sides, whose body read a string key off one of its parameters at the merge base (``p["k"]``, ``p.get("k")``,
-``p.pop("k")``, ``"k" in p``, also through a local bound to ``p``) and reads it off that parameter no more
-(while still quoting it: a key it no longer names at all is symbol drift's older "key nobody reads"), the
-parameter kept in its slot, and handed whole to no callee (unpacked, iterated, copied) at upstream that the base
-did not hand it to, nor stored past the function (on an attribute, in a container, returned): a new helper, or
-a later method reading ``self.config``, may read the key now.
+``p.pop("k")``, ``"k" in p``, also through a local bound to ``p``) and reads it off that parameter no more,
+while it still reads some key off it (a reader by key); the parameter kept in its slot, handed whole (unpacked,
+iterated, copied) to no callee at upstream that the base did not hand it to, nor stored past the function (on an
+attribute, in a container, returned): a new helper, or a later method reading ``self.config``, may read the key
+now; nor handed to a function of its own module that reads the key (``_apply(opts)`` may read it for it).
 
 The fork's side, on lines it owns: a call of that function -- a top-level function imported from upstream's
-module; a classmethod or staticmethod off a class imported from it, or off a fork class deriving from one
-without a method of the name of its own (the owner found through the upstream file's bases); ``super().name()``,
-``self.name()`` or ``cls.name()`` in such a fork class -- handing the parameter (by position or keyword) a dict
-display, a ``dict(k=...)`` call, or a name the calling function binds to one or fills (``n["k"] = ...``,
-``n.setdefault("k", ...)``, ``n.update({...})``).  An error on the key's line: the value is silently ignored.
-Quiet where the fork's dict also holds a key upstream's function newly reads off the parameter (it writes both
-spellings), under a version test, and where upstream emptied the function (a bare ``raise``, ``pass``): it reads
-no key now, and emptied drift (``emptied.py``) reports the call with what a handler around it does.
+module, or called off that module (``rotary_embedding.get_rope``); a classmethod or staticmethod off a class
+imported from it (or off the module), or off a fork class deriving from one without a method of the name of its
+own (the owner found through the upstream file's bases); ``super().name()``, ``self.name()`` or ``cls.name()``
+in such a fork class; a method off a local its function annotates or builds as one such class (``meta: Meta``,
+``meta = Meta()``) -- handing the parameter (by position or keyword) a dict display, a ``dict(k=...)`` call, or a
+name the calling function binds to one or fills (``n["k"] = ...``, ``n.setdefault("k", ...)``,
+``n.update({...})``).  An error on the key's line: the value is silently ignored.  Quiet where the fork's dict
+also holds a key read in the dropped one's stead (one upstream's function newly reads off the parameter, or one
+the base read beside it in an alternative: ``d["type"] if "type" in d else d["rope_type"]``): it writes both
+spellings; where it is updated from a mapping not known here; under a version test; and where upstream emptied
+the function (a bare ``raise``, ``pass``): it reads no key now, and emptied drift (``emptied.py``) reports the
+call with what a handler around it does.
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.callees import scope_of
 from aeon_release.domain.audits.drift.emptied import emptied
 from aeon_release.domain.audits.drift.fallbacks import version_gated
 from aeon_release.domain.audits.drift.sides import ThreeTrees
@@ -75,6 +84,12 @@ class Dropped:
     slot: int
     keys: frozenset[str]
     new: frozenset[str]
+    stead: tuple[tuple[str, frozenset[str]], ...]  # (a dropped key, the keys read now in its stead)
+
+    def instead(self, key: str) -> frozenset[str]:
+        """The keys upstream's function reads off the parameter now in ``key``'s stead: one it newly reads, or
+        one the base read beside ``key`` (``d["type"] if "type" in d else d["rope_type"]``, #9250)."""
+        return next((keys for k, keys in self.stead if k == key), frozenset()) | self.new
 
 
 @dataclass(frozen=True)
@@ -147,23 +162,55 @@ def _dropped_in(path: str, old: ast.Module, new: ast.Module) -> Iterator[Dropped
             continue  # an emptied function reads nothing now: emptied drift says so, once (#50902's ``send``)
         owner, _, name = qual.rpartition(".")
         kind = _kind(before, owner)
-        kept_params, quoted = set(_params(after, _kind(after, owner))), _quoted(after)
+        kept_params = set(_params(after, _kind(after, owner)))
         for param, slot in _params(before, kind):
             if (param, slot) not in kept_params:
                 continue
             read_then, read_now = _reads(before, param), _reads(after, param)
-            # a key upstream's function no longer names at all is symbol drift's "key nobody reads" (its twins:
-            # the key read in its stead, written by ``update``/``setdefault``/``pop``); this check takes the key
-            # still named there, read off another dict now (#25706's nested format)
-            gone = (read_then - read_now) & quoted
+            # a function that reads no key off the parameter now is no longer a reader by key (#9250's
+            # ``get_rope`` still reads ``"rope_type"``): what it does with the dict is not this check's to say
             uses = _whole_uses(after, param)
-            if gone and "kept" not in uses and uses <= _whole_uses(before, param):
-                yield Dropped(path, owner, name, kind, param, slot, frozenset(gone), frozenset(read_now - read_then))
+            gone = read_then - read_now - _read_by(new, uses)
+            if gone and read_now and "kept" not in uses and uses <= _whole_uses(before, param):
+                stead = tuple((key, frozenset(_beside(before, param, key) & read_now)) for key in sorted(gone))
+                new_keys = frozenset(read_now - read_then)
+                yield Dropped(path, owner, name, kind, param, slot, frozenset(gone), new_keys, stead)
 
 
-def _quoted(fn: _Def) -> set[str]:
-    """The strings ``fn``'s body quotes."""
-    return {n.value for n in ast.walk(fn) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+def _read_by(module: ast.Module, callees: set[str]) -> set[str]:
+    """The string keys the module's own functions of these names read, off any dict: upstream's function
+    still hands its parameter whole to one (``_apply(opts)``), which may read the key it no longer reads
+    itself (the older "key nobody reads" was quiet for any hand-on; #25706's ``cls.get_from_keys(config,
+    ...)``, defined in another file, is not one of these)."""
+    if not callees:
+        return set()
+    return {
+        key
+        for _, node in walk_defs(module)
+        if isinstance(node, _Def) and node.name in callees
+        for inner in ast.walk(node)
+        for key, _ in key_reads(inner)
+    }
+
+
+def _beside(fn: _Def, param: str, key: str) -> set[str]:
+    """The other keys ``fn`` reads off ``param`` in an alternative with ``key``: a conditional expression
+    (``d["type"] if "type" in d else d["rope_type"]``, #9250), an ``or``/``and``, a ``get``'s default, an
+    ``if``/``while`` test.  Not a statement's other reads: #39565's ``ReqMeta(transfer_id=p["transfer_id"],
+    remote_host=p["remote_host"], ...)`` reads each key for itself."""
+    beside: set[str] = set()
+    names = _aliases(fn, param)
+    for node in own_scope_nodes(fn):
+        part = node.test if isinstance(node, ast.If | ast.While) else node
+        if part is not node or isinstance(part, ast.IfExp | ast.BoolOp) or _defaulted(part):
+            keys = _reads_in([part, *own_scope_nodes(part)], names)
+            beside |= keys - {key} if key in keys else set()
+    return beside
+
+
+def _defaulted(node: ast.AST) -> bool:
+    """``d.get("k", default)``/``d.pop("k", default)``: the default may read the key's alternative."""
+    return isinstance(node, ast.Call) and last_name(node.func) in ("get", "pop") and len(node.args) == 2
 
 
 def _kind(fn: _Def, owner: str) -> str:
@@ -192,12 +239,13 @@ def _aliases(fn: _Def, param: str) -> set[str]:
 
 
 def _reads(fn: _Def, param: str) -> set[str]:
-    names = _aliases(fn, param)
+    """The string keys ``fn`` reads off ``param`` or a local bound to it."""
+    return _reads_in(own_scope_nodes(fn), _aliases(fn, param))
+
+
+def _reads_in(nodes: Iterable[ast.AST], names: set[str]) -> set[str]:
     return {
-        key
-        for node in own_scope_nodes(fn)
-        for key, holder in key_reads(node)
-        if isinstance(holder, ast.Name) and holder.id in names
+        key for node in nodes for key, holder in key_reads(node) if isinstance(holder, ast.Name) and holder.id in names
     }
 
 
@@ -249,22 +297,24 @@ def _file_findings(
     resolver = _Resolver(module, text, path, {d.path: modules[d.path] for d in dropped})
     findings = []
     for scope, call, classes in _calls(module):
-        for target in resolver.targets(call, classes):
+        for target in resolver.targets(call, classes, scope):
             for slot in (d for d in dropped if (d.path, d.owner, d.name) == target):
                 arg = _argument(call, slot)
                 held = _held_keys(scope, arg, call, parents) if arg is not None else []
-                if not held or slot.new.intersection(k.key for k in held) or version_gated(call, parents):
+                if not held or version_gated(call, parents):
                     continue
                 findings += [
                     _finding(trees, path, k, slot, pr_pattern, _read_back(scope, arg, k.key, call))
                     for k in held
-                    if _counts(k, slot, owned)
+                    if _counts(k, slot, owned, {h.key for h in held})
                 ]
     return findings
 
 
-def _counts(key: _Key, slot: Dropped, owned: set[int]) -> bool:
-    return key.key in slot.keys and key.line in owned
+def _counts(key: _Key, slot: Dropped, owned: set[int], held: set[str]) -> bool:
+    """A fork-owned key upstream's function dropped, the dict not also holding a key read in its stead (written
+    for both sides: review14's ``scaling["rope_type"] = scaling.pop("type")`` on #9250)."""
+    return key.key in slot.keys and key.line in owned and not slot.instead(key.key) & held
 
 
 def _calls(module: ast.Module) -> Iterator[tuple[ast.AST, ast.Call, list[ast.ClassDef]]]:
@@ -287,8 +337,9 @@ class _Resolver:
     def __init__(self, module: ast.Module, text: str, path: str, upstream: dict[str, ast.Module]) -> None:
         self.text, self.path, self.upstream = text, path, upstream
         self.classes = {n.name: n for n in module.body if isinstance(n, ast.ClassDef)}
+        self.modules = scope_of(module).modules
 
-    def targets(self, call: ast.Call, classes: list[ast.ClassDef]) -> Iterator[tuple[str, str, str]]:
+    def targets(self, call: ast.Call, classes: list[ast.ClassDef], scope: ast.AST) -> Iterator[tuple[str, str, str]]:
         func = call.func
         if isinstance(func, ast.Name) and (home := self._home(func.id)):
             yield home, "", func.id
@@ -301,7 +352,18 @@ class _Resolver:
             if not _defines(classes[0], func.attr):
                 yield from self._bases_owner(classes[0], func.attr)
         elif isinstance(receiver, ast.Name):
-            yield from self._owner(receiver.id, func.attr, 0)
+            yield from self._owner(_instance_of(scope, receiver.id) or receiver.id, func.attr, 0)
+            yield from ((path, "", func.attr) for path in self._module(receiver.id))
+        elif isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name):
+            for path in self._module(receiver.value.id):  # ``rope.RotaryEmbedding.from_config(...)``
+                if owner := _upstream_owner(self.upstream[path], receiver.attr, func.attr):
+                    yield path, owner, func.attr
+
+    def _module(self, name: str) -> Iterator[str]:
+        """The upstream file among ``self.upstream`` that ``name`` is bound to as a module (``import a.b as m``,
+        ``from a import b``): symbol drift's older "key nobody reads" followed ``rotary_embedding.get_rope(...)``."""
+        dotted = self.modules.get(name, "").replace(".", "/")
+        yield from (p for p in (f"{dotted}.py", f"{dotted}/__init__.py") if dotted and p in self.upstream)
 
     def _home(self, name: str) -> str | None:
         """The upstream file among ``self.upstream`` the module imports ``name`` from."""
@@ -323,6 +385,23 @@ class _Resolver:
         home = self._home(name)
         if home is not None and (owner := _upstream_owner(self.upstream[home], name, method)):
             yield home, owner, method
+
+
+def _instance_of(scope: ast.AST, name: str) -> str | None:
+    """The class ``name`` holds an instance of in ``scope``: its parameter's annotation (``meta: Meta``), or
+    the one class every binding of it there calls (``meta = Meta()``).  Symbol drift's older "key nobody reads"
+    followed ``meta.add_new_req(...)`` off either."""
+    if isinstance(scope, _Def):
+        params = [*scope.args.posonlyargs, *scope.args.args, *scope.args.kwonlyargs]
+        annotation = next((a.annotation for a in params if a.arg == name), None)
+        if annotation is not None:
+            return last_name(annotation) or None
+    made = {
+        last_name(node.value.func) if isinstance(node.value, ast.Call) else ""
+        for node in own_scope_nodes(scope)
+        if isinstance(node, ast.Assign) and any(_is_name(t, name) for t in node.targets)
+    }
+    return made.pop() or None if len(made) == 1 else None
 
 
 def _defines(cls: ast.ClassDef, method: str) -> bool:
@@ -366,12 +445,33 @@ def _held_keys(scope: ast.AST, arg: ast.expr, call: ast.Call, parents: dict[int,
     end = (call.end_lineno or call.lineno) if not _looped(call, scope, parents) else None
     found: list[_Key] = []
     for node in nodes:
-        keys = _written_into(node, arg.id)
         if end is not None and getattr(node, "lineno", 0) > end:
             continue  # review91: written after the call (the fork's own record), no loop brings it back
-        if keys and not any(_replaced(cut, node, call, parents) for cut in cuts):
-            found += keys
+        keys, opened = _written_into(node, arg.id), _opened(node, arg.id)
+        if (keys or opened) and any(_replaced(cut, node, call, parents) for cut in cuts):
+            continue
+        if opened:
+            return []  # review14: ``scaling.update(checkpoint_scaling)`` may hold the key read in the old one's stead
+        found += keys
     return found
+
+
+def _opened(node: ast.AST, name: str) -> bool:
+    """``node`` updates the dict ``name`` from a mapping not known here (``n.update(other)``, ``n.update(**o)``,
+    ``n |= other``): it may hold any key."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "update":
+        if _is_name(node.func.value, name):
+            return any(k.arg is None for k in node.keywords) or not all(_display(a) for a in node.args[:1])
+    if isinstance(node, ast.AugAssign) and isinstance(node.op, ast.BitOr) and _is_name(node.target, name):
+        return not _display(node.value)
+    return False
+
+
+def _display(expr: ast.expr) -> bool:
+    """A dict display, or ``dict(k=...)``: every key it gives is written here."""
+    if isinstance(expr, ast.Call):
+        return isinstance(expr.func, ast.Name) and expr.func.id == "dict" and not expr.args
+    return isinstance(expr, ast.Dict)
 
 
 def _looped(node: ast.AST, scope: ast.AST, parents: dict[int, ast.AST]) -> bool:

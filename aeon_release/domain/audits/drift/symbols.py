@@ -214,7 +214,6 @@ from aeon_release.domain.audits.source import (
     code_lines,
     header_exprs,
     int_value,
-    keys_given_later,
     last_name,
     literal_value,
     not_served,
@@ -389,7 +388,6 @@ class _Checker:
         self._passed: dict[
             tuple[str, tuple[str, ...], tuple[int, ...]], tuple[bool, frozenset[tuple[str, str, str]]]
         ] = {}
-        self._reads_keys: dict[tuple[int, str], bool] = {}  # (a def's id, a parameter): its body reads keys of it
         self._stores: dict[tuple[str, str], bool] = {}  # (side, name) -> a served line gives x.name a value
         self._imports_in: dict[int, dict[str, tuple[str, str | None]]] = {}  # a def's id -> its lazy imports
         self._handed: dict[str, list[tuple[str, ast.Call, list[str]]]] = {}  # a method -> _handed_calls
@@ -1848,7 +1846,6 @@ class _Checker:
                 yield from hollow
                 if not hollow:  # an emptied base's answer is said once, as an error
                     yield from self._inherited_instead(mod, call, before, after)
-                yield from self._dict_key_drift(mod, made, scope, (before, after), via)
             else:
                 # the partial's positional arguments fill the first slots whatever its later call adds
                 yield from self._renamed_slot(mod, made, before, after, via, owned)
@@ -1936,12 +1933,6 @@ class _Checker:
         if self._walking_path not in self._parent_maps and self._walking is not None:
             self._parent_maps[self._walking_path] = parent_map(self._walking)
         return self._parent_maps.get(self._walking_path, {})
-
-    def _reads_keys_of(self, node: ast.AST, param: str) -> bool:
-        key = (id(node), param)
-        if key not in self._reads_keys:
-            self._reads_keys[key] = _key_reads_of(node, param)
-        return self._reads_keys[key]
 
     def _emptied(
         self, mod: ModuleInfo, call: ast.Call, scope: _Scope, defs: tuple[DefSym, DefSym], via: str
@@ -2142,33 +2133,6 @@ class _Checker:
             return None
         renamed = renamed_in_place(before.node, old_cls, new_cls)
         return None if renamed is None else (f"{before.owner}.{renamed}", answer)
-
-    def _dict_key_drift(
-        self, mod: ModuleInfo, call: ast.Call, scope: _Scope, defs: tuple[DefSym, DefSym], via: str
-    ) -> Iterator[Finding]:
-        """A key of a dict the fork hands the function (``rope_scaling["type"] = "deepseek_yarn"`` before
-        ``get_rope(..., rope_scaling)``) that the function's body read from that parameter by name and
-        no longer does (#9250: ``get_rope`` reads ``rope_scaling["rope_type"]`` only): the fork's entry is
-        silently ignored.  Only a fork-owned key, of a call of an upstream-changed function."""
-        before, after = defs
-        owned = self._owned.get(mod.path, set())
-        if not self._upstream(after.path) or not isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef):
-            return
-        new = _bound_sig(after, via)
-        if new is None:
-            return
-        params = {slot: p for slot, p in _dict_slots(call, new) if self._reads_keys_of(before.node, p)}
-        if not params:  # the function read no key by name from what the call hands it: nothing to lose
-            return
-        every = list(_held_keys(call, scope.functions[-1] if scope.functions else mod.tree))
-        for slot, key, line in (h for h in every if h[2] in owned):
-            param = params.get(slot)
-            also = {k for s, k, _ in every if s == slot}
-            problem = _dropped_key(before.node, after.node, param, key, also) if param is not None else None
-            if problem is not None:
-                what = f"hands {_show(call.func)} a dict holding {key!r} as {param}, but {problem}"
-                yield self._finding(mod, line, what, after, "signature")
-                return
 
     def _result_drift(
         self, mod: ModuleInfo, call: ast.Call, scope: _Scope, defs: tuple[DefSym, DefSym], awaited: bool
@@ -8196,109 +8160,6 @@ def _key_reads_in(nodes: Sequence[ast.AST], name: str) -> tuple[set[str], int, i
             keys.add(str(key.value))
             reads += 1
     return keys, uses, reads
-
-
-def _dropped_key(before: ast.AST, after: ast.AST, param: str, held: str, also: set[str]) -> str | None:
-    """``held``, a key of the dict the caller hands in as ``param``, which the function's body read from
-    that parameter by name and now neither reads nor names at all, while it still reads other keys from
-    it by name (a reader by key, not a function that hands the dict on whole): the entry is ignored;
-    not when the dict also holds (``also``) a key the body reads in its stead: one upstream added, or
-    one the old body read beside it (``d["type"] if "type" in d else d["rope_type"]``)."""
-    if not isinstance(before, ast.FunctionDef | ast.AsyncFunctionDef):
-        return None
-    if not isinstance(after, ast.FunctionDef | ast.AsyncFunctionDef):
-        return None
-    then, now = _key_reads(before, param)[0], _key_reads(after, param)[0]
-    named = any(isinstance(n, ast.Constant) and n.value == held for n in ast.walk(after))
-    if held not in then or not now or named or _hands_on_whole(after, param):
-        return None
-    if also & ((now - then) | _read_beside(before, param, held)) & now:
-        return None  # the dict also holds the key read in its stead now: written for both sides
-    added = sorted(now - then)
-    hint = f" (it reads {', '.join(map(repr, added))} now, which upstream added)" if added else ""
-    return f"its body no longer reads the key {held!r} from {param}{hint}: the entry is silently ignored"
-
-
-def _read_beside(before: ast.FunctionDef | ast.AsyncFunctionDef, param: str, held: str) -> set[str]:
-    """The other keys the old body read from ``param`` in a statement (or a test) that read ``held``:
-    its alternatives (``d["type"] if "type" in d else d["rope_type"]``)."""
-    beside: set[str] = set()
-    for n in ast.walk(before):
-        part = n.test if isinstance(n, (ast.If, ast.While)) else n
-        if isinstance(n, ast.stmt) and (part is not n or not hasattr(n, "body")):
-            keys = _key_reads_in([part], param)[0]
-            beside |= keys - {held} if held in keys else set()
-    return beside
-
-
-def _hands_on_whole(node: ast.FunctionDef | ast.AsyncFunctionDef, param: str) -> bool:
-    """The body passes the parameter itself to a call (``normalize(rope_scaling)``, ``f(**opts)``) other
-    than a builtin that only looks at it: a function out of sight may read any key of it."""
-    for n in ast.walk(node):
-        if isinstance(n, ast.Call) and last_name(n.func) not in _LOOKS_ONLY:
-            values = [a.value if isinstance(a, ast.Starred) else a for a in n.args] + [k.value for k in n.keywords]
-            if any(isinstance(v, ast.Name) and v.id == param for v in values):
-                return True
-    return False
-
-
-_LOOKS_ONLY = frozenset({"isinstance", "len", "bool", "repr", "str", "print", "id", "type"})
-
-
-def _dict_slots(call: ast.Call, sig: Sig) -> Iterator[tuple[int | str, str]]:
-    """(slot, parameter) for each argument of the call that is a dict display or a name."""
-    for i, arg in enumerate(call.args):
-        if isinstance(arg, ast.Starred):
-            break
-        if isinstance(arg, (ast.Dict, ast.Name)) and i < len(sig.positional):
-            yield i, sig.positional[i]
-    yield from (
-        (k.arg, k.arg) for k in call.keywords if k.arg is not None and isinstance(k.value, (ast.Dict, ast.Name))
-    )
-
-
-def _key_reads_of(node: ast.AST, param: str) -> bool:
-    """The function's body reads some key by name from its parameter ``param``."""
-    return isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and bool(_key_reads(node, param)[0])
-
-
-def _held_keys(call: ast.Call, where: ast.AST) -> Iterator[tuple[int | str, str, int]]:
-    """(slot, key, line) for each string key of a dict the call hands a parameter (by position, or by
-    keyword): a display in the call, or a name its function (or module) binds to a display or writes a
-    key into (``scaling["type"] = "yarn"``) before the call's line."""
-    slots: list[tuple[int | str, ast.expr]] = []
-    for i, arg in enumerate(call.args):
-        if isinstance(arg, ast.Starred):
-            break
-        slots.append((i, arg))
-    slots += [(k.arg, k.value) for k in call.keywords if k.arg is not None]
-    for slot, value in slots:
-        if isinstance(value, ast.Dict):
-            yield from (
-                (slot, key, k.lineno) for k in value.keys if k is not None and (key := str_value(k)) is not None
-            )
-        elif isinstance(value, ast.Name):
-            yield from ((slot, key, line) for key, line in _keys_written(where, value.id, call.lineno))
-
-
-def _keys_written(where: ast.AST, name: str, before: int) -> Iterator[tuple[str, int]]:
-    """String keys ``where`` gives the dict ``name`` before line ``before``, since the last binding of the
-    name there (a dict bound earlier is not the one handed on): a display bound to it, and the keys
-    given it after (``name["k"] = ...``, ``setdefault``, ``update``); none when an update hands it a
-    mapping not known here (it may hold any key)."""
-    binds = [
-        n
-        for n in ast.walk(where)
-        if isinstance(n, ast.Assign) and n.lineno < before and any(_is_name(t, name) for t in n.targets)
-    ]
-    since = max((n.lineno for n in binds), default=0)
-    later = keys_given_later(where, name)
-    if later is None:
-        return
-    for node in binds:
-        if node.lineno == since and isinstance(node.value, ast.Dict):
-            yield from ((key, k.lineno) for k in node.value.keys if k is not None and (key := str_value(k)) is not None)
-    yield from ((key, k.lineno) for k in later if (key := str_value(k)) is not None and since <= k.lineno < before)
 
 
 def _is_name(node: ast.AST, name: str) -> bool:
