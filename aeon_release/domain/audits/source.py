@@ -1562,7 +1562,11 @@ _FROM = re.compile(r"^from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*
 
 
 def imported_from(text: str, name: str, path: str) -> tuple[str, ...]:
-    """The files ``from a.b import name`` (absolute, or relative to ``path``) may mean: a module, a package."""
+    """The files ``from a.b import name`` (absolute, or relative to ``path``) may mean: a module, a package.
+    Nothing for an empty name (``last_name`` of ``Generic[T]`` or ``make_base()``), which the search matched in the
+    file's first from-import (readD #4: two callers guarded it; every caller is now)."""
+    if not name:
+        return ()
     for match in _FROM.finditer(text):
         dots, module, names = match.groups()
         if re.search(rf"(?<![\w.]){name}\b(?![ \t]+as\b)", names) is None:
