@@ -8,11 +8,11 @@ implementing that method never raises the flag.
 base's getattr answers False for it, and the group takes the generic path.  Nothing raises; the fork's code is dead.
 
 Upstream's side: a flag ``F`` a line upstream added reads as ``getattr(x, "F", False)`` (or ``None``), and a class
-``S`` of a changed module that sets ``F`` (in its body or on ``self``) and reads ``self.F`` in a method ``M`` other
-than ``__init__`` on a line upstream added -- the method the flag speaks for.  The fork's side, on a line it owns: a
-class deriving (by import) from a base of ``S`` -- not from ``S``, whose flag it inherits -- that defines ``M`` and
-sets ``F`` nowhere in its body.  A warning on the ``def``: the flag may gate only some of the calls of ``M``,
-which the text cannot tie to the ``getattr``.
+``S`` of a changed module that sets ``F`` (in its body or on ``self``, or as an ``@property``) and reads ``self.F``
+in a method ``M`` other than ``__init__`` on a line upstream added -- the method the flag speaks for. The fork's
+side, on a line it owns: a class deriving (by import) from a base of ``S`` -- not from ``S``, whose flag it inherits
+-- that defines ``M`` and sets ``F`` nowhere in its body. A warning on the ``def``: the flag may gate only some of
+the calls of ``M``, which the text cannot tie to the ``getattr``.
 """
 
 from __future__ import annotations
@@ -25,6 +25,7 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, defined_names, fork_found, parsed_texts
+from aeon_release.domain.audits.drift.unconsulted import is_property
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 
@@ -86,7 +87,9 @@ def _gates(trees: ThreeTrees, flags: set[str], defs: frozenset[str]) -> Iterator
 
 
 def _raised(cls: ast.ClassDef) -> set[str]:
-    """The names the class sets in its body or on ``self`` in a method."""
+    """The names the class sets in its body or on ``self`` in a method, or defines as a property: an ``@property
+    def F`` answers the getattr as a field would (readD #17: a fork class raising the flag so was warned, an
+    upstream one missed).  Not a plain method: its ``self.F()`` calls would read as the flag's checks."""
     names = {
         t.id
         for s in cls.body
@@ -94,6 +97,7 @@ def _raised(cls: ast.ClassDef) -> set[str]:
         for t in _targets(s)
         if isinstance(t, ast.Name)
     }
+    names.update(s.name for s in cls.body if isinstance(s, _FUNCS) and is_property(s))
     for node in ast.walk(cls):
         for target in _targets(node) if isinstance(node, ast.Assign | ast.AnnAssign) else []:
             if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
