@@ -79,8 +79,18 @@ def test_a_method_whose_flag_the_fork_class_never_raises_is_a_warning(
         # readD #17: raises the flag as a property
         "from vllm.comm.base import Base\n\n\nclass Ring(Base):\n    @property\n    def fast(self) -> bool:\n"
         "        return True\n\n    def send(self, d) -> None:\n        print(d)\n",
+        # readD #20: or on self in a tuple
+        "from vllm.comm.base import Base\n\n\nclass Ring(Base):\n    def __init__(self) -> None:\n"
+        "        self.fast, self.ring = True, []\n\n    def send(self, d) -> None:\n        print(d)\n",
     ],
-    ids=["derives the flagged class", "flag in the body", "flag on self", "another method", "flag as a property"],
+    ids=[
+        "derives the flagged class",
+        "flag in the body",
+        "flag on self",
+        "another method",
+        "flag as a property",
+        "flag in a tuple",
+    ],
 )
 def test_twin_a_class_raising_the_flag_or_not_implementing_the_method_is_quiet(
     git_repo: GitRepo, no_rules: Path, body: str

@@ -22,6 +22,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, defined_names, fork_found, parsed_texts
@@ -89,24 +90,22 @@ def _gates(trees: ThreeTrees, flags: set[str], defs: frozenset[str]) -> Iterator
 def _raised(cls: ast.ClassDef) -> set[str]:
     """The names the class sets in its body or on ``self`` in a method, or defines as a property: an ``@property
     def F`` answers the getattr as a field would (readD #17: a fork class raising the flag so was warned, an
-    upstream one missed).  Not a plain method: its ``self.F()`` calls would read as the flag's checks."""
+    upstream one missed).  Not a plain method: its ``self.F()`` calls would read as the flag's checks.  A tuple's
+    names are set too (``self.F, self.ring = True, []``; readD #20 joined this check's own target reader to
+    ``nulled_attributes.assigned_targets``, which unpacks them)."""
     names = {
         t.id
         for s in cls.body
         if isinstance(s, ast.Assign | ast.AnnAssign)
-        for t in _targets(s)
+        for t in assigned_targets(s)
         if isinstance(t, ast.Name)
     }
     names.update(s.name for s in cls.body if isinstance(s, _FUNCS) and is_property(s))
     for node in ast.walk(cls):
-        for target in _targets(node) if isinstance(node, ast.Assign | ast.AnnAssign) else []:
+        for target in assigned_targets(node) if isinstance(node, ast.Assign | ast.AnnAssign) else []:
             if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
                 names.add(target.attr)
     return names
-
-
-def _targets(node: ast.Assign | ast.AnnAssign) -> list[ast.expr]:
-    return node.targets if isinstance(node, ast.Assign) else [node.target]
 
 
 def _readers(cls: ast.ClassDef, flag: str, added: set[int]) -> Iterator[str]:
