@@ -6,11 +6,12 @@ quotes ran a bare ``ast.parse`` out of stack on the audit's cut rerun too (every
 from __future__ import annotations
 
 import ast
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits.source import parsed_expression, unquoted
+from aeon_release.domain.audits.source import parse_limits, parsed_expression, unquoted
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import audit, three_way
 
@@ -77,3 +78,59 @@ def test_text_that_is_no_one_expression_reads_as_none(text: str) -> None:
     assert parsed_expression(text) is None
     constant = ast.Constant(text)
     assert unquoted(constant) is constant
+
+
+def _readers() -> list[tuple[str, Callable[[str], object]]]:
+    """Each check's own reader of a quoted annotation (or of a text it parses), on the text ``text``."""
+    from aeon_release.domain.audits.drift import (
+        dropped_dunders,
+        dropped_kwargs,
+        element_kinds,
+        flattened,
+        inherited,
+        literal_slots,
+        names,
+        new_hooks,
+        returned_errors,
+        returned_members,
+        retyped,
+        retyped_params,
+        stale_copies,
+        switched_hooks,
+        unconsulted,
+        unmapped,
+    )
+
+    def func(text: str) -> ast.FunctionDef:
+        return ast.FunctionDef("f", ast.arguments([], [ast.arg("x", ast.Constant(text))], None, [], [], None, []), [])
+
+    return [
+        ("returned_errors", lambda t: returned_errors._union(ast.Constant(t))),
+        ("returned_members", lambda t: returned_members._unquoted(ast.Constant(t))),
+        ("retyped_params", lambda t: retyped_params._parsed(ast.Constant(t))),
+        ("switched_hooks", lambda t: switched_hooks._class_names(ast.Constant(t))),
+        ("new_hooks-scalars", lambda t: new_hooks._scalar_kinds(ast.Constant(t))),
+        ("new_hooks-classes", lambda t: new_hooks._classes_in(ast.Constant(t))),
+        ("flattened", lambda t: flattened._without_none(ast.Constant(t))),
+        ("dropped_dunders", lambda t: dropped_dunders._named(ast.Constant(t), "m.py", {}, [])),
+        ("literal_slots", lambda t: literal_slots._annotation(func(t), "x")),
+        ("unmapped", lambda t: unmapped._mapping(ast.Constant(t))),
+        ("element_kinds", lambda t: element_kinds._mapping_text.__wrapped__(t)),
+        ("retyped", lambda t: retyped._scalar_element(t)),
+        ("stale_copies", lambda t: stale_copies._nested(f"f({t})")),
+        ("unconsulted", lambda t: unconsulted._call_at(f"g({t})", 1)),
+        ("inherited", lambda t: inherited._sets(f"x: {t} = 1", "x", "1")),
+        ("names", lambda t: names.attribute_words(f"x: {t} = 1", {"x"})),
+        ("dropped_kwargs", lambda t: dropped_kwargs._parse(f"x: {t} = 1")),
+        ("source.unquoted", lambda t: unquoted(ast.Constant(t))),
+    ]
+
+
+@pytest.mark.parametrize("cut", [False, True], ids=["whole", "cut-rerun"])
+@pytest.mark.parametrize(("module", "read"), _readers(), ids=[m for m, _ in _readers()])
+@pytest.mark.parametrize(
+    "text", [" | ".join(["int"] * 3000), "list[tuple[str, \x00]]"], ids=["deep-union", "nul-escape"]
+)
+def test_each_reader_takes_a_hostile_text(module: str, read: Callable[[str], object], text: str, cut: bool) -> None:
+    with parse_limits(1024 * 1024, {} if cut else None):
+        read(text)  # no RecursionError, ValueError or anything else
