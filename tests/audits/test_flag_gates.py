@@ -76,13 +76,45 @@ def test_a_method_whose_flag_the_fork_class_never_raises_is_a_warning(
         "        self.fast = True\n\n    def send(self, d) -> None:\n        print(d)\n",
         # implements another method
         "from vllm.comm.base import Base\n\n\nclass Ring(Base):\n    def close(self) -> None:\n        pass\n",
+        # readD #17: raises the flag as a property
+        "from vllm.comm.base import Base\n\n\nclass Ring(Base):\n    @property\n    def fast(self) -> bool:\n"
+        "        return True\n\n    def send(self, d) -> None:\n        print(d)\n",
+        # readD #20: or on self in a tuple
+        "from vllm.comm.base import Base\n\n\nclass Ring(Base):\n    def __init__(self) -> None:\n"
+        "        self.fast, self.ring = True, []\n\n    def send(self, d) -> None:\n        print(d)\n",
     ],
-    ids=["derives the flagged class", "flag in the body", "flag on self", "another method"],
+    ids=[
+        "derives the flagged class",
+        "flag in the body",
+        "flag on self",
+        "another method",
+        "flag as a property",
+        "flag in a tuple",
+    ],
 )
 def test_twin_a_class_raising_the_flag_or_not_implementing_the_method_is_quiet(
     git_repo: GitRepo, no_rules: Path, body: str
 ) -> None:
     assert rows(git_repo, no_rules, body) == []
+
+
+def test_a_flag_upstream_raises_as_a_property_is_a_gate(git_repo: GitRepo, no_rules: Path) -> None:
+    """readD #17's upstream side: the flagged class answers the getattr with an ``@property``, not a field."""
+    theirs = SHM_BASE.replace(
+        "    def send(self, d) -> None:\n        self.ring.append(d)\n",
+        "    @property\n    def fast(self) -> bool:\n        return True\n\n    def send(self, d) -> None:\n"
+        "        if not self.fast:\n            raise NotImplementedError\n        self.ring.append(d)\n",
+    )
+    sides = s.merge_case(
+        git_repo,
+        {BASE_MOD: BASE_TEXT, SHM: SHM_BASE, GROUP: GROUP_BASE, "vllm/comm/__init__.py": "", "vllm/__init__.py": ""},
+        {
+            FORK: "from vllm.comm.base import Base\n\n\nclass Ring(Base):\n    def send(self, d) -> None:\n        print(d)\n"
+        },
+        [("[CPU][BugFix] Fix inter-node pipeline parallel (#40150)", {SHM: theirs, GROUP: GROUP_THEIRS})],
+    )
+    found = s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
+    assert [(r[1], r[2]) for r in found if r[0] == FORK and "never sets" in r[3]] == [(5, "warning")]
 
 
 @pytest.mark.parametrize(

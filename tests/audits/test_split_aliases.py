@@ -152,3 +152,28 @@ def test_an_or_with_another_canonical_getter_still_errs(git_repo: GitRepo, no_ru
     """review93's ``x is A or x is B`` is quiet only where ``B`` is the alias's own canonical object."""
     body = HEAD + "def mine(getter) -> bool:\n    return getter is get_tensor_group or getter is get_pp_group\n"
     assert rows(git_repo, no_rules, body) == [(line_of(body, "return getter"), "error")]
+
+
+def test_a_module_table_another_function_also_binds_is_read(git_repo: GitRepo, no_rules: Path) -> None:
+    """readD #8: the tables were read file-wide, so a function's own ``_KIND`` made the module's read as none."""
+    body = (
+        HEAD + '_KIND = {get_tp_group: "tp", get_pp_group: "pp"}\n\n\ndef counts() -> dict:\n    _KIND = {}\n'
+        '    return _KIND\n\n\ndef kind() -> str:\n    return _KIND.get(state.get_pipe_group, "?")\n'
+    )
+    assert rows(git_repo, no_rules, body) == [(line_of(body, "return _KIND.get"), "error")]
+
+
+@pytest.mark.parametrize(
+    "look",
+    [
+        # a parameter of the table's name: the caller's table, not the other function's
+        "def look(table: dict) -> int:\n    return table[get_tensor_group]\n",
+        # a table of its own, bound to what the file cannot read
+        "def look() -> int:\n    table = load()\n    return table[get_tensor_group]\n",
+    ],
+    ids=["parameter", "own binding"],
+)
+def test_another_functions_table_is_not_the_one_looked_up(git_repo: GitRepo, no_rules: Path, look: str) -> None:
+    """readD #8's twin: a display another function binds is not the table a function looks its name up in."""
+    body = HEAD + 'def build() -> dict:\n    table = {get_tp_group: "tp"}\n    return table\n\n\n' + look
+    assert rows(git_repo, no_rules, body) == []

@@ -66,11 +66,22 @@ def unquoted(expr: ast.expr) -> ast.expr:
     """A string annotation (``"Foo"``, ``"Foo | None"``) parsed into the expression it spells; anything else, or a
     string that does not parse, as written."""
     if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
-        try:
-            return ast.parse(expr.value, mode="eval").body
-        except SyntaxError:
-            return expr
+        parsed = parsed_expression(expr.value)
+        return expr if parsed is None else parsed
     return expr
+
+
+def parsed_expression(text: str, path: str = "<annotation>") -> ast.expr | None:
+    """The one expression ``text`` spells (a quoted annotation, a call's text), read by ``parse_python``; None for
+    text that is no single expression, does not parse, or nests past the parser.  The tree is parse_python's
+    shared one: copy it before changing it.
+
+    A bare ``ast.parse`` of a quoted 3,000-term ``int | int | ...`` raises RecursionError, on the audit's rerun over
+    cut trees too, so every merge-aware check was lost to one string ("could not run"); of a NUL escape, ValueError
+    on Python 3.10 (a crash).  ``parse_python`` turns both into None and is cut on the rerun."""
+    parsed = parse_python(text, path)
+    body = parsed.body if parsed is not None else []
+    return body[0].value if len(body) == 1 and isinstance(body[0], ast.Expr) else None
 
 
 def quiet_parse(text: str, filename: str = "<unknown>", mode: str = "exec") -> Any:
@@ -1551,7 +1562,11 @@ _FROM = re.compile(r"^from[ \t]+(\.*)([\w.]*)[ \t]+import[ \t]+(\([^)]*\)|[^\n]*
 
 
 def imported_from(text: str, name: str, path: str) -> tuple[str, ...]:
-    """The files ``from a.b import name`` (absolute, or relative to ``path``) may mean: a module, a package."""
+    """The files ``from a.b import name`` (absolute, or relative to ``path``) may mean: a module, a package.
+    Nothing for an empty name (``last_name`` of ``Generic[T]`` or ``make_base()``), which the search matched in the
+    file's first from-import (readD #4: two callers guarded it; every caller is now)."""
+    if not name:
+        return ()
     for match in _FROM.finditer(text):
         dots, module, names = match.groups()
         if re.search(rf"(?<![\w.]){name}\b(?![ \t]+as\b)", names) is None:

@@ -48,6 +48,7 @@ from aeon_release.domain.audits.drift.returns import is_super, name_users
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parsed_expression
 
 _MOST_FILES = 32
 # a removed line defining a dunder (anchored, one pass: the name's \w+ stops at the parenthesis)
@@ -263,10 +264,7 @@ def _named(
 ) -> list[Dropped]:
     """The losses of the class an annotation or base names (imported, or the file's own when upstream's)."""
     if isinstance(expr, ast.Constant) and isinstance(expr.value, str):
-        try:
-            expr = ast.parse(expr.value, mode="eval").body
-        except SyntaxError:
-            return []
+        expr = parsed_expression(expr.value)
     if isinstance(expr, ast.BinOp) and isinstance(expr.op, ast.BitOr):
         sides = [s for s in (expr.left, expr.right) if not (isinstance(s, ast.Constant) and s.value is None)]
         expr = sides[0] if len(sides) == 1 else None

@@ -27,7 +27,7 @@ from aeon_release.domain.audits.drift.fallbacks import catches
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, short
+from aeon_release.domain.audits.source import last_name, parse_python, short
 
 _CALLERS_READ = 80  # upstream files parsed to confirm no call passes the key, at most (past it: quiet)
 _KEY_ERRORS = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
@@ -183,10 +183,7 @@ def _method_calls(module: ast.AST, method: str) -> Iterator[ast.Call]:
 
 
 def _parse(text: str | None) -> ast.Module | None:
-    try:
-        return ast.parse(text) if text else None
-    except (SyntaxError, ValueError):
-        return None
+    return parse_python(text) if text else None
 
 
 def _is_name(node: ast.AST, name: str) -> bool:

@@ -55,7 +55,7 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.drift.told_apart import told_apart
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, parse_python, walk_spanning
+from aeon_release.domain.audits.source import last_name, parent_map, parse_python, parsed_expression, walk_spanning
 
 _SEQUENCES = frozenset({"list", "tuple", "deque", "set", "frozenset"})
 # what an element of the old kind offers and an array does not: growing or shrinking it in place
@@ -669,10 +669,8 @@ def _unmapped(hit: Recontained | None) -> Recontained | None:
 
 @cache
 def _mapping_text(annotation: str) -> bool:
-    try:
-        return _container(ast.parse(annotation, mode="eval").body) == "dict"
-    except SyntaxError:
-        return False
+    node = parsed_expression(annotation)
+    return node is not None and _container(node) == "dict"
 
 
 def _mapped(hit: Recontained) -> bool:
@@ -783,7 +781,8 @@ def _targets(target: ast.expr, name: str) -> bool:
 def _finding(
     trees: ThreeTrees, path: str, line: int, hit: Recontained, how: str, sure: bool, pr_pattern: str
 ) -> Finding:
-    head = last_name(ast.parse(hit.new, mode="eval").body)
+    new = parsed_expression(hit.new)
+    head = last_name(new) if new is not None else ""
     commit = trees.upstream_commit(hit.path, rf"\b{re.escape(hit.name)}\b.*\b{re.escape(head)}\b", pr_pattern)
     what = f"{hit.owner}.{hit.name}{'()' if hit.returned else ''}"
     use, why = how.split("|", 1)

@@ -254,7 +254,11 @@ def _compared(scope: ast.AST, names: set[str]) -> Iterator[tuple[str, str, bool]
 
 
 def _own_nodes(scope: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of ``scope``'s body, not descending into a nested function or lambda."""
+    """The nodes of ``scope``'s body, not descending into a nested function or lambda.
+
+    Not ``source.own_scope_nodes`` (readD #21), on purpose: that one stops at a class too, and ``readings`` walks
+    no class body as a scope of its own, so ``class Settings: FAST = os.environ.get("F", "0") == "1"`` would go
+    unread; here a class body is read with the scope around it, whose names it sees."""
     stack = list(ast.iter_child_nodes(scope))
     while stack:
         node = stack.pop()
@@ -291,7 +295,11 @@ def _variable(node: ast.expr) -> str | None:
 
 
 def _strings(node: ast.expr) -> list[str]:
-    """The string literals ``node`` is (one, or a tuple, list or set of them)."""
+    """The string literals ``node`` is (one, or a tuple, list or set of them); none unless every member is one.
+
+    Not ``source.display_strings`` (readD #21), on purpose: that one keeps the literals of a display and drops the
+    rest, and ``v in ("1", ON)`` read as ``{"1"}`` would miss the values ``ON`` accepts, so a reading of ``"1"``
+    and ``"true"`` could look like upstream's dropping ``"true"``."""
     items = node.elts if isinstance(node, (ast.Tuple, ast.List, ast.Set)) else [node]
     values = [item.value for item in items if isinstance(item, ast.Constant) and isinstance(item.value, str)]
     return values if len(values) == len(items) else []

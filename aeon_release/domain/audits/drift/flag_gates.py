@@ -8,11 +8,11 @@ implementing that method never raises the flag.
 base's getattr answers False for it, and the group takes the generic path.  Nothing raises; the fork's code is dead.
 
 Upstream's side: a flag ``F`` a line upstream added reads as ``getattr(x, "F", False)`` (or ``None``), and a class
-``S`` of a changed module that sets ``F`` (in its body or on ``self``) and reads ``self.F`` in a method ``M`` other
-than ``__init__`` on a line upstream added -- the method the flag speaks for.  The fork's side, on a line it owns: a
-class deriving (by import) from a base of ``S`` -- not from ``S``, whose flag it inherits -- that defines ``M`` and
-sets ``F`` nowhere in its body.  A warning on the ``def``: the flag may gate only some of the calls of ``M``,
-which the text cannot tie to the ``getattr``.
+``S`` of a changed module that sets ``F`` (in its body or on ``self``, or as an ``@property``) and reads ``self.F``
+in a method ``M`` other than ``__init__`` on a line upstream added -- the method the flag speaks for. The fork's
+side, on a line it owns: a class deriving (by import) from a base of ``S`` -- not from ``S``, whose flag it inherits
+-- that defines ``M`` and sets ``F`` nowhere in its body. A warning on the ``def``: the flag may gate only some of
+the calls of ``M``, which the text cannot tie to the ``getattr``.
 """
 
 from __future__ import annotations
@@ -22,9 +22,11 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, defined_names, fork_found, parsed_texts
+from aeon_release.domain.audits.drift.unconsulted import is_property
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 
@@ -86,23 +88,24 @@ def _gates(trees: ThreeTrees, flags: set[str], defs: frozenset[str]) -> Iterator
 
 
 def _raised(cls: ast.ClassDef) -> set[str]:
-    """The names the class sets in its body or on ``self`` in a method."""
+    """The names the class sets in its body or on ``self`` in a method, or defines as a property: an ``@property
+    def F`` answers the getattr as a field would (readD #17: a fork class raising the flag so was warned, an
+    upstream one missed).  Not a plain method: its ``self.F()`` calls would read as the flag's checks.  A tuple's
+    names are set too (``self.F, self.ring = True, []``; readD #20 joined this check's own target reader to
+    ``nulled_attributes.assigned_targets``, which unpacks them)."""
     names = {
         t.id
         for s in cls.body
         if isinstance(s, ast.Assign | ast.AnnAssign)
-        for t in _targets(s)
+        for t in assigned_targets(s)
         if isinstance(t, ast.Name)
     }
+    names.update(s.name for s in cls.body if isinstance(s, _FUNCS) and is_property(s))
     for node in ast.walk(cls):
-        for target in _targets(node) if isinstance(node, ast.Assign | ast.AnnAssign) else []:
+        for target in assigned_targets(node) if isinstance(node, ast.Assign | ast.AnnAssign) else []:
             if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == "self":
                 names.add(target.attr)
     return names
-
-
-def _targets(node: ast.Assign | ast.AnnAssign) -> list[ast.expr]:
-    return node.targets if isinstance(node, ast.Assign) else [node.target]
 
 
 def _readers(cls: ast.ClassDef, flag: str, added: set[int]) -> Iterator[str]:

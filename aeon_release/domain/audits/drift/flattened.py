@@ -24,7 +24,7 @@ from __future__ import annotations
 
 import ast
 
-from aeon_release.domain.audits.source import last_name
+from aeon_release.domain.audits.source import last_name, parsed_expression
 
 # the containers of one element type a display of the old depth may be handed to
 _ONE_ELEMENT = frozenset(
@@ -116,6 +116,9 @@ def annotations_only(old: ast.AST, new: ast.AST) -> bool:
 
 def _bare(func: ast.AST) -> str:
     """``func`` dumped without its annotations, its docstrings or its name."""
+    # a copy to strip, parsed from the unparse of a def already parsed: ``ast.unparse`` runs out of stack before
+    # any text too deep for the parser comes out (the audit's cut rerun then hands a cut def), and it writes a
+    # NUL as an escape, so this parse cannot fail where parse_python would not
     copy = ast.parse(ast.unparse(func)).body[0]
     for node in ast.walk(copy):
         if isinstance(node, ast.arg):
@@ -165,10 +168,10 @@ def _element(node: ast.Subscript) -> ast.expr | None:
 def _without_none(annotation: ast.expr) -> ast.expr | None:
     """``X | None`` and ``Optional[X]`` -> X; another union -> None (its depth is not one)."""
     if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
-        try:
-            annotation = ast.parse(annotation.value, mode="eval").body
-        except SyntaxError:
+        parsed = parsed_expression(annotation.value)
+        if parsed is None:
             return None
+        annotation = parsed
     if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
         sides = [s for s in (annotation.left, annotation.right) if not _is_none(s)]
         return _without_none(sides[0]) if len(sides) == 1 else None

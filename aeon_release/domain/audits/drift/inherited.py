@@ -27,7 +27,7 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.field_defaults import DefaultValue, default_differs, literal_default
 from aeon_release.domain.audits.drift.pyindex import ClassInfo, Index, ModuleInfo
-from aeon_release.domain.audits.source import simple_assignment
+from aeon_release.domain.audits.source import parse_python, simple_assignment
 
 
 @dataclass(frozen=True)
@@ -103,10 +103,10 @@ def pinned_elsewhere(upstream_lines: frozenset[str], name: str, old: str) -> boo
 def _sets(line: str, name: str, value: str) -> bool:
     if not line.startswith(name):
         return False
-    try:
-        stmt = ast.parse(line).body[0]
-    except (SyntaxError, IndexError, ValueError):
+    module = parse_python(line, "<line>")
+    if module is None or not module.body:
         return False
+    stmt = module.body[0]
     target, given = simple_assignment(stmt)
     literal = literal_default(given) if target == name and given is not None else None
     return literal is not None and literal[0] == value

@@ -23,7 +23,7 @@ import ast
 import enum
 
 from aeon_release.domain.audits.drift.result_kinds import unoptional
-from aeon_release.domain.audits.source import last_name
+from aeon_release.domain.audits.source import last_name, parsed_expression
 
 __all__ = ["LiteralSlot", "literal_choices", "literal_slot", "shown"]
 
@@ -86,10 +86,7 @@ def _annotation(func: ast.AST, name: str) -> ast.expr | None:
     found = next((a for a in (*args.posonlyargs, *args.args, *args.kwonlyargs) if a.arg == name), None)
     annotation = found.annotation if found is not None else None
     if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
-        try:
-            annotation = ast.parse(annotation.value, mode="eval").body  # a quoted annotation
-        except SyntaxError:
-            return None
+        return parsed_expression(annotation.value)  # a quoted annotation
     return annotation
 
 

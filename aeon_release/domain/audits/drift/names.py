@@ -745,9 +745,8 @@ def attribute_words(text: str, names: set[str]) -> _Holding:
     level binding, an import, or a string of the name (all of them if it does not parse).  A parameter,
     and a name bound or read inside a function, are not attributes; a keyword argument is kept apart with
     its callee's name (a parameter of the function of that name, or an attribute)."""
-    try:
-        module = ast.parse(text)
-    except (SyntaxError, ValueError):
+    module = parse_python(text)
+    if module is None:
         return _Holding(set(names))
     holding = _Holding(set())
     passed: set[int] = set()  # the ids of the keyword nodes of calls (walked before their keywords)

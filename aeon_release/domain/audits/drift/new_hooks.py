@@ -23,7 +23,7 @@ from collections.abc import Iterator, Sequence
 
 from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.drift.signatures import call_problem, signature
-from aeon_release.domain.audits.source import last_name
+from aeon_release.domain.audits.source import last_name, parsed_expression
 
 __all__ = ["plain_value", "receiver_types", "stored_value", "stub", "unfit", "used_calls"]
 
@@ -130,10 +130,7 @@ def _scalar_kinds(annotation: ast.expr | None) -> set[str]:
     """The scalar builtins an annotation is a union of (``str``, ``int | None``); empty when it names anything
     else (a class, a generic, a string annotation that is not one of them)."""
     if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
-        try:
-            annotation = ast.parse(annotation.value, mode="eval").body
-        except SyntaxError:
-            return set()
+        annotation = parsed_expression(annotation.value)
     if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
         left, right = _scalar_kinds(annotation.left), _scalar_kinds(annotation.right)
         return left | right if left and right else set()
@@ -345,10 +342,10 @@ def _field_types(name: str, cls: ast.ClassDef) -> list[ast.expr]:
 def _classes_in(annotation: ast.expr) -> list[ast.expr]:
     """The dotted names an annotation holds, less the generics wrapping them (``type[X] | None`` -> X)."""
     if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
-        try:
-            annotation = ast.parse(annotation.value, mode="eval").body
-        except SyntaxError:
+        parsed = parsed_expression(annotation.value)
+        if parsed is None:
             return []
+        annotation = parsed
     skipped = {id(n.value) for n in ast.walk(annotation) if isinstance(n, ast.Subscript | ast.Attribute)}
     return [n for n in ast.walk(annotation) if isinstance(n, ast.Name | ast.Attribute) and id(n) not in skipped]
 

@@ -21,6 +21,7 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.deferred_inits import is_super_call
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
@@ -171,20 +172,11 @@ def _nulled_before_super(method: ast.FunctionDef | ast.AsyncFunctionDef, field: 
             store = stmt.lineno
         elif store is not None and _deletes(stmt, field):
             store = None  # ``del self.F`` after the None (under a version test or not): the base finds no field
-        elif store is not None and any(_super_call(n, method.name) for n in ast.walk(stmt)):
+        elif store is not None and any(
+            isinstance(n, ast.Call) and is_super_call(n, method.name) for n in ast.walk(stmt)
+        ):
             return store
     return None
-
-
-def _super_call(node: ast.AST, name: str) -> bool:
-    return (
-        isinstance(node, ast.Call)
-        and isinstance(node.func, ast.Attribute)
-        and node.func.attr == name
-        and isinstance(node.func.value, ast.Call)
-        and isinstance(node.func.value.func, ast.Name)
-        and node.func.value.func.id == "super"
-    )
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, item: Unasked, pr_pattern: str) -> Finding:

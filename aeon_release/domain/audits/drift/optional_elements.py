@@ -42,7 +42,7 @@ from aeon_release.domain.audits.drift.retyped import Recontained, _defining, rec
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, walk_spanning
+from aeon_release.domain.audits.source import last_name, parent_map, parsed_expression, walk_spanning
 
 # a removed line binding a module-level name to a tuple type (``AddedRequest = tuple[...]``)
 _ALIAS_LINE = re.compile(r"\n-(\w+)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:typing\.)?(?:tuple|Tuple)\[")
@@ -683,11 +683,8 @@ def _held_unwrapped(
         return None
     typed: set[str] = set()
     for shown in typed_as(read.value, func, parents, fork.classes):
-        try:
-            annotation = ast.parse(shown, mode="eval").body
-        except SyntaxError:
-            continue
-        inner = _optional_of(annotation)
+        annotation = parsed_expression(shown)
+        inner = _optional_of(annotation) if annotation is not None else None
         if inner is not None:
             typed.add(ast.unparse(inner).rsplit(".", 1)[-1])
     return next(

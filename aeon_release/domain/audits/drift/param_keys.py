@@ -367,8 +367,6 @@ class _Resolver:
 
     def _home(self, name: str) -> str | None:
         """The upstream file among ``self.upstream`` the module imports ``name`` from."""
-        if not name:  # ``Generic[T]``, ``make_base()``: an empty name matches any from-import (readD #4)
-            return None
         return next((p for p in imported_from(self.text, name, self.path) if p in self.upstream), None)
 
     def _bases_owner(self, cls: ast.ClassDef, method: str) -> Iterator[tuple[str, str, str]]:

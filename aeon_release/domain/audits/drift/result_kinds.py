@@ -67,7 +67,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
 from aeon_release.domain.audits.drift.flavours import ABSENT, NAMED, SHOWN, TENSOR_KEYWORDS
 from aeon_release.domain.audits.drift.optional_params import _admits_none
 from aeon_release.domain.audits.drift.returns import own_returns
-from aeon_release.domain.audits.source import last_name, parameter_names, parent_map, parse_python, table_lookup
+from aeon_release.domain.audits.source import last_name, parameter_names, parent_map, parsed_expression, table_lookup
 
 _SEQUENCES = frozenset({"list", "List", "tuple", "Tuple", "Sequence", "MutableSequence", "set", "Set", "frozenset"})
 _AWAITABLES = frozenset({"Awaitable", "Coroutine", "Future", "Task"})
@@ -955,10 +955,9 @@ def _element(annotation: ast.expr | None, element: int | None) -> ast.expr | Non
 
 
 def unquoted_expr(node: ast.expr | None) -> ast.expr | None:
+    """A quoted annotation's expression (``source.parsed_expression``: None where it is none); any other node as is."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        parsed = parse_python(node.value, "<annotation>")
-        body = parsed.body if parsed is not None else []
-        return body[0].value if len(body) == 1 and isinstance(body[0], ast.Expr) else None
+        return parsed_expression(node.value)
     return node
 
 

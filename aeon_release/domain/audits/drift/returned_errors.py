@@ -28,7 +28,7 @@ from aeon_release.domain.audits.drift.retyped import Recontained, recontained_he
 from aeon_release.domain.audits.drift.sides import ThreeTrees, line_matches, parsed_versions
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, walk_spanning
+from aeon_release.domain.audits.source import last_name, parent_map, parsed_expression, walk_spanning
 
 # an added line naming an exception class beside a ``|`` (a union annotation): the cheap first pass
 _ERROR_IN_UNION = re.compile(
@@ -111,10 +111,8 @@ def _errors_added(was: ast.expr, now: ast.expr) -> str:
 def _union(node: ast.expr) -> set[str]:
     """The members of ``A | B | None`` / ``Optional[A]`` / ``Union[A, B]`` (a string of one too), unparsed."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        try:
-            return _union(ast.parse(node.value, mode="eval").body)
-        except SyntaxError:
-            return {node.value}
+        parsed = parsed_expression(node.value)
+        return {node.value} if parsed is None else _union(parsed)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
         return _union(node.left) | _union(node.right)
     if isinstance(node, ast.Subscript) and last_name(node.value) in ("Optional", "Union"):

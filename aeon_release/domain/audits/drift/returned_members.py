@@ -21,6 +21,8 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterable
 
+from aeon_release.domain.audits.source import parsed_expression
+
 _KNOWN_BASES = frozenset({"object", "ABC", "Generic"})
 
 Lacks = Callable[[str, str, str], str | None]  # (new class name, old class name, member) -> the class label
@@ -178,10 +180,7 @@ _NOT_CLASSES = frozenset(
 
 def _unquoted(node: ast.expr | None) -> ast.expr | None:
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        try:
-            return ast.parse(node.value, mode="eval").body
-        except SyntaxError:
-            return None
+        return parsed_expression(node.value)
     return node
 
 

@@ -72,7 +72,7 @@ from aeon_release.domain.audits.drift.signatures import decorator_names
 from aeon_release.domain.audits.drift.union_slots import _sides
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, walk_spanning
+from aeon_release.domain.audits.source import last_name, parent_map, parsed_expression, walk_spanning
 
 # a removed line that annotates something ``str`` (``name: str``, ``def name(...) -> str``, ``) -> str``);
 # from a newline, as a diff's lines are searched here (a file's diff opens with its header line): ``^``
@@ -749,10 +749,10 @@ def _keyed_by_text(hit: Recontained) -> bool:
     """A sequence upstream made a dict keyed by ``str`` or ``bytes`` (#20636: ``lora_requests: list[LoRARequest]``
     became ``dict[str, LoRARequest]``, keyed by the adapter's name): an int literal is no key it holds.  A dict
     keyed by anything else (``int``, a class, unsaid) may well be keyed by position."""
-    try:
-        node = _unwrapped(ast.parse(hit.now, mode="eval").body)
-    except SyntaxError:
+    now = parsed_expression(hit.now)
+    if now is None:
         return False
+    node = _unwrapped(now)
     if _container(node) != "dict" or not isinstance(node, ast.Subscript) or not isinstance(node.slice, ast.Tuple):
         return False
     key = node.slice.elts[0] if node.slice.elts else None
@@ -810,10 +810,10 @@ def _element_use(
 
 def _scalar_element(annotation: str) -> str | None:
     """The scalar kind a sequence annotation holds (``list[int] | None`` -> ``int``), else None."""
-    try:
-        node = _unwrapped(ast.parse(annotation, mode="eval").body)
-    except SyntaxError:
+    parsed = parsed_expression(annotation)
+    if parsed is None:
         return None
+    node = _unwrapped(parsed)
     if not isinstance(node, ast.Subscript) or last_name(node.value) not in (
         "list",
         "List",

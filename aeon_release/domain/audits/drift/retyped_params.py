@@ -24,7 +24,7 @@ from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.result_kinds import unoptional
 from aeon_release.domain.audits.drift.signatures import Sig
-from aeon_release.domain.audits.source import parent_map
+from aeon_release.domain.audits.source import parent_map, parsed_expression
 
 Classify = Callable[[ast.expr], px.ClassInfo | None]
 Func = ast.FunctionDef | ast.AsyncFunctionDef
@@ -229,10 +229,7 @@ def _slots(call: ast.Call, old: Sig, new: Sig) -> Iterator[tuple[str, str, ast.e
 def _parsed(node: ast.expr | None) -> ast.expr | None:
     """A string annotation's expression (``"int"``); the node otherwise; None when it does not parse."""
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        try:
-            return ast.parse(node.value, mode="eval").body
-        except SyntaxError:
-            return None
+        return parsed_expression(node.value)
     return node
 
 

@@ -9,16 +9,16 @@ the getter the fork's callers hand it.  Deprecations split aliases this way when
 
 Upstream's side: a changed module that binds ``A`` once at its top level, at the base to the bare name ``B`` of
 another of its top-level bindings (a def, a class, an import), and at upstream and in the merged tree (the fork did
-not restore it) to a ``def``, a class or a ``lambda`` of its own, ``B`` still bound.  The fork's side, on a line it
-owns, with ``A`` imported from the module or read off it: a comparison ``is``/``is not``/``==``/``!=`` with ``A``
-on one side; a subscript or ``.get`` of ``A`` off a name the fork's file binds once to a dict display keyed by
-``B`` (not by ``A``); ``A in`` such a display (or a set, list or tuple display holding ``B``).  An error for the
-look-up in a display keyed by ``B`` (it misses every time) and for a comparison in a file that also names ``B``
-(the fork took the two for one object); a warning for a comparison in a file that never names ``B`` (its callers
-may hand it the alias itself).  Quiet: a call of ``A`` (it still answers), a comparison of ``A`` with ``B`` but in
-an ``assert`` (an ``if`` test, a flag: the fork asks whether they are one object, and adapts), a comparison of ``x``
-with ``A`` in an ``and``/``or`` that also compares ``x`` with ``B`` (the fork takes both; review93), a file that
-binds ``A`` itself.
+not restore it) to a ``def``, a class or a ``lambda`` of its own, ``B`` still bound. The fork's side, on a line it
+owns, with ``A`` imported from the module or read off it: a comparison ``is``/``is not``/``==``/``!=`` with ``A`` on
+one side; a subscript or ``.get`` of ``A`` off a name bound once (in the scope it is read in: readD #8) to a dict
+display keyed by ``B`` (not by ``A``); ``A in`` such a display (or a set, list or tuple display holding ``B``). An
+error for the look-up in a display keyed by ``B`` (it misses every time) and for a comparison in a file that also
+names ``B`` (the fork took the two for one object); a warning for a comparison in a file that never names ``B`` (its
+callers may hand it the alias itself). Quiet: a call of ``A`` (it still answers), a comparison of ``A`` with ``B``
+but in an ``assert`` (an ``if`` test, a flag: the fork asks whether they are one object, and adapts), a comparison
+of ``x`` with ``A`` in an ``and``/``or`` that also compares ``x`` with ``B`` (the fork takes both; review93), a file
+that binds ``A`` itself.
 """
 
 from __future__ import annotations
@@ -34,7 +34,7 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts, who
 from aeon_release.domain.audits.drift.subscripted_aliases import _bound_once, _rebound
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map
+from aeon_release.domain.audits.source import own_scope_nodes, parameter_names, parent_map
 
 _MOST_FILES = 32
 _ALIAS_LINE = re.compile(r"^(\w+)[ \t]*=[ \t]*(\w+)[ \t]*(?:#.*)?$")  # a removed top-level ``A = B``
@@ -113,7 +113,7 @@ def _fork_uses(
         )
         return splits.get(origin) if origin is not None else None
 
-    tables = _tables(module)
+    tables: dict[int, dict[str, ast.expr | None]] = {}  # each scope's own, by the scope's id
     for node in ast.walk(module):
         line = getattr(node, "lineno", None)
         if line not in owned:
@@ -122,7 +122,7 @@ def _fork_uses(
             yield from _compared(node, split_of, module, imports, parents)
         for key, table in _looked_up(node):
             split = split_of(key)
-            held = _keys(table, tables)
+            held = _keys(table, _seen_tables(node, parents, tables))
             if split is not None and held is not None and _names(held, split, imports, True):
                 if not _names(held, split, imports, False):
                     yield (
@@ -201,10 +201,41 @@ def _looked_up(node: ast.AST) -> Iterator[tuple[ast.expr, ast.expr]]:
         yield node.left, node.comparators[0]
 
 
-def _tables(module: ast.Module) -> dict[str, ast.expr | None]:
-    """name -> the display the file binds it to once (None when bound more than once or to anything else)."""
+def _seen_tables(
+    node: ast.AST, parents: dict[int, ast.AST], tables: dict[int, dict[str, ast.expr | None]]
+) -> dict[str, ast.expr | None]:
+    """The tables a name read at ``node`` may mean, its innermost scope's first: readD #8 read every binding of the
+    file as the module's, so a function's own ``table`` (or a parameter of that name) was taken for another
+    function's display, and a module table of a name some function also binds was read as none."""
+    seen: dict[str, ast.expr | None] = {}
+    for scope in _scopes(node, parents):
+        if id(scope) not in tables:
+            tables[id(scope)] = _tables(scope)
+        seen = tables[id(scope)] | seen
+    return seen
+
+
+def _scopes(node: ast.AST, parents: dict[int, ast.AST]) -> Iterator[ast.AST]:
+    """The scopes a name read at ``node`` resolves in, innermost first: its defs' and the module's, and its class
+    body's only when no def lies between (a method does not see its class's names)."""
+    inner = True
+    at = parents.get(id(node))
+    while at is not None:
+        if isinstance(at, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.Module) or (
+            isinstance(at, ast.ClassDef) and inner
+        ):
+            yield at
+        inner = inner and not isinstance(at, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda | ast.ClassDef)
+        at = parents.get(id(at))
+
+
+def _tables(scope: ast.AST) -> dict[str, ast.expr | None]:
+    """name -> the display ``scope`` binds it to once in its own body (None when bound more than once, to anything
+    else, or as a parameter)."""
     found: dict[str, ast.expr | None] = {}
-    for node in ast.walk(module):
+    if isinstance(scope, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        found = dict.fromkeys(parameter_names(scope.args))
+    for node in own_scope_nodes(scope):
         targets = (
             node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AnnAssign) else []
         )

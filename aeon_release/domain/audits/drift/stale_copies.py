@@ -56,7 +56,7 @@ from aeon_release.domain.audits.drift.sides import (
 )
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import LOG_METHODS, last_name
+from aeon_release.domain.audits.source import LOG_METHODS, last_name, parsed_expression
 
 # a callee on a changed line (``self.logits_processor(``, ``torch.cat(``): its last name (group 2), not the name a
 # ``def``/``class`` line declares (group 1 set)
@@ -331,8 +331,8 @@ def _makes_added(item: Rewritten, calls: list[ast.Call]) -> bool:
 
 def _nested(text: str) -> set[str]:
     """The texts of the calls nested inside one call's text (its arguments' calls)."""
-    call = ast.parse(text, mode="eval").body
-    return {ast.unparse(n) for n in ast.walk(call) if isinstance(n, ast.Call) and n is not call}
+    call = parsed_expression(text, "<call>")
+    return {ast.unparse(n) for n in ast.walk(call) if isinstance(n, ast.Call) and n is not call} if call else set()
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, item: Rewritten, pr_pattern: str) -> Finding:

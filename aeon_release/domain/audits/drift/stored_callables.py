@@ -129,9 +129,7 @@ def _upstream_base(
         current = todo.pop(0)
         chain.append(current)
         for base in current.bases:
-            name = last_name(base)
-            if not name:  # ``Generic[T]``, ``make_base()``: an empty name matches any from-import (readD #4)
-                continue
+            name = last_name(base)  # "" for ``Generic[T]``, ``make_base()``: imported_from names no file for it
             if name in classes and classes[name] not in chain:
                 todo.append(classes[name])
                 continue

@@ -24,7 +24,7 @@ import ast
 import re
 from collections.abc import Callable, Iterator
 
-from aeon_release.domain.audits.source import FUNCTION_DEFS
+from aeon_release.domain.audits.source import FUNCTION_DEFS, parsed_expression
 
 _RECEIVER = r"([A-Za-z_][\w.]*(?:\(\))?)"
 
@@ -159,10 +159,10 @@ def _class_names(annotation: ast.expr) -> set[str]:
     """Every name an annotation (or a constructor call's callee) spells, its string form read too:
     ``ReasoningParser | None``, ``Optional["ReasoningParser"]``, ``mod.ReasoningParser``."""
     if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
-        try:
-            annotation = ast.parse(annotation.value, mode="eval").body
-        except SyntaxError:
+        parsed = parsed_expression(annotation.value)
+        if parsed is None:
             return set()
+        annotation = parsed
     out: set[str] = set()
     for node in ast.walk(annotation):
         if isinstance(node, ast.Name):

@@ -10833,6 +10833,8 @@ class _Unquote(ast.NodeTransformer):
             return ast.copy_location(ast.Constant(None), node)
         if not isinstance(node.value, str) or len(node.value) > _LONGEST_QUOTED_TYPE:
             return node
+        # not parse_python's shared tree: the positions below are set on this one; the text is under
+        # _LONGEST_QUOTED_TYPE and every way the parse fails is caught (the later walks' depth is bounded by it)
         try:
             parsed = ast.parse(node.value.strip(), mode="eval").body
         except (SyntaxError, ValueError, RecursionError, MemoryError):  # prose, a NUL, 200 nested brackets

@@ -22,7 +22,7 @@ from __future__ import annotations
 import ast
 
 from aeon_release.domain.audits.drift.pyindex import ClassInfo, DefSym, Index
-from aeon_release.domain.audits.source import FUNCTION_DEFS
+from aeon_release.domain.audits.source import FUNCTION_DEFS, parsed_expression
 
 
 def reached_callers(ix: Index, cls: ClassInfo, name: str, prop: bool = False) -> list[tuple[ClassInfo, str]]:
@@ -138,10 +138,7 @@ def _call_at(line: str, paren: int) -> ast.Call | None:
     for i in range(paren, len(line)):
         depth += {"(": 1, ")": -1}.get(line[i], 0)
         if depth == 0:
-            try:
-                node = ast.parse(f"f{line[paren : i + 1]}", mode="eval").body
-            except SyntaxError:
-                return None
+            node = parsed_expression(f"f{line[paren : i + 1]}", "<call>")
             return node if isinstance(node, ast.Call) else None
     return None
 

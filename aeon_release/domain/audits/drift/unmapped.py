@@ -32,6 +32,7 @@ from collections.abc import Callable
 
 from aeon_release.domain.audits.drift.result_kinds import Use
 from aeon_release.domain.audits.drift.returned_members import outer_name
+from aeon_release.domain.audits.source import parsed_expression
 
 _MAPPINGS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "OrderedDict", "defaultdict"})
 # the dict methods a list lacks (result_kinds reports a read of those only): each a model or plain class lacks too
@@ -78,10 +79,7 @@ def outside_lacks(name: str, member: str) -> bool:
 def _mapping(annotation: ast.expr | None) -> bool:
     node = annotation
     if isinstance(node, ast.Constant) and isinstance(node.value, str):
-        try:
-            node = ast.parse(node.value, mode="eval").body
-        except SyntaxError:
-            return False
+        node = parsed_expression(node.value)
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.BitOr):
         sides = [s for s in (node.left, node.right) if not (isinstance(s, ast.Constant) and s.value is None)]
         node = sides[0] if len(sides) == 1 else None

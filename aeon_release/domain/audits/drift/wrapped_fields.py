@@ -22,7 +22,7 @@ import ast
 
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.pyindex import DefSym, Index
-from aeon_release.domain.audits.source import last_name
+from aeon_release.domain.audits.source import last_name, parsed_expression
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -95,10 +95,10 @@ def _returned_class(ix: Index, sym: DefSym) -> px.ClassInfo | None:
         return None
     returns = node.returns
     if isinstance(returns, ast.Constant) and isinstance(returns.value, str):
-        try:
-            returns = ast.parse(returns.value, mode="eval").body
-        except SyntaxError:
+        parsed = parsed_expression(returns.value)
+        if parsed is None:
             return None
+        returns = parsed
     home = ix.module_at(sym.path)
     if home is None or not isinstance(returns, ast.Name | ast.Attribute):
         return None
