@@ -691,6 +691,127 @@ CASES += [
     ),
 ]
 
+# --- a second blind batch, written after the first ran (24 of 24 caught blind) and before the engine ran on it:
+# silent value changes, where no name or signature moves.
+
+# --- #35781 (a8ff2cca92): requests blocked on remote KV or a grammar now wait in a new self.skipped_waiting, not
+# in self.waiting; upstream's own counts became len(self.waiting) + len(self.skipped_waiting)
+SW = "a8ff2cca92"
+SWW = "blocked waiting requests moved from self.waiting to a new self.skipped_waiting"
+CASES += [
+    (
+        "#35781 container split",
+        "a subclass's queue-depth gate on len(self.waiting)",
+        K(
+            "#35781",
+            SW,
+            SWW,
+            "vllm/aeon/sw1.py",
+            SCH + "AEON_MAX_QUEUE = 256\n\n\n"
+            "class AeonAdmitScheduler(Scheduler):\n"
+            "    def aeon_queue_full(self) -> bool:\n"
+            "        # AEON: GB10's unified memory bounds the requests the Spark lets queue\n"
+            "        return len(self.waiting) >= AEON_MAX_QUEUE\n",
+            "return len(self.waiting) >= AEON_MAX_QUEUE",
+        ),
+    ),
+    (
+        "#35781 container split",
+        "a depth read off a receiver typed as the class",
+        K(
+            "#35781",
+            SW,
+            SWW,
+            "vllm/aeon/sw2.py",
+            SCH + "def aeon_load(sched: Scheduler) -> int:\n"
+            "    # AEON: the Spark's router balances on each engine's total load\n"
+            "    return len(sched.waiting) + len(sched.running)\n",
+            "return len(sched.waiting) + len(sched.running)",
+        ),
+    ),
+    (
+        "#35781 container split",
+        "a walk of self.waiting for the requests blocked on remote KV",
+        K(
+            "#35781",
+            SW,
+            SWW,
+            "vllm/aeon/sw3.py",
+            "from vllm.v1.core.sched.scheduler import Scheduler\nfrom vllm.v1.request import RequestStatus\n\n\n"
+            "class AeonPdScheduler(Scheduler):\n"
+            "    def aeon_remote_pending(self) -> list[str]:\n"
+            "        # AEON: the Spark's P/D decode node lists the loads still in flight\n"
+            "        return [r.request_id for r in self.waiting if r.status == RequestStatus.WAITING_FOR_REMOTE_KVS]\n",
+            "return [r.request_id for r in self.waiting if r.status == RequestStatus.WAITING_FOR_REMOTE_KVS]",
+        ),
+    ),
+    (
+        "#35781 container split",
+        "twin: upstream's own count and the running list",
+        K(
+            "#35781",
+            SW,
+            SWW,
+            "vllm/aeon/sw4.py",
+            SCH + "class AeonCountScheduler(Scheduler):\n"
+            "    def aeon_depth(self) -> int:\n"
+            "        num_running, num_waiting = self.get_request_counts()\n"
+            "        return num_waiting + len(self.running)\n",
+            "return num_waiting + len(self.running)",
+        ),
+    ),
+]
+
+# --- #38435 (5c18b961d6): SchedulerStats.num_waiting_reqs no longer counts the skipped requests, now in a new
+# num_skipped_waiting_reqs
+NW = "5c18b961d6"
+NWW = "num_waiting_reqs narrowed: its skipped part moved to a new num_skipped_waiting_reqs"
+STATS = "from vllm.v1.metrics.stats import SchedulerStats\n\n\n"
+CASES += [
+    (
+        "#38435 field narrowed",
+        "a read of the stats field as the whole queue",
+        K(
+            "#38435",
+            NW,
+            NWW,
+            "vllm/aeon/nw1.py",
+            STATS + "def aeon_queue_depth(stats: SchedulerStats) -> int:\n"
+            "    # AEON: the Spark's autoscaler reads the whole queue, blocked P/D loads included\n"
+            "    return stats.num_waiting_reqs\n",
+            "return stats.num_waiting_reqs",
+        ),
+    ),
+    (
+        "#38435 field narrowed",
+        "a subclass reading its own make_stats()",
+        K(
+            "#38435",
+            NW,
+            NWW,
+            "vllm/aeon/nw2.py",
+            SCH + "class AeonLoadScheduler(Scheduler):\n"
+            "    def aeon_backlog(self) -> int:\n"
+            "        # AEON: the Spark sheds load when the backlog passes GB10's budget\n"
+            "        stats = self.make_stats()\n"
+            "        return 0 if stats is None else stats.num_waiting_reqs\n",
+            "return 0 if stats is None else stats.num_waiting_reqs",
+        ),
+    ),
+    (
+        "#38435 field narrowed",
+        "twin: the running count",
+        K(
+            "#38435",
+            NW,
+            NWW,
+            "vllm/aeon/nw3.py",
+            STATS + "def aeon_busy(stats: SchedulerStats) -> int:\n    return stats.num_running_reqs\n",
+            "return stats.num_running_reqs",
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-schedcore-")
