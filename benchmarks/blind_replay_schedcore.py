@@ -1,6 +1,6 @@
 """A blind replay of the v1 scheduler core a fork's scheduler subclasses and wrappers carry code against.
 
-10 first-parent commits on ``vllm/v1/core/sched/{scheduler,interface,request_queue,utils}.py`` -- the
+11 first-parent commits on ``vllm/v1/core/sched/{scheduler,interface,request_queue,utils}.py`` -- the
 ``Scheduler`` a fork subclasses for speculative-decoding token accounting and memory limits, the
 ``SchedulerInterface`` a fork's wrapper implements: ``Scheduler.__init__``'s ``speculative_config`` parameter
 and attribute removed (#15818), ``make_stats`` now called with ``spec_decoding_stats`` (#15151),
@@ -10,8 +10,9 @@ two required parameters (#29821), ``_num_encoder_max_input_tokens`` removed (#31
 ``_make_connector_prefix_cache_stats`` (#30522), ``_free_request`` now called with ``delay_free_blocks=``
 (#32255), the invalid-block handlers given a required ``num_scheduled_tokens`` (#38096),
 ``_update_waiting_for_remote_kv`` turned from a readiness test into a ``None``-returning update (#35781) and
-``Scheduler.__init__`` given a required ``block_size`` before ``mm_registry`` (#26296) -- picked by scanning
-those paths' diffs (``git log --first-parent -p``), avoiding the commits every other replay uses
+``Scheduler.__init__`` given a required ``block_size`` before ``mm_registry`` (#26296); in a second batch,
+#35781's ``self.waiting`` split with a new ``self.skipped_waiting`` and ``num_waiting_reqs`` narrowed (#38435) --
+picked by scanning those paths' diffs (``git log --first-parent -p``), avoiding the commits every other replay uses
 (``blind_replay_scheduler``, ``_asyncsched``, ``_scheddata``, ``_schedout``, ``_2024`` cover parts of this
 surface).  Each is replayed under 1-3 fork spellings written the way fork code is written (a keyword build, a
 positional build, a subclass's ``self.`` read, a ``getattr`` with a literal, an override with the old
@@ -23,7 +24,30 @@ result upstream no longer returns, a wrapper implementing the interface, a subcl
 merge base is the commit's first parent, upstream is the commit; a spelling is *caught* when an error lands on
 its line, *warned* when a warning lands in its file.  Twins must stay *quiet*: no error on their line.
 
-BLIND_LINE
+Blind, on the engine before any widening (main at 6b4f6ff3): 24 caught, 0 warned, 0 missed of 24 (twins: 11
+quiet, 0 false errors).  Symbol drift caught every one, each for the right reason: the removed parameter and
+attribute (a keyword build, a positional build now one slot off, a ``self.`` read, a ``getattr`` literal), the
+overrides whose base's parameters changed (``make_stats``, ``make_spec_decoding_stats``, the connector-stats hook,
+``_free_request`` through ``AsyncScheduler``, ``_handle_invalid_blocks``, a monkeypatched function), the
+override of a removed hook, the calls with old arguments or a flag now landing on ``num_scheduled_tokens``, the
+wrapper lacking the new abstract method, the builds without ``block_size``; return drift caught both uses of
+``_update_waiting_for_remote_kv``'s dropped result.  So a second blind batch was written after that run and
+before the engine ran on it, of silent value changes no name or signature shows: #35781 moved the requests held
+back on remote KV or a grammar out of ``self.waiting`` into a new ``self.skipped_waiting`` (a subclass's
+``len(self.waiting)`` gate, a typed receiver's depth, a walk of ``self.waiting`` for the requests blocked on
+remote KV), and #38435 narrowed ``SchedulerStats.num_waiting_reqs`` to the ready part, the rest now in a new
+``num_skipped_waiting_reqs`` (a read off an annotated record, a subclass's read of its own ``make_stats()``).
+Blind on that batch (same main): 0 caught, 0 warned, 5 missed of 5 (twins: 2 quiet, 0 false errors).
+After the killers188 widenings: 24 caught, 5 warned, 0 missed of 29 (twins: 13 quiet, 0 false errors).  Warned
+now (``drift/split_counts.py``, new): a fork's ``len`` or walk of a container part of whose members upstream
+moved into a new sibling (upstream's own counts now sum ``len(self.a) + len(self.b)``), and a read of a count
+field whose keyword's sum upstream split into a new keyword, off a receiver typed as the record or bound to a
+call of the function building it.  Warnings, not errors: the fork may mean the part that stays.
+Regression set at the widenings' head: killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
+blind_replay_scheduler 13 caught, 1 warned of 14 (8 quiet), blind_replay_asyncsched 20 caught, 1 missed of 21
+(14 quiet), blind_replay_schedout 18/18 (10 quiet), blind_replay_scheddata 18/18 (11 quiet), blind_replay_cfgparts
+19 caught, 2 warned of 21 (12 quiet), review85_twins 10 caught, 1 warned of 11 (0 false of 42, 7 warned): all as
+before, no new warning from the new check.
 
   python benchmarks/blind_replay_schedcore.py [--mirror DIR] [--only TEXT ...] [--show]
 """
