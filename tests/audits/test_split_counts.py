@@ -157,3 +157,62 @@ def test_a_count_split_read_warns(git_repo: GitRepo, no_rules: Path, fork: str, 
 )
 def test_count_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
     assert rows(git_repo, no_rules, fork, BASE_K, AFTER_K) == []
+
+
+AFTER_O = BASE_C.replace("        self.running = []\n", "        self.running = []\n        self.parked = []\n") + (
+    "\n    def idle(self) -> bool:\n        return not (self.waiting or self.parked)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("fork", "after", "needle"),
+    [
+        (
+            HEAD + "class AeonSched(Sched):\n    def step(self) -> int:\n        if not self.waiting:\n"
+            "            return 0\n        return 1\n",
+            AFTER_O,
+            "if not self.waiting:",
+        ),
+        (
+            HEAD + "def drain(sched: Sched) -> None:\n    while sched.waiting and sched.running:\n"
+            "        sched.running.pop()\n",
+            AFTER_O,
+            "while sched.waiting",
+        ),
+        (HEAD + "def full(sched: Sched) -> bool:\n    return len(sched.waiting) > 4\n", AFTER_O, "return len"),
+        (
+            HEAD + "class AeonSched(Sched):\n    def any_queued(self) -> bool:\n        return bool(self.waiting)\n",
+            AFTER_C,
+            "return bool",
+        ),
+    ],
+    ids=["a not test, or-evidence", "a while test in an and", "a len, or-evidence", "a bool(), len-evidence"],
+)
+def test_a_truth_test_of_a_split_container_warns(
+    git_repo: GitRepo, no_rules: Path, fork: str, after: str, needle: str
+) -> None:
+    """#35781 also made the scheduler's loop ask ``while self.waiting or self.skipped_waiting``: a fork's test of
+    ``self.waiting`` alone now finds it empty while requests wait in the sibling."""
+    assert rows(git_repo, no_rules, fork, BASE_C, after) == [(line_of(fork, needle), "warning")]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        HEAD + "class AeonSched(Sched):\n    def busy(self) -> bool:\n        return bool(self.running)\n",
+        HEAD + "def first(sched: Sched) -> object:\n    queue = sched.waiting\n    return queue\n",
+        HEAD + "def take(sched: Sched) -> object:\n    return sched.waiting.pop() if sched.parked else None\n",
+    ],
+    ids=["another field's test", "a plain alias", "a function naming the sibling"],
+)
+def test_truth_test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
+    assert rows(git_repo, no_rules, fork, BASE_C, AFTER_O) == []
+
+
+def test_a_builder_of_another_class_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """``st = other.stats()`` off a class that is not the builder's: another record of the name, not upstream's."""
+    fork = (
+        HEAD + "class Other:\n    def stats(self) -> Stats:\n        return Stats()\n\n\n"
+        "def depth(other: Other) -> int:\n    st = other.stats()\n    return st.waiting\n"
+    )
+    assert rows(git_repo, no_rules, fork, BASE_K, AFTER_K) == []
