@@ -134,6 +134,7 @@ from aeon_release.domain.audits.drift.skipped_setups import skipped_setup_drift
 from aeon_release.domain.audits.drift.snapshots import snapshot_drift
 from aeon_release.domain.audits.drift.sort_orders import sort_order_drift
 from aeon_release.domain.audits.drift.split_aliases import split_alias_drift
+from aeon_release.domain.audits.drift.split_counts import split_count_drift
 from aeon_release.domain.audits.drift.split_tables import split_table_drift
 from aeon_release.domain.audits.drift.stale_copies import restated_store_drift, stale_copy_drift
 from aeon_release.domain.audits.drift.stopped_arg_writes import stopped_arg_write_drift
@@ -280,6 +281,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     dropped_fixup_drift,
     patched_function_drift,
     folded_factor_drift,
+    split_count_drift,
     rederived_drift,
     shared_value_drift,
     widened_value_drift,
