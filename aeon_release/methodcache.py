@@ -28,6 +28,7 @@ from typing import Any
 _FOLDER = Path(__file__).resolve().parent / "__pycache__"
 _FILE = _FOLDER / f"dataclass-methods.{sys.implementation.cache_tag}.bin"
 _MOST = 20_000  # texts kept at most: past it, only those of this run are written
+_MOST_BYTES = 64 << 20  # a larger file is passed over
 
 
 @dataclasses.dataclass
@@ -73,10 +74,13 @@ def _exec(source: object, globals: dict[str, Any] | None = None, locals: dict[st
 
 
 def _read(path: Path) -> dict[str, types.CodeType]:
-    """The kept codes; none when the file is missing, damaged or written by another interpreter."""
+    """The kept codes; none when the file is missing, damaged, too large or written by another interpreter."""
     try:
-        data = path.read_bytes()
+        with path.open("rb") as handle:
+            data = handle.read(_MOST_BYTES + 1)
     except OSError:
+        return {}
+    if len(data) > _MOST_BYTES:  # not one this module wrote (~1 KB a text): not read whole
         return {}
     magic = importlib.util.MAGIC_NUMBER
     if not data.startswith(magic):

@@ -111,6 +111,16 @@ def test_a_damaged_or_foreign_cache_is_passed_over(cache_file: Path, data: bytes
     assert point(1) == point(1) and _cached().new  # compiled, as without a cache
 
 
+def test_a_file_larger_than_any_this_writes_is_not_read_whole(
+    cache_file: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    cache_file.parent.mkdir()
+    cache_file.write_bytes(importlib.util.MAGIC_NUMBER + marshal.dumps({"pass": compile("pass", "<string>", "exec")}))
+    assert list(methodcache._read(cache_file)) == ["pass"]
+    monkeypatch.setattr(methodcache, "_MOST_BYTES", cache_file.stat().st_size - 1)
+    assert methodcache._read(cache_file) == {}
+
+
 def test_a_kept_value_that_is_no_code_is_passed_over(cache_file: Path) -> None:
     cache_file.parent.mkdir()
     cache_file.write_bytes(
