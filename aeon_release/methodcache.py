@@ -2,14 +2,15 @@
 
 ``dataclasses`` writes each class's ``__init__``, ``__repr__``, ``__eq__``, ``__hash__`` and a frozen
 class's ``__setattr__`` and ``__delattr__`` as Python text and ``exec``s it when the class is made (up to
-Python 3.12 one ``exec`` per method).  The compile of those ~1,600 small texts was half of a merge's
-import CPU (0.20 of 0.41 s: ~1,580 distinct texts for the ~300 classes of the command and the checks'
-process, perf31, docs/speed-history.md), paid again by every run, although a text compiles to the same
-code every time.  So the code compiled from each text is kept, like Python's own ``__pycache__``: in the
-package's ``__pycache__`` folder, named by the interpreter's cache tag and checked against its bytecode's
-magic number.  A text is looked up by its whole self, so a kept code is the one ``exec`` would compile:
-the classes and their methods are the same, only not compiled again.  A cache that is missing, damaged,
-of another interpreter or not writable is passed over: the methods are then compiled as before.
+Python 3.12 one ``exec`` per method).  The compile of those small texts was half of a merge's import CPU
+(0.20 of 0.41 s: 1,566 distinct texts for the ~300 classes of the command and the checks' process, perf31,
+docs/speed-history.md), paid again by every run, although a text compiles to the same code every time.  So
+the code compiled from each text is kept, as Python keeps a module's bytecode: beside this module's (its
+``__pycache__`` folder, or under ``sys.pycache_prefix``), named by the interpreter's cache tag, checked
+against its bytecode's magic number, and not written when Python is told to write no bytecode.  A text is
+looked up by its whole self, so a kept code is the one ``exec`` would compile: the classes and their
+methods are the same, only not compiled again.  A cache that is missing, damaged, of another interpreter
+or not writable is passed over: the methods are then compiled as before.
 """
 
 from __future__ import annotations
@@ -25,8 +26,18 @@ import types
 from pathlib import Path
 from typing import Any
 
-_FOLDER = Path(__file__).resolve().parent / "__pycache__"
-_FILE = _FOLDER / f"dataclass-methods.{sys.implementation.cache_tag}.bin"
+
+def _cache_file() -> Path | None:
+    """Beside this module's own bytecode (its ``__pycache__``, or under ``sys.pycache_prefix`` when set, as
+    Python places it); None where Python keeps no bytecode (no cache tag)."""
+    try:
+        own = importlib.util.cache_from_source(__file__)
+    except NotImplementedError:
+        return None
+    return Path(own).parent / f"dataclass-methods.{sys.implementation.cache_tag}.bin"
+
+
+_FILE = _cache_file()
 _MOST = 20_000  # texts kept at most: past it, only those of this run are written
 _MOST_BYTES = 64 << 20  # a larger file is passed over
 
@@ -46,7 +57,7 @@ def install() -> None:
     on, in this process and the children it forks; the code of a text not kept is compiled, and kept
     by ``save`` (registered to run at this process's exit)."""
     global _CACHE
-    if _CACHE is not None or sys.implementation.cache_tag is None:
+    if _CACHE is not None or _FILE is None:
         return
     _CACHE = _Cache(_read(_FILE), set())
     # ``dataclasses`` calls ``exec`` by its global name: a module global of that name is found before the builtin
@@ -98,7 +109,7 @@ def save() -> None:
     """Keep the codes compiled in this process (merged with those another process kept meanwhile); nothing
     when none was compiled, when Python is told to write no bytecode, or when the folder is not writable."""
     cache = _CACHE
-    if cache is None or not cache.new or sys.dont_write_bytecode:
+    if cache is None or not cache.new or sys.dont_write_bytecode or _FILE is None:
         return
     cache.new = False
     codes = _read(_FILE) | cache.codes
@@ -112,7 +123,7 @@ def _write(path: Path, data: bytes) -> None:
     """Replace ``path`` at once (a reader sees the old file or the new one, never half of one)."""
     import tempfile  # only when something is written: not on the import path of a run that finds every text
 
-    path.parent.mkdir(exist_ok=True)
+    path.parent.mkdir(parents=True, exist_ok=True)
     fd, temporary = tempfile.mkstemp(dir=path.parent, prefix=path.name, suffix=".tmp")
     try:
         with os.fdopen(fd, "wb") as handle:

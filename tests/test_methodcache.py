@@ -6,6 +6,7 @@ from __future__ import annotations
 import dataclasses
 import importlib.util
 import marshal
+import subprocess
 import sys
 from collections.abc import Iterator
 from pathlib import Path
@@ -142,3 +143,16 @@ def test_no_bytecode_writing_and_an_unwritable_folder_write_nothing(
     monkeypatch.setattr(methodcache, "_FILE", tmp_path / "file" / "methods.bin")  # its folder is a file
     methodcache.save()  # no error: the next run compiles again
     assert not list(tmp_path.glob("**/*.tmp"))
+
+
+def test_the_cache_is_where_python_keeps_this_modules_bytecode(tmp_path: Path) -> None:
+    """Beside the package's bytecode: under PYTHONPYCACHEPREFIX when set (the tests keep the checkout free of
+    ``__pycache__`` that way, tests/conftest.py), not in the checkout."""
+    code = "from aeon_release import methodcache; print(methodcache._FILE)"
+    env = {"PATH": "/usr/bin:/bin", "PYTHONPATH": str(Path(methodcache.__file__).parents[1])}
+    done = subprocess.run(
+        [sys.executable, "-c", code], env=env | {"PYTHONPYCACHEPREFIX": str(tmp_path)}, capture_output=True, text=True
+    )
+    assert Path(done.stdout.strip()).is_relative_to(tmp_path), done.stderr
+    done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
+    assert Path(done.stdout.strip()).parent == Path(methodcache.__file__).parent / "__pycache__", done.stderr
