@@ -112,10 +112,11 @@ def save() -> None:
     if cache is None or not cache.new or sys.dont_write_bytecode or _FILE is None:
         return
     cache.new = False
-    codes = _read(_FILE) | cache.codes
-    if len(codes) > _MOST:  # texts of classes long changed: only those of this run are kept
-        codes = {text: codes[text] for text in cache.used}
-    with contextlib.suppress(OSError, ValueError):
+    # RuntimeError: a thread made a class while the codes were copied (the next run keeps its texts)
+    with contextlib.suppress(OSError, ValueError, RuntimeError):
+        codes = _read(_FILE) | cache.codes
+        if len(codes) > _MOST:  # texts of classes long changed: only those of this run are kept
+            codes = {text: codes[text] for text in set(cache.used)}
         _write(_FILE, importlib.util.MAGIC_NUMBER + marshal.dumps(codes))
 
 

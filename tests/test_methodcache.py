@@ -156,3 +156,14 @@ def test_the_cache_is_where_python_keeps_this_modules_bytecode(tmp_path: Path) -
     assert Path(done.stdout.strip()).is_relative_to(tmp_path), done.stderr
     done = subprocess.run([sys.executable, "-c", code], env=env, capture_output=True, text=True)
     assert Path(done.stdout.strip()).parent == Path(methodcache.__file__).parent / "__pycache__", done.stderr
+
+
+def test_past_the_bound_only_this_runs_texts_are_kept(cache_file: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    cache_file.parent.mkdir()
+    cache_file.write_bytes(importlib.util.MAGIC_NUMBER + marshal.dumps({"pass": compile("pass", "<string>", "exec")}))
+    monkeypatch.setattr(methodcache, "_MOST", 1)
+    methodcache.install()
+    _point()
+    methodcache.save()
+    kept = methodcache._read(cache_file)
+    assert "pass" not in kept and set(kept) == _cached().used and len(kept) > 1
