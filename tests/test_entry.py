@@ -220,3 +220,23 @@ def test_a_command_line_naming_a_command_makes_that_command_alone(tmp_path: Path
     assert {"merge", "audit", "check", "schema"} <= set(line.split()[1:])
     misspelt = _entry(_MADE_AT_EXIT, "mrge", tmp=tmp_path)
     assert misspelt.returncode == 2 and "no such command 'mrge'" in misspelt.stderr
+
+
+_COMPILES_AT_EXIT = """
+import atexit, pathlib, sys
+from aeon_release import methodcache
+methodcache._FILE = pathlib.Path({file!r})
+compiled = []
+methodcache.compile = lambda *args, **kwargs: compiled.append(1) or compile(*args, **kwargs)
+atexit.register(lambda: print('compiled', len(compiled), file=sys.stderr))
+"""
+
+
+def test_a_second_run_compiles_none_of_the_dataclasses_methods(tmp_path: Path) -> None:
+    """The entry serves the dataclasses' method texts from the cache (aeon_release/methodcache.py): their
+    compile was half of a merge's import CPU.  The first run keeps what it compiled; the next compiles none."""
+    setup = _COMPILES_AT_EXIT.format(file=str(tmp_path / "methods.bin"))
+    first = _entry(setup, "audit", tmp=tmp_path)  # (no audits folder: an error, once the audit's modules imported)
+    assert first.returncode == 2 and int(first.stderr.split("compiled ")[1].split()[0]) > 100, first.stderr
+    again = _entry(setup, "audit", tmp=tmp_path)
+    assert again.returncode == 2 and again.stderr.endswith("compiled 0\n"), again.stderr

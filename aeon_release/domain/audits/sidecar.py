@@ -47,6 +47,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import IO, TYPE_CHECKING, Any, NoReturn
 
+from aeon_release import methodcache
 from aeon_release.domain.audits.model import Finding, MergeSides, Settings
 from aeon_release.streams import flushed, lone_thread
 
@@ -400,6 +401,9 @@ def serve(requests: IO[str], answers: IO[str]) -> None:
     grep_changed(sides.repo, sides.base, sides.ours, sides.theirs, tuple(told.get("words", ())))
     pending = None if "words" in told else line
     importing.join()  # no thread of this process is left mid-import when a check forks a child
+    # the checks' classes' methods kept now, not at the exit: a forked process skips the atexit handlers, and
+    # the merge's process kills this one once answered (nothing is written when every text was kept already)
+    methodcache.save()
     from aeon_release.domain.audits.merge import prepare_sides
 
     preparing = in_background(prepare_sides, sides)
@@ -648,6 +652,7 @@ def main() -> None:
     from aeon_release.gcpace import pace
 
     pace()  # the checks' parses and memos are as long-lived as the command's (see gcpace.py)
+    methodcache.install()  # the checks' classes' methods compiled once across runs (saved at the exit)
     try:
         serve(sys.stdin, sys.stdout)
     except Exception:  # noqa: BLE001 - no answer: the parent runs the checks itself and reports
