@@ -21,6 +21,25 @@ break: a kept choice, a kept variable, a truth test, an explicit pin of the vari
 base is the commit's first parent, upstream is the commit; a spelling is *caught* when an error lands on its
 line, *warned* when a warning lands in its file.  Twins must stay *quiet*: no error on their line.
 
+Blind, on the engine before any widening (main at 6b4f6ff3): 9 caught, 3 warned, 9 missed of 21 (twins: 11 quiet,
+0 false errors; one quiet twin warned: the log line of ``VLLM_FLOAT32_MATMUL_PRECISION``, whose default changed).
+Name and symbol drift caught the removed ``compute_hash`` (call, import, ``getattr``), the replaced variables'
+settings and reads, and env-default drift the comparisons with the old default and the old choice.  The misses:
+#24761's two and #30428's one (a setting outside the choice list upstream now validates the value against: the
+first read raises ValueError), #28159's three (``"true"``/``"yes"``, which the new ``int()`` refuses, and
+``envs.VLLM_HAS_FLASHINFER_CUBIN == "1"``, a bool compared with a string now: never true), #28671's two (``str()``
+and an f-string of a read that was an int and is a bool: ``"True"``, which the child's ``int()`` refuses) and
+#38136's ``os.getenv(NAME, "trtllm")`` (the fork names no registry module, and the diff's hunk holds the
+default's line of a multi-line ``env_with_choices`` entry, not the quoted name: env-default drift never reads the
+file).  Warned by design: #15831's Ray ``runtime_env`` key (symbol drift: a dict's key may be no setting of the
+environment) and #39337's two (a default made None: the fleet may set the variable).
+After the killers187 widenings: 17 caught, 3 warned, 1 missed of 21 (twins: 11 quiet, 1 of them warned, 0 false
+errors).  Caught now: a setting the registry's new choice list or numeric parse refuses, a comparison with strings
+of a read that is no string now, a stringified read that turned from int into bool handed to an environment
+(``drift/env_parsing.py``).  Still missed: #38136's ``os.getenv`` repeating the old default (left: widening
+env-default drift's file selection to every changed file that quotes the name outside its hunks means reading
+each changed file's text; not done in the time).
+
   python benchmarks/blind_replay_envvars.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 

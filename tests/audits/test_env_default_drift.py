@@ -247,3 +247,70 @@ def test_a_default_given_as_the_other_branch_of_a_membership_test(
         assert "`envs.VLLM_USE_FLASHINFER_SAMPLER is None` compares environment variable" in by_line[6]
         assert "with the old default" in by_line[6] and "test the new default too" in by_line[6]
         assert "no value of VLLM_USE_FLASHINFER_SAMPLER gives None back" in by_line[8]
+
+
+# killers187 (benchmarks/blind_replay_envvars.py): #38136 moved the default of a multi-line
+# ``env_with_choices(\n "NAME",\n "trtllm",\n [...])`` entry to "auto"; its -U0 hunk holds the default's line, not the
+# quoted name, and a fork reading the variable only by ``os.getenv(NAME, "trtllm")`` names no module to find the
+# registry by: the file was never read
+LONE = "app/knobs.py"
+LONE_BASE = """import os
+
+environment_variables = {
+    "APP_ALLREDUCE_BACKEND": env_with_choices(
+        "APP_ALLREDUCE_BACKEND",
+        "trtllm",
+        ["auto", "trtllm", "mnnvl"],
+    ),
+    "APP_FUSE_NORM": lambda: os.environ.get(
+        "APP_FUSE_NORM",
+        "0",
+    ),
+    "APP_OTHER_MODE": env_with_choices(
+        "APP_OTHER_MODE",
+        "a",
+        ["a", "b"],
+    ),
+}
+"""
+LONE_UPSTREAM = (
+    LONE_BASE.replace('        "trtllm",\n', '        "auto",\n')
+    .replace('        "0",\n', '        "1",\n')
+    .replace('        "a",\n', '        "b",\n')
+)
+LONE_FORK = "app/aeon/launch_env.py"
+LONE_FORK_TEXT = """import os
+
+
+def aeon_backend() -> str:
+    # AEON: the launch logs the allreduce backend upstream picks
+    return os.getenv("APP_ALLREDUCE_BACKEND", "trtllm")
+
+
+def aeon_fuse() -> bool:
+    return os.environ.get("APP_FUSE_NORM", "false") == "1"
+
+
+def aeon_backend_now() -> str:
+    return os.getenv("APP_ALLREDUCE_BACKEND", "auto")
+
+
+def aeon_unrelated() -> str:
+    return os.getenv("AEON_OTHER_MODE", "a")
+"""
+
+
+def test_a_default_alone_on_its_line_in_a_multi_line_read_the_fork_repeats(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {LONE: LONE_BASE},
+        {LONE_FORK: LONE_FORK_TEXT},
+        [("Fix multi-node allreduce (#38136)", {LONE: LONE_UPSTREAM})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    lines = (git_repo.path / LONE_FORK).read_text().splitlines()
+    got = {lines[f.line - 1].strip() for f in report.findings if f.rule_id == DEFAULT_DRIFT and f.path == LONE_FORK}
+    assert got == {
+        'return os.getenv("APP_ALLREDUCE_BACKEND", "trtllm")',
+        'return os.environ.get("APP_FUSE_NORM", "false") == "1"',
+    }, got  # the new default and the fork's own variable (no registry quotes it) stay quiet

@@ -55,6 +55,9 @@ _FORK_READ = re.compile(
 _FORK_GETATTR = re.compile(r"""\bgetattr\(\s*([A-Za-z_]\w*)\s*,\s*["']([A-Z][A-Z0-9]*_[A-Z0-9_]+)["']""")
 _FALSE = frozenset({"0", "false", "no", "off", ""})
 _TRUE = frozenset({"1", "true", "yes", "on"})
+# a changed line that is one literal alone (a default on a line of its own): taken out, and put in
+_LONE_LITERAL_OUT = re.compile(r"""^-(?!--)\s*(?:["'][^"'\n]*["']|-?\d+(?:\.\d+)?|True|False|None),?\s*$""", re.M)
+_LONE_LITERAL_IN = re.compile(r"""^\+(?!\+\+)\s*(?:["'][^"'\n]*["']|-?\d+(?:\.\d+)?|True|False|None),?\s*$""", re.M)
 _Value = str | int | float | bool | None
 
 
@@ -99,7 +102,7 @@ def _registry_files(trees: ThreeTrees, names: set[str], modules: set[str]) -> li
     before a comma, as a read with a default does, or before ``in`` (``"X" in os.environ``, a default
     given as the other branch; one RE2 search per file's diff)."""
     named = Alternation(r"""["'](?:{})["']\s*(?:,|(?:not\s+)?in\b)""", names)
-    found = []
+    found, lone = [], []
     for path in trees.upstream:
         if not path.endswith(".py"):
             continue
@@ -109,7 +112,19 @@ def _registry_files(trees: ThreeTrees, names: set[str], modules: set[str]) -> li
         raw = trees.upstream.raw(path)
         if "\n-" in raw and "\n+" in raw and (stem in modules or named.search(raw)):
             found.append(path)
-    return sorted(found)
+        elif _LONE_LITERAL_OUT.search(raw) and _LONE_LITERAL_IN.search(raw):
+            lone.append(path)
+    return sorted({*found, *_quoting(trees, names, lone)})
+
+
+def _quoting(trees: ThreeTrees, names: set[str], paths: list[str]) -> frozenset[str]:
+    """Of ``paths`` (a diff that swapped a literal alone on its line), those whose text at upstream quotes one of
+    ``names``: a default on a line of its own in a multi-line read, ``env_with_choices(\\n "APP_X",\\n "a",\\n
+    [...])``, whose hunk holds the default and not the name (#38136 moved ``"trtllm"`` to ``"auto"`` so; a fork's
+    ``os.getenv(NAME, "trtllm")`` names no module to find the file by).  One ``git grep`` of those files."""
+    if not paths or not names:
+        return frozenset()
+    return trees.upstream_files_with(tuple(sorted(f'"{name}"' for name in names)), paths)
 
 
 def _changed_defaults(trees: ThreeTrees, names: set[str], paths: list[str]) -> dict[str, Changed]:
