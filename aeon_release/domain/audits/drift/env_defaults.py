@@ -384,6 +384,7 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
             ):
                 parents = parents or parent_map(module)
                 compare = compares_with_old(node, parents, change.old_value, (change.new_value,), _same)
+                compare = compare or (_flag_identity(node, parents, change) if _made_none(change) else None)
                 used = _computed_with(node, parents) if compare is None and _made_none(change) else None
                 shown = short(ast.unparse(compare or used or node), 80)
                 yield path, node.lineno, shown, change, "compared" if compare else "computed" if used else "module"
@@ -401,6 +402,22 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
 def _made_none(change: Changed) -> bool:
     """Unset, the variable was a value and is None now."""
     return change.new_value is None and change.old_value is not None
+
+
+def _flag_identity(read: ast.expr, parents: dict[int, ast.AST], change: Changed) -> ast.Compare | None:
+    """The fork's ``envs.APP_FLAG is False`` (``is not``, ``==``, ``!=``) with the flag the variable's old default
+    meant, where the default is None now: unset, the test's answer flips (#39337 made ``VLLM_USE_V2_MODEL_RUNNER``'s
+    ``"0"`` a None a config oracle settles).  A truth test (``not envs.APP_FLAG``) holds of None as of False."""
+    flag = flag_meaning(change.old_value)
+    if not isinstance(flag, bool):
+        return None
+    return compares_with_old(read, parents, flag, (None,), _same_flag, flags=True)
+
+
+def _same_flag(literal: object, default: object) -> bool:
+    """A bool literal is the flag itself (``True``/``False``; ``1``/``"1"`` are no identity test's operand), and
+    ``None`` the new default (a scope that tests ``is None`` settles the unset case)."""
+    return (literal is None or isinstance(literal, bool)) and literal is default
 
 
 def _computed_with(read: ast.expr, parents: dict[int, ast.AST]) -> ast.expr | None:
