@@ -33,12 +33,14 @@ and an f-string of a read that was an int and is a bool: ``"True"``, which the c
 default's line of a multi-line ``env_with_choices`` entry, not the quoted name: env-default drift never reads the
 file).  Warned by design: #15831's Ray ``runtime_env`` key (symbol drift: a dict's key may be no setting of the
 environment) and #39337's two (a default made None: the fleet may set the variable).
-After the killers187 widenings: 17 caught, 3 warned, 1 missed of 21 (twins: 11 quiet, 1 of them warned, 0 false
+After the killers187 widenings: 19 caught, 2 warned, 0 missed of 21 (twins: 11 quiet, 1 of them warned, 0 false
 errors).  Caught now: a setting the registry's new choice list or numeric parse refuses, a comparison with strings
 of a read that is no string now, a stringified read that turned from int into bool handed to an environment
-(``drift/env_parsing.py``).  Still missed: #38136's ``os.getenv`` repeating the old default (left: widening
-env-default drift's file selection to every changed file that quotes the name outside its hunks means reading
-each changed file's text; not done in the time).
+(``drift/env_parsing.py``); a fork ``os.getenv`` repeating a default that sits alone on its line in a multi-line
+registry entry, and an ``is False`` test of a flag whose default is None now (``drift/env_defaults.py``).  Still
+warned, by design: #15831's ``runtime_env`` key and #39337's truth test (``not envs.X`` holds of None as of False;
+only the oracle's choice moved, which the fleet may pin).
+REGRESSION_PLACEHOLDER
 
   python benchmarks/blind_replay_envvars.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -5,8 +5,9 @@ Each upstream change is shaped like a real vLLM one (benchmarks/blind_replay_env
 #28159 turned a raw string into ``bool(int(...))`` (a fork's ``"true"`` now raises, its ``== "1"`` never holds),
 #28671 turned an ``int`` into a ``bool`` (``str()`` of it is ``"True"``).  The spellings go beyond the replay: a
 case-insensitive choice list, a new ``float()`` parse, an ``in`` comparison and a ``!=`` through ``getattr``, a
-stringified read in a dict's value; the twins: a folded choice, a value the base already refused, the fork's own
-namesake module, a truth test, a log line.
+stringified read in a dict's value, a comma-separated list of choices (``env_set_with_choices``); the twins: a
+folded choice, a value the base already refused, the fork's own namesake module, a truth test, a log line, a list
+whose every item is a choice, a membership test in the read (a set answers it as the string did).
 """
 
 from __future__ import annotations
@@ -31,6 +32,7 @@ environment_variables = {
     "APP_TIMEOUT": lambda: os.getenv("APP_TIMEOUT", "5"),
     "APP_CHUNK": lambda: int(os.getenv("APP_CHUNK", "64")),
     "APP_CONFIGURE_LOGGING": lambda: int(os.getenv("APP_CONFIGURE_LOGGING", "1")),
+    "APP_TOOL_LABELS": lambda: os.getenv("APP_TOOL_LABELS", ""),
 }
 """
 UPSTREAM = (
@@ -47,6 +49,10 @@ UPSTREAM = (
     .replace('os.getenv("APP_TIMEOUT", "5")', 'float(os.getenv("APP_TIMEOUT", "5"))')
     .replace('"APP_CHUNK", "64"', '"APP_CHUNK", "128"')
     .replace('int(os.getenv("APP_CONFIGURE_LOGGING", "1"))', 'bool(int(os.getenv("APP_CONFIGURE_LOGGING", "1")))')
+    .replace(
+        'lambda: os.getenv("APP_TOOL_LABELS", "")',
+        'env_set_with_choices("APP_TOOL_LABELS", default=[], choices=["container", "web_search"])',
+    )
 )
 SUBJECT = "[UX] Enforce valid choices for envs (#24761)"
 
@@ -73,13 +79,17 @@ def aeon_launch() -> dict[str, str]:
     os.environ["APP_TIMEOUT"] = "5s"
     os.environ["APP_TIMEOUT"] = "2.5"
     os.environ["APP_CHUNK"] = "big"
+    os.environ["APP_TOOL_LABELS"] = "container, web_search"
+    os.environ["APP_TOOL_LABELS"] = "container,browser"
+    boxed = "container" in envs.APP_TOOL_LABELS
+    only = envs.APP_TOOL_LABELS == "container"
     fast = envs.APP_HAS_CUBIN in ("1", "true")
     slow = getattr(envs, "APP_HAS_CUBIN") != "0"
     own = aeon_envs.APP_HAS_CUBIN == "1"
     plain = bool(envs.APP_HAS_CUBIN)
     child = {"APP_CONFIGURE_LOGGING": str(envs.APP_CONFIGURE_LOGGING)}
     logger.info(f"configure logging: {envs.APP_CONFIGURE_LOGGING}")
-    return {"fast": str(fast or slow or own or plain), **child}
+    return {"fast": str(fast or slow or own or plain or boxed or only), **child}
 """
 KNOBS = "app/aeon/knobs.py"
 KNOBS_TEXT = '# AEON: the fork\'s own knobs\nAPP_HAS_CUBIN = "1"\n'
@@ -106,6 +116,8 @@ def test_settings_the_new_parsing_refuses_and_reads_of_the_old_type_are_reported
         'os.environ["APP_PRECISION"] = "medium"': Severity.ERROR,
         'os.environ["APP_HAS_CUBIN"] = "yes"': Severity.ERROR,
         'os.environ["APP_TIMEOUT"] = "5s"': Severity.ERROR,
+        'os.environ["APP_TOOL_LABELS"] = "container,browser"': Severity.ERROR,
+        'only = envs.APP_TOOL_LABELS == "container"': Severity.ERROR,
         'fast = envs.APP_HAS_CUBIN in ("1", "true")': Severity.ERROR,
         'slow = getattr(envs, "APP_HAS_CUBIN") != "0"': Severity.ERROR,
         'child = {"APP_CONFIGURE_LOGGING": str(envs.APP_CONFIGURE_LOGGING)}': Severity.ERROR,
@@ -128,6 +140,8 @@ def test_kept_values_a_folded_choice_an_old_refusal_and_the_forks_namesake_stay_
         'os.environ["APP_TIMEOUT"] = "2.5"',
         'os.environ["APP_CHUNK"] = "big"',
         'own = aeon_envs.APP_HAS_CUBIN == "1"',
+        'os.environ["APP_TOOL_LABELS"] = "container, web_search"',
+        'boxed = "container" in envs.APP_TOOL_LABELS',
         "plain = bool(envs.APP_HAS_CUBIN)",
     ):
         assert quiet not in got, quiet
@@ -142,4 +156,6 @@ def test_registry_reads_choices_numeric_parses_and_kinds() -> None:
     assert old["APP_HAS_CUBIN"].kind == "str" and new["APP_HAS_CUBIN"] == Parse(None, False, "int", "bool")
     assert new["APP_TIMEOUT"].refuses("5s") and not new["APP_TIMEOUT"].refuses("2.5")
     assert (old["APP_CONFIGURE_LOGGING"].kind, new["APP_CONFIGURE_LOGGING"].kind) == ("int", "bool")
+    labels = registry(UPSTREAM, {"APP_TOOL_LABELS"})["APP_TOOL_LABELS"]
+    assert labels.many and labels.kind == "list" and labels.choices == frozenset({"container", "web_search"})
     assert registry("x = {'APP_X': 1}", {"APP_X"}) == {}  # no getter: no entry

@@ -55,13 +55,15 @@ class Parse:
     choices: frozenset[str] | None  # the value must be one of these (None: any)
     folded: bool  # the choice test lowers the value first
     numeric: str | None  # "int" / "float": the raw value goes through that call
-    kind: str | None  # "str", "bool", "int", "float" (None: not known)
+    kind: str | None  # "str", "bool", "int", "float", "list" (None: not known)
+    many: bool = False  # a comma-separated list of choices (each item must be one)
 
     def refuses(self, value: str) -> str | None:
         """Why this parsing refuses ``value`` (None: it takes it)."""
         if self.choices is not None:
             seen, allowed = (value.lower(), {c.lower() for c in self.choices}) if self.folded else (value, self.choices)
-            if seen not in allowed:
+            items = [item.strip() for item in seen.split(",") if item.strip()] if self.many else [seen]
+            if any(item not in allowed for item in items):
                 return f"is none of its choices {sorted(self.choices)}"
         if self.numeric is not None and not _parses(value, self.numeric):
             return f"is no {self.numeric}, and the entry now calls {self.numeric}() on it"
@@ -148,24 +150,33 @@ def registry(text: str | None, names: set[str]) -> dict[str, Parse]:
 
 def parse_entry(name: str, body: ast.expr) -> Parse:
     """The parsing of the entry whose getter's expression is ``body``."""
-    choices, folded = _choices(name, body)
+    choices, folded, many = _choices(name, body)
     numeric = next((kind for kind in _numeric_calls(name, body)), None)
-    return Parse(choices, folded, numeric, _kind(body, choices))
+    kind = "list" if many else _kind(body, choices)
+    return Parse(choices, folded, numeric, kind, many)
 
 
-def _choices(name: str, body: ast.expr) -> tuple[frozenset[str] | None, bool]:
-    """The list of strings a call that quotes ``name`` validates the value against, and whether it lowers it."""
+def _choices(name: str, body: ast.expr) -> tuple[frozenset[str] | None, bool, bool]:
+    """The list of strings a call that quotes ``name`` validates the value against (its ``choices=`` or its last
+    list of strings), whether it lowers the value, and whether the value is a comma-separated list (its default,
+    the argument after the name or ``default=``, is a list: ``env_list_with_choices(NAME, [], [...])``)."""
     for node in ast.walk(body):
         if isinstance(node, ast.Call) and any(str_value(arg) == name for arg in node.args):
-            for arg in node.args:
-                strings = [str_value(e) for e in arg.elts] if isinstance(arg, ast.List | ast.Tuple) else []
-                if strings and all(s is not None for s in strings):
-                    folded = any(
-                        k.arg == "case_sensitive" and isinstance(k.value, ast.Constant) and k.value.value is False
-                        for k in node.keywords
-                    )
-                    return frozenset(s for s in strings if s is not None), folded
-    return None, False
+            keywords = {k.arg: k.value for k in node.keywords if k.arg}
+            after = node.args[[str_value(arg) for arg in node.args].index(name) + 1 :]
+            lists = [strings for arg in after if (strings := _strings(arg)) is not None]
+            choices = _strings(keywords["choices"]) if "choices" in keywords else (lists[-1] if lists else None)
+            if choices is not None:
+                default = keywords.get("default", after[0] if after else None)
+                folded = isinstance(sensitive := keywords.get("case_sensitive"), ast.Constant) and not sensitive.value
+                return choices, folded, isinstance(default, ast.List | ast.Tuple | ast.Set)
+    return None, False, False
+
+
+def _strings(node: ast.expr) -> frozenset[str] | None:
+    """The strings of a list, tuple or set literal of strings only (None: anything else, or empty)."""
+    items = [str_value(e) for e in node.elts] if isinstance(node, ast.List | ast.Tuple | ast.Set) else []
+    return frozenset(s for s in items if s is not None) if items and None not in items else None
 
 
 def _numeric_calls(name: str, body: ast.expr) -> Iterator[str]:
@@ -250,7 +261,7 @@ def _misread(module: ast.Module, retyped: dict[str, Change]) -> Iterator[tuple[i
         assert isinstance(node, ast.expr)
         shown, parent = ast.unparse(node), parents.get(id(node))
         was, now = change.old.kind, change.new.kind
-        if was == "str" and isinstance(parent, ast.Compare) and _text_compare(parent):
+        if was == "str" and isinstance(parent, ast.Compare) and _text_compare(parent, node):
             text = (
                 f"fork-owned `{ast.unparse(parent)}` compares {shown} with a string, but upstream's registry entry "
                 f"now hands back a {now}, not the raw string: the comparison never holds, the fork's path is dead"
@@ -266,11 +277,14 @@ def _misread(module: ast.Module, retyped: dict[str, Change]) -> Iterator[tuple[i
             yield node.lineno, change.name, text, Severity.ERROR if handed else Severity.WARNING
 
 
-def _text_compare(node: ast.Compare) -> bool:
-    """``x == "s"``, ``x != "s"``, ``x in ("s", ...)``: a comparison with strings only."""
+def _text_compare(node: ast.Compare, read: ast.expr) -> bool:
+    """``read == "s"``, ``"s" != read``, ``read in ("s", ...)``: the read tested against strings only (``"s" in
+    read`` is a membership test in the read, which a list or set answers as a string did)."""
     if len(node.ops) != 1 or not isinstance(node.ops[0], _TEXT):
         return False
-    other = node.comparators[0] if not isinstance(node.left, ast.Constant) else node.left
+    if isinstance(node.ops[0], ast.In | ast.NotIn) and node.left is not read:
+        return False
+    other = node.comparators[0] if node.left is read else node.left
     items = other.elts if isinstance(other, ast.Tuple | ast.List | ast.Set) else [other]
     return bool(items) and all(str_value(item) is not None for item in items)
 
