@@ -89,7 +89,9 @@ def aeon_launch() -> dict[str, str]:
     plain = bool(envs.APP_HAS_CUBIN)
     child = {"APP_CONFIGURE_LOGGING": str(envs.APP_CONFIGURE_LOGGING)}
     logger.info(f"configure logging: {envs.APP_CONFIGURE_LOGGING}")
-    return {"fast": str(fast or slow or own or plain or boxed or only), **child}
+    shown = {}
+    shown["logging"] = str(envs.APP_CONFIGURE_LOGGING)
+    return {"fast": str(fast or slow or own or plain or boxed or only), **child, **shown}
 """
 KNOBS = "app/aeon/knobs.py"
 KNOBS_TEXT = '# AEON: the fork\'s own knobs\nAPP_HAS_CUBIN = "1"\n'
@@ -122,6 +124,7 @@ def test_settings_the_new_parsing_refuses_and_reads_of_the_old_type_are_reported
         'slow = getattr(envs, "APP_HAS_CUBIN") != "0"': Severity.ERROR,
         'child = {"APP_CONFIGURE_LOGGING": str(envs.APP_CONFIGURE_LOGGING)}': Severity.ERROR,
         'logger.info(f"configure logging: {envs.APP_CONFIGURE_LOGGING}")': Severity.WARNING,
+        'shown["logging"] = str(envs.APP_CONFIGURE_LOGGING)': Severity.WARNING,  # a display's key: no environment
     }, got
 
 

@@ -31,6 +31,7 @@ a warning: ``"True"`` in a log line is harmless.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -46,6 +47,7 @@ from aeon_release.domain.audits.source import parse_python, str_value
 
 _KINDS = {"bool": "bool", "int": "int", "float": "float"}
 _TEXT = (ast.Eq, ast.NotEq, ast.In, ast.NotIn)
+_VARIABLE = re.compile(r"[A-Z][A-Z0-9]*_[A-Z0-9_]+")
 
 
 @dataclass(frozen=True)
@@ -277,6 +279,12 @@ def _misread(module: ast.Module, retyped: dict[str, Change]) -> Iterator[tuple[i
             yield node.lineno, change.name, text, Severity.ERROR if handed else Severity.WARNING
 
 
+def _variable_key(node: ast.expr) -> bool:
+    """A string key spelt as an environment variable's name (``"APP_CONFIGURE_LOGGING"``)."""
+    key = str_value(node)
+    return key is not None and _VARIABLE.fullmatch(key) is not None
+
+
 def _text_compare(node: ast.Compare, read: ast.expr) -> bool:
     """``read == "s"``, ``"s" != read``, ``read in ("s", ...)``: the read tested against strings only (``"s" in
     read`` is a membership test in the read, which a list or set answers as a string did)."""
@@ -290,13 +298,17 @@ def _text_compare(node: ast.Compare, read: ast.expr) -> bool:
 
 
 def _stringified(node: ast.expr, parent: ast.AST | None, parents: dict[int, ast.AST]) -> bool | None:
-    """None where the read is not turned into text; else whether the text goes to an environment: an item's
-    value (``env[K] = str(x)``, ``{K: str(x)}``) or a ``NAME=`` text of an f-string."""
+    """None where the read is not turned into text; else whether the text goes to an environment: the value of an
+    item keyed by a variable's name (``env["APP_X"] = str(x)``, ``{"APP_X": str(x)}``; a display's ``row["x"]`` is
+    no environment) or a ``NAME=`` text of an f-string."""
     if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id == "str":
         holder = parents.get(id(parent))
-        return (isinstance(holder, ast.Assign) and isinstance(holder.targets[0], ast.Subscript)) or isinstance(
-            holder, ast.Dict
-        )
+        if isinstance(holder, ast.Assign) and isinstance(target := holder.targets[0], ast.Subscript):
+            return _variable_key(target.slice)
+        if isinstance(holder, ast.Dict):
+            key = holder.keys[[id(v) for v in holder.values].index(id(parent))]
+            return key is not None and _variable_key(key)
+        return False
     if isinstance(parent, ast.FormattedValue):
         joined = parents.get(id(parent))
         if isinstance(joined, ast.JoinedStr):
