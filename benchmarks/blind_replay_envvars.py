@@ -40,7 +40,14 @@ of a read that is no string now, a stringified read that turned from int into bo
 registry entry, and an ``is False`` test of a flag whose default is None now (``drift/env_defaults.py``).  Still
 warned, by design: #15831's ``runtime_env`` key and #39337's truth test (``not envs.X`` holds of None as of False;
 only the oracle's choice moved, which the fleet may pin).
-REGRESSION_PLACEHOLDER
+Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5 quiet), review88_twins 7/7
+(1 false error of 26: "only the copy stored", shadowed-attribute's, recorded there as before), review15_twins 8 caught,
+1 warned of 9 (0 false of 40), review42_twins 6 caught, 1 warned of 7 (0 false of 31, 5 warned), blind_replay_config
+16 caught, 1 warned of 17 (13 quiet, 0 false), blind_replay_flashinfer 21 caught, 1 warned of 22 (11 quiet),
+blind_replay_runnerv2 21 caught, 1 warned of 22 (13 quiet), blind_replay_compiler 23 caught, 2 warned of 25 (11
+quiet), blind_replay_vutils 15 caught, 4 warned of 19 (13 quiet): all as recorded; ``env_replay.py --limit 40``
+the same at main (6b4f6ff3) and here: gone 38/40, default 37/37, default-raw 37/37, respelled 0/4 with a false
+finding, twins 0/81 false errors (1/81 false warning).
 
   python benchmarks/blind_replay_envvars.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -406,7 +406,7 @@ def _made_none(change: Changed) -> bool:
 
 def _flag_identity(read: ast.expr, parents: dict[int, ast.AST], change: Changed) -> ast.Compare | None:
     """The fork's ``envs.APP_FLAG is False`` (``is not``, ``==``, ``!=``) with the flag the variable's old default
-    meant, where the default is None now: unset, the test's answer flips (#39337 made ``VLLM_USE_V2_MODEL_RUNNER``'s
+    meant, where the default is None now: unset, the test's answer flips (#39337 made a model-runner switch's
     ``"0"`` a None a config oracle settles).  A truth test (``not envs.APP_FLAG``) holds of None as of False."""
     flag = flag_meaning(change.old_value)
     if not isinstance(flag, bool):
