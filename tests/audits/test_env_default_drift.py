@@ -247,3 +247,133 @@ def test_a_default_given_as_the_other_branch_of_a_membership_test(
         assert "`envs.VLLM_USE_FLASHINFER_SAMPLER is None` compares environment variable" in by_line[6]
         assert "with the old default" in by_line[6] and "test the new default too" in by_line[6]
         assert "no value of VLLM_USE_FLASHINFER_SAMPLER gives None back" in by_line[8]
+
+
+# killers187 (benchmarks/blind_replay_envvars.py): #38136 moved the default of a multi-line
+# ``env_with_choices(\n "NAME",\n "trtllm",\n [...])`` entry to "auto"; its -U0 hunk holds the default's line, not the
+# quoted name, and a fork reading the variable only by ``os.getenv(NAME, "trtllm")`` names no module to find the
+# registry by: the file was never read
+LONE = "app/knobs.py"
+LONE_BASE = """import os
+
+environment_variables = {
+    "APP_ALLREDUCE_BACKEND": env_with_choices(
+        "APP_ALLREDUCE_BACKEND",
+        "trtllm",
+        ["auto", "trtllm", "mnnvl"],
+    ),
+    "APP_FUSE_NORM": lambda: os.environ.get(
+        "APP_FUSE_NORM",
+        "0",
+    ),
+    "APP_OTHER_MODE": env_with_choices(
+        "APP_OTHER_MODE",
+        "a",
+        ["a", "b"],
+    ),
+}
+"""
+LONE_UPSTREAM = (
+    LONE_BASE.replace('        "trtllm",\n', '        "auto",\n')
+    .replace('        "0",\n', '        "1",\n')
+    .replace('        "a",\n', '        "b",\n')
+)
+LONE_FORK = "app/aeon/launch_env.py"
+LONE_FORK_TEXT = """import os
+
+
+def aeon_backend() -> str:
+    # AEON: the launch logs the allreduce backend upstream picks
+    return os.getenv("APP_ALLREDUCE_BACKEND", "trtllm")
+
+
+def aeon_fuse() -> bool:
+    return os.environ.get("APP_FUSE_NORM", "false") == "1"
+
+
+def aeon_backend_now() -> str:
+    return os.getenv("APP_ALLREDUCE_BACKEND", "auto")
+
+
+def aeon_unrelated() -> str:
+    return os.getenv("AEON_OTHER_MODE", "a")
+"""
+
+
+def test_a_default_alone_on_its_line_in_a_multi_line_read_the_fork_repeats(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {LONE: LONE_BASE},
+        {LONE_FORK: LONE_FORK_TEXT},
+        [("Fix multi-node allreduce (#38136)", {LONE: LONE_UPSTREAM})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    lines = (git_repo.path / LONE_FORK).read_text().splitlines()
+    got = {lines[f.line - 1].strip() for f in report.findings if f.rule_id == DEFAULT_DRIFT and f.path == LONE_FORK}
+    assert got == {
+        'return os.getenv("APP_ALLREDUCE_BACKEND", "trtllm")',
+        'return os.environ.get("APP_FUSE_NORM", "false") == "1"',
+    }, got  # the new default and the fork's own variable (no registry quotes it) stay quiet
+
+
+# killers187: #39337 made ``VLLM_USE_V2_MODEL_RUNNER``'s ``bool(int(os.getenv(NAME, "0")))`` a
+# ``maybe_convert_bool(os.getenv(NAME, None))`` an oracle settles when unset; a fork's ``is False`` test flips
+FLAGS = "app/flags.py"
+FLAGS_BASE = """import os
+
+environment_variables = {
+    "APP_USE_V2": lambda: bool(int(os.getenv("APP_USE_V2", "0"))),
+    "APP_STRICT": lambda: bool(int(os.getenv("APP_STRICT", "1"))),
+}
+"""
+FLAGS_UPSTREAM = FLAGS_BASE.replace(
+    'bool(int(os.getenv("APP_USE_V2", "0")))', 'maybe_bool(os.getenv("APP_USE_V2", None))'
+).replace('bool(int(os.getenv("APP_STRICT", "1")))', 'maybe_bool(os.getenv("APP_STRICT", None))')
+FLAGS_FORK = "app/aeon/runner_pick.py"
+FLAGS_FORK_TEXT = """import app.flags as envs
+
+
+def aeon_v1() -> bool:
+    # AEON: the fork's hooks patch the v1 runner only
+    return envs.APP_USE_V2 is False
+
+
+def aeon_strict() -> bool:
+    return envs.APP_STRICT == True  # noqa: E712
+
+
+def aeon_not_v2() -> bool:
+    return envs.APP_USE_V2 is not True
+
+
+def aeon_plain() -> bool:
+    return not envs.APP_USE_V2
+
+
+def aeon_guarded() -> bool:
+    if envs.APP_USE_V2 is None:
+        return True
+    return envs.APP_USE_V2 is False
+"""
+
+
+def test_an_identity_test_with_the_flag_a_default_made_none_meant(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {FLAGS: FLAGS_BASE},
+        {FLAGS_FORK: FLAGS_FORK_TEXT},
+        [("[Model Runner v2] Oracle (#39337)", {FLAGS: FLAGS_UPSTREAM})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    lines = (git_repo.path / FLAGS_FORK).read_text().splitlines()
+    got = {
+        (f.line, lines[f.line - 1].strip()): f.severity
+        for f in report.findings
+        if f.rule_id == DEFAULT_DRIFT and f.path == FLAGS_FORK
+    }
+    errors = {text for (_, text), severity in got.items() if severity is Severity.ERROR}
+    assert errors == {"return envs.APP_USE_V2 is False", "return envs.APP_STRICT == True  # noqa: E712"}, got
+    # ``is not True`` answers None as it answered False, a truth test holds of None as of False, and a scope that
+    # tests for None first settles the unset case: the plain read's warning, no error
+    assert [line for (line, text) in got if text == "return envs.APP_USE_V2 is False"] == [6, 24], got
+    assert got[(24, "return envs.APP_USE_V2 is False")] is Severity.WARNING, got

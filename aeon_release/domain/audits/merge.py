@@ -61,6 +61,7 @@ from aeon_release.domain.audits.drift.element_kinds import element_drift
 from aeon_release.domain.audits.drift.element_shapes import element_shape_drift
 from aeon_release.domain.audits.drift.enum_drift import enum_drift_covering, renumbered_upstream
 from aeon_release.domain.audits.drift.env_defaults import env_default_drift
+from aeon_release.domain.audits.drift.env_parsing import env_parsing_drift
 from aeon_release.domain.audits.drift.env_values import env_value_drift
 from aeon_release.domain.audits.drift.escaped_kinds import escaped_kind_drift
 from aeon_release.domain.audits.drift.fewer_dims import fewer_dims_drift
@@ -253,6 +254,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     renamed_sibling_drift,
     env_default_drift,
     env_value_drift,
+    env_parsing_drift,
     field_default_drift,
     handed_default_drift,
     checking_only_drift,

@@ -55,6 +55,9 @@ _FORK_READ = re.compile(
 _FORK_GETATTR = re.compile(r"""\bgetattr\(\s*([A-Za-z_]\w*)\s*,\s*["']([A-Z][A-Z0-9]*_[A-Z0-9_]+)["']""")
 _FALSE = frozenset({"0", "false", "no", "off", ""})
 _TRUE = frozenset({"1", "true", "yes", "on"})
+# a changed line that is one literal alone (a default on a line of its own): taken out, and put in
+_LONE_LITERAL_OUT = re.compile(r"""^-(?!--)\s*(?:["'][^"'\n]*["']|-?\d+(?:\.\d+)?|True|False|None),?\s*$""", re.M)
+_LONE_LITERAL_IN = re.compile(r"""^\+(?!\+\+)\s*(?:["'][^"'\n]*["']|-?\d+(?:\.\d+)?|True|False|None),?\s*$""", re.M)
 _Value = str | int | float | bool | None
 
 
@@ -99,7 +102,7 @@ def _registry_files(trees: ThreeTrees, names: set[str], modules: set[str]) -> li
     before a comma, as a read with a default does, or before ``in`` (``"X" in os.environ``, a default
     given as the other branch; one RE2 search per file's diff)."""
     named = Alternation(r"""["'](?:{})["']\s*(?:,|(?:not\s+)?in\b)""", names)
-    found = []
+    found, lone = [], []
     for path in trees.upstream:
         if not path.endswith(".py"):
             continue
@@ -109,7 +112,19 @@ def _registry_files(trees: ThreeTrees, names: set[str], modules: set[str]) -> li
         raw = trees.upstream.raw(path)
         if "\n-" in raw and "\n+" in raw and (stem in modules or named.search(raw)):
             found.append(path)
-    return sorted(found)
+        elif _LONE_LITERAL_OUT.search(raw) and _LONE_LITERAL_IN.search(raw):
+            lone.append(path)
+    return sorted({*found, *_quoting(trees, names, lone)})
+
+
+def _quoting(trees: ThreeTrees, names: set[str], paths: list[str]) -> frozenset[str]:
+    """Of ``paths`` (a diff that swapped a literal alone on its line), those whose text at upstream quotes one of
+    ``names``: a default on a line of its own in a multi-line read, ``env_with_choices(\\n "APP_X",\\n "a",\\n
+    [...])``, whose hunk holds the default and not the name (#38136 moved ``"trtllm"`` to ``"auto"`` so; a fork's
+    ``os.getenv(NAME, "trtllm")`` names no module to find the file by).  One ``git grep`` of those files."""
+    if not paths or not names:
+        return frozenset()
+    return trees.upstream_files_with(tuple(sorted(f'"{name}"' for name in names)), paths)
 
 
 def _changed_defaults(trees: ThreeTrees, names: set[str], paths: list[str]) -> dict[str, Changed]:
@@ -369,6 +384,7 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
             ):
                 parents = parents or parent_map(module)
                 compare = compares_with_old(node, parents, change.old_value, (change.new_value,), _same)
+                compare = compare or (_flag_identity(node, parents, change) if _made_none(change) else None)
                 used = _computed_with(node, parents) if compare is None and _made_none(change) else None
                 shown = short(ast.unparse(compare or used or node), 80)
                 yield path, node.lineno, shown, change, "compared" if compare else "computed" if used else "module"
@@ -386,6 +402,22 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
 def _made_none(change: Changed) -> bool:
     """Unset, the variable was a value and is None now."""
     return change.new_value is None and change.old_value is not None
+
+
+def _flag_identity(read: ast.expr, parents: dict[int, ast.AST], change: Changed) -> ast.Compare | None:
+    """The fork's ``envs.APP_FLAG is False`` (``is not``, ``==``, ``!=``) with the flag the variable's old default
+    meant, where the default is None now: unset, the test's answer flips (#39337 made a model-runner switch's
+    ``"0"`` a None a config oracle settles).  A truth test (``not envs.APP_FLAG``) holds of None as of False."""
+    flag = flag_meaning(change.old_value)
+    if not isinstance(flag, bool):
+        return None
+    return compares_with_old(read, parents, flag, (None,), _same_flag, flags=True)
+
+
+def _same_flag(literal: object, default: object) -> bool:
+    """A bool literal is the flag itself (``True``/``False``; ``1``/``"1"`` are no identity test's operand), and
+    ``None`` the new default (a scope that tests ``is None`` settles the unset case)."""
+    return (literal is None or isinstance(literal, bool)) and literal is default
 
 
 def _computed_with(read: ast.expr, parents: dict[int, ast.AST]) -> ast.expr | None:

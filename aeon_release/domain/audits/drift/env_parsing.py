@@ -1,0 +1,318 @@
+"""Environment-variable parsing drift: upstream changed how its registry parses a variable; the fork sets it to a
+value the new parsing refuses, or reads it as the type it used to be.
+
+Env-default drift (``drift/env_defaults.py``) asks what an unset variable means, env-value drift
+(``drift/env_values.py``) which set values a comparison takes as on.  A registry entry's *parsing* can change too,
+with the default and every comparison kept:
+
+- a choice list: #24761 wrapped ``lambda: os.getenv("APP_WORKER_METHOD", "fork")`` into ``env_with_choices(
+  "APP_WORKER_METHOD", "fork", ["spawn", "fork"])``, and #30428 replaced a list (``highest``/``high``/``medium`` ->
+  ``ieee``/``tf32``).  A fork's ``os.environ["APP_WORKER_METHOD"] = "forkserver"`` worked at the base and now raises
+  ``ValueError`` at the first read.
+- a numeric parse: #28159 turned ``lambda: os.getenv("APP_HAS_CUBIN", False)`` (the raw string) into ``bool(int(
+  os.getenv("APP_HAS_CUBIN", "0")))``.  A fork's ``"true"`` was truthy and now makes ``int()`` raise; the fork's
+  ``envs.APP_HAS_CUBIN == "1"`` compares a ``bool`` with a string now: always unequal, the fork's path is dead.
+- a type: #28671 turned ``int(os.getenv("APP_CONFIGURE_LOGGING", "1"))`` into ``bool(int(...))``.  The fork's
+  ``str(envs.APP_CONFIGURE_LOGGING)`` handed to a child's environment is ``"True"`` now, which the child's ``int()``
+  refuses.
+
+An entry of a registry is a string key naming a variable, mapped to a lambda or a call (``{"APP_X": lambda: ...}``).
+Its parsing: the choice list of a call that quotes the name and holds a list of strings (lowered where
+``case_sensitive=False``), the ``int()``/``float()`` around a read of the variable, and what it hands back (``bool(``,
+``int(``, ``float(``, a comparison: that type; the environment's raw read, lowered or not, or a choice: a string).
+Only upstream's changed Python files outside tests whose diff names a variable the fork's added lines name are read,
+at the base and at upstream.  Errors: a fork setting (``os.environ[NAME] = "v"``, ``setdefault``) the base's
+parsing took and upstream's refuses; a fork comparison of the registry module's attribute with a string where the
+read was a string and is a ``bool``/``int``/``float`` now; ``str()`` or an f-string of a read that was an ``int`` and
+is a ``bool`` now, handed to an environment (an item's value, a ``NAME=`` text).  Elsewhere the stringified read is
+a warning: ``"True"`` in a log line is harmless.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.dtypes import is_test_path
+from aeon_release.domain.audits.drift.env_defaults import _fork_names as read_names
+from aeon_release.domain.audits.drift.env_defaults import _is_module, _module_aliases, _module_read, _reads_environment
+from aeon_release.domain.audits.drift.env_values import Setting, _merged, fork_settings
+from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions, whole_word
+from aeon_release.domain.audits.linear import Alternation
+from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parse_python, str_value
+
+_KINDS = {"bool": "bool", "int": "int", "float": "float"}
+_TEXT = (ast.Eq, ast.NotEq, ast.In, ast.NotIn)
+_VARIABLE = re.compile(r"[A-Z][A-Z0-9]*_[A-Z0-9_]+")
+
+
+@dataclass(frozen=True)
+class Parse:
+    """How a registry entry reads its variable: the values it accepts and the type a read hands back."""
+
+    choices: frozenset[str] | None  # the value must be one of these (None: any)
+    folded: bool  # the choice test lowers the value first
+    numeric: str | None  # "int" / "float": the raw value goes through that call
+    kind: str | None  # "str", "bool", "int", "float", "list" (None: not known)
+    many: bool = False  # a comma-separated list of choices (each item must be one)
+
+    def refuses(self, value: str) -> str | None:
+        """Why this parsing refuses ``value`` (None: it takes it)."""
+        if self.choices is not None:
+            seen, allowed = (value.lower(), {c.lower() for c in self.choices}) if self.folded else (value, self.choices)
+            items = [item.strip() for item in seen.split(",") if item.strip()] if self.many else [seen]
+            if any(item not in allowed for item in items):
+                return f"is none of its choices {sorted(self.choices)}"
+        if self.numeric is not None and not _parses(value, self.numeric):
+            return f"is no {self.numeric}, and the entry now calls {self.numeric}() on it"
+        return None
+
+
+def _parses(value: str, kind: str) -> bool:
+    try:
+        (int if kind == "int" else float)(value)
+    except ValueError:
+        return False
+    return True
+
+
+@dataclass(frozen=True)
+class Change:
+    """A variable whose registry entry parses it otherwise at upstream."""
+
+    name: str
+    path: str
+    module: str
+    old: Parse
+    new: Parse
+
+
+def env_parsing_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork settings upstream's new parsing refuses, and fork reads used as the type the entry no longer returns."""
+    names = _fork_names(trees)
+    paths = _registry_files(trees, names) if names else []
+    changes = _changes(trees, names, paths) if paths else {}
+    if not changes:
+        return []
+    found = [*_settings(trees, changes), *_reads(trees, changes)]
+    commits = {name: trees.upstream_commit(c.path, whole_word(name), pr_pattern, most=5) for name, c in changes.items()}
+    return [
+        Finding(RULE, "merge", severity, path, line, f"{text} ({changes[name].path}{commits[name]})")
+        for severity, path, line, name, text in found
+    ]
+
+
+# -- upstream's side -----------------------------------------------------------------------------------------------
+def _fork_names(trees: ThreeTrees) -> set[str]:
+    """The variables the fork's added lines set (``environ[NAME] = "v"``, ``setdefault``) or read (``mod.NAME``,
+    ``getattr(mod, "NAME")``, ``getenv("NAME", ...)``)."""
+    return {s.name for s in fork_settings(trees)} | read_names(trees)[0]
+
+
+def _registry_files(trees: ThreeTrees, names: set[str]) -> list[str]:
+    """Upstream's changed Python files outside tests whose diff names one of ``names`` (one RE2 search a file)."""
+    named = Alternation(r"\b(?:{})\b", names)
+    found = []
+    for path in trees.upstream:
+        if path.endswith(".py") and not is_test_path(path):
+            raw = trees.upstream.raw(path)
+            if "\n-" in raw and "\n+" in raw and named.search(raw):
+                found.append(path)
+    return sorted(found)
+
+
+def _changes(trees: ThreeTrees, names: set[str], paths: list[str]) -> dict[str, Change]:
+    changes: dict[str, Change] = {}
+    for path, name, old, new in both_versions(trees, paths, lambda text: registry(text, names)):
+        if old != new and name not in changes:
+            module = path[:-3].replace("/", ".").removesuffix(".__init__")
+            changes[name] = Change(name, path, module, old, new)
+    return changes
+
+
+def registry(text: str | None, names: set[str]) -> dict[str, Parse]:
+    """Variable -> its registry entry's parsing, for the entries of ``text``'s dict literals that name one of
+    ``names``."""
+    module = parse_python(text) if text and any(name in text for name in names) else None
+    if module is None:
+        return {}
+    out: dict[str, Parse] = {}
+    for node in ast.walk(module):
+        if isinstance(node, ast.Dict):
+            for key, value in zip(node.keys, node.values, strict=True):
+                name = str_value(key) if key is not None else None
+                if name in names and isinstance(value, ast.Lambda | ast.Call):
+                    out[name] = parse_entry(name, value.body if isinstance(value, ast.Lambda) else value)
+    return out
+
+
+def parse_entry(name: str, body: ast.expr) -> Parse:
+    """The parsing of the entry whose getter's expression is ``body``."""
+    choices, folded, many = _choices(name, body)
+    numeric = next((kind for kind in _numeric_calls(name, body)), None)
+    kind = "list" if many else _kind(body, choices)
+    return Parse(choices, folded, numeric, kind, many)
+
+
+def _choices(name: str, body: ast.expr) -> tuple[frozenset[str] | None, bool, bool]:
+    """The list of strings a call that quotes ``name`` validates the value against (its ``choices=`` or its last
+    list of strings), whether it lowers the value, and whether the value is a comma-separated list (its default,
+    the argument after the name or ``default=``, is a list: ``env_list_with_choices(NAME, [], [...])``)."""
+    for node in ast.walk(body):
+        if isinstance(node, ast.Call) and any(str_value(arg) == name for arg in node.args):
+            keywords = {k.arg: k.value for k in node.keywords if k.arg}
+            after = node.args[[str_value(arg) for arg in node.args].index(name) + 1 :]
+            lists = [strings for arg in after if (strings := _strings(arg)) is not None]
+            choices = _strings(keywords["choices"]) if "choices" in keywords else (lists[-1] if lists else None)
+            if choices is not None:
+                default = keywords.get("default", after[0] if after else None)
+                folded = isinstance(sensitive := keywords.get("case_sensitive"), ast.Constant) and not sensitive.value
+                return choices, folded, isinstance(default, ast.List | ast.Tuple | ast.Set)
+    return None, False, False
+
+
+def _strings(node: ast.expr) -> frozenset[str] | None:
+    """The strings of a list, tuple or set literal of strings only (None: anything else, or empty)."""
+    items = [str_value(e) for e in node.elts] if isinstance(node, ast.List | ast.Tuple | ast.Set) else []
+    return frozenset(s for s in items if s is not None) if items and None not in items else None
+
+
+def _numeric_calls(name: str, body: ast.expr) -> Iterator[str]:
+    """ "int"/"float" for each such call around a read of ``name`` from the environment."""
+    for node in ast.walk(body):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("int", "float"):
+            if node.args and any(_environ_read(inner, name) for inner in ast.walk(node.args[0])):
+                yield node.func.id
+
+
+def _environ_read(node: ast.AST, name: str) -> bool:
+    """``os.getenv(name, ...)``, ``os.environ.get(name, ...)`` or ``os.environ[name]``."""
+    if isinstance(node, ast.Call) and _reads_environment(node.func):
+        return bool(node.args) and str_value(node.args[0]) == name
+    return (
+        isinstance(node, ast.Subscript)
+        and ast.unparse(node.value).endswith("environ")
+        and (str_value(node.slice) == name)
+    )
+
+
+def _kind(body: ast.expr, choices: frozenset[str] | None) -> str | None:
+    """What the getter hands back: a ``bool(``/``int(``/``float(`` call's type, a comparison's bool, a string for
+    the environment's raw read (lowered or not) or a validated choice."""
+    if isinstance(body, ast.Compare):
+        return "bool"
+    if not isinstance(body, ast.Call):
+        return None
+    if isinstance(body.func, ast.Name) and body.func.id in _KINDS:
+        return _KINDS[body.func.id]
+    if _reads_environment(body.func) or choices is not None:
+        return "str"
+    raw = body.func.value if isinstance(body.func, ast.Attribute) else None
+    folded = isinstance(body.func, ast.Attribute) and body.func.attr in ("lower", "upper", "strip")
+    return "str" if folded and isinstance(raw, ast.Call) and _reads_environment(raw.func) else None
+
+
+# -- the fork's side -----------------------------------------------------------------------------------------------
+Hit = tuple[Severity, str, int, str, str]  # severity, path, line, variable, message
+
+
+def _settings(trees: ThreeTrees, changes: dict[str, Change]) -> Iterator[Hit]:
+    """Fork settings the base's parsing took and upstream's refuses."""
+    for setting in fork_settings(trees):
+        change = changes.get(setting.name)
+        why = change.new.refuses(setting.value) if change is not None else None
+        if change is not None and why is not None and change.old.refuses(setting.value) is None:
+            at: Setting = _merged(trees, setting)
+            text = (
+                f'fork-owned setting {setting.name}="{setting.value}" was taken by the base\'s registry entry, but '
+                f"upstream's now refuses it: the value {why}, so the first read of the variable raises"
+            )
+            yield Severity.ERROR, at.path, at.line, setting.name, text
+
+
+def _reads(trees: ThreeTrees, changes: dict[str, Change]) -> Iterator[Hit]:
+    """Fork reads of the registry module's attribute used as the type the entry no longer hands back."""
+    retyped = {name: c for name, c in changes.items() if c.old.kind and c.new.kind and c.old.kind != c.new.kind}
+    paths = [
+        path
+        for path in sorted(trees.mine)
+        if path.endswith(".py") and any(name in text for text in trees.mine[path].added.values() for name in retyped)
+    ]
+    texts = trees.blobs(trees.ours, paths)
+    for path in paths:
+        module = parse_python(texts.get(path) or "")
+        if module is not None:
+            added = set(trees.mine[path].added)
+            for line, name, text, severity in _misread(module, retyped):
+                if line in added:
+                    yield severity, path, trees.to_merged(trees.ours, path).get(line, line), name, text
+
+
+def _misread(module: ast.Module, retyped: dict[str, Change]) -> Iterator[tuple[int, str, str, Severity]]:
+    aliases = _module_aliases(module)
+    parents = {id(child): node for node in ast.walk(module) for child in ast.iter_child_nodes(node)}
+    for node in ast.walk(module):
+        read = _module_read(node) if isinstance(node, ast.expr) else None
+        change = retyped.get(read[1]) if read else None
+        if read is None or change is None or not _is_module(aliases.get(read[0]), change.module):
+            continue
+        assert isinstance(node, ast.expr)
+        shown, parent = ast.unparse(node), parents.get(id(node))
+        was, now = change.old.kind, change.new.kind
+        if was == "str" and isinstance(parent, ast.Compare) and _text_compare(parent, node):
+            text = (
+                f"fork-owned `{ast.unparse(parent)}` compares {shown} with a string, but upstream's registry entry "
+                f"now hands back a {now}, not the raw string: the comparison never holds, the fork's path is dead"
+            )
+            yield parent.lineno, change.name, text, Severity.ERROR
+        elif was == "int" and now == "bool" and (handed := _stringified(node, parent, parents)) is not None:
+            text = (
+                f"fork-owned {shown} is stringified, and upstream's registry entry now hands back a bool, not an int: "
+                f'the text is "True"/"False", not "1"/"0", which int() refuses where it is read back'
+            )
+            if not handed:
+                text += " (a warning: the text is not handed to an environment here, a log line is harmless)"
+            yield node.lineno, change.name, text, Severity.ERROR if handed else Severity.WARNING
+
+
+def _variable_key(node: ast.expr) -> bool:
+    """A string key spelt as an environment variable's name (``"APP_CONFIGURE_LOGGING"``)."""
+    key = str_value(node)
+    return key is not None and _VARIABLE.fullmatch(key) is not None
+
+
+def _text_compare(node: ast.Compare, read: ast.expr) -> bool:
+    """``read == "s"``, ``"s" != read``, ``read in ("s", ...)``: the read tested against strings only (``"s" in
+    read`` is a membership test in the read, which a list or set answers as a string did)."""
+    if len(node.ops) != 1 or not isinstance(node.ops[0], _TEXT):
+        return False
+    if isinstance(node.ops[0], ast.In | ast.NotIn) and node.left is not read:
+        return False
+    other = node.comparators[0] if node.left is read else node.left
+    items = other.elts if isinstance(other, ast.Tuple | ast.List | ast.Set) else [other]
+    return bool(items) and all(str_value(item) is not None for item in items)
+
+
+def _stringified(node: ast.expr, parent: ast.AST | None, parents: dict[int, ast.AST]) -> bool | None:
+    """None where the read is not turned into text; else whether the text goes to an environment: the value of an
+    item keyed by a variable's name (``env["APP_X"] = str(x)``, ``{"APP_X": str(x)}``; a display's ``row["x"]`` is
+    no environment) or a ``NAME=`` text of an f-string."""
+    if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id == "str":
+        holder = parents.get(id(parent))
+        if isinstance(holder, ast.Assign) and isinstance(target := holder.targets[0], ast.Subscript):
+            return _variable_key(target.slice)
+        if isinstance(holder, ast.Dict):
+            key = holder.keys[[id(v) for v in holder.values].index(id(parent))]
+            return key is not None and _variable_key(key)
+        return False
+    if isinstance(parent, ast.FormattedValue):
+        joined = parents.get(id(parent))
+        if isinstance(joined, ast.JoinedStr):
+            at = joined.values.index(parent)
+            before = joined.values[at - 1] if at else None
+            return isinstance(before, ast.Constant) and str(before.value).endswith("=")
+    return None

@@ -1,0 +1,164 @@
+"""Environment-variable parsing drift: upstream changed how its registry parses a variable the fork sets or reads.
+
+Each upstream change is shaped like a real vLLM one (benchmarks/blind_replay_envvars.py): #24761 wrapped a raw
+``os.getenv`` into ``env_with_choices`` (a fork's ``"forkserver"`` now raises), #30428 replaced a choice list,
+#28159 turned a raw string into ``bool(int(...))`` (a fork's ``"true"`` now raises, its ``== "1"`` never holds),
+#28671 turned an ``int`` into a ``bool`` (``str()`` of it is ``"True"``).  The spellings go beyond the replay: a
+case-insensitive choice list, a new ``float()`` parse, an ``in`` comparison and a ``!=`` through ``getattr``, a
+stringified read in a dict's value, a comma-separated list of choices (``env_set_with_choices``); the twins: a
+folded choice, a value the base already refused, the fork's own namesake module, a truth test, a log line, a list
+whose every item is a choice, a membership test in the read (a set answers it as the string did).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.drift.env_parsing import Parse, registry
+from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT
+from aeon_release.domain.audits.model import Severity
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+ENVS = "app/envs.py"
+BASE = """import os
+
+environment_variables = {
+    "APP_WORKER_METHOD": lambda: os.getenv("APP_WORKER_METHOD", "fork"),
+    "APP_KV_LAYOUT": lambda: os.getenv("APP_KV_LAYOUT", "NHD"),
+    "APP_PRECISION": env_with_choices("APP_PRECISION", "highest", ["highest", "high", "medium"]),
+    "APP_HAS_CUBIN": lambda: os.getenv("APP_HAS_CUBIN", False),
+    "APP_TIMEOUT": lambda: os.getenv("APP_TIMEOUT", "5"),
+    "APP_CHUNK": lambda: int(os.getenv("APP_CHUNK", "64")),
+    "APP_CONFIGURE_LOGGING": lambda: int(os.getenv("APP_CONFIGURE_LOGGING", "1")),
+    "APP_TOOL_LABELS": lambda: os.getenv("APP_TOOL_LABELS", ""),
+}
+"""
+UPSTREAM = (
+    BASE.replace(
+        'lambda: os.getenv("APP_WORKER_METHOD", "fork")',
+        'env_with_choices("APP_WORKER_METHOD", "fork", ["spawn", "fork"])',
+    )
+    .replace(
+        'lambda: os.getenv("APP_KV_LAYOUT", "NHD")',
+        'env_with_choices("APP_KV_LAYOUT", "NHD", ["NHD", "HND"], case_sensitive=False)',
+    )
+    .replace('["highest", "high", "medium"]', '["ieee", "tf32", "highest"]')
+    .replace('os.getenv("APP_HAS_CUBIN", False)', 'bool(int(os.getenv("APP_HAS_CUBIN", "0")))')
+    .replace('os.getenv("APP_TIMEOUT", "5")', 'float(os.getenv("APP_TIMEOUT", "5"))')
+    .replace('"APP_CHUNK", "64"', '"APP_CHUNK", "128"')
+    .replace('int(os.getenv("APP_CONFIGURE_LOGGING", "1"))', 'bool(int(os.getenv("APP_CONFIGURE_LOGGING", "1")))')
+    .replace(
+        'lambda: os.getenv("APP_TOOL_LABELS", "")',
+        'env_set_with_choices("APP_TOOL_LABELS", default=[], choices=["container", "web_search"])',
+    )
+)
+SUBJECT = "[UX] Enforce valid choices for envs (#24761)"
+
+FORK = "app/aeon/launch.py"
+FORK_TEXT = """import logging
+import os
+
+import app.envs as envs
+from app.aeon import knobs as aeon_envs
+
+logger = logging.getLogger(__name__)
+
+
+def aeon_launch() -> dict[str, str]:
+    # AEON: the Spark's launch settings
+    os.environ["APP_WORKER_METHOD"] = "forkserver"
+    os.environ["APP_WORKER_METHOD"] = "spawn"
+    os.environ.setdefault("APP_KV_LAYOUT", "hnd")
+    os.environ["APP_KV_LAYOUT"] = "paged"
+    os.environ["APP_PRECISION"] = "medium"
+    os.environ["APP_PRECISION"] = "highest"
+    os.environ["APP_HAS_CUBIN"] = "yes"
+    os.environ["APP_HAS_CUBIN"] = "1"
+    os.environ["APP_TIMEOUT"] = "5s"
+    os.environ["APP_TIMEOUT"] = "2.5"
+    os.environ["APP_CHUNK"] = "big"
+    os.environ["APP_TOOL_LABELS"] = "container, web_search"
+    os.environ["APP_TOOL_LABELS"] = "container,browser"
+    boxed = "container" in envs.APP_TOOL_LABELS
+    only = envs.APP_TOOL_LABELS == "container"
+    fast = envs.APP_HAS_CUBIN in ("1", "true")
+    slow = getattr(envs, "APP_HAS_CUBIN") != "0"
+    own = aeon_envs.APP_HAS_CUBIN == "1"
+    plain = bool(envs.APP_HAS_CUBIN)
+    child = {"APP_CONFIGURE_LOGGING": str(envs.APP_CONFIGURE_LOGGING)}
+    logger.info(f"configure logging: {envs.APP_CONFIGURE_LOGGING}")
+    shown = {}
+    shown["logging"] = str(envs.APP_CONFIGURE_LOGGING)
+    return {"fast": str(fast or slow or own or plain or boxed or only), **child, **shown}
+"""
+KNOBS = "app/aeon/knobs.py"
+KNOBS_TEXT = '# AEON: the fork\'s own knobs\nAPP_HAS_CUBIN = "1"\n'
+
+
+def hits(git_repo: GitRepo, no_rules: Path) -> dict[str, Severity]:
+    sides = s.merge_case(git_repo, {ENVS: BASE}, {FORK: FORK_TEXT, KNOBS: KNOBS_TEXT}, [(SUBJECT, {ENVS: UPSTREAM})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    lines = (git_repo.path / FORK).read_text().splitlines()
+    return {
+        lines[f.line - 1].strip(): f.severity
+        for f in report.findings
+        if f.rule_id == DEFAULT_DRIFT and f.path == FORK and "registry entry" in f.message
+    }
+
+
+def test_settings_the_new_parsing_refuses_and_reads_of_the_old_type_are_reported(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    got = hits(git_repo, no_rules)
+    assert got == {
+        'os.environ["APP_WORKER_METHOD"] = "forkserver"': Severity.ERROR,
+        'os.environ["APP_KV_LAYOUT"] = "paged"': Severity.ERROR,
+        'os.environ["APP_PRECISION"] = "medium"': Severity.ERROR,
+        'os.environ["APP_HAS_CUBIN"] = "yes"': Severity.ERROR,
+        'os.environ["APP_TIMEOUT"] = "5s"': Severity.ERROR,
+        'os.environ["APP_TOOL_LABELS"] = "container,browser"': Severity.ERROR,
+        'only = envs.APP_TOOL_LABELS == "container"': Severity.ERROR,
+        'fast = envs.APP_HAS_CUBIN in ("1", "true")': Severity.ERROR,
+        'slow = getattr(envs, "APP_HAS_CUBIN") != "0"': Severity.ERROR,
+        'child = {"APP_CONFIGURE_LOGGING": str(envs.APP_CONFIGURE_LOGGING)}': Severity.ERROR,
+        'logger.info(f"configure logging: {envs.APP_CONFIGURE_LOGGING}")': Severity.WARNING,
+        'shown["logging"] = str(envs.APP_CONFIGURE_LOGGING)': Severity.WARNING,  # a display's key: no environment
+    }, got
+
+
+def test_kept_values_a_folded_choice_an_old_refusal_and_the_forks_namesake_stay_quiet(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """ "spawn", "highest", "1" and "2.5" parse on both sides; "hnd" folds into "HND"; "big" was refused by the
+    base's int() already (not the merge's doing); ``aeon_envs`` is the fork's own module; a truth test of a bool
+    holds as it did of the string."""
+    got = hits(git_repo, no_rules)
+    for quiet in (
+        'os.environ["APP_WORKER_METHOD"] = "spawn"',
+        'os.environ.setdefault("APP_KV_LAYOUT", "hnd")',
+        'os.environ["APP_PRECISION"] = "highest"',
+        'os.environ["APP_HAS_CUBIN"] = "1"',
+        'os.environ["APP_TIMEOUT"] = "2.5"',
+        'os.environ["APP_CHUNK"] = "big"',
+        'own = aeon_envs.APP_HAS_CUBIN == "1"',
+        'os.environ["APP_TOOL_LABELS"] = "container, web_search"',
+        'boxed = "container" in envs.APP_TOOL_LABELS',
+        "plain = bool(envs.APP_HAS_CUBIN)",
+    ):
+        assert quiet not in got, quiet
+
+
+def test_registry_reads_choices_numeric_parses_and_kinds() -> None:
+    names = {"APP_WORKER_METHOD", "APP_KV_LAYOUT", "APP_HAS_CUBIN", "APP_TIMEOUT", "APP_CONFIGURE_LOGGING"}
+    old, new = registry(BASE, names), registry(UPSTREAM, names)
+    assert old["APP_WORKER_METHOD"] == Parse(None, False, None, "str")
+    assert new["APP_WORKER_METHOD"] == Parse(frozenset({"spawn", "fork"}), False, None, "str")
+    assert new["APP_KV_LAYOUT"].folded and new["APP_KV_LAYOUT"].refuses("hnd") is None
+    assert old["APP_HAS_CUBIN"].kind == "str" and new["APP_HAS_CUBIN"] == Parse(None, False, "int", "bool")
+    assert new["APP_TIMEOUT"].refuses("5s") and not new["APP_TIMEOUT"].refuses("2.5")
+    assert (old["APP_CONFIGURE_LOGGING"].kind, new["APP_CONFIGURE_LOGGING"].kind) == ("int", "bool")
+    labels = registry(UPSTREAM, {"APP_TOOL_LABELS"})["APP_TOOL_LABELS"]
+    assert labels.many and labels.kind == "list" and labels.choices == frozenset({"container", "web_search"})
+    assert registry("x = {'APP_X': 1}", {"APP_X"}) == {}  # no getter: no entry
