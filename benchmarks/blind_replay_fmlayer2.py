@@ -19,7 +19,19 @@ call, the kept helper, the name from its own module, the unchanged function).  T
 parent, upstream is the commit; a spelling is *caught* when an error lands on its line, *warned* when a warning
 lands in its file.  Twins must stay *quiet*: no error on their line.
 
-BLIND_LINE
+Blind, on the engine before any widening (main at 6b4f6ff3): 18 caught, 2 warned, 1 missed of 21 (twins: 11
+quiet, 0 false errors; one twin, gn2, carries an unrelated warning about ``allow_flashinfer``).  Symbol drift caught
+the overrides whose base's parameters changed (``apply``, ``create_weights``' rename,
+``_load_model_weight_or_group_weight_scale``), the ``_load_w2`` calls (keyword and positional), the required
+``is_lora_enabled``, the removed ``capture``, ``_load_fp8_scale`` and ``naive_multicast`` (a read, a store, a call, an
+unbound call, a dead override) and the names the layer no longer imports (an import, a monkeypatch).  The misses:
+#12583's ``forward_cuda`` override only warned (upstream's ``apply`` hands the new keywords to ``self.forward``,
+``CustomOp``'s dispatcher, not to a ``.forward_cuda(`` call, so "no call upstream passes them"); #26135's
+``create_weights`` override without ``**extra_weight_attrs`` drew only an unrelated warning (the new key is handed
+through ``**moe_quant_params``, a dict literal, by a call on ``self.quant_method``, a holder typed
+``QuantizeMethodBase``: neither was read); #12583's positional call ``self.quant_method.apply(self, x, logits, ...,
+aeon_route)`` missed (the holder is annotated ``QuantizeMethodBase``, whose ``apply(layer, *args, **kwargs)`` did not
+change; the concrete methods' inserted slots are not the holder's).
 
   python benchmarks/blind_replay_fmlayer2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
