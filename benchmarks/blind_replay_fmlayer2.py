@@ -32,6 +32,22 @@ through ``**moe_quant_params``, a dict literal, by a call on ``self.quant_method
 ``QuantizeMethodBase``: neither was read); #12583's positional call ``self.quant_method.apply(self, x, logits, ...,
 aeon_route)`` missed (the holder is annotated ``QuantizeMethodBase``, whose ``apply(layer, *args, **kwargs)`` did not
 change; the concrete methods' inserted slots are not the holder's).
+After the killers189 widenings: 20 caught, 0 warned, 1 missed of 21 (twins: 11 quiet, 0 false errors).  Caught now:
+an override reached through a dispatcher, a base method taking only ``*args, **kwargs`` and handing them all on
+(``CustomOp.forward`` -> ``forward_cuda``), that the base class's own method now calls with the new keyword
+(``drift/symbols.py``'s ``_dispatcher``); keys handed through ``**name``, a dict literal the calling function
+builds (``drift/handed_keys.py``'s ``_spread_read``), on a holder ``self.attr`` annotated as the base's class or one
+of its bases (``_typed_receiver``; an annotated local ``quant_method: QuantizeMethodBase | None`` now types a
+``self.quant_method = quant_method`` too).  Still missed: the positional ``self.quant_method.apply(...)`` -- the
+holder is annotated with the abstract ``QuantizeMethodBase``, whose ``apply(layer, *args, **kwargs)`` did not
+change; which concrete method the call reaches is the quant config's pick at run time.
+Regression set at the widenings' head: killer_replay 26/26 BLOCKED, kind_change_replay 12/12 (5 quiet),
+blind_replay_fmlayer 19 caught, 2 warned of 21 (12 quiet), blind_replay_fmexperts 19/2/0 of 21 (11 quiet),
+blind_replay_fusedlayer 29/1/0 of 30 (16 quiet), blind_replay_moe 30/1/0 of 31 (13 quiet), blind_replay_moemodels
+18/2/0 of 20 (12 quiet), blind_replay_enginecore 12/12 (9 quiet), blind_replay_eagleprop 19/2/0 of 21 (12 quiet),
+blind_replay_cudagraph 15/15 (9 quiet), review35_twins 7/7 (24 quiet, 3 warned), review48_twins 7/7 (41 quiet, 10
+warned) -- all as before; ``symbol_precision.py --windows 1``: 0 false errors (window 0: 5 broken overrides, 4
+caught, 8 warnings, as before).
 
   python benchmarks/blind_replay_fmlayer2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
