@@ -104,6 +104,17 @@ def test_a_holder_given_by_a_parameter_and_a_subclass_of_the_base(git_repo: GitR
     assert severity == "error"
 
 
+def test_a_key_added_to_a_dict_written_in_the_call(git_repo: GitRepo, no_rules: Path) -> None:
+    """``create_weights(layer=self, **{"num_experts": n, ...})``: the literal spread in the call itself."""
+    base = BASE.replace(
+        "        self.quant_method.create_weights(layer=self, **params)\n",
+        '        self.quant_method.create_weights(layer=self, **{"num_experts": num_experts, "hidden_size": 1})\n',
+    )
+    upstream = base.replace('"hidden_size": 1})', '"hidden_size": 1, "global_num_experts": num_experts})')
+    [(_, line, severity, _)] = _rows(git_repo, no_rules, _fork(MINE), upstream, base)
+    assert (line, severity) == (6, "error")
+
+
 @pytest.mark.parametrize(
     "signature",
     [

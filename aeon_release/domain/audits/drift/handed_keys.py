@@ -11,7 +11,7 @@ Evidence, all of it needed: the call is upstream's (a served file that existed a
 is on a line upstream added, no call of the method in that file's merge-base version passed it, and the
 call without the new keys binds to the override (the override matched that very call before the change).
 
-A call may hand its keywords through ``**name``, a dict the calling function builds as a literal (killers189,
+A call may hand its keywords through ``**{...}`` or ``**name``, a dict the calling function builds as a literal (killers189,
 #26135: ``FusedMoE.__init__`` builds ``moe_quant_params = {"num_experts": ..., ...}`` and calls
 ``self.quant_method.create_weights(layer=self, **moe_quant_params)``; upstream added
 ``"global_num_experts": ...`` to the literal, and a fork method's ``create_weights`` naming each parameter
@@ -77,17 +77,17 @@ def _functions(tree: ast.AST) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
 def _spread_read(functions: list[ast.FunctionDef | ast.AsyncFunctionDef], call: ast.Call) -> ast.Call | None:
     """``call`` with each ``**name`` replaced by the keywords of the dict its function builds (see the module's
     docstring); None when it spreads nothing, or a dict the function does not build that way."""
-    spreads = [k for k in call.keywords if k.arg is None]
-    if not spreads or not all(isinstance(k.value, ast.Name) for k in spreads):
+    spreads = [k.value for k in call.keywords if k.arg is None]
+    if not spreads:
         return None
     around = [f for f in functions if f.lineno <= call.lineno <= (f.end_lineno or f.lineno)]
-    if not around:
-        return None
-    function = max(around, key=lambda f: f.lineno)  # the innermost
+    function = max(around, key=lambda f: f.lineno) if around else None  # the innermost
     keywords = [k for k in call.keywords if k.arg is not None]
     for spread in spreads:
-        assert isinstance(spread.value, ast.Name)
-        built = _built_dict(function, spread.value.id, spread.value)
+        # ``**{"k": v}`` written in the call, or ``**name`` built by the function
+        built = _literal_keys(spread) if isinstance(spread, ast.Dict) else None
+        if isinstance(spread, ast.Name) and function is not None:
+            built = _built_dict(function, spread.id, spread)
         if built is None:
             return None
         keywords += built
