@@ -10,6 +10,15 @@ every forward raises TypeError on the fork's platform.
 Evidence, all of it needed: the call is upstream's (a served file that existed at the merge base), the key
 is on a line upstream added, no call of the method in that file's merge-base version passed it, and the
 call without the new keys binds to the override (the override matched that very call before the change).
+
+A call may hand its keywords through ``**{...}`` or ``**name``, a dict the calling function builds as a literal (killers189,
+#26135: ``FusedMoE.__init__`` builds ``moe_quant_params = {"num_experts": ..., ...}`` and calls
+``self.quant_method.create_weights(layer=self, **moe_quant_params)``; upstream added
+``"global_num_experts": ...`` to the literal, and a fork method's ``create_weights`` naming each parameter
+without ``**extra_weight_attrs`` raises TypeError).  The dict's keys count as keywords when the function binds
+the name once, to a literal with string keys (or ``dict(k=...)``), and otherwise only stores string keys into it
+(``name["k"] = v``, a store under an ``if`` left out: it is not always handed) before spreading it; any other use
+of the name (``.update``, handing it elsewhere) leaves the spread unread, as before.
 """
 
 from __future__ import annotations
@@ -33,23 +42,112 @@ def method_calls(tree: ast.AST, name: str) -> Iterator[ast.Call]:
 
 
 def keywords_passed(tree: ast.AST, name: str) -> set[str]:
-    """Every keyword any call of ``.name(...)`` in ``tree`` passes."""
-    return {k.arg for call in method_calls(tree, name) for k in call.keywords if k.arg is not None}
+    """Every keyword any call of ``.name(...)`` in ``tree`` passes (a built dict's keys too)."""
+    functions = _functions(tree)
+    return {
+        k.arg
+        for call in method_calls(tree, name)
+        for k in (_spread_read(functions, call) or call).keywords
+        if k.arg is not None
+    }
 
 
 def handed(before: ast.AST, after: ast.AST, name: str, added: frozenset[str]) -> list[tuple[ast.Call, list[str]]]:
     """(call, the keys it newly passes) for each call of ``.name(...)`` in ``after`` passing a key no call
-    in ``before`` passed, on a line upstream added (``added``: stripped lines)."""
+    in ``before`` passed, on a line upstream added (``added``: stripped lines).  A call spreading a dict its
+    function builds is returned with the dict's keys as its keywords."""
     passed = keywords_passed(before, name)
     found = []
     probed = _probed_calls(after)
-    for call in method_calls(after, name):
+    functions = _functions(after)
+    for written in method_calls(after, name):
+        call = _spread_read(functions, written) or written
         if any(k.arg is None for k in call.keywords) or any(isinstance(a, ast.Starred) for a in call.args):
             continue  # what a spread hands on is not shown here
         new = [k.arg for k in call.keywords if k.arg is not None and k.arg not in passed and _on_added(k, added)]
-        if new and not any(_asks(probed.get(id(call), ()), key) for key in new):
+        if new and not any(_asks(probed.get(id(written), ()), key) for key in new):
             found.append((call, new))
     return found
+
+
+def _functions(tree: ast.AST) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    return [node for node in ast.walk(tree) if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef))]
+
+
+def _spread_read(functions: list[ast.FunctionDef | ast.AsyncFunctionDef], call: ast.Call) -> ast.Call | None:
+    """``call`` with each ``**name`` replaced by the keywords of the dict its function builds (see the module's
+    docstring); None when it spreads nothing, or a dict the function does not build that way."""
+    spreads = [k.value for k in call.keywords if k.arg is None]
+    if not spreads:
+        return None
+    around = [f for f in functions if f.lineno <= call.lineno <= (f.end_lineno or f.lineno)]
+    function = max(around, key=lambda f: f.lineno) if around else None  # the innermost
+    keywords = [k for k in call.keywords if k.arg is not None]
+    for spread in spreads:
+        # ``**{"k": v}`` written in the call, or ``**name`` built by the function
+        built = _literal_keys(spread) if isinstance(spread, ast.Dict) else None
+        if isinstance(spread, ast.Name) and function is not None:
+            built = _built_dict(function, spread.id, spread)
+        if built is None:
+            return None
+        keywords += built
+    return ast.copy_location(ast.Call(call.func, call.args, keywords), call)
+
+
+def _built_dict(function: ast.AST, name: str, spread: ast.Name) -> list[ast.keyword] | None:
+    """The keywords a dict ``name`` holds when spread at ``spread``: bound once in ``function`` to a literal
+    with string keys or ``dict(k=...)``, then only given string keys (``name["k"] = v``) in the statements
+    beside that binding; None for any other use of the name."""
+    uses = [n for n in ast.walk(function) if isinstance(n, ast.Name) and n.id == name and n is not spread]
+    binds = [n for n in ast.walk(function) if isinstance(n, ast.Assign) and _binds(n, name)]
+    if len(binds) != 1 or _literal_keys(binds[0].value) is None:
+        return None
+    keys = _literal_keys(binds[0].value) or []
+    beside = _statements_beside(function, binds[0])
+    stores = [n for n in ast.walk(function) if isinstance(n, ast.Assign) and _key_store(n, name) is not None]
+    if len(uses) != 1 + len(stores):
+        return None  # read, updated or handed on elsewhere: what it holds is not shown here
+    for store in stores:
+        if store in beside:  # a store under an ``if`` is not always handed: left out
+            key = _key_store(store, name)
+            assert key is not None
+            keys.append(ast.copy_location(ast.keyword(arg=key, value=store.value), store))
+    return keys
+
+
+def _binds(node: ast.Assign, name: str) -> bool:
+    return len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name
+
+
+def _literal_keys(value: ast.expr) -> list[ast.keyword] | None:
+    """The keywords a dict literal with string keys (or ``dict(k=...)``) spells; None for anything else."""
+    if isinstance(value, ast.Dict):
+        keys = [k.value if isinstance(k, ast.Constant) else None for k in value.keys]
+        if not all(isinstance(k, str) and k.isidentifier() for k in keys):
+            return None
+        return [ast.copy_location(ast.keyword(arg=str(k), value=v), v) for k, v in zip(keys, value.values, strict=True)]
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict" and not value.args:
+        return None if any(k.arg is None for k in value.keywords) else list(value.keywords)
+    return None
+
+
+def _key_store(node: ast.Assign, name: str) -> str | None:
+    """``k`` of ``name["k"] = v``."""
+    target = node.targets[0] if len(node.targets) == 1 else None
+    if not (isinstance(target, ast.Subscript) and isinstance(target.value, ast.Name) and target.value.id == name):
+        return None
+    key = target.slice
+    return key.value if isinstance(key, ast.Constant) and isinstance(key.value, str) else None
+
+
+def _statements_beside(function: ast.AST, stmt: ast.stmt) -> list[ast.stmt]:
+    """The statement list that holds ``stmt``."""
+    for node in ast.walk(function):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list) and stmt in block:
+                return block
+    return []
 
 
 _PROBES = ("signature", "supports_kw", "hasattr", "getfullargspec", "co_varnames")
@@ -80,9 +178,14 @@ def _asks(tests: list[str] | tuple[()], key: str) -> bool:
 
 
 def _on_added(keyword: ast.keyword, added: frozenset[str]) -> bool:
-    """An added line starts with the keyword (``dp_metadata=dp_metadata,``) or holds it (a one-line call)."""
+    """An added line starts with the keyword (``dp_metadata=dp_metadata,``) or holds it (a one-line call), or,
+    for a built dict's key, quotes it as a key (``"global_num_experts": n,``, ``params["k"] = v``)."""
     spelled = f"{keyword.arg}="
-    return any(line.startswith(spelled) or f"({spelled}" in line or f", {spelled}" in line for line in added)
+    quoted = (f'"{keyword.arg}":', f"'{keyword.arg}':", f'["{keyword.arg}"]', f"['{keyword.arg}']")
+    return any(
+        line.startswith(spelled) or f"({spelled}" in line or f", {spelled}" in line or any(q in line for q in quoted)
+        for line in added
+    )
 
 
 def refused(call: ast.Call, new: list[str], mine: Sig, base: Sig) -> list[str]:
@@ -111,6 +214,12 @@ def self_call_home(classes: dict[str, ast.ClassDef], call: ast.Call) -> tuple[st
     _, qual, cls = max(around, key=lambda item: item[0])  # the innermost class
     method = next((stmt.name for stmt in _defs(cls) if _holds(stmt, call)), None)
     return (qual, method) if method is not None else None
+
+
+def attribute_call_home(classes: dict[str, ast.ClassDef], call: ast.Call) -> str | None:
+    """The qualname of the innermost class whose body holds the call (``self.attr.name(...)`` in a method)."""
+    around = [(node.lineno, qual) for qual, node in classes.items() if _holds(node, call)]
+    return max(around)[1] if around else None
 
 
 def overridden_whole(fork: ast.ClassDef, method: str) -> bool:

@@ -386,7 +386,7 @@ class _Checker:
         # holders whose module call passes one (``_calls_held_module``): every override of one base method asks
         # the same, and each answer walks upstream's files
         self._passed: dict[
-            tuple[str, tuple[str, ...], tuple[int, ...]], tuple[bool, frozenset[tuple[str, str, str]]]
+            tuple[str, str, str, tuple[str, ...], tuple[int, ...]], tuple[bool, frozenset[tuple[str, str, str]]]
         ] = {}
         self._stores: dict[tuple[str, str], bool] = {}  # (side, name) -> a served line gives x.name a value
         self._imports_in: dict[int, dict[str, tuple[str, str | None]]] = {}  # a def's id -> its lazy imports
@@ -6555,7 +6555,8 @@ class _Checker:
             return None  # the base's own change is override drift's
         calls = self._handed_calls(after.name)
         # a name many classes define: only the base class's own ``self.name(...)`` surely reaches the override
-        calls = calls if self._one_family(after) else [c for c in calls if self._own_self_call(after, c[0], c[1])]
+        if not self._one_family(after):
+            calls = [c for c in calls if self._own_self_call(after, *c[:2]) or self._typed_receiver(after, *c[:2])]
         for path, call, new in [c for c in calls if self._self_call_reaches(after, fork, c[0], c[1])]:
             keys = handed_keys.refused(call, new, mine, base)
             if keys:
@@ -6579,6 +6580,23 @@ class _Checker:
         if cls is None or not (isinstance(receiver, ast.Name) and receiver.id == "self"):
             return False
         return cls.node.lineno <= call.lineno <= (cls.node.end_lineno or cls.node.lineno)
+
+    def _typed_receiver(self, after: DefSym, path: str, call: ast.Call) -> bool:
+        """``self.attr.name(...)`` in a method of upstream's class, ``attr`` annotated (or built) as ``after``'s
+        class or one of its bases: a fork subclass's instance may sit there (killers189, #26135:
+        ``FusedMoE``'s ``self.quant_method``, annotated ``QuantizeMethodBase``, handed ``create_weights`` a new
+        key; the name is every quant method's, so no own ``self.`` call reaches it)."""
+        receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
+        module = self.theirs_ix.module_at(path)
+        if not (isinstance(receiver, ast.Attribute) and _is_name(receiver.value, "self")) or module is None:
+            return False
+        home = handed_keys.attribute_call_home(module.classes, call)
+        held = self._attribute_class(self.theirs_ix, path, home, receiver.attr) if home is not None else None
+        mod = self.theirs_ix.module_at(after.path) if held is not None and after.owner else None
+        cls = self.theirs_ix.class_info(mod, after.owner) if mod is not None and after.owner else None
+        chain = self.theirs_ix.mro(cls) if cls is not None else []
+        home_key = (held.module.path, held.qualname) if held is not None else None
+        return any(isinstance(i, px.ClassInfo) and (i.module.path, i.qualname) == home_key for i in chain)
 
     def _self_call_reaches(self, after: DefSym, fork: ast.ClassDef | None, path: str, call: ast.Call) -> bool:
         """A ``self.name(...)`` call reaches the fork's override only from a method of ``after``'s class or
@@ -6901,7 +6919,7 @@ class _Checker:
         holder (``self.mlp(x, kw=...)``) counts where ``reached`` says the override's class can be what the
         holder holds."""
         slots = tuple(new.positional.index(p) for p in gained if p in new.positional)
-        key = (after.name, tuple(gained), slots)
+        key = (after.path, after.owner or "", after.name, tuple(gained), slots)
         if key not in self._passed:
             self._passed[key] = self._passing(after, gained, slots)
         direct, held = self._passed[key]
@@ -6983,10 +7001,13 @@ class _Checker:
         patterns = (named, called) if gained else (named_at_all,)
         paths = {p for pattern in patterns for p, _ in lines.added_matches(pattern) if p.endswith(".py")}
         held: set[tuple[str, str, str]] = set()
+        dispatch = self._dispatcher(after) if gained else None
         for path in sorted(paths):
             mod = self.theirs_ix.module_at(path)
             if mod is None:
                 continue
+            if dispatch is not None and self._dispatched(after, dispatch, path, mod, gained, slots):
+                return True, frozenset()
             if not gained and _handed_on(mod.tree, after.name, set(lines.changes[path].added)):
                 return True, frozenset()
             parents: dict[int, ast.AST] = {}  # made on the first call of the name: most files have none
@@ -7008,6 +7029,34 @@ class _Checker:
                         return True, frozenset(held)
                     held.add((node.func.attr, *_enclosing_method(parents, node)))
         return bool(gained) and self._spread_gains(after, gained), frozenset(held)
+
+    def _dispatcher(self, after: DefSym) -> str | None:
+        """``forward`` for ``forward_cuda``: the method named by ``after``'s name less its last ``_`` part, found
+        along ``after``'s class's order, when it takes only ``*args, **kwargs`` and returns a call handing them
+        all on (``CustomOp.forward``: ``return self._forward_method(*args, **kwargs)``, the platform's
+        ``forward_cuda``/``forward_cpu``/``forward_native`` picked at build).  A call of it hands its arguments
+        to ``after``'s name as a call of that name would (killers189, #12583: ``apply`` now calls
+        ``self.forward(..., global_num_experts=..., expert_map=...)``, reaching a fork's ``forward_cuda``)."""
+        stem = after.name.rsplit("_", 1)[0] if "_" in after.name.strip("_") else ""
+        mod = self.theirs_ix.module_at(after.path) if stem and after.owner else None
+        cls = self.theirs_ix.class_info(mod, after.owner) if mod is not None and after.owner else None
+        member = self.theirs_ix.member(self.theirs_ix.mro(cls), stem) if cls is not None else None
+        node = member.node if isinstance(member, DefSym) else None
+        return stem if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _forwards_all(node) else None
+
+    def _dispatched(
+        self, after: DefSym, dispatch: str, path: str, mod: ModuleInfo, gained: list[str], slots: tuple[int, ...]
+    ) -> bool:
+        """A ``self.<dispatch>(...)`` call in a method of ``after``'s own class passing one of ``gained`` by
+        keyword (or filling one of ``slots``) on upstream's side."""
+        for node in ast.walk(mod.tree):
+            if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == dispatch):
+                continue
+            if not self._own_self_call(after, path, node):
+                continue
+            if any(k.arg in gained for k in node.keywords) or any(len(node.args) > slot for slot in slots):
+                return True
+        return False
 
     def _calls_held_module(self, mod: ModuleInfo, call: ast.Call, parents: dict[int, ast.AST], after: DefSym) -> bool:
         """``self.mlp(hidden_states, already_sequence_parallel=True)`` in upstream's decoder layer (#46635), where
@@ -8006,6 +8055,22 @@ def _hands_kwargs_on(node: ast.AST, kwarg: str) -> bool:
         and _is_super_call(n)
         and any(k.arg is None and isinstance(k.value, ast.Name) and k.value.id == kwarg for k in n.keywords)
         for n in ast.walk(node)
+    )
+
+
+def _forwards_all(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """``def f(self, *args, **kwargs): return <call>(*args, **kwargs)``: a method that only hands everything on,
+    not to ``super()``."""
+    args, star, kw = node.args, node.args.vararg, node.args.kwarg
+    if star is None or kw is None or len(args.args) != 1 or args.kwonlyargs or args.posonlyargs:
+        return False
+    returns = [n for n in ast.walk(node) if isinstance(n, ast.Return)]
+    return bool(returns) and all(
+        isinstance(r.value, ast.Call)
+        and not _is_super_call(r.value)
+        and [ast.dump(a) for a in r.value.args] == [ast.dump(ast.Starred(ast.Name(star.arg, ast.Load()), ast.Load()))]
+        and [(k.arg, ast.dump(k.value)) for k in r.value.keywords] == [(None, ast.dump(ast.Name(kw.arg, ast.Load())))]
+        for r in returns
     )
 
 
@@ -9624,6 +9689,8 @@ def _attribute_annotations(node: ast.ClassDef) -> dict[str, ast.expr]:
             continue
         me = stmt.args.args[0].arg
         params = {a.arg: a.annotation for a in (*stmt.args.args, *stmt.args.kwonlyargs) if a.annotation is not None}
+        # ``quant_method: QuantizeMethodBase | None = None`` then ``self.quant_method = quant_method`` (#26135)
+        params = _annotated_locals(stmt) | params  # a parameter's own annotation wins
         for sub in ast.walk(stmt):
             target, value, annotation = _assignment(sub)
             if not (isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == me):
@@ -9638,6 +9705,16 @@ def _attribute_annotations(node: ast.ClassDef) -> dict[str, ast.expr]:
         if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
             found[stmt.target.id] = stmt.annotation
     return found
+
+
+def _annotated_locals(function: ast.AST) -> dict[str, ast.expr]:
+    """name -> T of each ``name: T = ...`` (or a bare ``name: T``) in a function's body: the type a later
+    ``self.x = name`` holds."""
+    return {
+        n.target.id: n.annotation
+        for n in ast.walk(function)
+        if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
+    }
 
 
 _OWN_RECEIVER = "<own>"  # no identifier: marks a factory that is the instance's own method, whatever it is named

@@ -1,0 +1,132 @@
+"""Overrides reached through a dispatcher: a base method ``forward(self, *args, **kwargs)`` that only hands
+everything on (``return self._forward_method(*args, **kwargs)``, the platform's ``forward_cuda`` picked at
+build) makes a call of ``self.forward(...)`` a call of ``forward_cuda`` (benchmarks/blind_replay_fmlayer2.py).
+
+Shaped like #12583 (781096e385): ``UnquantizedFusedMoEMethod.forward_cuda`` gained ``global_num_experts`` and
+``expert_map``, and ``apply`` now calls ``self.forward(..., global_num_experts=..., expert_map=...)``; a fork
+method overriding ``forward_cuda`` with the old parameter list raises TypeError on every MoE forward.  Before,
+no call of ``.forward_cuda(`` passed them, so the finding was only a warning.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+OP = "vllm/custom_op.py"
+OP_TEXT = """class CustomOp:
+    def __init__(self) -> None:
+        self._forward_method = self.forward_native
+
+    def forward(self, *args, **kwargs):
+        return self._forward_method(*args, **kwargs)
+
+    def forward_native(self, *args, **kwargs):
+        raise NotImplementedError
+"""
+LAYER = "vllm/moe.py"
+BASE = """from vllm.custom_op import CustomOp
+
+
+class MoEMethod(CustomOp):
+    def apply(self, layer, x, top_k: int):
+        return self.forward(layer=layer, x=x, top_k=top_k)
+
+    def forward_cuda(self, layer, x, top_k: int):
+        return x
+
+    def forward_native(self, layer, x, top_k: int):
+        return x
+"""
+UPSTREAM = (
+    BASE.replace("top_k=top_k)", "top_k=top_k, expert_map=None)")
+    .replace(
+        "def forward_cuda(self, layer, x, top_k: int):",
+        "def forward_cuda(self, layer, x, top_k: int, expert_map=None):",
+    )
+    .replace(
+        "def forward_native(self, layer, x, top_k: int):",
+        "def forward_native(self, layer, x, top_k: int, expert_map=None):",
+    )
+)
+FORK = "vllm/aeon_moe.py"
+SUBJECT = "Expert Parallelism (EP) Support for DeepSeek V2 (#12583)"
+
+
+def _fork(signature: str, method: str = "forward_cuda", body: str = "return x") -> str:
+    return (
+        "from vllm.moe import MoEMethod\n\n\n"
+        "class AeonMethod(MoEMethod):\n"
+        "    # AEON: the Spark's own kernel\n"
+        f"    def {method}{signature}:\n"
+        f"        {body}\n"
+    )
+
+
+def _rows(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str = UPSTREAM, op: str = OP_TEXT) -> list:
+    sides = s.merge_case(git_repo, {OP: op, LAYER: BASE}, {FORK: fork}, [(SUBJECT, {LAYER: upstream})])
+    return [r[1:3] for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == FORK]
+
+
+OLD = "(self, layer, x, top_k: int)"
+
+
+@pytest.mark.parametrize("method", ["forward_cuda", "forward_native"])
+def test_an_override_the_dispatcher_hands_a_new_keyword(git_repo: GitRepo, no_rules: Path, method: str) -> None:
+    assert _rows(git_repo, no_rules, _fork(OLD, method)) == [(6, "error")]
+
+
+def test_a_new_slot_the_dispatcher_fills_by_position(git_repo: GitRepo, no_rules: Path) -> None:
+    upstream = UPSTREAM.replace(
+        "self.forward(layer=layer, x=x, top_k=top_k, expert_map=None)", "self.forward(layer, x, top_k, None)"
+    )
+    assert _rows(git_repo, no_rules, _fork(OLD), upstream) == [(6, "error")]
+
+
+@pytest.mark.parametrize(
+    ("signature", "body"),
+    [
+        ("(self, layer, x, top_k: int, expert_map=None)", "return x"),
+        ("(self, layer, x, top_k: int, **kwargs)", "return super().forward_cuda(layer, x, top_k, **kwargs)"),
+    ],
+    ids=["named", "kwargs-handed-on"],
+)
+def test_twin_an_override_that_takes_the_new_parameter(
+    git_repo: GitRepo, no_rules: Path, signature: str, body: str
+) -> None:
+    assert _rows(git_repo, no_rules, _fork(signature, body=body)) == []
+
+
+def test_an_override_dropping_it_in_kwargs(git_repo: GitRepo, no_rules: Path) -> None:
+    """``**kwargs`` taken and never handed on: the dispatcher's ``expert_map`` is silently ignored."""
+    assert _rows(git_repo, no_rules, _fork("(self, layer, x, top_k: int, **kwargs)")) == [(6, "error")]
+
+
+def test_twin_no_call_hands_it(git_repo: GitRepo, no_rules: Path) -> None:
+    """The parameter added, but ``apply`` still calls without it: a warning, as before."""
+    upstream = UPSTREAM.replace("top_k=top_k, expert_map=None)", "top_k=top_k)")
+    assert _rows(git_repo, no_rules, _fork(OLD), upstream) == [(6, "warning")]
+
+
+def test_twin_a_forward_that_is_no_dispatcher(git_repo: GitRepo, no_rules: Path) -> None:
+    """``forward`` does its own work with the keywords it names: a call of it is no call of ``forward_cuda``."""
+    op = OP_TEXT.replace(
+        "    def forward(self, *args, **kwargs):\n        return self._forward_method(*args, **kwargs)\n",
+        "    def forward(self, *args, **kwargs):\n        return self.forward_native(*args[:1], **kwargs)\n",
+    )
+    assert _rows(git_repo, no_rules, _fork(OLD), op=op) == [(6, "warning")]
+
+
+def test_twin_a_dispatch_call_in_another_class(git_repo: GitRepo, no_rules: Path) -> None:
+    """``self.forward(..., expert_map=...)`` in a sibling class's method never runs on the fork's class."""
+    upstream = UPSTREAM.replace("top_k=top_k, expert_map=None)", "top_k=top_k)") + (
+        "\n\nclass Sibling(CustomOp):\n"
+        "    def apply(self, layer, x, top_k: int):\n"
+        "        return self.forward(layer=layer, x=x, top_k=top_k, expert_map=None)\n"
+    )
+    assert _rows(git_repo, no_rules, _fork(OLD), upstream) == [(6, "warning")]
