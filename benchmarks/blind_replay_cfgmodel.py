@@ -20,6 +20,35 @@ override).  The merge base is the commit's first parent, upstream is the commit;
 error lands on its line, *warned* when a warning lands in its file.  Twins must stay *quiet*: no error on their
 line.
 
+Blind, on the engine before any widening (main at 6b4f6ff3): 13 caught, 3 warned, 6 missed of 22 (twins: 10
+quiet, 0 false errors).  Symbol drift caught the removed attribute, helpers and re-export (#25642, #28454,
+#27660: a typed read, a ``super()`` call, an override the base no longer calls, imports), the inserted and the
+added parameter (#28454's positional and keyword calls of ``_get_and_verify_max_len``, #42935's override and
+call of ``_get_runner_type``) and the fork namesakes of another signature (#28961, #22650); offset drift caught
+#51256's subclass ``slots += 1`` over ``super()``.  Warned: the two namesakes of the same signature (#28961's
+count of the MTP layers too; #22650's ``-> list[int]``) and #22980's ``__post_init__`` of the old nine
+init-only parameters (its ``super().__post_init__(...)`` was an error, its ``def`` -- the line that breaks, the
+dataclass's ``__init__`` passing every ``InitVar`` -- nothing).  The misses: #40701's three (a store to a
+``cached_property`` made a read-only ``property``: AttributeError; a value seeded into the instance's
+``__dict__``, never read back; a drop of the cached value after patching ``hf_config``, which the property no
+longer reads), #30463's two (a comparison of ``convert_type`` with ``"reward"``, which ``_get_convert_type`` now
+rewrites to ``"embed"``: dead, silently) and #51256's call-site ``+ (1 if spec.use_dflash() else 0)``.
+After the killers190 widenings: 21 caught, 1 warned, 0 missed of 22 (twins: 10 quiet, 0 false errors).  Caught
+now: a ``cached_property`` upstream made a ``property`` closes its name -- a store raises, a seed of the
+instance dict is never read back, a drop after patching a member the property no longer reads never reaches
+the value (``drift/read_only.py``); an offset taken under a flag, ``+ (1 if c else 0)`` (``drift/offsets.py``);
+a fork ``__post_init__`` over a base whose init-only parameters upstream changed (``drift/symbols.py``); a fork
+namesake whose return annotation is another kind than the new hook's, where upstream uses the value
+(``drift/new_hooks.py``); a comparison of a field with a value upstream's method now rewrites before the class
+stores it (``drift/rewritten_values.py``, new).  Warned still: #28961's namesake of the same signature and return
+kind, which counts the MTP layers too -- the text cannot tell what a count counts.
+Regression set at the widenings' head (bcdccc4c): killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
+blind_replay_modelcfg 14 caught, 8 warned, 2 missed of 24 (11 quiet), blind_replay_engine 28/28 (19 quiet),
+blind_replay_toolparsers 18/18 (12 quiet, 1 warned), blind_replay_specconf 32 caught, 1 warned of 33 (16 quiet, 1
+warned, the 1 contested false), blind_replay_sampling 21/21 (12 quiet), blind_replay_rope 20 caught, 1 warned of
+21 (11 quiet), blind_replay_compwrap 22/22 (12 quiet), review26_twins 9/9 (0 false of 36), review31_twins 5
+caught, 1 warned of 6 (0 false of 41, 1 warned), review48_twins 7/7 (0 false of 41, 10 warned): each as before.
+
   python benchmarks/blind_replay_cfgmodel.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
