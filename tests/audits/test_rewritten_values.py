@@ -83,3 +83,14 @@ def test_a_rewrite_the_base_already_made_stays_quiet(git_repo: GitRepo, tmp_path
         '        if convert == "reward":\n            return "embed"\n        if convert != "auto":\n',
     )
     assert _run(git_repo, tmp_path, EQ, already) == []
+
+
+def test_a_rewrite_under_another_condition_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    """``if legacy: if convert == "reward": return "embed"``: the field still holds "reward" where it does not."""
+    nested = BASE.replace(
+        '        if convert != "auto":\n',
+        '        if arch.startswith("Legacy"):\n            if convert == "reward":\n                return "embed"\n'
+        '        if convert != "auto":\n',
+    )
+    sides = three_way(git_repo, {CONFIG: BASE, **PACKAGES}, {USE: EQ}, {CONFIG: nested})
+    assert found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT) == []

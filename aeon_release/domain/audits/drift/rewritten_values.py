@@ -97,15 +97,23 @@ def _rewritten(path: str, before: ast.Module, after: ast.Module) -> Iterator[Rew
 
 
 def _rewrites(method: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[str, str]]:
-    """(old, new) of each ``if param == "old": ... return "new"`` (or ``param in ("old", ...)``) of the method."""
+    """(old, new) of each ``if param == "old": ... return "new"`` (or ``param in ("old", ...)``) of the method's
+    own body, an ``elif`` of it included: a test nested under another condition rewrites only where that holds."""
     params = {a.arg for a in (*method.args.posonlyargs, *method.args.args, *method.args.kwonlyargs)} - {"self", "cls"}
-    for node in ast.walk(method):
-        if not isinstance(node, ast.If):
-            continue
+    for node in _chain_of_ifs(method.body):
         tested = _param_values(node.test, params)
         answer = next((str_value(s.value) for s in node.body if isinstance(s, ast.Return) and s.value), None)
         if answer is not None:
             yield from ((old, answer) for old in tested if old != answer)
+
+
+def _chain_of_ifs(body: list[ast.stmt]) -> Iterator[ast.If]:
+    """The ``if`` statements of a body and the ``elif`` branches chained to them."""
+    for stmt in body:
+        node: ast.stmt | None = stmt
+        while isinstance(node, ast.If):
+            yield node
+            node = node.orelse[0] if len(node.orelse) == 1 else None
 
 
 def _param_values(test: ast.expr, params: set[str]) -> list[str]:
