@@ -237,3 +237,54 @@ def test_twin_a_lambda_call_that_fits_or_is_untyped_stays_the_warning(
     git_repo: GitRepo, method: str, render: str
 ) -> None:
     assert [r[1] for r in _found(git_repo, _fork(method), {ABS: ABS_TEXT + HOOK, RENDER: render})] == ["warning"]
+
+
+# -- #22650 (10d765482d): ModelConfig.get_num_experts() -> int added, compared by upstream's new lines; a fork
+# namesake returning another kind of value (a list, a string) hands upstream's comparison that value --
+CFG = "vllm/config/model.py"
+CFG_TEXT = "class ModelConfig:\n    def get_hidden_size(self) -> int:\n        return 1\n"
+COUNTED = (
+    CFG_TEXT + "\n    def get_num_experts(self) -> int:\n        return 8\n\n"
+    "    def backend_cls(self) -> str:\n"
+    '        return "MoE" if self.get_num_experts() > 1 else "Dense"\n'
+)
+CFG_FORK = "vllm/config/aeon_model.py"
+
+
+def _experts(repo: GitRepo, method: str, upstream: str = COUNTED) -> list[tuple[int, str, str]]:
+    base = {"vllm/config/__init__.py": "", CFG: CFG_TEXT}
+    fork = {CFG_FORK: "from vllm.config.model import ModelConfig\n\n\nclass AeonConfig(ModelConfig):\n" + method}
+    sides = s.merge_case(repo, base, fork, [("FusedMoE for the Transformers backend (#22650)", {CFG: upstream})])
+    return [
+        (f.line, f.severity.value, f.message)
+        for f in s.merged_findings(repo, sides, s.Settings())
+        if f.rule_id == SYMBOL_DRIFT and "the fork's own method, now overrides" in f.message
+    ]
+
+
+@pytest.mark.parametrize(
+    "returns",
+    ["list[int]", "tuple[int, ...] | None", "str", "'dict[str, int]'"],
+    ids=["a-list", "an-optional-tuple", "a-string", "a-quoted-dict"],
+)
+def test_a_fork_namesake_returning_another_kind_where_upstream_uses_the_value(git_repo: GitRepo, returns: str) -> None:
+    method = f"    def get_num_experts(self) -> {returns}:\n        return self.aeon_experts  # AEON\n"
+    [(line, severity, message)] = _experts(git_repo, method)
+    assert (line, severity) == (5, "error") and "another kind of value" in message
+
+
+@pytest.mark.parametrize(
+    ("returns", "upstream"),
+    [
+        ("float", COUNTED),  # a number for a number
+        ("int | None", COUNTED),
+        ("ExpertCount", COUNTED),  # a class: nothing told
+        ("list[int]", COUNTED.replace("self.get_num_experts() > 1", "True")),  # upstream never uses the value
+    ],
+    ids=["a-float", "an-optional-int", "a-class", "value-unused"],
+)
+def test_twin_a_namesake_of_the_same_kind_or_untold_stays_the_warning(
+    git_repo: GitRepo, returns: str, upstream: str
+) -> None:
+    method = f"    def get_num_experts(self) -> {returns}:\n        return self.aeon_experts\n"
+    assert [sev for _, sev, _ in _experts(git_repo, method, upstream)] == ["warning"]

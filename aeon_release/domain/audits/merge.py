@@ -128,6 +128,7 @@ from aeon_release.domain.audits.drift.returned_errors import returned_error_drif
 from aeon_release.domain.audits.drift.returned_strings import returned_string_drift
 from aeon_release.domain.audits.drift.returns import return_drift
 from aeon_release.domain.audits.drift.retyped import type_drift
+from aeon_release.domain.audits.drift.rewritten_values import rewritten_value_drift
 from aeon_release.domain.audits.drift.shared_values import shared_value_drift
 from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTrees, own_diff, parse_changes
 from aeon_release.domain.audits.drift.signature_shims import shim_drift
@@ -340,6 +341,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     returned_error_drift,
     confirmed_union_drift,
     read_only_drift,
+    rewritten_value_drift,
     unlisted_drift,
     newtyped_drift,
     asserted_field_drift,

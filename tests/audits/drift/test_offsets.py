@@ -626,3 +626,39 @@ def test_an_element_the_helper_did_not_adjust_is_another_value(
     sides = three_way(git_repo, {"inputs.py": RANGES}, {"aeon.py": fork}, {"inputs.py": theirs})
     report = audit(git_repo, sides, tmp_path)
     assert found(report, OFFSET) == ([("aeon.py", 5, "error")] if doubled else [])
+
+
+# --- #51256: an offset the fork takes only under a flag (``+ (1 if c else 0)``), on a count upstream now
+# raises itself (``max_num_new_slots_for_drafting`` counting DFlash's bonus slot)
+@pytest.mark.parametrize(
+    "spelled",
+    [
+        "    start = first_decode_position(request.num_computed_tokens) + (1 if request.bonus else 0)\n",
+        "    start = first_decode_position(request.num_computed_tokens)\n    start += 1 if request.bonus else 0\n",
+        "    start = (0 if request.plain else 2) + first_decode_position(request.num_computed_tokens)\n",
+    ],
+    ids=["added-conditional", "augmented-conditional", "conditional-first"],
+)
+def test_a_conditional_offset_at_the_call_site_one_call_level(git_repo: GitRepo, tmp_path: Path, spelled: str) -> None:
+    theirs = HELPER.replace("    return num_computed_tokens\n", "    return num_computed_tokens + 1\n")
+    fork = HELPER.replace("    start = first_decode_position(request.num_computed_tokens)\n", spelled)
+    sides = three_way(git_repo, {"sched.py": HELPER}, {"sched.py": fork}, {"sched.py": theirs})
+    assert found(audit(git_repo, sides, tmp_path), OFFSET) == [("sched.py", line_of(fork, "if request."), "error")]
+
+
+@pytest.mark.parametrize(
+    "spelled",
+    [
+        "    start = first_decode_position(request.num_computed_tokens) + (0 if request.bonus else 0)\n",
+        "    start = first_decode_position(request.num_computed_tokens) + (1 if request.bonus else request.extra)\n",
+        "    start = first_decode_position(request.num_computed_tokens)\n    width = 4 + (1 if request.bonus else 0)\n",
+    ],
+    ids=["both-zero", "a-branch-not-a-constant", "another-flow"],
+)
+def test_a_conditional_that_is_no_constant_offset_or_on_another_flow_is_silent(
+    git_repo: GitRepo, tmp_path: Path, spelled: str
+) -> None:
+    theirs = HELPER.replace("    return num_computed_tokens\n", "    return num_computed_tokens + 1\n")
+    fork = HELPER.replace("    start = first_decode_position(request.num_computed_tokens)\n", spelled)
+    sides = three_way(git_repo, {"sched.py": HELPER}, {"sched.py": fork}, {"sched.py": theirs})
+    assert found(audit(git_repo, sides, tmp_path), OFFSET) == []

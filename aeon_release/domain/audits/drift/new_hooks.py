@@ -6,7 +6,9 @@ method of that name for its own use now stands in for the hook, and git merges i
 another required parameter raises TypeError on every request; one that adjusts the request in place and
 returns nothing hands upstream None for the request.  Symbol drift warns that a fork method now overrides a
 new base method; these two shapes cannot serve upstream's calls, and are errors.  A fork method that fits the
-calls (and returns a value where upstream uses one) stays the warning: it may do what upstream's does.  So
+calls (and returns a value where upstream uses one) stays the warning: it may do what upstream's does --
+unless its return annotation is another kind of value than the hook's where upstream uses the value (#22650
+added ``ModelConfig.get_num_experts() -> int`` and compares it ``> 1``; a fork namesake ``-> list[int]``).  So
 does a fork method that cannot be judged from its text: an abstract or stub one (its subclasses fill it), one
 under a decorator of its own (it may rework the arguments or the return), and one only calls of another class's
 method of the name reach (#39027 also adds ``request = tool_parser.adjust_request(request=request)``, a
@@ -52,11 +54,24 @@ _PLAIN = (
 
 def used_calls(tree: ast.AST, name: str, lines: set[int]) -> Iterator[tuple[ast.Call, bool]]:
     """Each call ``x.name(...)`` starting on one of ``lines`` (not through ``super()``: an override handing
-    on), with whether its value is used (assigned or returned)."""
+    on), with whether its value is used (assigned or returned, or an operand of a comparison or arithmetic:
+    ``self.get_num_experts() > 1`` fails on None or a list alike, #22650)."""
     used = {
         id(node.value)
         for node in ast.walk(tree)
         if isinstance(node, (ast.Assign, ast.AnnAssign, ast.Return)) and isinstance(node.value, ast.Call)
+    }
+    used |= {
+        id(operand)
+        for node in ast.walk(tree)
+        for operand in (
+            [node.left, *node.comparators]
+            if isinstance(node, ast.Compare) and not any(isinstance(o, (ast.Is, ast.IsNot)) for o in node.ops)
+            else [node.left, node.right]
+            if isinstance(node, ast.BinOp)
+            else []
+        )
+        if isinstance(operand, ast.Call)
     }
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute) or node.func.attr != name:
@@ -86,6 +101,9 @@ def unfit(mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]], read: 
     if misread is not None:
         return misread
     used = next((call for call, kept in calls if kept), None)
+    returned = _returned_misfit(mine, base, used)
+    if returned is not None:
+        return returned
     if used is not None and _returns_value(base) and not _returns_value(mine) and not _raises_last(mine):
         return (
             f"upstream uses what {ast.unparse(used)} returns (its {base.name}() returns a value), and the fork's "
@@ -124,6 +142,49 @@ def _literal_misfit(mine: _Def, calls: Sequence[tuple[ast.Call, bool]]) -> str |
                     "question than upstream's hook"
                 )
     return None
+
+
+# the kinds a return annotation's outer name is, for telling a count from a collection (#22650)
+_RETURN_GROUPS = {
+    **_KIND_GROUPS,
+    **dict.fromkeys(("list", "tuple", "set", "frozenset", "dict", "Sequence", "Mapping", "Iterable"), "collection"),
+}
+
+
+def _returned_misfit(mine: _Def, base: _Def, used: ast.Call | None) -> str | None:
+    """A fork method whose return annotation is another kind than the new hook's, where upstream uses what
+    the call returns (#22650 added ``ModelConfig.get_num_experts() -> int``, compared ``> 1`` on upstream's
+    new lines; a fork namesake ``-> list[int]`` of each layer's experts makes that TypeError).  Only plain
+    builtins (and their unions with None) are told apart: a class, a generic ``T``, ``Any`` say nothing."""
+    ours, theirs = _return_kinds(mine.returns), _return_kinds(base.returns)
+    if used is None or not ours or not theirs or ours & theirs:
+        return None
+    return (
+        f"upstream uses what {ast.unparse(used)} returns (its {base.name}() returns "
+        f"{ast.unparse(base.returns) if base.returns else '?'}), and the fork's method returns "
+        f"{ast.unparse(mine.returns) if mine.returns else '?'}: another kind of value"
+    )
+
+
+def _return_kinds(annotation: ast.expr | None) -> set[str]:
+    """The kinds (``number``, ``str``, ``collection`` ...) a return annotation is a union of, None aside;
+    empty when any member is something else."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        try:
+            annotation = ast.parse(annotation.value, mode="eval").body
+        except SyntaxError:
+            return set()
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        left, right = _return_kinds(annotation.left), _return_kinds(annotation.right)
+        none = _is_none(annotation.left) or _is_none(annotation.right)
+        return left | right if (left or none) and (right or none) else set()
+    outer = annotation.value if isinstance(annotation, ast.Subscript) else annotation
+    name = _last_name(outer) if outer is not None else None
+    return {_RETURN_GROUPS[name]} if name in _RETURN_GROUPS else set()
+
+
+def _is_none(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and node.value is None
 
 
 def _scalar_kinds(annotation: ast.expr | None) -> set[str]:

@@ -11,7 +11,9 @@ followed: a side that adjusts ``h(...)`` at a call site while the other adjusts 
 (or a list ``h`` grows and returns), ``h`` a method too when the caller's file names its class.  A
 slice dropping a constant count of leading (``x[1:]``) or trailing (``x[:-1]``) entries is a shift of
 the sequence, paired with a slice of the same end.  Identical lines added by both sides are one
-change, not two.
+change, not two.  An offset taken under a flag is one too (``n + (1 if spec.use_dflash() else 0)``, a
+conditional of int constants, one nonzero): #51256 made ``max_num_new_slots_for_drafting`` count DFlash's
+bonus slot, which a fork had been adding at its call site.
 """
 
 from __future__ import annotations
@@ -59,7 +61,10 @@ _PASS_THROUGH = frozenset(
         "frozenset",
     }
 )
-_ADJUSTMENT = re.compile(r"(?:[+-]\s*\d|\d\s*\+|[+-]=\s*\d|(?:\*\*?|//?|<<|>>)=?\s*-?\d|\d\s*\*|[\[,]\s*\d+\s*:)")
+# ``+ (1 if flag else 0)`` (or ``(1 if flag else 0) +``) too: an offset taken under a condition
+_ADJUSTMENT = re.compile(
+    r"(?:[+-]\s*\d|[+-]=?\s*\(\s*\d+\s+if\b|\belse\s+\d+\s*\)\s*\+|\d\s*\+|[+-]=\s*\d|(?:\*\*?|//?|<<|>>)=?\s*-?\d|\d\s*\*|[\[,]\s*\d+\s*:)"
+)
 OFFSET_KIND, SCALE_KIND = "offset", "scaling"
 # a slice that drops a constant number of leading (``x[1:]``) or trailing (``x[:-1]``) entries: a
 # shift of the sequence, paired only with a slice of the same end
@@ -598,7 +603,15 @@ def _negative(node: ast.expr | None) -> bool:
 
 
 def _constant(node: ast.expr) -> bool:
-    return isinstance(node, ast.Constant) and type(node.value) is int and node.value != 0
+    """A nonzero int, or a conditional of int constants one of which is nonzero (``1 if spec.bonus else 0``: the
+    fork's offset taken only where a flag holds, #51256's DFlash slot)."""
+    if isinstance(node, ast.IfExp):
+        return all(_int(b) for b in (node.body, node.orelse)) and (_constant(node.body) or _constant(node.orelse))
+    return _int(node) and isinstance(node, ast.Constant) and node.value != 0
+
+
+def _int(node: ast.expr) -> bool:
+    return isinstance(node, ast.Constant) and type(node.value) is int
 
 
 def _attribute_callees(text: str, qualname: str, reads: set[str]) -> set[str]:

@@ -15,6 +15,15 @@ assignment to ``x.name`` (``=``, ``+=``, annotated, ``setattr(x, "name", ...)``)
 class (a parameter's annotation, a call it was bound to) -- not where the class of that name is the
 fork's own, nor where a fork subclass on the way declares the name itself (``ForkTypes``).
 
+A ``cached_property`` upstream made a plain ``property`` closes its name too (#40701 made
+``ModelConfig.is_mm_prefix_lm`` a property reading the architecture config): the cached value lived in the
+instance's ``__dict__``, so ``config.is_mm_prefix_lm = True`` overrode it, and now raises.  The fork's other
+spellings of that override go silent instead: a property is a data descriptor, so a value seeded into the
+instance's dict (``config.__dict__["is_mm_prefix_lm"] = True``, ``vars(config)[...] = ...``) is never read
+back (an error), and dropping the cached value (``config.__dict__.pop("is_mm_prefix_lm", None)``, ``del
+vars(config)[...]``) to have it computed afresh from what the fork patched drops nothing: the property computes
+on every read, but from what it reads now, which the fork did not patch there (a warning: it may still read it).
+
 A dataclass upstream made frozen closes every field the same way (#21791 made the KV-cache specs
 ``@dataclass(frozen=True)`` so they hash: a fork's ``spec.sliding_window = window`` on a ``FullAttentionSpec``
 now raises ``FrozenInstanceError``).  Upstream's side: the Python files whose diff adds a ``frozen=True``
@@ -52,11 +61,15 @@ _PROPERTY_DEF = re.compile(
     r"\n\+[ \t]+@(?:builtins\.)?property\b[^\n]*(?:\n\+(?![ \t]*(?:async[ \t]+)?def\b)[^\n]*){0,12}"
     r"\n\+[ \t]+(?:async[ \t]+)?def[ \t]+(\w+)"
 )
+# a ``@cached_property`` line replaced by ``@property`` (#40701): the ``-U0`` hunk holds no def, so no name
+_CACHED_SWAP = re.compile(r"\n-[ \t]+@(?:functools\.)?cached_property\b[^\n]*\n\+[ \t]+@(?:builtins\.)?property\b")
 # a fork line assigning an attribute (``x.name = v``, ``x.name += v``, ``x.name: T = v``) or ``setattr``
 _STORE = re.compile(r"\.(\w+)[ \t]*(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)")
 # what a write to a closed attribute raises, caught by these (``FrozenInstanceError`` subclasses the first)
 _WRITE_ERRORS = frozenset({"AttributeError", "Exception", "BaseException"})
 _SETATTR = re.compile(r"\bsetattr\([^,\n]+,[ \t]*[\"'](\w+)[\"']")
+# a fork line seeding or dropping an instance-dict slot: ``x.__dict__["name"]``, ``vars(x)["name"]``, ``.pop("name"``
+_DICT_SLOT = re.compile(r"(?:\.__dict__|\bvars\([^()\n]*\))(?:\[[ \t]*|\.pop\([ \t]*)[\"'](\w+)[\"']")
 # ``frozen=True`` (a dataclass decorator's, on its line or a continuation of it): an added line holding it is
 # ``\n\+[^\n]*\bfrozen[ \t]*=[ \t]*True\b``, asked as ``_frozen_added`` does (the engine scans for a leading literal)
 _FROZEN = re.compile(r"frozen(?<!\wfrozen)[ \t]*=[ \t]*True\b")
@@ -83,6 +96,7 @@ class Closed:
     owner: str
     path: str
     frozen: bool = False  # the owner was made a frozen dataclass (else: the name a read-only property)
+    cached: bool = False  # the name was a ``cached_property`` at the base (its value lived in the instance dict)
 
 
 def read_only_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -92,7 +106,7 @@ def read_only_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     frozen = [p for p in sorted(trees.upstream) if p.endswith(".py") and _frozen_added(trees.upstream.raw(p))]
     wanted = _assigned_names(trees) if paths or frozen else set()
     # only a file whose added property (or removed setter) is a name the fork assigns is parsed
-    paths = [p for p in paths if wanted.intersection(_closing_names(trees.upstream.raw(p)))]
+    paths = [p for p in paths if _closes_wanted(trees.upstream.raw(p), wanted)]
     known: dict[str, ast.ClassDef] = {}  # upstream's classes of the files parsed: a chain's links are typed off them
     found = _closed(trees, paths, wanted, known=known) if paths else {}
     # a file made frozen elsewhere is parsed only when its upstream text annotates a name the fork assigns
@@ -105,9 +119,9 @@ def read_only_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not found:
         return subclassing
     return subclassing + [
-        _finding(trees, path, line, hit, shown, pr_pattern)
+        _finding(trees, path, line, hit, shown, pr_pattern, kind)
         for path, module, owned in name_users(trees, found)
-        for line, hit, shown in _assignments(trees, path, module, owned, found, known)
+        for line, hit, shown, kind in _assignments(trees, path, module, owned, found, known)
     ]
 
 
@@ -183,6 +197,12 @@ def _subclass_finding(
     return Finding(RULE, "merge", Severity.ERROR, path, cls.lineno, message)
 
 
+def _closes_wanted(diff: str, wanted: set[str]) -> bool:
+    """The diff adds a property of (or drops the setter of) a name the fork assigns, or swaps a
+    ``cached_property`` for a ``property`` (its name is read off the parsed class)."""
+    return bool(wanted) and (bool(wanted.intersection(_closing_names(diff))) or _CACHED_SWAP.search(diff) is not None)
+
+
 def _closing_names(diff: str) -> set[str]:
     """The names a diff adds a property of, or removes the setter of."""
     return {*_PROPERTY_DEF.findall(diff), *_SETTER_GONE.findall(diff)}
@@ -195,7 +215,7 @@ def _assigned_names(trees: ThreeTrees) -> set[str]:
         for p in trees.mine
         if p.endswith(".py")
         for line in trees.mine[p].added.values()
-        for name in (*_STORE.findall(line), *_SETATTR.findall(line))
+        for name in (*_STORE.findall(line), *_SETATTR.findall(line), *_DICT_SLOT.findall(line))
     }
 
 
@@ -218,7 +238,7 @@ def _closed(
                 continue
             for name in _read_only(cls) & wanted:
                 if _settable(was, name):
-                    found.setdefault(name, []).append(Closed(name, cls.name, path))
+                    found.setdefault(name, []).append(Closed(name, cls.name, path, cached=name in _cached(was)))
             if _frozen(cls, new) and _was_writable(was, old) and not _routes(cls, new):
                 for name in _fields(cls, new) & _fields(was, old) & wanted:
                     found.setdefault(name, []).append(Closed(name, cls.name, path, frozen=True))
@@ -289,7 +309,8 @@ def _settable(cls: ast.ClassDef, name: str) -> bool:
     ``self.requires_kv_delivery = False`` was an instance attribute, and now hits the property)."""
     if name in _properties(cls):
         return name not in _read_only(cls)
-    return _plain_attribute(cls, name) or not _spelt(cls, name)
+    # a ``cached_property`` keeps its value in the instance dict: a store there overrode it (#40701)
+    return name in _cached(cls) or _plain_attribute(cls, name) or not _spelt(cls, name)
 
 
 def _spelt(cls: ast.ClassDef, name: str) -> bool:
@@ -310,6 +331,16 @@ def _properties(cls: ast.ClassDef) -> set[str]:
         for stmt in cls.body
         if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
         and any(last_name(d) == "property" or _accessor(d) is not None for d in stmt.decorator_list)
+    }
+
+
+def _cached(cls: ast.ClassDef) -> set[str]:
+    """The names the class body defines as a ``cached_property`` (``functools.cached_property`` alike)."""
+    return {
+        stmt.name
+        for stmt in cls.body
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+        and any(last_name(d) == "cached_property" for d in stmt.decorator_list)
     }
 
 
@@ -409,7 +440,7 @@ def _assignments(
     owned: set[int],
     found: dict[str, list[Closed]],
     known: dict[str, ast.ClassDef],
-) -> Iterator[tuple[int, Closed, str]]:
+) -> Iterator[tuple[int, Closed, str, str]]:
     parents = parent_map(module)
     fork = ForkTypes.of(trees, path, module)
     classes = {**known, **fork.classes}
@@ -419,16 +450,59 @@ def _assignments(
         if line not in owned:
             continue
         target = stored(node)
+        slot = dict_slot(node) if target is None else None
+        if slot is not None:
+            target = slot[0], slot[1]
         if target is None:
             continue
         receiver, name = target
         func = enclosing(node, parents)
         typed = _typed(receiver, func, parents, fork.classes, classes, lookup)
         hit = next((h for h in found.get(name, ()) if h.owner in typed and not _shadowed(fork, h, typed)), None)
-        if hit is None or _tolerated(node, hit, parents):
+        if hit is None or (slot is not None and (hit.frozen or (slot[2] == "drop" and not hit.cached))):
+            continue  # the dict write bypasses a freeze; a dropped slot of a name never cached was never a cache
+        if slot is None and _tolerated(node, hit, parents):
             continue
         if not _gated(node, receiver, hit, parents, known.get(hit.owner)):
-            yield line, hit, f"{ast.unparse(receiver)}.{name}"
+            kind = "" if slot is None else _slot_kind(slot[2], node, func, receiver, known.get(hit.owner), name)
+            yield line, hit, f"{ast.unparse(receiver)}.{name}", kind
+
+
+def _slot_kind(
+    kind: str,
+    node: ast.AST,
+    func: ast.FunctionDef | ast.AsyncFunctionDef | None,
+    receiver: ast.expr,
+    owner: ast.ClassDef | None,
+    name: str,
+) -> str:
+    """``kind``, or "stale" for a drop after the fork patched a member of the receiver (``config.hf_config.x =
+    ...``) that upstream's property no longer reads (#40701's reads the architecture config built at init): the
+    fork's patch never reaches the value."""
+    if kind != "drop" or func is None or owner is None:
+        return kind
+    spelt, line = ast.unparse(receiver), getattr(node, "lineno", 0)
+    patched = {
+        chain.attr
+        for sub in ast.walk(func)
+        if isinstance(sub, ast.Attribute) and isinstance(sub.ctx, ast.Store) and sub.lineno < line
+        for chain in _chain(sub.value)
+        if ast.unparse(chain.value) == spelt
+    }
+    getter = next(
+        (s for s in owner.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == name), None
+    )
+    if not patched or getter is None:
+        return kind
+    reads = {a.attr for a in ast.walk(getter) if isinstance(a, ast.Attribute) and ast.unparse(a.value) == "self"}
+    return "stale" if not patched & reads else kind
+
+
+def _chain(expr: ast.expr) -> Iterator[ast.Attribute]:
+    """The attribute links of ``a.b.c`` outermost first (``a.b.c``, then ``a.b``)."""
+    while isinstance(expr, ast.Attribute):
+        yield expr
+        expr = expr.value
 
 
 def _typed(
@@ -561,7 +635,39 @@ def stored(node: ast.AST) -> tuple[ast.expr, str] | None:
     return None
 
 
-def _finding(trees: ThreeTrees, path: str, line: int, hit: Closed, shown: str, pr_pattern: str) -> Finding:
+def dict_slot(node: ast.AST) -> tuple[ast.expr, str, str] | None:
+    """(receiver, name, "seed" or "drop") of a write to an instance's dict slot: ``receiver.__dict__["name"] =
+    ...`` or ``vars(receiver)["name"] = ...`` (seed); ``del`` of that slot, or ``.pop("name", ...)`` off it (drop)."""
+    if isinstance(node, ast.Subscript) and isinstance(node.ctx, (ast.Store, ast.Del)):
+        receiver, key = _instance_dict(node.value), node.slice
+        kind = "seed" if isinstance(node.ctx, ast.Store) else "drop"
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "pop" and node.args:
+        receiver, key, kind = _instance_dict(node.func.value), node.args[0], "drop"
+    else:
+        return None
+    if receiver is None or not (isinstance(key, ast.Constant) and isinstance(key.value, str)):
+        return None
+    return receiver, key.value, kind
+
+
+def _instance_dict(expr: ast.expr) -> ast.expr | None:
+    """``x`` of ``x.__dict__`` or of ``vars(x)``."""
+    if isinstance(expr, ast.Attribute) and expr.attr == "__dict__":
+        return expr.value
+    if (
+        isinstance(expr, ast.Call)
+        and isinstance(expr.func, ast.Name)
+        and expr.func.id == "vars"
+        and len(expr.args) == 1
+    ):
+        return expr.args[0]
+    return None
+
+
+def _finding(
+    trees: ThreeTrees, path: str, line: int, hit: Closed, shown: str, pr_pattern: str, kind: str = ""
+) -> Finding:
+    """The finding of a closed name's write: ``kind`` "seed"/"drop" for an instance-dict slot, else a store."""
     if hit.frozen:
         commit = trees.upstream_commit(hit.path, r"frozen\s*=\s*True", pr_pattern)
         message = (
@@ -570,9 +676,40 @@ def _finding(trees: ThreeTrees, path: str, line: int, hit: Closed, shown: str, p
         )
         return Finding(RULE, "merge", Severity.ERROR, path, line, message)
     commit = trees.upstream_commit(hit.path, r"@property|def " + re.escape(hit.name) + r"\b", pr_pattern)
+    if kind:
+        return _slot_finding(path, line, hit, shown, kind, commit)
     message = (
         f"fork-owned line assigns {shown}, but upstream made {hit.owner}.{hit.name} a read-only property "
         f"({hit.path}{commit}): the assignment raises AttributeError (the property has no setter); set what "
         "the property reads instead"
     )
     return Finding(RULE, "merge", Severity.ERROR, path, line, message)
+
+
+def _slot_finding(path: str, line: int, hit: Closed, shown: str, kind: str, commit: str) -> Finding:
+    """A seed of the instance-dict slot of a name upstream made a property is never read back (an error); a
+    drop of its cached value drops nothing, and the property computes from what it reads now (a warning; an
+    error when the fork patched, just before, a member the property no longer reads: "stale")."""
+    was = "a cached_property" if hit.cached else "an attribute"
+    if kind == "seed":
+        message = (
+            f"fork-owned line seeds {shown} in the instance's __dict__, but upstream made {hit.owner}.{hit.name} "
+            f"(was {was}) a property ({hit.path}{commit}): a property takes precedence over the instance dict, so "
+            "the seeded value is never read back; set what the property reads instead"
+        )
+        return Finding(RULE, "merge", Severity.ERROR, path, line, message)
+    if kind == "stale":
+        message = (
+            f"fork-owned line drops the cached {shown} from the instance's __dict__ after patching what it was "
+            f"computed from, but upstream made {hit.owner}.{hit.name} a property ({hit.path}{commit}) that no "
+            "longer reads what the fork patched: the drop is a no-op and the patch never reaches the value; "
+            "patch what the property reads now"
+        )
+        return Finding(RULE, "merge", Severity.ERROR, path, line, message)
+    message = (
+        f"fork-owned line drops the cached {shown} from the instance's __dict__, but upstream made "
+        f"{hit.owner}.{hit.name} a property that caches nothing ({hit.path}{commit}): the drop is a no-op and the "
+        "property computes from what it reads now -- check that what the fork patched before dropping it is "
+        "still what the property reads"
+    )
+    return Finding(RULE, "merge", Severity.WARNING, path, line, message)

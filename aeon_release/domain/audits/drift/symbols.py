@@ -4413,6 +4413,8 @@ class _Checker:
                 if name in _SKIP_OVERRIDES or (name.startswith("__") and name.endswith("__")):
                     if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)):
                         yield from self._dunder_keys_refused(mod, stmt, qual, name)
+                        if name == "__post_init__":
+                            yield from self._post_init_drift(mod, stmt, qual)
                     continue
                 yield from self._override(mod, stmt, qual, name)
 
@@ -4537,6 +4539,25 @@ class _Checker:
         return {
             n for stmt in px.flat_statements(node.body) for n in (*px.member_names(stmt), *read_only.slot_names(stmt))
         }
+
+    def _post_init_drift(
+        self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, qual: str
+    ) -> Iterator[Finding]:
+        """A fork ``__post_init__`` overriding a base's whose init-only parameters upstream changed: unlike a
+        constructor's, its parameters are not the subclass's to choose -- the dataclass's ``__init__`` hands it
+        every ``InitVar`` by position (#22980 gave ``ModelConfig.__post_init__`` a ``video_pruning_rate``: an
+        override of the old nine raises TypeError on every build)."""
+        resolver = self._member_of(mod.path, qual, "__post_init__", False)
+        before, after = resolver(self.before), resolver(self.after)
+        if not isinstance(before, DefSym) or not isinstance(after, DefSym):
+            return
+        problem = self._override_drift(stmt, before, after)
+        if problem is None:
+            return
+        short = qual.rsplit(".", 1)[-1]
+        what = f"whose init-only parameters changed: {problem}; the dataclass's __init__ passes them all by position"
+        note = _UNCERTAIN if isinstance(problem, Uncertain) else "signature"
+        yield self._finding(mod, stmt.lineno, f"{short}.__post_init__ overrides {after.label}, {what}", after, note)
 
     def _dunder_keys_refused(
         self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, qual: str, name: str

@@ -1,0 +1,96 @@
+"""A value upstream now rewrites into another before storing it (drift/rewritten_values.py).
+
+vLLM #30463 deprecated ``--convert reward``: ``ModelConfig._get_convert_type`` gained ``if convert == "reward":
+return "embed"``, and ``__post_init__`` stores its answer as ``self.convert_type``.  A fork's test of
+``convert_type`` for ``"reward"`` never holds again: an error.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import audit, found, line_of, three_way
+
+PACKAGES = {"pkg/__init__.py": ""}
+CONFIG = "pkg/config.py"
+USE = "pkg/aeon_use.py"
+BASE = (
+    "class Config:\n"
+    "    def __init__(self, convert: str, arch: str) -> None:\n"
+    "        self.convert_type = self._get_convert_type(arch, convert)\n"
+    "        self.kind = convert\n\n"
+    "    def _get_convert_type(self, arch: str, convert: str) -> str:\n"
+    '        if convert != "auto":\n'
+    "            return convert\n"
+    '        return "embed" if arch.endswith("Model") else "none"\n'
+)
+THEIRS = BASE.replace(
+    '        if convert != "auto":\n',
+    '        if convert in ("reward", "score"):\n            return "embed"\n\n        if convert != "auto":\n',
+)
+HEAD = "from pkg.config import Config\n\n\n"
+EQ = HEAD + 'def mine(config: Config) -> bool:\n    return config.convert_type == "reward"\n'
+NE_FLIPPED = HEAD + 'def mine(config: Config) -> bool:\n    return "score" != config.convert_type\n'
+NOT_IN = HEAD + 'def mine(config: Config) -> bool:\n    return config.convert_type not in ("reward", "classify")\n'
+SUBCLASS = (
+    HEAD + "class MyConfig(Config):\n    def scores(self) -> bool:\n"
+    '        if self.convert_type == "score":\n            return True\n        return False\n'
+)
+# twins: the new value, a display holding both, a field not stored from the method, the fork's own class, untyped
+NEW = HEAD + 'def mine(config: Config) -> bool:\n    return config.convert_type == "embed"\n'
+BOTH = HEAD + 'def mine(config: Config) -> bool:\n    return config.convert_type in ("reward", "embed")\n'
+OTHER_FIELD = HEAD + 'def mine(config: Config) -> bool:\n    return config.kind == "reward"\n'
+OWN = 'class Config:\n    convert_type = "reward"\n\n\ndef mine(config: Config) -> bool:\n    return config.convert_type == "reward"\n'
+UNTYPED = 'def mine(config) -> bool:\n    return config.convert_type == "reward"\n'
+DECLARED = (
+    HEAD + 'class MyConfig(Config):\n    convert_type = "reward"\n\n'
+    '    def scores(self) -> bool:\n        return self.convert_type == "reward"\n'
+)
+
+
+def _run(git_repo: GitRepo, tmp_path: Path, fork: str, base: str = BASE) -> list[tuple[str, int, str]]:
+    sides = three_way(git_repo, {CONFIG: base, **PACKAGES}, {USE: fork}, {CONFIG: THEIRS})
+    return found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT)
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle"),
+    [(EQ, "=="), (NE_FLIPPED, "!="), (NOT_IN, "not in"), (SUBCLASS, "if self.convert_type")],
+    ids=["equal", "not-equal-flipped", "not-in", "a-subclass-self"],
+)
+def test_a_comparison_with_a_value_upstream_now_rewrites_is_an_error(
+    git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
+) -> None:
+    assert _run(git_repo, tmp_path, fork) == [(USE, line_of(fork, needle), "error")]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [NEW, BOTH, OTHER_FIELD, OWN, UNTYPED, DECLARED],
+    ids=["the-new-value", "both-values", "another-field", "the-fork-own-class", "untyped", "a-subclass-declares-it"],
+)
+def test_comparisons_the_rewrite_does_not_reach_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _run(git_repo, tmp_path, fork) == []
+
+
+def test_a_rewrite_the_base_already_made_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    already = BASE.replace(
+        '        if convert != "auto":\n',
+        '        if convert == "reward":\n            return "embed"\n        if convert != "auto":\n',
+    )
+    assert _run(git_repo, tmp_path, EQ, already) == []
+
+
+def test_a_rewrite_under_another_condition_stays_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    """``if legacy: if convert == "reward": return "embed"``: the field still holds "reward" where it does not."""
+    nested = BASE.replace(
+        '        if convert != "auto":\n',
+        '        if arch.startswith("Legacy"):\n            if convert == "reward":\n                return "embed"\n'
+        '        if convert != "auto":\n',
+    )
+    sides = three_way(git_repo, {CONFIG: BASE, **PACKAGES}, {USE: EQ}, {CONFIG: nested})
+    assert found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT) == []
