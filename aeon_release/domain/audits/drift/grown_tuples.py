@@ -17,7 +17,8 @@ or a name -- a parameter annotated with the class (``X | None`` and ``Optional[X
 bound once to one of those values.  A loop takes an element: of a name annotated ``list[X]`` (a sequence,
 ``tuple[X, ...]``), of a ``dict[K, X]``'s ``.values()``, or of a field or a method's value so annotated.  A
 field's, a method's or a function's class is its annotation at upstream, read in the module the fork imports its
-owner (or the function) from (``-> Self`` is the owner).  The class or function is a name the fork's file
+owner (or the function) from (``-> Self`` is the owner); a field the owner declares only on the instance
+(``self.state: State | None = None`` in a method, #28768) takes that annotation when all of them agree.  The class or function is a name the fork's file
 imports from the project.
 
 Upstream's side: a ``class X(NamedTuple)`` (``typing.NamedTuple`` too) in a Python file whose diff added or
@@ -58,6 +59,9 @@ from aeon_release.domain.audits.source import last_name, parent_map, parse_pytho
 
 # a fork line binding two or more plain names by position, no star (a text prefilter; the AST decides)
 _UNPACK = re.compile(r"^\s*[(\[]?\s*\w+\s*,[\w\s,]*[)\]]?\s*=(?!=)")
+# the last line of a target spread one name a line (``(`` ... ``) = self.execute_model_state``, as a formatter
+# lays out a long unpack): its first line is a bare ``(``, so the one-line prefilter never saw it (#28768)
+_CLOSED_TARGET = re.compile(r"^\s*[)\]]\s*=(?!=)")
 # a handler that takes the misfit unpack's ValueError: the fork's fallback
 _MISFITS = frozenset({"ValueError", "Exception", "BaseException"})
 _MOST_FILES = 64
@@ -120,7 +124,9 @@ def grown_tuple_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpacked]:
     tops = {p.split("/", 1)[0].removesuffix(".py") for p in [*trees.mine, *trees.upstream]}
-    for path, module, owned in fork_modules(trees, lambda line: _UNPACK.match(line) or _LOOP.search(line)):
+    for path, module, owned in fork_modules(
+        trees, lambda line: _UNPACK.match(line) or _CLOSED_TARGET.match(line) or _LOOP.search(line)
+    ):
         own = {n.name for n in ast.walk(module) if isinstance(n, ast.ClassDef)}
         imports = file_imports(module, path)
         project = {name: source for name, (source, _) in imports.items() if source.split(".")[0] in tops}
@@ -137,7 +143,10 @@ def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpacked]:
                 continue
             if caught_around(node, _MISFITS, parents):
                 continue
-            yield Unpacked(path, getattr(node, "lineno", 0), count, ast.unparse(value), ref)
+            # an assignment's finding lands on the line naming the value: a target spread a name a line
+            # opens with a bare ``(``, its value after the closing ``) =``
+            line = value.lineno if isinstance(node, ast.Assign) else getattr(node, "lineno", 0)
+            yield Unpacked(path, line, count, ast.unparse(value), ref)
 
 
 def _shape_flags(module: ast.Module) -> frozenset[str]:
@@ -433,7 +442,24 @@ def _declared_type(module: ast.Module, ref: Ref) -> ast.expr | None:
                 return stmt.annotation
         if ref.kind == "returns" and isinstance(stmt, _Def) and stmt.name == ref.member:
             return stmt.returns
-    return None
+    return _instance_annotation(scope, ref.member) if ref.kind == "field" and ref.owner else None
+
+
+def _instance_annotation(body: list[ast.stmt], member: str) -> ast.expr | None:
+    """The one annotation the class's methods give ``self.member`` (``self.execute_model_state:
+    ExecuteModelState | None = None`` in ``__init__``): an attribute declared on the instance, not the class.
+    #28768 dropped ``ExecuteModelState.kv_connector_output``; a runner subclass's nine-name unpack of the
+    inherited ``self.execute_model_state`` went unseen, its type stated only there.  Annotations naming
+    different classes leave the type unknown (None)."""
+    found = [
+        node.annotation
+        for method in body
+        if isinstance(method, _Def)
+        for node in ast.walk(method)
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Attribute)
+        if _is_self(node.target.value) and node.target.attr == member
+    ]
+    return found[0] if found and len({_class_name(a) for a in found}) == 1 else None
 
 
 def _module_paths(dotted: str) -> list[str]:

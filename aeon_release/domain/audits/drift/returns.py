@@ -709,14 +709,20 @@ _INDEX = re.compile(r"\[\s*-?\d\s*\]")
 
 
 def _fork_indexed(trees: ThreeTrees) -> Iterator[Indexed]:
-    """Elements of a call's returned tuple the fork reads by position, on lines it wrote."""
+    """Elements of a call's returned tuple the fork reads by position, on lines it wrote.  A method's
+    enclosing class types its ``self.name(...)`` and ``super().name(...)`` as the base's method, as an
+    unpack's does (#18581: a runner subclass's ``self._prepare_inputs(so)[1]``, the logits indices, read
+    upstream's inserted ``attention_cuda_graphs`` flag; another runner's ``_prepare_inputs`` hid the base's
+    by name)."""
     for path, module, owned in fork_modules(trees, _INDEX.search):
+        parents = parent_map(module)
         for func in ast.walk(module):
             if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                yield from _indexed_in(path, func, owned)
+                owner = parents.get(id(func))
+                yield from _indexed_in(path, func, owned, owner if isinstance(owner, ast.ClassDef) else None)
 
 
-def _indexed_in(path: str, func: _Def, owned: set[int]) -> Iterator[Indexed]:
+def _indexed_in(path: str, func: _Def, owned: set[int], owner: ast.ClassDef | None = None) -> Iterator[Indexed]:
     # ``out = f(...)``, the one binding of ``out`` (for/with/tuple/augmented targets rebind it too; a
     # parameter is the caller's)
     params = {a.arg for a in ast.walk(func.args) if isinstance(a, ast.arg)}
@@ -757,7 +763,7 @@ def _indexed_in(path: str, func: _Def, owned: set[int]) -> Iterator[Indexed]:
             index += offset
         called = _called(source)
         if called is not None:
-            typed = _typed_call(source, func)
+            typed = _typed_call(source, func, owner)
             yield Indexed(path, node.lineno, called[0], index, ast.unparse(called[1]), typed or "")
 
 
