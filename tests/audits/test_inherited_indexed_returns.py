@@ -106,3 +106,34 @@ def test_an_inherited_methods_moved_element_is_an_error(
 )
 def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, head: str, body: str) -> None:
     assert rows(git_repo, no_rules, body, head) == []
+
+
+def _spread(*names: str, value: str = "self._prepare_inputs(so)") -> str:
+    lines = "".join(f"            {n},\n" for n in names)
+    return f"    def aeon_prepare(self, so):\n        (\n{lines}        ) = {value}\n        return so\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        (_spread("attn_metadata", "logits_indices", "spec_decode_metadata"), 10),
+        (_spread("meta", "indices", "spec", value="super()._prepare_inputs(so)"), 10),
+    ],
+)
+def test_an_unpack_spread_a_name_a_line_is_read(git_repo: GitRepo, no_rules: Path, body: str, line: int) -> None:
+    """A target laid out a name a line (a formatter's layout of a long unpack) opens with a bare ``(`` the
+    one-line prefilter never matched; the error lands on the closing ``) =`` line naming the value."""
+    found = rows(git_repo, no_rules, body)
+    assert [(r[1], r[2]) for r in found] == [(line, "error")], found
+    assert "unpacks 3 values" in found[0][3]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        _spread("attn_metadata", "attention_cuda_graphs", "logits_indices", "spec_decode_metadata"),
+        _spread("attn_metadata", "*rest"),
+    ],
+)
+def test_spread_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == []

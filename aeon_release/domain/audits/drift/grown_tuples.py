@@ -49,7 +49,7 @@ from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.own_fields import defines, enclosing
 from aeon_release.domain.audits.drift.pyindex import file_imports
 from aeon_release.domain.audits.drift.result_kinds import unoptional
-from aeon_release.domain.audits.drift.returns import _field_classes, fork_modules
+from aeon_release.domain.audits.drift.returns import CLOSED_TARGET, _field_classes, fork_modules, unpack_line
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.drift.unpack_guards import shape_tested
 from aeon_release.domain.audits.drift.wire_mirrors import _class_var
@@ -59,9 +59,6 @@ from aeon_release.domain.audits.source import last_name, parent_map, parse_pytho
 
 # a fork line binding two or more plain names by position, no star (a text prefilter; the AST decides)
 _UNPACK = re.compile(r"^\s*[(\[]?\s*\w+\s*,[\w\s,]*[)\]]?\s*=(?!=)")
-# the last line of a target spread one name a line (``(`` ... ``) = self.execute_model_state``, as a formatter
-# lays out a long unpack): its first line is a bare ``(``, so the one-line prefilter never saw it (#28768)
-_CLOSED_TARGET = re.compile(r"^\s*[)\]]\s*=(?!=)")
 # a handler that takes the misfit unpack's ValueError: the fork's fallback
 _MISFITS = frozenset({"ValueError", "Exception", "BaseException"})
 _MOST_FILES = 64
@@ -125,7 +122,7 @@ def grown_tuple_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpacked]:
     tops = {p.split("/", 1)[0].removesuffix(".py") for p in [*trees.mine, *trees.upstream]}
     for path, module, owned in fork_modules(
-        trees, lambda line: _UNPACK.match(line) or _CLOSED_TARGET.match(line) or _LOOP.search(line)
+        trees, lambda line: _UNPACK.match(line) or CLOSED_TARGET.match(line) or _LOOP.search(line)
     ):
         own = {n.name for n in ast.walk(module) if isinstance(n, ast.ClassDef)}
         imports = file_imports(module, path)
@@ -143,9 +140,8 @@ def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpacked]:
                 continue
             if caught_around(node, _MISFITS, parents):
                 continue
-            # an assignment's finding lands on the line naming the value: a target spread a name a line
-            # opens with a bare ``(``, its value after the closing ``) =``
-            line = value.lineno if isinstance(node, ast.Assign) else getattr(node, "lineno", 0)
+            # a target spread a name a line opens with a bare ``(``: the finding lands on the value's line
+            line = unpack_line(node) if isinstance(node, ast.Assign) else getattr(node, "lineno", 0)
             yield Unpacked(path, line, count, ast.unparse(value), ref)
 
 

@@ -435,7 +435,22 @@ def _foreign_call(call: str, foreign: set[str]) -> bool:
 
 def _unpacking(line: str) -> bool:
     """A fork line that may bind names by position (a text prefilter; the AST decides)."""
-    return bool(_TUPLE_TARGET.match(line) or _LOOP_TARGET.search(line) or _WITH_TARGET.search(line))
+    return bool(
+        _TUPLE_TARGET.match(line) or CLOSED_TARGET.match(line) or _LOOP_TARGET.search(line) or _WITH_TARGET.search(line)
+    )
+
+
+# the last line of a target spread one name a line (``(`` ... ``) = self._prepare_inputs(so)``, as a formatter
+# lays out a long unpack; upstream's own runner does): its first line is a bare ``(``, which no one-line
+# prefilter matches (killers186: #28768's and #18581's unpacks so written went unseen)
+CLOSED_TARGET = re.compile(r"^\s*[)\]]\s*=(?!=)")
+
+
+def unpack_line(node: ast.Assign) -> int:
+    """The line an unpack's finding lands on: the statement's, but for a target spread over lines, the line
+    naming the value (after the closing ``) =``), not the bare ``(`` it opens with."""
+    target = node.targets[0]
+    return node.value.lineno if (target.end_lineno or node.lineno) > node.lineno else node.lineno
 
 
 def _typed_call(value: ast.expr, func: _Def | None, owner: ast.ClassDef | None = None) -> str | None:
@@ -623,7 +638,7 @@ def _unpack(path: str, node: ast.AST, bound: dict[int, ast.expr] | None = None) 
     call; ``for a, b in zip(*f(...))`` / ``in [f(x) for x in xs]`` / ``in map(f, xs)`` the same, one
     loop step at a time; ``for a, b in f(...)``: what the generator yields."""
     if isinstance(node, ast.Assign) and len(node.targets) == 1:
-        target, line = node.targets[0], node.lineno
+        target, line = node.targets[0], unpack_line(node)
         called = _called((bound or {}).get(id(node.value), node.value))
         source = (called[0], called[1], False) if called is not None else None
     elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
