@@ -17,7 +17,8 @@ or a name -- a parameter annotated with the class (``X | None`` and ``Optional[X
 bound once to one of those values.  A loop takes an element: of a name annotated ``list[X]`` (a sequence,
 ``tuple[X, ...]``), of a ``dict[K, X]``'s ``.values()``, or of a field or a method's value so annotated.  A
 field's, a method's or a function's class is its annotation at upstream, read in the module the fork imports its
-owner (or the function) from (``-> Self`` is the owner).  The class or function is a name the fork's file
+owner (or the function) from (``-> Self`` is the owner); a field the owner declares only on the instance
+(``self.state: State | None = None`` in a method, #28768) takes that annotation when all of them agree.  The class or function is a name the fork's file
 imports from the project.
 
 Upstream's side: a ``class X(NamedTuple)`` (``typing.NamedTuple`` too) in a Python file whose diff added or
@@ -48,7 +49,7 @@ from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.own_fields import defines, enclosing
 from aeon_release.domain.audits.drift.pyindex import file_imports
 from aeon_release.domain.audits.drift.result_kinds import unoptional
-from aeon_release.domain.audits.drift.returns import _field_classes, fork_modules
+from aeon_release.domain.audits.drift.returns import CLOSED_TARGET, _field_classes, fork_modules, unpack_line
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.drift.unpack_guards import shape_tested
 from aeon_release.domain.audits.drift.wire_mirrors import _class_var
@@ -120,7 +121,9 @@ def grown_tuple_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpacked]:
     tops = {p.split("/", 1)[0].removesuffix(".py") for p in [*trees.mine, *trees.upstream]}
-    for path, module, owned in fork_modules(trees, lambda line: _UNPACK.match(line) or _LOOP.search(line)):
+    for path, module, owned in fork_modules(
+        trees, lambda line: _UNPACK.match(line) or CLOSED_TARGET.match(line) or _LOOP.search(line)
+    ):
         own = {n.name for n in ast.walk(module) if isinstance(n, ast.ClassDef)}
         imports = file_imports(module, path)
         project = {name: source for name, (source, _) in imports.items() if source.split(".")[0] in tops}
@@ -137,7 +140,9 @@ def _fork_unpacks(trees: ThreeTrees) -> Iterator[Unpacked]:
                 continue
             if caught_around(node, _MISFITS, parents):
                 continue
-            yield Unpacked(path, getattr(node, "lineno", 0), count, ast.unparse(value), ref)
+            # a target spread a name a line opens with a bare ``(``: the finding lands on the value's line
+            line = unpack_line(node) if isinstance(node, ast.Assign) else getattr(node, "lineno", 0)
+            yield Unpacked(path, line, count, ast.unparse(value), ref)
 
 
 def _shape_flags(module: ast.Module) -> frozenset[str]:
@@ -433,7 +438,24 @@ def _declared_type(module: ast.Module, ref: Ref) -> ast.expr | None:
                 return stmt.annotation
         if ref.kind == "returns" and isinstance(stmt, _Def) and stmt.name == ref.member:
             return stmt.returns
-    return None
+    return _instance_annotation(scope, ref.member) if ref.kind == "field" and ref.owner else None
+
+
+def _instance_annotation(body: list[ast.stmt], member: str) -> ast.expr | None:
+    """The one annotation the class's methods give ``self.member`` (``self.execute_model_state:
+    ExecuteModelState | None = None`` in ``__init__``): an attribute declared on the instance, not the class.
+    #28768 dropped ``ExecuteModelState.kv_connector_output``; a runner subclass's nine-name unpack of the
+    inherited ``self.execute_model_state`` went unseen, its type stated only there.  Annotations naming
+    different classes leave the type unknown (None)."""
+    found = [
+        node.annotation
+        for method in body
+        if isinstance(method, _Def)
+        for node in ast.walk(method)
+        if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Attribute)
+        if _is_self(node.target.value) and node.target.attr == member
+    ]
+    return found[0] if found and len({_class_name(a) for a in found}) == 1 else None
 
 
 def _module_paths(dotted: str) -> list[str]:

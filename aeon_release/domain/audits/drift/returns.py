@@ -435,7 +435,22 @@ def _foreign_call(call: str, foreign: set[str]) -> bool:
 
 def _unpacking(line: str) -> bool:
     """A fork line that may bind names by position (a text prefilter; the AST decides)."""
-    return bool(_TUPLE_TARGET.match(line) or _LOOP_TARGET.search(line) or _WITH_TARGET.search(line))
+    return bool(
+        _TUPLE_TARGET.match(line) or CLOSED_TARGET.match(line) or _LOOP_TARGET.search(line) or _WITH_TARGET.search(line)
+    )
+
+
+# the last line of a target spread one name a line (``(`` ... ``) = self._prepare_inputs(so)``, as a formatter
+# lays out a long unpack; upstream's own runner does): its first line is a bare ``(``, which no one-line
+# prefilter matches (killers186: #28768's and #18581's unpacks so written went unseen)
+CLOSED_TARGET = re.compile(r"^\s*[)\]]\s*=(?!=)")
+
+
+def unpack_line(node: ast.Assign) -> int:
+    """The line an unpack's finding lands on: the statement's, but for a target spread over lines, the line
+    naming the value (after the closing ``) =``), not the bare ``(`` it opens with."""
+    target = node.targets[0]
+    return node.value.lineno if (target.end_lineno or node.lineno) > node.lineno else node.lineno
 
 
 def _typed_call(value: ast.expr, func: _Def | None, owner: ast.ClassDef | None = None) -> str | None:
@@ -623,7 +638,7 @@ def _unpack(path: str, node: ast.AST, bound: dict[int, ast.expr] | None = None) 
     call; ``for a, b in zip(*f(...))`` / ``in [f(x) for x in xs]`` / ``in map(f, xs)`` the same, one
     loop step at a time; ``for a, b in f(...)``: what the generator yields."""
     if isinstance(node, ast.Assign) and len(node.targets) == 1:
-        target, line = node.targets[0], node.lineno
+        target, line = node.targets[0], unpack_line(node)
         called = _called((bound or {}).get(id(node.value), node.value))
         source = (called[0], called[1], False) if called is not None else None
     elif isinstance(node, (ast.For, ast.AsyncFor, ast.comprehension)):
@@ -709,14 +724,20 @@ _INDEX = re.compile(r"\[\s*-?\d\s*\]")
 
 
 def _fork_indexed(trees: ThreeTrees) -> Iterator[Indexed]:
-    """Elements of a call's returned tuple the fork reads by position, on lines it wrote."""
+    """Elements of a call's returned tuple the fork reads by position, on lines it wrote.  A method's
+    enclosing class types its ``self.name(...)`` and ``super().name(...)`` as the base's method, as an
+    unpack's does (#18581: a runner subclass's ``self._prepare_inputs(so)[1]``, the logits indices, read
+    upstream's inserted ``attention_cuda_graphs`` flag; another runner's ``_prepare_inputs`` hid the base's
+    by name)."""
     for path, module, owned in fork_modules(trees, _INDEX.search):
+        parents = parent_map(module)
         for func in ast.walk(module):
             if isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
-                yield from _indexed_in(path, func, owned)
+                owner = parents.get(id(func))
+                yield from _indexed_in(path, func, owned, owner if isinstance(owner, ast.ClassDef) else None)
 
 
-def _indexed_in(path: str, func: _Def, owned: set[int]) -> Iterator[Indexed]:
+def _indexed_in(path: str, func: _Def, owned: set[int], owner: ast.ClassDef | None = None) -> Iterator[Indexed]:
     # ``out = f(...)``, the one binding of ``out`` (for/with/tuple/augmented targets rebind it too; a
     # parameter is the caller's)
     params = {a.arg for a in ast.walk(func.args) if isinstance(a, ast.arg)}
@@ -757,7 +778,7 @@ def _indexed_in(path: str, func: _Def, owned: set[int]) -> Iterator[Indexed]:
             index += offset
         called = _called(source)
         if called is not None:
-            typed = _typed_call(source, func)
+            typed = _typed_call(source, func, owner)
             yield Indexed(path, node.lineno, called[0], index, ast.unparse(called[1]), typed or "")
 
 
