@@ -461,6 +461,7 @@ TWINS += [
 
 # --- d5ab28511c (#25706): from_config's flat format reads its excluded layers from "ignore"
 IG = ("#25706", "d5ab28511c", 'flat config.json format: "exclude_modules" -> "ignore"')
+MO = "vllm.model_executor.layers.quantization.modelopt"
 MOM = "from vllm.model_executor.layers.quantization import modelopt\n\n\n"
 CASES += [
     (
@@ -509,6 +510,75 @@ TWINS += [
             "    }\n"
             '    return modelopt.ModelOptFp8Config.from_config({"quantization": inner})\n',
             '        "exclude_modules": skip,',
+        ),
+    ),
+]
+
+
+# --- round 3, written after the mends: 1a03dd496b (#20343) get_rope's "dynamic" reads "alpha" or, failing it,
+# "factor" (each only when present); a8c536829c (#28076) moved ModelOptFp8Config.from_config up into a new base
+DY = ("#20343", "1a03dd496b", 'get_rope\'s dynamic scaling reads "alpha" if present, else "factor"')
+TWINS += [
+    (
+        "#20343 key read in an alternative now",
+        "twin: off the module, the factor (read when alpha is absent)",
+        K(
+            *DY,
+            "vllm/aeon/r95dy0.py",
+            RM + "def aeon_long_rope(head_dim: int, max_pos: int, base: int):\n"
+            "    scaling = {\n"
+            '        "rope_type": "dynamic",\n'
+            '        "factor": 2.0,\n'
+            "    }\n"
+            "    return rotary_embedding.get_rope(head_dim, head_dim, max_pos, base, True, scaling)\n",
+            '        "factor": 2.0,',
+        ),
+    ),
+    (
+        "#20343 key read in an alternative now",
+        "twin: off the module, dict(alpha=...) on its own line",
+        K(
+            *DY,
+            "vllm/aeon/r95dy1.py",
+            RM + "def aeon_ntk_rope(head_dim: int, max_pos: int, base: int):\n"
+            "    return rotary_embedding.get_rope(head_dim, head_dim, max_pos, base, True,\n"
+            '                                     dict(rope_type="dynamic",\n'
+            "                                          alpha=1000.0))\n",
+            "                                          alpha=1000.0))",
+        ),
+    ),
+]
+CF = ("#28076", "a8c536829c", "ModelOptFp8Config.from_config moved up into ModelOptQuantConfigBase")
+TWINS += [
+    (
+        "#28076 method moved up",
+        "twin: off the module, the flat format's ignore",
+        K(
+            *CF,
+            "vllm/aeon/r95cf0.py",
+            MOM + "def aeon_fp8(skip: list[str]):\n"
+            "    return modelopt.ModelOptFp8Config.from_config({\n"
+            '        "quant_method": "modelopt",\n'
+            '        "quant_algo": "FP8",\n'
+            '        "ignore": skip,\n'
+            "    })\n",
+            '        "ignore": skip,',
+        ),
+    ),
+    (
+        "#28076 method moved up",
+        "twin: a subclass adding its layers to the nested format before super().from_config",
+        K(
+            *CF,
+            "vllm/aeon/r95cf1.py",
+            f"from {MO} import ModelOptFp8Config\n\n\n"
+            "class AeonFp8Config(ModelOptFp8Config):\n"
+            "    @classmethod\n"
+            "    def from_config(cls, config: dict):\n"
+            '        inner = dict(config["quantization"])\n'
+            '        inner["exclude_modules"] = [*inner.get("exclude_modules", []), "mtp.*"]\n'
+            '        return super().from_config({**config, "quantization": inner})\n',
+            '        inner["exclude_modules"] = [*inner.get("exclude_modules", []), "mtp.*"]',
         ),
     ),
 ]
