@@ -42,8 +42,8 @@ own (the prefilter read keyword names only on a line holding ``dict(``, so upstr
 Round 2 (this branch): a name the calling function binds (a parameter, a store) is not the module of that name
 (``_Resolver._module``); a local is typed only where every binding of it -- its parameter's annotation, each
 ``=`` of a call -- names the same class and nothing else (a ``for``, a ``with``, an unpacking) binds it
-(``_instance_of``); a call in a ``try`` whose handler catches ``KeyError`` (a parent of it, a bare ``except``)
-is a warning, not an error (``_caught_around``: upstream's function may now raise on the key it reads
+(``_instance_of``); a call in a ``try`` whose handler names ``KeyError`` (or ``LookupError``; not a catch-all) is
+a warning, not an error (``_caught_around``: upstream's function may now raise on the key it reads
 instead, and the handler take the new spelling); keyword names are read off every added line of a file where
 one builds or updates a dict by keyword (``_change_words``).  7 caught of 7; 0 false errors of 21 (2 warned:
 the ``try``, the read-back).  ``blind_replay_modelopt.py`` as before: 21/0/0, 10 twins quiet;

@@ -371,3 +371,9 @@ def test_a_call_in_a_try_catching_key_error_is_a_warning(git_repo: GitRepo, no_r
     [(line, severity, message)] = _rows(git_repo, no_rules, fork)
     assert (line, severity) == (6, "warning")
     assert "catches KeyError (line 5)" in message
+
+
+def test_a_call_in_a_catch_all_try_is_still_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    # a defensive ``except Exception`` is no fallback for a key read by ``get`` (#25706 raises nothing)
+    fork = 'def aeon_load():\n    try:\n        return load({"level": 3})\n    except Exception:\n        return None\n'
+    assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork)] == [(6, "error")]

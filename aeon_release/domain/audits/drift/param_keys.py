@@ -47,8 +47,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.callees import scope_of
 from aeon_release.domain.audits.drift.emptied import emptied
-from aeon_release.domain.audits.drift.fallbacks import version_gated
-from aeon_release.domain.audits.drift.raised_kinds import builtin_subclass
+from aeon_release.domain.audits.drift.fallbacks import handler_catches, version_gated
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.drift.unread_keys import INSPECTS, key_reads
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
@@ -71,6 +70,9 @@ _QUOTED = re.compile(r"""["']([A-Za-z_]\w{2,})["']""")
 _KEYWORD = re.compile(r"\b([A-Za-z_]\w{2,})\s*=(?!=)")
 _FILES_READ = 30  # upstream files parsed for dropped parameter reads, at most
 _DEPTH = 8  # base classes followed, at most
+# a handler naming these around the call may take the new key; not ``Exception`` or a bare ``except``: a
+# defensive catch-all is no fallback for a key read by ``get`` (#25706's ``config.get("ignore")`` raises nothing)
+_KEY_ERRORS = frozenset({"KeyError", "LookupError"})
 
 
 @dataclass(frozen=True)
@@ -602,22 +604,17 @@ def _is_name(expr: ast.expr, name: str) -> bool:
 
 def _caught_around(call: ast.Call, scope: ast.AST, parents: dict[int, ast.AST]) -> int | None:
     """The line of a ``try`` of the calling scope whose body holds the call and whose handler catches a
-    ``KeyError`` (or a parent of it, or a bare ``except``): upstream's function may now raise on the key it
+    ``KeyError`` by name (or ``LookupError``): upstream's function may now raise on the key it
     reads in the dropped one's stead, and the handler take the new spelling (review95 on #9250: ``get_rope(...,
     {"type": ...})`` then ``except KeyError: get_rope(..., {"rope_type": ...})``)."""
     child: ast.AST = call
     node = parents.get(id(call))
     while node is not None and node is not scope:
         if isinstance(node, ast.Try) and child in node.body:
-            if any(h.type is None or _catches_key_error(h.type) for h in node.handlers):
+            if any(handler_catches(h.type, _KEY_ERRORS, bare=False) for h in node.handlers):
                 return node.lineno
         child, node = node, parents.get(id(node))
     return None
-
-
-def _catches_key_error(caught: ast.expr) -> bool:
-    classes = caught.elts if isinstance(caught, ast.Tuple) else [caught]
-    return any(builtin_subclass("KeyError", last_name(c)) for c in classes)
 
 
 def _why_warned(read_back: int | None, caught: int | None) -> str | None:
