@@ -311,3 +311,69 @@ def test_a_key_written_after_the_call_is_quiet_unless_a_loop_brings_it_back(git_
         '        cfg["exclude_modules"] = skip\n'
     )
     assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork)] == [(15, "error")]
+
+
+# review95: twins of mend66's reach (a call off a module or a typed local) that are right after the merge
+AEON_META = (
+    "class AeonMeta(Meta):\n"
+    "    def add_new_req(self, request_id, params, write_mode=False):\n"
+    '        self.peers[request_id] = params["remote_host"]\n'
+    "        super().add_new_req(request_id, params, write_mode)\n\n\n"
+)
+
+
+def test_a_multi_line_dict_call_off_an_annotated_parameter_is_an_error_on_the_keyword(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    # the keyword on a line of its own, no ``dict(`` on it: the prefilter read keywords on ``dict(`` lines only
+    fork = (
+        "def aeon_add(meta: Meta, rid, host):\n"
+        "    meta.add_new_req(rid, dict(transfer_id=rid,\n"
+        "                               remote_host=host))\n"
+    )
+    assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork)] == [(6, "error")]
+
+
+def test_a_parameter_of_the_modules_name_is_the_forks_own_object(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = (
+        'from vllm.quant import loader\n\n\ndef aeon_load(loader: AeonTable):\n    return loader.load({"level": 3})\n'
+    )
+    assert _rows(git_repo, no_rules, fork) == []
+
+
+def test_a_module_call_is_still_followed(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = 'from vllm.quant import loader\n\n\ndef aeon_load():\n    return loader.load({"level": 3})\n'
+    assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork)] == [(8, "error")]
+
+
+@pytest.mark.parametrize(
+    "rebinding",
+    [
+        "def aeon_add(meta: Meta, rid, host):\n    meta = AeonMeta.adopt(meta)\n",
+        "def aeon_add(metas: list, rid, host):\n    meta = Meta()\n    for meta in metas:\n    ",
+    ],
+    ids=["annotated then re-bound", "a for re-binding the local"],
+)
+def test_a_local_re_bound_to_another_class_is_not_typed(git_repo: GitRepo, no_rules: Path, rebinding: str) -> None:
+    fork = AEON_META + rebinding + '    meta.add_new_req(rid, {"transfer_id": rid, "remote_host": host})\n'
+    assert _rows(git_repo, no_rules, fork) == []
+
+
+def test_a_call_in_a_try_catching_key_error_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    # review95 on #9250: ``get_rope(..., {"type": ...})`` then ``except KeyError: get_rope(..., {"rope_type": ...})``
+    fork = (
+        "def aeon_load():\n"
+        "    try:\n"
+        '        return load({"level": 3})\n'
+        "    except KeyError:\n"
+        '        return load({"verbosity": 3})\n'
+    )
+    [(line, severity, message)] = _rows(git_repo, no_rules, fork)
+    assert (line, severity) == (6, "warning")
+    assert "catches KeyError (line 5)" in message
+
+
+def test_a_call_in_a_catch_all_try_is_still_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    # a defensive ``except Exception`` is no fallback for a key read by ``get`` (#25706 raises nothing)
+    fork = 'def aeon_load():\n    try:\n        return load({"level": 3})\n    except Exception:\n        return None\n'
+    assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork)] == [(6, "error")]

@@ -34,7 +34,8 @@ also holds a key read in the dropped one's stead (one upstream's function newly 
 the base read beside it in an alternative: ``d["type"] if "type" in d else d["rope_type"]``): it writes both
 spellings; where it is updated from a mapping not known here; under a version test; and where upstream emptied
 the function (a bare ``raise``, ``pass``): it reads no key now, and emptied drift (``emptied.py``) reports the
-call with what a handler around it does.
+call with what a handler around it does.  A warning where the call sits in a ``try`` catching ``KeyError``: the
+handler may take the new spelling (review95).
 """
 
 from __future__ import annotations
@@ -46,7 +47,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.callees import scope_of
 from aeon_release.domain.audits.drift.emptied import emptied
-from aeon_release.domain.audits.drift.fallbacks import version_gated
+from aeon_release.domain.audits.drift.fallbacks import handler_catches, version_gated
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.drift.unread_keys import INSPECTS, key_reads
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
@@ -57,6 +58,7 @@ from aeon_release.domain.audits.source import (
     imported_from,
     last_name,
     own_scope_nodes,
+    parameter_names,
     parent_map,
     parse_python,
     str_value,
@@ -68,6 +70,9 @@ _QUOTED = re.compile(r"""["']([A-Za-z_]\w{2,})["']""")
 _KEYWORD = re.compile(r"\b([A-Za-z_]\w{2,})\s*=(?!=)")
 _FILES_READ = 30  # upstream files parsed for dropped parameter reads, at most
 _DEPTH = 8  # base classes followed, at most
+# a handler naming these around the call may take the new key; not ``Exception`` or a bare ``except``: a
+# defensive catch-all is no fallback for a key read by ``get`` (#25706's ``config.get("ignore")`` raises nothing)
+_KEY_ERRORS = frozenset({"KeyError", "LookupError"})
 
 
 @dataclass(frozen=True)
@@ -110,7 +115,7 @@ def param_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         change = trees.mine[path]
         if not path.endswith(".py") or TEST_PATH.search(path):
             continue
-        if any(keys.intersection(_words(line)) for line in change.added.values()):
+        if keys.intersection(_change_words(change.added.values())):
             findings += _file_findings(trees, path, dropped, modules, pr_pattern)
     return findings
 
@@ -121,16 +126,19 @@ def _fork_keys(trees: ThreeTrees) -> set[str]:
         word
         for path, change in trees.mine.items()
         if path.endswith(".py") and not TEST_PATH.search(path)
-        for line in change.added.values()
-        for word in _words(line)
+        for word in _change_words(change.added.values())
     }
 
 
-def _words(line: str) -> set[str]:
-    """The quoted words of a line, and its keywords' names where it builds or updates a dict by keyword
-    (``dict(level=3)``)."""
-    words = set(_QUOTED.findall(line))
-    return words | set(_KEYWORD.findall(line)) if "dict(" in line or ".update(" in line else words
+def _change_words(lines: Iterable[str]) -> set[str]:
+    """The quoted words of a file's added lines, and their keywords' names where one of them builds or
+    updates a dict by keyword (``dict(level=3)``): a keyword may sit on a line of its own (review95:
+    ``dict(transfer_id=rid,`` then ``remote_host=host))``)."""
+    added = list(lines)
+    words = {word for line in added for word in _QUOTED.findall(line)}
+    if any("dict(" in line or ".update(" in line for line in added):
+        words |= {word for line in added for word in _KEYWORD.findall(line)}
+    return words
 
 
 def _dropped(trees: ThreeTrees, words: set[str]) -> tuple[list[Dropped], dict[str, ast.Module]]:
@@ -303,8 +311,9 @@ def _file_findings(
                 held = _held_keys(scope, arg, call, parents) if arg is not None else []
                 if not held or version_gated(call, parents):
                     continue
+                caught = _caught_around(call, scope, parents)
                 findings += [
-                    _finding(trees, path, k, slot, pr_pattern, _read_back(scope, arg, k.key, call))
+                    _finding(trees, path, k, slot, pr_pattern, _why_warned(_read_back(scope, arg, k.key, call), caught))
                     for k in held
                     if _counts(k, slot, owned, {h.key for h in held})
                 ]
@@ -353,15 +362,19 @@ class _Resolver:
                 yield from self._bases_owner(classes[0], func.attr)
         elif isinstance(receiver, ast.Name):
             yield from self._owner(_instance_of(scope, receiver.id) or receiver.id, func.attr, 0)
-            yield from ((path, "", func.attr) for path in self._module(receiver.id))
+            yield from ((path, "", func.attr) for path in self._module(receiver.id, scope))
         elif isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name):
-            for path in self._module(receiver.value.id):  # ``rope.RotaryEmbedding.from_config(...)``
+            for path in self._module(receiver.value.id, scope):  # ``rope.RotaryEmbedding.from_config(...)``
                 if owner := _upstream_owner(self.upstream[path], receiver.attr, func.attr):
                     yield path, owner, func.attr
 
-    def _module(self, name: str) -> Iterator[str]:
+    def _module(self, name: str, scope: ast.AST) -> Iterator[str]:
         """The upstream file among ``self.upstream`` that ``name`` is bound to as a module (``import a.b as m``,
-        ``from a import b``): symbol drift's older "key nobody reads" followed ``rotary_embedding.get_rope(...)``."""
+        ``from a import b``): symbol drift's older "key nobody reads" followed ``rotary_embedding.get_rope(...)``.
+        Not where the calling function binds the name itself (review95: a parameter ``rotary_embedding:
+        AeonRopeTable`` holds the fork's own object)."""
+        if _stores(scope, name) or (isinstance(scope, _Def) and name in parameter_names(scope.args)):
+            return
         dotted = self.modules.get(name, "").replace(".", "/")
         yield from (p for p in (f"{dotted}.py", f"{dotted}/__init__.py") if dotted and p in self.upstream)
 
@@ -388,18 +401,29 @@ class _Resolver:
 def _instance_of(scope: ast.AST, name: str) -> str | None:
     """The class ``name`` holds an instance of in ``scope``: its parameter's annotation (``meta: Meta``), or
     the one class every binding of it there calls (``meta = Meta()``).  Symbol drift's older "key nobody reads"
-    followed ``meta.add_new_req(...)`` off either."""
+    followed ``meta.add_new_req(...)`` off either.  Every binding must say the same class (review95: a
+    parameter annotated with upstream's class re-bound to the fork's subclass, or a ``for`` re-binding the
+    local, holds another class at the call)."""
+    made: list[str] = []
     if isinstance(scope, _Def):
         params = [*scope.args.posonlyargs, *scope.args.args, *scope.args.kwonlyargs]
-        annotation = next((a.annotation for a in params if a.arg == name), None)
-        if annotation is not None:
-            return last_name(annotation) or None
-    made = {
-        last_name(node.value.func) if isinstance(node.value, ast.Call) else ""
+        made += [last_name(a.annotation) if a.annotation is not None else "" for a in params if a.arg == name]
+    assigns = [
+        node
         for node in own_scope_nodes(scope)
         if isinstance(node, ast.Assign) and any(_is_name(t, name) for t in node.targets)
-    }
-    return made.pop() or None if len(made) == 1 else None
+    ]
+    if len(assigns) != len(_stores(scope, name)):
+        return None  # a ``for``, a ``with``, an unpacking binds it too: not known here
+    made += [last_name(node.value.func) if isinstance(node.value, ast.Call) else "" for node in assigns]
+    return made[0] or None if made and len(set(made)) == 1 else None
+
+
+def _stores(scope: ast.AST, name: str) -> list[ast.Name]:
+    """The stores of ``name`` in ``scope``'s own body."""
+    return [
+        n for n in own_scope_nodes(scope) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)
+    ]
 
 
 def _defines(cls: ast.ClassDef, method: str) -> bool:
@@ -578,7 +602,35 @@ def _is_name(expr: ast.expr, name: str) -> bool:
     return isinstance(expr, ast.Name) and expr.id == name
 
 
-def _finding(trees: ThreeTrees, path: str, key: _Key, slot: Dropped, pr_pattern: str, read_back: int | None) -> Finding:
+def _caught_around(call: ast.Call, scope: ast.AST, parents: dict[int, ast.AST]) -> int | None:
+    """The line of a ``try`` of the calling scope whose body holds the call and whose handler catches a
+    ``KeyError`` by name (or ``LookupError``): upstream's function may now raise on the key it
+    reads in the dropped one's stead, and the handler take the new spelling (review95 on #9250: ``get_rope(...,
+    {"type": ...})`` then ``except KeyError: get_rope(..., {"rope_type": ...})``)."""
+    child: ast.AST = call
+    node = parents.get(id(call))
+    while node is not None and node is not scope:
+        if isinstance(node, ast.Try) and child in node.body:
+            if any(handler_catches(h.type, _KEY_ERRORS, bare=False) for h in node.handlers):
+                return node.lineno
+        child, node = node, parents.get(id(node))
+    return None
+
+
+def _why_warned(read_back: int | None, caught: int | None) -> str | None:
+    """Why a dropped key is a warning, not an error: the fork reads it back after the call (review91), or a
+    handler of ``KeyError`` around the call may take the new spelling (review95)."""
+    if read_back is not None:
+        return f"the fork reads it back after the call (line {read_back}): check that it applies the value itself"
+    if caught is not None:
+        return (
+            f"the call sits in a try whose handler catches KeyError (line {caught}): check that the handler "
+            "takes the key upstream reads now"
+        )
+    return None
+
+
+def _finding(trees: ThreeTrees, path: str, key: _Key, slot: Dropped, pr_pattern: str, why: str | None) -> Finding:
     word = rf"[\"']{re.escape(key.key)}[\"']"
     commit = trees.upstream_commit(slot.path, word, pr_pattern, most=5)
     function = f"{slot.owner}.{slot.name}" if slot.owner else slot.name
@@ -587,11 +639,8 @@ def _finding(trees: ThreeTrees, path: str, key: _Key, slot: Dropped, pr_pattern:
         f"upstream's {slot.name} read it off {slot.param} at the merge base and no longer does ({slot.path}{commit})"
         f"{now}"
     )
-    if read_back is not None:  # the fork may apply the value itself: a warning, not a block
-        message = (
-            f"fork-owned key {key.key!r} handed to {function}() in {slot.param}: {told}; the fork reads it back "
-            f"after the call (line {read_back}): check that it applies the value itself"
-        )
+    if why is not None:  # the fork may apply the value itself, or its handler the new key: a warning, not a block
+        message = f"fork-owned key {key.key!r} handed to {function}() in {slot.param}: {told}; {why}"
         return Finding(RULE, "merge", Severity.WARNING, path, key.line, message)
     message = (
         f"fork-owned key {key.key!r} handed to {function}() in {slot.param}: {told}: the fork's value is "
