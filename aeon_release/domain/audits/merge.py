@@ -63,6 +63,7 @@ from aeon_release.domain.audits.drift.enum_drift import enum_drift_covering, ren
 from aeon_release.domain.audits.drift.env_defaults import env_default_drift
 from aeon_release.domain.audits.drift.env_values import env_value_drift
 from aeon_release.domain.audits.drift.escaped_kinds import escaped_kind_drift
+from aeon_release.domain.audits.drift.exact_classes import exact_class_drift
 from aeon_release.domain.audits.drift.fewer_dims import fewer_dims_drift
 from aeon_release.domain.audits.drift.field_defaults import field_default_drift
 from aeon_release.domain.audits.drift.filled_fields import filled_field_drift
@@ -277,6 +278,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     skipped_setup_drift,
     unread_setting_drift,
     switched_clock_drift,
+    exact_class_drift,
     dropped_fixup_drift,
     patched_function_drift,
     folded_factor_drift,
