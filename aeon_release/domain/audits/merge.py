@@ -124,6 +124,7 @@ from aeon_release.domain.audits.drift.registrations import registration_drift
 from aeon_release.domain.audits.drift.registry_calls import registry_call_drift
 from aeon_release.domain.audits.drift.removed_options import removed_option_drift
 from aeon_release.domain.audits.drift.renamed_siblings import beside_fork_data, renamed_sibling_drift
+from aeon_release.domain.audits.drift.repeated_hooks import repeated_hook_drift
 from aeon_release.domain.audits.drift.returned_errors import returned_error_drift
 from aeon_release.domain.audits.drift.returned_strings import returned_string_drift
 from aeon_release.domain.audits.drift.returns import return_drift
@@ -279,6 +280,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     unread_setting_drift,
     switched_clock_drift,
     exact_class_drift,
+    repeated_hook_drift,
     dropped_fixup_drift,
     patched_function_drift,
     folded_factor_drift,
