@@ -132,6 +132,7 @@ from aeon_release.domain.audits.drift.retyped import type_drift
 from aeon_release.domain.audits.drift.shared_values import shared_value_drift
 from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTrees, own_diff, parse_changes
 from aeon_release.domain.audits.drift.signature_shims import shim_drift
+from aeon_release.domain.audits.drift.skip_flags import skip_flag_drift
 from aeon_release.domain.audits.drift.skipped_setups import skipped_setup_drift
 from aeon_release.domain.audits.drift.snapshots import snapshot_drift
 from aeon_release.domain.audits.drift.sort_orders import sort_order_drift
@@ -281,6 +282,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     switched_clock_drift,
     exact_class_drift,
     repeated_hook_drift,
+    skip_flag_drift,
     dropped_fixup_drift,
     patched_function_drift,
     folded_factor_drift,

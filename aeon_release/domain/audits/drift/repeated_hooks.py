@@ -94,9 +94,9 @@ def _repeated(path: str, old: ast.Module, new: ast.Module) -> Iterator[Repeated]
         if was is None:
             continue
         for method in (m for m in cls.body if isinstance(m, ast.FunctionDef)):
-            flag = _opening_flag(method)
+            flag = opening_flag(method)
             old_method = method_named(was, method.name)
-            if flag is None or old_method is None or _opening_flag(old_method) == flag:
+            if flag is None or old_method is None or opening_flag(old_method) == flag:
                 continue
             for caller in (m for m in cls.body if isinstance(m, ast.FunctionDef) and m is not method):
                 old_caller = method_named(was, caller.name)
@@ -106,7 +106,7 @@ def _repeated(path: str, old: ast.Module, new: ast.Module) -> Iterator[Repeated]
                     break
 
 
-def _opening_flag(func: ast.FunctionDef) -> str | None:
+def opening_flag(func: ast.FunctionDef) -> str | None:
     """The flag of ``if getattr(P, "flag", ...): return`` opening ``func`` (after a docstring), P a parameter."""
     body = func.body[1:] if func.body and str_value(getattr(func.body[0], "value", None)) else func.body
     params = {a.arg for a in func.args.args[1:]}
