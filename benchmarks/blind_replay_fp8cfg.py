@@ -46,6 +46,11 @@ that no longer returns early on it (``drift/skip_flags.py``).  Left missed: #256
 value re-derived from other inputs on one path; nothing names the value), #30627's direct build (a new
 ``assert`` on a config field the fork passes as a literal; the assertion sits in ``create_weights``, a call away
 from the build).
+Regression set at the widenings' head (942427a4): killer_replay 26/26 blocked, kind_change_replay 12/12 (5
+quiet), blind_replay_fp8cfg 21/0/2 of 23 (10 quiet), blind_replay_fp8meth 21 caught, 1 warned of 22 (10 quiet; as
+before), blind_replay_quantext 17 caught, 1 warned, 1 missed of 19 (13 quiet; as before), review68_twins 5/5, 0
+false errors of 67 (2 warned, as before), review79_twins 11/11, 0 false errors of 33 (2 warned, as before),
+blind_replay_compwrap 22/22 (12 quiet; drift/early_hooks' replay).
 
   python benchmarks/blind_replay_fp8cfg.py [--mirror DIR] [--only TEXT ...] [--show]
 """
