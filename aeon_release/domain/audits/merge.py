@@ -64,6 +64,7 @@ from aeon_release.domain.audits.drift.env_defaults import env_default_drift
 from aeon_release.domain.audits.drift.env_parsing import env_parsing_drift
 from aeon_release.domain.audits.drift.env_values import env_value_drift
 from aeon_release.domain.audits.drift.escaped_kinds import escaped_kind_drift
+from aeon_release.domain.audits.drift.exact_classes import exact_class_drift
 from aeon_release.domain.audits.drift.fewer_dims import fewer_dims_drift
 from aeon_release.domain.audits.drift.field_defaults import field_default_drift
 from aeon_release.domain.audits.drift.filled_fields import filled_field_drift
@@ -124,6 +125,7 @@ from aeon_release.domain.audits.drift.registrations import registration_drift
 from aeon_release.domain.audits.drift.registry_calls import registry_call_drift
 from aeon_release.domain.audits.drift.removed_options import removed_option_drift
 from aeon_release.domain.audits.drift.renamed_siblings import beside_fork_data, renamed_sibling_drift
+from aeon_release.domain.audits.drift.repeated_hooks import repeated_hook_drift
 from aeon_release.domain.audits.drift.returned_errors import returned_error_drift
 from aeon_release.domain.audits.drift.returned_strings import returned_string_drift
 from aeon_release.domain.audits.drift.returns import return_drift
@@ -132,6 +134,7 @@ from aeon_release.domain.audits.drift.rewritten_values import rewritten_value_dr
 from aeon_release.domain.audits.drift.shared_values import shared_value_drift
 from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTrees, own_diff, parse_changes
 from aeon_release.domain.audits.drift.signature_shims import shim_drift
+from aeon_release.domain.audits.drift.skip_flags import skip_flag_drift
 from aeon_release.domain.audits.drift.skipped_setups import skipped_setup_drift
 from aeon_release.domain.audits.drift.snapshots import snapshot_drift
 from aeon_release.domain.audits.drift.sort_orders import sort_order_drift
@@ -281,6 +284,9 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     skipped_setup_drift,
     unread_setting_drift,
     switched_clock_drift,
+    exact_class_drift,
+    repeated_hook_drift,
+    skip_flag_drift,
     dropped_fixup_drift,
     patched_function_drift,
     folded_factor_drift,

@@ -1,0 +1,253 @@
+"""Exact classes: a factory upstream now hands a new subclass out of, where the fork tests the exact class.
+
+#32189 (d2389c1262) split ``Fp8OnlineLinearMethod(Fp8LinearMethod)`` out, and ``Fp8Config.get_quant_method``
+now builds it where it built ``Fp8LinearMethod`` (an unserialized checkpoint); #30627 (d0502b4928) did the same
+with ``Fp8OnlineMoEMethod(Fp8MoEMethod)``.  Every name, signature and ``isinstance`` test survives, but a fork
+line that tells the method's class apart exactly -- ``type(method) is Fp8LinearMethod`` (silently false now),
+``ROUTES[type(method)]`` with ``ROUTES = {Fp8LinearMethod: ...}`` (a KeyError now), ``type(m) in (A, B)`` or
+``type(m).__name__ == "Fp8LinearMethod"`` -- merges cleanly and takes the other branch.
+
+Upstream's side: a class a changed file newly defines whose base is a class of the same file, and a function of
+that file (a method, by its qualified name) that built the base at the merge base and builds the new subclass
+at upstream: the factory.
+
+The fork's side, on a line it owns: an exact-class test of the base -- ``type(x)``/``x.__class__`` compared by
+``is``/``==``/``!=``/``is not`` with the base (or its ``__name__`` with the base's name), tested ``in`` a tuple,
+list or set literal holding the base, or indexing a dict literal (bound to a name of the module or function)
+keyed by it.  An error when ``x`` is the factory's call (``cfg.get_quant_method(...)``) or a local assigned
+from one: the object is now the subclass for some inputs.  A warning for any other ``x``: whether it comes from
+the factory is not read.  Quiet: ``isinstance`` (a subclass passes), a test or table that also names the new
+subclass (the fork already knows it), a class upstream did not subclass, a new subclass no function of the file
+hands out where it handed out the base.
+
+Cheap first: only upstream files whose added lines define a class, and only fork files naming a base.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
+from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import parent_map
+
+_CLASS_LINE = re.compile(r"^\s*class\s+\w+\s*\(")
+_MOST_FILES = 32
+_EXACT_OPS = (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)
+
+
+@dataclass(frozen=True)
+class Split:
+    """``factory`` of ``module`` (file ``path``) now builds ``sub``, a new subclass of ``base``, where it built
+    ``base``."""
+
+    path: str
+    module: str
+    base: str
+    sub: str
+    factory: str
+
+
+@dataclass(frozen=True)
+class Hit:
+    """A fork line testing ``split.base`` exactly; ``sure`` when the tested object is the factory's."""
+
+    split: Split
+    line: int
+    sure: bool
+
+
+def exact_class_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _defines_class(trees, p)][:_MOST_FILES]
+    if not paths:
+        return []
+    splits = [s for path, old, new in parsed_versions(trees, paths) for s in _splits(path, old, new)]
+    if not splits:
+        return []
+    bases = {s.base for s in splits}
+    return [
+        _finding(trees, path, hit, pr_pattern)
+        for path, module, owned in fork_modules(trees, lambda line: any(b in line for b in bases))
+        for hit in _fork_hits(path, module, splits)
+        if hit.line in owned
+    ]
+
+
+def _defines_class(trees: ThreeTrees, path: str) -> bool:
+    return any(_CLASS_LINE.match(line) for line in trees.upstream[path].added.values())
+
+
+def _splits(path: str, old: ast.Module, new: ast.Module) -> Iterator[Split]:
+    """New top-level subclasses of the file's own classes that a function now builds where it built the base."""
+    before, after = _top_classes(old), _top_classes(new)
+    built_then, built_now = _builds(old), _builds(new)
+    module = dotted_name(path, roots=("",))
+    for name in sorted(after.keys() - before.keys()):
+        for base in (b.id for b in after[name].bases if isinstance(b, ast.Name) and b.id in before):
+            for factory in sorted(built_now.keys() & built_then.keys()):
+                if name in built_now[factory] and base in built_then[factory]:
+                    yield Split(path, module, base, name, factory.rpartition(".")[2])
+
+
+def _top_classes(module: ast.Module) -> dict[str, ast.ClassDef]:
+    return {n.name: n for n in module.body if isinstance(n, ast.ClassDef)}
+
+
+def _builds(module: ast.Module) -> dict[str, set[str]]:
+    """Qualified function name -> the bare names it calls (``Cls(...)``)."""
+    found: dict[str, set[str]] = {}
+    for scope in module.body:
+        funcs = scope.body if isinstance(scope, ast.ClassDef) else [scope]
+        prefix = f"{scope.name}." if isinstance(scope, ast.ClassDef) else ""
+        for func in funcs:
+            if isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+                calls = (n.func for n in ast.walk(func) if isinstance(n, ast.Call))
+                found[prefix + func.name] = {c.id for c in calls if isinstance(c, ast.Name)}
+    return found
+
+
+def _fork_hits(path: str, module: ast.Module, splits: list[Split]) -> Iterator[Hit]:
+    imports = file_imports(module, path)
+    parents = parent_map(module)
+    tables = _dict_tables(module)
+    for node in ast.walk(module):
+        if not isinstance(node, ast.Compare | ast.Subscript):
+            continue
+        for split, subject, named in _exact_tests(node, imports, tables, splits):
+            if split.sub not in named:
+                yield Hit(split, node.lineno, _from_factory(subject, split.factory, parents))
+
+
+def _exact_tests(
+    node: ast.Compare | ast.Subscript,
+    imports: dict[str, tuple[str, str]],
+    tables: dict[str, ast.Dict],
+    splits: list[Split],
+) -> Iterator[tuple[Split, ast.expr, set[str]]]:
+    """(split, the tested object, the class names the test names) for an exact-class test of a split's base."""
+    if isinstance(node, ast.Compare) and len(node.ops) == 1:
+        left, right = node.left, node.comparators[0]
+        for subject_side, other in ((left, right), (right, left)):
+            subject = _type_of(subject_side)
+            if subject is not None:
+                by_name = isinstance(subject_side, ast.Attribute) and subject_side.attr == "__name__"
+                yield from _against(node.ops[0], subject, other, imports, splits, by_name)
+    elif isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name) and node.value.id in tables:
+        subject = _type_of(node.slice)
+        if subject is not None:
+            named = _names_of(tables[node.value.id].keys, imports, splits, by_name=False)
+            for split in splits:
+                if split.base in named:
+                    yield split, subject, named
+
+
+def _against(
+    op: ast.cmpop,
+    subject: ast.expr,
+    other: ast.expr,
+    imports: dict[str, tuple[str, str]],
+    splits: list[Split],
+    by_name: bool,
+) -> Iterator[tuple[Split, ast.expr, set[str]]]:
+    if isinstance(op, _EXACT_OPS):
+        named = _names_of([other], imports, splits, by_name)
+    elif isinstance(op, ast.In | ast.NotIn) and isinstance(other, ast.Tuple | ast.List | ast.Set):
+        named = _names_of(list(other.elts), imports, splits, by_name)
+    else:
+        return
+    for split in splits:
+        if split.base in named:
+            yield split, subject, named
+
+
+def _type_of(expr: ast.expr) -> ast.expr | None:
+    """``x`` of ``type(x)`` or ``x.__class__``; of ``type(x).__name__`` too (then compared with a string)."""
+    if isinstance(expr, ast.Attribute) and expr.attr == "__name__":
+        expr = expr.value
+    if isinstance(expr, ast.Call) and isinstance(expr.func, ast.Name) and expr.func.id == "type":
+        return expr.args[0] if len(expr.args) == 1 and not expr.keywords else None
+    if isinstance(expr, ast.Attribute) and expr.attr == "__class__":
+        return expr.value
+    return None
+
+
+def _names_of(
+    exprs: list[ast.expr | None], imports: dict[str, tuple[str, str]], splits: list[Split], by_name: bool
+) -> set[str]:
+    """The split classes (base or new subclass) the expressions name: an import of the split's module, a
+    module alias's attribute, or (``by_name``: a ``__name__`` test) the class's name as a string."""
+    found: set[str] = set()
+    for expr in (e for e in exprs if e is not None):
+        origin = imported_origin(expr, imports)
+        if origin is None and isinstance(expr, ast.Name):
+            origin = imports.get(expr.id)
+        for split in splits:
+            for cls in (split.base, split.sub):
+                spelt = by_name and isinstance(expr, ast.Constant) and expr.value == cls
+                if origin == (split.module, cls) or spelt:
+                    found.add(cls)
+    return found
+
+
+def _dict_tables(module: ast.Module) -> dict[str, ast.Dict]:
+    """Names bound (anywhere in the file) to a dict literal: tables a fork keys by class."""
+    return {
+        target.id: node.value
+        for node in ast.walk(module)
+        if isinstance(node, ast.Assign | ast.AnnAssign) and isinstance(node.value, ast.Dict)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+        if isinstance(target, ast.Name)
+    }
+
+
+def _from_factory(subject: ast.expr, factory: str, parents: dict[int, ast.AST]) -> bool:
+    """``subject`` is a call of the factory (``cfg.get_quant_method(...)``), or a local the enclosing function
+    assigns from one."""
+    if _calls(subject, factory):
+        return True
+    if not isinstance(subject, ast.Name):
+        return False
+    func = parents.get(id(subject))
+    while func is not None and not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+        func = parents.get(id(func))
+    return func is not None and any(
+        isinstance(n, ast.Assign)
+        and any(isinstance(t, ast.Name) and t.id == subject.id for t in n.targets)
+        and _calls(n.value, factory)
+        for n in ast.walk(func)
+    )
+
+
+def _calls(expr: ast.expr, factory: str) -> bool:
+    if not isinstance(expr, ast.Call):
+        return False
+    func = expr.func
+    return (isinstance(func, ast.Attribute) and func.attr == factory) or (
+        isinstance(func, ast.Name) and func.id == factory
+    )
+
+
+def _finding(trees: ThreeTrees, path: str, hit: Hit, pr_pattern: str) -> Finding:
+    split = hit.split
+    commit = trees.upstream_commit(split.path, rf"class[[:space:]]+{split.sub}\b", pr_pattern)
+    where = f"{split.module}.{split.factory}"
+    if hit.sure:
+        why = f"this object comes from {split.factory}(), so the test now fails for those inputs"
+    else:
+        why = f"if this object comes from {split.factory}(), the test now fails for those inputs"
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR if hit.sure else Severity.WARNING,
+        path,
+        hit.line,
+        f"fork-owned exact-class test of {split.module}.{split.base}, but upstream ({split.path}{commit}) now has "
+        f"{where} build {split.sub}, a new subclass of {split.base}, where it built {split.base}: {why}; use "
+        f"isinstance(..., {split.base}) or name {split.sub} too",
+    )

@@ -1,0 +1,125 @@
+"""A factory upstream now hands a new subclass out of, where a fork line tests the exact class.
+
+#32189 (d2389c1262) split ``Fp8OnlineLinearMethod(Fp8LinearMethod)`` out and ``Fp8Config.get_quant_method``
+builds it for an unserialized checkpoint: a fork's ``type(method) is Fp8LinearMethod`` is silently false, its
+``ROUTES[type(method)]`` a KeyError.  Twins: ``isinstance``, a test naming the new subclass too, the new
+subclass itself, a class upstream did not subclass, a subclass no factory hands out, an object of unknown
+origin (a warning).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+QUANT = "pkg/quant/fp8.py"
+BASE = """class LinearMethod:
+    def __init__(self, config):
+        self.config = config
+
+
+class MoeMethod:
+    def __init__(self, config):
+        self.config = config
+
+
+class Config:
+    serialized = True
+
+    def get_quant_method(self, layer, prefix):
+        if layer is None:
+            return MoeMethod(self)
+        return LinearMethod(self)
+"""
+AFTER = BASE.replace(
+    "        return LinearMethod(self)\n",
+    "        if not self.serialized:\n            return OnlineLinearMethod(self)\n        return LinearMethod(self)\n",
+) + ("\n\nclass OnlineLinearMethod(LinearMethod):\n    def load(self):\n        return None\n")
+FORK = "pkg/aeon/route.py"
+HEAD = "from pkg.quant.fp8 import Config, LinearMethod, MoeMethod\n\n\n"
+
+
+def rows(repo: GitRepo, config: Path, fork: str, after: str = AFTER) -> list[tuple[int, str]]:
+    sides = s.merge_case(
+        repo, {QUANT: BASE}, {FORK: fork}, [("fp8 online quant: split out the online method (#32189)", {QUANT: after})]
+    )
+    return [(line, sev) for path, line, sev, msg in s.rule_rows(repo, config, sides, SYMBOL_DRIFT) if path == FORK]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        HEAD + "def route(cfg: Config, layer) -> bool:\n    method = cfg.get_quant_method(layer, 'x')\n"
+        "    return type(method) is LinearMethod\n",
+        HEAD + "ROUTES = {LinearMethod: 'cutlass', MoeMethod: 'moe'}\n\n\ndef route(cfg: Config, layer) -> str:\n"
+        "    return ROUTES[type(cfg.get_quant_method(layer, 'x'))]\n",
+        HEAD + "def route(cfg: Config, layer) -> bool:\n    m = cfg.get_quant_method(layer, 'x')\n"
+        "    return m.__class__ == LinearMethod\n",
+        HEAD + "def route(cfg: Config, layer) -> bool:\n    m = cfg.get_quant_method(layer, 'x')\n"
+        "    return type(m).__name__ == 'LinearMethod'\n",
+        "import pkg.quant.fp8 as q\n\n\ndef route(cfg, layer) -> bool:\n"
+        "    return type(cfg.get_quant_method(layer, 'x')) in (q.LinearMethod, q.MoeMethod)\n",
+    ],
+    ids=["type() is", "a table keyed by class", "__class__ ==", "__name__ == literal", "in a tuple via an alias"],
+)
+def test_an_exact_test_of_the_factorys_object_is_an_error(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
+    assert rows(git_repo, no_rules, fork) == [(fork.count("\n"), "error")]
+
+
+def test_an_object_of_unknown_origin_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = HEAD + "def is_linear(method) -> bool:\n    return type(method) is LinearMethod\n"
+    assert rows(git_repo, no_rules, fork) == [(fork.count("\n"), "warning")]
+
+
+@pytest.mark.parametrize(
+    ("fork", "after"),
+    [
+        # isinstance: the subclass passes
+        (
+            HEAD + "def route(cfg: Config, layer) -> bool:\n"
+            "    return isinstance(cfg.get_quant_method(layer, 'x'), LinearMethod)\n",
+            AFTER,
+        ),
+        # the test names the new subclass too
+        (
+            "from pkg.quant.fp8 import Config, LinearMethod, OnlineLinearMethod\n\n\n"
+            "def route(cfg: Config, layer) -> bool:\n"
+            "    return type(cfg.get_quant_method(layer, 'x')) in (LinearMethod, OnlineLinearMethod)\n",
+            AFTER,
+        ),
+        # a table keyed by both
+        (
+            "from pkg.quant.fp8 import Config, LinearMethod, OnlineLinearMethod\n\n\n"
+            "ROUTES = {LinearMethod: 'a', OnlineLinearMethod: 'b'}\n\n\n"
+            "def route(cfg: Config, layer) -> str:\n    return ROUTES[type(cfg.get_quant_method(layer, 'x'))]\n",
+            AFTER,
+        ),
+        # a class upstream did not subclass
+        (
+            HEAD + "def route(cfg: Config, layer) -> bool:\n"
+            "    return type(cfg.get_quant_method(None, 'x')) is MoeMethod\n",
+            AFTER,
+        ),
+        # a new subclass no function hands out where it handed out the base
+        (
+            HEAD + "def route(cfg: Config, layer) -> bool:\n"
+            "    return type(cfg.get_quant_method(layer, 'x')) is LinearMethod\n",
+            BASE + "\n\nclass OnlineLinearMethod(LinearMethod):\n    pass\n",
+        ),
+        # a namesake of the fork's own
+        (
+            "from pkg.quant.fp8 import Config\n\n\nclass LinearMethod:\n    pass\n\n\n"
+            "def route(cfg: Config, layer) -> bool:\n"
+            "    return type(cfg.get_quant_method(layer, 'x')) is LinearMethod\n",
+            AFTER,
+        ),
+    ],
+    ids=["isinstance", "names the subclass", "table of both", "another class", "no factory", "own namesake"],
+)
+def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, fork: str, after: str) -> None:
+    assert rows(git_repo, no_rules, fork, after) == []

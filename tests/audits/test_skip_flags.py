@@ -1,0 +1,93 @@
+"""A flag a method upstream tested to return early, which the fork sets to skip it, no longer tested there.
+
+#32189 (d2389c1262) dropped ``if getattr(layer, "_already_called_...", False): return`` from
+``Fp8LinearMethod.process_weights_after_loading`` (the new online subclass keeps it): a fork that sets the flag to
+skip the pass merges cleanly and the pass runs anyway.  Twins: a flag the method still tests, a store in a
+function naming only a class that still tests it, another attribute; a function naming no class warns.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+QUANT = "pkg/quant/fp8.py"
+GUARD = '        if getattr(layer, "_done", False):\n            return\n'
+BASE = (
+    "class LinearMethod:\n    def process_weights(self, layer):\n" + GUARD + "        layer.weight = layer.weight.t()\n"
+    "\n\nclass MoeMethod:\n    def process_weights(self, layer):\n" + GUARD + "        layer.w13 = layer.w13.t()\n"
+)
+AFTER = BASE.replace(
+    "class LinearMethod:\n    def process_weights(self, layer):\n" + GUARD,
+    "class LinearMethod:\n    def process_weights(self, layer):\n",
+    1,
+)
+FORK = "pkg/aeon/loader.py"
+
+
+def rows(repo: GitRepo, config: Path, fork: str, after: str = AFTER) -> list[tuple[int, str]]:
+    sides = s.merge_case(
+        repo, {QUANT: BASE}, {FORK: fork}, [("fp8 online quant: split out the online method (#32189)", {QUANT: after})]
+    )
+    return [(line, sev) for path, line, sev, msg in s.rule_rows(repo, config, sides, SYMBOL_DRIFT) if path == FORK]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        "from pkg.quant.fp8 import LinearMethod\n\n\ndef preload(layer, method: LinearMethod) -> None:\n"
+        "    layer._done = True\n",
+        "import pkg.quant.fp8 as q\n\n\ndef preload(layer, method) -> None:\n"
+        "    if isinstance(method, q.LinearMethod):\n        setattr(layer, '_done', True)\n",
+        "from pkg.quant.fp8 import LinearMethod\n\n\ndef build(layer):\n    method = LinearMethod()\n"
+        "    layer._done = True\n    return method\n",
+    ],
+    ids=["an annotated parameter", "setattr under isinstance via an alias", "a build"],
+)
+def test_a_store_beside_the_class_is_an_error(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
+    line = next(i for i, text in enumerate(fork.splitlines(), 1) if "_done" in text)
+    assert rows(git_repo, no_rules, fork) == [(line, "error")]
+
+
+def test_a_store_naming_no_class_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = "def preload(layer) -> None:\n    layer._done = True\n"
+    assert rows(git_repo, no_rules, fork) == [(2, "warning")]
+
+
+@pytest.mark.parametrize(
+    ("fork", "after"),
+    [
+        # the method still tests it
+        (
+            "from pkg.quant.fp8 import LinearMethod\n\n\ndef preload(layer, method: LinearMethod) -> None:\n"
+            "    layer._done = True\n",
+            BASE + "\nX = 1\n",
+        ),
+        # a function naming only a class that still tests it
+        (
+            "from pkg.quant.fp8 import MoeMethod\n\n\ndef preload(layer, method: MoeMethod) -> None:\n"
+            "    layer._done = True\n",
+            AFTER,
+        ),
+        # another attribute
+        (
+            "from pkg.quant.fp8 import LinearMethod\n\n\ndef preload(layer, method: LinearMethod) -> None:\n"
+            "    layer._aeon_done = True\n",
+            AFTER,
+        ),
+        # the fork's own namesake class
+        (
+            "class LinearMethod:\n    pass\n\n\ndef preload(layer, method: LinearMethod) -> None:\n"
+            "    layer._other = True\n",
+            AFTER,
+        ),
+    ],
+    ids=["still tested", "a keeper class", "another attribute", "own class, another flag"],
+)
+def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, fork: str, after: str) -> None:
+    assert rows(git_repo, no_rules, fork, after) == []
