@@ -162,3 +162,17 @@ def test_registry_reads_choices_numeric_parses_and_kinds() -> None:
     labels = registry(UPSTREAM, {"APP_TOOL_LABELS"})["APP_TOOL_LABELS"]
     assert labels.many and labels.kind == "list" and labels.choices == frozenset({"container", "web_search"})
     assert registry("x = {'APP_X': 1}", {"APP_X"}) == {}  # no getter: no entry
+
+
+def test_a_stringified_read_as_a_dict_key_warns(git_repo: GitRepo, no_rules: Path) -> None:
+    """readE: ``{str(envs.X): v}`` puts the read in a key, not a value: the key's lookup among the values raised
+    ValueError and took the whole merge audit down.  A key is no environment's value: a warning."""
+    fork = (
+        "import app.envs as envs\n\n\ndef aeon_keys() -> dict[str, int]:\n"
+        "    # AEON: the fork's keyed table\n"
+        "    return {str(envs.APP_CONFIGURE_LOGGING): 1}\n"
+    )
+    sides = s.merge_case(git_repo, {ENVS: BASE}, {FORK: fork}, [(SUBJECT, {ENVS: UPSTREAM})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    got = [(f.line, f.severity) for f in report.findings if f.path == FORK and "registry entry" in f.message]
+    assert got == [(6, Severity.WARNING)], got

@@ -160,3 +160,9 @@ def test_twin_a_key_the_dict_held_already(git_repo: GitRepo, no_rules: Path) -> 
         '            "hidden_size": hidden_size,\n            "num_experts": num_experts,\n',
     )
     assert _rows(git_repo, no_rules, _fork(MINE), upstream) == []
+
+
+def test_twin_a_key_stored_after_the_spread(git_repo: GitRepo, no_rules: Path) -> None:
+    """readE: ``params["k"] = v`` after the call: the call never handed it (it was counted, a false error)."""
+    upstream = BASE + '        params["global_num_experts"] = num_experts\n'
+    assert _rows(git_repo, no_rules, _fork(MINE), upstream) == []

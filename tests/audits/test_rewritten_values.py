@@ -94,3 +94,22 @@ def test_a_rewrite_under_another_condition_stays_quiet(git_repo: GitRepo, tmp_pa
     )
     sides = three_way(git_repo, {CONFIG: BASE, **PACKAGES}, {USE: EQ}, {CONFIG: nested})
     assert found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT) == []
+
+
+@pytest.mark.parametrize(
+    "before",
+    [
+        '        if arch.startswith("Legacy"):\n            return convert\n',
+        '        if arch.startswith("Legacy"):\n            pass\n        elif convert != "auto":\n            return convert\n',
+    ],
+    ids=["an-earlier-if", "an-earlier-elif"],
+)
+def test_a_rewrite_after_an_earlier_pass_through_stays_quiet(git_repo: GitRepo, tmp_path: Path, before: str) -> None:
+    """readE: ``if legacy: return convert`` ahead of ``if convert == "reward": return "embed"`` hands "reward" back
+    as it is where it holds: the field still holds "reward" there, so the fork's comparison is not constant."""
+    passed = BASE.replace(
+        '        if convert != "auto":\n',
+        f'{before}        if convert == "reward":\n            return "embed"\n        if convert != "auto":\n',
+    )
+    sides = three_way(git_repo, {CONFIG: BASE, **PACKAGES}, {USE: EQ}, {CONFIG: passed})
+    assert found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT) == []

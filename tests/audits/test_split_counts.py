@@ -216,3 +216,22 @@ def test_a_builder_of_another_class_stays_quiet(git_repo: GitRepo, no_rules: Pat
         "def depth(other: Other) -> int:\n    st = other.stats()\n    return st.waiting\n"
     )
     assert rows(git_repo, no_rules, fork, BASE_K, AFTER_K) == []
+
+
+def test_a_long_sum_is_read_in_linear_depth() -> None:
+    """readE: a 1,500-term ``len(self.a) + ...`` (a generated file) ran the recursive term walk out of stack
+    (RecursionError: the merge audit reran over cut trees), and each inner sum was walked again (500 terms:
+    15 s).  The chain's terms are gathered once, without recursion; the split is still read."""
+    import ast
+
+    from aeon_release.domain.audits.drift.split_counts import _splits
+
+    sums = " + ".join(["len(self.waiting)"] * 1500)
+    base = (
+        f"class Sched:\n    def __init__(self):\n        self.waiting = []\n\n    def n(self):\n        return {sums}\n"
+    )
+    after = base.replace("self.waiting = []", "self.waiting = []\n        self.parked = []").replace(
+        "return len(self.waiting)", "return len(self.parked) + len(self.waiting)"
+    )
+    found = list(_splits("q.py", ast.parse(base), ast.parse(after)))
+    assert [(f.owner, f.field, f.sibling) for f in found] == [("Sched", "waiting", "parked")]

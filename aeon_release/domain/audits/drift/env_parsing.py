@@ -306,7 +306,8 @@ def _stringified(node: ast.expr, parent: ast.AST | None, parents: dict[int, ast.
         if isinstance(holder, ast.Assign) and isinstance(target := holder.targets[0], ast.Subscript):
             return _variable_key(target.slice)
         if isinstance(holder, ast.Dict):
-            key = holder.keys[[id(v) for v in holder.values].index(id(parent))]
+            # the read may sit in a key (``{str(x): v}``, readE): no value of the item, no environment
+            key = next((k for k, v in zip(holder.keys, holder.values, strict=True) if v is parent), None)
             return key is not None and _variable_key(key)
         return False
     if isinstance(parent, ast.FormattedValue):

@@ -97,7 +97,7 @@ def _spread_read(functions: list[ast.FunctionDef | ast.AsyncFunctionDef], call: 
 def _built_dict(function: ast.AST, name: str, spread: ast.Name) -> list[ast.keyword] | None:
     """The keywords a dict ``name`` holds when spread at ``spread``: bound once in ``function`` to a literal
     with string keys or ``dict(k=...)``, then only given string keys (``name["k"] = v``) in the statements
-    beside that binding; None for any other use of the name."""
+    beside that binding, before the call; None for any other use of the name."""
     uses = [n for n in ast.walk(function) if isinstance(n, ast.Name) and n.id == name and n is not spread]
     binds = [n for n in ast.walk(function) if isinstance(n, ast.Assign) and _binds(n, name)]
     if len(binds) != 1 or _literal_keys(binds[0].value) is None:
@@ -108,7 +108,8 @@ def _built_dict(function: ast.AST, name: str, spread: ast.Name) -> list[ast.keyw
     if len(uses) != 1 + len(stores):
         return None  # read, updated or handed on elsewhere: what it holds is not shown here
     for store in stores:
-        if store in beside:  # a store under an ``if`` is not always handed: left out
+        # a store under an ``if`` is not always handed, one after the call never was (readE): left out
+        if store in beside and store.lineno < spread.lineno:
             key = _key_store(store, name)
             assert key is not None
             keys.append(ast.copy_location(ast.keyword(arg=key, value=store.value), store))

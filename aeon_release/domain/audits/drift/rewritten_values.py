@@ -100,11 +100,28 @@ def _rewrites(method: ast.FunctionDef | ast.AsyncFunctionDef) -> Iterator[tuple[
     """(old, new) of each ``if param == "old": ... return "new"`` (or ``param in ("old", ...)``) of the method's
     own body, an ``elif`` of it included: a test nested under another condition rewrites only where that holds."""
     params = {a.arg for a in (*method.args.posonlyargs, *method.args.args, *method.args.kwonlyargs)} - {"self", "cls"}
-    for node in _chain_of_ifs(method.body):
-        tested = _param_values(node.test, params)
-        answer = next((str_value(s.value) for s in node.body if isinstance(s, ast.Return) and s.value), None)
-        if answer is not None:
-            yield from ((old, answer) for old in tested if old != answer)
+    for stmt in method.body:
+        for node in _chain_of_ifs([stmt]):
+            # a parameter an earlier branch may hand back as it is (``if legacy: return convert``) still reaches
+            # the field with the old value where that branch runs: the rewrite is not the only way (readE)
+            tested = _param_values(node.test, params - _handed_back(node.body, params))
+            answer = next((str_value(s.value) for s in node.body if isinstance(s, ast.Return) and s.value), None)
+            if answer is not None:
+                yield from ((old, answer) for old in tested if old != answer)
+            params -= _handed_back(node.body, params)
+        params -= _handed_back([stmt], params)
+
+
+def _handed_back(body: list[ast.stmt], params: set[str]) -> set[str]:
+    """The parameters a ``return`` of ``body`` hands back, whole or in its value (``return convert``)."""
+    return {
+        n.id
+        for stmt in body
+        for r in ast.walk(stmt)
+        if isinstance(r, ast.Return) and r.value is not None
+        for n in ast.walk(r.value)
+        if isinstance(n, ast.Name) and n.id in params
+    }
 
 
 def _chain_of_ifs(body: list[ast.stmt]) -> Iterator[ast.If]:

@@ -39,7 +39,7 @@ from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map
+from aeon_release.domain.audits.source import last_name, parent_map
 
 _LEN_SUM = re.compile(r"len\(self\.\w+\)\s*\+\s*len\(self\.\w+\)|\bself\.\w+\s+or\s+self\.\w+")
 _KEYWORD = re.compile(r"\b(\w+)=(?!=)")  # a keyword argument (no spaces: PEP 8), not an assignment
@@ -92,8 +92,9 @@ def _container_splits(path: str, old: ast.Module, new: ast.Module) -> Iterator[S
     seen: set[tuple[str, str, str]] = set()
     for cls in file_classes(new.body):
         had, has = before.get(cls.name, frozenset()), _self_fields(cls)
-        for node in (n for n in ast.walk(cls) if isinstance(n, ast.BinOp | ast.BoolOp)):
-            counted = _counted(node)
+        inner: set[int] = set()  # a sum's inner links: counted with it (the walk meets the outermost first)
+        for node in (n for n in ast.walk(cls) if isinstance(n, ast.BinOp | ast.BoolOp) and id(n) not in inner):
+            counted = _counted(node, inner)
             for field in (f for f in counted if f in had):
                 for sibling in (f for f in counted if f in has and f not in had):
                     if (cls.name, field, sibling) not in seen:
@@ -101,11 +102,11 @@ def _container_splits(path: str, old: ast.Module, new: ast.Module) -> Iterator[S
                         yield Split(path, cls.name, field, sibling, node.lineno, container=True)
 
 
-def _counted(node: ast.BinOp | ast.BoolOp) -> list[str]:
-    """The fields a sum of ``len(self.…)`` counts, or an ``or`` of ``self.…`` tests (``while self.a or self.b``:
-    #35781 made the scheduler's loop ask both queues)."""
+def _counted(node: ast.BinOp | ast.BoolOp, inner: set[int]) -> list[str]:
+    """The fields a sum of ``len(self.…)`` counts (``inner`` gathers its inner links), or an ``or`` of ``self.…``
+    tests (``while self.a or self.b``: #35781 made the scheduler's loop ask both queues)."""
     if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        return [f for f in map(_len_of_self, _terms(node)) if f is not None]
+        return [f for f in map(_len_of_self, _terms(node, inner)) if f is not None]
     if isinstance(node, ast.BoolOp) and isinstance(node.op, ast.Or):
         return [v.attr for v in node.values if isinstance(v, ast.Attribute) and _is_self(v.value)]
     return []
@@ -127,12 +128,20 @@ def _self_fields(cls: ast.ClassDef) -> frozenset[str]:
     )
 
 
-def _terms(node: ast.expr) -> Iterator[ast.expr]:
-    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
-        yield from _terms(node.left)
-        yield from _terms(node.right)
-    else:
-        yield node
+def _terms(node: ast.expr, inner: set[int] | None = None) -> list[ast.expr]:
+    """The operands of a chain of ``+``, left first, and into ``inner`` the ids of its links below ``node``.  No
+    recursion: a generated 3,000-term sum ran a recursive walk out of stack, and a nested ``yield from`` costs
+    its depth per term (readE: 500 terms took 15 s)."""
+    terms, stack = [], [node]
+    while stack:
+        link = stack.pop()
+        if isinstance(link, ast.BinOp) and isinstance(link.op, ast.Add):
+            stack += [link.right, link.left]
+            if inner is not None and link is not node:
+                inner.add(id(link))
+        else:
+            terms.append(link)
+    return terms
 
 
 def _len_of_self(node: ast.expr) -> str | None:
@@ -172,16 +181,10 @@ def _keyword_calls(module: ast.Module) -> Iterator[tuple[tuple[str, str], tuple[
     for func in (n for n in ast.walk(module) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)):
         parents = parent_map(func)
         for call in (n for n in ast.walk(func) if isinstance(n, ast.Call) and n.keywords):
-            callee = _last_name(call.func)
+            callee = last_name(call.func)
             if callee and enclosing(call, parents) is func:
                 returned = isinstance(parents.get(id(call)), ast.Return)
                 yield (func.name, callee), (call, func.name if returned else "", owners.get(id(func), ""))
-
-
-def _last_name(node: ast.expr) -> str:
-    if isinstance(node, ast.Name):
-        return node.id
-    return node.attr if isinstance(node, ast.Attribute) else ""
 
 
 def _keywords(call: ast.Call) -> dict[str, ast.expr]:
