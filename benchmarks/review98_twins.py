@@ -200,15 +200,15 @@ TWINS += [
     ),
     (
         "#40701 cached_property made property",
-        "twin: the seed only where the class has no model_arch_config",
+        "twin: the seed only where the architecture config lacks the flag (a version gate)",
         K(
             *PL,
             "vllm/aeon/r98pl11.py",
             MC + "def aeon_force_bidirectional(model_config: ModelConfig) -> None:\n"
-            '    if not hasattr(model_config, "model_arch_config"):\n'
-            '        model_config.__dict__["is_mm_prefix_lm"] = True\n'
-            "    else:\n"
-            "        model_config.model_arch_config.is_mm_prefix_lm = True\n",
+            '    if hasattr(model_config.model_arch_config, "is_mm_prefix_lm"):\n'
+            "        model_config.model_arch_config.is_mm_prefix_lm = True\n"
+            "    else:  # AEON: before #40701 the cached value lived in the instance dict\n"
+            '        model_config.__dict__["is_mm_prefix_lm"] = True\n',
             '        model_config.__dict__["is_mm_prefix_lm"] = True',
         ),
     ),
