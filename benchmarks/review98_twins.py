@@ -214,6 +214,24 @@ TWINS += [
     ),
 ]
 
+TWINS += [
+    (
+        "#40701 cached_property made property",
+        "twin: a fork subclass re-declaring the name a cached_property of its own",
+        K(
+            *PL,
+            "vllm/aeon/r98pl12.py",
+            "from functools import cached_property\n\n" + MC + "class AeonPrefixModelConfig(ModelConfig):\n"
+            "    @cached_property\n"
+            "    def is_mm_prefix_lm(self) -> bool:\n"
+            "        return bool(self.model_arch_config.is_mm_prefix_lm)\n\n"
+            "    def aeon_force(self) -> None:\n"
+            "        self.is_mm_prefix_lm = True  # AEON: the fork's own cache, settable\n",
+            "        self.is_mm_prefix_lm = True  # AEON: the fork's own cache, settable",
+        ),
+    ),
+]
+
 # --- fa9e68022d (#38655): NanoNemotronVLProcessingInfo.supports_video a cached_property -> a property (True);
 # is_dynamic_tiler stays a cached_property
 NN = ("#38655", "fa9e68022d", "NanoNemotronVLProcessingInfo.supports_video cached_property -> property")
@@ -561,6 +579,21 @@ TWINS += [
             "vllm/aeon/r98ne6.py",
             MC + "class AeonMoeModelConfig(ModelConfig):\n    def get_num_experts(self):\n" + NE_BODY,
             "    def get_num_experts(self):",
+        ),
+    ),
+]
+
+TWINS += [
+    (
+        "#22650 namesake returning another kind",
+        "twin: a namesake stub that raises",
+        K(
+            *NE,
+            "vllm/aeon/r98ne7.py",
+            MC + "class AeonMoeModelConfig(ModelConfig):\n"
+            "    def get_num_experts(self) -> None:\n"
+            '        raise NotImplementedError("AEON: the Spark config resolves experts per layer")\n',
+            "    def get_num_experts(self) -> None:",
         ),
     ),
 ]
