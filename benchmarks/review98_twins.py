@@ -583,21 +583,6 @@ TWINS += [
     ),
 ]
 
-TWINS += [
-    (
-        "#22650 namesake returning another kind",
-        "twin: a namesake stub that raises",
-        K(
-            *NE,
-            "vllm/aeon/r98ne7.py",
-            MC + "class AeonMoeModelConfig(ModelConfig):\n"
-            "    def get_num_experts(self) -> None:\n"
-            '        raise NotImplementedError("AEON: the Spark config resolves experts per layer")\n',
-            "    def get_num_experts(self) -> None:",
-        ),
-    ),
-]
-
 # --- a5f9fb5960 (#30463): _get_convert_type resolves "reward" to "embed"; __post_init__ stores it as convert_type
 CR = ("#30463", "a5f9fb5960", '_get_convert_type maps "reward" to "embed"')
 CASES += [
