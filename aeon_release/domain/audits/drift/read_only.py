@@ -23,6 +23,9 @@ instance's dict (``config.__dict__["is_mm_prefix_lm"] = True``, ``vars(config)[.
 back (an error), and dropping the cached value (``config.__dict__.pop("is_mm_prefix_lm", None)``, ``del
 vars(config)[...]``) to have it computed afresh from what the fork patched drops nothing: the property computes
 on every read, but from what it reads now, which the fork did not patch there (a warning: it may still read it).
+A write kept for the old tree stays quiet: under a test finding the descriptor still a ``cached_property``, or
+gated on the absence of what upstream's getter now reads (``hasattr(config.model_arch_config, "is_mm_prefix_lm")``;
+revDF, benchmarks/review98_twins.py).
 
 A dataclass upstream made frozen closes every field the same way (#21791 made the KV-cache specs
 ``@dataclass(frozen=True)`` so they hash: a fork's ``spec.sliding_window = window`` on a ``FullAttentionSpec``

@@ -14,7 +14,8 @@ branch returns another string ``"new"``, where the base's method of that name te
 fields the class stores the method's answer in (``self.field = self.method(...)``).  The fork's side, on lines
 it added: a comparison of ``x.field`` with ``"old"`` (``==``, ``!=``, ``in``/``not in`` a display holding it
 and not ``"new"``: one already holding ``"new"`` was written for both spellings), ``x`` typed as the class or
-a fork subclass (``self``); not the fork's own class of that name, nor a fork subclass declaring the field.
+a fork subclass (``self``); not the fork's own class of that name, nor a fork subclass declaring the field, nor
+one overriding the method with a body that names the old value (its instances still store it; revDF).
 An error: the comparison is constant now.
 """
 
