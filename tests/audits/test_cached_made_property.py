@@ -117,6 +117,7 @@ READS_GATED = (
 ASKED_WRONG = ASKED.replace(
     "        settings.prefix_lm = True\n    else:\n", "        pass\n    else:\n        settings.prefix_lm = True\n"
 )
+ASKED_OTHER = ASKED.replace('"prefix_lm", None), cached_property', '"layers", None), cached_property')
 OTHER_GATED = READS_GATED.replace('hasattr(settings.arch, "prefix_lm")', 'hasattr(settings.raw, "prefix_lm")')
 
 
@@ -178,8 +179,12 @@ def test_a_write_only_where_the_old_release_runs_stays_quiet(git_repo: GitRepo, 
 
 @pytest.mark.parametrize(
     ("fork", "needle"),
-    [(ASKED_WRONG, "        settings.prefix_lm = True"), (OTHER_GATED, '__dict__["prefix_lm"]')],
-    ids=["the-property-branch", "gated-on-another-member"],
+    [
+        (ASKED_WRONG, "        settings.prefix_lm = True"),
+        (ASKED_OTHER, "        settings.prefix_lm = True"),
+        (OTHER_GATED, '__dict__["prefix_lm"]'),
+    ],
+    ids=["the-property-branch", "another-name-asked", "gated-on-another-member"],
 )
 def test_a_write_on_the_new_release_still_errs(git_repo: GitRepo, tmp_path: Path, fork: str, needle: str) -> None:
     assert _run(git_repo, tmp_path, fork) == [(USE, line_of(fork, needle), "error")]

@@ -464,7 +464,7 @@ def _assignments(
         hit = next((h for h in found.get(name, ()) if h.owner in typed and not _shadowed(fork, h, typed)), None)
         if hit is None or (slot is not None and (hit.frozen or (slot[2] == "drop" and not hit.cached))):
             continue  # the dict write bypasses a freeze; a dropped slot of a name never cached was never a cache
-        if (slot is None and _tolerated(node, hit, parents)) or (hit.cached and _asks_cache(node, parents)):
+        if (slot is None and _tolerated(node, hit, parents)) or (hit.cached and _asks_cache(node, parents, hit.name)):
             continue
         if not _gated(node, receiver, hit, parents, known.get(hit.owner)):
             kind = "" if slot is None else _slot_kind(slot[2], node, func, receiver, known.get(hit.owner), name)
@@ -613,18 +613,18 @@ def _getter_reads(owner: ast.ClassDef, name: str, receiver: ast.expr) -> Iterato
                 yield spelt + text[len("self") :], node.attr
 
 
-def _asks_cache(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+def _asks_cache(node: ast.AST, parents: dict[int, ast.AST], name: str) -> bool:
     """The write runs only where the name's descriptor is still a ``cached_property`` (an enclosing ``if`` of its
     function asks the class which release it runs on): a store or a seed kept for the old tree."""
     child, parent = node, parents.get(id(node))
     while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
-        if isinstance(parent, ast.If) and _runs_cached(parent, child):
+        if isinstance(parent, ast.If) and _runs_cached(parent, child, name):
             return True
         child, parent = parent, parents.get(id(parent))
     return False
 
 
-def _runs_cached(branch: ast.If, child: ast.AST) -> bool:
+def _runs_cached(branch: ast.If, child: ast.AST, name: str) -> bool:
     """``child`` runs only where the name's descriptor is still a ``cached_property``: the body of ``if
     isinstance(getattr(type(c), "x", None), cached_property):`` (or of ``not isinstance(..., property)``), the
     ``else`` of the opposite test.  The fork asked the class which release it runs on (#40701's swap)."""
@@ -634,10 +634,18 @@ def _runs_cached(branch: ast.If, child: ast.AST) -> bool:
     if not (isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance"):
         return False
     kind = last_name(test.args[1]) if len(test.args) == 2 else None
-    if kind not in ("cached_property", "property"):
+    if kind not in ("cached_property", "property") or not _names(test.args[0], name):
         return False
     in_body = any(child is s for s in branch.body)
     return in_body == ((kind == "cached_property") != negated)
+
+
+def _names(expr: ast.expr, name: str) -> bool:
+    """``expr`` spells ``name``: ``getattr(type(c), "name", None)``, ``type(c).__dict__["name"]``, ``C.name``."""
+    return any(
+        (isinstance(n, ast.Attribute) and n.attr == name) or (isinstance(n, ast.Constant) and n.value == name)
+        for n in ast.walk(expr)
+    )
 
 
 def _reads_frozen(test: ast.expr) -> bool:
