@@ -92,6 +92,33 @@ TRIED = (
 )
 # a name that was always a property: dropping its (absent) slot was never a cache, and stays quiet
 ALWAYS = HEAD + 'def mine(settings: Settings) -> None:\n    settings.__dict__.pop("heads", None)\n'
+# revDF (benchmarks/review98_twins.py): the fork asks which release it runs on before it writes -- the descriptor's
+# kind, or whether what upstream's property reads now (``self.arch.prefix_lm`` below) is there
+ASKED = (
+    "from functools import cached_property\n\n" + HEAD + "def mine(settings: Settings) -> None:\n"
+    '    if isinstance(getattr(type(settings), "prefix_lm", None), cached_property):\n'
+    "        settings.prefix_lm = True\n"
+    "    else:\n"
+    '        settings.arch["prefix_lm"] = True\n'
+)
+ASKED_NOT_PROPERTY = (
+    HEAD + "def mine(settings: Settings) -> None:\n"
+    '    if not isinstance(getattr(type(settings), "prefix_lm", None), property):\n'
+    '        settings.__dict__["prefix_lm"] = True\n'
+)
+READS_GATED = (
+    HEAD.replace("import Settings", "import Settings, Arch") + "def mine(settings: Settings) -> None:\n"
+    '    if hasattr(settings.arch, "prefix_lm"):\n'
+    "        settings.arch.prefix_lm = True\n"
+    "    else:\n"
+    '        settings.__dict__["prefix_lm"] = True\n'
+)
+# ... but the write in the branch where the descriptor is a property, or gated on a member it does not read, errs
+ASKED_WRONG = ASKED.replace(
+    "        settings.prefix_lm = True\n    else:\n", "        pass\n    else:\n        settings.prefix_lm = True\n"
+)
+ASKED_OTHER = ASKED.replace('"prefix_lm", None), cached_property', '"layers", None), cached_property')
+OTHER_GATED = READS_GATED.replace('hasattr(settings.arch, "prefix_lm")', 'hasattr(settings.raw, "prefix_lm")')
 
 
 def _run(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int, str]]:
@@ -133,3 +160,31 @@ def test_reads_kept_caches_and_guarded_writes_stay_quiet(git_repo: GitRepo, tmp_
 
 def test_a_drop_after_patching_what_the_property_no_longer_reads_is_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
     assert _run(git_repo, tmp_path, STALE) == [(USE, line_of(STALE, ".pop("), "error")]
+
+
+@pytest.mark.parametrize(
+    "fork", [ASKED, ASKED_NOT_PROPERTY, READS_GATED], ids=["descriptor-is-cached", "not-a-property", "reads-gated"]
+)
+def test_a_write_only_where_the_old_release_runs_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    """revDF: the write runs only where the descriptor is still a ``cached_property``, or where what upstream's
+    property reads now is absent (#40701: ``hasattr(config.model_arch_config, "is_mm_prefix_lm")``)."""
+    theirs = THEIRS.replace("        self.arch = dict(vars(raw))\n", "        self.arch = Arch(raw)\n").replace(
+        'return bool(self.arch.get("prefix_lm", False))', "return bool(self.arch.prefix_lm)"
+    )
+    theirs += "\n\nclass Arch:\n    def __init__(self, raw) -> None:\n        self.prefix_lm = getattr(raw, 'prefix_lm', False)\n"
+    base = BASE + "\n\nclass Arch:\n    pass\n"
+    sides = three_way(git_repo, {CONFIG: base, **PACKAGES}, {USE: fork}, {CONFIG: theirs})
+    assert found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT) == []
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle"),
+    [
+        (ASKED_WRONG, "        settings.prefix_lm = True"),
+        (ASKED_OTHER, "        settings.prefix_lm = True"),
+        (OTHER_GATED, '__dict__["prefix_lm"]'),
+    ],
+    ids=["the-property-branch", "another-name-asked", "gated-on-another-member"],
+)
+def test_a_write_on_the_new_release_still_errs(git_repo: GitRepo, tmp_path: Path, fork: str, needle: str) -> None:
+    assert _run(git_repo, tmp_path, fork) == [(USE, line_of(fork, needle), "error")]

@@ -46,6 +46,16 @@ BOTH = HEAD + 'def mine(config: Config) -> bool:\n    return config.convert_type
 OTHER_FIELD = HEAD + 'def mine(config: Config) -> bool:\n    return config.kind == "reward"\n'
 OWN = 'class Config:\n    convert_type = "reward"\n\n\ndef mine(config: Config) -> bool:\n    return config.convert_type == "reward"\n'
 UNTYPED = 'def mine(config) -> bool:\n    return config.convert_type == "reward"\n'
+# revDF (benchmarks/review98_twins.py): a fork subclass whose override of the method still answers the old value
+KEPT = (
+    HEAD + "class MyConfig(Config):\n"
+    "    def _get_convert_type(self, arch: str, convert: str) -> str:\n"
+    '        if convert == "reward":\n            return "reward"\n'
+    "        return super()._get_convert_type(arch, convert)\n\n"
+    '    def scores(self) -> bool:\n        return self.convert_type == "reward"\n'
+)
+# ... an override that only hands on still lets upstream's rewrite through: an error
+HANDED_ON = KEPT.replace('        if convert == "reward":\n            return "reward"\n', "")
 DECLARED = (
     HEAD + 'class MyConfig(Config):\n    convert_type = "reward"\n\n'
     '    def scores(self) -> bool:\n        return self.convert_type == "reward"\n'
@@ -59,8 +69,14 @@ def _run(git_repo: GitRepo, tmp_path: Path, fork: str, base: str = BASE) -> list
 
 @pytest.mark.parametrize(
     ("fork", "needle"),
-    [(EQ, "=="), (NE_FLIPPED, "!="), (NOT_IN, "not in"), (SUBCLASS, "if self.convert_type")],
-    ids=["equal", "not-equal-flipped", "not-in", "a-subclass-self"],
+    [
+        (EQ, "=="),
+        (NE_FLIPPED, "!="),
+        (NOT_IN, "not in"),
+        (SUBCLASS, "if self.convert_type"),
+        (HANDED_ON, "return self.convert_type"),
+    ],
+    ids=["equal", "not-equal-flipped", "not-in", "a-subclass-self", "an-override-handing-on"],
 )
 def test_a_comparison_with_a_value_upstream_now_rewrites_is_an_error(
     git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
@@ -70,8 +86,16 @@ def test_a_comparison_with_a_value_upstream_now_rewrites_is_an_error(
 
 @pytest.mark.parametrize(
     "fork",
-    [NEW, BOTH, OTHER_FIELD, OWN, UNTYPED, DECLARED],
-    ids=["the-new-value", "both-values", "another-field", "the-fork-own-class", "untyped", "a-subclass-declares-it"],
+    [NEW, BOTH, OTHER_FIELD, OWN, UNTYPED, DECLARED, KEPT],
+    ids=[
+        "the-new-value",
+        "both-values",
+        "another-field",
+        "the-fork-own-class",
+        "untyped",
+        "a-subclass-declares-it",
+        "a-subclass-override-keeps-it",
+    ],
 )
 def test_comparisons_the_rewrite_does_not_reach_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _run(git_repo, tmp_path, fork) == []

@@ -23,6 +23,9 @@ instance's dict (``config.__dict__["is_mm_prefix_lm"] = True``, ``vars(config)[.
 back (an error), and dropping the cached value (``config.__dict__.pop("is_mm_prefix_lm", None)``, ``del
 vars(config)[...]``) to have it computed afresh from what the fork patched drops nothing: the property computes
 on every read, but from what it reads now, which the fork did not patch there (a warning: it may still read it).
+A write kept for the old tree stays quiet: under a test finding the descriptor still a ``cached_property``, or
+gated on the absence of what upstream's getter now reads (``hasattr(config.model_arch_config, "is_mm_prefix_lm")``;
+revDF, benchmarks/review98_twins.py).
 
 A dataclass upstream made frozen closes every field the same way (#21791 made the KV-cache specs
 ``@dataclass(frozen=True)`` so they hash: a fork's ``spec.sliding_window = window`` on a ``FullAttentionSpec``
@@ -461,7 +464,7 @@ def _assignments(
         hit = next((h for h in found.get(name, ()) if h.owner in typed and not _shadowed(fork, h, typed)), None)
         if hit is None or (slot is not None and (hit.frozen or (slot[2] == "drop" and not hit.cached))):
             continue  # the dict write bypasses a freeze; a dropped slot of a name never cached was never a cache
-        if slot is None and _tolerated(node, hit, parents):
+        if (slot is None and _tolerated(node, hit, parents)) or (hit.cached and _asks_cache(node, parents, hit.name)):
             continue
         if not _gated(node, receiver, hit, parents, known.get(hit.owner)):
             kind = "" if slot is None else _slot_kind(slot[2], node, func, receiver, known.get(hit.owner), name)
@@ -489,13 +492,18 @@ def _slot_kind(
         for chain in _chain(sub.value)
         if ast.unparse(chain.value) == spelt
     }
-    getter = next(
-        (s for s in owner.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == name), None
-    )
+    getter = _getter(owner, name)
     if not patched or getter is None:
         return kind
     reads = {a.attr for a in ast.walk(getter) if isinstance(a, ast.Attribute) and ast.unparse(a.value) == "self"}
     return "stale" if not patched & reads else kind
+
+
+def _getter(owner: ast.ClassDef, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The class body's def of ``name`` (a property's getter), if any."""
+    return next(
+        (s for s in owner.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef)) and s.name == name), None
+    )
 
 
 def _chain(expr: ast.expr) -> Iterator[ast.Attribute]:
@@ -585,7 +593,59 @@ def _gated(
     if owner is None:
         return False
     refuted = {n for subject in (ast.unparse(receiver), hit.owner) for n in presence_refuting(node, subject, parents)}
-    return any(defines(owner, name) for name in refuted - {hit.name})
+    if any(defines(owner, name) for name in refuted - {hit.name}):
+        return True
+    return any(
+        name in presence_refuting(node, subject, parents) for subject, name in _getter_reads(owner, hit.name, receiver)
+    )
+
+
+def _getter_reads(owner: ast.ClassDef, name: str, receiver: ast.expr) -> Iterator[tuple[str, str]]:
+    """(subject, attribute) of each ``self.a.b`` upstream's getter of ``name`` reads, ``self`` spelt as the fork's
+    receiver: ``("config.model_arch_config", "is_mm_prefix_lm")`` for #40701's ``return
+    self.model_arch_config.is_mm_prefix_lm``.  A write gated on that being absent runs only on the old tree."""
+    getter = _getter(owner, name)
+    spelt = ast.unparse(receiver)
+    for node in ast.walk(getter) if getter is not None else ():
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Attribute):
+            text = ast.unparse(node.value)
+            if text.startswith("self."):
+                yield spelt + text[len("self") :], node.attr
+
+
+def _asks_cache(node: ast.AST, parents: dict[int, ast.AST], name: str) -> bool:
+    """The write runs only where the name's descriptor is still a ``cached_property`` (an enclosing ``if`` of its
+    function asks the class which release it runs on): a store or a seed kept for the old tree."""
+    child, parent = node, parents.get(id(node))
+    while parent is not None and not isinstance(parent, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+        if isinstance(parent, ast.If) and _runs_cached(parent, child, name):
+            return True
+        child, parent = parent, parents.get(id(parent))
+    return False
+
+
+def _runs_cached(branch: ast.If, child: ast.AST, name: str) -> bool:
+    """``child`` runs only where the name's descriptor is still a ``cached_property``: the body of ``if
+    isinstance(getattr(type(c), "x", None), cached_property):`` (or of ``not isinstance(..., property)``), the
+    ``else`` of the opposite test.  The fork asked the class which release it runs on (#40701's swap)."""
+    test, negated = branch.test, False
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        test, negated = test.operand, True
+    if not (isinstance(test, ast.Call) and isinstance(test.func, ast.Name) and test.func.id == "isinstance"):
+        return False
+    kind = last_name(test.args[1]) if len(test.args) == 2 else None
+    if kind not in ("cached_property", "property") or not _names(test.args[0], name):
+        return False
+    in_body = any(child is s for s in branch.body)
+    return in_body == ((kind == "cached_property") != negated)
+
+
+def _names(expr: ast.expr, name: str) -> bool:
+    """``expr`` spells ``name``: ``getattr(type(c), "name", None)``, ``type(c).__dict__["name"]``, ``C.name``."""
+    return any(
+        (isinstance(n, ast.Attribute) and n.attr == name) or (isinstance(n, ast.Constant) and n.value == name)
+        for n in ast.walk(expr)
+    )
 
 
 def _reads_frozen(test: ast.expr) -> bool:

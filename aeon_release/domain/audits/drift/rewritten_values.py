@@ -14,7 +14,8 @@ branch returns another string ``"new"``, where the base's method of that name te
 fields the class stores the method's answer in (``self.field = self.method(...)``).  The fork's side, on lines
 it added: a comparison of ``x.field`` with ``"old"`` (``==``, ``!=``, ``in``/``not in`` a display holding it
 and not ``"new"``: one already holding ``"new"`` was written for both spellings), ``x`` typed as the class or
-a fork subclass (``self``); not the fork's own class of that name, nor a fork subclass declaring the field.
+a fork subclass (``self``); not the fork's own class of that name, nor a fork subclass declaring the field, nor
+one overriding the method with a body that names the old value (its instances still store it; revDF).
 An error: the comparison is constant now.
 """
 
@@ -186,9 +187,22 @@ def _compared(
             typed = typed_as(side.value, enclosing(node, parents), parents, fork.classes)
             for item in by_field[side.attr]:
                 if item.old in values and item.new not in values and item.owner in typed:
-                    if not fork.holds(item.owner, item.field, typed, item.path):
+                    if not fork.holds(item.owner, item.field, typed, item.path) and not _kept(fork, typed, item):
                         yield node.lineno, item, ast.unparse(node)
                         break
+
+
+def _kept(fork: ForkTypes, typed: set[str], item: Rewritten) -> bool:
+    """A fork subclass the receiver is typed as overrides the rewriting method with a body that still names the
+    old value (``if convert == "reward": return "reward"`` over #30463's rewrite): the field holds it again."""
+    return any(
+        isinstance(stmt, _FUNCS)
+        and stmt.name == item.method
+        and any(str_value(node) == item.old for node in ast.walk(stmt) if isinstance(node, ast.expr))
+        for name in typed - {item.owner}
+        if name in fork.classes
+        for stmt in fork.classes[name].body
+    )
 
 
 def _sides(node: ast.Compare) -> Iterator[tuple[ast.expr, set[str]]]:
