@@ -5,7 +5,7 @@ Each case names the real change: the commit in vLLM's history and its PR.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from aeon_release.domain.audits import GitTree, audit_tree
@@ -81,6 +81,25 @@ def audited_side_by_side(
 
     rules = sorted((p.name, p.read_text()) for p in (config / "audits").glob("*.yaml"))
     return rows_side_by_side((base, upstream, forks, rules), forks, rule_id, audited)
+
+
+def audited_row(
+    repo: GitRepo,
+    config: Path,
+    base: dict[str, str],
+    bodies: Sequence[str],
+    body: str,
+    upstream: list[tuple[str, dict[str, str | None]]],
+    rule_id: str,
+    folder: str,
+    shared: Mapping[str, str] | None = None,
+) -> tuple[str, list[Finding]]:
+    """(``body``'s module, its findings of ``rule_id``): each of ``bodies`` a module ``folder/aeon_row_N.py`` beside
+    the others' and ``shared``'s (a module every row had beside its own), one merge and one audit a process
+    (``audited_side_by_side``; suitespeed12).  For error rows only: a quiet row could be quieted by another's module."""
+    forks = {f"{folder}/aeon_row_{number}.py": text for number, text in enumerate(bodies)}
+    path = f"{folder}/aeon_row_{list(bodies).index(body)}.py"
+    return path, audited_side_by_side(repo, config, base, {**forks, **(shared or {})}, upstream, rule_id)[path]
 
 
 def merged_findings(repo: GitRepo, sides: MergeSides, settings: Settings, rev: str | None = None) -> list[Finding]:

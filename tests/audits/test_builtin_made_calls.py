@@ -40,21 +40,28 @@ def drift_rows(repo: GitRepo, config: Path, body: str) -> list[tuple[int, str]]:
     return [(line, message) for path, line, _, message in s.rule_rows(repo, config, sides, DRIFT) if path == CARRY]
 
 
+TOO_FEW = [
+    ("def f(layers):\n    return list(map(materialize_layer, layers))\n", "calls materialize_layer"),
+    ("def f(layers):\n    return [*map(meta.materialize_layer, layers)]\n", "calls meta.materialize_layer"),
+    ("def f(layers):\n    return list(filter(materialize_layer, layers))\n", "calls materialize_layer"),
+    ("def f(layers):\n    return sorted(layers, key=materialize_layer)\n", "calls materialize_layer"),
+    ("def f(sizes):\n    return functools.reduce(merge_sizes, sizes)\n", "calls merge_sizes"),
+]
+
+
 @pytest.mark.parametrize(
     ("body", "shown"),
-    [
-        ("def f(layers):\n    return list(map(materialize_layer, layers))\n", "calls materialize_layer"),
-        ("def f(layers):\n    return [*map(meta.materialize_layer, layers)]\n", "calls meta.materialize_layer"),
-        ("def f(layers):\n    return list(filter(materialize_layer, layers))\n", "calls materialize_layer"),
-        ("def f(layers):\n    return sorted(layers, key=materialize_layer)\n", "calls materialize_layer"),
-        ("def f(sizes):\n    return functools.reduce(merge_sizes, sizes)\n", "calls merge_sizes"),
-    ],
+    TOO_FEW,
     ids=["map", "map-module-attribute", "filter", "sorted-key", "reduce"],
 )
 def test_a_callable_a_builtin_calls_with_too_few_arguments_is_an_error(
     git_repo: GitRepo, no_rules: Path, body: str, shown: str
 ) -> None:
-    [(line, message)] = drift_rows(git_repo, no_rules, body)
+    # the rows' modules side by side, one merge and one audit a process (``s.audited_row``, suitespeed12)
+    bodies = [HEAD + text for text, _ in TOO_FEW]
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {META: META_38442})]
+    _, found = s.audited_row(git_repo, no_rules, {META: META_BASE}, bodies, HEAD + body, upstream, DRIFT, "vllm/aeon")
+    [(line, message)] = [(f.line, f.message) for f in found]
     assert line == len((HEAD + body).splitlines())
     assert shown in message and "which it now requires" in message and "#38442" in message
 

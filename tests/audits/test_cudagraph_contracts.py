@@ -142,29 +142,37 @@ MODES_UPSTREAM = MODES_BASE.replace(
 """,
 )
 MODE_FORK = "vllm/aeon_modes.py"
+MODE_HEAD = "from vllm.config.compilation import CUDAGraphMode\n\n\ndef aeon_check(mode: CUDAGraphMode):\n"
 MODE_SUBJECT = "[DP] Only use DP padding when cudagraphs are actually used (#34102)"
 
 
 def _mode_rows(git_repo: GitRepo, no_rules: Path, body: str, upstream: str = MODES_UPSTREAM) -> list:
-    fork = "from vllm.config.compilation import CUDAGraphMode\n\n\ndef aeon_check(mode: CUDAGraphMode):\n" + body
+    fork = MODE_HEAD + body
     sides = s.merge_case(git_repo, {MODES: MODES_BASE}, {MODE_FORK: fork}, [(MODE_SUBJECT, {MODES: upstream})])
     return [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == MODE_FORK]
 
 
+MADE_A_COLLECTION = [
+    "    if not mode.valid_runtime_modes():\n        raise ValueError(mode)\n",
+    "    assert mode.valid_runtime_modes(), mode\n",
+    "    return 'ok' if mode.valid_runtime_modes() else 'bad'\n",
+    "    ok = mode.valid_runtime_modes()\n    return ok and mode != CUDAGraphMode.NONE\n",
+    "    return mode.valid_runtime_modes() is True\n",
+    "    return [n for n in range(3) if mode.valid_runtime_modes()]\n",
+]
+
+
 @pytest.mark.parametrize(
-    "body",
-    [
-        "    if not mode.valid_runtime_modes():\n        raise ValueError(mode)\n",
-        "    assert mode.valid_runtime_modes(), mode\n",
-        "    return 'ok' if mode.valid_runtime_modes() else 'bad'\n",
-        "    ok = mode.valid_runtime_modes()\n    return ok and mode != CUDAGraphMode.NONE\n",
-        "    return mode.valid_runtime_modes() is True\n",
-        "    return [n for n in range(3) if mode.valid_runtime_modes()]\n",
-    ],
-    ids=["if-not", "assert", "conditional", "bound-and", "is-true", "comprehension-if"],
+    "body", MADE_A_COLLECTION, ids=["if-not", "assert", "conditional", "bound-and", "is-true", "comprehension-if"]
 )
 def test_a_predicate_made_a_collection_tested_for_truth(git_repo: GitRepo, no_rules: Path, body: str) -> None:
-    [(_, _, severity, message)] = _mode_rows(git_repo, no_rules, body)
+    # the rows' modules side by side, one merge and one audit a process (``s.audited_row``, suitespeed12)
+    upstream: list[tuple[str, dict[str, str | None]]] = [(MODE_SUBJECT, {MODES: MODES_UPSTREAM})]
+    bodies = [MODE_HEAD + text for text in MADE_A_COLLECTION]
+    _, rows = s.audited_row(
+        git_repo, no_rules, {MODES: MODES_BASE}, bodies, MODE_HEAD + body, upstream, SYMBOL_DRIFT, "vllm"
+    )
+    [(severity, message)] = [(f.severity.value, f.message) for f in rows]
     assert severity == "error"
     assert "frozenset" in message and "returned bool" in message
 

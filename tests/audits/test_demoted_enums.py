@@ -13,7 +13,7 @@ import pytest
 
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as RULE
 from tests.audits.conftest import GitRepo
-from tests.audits.drift.trees import audit, found, line_of, three_way
+from tests.audits.drift.trees import audit, found, line_of, row_side_by_side, three_way
 
 TYPES = "pkg/attn/types.py"
 ENUM = "from enum import Enum, auto\n\n\nclass AttnType(Enum):\n    DECODER = auto()\n    ENCODER = auto()\n"
@@ -24,26 +24,28 @@ USE = "pkg/aeon_use.py"
 HEAD = "from pkg.attn.types import AttnType\n\n\n"
 
 
-@pytest.mark.parametrize(
-    ("body", "needle"),
-    [
-        ("def label(attn_type: AttnType) -> str:\n    return attn_type.name.lower()\n", "attn_type.name"),
-        ("SELF = [t for t in AttnType if t is not AttnType.ENCODER]\n", "SELF ="),
-        ("def each() -> None:\n    for t in AttnType:\n        print(t)\n", "for t in"),
-        ("COUNT = len(AttnType)\n", "COUNT"),
-        ("def pick(v: int) -> AttnType:\n    return AttnType(v)\n", "return AttnType(v)"),
-        ("def pick(v: str) -> AttnType:\n    return AttnType[v.upper()]\n", "return AttnType["),
-        ("DECODER_ID = AttnType.DECODER.value\n", "DECODER_ID"),
-        ("def check(t: object) -> bool:\n    return isinstance(t, AttnType)\n", "isinstance"),
-        ("NAMES = list(AttnType.__members__)\n", "NAMES"),
-    ],
-)
+MADE_PLAIN = [
+    ("def label(attn_type: AttnType) -> str:\n    return attn_type.name.lower()\n", "attn_type.name"),
+    ("SELF = [t for t in AttnType if t is not AttnType.ENCODER]\n", "SELF ="),
+    ("def each() -> None:\n    for t in AttnType:\n        print(t)\n", "for t in"),
+    ("COUNT = len(AttnType)\n", "COUNT"),
+    ("def pick(v: int) -> AttnType:\n    return AttnType(v)\n", "return AttnType(v)"),
+    ("def pick(v: str) -> AttnType:\n    return AttnType[v.upper()]\n", "return AttnType["),
+    ("DECODER_ID = AttnType.DECODER.value\n", "DECODER_ID"),
+    ("def check(t: object) -> bool:\n    return isinstance(t, AttnType)\n", "isinstance"),
+    ("NAMES = list(AttnType.__members__)\n", "NAMES"),
+]
+
+
+@pytest.mark.parametrize(("body", "needle"), MADE_PLAIN)
 def test_an_enum_use_of_a_class_upstream_made_plain(git_repo: GitRepo, tmp_path: Path, body: str, needle: str) -> None:
-    fork = HEAD + body
-    sides = three_way(git_repo, {TYPES: ENUM}, {USE: fork}, {TYPES: PLAIN})
-    report = audit(git_repo, sides, tmp_path)
-    assert found(report, RULE) == [(USE, line_of(fork, needle), "error")]
-    message = next(f.message for f in report.findings if f.rule_id == RULE)
+    # the rows' modules side by side, one merge and one audit a process (``row_side_by_side``)
+    bodies = [HEAD + text for text, _ in MADE_PLAIN]
+    path, findings = row_side_by_side(
+        git_repo, tmp_path, {TYPES: ENUM}, bodies, HEAD + body, {TYPES: PLAIN}, RULE, "pkg"
+    )
+    assert [(f.path, f.line, f.severity.value) for f in findings] == [(path, line_of(HEAD + body, needle), "error")]
+    message = findings[0].message
     assert "AttnType" in message and "plain class" in message and "DECODER = 'decoder'" in message
 
 
@@ -179,24 +181,24 @@ FMT_ALIAS = (
 FMT_HEAD = "from pkg.hf.config import ConfigFormat, get_config\n\n\n"
 
 
-@pytest.mark.parametrize(
-    ("body", "needle"),
-    [
-        ("def load(model: str) -> dict:\n    return get_config(model, config_format=ConfigFormat.MISTRAL)\n", "return"),
-        ("def pick(name: str) -> ConfigFormat:\n    return ConfigFormat(name)\n", "return"),
-        ("CHOICES = [f.value for f in ConfigFormat]\n", "CHOICES"),
-        ("DEFAULT = ConfigFormat.HF.value\n", "DEFAULT"),
-    ],
-    ids=["member", "called", "iterated", "member value"],
-)
+MADE_ALIAS = [
+    ("def load(model: str) -> dict:\n    return get_config(model, config_format=ConfigFormat.MISTRAL)\n", "return"),
+    ("def pick(name: str) -> ConfigFormat:\n    return ConfigFormat(name)\n", "return"),
+    ("CHOICES = [f.value for f in ConfigFormat]\n", "CHOICES"),
+    ("DEFAULT = ConfigFormat.HF.value\n", "DEFAULT"),
+]
+
+
+@pytest.mark.parametrize(("body", "needle"), MADE_ALIAS, ids=["member", "called", "iterated", "member value"])
 def test_an_enum_use_of_a_class_upstream_made_a_literal_alias(
     git_repo: GitRepo, tmp_path: Path, body: str, needle: str
 ) -> None:
-    fork = FMT_HEAD + body
-    sides = three_way(git_repo, {CFG: FMT_ENUM}, {USE: fork}, {CFG: FMT_ALIAS})
-    report = audit(git_repo, sides, tmp_path)
-    assert found(report, RULE) == [(USE, line_of(fork, needle), "error")]
-    message = next(f.message for f in report.findings if f.rule_id == RULE)
+    bodies = [FMT_HEAD + text for text, _ in MADE_ALIAS]
+    path, findings = row_side_by_side(
+        git_repo, tmp_path, {CFG: FMT_ENUM}, bodies, FMT_HEAD + body, {CFG: FMT_ALIAS}, RULE, "pkg"
+    )
+    assert [(f.path, f.line, f.severity.value) for f in findings] == [(path, line_of(FMT_HEAD + body, needle), "error")]
+    message = findings[0].message
     assert "ConfigFormat" in message and "Literal alias" in message
 
 

@@ -41,28 +41,37 @@ def rows(repo: GitRepo, config: Path, body: str, after: str = AFTER, base: str =
     return [(line - 3, sev) for path, line, sev, msg in s.rule_rows(repo, config, sides, SYMBOL_DRIFT) if path == FORK]
 
 
+POSITIONAL_READS = [
+    (
+        "class Mine(CompilerManager):\n    def path(self, key):\n        entry = self.cache.get(key)\n"
+        "        _key, path = entry\n        return path\n",
+        4,
+    ),
+    ("def paths(manager: CompilerManager) -> list:\n    return [h[1] for h in manager.cache.values()]\n", 2),
+    ("def path(manager: CompilerManager, key) -> str:\n    return manager.cache[key][1]\n", 2),
+    (
+        "def paths(manager: CompilerManager) -> list:\n    out = []\n    for handle in manager.cache.values():\n"
+        "        key, path = handle\n        out.append(path)\n    return out\n",
+        4,
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("body", "line"),
-    [
-        (
-            "class Mine(CompilerManager):\n    def path(self, key):\n        entry = self.cache.get(key)\n"
-            "        _key, path = entry\n        return path\n",
-            4,
-        ),
-        ("def paths(manager: CompilerManager) -> list:\n    return [h[1] for h in manager.cache.values()]\n", 2),
-        ("def path(manager: CompilerManager, key) -> str:\n    return manager.cache[key][1]\n", 2),
-        (
-            "def paths(manager: CompilerManager) -> list:\n    out = []\n    for handle in manager.cache.values():\n"
-            "        key, path = handle\n        out.append(path)\n    return out\n",
-            4,
-        ),
-    ],
+    POSITIONAL_READS,
     ids=["a subclass's unpacking", "an index in a comprehension", "an index of a subscript", "a loop's unpacking"],
 )
 def test_a_positional_read_of_a_value_now_a_dict_is_an_error(
     git_repo: GitRepo, no_rules: Path, body: str, line: int
 ) -> None:
-    assert rows(git_repo, no_rules, body) == [(line, "error")]
+    # the rows' modules side by side, one merge and one audit a process (suitespeed12)
+    bodies = [HEAD + text for text, _ in POSITIONAL_READS]
+    upstream: list[tuple[str, dict[str, str | None]]] = [("[compile] Fix extra cache save (#35921)", {BACKENDS: AFTER})]
+    _, found = s.audited_row(
+        git_repo, no_rules, {BACKENDS: BASE}, bodies, HEAD + body, upstream, SYMBOL_DRIFT, "vllm/aeon"
+    )
+    assert [(f.line - 3, f.severity.value) for f in found] == [(line, "error")]
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ import pytest
 
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT
 from tests.audits.conftest import GitRepo
-from tests.audits.drift.trees import audit, found, line_of, three_way
+from tests.audits.drift.trees import audit, found, line_of, row_side_by_side, three_way
 from tests.audits.test_dropped_table_key_drift import ACT
 from tests.audits.test_dropped_table_key_drift import BASE as ACT_BASE
 from tests.audits.test_dropped_table_key_drift import NAMED as ACT_NAMED
@@ -47,27 +47,34 @@ def _rows(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = THEIRS) ->
     return found(audit(git_repo, sides, tmp_path), NAME_DRIFT)
 
 
+CHOICE_HANDED = [
+    (NAMED + "def aeon_cfg():\n    return get_config('hqq')\n", "get_config('hqq')", "error"),
+    (NAMED + "def aeon_cfg():\n    return get_config(name='hqq')\n", "name='hqq'", "error"),
+    (
+        "from vllm import quant\n\n\ndef aeon_cfg():\n    return quant.get_config('hqq')\n",
+        "quant.get_config('hqq')",
+        "error",
+    ),
+    # the name spelt once as a module constant: the finding lands where it is spelt
+    (NAMED + "AEON_METHOD = 'hqq'\n\n\ndef aeon_cfg():\n    return get_config(AEON_METHOD)\n", "= 'hqq'", "error"),
+    # a membership test that answers False now, raising nothing: the caller takes another way
+    (NAMED + "def aeon_old():\n    return is_legacy('qqq')\n", "is_legacy('qqq')", "warning"),
+]
+
+
 @pytest.mark.parametrize(
     ("fork", "needle", "severity"),
-    [
-        (NAMED + "def aeon_cfg():\n    return get_config('hqq')\n", "get_config('hqq')", "error"),
-        (NAMED + "def aeon_cfg():\n    return get_config(name='hqq')\n", "name='hqq'", "error"),
-        (
-            "from vllm import quant\n\n\ndef aeon_cfg():\n    return quant.get_config('hqq')\n",
-            "quant.get_config('hqq')",
-            "error",
-        ),
-        # the name spelt once as a module constant: the finding lands where it is spelt
-        (NAMED + "AEON_METHOD = 'hqq'\n\n\ndef aeon_cfg():\n    return get_config(AEON_METHOD)\n", "= 'hqq'", "error"),
-        # a membership test that answers False now, raising nothing: the caller takes another way
-        (NAMED + "def aeon_old():\n    return is_legacy('qqq')\n", "is_legacy('qqq')", "warning"),
-    ],
+    CHOICE_HANDED,
     ids=["positional", "keyword", "off-module", "module-constant", "tested-only"],
 )
 def test_a_dropped_choice_handed_to_its_getter(
     git_repo: GitRepo, tmp_path: Path, fork: str, needle: str, severity: str
 ) -> None:
-    assert _rows(git_repo, tmp_path, fork) == [("vllm/aeon_use.py", line_of(fork, needle), severity)]
+    # the rows' modules side by side, one merge and one audit a process (suitespeed12)
+    bodies = [text for text, _, _ in CHOICE_HANDED]
+    base = {"vllm/__init__.py": "", QUANT: BASE}
+    path, rows = row_side_by_side(git_repo, tmp_path, base, bodies, fork, {QUANT: THEIRS}, NAME_DRIFT, "vllm")
+    assert [(f.path, f.line, f.severity.value) for f in rows] == [(path, line_of(fork, needle), severity)]
 
 
 @pytest.mark.parametrize(

@@ -52,27 +52,34 @@ def rows(repo: GitRepo, config: Path, body: str, after: str = AFTER) -> list[tup
 IMPORT = "from vllm.engine.arg_utils import human_readable_int, pick_mode\n\n\n"
 
 
+SENTINELS_HANDED = [
+    (IMPORT + 'def aeon_len() -> int:\n    return human_readable_int(value="auto")\n', 5),
+    (
+        "import vllm.engine.arg_utils as au\n\n\ndef aeon_len() -> int:\n    return au.human_readable_int(' AUTO')\n",
+        5,
+    ),
+    (IMPORT + 'def aeon_mode() -> str:\n    return pick_mode("legacy", strict=True)\n', 5),
+    (
+        "import argparse\n\n" + IMPORT + "def aeon_flags(p: argparse.ArgumentParser) -> None:\n"
+        '    p.add_argument(\n        "--aeon-len",\n        type=human_readable_int,\n        default="auto",\n    )\n',
+        10,
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("body", "line"),
-    [
-        (IMPORT + 'def aeon_len() -> int:\n    return human_readable_int(value="auto")\n', 5),
-        (
-            "import vllm.engine.arg_utils as au\n\n\ndef aeon_len() -> int:\n    return au.human_readable_int(' AUTO')\n",
-            5,
-        ),
-        (IMPORT + 'def aeon_mode() -> str:\n    return pick_mode("legacy", strict=True)\n', 5),
-        (
-            "import argparse\n\n" + IMPORT + "def aeon_flags(p: argparse.ArgumentParser) -> None:\n"
-            '    p.add_argument(\n        "--aeon-len",\n        type=human_readable_int,\n        default="auto",\n    )\n',
-            10,
-        ),
-    ],
+    SENTINELS_HANDED,
     ids=["keyword", "module alias, case folded", "in a display", "multi-line add_argument"],
 )
 def test_a_dropped_sentinel_handed_to_the_function_is_an_error(
     git_repo: GitRepo, no_rules: Path, body: str, line: int
 ) -> None:
-    assert rows(git_repo, no_rules, body) == [(line, "error")]
+    # the rows' modules side by side, one merge and one audit a process (suitespeed12)
+    bodies = [text for text, _ in SENTINELS_HANDED]
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {UTILS: AFTER})]
+    _, found = s.audited_row(git_repo, no_rules, {UTILS: BASE}, bodies, body, upstream, SYMBOL_DRIFT, "vllm/aeon")
+    assert [(f.line, f.severity.value) for f in found] == [(line, "error")]
 
 
 @pytest.mark.parametrize(

@@ -13,7 +13,7 @@ import pytest
 
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT
 from tests.audits.conftest import GitRepo
-from tests.audits.drift.trees import audit, found, line_of, three_way
+from tests.audits.drift.trees import audit, found, line_of, row_side_by_side, three_way
 
 ACT = "vllm/layers/activation.py"
 BASE = (
@@ -39,19 +39,26 @@ def _rows(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int, 
     return found(audit(git_repo, sides, tmp_path), NAME_DRIFT)
 
 
+KEY_HANDED = [
+    (NAMED + "def aeon_act():\n    return get_and_mul('gelu_and_mul')\n", "error"),
+    (MODULE + "def aeon_act():\n    return activation.get_and_mul(act_fn_name='gelu_and_mul')\n", "error"),
+    (MODULE + "def aeon_act():\n    return activation._AND_MUL['gelu_and_mul']\n", "error"),
+    (NAMED + "def aeon_act():\n    return find_and_mul('gelu_and_mul')\n", "warning"),
+    (NAMED + "def aeon_act():\n    return load_and_mul('gelu_and_mul')\n", "warning"),
+]
+
+
 @pytest.mark.parametrize(
     ("fork", "severity"),
-    [
-        (NAMED + "def aeon_act():\n    return get_and_mul('gelu_and_mul')\n", "error"),
-        (MODULE + "def aeon_act():\n    return activation.get_and_mul(act_fn_name='gelu_and_mul')\n", "error"),
-        (MODULE + "def aeon_act():\n    return activation._AND_MUL['gelu_and_mul']\n", "error"),
-        (NAMED + "def aeon_act():\n    return find_and_mul('gelu_and_mul')\n", "warning"),
-        (NAMED + "def aeon_act():\n    return load_and_mul('gelu_and_mul')\n", "warning"),
-    ],
+    KEY_HANDED,
     ids=["positional", "keyword-off-module", "subscript", "get-fallback", "guarded-fallback"],
 )
 def test_a_dropped_key_handed_to_its_getter(git_repo: GitRepo, tmp_path: Path, fork: str, severity: str) -> None:
-    assert _rows(git_repo, tmp_path, fork) == [("vllm/aeon_use.py", line_of(fork, "gelu_and_mul"), severity)]
+    # the rows' modules side by side, one merge and one audit a process (suitespeed12)
+    base = {"vllm/__init__.py": "", "vllm/layers/__init__.py": "", ACT: BASE}
+    bodies = [text for text, _ in KEY_HANDED]
+    path, rows = row_side_by_side(git_repo, tmp_path, base, bodies, fork, {ACT: THEIRS}, NAME_DRIFT, "vllm")
+    assert [(f.path, f.line, f.severity.value) for f in rows] == [(path, line_of(fork, "gelu_and_mul"), severity)]
 
 
 def test_the_finding_names_the_key_that_holds_the_entry_now(git_repo: GitRepo, tmp_path: Path) -> None:

@@ -53,41 +53,50 @@ def drift(repo: GitRepo, config: Path, body: str, upstream: str = OUTPUTS_ARRAY)
     return [(f.line, f.message) for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK]
 
 
+LIST_USES = [
+    (
+        "def aeon(output: ModelRunnerOutput, i: int, bonus: int) -> list[int]:\n"
+        "    return output.sampled_token_ids[i] + [bonus]\n",
+        "concatenates output.sampled_token_ids[i] with a list",
+    ),
+    (
+        "def aeon(output: ModelRunnerOutput, pad: int) -> None:\n"
+        "    for ids in output.sampled_token_ids:\n        ids.append(pad)\n",
+        "a np.ndarray has no append()",
+    ),
+    (
+        "def aeon(output: ModelRunnerOutput, i: int, extra: list[int]) -> list[int]:\n"
+        "    ids = output.sampled_token_ids[i]\n    ids.extend(extra)\n    return ids\n",
+        "calls ids.extend()",
+    ),
+    (
+        "def aeon(output: ModelRunnerOutput, i: int, bonus: int) -> list[int]:\n"
+        "    ids = output.sampled_token_ids[i]\n    ids += [bonus]\n    return ids\n",
+        "extends ids by a list",
+    ),
+    (
+        "def aeon(sampler: RejectionSampler, rows, bonus: int) -> list[int]:\n"
+        "    return sampler.parse_output(rows, 10)[0] + [bonus]\n",
+        "RejectionSampler.parse_output() np.ndarray",
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("body", "said"),
-    [
-        (
-            "def aeon(output: ModelRunnerOutput, i: int, bonus: int) -> list[int]:\n"
-            "    return output.sampled_token_ids[i] + [bonus]\n",
-            "concatenates output.sampled_token_ids[i] with a list",
-        ),
-        (
-            "def aeon(output: ModelRunnerOutput, pad: int) -> None:\n"
-            "    for ids in output.sampled_token_ids:\n        ids.append(pad)\n",
-            "a np.ndarray has no append()",
-        ),
-        (
-            "def aeon(output: ModelRunnerOutput, i: int, extra: list[int]) -> list[int]:\n"
-            "    ids = output.sampled_token_ids[i]\n    ids.extend(extra)\n    return ids\n",
-            "calls ids.extend()",
-        ),
-        (
-            "def aeon(output: ModelRunnerOutput, i: int, bonus: int) -> list[int]:\n"
-            "    ids = output.sampled_token_ids[i]\n    ids += [bonus]\n    return ids\n",
-            "extends ids by a list",
-        ),
-        (
-            "def aeon(sampler: RejectionSampler, rows, bonus: int) -> list[int]:\n"
-            "    return sampler.parse_output(rows, 10)[0] + [bonus]\n",
-            "RejectionSampler.parse_output() np.ndarray",
-        ),
-    ],
+    LIST_USES,
     ids=["concatenation", "append in a loop", "extend of a local", "+= a list", "a method's return"],
 )
 def test_a_list_use_of_an_element_upstream_made_an_array_fails(
     git_repo: GitRepo, no_rules: Path, body: str, said: str
 ) -> None:
-    found = drift(git_repo, no_rules, body)
+    # the rows' modules side by side, one merge and one audit a process (suitespeed12)
+    bodies = [HEAD + text for text, _ in LIST_USES]
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {OUTPUTS: OUTPUTS_ARRAY})]
+    _, rows = s.audited_row(
+        git_repo, no_rules, {OUTPUTS: OUTPUTS_BASE}, bodies, HEAD + body, upstream, TYPE_DRIFT, "vllm/v1"
+    )
+    found = [(f.line, f.message) for f in rows]
     assert len(found) == 1, found
     [(line, message)] = found
     assert line == HEAD.count("\n") + next(

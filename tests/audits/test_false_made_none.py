@@ -42,18 +42,28 @@ def rows(repo: GitRepo, config: Path, body: str) -> list[tuple[int, str]]:
     return [(line - 3, severity) for path, line, severity, _ in s.rule_rows(repo, config, sides, DEFAULT_DRIFT)]
 
 
+FALSE_BY_IDENTITY = [
+    "def aeon_thinking(r: StructuredOutputRequest) -> bool:\n    return r.reasoning_ended is False\n",
+    "def aeon_thinking(r: StructuredOutputRequest) -> bool:\n    return r.reasoning_ended == False  # noqa\n",
+    "def aeon_thinking(r: StructuredOutputRequest) -> bool:\n    return False is not r.reasoning_ended\n",
+    "def aeon_rows(r: StructuredOutputRequest) -> bool:\n    return r.grammar_rows == 0\n",
+]
+
+
 @pytest.mark.parametrize(
     "body",
-    [
-        "def aeon_thinking(r: StructuredOutputRequest) -> bool:\n    return r.reasoning_ended is False\n",
-        "def aeon_thinking(r: StructuredOutputRequest) -> bool:\n    return r.reasoning_ended == False  # noqa\n",
-        "def aeon_thinking(r: StructuredOutputRequest) -> bool:\n    return False is not r.reasoning_ended\n",
-        "def aeon_rows(r: StructuredOutputRequest) -> bool:\n    return r.grammar_rows == 0\n",
-    ],
+    FALSE_BY_IDENTITY,
     ids=["is False", "== False", "reversed is not", "== 0"],
 )
 def test_the_old_false_default_tested_by_identity_is_an_error(git_repo: GitRepo, no_rules: Path, body: str) -> None:
-    assert rows(git_repo, no_rules, body) == [(2, "error")]
+    # the rows' modules side by side, one merge and one audit a process (suitespeed12)
+    bodies = [HEAD + text for text in FALSE_BY_IDENTITY]
+    upstream: list[tuple[str, dict[str, str | None]]] = [
+        ("[Bugfix] Structured outputs when thinking is disabled (#18879)", {REQUEST: REQUEST_AFTER})
+    ]
+    base = {REQUEST: REQUEST_BASE}
+    _, found = s.audited_row(git_repo, no_rules, base, bodies, HEAD + body, upstream, DEFAULT_DRIFT, "vllm/aeon")
+    assert [(f.line - 3, f.severity.value) for f in found] == [(2, "error")]
 
 
 @pytest.mark.parametrize(

@@ -52,34 +52,37 @@ def rows(repo: GitRepo, config: Path, fork: str, base: str = BASE) -> list[tuple
     return [(line, sev) for path, line, sev, msg in s.rule_rows(repo, config, sides, OFFSET_TWICE) if path == FORK]
 
 
+FOLDED = [
+    (
+        HEAD + "def world(pc: ParCfg) -> int:\n"
+        '    if pc.backend == "external_launcher":\n        return pc.world * pc.dp\n    return pc.world\n',
+        "return pc.world * pc.dp",
+        "error",
+    ),
+    (
+        HEAD + "def ranks(cfg: ParCfg, experts: int) -> int:\n    return experts * cfg.nodes * cfg.ranks\n",
+        "return experts",
+        "error",
+    ),
+    (
+        HEAD + "class AeonCfg(ParCfg):\n    def total(self) -> int:\n        return self.ranks * self.nodes\n",
+        "return self.ranks",
+        "error",
+    ),
+    (HEAD + "def world(pc: ParCfg) -> int:\n    return pc.world * pc.dp\n", "return pc.world", "warning"),
+    (
+        HEAD + "def world(pc: ParCfg) -> int:\n"
+        '    if pc.backend == "external_launcher":\n        if pc.world == 8:\n'
+        "            return pc.world * pc.dp\n    return pc.world\n",
+        "return pc.world * pc.dp",
+        "error",
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("fork", "needle", "severity"),
-    [
-        (
-            HEAD + "def world(pc: ParCfg) -> int:\n"
-            '    if pc.backend == "external_launcher":\n        return pc.world * pc.dp\n    return pc.world\n',
-            "return pc.world * pc.dp",
-            "error",
-        ),
-        (
-            HEAD + "def ranks(cfg: ParCfg, experts: int) -> int:\n    return experts * cfg.nodes * cfg.ranks\n",
-            "return experts",
-            "error",
-        ),
-        (
-            HEAD + "class AeonCfg(ParCfg):\n    def total(self) -> int:\n        return self.ranks * self.nodes\n",
-            "return self.ranks",
-            "error",
-        ),
-        (HEAD + "def world(pc: ParCfg) -> int:\n    return pc.world * pc.dp\n", "return pc.world", "warning"),
-        (
-            HEAD + "def world(pc: ParCfg) -> int:\n"
-            '    if pc.backend == "external_launcher":\n        if pc.world == 8:\n'
-            "            return pc.world * pc.dp\n    return pc.world\n",
-            "return pc.world * pc.dp",
-            "error",
-        ),
-    ],
+    FOLDED,
     ids=[
         "under the fold's test",
         "an unconditional fold in a chain",
@@ -91,7 +94,11 @@ def rows(repo: GitRepo, config: Path, fork: str, base: str = BASE) -> list[tuple
 def test_a_product_of_a_folded_factor_is_reported(
     git_repo: GitRepo, no_rules: Path, fork: str, needle: str, severity: str
 ) -> None:
-    assert rows(git_repo, no_rules, fork) == [(line_of(fork, needle), severity)]
+    # the rows' modules side by side, one merge and one audit a process (``s.audited_row``, suitespeed12)
+    bodies = [text for text, _, _ in FOLDED]
+    upstream: list[tuple[str, dict[str, str | None]]] = [("[DP] torchrun with DP (#24899)", {CONFIG: AFTER})]
+    _, found = s.audited_row(git_repo, no_rules, {CONFIG: BASE}, bodies, fork, upstream, OFFSET_TWICE, "vllm/aeon")
+    assert [(f.line, f.severity.value) for f in found] == [(line_of(fork, needle), severity)]
 
 
 @pytest.mark.parametrize(

@@ -14,7 +14,7 @@ import pytest
 
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from tests.audits.conftest import GitRepo
-from tests.audits.drift.trees import audit, found, line_of, three_way
+from tests.audits.drift.trees import audit, found, line_of, row_side_by_side, three_way
 
 PACKAGES = {"vllm/__init__.py": "", "vllm/v1/__init__.py": "", "vllm/v1/worker/__init__.py": ""}
 WORKER = "vllm/v1/worker/gpu_worker.py"
@@ -33,34 +33,39 @@ def _rows(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int, 
     return found(audit(git_repo, sides, tmp_path), RULE)
 
 
+DEFAULT_ONLY = [
+    "def tasks(worker: Worker) -> list:\n"
+    '    if hasattr(worker, "get_supported_pooling_tasks"):\n'
+    "        return worker.get_supported_pooling_tasks()\n"
+    "    return []\n",
+    "def embeds(worker: Worker) -> bool:\n"
+    '    if hasattr(worker, "get_supported_pooling_tasks"):\n'
+    "        tasks = worker.get_supported_pooling_tasks()\n"
+    "    else:\n"
+    "        tasks = []\n"
+    '    return "embed" in tasks\n',
+    "def tasks(worker: Worker) -> list:\n"
+    '    return worker.get_supported_pooling_tasks() if hasattr(worker, "get_supported_pooling_tasks") else []\n',
+    "def pools(worker: Worker) -> bool:\n"
+    '    return bool(worker.get_supported_pooling_tasks()) if hasattr(worker, "get_supported_pooling_tasks") '
+    "else False\n",
+    "def tasks(worker: Worker) -> list | None:\n"
+    '    if not hasattr(worker, "get_supported_pooling_tasks"):\n'
+    "        return None\n"
+    "    return worker.get_supported_pooling_tasks()\n",
+]
+
+
 @pytest.mark.parametrize(
     "body",
-    [
-        "def tasks(worker: Worker) -> list:\n"
-        '    if hasattr(worker, "get_supported_pooling_tasks"):\n'
-        "        return worker.get_supported_pooling_tasks()\n"
-        "    return []\n",
-        "def embeds(worker: Worker) -> bool:\n"
-        '    if hasattr(worker, "get_supported_pooling_tasks"):\n'
-        "        tasks = worker.get_supported_pooling_tasks()\n"
-        "    else:\n"
-        "        tasks = []\n"
-        '    return "embed" in tasks\n',
-        "def tasks(worker: Worker) -> list:\n"
-        '    return worker.get_supported_pooling_tasks() if hasattr(worker, "get_supported_pooling_tasks") else []\n',
-        "def pools(worker: Worker) -> bool:\n"
-        '    return bool(worker.get_supported_pooling_tasks()) if hasattr(worker, "get_supported_pooling_tasks") '
-        "else False\n",
-        "def tasks(worker: Worker) -> list | None:\n"
-        '    if not hasattr(worker, "get_supported_pooling_tasks"):\n'
-        "        return None\n"
-        "    return worker.get_supported_pooling_tasks()\n",
-    ],
+    DEFAULT_ONLY,
     ids=["return-empty-after", "else-binds-empty", "ifexp-empty", "ifexp-false", "negated-returns-none"],
 )
 def test_a_hasattr_whose_other_path_only_hands_a_default_is_found(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
-    fork = HEAD + body
-    assert (USE, line_of(fork, "hasattr("), "error") in _rows(git_repo, tmp_path, fork)
+    # the rows' modules side by side, one merge and one audit a process (suitespeed12)
+    fork, base, bodies = HEAD + body, {WORKER: WORKER_BASE, **PACKAGES}, [HEAD + text for text in DEFAULT_ONLY]
+    path, rows = row_side_by_side(git_repo, tmp_path, base, bodies, fork, {WORKER: WORKER_THEIRS}, RULE, "vllm")
+    assert (path, line_of(fork, "hasattr("), "error") in [(f.path, f.line, f.severity.value) for f in rows]
 
 
 @pytest.mark.parametrize(

@@ -42,42 +42,45 @@ def held(repo: GitRepo, config: Path, body: str, upstream: str = ROPE_NOW) -> li
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
 
 
+KEY_KILLERS = [
+    (
+        "def aeon_rope(head_dim, max_pos, base, rope_scaling):\n"
+        "    rope_scaling = dict(rope_scaling)\n"
+        '    rope_scaling["type"] = "deepseek_yarn"  # AEON: the trunk\'s YaRN variant\n'
+        "    return get_rope(head_dim, head_dim, max_pos, base, False, rope_scaling)\n",
+        6,
+    ),
+    (
+        "def aeon_rope(head_dim, max_pos, base):\n"
+        '    scaling = {"type": "dynamic", "factor": 2.0}\n'
+        "    return get_rope(head_dim, head_dim, max_pos, base, rope_scaling=scaling)\n",
+        5,
+    ),
+    (
+        "def aeon_rope(head_dim, max_pos, base):\n"
+        '    return get_rope(head_dim, head_dim, max_pos, base, True, {"type": "dynamic", "factor": 2.0})\n',
+        5,
+    ),
+    (
+        "from vllm.model_executor.layers import rotary_embedding\n\n\n"
+        "def aeon_rope(head_dim, max_pos, base):\n"
+        '    scaling = {"type": "dynamic", "factor": 2.0}\n'
+        "    return rotary_embedding.get_rope(head_dim, head_dim, max_pos, base, True, scaling)\n",
+        8,
+    ),
+    (
+        "import vllm.model_executor.layers.rotary_embedding as rope\n\n\n"
+        "def aeon_rope(head_dim, max_pos, base):\n"
+        '    scaling = {"type": "dynamic", "factor": 2.0}\n'
+        "    return rope.get_rope(head_dim, head_dim, max_pos, base, True, scaling)\n",
+        8,
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("body", "line"),
-    [
-        (
-            "def aeon_rope(head_dim, max_pos, base, rope_scaling):\n"
-            "    rope_scaling = dict(rope_scaling)\n"
-            '    rope_scaling["type"] = "deepseek_yarn"  # AEON: the trunk\'s YaRN variant\n'
-            "    return get_rope(head_dim, head_dim, max_pos, base, False, rope_scaling)\n",
-            6,
-        ),
-        (
-            "def aeon_rope(head_dim, max_pos, base):\n"
-            '    scaling = {"type": "dynamic", "factor": 2.0}\n'
-            "    return get_rope(head_dim, head_dim, max_pos, base, rope_scaling=scaling)\n",
-            5,
-        ),
-        (
-            "def aeon_rope(head_dim, max_pos, base):\n"
-            '    return get_rope(head_dim, head_dim, max_pos, base, True, {"type": "dynamic", "factor": 2.0})\n',
-            5,
-        ),
-        (
-            "from vllm.model_executor.layers import rotary_embedding\n\n\n"
-            "def aeon_rope(head_dim, max_pos, base):\n"
-            '    scaling = {"type": "dynamic", "factor": 2.0}\n'
-            "    return rotary_embedding.get_rope(head_dim, head_dim, max_pos, base, True, scaling)\n",
-            8,
-        ),
-        (
-            "import vllm.model_executor.layers.rotary_embedding as rope\n\n\n"
-            "def aeon_rope(head_dim, max_pos, base):\n"
-            '    scaling = {"type": "dynamic", "factor": 2.0}\n'
-            "    return rope.get_rope(head_dim, head_dim, max_pos, base, True, scaling)\n",
-            8,
-        ),
-    ],
+    KEY_KILLERS,
     ids=[
         "a key written into a name",
         "a display bound to a name, by keyword",
@@ -87,7 +90,11 @@ def held(repo: GitRepo, config: Path, body: str, upstream: str = ROPE_NOW) -> li
     ],
 )
 def test_a_key_the_function_no_longer_reads(git_repo: GitRepo, no_rules: Path, body: str, line: int) -> None:
-    [(at, severity, message)] = held(git_repo, no_rules, body)
+    # the rows' modules side by side, one merge and one audit a process (``s.audited_row``, suitespeed12)
+    bodies = [HEAD + text for text, _ in KEY_KILLERS]
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {ROPE: ROPE_NOW})]
+    _, found = s.audited_row(git_repo, no_rules, {ROPE: ROPE_BASE}, bodies, HEAD + body, upstream, DRIFT, "vllm/aeon")
+    [(at, severity, message)] = [(f.line, f.severity.value, f.message) for f in found]
     assert (at, severity) == (line, "error")
     assert "fork-owned key 'type' handed to get_rope() in rope_scaling" in message
     assert "read it off rope_scaling at the merge base and no longer does" in message

@@ -73,18 +73,26 @@ def drift_rows(repo: GitRepo, config: Path, body: str) -> list[tuple[int, str]]:
     return [(line, message) for path, line, _, message in s.rule_rows(repo, config, sides, DRIFT) if path == CARRY]
 
 
+NARROWED = [
+    "    if isinstance(loader, DefaultModelLoader):\n        loader.track_weights_loading(model, loaded)\n",
+    "    if loaded and isinstance(loader, DefaultModelLoader):\n        loader.track_weights_loading(model, loaded)\n",
+    "    assert isinstance(loader, DefaultModelLoader)\n    loader.track_weights_loading(model, loaded)\n",
+    "    if not isinstance(loader, DefaultModelLoader):\n        return\n    loader.track_weights_loading(model, loaded)\n",
+]
+
+
 @pytest.mark.parametrize(
     "body",
-    [
-        "    if isinstance(loader, DefaultModelLoader):\n        loader.track_weights_loading(model, loaded)\n",
-        "    if loaded and isinstance(loader, DefaultModelLoader):\n        loader.track_weights_loading(model, loaded)\n",
-        "    assert isinstance(loader, DefaultModelLoader)\n    loader.track_weights_loading(model, loaded)\n",
-        "    if not isinstance(loader, DefaultModelLoader):\n        return\n    loader.track_weights_loading(model, loaded)\n",
-    ],
+    NARROWED,
     ids=["if-body", "and-ed", "assert", "early-exit"],
 )
 def test_a_gone_member_off_a_narrowed_local_is_an_error(git_repo: GitRepo, no_rules: Path, body: str) -> None:
-    rows = drift_rows(git_repo, no_rules, body)
+    # the rows' modules side by side, one merge and one audit a process (suitespeed12)
+    bodies = [HEAD + text for text in NARROWED]
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {DEFAULT: DEFAULT_35309})]
+    base = {LOADER: LOADER_TEXT, DEFAULT: DEFAULT_BASE}
+    _, found = s.audited_row(git_repo, no_rules, base, bodies, HEAD + body, upstream, DRIFT, "vllm/aeon")
+    rows = [(f.line, f.message) for f in found]
     [(line, message)] = [row for row in rows if "track_weights_loading" in row[1]]
     assert line == len((HEAD + body).splitlines())
     assert "calls loader.track_weights_loading" in message and "#35309" in message

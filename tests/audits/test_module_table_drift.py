@@ -13,7 +13,7 @@ import pytest
 
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
 from tests.audits.conftest import GitRepo
-from tests.audits.drift.trees import audit, found, line_of, three_way
+from tests.audits.drift.trees import audit, found, line_of, row_side_by_side, three_way
 
 KERNELS = "vllm/kernels/mixed/__init__.py"
 BASE = (
@@ -39,30 +39,37 @@ def _rows(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = THEIRS) ->
     return found(audit(git_repo, sides, tmp_path), TYPE_DRIFT)
 
 
+TABLE_USES = [
+    (
+        MODULE + "def aeon_first() -> None:\n    mixed._POSSIBLE_KERNELS.insert(0, mixed.Marlin)\n",
+        "insert",
+        "error",
+    ),
+    (NAMED + "_POSSIBLE_KERNELS.append(Marlin)\n", "append", "error"),
+    (MODULE + "def aeon_two():\n    return mixed._POSSIBLE_KERNELS[:2]\n", "[:2]", "error"),
+    (MODULE + "def aeon_names():\n    return [k.__name__ for k in mixed._POSSIBLE_KERNELS]\n", "for k", "warning"),
+    (
+        MODULE
+        + "def aeon_first() -> None:\n    kernels = mixed._POSSIBLE_KERNELS\n    kernels.remove(mixed.Machete)\n",
+        "remove",
+        "error",
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("fork", "needle", "severity"),
-    [
-        (
-            MODULE + "def aeon_first() -> None:\n    mixed._POSSIBLE_KERNELS.insert(0, mixed.Marlin)\n",
-            "insert",
-            "error",
-        ),
-        (NAMED + "_POSSIBLE_KERNELS.append(Marlin)\n", "append", "error"),
-        (MODULE + "def aeon_two():\n    return mixed._POSSIBLE_KERNELS[:2]\n", "[:2]", "error"),
-        (MODULE + "def aeon_names():\n    return [k.__name__ for k in mixed._POSSIBLE_KERNELS]\n", "for k", "warning"),
-        (
-            MODULE
-            + "def aeon_first() -> None:\n    kernels = mixed._POSSIBLE_KERNELS\n    kernels.remove(mixed.Machete)\n",
-            "remove",
-            "error",
-        ),
-    ],
+    TABLE_USES,
     ids=["module-attribute", "imported-name", "slice", "walked", "local-alias"],
 )
 def test_a_list_use_of_a_module_table_made_a_dict(
     git_repo: GitRepo, tmp_path: Path, fork: str, needle: str, severity: str
 ) -> None:
-    assert _rows(git_repo, tmp_path, fork) == [("vllm/aeon_use.py", line_of(fork, needle), severity)]
+    # the rows' modules side by side, one merge and one audit a process (suitespeed12)
+    base = {"vllm/__init__.py": "", "vllm/kernels/__init__.py": "", KERNELS: BASE}
+    bodies = [text for text, _, _ in TABLE_USES]
+    path, rows = row_side_by_side(git_repo, tmp_path, base, bodies, fork, {KERNELS: THEIRS}, TYPE_DRIFT, "vllm")
+    assert [(f.path, f.line, f.severity.value) for f in rows] == [(path, line_of(fork, needle), severity)]
 
 
 @pytest.mark.parametrize(

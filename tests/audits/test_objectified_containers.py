@@ -16,7 +16,7 @@ import pytest
 
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
 from tests.audits.conftest import GitRepo
-from tests.audits.drift.trees import audit, found, line_of, three_way
+from tests.audits.drift.trees import audit, found, line_of, row_side_by_side, three_way
 
 MANAGER = "vllm/core/kv_cache_manager.py"
 POOL = "vllm/core/block_pool.py"
@@ -54,28 +54,34 @@ def _rows(git_repo: GitRepo, tmp_path: Path, fork: str, pool: str = POOL_TEXT) -
     return found(audit(git_repo, sides, tmp_path), TYPE_DRIFT)
 
 
+CONTAINER_USES = [
+    (IMPORT + "def aeon_ids(mgr: KVCacheManager) -> list:\n    return [b.idx for b in mgr.block_pool]\n", "for b"),
+    (IMPORT + "def aeon_size(mgr: KVCacheManager) -> int:\n    return len(mgr.block_pool)\n", "len("),
+    (
+        IMPORT + "class AeonManager(KVCacheManager):\n    def aeon_first(self):\n        return self.block_pool[0]\n",
+        "self.block_pool[0]",
+    ),
+    (
+        IMPORT + "def aeon_walk(mgr: KVCacheManager) -> int:\n    n = 0\n    for block in mgr.block_pool:\n"
+        "        n += block.idx\n    return n\n",
+        "for block",
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("fork", "needle"),
-    [
-        (IMPORT + "def aeon_ids(mgr: KVCacheManager) -> list:\n    return [b.idx for b in mgr.block_pool]\n", "for b"),
-        (IMPORT + "def aeon_size(mgr: KVCacheManager) -> int:\n    return len(mgr.block_pool)\n", "len("),
-        (
-            IMPORT
-            + "class AeonManager(KVCacheManager):\n    def aeon_first(self):\n        return self.block_pool[0]\n",
-            "self.block_pool[0]",
-        ),
-        (
-            IMPORT + "def aeon_walk(mgr: KVCacheManager) -> int:\n    n = 0\n    for block in mgr.block_pool:\n"
-            "        n += block.idx\n    return n\n",
-            "for block",
-        ),
-    ],
+    CONTAINER_USES,
     ids=["a comprehension", "a len()", "a subclass's index", "a loop"],
 )
 def test_a_container_use_of_a_field_made_an_object_is_an_error(
     git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
 ) -> None:
-    assert _rows(git_repo, tmp_path, fork) == [("vllm/aeon_use.py", line_of(fork, needle), "error")]
+    # the rows' modules side by side, one merge and one audit a process (suitespeed12)
+    base = {"vllm/__init__.py": "", "vllm/core/__init__.py": "", MANAGER: BASE}
+    bodies, theirs = [text for text, _ in CONTAINER_USES], {MANAGER: THEIRS, POOL: POOL_TEXT}
+    path, rows = row_side_by_side(git_repo, tmp_path, base, bodies, fork, theirs, TYPE_DRIFT, "vllm")
+    assert [(f.path, f.line, f.severity.value) for f in rows] == [(path, line_of(fork, needle), "error")]
 
 
 @pytest.mark.parametrize(

@@ -58,33 +58,44 @@ def field_rows(repo: GitRepo, config: Path, body: str, extra: dict[str, str] | N
     return [(line - 3, severity) for path, line, severity, _ in s.rule_rows(repo, config, sides, DEFAULT_DRIFT)]
 
 
+OLD_DEFAULTS = [
+    (
+        "def aeon_gmu(cache_config) -> float:\n    if cache_config.gpu_memory_utilization == 0.9:\n"
+        "        return 0.8  # left at the default: the fork's own\n    return cache_config.gpu_memory_utilization\n",
+        2,
+    ),
+    ("def aeon_lp(cache_config) -> bool:\n    return cache_config.max_logprobs != 5\n", 2),
+    ("def aeon_lp(cache_config) -> bool:\n    return 5 == cache_config.max_logprobs\n", 2),
+    (
+        "def aeon_recompute(kv: CacheConfig) -> bool:\n    policy = kv.kv_load_failure_policy\n"
+        '    return policy == "recompute"\n',
+        2,
+    ),
+    (
+        'def aeon_recompute(cache_config) -> bool:\n    return getattr(cache_config, "kv_load_failure_policy", '
+        '"recompute") == "recompute"\n',
+        2,
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("body", "line"),
-    [
-        (
-            "def aeon_gmu(cache_config) -> float:\n    if cache_config.gpu_memory_utilization == 0.9:\n"
-            "        return 0.8  # left at the default: the fork's own\n    return cache_config.gpu_memory_utilization\n",
-            2,
-        ),
-        ("def aeon_lp(cache_config) -> bool:\n    return cache_config.max_logprobs != 5\n", 2),
-        ("def aeon_lp(cache_config) -> bool:\n    return 5 == cache_config.max_logprobs\n", 2),
-        (
-            "def aeon_recompute(kv: CacheConfig) -> bool:\n    policy = kv.kv_load_failure_policy\n"
-            '    return policy == "recompute"\n',
-            2,
-        ),
-        (
-            'def aeon_recompute(cache_config) -> bool:\n    return getattr(cache_config, "kv_load_failure_policy", '
-            '"recompute") == "recompute"\n',
-            2,
-        ),
-    ],
+    OLD_DEFAULTS,
     ids=["== old", "!= old", "old == (reversed)", "through a local", "getattr == old"],
 )
 def test_a_field_compared_with_its_old_default_is_an_error(
     git_repo: GitRepo, no_rules: Path, body: str, line: int
 ) -> None:
-    assert (line, "error") in field_rows(git_repo, no_rules, body)
+    # the rows' modules side by side, one merge and one audit a process (suitespeed12)
+    bodies = [HEAD + text for text, _ in OLD_DEFAULTS]
+    upstream: list[tuple[str, dict[str, str | None]]] = [
+        ("[Core] Raise the default gpu_memory_utilization (#38284)", {CONFIG: CONFIG_AFTER})
+    ]
+    _, rows = s.audited_row(
+        git_repo, no_rules, {CONFIG: CONFIG_BASE}, bodies, HEAD + body, upstream, DEFAULT_DRIFT, "vllm/aeon"
+    )
+    assert (line, "error") in [(f.line - 3, f.severity.value) for f in rows]
 
 
 @pytest.mark.parametrize(

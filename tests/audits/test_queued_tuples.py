@@ -70,22 +70,30 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str, upstream: str = CORE_UPST
     return [r for r in s.rule_rows(git_repo, no_rules, sides, RETURN_DRIFT) if r[0] == FORK]
 
 
+WIDENED_UNPACKS = [
+    "class AeonCore(Core):\n    def aeon_oldest(self):\n        future, output = self.batch_queue[-1]\n"
+    "        return output\n",
+    "def aeon_take(core: Core):\n    future, output = core.batch_queue.pop()\n    return output\n",
+    "def aeon_all(core: Core):\n    for future, output in core.batch_queue:\n        print(output)\n",
+    "class AeonCore(Core):\n    def aeon_all(self):\n        for future, output in reversed(self.batch_queue or ()):\n"
+    "            print(output)\n",
+    "class AeonCore(Core):\n    def aeon_first(self):\n        queue = self.batch_queue\n"
+    "        (future, output) = queue[0]\n        return output\n",
+]
+
+
 @pytest.mark.parametrize(
     "body",
-    [
-        "class AeonCore(Core):\n    def aeon_oldest(self):\n        future, output = self.batch_queue[-1]\n"
-        "        return output\n",
-        "def aeon_take(core: Core):\n    future, output = core.batch_queue.pop()\n    return output\n",
-        "def aeon_all(core: Core):\n    for future, output in core.batch_queue:\n        print(output)\n",
-        "class AeonCore(Core):\n    def aeon_all(self):\n        for future, output in reversed(self.batch_queue or ()):\n"
-        "            print(output)\n",
-        "class AeonCore(Core):\n    def aeon_first(self):\n        queue = self.batch_queue\n"
-        "        (future, output) = queue[0]\n        return output\n",
-    ],
+    WIDENED_UNPACKS,
     ids=["subclass index", "typed pop", "typed for", "for over an or", "bound then indexed"],
 )
 def test_an_unpack_of_an_entry_upstream_widened_is_an_error(git_repo: GitRepo, no_rules: Path, body: str) -> None:
-    found = rows(git_repo, no_rules, body)
+    # the rows' modules side by side, one merge and one audit a process (``s.audited_row``, suitespeed12)
+    base = {CORE: CORE_BASE, "vllm/engine/__init__.py": "", "vllm/__init__.py": ""}
+    bodies = [HEAD + text for text in WIDENED_UNPACKS]
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {CORE: CORE_UPSTREAM})]
+    _, batch = s.audited_row(git_repo, no_rules, base, bodies, HEAD + body, upstream, RETURN_DRIFT, "vllm/aeon")
+    found = [(f.path, f.line, f.severity.value, f.message) for f in batch]
     assert found and all(severity == "error" for _, _, severity, _ in found)
     assert all("Core.batch_queue" in message and "#31611" in message for *_, message in found)
 

@@ -14,7 +14,7 @@ import pytest
 
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from tests.audits.conftest import GitRepo
-from tests.audits.drift.trees import audit, found, line_of, three_way
+from tests.audits.drift.trees import audit, found, line_of, row_side_by_side, three_way
 
 POLICY = "vllm/eplb/policy.py"
 POLICY_BASE = """import numpy as np
@@ -79,56 +79,62 @@ def _audit(git_repo: GitRepo, tmp_path: Path, body: str, theirs: str = POLICY_NO
     return found(audit(git_repo, sides, tmp_path), RULE)
 
 
+FLAVOURS = [
+    (
+        "def counts(w: torch.Tensor, n: int) -> torch.Tensor:\n"
+        "    _, _, logcnt = Policy.replicate(w.float(), n)\n    return logcnt.to(w.device)\n",
+        "logcnt.to(",
+        "AttributeError",
+    ),
+    (
+        "def packs(w: torch.Tensor, n: int) -> torch.Tensor:\n    return Policy.pack(w, n).cuda()\n",
+        ".cuda()",
+        "AttributeError",
+    ),
+    (
+        "def packs(w: torch.Tensor, n: int) -> torch.Tensor:\n"
+        "    index = Policy.pack(w, n)\n    return index.max(dim=-1).values\n",
+        "dim=-1",
+        "TypeError",
+    ),
+    (
+        "def counts(w: torch.Tensor, n: int) -> torch.Tensor:\n    return Policy.replicate(w, n)[2].to(w.device)\n",
+        "[2].to(",
+        "AttributeError",
+    ),
+    (
+        "def pinned(w: torch.Tensor) -> list:\n    return [row.pin_memory() for row in Policy.rows(w)]\n",
+        "pin_memory",
+        "AttributeError",
+    ),
+    (
+        "def on_gpu(w: torch.Tensor, n: int) -> bool:\n    phy, _, _ = Policy.replicate(w, n)\n    return phy.is_cuda\n",
+        "phy.is_cuda",
+        "AttributeError",
+    ),
+    (  # the other way round: an array made a tensor, and the fork's astype
+        "def small(n: int) -> np.ndarray:\n    return Policy.ids(n).astype(np.int32)\n",
+        "astype",
+        "AttributeError",
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("body", "needle", "effect"),
-    [
-        (
-            "def counts(w: torch.Tensor, n: int) -> torch.Tensor:\n"
-            "    _, _, logcnt = Policy.replicate(w.float(), n)\n    return logcnt.to(w.device)\n",
-            "logcnt.to(",
-            "AttributeError",
-        ),
-        (
-            "def packs(w: torch.Tensor, n: int) -> torch.Tensor:\n    return Policy.pack(w, n).cuda()\n",
-            ".cuda()",
-            "AttributeError",
-        ),
-        (
-            "def packs(w: torch.Tensor, n: int) -> torch.Tensor:\n"
-            "    index = Policy.pack(w, n)\n    return index.max(dim=-1).values\n",
-            "dim=-1",
-            "TypeError",
-        ),
-        (
-            "def counts(w: torch.Tensor, n: int) -> torch.Tensor:\n    return Policy.replicate(w, n)[2].to(w.device)\n",
-            "[2].to(",
-            "AttributeError",
-        ),
-        (
-            "def pinned(w: torch.Tensor) -> list:\n    return [row.pin_memory() for row in Policy.rows(w)]\n",
-            "pin_memory",
-            "AttributeError",
-        ),
-        (
-            "def on_gpu(w: torch.Tensor, n: int) -> bool:\n    phy, _, _ = Policy.replicate(w, n)\n    return phy.is_cuda\n",
-            "phy.is_cuda",
-            "AttributeError",
-        ),
-        (  # the other way round: an array made a tensor, and the fork's astype
-            "def small(n: int) -> np.ndarray:\n    return Policy.ids(n).astype(np.int32)\n",
-            "astype",
-            "AttributeError",
-        ),
-    ],
+    FLAVOURS,
     ids=["unpacked .to", "direct .cuda", "dim= keyword", "an indexed element", "a loop's element", "is_cuda", "astype"],
 )
 def test_a_return_upstream_made_the_other_array_flavour(
     git_repo: GitRepo, tmp_path: Path, body: str, needle: str, effect: str
 ) -> None:
-    sides = three_way(git_repo, {POLICY: POLICY_BASE, **PACKAGES}, {USE: HEAD + body}, {POLICY: POLICY_NOW})
-    report = audit(git_repo, sides, tmp_path)
-    assert found(report, RULE) == [(USE, line_of(HEAD + body, needle), "error")]
-    message = next(f.message for f in report.findings if f.rule_id == RULE)
+    # the rows' modules side by side, one merge and one audit a process (suitespeed12): a finding of the rule
+    # outside them fails the batch
+    bodies = [HEAD + text for text, _, _ in FLAVOURS]
+    base = {POLICY: POLICY_BASE, **PACKAGES}
+    _, rows = row_side_by_side(git_repo, tmp_path, base, bodies, HEAD + body, {POLICY: POLICY_NOW}, RULE, "vllm")
+    assert [(f.line, f.severity.value) for f in rows] == [(line_of(HEAD + body, needle), "error")]
+    message = rows[0].message
     assert effect in message and ("where it returned" in message or "where each was" in message)
 
 

@@ -62,37 +62,47 @@ def _found(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str) -> list[
     )
 
 
+ONE_VALUE_ROWS = [
+    (
+        "def cached(mgr: KVCacheManager, r) -> int:\n    computed = mgr.get_computed_blocks(r)\n"
+        "    return len(computed) * mgr.block_size\n",
+        [2, 3],
+    ),
+    (
+        "def nth(mgr: KVCacheManager, r, i: int):\n    computed = mgr.get_computed_blocks(r)\n"
+        "    head = computed[i]\n    return head\n",
+        [2, 3],
+    ),
+    (
+        "def ids(mgr: KVCacheManager, r) -> list:\n    computed = mgr.get_computed_blocks(r)\n"
+        "    out = []\n    for blk in computed:\n        out.append(blk)\n    return out\n",
+        [2, 4],
+    ),
+    (
+        "class Mine(KVCacheManager):\n    def ids(self, r) -> list:\n"
+        "        return [b for b in self.get_computed_blocks(r)]\n",
+        [3],
+    ),
+]
+ONE_VALUE_USES = [body for body, _ in ONE_VALUE_ROWS]
+
+
 @pytest.mark.parametrize("upstream", [BACKSLASH, PARENTHESIZED], ids=["a backslash", "a parenthesized value"])
 @pytest.mark.parametrize(
     ("body", "lines"),
-    [
-        (
-            "def cached(mgr: KVCacheManager, r) -> int:\n    computed = mgr.get_computed_blocks(r)\n"
-            "    return len(computed) * mgr.block_size\n",
-            [2, 3],
-        ),
-        (
-            "def nth(mgr: KVCacheManager, r, i: int):\n    computed = mgr.get_computed_blocks(r)\n"
-            "    head = computed[i]\n    return head\n",
-            [2, 3],
-        ),
-        (
-            "def ids(mgr: KVCacheManager, r) -> list:\n    computed = mgr.get_computed_blocks(r)\n"
-            "    out = []\n    for blk in computed:\n        out.append(blk)\n    return out\n",
-            [2, 4],
-        ),
-        (
-            "class Mine(KVCacheManager):\n    def ids(self, r) -> list:\n"
-            "        return [b for b in self.get_computed_blocks(r)]\n",
-            [3],
-        ),
-    ],
+    ONE_VALUE_ROWS,
     ids=["a len() of the local", "an index of the local", "a loop over the local", "a comprehension over the call"],
 )
 def test_a_one_value_use_of_a_call_upstream_unpacks_over_a_line_break(
     git_repo: GitRepo, no_rules: Path, upstream: str, body: str, lines: list[int]
 ) -> None:
-    assert _found(git_repo, no_rules, body, upstream) == lines
+    # the rows' modules side by side, one merge and one audit an upstream a process (suitespeed12): a finding of
+    # the rule outside them fails the batch
+    bodies = [HEAD + text for text in ONE_VALUE_USES]
+    base = {MANAGER: MANAGER_BASE, **INITS}
+    upstreams: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {MANAGER: upstream})]
+    _, rows = s.audited_row(git_repo, no_rules, base, bodies, HEAD + body, upstreams, RULE, "vllm/aeon")
+    assert sorted(f.line - 3 for f in rows if f.severity.value == "error") == lines
 
 
 @pytest.mark.parametrize(

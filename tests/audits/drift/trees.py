@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from pathlib import Path
 
 from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree
@@ -32,6 +32,24 @@ def side_by_side(
         return list(audit(repo, three_way(repo, base, forks, theirs), tmp).findings)
 
     return rows_side_by_side((base, forks, theirs), forks, rule, audited)
+
+
+def row_side_by_side(
+    repo: GitRepo,
+    tmp: Path,
+    base: Mapping[str, str],
+    bodies: Sequence[str],
+    body: str,
+    theirs: Mapping[str, str],
+    rule: str,
+    folder: str,
+) -> tuple[str, list[Finding]]:
+    """(``body``'s module, its findings of ``rule``): each of ``bodies`` a module ``folder/aeon_row_N.py`` beside the
+    others', one ``side_by_side`` merge and audit a process (suitespeed12).  For error rows only: a quiet row could
+    be quieted by another's module."""
+    forks = {f"{folder}/aeon_row_{number}.py": text for number, text in enumerate(bodies)}
+    path = f"{folder}/aeon_row_{list(bodies).index(body)}.py"
+    return path, side_by_side(repo, tmp, base, forks, theirs, rule)[path]
 
 
 def found(report: AuditReport, rule: str) -> list[tuple[str, int, str]]:
