@@ -245,23 +245,38 @@ SEL = (
     "        return torch.ops.aeon.spark_moe(x, layer.w13_weight, layer.w2_weight, weights, ids)\n"
 )
 FWD = "    def forward_cuda(\n" + OLD + TAIL + "    ) -> torch.Tensor:\n" + SEL
-APPLY_NEW = (
-    "    def apply(\n"
-    "        self,\n"
-    "        layer: torch.nn.Module,\n"
-    "        x: torch.Tensor,\n"
-    "        router_logits: torch.Tensor,\n"
-    "        top_k: int,\n"
-    "        renormalize: bool,\n"
-    "        use_grouped_topk: bool = False,\n"
-    "        topk_group: int | None = None,\n"
-    "        num_expert_group: int | None = None,\n"
-    "        **kwargs,\n"
-    "    ) -> torch.Tensor:\n"
-    "        # AEON: the Spark's kernel routes on one rank: the EP keys are not its business\n"
-    "        return self.forward_cuda(layer, x, use_grouped_topk, top_k, router_logits, renormalize,\n"
-    "                                 topk_group, num_expert_group)\n\n"
+
+
+def _apply(extra: str, refuse: str) -> str:
+    """A fork ``apply`` naming every key upstream now hands it, refusing what its kernel cannot do, and calling
+    its own ``forward_cuda`` with the old list."""
+    head = (
+        "    def apply(\n"
+        "        self,\n"
+        "        layer: torch.nn.Module,\n"
+        "        x: torch.Tensor,\n"
+        "        router_logits: torch.Tensor,\n"
+        "        top_k: int,\n"
+        "        renormalize: bool,\n"
+        "        use_grouped_topk: bool = False,\n"
+        "        topk_group: int | None = None,\n"
+        "        num_expert_group: int | None = None,\n"
+    )
+    return head + extra + "    ) -> torch.Tensor:\n" + refuse + CALL_OLD + "\n"
+
+
+CALL_OLD = (
+    "        return self.forward_cuda(layer, x, use_grouped_topk, top_k, router_logits, renormalize, topk_group,\n"
+    "                                 num_expert_group, custom_routing_function, scoring_func, e_score_correction_bias)\n"
 )
+EPK = "        global_num_experts: int = -1,\n        expert_map: torch.Tensor | None = None,\n"
+NO_EP = "        if expert_map is not None:\n            raise NotImplementedError('AEON: the Spark kernel runs every expert on one rank')\n"
+NO_ACT = (
+    "        if activation != 'silu':\n            raise NotImplementedError('AEON: the Spark kernel is SiLU only')\n"
+)
+APPLY_EP = _apply(EPK + TAIL, NO_EP)
+APPLY_AC = _apply(EPK + TAIL + '        activation: str = "silu",\n', NO_EP + NO_ACT)
+FWD_OWN = "    def {name}(\n" + OLD + EPK + TAIL + "    ) -> torch.Tensor:\n" + NO_EP + CALL_OLD + "\n"
 CASES += [
     (
         "#12583 an override reached through a dispatcher",
@@ -270,6 +285,17 @@ CASES += [
             *EP,
             "vllm/aeon/r97ep0.py",
             UQ + "class AeonSparkMoEMethod(UnquantizedFusedMoEMethod):\n" + FWD,
+            "    def forward_cuda(",
+        ),
+    ),
+    (
+        "#12583 an override reached through a dispatcher",
+        "an override of forward_cuda with the old list and **kwargs it drops (written as a twin: expert_map lost)",
+        K(
+            *EP,
+            "vllm/aeon/r97ep2.py",
+            UQ + "class AeonSparkMoEMethod2(UnquantizedFusedMoEMethod):\n"
+            "    def forward_cuda(\n" + OLD + TAIL + "        **kwargs,\n    ) -> torch.Tensor:\n" + SEL,
             "    def forward_cuda(",
         ),
     ),
@@ -282,19 +308,7 @@ TWINS += [
             *EP,
             "vllm/aeon/r97ep1.py",
             UQ + "class AeonSparkMoEMethod1(UnquantizedFusedMoEMethod):\n"
-            "    def forward_cuda(\n" + OLD + "        global_num_experts: int = -1,\n"
-            "        expert_map: torch.Tensor | None = None,\n" + TAIL + "    ) -> torch.Tensor:\n" + SEL,
-            "    def forward_cuda(",
-        ),
-    ),
-    (
-        "#12583 an override reached through a dispatcher",
-        "twin: forward_cuda with the old list and **kwargs",
-        K(
-            *EP,
-            "vllm/aeon/r97ep2.py",
-            UQ + "class AeonSparkMoEMethod2(UnquantizedFusedMoEMethod):\n"
-            "    def forward_cuda(\n" + OLD + TAIL + "        **kwargs,\n    ) -> torch.Tensor:\n" + SEL,
+            "    def forward_cuda(\n" + OLD + EPK + TAIL + "    ) -> torch.Tensor:\n" + SEL,
             "    def forward_cuda(",
         ),
     ),
@@ -304,21 +318,17 @@ TWINS += [
         K(
             *EP,
             "vllm/aeon/r97ep3.py",
-            UQ + "class AeonSparkMoEMethod3(UnquantizedFusedMoEMethod):\n" + APPLY_NEW + FWD,
+            UQ + "class AeonSparkMoEMethod3(UnquantizedFusedMoEMethod):\n" + APPLY_EP + FWD,
             "    def forward_cuda(",
         ),
     ),
     (
         "#12583 an override reached through a dispatcher",
-        "twin: the fork's own forward takes the rest in **kwargs and calls forward_cuda (old list)",
+        "twin: the fork's own forward (the dispatcher overridden) calls forward_cuda (old list)",
         K(
             *EP,
             "vllm/aeon/r97ep4.py",
-            UQ + "class AeonSparkMoEMethod4(UnquantizedFusedMoEMethod):\n"
-            "    def forward(self, layer: torch.nn.Module, x: torch.Tensor, use_grouped_topk: bool, top_k: int,\n"
-            "                router_logits: torch.Tensor, renormalize: bool, **kwargs) -> torch.Tensor:\n"
-            "        # AEON: one kernel on every platform the fork ships\n"
-            "        return self.forward_cuda(layer, x, use_grouped_topk, top_k, router_logits, renormalize)\n\n" + FWD,
+            UQ + "class AeonSparkMoEMethod4(UnquantizedFusedMoEMethod):\n" + FWD_OWN.format(name="forward") + FWD,
             "    def forward_cuda(",
         ),
     ),
@@ -330,10 +340,7 @@ TWINS += [
             "vllm/aeon/r97ep5.py",
             UQ + "class AeonSparkMoEMethod5(UnquantizedFusedMoEMethod):\n"
             "    def dispatch_forward(self):\n"
-            "        return self.aeon_forward\n\n"
-            "    def aeon_forward(self, layer: torch.nn.Module, x: torch.Tensor, use_grouped_topk: bool, top_k: int,\n"
-            "                     router_logits: torch.Tensor, renormalize: bool, **kwargs) -> torch.Tensor:\n"
-            "        return self.forward_cuda(layer, x, use_grouped_topk, top_k, router_logits, renormalize)\n\n" + FWD,
+            "        return self.aeon_forward\n\n" + FWD_OWN.format(name="aeon_forward") + FWD,
             "    def forward_cuda(",
         ),
     ),
@@ -357,7 +364,7 @@ TWINS += [
             *EP,
             "vllm/aeon/r97ep7.py",
             "import torch\n\nfrom vllm.model_executor.layers.fused_moe.layer import FusedMoE, FusedMoEMethodBase\n\n\n"
-            "class AeonSparkMoEMethod7(FusedMoEMethodBase):\n" + APPLY_NEW + FWD,
+            "class AeonSparkMoEMethod7(FusedMoEMethodBase):\n" + APPLY_EP + FWD,
             "    def forward_cuda(",
         ),
     ),
@@ -365,7 +372,6 @@ TWINS += [
 
 # --- 07c4353057 (#13795): apply/forward_cuda given activation, apply calls self.forward(..., activation=...)
 AC = ("#13795", "07c4353057", "apply hands activation to CustomOp.forward -> forward_cuda")
-EPK = "        global_num_experts: int = -1,\n        expert_map: torch.Tensor | None = None,\n"
 FWD2 = "    def forward_cuda(\n" + OLD + EPK + TAIL + "    ) -> torch.Tensor:\n" + SEL
 CASES += [
     (
@@ -376,6 +382,30 @@ CASES += [
             "vllm/aeon/r97ac0.py",
             UQ + "class AeonGrokMoEMethod(UnquantizedFusedMoEMethod):\n" + FWD2,
             "    def forward_cuda(",
+        ),
+    ),
+    (
+        "#13795 an override reached through a dispatcher",
+        "forward_cpu naming the old list, activation dropped in **kwargs (written as a twin: a GELU model runs SiLU)",
+        K(
+            *AC,
+            "vllm/aeon/r97ac3.py",
+            UQ + "class AeonGraceMoEMethod(UnquantizedFusedMoEMethod):\n"
+            "    def forward_cpu(\n" + OLD + EPK + "        custom_routing_function=None,\n        **kwargs,\n"
+            "    ) -> torch.Tensor:\n" + SEL,
+            "    def forward_cpu(",
+        ),
+    ),
+    (
+        "#13795 an override reached through a dispatcher",
+        "forward_cuda taking the rest in **kwargs it drops (written as a twin: activation, expert_map lost)",
+        K(
+            *AC,
+            "vllm/aeon/r97ac4.py",
+            UQ + "class AeonGrokMoEMethod4(UnquantizedFusedMoEMethod):\n"
+            "    def forward_cuda(self, layer: torch.nn.Module, x: torch.Tensor, use_grouped_topk: bool, top_k: int,\n"
+            "                     router_logits: torch.Tensor, renormalize: bool, **kwargs) -> torch.Tensor:\n" + SEL,
+            "    def forward_cuda(self, layer: torch.nn.Module, x: torch.Tensor, use_grouped_topk: bool, top_k: int,",
         ),
     ),
 ]
@@ -394,36 +424,25 @@ TWINS += [
     ),
     (
         "#13795 an override reached through a dispatcher",
-        "twin: the fork's own apply (taking **kwargs) calls forward_cuda without activation",
+        "twin: the fork's own apply (refusing a non-SiLU activation) calls its forward_cuda without it",
         K(
             *AC,
             "vllm/aeon/r97ac2.py",
-            UQ + "class AeonGrokMoEMethod2(UnquantizedFusedMoEMethod):\n" + APPLY_NEW + FWD2,
+            UQ + "class AeonGrokMoEMethod2(UnquantizedFusedMoEMethod):\n" + APPLY_AC + FWD2,
             "    def forward_cuda(",
         ),
     ),
     (
         "#13795 an override reached through a dispatcher",
-        "twin: forward_cpu naming the old list and **kwargs (upstream's own shape)",
+        "twin: forward_cpu taking activation beside **kwargs (upstream's own new shape)",
         K(
             *AC,
-            "vllm/aeon/r97ac3.py",
-            UQ + "class AeonGraceMoEMethod(UnquantizedFusedMoEMethod):\n"
-            "    def forward_cpu(\n" + OLD + EPK + "        custom_routing_function=None,\n        **kwargs,\n"
-            "    ) -> torch.Tensor:\n" + SEL,
+            "vllm/aeon/r97ac5.py",
+            UQ + "class AeonGraceMoEMethod5(UnquantizedFusedMoEMethod):\n"
+            "    def forward_cpu(\n" + OLD + EPK + "        custom_routing_function=None,\n"
+            '        activation: str = "silu",\n        **kwargs,\n'
+            "    ) -> torch.Tensor:\n" + NO_ACT + SEL,
             "    def forward_cpu(",
-        ),
-    ),
-    (
-        "#13795 an override reached through a dispatcher",
-        "twin: forward_cuda taking the rest in **kwargs",
-        K(
-            *AC,
-            "vllm/aeon/r97ac4.py",
-            UQ + "class AeonGrokMoEMethod4(UnquantizedFusedMoEMethod):\n"
-            "    def forward_cuda(self, layer: torch.nn.Module, x: torch.Tensor, use_grouped_topk: bool, top_k: int,\n"
-            "                     router_logits: torch.Tensor, renormalize: bool, **kwargs) -> torch.Tensor:\n" + SEL,
-            "    def forward_cuda(self, layer: torch.nn.Module, x: torch.Tensor, use_grouped_topk: bool, top_k: int,",
         ),
     ),
 ]
