@@ -236,6 +236,77 @@ TWINS += [
     ),
 ]
 
+# --- 01923eec70 (#30357): moe_quant_params gains "unpadded_hidden_size" (the holder annotated FusedMoEMethodBase)
+UP = ("#30357", "01923eec70", "create_weights handed unpadded_hidden_size through **moe_quant_params")
+FB = "import torch\n\nfrom vllm.model_executor.layers.fused_moe import FusedMoEMethodBase\n\n\n"
+KEPT = "\n                       intermediate_size_per_partition: int, params_dtype: torch.dtype,\n"
+CASES += [
+    (
+        "#30357 keys handed through a built dict",
+        "an override naming #26135's global_num_experts, no **extra_weight_attrs",
+        K(
+            *UP,
+            "vllm/aeon/r97up0.py",
+            FB
+            + "class AeonMxfp4Method(FusedMoEMethodBase):\n"
+            + SIG
+            + KEPT
+            + "                       weight_loader=None, global_num_experts: int = -1):\n"
+            + BODY,
+            SIG,
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#30357 keys handed through a built dict",
+        "twin: the override names unpadded_hidden_size (the new spelling)",
+        K(
+            *UP,
+            "vllm/aeon/r97up1.py",
+            FB
+            + "class AeonMxfp4Method1(FusedMoEMethodBase):\n"
+            + SIG
+            + KEPT
+            + "                       weight_loader=None, global_num_experts: int = -1,\n"
+            "                       unpadded_hidden_size: int | None = None):\n" + BODY,
+            SIG,
+        ),
+    ),
+    (
+        "#30357 keys handed through a built dict",
+        "twin: the override keeps **extra_weight_attrs, naming global_num_experts",
+        K(
+            *UP,
+            "vllm/aeon/r97up2.py",
+            FB
+            + "class AeonMxfp4Method2(FusedMoEMethodBase):\n"
+            + SIG
+            + KEPT
+            + "                       global_num_experts: int = -1, **extra_weight_attrs):\n"
+            + BODY,
+            SIG,
+        ),
+    ),
+    (
+        "#30357 keys handed through a built dict",
+        "twin: a linear method of the name naming weight_loader (never matched the layer's call)",
+        K(
+            *UP,
+            "vllm/aeon/r97up3.py",
+            "import torch\n\nfrom vllm.model_executor.layers.linear import LinearMethodBase\n\n\n"
+            "class AeonMxfp4Linear(LinearMethodBase):\n"
+            "    def create_weights(self, layer: torch.nn.Module, input_size_per_partition: int,\n"
+            "                       output_partition_sizes: list[int], input_size: int, output_size: int,\n"
+            "                       params_dtype: torch.dtype, weight_loader=None):\n"
+            "        w = torch.nn.Parameter(torch.empty(sum(output_partition_sizes), input_size_per_partition // 2,\n"
+            "                                           dtype=torch.uint8), requires_grad=False)\n"
+            '        layer.register_parameter("weight", w)\n',
+            "    def create_weights(self, layer: torch.nn.Module, input_size_per_partition: int,",
+        ),
+    ),
+]
+
 # --- 781096e385 (#12583): apply/forward_cuda given global_num_experts/expert_map, apply calls self.forward(...)
 EP = ("#12583", "781096e385", "apply hands global_num_experts/expert_map to CustomOp.forward -> forward_cuda")
 UQ = "import torch\n\nfrom vllm.model_executor.layers.fused_moe.layer import FusedMoE, UnquantizedFusedMoEMethod\n\n\n"
