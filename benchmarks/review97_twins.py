@@ -10,19 +10,21 @@ right after the merge (the merge base is the commit's first parent, upstream the
   after ``*``, required and positional, ``**kwargs`` under another name, ``**extra_weight_attrs`` handed to
   ``super()``, a linear method and a KV-cache method (the holder's base's other families) of the name, the
   fork's own class of the name with no upstream base, the same holder's unchanged call; #11528's key stored under
-  an ``if`` (``"intermediate_size_full"``, the WNA16 act-order method's alone);
+  an ``if`` (``"intermediate_size_full"``, the WNA16 act-order method's alone); #30357's ``"unpadded_hidden_size"``
+  (the new key named, ``**extra_weight_attrs`` kept, a linear method of the name);
 - an override reached through a dispatcher (``_dispatcher``/``_dispatched`` in ``drift/symbols.py``;
   #12583 ``apply`` hands ``global_num_experts``/``expert_map`` to ``self.forward``, ``CustomOp``'s
   ``return self._forward_method(*args, **kwargs)``, and #13795 hands it ``activation``): ``forward_cuda``
-  taking the new keys (the new spelling) or ``**kwargs``, the fork's own ``apply`` calling its ``forward_cuda``
+  taking the new keys (the new spelling), the fork's own ``apply`` calling its ``forward_cuda``
   itself (upstream's ``apply``, the dispatcher's caller, never runs on the fork's class), the fork's own
   ``forward`` (the dispatcher itself overridden), the fork's own ``dispatch_forward`` picking another method,
   ``forward_cuda`` on an unchanged ``CustomOp`` (``RMSNorm``), the fork's own ``forward_cuda`` helper on a class
-  with no dispatcher, and ``forward_cpu`` in upstream's own shape.
+  with no dispatcher, and ``forward_cpu`` naming ``activation`` beside ``**kwargs`` (upstream's own new shape).
 
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the replay's catches
 by these widenings, kept to show the reach stays (#26135's override naming ``weight_loader``, #12583's
-``forward_cuda`` with the old list), and #13795's ``forward_cuda`` without ``activation``.
+``forward_cuda`` with the old list), #13795's ``forward_cuda`` without ``activation``, #30357's override without
+``unpadded_hidden_size``, and three first written as twins that drop the new key in ``**kwargs`` (round 1).
 
 Round 1 (main at 490b6316), 3 cases and 21 twins as first written: 3 caught of 3; 7 false errors of 21, all of
 the dispatcher: the fork's own ``apply``, own ``forward`` and own ``dispatch_forward`` twins (4 with #13795's:
@@ -43,6 +45,12 @@ direct ``self.name(...)``), not where the fork overrides the dispatcher itself, 
 picker whose result the dispatcher calls (``self._forward_method = self.dispatch_forward()``) without naming the
 override.  6 caught of 6; 0 false errors of 19 twins (9 warned: the old ``forward_cuda`` the fork calls itself
 stays a warning, "no call upstream passes them").
+Round 3 (another real commit, written after the mend): #30357 (01923eec70) added ``"unpadded_hidden_size"`` to
+``moe_quant_params`` (the holder now annotated ``FusedMoEMethodBase`` itself): a case (an override naming #26135's
+``global_num_experts``, no ``**extra_weight_attrs``) and three twins (the new key named, ``**extra_weight_attrs``
+kept, a linear method of the name).  Main (490b6316) and this branch alike: 1 caught, 0 false of 3.
+All rounds, main (490b6316): 7 caught of 7; 4 false errors of 22 twins.  This branch: 7 caught of 7; 0 false
+errors of 22 twins.
 
   PYTHONPATH=.. python review97_twins.py [--only TEXT ...] [--show]
 """
