@@ -51,6 +51,10 @@ Round 3 (another real commit, written after the mend): #30357 (01923eec70) added
 kept, a linear method of the name).  Main (490b6316) and this branch alike: 1 caught, 0 false of 3.
 All rounds, main (490b6316): 7 caught of 7; 4 false errors of 22 twins.  This branch: 7 caught of 7; 0 false
 errors of 22 twins.
+Regression set at this branch's head: blind_replay_fmlayer2 20 caught, 0 warned, 1 missed of 21 (11 quiet, 0 false),
+killer_replay 26/26, kind_change_replay 12/12 (5 quiet), blind_replay_fmlayer 19/2/0 of 21 (12 quiet),
+blind_replay_fusedlayer 29/1/0 of 30 (16 quiet), blind_replay_moe 30/1/0 of 31 (13 quiet), blind_replay_eagleprop
+19/2/0 of 21 (12 quiet), review35_twins 7/7 (24 quiet, 3 warned) -- all as before.
 
   PYTHONPATH=.. python review97_twins.py [--only TEXT ...] [--show]
 """
