@@ -130,3 +130,51 @@ def test_twin_a_dispatch_call_in_another_class(git_repo: GitRepo, no_rules: Path
         "        return self.forward(layer=layer, x=x, top_k=top_k, expert_map=None)\n"
     )
     assert _rows(git_repo, no_rules, _fork(OLD), upstream) == [(6, "warning")]
+
+
+# review97 (benchmarks/review97_twins.py): upstream's call of the dispatcher never runs on the fork's class
+
+
+def _with(extra: str, fork_method: str = "forward_cuda") -> str:
+    """The fork's old ``forward_cuda`` (line 6) and a method of its own after it."""
+    return _fork(OLD, fork_method) + "\n" + extra
+
+
+PICKED_OP = OP_TEXT.replace(
+    "self._forward_method = self.forward_native",
+    "self._forward_method = self.dispatch_forward()\n\n    def dispatch_forward(self):\n        return self.forward_native",
+)
+
+
+@pytest.mark.parametrize(
+    "extra",
+    [
+        # the fork's apply calls its own forward_cuda with the old list: upstream's apply never runs
+        "    def apply(self, layer, x, top_k: int, expert_map=None):\n"
+        "        assert expert_map is None\n"
+        "        return self.forward_cuda(layer, x, top_k)\n",
+        # the fork's forward takes the dispatcher's call itself
+        "    def forward(self, layer, x, top_k: int, expert_map=None):\n"
+        "        return self.forward_cuda(layer, x, top_k)\n",
+    ],
+    ids=["own-apply", "own-forward"],
+)
+def test_twin_the_fork_overrides_the_caller_or_the_dispatcher(git_repo: GitRepo, no_rules: Path, extra: str) -> None:
+    assert _rows(git_repo, no_rules, _with(extra)) == [(6, "warning")]
+
+
+def test_an_own_apply_handing_on_to_super_still_dispatches(git_repo: GitRepo, no_rules: Path) -> None:
+    extra = "    def apply(self, layer, x, top_k: int):\n        return super().apply(layer, x, top_k)\n"
+    assert _rows(git_repo, no_rules, _with(extra)) == [(6, "error")]
+
+
+def test_twin_the_fork_picks_its_own_method(git_repo: GitRepo, no_rules: Path) -> None:
+    """The dispatcher calls ``self._forward_method``, stored from ``self.dispatch_forward()``; the fork's
+    picker returns a method of its own: ``forward_cuda`` is only the fork's helper."""
+    extra = "    def dispatch_forward(self):\n        return self.forward_native\n"
+    assert _rows(git_repo, no_rules, _with(extra), op=PICKED_OP) == [(6, "warning")]
+
+
+def test_a_fork_picker_returning_the_override_still_dispatches(git_repo: GitRepo, no_rules: Path) -> None:
+    extra = "    def dispatch_forward(self):\n        return self.forward_cuda\n"
+    assert _rows(git_repo, no_rules, _with(extra), op=PICKED_OP) == [(6, "error")]

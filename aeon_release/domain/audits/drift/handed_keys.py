@@ -234,6 +234,11 @@ def overridden_whole(fork: ast.ClassDef, method: str) -> bool:
     )
 
 
+def own_defs(cls: ast.ClassDef, method: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    """The class's own definitions of ``method`` (its body's, not a base's)."""
+    return [stmt for stmt in _defs(cls) if stmt.name == method]
+
+
 def _defs(cls: ast.ClassDef) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
     return [stmt for stmt in cls.body if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))]
 

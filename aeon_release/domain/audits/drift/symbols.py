@@ -391,6 +391,8 @@ class _Checker:
         self._stores: dict[tuple[str, str], bool] = {}  # (side, name) -> a served line gives x.name a value
         self._imports_in: dict[int, dict[str, tuple[str, str | None]]] = {}  # a def's id -> its lazy imports
         self._handed: dict[str, list[tuple[str, ast.Call, list[str]]]] = {}  # a method -> _handed_calls
+        # (the base method, gained, slots) -> the methods of its class calling its dispatcher with them
+        self._dispatching: dict[tuple[str, str, str, tuple[str, ...], tuple[int, ...]], list[str]] = {}
         self._key_passers: dict[str, bool] = {}  # a key -> a line upstream added passes it (_passes_key)
         self._elsewhere: dict[tuple[str, str, str], bool] = {}  # (path, class, name) -> _done_elsewhere's answer
         self._opted: dict[tuple[str, str, str], list[str]] = {}  # (path, class, hook) -> upstream's classes opted in
@@ -5160,11 +5162,12 @@ class _Checker:
         ):
             kind = self._override_kind(stmt, before, after) or self._validated_now(mod, qual, before, after)
             kind = kind or self._returned_now(mod, stmt, before, after)
-            problem = None if kind or self._rewrapped(mod, stmt) else self._override_drift(stmt, before, after, host)
-            refused_keys = None if kind or problem or host != qual else self._keys_refused(mod, stmt, qual, name)
-            refused_keys = refused_keys or (
-                None if kind or problem else self._keys_handed(stmt, before, after, mod.classes.get(qual))
+            fork = mod.classes.get(qual)
+            problem = (
+                None if kind or self._rewrapped(mod, stmt) else self._override_drift(stmt, before, after, host, fork)
             )
+            refused_keys = None if kind or problem or host != qual else self._keys_refused(mod, stmt, qual, name)
+            refused_keys = refused_keys or (None if kind or problem else self._keys_handed(stmt, before, after, fork))
             if kind or problem:
                 what = f"which upstream changed: {kind}" if kind else f"whose parameters changed: {problem}"
                 note = _UNCERTAIN if isinstance(kind or problem, Uncertain) else "signature"
@@ -6710,7 +6713,12 @@ class _Checker:
         return keys
 
     def _override_drift(
-        self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym, host: str = ""
+        self,
+        stmt: ast.FunctionDef | ast.AsyncFunctionDef,
+        before: DefSym,
+        after: DefSym,
+        host: str = "",
+        fork: ast.ClassDef | None = None,
     ) -> str | None:
         if not self._upstream(after.path):
             return None
@@ -6735,7 +6743,11 @@ class _Checker:
         if probe is not None:
             return Uncertain(f"{said}; {probe}")
         renamed = renamed_only(mine, old, new)
-        if renamed and same_annotations(before.node, after.node, renamed) and not self._passes(after, renamed, ()):
+        if (
+            renamed
+            and same_annotations(before.node, after.node, renamed)
+            and not self._passes(after, renamed, (), fork)
+        ):
             # only renamed: every call upstream wrote passes them by position, which the override still takes
             return Uncertain(f"{said}; no call upstream passes {', '.join(renamed)} by keyword")
         if self._kinds_only_widened(after, mine, old, new):
@@ -6751,7 +6763,8 @@ class _Checker:
             (gained or kept != new)
             and override_problem(mine, _without(kept, gained)) is None
             and not (
-                gained and self._passed_anywhere(after, gained, new, lambda held: self._reaches(host, after, held))
+                gained
+                and self._passed_anywhere(after, gained, new, lambda held: self._reaches(host, after, held), fork)
             )
             and not (kept != new and self._passes_more(after, mine, new))
         ):
@@ -6932,7 +6945,12 @@ class _Checker:
         return False
 
     def _passed_anywhere(
-        self, after: DefSym, gained: list[str], new: Sig, reached: Callable[[frozenset[tuple[str, str, str]]], bool]
+        self,
+        after: DefSym,
+        gained: list[str],
+        new: Sig,
+        reached: Callable[[frozenset[tuple[str, str, str]]], bool],
+        fork: ast.ClassDef | None = None,
     ) -> bool:
         """Whether a call of the method upstream added or changed (a line of it upstream's) passes one of
         ``gained``, the parameters it added, by keyword or by position; a ``super()`` call hands them to
@@ -6944,7 +6962,7 @@ class _Checker:
         if key not in self._passed:
             self._passed[key] = self._passing(after, gained, slots)
         direct, held = self._passed[key]
-        return direct or (bool(held) and reached(held))
+        return direct or (bool(held) and reached(held)) or self._dispatch_reaches(after, gained, slots, fork)
 
     def _reaches(self, host: str, after: DefSym, held: frozenset[tuple[str, str, str]]) -> bool:
         """A fork line puts the override's class ``host`` where upstream's module call finds it: installed over
@@ -7003,9 +7021,11 @@ class _Checker:
             return False
         return not self._passes(after, [], (first_slot(new, widened),))
 
-    def _passes(self, after: DefSym, gained: list[str], slots: tuple[int, ...]) -> bool:
+    def _passes(
+        self, after: DefSym, gained: list[str], slots: tuple[int, ...], fork: ast.ClassDef | None = None
+    ) -> bool:
         direct, held = self._passing(after, gained, slots)
-        return direct or bool(held)
+        return direct or bool(held) or self._dispatch_reaches(after, gained, slots, fork)
 
     def _passing(
         self, after: DefSym, gained: list[str], slots: tuple[int, ...]
@@ -7022,13 +7042,10 @@ class _Checker:
         patterns = (named, called) if gained else (named_at_all,)
         paths = {p for pattern in patterns for p, _ in lines.added_matches(pattern) if p.endswith(".py")}
         held: set[tuple[str, str, str]] = set()
-        dispatch = self._dispatcher(after) if gained else None
         for path in sorted(paths):
             mod = self.theirs_ix.module_at(path)
             if mod is None:
                 continue
-            if dispatch is not None and self._dispatched(after, dispatch, path, mod, gained, slots):
-                return True, frozenset()
             if not gained and _handed_on(mod.tree, after.name, set(lines.changes[path].added)):
                 return True, frozenset()
             parents: dict[int, ast.AST] = {}  # made on the first call of the name: most files have none
@@ -7065,19 +7082,63 @@ class _Checker:
         node = member.node if isinstance(member, DefSym) else None
         return stem if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _forwards_all(node) else None
 
-    def _dispatched(
-        self, after: DefSym, dispatch: str, path: str, mod: ModuleInfo, gained: list[str], slots: tuple[int, ...]
+    def _dispatch_reaches(
+        self, after: DefSym, gained: list[str], slots: tuple[int, ...], fork: ast.ClassDef | None
     ) -> bool:
-        """A ``self.<dispatch>(...)`` call in a method of ``after``'s own class passing one of ``gained`` by
-        keyword (or filling one of ``slots``) on upstream's side."""
+        """A call of ``after``'s dispatcher (``_dispatcher``) in a method of its own class passes one of
+        ``gained`` (or fills one of ``slots``), and the fork's class overrides neither the dispatcher nor that
+        method whole: a fork ``apply`` calling its own ``forward_cuda``, or a fork ``forward`` taking the
+        call itself, leaves upstream's call never reaching the override (review97's twins of #12583)."""
+        dispatch = self._dispatcher(after) if gained else None
+        if dispatch is None or (fork is not None and handed_keys.overridden_whole(fork, dispatch)):
+            return False
+        if fork is not None and self._picked_elsewhere(after, dispatch, fork):
+            return False
+        key = (after.path, after.owner or "", after.name, tuple(gained), slots)
+        if key not in self._dispatching:
+            self._dispatching[key] = self._dispatched(after, dispatch, gained, slots)
+        return any(fork is None or not handed_keys.overridden_whole(fork, m) for m in self._dispatching[key])
+
+    def _picked_elsewhere(self, after: DefSym, dispatch: str, fork: ast.ClassDef) -> bool:
+        """The dispatcher calls ``self.<attr>``, which a method of the base's class order stores as
+        ``self.<attr> = self.<picker>(...)`` (``CustomOp.__init__``: ``self._forward_method =
+        self.dispatch_forward()``), and the fork's class overrides that picker whole without naming ``after``'s
+        method: the dispatcher never reaches the override (review97, #12583: a fork ``dispatch_forward``
+        returning its own ``aeon_forward``)."""
+        mod = self.theirs_ix.module_at(after.path) if after.owner else None
+        cls = self.theirs_ix.class_info(mod, after.owner) if mod is not None and after.owner else None
+        order = self.theirs_ix.mro(cls) if cls is not None else []
+        chain = [i for i in order if isinstance(i, px.ClassInfo)]
+        member = self.theirs_ix.member(order, dispatch) if chain else None
+        node = member.node if isinstance(member, DefSym) else None
+        returned = [r.value for r in ast.walk(node) if isinstance(r, ast.Return)] if node is not None else []
+        target = returned[0].func if returned and isinstance(returned[0], ast.Call) else None
+        if not (isinstance(target, ast.Attribute) and _is_name(target.value, "self")):
+            return False
+        pickers = {picker for i in chain for picker in _self_pickers(i.node, target.attr)}
+        return any(
+            handed_keys.overridden_whole(fork, picker)
+            and not any(isinstance(n, ast.Attribute) and n.attr == after.name for n in ast.walk(own))
+            for picker in pickers
+            for own in handed_keys.own_defs(fork, picker)
+        )
+
+    def _dispatched(self, after: DefSym, dispatch: str, gained: list[str], slots: tuple[int, ...]) -> list[str]:
+        """The methods of ``after``'s own class holding a ``self.<dispatch>(...)`` call that passes one of
+        ``gained`` by keyword (or fills one of ``slots``) on upstream's side."""
+        mod = self.theirs_ix.module_at(after.path)
+        if mod is None:
+            return []
+        found = []
         for node in ast.walk(mod.tree):
             if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == dispatch):
                 continue
-            if not self._own_self_call(after, path, node):
-                continue
-            if any(k.arg in gained for k in node.keywords) or any(len(node.args) > slot for slot in slots):
-                return True
-        return False
+            home = (
+                handed_keys.self_call_home(mod.classes, node) if self._own_self_call(after, after.path, node) else None
+            )
+            if home and (any(k.arg in gained for k in node.keywords) or any(len(node.args) > s for s in slots)):
+                found.append(home[1])
+        return found
 
     def _calls_held_module(self, mod: ModuleInfo, call: ast.Call, parents: dict[int, ast.AST], after: DefSym) -> bool:
         """``self.mlp(hidden_states, already_sequence_parallel=True)`` in upstream's decoder layer (#46635), where
@@ -8077,6 +8138,22 @@ def _hands_kwargs_on(node: ast.AST, kwarg: str) -> bool:
         and any(k.arg is None and isinstance(k.value, ast.Name) and k.value.id == kwarg for k in n.keywords)
         for n in ast.walk(node)
     )
+
+
+def _self_pickers(cls: ast.ClassDef, attr: str) -> set[str]:
+    """``picker`` of each ``self.<attr> = self.<picker>(...)`` in a method of ``cls``."""
+    return {
+        n.value.func.attr
+        for n in ast.walk(cls)
+        if isinstance(n, ast.Assign)
+        and len(n.targets) == 1
+        and isinstance(n.targets[0], ast.Attribute)
+        and n.targets[0].attr == attr
+        and _is_name(n.targets[0].value, "self")
+        and isinstance(n.value, ast.Call)
+        and isinstance(n.value.func, ast.Attribute)
+        and _is_name(n.value.func.value, "self")
+    }
 
 
 def _forwards_all(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
