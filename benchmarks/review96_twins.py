@@ -111,7 +111,8 @@ TWINS += [
             '    os.environ["VLLM_WORKER_MULTIPROC_METHOD"] = "forkserver"\n'
             "    try:\n"
             "        return envs.VLLM_WORKER_MULTIPROC_METHOD\n"
-            "    except ValueError:  # AEON: newer upstreams validate the method; spawn is the safe one\n"
+            "    except ValueError:\n"
+            "        # AEON: newer upstreams validate the method; spawn is the safe one\n"
             '        os.environ["VLLM_WORKER_MULTIPROC_METHOD"] = "spawn"\n'
             "        return envs.VLLM_WORKER_MULTIPROC_METHOD\n",
             '    os.environ["VLLM_WORKER_MULTIPROC_METHOD"] = "forkserver"',
@@ -179,7 +180,8 @@ CASES += [
             *FP,
             "vllm/aeon/r96fp0.py",
             OS + "def aeon_tf32() -> None:\n"
-            '    os.environ["VLLM_FLOAT32_MATMUL_PRECISION"] = "high"  # AEON: fp32 GEMMs on TF32 cores\n',
+            "    # AEON: fp32 GEMMs on TF32 cores\n"
+            '    os.environ["VLLM_FLOAT32_MATMUL_PRECISION"] = "high"\n',
             'os.environ["VLLM_FLOAT32_MATMUL_PRECISION"] = "high"',
         ),
     ),
@@ -192,7 +194,8 @@ TWINS += [
             *FP,
             "vllm/aeon/r96fp1.py",
             OS + "def aeon_tf32() -> None:\n"
-            '    os.environ["VLLM_FLOAT32_MATMUL_PRECISION"] = "TF32"  # AEON: fp32 GEMMs on TF32 cores\n',
+            "    # AEON: fp32 GEMMs on TF32 cores\n"
+            '    os.environ["VLLM_FLOAT32_MATMUL_PRECISION"] = "TF32"\n',
             'os.environ["VLLM_FLOAT32_MATMUL_PRECISION"] = "TF32"',
         ),
     ),
@@ -205,7 +208,8 @@ TWINS += [
             OSE + "def aeon_tf32() -> None:\n"
             "    try:\n"
             '        os.environ["VLLM_FLOAT32_MATMUL_PRECISION"] = "high"\n'
-            "        envs.VLLM_FLOAT32_MATMUL_PRECISION  # AEON: validate now, not in a worker\n"
+            "        # AEON: validate now, not in a worker\n"
+            "        envs.VLLM_FLOAT32_MATMUL_PRECISION\n"
             "    except ValueError:\n"
             '        os.environ["VLLM_FLOAT32_MATMUL_PRECISION"] = "tf32"\n',
             '        os.environ["VLLM_FLOAT32_MATMUL_PRECISION"] = "high"',
@@ -219,7 +223,8 @@ TWINS += [
             "vllm/aeon/r96fp3.py",
             "import torch\n\n\n"
             "def aeon_tf32() -> None:\n"
-            '    torch.set_float32_matmul_precision("high")  # AEON: torch still spells it so\n',
+            "    # AEON: torch still spells it so\n"
+            '    torch.set_float32_matmul_precision("high")\n',
             '    torch.set_float32_matmul_precision("high")',
         ),
     ),
@@ -230,7 +235,8 @@ TWINS += [
             *FB,
             "vllm/aeon/r96fb1.py",
             OS + "def aeon_tf32() -> None:\n"
-            '    os.environ["VLLM_FLOAT32_MATMUL_PRECISION"] = "high"  # AEON: fp32 GEMMs on TF32 cores\n',
+            "    # AEON: fp32 GEMMs on TF32 cores\n"
+            '    os.environ["VLLM_FLOAT32_MATMUL_PRECISION"] = "high"\n',
             'os.environ["VLLM_FLOAT32_MATMUL_PRECISION"] = "high"',
         ),
     ),
@@ -256,7 +262,8 @@ CASES += [
             *CB,
             "vllm/aeon/r96cb1.py",
             OS + "def aeon_keep_alive() -> None:\n"
-            '    os.environ["VLLM_KEEP_ALIVE_ON_ENGINE_DEATH"] = "true"  # AEON: the supervisor restarts it\n',
+            "    # AEON: the supervisor restarts it\n"
+            '    os.environ["VLLM_KEEP_ALIVE_ON_ENGINE_DEATH"] = "true"\n',
             'os.environ["VLLM_KEEP_ALIVE_ON_ENGINE_DEATH"] = "true"',
         ),
     ),
@@ -269,7 +276,8 @@ TWINS += [
             *CB,
             "vllm/aeon/r96cb2.py",
             OS + "def aeon_cubins() -> bool:\n"
-            '    return os.getenv("VLLM_HAS_FLASHINFER_CUBIN", "0") == "1"  # AEON: the image sets it to 1\n',
+            "    # AEON: the image sets it to 1\n"
+            '    return os.getenv("VLLM_HAS_FLASHINFER_CUBIN", "0") == "1"\n',
             'return os.getenv("VLLM_HAS_FLASHINFER_CUBIN", "0") == "1"',
         ),
     ),
@@ -283,7 +291,8 @@ TWINS += [
             "    cubin = envs.VLLM_HAS_FLASHINFER_CUBIN\n"
             "    return (\n"
             '        envs.VLLM_HAS_FLASHINFER_CUBIN == "1"\n'
-            "        if isinstance(cubin, str)  # AEON: older upstreams hand back the raw string\n"
+            "        # AEON: older upstreams hand back the raw string\n"
+            "        if isinstance(cubin, str)\n"
             "        else bool(cubin)\n"
             "    )\n",
             '        envs.VLLM_HAS_FLASHINFER_CUBIN == "1"',
@@ -297,7 +306,8 @@ TWINS += [
             "vllm/aeon/r96cb4.py",
             "import vllm.aeon.spark_envs as envs\n\n\n"
             "def aeon_cubins() -> bool:\n"
-            '    return envs.VLLM_HAS_FLASHINFER_CUBIN == "1"  # AEON: the fork\'s own table keeps raw strings\n',
+            "    # AEON: the fork's own table keeps raw strings\n"
+            '    return envs.VLLM_HAS_FLASHINFER_CUBIN == "1"\n',
             'return envs.VLLM_HAS_FLASHINFER_CUBIN == "1"',
         ),
     ),
@@ -323,7 +333,8 @@ TWINS += [
             *CB,
             "vllm/aeon/r96cb6.py",
             OS + "def aeon_keep_alive() -> None:\n"
-            '    os.environ.setdefault("VLLM_KEEP_ALIVE_ON_ENGINE_DEATH", "1")  # AEON: the supervisor restarts it\n',
+            "    # AEON: the supervisor restarts it\n"
+            '    os.environ.setdefault("VLLM_KEEP_ALIVE_ON_ENGINE_DEATH", "1")\n',
             'os.environ.setdefault("VLLM_KEEP_ALIVE_ON_ENGINE_DEATH", "1")',
         ),
     ),
@@ -339,7 +350,8 @@ CASES += [
             *RD,
             "vllm/aeon/r96rd0.py",
             OS + "def aeon_dag() -> None:\n"
-            '    os.environ["VLLM_USE_RAY_COMPILED_DAG"] = "true"  # AEON: the two-node pipeline\n',
+            "    # AEON: the two-node pipeline\n"
+            '    os.environ["VLLM_USE_RAY_COMPILED_DAG"] = "true"\n',
             'os.environ["VLLM_USE_RAY_COMPILED_DAG"] = "true"',
         ),
     ),
@@ -420,7 +432,8 @@ TWINS += [
             "vllm/aeon/r96cl5.py",
             "import logging\n\nimport vllm.envs as envs\n\nlogger = logging.getLogger(__name__)\n\n\n"
             "def aeon_log_setup() -> None:\n"
-            '    logger.info(f"VLLM_CONFIGURE_LOGGING={envs.VLLM_CONFIGURE_LOGGING}")  # AEON: launch log\n',
+            "    # AEON: launch log\n"
+            '    logger.info(f"VLLM_CONFIGURE_LOGGING={envs.VLLM_CONFIGURE_LOGGING}")\n',
             'logger.info(f"VLLM_CONFIGURE_LOGGING={envs.VLLM_CONFIGURE_LOGGING}")',
         ),
     ),
@@ -449,7 +462,8 @@ CASES += [
             *AR,
             "vllm/aeon/r96ar0.py",
             OS + "def aeon_backend() -> str:\n"
-            '    return os.getenv("VLLM_FLASHINFER_ALLREDUCE_BACKEND", "trtllm")  # AEON: logged at launch\n',
+            "    # AEON: logged at launch\n"
+            '    return os.getenv("VLLM_FLASHINFER_ALLREDUCE_BACKEND", "trtllm")\n',
             'return os.getenv("VLLM_FLASHINFER_ALLREDUCE_BACKEND", "trtllm")',
         ),
     ),
@@ -462,7 +476,8 @@ TWINS += [
             *AR,
             "vllm/aeon/r96ar1.py",
             OS + "def aeon_backend() -> str:\n"
-            '    return os.getenv("VLLM_FLASHINFER_ALLREDUCE_BACKEND", "auto")  # AEON: logged at launch\n',
+            "    # AEON: logged at launch\n"
+            '    return os.getenv("VLLM_FLASHINFER_ALLREDUCE_BACKEND", "auto")\n',
             'return os.getenv("VLLM_FLASHINFER_ALLREDUCE_BACKEND", "auto")',
         ),
     ),
@@ -473,7 +488,8 @@ TWINS += [
             *AR,
             "vllm/aeon/r96ar2.py",
             OS + "def aeon_backend() -> str:\n"
-            '    os.environ.setdefault("VLLM_FLASHINFER_ALLREDUCE_BACKEND", "trtllm")  # AEON: fuses the quant\n'
+            "    # AEON: fuses the quant\n"
+            '    os.environ.setdefault("VLLM_FLASHINFER_ALLREDUCE_BACKEND", "trtllm")\n'
             '    return os.getenv("VLLM_FLASHINFER_ALLREDUCE_BACKEND", "trtllm")\n',
             'return os.getenv("VLLM_FLASHINFER_ALLREDUCE_BACKEND", "trtllm")',
         ),
@@ -485,7 +501,8 @@ TWINS += [
             *AR,
             "vllm/aeon/r96ar3.py",
             OS + "def aeon_moe_backend() -> str:\n"
-            '    return os.getenv("VLLM_FLASHINFER_MOE_BACKEND", "latency")  # AEON: logged at launch\n',
+            "    # AEON: logged at launch\n"
+            '    return os.getenv("VLLM_FLASHINFER_MOE_BACKEND", "latency")\n',
             'return os.getenv("VLLM_FLASHINFER_MOE_BACKEND", "latency")',
         ),
     ),
@@ -526,7 +543,8 @@ TWINS += [
             "vllm/aeon/r96v22.py",
             EV + "def aeon_v1(config_says_v2: bool) -> bool:\n"
             "    if envs.VLLM_USE_V2_MODEL_RUNNER is None:\n"
-            "        return not config_says_v2  # AEON: unset, the config's oracle decides\n"
+            "        # AEON: unset, the config's oracle decides\n"
+            "        return not config_says_v2\n"
             "    return envs.VLLM_USE_V2_MODEL_RUNNER is False\n",
             "    return envs.VLLM_USE_V2_MODEL_RUNNER is False",
         ),
@@ -540,7 +558,8 @@ TWINS += [
             EV + "def aeon_v1() -> bool:\n"
             "    use_v2 = envs.VLLM_USE_V2_MODEL_RUNNER\n"
             "    if use_v2 is None:\n"
-            "        use_v2 = False  # AEON: the Spark pins v1 unless the fleet says otherwise\n"
+            "        # AEON: the Spark pins v1 unless the fleet says otherwise\n"
+            "        use_v2 = False\n"
             "    return use_v2 is False\n",
             "    return use_v2 is False",
         ),
@@ -552,7 +571,8 @@ TWINS += [
             *V2,
             "vllm/aeon/r96v24.py",
             OSE + "def aeon_v1() -> bool:\n"
-            '    os.environ.setdefault("VLLM_USE_V2_MODEL_RUNNER", "0")  # AEON: the hooks patch v1 only\n'
+            "    # AEON: the hooks patch v1 only\n"
+            '    os.environ.setdefault("VLLM_USE_V2_MODEL_RUNNER", "0")\n'
             "    return envs.VLLM_USE_V2_MODEL_RUNNER is False\n",
             "    return envs.VLLM_USE_V2_MODEL_RUNNER is False",
         ),
@@ -568,8 +588,7 @@ CASES += [
         K(
             *FI,
             "vllm/aeon/r96fi0.py",
-            EV + "def aeon_torch_sampler() -> bool:\n"
-            "    return envs.VLLM_USE_FLASHINFER_SAMPLER == False  # noqa: E712\n",
+            EV + "def aeon_torch_sampler() -> bool:\n    return envs.VLLM_USE_FLASHINFER_SAMPLER == False\n",
             "return envs.VLLM_USE_FLASHINFER_SAMPLER == False",
         ),
     ),
@@ -595,7 +614,8 @@ TWINS += [
             "vllm/aeon/r96fi2.py",
             EV + "def aeon_opted_out() -> bool:\n"
             "    flag = envs.VLLM_USE_FLASHINFER_SAMPLER\n"
-            "    return flag is not None and flag is False  # AEON: only an explicit 0 opts out\n",
+            "    # AEON: only an explicit 0 opts out\n"
+            "    return flag is not None and flag is False\n",
             "return flag is not None and flag is False",
         ),
     ),
