@@ -622,6 +622,97 @@ TWINS += [
 ]
 
 
+# --- round 3, written after the mends: the mends' edges on the same commits (and #3975eb6de6's revert)
+CASES += [
+    (
+        "#28671 int turned bool",
+        "an f-string printed into an environment file",
+        K(
+            *CL,
+            "vllm/aeon/r96cl7.py",
+            EV + "def aeon_env_file(path: str) -> None:\n"
+            "    # AEON: the sidecar container reads the server's logging switch from an env file\n"
+            "    with open(path, 'a') as env_file:\n"
+            '        print(f"VLLM_CONFIGURE_LOGGING={envs.VLLM_CONFIGURE_LOGGING}", file=env_file)\n',
+            'print(f"VLLM_CONFIGURE_LOGGING={envs.VLLM_CONFIGURE_LOGGING}", file=env_file)',
+        ),
+    ),
+    (
+        "#28671 int turned bool",
+        "a Ray runtime environment's env_vars dumped to JSON",
+        K(
+            *CL,
+            "vllm/aeon/r96cl8.py",
+            "import json\n\nimport vllm.envs as envs\n\n\n"
+            "def aeon_runtime_env_json() -> str:\n"
+            "    # AEON: the Ray job's workers log as the server does\n"
+            '    return json.dumps({"env_vars": {"VLLM_CONFIGURE_LOGGING": str(envs.VLLM_CONFIGURE_LOGGING)}})\n',
+            'return json.dumps({"env_vars": {"VLLM_CONFIGURE_LOGGING": str(envs.VLLM_CONFIGURE_LOGGING)}})',
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#3975eb6de6 choice taken out",
+        "twin: forkserver in one arm of a version test, spawn in the other",
+        K(
+            *RV,
+            "vllm/aeon/r96rv1.py",
+            "import os\n\nfrom packaging.version import Version\n\nimport vllm\n\n\n"
+            "def aeon_mp() -> None:\n"
+            "    # AEON: the forkserver starts workers cleanly where upstream takes it\n"
+            '    if Version(vllm.__version__) >= Version("0.21"):\n'
+            '        os.environ["VLLM_WORKER_MULTIPROC_METHOD"] = "spawn"\n'
+            "    else:\n"
+            '        os.environ["VLLM_WORKER_MULTIPROC_METHOD"] = "forkserver"\n',
+            '        os.environ["VLLM_WORKER_MULTIPROC_METHOD"] = "forkserver"',
+        ),
+    ),
+    (
+        "#28159 string turned bool",
+        "twin: isinstance(read, str) and-ed before the comparison",
+        K(
+            *CB,
+            "vllm/aeon/r96cb7.py",
+            EV + "def aeon_cubins() -> bool:\n"
+            "    # AEON: older upstreams hand back the raw string, newer a bool\n"
+            "    if isinstance(envs.VLLM_HAS_FLASHINFER_CUBIN, str):\n"
+            '        return envs.VLLM_HAS_FLASHINFER_CUBIN == "1"\n'
+            "    return bool(envs.VLLM_HAS_FLASHINFER_CUBIN)\n",
+            'return envs.VLLM_HAS_FLASHINFER_CUBIN == "1"',
+        ),
+    ),
+    (
+        "#28159 string turned bool",
+        "twin: a local named envs bound to a namespace of the raw environment",
+        K(
+            *CB,
+            "vllm/aeon/r96cb8.py",
+            "import os\nfrom types import SimpleNamespace\n\nimport vllm.envs as envs\n\n\n"
+            "def aeon_level() -> str:\n"
+            "    return envs.VLLM_LOGGING_LEVEL\n\n\n"
+            "def aeon_raw_cubins() -> bool:\n"
+            "    # AEON: the raw strings, as a child launched with this environment sees them\n"
+            "    envs = SimpleNamespace(**os.environ)\n"
+            '    return getattr(envs, "VLLM_HAS_FLASHINFER_CUBIN", "0") == "1"\n',
+            'return getattr(envs, "VLLM_HAS_FLASHINFER_CUBIN", "0") == "1"',
+        ),
+    ),
+    (
+        "#28671 int turned bool",
+        "twin: a console print of the NAME={...} text",
+        K(
+            *CL,
+            "vllm/aeon/r96cl9.py",
+            EV + "def aeon_show_setup() -> None:\n"
+            "    # AEON: the launch script echoes the logging switch\n"
+            '    print(f"VLLM_CONFIGURE_LOGGING={envs.VLLM_CONFIGURE_LOGGING}")\n',
+            'print(f"VLLM_CONFIGURE_LOGGING={envs.VLLM_CONFIGURE_LOGGING}")',
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review96-")
     return 0
