@@ -741,6 +741,24 @@ TWINS += [
     ),
 ]
 
+TWINS += [
+    (
+        "#39337 flag made None",
+        "twin: a parameter named envs (the fork's resolved flags) tested is False",
+        K(
+            *V2,
+            "vllm/aeon/r96v25.py",
+            "from types import SimpleNamespace\n\nimport vllm.envs as envs\n\n\n"
+            "def aeon_level() -> str:\n"
+            "    return envs.VLLM_LOGGING_LEVEL\n\n\n"
+            "def aeon_v1(envs: SimpleNamespace) -> bool:\n"
+            "    # AEON: the launcher's flags, resolved to bools before the workers start\n"
+            "    return envs.VLLM_USE_V2_MODEL_RUNNER is False\n",
+            "return envs.VLLM_USE_V2_MODEL_RUNNER is False",
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review96-")

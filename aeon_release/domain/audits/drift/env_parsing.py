@@ -43,11 +43,16 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.dtypes import is_test_path
 from aeon_release.domain.audits.drift.env_defaults import _fork_names as read_names
-from aeon_release.domain.audits.drift.env_defaults import _is_module, _module_aliases, _module_read, _reads_environment
+from aeon_release.domain.audits.drift.env_defaults import (
+    _is_module,
+    _module_aliases,
+    _module_read,
+    _reads_environment,
+    module_shadowed,
+)
 from aeon_release.domain.audits.drift.env_values import Setting, _apart, _merged, fork_settings
 from aeon_release.domain.audits.drift.fallbacks import handler_catches, isinstance_guarded
 from aeon_release.domain.audits.drift.logged_kwargs import _logging_call
-from aeon_release.domain.audits.drift.raised_kinds import _bound_locally
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions, whole_word
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
@@ -302,7 +307,7 @@ def _misread(module: ast.Module, retyped: dict[str, Change]) -> Iterator[tuple[i
         if read is None or change is None or not _is_module(aliases.get(read[0]), change.module):
             continue
         assert isinstance(node, ast.expr)
-        if _shadowed(node, read[0], parents):
+        if module_shadowed(node, read[0], parents):
             continue  # a parameter or local of the module's name: the fork's own value (review96)
         shown, parent = ast.unparse(node), parents.get(id(node))
         was, now = change.old.kind, change.new.kind
@@ -322,17 +327,6 @@ def _misread(module: ast.Module, retyped: dict[str, Change]) -> Iterator[tuple[i
             if not handed:
                 text += " (a warning: the text is not handed to an environment here, a log line is harmless)"
             yield node.lineno, change.name, text, Severity.ERROR if handed else Severity.WARNING
-
-
-def _shadowed(node: ast.expr, name: str, parents: dict[int, ast.AST]) -> bool:
-    """An enclosing function binds ``name`` itself (a parameter ``envs`` holding a snapshot of strings): the read is
-    not of the module."""
-    up = parents.get(id(node))
-    while up is not None:
-        if isinstance(up, _FUNCS) and name in _bound_locally(up):
-            return True
-        up = parents.get(id(up))
-    return False
 
 
 def _str_guarded(compare: ast.Compare, read: ast.expr, parents: dict[int, ast.AST]) -> bool:
