@@ -20,7 +20,7 @@ right after the merge (the merge base is the commit's first parent, upstream the
 - an identity test of a flag whose default is None now (``env_defaults._flag_identity``; #39337, and #11394 which
   made ``VLLM_USE_FLASHINFER_SAMPLER``'s ``"0"`` a None the same way): ``is True`` (None answers as False did),
   ``bool(...) is False`` (a truth test), a scope that settles ``is None`` first, a local resolving None to the
-  fork's choice, the variable pinned before the test.
+  fork's choice, the variable pinned before the test, a parameter named ``envs`` (the fork's resolved flags).
 
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the replay's catches of
 these widenings, kept to show the reach stays, and three more real commits of the same shapes: #3975eb6de6's
@@ -48,13 +48,18 @@ an environment file, a Ray runtime environment's ``env_vars`` dumped to JSON) an
 under a version test, ``isinstance(read, str)`` as an ``if`` before the comparison, a local ``envs`` bound to a
 namespace of the raw environment, a console ``print`` of the ``NAME=`` text).  Main: 2 caught, 3 false errors of
 4 (all but the version test).  This branch: 2 caught, 0 false errors of 4 (2 warned).
-All rounds, main (d7bae14e): 14 caught of 14; 9 false errors of 33 twins.  This branch: 14 caught of 14; 0 false
-errors of 33 twins (12 warned).
-Regression set on this branch: ``blind_replay_envvars.py`` 19 caught, 2 warned, 0 missed of 21 (11 twins quiet,
-1 warned, 0 false), ``killer_replay.py`` 26/26, ``kind_change_replay.py`` 12/12 (5 quiet), ``env_replay.py --limit
-40`` default-raw 37/37, respelled 0/4 with a false finding, twins 0/81 false errors (1/81 false warning),
-``review88_twins.py`` 7/7 (1 false error of 26, recorded there), ``blind_replay_config.py`` 16 caught, 1 warned of
-17 (13 quiet, 0 false): all as recorded.
+Round 4: the parameter-named-``envs`` shape on env-default drift's widened identity test (#39337: the launcher's
+flags resolved to bools, ``envs.VLLM_USE_V2_MODEL_RUNNER is False`` through the parameter): a false error on main
+and on round 2's engine (``env_defaults._fork_reads`` took the alias for the module in every scope too); the
+shadow test moved to ``env_defaults.module_shadowed``, shared by both checks: quiet.
+All rounds, main (d7bae14e): 14 caught of 14; 10 false errors of 34 twins.  This branch: 14 caught of 14; 0 false
+errors of 34 twins (12 warned).
+Regression set at this branch's head: ``blind_replay_envvars.py`` 19 caught, 2 warned, 0 missed of 21 (11 twins
+quiet, 1 warned, 0 false), ``killer_replay.py`` 26/26, ``kind_change_replay.py`` 12/12 (5 quiet),
+``blind_replay_config.py`` 16 caught, 1 warned of 17 (13 quiet, 2 of them warned, 0 false), ``env_replay.py --limit
+40`` gone 38/40, default 37/37, default-raw 37/37, respelled 0/4 with a false finding, twins 0/81 false errors
+(1/81 false warning); after round 2's mend also ``review88_twins.py`` 7/7 (1 false error of 26, recorded there):
+all as recorded.
 
   PYTHONPATH=.. python review96_twins.py [--only TEXT ...] [--show]
 """
