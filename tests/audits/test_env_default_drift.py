@@ -377,3 +377,36 @@ def test_an_identity_test_with_the_flag_a_default_made_none_meant(git_repo: GitR
     # tests for None first settles the unset case: the plain read's warning, no error
     assert [line for (line, text) in got if text == "return envs.APP_USE_V2 is False"] == [6, 24], got
     assert got[(24, "return envs.APP_USE_V2 is False")] is Severity.WARNING, got
+
+
+# review96 (benchmarks/review96_twins.py): a parameter or local of the module's name is the fork's own value
+SHADOW_FORK_TEXT = """from types import SimpleNamespace
+
+import app.flags as envs
+
+
+def aeon_v1_now() -> bool:
+    return envs.APP_USE_V2 is False
+
+
+def aeon_v1(envs: SimpleNamespace) -> bool:
+    # AEON: the launcher's flags, resolved to bools before the workers start
+    return envs.APP_USE_V2 is False
+
+
+def aeon_strict() -> bool:
+    envs = SimpleNamespace(APP_STRICT=True)
+    return envs.APP_STRICT == True  # noqa: E712
+"""
+
+
+def test_a_parameter_or_local_named_as_the_module_is_no_read_of_it(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {FLAGS: FLAGS_BASE},
+        {FLAGS_FORK: SHADOW_FORK_TEXT},
+        [("[Model Runner v2] Oracle (#39337)", {FLAGS: FLAGS_UPSTREAM})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    got = {(f.line, f.severity) for f in report.findings if f.rule_id == DEFAULT_DRIFT and f.path == FLAGS_FORK}
+    assert got == {(7, Severity.ERROR)}, got

@@ -176,3 +176,84 @@ def test_a_stringified_read_as_a_dict_key_warns(git_repo: GitRepo, no_rules: Pat
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     got = [(f.line, f.severity) for f in report.findings if f.path == FORK and "registry entry" in f.message]
     assert got == [(6, Severity.WARNING)], got
+
+
+# review96 (benchmarks/review96_twins.py): fork code right after the change, shaped like what the check catches
+TWINS = "app/aeon/twins.py"
+TWINS_TEXT = """import json
+import logging
+import os
+
+import app.envs as envs
+
+logger = logging.getLogger(__name__)
+
+
+def aeon_versioned(old: bool) -> None:
+    if old:
+        os.environ["APP_WORKER_METHOD"] = "forkserver"
+    else:
+        os.environ["APP_WORKER_METHOD"] = "spawn"
+
+
+def aeon_validated() -> str:
+    os.environ["APP_PRECISION"] = "medium"
+    try:
+        return envs.APP_PRECISION
+    except ValueError:
+        os.environ["APP_PRECISION"] = "tf32"
+        return envs.APP_PRECISION
+
+
+def aeon_wrong_handler() -> None:
+    os.environ["APP_HAS_CUBIN"] = "yes"
+    try:
+        envs.APP_HAS_CUBIN
+    except KeyError:
+        os.environ["APP_HAS_CUBIN"] = "1"
+
+
+def aeon_both_types() -> bool:
+    cubin = envs.APP_HAS_CUBIN
+    return envs.APP_HAS_CUBIN == "1" if isinstance(cubin, str) else bool(cubin)
+
+
+def aeon_snapshot(envs) -> bool:
+    return envs.APP_HAS_CUBIN == "1"
+
+
+def aeon_shown(env_file) -> str:
+    logger.info(f"APP_CONFIGURE_LOGGING={envs.APP_CONFIGURE_LOGGING}")
+    print(f"APP_CONFIGURE_LOGGING={envs.APP_CONFIGURE_LOGGING}", file=env_file)
+    ray_env = json.dumps({"env_vars": {"APP_CONFIGURE_LOGGING": str(envs.APP_CONFIGURE_LOGGING)}})
+    return ray_env + json.dumps({"APP_CONFIGURE_LOGGING": str(envs.APP_CONFIGURE_LOGGING)})
+"""
+
+
+def test_fallbacks_type_guards_a_shadowing_parameter_and_displays_are_no_errors(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """Another arm (a version test) or an ``except ValueError`` handler setting a value upstream takes makes the
+    refused setting a warning (a ``KeyError`` handler is no fallback for a refusal); a comparison under
+    ``isinstance(..., str)`` of a local bound to the read and a parameter named as the module stay quiet; a
+    ``NAME=`` f-string logged and a flat dict dumped to JSON warn, where one printed to a file and a runtime
+    environment's ``env_vars`` dumped to JSON stay errors."""
+    sides = s.merge_case(git_repo, {ENVS: BASE}, {TWINS: TWINS_TEXT}, [(SUBJECT, {ENVS: UPSTREAM})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    lines = (git_repo.path / TWINS).read_text().splitlines()
+    got = {
+        lines[f.line - 1].strip(): f.severity
+        for f in report.findings
+        if f.rule_id == DEFAULT_DRIFT and f.path == TWINS and "registry entry" in f.message
+    }
+    assert got == {
+        'os.environ["APP_WORKER_METHOD"] = "forkserver"': Severity.WARNING,
+        'os.environ["APP_PRECISION"] = "medium"': Severity.WARNING,
+        'os.environ["APP_HAS_CUBIN"] = "yes"': Severity.ERROR,
+        'logger.info(f"APP_CONFIGURE_LOGGING={envs.APP_CONFIGURE_LOGGING}")': Severity.WARNING,
+        'print(f"APP_CONFIGURE_LOGGING={envs.APP_CONFIGURE_LOGGING}", file=env_file)': Severity.ERROR,
+        'ray_env = json.dumps({"env_vars": {"APP_CONFIGURE_LOGGING": str(envs.APP_CONFIGURE_LOGGING)}})': (
+            Severity.ERROR
+        ),
+        'return ray_env + json.dumps({"APP_CONFIGURE_LOGGING": str(envs.APP_CONFIGURE_LOGGING)})': Severity.WARNING,
+    }, got

@@ -32,6 +32,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.old_defaults import compares_with_old
+from aeon_release.domain.audits.drift.raised_kinds import _bound_locally
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions, whole_word
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
@@ -383,6 +384,8 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
                 and _is_module(aliases.get(read[0]), change.module)
             ):
                 parents = parents or parent_map(module)
+                if module_shadowed(node, read[0], parents):
+                    continue  # a parameter or local of the module's name: the fork's own value (review96)
                 compare = compares_with_old(node, parents, change.old_value, (change.new_value,), _same)
                 compare = compare or (_flag_identity(node, parents, change) if _made_none(change) else None)
                 used = _computed_with(node, parents) if compare is None and _made_none(change) else None
@@ -539,6 +542,17 @@ def _reads_environment(func: ast.expr) -> bool:
     """``os.getenv``, ``getenv``, ``os.environ.get``, ``environ.get``."""
     text = ast.unparse(func)
     return text.endswith("getenv") or text.endswith("environ.get")
+
+
+def module_shadowed(node: ast.expr, name: str, parents: dict[int, ast.AST]) -> bool:
+    """An enclosing function binds ``name`` itself (a parameter ``envs`` holding the fork's snapshot of the
+    variables): ``name.APP_X`` there is no read of the module the file imports as ``name`` (review96)."""
+    up = parents.get(id(node))
+    while up is not None:
+        if isinstance(up, ast.FunctionDef | ast.AsyncFunctionDef) and name in _bound_locally(up):
+            return True
+        up = parents.get(id(up))
+    return False
 
 
 def _module_aliases(module: ast.Module) -> dict[str, str]:

@@ -25,7 +25,13 @@ at the base and at upstream.  Errors: a fork setting (``os.environ[NAME] = "v"``
 parsing took and upstream's refuses; a fork comparison of the registry module's attribute with a string where the
 read was a string and is a ``bool``/``int``/``float`` now; ``str()`` or an f-string of a read that was an ``int`` and
 is a ``bool`` now, handed to an environment (an item's value, a ``NAME=`` text).  Elsewhere the stringified read is
-a warning: ``"True"`` in a log line is harmless.
+a warning: ``"True"`` in a log line is harmless.  Written for both sides (review96, ``benchmarks/review96_twins.py``):
+a refused setting is a warning where the file sets the variable again, to a value upstream takes, in another arm of
+an ``if``/``try`` or in an ``except ValueError`` handler (a version test or the first read's refusal picks the
+fallback); a comparison under ``isinstance(..., str)`` of the read (or a local bound to it) and a read through a
+parameter or local of the module's name (the fork's own snapshot) are quiet; a ``NAME=`` f-string or a flat
+``{"NAME": str(...)}`` handed straight to a logging call, ``print`` (no ``file=``) or ``json.dumps`` is a display
+(a warning), where one nested under a runtime environment's ``env_vars`` stays an error.
 """
 
 from __future__ import annotations
@@ -37,8 +43,16 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.dtypes import is_test_path
 from aeon_release.domain.audits.drift.env_defaults import _fork_names as read_names
-from aeon_release.domain.audits.drift.env_defaults import _is_module, _module_aliases, _module_read, _reads_environment
-from aeon_release.domain.audits.drift.env_values import Setting, _merged, fork_settings
+from aeon_release.domain.audits.drift.env_defaults import (
+    _is_module,
+    _module_aliases,
+    _module_read,
+    _reads_environment,
+    module_shadowed,
+)
+from aeon_release.domain.audits.drift.env_values import Setting, _apart, _merged, fork_settings
+from aeon_release.domain.audits.drift.fallbacks import handler_catches, isinstance_guarded
+from aeon_release.domain.audits.drift.logged_kwargs import _logging_call
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions, whole_word
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
@@ -48,6 +62,11 @@ from aeon_release.domain.audits.source import parse_python, str_value
 _KINDS = {"bool": "bool", "int": "int", "float": "float"}
 _TEXT = (ast.Eq, ast.NotEq, ast.In, ast.NotIn)
 _VARIABLE = re.compile(r"[A-Z][A-Z0-9]*_[A-Z0-9_]+")
+# a refused value raises ValueError at the read: a handler of one of these is the fork's own fallback
+_REFUSALS = frozenset({"ValueError", "Exception", "BaseException"})
+# calls that show a text or serialize a display, never an environment: ``json.dumps({"APP_X": str(x)})``
+_DUMPS = frozenset({"json.dumps", "json.dump", "yaml.dump", "yaml.safe_dump", "pprint.pformat", "pprint.pprint"})
+_FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 @dataclass(frozen=True)
@@ -221,8 +240,11 @@ Hit = tuple[Severity, str, int, str, str]  # severity, path, line, variable, mes
 
 
 def _settings(trees: ThreeTrees, changes: dict[str, Change]) -> Iterator[Hit]:
-    """Fork settings the base's parsing took and upstream's refuses."""
-    for setting in fork_settings(trees):
+    """Fork settings the base's parsing took and upstream's refuses; a warning where the file sets the variable
+    again to a value upstream's takes, in another arm of an ``if``/``try`` or in a handler of ``ValueError``
+    (review96: a version test or the first read's refusal picks the fork's fallback)."""
+    settings = fork_settings(trees)
+    for setting in settings:
         change = changes.get(setting.name)
         why = change.new.refuses(setting.value) if change is not None else None
         if change is not None and why is not None and change.old.refuses(setting.value) is None:
@@ -231,7 +253,31 @@ def _settings(trees: ThreeTrees, changes: dict[str, Change]) -> Iterator[Hit]:
                 f'fork-owned setting {setting.name}="{setting.value}" was taken by the base\'s registry entry, but '
                 f"upstream's now refuses it: the value {why}, so the first read of the variable raises"
             )
-            yield Severity.ERROR, at.path, at.line, setting.name, text
+            other = _fallback(trees, setting, [s for s in settings if change.new.refuses(s.value) is None])
+            if other is None:
+                yield Severity.ERROR, at.path, at.line, setting.name, text
+            else:
+                text += (
+                    f' (a warning: line {_merged(trees, other).line} sets it to "{other.value}", which upstream\'s '
+                    "takes, in another arm or a handler of the refusal: written for both parsings)"
+                )
+                yield Severity.WARNING, at.path, at.line, setting.name, text
+
+
+def _fallback(trees: ThreeTrees, setting: Setting, taken: list[Setting]) -> Setting | None:
+    """A setting of the variable in ``taken`` (values upstream's parsing takes) in another arm of an ``if``/
+    ``try`` around ``setting``, or in an ``except ValueError`` handler of the same file."""
+    others = [s for s in taken if s.path == setting.path and s.name == setting.name and s.line != setting.line]
+    module = parse_python(trees.blobs(trees.ours, [setting.path])[setting.path] or "") if others else None
+    if module is None:
+        return None
+    handled = {
+        line
+        for node in ast.walk(module)
+        if isinstance(node, ast.ExceptHandler) and handler_catches(node.type, _REFUSALS) and node.body
+        for line in range(node.body[0].lineno, (node.body[-1].end_lineno or node.body[-1].lineno) + 1)
+    }
+    return next((o for o in others if o.line in handled or _apart(module, setting.line, o.line)), None)
 
 
 def _reads(trees: ThreeTrees, changes: dict[str, Change]) -> Iterator[Hit]:
@@ -261,9 +307,13 @@ def _misread(module: ast.Module, retyped: dict[str, Change]) -> Iterator[tuple[i
         if read is None or change is None or not _is_module(aliases.get(read[0]), change.module):
             continue
         assert isinstance(node, ast.expr)
+        if module_shadowed(node, read[0], parents):
+            continue  # a parameter or local of the module's name: the fork's own value (review96)
         shown, parent = ast.unparse(node), parents.get(id(node))
         was, now = change.old.kind, change.new.kind
         if was == "str" and isinstance(parent, ast.Compare) and _text_compare(parent, node):
+            if _str_guarded(parent, node, parents):
+                continue
             text = (
                 f"fork-owned `{ast.unparse(parent)}` compares {shown} with a string, but upstream's registry entry "
                 f"now hands back a {now}, not the raw string: the comparison never holds, the fork's path is dead"
@@ -277,6 +327,34 @@ def _misread(module: ast.Module, retyped: dict[str, Change]) -> Iterator[tuple[i
             if not handed:
                 text += " (a warning: the text is not handed to an environment here, a log line is harmless)"
             yield node.lineno, change.name, text, Severity.ERROR if handed else Severity.WARNING
+
+
+def _str_guarded(compare: ast.Compare, read: ast.expr, parents: dict[int, ast.AST]) -> bool:
+    """The comparison runs only where ``isinstance(x, str)`` holds of the read, or of a name the enclosing function
+    binds to it (``v = envs.X`` ... ``envs.X == "1" if isinstance(v, str) else bool(v)``): written for both types."""
+    text = ast.unparse(read)
+    up = parents.get(id(compare))
+    while up is not None and not isinstance(up, _FUNCS):
+        up = parents.get(id(up))
+    bound = [
+        t.id
+        for n in (ast.walk(up) if up is not None else ())
+        if isinstance(n, ast.Assign) and ast.unparse(n.value) == text
+        for t in n.targets
+        if isinstance(t, ast.Name)
+    ]
+    return any(isinstance_guarded(compare, s, lambda kind: kind == "str", parents) for s in (text, *bound))
+
+
+def _displayed(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """``node`` is an argument of a call that shows or serializes it (``logger.info(f"APP_X={x}")``, ``print``
+    with no ``file=``, ``json.dumps({...})``): a text for a reader, not an environment (review96)."""
+    call = parents.get(id(node))
+    if not isinstance(call, ast.Call) or call.func is node:
+        return False
+    if any(k.arg == "file" for k in call.keywords):
+        return False  # ``print(f"APP_X={x}", file=env_file)`` writes an environment file
+    return _logging_call(call) or ast.unparse(call.func) in _DUMPS
 
 
 def _variable_key(node: ast.expr) -> bool:
@@ -300,7 +378,7 @@ def _text_compare(node: ast.Compare, read: ast.expr) -> bool:
 def _stringified(node: ast.expr, parent: ast.AST | None, parents: dict[int, ast.AST]) -> bool | None:
     """None where the read is not turned into text; else whether the text goes to an environment: the value of an
     item keyed by a variable's name (``env["APP_X"] = str(x)``, ``{"APP_X": str(x)}``; a display's ``row["x"]`` is
-    no environment) or a ``NAME=`` text of an f-string."""
+    no environment) or a ``NAME=`` text of an f-string, unless handed straight to a call that shows it."""
     if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id == "str":
         holder = parents.get(id(parent))
         if isinstance(holder, ast.Assign) and isinstance(target := holder.targets[0], ast.Subscript):
@@ -308,12 +386,13 @@ def _stringified(node: ast.expr, parent: ast.AST | None, parents: dict[int, ast.
         if isinstance(holder, ast.Dict):
             # the read may sit in a key (``{str(x): v}``, readE): no value of the item, no environment
             key = next((k for k, v in zip(holder.keys, holder.values, strict=True) if v is parent), None)
-            return key is not None and _variable_key(key)
+            return key is not None and _variable_key(key) and not _displayed(holder, parents)
         return False
     if isinstance(parent, ast.FormattedValue):
         joined = parents.get(id(parent))
         if isinstance(joined, ast.JoinedStr):
             at = joined.values.index(parent)
             before = joined.values[at - 1] if at else None
-            return isinstance(before, ast.Constant) and str(before.value).endswith("=")
+            named = isinstance(before, ast.Constant) and str(before.value).endswith("=")
+            return named and not _displayed(joined, parents)
     return None
