@@ -40,9 +40,12 @@ a local also assigned otherwise; skip flags: a false constant stored is quiet, a
 testing the flag warns; repeated hooks: an override opening with a flag of its own, a step under ``if not
 getattr(...)``, an idempotent re-store (``contiguous``, ``detach``, ``clone``, ``to``, ``max`` ... through
 ``Parameter(...)``) and a class overriding the new caller without calling upstream's are quiet.  6 caught of 6; 0
-false errors of 27 twins (8 warned: the exact-class twins that now warn).  Left alone: #30944 (560ae9638c) made
+false errors of 27 twins (8 warned: the 7 mended exact-class twins and the flag set for the online subclass).  Left alone: #30944 (560ae9638c) made
 ``XPUFp8LinearMethod`` drop its own ``create_weights`` (inheriting the patched loader) and open with the flag; a
 fork override's step on that class is a miss (the new caller is inherited, not in the class), not a false error.
+Round 3 (another real commit, after the mends): #44132 (753e9d55e6) added ``Fp8PtpcOnlineLinearMethod`` beside
+its siblings (no factory hands it out where it handed out a base): two twins (``type(m) is`` a sibling, a table
+keyed by the siblings).
 
   PYTHONPATH=.. python review100_twins.py [--only TEXT ...] [--show]
 """
@@ -532,6 +535,37 @@ TWINS += [
             "        super().process_weights_after_loading(layer)\n"
             "        layer._k_scale.mul_(2.0)\n",
             "        layer._k_scale.mul_(2.0)",
+        ),
+    ),
+]
+
+# --- 753e9d55e6 (#44132): online fp8 adds Fp8PtpcOnlineLinearMethod(_Fp8OnlineLinearBase) beside its siblings
+PT = ("#44132", "753e9d55e6", "Fp8PtpcOnlineLinearMethod added beside the per-tensor and per-block methods")
+ONL = "vllm.model_executor.layers.quantization.online.fp8"
+TWINS += [
+    (
+        "#44132 new sibling subclass",
+        "twin: type(...) is a sibling the factory still builds",
+        K(
+            *PT,
+            "vllm/aeon/r100pt1.py",
+            f"from {ONL} import Fp8PerTensorOnlineLinearMethod\n\n\n"
+            "def aeon_is_per_tensor(method) -> bool:\n"
+            "    return type(method) is Fp8PerTensorOnlineLinearMethod\n",
+            "    return type(method) is Fp8PerTensorOnlineLinearMethod",
+        ),
+    ),
+    (
+        "#44132 new sibling subclass",
+        "twin: a table keyed by the siblings",
+        K(
+            *PT,
+            "vllm/aeon/r100pt2.py",
+            f"from {ONL} import Fp8PerBlockOnlineLinearMethod, Fp8PerTensorOnlineLinearMethod\n\n\n"
+            "AEON_KERNELS = {Fp8PerTensorOnlineLinearMethod: 'cutlass', Fp8PerBlockOnlineLinearMethod: 'deepgemm'}\n\n\n"
+            "def aeon_kernel(method) -> str:\n"
+            "    return AEON_KERNELS[type(method)]\n",
+            "    return AEON_KERNELS[type(method)]",
         ),
     ),
 ]

@@ -132,3 +132,8 @@ def test_review100_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, fork: str
 def test_a_positive_flag_test_runs_its_body_again(git_repo: GitRepo, no_rules: Path) -> None:
     fork = HEAD + SUPER + '        if getattr(layer, "_aeon", False):\n            layer.scale *= 2\n'
     assert rows(git_repo, no_rules, fork) == [(8, "error")]
+
+
+def test_a_reduction_along_a_dim_is_no_idempotent_store(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = HEAD + SUPER + "        layer.scale = layer.scale.max(dim=0)\n"
+    assert rows(git_repo, no_rules, fork) == [(7, "error")]

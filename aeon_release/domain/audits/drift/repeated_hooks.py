@@ -50,6 +50,7 @@ _DEF = re.compile(r"^\s+(?:async\s+)?def\s+(\w+)\s*\(")
 _MOST_FILES = 32
 # in-place arithmetic on a tensor-like: applying it twice is not applying it once
 _IN_PLACE = frozenset({"mul_", "div_", "add_", "sub_", "t_", "transpose_", "neg_", "pow_", "addcmul_", "addcdiv_"})
+_REDUCTIONS = frozenset({"max", "min"})
 # steps that give the same tensor again when applied to their own result (review100's idempotent re-stores)
 _SAME_AGAIN = frozenset(
     {"contiguous", "detach", "clone", "to", "float", "half", "bfloat16", "cpu", "cuda", "max", "min", "abs"}
@@ -241,6 +242,8 @@ def _idempotent(value: ast.expr, owners: set[str]) -> bool:
         if isinstance(func, ast.Attribute) and func.attr in _SAME_AGAIN:
             if any(_reads(a, owners) for a in (*value.args, *(k.value for k in value.keywords))):
                 return False
+            if func.attr in _REDUCTIONS and (value.args or value.keywords):
+                return False  # ``.max(dim=0)`` reduces again on the second call
             value = func.value
         elif _last_part(func) == "Parameter" and value.args:
             value = value.args[0]
