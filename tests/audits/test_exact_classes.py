@@ -123,3 +123,46 @@ def test_an_object_of_unknown_origin_is_a_warning(git_repo: GitRepo, no_rules: P
 )
 def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, fork: str, after: str) -> None:
     assert rows(git_repo, no_rules, fork, after) == []
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        # the fork's own config's factory of the name (review100's r100ol10)
+        HEAD + "class AeonConfig:\n    def get_quant_method(self, layer, prefix):\n        return LinearMethod(self)\n"
+        "\n\ndef route(cfg: AeonConfig, layer) -> bool:\n    method = cfg.get_quant_method(layer, 'x')\n"
+        "    return type(method) is LinearMethod\n",
+        # the local rebound to a direct build before the test (r100ol11)
+        HEAD + "def route(cfg: Config, layer) -> bool:\n    method = cfg.get_quant_method(layer, 'x')\n"
+        "    method = LinearMethod(cfg)\n    return type(method) is LinearMethod\n",
+    ],
+    ids=["own config's factory", "rebound local"],
+)
+def test_an_object_not_only_the_factorys_is_a_warning(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
+    assert rows(git_repo, no_rules, fork) == [(fork.count("\n"), "warning")]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        # the new subclass handled first (review100's r100ol6)
+        "from pkg.quant.fp8 import Config, LinearMethod, OnlineLinearMethod\n\n\n"
+        "def route(cfg: Config, layer) -> str:\n    method = cfg.get_quant_method(layer, 'x')\n"
+        "    if isinstance(method, OnlineLinearMethod):\n        return 'online'\n"
+        "    return 'offline' if type(method) is LinearMethod else 'other'\n",
+        # a table extended with the subclass under a version guard (r100ol7, r100om3)
+        "import pkg.quant.fp8 as q\nfrom pkg.quant.fp8 import Config, LinearMethod\n\n\n"
+        "ROUTES = {LinearMethod: 'a'}\nROUTES.update({getattr(q, 'OnlineLinearMethod', LinearMethod): 'a'})\n\n\n"
+        "def route(cfg: Config, layer) -> str:\n    return ROUTES[type(cfg.get_quant_method(layer, 'x'))]\n",
+        # a lookup a KeyError handler backs up (r100ol9)
+        HEAD + "ROUTES = {LinearMethod: 'a'}\n\n\ndef route(cfg: Config, layer) -> str:\n"
+        "    method = cfg.get_quant_method(layer, 'x')\n    try:\n        return ROUTES[type(method)]\n"
+        "    except KeyError:\n        return 'a' if isinstance(method, LinearMethod) else 'b'\n",
+        # a receiver built from literals (r100om4: the factory's choice for them is not read)
+        HEAD + "def route(layer) -> bool:\n    cfg = Config(serialized=True)\n"
+        "    return type(cfg.get_quant_method(layer, 'x')) is LinearMethod\n",
+    ],
+    ids=["subclass handled first", "table extended", "KeyError handled", "literal receiver"],
+)
+def test_review100_twins_are_no_error(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
+    assert all(sev != "error" for _, sev in rows(git_repo, no_rules, fork))

@@ -103,3 +103,37 @@ def test_a_step_that_must_run_once_is_an_error(git_repo: GitRepo, no_rules: Path
 )
 def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, fork: str, after: str, base: str) -> None:
     assert rows(git_repo, no_rules, fork, after, base) == []
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        # the override opens with its own flag (review100's r100st3)
+        HEAD + "    def process_weights(self, layer):\n"
+        '        if getattr(layer, "_aeon", False):\n            return\n'
+        "        super().process_weights(layer)\n        layer.scale *= 2\n        layer._aeon = True\n",
+        # the step under its own once-only test (r100st4)
+        HEAD + SUPER + '        if not getattr(layer, "_aeon", False):\n'
+        "            layer.scale.data.mul_(2.0)\n            layer._aeon = True\n",
+        # idempotent re-stores (r100st5-7)
+        HEAD + SUPER + "        layer.weight = Parameter(layer.weight.data.contiguous(), requires_grad=False)\n",
+        HEAD + SUPER + "        layer.input_scale = Parameter(layer.input_scale.max())\n",
+        HEAD + SUPER + '        replace(layer, "scale", layer.scale.to(float32))\n',
+        # the fork's own create_weights: no patched loader calls the method early (r100st8)
+        HEAD + "    def create_weights(self, layer, loader):\n        layer.loader = loader\n\n"
+        "    def process_weights(self, layer):\n        layer.weight = layer.weight.t()\n",
+    ],
+    ids=["own opening flag", "own once-only test", "contiguous", "max", "a cast handed", "own create_weights"],
+)
+def test_review100_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
+    assert rows(git_repo, no_rules, fork) == []
+
+
+def test_a_positive_flag_test_runs_its_body_again(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = HEAD + SUPER + '        if getattr(layer, "_aeon", False):\n            layer.scale *= 2\n'
+    assert rows(git_repo, no_rules, fork) == [(8, "error")]
+
+
+def test_a_reduction_along_a_dim_is_no_idempotent_store(git_repo: GitRepo, no_rules: Path) -> None:
+    fork = HEAD + SUPER + "        layer.scale = layer.scale.max(dim=0)\n"
+    assert rows(git_repo, no_rules, fork) == [(7, "error")]

@@ -91,3 +91,27 @@ def test_a_store_naming_no_class_is_a_warning(git_repo: GitRepo, no_rules: Path)
 )
 def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, fork: str, after: str) -> None:
     assert rows(git_repo, no_rules, fork, after) == []
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        # the flag cleared: the pass is asked for, and runs (review100's r100ol13)
+        "from pkg.quant.fp8 import LinearMethod\n\n\ndef reload(layer, method: LinearMethod) -> None:\n"
+        "    layer._done = False\n    method.process_weights(layer)\n",
+        "from pkg.quant.fp8 import LinearMethod\n\n\ndef reload(layer, method: LinearMethod) -> None:\n"
+        "    setattr(layer, '_done', None)\n",
+    ],
+    ids=["False", "setattr None"],
+)
+def test_a_cleared_flag_is_quiet(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
+    assert rows(git_repo, no_rules, fork) == []
+
+
+def test_a_store_naming_a_keeper_too_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    # set only for the class that still tests it (review100's r100ol14)
+    fork = (
+        "from pkg.quant.fp8 import LinearMethod, MoeMethod\n\n\ndef preload(layer, method: LinearMethod) -> None:\n"
+        "    if isinstance(method, MoeMethod):\n        layer._done = True\n"
+    )
+    assert rows(git_repo, no_rules, fork) == [(6, "warning")]

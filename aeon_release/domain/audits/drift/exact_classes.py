@@ -18,7 +18,9 @@ keyed by it.  An error when ``x`` is the factory's call (``cfg.get_quant_method(
 from one: the object is now the subclass for some inputs.  A warning for any other ``x``: whether it comes from
 the factory is not read.  Quiet: ``isinstance`` (a subclass passes), a test or table that also names the new
 subclass (the fork already knows it), a class upstream did not subclass, a new subclass no function of the file
-hands out where it handed out the base.
+hands out where it handed out the base.  A warning, not an error (review100): a fork file naming the new subclass
+anywhere, a lookup a ``KeyError`` handler backs up, a receiver of the fork's own class or built from literals, a
+local also assigned otherwise.
 
 Cheap first: only upstream files whose added lines define a class, and only fork files naming a base.
 """
@@ -30,6 +32,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.fallbacks import handler_catches
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
@@ -40,6 +43,7 @@ from aeon_release.domain.audits.source import parent_map
 _CLASS_LINE = re.compile(r"^\s*class\s+\w+\s*\(")
 _MOST_FILES = 32
 _EXACT_OPS = (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)
+_MISSING_KEY = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
 
 
 @dataclass(frozen=True)
@@ -116,12 +120,18 @@ def _fork_hits(path: str, module: ast.Module, splits: list[Split]) -> Iterator[H
     imports = file_imports(module, path)
     parents = parent_map(module)
     tables = _dict_tables(module)
+    own = {c.name for c in module.body if isinstance(c, ast.ClassDef)}
     for node in ast.walk(module):
         if not isinstance(node, ast.Compare | ast.Subscript):
             continue
         for split, subject, named in _exact_tests(node, imports, tables, splits):
             if split.sub not in named:
-                yield Hit(split, node.lineno, _from_factory(subject, split.factory, parents))
+                sure = _from_factory(subject, split.factory, parents, own)
+                # review100: a file that names the new subclass elsewhere (an isinstance branch before the
+                # test, a table extended under a version guard) or a lookup a ``KeyError`` handler backs up may
+                # well cover it: warn, not error
+                doubt = _names_sub(module, imports, split) or _key_guarded(node, parents)
+                yield Hit(split, node.lineno, sure and not doubt)
 
 
 def _exact_tests(
@@ -206,20 +216,66 @@ def _dict_tables(module: ast.Module) -> dict[str, ast.Dict]:
     }
 
 
-def _from_factory(subject: ast.expr, factory: str, parents: dict[int, ast.AST]) -> bool:
+def _names_sub(module: ast.Module, imports: dict[str, tuple[str, str]], split: Split) -> bool:
+    """The fork file names ``split.sub`` anywhere: an import, a module alias's attribute, its name as a string
+    (``getattr(mod, "Sub", Base)``)."""
+    for node in ast.walk(module):
+        if isinstance(node, ast.Constant) and node.value == split.sub:
+            return True
+        if isinstance(node, ast.Name | ast.Attribute):
+            origin = imported_origin(node, imports)
+            if origin is None and isinstance(node, ast.Name):
+                origin = imports.get(node.id)
+            if origin == (split.module, split.sub):
+                return True
+    return False
+
+
+def _key_guarded(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """A table lookup in a ``try`` whose handler catches ``KeyError``: the fork handles a class it lacks."""
+    child, up = node, parents.get(id(node))
+    while up is not None and not isinstance(up, ast.FunctionDef | ast.AsyncFunctionDef | ast.Module):
+        if isinstance(up, ast.Try) and any(child is s for s in up.body):
+            if any(handler_catches(h.type, _MISSING_KEY) for h in up.handlers):
+                return True
+        child, up = up, parents.get(id(up))
+    return False
+
+
+def _from_factory(subject: ast.expr, factory: str, parents: dict[int, ast.AST], own: set[str]) -> bool:
     """``subject`` is a call of the factory (``cfg.get_quant_method(...)``), or a local the enclosing function
-    assigns from one."""
-    if _calls(subject, factory):
-        return True
-    if not isinstance(subject, ast.Name):
-        return False
+    assigns only from one; a receiver of the fork's own class, or one built from literals only (the factory's
+    choice for those inputs is not read: review100), does not count."""
     func = parents.get(id(subject))
     while func is not None and not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
         func = parents.get(id(func))
-    return func is not None and any(
+    if _calls(subject, factory):
+        return func is None or _open_receiver(subject, func, own)
+    if not isinstance(subject, ast.Name) or func is None:
+        return False
+    stores = [
+        n.value
+        for n in ast.walk(func)
+        if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == subject.id for t in n.targets)
+    ]
+    # review100: a local rebound to a direct build before the test is not only the factory's
+    return bool(stores) and all(_calls(v, factory) and _open_receiver(v, func, own) for v in stores)
+
+
+def _open_receiver(call: ast.expr, func: ast.FunctionDef | ast.AsyncFunctionDef, own: set[str]) -> bool:
+    """The factory call's receiver may be upstream's: not a parameter annotated with a class of the fork file,
+    not a local built there from literal arguments only."""
+    receiver = call.func.value if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) else None
+    if not isinstance(receiver, ast.Name):
+        return True
+    for arg in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs):
+        if arg.arg == receiver.id and isinstance(arg.annotation, ast.Name) and arg.annotation.id in own:
+            return False
+    return not any(
         isinstance(n, ast.Assign)
-        and any(isinstance(t, ast.Name) and t.id == subject.id for t in n.targets)
-        and _calls(n.value, factory)
+        and any(isinstance(t, ast.Name) and t.id == receiver.id for t in n.targets)
+        and isinstance(n.value, ast.Call)
+        and all(isinstance(a, ast.Constant) for a in (*n.value.args, *(k.value for k in n.value.keywords)))
         for n in ast.walk(func)
     )
 

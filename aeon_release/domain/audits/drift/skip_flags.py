@@ -15,7 +15,8 @@ The fork's side, on a line it owns: a store of ``<flag>`` on an object (``layer.
 ``setattr(layer, "<flag>", ...)``) in a function that names the class (an annotation, an ``isinstance`` test, a
 build): an error, the class's method no longer skips.  A store in a function naming no such class is a warning
 (other classes of the file may still read the flag).  Quiet: a flag the method still tests, a store in a function
-naming only another class that still tests it.
+naming only another class that still tests it, a store of a false constant (review100); a function naming such a
+class too warns.
 
 Cheap first: only upstream files whose removed lines name ``getattr(``, and only fork files naming a dropped flag.
 """
@@ -99,20 +100,27 @@ def _fork_stores(path: str, module: ast.Module, dropped: list[Dropped]) -> Itera
         flag = _stored_flag(node)
         for item in (d for d in dropped if d.flag == flag):
             named = _classes_named(_enclosing(node, parents), imports, item)
+            # review100: a function naming a class that still tests the flag too may store it for that one
             if item.cls in named:
-                yield item, getattr(node, "lineno", 0), True
+                yield item, getattr(node, "lineno", 0), not (named & item.keepers)
             elif not named:
                 yield item, getattr(node, "lineno", 0), False
 
 
 def _stored_flag(node: ast.AST) -> str | None:
-    if isinstance(node, ast.Assign):
+    """The flag a statement sets on an object; a store of a false constant (``False``, ``None``, ``0``) asks
+    for the method to run, which it now does (review100): none."""
+    if isinstance(node, ast.Assign) and not _false(node.value):
         return next((t.attr for t in node.targets if isinstance(t, ast.Attribute)), None)
     if isinstance(node, ast.Expr) and isinstance(node.value, ast.Call):
         call = node.value
         if isinstance(call.func, ast.Name) and call.func.id == "setattr" and len(call.args) == 3:
-            return str_value(call.args[1])
+            return None if _false(call.args[2]) else str_value(call.args[1])
     return None
+
+
+def _false(value: ast.expr) -> bool:
+    return isinstance(value, ast.Constant) and not value.value
 
 
 def _enclosing(node: ast.AST, parents: dict[int, ast.AST]) -> ast.AST | None:
