@@ -9830,11 +9830,11 @@ def _attribute_annotations(node: ast.ClassDef) -> dict[str, ast.expr]:
 
 
 def _annotated_locals(function: ast.AST) -> dict[str, ast.expr]:
-    """name -> T of each ``name: T = ...`` (or a bare ``name: T``) in a function's body: the type a later
-    ``self.x = name`` holds."""
+    """name -> T of each ``name: T = ...`` (or a bare ``name: T``) in a function's own scope: the type a later
+    ``self.x = name`` holds.  A nested def's or lambda's local is its own name, not the outer one (mend69)."""
     return {
         n.target.id: n.annotation
-        for n in ast.walk(function)
+        for n in own_scope_nodes(function)
         if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
     }
 
