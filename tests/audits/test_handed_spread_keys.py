@@ -179,3 +179,18 @@ def test_twin_an_annotated_local_of_a_nested_def(git_repo: GitRepo, no_rules: Pa
     )
     upstream = base.replace(NEW_KEY, NEW_KEY + '            "global_num_experts": num_experts,\n')
     assert [r[2] for r in _rows(git_repo, no_rules, _fork(MINE), upstream, base)] in ([], ["warning"])
+
+
+def test_a_key_added_to_an_annotated_dict_binding(git_repo: GitRepo, no_rules: Path) -> None:
+    """``params: dict[str, Any] = {...}``, as upstream's ``routed_experts.py`` binds it now (mend69)."""
+    base = BASE.replace("        params = {\n", "        params: dict[str, int] = {\n")
+    upstream = base.replace(NEW_KEY, NEW_KEY + '            "global_num_experts": num_experts,\n')
+    [(_, line, severity, message)] = _rows(git_repo, no_rules, _fork(MINE), upstream, base)
+    assert (line, severity) == (6, "error")
+    assert "global_num_experts=" in message and "#26135" in message
+
+
+def test_the_message_names_the_commit_of_a_dict_key(git_repo: GitRepo, no_rules: Path) -> None:
+    """The added line spells ``"global_num_experts": ...``, not ``global_num_experts=``: the commit is found."""
+    [(_, _, _, message)] = _rows(git_repo, no_rules, _fork(MINE))
+    assert "#26135" in message

@@ -6585,7 +6585,9 @@ class _Checker:
             keys = handed_keys.refused(call, new, mine, base)
             if keys:
                 said = ", ".join(f"{key}=" for key in keys)
-                commit = self._line_commit(path, f"{keys[0]}=")
+                # a key handed through a built dict is spelt ``"key": v`` or ``name["key"] = v`` on its line
+                spellings = (f"{keys[0]}=", f'"{keys[0]}"', f"'{keys[0]}'")
+                commit = next((c for t in spellings if (c := self._line_commit(path, t))), "")
                 where = f"{path}:{call.lineno}{'; ' + commit if commit else ''}"
                 return (
                     f"whose caller upstream now hands it {said} ({where}), which the base takes and the override, "
