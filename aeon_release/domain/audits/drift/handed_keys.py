@@ -119,7 +119,7 @@ def _built_dict(function: ast.AST, name: str, spread: ast.Name) -> list[ast.keyw
 
 def _binds(node: ast.Assign | ast.AnnAssign, name: str) -> bool:
     """``name = ...``, or ``name: T = ...`` (mend69: upstream's ``routed_experts.py`` now annotates its
-    ``params: dict[str, Any]``); a bare ``name: T`` binds nothing."""
+    ``moe_quant_params: dict[str, Any]``); a bare ``name: T`` binds nothing."""
     targets = node.targets if isinstance(node, ast.Assign) else [node.target] if node.value is not None else []
     return len(targets) == 1 and isinstance(targets[0], ast.Name) and targets[0].id == name
 
