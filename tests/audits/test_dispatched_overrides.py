@@ -178,3 +178,21 @@ def test_twin_the_fork_picks_its_own_method(git_repo: GitRepo, no_rules: Path) -
 def test_a_fork_picker_returning_the_override_still_dispatches(git_repo: GitRepo, no_rules: Path) -> None:
     extra = "    def dispatch_forward(self):\n        return self.forward_cuda\n"
     assert _rows(git_repo, no_rules, _with(extra), op=PICKED_OP) == [(6, "error")]
+
+
+@pytest.mark.parametrize(
+    "handed",
+    ["self.module(*args, **kwargs)", "self._impl.forward(*args, **kwargs)", "run(*args, **kwargs)"],
+    ids=["held-module", "held-object-method", "module-function"],
+)
+def test_twin_a_wrapper_handing_everything_to_another_object(git_repo: GitRepo, no_rules: Path, handed: str) -> None:
+    """``forward`` hands everything to another object, not to a method of its own class: a call of it never
+    reaches the class's ``forward_cuda`` (mend69)."""
+    op = OP_TEXT.replace("return self._forward_method(*args, **kwargs)", f"return {handed}")
+    assert _rows(git_repo, no_rules, _fork(OLD), op=op) == [(6, "warning")]
+
+
+def test_a_dispatcher_through_a_method_of_its_own_class(git_repo: GitRepo, no_rules: Path) -> None:
+    """``return self.forward_native(*args, **kwargs)``: a method of the class order itself still dispatches."""
+    op = OP_TEXT.replace("return self._forward_method(*args, **kwargs)", "return self.forward_native(*args, **kwargs)")
+    assert _rows(git_repo, no_rules, _fork(OLD, "forward_native"), op=op) == [(6, "error")]

@@ -166,3 +166,31 @@ def test_twin_a_key_stored_after_the_spread(git_repo: GitRepo, no_rules: Path) -
     """readE: ``params["k"] = v`` after the call: the call never handed it (it was counted, a false error)."""
     upstream = BASE + '        params["global_num_experts"] = num_experts\n'
     assert _rows(git_repo, no_rules, _fork(MINE), upstream) == []
+
+
+def test_twin_an_annotated_local_of_a_nested_def(git_repo: GitRepo, no_rules: Path) -> None:
+    """``method: MethodBase`` binds in a nested def's own scope: the outer ``method`` it never types is what
+    ``self.quant_method`` holds (mend69)."""
+    base = BASE.replace(
+        "        method: MethodBase | None = quant_method\n        if method is None:\n"
+        "            method = PlainMethod()\n",
+        "        def fallback():\n            method: MethodBase = PlainMethod()\n            return method\n\n"
+        "        method = quant_method if quant_method is not None else fallback()\n",
+    )
+    upstream = base.replace(NEW_KEY, NEW_KEY + '            "global_num_experts": num_experts,\n')
+    assert [r[2] for r in _rows(git_repo, no_rules, _fork(MINE), upstream, base)] in ([], ["warning"])
+
+
+def test_a_key_added_to_an_annotated_dict_binding(git_repo: GitRepo, no_rules: Path) -> None:
+    """``params: dict[str, Any] = {...}``, as upstream's ``routed_experts.py`` binds it now (mend69)."""
+    base = BASE.replace("        params = {\n", "        params: dict[str, int] = {\n")
+    upstream = base.replace(NEW_KEY, NEW_KEY + '            "global_num_experts": num_experts,\n')
+    [(_, line, severity, message)] = _rows(git_repo, no_rules, _fork(MINE), upstream, base)
+    assert (line, severity) == (6, "error")
+    assert "global_num_experts=" in message and "#26135" in message
+
+
+def test_the_message_names_the_commit_of_a_dict_key(git_repo: GitRepo, no_rules: Path) -> None:
+    """The added line spells ``"global_num_experts": ...``, not ``global_num_experts=``: the commit is found."""
+    [(_, _, _, message)] = _rows(git_repo, no_rules, _fork(MINE))
+    assert "#26135" in message

@@ -99,10 +99,11 @@ def _built_dict(function: ast.AST, name: str, spread: ast.Name) -> list[ast.keyw
     with string keys or ``dict(k=...)``, then only given string keys (``name["k"] = v``) in the statements
     beside that binding, before the call; None for any other use of the name."""
     uses = [n for n in ast.walk(function) if isinstance(n, ast.Name) and n.id == name and n is not spread]
-    binds = [n for n in ast.walk(function) if isinstance(n, ast.Assign) and _binds(n, name)]
-    if len(binds) != 1 or _literal_keys(binds[0].value) is None:
+    binds = [n for n in ast.walk(function) if isinstance(n, ast.Assign | ast.AnnAssign) and _binds(n, name)]
+    value = binds[0].value if len(binds) == 1 else None
+    if value is None or _literal_keys(value) is None:
         return None
-    keys = _literal_keys(binds[0].value) or []
+    keys = _literal_keys(value) or []
     beside = _statements_beside(function, binds[0])
     stores = [n for n in ast.walk(function) if isinstance(n, ast.Assign) and _key_store(n, name) is not None]
     if len(uses) != 1 + len(stores):
@@ -116,8 +117,11 @@ def _built_dict(function: ast.AST, name: str, spread: ast.Name) -> list[ast.keyw
     return keys
 
 
-def _binds(node: ast.Assign, name: str) -> bool:
-    return len(node.targets) == 1 and isinstance(node.targets[0], ast.Name) and node.targets[0].id == name
+def _binds(node: ast.Assign | ast.AnnAssign, name: str) -> bool:
+    """``name = ...``, or ``name: T = ...`` (mend69: upstream's ``routed_experts.py`` now annotates its
+    ``moe_quant_params: dict[str, Any]``); a bare ``name: T`` binds nothing."""
+    targets = node.targets if isinstance(node, ast.Assign) else [node.target] if node.value is not None else []
+    return len(targets) == 1 and isinstance(targets[0], ast.Name) and targets[0].id == name
 
 
 def _literal_keys(value: ast.expr) -> list[ast.keyword] | None:

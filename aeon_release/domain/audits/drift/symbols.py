@@ -6585,7 +6585,9 @@ class _Checker:
             keys = handed_keys.refused(call, new, mine, base)
             if keys:
                 said = ", ".join(f"{key}=" for key in keys)
-                commit = self._line_commit(path, f"{keys[0]}=")
+                # a key handed through a built dict is spelt ``"key": v`` or ``name["key"] = v`` on its line
+                spellings = (f"{keys[0]}=", f'"{keys[0]}"', f"'{keys[0]}'")
+                commit = next((c for t in spellings if (c := self._line_commit(path, t))), "")
                 where = f"{path}:{call.lineno}{'; ' + commit if commit else ''}"
                 return (
                     f"whose caller upstream now hands it {said} ({where}), which the base takes and the override, "
@@ -7078,9 +7080,29 @@ class _Checker:
         stem = after.name.rsplit("_", 1)[0] if "_" in after.name.strip("_") else ""
         mod = self.theirs_ix.module_at(after.path) if stem and after.owner else None
         cls = self.theirs_ix.class_info(mod, after.owner) if mod is not None and after.owner else None
-        member = self.theirs_ix.member(self.theirs_ix.mro(cls), stem) if cls is not None else None
+        order = self.theirs_ix.mro(cls) if cls is not None else []
+        member = self.theirs_ix.member(order, stem) if cls is not None else None
         node = member.node if isinstance(member, DefSym) else None
-        return stem if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _forwards_all(node) else None
+        if not (isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and _forwards_all(node)):
+            return None
+        return stem if self._hands_to_own(order, node) else None
+
+    def _hands_to_own(self, order: list[px.ClassInfo | px.External], node: ast.AST) -> bool:
+        """Each call the dispatcher returns goes through ``self`` to a method along the class's order, or to an
+        attribute a method of it stores from ``self`` (``self._forward_method = self.dispatch_forward()``, ``=
+        self.forward_native``).  A wrapper handing everything to another object (``return self.module(*args,
+        **kwargs)``, ``return self._impl.forward(*args, **kwargs)``) reaches none of its own class's
+        ``forward_xxx`` (mend69)."""
+        chain = [i.node for i in order if isinstance(i, px.ClassInfo)]
+        for call in (r.value for r in ast.walk(node) if isinstance(r, ast.Return)):
+            target = call.func if isinstance(call, ast.Call) else None
+            if not (isinstance(target, ast.Attribute) and _is_name(target.value, "self")):
+                return False
+            member = self.theirs_ix.member(order, target.attr, dynamic=False)
+            own = isinstance(member, DefSym) and isinstance(member.node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            if not own and all(next(_self_stores(c, target.attr), None) is None for c in chain):
+                return False
+        return True
 
     def _dispatch_reaches(
         self, after: DefSym, gained: list[str], slots: tuple[int, ...], fork: ast.ClassDef | None
@@ -8143,17 +8165,21 @@ def _hands_kwargs_on(node: ast.AST, kwarg: str) -> bool:
 def _self_pickers(cls: ast.ClassDef, attr: str) -> set[str]:
     """``picker`` of each ``self.<attr> = self.<picker>(...)`` in a method of ``cls``."""
     return {
-        n.value.func.attr
-        for n in ast.walk(cls)
-        if isinstance(n, ast.Assign)
-        and len(n.targets) == 1
-        and isinstance(n.targets[0], ast.Attribute)
-        and n.targets[0].attr == attr
-        and _is_name(n.targets[0].value, "self")
-        and isinstance(n.value, ast.Call)
-        and isinstance(n.value.func, ast.Attribute)
-        and _is_name(n.value.func.value, "self")
+        v.func.attr for v in _self_stores(cls, attr) if isinstance(v, ast.Call) and isinstance(v.func, ast.Attribute)
     }
+
+
+def _self_stores(cls: ast.ClassDef, attr: str) -> Iterator[ast.expr]:
+    """The value of each ``self.<attr> = self.<name>`` or ``= self.<name>(...)`` in a method of ``cls``: a
+    method of the instance picked, or what one of its methods picks."""
+    for n in ast.walk(cls):
+        if not (isinstance(n, ast.Assign) and len(n.targets) == 1 and isinstance(n.targets[0], ast.Attribute)):
+            continue
+        if n.targets[0].attr != attr or not _is_name(n.targets[0].value, "self"):
+            continue
+        picked = n.value.func if isinstance(n.value, ast.Call) else n.value
+        if isinstance(picked, ast.Attribute) and _is_name(picked.value, "self"):
+            yield n.value
 
 
 def _forwards_all(node: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
@@ -9806,11 +9832,11 @@ def _attribute_annotations(node: ast.ClassDef) -> dict[str, ast.expr]:
 
 
 def _annotated_locals(function: ast.AST) -> dict[str, ast.expr]:
-    """name -> T of each ``name: T = ...`` (or a bare ``name: T``) in a function's body: the type a later
-    ``self.x = name`` holds."""
+    """name -> T of each ``name: T = ...`` (or a bare ``name: T``) in a function's own scope: the type a later
+    ``self.x = name`` holds.  A nested def's or lambda's local is its own name, not the outer one (mend69)."""
     return {
         n.target.id: n.annotation
-        for n in ast.walk(function)
+        for n in own_scope_nodes(function)
         if isinstance(n, ast.AnnAssign) and isinstance(n.target, ast.Name)
     }
 
