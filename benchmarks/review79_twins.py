@@ -771,7 +771,7 @@ TWINS += [
             "vllm/aeon/r79lm1.py",
             EA + "def aeon_mm_budget(args: EngineArgs) -> int:\n"
             '    return sum(n["count"] if isinstance(n, dict) else int(n) for n in args.limit_mm_per_prompt.values())\n',
-            "return sum(",
+            'return sum(n["count"] if isinstance(n, dict) else int(n) for n in args.limit_mm_per_prompt.values())',
         ),
     ),
     (

@@ -157,7 +157,7 @@ TWINS += [
             "    asked = vllm_config.cache_config.block_size  # AEON: what the user asked for, before any fix-up\n"
             "    HybridAttentionMambaModelConfig.verify_and_update_config(vllm_config)\n"
             "    return asked\n",
-            "    asked = vllm_config.cache_config.block_size",
+            "    asked = vllm_config.cache_config.block_size  # AEON: what the user asked for, before any fix-up",
         ),
     ),
     (
@@ -602,7 +602,7 @@ TWINS += [
             '        if hasattr(super(), "__post_init__"):  # AEON: newer upstreams validate with pydantic\n'
             "            super().__post_init__()\n"
             "        self.aeon_prefetch_blocks = max(self.aeon_prefetch_blocks, 0)\n",
-            '        if hasattr(super(), "__post_init__"):',
+            '        if hasattr(super(), "__post_init__"):  # AEON: newer upstreams validate with pydantic',
         ),
     ),
     (
@@ -713,7 +713,7 @@ TWINS += [
             "@dataclass\nclass AeonLoRAConfig(LoRAConfig):\n"
             "    def __post_init__(self) -> None:\n"
             "        self.max_loras = min(self.max_loras, 4)  # AEON: the Spark holds four adapters\n",
-            "        self.max_loras = min(self.max_loras, 4)",
+            "        self.max_loras = min(self.max_loras, 4)  # AEON: the Spark holds four adapters",
         ),
     ),
 ]
