@@ -729,8 +729,20 @@ def test_an_offset_on_a_property_upstream_now_offsets_on_that_path(
         "def aeon_slots(spec: Config):\n    return spec.other_slots + (1 if spec.use_bonus() else 0)\n",
         "VERSION = (0, 9)\n\n\ndef aeon_slots(spec: Config):\n    return spec.new_slots + (1 if VERSION >= (0, 9) else 0)\n",
         'def aeon_slots(spec: Config):\n    return spec.new_slots + (1 if hasattr(spec, "bonus") else 0)\n',
+        "def aeon_slots(spec: Config):\n    return spec.new_slots + (0 if spec.use_bonus() else 1)\n",
+        "def aeon_slots(spec: Config):\n    slots = spec.new_slots\n    if not spec.use_bonus():\n"
+        "        slots += 1\n    return slots\n",
     ],
-    ids=["plain-attribute", "own-class-property", "no-addend", "unchanged-property", "version-guard", "hasattr-guard"],
+    ids=[
+        "plain-attribute",
+        "own-class-property",
+        "no-addend",
+        "unchanged-property",
+        "version-guard",
+        "hasattr-guard",
+        "other-path-conditional",
+        "other-path-if-not",
+    ],
 )
 def test_a_property_read_upstream_did_not_offset_on_that_path_is_silent(
     git_repo: GitRepo, tmp_path: Path, fork: str
@@ -738,3 +750,13 @@ def test_a_property_read_upstream_did_not_offset_on_that_path_is_silent(
     fork = IMPORT + fork
     sides = three_way(git_repo, {"spec.py": SLOTS}, {"spec.py": SLOTS, "aeon.py": fork}, {"spec.py": SLOTS_UPSTREAM})
     assert found(audit(git_repo, sides, tmp_path), OFFSET) == []
+
+
+@pytest.mark.parametrize("addend", ["(1 if spec.use_bonus() else 0)", "1"], ids=["flagged-addend", "plain-addend"])
+def test_an_offset_the_getter_takes_on_every_path_pairs_with_any(
+    git_repo: GitRepo, tmp_path: Path, addend: str
+) -> None:
+    theirs = SLOTS.replace("        return self.k\n", "        return self.k + 1\n")
+    fork = IMPORT + f"def aeon_slots(spec: Config):\n    return spec.other_slots + {addend}\n"
+    sides = three_way(git_repo, {"spec.py": SLOTS}, {"spec.py": SLOTS, "aeon.py": fork}, {"spec.py": theirs})
+    assert found(audit(git_repo, sides, tmp_path), OFFSET) == [("aeon.py", 5, "error")]

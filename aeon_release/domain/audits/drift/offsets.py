@@ -232,15 +232,16 @@ def _through_property(mine: Adjustment, other: Adjustment, related: _Related) ->
     An offset the fork takes under a test pairs only with the getter's change on the path that test
     names: an offset, or a branch upstream added, under a test reading one of the same names (#51256's
     new ``if self.use_dflash(): return num_draft_tokens``); its ``- 1`` under ``parallel_drafting`` is
-    another path.  A guard on a version or ``hasattr`` names no path of the getter: nothing pairs."""
+    another path.  A guard on a version or ``hasattr`` names no path of the getter: nothing pairs.  An offset
+    the getter takes on every path pairs with any."""
     if mine.kind != OFFSET_KIND or not other.getter or not other.returned:
         return False
     name, owner = other.function.rsplit(".", 1)[-1], other.function.rpartition(".")[0].rsplit(".", 1)[-1]
     if (name, owner) not in mine.properties or not related(mine, other):
         return False
-    if mine.guarded:
-        return bool(mine.flags & other.flags)
-    return other.kind == OFFSET_KIND
+    if other.kind == OFFSET_KIND and not other.guarded:
+        return True  # the getter's offset on every path: the fork's path too, whatever its test
+    return mine.guarded and bool(mine.flags & other.flags)
 
 
 class _Related:
@@ -595,7 +596,7 @@ def _in_function(
                 flows.walked_slots(adjusted),
                 _property_reads(flows, adjusted, reads, qualname, source.text) if side == "fork" else frozenset(),
                 bool(tests),
-                frozenset(n for t in tests for n in _test_names(t)),
+                frozenset(n for t, negated in tests for n in _test_names(t, negated)),
                 getter,
             )
 
@@ -633,10 +634,15 @@ def _returns_directly(body: list[ast.stmt]) -> bool:
     return any(isinstance(s, ast.Return) and s.value is not None for s in body)
 
 
-def _test_names(test: ast.expr) -> set[str]:
-    """What a test reads: its fields and methods (``self.use_dflash()``: ``use_dflash``), its plain names."""
+def _test_names(test: ast.expr, negated: bool = False) -> set[str]:
+    """What a test reads: its fields and methods (``self.use_dflash()``: ``use_dflash``), its plain names; each
+    ``!``-marked where the path is the test failing (``if not c``, an ``else``, ``(0 if c else 1)``): a slot
+    added only where upstream's new branch does not apply is another path."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _test_names(test.operand, not negated)
     found = {n.attr for n in ast.walk(test) if isinstance(n, ast.Attribute)}
-    return found | {n.id for n in ast.walk(test) if isinstance(n, ast.Name) and n.id not in _SELF}
+    found |= {n.id for n in ast.walk(test) if isinstance(n, ast.Name) and n.id not in _SELF}
+    return {f"!{n}" for n in found} if negated else found
 
 
 def _property_reads(
@@ -936,14 +942,15 @@ class _Flows:
             child, current = current, self.parents.get(current)
         return None
 
-    def tests(self, node: ast.AST) -> list[ast.expr]:
-        """The tests an adjustment is taken under: its conditional addend's (``+ (1 if c else 0)``), and
-        each enclosing ``if``'s whose body holds it."""
-        found = [n.test for n in ast.walk(node) if isinstance(n, ast.IfExp)]
+    def tests(self, node: ast.AST) -> list[tuple[ast.expr, bool]]:
+        """The tests an adjustment is taken under, each with whether it is taken where the test fails: its
+        conditional addend's (``+ (1 if c else 0)``; ``(0 if c else 1)`` where ``c`` fails), and each enclosing
+        ``if``'s (its ``else`` where the test fails)."""
+        found = [(n.test, not _constant(n.body)) for n in ast.walk(node) if isinstance(n, ast.IfExp)]
         child, current = node, self.parents.get(node)
         while current is not None and current is not self.function:
-            if isinstance(current, ast.If) and child in current.body:
-                found.append(current.test)
+            if isinstance(current, ast.If):
+                found.append((current.test, child in current.orelse))
             child, current = current, self.parents.get(current)
         return found
 
