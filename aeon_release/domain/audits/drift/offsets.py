@@ -13,7 +13,9 @@ slice dropping a constant count of leading (``x[1:]``) or trailing (``x[:-1]``) 
 the sequence, paired with a slice of the same end.  Identical lines added by both sides are one
 change, not two.  An offset taken under a flag is one too (``n + (1 if spec.use_dflash() else 0)``, a
 conditional of int constants, one nonzero): #51256 made ``max_num_new_slots_for_drafting`` count DFlash's
-bonus slot, which a fork had been adding at its call site.
+bonus slot, which a fork had been adding at its call site.  That count is a ``@property``: a getter read as an
+attribute off a receiver typed as its class (or ``super().name`` in a subclass's override) is followed too, a
+flagged addend pairing only with the getter's change on the path its test names (``_through_property``).
 """
 
 from __future__ import annotations
