@@ -57,6 +57,10 @@ a ``@property`` at the base, so each raised TypeError before the merge as well: 
 over ``super()``'s value).  On the blind engine (6b4f6ff3) both killers are missed; on the landing's engine too
 (offset drift follows calls, not property reads).  So, honestly: blind 12 caught, 3 warned, 7 missed of 22; after
 the widenings 19 caught, 1 warned, 2 missed of 22 (twins: 10 quiet, 0 false errors).
+After mend68 (``drift/offsets.py`` follows a ``@property`` read off a receiver typed as its class, and
+``super().name`` in a subclass's property override, pairing a flagged addend only with the getter's change under
+the same test -- #51256's new ``if self.use_dflash()`` branch): both #51256 killers caught, 21 caught, 1 warned, 0
+missed of 22 (twins: 10 quiet, 0 false errors).
 
   python benchmarks/blind_replay_cfgmodel.py [--mirror DIR] [--only TEXT ...] [--show]
 """

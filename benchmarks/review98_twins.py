@@ -53,6 +53,12 @@ warned: the drop after patching what the property reads now, and five #22650 nam
 class).  Regression set: ``blind_replay_cfgmodel.py`` 21 caught, 1 warned of 22 (10 quiet), ``killer_replay`` 26/26
 blocked, ``kind_change_replay`` 12/12 (5 quiet), ``blind_replay_fwdctx`` 19/19 (12 quiet), ``review31_twins`` 5
 caught, 1 warned of 6 (0 false of 41, 1 warned): each as before.
+After mend68 (offset drift through a ``@property`` read, a flagged addend paired only with the getter's change
+on the path its test names, polarity weighed): 11 caught of 11 (#51256's property read caught: upstream's getter
+now returns its own value under ``if self.use_dflash()``); 0 false errors of 35 twins (6 warned) -- the twin
+adding the slot only where the DFlash branch does not apply, ``(0 if spec.use_dflash() else 1)``, is quiet by the
+polarity (without it, a false error).  The call spelling is still caught by the call-level rule, which pairs with
+the getter's ``- 1`` under ``parallel_drafting`` (revDF's note: left as it was).
 
   PYTHONPATH=.. python review98_twins.py [--only TEXT ...] [--show]
 """

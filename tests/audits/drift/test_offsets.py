@@ -662,3 +662,101 @@ def test_a_conditional_that_is_no_constant_offset_or_on_another_flow_is_silent(
     fork = HELPER.replace("    start = first_decode_position(request.num_computed_tokens)\n", spelled)
     sides = three_way(git_repo, {"sched.py": HELPER}, {"sched.py": fork}, {"sched.py": theirs})
     assert found(audit(git_repo, sides, tmp_path), OFFSET) == []
+
+
+# --- #51256 (2ac1f683f1), as vLLM spells it: ``max_num_new_slots_for_drafting`` is a ``@property`` whose new
+# ``if self.use_dflash(): return num_draft_tokens`` counts the bonus slot a fork added on top of the read
+SLOTS = """class Config:
+    def __init__(self, k, parallel):
+        self.k = k
+        self.parallel = parallel
+
+    def use_bonus(self):
+        return False
+
+    @property
+    def new_slots(self):
+        slots = 0
+        if self.parallel:
+            slots = self.k - 1
+        return slots
+
+    @property
+    def other_slots(self):
+        return self.k
+"""
+SLOTS_UPSTREAM = SLOTS.replace(
+    "        slots = 0\n        if self.parallel:\n            slots = self.k - 1\n        return slots\n",
+    "        num_draft = self.k\n        if self.use_bonus():\n            return num_draft\n"
+    "        if self.parallel:\n            return num_draft - 1\n        return 0\n",
+)
+IMPORT = "from spec import Config\n\n\n"
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        "class AeonConfig(Config):\n    @property\n    def new_slots(self):\n        slots = super().new_slots\n"
+        "        if self.use_bonus():\n            slots += 1  # flagged\n        return slots\n",
+        "def aeon_slots(spec: Config):\n    return spec.new_slots + (1 if spec.use_bonus() else 0)  # flagged\n",
+        "def aeon_slots(spec: Config):\n    slots = spec.new_slots\n    if spec.use_bonus():\n"
+        "        slots += 1  # flagged\n    return slots\n",
+        "class AeonScheduler:\n    def __init__(self, cfg: Config):\n        self.cfg = cfg\n\n    def slots(self):\n"
+        "        return self.cfg.new_slots + (1 if self.cfg.use_bonus() else 0)  # flagged\n",
+    ],
+    ids=["subclass-override-over-super", "typed-parameter", "augmented-local", "field-typed-in-init"],
+)
+def test_an_offset_on_a_property_upstream_now_offsets_on_that_path(
+    git_repo: GitRepo, tmp_path: Path, fork: str
+) -> None:
+    fork = IMPORT + fork
+    sides = three_way(git_repo, {"spec.py": SLOTS}, {"spec.py": SLOTS, "aeon.py": fork}, {"spec.py": SLOTS_UPSTREAM})
+    report = audit(git_repo, sides, tmp_path)
+    assert found(report, OFFSET) == [("aeon.py", line_of(fork, "# flagged"), "error")]
+    message = next(f for f in report.findings if f.rule_id == OFFSET).message
+    assert "through the property Config.new_slots" in message and "if self.use_bonus()" in message
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        "class Budget:\n    def __init__(self):\n        self.new_slots = 0\n\n\n"
+        "def aeon_slots(budget: Budget, spec: Config):\n"
+        "    return budget.new_slots + (1 if spec.use_bonus() else 0)\n",
+        "class AeonBudget:\n    @property\n    def new_slots(self):\n        return 2\n\n    def use_bonus(self):\n"
+        "        return True\n\n    def total(self):\n        return self.new_slots + (1 if self.use_bonus() else 0)\n",
+        "def aeon_slots(spec: Config):\n    return spec.new_slots\n",
+        "def aeon_slots(spec: Config):\n    return spec.other_slots + (1 if spec.use_bonus() else 0)\n",
+        "VERSION = (0, 9)\n\n\ndef aeon_slots(spec: Config):\n    return spec.new_slots + (1 if VERSION >= (0, 9) else 0)\n",
+        'def aeon_slots(spec: Config):\n    return spec.new_slots + (1 if hasattr(spec, "bonus") else 0)\n',
+        "def aeon_slots(spec: Config):\n    return spec.new_slots + (0 if spec.use_bonus() else 1)\n",
+        "def aeon_slots(spec: Config):\n    slots = spec.new_slots\n    if not spec.use_bonus():\n"
+        "        slots += 1\n    return slots\n",
+    ],
+    ids=[
+        "plain-attribute",
+        "own-class-property",
+        "no-addend",
+        "unchanged-property",
+        "version-guard",
+        "hasattr-guard",
+        "other-path-conditional",
+        "other-path-if-not",
+    ],
+)
+def test_a_property_read_upstream_did_not_offset_on_that_path_is_silent(
+    git_repo: GitRepo, tmp_path: Path, fork: str
+) -> None:
+    fork = IMPORT + fork
+    sides = three_way(git_repo, {"spec.py": SLOTS}, {"spec.py": SLOTS, "aeon.py": fork}, {"spec.py": SLOTS_UPSTREAM})
+    assert found(audit(git_repo, sides, tmp_path), OFFSET) == []
+
+
+@pytest.mark.parametrize("addend", ["(1 if spec.use_bonus() else 0)", "1"], ids=["flagged-addend", "plain-addend"])
+def test_an_offset_the_getter_takes_on_every_path_pairs_with_any(
+    git_repo: GitRepo, tmp_path: Path, addend: str
+) -> None:
+    theirs = SLOTS.replace("        return self.k\n", "        return self.k + 1\n")
+    fork = IMPORT + f"def aeon_slots(spec: Config):\n    return spec.other_slots + {addend}\n"
+    sides = three_way(git_repo, {"spec.py": SLOTS}, {"spec.py": SLOTS, "aeon.py": fork}, {"spec.py": theirs})
+    assert found(audit(git_repo, sides, tmp_path), OFFSET) == [("aeon.py", 5, "error")]

@@ -13,7 +13,9 @@ slice dropping a constant count of leading (``x[1:]``) or trailing (``x[:-1]``) 
 the sequence, paired with a slice of the same end.  Identical lines added by both sides are one
 change, not two.  An offset taken under a flag is one too (``n + (1 if spec.use_dflash() else 0)``, a
 conditional of int constants, one nonzero): #51256 made ``max_num_new_slots_for_drafting`` count DFlash's
-bonus slot, which a fork had been adding at its call site.
+bonus slot, which a fork had been adding at its call site.  That count is a ``@property``: a getter read as an
+attribute off a receiver typed as its class (or ``super().name`` in a subclass's override) is followed too, a
+flagged addend pairing only with the getter's change on the path its test names (``_through_property``).
 """
 
 from __future__ import annotations
@@ -25,6 +27,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.own_fields import receiver_names
 from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTrees
 from aeon_release.domain.audits.merge_rules import OFFSET_TWICE as OFFSET
 from aeon_release.domain.audits.model import Finding, Severity
@@ -66,10 +69,18 @@ _ADJUSTMENT = re.compile(
     r"(?:[+-]\s*\d|[+-]=?\s*\(\s*\d+\s+if\b|\belse\s+\d+\s*\)\s*\+|\d\s*\+|[+-]=\s*\d|(?:\*\*?|//?|<<|>>)=?\s*-?\d|\d\s*\*|[\[,]\s*\d+\s*:)"
 )
 OFFSET_KIND, SCALE_KIND = "offset", "scaling"
+# a branch a side added to a property's getter returning under a test: the value changes on that path
+BRANCH_KIND = "branch"
 # a slice that drops a constant number of leading (``x[1:]``) or trailing (``x[:-1]``) entries: a
 # shift of the sequence, paired only with a slice of the same end
 HEAD_KIND, TAIL_KIND = "leading slice", "trailing slice"
-_SAYS = {OFFSET_KIND: "offset", SCALE_KIND: "scaling", HEAD_KIND: "slicing", TAIL_KIND: "slicing"}
+_SAYS = {
+    OFFSET_KIND: "offset",
+    SCALE_KIND: "scaling",
+    HEAD_KIND: "slicing",
+    TAIL_KIND: "slicing",
+    BRANCH_KIND: "offset",
+}
 _SCALINGS = (ast.Mult, ast.Div, ast.FloorDiv, ast.Pow, ast.LShift, ast.RShift)
 _SELF = frozenset({"self", "cls"})
 _BUILTINS = frozenset(
@@ -124,6 +135,12 @@ class Adjustment:
     slot: int | None = None  # its position in a tuple display (``(start, end - 1)``: 1)
     # (helper, position) of the elements of a helper's tuples it reads (``for start, end in h(): end - 1``)
     unpacked: frozenset[tuple[str, int | None]] = frozenset()
+    # (property, class) for each ``@property`` it may read, as an attribute, off a receiver typed as the class
+    # (``spec.slots + 1`` with ``spec: Config``; ``super().slots`` in a subclass of ``Config``)
+    properties: frozenset[tuple[str, str]] = frozenset()
+    guarded: bool = False  # taken under a test (``if c: x += 1``, ``+ (1 if c else 0)``) ...
+    flags: frozenset[str] = frozenset()  # ... the names that test reads (``c``: ``use_dflash``)
+    getter: bool = False  # ``function`` is a ``@property`` (or ``cached_property``) getter
 
 
 def doubled_offsets(trees: ThreeTrees) -> tuple[list[Finding], dict[str, list[tuple[int, int]]]]:
@@ -166,7 +183,7 @@ class _Wanted:
         fields = frozenset(t[5:] for a in fork for t in a.reads | a.writes if t.startswith("attr:"))
         return cls(
             frozenset((a.path, a.function) for a in fork),
-            frozenset(c for a in fork for c in a.callees),
+            frozenset(c for a in fork for c in a.callees | {p for p, _ in a.properties}),
             frozenset(a.function.rsplit(".", 1)[-1] for a in fork if a.returned),
             keys,
             fields,
@@ -196,6 +213,9 @@ def _pairs(
 ) -> Iterator[tuple[Adjustment, Adjustment]]:
     for mine in fork:
         for other in upstream:
+            if _through_property(mine, other, related):
+                yield mine, other
+                break
             if mine.kind != other.kind:
                 continue  # ``+ 1`` on one side and ``* 2`` on the other are two different changes
             if (
@@ -205,6 +225,25 @@ def _pairs(
             ):
                 yield mine, other
                 break
+
+
+def _through_property(mine: Adjustment, other: Adjustment, related: _Related) -> bool:
+    """The fork offsets a property's value that upstream's getter now offsets itself (#51256:
+    ``max_num_new_slots_for_drafting`` counts DFlash's bonus slot, which a fork added on top of it).
+
+    An offset the fork takes under a test pairs only with the getter's change on the path that test
+    names: an offset, or a branch upstream added, under a test reading one of the same names (#51256's
+    new ``if self.use_dflash(): return num_draft_tokens``); its ``- 1`` under ``parallel_drafting`` is
+    another path.  A guard on a version or ``hasattr`` names no path of the getter: nothing pairs.  An offset
+    the getter takes on every path pairs with any."""
+    if mine.kind != OFFSET_KIND or not other.getter or not other.returned:
+        return False
+    name, owner = other.function.rsplit(".", 1)[-1], other.function.rpartition(".")[0].rsplit(".", 1)[-1]
+    if (name, owner) not in mine.properties or not related(mine, other):
+        return False
+    if other.kind == OFFSET_KIND and not other.guarded:
+        return True  # the getter's offset on every path: the fork's path too, whatever its test
+    return mine.guarded and bool(mine.flags & other.flags)
 
 
 class _Related:
@@ -380,7 +419,7 @@ def _adjustments(
     functions = _enclosing_functions(text, candidates)
     if functions is None:
         return
-    source = _Source(text, change.removed, frozenset(_flipped(change)))
+    source = _Source(text, change.removed, frozenset(_flipped(change)), frozenset(change.added))
     ordered = sorted(candidates)
     for qualname, function in functions:
         first, last = function.lineno, function.end_lineno or function.lineno
@@ -394,6 +433,7 @@ class _Source:
     text: str
     removed: list[str]
     flipped: frozenset[int]  # lines whose comparison only changed strictness
+    added: frozenset[int] = frozenset()  # the side's added lines
 
     @functools.cached_property
     def lines(self) -> list[str]:
@@ -512,6 +552,9 @@ def _in_function(
     source: _Source,
 ) -> Iterator[Adjustment]:
     flows: _Flows | None = None  # made for a function that has an adjustment on a side's line
+    getter = _is_getter(function)
+    if getter and side == "upstream":
+        yield from _branches(path, qualname, function, source)
     for node in walk_spanning(function, lines):  # an adjustment is on one of the lines
         adjusted, kind = _adjusted(node, source.flipped)
         if adjusted is None or node.lineno not in lines:  # type: ignore[attr-defined]
@@ -536,6 +579,7 @@ def _in_function(
             )
             aliases = _import_aliases(source.text)
             callees |= {aliases[c] for c in callees if c in aliases}  # ``from m import helper as h``: h(...)
+            tests = flows.tests(node)
             yield Adjustment(
                 side,
                 path,
@@ -552,7 +596,96 @@ def _in_function(
                 flows.bound(node),
                 flows.slot(node),
                 flows.walked_slots(adjusted),
+                _property_reads(flows, adjusted, reads, qualname, source.text) if side == "fork" else frozenset(),
+                bool(tests),
+                frozenset(n for t, negated in tests for n in _test_names(t, negated)),
+                getter,
             )
+
+
+def _is_getter(function: Function) -> bool:
+    return any((plain_name(d) or "").rsplit(".", 1)[-1] in _GETTERS for d in function.decorator_list)
+
+
+_GETTERS = frozenset({"property", "cached_property"})
+
+
+def _branches(path: str, qualname: str, function: Function, source: _Source) -> Iterator[Adjustment]:
+    """The ``if`` branches a side added to a getter that return: the getter's value changed on the path
+    their test names (#51256's ``if self.use_dflash(): return num_draft_tokens``, ``K`` where it was ``K - 1``)."""
+    for node in ast.walk(function):
+        if isinstance(node, ast.If) and node.lineno in source.added and _returns_directly(node.body):
+            yield Adjustment(
+                "upstream",
+                path,
+                node.lineno,
+                qualname,
+                f"if {ast.unparse(node.test)}",
+                frozenset(),
+                frozenset(),
+                True,
+                (function.lineno, function.end_lineno or function.lineno),
+                kind=BRANCH_KIND,
+                guarded=True,
+                flags=frozenset(_test_names(node.test)),
+                getter=True,
+            )
+
+
+def _returns_directly(body: list[ast.stmt]) -> bool:
+    return any(isinstance(s, ast.Return) and s.value is not None for s in body)
+
+
+def _test_names(test: ast.expr, negated: bool = False) -> set[str]:
+    """What a test reads: its fields and methods (``self.use_dflash()``: ``use_dflash``), its plain names; each
+    ``!``-marked where the path is the test failing (``if not c``, an ``else``, ``(0 if c else 1)``): a slot
+    added only where upstream's new branch does not apply is another path."""
+    if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+        return _test_names(test.operand, not negated)
+    found = {n.attr for n in ast.walk(test) if isinstance(n, ast.Attribute)}
+    found |= {n.id for n in ast.walk(test) if isinstance(n, ast.Name) and n.id not in _SELF}
+    return {f"!{n}" for n in found} if negated else found
+
+
+def _property_reads(
+    flows: _Flows, adjusted: list[ast.expr], reads: set[str], qualname: str, text: str
+) -> frozenset[tuple[str, str]]:
+    """(attribute, class) for each attribute the adjusted value reads, directly or through a name assigned
+    from it (``slots = super().max_slots``), with each class its receiver is typed as: which of them is a
+    getter upstream changed is the pairing's to say."""
+    read = [n for a in adjusted for n in ast.walk(a) if isinstance(n, ast.Attribute)]
+    for stmt in flows.assignments:
+        named = isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id in reads for t in stmt.targets)
+        if named and isinstance(stmt.value, ast.Attribute):
+            read.append(stmt.value)
+    called = {id(n.func) for n in ast.walk(flows.function) if isinstance(n, ast.Call)}
+    return frozenset(
+        (n.attr, c) for n in read if id(n) not in called for c in _receiver_types(n.value, flows, qualname, text)
+    )
+
+
+def _receiver_types(receiver: ast.expr, flows: _Flows, qualname: str, text: str) -> set[str]:
+    """The classes a receiver is typed as (short names): ``self`` and ``super()`` a method's class's bases,
+    a parameter its annotation or the call it is bound to, ``self.cfg`` what ``__init__`` annotates it."""
+    owner = qualname.rpartition(".")[0].rsplit(".", 1)[-1]
+    if (isinstance(receiver, ast.Name) and receiver.id == "self") or _is_super(receiver):
+        header = re.search(rf"^[ \t]*class[ \t]+{re.escape(owner)}\b\(([^)]*)\)", text, re.M) if owner else None
+        return set(re.findall(r"\w+", header.group(1))) if header else set()
+    if isinstance(receiver, ast.Name):
+        return {n.rsplit(".", 1)[-1] for n in receiver_names(receiver.id, flows.function)}
+    held = plain_name(receiver) or ""
+    if owner and held.startswith("self.") and held.count(".") == 1:
+        return _field_types(_class_block(text, owner), held[5:])
+    return set()
+
+
+def _field_types(block: str, field: str) -> set[str]:
+    """``self.field: C = ...``, ``self.field = C(...)``, or ``self.field = p`` with ``p: C`` in the class."""
+    word = re.escape(field)
+    found = set(re.findall(rf"self\.{word}[ \t]*(?::[ \t]*|=[ \t]*)(?:[\w]+\.)*(\w+)", block))
+    for name in re.findall(rf"self\.{word}[ \t]*=[ \t]*(\w+)[ \t]*$", block, re.M):
+        found |= set(re.findall(rf"\b{re.escape(name)}[ \t]*:[ \t]*(?:[\w]+\.)*(\w+)", block))
+    return found
 
 
 def _adjusted(node: ast.AST, flipped: frozenset[int] = frozenset()) -> tuple[list[ast.expr] | None, str]:
@@ -811,6 +944,18 @@ class _Flows:
             child, current = current, self.parents.get(current)
         return None
 
+    def tests(self, node: ast.AST) -> list[tuple[ast.expr, bool]]:
+        """The tests an adjustment is taken under, each with whether it is taken where the test fails: its
+        conditional addend's (``+ (1 if c else 0)``; ``(0 if c else 1)`` where ``c`` fails), and each enclosing
+        ``if``'s (its ``else`` where the test fails)."""
+        found = [(n.test, not _constant(n.body)) for n in ast.walk(node) if isinstance(n, ast.IfExp)]
+        child, current = node, self.parents.get(node)
+        while current is not None and current is not self.function:
+            if isinstance(current, ast.If):
+                found.append((current.test, child in current.orelse))
+            child, current = current, self.parents.get(current)
+        return found
+
     def bound(self, node: ast.AST) -> bool:
         """The adjusted value is compared, or is a ``range``'s argument: an index bound."""
         current = self.parents.get(node)
@@ -962,7 +1107,10 @@ def _finding(trees: ThreeTrees, mine: Adjustment, other: Adjustment) -> tuple[Fi
     fork_line, upstream_line = _merged_line(trees, mine), _merged_line(trees, other)
     where = f"line {upstream_line}" if other.path == mine.path else f"{other.path}:{upstream_line}"
     how = (
-        "in the same value flow"
+        f"through the property {other.function}"
+        + (f" (upstream's getter now returns its own value under `{other.text}`)" if other.kind == BRANCH_KIND else "")
+        if other.getter and not _same_flow(mine, other) and not _one_call_level(mine, other)
+        else "in the same value flow"
         if _same_flow(mine, other)
         else f"one call level apart ({other.function if other.returned else mine.function}() returns the "
         f"adjusted value)"
