@@ -1,6 +1,45 @@
 """Adversarial twins of killers186's widenings: fork carries correct after the real change.
 
-(docstring filled after round 1)
+Each twin replays a real upstream commit under a fork carry shaped like what the widened checks catch, but
+right after the merge (the merge base is the commit's first parent, upstream the commit):
+
+- an element read by position off ``self.m(...)``/``super().m(...)`` resolved in the class's one base
+  (``_fork_indexed`` in ``drift/returns.py``; #18581 inserted ``attention_cuda_graphs`` at index 1 of
+  ``GPUModelRunner._prepare_inputs``' value, #16188 appended ``num_scheduled_tokens_np``, #20059 dropped the flag
+  and appended ``max_num_scheduled_tokens``): ``[0]`` off ``super()``, ``[-1]`` (last in both), an index in place
+  before an append, ``super()`` called by keyword, the fork's own class's ``_prepare_inputs`` (no runner base), a
+  fork mixin ahead in the MRO, the fork's own base class keeping its own order, the index chosen by a ``len`` test
+  or an ``isinstance`` test of the inserted flag, an unchanged inherited method (``_get_cumsum_and_arange``), a
+  subclass of the TPU runner (whose ``_prepare_inputs`` did not change);
+- an unpack laid out a name a line passing the text gate by its closing ``) =`` (``CLOSED_TARGET``,
+  ``unpack_line``, in return drift and grown tuples): the new names under a ``len`` test, a head and a star, the
+  old names then a star over an append, the old names in a ``try`` with the new in ``except ValueError``, a
+  subscript target closing with ``] =`` (one target: the tuple kept whole), an unchanged method's two names, a
+  spread tuple built of fields read by name;
+- a field the base declares only on the instance taking that annotation (``_instance_annotation`` in
+  ``drift/grown_tuples.py``; #28768 dropped ``ExecuteModelState.kv_connector_output``, #29825 appended
+  ``cudagraph_stats``): the new eight under a ``len`` test, the fork's own NamedTuple on its own attribute of the
+  subclass's instance, a namesake ``ExecuteModelState`` and ``execute_model_state`` of the fork's own class, the old
+  nine in a ``try`` with the new eight in ``except ValueError``, five and a star, the nine under a ``hasattr`` of
+  the removed field, kept fields read by name, a local of the attribute's name built by the fork, ``[7]`` and
+  ``[0]`` in place before an append.
+
+Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the replay's catches of
+these widenings on the two commits ``blind_replay_gpumr.py`` measures them on (an index landing on the inserted
+flag, the old three spread a name a line, the old nine spread off the inherited attribute), kept to show the
+reach stays, and the same shapes on three other real commits of the same change: #16188's old four spread and its
+``[-1]``, #29825's old eight spread and its ``[-1]`` off the inherited attribute, and #20059's ``[2]``.
+
+Round 1 (main at 70c2eef5), 7 cases and 30 twins as first written: 6 caught, 1 missed of 7; 0 false errors of 30
+twins (1 warned: #16188's old four in a ``try``/``except ValueError``, return drift's warning for a guarded unpack,
+as designed).  No twin needed moving: each was thought through as correct after the merge.  The miss is not one
+of these widenings: #20059 kept ``_prepare_inputs``' length (6 -> 6: ``attention_cuda_graphs`` dropped at 1,
+``max_num_scheduled_tokens`` appended), and return drift records a same-length change only when the same names are
+reordered (``_reordered``), so ``[2]`` (the logits indices, now the spec-decode metadata) and a six-name unpack of
+the old order go unseen, on the engine before killers186 too.  Left for a widening of its own (a shift: a name
+returned in both at another place, same length), with twins of its own (a rename in place must stay quiet).
+Round 2 (this branch): no mend (no false error); the same 6 caught, 1 missed of 7, 0 false errors of 30 twins
+(1 warned).
 
   PYTHONPATH=.. python review99_twins.py [--only TEXT ...] [--show]
 """
@@ -241,6 +280,20 @@ CASES += [
             )
             + "        return logits_indices\n",
             "        ) = self._prepare_inputs(scheduler_output)",
+        ),
+    ),
+]
+CASES += [
+    (
+        "#16188 inherited indexed return",
+        "[-1], the spec-decode metadata, now the appended token counts",
+        K(
+            *PA,
+            "vllm/aeon/r99pa5.py",
+            R + "class AeonRunnerA5(GPUModelRunner):\n"
+            "    def aeon_spec_metadata(self, scheduler_output):\n"
+            "        return self._prepare_inputs(scheduler_output)[-1]\n",
+            "        return self._prepare_inputs(scheduler_output)[-1]",
         ),
     ),
 ]
@@ -524,6 +577,34 @@ CASES += [
             + spread(OLD8, "self.execute_model_state")
             + "        return hidden_states\n",
             "        ) = self.execute_model_state",
+        ),
+    ),
+]
+CASES += [
+    (
+        "#29825 instance-declared NamedTuple",
+        "[-1], the EC output, now the appended cudagraph stats",
+        K(
+            *CG,
+            "vllm/aeon/r99cg4.py",
+            EM + "class AeonRunnerC4(GPUModelRunner):\n"
+            "    def aeon_ec_output(self):\n"
+            "        return self.execute_model_state[-1]\n",
+            "        return self.execute_model_state[-1]",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#29825 instance-declared NamedTuple",
+        "twin: [0] off the inherited attribute (the scheduler output in both)",
+        K(
+            *CG,
+            "vllm/aeon/r99cg5.py",
+            EM + "class AeonRunnerC5(GPUModelRunner):\n"
+            "    def aeon_scheduler_output(self):\n"
+            "        return self.execute_model_state[0]\n",
+            "        return self.execute_model_state[0]",
         ),
     ),
 ]
