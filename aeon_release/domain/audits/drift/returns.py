@@ -1011,7 +1011,7 @@ def _drifted(trees: ThreeTrees, names: set[str], yields: bool = False) -> dict[s
                 before = before or _order(trees, trees.base, name, at_base, _partial_orders) or ()
                 after = after or _order(trees, trees.theirs, name, at_theirs, _partial_orders) or ()
             drifts[name] = Drift(name, path, old, new, old_names=before, new_names=after, yields=yields)
-        elif _reordered(before, after):
+        elif _shifted(before, after):  # the same names reordered, or one dropped and another appended
             drifts[name] = Drift(name, path, old, new, before, after, before, after, yields)
     return drifts
 
@@ -1062,8 +1062,10 @@ def _changed_in(trees: ThreeTrees, names: set[str], paths: list[str], yields: bo
         new = _over(theirs, ps, name, lengths)
         if len(new) == 1 and new != _over(base, ps, name, lengths):
             changed.add(name)
-        elif len(new) == 1 and _reordered(_one(_over(base, ps, name, orders)), _one(_over(theirs, ps, name, orders))):
-            changed.add(name)
+        elif len(new) == 1 and _shifted(
+            _one(_over(base, ps, name, orders)) or (), _one(_over(theirs, ps, name, orders)) or ()
+        ):
+            changed.add(name)  # reordered, or a value dropped and another appended (#20059)
     return changed
 
 
@@ -1147,14 +1149,18 @@ def _merged(orders: set[tuple[str, ...] | None]) -> tuple[str, ...] | None:
     return tuple(" | ".join(sorted({order[at] for order in spelt})) for at in range(len(spelt[0])))
 
 
-def _reordered(before: tuple[str, ...] | None, after: tuple[str, ...] | None) -> bool:
-    """The same distinct names, returned in another order: every caller's unpack now swaps them."""
+def _shifted(before: tuple[str, ...], after: tuple[str, ...]) -> bool:
+    """The same length, distinct names, one returned on both sides now at another place: the same names
+    reordered (every caller's unpack now swaps them), or a value dropped and another appended (#20059 dropped
+    ``attention_cuda_graphs`` from index 1 of ``_prepare_inputs``' six values and appended
+    ``max_num_scheduled_tokens``: ``[2]``, the logits indices, is the spec-decode metadata now, and a six-name
+    unpack of the old order binds each name past it to its neighbour's value; review99 found it unseen, a
+    same-length change counted only as a full reorder).  A name renamed in place moves nothing."""
+    distinct = len(set(before)) == len(before) and len(set(after)) == len(after)
     return (
-        before is not None
-        and after is not None
-        and before != after
-        and len(set(before)) == len(before)
-        and sorted(before) == sorted(after)
+        distinct
+        and 0 < len(before) == len(after)
+        and any(name in after and after.index(name) != place for place, name in enumerate(before))
     )
 
 
