@@ -263,6 +263,70 @@ TWINS += [
     ),
 ]
 
+CASES += [
+    (
+        "#18581 spread unpack",
+        "the old three spread, the value on a line of its own",
+        K(
+            *PI,
+            "vllm/aeon/r99pi01.py",
+            R + "class AeonRunner01(GPUModelRunner):\n"
+            "    def aeon_prepare(self, scheduler_output):\n"
+            + spread(["attn_metadata", "logits_indices", "spec_decode_metadata"], "(")
+            + "            self._prepare_inputs(scheduler_output)\n"
+            "        )\n"
+            "        return logits_indices\n",
+            "            self._prepare_inputs(scheduler_output)",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#18581 inherited indexed return",
+        "twin: [-1] through the fork's override that hands back super()'s value whole",
+        K(
+            *PI,
+            "vllm/aeon/r99pi13.py",
+            R + "class AeonRunner13(GPUModelRunner):\n"
+            "    def _prepare_inputs(self, scheduler_output):\n"
+            "        with torch.profiler.record_function('aeon_prepare_inputs'):  # AEON: the Spark's trace\n"
+            "            return super()._prepare_inputs(scheduler_output)\n\n"
+            "    def aeon_spec_metadata(self, scheduler_output):\n"
+            "        return self._prepare_inputs(scheduler_output)[-1]\n",
+            "        return self._prepare_inputs(scheduler_output)[-1]",
+        ),
+    ),
+    (
+        "#18581 spread unpack",
+        "twin: a list target of an unchanged method's two names, closing with '] ='",
+        K(
+            *PI,
+            "vllm/aeon/r99pi14.py",
+            R + "class AeonRunner14(GPUModelRunner):\n"
+            "    def aeon_arange(self, num_tokens):\n"
+            "        [\n"
+            "            cu_num_tokens,\n"
+            "            arange,\n"
+            "        ] = self._get_cumsum_and_arange(num_tokens)\n"
+            "        return cu_num_tokens, arange\n",
+            "        ] = self._get_cumsum_and_arange(num_tokens)",
+        ),
+    ),
+    (
+        "#18581 spread unpack",
+        "twin: the first and last of four spread around a star (the new flag in the star)",
+        K(
+            *PI,
+            "vllm/aeon/r99pi15.py",
+            R + "class AeonRunner15(GPUModelRunner):\n"
+            "    def aeon_prepare(self, scheduler_output):\n"
+            + spread(["attn_metadata", "*_middle", "spec_decode_metadata"], "self._prepare_inputs(scheduler_output)")
+            + "        return attn_metadata, spec_decode_metadata\n",
+            "        ) = self._prepare_inputs(scheduler_output)",
+        ),
+    ),
+]
+
 # --- 799397ee4f (#16188): _prepare_inputs' four values gained num_scheduled_tokens_np, appended
 PA = ("#16188", "799397ee4f", "_prepare_inputs' result gained num_scheduled_tokens_np at the end")
 CASES += [
@@ -400,6 +464,84 @@ TWINS += [
             "    def aeon_logits_indices(self, scheduler_output) -> torch.Tensor:\n"
             "        return self._prepare_inputs(scheduler_output)[2]\n",
             "        return self._prepare_inputs(scheduler_output)[2]",
+        ),
+    ),
+]
+
+OLD6 = [
+    "attn_metadata",
+    "attention_cuda_graphs",
+    "logits_indices",
+    "spec_decode_metadata",
+    "num_scheduled_tokens_np",
+    "spec_decode_common_attn_metadata",
+]
+NEW6 = [*(n for n in OLD6 if n != "attention_cuda_graphs"), "max_query_len"]
+CASES += [
+    (
+        "#20059 same-length shift",
+        "the old six laid out a name a line",
+        K(
+            *PF,
+            "vllm/aeon/r99pf3.py",
+            R + "class AeonRunnerF3(GPUModelRunner):\n"
+            "    def aeon_prepare(self, scheduler_output):\n"
+            + spread(OLD6, "self._prepare_inputs(scheduler_output)")
+            + "        return logits_indices\n",
+            "        ) = self._prepare_inputs(scheduler_output)",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#20059 same-length shift",
+        "twin: the new six laid out a name a line (upstream's own spelling)",
+        K(
+            *PF,
+            "vllm/aeon/r99pf4.py",
+            R + "class AeonRunnerF4(GPUModelRunner):\n"
+            "    def aeon_prepare(self, scheduler_output):\n"
+            + spread(NEW6, "self._prepare_inputs(scheduler_output)")
+            + "        return logits_indices, max_query_len\n",
+            "        ) = self._prepare_inputs(scheduler_output)",
+        ),
+    ),
+    (
+        "#20059 same-length shift",
+        "twin: the head and a star",
+        K(
+            *PF,
+            "vllm/aeon/r99pf5.py",
+            R + "class AeonRunnerF5(GPUModelRunner):\n"
+            "    def aeon_attn_metadata(self, scheduler_output):\n"
+            "        attn_metadata, *_rest = self._prepare_inputs(scheduler_output)\n"
+            "        return attn_metadata\n",
+            "        attn_metadata, *_rest = self._prepare_inputs(scheduler_output)",
+        ),
+    ),
+    (
+        "#20059 same-length shift",
+        "twin: the index chosen by an isinstance test of the dropped flag",
+        K(
+            *PF,
+            "vllm/aeon/r99pf6.py",
+            R + "class AeonRunnerF6(GPUModelRunner):\n"
+            "    def aeon_logits_indices(self, scheduler_output) -> torch.Tensor:\n"
+            "        prepared = self._prepare_inputs(scheduler_output)\n"
+            "        return prepared[2] if isinstance(prepared[1], bool) else prepared[1]\n",
+            "        return prepared[2] if isinstance(prepared[1], bool) else prepared[1]",
+        ),
+    ),
+    (
+        "#20059 same-length shift",
+        "twin: an unchanged inherited method's [1] (_get_cumsum_and_arange)",
+        K(
+            *PF,
+            "vllm/aeon/r99pf7.py",
+            R + "class AeonRunnerF7(GPUModelRunner):\n"
+            "    def aeon_arange(self, num_tokens):\n"
+            "        return self._get_cumsum_and_arange(num_tokens)[1]\n",
+            "        return self._get_cumsum_and_arange(num_tokens)[1]",
         ),
     ),
 ]

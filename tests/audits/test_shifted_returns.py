@@ -5,7 +5,8 @@ Shaped like #20059 (74f441f4b5), which dropped ``attention_cuda_graphs`` from in
 ``self._prepare_inputs(so)[2]`` (the logits indices) reads the spec-decode metadata now, and a six-name unpack
 of the old order binds each name past the dropped one to its neighbour's value, silently.  A same-length change
 was counted only as a full reorder (review99 found the index unseen).  Twins: an element in place, the unpack in
-the new order, a name renamed in place, the fork's own function of the name.
+the new order (in the caller's own names too: review99's twin of upstream's own unpack, whose locals are not
+the returned names), a name renamed in place, the fork's own method of the name.
 """
 
 from __future__ import annotations
@@ -57,8 +58,17 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str, upstream: str = PREP_SHIF
             "def aeon_prep(batch):\n    attn, graphs, indices, spec = prepare(batch)\n    return indices\n",
             "-> (attn_metadata, logits_indices, spec_decode_metadata, max_tokens)",
         ),
+        (
+            "def aeon_prep(batch):\n    attn, graphs, logits_indices, spec = prepare(batch)\n    return graphs\n",
+            "upstream reordered what prepare() returns",
+        ),
     ],
-    ids=["index past the dropped value", "the dropped value's place", "an unpack of the old order"],
+    ids=[
+        "index past the dropped value",
+        "the dropped value's place",
+        "an unpack of the old order",
+        "an unpack naming the old value at a moved place",
+    ],
 )
 def test_a_shifted_element_is_an_error(git_repo: GitRepo, no_rules: Path, body: str, says: str) -> None:
     found = rows(git_repo, no_rules, body)
@@ -80,8 +90,18 @@ def test_a_shifted_element_is_an_error(git_repo: GitRepo, no_rules: Path, body: 
             "def aeon_prep(batch):\n    attn, graphs, indices, spec = prepare(batch)\n    return indices\n",
             PREP_RENAMED,
         ),
+        (
+            "def aeon_prep(batch):\n    attn, logits_indices, spec, max_n = prepare(batch)\n    return max_n\n",
+            PREP_SHIFTED,
+        ),
     ],
-    ids=["index 0, in place", "the unpack in the new order", "a name renamed in place", "unpack over a rename"],
+    ids=[
+        "index 0, in place",
+        "the unpack in the new order",
+        "a name renamed in place",
+        "unpack over a rename",
+        "the new order in the caller's own names",
+    ],
 )
 def test_an_element_in_place_is_quiet(git_repo: GitRepo, no_rules: Path, body: str, upstream: str) -> None:
     assert rows(git_repo, no_rules, body, upstream) == []
