@@ -26,20 +26,30 @@ right after the merge (the merge base is the commit's first parent, upstream the
 
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the replay's catches of
 these widenings on the two commits ``blind_replay_gpumr.py`` measures them on (an index landing on the inserted
-flag, the old three spread a name a line, the old nine spread off the inherited attribute), kept to show the
-reach stays, and the same shapes on three other real commits of the same change: #16188's old four spread and its
-``[-1]``, #29825's old eight spread and its ``[-1]`` off the inherited attribute, and #20059's ``[2]``.
+flag, the old three spread a name a line, also with the value on a line of its own, the old nine spread off the
+inherited attribute), kept to show the reach stays, and the same shapes on three other real commits of the same
+change: #16188's old four spread and its ``[-1]``, #29825's old eight spread and its ``[-1]`` off the inherited
+attribute, and #20059's ``[2]`` and its old six spread.  #20059's twins (added in round 2, with the mend they
+test): the new six spread in upstream's own local names, the head and a star, ``[0]``, the index chosen by an
+``isinstance`` test of the dropped flag, an unchanged inherited method's ``[1]``.
 
-Round 1 (main at 70c2eef5), 7 cases and 30 twins as first written: 6 caught, 1 missed of 7; 0 false errors of 30
+Round 1 (main at 70c2eef5), 6 cases and 29 twins as first written: 5 caught, 1 missed of 6; 0 false errors of 29
 twins (1 warned: #16188's old four in a ``try``/``except ValueError``, return drift's warning for a guarded unpack,
-as designed).  No twin needed moving: each was thought through as correct after the merge.  The miss is not one
-of these widenings: #20059 kept ``_prepare_inputs``' length (6 -> 6: ``attention_cuda_graphs`` dropped at 1,
-``max_num_scheduled_tokens`` appended), and return drift records a same-length change only when the same names are
-reordered (``_reordered``), so ``[2]`` (the logits indices, now the spec-decode metadata) and a six-name unpack of
-the old order go unseen, on the engine before killers186 too.  Left for a widening of its own (a shift: a name
-returned in both at another place, same length), with twins of its own (a rename in place must stay quiet).
-Round 2 (this branch): no mend (no false error); the same 6 caught, 1 missed of 7, 0 false errors of 30 twins
-(1 warned).
+as designed).  No twin needed moving: each was thought through as correct after the merge.  Three more cases and
+four more twins written then (the spread value on its own line, the two ``[-1]``, ``[0]`` off the inherited
+attribute, an override handing back ``super()``'s value whole, a list target, a star between head and tail): all
+caught, all quiet.  The miss was not one of these widenings: #20059 kept ``_prepare_inputs``' length (6 -> 6:
+``attention_cuda_graphs`` dropped at 1, ``max_num_scheduled_tokens`` appended), and return drift recorded a
+same-length change only when the same names were reordered (``_reordered``), so ``[2]`` (the logits indices, now the
+spec-decode metadata) went unseen, on the engine before killers186 too.
+Round 2 (this branch): ``_shifted`` replaces ``_reordered`` in return drift: a same-length change that moves a name
+returned on both sides is drift (a reorder is one); a name renamed in place moves nothing.  Its own first twin, the
+new six spread in upstream's own spelling, was a false error (upstream's runner names two of its locals otherwise
+than the returned names, so the unpack was not "the new order" by equality): an unpack is quiet now when, at the
+moved places, one or more of its names is the new value's and none the old's (``_follows_new_order``).  Final: 10
+caught of 10; 0 false errors of 37 twins (1 warned).  ``tests/audits/test_shifted_returns.py``: the shifted index,
+the dropped place, the old order, an old name at a moved place (errors); index 0, the new order, a rename in place
+(index and unpack), the new order in the caller's names, the fork's own method (quiet).
 
   PYTHONPATH=.. python review99_twins.py [--only TEXT ...] [--show]
 """
