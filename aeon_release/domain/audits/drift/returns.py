@@ -179,7 +179,7 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
             bound = _star_moved(unpack, drift)
             if bound is not None:
                 findings.append(_star_finding(trees, unpack, drift, bound, pr_pattern))
-        elif drift.old == unpack.count and not (drift.new_order and unpack.names == drift.new_order):
+        elif drift.old == unpack.count and not (drift.new_order and _follows_new_order(unpack.names, drift)):
             findings.append(_finding(trees, unpack, drift, pr_pattern))
     for override in overrides:
         drift = _override_drift(trees, override, drifts)
@@ -187,6 +187,24 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         if drift is not None and drift.old == override.count and not drift.new_order and drift.new != _VARIADIC:
             findings.append(_override_finding(trees, override, drift, pr_pattern))
     return findings
+
+
+def _follows_new_order(names: tuple[str, ...], drift: Drift) -> bool:
+    """The unpack's names follow upstream's new order already: at the places whose returned name changed, one
+    or more names the new value and none the old.  A caller names its locals its own way (#20059's runner
+    unpacks ``num_scheduled_tokens`` as ``num_scheduled_tokens_np``): an unpack in upstream's own spelling of
+    the shifted six need not match the returned names everywhere (review99)."""
+    if len(names) != len(drift.new_order) or len(names) != len(drift.old_order):
+        return False
+    moved = [place for place, (was, now) in enumerate(zip(drift.old_order, drift.new_order)) if was != now]
+    return any(_names(names[p], drift.new_order[p]) for p in moved) and not any(
+        _names(names[p], drift.old_order[p]) for p in moved
+    )
+
+
+def _names(name: str, place: str) -> bool:
+    """``name`` is the value at ``place`` (one of a merged place's `` | `` alternatives, ``_merged``)."""
+    return name in place.split(" | ")
 
 
 def _override_keys(override: Override) -> list[str]:
@@ -1011,7 +1029,7 @@ def _drifted(trees: ThreeTrees, names: set[str], yields: bool = False) -> dict[s
                 before = before or _order(trees, trees.base, name, at_base, _partial_orders) or ()
                 after = after or _order(trees, trees.theirs, name, at_theirs, _partial_orders) or ()
             drifts[name] = Drift(name, path, old, new, old_names=before, new_names=after, yields=yields)
-        elif _reordered(before, after):
+        elif _shifted(before, after):  # the same names reordered, or one dropped and another appended
             drifts[name] = Drift(name, path, old, new, before, after, before, after, yields)
     return drifts
 
@@ -1062,8 +1080,10 @@ def _changed_in(trees: ThreeTrees, names: set[str], paths: list[str], yields: bo
         new = _over(theirs, ps, name, lengths)
         if len(new) == 1 and new != _over(base, ps, name, lengths):
             changed.add(name)
-        elif len(new) == 1 and _reordered(_one(_over(base, ps, name, orders)), _one(_over(theirs, ps, name, orders))):
-            changed.add(name)
+        elif len(new) == 1 and _shifted(
+            _one(_over(base, ps, name, orders)) or (), _one(_over(theirs, ps, name, orders)) or ()
+        ):
+            changed.add(name)  # reordered, or a value dropped and another appended (#20059)
     return changed
 
 
@@ -1147,14 +1167,18 @@ def _merged(orders: set[tuple[str, ...] | None]) -> tuple[str, ...] | None:
     return tuple(" | ".join(sorted({order[at] for order in spelt})) for at in range(len(spelt[0])))
 
 
-def _reordered(before: tuple[str, ...] | None, after: tuple[str, ...] | None) -> bool:
-    """The same distinct names, returned in another order: every caller's unpack now swaps them."""
+def _shifted(before: tuple[str, ...], after: tuple[str, ...]) -> bool:
+    """The same length, distinct names, one returned on both sides now at another place: the same names
+    reordered (every caller's unpack now swaps them), or a value dropped and another appended (#20059 dropped
+    ``attention_cuda_graphs`` from index 1 of ``_prepare_inputs``' six values and appended
+    ``max_num_scheduled_tokens``: ``[2]``, the logits indices, is the spec-decode metadata now, and a six-name
+    unpack of the old order binds each name past it to its neighbour's value; review99 found it unseen, a
+    same-length change counted only as a full reorder).  A name renamed in place moves nothing."""
+    distinct = len(set(before)) == len(before) and len(set(after)) == len(after)
     return (
-        before is not None
-        and after is not None
-        and before != after
-        and len(set(before)) == len(before)
-        and sorted(before) == sorted(after)
+        distinct
+        and 0 < len(before) == len(after)
+        and any(name in after and after.index(name) != place for place, name in enumerate(before))
     )
 
 
