@@ -150,3 +150,32 @@ def test_a_long_chain_of_aliases_is_followed_without_recursion() -> None:
     text += "".join(f"a{i} = a{i - 1}\n" for i in range(1, 1500)) + "a1499.remove(Xla)\n"
     [find] = _finds("pkg/aeon.py", ast.parse(text), set(range(1, 1600)))
     assert (find.origin, find.entry) == (("pkg.scaled_mm", "FALLBACKS", ""), "Xla")
+
+
+@pytest.mark.parametrize(
+    ("added", "errors"),
+    [
+        # the module's own dict's list, found in a function the fork added to the module
+        ("def aeon_slot() -> int:\n    return _POSSIBLE_KERNELS[PlatformEnum.CPU].index(Cutlass)\n", 1),
+        # its own top-level list (the entry spelt off its module: upstream dropped the file's import of Xla)
+        ("def aeon_drop() -> None:\n    import pkg.scaled_mm.impls as impls\n    FALLBACKS.remove(impls.Xla)\n", 1),
+        # twin: a parameter of the list's name is the caller's list
+        ("def aeon_rank(FALLBACKS: list) -> int:\n    return FALLBACKS.index(Cutlass)\n", 0),
+        (
+            "def aeon_rank(_POSSIBLE_KERNELS: dict) -> int:\n    return _POSSIBLE_KERNELS[PlatformEnum.CPU].index(Cutlass)\n",
+            0,
+        ),
+    ],
+    ids=["own dict's list", "own list", "twin: a parameter of its name", "twin: a parameter of the dict's name"],
+)
+def test_a_fork_edit_of_upstream_s_module_finding_in_its_own_list(
+    git_repo: GitRepo, no_rules: Path, added: str, errors: int
+) -> None:
+    """mend67: a top-level name of a fork edit of the module (the docstring's third spelling) was never resolved
+    (``here`` computed, unused)."""
+    trail = "\n\ndef choose() -> None:\n    return None\n"
+    base = {KERNELS: BASE + trail, IMPLS: IMPLS_TEXT, PLATFORMS: PLATFORMS_TEXT}
+    fork = {KERNELS: BASE + trail + "\n\n" + added}
+    sides = s.merge_case(git_repo, base, fork, [(SUBJECT, {KERNELS: UPSTREAM + trail})])
+    rows = [row for row in s.rule_rows(git_repo, no_rules, sides, RULE) if row[0] == KERNELS]
+    assert [row[2] for row in rows] == ["error"] * errors

@@ -173,3 +173,29 @@ def test_a_fold_under_another_condition_warns(git_repo: GitRepo, no_rules: Path,
     sides = s.merge_case(git_repo, {CONFIG: BASE}, {FORK: fork}, [("[DP] torchrun with DP (#24899)", {CONFIG: after})])
     found = [(line, sev) for path, line, sev, _ in s.rule_rows(git_repo, no_rules, sides, OFFSET_TWICE) if path == FORK]
     assert found == [(line_of(fork, "return pc.world"), "warning")]
+
+
+# the unconditional fold wrapped over three lines of one statement
+WRAPPED = BASE.replace(
+    "        self.ranks = self.tp\n",
+    "        self.ranks = self.tp\n        self.ranks = (\n            self.ranks\n            * self.nodes\n        )\n",
+)
+WRAPPED_PRODUCT = HEAD + "def ranks(pc: ParCfg) -> int:\n    return (\n        pc.ranks\n        * pc.nodes\n    )\n"
+ONE_LINE_PRODUCT = HEAD + "def ranks(pc: ParCfg) -> int:\n    return pc.ranks * pc.nodes\n"
+
+
+@pytest.mark.parametrize(
+    ("upstream", "fork"),
+    [(WRAPPED, ONE_LINE_PRODUCT), (WRAPPED, WRAPPED_PRODUCT), (AFTER, WRAPPED_PRODUCT)],
+    ids=["a wrapped fold", "both wrapped", "a wrapped product"],
+)
+def test_a_fold_or_product_wrapped_over_lines_of_one_statement(
+    git_repo: GitRepo, no_rules: Path, upstream: str, fork: str
+) -> None:
+    """mend67: the gates read one added line at a time, and a fold (or the fork's product) wrapped over two lines
+    named its fields on neither alone."""
+    sides = s.merge_case(
+        git_repo, {CONFIG: BASE}, {FORK: fork}, [("[DP] torchrun with DP (#24899)", {CONFIG: upstream})]
+    )
+    found = [(ln, sev) for path, ln, sev, _ in s.rule_rows(git_repo, no_rules, sides, OFFSET_TWICE) if path == FORK]
+    assert found == [(line_of(fork, "pc.ranks"), "error")]  # the product's own first line

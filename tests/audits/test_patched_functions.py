@@ -390,3 +390,39 @@ def test_a_patch_the_new_call_does_not_reach_or_that_fits_is_quiet(
     git_repo: GitRepo, no_rules: Path, fork: str, caller: tuple[str, str] | None
 ) -> None:
     assert imported_rows(git_repo, no_rules, fork, caller or (CALLER_BASE, CALLER_THEIRS)) == []
+
+
+SHARD = """
+
+def shard(modules, replace_linear_class):
+    for name, module in modules.items():
+        modules[name] = replace_linear_class(module, "rowwise", None, prefix=name)
+"""
+# the def takes ``prefix`` upstream; the only new call passing it is of a local of the function's name
+TAKES = BACKEND_BASE.replace("style, quant_config):\n", 'style, quant_config, *, prefix: str = ""):\n')
+
+
+@pytest.mark.parametrize(
+    "upstream",
+    [
+        TAKES + SHARD,
+        TAKES
+        + SHARD.replace("(modules, replace_linear_class)", "(modules, table)").replace(
+            "    for name", "    replace_linear_class = table['linear']\n    for name"
+        ),
+        TAKES + SHARD.replace("    for name", "    def inner():\n        pass\n\n    for name"),
+    ],
+    ids=["twin: a parameter of its name", "twin: a local of its name", "twin: a parameter, a nested def beside"],
+)
+def test_a_call_of_a_local_shadowing_the_module_function_is_not_its_call(
+    git_repo: GitRepo, no_rules: Path, upstream: str
+) -> None:
+    """mend67: ``_bare_calls`` counted the call of a parameter or local named like the patched function."""
+    assert rows(git_repo, no_rules, PLUGIN_TEXT, upstream) == []
+
+
+def test_the_module_function_called_beside_a_shadowing_local_is_still_its_call(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    outside = SHARD + "\n\ndef rowwise(module):\n    return replace_linear_class(module, 'rowwise', None, prefix='r')\n"
+    assert [r[2] for r in rows(git_repo, no_rules, PLUGIN_TEXT, TAKES + outside)] == ["error"]

@@ -165,3 +165,35 @@ def test_no_fork_line_naming_a_candidates_function_parses_nothing(
 def test_one_warning_a_line(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
     """mend62: a line re-deriving the layout is warned once, however many calls or scopes reach it."""
     assert warnings(git_repo, no_rules, fork) == [line_of(fork, "return rank")]
+
+
+# the divisor a keyword-only parameter after ``*ranks``: a positional argument never reaches it
+STARRED_OLD = "def spread(n: int, *ranks: int, ep_size: int) -> int:\n    return n // ep_size\n"
+STARRED_NEW = "def spread(n: int, *ranks: int, ep_size: int) -> int:\n    return n // ep_size + n % ep_size\n"
+
+
+@pytest.mark.parametrize(
+    ("call", "line"),
+    [
+        # rank and world go to *ranks: only total is handed to a parameter the arithmetic reads
+        ("spread(total, rank, world, ep_size=4)", None),
+        # world handed to ep_size by keyword: two arguments bound, the fork's formula warned
+        ("spread(total, rank, ep_size=world)", 6),
+    ],
+    ids=["twin: positional past the positionals", "keyword-only by keyword"],
+)
+def test_a_positional_argument_never_binds_a_keyword_only_parameter(
+    git_repo: GitRepo, no_rules: Path, call: str, line: int | None
+) -> None:
+    """mend67: ``_handed`` paired the third positional argument with ``ep_size`` (keyword-only)."""
+    packages = {f"{p}/__init__.py": "" for p in ("pkg", "pkg/moe", "pkg/aeon")}
+    fork = (
+        "from pkg.moe.layer import spread\n\n\n"
+        "def first(world: int, rank: int, total: int) -> int:\n"
+        f"    spread_ = {call}\n"
+        "    return rank * (total // world) + spread_\n"
+    )
+    sides = s.merge_case(git_repo, {LAYER: STARRED_OLD, **packages}, {FORK: fork}, [(TITLE, {LAYER: STARRED_NEW})])
+    rows = s.rule_rows(git_repo, no_rules, sides, DRIFT)
+    found = [ln for path, ln, _, message in rows if path == FORK and "re-derives" in message]
+    assert found == ([] if line is None else [line])

@@ -178,3 +178,26 @@ def test_a_key_from_another_walk_is_still_an_error(git_repo: GitRepo, no_rules: 
         "        mgr.num_cached_block[rid] += 1\n"
     )
     assert rows(git_repo, no_rules, body) == [(3, "error"), (5, "error")]
+
+
+@pytest.mark.parametrize(
+    ("call", "found"),
+    [
+        # upstream's ``cache`` stores the key: the read after it is of a key there
+        ("super().cache(rid, 1)", []),
+        # a base method storing nothing into the dict: the read is still an error
+        ("super().__init__(16)", [(5, "error")]),
+    ],
+    ids=["twin: the base's store through super()", "a super() call of a method storing nothing"],
+)
+def test_a_key_the_base_stores_through_a_super_call(
+    git_repo: GitRepo, no_rules: Path, call: str, found: list[tuple[int, str]]
+) -> None:
+    """mend67: ``super().cache(rid, 1)`` (upstream's ``cache`` stores ``self.num_cached_block[request_id]``) was
+    not seen as a store, a false error on correct code."""
+    body = (
+        "class Mine(KVCacheManager):\n    def cache(self, rid: str, n: int) -> int:\n"
+        f"        {call}\n        self.block_size = n\n"
+        "        return self.num_cached_block[rid] * self.block_size\n"
+    )
+    assert rows(git_repo, no_rules, body) == found

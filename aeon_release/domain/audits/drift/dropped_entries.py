@@ -81,12 +81,12 @@ def dropped_entry_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 def _finds(path: str, module: ast.Module, owned: set[int]) -> Iterator[_Find]:
     """Each owned, unguarded ``L.index(E)``/``L.remove(E)`` whose list resolves to an upstream module's."""
-    imports = file_imports(module, path)
-    here = dotted_name(path, roots=("",))
+    own = _own_lists(module, dotted_name(path, roots=("",)))
+    imports = {**own, **file_imports(module, path)}
     aliases = _bound_once(module)
     parents = parent_map(module)
     put_back = _put_back(module)
-    reset = _reset(module, imports, aliases, here)
+    reset = _reset(module, imports, aliases)
     for node in ast.walk(module):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _FINDS):
             continue
@@ -96,10 +96,22 @@ def _finds(path: str, module: ast.Module, owned: set[int]) -> Iterator[_Find]:
             continue  # a string dropped from a list of accepted strings: dropped_table_keys' (#31716)
         entry = _last_name(node.args[0])
         shadowed = _parameters_around(node, parents)
-        origin = _origin(node.func.value, imports, {n: v for n, v in aliases.items() if n not in shadowed}, here, set())
+        visible = {n: o for n, o in imports.items() if n not in shadowed or o != own.get(n)}
+        origin = _origin(node.func.value, visible, {n: v for n, v in aliases.items() if n not in shadowed}, set())
         if origin is None or origin in reset or entry in put_back or _guarded(node, entry, parents):
             continue
         yield _Find(node, origin, entry)
+
+
+def _own_lists(module: ast.Module, here: str) -> dict[str, tuple[str, str]]:
+    """The file's own top-level list, tuple or dict displays, as if imported from ``here``: in a fork edit of
+    upstream's module, ``NAME.index(E)`` reads that module's list (mend67: ``here`` was computed, never used)."""
+    found: dict[str, tuple[str, str]] = {}
+    for stmt in module.body:
+        name, value = single_binding(stmt)
+        if name is not None and isinstance(value, ast.List | ast.Tuple | ast.Dict):
+            found[name] = (here, name)
+    return found
 
 
 def _parameters_around(node: ast.AST, parents: dict[int, ast.AST]) -> set[str]:
@@ -116,7 +128,7 @@ def _parameters_around(node: ast.AST, parents: dict[int, ast.AST]) -> set[str]:
 
 
 def _reset(
-    module: ast.Module, imports: dict[str, tuple[str, str]], aliases: dict[str, ast.expr], here: str
+    module: ast.Module, imports: dict[str, tuple[str, str]], aliases: dict[str, ast.expr]
 ) -> set[tuple[str, str, str]]:
     """The lists the file stores itself (``NAME[KEY] = [...]``, ``mod.NAME = [...]``, ``NAME[KEY] += [...]``): what
     it then finds in them is its own entries (review84's r84cp2)."""
@@ -126,7 +138,7 @@ def _reset(
             node.targets if isinstance(node, ast.Assign) else [node.target] if isinstance(node, ast.AugAssign) else []
         )
         for target in (t for t in targets if isinstance(t, ast.Subscript | ast.Attribute)):
-            if (origin := _origin(target, imports, aliases, here, set())) is not None:
+            if (origin := _origin(target, imports, aliases, set())) is not None:
                 found.add(origin)
     return found
 
@@ -146,7 +158,7 @@ def _bound_once(module: ast.Module) -> dict[str, ast.expr]:
 
 
 def _origin(
-    expr: ast.expr, imports: dict[str, tuple[str, str]], aliases: dict[str, ast.expr], here: str, seen: set[str]
+    expr: ast.expr, imports: dict[str, tuple[str, str]], aliases: dict[str, ast.expr], seen: set[str]
 ) -> tuple[str, str, str] | None:
     """(module, name, key spelt or "") of the list ``expr`` names; None when it is not read as one.  A chain of
     aliases is followed in a loop, not by recursion (mend62: a file of a thousand ``a2 = a1`` lines raised

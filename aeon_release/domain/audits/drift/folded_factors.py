@@ -19,7 +19,9 @@ x.b`` is the fork reading the new meaning), a fold the base already had, a produ
 review85 a field the fork's function stores itself, and a product under a test that the field still equals the
 other fields it was made of (``x.a == x.c * x.d``: the factor is not in yet).
 
-Cheap first: only upstream files whose added lines fold a ``self.`` field, and only fork files naming both.
+Cheap first: only upstream files a run of whose consecutive added lines folds a ``self.`` field, and only fork
+files a run of whose added lines names both (mend67: a statement wrapped over lines, read a line at a time, was
+missed).
 """
 
 from __future__ import annotations
@@ -27,7 +29,7 @@ from __future__ import annotations
 import ast
 import copy
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TypeGuard
 
@@ -68,15 +70,40 @@ def folded_factor_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     folds = [f for path, old, new in parsed_versions(trees, paths) for f in _new_folds(path, old, new)] if paths else []
     if not folds:
         return []
+    naming = {  # the lines of a run of added lines naming both: a product may wrap (mend67)
+        line
+        for change in (c for p, c in trees.mine.items() if p.endswith(".py"))
+        for run in _runs(change.added)
+        if any(_names_both(" ".join(run), f) for f in folds)
+        for line in run
+    }
     return [
         _finding(trees, path, node, fold, sure, pr_pattern)
-        for path, module, owned in fork_modules(trees, lambda line: any(_names_both(line, f) for f in folds))
+        for path, module, owned in fork_modules(trees, naming.__contains__)
         for node, fold, sure in _products(trees, path, module, owned, folds)
     ]
 
 
 def _candidate(trees: ThreeTrees, path: str) -> bool:
-    return any("self." in line and _FOLD_LINE.search(line) for line in trees.upstream[path].added.values())
+    """A run of consecutive added lines folds a ``self.`` field: a fold wrapped over two lines of one statement
+    (``self.a = (\n    self.a * self.b\n)``) was missed when read a line at a time (mend67).  Brackets are
+    dropped from the run's text: a gate only, the parse decides."""
+    runs = (" ".join(run).replace("(", " ").replace(")", " ") for run in _runs(trees.upstream[path].added))
+    return any("self." in text and _FOLD_LINE.search(text) for text in runs)
+
+
+def _runs(added: Mapping[int, str]) -> Iterator[list[str]]:
+    """The added lines, in runs of consecutive line numbers."""
+    run: list[str] = []
+    last = -2
+    for number in sorted(added):
+        if run and number != last + 1:
+            yield run
+            run = []
+        run.append(added[number])
+        last = number
+    if run:
+        yield run
 
 
 def _names_both(line: str, fold: Fold) -> bool:

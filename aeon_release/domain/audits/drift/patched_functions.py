@@ -49,7 +49,7 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.drift.signatures import Sig, call_problem, lambda_signature, names_of, signature
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, parse_python, str_value
+from aeon_release.domain.audits.source import last_name, own_scope_nodes, parent_map, parse_python, str_value
 
 # ``mod.f = mine`` / ``mod.f = lambda ...`` / ``setattr(mod, "f", mine)`` on a fork line, the targets possibly a
 # chain (``a.f = b.f = mine``, mend61); ``self.x = y``, an instance's own state and the commonest spelling, is never
@@ -232,9 +232,32 @@ def _binds(call: ast.Call, theirs: Sig | None) -> bool:
 
 
 def _bare_calls(module: ast.Module, name: str) -> list[ast.Call]:
-    return [
-        n for n in ast.walk(module) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name
-    ]
+    """The calls of ``name`` by its bare name, but in a function or lambda binding ``name`` itself (a parameter, a
+    local store) or nested in one: there it calls the local, not the module's function (mend67)."""
+    found: set[int] = set()
+    todo: list[tuple[ast.AST, bool]] = [(module, False)]
+    while todo:
+        node, hidden = todo.pop()
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name and not hidden:
+            found.add(id(node))
+        if isinstance(node, (*_FUNCS, ast.Lambda)):
+            inner = hidden or _binds_locally(node, name)
+            body = node.body if isinstance(node.body, list) else [node.body]
+            todo.extend((child, inner if child in body else hidden) for child in ast.iter_child_nodes(node))
+        else:
+            todo.extend((child, hidden) for child in ast.iter_child_nodes(node))
+    return [n for n in ast.walk(module) if isinstance(n, ast.Call) and id(n) in found]  # ast.walk's order, as before
+
+
+def _binds_locally(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, name: str) -> bool:
+    """``name`` is a parameter of ``func`` or stored in its own scope (not declared ``global``)."""
+    if name in {a.arg for a in ast.walk(func.args) if isinstance(a, ast.arg)}:
+        return True
+    own = list(own_scope_nodes(func))
+    if any(isinstance(n, ast.Global | ast.Nonlocal) and name in n.names for n in own):
+        return False
+    stored = (isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and n.id == name for n in own)
+    return any(stored) or any(isinstance(n, (*_FUNCS, ast.ClassDef)) and n.name == name for n in own)
 
 
 def _call_lines(call: ast.Call) -> set[int]:

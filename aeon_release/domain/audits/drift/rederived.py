@@ -46,13 +46,15 @@ _FUNCTION = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 @dataclass(frozen=True)
 class Rederivable:
-    """``name`` of module ``module`` (file ``path``): its parameters, and those its changed arithmetic reads."""
+    """``name`` of module ``module`` (file ``path``): its parameters (the first ``positional`` of them reachable
+    by a positional argument), and those its changed arithmetic reads."""
 
     path: str
     module: str
     name: str
     params: tuple[str, ...]
     read: frozenset[str]
+    positional: int
 
 
 def rederived_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -101,7 +103,8 @@ def _changed(path: str, old: ast.Module, new: ast.Module) -> Iterator[Rederivabl
         moved = [op for text, op in {**old_ops, **new_ops}.items() if (text in old_ops) != (text in new_ops)]
         read = frozenset(n.id for op in moved for n in ast.walk(op) if isinstance(n, ast.Name)) & set(params)
         if read:
-            yield Rederivable(path, dotted_name(path, roots=("",)), name, params, read)
+            positional = len(now.args.posonlyargs) + len(now.args.args)
+            yield Rederivable(path, dotted_name(path, roots=("",)), name, params, read, positional)
 
 
 def _functions(module: ast.Module) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -161,8 +164,13 @@ def _calls(
 
 
 def _handed(call: ast.Call, item: Rederivable) -> dict[str, str]:
-    """The text of each name or attribute argument of the call -> the parameter it binds."""
-    pairs = [*zip(call.args, item.params, strict=False), *((k.value, k.arg) for k in call.keywords if k.arg)]
+    """The text of each name or attribute argument of the call -> the parameter it binds.
+
+    A positional argument binds only a positional parameter (one past them goes to ``*args``, never to a
+    keyword-only parameter), and none is paired from a ``*spread`` on: its length is unknown (mend67)."""
+    spread = next((i for i, a in enumerate(call.args) if isinstance(a, ast.Starred)), len(call.args))
+    positional = zip(call.args[:spread], item.params[: item.positional], strict=False)
+    pairs = [*positional, *((k.value, k.arg) for k in call.keywords if k.arg)]
     return {ast.unparse(v): p for v, p in pairs if isinstance(v, ast.Name | ast.Attribute)}
 
 

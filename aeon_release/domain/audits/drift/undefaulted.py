@@ -19,7 +19,8 @@ only keys it knows are there).  Quiet: a function that tests ``key in R.A``, cal
 ``R.A[...] = ...`` above the read, and a read in a ``try`` catching KeyError; since review83, a key a loop or
 comprehension around the index draws from the dict's own keys (#52372's own ``for req_id in
 ...stored_requests.copy(): ...stored_requests[req_id]``), and an index under ``isinstance(R.A, defaultdict)`` or
-``hasattr(R.A, "default_factory")``; since mend62, a function testing ``R.A.get(...)`` in an ``if`` or ``while``.
+``hasattr(R.A, "default_factory")``; since mend62, a function testing ``R.A.get(...)`` in an ``if`` or ``while``;
+since mend67, a read after ``super().m(...)`` where upstream's class's ``m`` stores a key into ``self.A``.
 
 Cheap first: only upstream files whose removed lines call ``defaultdict(`` are parsed, only attributes a fork line
 names, and only fork files indexing one of them.
@@ -56,12 +57,14 @@ _KEY_VIEWS = frozenset({"keys", "copy"})
 @dataclass(frozen=True)
 class Undefaulted:
     """``cls`` (of ``path``) builds ``self.attr`` as a plain dict now, a ``defaultdict`` at the base;
-    ``guarded``: upstream's diff moved its own reads of it to ``.get``/``setdefault``/``in``."""
+    ``guarded``: upstream's diff moved its own reads of it to ``.get``/``setdefault``/``in``; ``fillers``: the
+    class's methods storing a key into it (``self.attr[k] = ...``, ``self.attr.setdefault``)."""
 
     path: str
     cls: str
     attr: str
     guarded: bool
+    fillers: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
@@ -103,7 +106,18 @@ def _undefaulted(
         for attr in sorted(a for a in then if a in words):
             now = _inits(cls).get(attr, [])
             if all(_defaultdict(v) for v in then[attr]) and now and all(_plain_dict(v) for v in now):
-                yield Undefaulted(path, cls.name, attr, _reads_guarded(trees, path, attr))
+                guarded = _reads_guarded(trees, path, attr)
+                yield Undefaulted(path, cls.name, attr, guarded, _fillers(cls, attr))
+
+
+def _fillers(cls: ast.ClassDef, attr: str) -> frozenset[str]:
+    """The methods of ``cls`` storing a key into ``self.attr``: a fork override calling ``super().m(...)`` first
+    reads what the base stored (mend67: that store went unseen, a false finding on correct code)."""
+    return frozenset(
+        m.name
+        for m in cls.body
+        if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef) and _stores_key(m, attr, {"self"}) is not None
+    )
 
 
 def _inits(cls: ast.ClassDef) -> dict[str, list[ast.expr]]:
@@ -154,7 +168,8 @@ def _indexes(
     func: ast.FunctionDef | ast.AsyncFunctionDef, item: Undefaulted, receivers: set[str], parents: dict[int, ast.AST]
 ) -> Iterator[_Use]:
     """The reads and augmented assignments of ``R.attr[key]`` in ``func`` that a missing key fails."""
-    filled = _filled(func, item.attr, receivers)
+    handed = _super_filled(func, item.fillers) if "self" in receivers else None
+    filled = min((n for n in (_filled(func, item.attr, receivers), handed) if n is not None), default=None)
     for node in ast.walk(func):
         if isinstance(node, ast.AugAssign) and _indexed(node.target, item.attr, receivers):
             adds, at = True, node.target
@@ -188,7 +203,6 @@ def _filled(func: ast.AST, attr: str, receivers: set[str]) -> int | None:
     """The first line where ``func`` makes sure of its keys: a membership test of ``R.attr``, a
     ``R.attr.setdefault(...)`` or, since mend62, a test reading ``R.attr.get(...)`` (``if R.A.get(k) is None:
     return``: the fork asks whether the key is there; anywhere: line 0), or a store ``R.attr[...] = ...``."""
-    first: int | None = None
     for node in ast.walk(func):
         if isinstance(node, ast.If | ast.IfExp | ast.While) and _asks_get(node.test, attr, receivers):
             return 0
@@ -198,9 +212,39 @@ def _filled(func: ast.AST, attr: str, receivers: set[str]) -> int | None:
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "setdefault":
             if _is_attr(node.func.value, attr, receivers):
                 return 0
-        elif isinstance(node, ast.Assign) and any(_indexed(t, attr, receivers) for t in node.targets):
-            first = node.lineno if first is None else min(first, node.lineno)
-    return first
+    return _stores_key(func, attr, receivers)
+
+
+def _stores_key(func: ast.AST, attr: str, receivers: set[str]) -> int | None:
+    """The first line of ``func`` storing ``R.attr[...] = ...`` or calling ``R.attr.setdefault(...)``."""
+    lines = [
+        node.lineno
+        for node in ast.walk(func)
+        if (isinstance(node, ast.Assign) and any(_indexed(t, attr, receivers) for t in node.targets))
+        or (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr == "setdefault"
+            and _is_attr(node.func.value, attr, receivers)
+        )
+    ]
+    return min(lines, default=None)
+
+
+def _super_filled(func: ast.AST, fillers: frozenset[str]) -> int | None:
+    """The first line of ``func`` calling ``super().m(...)`` for a method ``m`` of upstream's class that stores a
+    key into the attribute."""
+    lines = [
+        node.lineno
+        for node in ast.walk(func)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in fillers
+        and isinstance(node.func.value, ast.Call)
+        and isinstance(node.func.value.func, ast.Name)
+        and node.func.value.func.id == "super"
+    ]
+    return min(lines, default=None)
 
 
 def _asks_get(test: ast.expr, attr: str, receivers: set[str]) -> bool:
