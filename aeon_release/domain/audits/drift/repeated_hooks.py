@@ -24,8 +24,9 @@ on a local, a method upstream calls once; since review100 an override opening wi
 own ``if not getattr(...)``, an idempotent re-store (``.contiguous()``, ``.max()``, ``.to(...)``), a class
 overriding the new caller without calling upstream's.
 
-Cheap first: only upstream files whose added lines name ``getattr(`` and call a method on ``self``, and only fork
-files defining one of the guarded methods.
+Cheap first: nothing read unless a fork line defines a method (indented ``def``), nothing parsed unless upstream's
+text of a candidate defines one of those names (perf32), only upstream files whose added lines name ``getattr(``
+and call a method on ``self``, and only fork files defining one of the guarded methods.
 """
 
 from __future__ import annotations
