@@ -9,6 +9,7 @@ origin (a warning).
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -166,3 +167,33 @@ def test_an_object_not_only_the_factorys_is_a_warning(git_repo: GitRepo, no_rule
 )
 def test_review100_twins_are_no_error(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
     assert all(sev != "error" for _, sev in rows(git_repo, no_rules, fork))
+
+
+@pytest.mark.parametrize(
+    ("fork", "parses"),
+    [
+        ("def route(m) -> bool:\n    return type(m) is dict\n", False),
+        (
+            HEAD
+            + "def route(cfg: Config, layer) -> bool:\n    return type(cfg.get_quant_method(layer, 'x')) is LinearMethod\n",
+            True,
+        ),
+    ],
+    ids=["names no class of upstream's", "names the split's base"],
+)
+def test_no_fork_line_naming_an_upstream_class_parses_nothing(
+    git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch, fork: str, parses: bool
+) -> None:
+    """perf32's gate: upstream's texts are parsed only when a fork line holds a class name of one at the base."""
+    from aeon_release.domain.audits.drift import exact_classes, sides
+
+    parsed: list[str] = []
+
+    def recording(*args: object) -> Iterator[tuple[str, object, object]]:
+        for path, old, new in sides.parsed_versions(*args):  # type: ignore[arg-type]
+            parsed.append(path)
+            yield path, old, new
+
+    monkeypatch.setattr(exact_classes, "parsed_versions", recording)
+    assert bool(rows(git_repo, no_rules, fork)) is parses
+    assert bool(parsed) is parses

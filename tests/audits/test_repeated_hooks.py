@@ -8,6 +8,7 @@ upstream call without the guard, the fork's own namesake class.
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -137,3 +138,30 @@ def test_a_positive_flag_test_runs_its_body_again(git_repo: GitRepo, no_rules: P
 def test_a_reduction_along_a_dim_is_no_idempotent_store(git_repo: GitRepo, no_rules: Path) -> None:
     fork = HEAD + SUPER + "        layer.scale = layer.scale.max(dim=0)\n"
     assert rows(git_repo, no_rules, fork) == [(7, "error")]
+
+
+@pytest.mark.parametrize(
+    ("fork", "parses"),
+    [
+        ("from pkg.quant.fp8 import LinearMethod\n\n\ndef scale(layer):\n    layer.scale *= 2\n", False),
+        (HEAD + "    def forward(self, layer):\n        layer.scale *= 2\n", False),
+        (HEAD + SUPER + "        layer.scale *= 2\n", True),
+    ],
+    ids=["defines no method", "defines none of upstream's", "overrides the guarded method"],
+)
+def test_no_fork_def_of_an_upstream_method_parses_nothing(
+    git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch, fork: str, parses: bool
+) -> None:
+    """perf32's gate: upstream's texts are parsed only when one defines a name a fork line ``def``s (indented)."""
+    from aeon_release.domain.audits.drift import repeated_hooks, sides
+
+    parsed: list[str] = []
+
+    def recording(*args: object) -> Iterator[tuple[str, object, object]]:
+        for path, old, new in sides.parsed_versions(*args):  # type: ignore[arg-type]
+            parsed.append(path)
+            yield path, old, new
+
+    monkeypatch.setattr(repeated_hooks, "parsed_versions", recording)
+    assert bool(rows(git_repo, no_rules, fork)) is parses
+    assert bool(parsed) is parses

@@ -8,6 +8,7 @@ function naming only a class that still tests it, another attribute; a function 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -115,3 +116,43 @@ def test_a_store_naming_a_keeper_too_is_a_warning(git_repo: GitRepo, no_rules: P
         "    if isinstance(method, MoeMethod):\n        layer._done = True\n"
     )
     assert rows(git_repo, no_rules, fork) == [(6, "warning")]
+
+
+SPLIT = BASE.replace('"_done"', '"_do" "ne"')  # the flag's value no text holds
+
+
+@pytest.mark.parametrize(
+    ("fork", "base", "parses"),
+    [
+        ("def preload(layer) -> None:\n    layer._loaded = True\n", BASE, False),
+        ("def preload(layer) -> None:\n    layer._done = True\n", BASE, True),
+        ("def preload(layer) -> None:\n    layer._done = True\n", SPLIT, True),
+    ],
+    ids=["holds no flag", "holds the flag", "holds a flag spelt in two literals"],
+)
+def test_no_fork_line_holding_a_flag_parses_nothing(
+    git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch, fork: str, base: str, parses: bool
+) -> None:
+    """perf32's gate: upstream's texts are parsed both only when a fork line holds a flag a method opened with at
+    the base (read off the base's tree: a text gate misses a flag spelt in two literals)."""
+    from aeon_release.domain.audits.drift import sides, skip_flags
+
+    parsed: list[str] = []
+
+    def recording(*args: object) -> Iterator[tuple[str, object, object]]:
+        for path, old, new in sides.parsed_versions(*args):  # type: ignore[arg-type]
+            parsed.append(path)
+            yield path, old, new
+
+    monkeypatch.setattr(skip_flags, "parsed_versions", recording)
+    guard = GUARD if base is BASE else GUARD.replace('"_done"', '"_do" "ne"')
+    opening = "class LinearMethod:\n    def process_weights(self, layer):\n"
+    after = base.replace(opening + guard, opening, 1)
+    case = s.merge_case(
+        git_repo, {QUANT: base}, {FORK: fork}, [("split out the online method (#32189)", {QUANT: after})]
+    )
+    found = [
+        (line, sev) for path, line, sev, msg in s.rule_rows(git_repo, no_rules, case, SYMBOL_DRIFT) if path == FORK
+    ]
+    assert found == ([(2, "warning")] if parses else [])
+    assert bool(parsed) is parses

@@ -18,7 +18,8 @@ build): an error, the class's method no longer skips.  A store in a function nam
 naming only another class that still tests it, a store of a false constant (review100); a function naming such a
 class too warns.
 
-Cheap first: only upstream files whose removed lines name ``getattr(``, and only fork files naming a dropped flag.
+Cheap first: only upstream files whose removed lines name ``getattr(``, upstream's texts parsed only when a fork line
+holds a flag a method opened with at the base (perf32), and only fork files naming a dropped flag.
 """
 
 from __future__ import annotations
@@ -31,10 +32,10 @@ from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.repeated_hooks import opening_flag
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
+from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_added, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map, str_value
+from aeon_release.domain.audits.source import parent_map, parse_python, str_value
 
 _MOST_FILES = 32
 
@@ -57,7 +58,7 @@ def skip_flag_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         for p in sorted(trees.upstream)
         if p.endswith(".py") and any("getattr(" in r for r in trees.upstream[p].removed)
     ][:_MOST_FILES]
-    if not paths:
+    if not paths or not _fork_holds_a_flag(trees, paths):
         return []
     dropped = [d for path, old, new in parsed_versions(trees, paths) for d in _dropped(path, old, new)]
     if not dropped:
@@ -69,6 +70,23 @@ def skip_flag_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         for item, line, sure in _fork_stores(path, module, dropped)
         if line in owned
     ]
+
+
+def _fork_holds_a_flag(trees: ThreeTrees, paths: list[str]) -> bool:
+    """Whether a line the fork added holds a flag a method of some candidate opened with at the base: a dropped
+    flag is one, and a finding's fork file holds it on an added line (``fork_modules``).  perf32: only the base's
+    texts are parsed for a fork holding none (both versions' parses cost ~100 ms at 80 commits); a flag is a
+    string's value, which no text gate reads exactly (escapes, implicit concatenation)."""
+    before, _ = both_texts(trees, paths)
+    flags = {
+        flag
+        for path in paths
+        if (module := parse_python(before[path] or "", path)) is not None
+        for cls in file_classes(module.body)
+        for method in cls.body
+        if isinstance(method, ast.FunctionDef) and (flag := opening_flag(method)) is not None
+    }
+    return any(flag in line for line in fork_added(trees) for flag in flags)
 
 
 def _dropped(path: str, old: ast.Module, new: ast.Module) -> Iterator[Dropped]:
