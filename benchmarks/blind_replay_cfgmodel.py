@@ -33,7 +33,8 @@ dataclass's ``__init__`` passing every ``InitVar`` -- nothing).  The misses: #40
 ``__dict__``, never read back; a drop of the cached value after patching ``hf_config``, which the property no
 longer reads), #30463's two (a comparison of ``convert_type`` with ``"reward"``, which ``_get_convert_type`` now
 rewrites to ``"embed"``: dead, silently) and #51256's call-site ``+ (1 if spec.use_dflash() else 0)``.
-After the killers190 widenings: 21 caught, 1 warned, 0 missed of 22 (twins: 10 quiet, 0 false errors).  Caught
+After the killers190 widenings, with #51256's first (wrong) spellings: 21 caught, 1 warned, 0 missed of 22 (twins:
+10 quiet, 0 false errors; corrected below).  Caught
 now: a ``cached_property`` upstream made a ``property`` closes its name -- a store raises, a seed of the
 instance dict is never read back, a drop after patching a member the property no longer reads never reaches
 the value (``drift/read_only.py``); an offset taken under a flag, ``+ (1 if c else 0)`` (``drift/offsets.py``);
