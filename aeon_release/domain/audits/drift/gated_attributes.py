@@ -21,6 +21,13 @@ Since killers168 one object further: a class of the same file whose ``__init__``
 ``self.A``, and a fork subclass of that holder reading ``self.A.X`` (#17326's ``embed_tokens``, gated on pipeline
 parallelism, read as ``self.model.embed_tokens`` by a fork EAGLE head).
 
+Since killers192 also an attribute set on every path, but on one of them now to a stand-in: ``__init__`` built
+``self.X`` with arguments at the base, and now sets it under an ``if`` to a bare build of another class
+(``PPMissingLayer()``), the real build kept on the other path (#13833's ``DeepseekV2ForCausalLM.lm_head``,
+a ``PPMissingLayer`` off the last pipeline rank; #17326's ``embed_tokens`` off the first).  A stand-in passes
+a call through, so only a member read or an index off it counts on the fork's side (``self.lm_head.weight``),
+not a call of it, and the same tests, guards and own sets quiet it.
+
 Pure but for reading the three trees: findings out.
 """
 
@@ -42,6 +49,7 @@ from aeon_release.domain.audits.drift.nulled_attributes import (
     derived_from,
     is_self_attribute,
     local_bases,
+    mentions_attr,
 )
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import file_imports
@@ -70,6 +78,8 @@ class Gated:
     names: frozenset[str]
     # ``A`` when the attribute is the one of the object ``cls`` holds as ``self.A`` (killers168): ``self.A.attr``
     via: str = ""
+    # the class built bare on the gated path instead (killers192, #13833's ``PPMissingLayer``): a call passes
+    stand_in: str = ""
 
     @property
     def used(self) -> str:
@@ -119,6 +129,11 @@ def _gated(path: str, old: ast.Module, new: ast.Module) -> Iterator[Gated]:
             if gates and _only_in(cls, init, attr):
                 names = frozenset(n for g in gates for n in _test_names(g.test))
                 found.append(Gated(path, cls.name, attr, gates[0].lineno, names))
+        for attr in (_top_level_sets(old_init) & _always_set(init.body)) - _class_names(cls):
+            stood = _stand_in(old_init, init, attr) if _only_in(cls, init, attr) else None
+            if stood is not None:
+                gate, name = stood
+                found.append(Gated(path, cls.name, attr, gate.lineno, frozenset(_test_names(gate.test)), "", name))
     yield from found
     by_class = {g.cls: [x for x in found if x.cls == g.cls] for g in found}
     for cls in file_classes(new.body) if by_class else ():
@@ -141,7 +156,52 @@ def _held(cls: ast.ClassDef, by_class: dict[str, list[Gated]]) -> Iterator[Gated
             continue
         for item in by_class.get(value.func.id if isinstance(value.func, ast.Name) else "", []):
             if item.cls != cls.name:
-                yield Gated(item.path, cls.name, item.attr, stmt.lineno, item.names, targets[0].attr)
+                yield Gated(item.path, cls.name, item.attr, stmt.lineno, item.names, targets[0].attr, item.stand_in)
+
+
+def _stand_in(old: ast.FunctionDef, new: ast.FunctionDef, attr: str) -> tuple[ast.If, str] | None:
+    """The ``if`` under which ``new`` now sets ``self.attr`` to a bare build of a class (``PPMissingLayer()``)
+    the base never set it to, and that class's name, where the base built it with arguments on every path and
+    ``new`` still does on another (#13833's ``lm_head``); None otherwise."""
+    was, now = _builds(old, attr), _builds(new, attr)
+    if not was or not all(call.args or call.keywords for call in was):
+        return None
+    real = [call for call in now if call.args or call.keywords]
+    bare = [call for call in now if not call.args and not call.keywords and isinstance(call.func, ast.Name)]
+    names = {_callee(call) for call in was}
+    fresh = [call for call in bare if _callee(call) not in names]
+    if not real or not fresh or len(real) + len(bare) != len(_sets_of(new, attr)):
+        return None
+    gates = [g for g in _gates_of(new, fresh[0]) if g is not None]
+    return (gates[0], _callee(fresh[0])) if gates else None
+
+
+def _builds(init: ast.FunctionDef, attr: str) -> list[ast.Call]:
+    """The calls ``init`` assigns to ``self.attr``, in order."""
+    return [s.value for s in _sets_of(init, attr) if isinstance(s.value, ast.Call)]
+
+
+def _sets_of(init: ast.FunctionDef, attr: str) -> list[ast.Assign | ast.AnnAssign]:
+    """The statements of ``init`` assigning ``self.attr`` (alone) a value."""
+    return [
+        n
+        for n in ast.walk(init)
+        if isinstance(n, ast.Assign | ast.AnnAssign) and n.value is not None
+        if [t for t in assigned_targets(n) if is_self_attribute(t) and t.attr == attr]
+    ]
+
+
+def _callee(call: ast.Call) -> str:
+    return ast.unparse(call.func)
+
+
+def _gates_of(init: ast.FunctionDef, value: ast.Call) -> Iterator[ast.If | None]:
+    """``_gates`` of the one statement whose value is ``value``."""
+    parents = parent_map(init)
+    node = parents.get(id(value))
+    while node is not None and not isinstance(node, ast.If | ast.FunctionDef):
+        node = parents.get(id(node))
+    yield node if isinstance(node, ast.If) else None
 
 
 def _top_level_sets(init: ast.FunctionDef) -> set[str]:
@@ -210,10 +270,31 @@ def _fork_uses(path: str, module: ast.Module, owned: set[int], gated: list[Gated
             for func in (s for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)):
                 # killers170 (#20365's ``len(self.tokenizer)``): a missing attribute raises on any read, not
                 # only on a call, read or index off it
-                line = _unguarded_use(func, item.attr, parents, via=item.via, loads=True)
+                line = _unguarded_use(func, item.attr, parents, via=item.via, loads=not item.stand_in)
+                if item.stand_in:  # a stand-in passes a call through: only a member read or an index off it raises
+                    line = _member_use(func, item, parents)
                 if line is not None and line in owned and not _tests_gate(func, item.names):
                     yield item, line
                     break
+
+
+def _member_use(func: ast.FunctionDef | ast.AsyncFunctionDef, item: Gated, parents: dict[int, ast.AST]) -> int | None:
+    """The first line of ``func`` reading a member of, or indexing, ``self.attr`` (``self.via.attr``) held as a
+    stand-in on some path, where ``_unguarded_use`` finds the function unguarded at all."""
+    if _unguarded_use(func, item.attr, parents, via=item.via) is None:
+        return None
+    lines = [
+        node.lineno
+        for node in ast.walk(func)
+        if isinstance(node, ast.Attribute | ast.Subscript) and isinstance(node.ctx, ast.Load)
+        if _is_held(node.value, item)
+    ]
+    return min(lines) if lines else None
+
+
+def _is_held(node: ast.expr, item: Gated) -> bool:
+    """``node`` is ``self.attr`` (``self.via.attr``) itself."""
+    return isinstance(node, ast.Attribute) and node.attr == item.attr and mentions_attr(node, item.attr, item.via)
 
 
 def _tests_gate(func: ast.FunctionDef | ast.AsyncFunctionDef, names: frozenset[str]) -> bool:
@@ -225,6 +306,18 @@ def _tests_gate(func: ast.FunctionDef | ast.AsyncFunctionDef, names: frozenset[s
 def _finding(trees: ThreeTrees, path: str, line: int, item: Gated, pr_pattern: str) -> Finding:
     commit = trees.upstream_commit(item.path, rf"self\.{item.attr}[[:space:]]*=", pr_pattern)
     holder = f"the object it holds as {item.via}" if item.via else "it"
+    if item.stand_in:
+        return Finding(
+            RULE,
+            "merge",
+            Severity.WARNING,
+            path,
+            line,
+            f"fork-owned use of a member of self.{item.used}, inherited from {item.cls}, whose constructor upstream "
+            f"changed ({item.path}:{item.line}{commit}): {holder} now sets {item.attr} to a bare {item.stand_in}() "
+            f"on one side of an if, a stand-in that passes calls through but may lack the member, so there the use "
+            f"raises AttributeError; test it (isinstance, or upstream's condition) before the use",
+        )
     return Finding(
         RULE,
         "merge",
