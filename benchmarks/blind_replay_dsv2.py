@@ -24,7 +24,20 @@ keyword argument, the fork's own method name, the MoE's own factor, an attribute
 base is the commit's first parent, upstream is the commit; a spelling is *caught* when an error lands on its line,
 *warned* when a warning lands in its file.  Twins must stay *quiet*: no error on their line.
 
-BLIND-LINE
+Blind, on the engine before any widening (main at 8485ae9c): 15 caught, 3 warned, 2 missed of 20 (twins: 10
+quiet, 0 false errors; one twin, #21903's instance attribute, warned).  Symbol drift caught the removed attributes
+(``q_a_proj`` read off ``self`` and off a typed receiver, the indexer's ``wk``, ``is_fp4_ckpt`` off a typed
+receiver and through ``getattr``), the removed method (an unbound call, a ``super()`` call), the imports of names
+the module no longer imports and of the removed package, the module attribute, the MLA ``forward`` override and
+the direct ``forward`` call meeting the new required ``llama_4_scaling``, and the positional third argument of
+``DeepseekV2DecoderLayer`` now landing on ``config`` (a build and a ``super().__init__()``).  Warned: #21116's
+``kv_a_proj_with_mqa`` (built now only without a q LoRA: right as a warning, the attribute exists on the other
+path), #29757's decoder-layer ``forward`` override (the base's new parameter is optional, but upstream's model now
+passes it positionally: TypeError), #20775's namesake of the new ``update_physical_experts_metadata`` (the
+worker calls it by keyword on an untyped receiver: TypeError on scale-up).  The misses: #24119 (a read of
+``moe.experts.routed_scaling_factor``, the value the experts store from the argument upstream now passes as the
+literal ``1.0``: the fork's scaling silently becomes a no-op) and #13833 (``self.lm_head.weight`` on an attribute
+now built as a bare ``PPMissingLayer()`` off the last pipeline rank: AttributeError there).
 
   python benchmarks/blind_replay_dsv2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
