@@ -76,6 +76,7 @@ from aeon_release.domain.audits.drift.grown_tuples import grown_tuple_drift
 from aeon_release.domain.audits.drift.handed_back import handed_back_drift
 from aeon_release.domain.audits.drift.handed_defaults import handed_default_drift
 from aeon_release.domain.audits.drift.handed_kinds import handed_kind_drift
+from aeon_release.domain.audits.drift.handed_literals import handed_literal_drift
 from aeon_release.domain.audits.drift.handed_needs import handed_need_drift
 from aeon_release.domain.audits.drift.helper_guards import imports_read_in
 from aeon_release.domain.audits.drift.init_only import init_only_drift
@@ -278,6 +279,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     unbound_global_drift,
     nulled_attribute_drift,
     gated_attribute_drift,
+    handed_literal_drift,
     deferred_init_drift,
     early_hook_drift,
     snapshot_drift,

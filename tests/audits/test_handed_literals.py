@@ -1,0 +1,100 @@
+"""Handed literals (killers192): a value a class hands its member's constructor made a literal, and a fork line
+reads the member's attribute of the keyword's name.  Rebuilt from #24119 (``DeepseekV2MoE`` building its experts
+with ``routed_scaling_factor=1.0`` where it passed ``self.routed_scaling_factor``) as a clean git merge, with
+twins that must stay quiet."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import audit_tree
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import line_of, three_way
+
+MOE = "vllm/models/moe.py"
+BASE = """class Experts:
+    def __init__(self, n, scale=1.0, mode="fused"):
+        self.n = n
+        self.scale = scale
+        self.mode = mode
+
+
+class Moe:
+    def __init__(self, config):
+        self.scale = config.scale
+        self.experts = Experts(
+            config.n,
+            scale=self.scale,
+            mode=config.mode,
+        )
+"""
+AFTER = BASE.replace("            scale=self.scale,\n", "            scale=1.0,\n")
+MODE = BASE.replace("            mode=config.mode,\n", '            mode="unfused",\n')
+FILES = {"vllm/__init__.py": "", "vllm/models/__init__.py": "", MOE: BASE}
+MINE = "vllm/aeon/moe.py"
+HEADER = "from vllm.models.moe import Moe\n\n\n"
+
+
+def handed(repo: GitRepo, no_rules: Path, sides: object) -> list[tuple[int, str, str]]:
+    report = audit_tree(repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
+    found = (f for f in report.findings if f.path == MINE and "whose constructor upstream changed" in f.message)
+    return [(f.line, f.severity.value, f.message) for f in found if "builds self." in f.message]
+
+
+@pytest.mark.parametrize(
+    ("after", "body", "use"),
+    [
+        (AFTER, "def aeon_scale(moe: Moe, x):\n    return x * moe.experts.scale\n", "return x"),
+        (AFTER, "class AeonMoe(Moe):\n    def aeon_out(self, x):\n        return x * self.experts.scale\n", "return x"),
+        (AFTER, "def aeon_built(config, x):\n    moe = Moe(config)\n    return x * moe.experts.scale\n", "return x"),
+        (MODE, "def aeon_mode(moe: Moe) -> str:\n    mode = moe.experts.mode\n    return mode\n", "mode = moe"),
+    ],
+    ids=["a typed parameter", "a subclass's self", "a local bound to a build", "a string literal now"],
+)
+def test_a_member_read_of_a_value_now_handed_as_a_literal_warns(
+    git_repo: GitRepo, no_rules: Path, after: str, body: str, use: str
+) -> None:
+    text = HEADER + body
+    sides = three_way(git_repo, FILES, {MINE: text}, {MOE: after})
+    [(line, level, message)] = handed(git_repo, no_rules, sides)
+    assert (line, level) == (line_of(text, use), "warning")  # the member's class is not followed
+    assert "=1.0" in message or "unfused" in message
+
+
+@pytest.mark.parametrize(
+    ("after", "body"),
+    [
+        # the holder's own value, not the member's copy
+        (AFTER, "def aeon_scale(moe: Moe, x):\n    return x * moe.scale\n"),
+        # another keyword, handed as it was
+        (AFTER, "def aeon_mode(moe: Moe):\n    return moe.experts.mode\n"),
+        # the fork's class builds its own experts
+        (
+            AFTER,
+            "class AeonMoe(Moe):\n    def __init__(self, config):\n        super().__init__(config)\n"
+            "        self.experts = object()\n\n    def aeon_out(self, x):\n        return x * self.experts.scale\n",
+        ),
+        # asked first
+        (
+            AFTER,
+            "def aeon_scale(moe: Moe, x):\n    if moe.experts.scale != 1.0:\n        return x * moe.experts.scale\n",
+        ),
+        # an untyped receiver of the same spelling
+        (AFTER, "def aeon_scale(moe, x):\n    return x * moe.experts.scale\n"),
+        # upstream unchanged
+        (BASE, "def aeon_scale(moe: Moe, x):\n    return x * moe.experts.scale\n"),
+        # another expression, not a literal
+        (
+            BASE.replace("scale=self.scale,", "scale=config.scale * 2,"),
+            "def f(moe: Moe):\n    return moe.experts.scale\n",
+        ),
+        # None is the nulled checks'
+        (BASE.replace("scale=self.scale,", "scale=None,"), "def f(moe: Moe):\n    return moe.experts.scale\n"),
+    ],
+    ids=["the holder's own", "a kept keyword", "the fork's own", "a test", "untyped", "unchanged", "an expr", "None"],
+)
+def test_handed_literal_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, after: str, body: str) -> None:
+    sides = three_way(git_repo, FILES, {MINE: HEADER + body}, {MOE: after})
+    assert handed(git_repo, no_rules, sides) == []
