@@ -1954,7 +1954,7 @@ class _Checker:
         if not self._upstream(after.path if same else before.path):
             return
         now = hollowed(before.node, after.node)
-        if now is None or not self._plainly_defined(after):
+        if now is None or not self._plainly_defined(after) or (not same and self._instance_binds(mod, call, before)):
             return
         around = scope.functions[-1] if scope.functions else mod.tree
         written = self._written(call)  # a table's entry picked: the call written stands for it
@@ -2089,6 +2089,7 @@ class _Checker:
             or not isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef)
             or _same_body(before.node, after.node)
             or self._moved_with_its_class(before, after)
+            or self._instance_binds(mod, call, before)
         ):
             return
         commit = self._commit(before.path, before.name)
@@ -2108,6 +2109,26 @@ class _Checker:
             f"calls {_show(call.func)}, whose {before.label} upstream removed ({_where(before, commit)}): the call "
             f"now runs {after.label} ({after.path}), another body; check that it answers what {before.label} did",
         )
+
+    def _instance_binds(self, mod: ModuleInfo, call: ast.Call, before: DefSym) -> bool:
+        """The call is off an instance (not ``super()``, not the class), and the removed method's class still
+        stores the name on its instances in upstream's ``__init__``: the instance's value shadowed the method
+        before the merge and answers after it, no base's body (#21903 removed
+        ``DeepseekV2ForCausalLM.make_empty_intermediate_tensors``; its constructor's
+        ``self.make_empty_intermediate_tensors = self.model.make_empty_intermediate_tensors`` stays)."""
+        func = call.func
+        if not isinstance(func, ast.Attribute) or _is_super_call(call):
+            return False
+        if self.after.class_of(self.after.resolve_expr(mod, func.value)) is not None:
+            return False  # ``Cls.method(obj, ...)``: the class's attribute, no instance's
+        home = self.theirs_ix.module_at(before.path)
+        cls = self.theirs_ix.class_info(home, before.owner or "") if home is not None else None
+        inits = [
+            s
+            for s in (cls.node.body if cls is not None else [])
+            if isinstance(s, ast.FunctionDef) and s.name == "__init__"
+        ]
+        return any(before.name in set(_own_stores(init)) for init in inits)
 
     def _moved_with_its_class(self, before: DefSym, after: DefSym) -> bool:
         """The call reaches the very class, moved to another module that the old one re-exports, with its method:

@@ -1,0 +1,97 @@
+"""A method upstream removed from a class whose constructor still binds the name on its instances (killers192):
+a call off an instance reaches the instance's value, before the merge as after, not the base's body that now
+answers the class.  Rebuilt from #21903 (``DeepseekV2ForCausalLM.make_empty_intermediate_tensors`` removed, its
+constructor's ``self.make_empty_intermediate_tensors = self.model.make_empty_intermediate_tensors`` kept), with
+the spellings that still break: an unbound call through the class, a ``super()`` call."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import audit_tree
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import line_of, three_way
+
+IFACE = "vllm/models/iface.py"
+MODEL = "vllm/models/big.py"
+IFACE_TEXT = "class SupportsPP:\n    def make_empty(self, n, dtype):\n        return None\n"
+RAISING = "class SupportsPP:\n    def make_empty(self, n, dtype):\n        raise NotImplementedError\n"
+BASE = """from vllm.models.iface import SupportsPP
+
+
+class Inner:
+    def make_empty(self, n, dtype):
+        return [dtype] * n
+
+
+class Big(SupportsPP):
+    def __init__(self):
+        self.inner = Inner()
+        self.make_empty = self.inner.make_empty
+
+    def make_empty(self, n, dtype):
+        return [dtype] * n
+"""
+METHOD = "\n    def make_empty(self, n, dtype):\n        return [dtype] * n\n"
+AFTER = BASE[: BASE.rindex(METHOD)] + "\n"
+UNBOUND_BASE = BASE.replace("        self.make_empty = self.inner.make_empty\n", "")
+UNBOUND_AFTER = AFTER.replace("        self.make_empty = self.inner.make_empty\n", "")
+FILES = {"vllm/__init__.py": "", "vllm/models/__init__.py": "", IFACE: IFACE_TEXT, MODEL: BASE}
+MINE = "vllm/aeon/big.py"
+HEADER = "from vllm.models.big import Big\n\n\n"
+
+
+def rows(repo: GitRepo, no_rules: Path, sides: object) -> list[tuple[int, str]]:
+    report = audit_tree(repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
+    found = [f for f in report.findings if f.path == MINE and "make_empty" in f.message]
+    return [(f.line, f.severity.value) for f in found]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_empty(model: Big, n):\n    return model.make_empty(n, 'bf16')\n",
+        "class AeonBig(Big):\n    def aeon_empty(self, n):\n        return self.make_empty(n, 'bf16')\n",
+        "def aeon_empty(n):\n    model = Big()\n    return model.make_empty(n, 'bf16')\n",
+    ],
+    ids=["a typed parameter", "a subclass's self", "a local bound to a build"],
+)
+@pytest.mark.parametrize("iface", [IFACE_TEXT, RAISING], ids=["another body", "a raising stub"])
+def test_an_instance_call_the_constructor_still_binds_stays_quiet(
+    git_repo: GitRepo, no_rules: Path, body: str, iface: str
+) -> None:
+    sides = three_way(git_repo, {**FILES, IFACE: iface}, {MINE: HEADER + body}, {MODEL: AFTER})
+    assert rows(git_repo, no_rules, sides) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "use"),
+    [
+        ("def aeon_empty(model, n):\n    return Big.make_empty(model, n, 'bf16')\n", "return Big"),
+        (
+            "class AeonBig(Big):\n    def aeon_empty(self, n):\n        return super().make_empty(n, 'bf16')\n",
+            "return super()",
+        ),
+    ],
+    ids=["an unbound call through the class", "a super() call"],
+)
+def test_calls_that_skip_the_instance_still_flag(git_repo: GitRepo, no_rules: Path, body: str, use: str) -> None:
+    text = HEADER + body
+    sides = three_way(git_repo, FILES, {MINE: text}, {MODEL: AFTER})
+    found = rows(git_repo, no_rules, sides)
+    assert found and {line for line, _ in found} == {line_of(text, use)}
+
+
+@pytest.mark.parametrize(
+    ("iface", "level"), [(IFACE_TEXT, "warning"), (RAISING, "error")], ids=["another body", "a raising stub"]
+)
+def test_an_instance_call_the_constructor_never_bound_still_flags(
+    git_repo: GitRepo, no_rules: Path, iface: str, level: str
+) -> None:
+    """No instance value: the base's body answers the call now (#28763's warning, #22243's error)."""
+    text = HEADER + "def aeon_empty(model: Big, n):\n    return model.make_empty(n, 'bf16')\n"
+    files = {**FILES, IFACE: iface, MODEL: UNBOUND_BASE}
+    sides = three_way(git_repo, files, {MINE: text}, {MODEL: UNBOUND_AFTER})
+    assert rows(git_repo, no_rules, sides) == [(line_of(text, "return model"), level)]
