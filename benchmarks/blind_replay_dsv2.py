@@ -38,6 +38,21 @@ worker calls it by keyword on an untyped receiver: TypeError on scale-up).  The 
 ``moe.experts.routed_scaling_factor``, the value the experts store from the argument upstream now passes as the
 literal ``1.0``: the fork's scaling silently becomes a no-op) and #13833 (``self.lm_head.weight`` on an attribute
 now built as a bare ``PPMissingLayer()`` off the last pipeline rank: AttributeError there).
+The labels hold: #29757's decoder-layer override breaks only where the fork's class sits in upstream's model's
+``self.layers`` (nothing in the spelling installs it), and #20775's namesake only where the fork's class is the
+model the worker holds, so a warning is the right verdict for both; #21116's ``kv_a_proj_with_mqa`` exists on the
+other path.  Those three stay warnings.
+After the killers192 widenings: 15 caught, 5 warned, 0 missed of 20 (twins: 10 quiet, none warned, 0 false
+errors).  Warned now: a member read off an attribute upstream now builds as a bare stand-in on one side of an
+``if`` (``drift/gated_attributes.py``, #13833's ``lm_head``), and a read of a held member's attribute whose value
+upstream now hands the member's constructor as a literal (``drift/handed_literals.py``, new, #24119).  Quiet now:
+the twin calling ``model.make_empty_intermediate_tensors(...)`` off an instance whose class's constructor still
+binds the name (``symbols.py``'s ``_instance_binds``, #21903; the unbound and ``super()`` calls stay errors).
+Regression set at the widenings' head: killer_replay 26/26 BLOCKED, kind_change_replay 12/12 (5 quiet),
+blind_replay_telemetry 12 caught, 2 warned of 14 (7 quiet), blind_replay_mtpmodels 16 caught, 5 warned, 1 missed
+of 22 (11 quiet), blind_replay_soutmgr 6 caught, 6 warned, 5 missed of 17 (8 quiet, 1 warned), blind_replay_fmlayer
+19 caught, 2 warned of 21 (12 quiet), blind_replay_moemodels 18 caught, 2 warned of 20 (12 quiet), blind_replay_mla
+32/32 (17 quiet, 1 warned): each as recorded, 0 false errors.
 
   python benchmarks/blind_replay_dsv2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
