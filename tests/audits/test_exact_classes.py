@@ -30,7 +30,8 @@ class MoeMethod:
 
 
 class Config:
-    serialized = True
+    def __init__(self, serialized: bool = True) -> None:
+        self.serialized = serialized
 
     def get_quant_method(self, layer, prefix):
         if layer is None:
@@ -221,9 +222,20 @@ def test_a_demotion_follows_the_test_it_guards(git_repo: GitRepo, no_rules: Path
     assert rows(git_repo, no_rules, fork) == [(fork.count("\n"), "error")]
 
 
-def test_a_literal_receiver_picking_the_base_stays_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+@pytest.mark.parametrize(
+    ("literal", "after"),
+    [
+        ("True", AFTER),
+        # the flag not stored as the keyword passes it: what ``serialized=False`` makes of it is not read
+        ("False", AFTER.replace("self.serialized = serialized\n", "self.serialized = serialized or FORCED\n")),
+    ],
+    ids=["literals picking the base", "a flag not stored from its keyword"],
+)
+def test_a_literal_receiver_not_known_to_pick_the_subclass_stays_a_warning(
+    git_repo: GitRepo, no_rules: Path, literal: str, after: str
+) -> None:
     fork = (
-        HEAD + "def route(layer) -> bool:\n    cfg = Config(serialized=True)\n"
+        HEAD + f"def route(layer) -> bool:\n    cfg = Config(serialized={literal})\n"
         "    return type(cfg.get_quant_method(layer, 'x')) is LinearMethod\n"
     )
-    assert rows(git_repo, no_rules, fork) == [(fork.count("\n"), "warning")]
+    assert rows(git_repo, no_rules, fork, after) == [(fork.count("\n"), "warning")]

@@ -23,8 +23,8 @@ subclass (or, for a table lookup, a top-level statement naming the table and it:
 ``KeyError`` handler backs up, a receiver of the fork's own class or built from literals, a local also assigned
 otherwise.  mend70: a subclass named elsewhere in the file guards nothing (still an error), and a receiver built
 from literals that pick the factory's new branch -- a keyword named like the ``self.<flag>`` the factory's ``if``
-tests, its value taking the branch that builds the subclass (``Fp8Config(is_checkpoint_fp8_serialized=False)``) --
-is the subclass for sure: an error.
+tests, which the class's ``__init__`` stores as it is (``self.flag = flag``), its value taking the branch that builds
+the subclass (``Fp8Config(is_checkpoint_fp8_serialized=False)``) -- is the subclass for sure: an error.
 
 Cheap first: only upstream files whose added lines define a class, nothing parsed unless a fork line holds a
 class name of one of them at the base (perf32), and only fork files naming a base.
@@ -130,7 +130,7 @@ def _splits(path: str, old: ast.Module, new: ast.Module) -> Iterator[Split]:
         for base in (b.id for b in after[name].bases if isinstance(b, ast.Name) and b.id in before):
             for factory in sorted(built_now.keys() & built_then.keys()):
                 if name in built_now[factory] and base in built_then[factory]:
-                    switch = _switch(funcs_now[factory], name) or Switch("", True)
+                    switch = _switch(funcs_now[factory], name, after.get(factory.partition(".")[0]))
                     short = factory.rpartition(".")[2]
                     yield Split(path, module, base, name, short, switch.flag, switch.sub_when)
 
@@ -158,10 +158,12 @@ def _builds(funcs: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]) -> dict[st
     return found
 
 
-def _switch(func: ast.FunctionDef | ast.AsyncFunctionDef, sub: str) -> Switch | None:
+def _switch(func: ast.FunctionDef | ast.AsyncFunctionDef, sub: str, owner: ast.ClassDef | None) -> Switch:
     """The ``self.<flag>`` test of the innermost ``if`` whose one branch builds ``sub`` (#30627's ``if
-    self.is_checkpoint_fp8_serialized: ... else: Fp8OnlineMoEMethod(...)``), if the factory has one."""
-    found: Switch | None = None
+    self.is_checkpoint_fp8_serialized: ... else: Fp8OnlineMoEMethod(...)``), where the factory's class stores the
+    flag straight from its ``__init__``'s parameter of that name (a keyword of the build is then the flag); else
+    no flag."""
+    found = Switch("", True)
     for node in (n for n in ast.walk(func) if isinstance(n, ast.If)):
         test, negated = node.test, False
         if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
@@ -171,7 +173,25 @@ def _switch(func: ast.FunctionDef | ast.AsyncFunctionDef, sub: str) -> Switch | 
         for branch, taken in ((node.body, True), (node.orelse, False)):
             if any(_builds_name(stmt, sub) for stmt in branch):
                 found = Switch(test.attr, taken != negated)  # ast.walk is breadth-first: the last is innermost
-    return found
+    return found if owner is not None and _stores_param(owner, found.flag) else Switch("", True)
+
+
+def _stores_param(cls: ast.ClassDef, flag: str) -> bool:
+    """``cls.__init__`` takes a parameter ``flag`` and stores it as it is: ``self.flag = flag``."""
+    init = next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+    if init is None or flag not in {a.arg for a in (*init.args.args, *init.args.kwonlyargs)}:
+        return False
+    return any(
+        isinstance(n, ast.Assign)
+        and isinstance(n.value, ast.Name)
+        and n.value.id == flag
+        and any(isinstance(t, ast.Attribute) and t.attr == flag and _is_self(t.value) for t in n.targets)
+        for n in ast.walk(init)
+    )
+
+
+def _is_self(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) and node.id == "self"
 
 
 def _builds_name(stmt: ast.stmt, name: str) -> bool:
