@@ -50,6 +50,10 @@ All rounds, this branch (7e6539c4): 6 caught of 6; 0 false errors of 29 twins (8
 blind_replay_fp8cfg 21/0/2 of 23 (10 quiet, as before), killer_replay 26/26 blocked, kind_change_replay 12/12 (5
 quiet), blind_replay_fp8meth 21 caught, 1 warned of 22 (10 quiet, as before), blind_replay_quantext 17/1/1 of 19
 (13 quiet, as before).
+Round 4 (mend70): two cases on #30627 the demotions wrongly warned -- ``Fp8Config(is_checkpoint_fp8_serialized=False)``'s
+method tested exactly (the literals pick the online branch: the subclass for sure) and a file naming
+``Fp8OnlineMoEMethod`` only in another function: on main (8485ae9c) 6 caught, 2 warned of 8; on mend70 8 caught of 8,
+0 false errors of 29 twins (8 warned, as before).
 
   PYTHONPATH=.. python review100_twins.py [--only TEXT ...] [--show]
 """
@@ -570,6 +574,37 @@ TWINS += [
             "def aeon_kernel(method) -> str:\n"
             "    return AEON_KERNELS[type(method)]\n",
             "    return AEON_KERNELS[type(method)]",
+        ),
+    ),
+]
+
+# --- round 4 (mend70): the demotions follow the test they guard
+CASES += [
+    (
+        "#30627 exact class",
+        "an unserialized config's method tested exactly (the literals pick the online branch)",
+        K(
+            *OM,
+            "vllm/aeon/r100om5.py",
+            OMI + "def aeon_is_offline_moe(layer, prefix: str) -> bool:\n"
+            "    cfg = Fp8Config(is_checkpoint_fp8_serialized=False, activation_scheme='dynamic')\n"
+            "    return type(cfg.get_quant_method(layer, prefix)) is Fp8MoEMethod\n",
+            "    return type(cfg.get_quant_method(layer, prefix)) is Fp8MoEMethod",
+        ),
+    ),
+    (
+        "#30627 exact class",
+        "the new subclass named only in another function of the file",
+        K(
+            *OM,
+            "vllm/aeon/r100om6.py",
+            f"from {FP8} import Fp8Config, Fp8MoEMethod, Fp8OnlineMoEMethod\n\n\n"
+            "def aeon_is_online_moe(method) -> bool:\n"
+            "    return isinstance(method, Fp8OnlineMoEMethod)\n\n\n"
+            "def aeon_moe_kind(cfg: Fp8Config, layer, prefix: str) -> str:\n"
+            "    method = cfg.get_quant_method(layer, prefix)\n"
+            "    return 'offline' if type(method) is Fp8MoEMethod else 'other'\n",
+            "    return 'offline' if type(method) is Fp8MoEMethod else 'other'",
         ),
     ),
 ]

@@ -59,6 +59,12 @@ now returns its own value under ``if self.use_dflash()``); 0 false errors of 35 
 adding the slot only where the DFlash branch does not apply, ``(0 if spec.use_dflash() else 1)``, is quiet by the
 polarity (without it, a false error).  The call spelling is still caught by the call-level rule, which pairs with
 the getter's ``- 1`` under ``parallel_drafting`` (revDF's note: left as it was).
+Round 3 (mend70): a case reading a deletion as the store is -- ``del model_config.is_mm_prefix_lm`` after patching
+``hf_config`` (the usual drop of a ``cached_property``'s value, which raises AttributeError on #40701's plain
+property): missed on main (8485ae9c), caught on mend70.  12 caught of 12; 0 false errors of 35 twins (6 warned).
+Round 4 (mend70): #30463 read through ``match model_config.convert_type: case "reward":`` and through ``if (convert
+:= model_config.convert_type) == "reward":`` -- both missed on main (8485ae9c), caught on mend70; a twin matching a
+case for ``"embed"`` too stays quiet.
 
   PYTHONPATH=.. python review98_twins.py [--only TEXT ...] [--show]
 """
@@ -727,6 +733,73 @@ TWINS += [
             '        return "token"\n'
             '    return "sequence"\n',
             '    if kind == "reward":',
+        ),
+    ),
+]
+
+# --- round 3 (mend70): a deletion read as the store is
+CASES += [
+    (
+        "#40701 cached_property made property",
+        "a del of the cached value after patching hf_config",
+        K(
+            *PL,
+            "vllm/aeon/r98pl13.py",
+            MC + "def aeon_refresh_prefix_lm(model_config: ModelConfig, enabled: bool) -> None:\n"
+            "    model_config.hf_config.is_mm_prefix_lm = enabled\n"
+            "    del model_config.is_mm_prefix_lm\n",
+            "    del model_config.is_mm_prefix_lm",
+        ),
+    ),
+]
+
+# --- round 4 (mend70): a match on the field and a walrus binding of it, read as a comparison is
+CASES += [
+    (
+        "#30463 value rewritten before it is stored",
+        "a match case on the retired literal",
+        K(
+            *CR,
+            "vllm/aeon/r98cr9.py",
+            MC + "def aeon_pooler_kind(model_config: ModelConfig) -> str:\n"
+            "    match model_config.convert_type:\n"
+            '        case "reward":\n'
+            '            return "token"\n'
+            "        case _:\n"
+            '            return "sequence"\n',
+            '        case "reward":',
+        ),
+    ),
+    (
+        "#30463 value rewritten before it is stored",
+        "a walrus binding compared with the retired literal",
+        K(
+            *CR,
+            "vllm/aeon/r98cr10.py",
+            MC + "def aeon_pooler_kind(model_config: ModelConfig) -> str:\n"
+            '    if (convert := model_config.convert_type) == "reward":\n'
+            '        return "token"\n'
+            "    return convert\n",
+            '    if (convert := model_config.convert_type) == "reward":',
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#30463 value rewritten before it is stored",
+        "twin: a match with a case for the new value",
+        K(
+            *CR,
+            "vllm/aeon/r98cr11.py",
+            MC + "def aeon_pooler_kind(model_config: ModelConfig) -> str:\n"
+            "    match model_config.convert_type:\n"
+            '        case "reward":\n'
+            '            return "token"\n'
+            '        case "embed":\n'
+            '            return "token" if model_config.convert == "reward" else "sequence"\n'
+            "        case _:\n"
+            '            return "sequence"\n',
+            '        case "reward":',
         ),
     ),
 ]

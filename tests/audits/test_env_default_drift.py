@@ -410,3 +410,30 @@ def test_a_parameter_or_local_named_as_the_module_is_no_read_of_it(git_repo: Git
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     got = {(f.line, f.severity) for f in report.findings if f.rule_id == DEFAULT_DRIFT and f.path == FLAGS_FORK}
     assert got == {(7, Severity.ERROR)}, got
+
+
+@pytest.mark.parametrize(
+    ("raw", "gated"),
+    [
+        # one line: a quoted name before a comma, a lone literal swapped
+        ('@@ -1 +1 @@\n-x = read("APP_X", 1)\n+x = read("APP_X", 2)\n', True),
+        ('@@ -3 +3 @@\n-    "a",\n+    "b",\n', True),
+        # mend70: the same split over two lines (the name, then the comma; a marker, then the literal) is no match
+        ('@@ -1 +1 @@\n-x = 1\n+NAMES = ("APP_X"\n, 2)\n', False),
+        ('@@ -3 +3 @@\n-\n"a",\n+\n"b",\n', False),
+    ],
+    ids=["name before a comma", "lone literal", "two-line name and comma", "two-line lone literal"],
+)
+def test_the_registry_gate_is_line_bound(raw: str, gated: bool) -> None:
+    """The text gate of upstream's registry files reads one line at a time: ``\\s`` crossing a line break took a
+    two-line near-match for a default, and the file was parsed for nothing."""
+    from types import SimpleNamespace
+
+    from aeon_release.domain.audits.drift.env_defaults import _registry_files
+
+    class Upstream(dict[str, str]):
+        def raw(self, path: str) -> str:
+            return self[path]
+
+    trees = SimpleNamespace(upstream=Upstream({"pkg/knobs.py": raw}), upstream_files_with=lambda names, paths: paths)
+    assert bool(_registry_files(trees, {"APP_X"}, set())) is gated  # type: ignore[arg-type]

@@ -14,6 +14,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.env_parsing import Parse, registry
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT
@@ -257,3 +259,22 @@ def test_fallbacks_type_guards_a_shadowing_parameter_and_displays_are_no_errors(
         ),
         'return ray_env + json.dumps({"APP_CONFIGURE_LOGGING": str(envs.APP_CONFIGURE_LOGGING)})': Severity.WARNING,
     }, got
+
+
+@pytest.mark.parametrize(
+    ("entry", "choices", "many"),
+    [
+        # mend70: a lone default list is no choice list (the choices a callable the parser does not read)
+        ('env_list_with_choices("APP_X", ["a", "b"], lambda: sorted(KNOWN))', None, True),
+        ('env_with_choices("APP_X", "a", get_choices)', None, False),
+        ('getenv_list("APP_X", ["a", "b"])', None, False),
+        # the real choices argument: by keyword, or in its documented slot (after the name and the default)
+        ('env_list_with_choices("APP_X", ["a"], ["a", "b", "c"])', frozenset({"a", "b", "c"}), True),
+        ('env_with_choices("APP_X", default="a", choices=["a", "b"])', frozenset({"a", "b"}), False),
+        ('read_choice("APP_X", ["x"], choices=["a", "b"])', frozenset({"a", "b"}), True),
+    ],
+    ids=["list default, callable choices", "callable choices", "no choices call", "positional", "keywords", "keyword"],
+)
+def test_only_a_real_choices_argument_counts(entry: str, choices: frozenset[str] | None, many: bool) -> None:
+    parsed = registry(f"E = {{'APP_X': lambda: {entry}}}", {"APP_X"})["APP_X"]
+    assert (parsed.choices, parsed.many) == (choices, many)

@@ -30,7 +30,8 @@ class MoeMethod:
 
 
 class Config:
-    serialized = True
+    def __init__(self, serialized: bool = True) -> None:
+        self.serialized = serialized
 
     def get_quant_method(self, layer, prefix):
         if layer is None:
@@ -197,3 +198,44 @@ def test_no_fork_line_naming_an_upstream_class_parses_nothing(
     monkeypatch.setattr(exact_classes, "parsed_versions", recording)
     assert bool(rows(git_repo, no_rules, fork)) is parses
     assert bool(parsed) is parses
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        # mend70: a receiver built from literals that pick the factory's new branch (``serialized=False``:
+        # ``if not self.serialized: return OnlineLinearMethod(self)``) is the subclass for sure
+        HEAD + "def route(layer) -> bool:\n    cfg = Config(serialized=False)\n"
+        "    return type(cfg.get_quant_method(layer, 'x')) is LinearMethod\n",
+        # mend70: the subclass named in another function of the file guards nothing here
+        "from pkg.quant.fp8 import Config, LinearMethod, OnlineLinearMethod\n\n\n"
+        "def is_online(method) -> bool:\n    return isinstance(method, OnlineLinearMethod)\n\n\n"
+        "def route(cfg: Config, layer) -> bool:\n    method = cfg.get_quant_method(layer, 'x')\n"
+        "    return type(method) is LinearMethod\n",
+        # mend70: an import of the subclass alone guards no test
+        "from pkg.quant.fp8 import Config, LinearMethod, OnlineLinearMethod\n\n\n"
+        "def route(cfg: Config, layer) -> bool:\n    return type(cfg.get_quant_method(layer, 'x')) is LinearMethod\n",
+    ],
+    ids=["literal receiver picking the subclass", "subclass named in another function", "subclass imported only"],
+)
+def test_a_demotion_follows_the_test_it_guards(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
+    assert rows(git_repo, no_rules, fork) == [(fork.count("\n"), "error")]
+
+
+@pytest.mark.parametrize(
+    ("literal", "after"),
+    [
+        ("True", AFTER),
+        # the flag not stored as the keyword passes it: what ``serialized=False`` makes of it is not read
+        ("False", AFTER.replace("self.serialized = serialized\n", "self.serialized = serialized or FORCED\n")),
+    ],
+    ids=["literals picking the base", "a flag not stored from its keyword"],
+)
+def test_a_literal_receiver_not_known_to_pick_the_subclass_stays_a_warning(
+    git_repo: GitRepo, no_rules: Path, literal: str, after: str
+) -> None:
+    fork = (
+        HEAD + f"def route(layer) -> bool:\n    cfg = Config(serialized={literal})\n"
+        "    return type(cfg.get_quant_method(layer, 'x')) is LinearMethod\n"
+    )
+    assert rows(git_repo, no_rules, fork, after) == [(fork.count("\n"), "warning")]

@@ -137,3 +137,56 @@ def test_a_rewrite_after_an_earlier_pass_through_stays_quiet(git_repo: GitRepo, 
     )
     sides = three_way(git_repo, {CONFIG: BASE, **PACKAGES}, {USE: EQ}, {CONFIG: passed})
     assert found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT) == []
+
+
+# mend70: a ``match`` on the field, and a walrus binding of it, read as a comparison is
+MATCHED = (
+    HEAD + "def mine(config: Config) -> str:\n"
+    "    match config.convert_type:\n"
+    '        case "reward":\n            return "r"\n'
+    '        case _:\n            return "o"\n'
+)
+MATCHED_OR = MATCHED.replace('case "reward":', 'case "score" | "classify":')
+WALRUS = (
+    HEAD + 'def mine(config: Config) -> bool:\n    return (kind := config.convert_type) == "reward" and bool(kind)\n'
+)
+WALRUS_LATER = (
+    HEAD + "def mine(config: Config) -> bool:\n"
+    "    if (kind := config.convert_type) is not None:\n"
+    '        return kind == "reward"\n'
+    "    return False\n"
+)
+# twins: a match also naming the new value, a walrus name rebound, a match on an untyped receiver
+MATCHED_BOTH = MATCHED.replace('case "reward":', 'case "reward" | "embed":')
+WALRUS_REBOUND = WALRUS_LATER.replace(
+    '        return kind == "reward"\n', '        kind = "reward"\n        return kind == "reward"\n'
+)
+MATCHED_UNTYPED = MATCHED.replace("config: Config", "config")
+MATCHED_NEW_CASE = MATCHED.replace(
+    "        case _:\n", '        case "embed":\n            return "e"\n        case _:\n'
+)
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle"),
+    [
+        (MATCHED, 'case "reward"'),
+        (MATCHED_OR, 'case "score"'),
+        (WALRUS, "kind :="),
+        (WALRUS_LATER, 'kind == "reward"'),
+    ],
+    ids=["match-case", "match-or-case", "walrus-compared", "walrus-name-compared"],
+)
+def test_a_match_or_walrus_read_of_a_rewritten_value_is_an_error(
+    git_repo: GitRepo, tmp_path: Path, fork: str, needle: str
+) -> None:
+    assert _run(git_repo, tmp_path, fork) == [(USE, line_of(fork, needle), "error")]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [MATCHED_BOTH, MATCHED_NEW_CASE, WALRUS_REBOUND, MATCHED_UNTYPED],
+    ids=["match-both", "match-a-case-for-the-new-value", "walrus-rebound", "match-untyped"],
+)
+def test_match_and_walrus_twins_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _run(git_repo, tmp_path, fork) == []

@@ -235,3 +235,38 @@ def test_a_long_sum_is_read_in_linear_depth() -> None:
     )
     found = list(_splits("q.py", ast.parse(base), ast.parse(after)))
     assert [(f.owner, f.field, f.sibling) for f in found] == [("Sched", "waiting", "parked")]
+
+
+# mend70: two classes each defining the builder: ``Backlog.stats`` never summed, ``Sched.stats`` (defined after it)
+# did; upstream gives ``Backlog.stats`` a new keyword.  Paired by name alone, Backlog's new call was read against
+# Sched's old one: a split of ``waiting`` nobody made
+TWO_BASE = (
+    BASE_K.split("\n\nclass Sched:")[0]
+    + "\n\nclass Backlog:\n    def __init__(self) -> None:\n        self.waiting = []\n        self.held = []\n\n"
+    "    def stats(self) -> Stats:\n        return Stats(waiting=len(self.waiting))\n"
+    + "\n\nclass Sched:"
+    + BASE_K.split("\n\nclass Sched:")[1]
+)
+TWO_AFTER = TWO_BASE.replace(
+    "        return Stats(waiting=len(self.waiting))\n",
+    "        return Stats(waiting=len(self.waiting), parked=len(self.held))\n\n"
+    "    def total(self) -> int:\n        return len(self.waiting) + len(self.held)\n",
+)
+
+
+TWO_SPLIT = TWO_BASE.replace(
+    "waiting=len(self.waiting) + len(self.held))", "waiting=len(self.waiting), parked=len(self.held))"
+)
+
+
+@pytest.mark.parametrize(
+    ("after", "warned"),
+    [(TWO_AFTER, False), (TWO_SPLIT, True)],
+    ids=["a new keyword of the class that never summed", "the split in the class that summed"],
+)
+def test_a_builder_is_paired_within_the_class_that_owns_it(
+    git_repo: GitRepo, no_rules: Path, after: str, warned: bool
+) -> None:
+    fork = HEAD + "def depth(st: Stats) -> int:\n    return st.waiting\n"
+    expected = [(line_of(fork, "return st.waiting"), "warning")] if warned else []
+    assert rows(git_repo, no_rules, fork, TWO_BASE, after) == expected

@@ -56,9 +56,14 @@ _FORK_READ = re.compile(
 _FORK_GETATTR = re.compile(r"""\bgetattr\(\s*([A-Za-z_]\w*)\s*,\s*["']([A-Z][A-Z0-9]*_[A-Z0-9_]+)["']""")
 _FALSE = frozenset({"0", "false", "no", "off", ""})
 _TRUE = frozenset({"1", "true", "yes", "on"})
-# a changed line that is one literal alone (a default on a line of its own): taken out, and put in
-_LONE_LITERAL_OUT = re.compile(r"""^-(?!--)\s*(?:["'][^"'\n]*["']|-?\d+(?:\.\d+)?|True|False|None),?\s*$""", re.M)
-_LONE_LITERAL_IN = re.compile(r"""^\+(?!\+\+)\s*(?:["'][^"'\n]*["']|-?\d+(?:\.\d+)?|True|False|None),?\s*$""", re.M)
+# a changed line that is one literal alone (a default on a line of its own): taken out, and put in.  Line-bound
+# (mend70): ``\s`` crossed a line break, a blank changed line and a literal on the next taken for one
+_LONE_LITERAL_OUT = re.compile(
+    r"""^-(?!--)[ \t]*(?:["'][^"'\r\n]*["']|-?\d+(?:\.\d+)?|True|False|None),?[ \t]*\r?$""", re.M
+)
+_LONE_LITERAL_IN = re.compile(
+    r"""^\+(?!\+\+)[ \t]*(?:["'][^"'\r\n]*["']|-?\d+(?:\.\d+)?|True|False|None),?[ \t]*\r?$""", re.M
+)
 _Value = str | int | float | bool | None
 
 
@@ -101,8 +106,8 @@ def _registry_files(trees: ThreeTrees, names: set[str], modules: set[str]) -> li
     """The Python files upstream modified that may define a default of ``names``: a module the fork
     reads them from (by its name: ``envs.X`` -> ``.../envs.py``), or a file whose diff quotes one
     before a comma, as a read with a default does, or before ``in`` (``"X" in os.environ``, a default
-    given as the other branch; one RE2 search per file's diff)."""
-    named = Alternation(r"""["'](?:{})["']\s*(?:,|(?:not\s+)?in\b)""", names)
+    given as the other branch; one RE2 search per file's diff).  Each pattern reads one line (mend70)."""
+    named = Alternation(r"""["'](?:{})["'][ \t]*(?:,|(?:not[ \t]+)?in\b)""", names)
     found, lone = [], []
     for path in trees.upstream:
         if not path.endswith(".py"):

@@ -57,7 +57,7 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions, wh
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python, str_value
+from aeon_release.domain.audits.source import last_name, parse_python, str_value
 
 _KINDS = {"bool": "bool", "int": "int", "float": "float"}
 _TEXT = (ast.Eq, ast.NotEq, ast.In, ast.NotIn)
@@ -178,20 +178,30 @@ def parse_entry(name: str, body: ast.expr) -> Parse:
 
 
 def _choices(name: str, body: ast.expr) -> tuple[frozenset[str] | None, bool, bool]:
-    """The list of strings a call that quotes ``name`` validates the value against (its ``choices=`` or its last
-    list of strings), whether it lowers the value, and whether the value is a comma-separated list (its default,
-    the argument after the name or ``default=``, is a list: ``env_list_with_choices(NAME, [], [...])``)."""
+    """The list of strings a call that quotes ``name`` validates the value against, whether it lowers the value,
+    and whether the value is a comma-separated list (its default, the argument after the name or ``default=``, is
+    a list: ``env_list_with_choices(NAME, [], [...])``).  The choices are its ``choices=``, or the documented slot
+    of a ``*choices*`` helper (``env_with_choices(name, default, choices)``): a lone default list is no choice list
+    (mend70), and a callable there is read as no list at all."""
     for node in ast.walk(body):
         if isinstance(node, ast.Call) and any(str_value(arg) == name for arg in node.args):
             keywords = {k.arg: k.value for k in node.keywords if k.arg}
             after = node.args[[str_value(arg) for arg in node.args].index(name) + 1 :]
-            lists = [strings for arg in after if (strings := _strings(arg)) is not None]
-            choices = _strings(keywords["choices"]) if "choices" in keywords else (lists[-1] if lists else None)
-            if choices is not None:
+            given = keywords.get("choices") or _choices_slot(node, after, "default" in keywords)
+            if given is not None:
                 default = keywords.get("default", after[0] if after else None)
                 folded = isinstance(sensitive := keywords.get("case_sensitive"), ast.Constant) and not sensitive.value
-                return choices, folded, isinstance(default, ast.List | ast.Tuple | ast.Set)
+                return _strings(given), folded, isinstance(default, ast.List | ast.Tuple | ast.Set)
     return None, False, False
+
+
+def _choices_slot(call: ast.Call, after: list[ast.expr], default_by_keyword: bool) -> ast.expr | None:
+    """The positional argument in a ``*choices*`` helper's choices slot: after the name and the default (the
+    first after the name when the default is passed by keyword)."""
+    if "choices" not in last_name(call.func):
+        return None
+    slot = 0 if default_by_keyword else 1
+    return after[slot] if len(after) > slot else None
 
 
 def _strings(node: ast.expr) -> frozenset[str] | None:

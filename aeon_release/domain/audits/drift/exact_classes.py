@@ -18,9 +18,13 @@ keyed by it.  An error when ``x`` is the factory's call (``cfg.get_quant_method(
 from one: the object is now the subclass for some inputs.  A warning for any other ``x``: whether it comes from
 the factory is not read.  Quiet: ``isinstance`` (a subclass passes), a test or table that also names the new
 subclass (the fork already knows it), a class upstream did not subclass, a new subclass no function of the file
-hands out where it handed out the base.  A warning, not an error (review100): a fork file naming the new subclass
-anywhere, a lookup a ``KeyError`` handler backs up, a receiver of the fork's own class or built from literals, a
-local also assigned otherwise.
+hands out where it handed out the base.  A warning, not an error (review100): the test's function naming the new
+subclass (or, for a table lookup, a top-level statement naming the table and it: the table extended), a lookup a
+``KeyError`` handler backs up, a receiver of the fork's own class or built from literals, a local also assigned
+otherwise.  mend70: a subclass named elsewhere in the file guards nothing (still an error), and a receiver built
+from literals that pick the factory's new branch -- a keyword named like the ``self.<flag>`` the factory's ``if``
+tests, which the class's ``__init__`` stores as it is (``self.flag = flag``), its value taking the branch that builds
+the subclass (``Fp8Config(is_checkpoint_fp8_serialized=False)``) -- is the subclass for sure: an error.
 
 Cheap first: only upstream files whose added lines define a class, nothing parsed unless a fork line holds a
 class name of one of them at the base (perf32), and only fork files naming a base.
@@ -34,6 +38,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.fallbacks import handler_catches
+from aeon_release.domain.audits.drift.own_fields import enclosing
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import (
@@ -64,6 +69,16 @@ class Split:
     base: str
     sub: str
     factory: str
+    flag: str = ""
+    sub_when: bool = True
+
+
+@dataclass(frozen=True)
+class Switch:
+    """The factory builds the subclass when ``self.<flag>`` is truthy (``sub_when``) or falsy."""
+
+    flag: str
+    sub_when: bool
 
 
 @dataclass(frozen=True)
@@ -108,30 +123,79 @@ def _names_a_class(trees: ThreeTrees, paths: list[str]) -> bool:
 def _splits(path: str, old: ast.Module, new: ast.Module) -> Iterator[Split]:
     """New top-level subclasses of the file's own classes that a function now builds where it built the base."""
     before, after = _top_classes(old), _top_classes(new)
-    built_then, built_now = _builds(old), _builds(new)
+    built_then, funcs_now = _builds(_functions(old)), _functions(new)
+    built_now = _builds(funcs_now)
     module = dotted_name(path, roots=("",))
     for name in sorted(after.keys() - before.keys()):
         for base in (b.id for b in after[name].bases if isinstance(b, ast.Name) and b.id in before):
             for factory in sorted(built_now.keys() & built_then.keys()):
                 if name in built_now[factory] and base in built_then[factory]:
-                    yield Split(path, module, base, name, factory.rpartition(".")[2])
+                    switch = _switch(funcs_now[factory], name, after.get(factory.partition(".")[0]))
+                    short = factory.rpartition(".")[2]
+                    yield Split(path, module, base, name, short, switch.flag, switch.sub_when)
 
 
 def _top_classes(module: ast.Module) -> dict[str, ast.ClassDef]:
     return {n.name: n for n in module.body if isinstance(n, ast.ClassDef)}
 
 
-def _builds(module: ast.Module) -> dict[str, set[str]]:
-    """Qualified function name -> the bare names it calls (``Cls(...)``)."""
-    found: dict[str, set[str]] = {}
+def _functions(module: ast.Module) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
+    """Qualified name -> each top-level function and each method of a top-level class."""
+    found: dict[str, ast.FunctionDef | ast.AsyncFunctionDef] = {}
     for scope in module.body:
         funcs = scope.body if isinstance(scope, ast.ClassDef) else [scope]
         prefix = f"{scope.name}." if isinstance(scope, ast.ClassDef) else ""
-        for func in funcs:
-            if isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
-                calls = (n.func for n in ast.walk(func) if isinstance(n, ast.Call))
-                found[prefix + func.name] = {c.id for c in calls if isinstance(c, ast.Name)}
+        found.update({prefix + f.name: f for f in funcs if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)})
     return found
+
+
+def _builds(funcs: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]) -> dict[str, set[str]]:
+    """Qualified function name -> the bare names it calls (``Cls(...)``)."""
+    found: dict[str, set[str]] = {}
+    for qualname, func in funcs.items():
+        calls = (n.func for n in ast.walk(func) if isinstance(n, ast.Call))
+        found[qualname] = {c.id for c in calls if isinstance(c, ast.Name)}
+    return found
+
+
+def _switch(func: ast.FunctionDef | ast.AsyncFunctionDef, sub: str, owner: ast.ClassDef | None) -> Switch:
+    """The ``self.<flag>`` test of the innermost ``if`` whose one branch builds ``sub`` (#30627's ``if
+    self.is_checkpoint_fp8_serialized: ... else: Fp8OnlineMoEMethod(...)``), where the factory's class stores the
+    flag straight from its ``__init__``'s parameter of that name (a keyword of the build is then the flag); else
+    no flag."""
+    found = Switch("", True)
+    for node in (n for n in ast.walk(func) if isinstance(n, ast.If)):
+        test, negated = node.test, False
+        if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            test, negated = test.operand, True
+        if not (isinstance(test, ast.Attribute) and isinstance(test.value, ast.Name) and test.value.id == "self"):
+            continue
+        for branch, taken in ((node.body, True), (node.orelse, False)):
+            if any(_builds_name(stmt, sub) for stmt in branch):
+                found = Switch(test.attr, taken != negated)  # ast.walk is breadth-first: the last is innermost
+    return found if owner is not None and _stores_param(owner, found.flag) else Switch("", True)
+
+
+def _stores_param(cls: ast.ClassDef, flag: str) -> bool:
+    """``cls.__init__`` takes a parameter ``flag`` and stores it as it is: ``self.flag = flag``."""
+    init = next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__init__"), None)
+    if init is None or flag not in {a.arg for a in (*init.args.args, *init.args.kwonlyargs)}:
+        return False
+    return any(
+        isinstance(n, ast.Assign)
+        and isinstance(n.value, ast.Name)
+        and n.value.id == flag
+        and any(isinstance(t, ast.Attribute) and t.attr == flag and _is_self(t.value) for t in n.targets)
+        for n in ast.walk(init)
+    )
+
+
+def _is_self(node: ast.expr) -> bool:
+    return isinstance(node, ast.Name) and node.id == "self"
+
+
+def _builds_name(stmt: ast.stmt, name: str) -> bool:
+    return any(isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == name for n in ast.walk(stmt))
 
 
 def _fork_hits(path: str, module: ast.Module, splits: list[Split]) -> Iterator[Hit]:
@@ -144,11 +208,13 @@ def _fork_hits(path: str, module: ast.Module, splits: list[Split]) -> Iterator[H
             continue
         for split, subject, named in _exact_tests(node, imports, tables, splits):
             if split.sub not in named:
-                sure = _from_factory(subject, split.factory, parents, own)
-                # review100: a file that names the new subclass elsewhere (an isinstance branch before the
-                # test, a table extended under a version guard) or a lookup a ``KeyError`` handler backs up may
-                # well cover it: warn, not error
-                doubt = _names_sub(module, imports, split) or _key_guarded(node, parents)
+                sure = _from_factory(subject, split, parents, own)
+                # review100: the test's function naming the new subclass (an isinstance branch before the
+                # test), its table's statements naming it (a table extended under a version guard) or a lookup
+                # a ``KeyError`` handler backs up may well cover it: warn, not error.  mend70: only there -- a
+                # subclass named in another function of the file guards nothing here
+                guards = _guards(node, module, parents)
+                doubt = any(_names_sub(g, imports, split) for g in guards) or _key_guarded(node, parents)
                 yield Hit(split, node.lineno, sure and not doubt)
 
 
@@ -234,10 +300,20 @@ def _dict_tables(module: ast.Module) -> dict[str, ast.Dict]:
     }
 
 
-def _names_sub(module: ast.Module, imports: dict[str, tuple[str, str]], split: Split) -> bool:
-    """The fork file names ``split.sub`` anywhere: an import, a module alias's attribute, its name as a string
+def _guards(node: ast.Compare | ast.Subscript, module: ast.Module, parents: dict[int, ast.AST]) -> list[ast.AST]:
+    """Where a fork covering the new subclass would say so: the test's function (the module, for a test outside
+    any), and for a table lookup each top-level statement naming the table (its literal, its extensions)."""
+    scope: list[ast.AST] = [enclosing(node, parents) or module]
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Name):
+        table = node.value.id
+        scope += [s for s in module.body if any(isinstance(n, ast.Name) and n.id == table for n in ast.walk(s))]
+    return scope
+
+
+def _names_sub(scope: ast.AST, imports: dict[str, tuple[str, str]], split: Split) -> bool:
+    """``scope`` names ``split.sub``: a module alias's attribute, an imported name, its name as a string
     (``getattr(mod, "Sub", Base)``)."""
-    for node in ast.walk(module):
+    for node in ast.walk(scope):
         if isinstance(node, ast.Constant) and node.value == split.sub:
             return True
         if isinstance(node, ast.Name | ast.Attribute):
@@ -260,15 +336,14 @@ def _key_guarded(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
     return False
 
 
-def _from_factory(subject: ast.expr, factory: str, parents: dict[int, ast.AST], own: set[str]) -> bool:
+def _from_factory(subject: ast.expr, split: Split, parents: dict[int, ast.AST], own: set[str]) -> bool:
     """``subject`` is a call of the factory (``cfg.get_quant_method(...)``), or a local the enclosing function
-    assigns only from one; a receiver of the fork's own class, or one built from literals only (the factory's
-    choice for those inputs is not read: review100), does not count."""
-    func = parents.get(id(subject))
-    while func is not None and not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
-        func = parents.get(id(func))
+    assigns only from one; a receiver of the fork's own class, or one built from literals only that do not pick
+    the factory's new branch (review100, mend70), does not count."""
+    factory = split.factory
+    func = enclosing(subject, parents)
     if _calls(subject, factory):
-        return func is None or _open_receiver(subject, func, own)
+        return func is None or _open_receiver(subject, func, own, split)
     if not isinstance(subject, ast.Name) or func is None:
         return False
     stores = [
@@ -277,25 +352,35 @@ def _from_factory(subject: ast.expr, factory: str, parents: dict[int, ast.AST], 
         if isinstance(n, ast.Assign) and any(isinstance(t, ast.Name) and t.id == subject.id for t in n.targets)
     ]
     # review100: a local rebound to a direct build before the test is not only the factory's
-    return bool(stores) and all(_calls(v, factory) and _open_receiver(v, func, own) for v in stores)
+    return bool(stores) and all(_calls(v, factory) and _open_receiver(v, func, own, split) for v in stores)
 
 
-def _open_receiver(call: ast.expr, func: ast.FunctionDef | ast.AsyncFunctionDef, own: set[str]) -> bool:
+def _open_receiver(call: ast.expr, func: ast.FunctionDef | ast.AsyncFunctionDef, own: set[str], split: Split) -> bool:
     """The factory call's receiver may be upstream's: not a parameter annotated with a class of the fork file,
-    not a local built there from literal arguments only."""
+    not a local built there from literal arguments only -- unless those literals pick the factory's new branch
+    (``Config(serialized=False)`` where it builds the subclass under ``if not self.serialized``)."""
     receiver = call.func.value if isinstance(call, ast.Call) and isinstance(call.func, ast.Attribute) else None
     if not isinstance(receiver, ast.Name):
         return True
     for arg in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs):
         if arg.arg == receiver.id and isinstance(arg.annotation, ast.Name) and arg.annotation.id in own:
             return False
-    return not any(
-        isinstance(n, ast.Assign)
+    literal_builds = [
+        n.value
+        for n in ast.walk(func)
+        if isinstance(n, ast.Assign)
         and any(isinstance(t, ast.Name) and t.id == receiver.id for t in n.targets)
         and isinstance(n.value, ast.Call)
         and all(isinstance(a, ast.Constant) for a in (*n.value.args, *(k.value for k in n.value.keywords)))
-        for n in ast.walk(func)
-    )
+    ]
+    return all(_picks_sub(build, split) for build in literal_builds)
+
+
+def _picks_sub(build: ast.Call, split: Split) -> bool:
+    """The literal build passes the factory's flag (a keyword of the attribute's name, the usual ``self.x =
+    x``) a value that takes the branch building the subclass: the object is the subclass for sure."""
+    values = [k.value for k in build.keywords if split.flag and k.arg == split.flag]
+    return any(isinstance(v, ast.Constant) and bool(v.value) is split.sub_when for v in values)
 
 
 def _calls(expr: ast.expr, factory: str) -> bool:

@@ -14,6 +14,9 @@ a class whose upstream body defines ``name`` as a ``property`` with no setter (n
 assignment to ``x.name`` (``=``, ``+=``, annotated, ``setattr(x, "name", ...)``) with ``x`` typed as that
 class (a parameter's annotation, a call it was bound to) -- not where the class of that name is the
 fork's own, nor where a fork subclass on the way declares the name itself (``ForkTypes``).
+A deletion is read as the store is (mend70): ``del x.name`` or ``delattr(x, "name")`` raises AttributeError on a
+property without a ``@name.deleter`` (the usual way a fork dropped a ``cached_property``'s value, or reset a
+plain attribute) and FrozenInstanceError on a frozen dataclass's field.
 
 A ``cached_property`` upstream made a plain ``property`` closes its name too (#40701 made
 ``ModelConfig.is_mm_prefix_lm`` a property reading the architecture config): the cached value lived in the
@@ -71,6 +74,10 @@ _STORE = re.compile(r"\.(\w+)[ \t]*(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(
 # what a write to a closed attribute raises, caught by these (``FrozenInstanceError`` subclasses the first)
 _WRITE_ERRORS = frozenset({"AttributeError", "Exception", "BaseException"})
 _SETATTR = re.compile(r"\bsetattr\([^,\n]+,[ \t]*[\"'](\w+)[\"']")
+# a fork line deleting an attribute (mend70): ``del x.name`` (its targets' dotted names), ``delattr(x, "name")``
+_DELETE = re.compile(r"\bdel[ \t]+([^\n#]+)")
+_DELATTR = re.compile(r"\bdelattr\([^,\n]+,[ \t]*[\"'](\w+)[\"']")
+_DOTTED = re.compile(r"\.(\w+)")
 # a fork line seeding or dropping an instance-dict slot: ``x.__dict__["name"]``, ``vars(x)["name"]``, ``.pop("name"``
 _DICT_SLOT = re.compile(r"(?:\.__dict__|\bvars\([^()\n]*\))(?:\[[ \t]*|\.pop\([ \t]*)[\"'](\w+)[\"']")
 # ``frozen=True`` (a dataclass decorator's, on its line or a continuation of it): an added line holding it is
@@ -218,8 +225,13 @@ def _assigned_names(trees: ThreeTrees) -> set[str]:
         for p in trees.mine
         if p.endswith(".py")
         for line in trees.mine[p].added.values()
-        for name in (*_STORE.findall(line), *_SETATTR.findall(line), *_DICT_SLOT.findall(line))
+        for name in (*_STORE.findall(line), *_SETATTR.findall(line), *_DICT_SLOT.findall(line), *_deleted_names(line))
     }
+
+
+def _deleted_names(line: str) -> list[str]:
+    """The attribute names a fork line deletes: each dotted name of a ``del``'s targets, ``delattr``'s literal."""
+    return [*(n for m in _DELETE.findall(line) for n in _DOTTED.findall(m)), *_DELATTR.findall(line)]
 
 
 def _closed(
@@ -452,7 +464,10 @@ def _assignments(
         line: int = getattr(node, "lineno", 0)
         if line not in owned:
             continue
-        target = stored(node)
+        target, deleting = stored(node), False
+        if target is None:
+            target = deleted(node)
+            deleting = target is not None
         slot = dict_slot(node) if target is None else None
         if slot is not None:
             target = slot[0], slot[1]
@@ -464,10 +479,14 @@ def _assignments(
         hit = next((h for h in found.get(name, ()) if h.owner in typed and not _shadowed(fork, h, typed)), None)
         if hit is None or (slot is not None and (hit.frozen or (slot[2] == "drop" and not hit.cached))):
             continue  # the dict write bypasses a freeze; a dropped slot of a name never cached was never a cache
+        if deleting and not hit.frozen and _has_deleter(known.get(hit.owner), name):
+            continue  # upstream's property lets ``del`` through
         if (slot is None and _tolerated(node, hit, parents)) or (hit.cached and _asks_cache(node, parents, hit.name)):
             continue
         if not _gated(node, receiver, hit, parents, known.get(hit.owner)):
-            kind = "" if slot is None else _slot_kind(slot[2], node, func, receiver, known.get(hit.owner), name)
+            kind = "delete" if deleting else ""
+            if slot is not None:
+                kind = _slot_kind(slot[2], node, func, receiver, known.get(hit.owner), name)
             yield line, hit, f"{ast.unparse(receiver)}.{name}", kind
 
 
@@ -695,6 +714,32 @@ def stored(node: ast.AST) -> tuple[ast.expr, str] | None:
     return None
 
 
+def deleted(node: ast.AST) -> tuple[ast.expr, str] | None:
+    """(receiver, name) of ``del receiver.name``, or of ``delattr(receiver, "name")``: a property without a
+    deleter, or a frozen dataclass, refuses it as it refuses a store (mend70)."""
+    if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Del):
+        return node.value, node.attr
+    if (
+        isinstance(node, ast.Call)
+        and last_name(node.func) == "delattr"
+        and len(node.args) == 2
+        and isinstance(node.args[1], ast.Constant)
+        and isinstance(node.args[1].value, str)
+    ):
+        return node.args[0], node.args[1].value
+    return None
+
+
+def _has_deleter(owner: ast.ClassDef | None, name: str) -> bool:
+    """Upstream's class gives the property ``name`` a ``@name.deleter``."""
+    return owner is not None and any(
+        isinstance(d, ast.Attribute) and d.attr == "deleter" and _accessor(d) == name
+        for stmt in owner.body
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
+        for d in stmt.decorator_list
+    )
+
+
 def dict_slot(node: ast.AST) -> tuple[ast.expr, str, str] | None:
     """(receiver, name, "seed" or "drop") of a write to an instance's dict slot: ``receiver.__dict__["name"] =
     ...`` or ``vars(receiver)["name"] = ...`` (seed); ``del`` of that slot, or ``.pop("name", ...)`` off it (drop)."""
@@ -727,15 +772,24 @@ def _instance_dict(expr: ast.expr) -> ast.expr | None:
 def _finding(
     trees: ThreeTrees, path: str, line: int, hit: Closed, shown: str, pr_pattern: str, kind: str = ""
 ) -> Finding:
-    """The finding of a closed name's write: ``kind`` "seed"/"drop" for an instance-dict slot, else a store."""
+    """The finding of a closed name's write: ``kind`` "seed"/"drop" for an instance-dict slot, "delete" for a
+    ``del``/``delattr``, else a store."""
+    verb, act = ("deletes", "deletion") if kind == "delete" else ("assigns", "assignment")
     if hit.frozen:
         commit = trees.upstream_commit(hit.path, r"frozen\s*=\s*True", pr_pattern)
         message = (
-            f"fork-owned line assigns {shown}, but upstream made {hit.owner} a frozen dataclass ({hit.path}{commit}): "
-            "the assignment raises dataclasses.FrozenInstanceError; build a changed copy with dataclasses.replace(...)"
+            f"fork-owned line {verb} {shown}, but upstream made {hit.owner} a frozen dataclass ({hit.path}{commit}): "
+            f"the {act} raises dataclasses.FrozenInstanceError; build a changed copy with dataclasses.replace(...)"
         )
         return Finding(RULE, "merge", Severity.ERROR, path, line, message)
     commit = trees.upstream_commit(hit.path, r"@property|def " + re.escape(hit.name) + r"\b", pr_pattern)
+    if kind == "delete":
+        message = (
+            f"fork-owned line deletes {shown}, but upstream made {hit.owner}.{hit.name} a property without a "
+            f"deleter ({hit.path}{commit}): the deletion raises AttributeError; there is no cached or stored value "
+            "to drop -- reset what the property reads instead"
+        )
+        return Finding(RULE, "merge", Severity.ERROR, path, line, message)
     if kind:
         return _slot_finding(path, line, hit, shown, kind, commit)
     message = (

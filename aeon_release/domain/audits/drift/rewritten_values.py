@@ -16,6 +16,9 @@ it added: a comparison of ``x.field`` with ``"old"`` (``==``, ``!=``, ``in``/``n
 and not ``"new"``: one already holding ``"new"`` was written for both spellings), ``x`` typed as the class or
 a fork subclass (``self``); not the fork's own class of that name, nor a fork subclass declaring the field, nor
 one overriding the method with a body that names the old value (its instances still store it; revDF).
+A ``match x.field:`` whose ``case "old":`` sits on a fork line is read as the comparison is (quiet when a case of
+the match names ``"new"``), and so is a walrus binding of the field, compared in place (``(kind := x.field) ==
+"old"``) or by the name the function binds only by it (mend70).
 An error: the comparison is constant now.
 """
 
@@ -30,6 +33,7 @@ from aeon_release.domain.audits.drift.own_fields import ForkTypes, enclosing, fi
 from aeon_release.domain.audits.drift.returns import name_users
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
+from aeon_release.domain.audits.drift.widened_literals import case_values
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import parent_map, str_value, walk_spanning
@@ -179,17 +183,51 @@ def _compared(
     parents = parent_map(module)
     fork = ForkTypes.of(trees, path, module)
     for node in walk_spanning(module, owned):
-        if not isinstance(node, ast.Compare) or node.lineno not in owned or len(node.ops) != 1:
-            continue
-        for side, values in _sides(node):
-            if not isinstance(side, ast.Attribute) or side.attr not in by_field:
+        for line, side, (values, written), shown in _tests_of(node, owned):
+            func = enclosing(node, parents)
+            read = _field_read(side, func or module)
+            if read is None or read.attr not in by_field:
                 continue
-            typed = typed_as(side.value, enclosing(node, parents), parents, fork.classes)
-            for item in by_field[side.attr]:
-                if item.old in values and item.new not in values and item.owner in typed:
+            typed = typed_as(read.value, func, parents, fork.classes)
+            for item in by_field[read.attr]:
+                if item.old in values and item.new not in written and item.owner in typed:
                     if not fork.holds(item.owner, item.field, typed, item.path) and not _kept(fork, typed, item):
-                        yield node.lineno, item, ast.unparse(node)
+                        yield line, item, shown
                         break
+
+
+def _tests_of(node: ast.AST, owned: set[int]) -> Iterator[tuple[int, ast.expr, tuple[set[str], set[str]], str]]:
+    """(line, the tested expression, (the strings it is tested for, the strings the test names at all), shown) of
+    a comparison on an owned line, or of each owned ``case`` of a ``match`` naming strings (mend70): a match with
+    a case for the new value anywhere was written for both."""
+    if isinstance(node, ast.Compare) and node.lineno in owned and len(node.ops) == 1:
+        for side, values in _sides(node):
+            yield node.lineno, side, (values, values), ast.unparse(node)
+    elif isinstance(node, ast.Match):
+        named = [{v for v in case_values(c.pattern) if isinstance(v, str)} for c in node.cases]
+        every = set().union(*named)
+        for case, values in zip(node.cases, named, strict=True):
+            if values and case.pattern.lineno in owned:
+                shown = f"match {ast.unparse(node.subject)}: case {ast.unparse(case.pattern)}"
+                yield case.pattern.lineno, node.subject, (values, every), shown
+
+
+def _field_read(side: ast.expr, scope: ast.AST) -> ast.Attribute | None:
+    """The ``x.field`` read tested: the side itself, a walrus binding it (``(kind := x.field) == "a"``), or a name
+    the scope binds only by such a walrus (``kind == "a"`` after ``if (kind := x.field):``; mend70)."""
+    if isinstance(side, ast.NamedExpr):
+        side = side.value
+    if isinstance(side, ast.Name):
+        binds = [n for n in ast.walk(scope) if isinstance(n, ast.Name | ast.arg) and _binds(n, side.id)]
+        walrus = [n.value for n in ast.walk(scope) if isinstance(n, ast.NamedExpr) and n.target.id == side.id]
+        side = walrus[0] if len(binds) == 1 and len(walrus) == 1 else side
+    return side if isinstance(side, ast.Attribute) else None
+
+
+def _binds(node: ast.Name | ast.arg, name: str) -> bool:
+    if isinstance(node, ast.arg):
+        return node.arg == name
+    return node.id == name and isinstance(node.ctx, ast.Store)
 
 
 def _kept(fork: ForkTypes, typed: set[str], item: Rewritten) -> bool:

@@ -156,7 +156,8 @@ def _len_of_self(node: ast.expr) -> str | None:
 
 def _count_splits(path: str, old: ast.Module, new: ast.Module) -> Iterator[Split]:
     """A call whose keyword carried ``x + y`` at the base and carries part of it now, the rest moved to a keyword
-    the base's call did not pass: matched by the function holding it and the callee's name."""
+    the base's call did not pass: matched by the function holding it (by its qualified name: a ``stats()`` of
+    another class is another builder, mend70) and the callee's name."""
     before = dict(_keyword_calls(old))
     for key, (call, builder, owner) in _keyword_calls(new):
         was = before.get(key)
@@ -175,16 +176,28 @@ def _count_splits(path: str, old: ast.Module, new: ast.Module) -> Iterator[Split
 
 
 def _keyword_calls(module: ast.Module) -> Iterator[tuple[tuple[str, str], tuple[ast.Call, str, str]]]:
-    """((enclosing function, callee's last name), (the call, the function if it returns the call's value, the
-    class that function is a method of))."""
+    """((enclosing function's qualified name, callee's last name), (the call, the function if it returns the
+    call's value, the class that function is a method of))."""
     owners = {id(f): c.name for c in file_classes(module.body) for f in c.body}
+    module_parents = parent_map(module)
     for func in (n for n in ast.walk(module) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)):
         parents = parent_map(func)
+        qualname = _qualname(func, module_parents)
         for call in (n for n in ast.walk(func) if isinstance(n, ast.Call) and n.keywords):
             callee = last_name(call.func)
             if callee and enclosing(call, parents) is func:
                 returned = isinstance(parents.get(id(call)), ast.Return)
-                yield (func.name, callee), (call, func.name if returned else "", owners.get(id(func), ""))
+                yield (qualname, callee), (call, func.name if returned else "", owners.get(id(func), ""))
+
+
+def _qualname(func: ast.FunctionDef | ast.AsyncFunctionDef, parents: dict[int, ast.AST]) -> str:
+    """``Sched.stats`` of a method, ``outer.inner`` of a nested function: the classes and functions holding it."""
+    names, node = [func.name], parents.get(id(func))
+    while node is not None:
+        if isinstance(node, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            names.append(node.name)
+        node = parents.get(id(node))
+    return ".".join(reversed(names))
 
 
 def _keywords(call: ast.Call) -> dict[str, ast.expr]:

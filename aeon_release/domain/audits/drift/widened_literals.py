@@ -273,7 +273,7 @@ def _choices_handled(
         if isinstance(sub, ast.stmt) and _stores(sub, spelt) and sub.lineno < node.lineno:
             return True  # ``request.reasoning_effort = _CLAMP.get(...)`` first: the value is the fork's own
         if isinstance(sub, ast.Match) and ast.unparse(sub.subject) == spelt:
-            if any(missing & _case_values(c.pattern) for c in sub.cases):
+            if any(missing & case_values(c.pattern) for c in sub.cases):
                 return True
     if _runs_where(node, parents, lambda test: _keeps(test, spelt, keys, negated=False)):
         return True
@@ -343,23 +343,23 @@ def _in_kept_case(node: ast.AST, spelt: str, keys: frozenset[Choice], parents: P
     while parent is not None:
         match = parents.get(id(parent))
         if isinstance(parent, ast.match_case) and isinstance(match, ast.Match) and any(s is child for s in parent.body):
-            values = _case_values(parent.pattern)
+            values = case_values(parent.pattern)
             if ast.unparse(match.subject) == spelt and values and values <= keys and not _captures(parent.pattern):
                 return True
         child, parent = parent, parents.get(id(parent))
     return False
 
 
-def _case_values(pattern: ast.pattern) -> frozenset[Choice]:
+def case_values(pattern: ast.pattern) -> frozenset[Choice]:
     """The constants a ``case`` pattern of values names (``"low" | "high"``)."""
     if isinstance(pattern, ast.MatchValue) and isinstance(pattern.value, ast.Constant):
         return frozenset([pattern.value.value])
     if isinstance(pattern, ast.MatchSingleton):
         return frozenset([pattern.value])
     if isinstance(pattern, ast.MatchOr):
-        return frozenset().union(*(_case_values(p) for p in pattern.patterns))
+        return frozenset().union(*(case_values(p) for p in pattern.patterns))
     if isinstance(pattern, ast.MatchAs) and pattern.pattern is not None:
-        return _case_values(pattern.pattern)
+        return case_values(pattern.pattern)
     return frozenset()
 
 
