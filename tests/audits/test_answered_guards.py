@@ -27,7 +27,7 @@ import pytest
 
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from tests.audits.conftest import GitRepo
-from tests.audits.drift.trees import audit, found, line_of, three_way
+from tests.audits.drift.trees import audit, found, line_of, row_side_by_side, three_way
 from tests.audits.test_platcuda_drift import (
     HEAD,
     PACKAGES,
@@ -74,36 +74,45 @@ def platform_errors(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[
     return [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[2] == "error"]
 
 
+def platform_errors_among(git_repo: GitRepo, tmp_path: Path, forks: list[str], fork: str) -> list[tuple[str, int, str]]:
+    """``platform_errors`` of ``fork``, from one merge and one audit of every module of ``forks`` side by side a
+    process (``row_side_by_side``, suitespeed13), each row's module read as USE: for error rows only."""
+    base = {PLATFORM: PLATFORM_BASE, WORKER: WORKER_BASE, **PACKAGES}
+    theirs = {PLATFORM: PLATFORM_THEIRS, WORKER: WORKER_THEIRS}
+    _, rows = row_side_by_side(git_repo, tmp_path, base, forks, fork, theirs, RULE, "vllm")
+    return [(USE, f.line, f.severity.value) for f in rows if f.severity.value == "error"]
+
+
 @pytest.mark.parametrize("body", list(TWINS.values()), ids=list(TWINS))
 def test_guards_of_an_answered_member_stay_silent(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
     assert platform_errors(git_repo, tmp_path, HEAD + body) == []
 
 
-@pytest.mark.parametrize(
-    ("body", "at"),
-    [
-        # the value test asks of another name: the use is not guarded
-        (
-            FREE + "    if getattr(p, 'get_device_total_memory', None) is not None:\n"
-            "        return p.mem_get_info()[0]\n    return 0\n",
-            "p.mem_get_info()",
-        ),
-        # on the class object no __getattr__ answers: AttributeError comes, which TypeError's handler misses
-        (
-            "def free() -> int:\n    try:\n        return CpuPlatform.mem_get_info()[0]\n"
-            "    except TypeError:\n        return 0\n",
-            "CpuPlatform.mem_get_info()",
-        ),
-        # the made-up None is called, not tested
-        (FREE + "    return getattr(p, 'mem_get_info')()[0]\n", "getattr(p"),
-    ],
-    ids=["another-name", "class-typeerror", "getattr-called"],
-)
+UNGUARDED_ROWS = [
+    # the value test asks of another name: the use is not guarded
+    (
+        FREE + "    if getattr(p, 'get_device_total_memory', None) is not None:\n"
+        "        return p.mem_get_info()[0]\n    return 0\n",
+        "p.mem_get_info()",
+    ),
+    # on the class object no __getattr__ answers: AttributeError comes, which TypeError's handler misses
+    (
+        "def free() -> int:\n    try:\n        return CpuPlatform.mem_get_info()[0]\n"
+        "    except TypeError:\n        return 0\n",
+        "CpuPlatform.mem_get_info()",
+    ),
+    # the made-up None is called, not tested
+    (FREE + "    return getattr(p, 'mem_get_info')()[0]\n", "getattr(p"),
+]
+
+
+@pytest.mark.parametrize(("body", "at"), UNGUARDED_ROWS, ids=["another-name", "class-typeerror", "getattr-called"])
 def test_unguarded_uses_of_an_answered_member_stay_errors(
     git_repo: GitRepo, tmp_path: Path, body: str, at: str
 ) -> None:
     fork = HEAD + body
-    assert platform_errors(git_repo, tmp_path, fork) == [(USE, line_of(fork, at), "error")]
+    forks = [HEAD + row for row, _ in UNGUARDED_ROWS]
+    assert platform_errors_among(git_repo, tmp_path, forks, fork) == [(USE, line_of(fork, at), "error")]
 
 
 NO_HOOK = PLATFORM_BASE.replace(

@@ -20,7 +20,7 @@ from aeon_release.domain.audits.drift import symbols
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import audit, found, line_of, three_way
-from tests.audits.test_answered_guards import platform_errors
+from tests.audits.test_answered_guards import platform_errors, platform_errors_among
 from tests.audits.test_platcuda_drift import (
     HEAD,
     PACKAGES,
@@ -78,40 +78,44 @@ def test_the_class_namespace_asked_guards_like_hasattr_on_the_class(
 OTHER = "    other = getattr(p, 'get_device_total_memory', None)\n"
 
 
+UNGUARDED_ROWS = [
+    # the test passes by, the read runs either way
+    (FREE + "    if fn is not None:\n        pass\n    return p.mem_get_info()[0]\n", "p.mem_get_info()"),
+    # the local asks of another name
+    (
+        FREE + OTHER + "    if other is not None:\n        return p.mem_get_info()[0]\n    return 0\n",
+        "p.mem_get_info()",
+    ),
+    # bound twice: the tested value may be another one
+    (
+        FREE + "    fn = fn or p.get_device_total_memory\n    if fn is not None:\n        return p.mem_get_info()[0]\n"
+        "    return 0\n",
+        "p.mem_get_info()",
+    ),
+    (
+        FUNC + "    if 'get_device_total_memory' in type(p).__dict__:\n        return p.mem_get_info()[0]\n"
+        "    return 0\n",
+        "p.mem_get_info()",
+    ),
+    (
+        FUNC + "    if 'mem_get_info' not in type(p).__dict__:\n        pass\n    return p.mem_get_info()[0]\n",
+        "p.mem_get_info()",
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("body", "at"),
-    [
-        # the test passes by, the read runs either way
-        (FREE + "    if fn is not None:\n        pass\n    return p.mem_get_info()[0]\n", "p.mem_get_info()"),
-        # the local asks of another name
-        (
-            FREE + OTHER + "    if other is not None:\n        return p.mem_get_info()[0]\n    return 0\n",
-            "p.mem_get_info()",
-        ),
-        # bound twice: the tested value may be another one
-        (
-            FREE
-            + "    fn = fn or p.get_device_total_memory\n    if fn is not None:\n        return p.mem_get_info()[0]\n"
-            "    return 0\n",
-            "p.mem_get_info()",
-        ),
-        (
-            FUNC + "    if 'get_device_total_memory' in type(p).__dict__:\n        return p.mem_get_info()[0]\n"
-            "    return 0\n",
-            "p.mem_get_info()",
-        ),
-        (
-            FUNC + "    if 'mem_get_info' not in type(p).__dict__:\n        pass\n    return p.mem_get_info()[0]\n",
-            "p.mem_get_info()",
-        ),
-    ],
+    UNGUARDED_ROWS,
     ids=["test-passed-by", "another-name", "bound-twice", "namespace-of-another-name", "namespace-passed-by"],
 )
 def test_a_read_the_bound_probe_does_not_guard_stays_an_error(
     git_repo: GitRepo, tmp_path: Path, body: str, at: str
 ) -> None:
     fork = HEAD + body
-    assert platform_errors(git_repo, tmp_path, fork) == [(USE, line_of(fork, at), "error")]
+    # the rows' modules side by side, one merge and one audit a process (``platform_errors_among``, suitespeed13)
+    forks = [HEAD + row for row, _ in UNGUARDED_ROWS]
+    assert platform_errors_among(git_repo, tmp_path, forks, fork) == [(USE, line_of(fork, at), "error")]
 
 
 def _walked_scopes(monkeypatch: pytest.MonkeyPatch) -> list[str]:

@@ -219,31 +219,40 @@ def test_a_subclass_of_the_files_own_enum_is_no_class_of_constants(git_repo: Git
     assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
 
 
-@pytest.mark.parametrize(
-    ("body", "tied"),
-    [
-        ("def f(sampling_metadata):\n    return torch.eq(sampling_metadata.temperature, -1)\n", True),
-        ("def f(temperature):\n    return temperature.eq(-1)\n", True),
-        ("def f(temperature, i):\n    return temperature[i] == -1\n", True),  # an element of the tensor
-        ("GREEDY = -1\n\n\ndef f(temperature):\n    return temperature == GREEDY\n", True),  # the fork's constant
-        # near misses: another value compared, a name bound twice, the new value
-        ("def f(top_k):\n    return torch.eq(top_k, -1)\n", False),
-        ("def f(lengths, i):\n    return lengths[i] == -1\n", False),
-        ("GREEDY = -1\nGREEDY = -2\n\n\ndef f(temperature):\n    return temperature == GREEDY\n", False),
-        ("OFF = -1\n\n\ndef f(top_k):\n    return top_k == OFF\n", False),
-        ("def f(temperature):\n    return temperature.eq(0)\n", False),
-    ],
-)
+SPELLING_ROWS = [
+    ("def f(sampling_metadata):\n    return torch.eq(sampling_metadata.temperature, -1)\n", True),
+    ("def f(temperature):\n    return temperature.eq(-1)\n", True),
+    ("def f(temperature, i):\n    return temperature[i] == -1\n", True),  # an element of the tensor
+    ("GREEDY = -1\n\n\ndef f(temperature):\n    return temperature == GREEDY\n", True),  # the fork's constant
+    # near misses: another value compared, a name bound twice, the new value
+    ("def f(top_k):\n    return torch.eq(top_k, -1)\n", False),
+    ("def f(lengths, i):\n    return lengths[i] == -1\n", False),
+    ("GREEDY = -1\nGREEDY = -2\n\n\ndef f(temperature):\n    return temperature == GREEDY\n", False),
+    ("OFF = -1\n\n\ndef f(top_k):\n    return top_k == OFF\n", False),
+    ("def f(temperature):\n    return temperature.eq(0)\n", False),
+]
+
+
+@pytest.mark.parametrize(("body", "tied"), SPELLING_ROWS)
 def test_other_spellings_of_the_same_comparison(git_repo: GitRepo, no_rules: Path, body: str, tied: bool) -> None:
     """``torch.eq(x, -1)``, ``x.eq(-1)``, an element ``x[i] == -1`` and a constant of the fork's own bound to
     -1 and compared say what upstream's ``x == GREEDY_TEMPERATURE`` says."""
     text = f"import torch\n\n\n{body}"
+    literal = [i for i, t in enumerate(text.splitlines(), 1) if "-1" in t][:1]
+    if tied:
+        # the tied rows' modules side by side, one merge and one audit a process (``s.audited_row``, suitespeed13);
+        # the near misses keep a merge each: another row's module could quiet them
+        bodies = [f"import torch\n\n\n{row}" for row, row_tied in SPELLING_ROWS if row_tied]
+        upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {SAMPLER: SAMPLER_CHANGED})]
+        base = {SAMPLER: SAMPLER_BASE, **INITS}
+        _, rows = s.audited_row(git_repo, no_rules, base, bodies, text, upstream, RULE, "vllm/v1/sample")
+        assert [f.line for f in rows] == literal
+        return
     sides = s.merge_case(
         git_repo, {SAMPLER: SAMPLER_BASE, **INITS}, {FORK: text}, [(SUBJECT, {SAMPLER: SAMPLER_CHANGED})]
     )
     lines = [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))]
-    literal = [i for i, t in enumerate(text.splitlines(), 1) if "-1" in t][:1]
-    assert lines == (literal if tied else [])
+    assert lines == []
 
 
 BOUNDS = "vllm/v1/sample/bounds.py"
@@ -337,33 +346,42 @@ MARLIN_FORK = "vllm/aeon_marlin.py"
 MARLIN_HEAD = "from vllm.model_executor.layers.quantization.gptq_marlin_24 import GPTQMarlin24Config\n\n\n"
 
 
-def marlin_case(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[str, int, str]]:
+def marlin_base() -> dict[str, str]:
     inits = {
         p: "" for p in ("vllm/model_executor/layers/__init__.py", "vllm/model_executor/layers/quantization/__init__.py")
     }
+    return {MARLIN: MARLIN_BASE, **inits}
+
+
+def marlin_case(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[str, int, str]]:
     sides = s.merge_case(
         git_repo,
-        {MARLIN: MARLIN_BASE, **inits},
+        marlin_base(),
         {MARLIN_FORK: MARLIN_HEAD + body},
         [(MARLIN_SUBJECT, {MARLIN: MARLIN_AFTER})],
     )
     return found(audit_tree(git_repo.path, no_rules, merge=sides))
 
 
+OLD_FIXED_VALUE_ROWS = [
+    "def aeon_small(config: GPTQMarlin24Config) -> bool:\n    return config.max_parallel == 16\n",
+    "def aeon_small(config: GPTQMarlin24Config) -> bool:\n    return 16 != config.max_parallel\n",
+    "class AeonConfig(GPTQMarlin24Config):\n    def aeon_small(self) -> bool:\n        return self.max_parallel <= 16\n",
+    "def aeon_small(bits: int) -> bool:\n    config = GPTQMarlin24Config(bits, 128)\n    return config.max_parallel == 16\n",
+]
+
+
 @pytest.mark.parametrize(
-    "body",
-    [
-        "def aeon_small(config: GPTQMarlin24Config) -> bool:\n    return config.max_parallel == 16\n",
-        "def aeon_small(config: GPTQMarlin24Config) -> bool:\n    return 16 != config.max_parallel\n",
-        "class AeonConfig(GPTQMarlin24Config):\n    def aeon_small(self) -> bool:\n        return self.max_parallel <= 16\n",
-        "def aeon_small(bits: int) -> bool:\n    config = GPTQMarlin24Config(bits, 128)\n    return config.max_parallel == 16\n",
-    ],
-    ids=["typed parameter", "literal first", "subclass self", "local built"],
+    "body", OLD_FIXED_VALUE_ROWS, ids=["typed parameter", "literal first", "subclass self", "local built"]
 )
 def test_a_comparison_with_the_old_value_of_an_attribute_init_fixes(
     git_repo: GitRepo, no_rules: Path, body: str
 ) -> None:
-    [(_, line, message)] = marlin_case(git_repo, no_rules, body)
+    # the rows' modules side by side, one merge and one audit a process (``s.audited_row``, suitespeed13)
+    bodies = [MARLIN_HEAD + row for row in OLD_FIXED_VALUE_ROWS]
+    upstream: list[tuple[str, dict[str, str | None]]] = [(MARLIN_SUBJECT, {MARLIN: MARLIN_AFTER})]
+    _, rows = s.audited_row(git_repo, no_rules, marlin_base(), bodies, MARLIN_HEAD + body, upstream, RULE, "vllm")
+    [(line, message)] = [(f.line, f.message) for f in rows]
     assert line == MARLIN_HEAD.count("\n") + body.count("\n")
     assert "stands for GPTQMarlin24Config.max_parallel" in message and "from 16 to 64" in message
     assert "#4983" in message

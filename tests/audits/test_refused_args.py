@@ -349,31 +349,40 @@ PUNICA_UPSTREAM = PUNICA_BASE.replace(
 PUNICA_HEAD = "import torch\n\nfrom vllm.lora.wrapper import Wrapper, shrink\n\n\n"
 
 
+PUNICA_TREE = {PUNICA: PUNICA_BASE, "vllm/lora/__init__.py": "", "vllm/__init__.py": ""}
+PUNICA_CHANGE: list[tuple[str, dict[str, str | None]]] = [
+    ("[LoRA] cuda graph specialization (#25914)", {PUNICA: PUNICA_UPSTREAM})
+]
+
+
 def punica_rows(git_repo: GitRepo, no_rules: Path, body: str) -> list:
-    sides = s.merge_case(
-        git_repo,
-        {PUNICA: PUNICA_BASE, "vllm/lora/__init__.py": "", "vllm/__init__.py": ""},
-        {FORK: PUNICA_HEAD + body},
-        [("[LoRA] cuda graph specialization (#25914)", {PUNICA: PUNICA_UPSTREAM})],
-    )
+    sides = s.merge_case(git_repo, PUNICA_TREE, {FORK: PUNICA_HEAD + body}, PUNICA_CHANGE)
     found = s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
     return [r for r in found if r[0] == FORK and "now refuses" in r[3]]
 
 
+REFUSED_VALUE_ROWS = [
+    "def aeon_add(w: Wrapper, y, x, buf: torch.Tensor) -> None:\n    w.add_linear(y, x, 1.0, buffer=buf)\n",
+    "def aeon_add(w: Wrapper, y, x) -> None:\n    buf = torch.empty(4)\n    w.add_linear(y, x, 1.0, buffer=buf)\n",
+    "class AeonWrapper(Wrapper):\n    def aeon_add(self, y, x) -> None:\n"
+    "        self.add_linear(y, x, 1.0, buffer=torch.zeros(4))\n",
+    "def aeon_shrink(x) -> None:\n    return shrink(x, out=[0, 0])\n",
+    "def aeon_shrink(x) -> None:\n    return shrink(x, mode='eager')\n",
+]
+
+
 @pytest.mark.parametrize(
     "body",
-    [
-        "def aeon_add(w: Wrapper, y, x, buf: torch.Tensor) -> None:\n    w.add_linear(y, x, 1.0, buffer=buf)\n",
-        "def aeon_add(w: Wrapper, y, x) -> None:\n    buf = torch.empty(4)\n    w.add_linear(y, x, 1.0, buffer=buf)\n",
-        "class AeonWrapper(Wrapper):\n    def aeon_add(self, y, x) -> None:\n"
-        "        self.add_linear(y, x, 1.0, buffer=torch.zeros(4))\n",
-        "def aeon_shrink(x) -> None:\n    return shrink(x, out=[0, 0])\n",
-        "def aeon_shrink(x) -> None:\n    return shrink(x, mode='eager')\n",
-    ],
+    REFUSED_VALUE_ROWS,
     ids=["annotated parameter", "local tensor", "factory call", "display", "asserted constant"],
 )
 def test_a_value_an_assertion_or_guard_refuses_is_an_error(git_repo: GitRepo, no_rules: Path, body: str) -> None:
-    found = punica_rows(git_repo, no_rules, body)
+    # the rows' modules side by side, one merge and one audit a process (``s.audited_row``, suitespeed13)
+    bodies = [PUNICA_HEAD + row for row in REFUSED_VALUE_ROWS]
+    _, rows = s.audited_row(
+        git_repo, no_rules, PUNICA_TREE, bodies, PUNICA_HEAD + body, PUNICA_CHANGE, SYMBOL_DRIFT, "vllm/aeon"
+    )
+    found = [(f.path, f.line, f.severity.value, f.message) for f in rows if "now refuses" in f.message]
     assert found and all(severity == "error" for _, _, severity, _ in found)
     assert all("#25914" in message for *_, message in found)
 
@@ -446,36 +455,46 @@ GROUPS_UPSTREAM = GROUPS_BASE.replace(
 GROUPS_HEAD = "from vllm.dist import groups as g\nfrom vllm.dist.groups import Coordinator, build_group\n\n\n"
 
 
+GROUPS_TREE = {GROUPS: GROUPS_BASE, "vllm/dist/__init__.py": "", "vllm/__init__.py": ""}
+GROUPS_CHANGE: list[tuple[str, dict[str, str | None]]] = [
+    ("[XPU][Bugfix] Fix GroupCoordinator device_index (#47295)", {GROUPS: GROUPS_UPSTREAM})
+]
+
+
 def group_rows(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[int, str]]:
-    sides = s.merge_case(
-        git_repo,
-        {GROUPS: GROUPS_BASE, "vllm/dist/__init__.py": "", "vllm/__init__.py": ""},
-        {FORK: GROUPS_HEAD + body},
-        [("[XPU][Bugfix] Fix GroupCoordinator device_index (#47295)", {GROUPS: GROUPS_UPSTREAM})],
-    )
+    sides = s.merge_case(git_repo, GROUPS_TREE, {FORK: GROUPS_HEAD + body}, GROUPS_CHANGE)
     return [(r[1], r[2]) for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if "now refuses" in r[3]]
+
+
+REFUSED_CONSTANT_ROWS = [
+    # a class built positionally with a negative constant: its ``__init__``'s guard
+    ("def aeon_ctrl():\n    return Coordinator([0, 1], -1)\n", "return Coordinator([0, 1], -1)"),
+    # a negative float to a guard reached through the module-attribute spelling of the class
+    ("def aeon_scaled():\n    return g.Coordinator([0], 0, scale=-0.5)\n", "return g.Coordinator"),
+    # the builder handing local_rank on, by position; the keyword spread over lines lands on its own line
+    ("def aeon_ctrl():\n    return build_group([0], -1)\n", "return build_group([0], -1)"),
+    (
+        "def aeon_ctrl():\n    return g.build_group(\n        [0],\n        local_rank=-2,\n    )\n",
+        "local_rank=-2,",
+    ),
+]
 
 
 @pytest.mark.parametrize(
     ("body", "needle"),
-    [
-        # a class built positionally with a negative constant: its ``__init__``'s guard
-        ("def aeon_ctrl():\n    return Coordinator([0, 1], -1)\n", "return Coordinator([0, 1], -1)"),
-        # a negative float to a guard reached through the module-attribute spelling of the class
-        ("def aeon_scaled():\n    return g.Coordinator([0], 0, scale=-0.5)\n", "return g.Coordinator"),
-        # the builder handing local_rank on, by position; the keyword spread over lines lands on its own line
-        ("def aeon_ctrl():\n    return build_group([0], -1)\n", "return build_group([0], -1)"),
-        (
-            "def aeon_ctrl():\n    return g.build_group(\n        [0],\n        local_rank=-2,\n    )\n",
-            "local_rank=-2,",
-        ),
-    ],
+    REFUSED_CONSTANT_ROWS,
     ids=["class positional", "negative float keyword", "forwarding builder", "keyword on its own line"],
 )
 def test_a_new_assert_of_a_class_or_of_the_function_it_hands_on_to_refuses_a_constant(
     git_repo: GitRepo, no_rules: Path, body: str, needle: str
 ) -> None:
-    assert group_rows(git_repo, no_rules, body) == [(line_of(GROUPS_HEAD + body, needle), "error")]
+    # the rows' modules side by side, one merge and one audit a process (``s.audited_row``, suitespeed13)
+    bodies = [GROUPS_HEAD + row for row, _ in REFUSED_CONSTANT_ROWS]
+    _, rows = s.audited_row(
+        git_repo, no_rules, GROUPS_TREE, bodies, GROUPS_HEAD + body, GROUPS_CHANGE, SYMBOL_DRIFT, "vllm/aeon"
+    )
+    found = [(f.line, f.severity.value) for f in rows if "now refuses" in f.message]
+    assert found == [(line_of(GROUPS_HEAD + body, needle), "error")]
 
 
 @pytest.mark.parametrize(

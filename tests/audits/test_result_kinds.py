@@ -584,26 +584,32 @@ def _listed(git_repo: GitRepo, tmp_path: Path, body: str, theirs: str = ORACLE_L
     return found(audit(git_repo, sides, tmp_path), RULE)
 
 
+LISTED_ROWS = [
+    ("def marlin(name: str) -> bool:\n    return map_backend(name) == Backend.MARLIN\n", "return map_backend"),
+    (
+        "def unfused(name: str) -> bool:\n    backend = map_backend(name)\n"
+        "    return backend in (Backend.TRITON, Backend.MARLIN)\n",
+        "return backend in",
+    ),
+    (
+        "def not_triton(name: str) -> bool:\n    return map_backend(name) is not Backend.TRITON\n",
+        "return map_backend",
+    ),
+    ("def build(b: Backend):\n    cls = kernel_cls(b)\n    return cls()\n", "return cls()"),
+    ("def label(b: Backend) -> str:\n    return kernel_cls(b).__name__\n", "return kernel_cls"),
+]
+
+
 @pytest.mark.parametrize(
-    ("body", "needle"),
-    [
-        ("def marlin(name: str) -> bool:\n    return map_backend(name) == Backend.MARLIN\n", "return map_backend"),
-        (
-            "def unfused(name: str) -> bool:\n    backend = map_backend(name)\n"
-            "    return backend in (Backend.TRITON, Backend.MARLIN)\n",
-            "return backend in",
-        ),
-        (
-            "def not_triton(name: str) -> bool:\n    return map_backend(name) is not Backend.TRITON\n",
-            "return map_backend",
-        ),
-        ("def build(b: Backend):\n    cls = kernel_cls(b)\n    return cls()\n", "return cls()"),
-        ("def label(b: Backend) -> str:\n    return kernel_cls(b).__name__\n", "return kernel_cls"),
-    ],
-    ids=["==", "in a display", "is not", "called", "an attribute a list lacks"],
+    ("body", "needle"), LISTED_ROWS, ids=["==", "in a display", "is not", "called", "an attribute a list lacks"]
 )
 def test_one_value_upstream_made_a_list_of_them(git_repo: GitRepo, tmp_path: Path, body: str, needle: str) -> None:
-    assert _listed(git_repo, tmp_path, body) == [(USE, line_of(ORACLE_HEAD + body, needle), "error")]
+    # the rows' modules side by side, one merge and one audit a process (``_among``; suitespeed13)
+    forks = [ORACLE_HEAD + row for row, _ in LISTED_ROWS]
+    rows = _among(
+        git_repo, tmp_path, {ORACLE: ORACLE_BASE, **PACKAGES}, {ORACLE: ORACLE_LISTS}, forks, ORACLE_HEAD + body
+    )
+    assert [row[:3] for row in rows] == [(USE, line_of(ORACLE_HEAD + body, needle), "error")]
 
 
 @pytest.mark.parametrize(
@@ -620,17 +626,20 @@ def test_one_value_made_a_list_twins_stay_silent(git_repo: GitRepo, tmp_path: Pa
     assert _listed(git_repo, tmp_path, body, theirs) == []
 
 
+LOOP_ELEMENT_ROWS = [
+    "def slots(w: Worker, request) -> list[int]:\n    out = []\n    for key in w.extra_keys(request):\n"
+    "        out.append(key * 16 + 1)\n    return out\n",
+    "def slots(w: Worker, request) -> list[int]:\n    return [key * 16 + 1 for key in w.extra_keys(request)]\n",
+    "def slots(w: Worker, request) -> list[int]:\n    out = []\n    for key in w.extra_keys(request):\n"
+    "        try:\n            out.append(key * 16 + 1)\n        except ValueError:\n            pass\n    return out\n",
+    "def slots(w: Worker, request) -> list:\n    out = []\n    for key in w.extra_keys(request):\n"
+    "        try:\n            out.append(key * 16)\n        except TypeError:\n            pass\n    return out\n",
+]
+
+
 @pytest.mark.parametrize(
     "body",
-    [
-        "def slots(w: Worker, request) -> list[int]:\n    out = []\n    for key in w.extra_keys(request):\n"
-        "        out.append(key * 16 + 1)\n    return out\n",
-        "def slots(w: Worker, request) -> list[int]:\n    return [key * 16 + 1 for key in w.extra_keys(request)]\n",
-        "def slots(w: Worker, request) -> list[int]:\n    out = []\n    for key in w.extra_keys(request):\n"
-        "        try:\n            out.append(key * 16 + 1)\n        except ValueError:\n            pass\n    return out\n",
-        "def slots(w: Worker, request) -> list:\n    out = []\n    for key in w.extra_keys(request):\n"
-        "        try:\n            out.append(key * 16)\n        except TypeError:\n            pass\n    return out\n",
-    ],
+    LOOP_ELEMENT_ROWS,
     ids=["for", "comprehension", "a try catching another error", "a repetition alone in a try"],
 )
 def test_a_loop_name_takes_the_element_upstream_made_another_kind(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
@@ -638,10 +647,11 @@ def test_a_loop_name_takes_the_element_upstream_made_another_kind(git_repo: GitR
     in blocks.get_block_ids(): block_id * size + 1`` multiplies a list and adds an int to it.  Here an element
     made a string from a number (``extra_keys``): the loop's arithmetic is an error, worded for the element."""
     fork = WORKER_HEAD + body
-    sides = three_way(git_repo, {WORKER: WORKER_BASE, **WORKER_PACKAGES}, {USE: fork}, {WORKER: WORKER_NOW})
-    report = audit(git_repo, sides, tmp_path)
-    assert found(report, RULE) == [(USE, line_of(fork, "key * 16"), "error")]
-    message = next(f.message for f in report.findings if f.rule_id == RULE)
+    # the rows' modules side by side, one merge and one audit a process (``_among``; suitespeed13)
+    forks = [WORKER_HEAD + row for row in LOOP_ELEMENT_ROWS]
+    rows = _among(git_repo, tmp_path, {WORKER: WORKER_BASE, **WORKER_PACKAGES}, {WORKER: WORKER_NOW}, forks, fork)
+    assert [row[:3] for row in rows] == [(USE, line_of(fork, "key * 16"), "error")]
+    message = rows[0][3]
     assert (
         "each element it returns list" not in message
         and "made each element it returns str where each was int" in message

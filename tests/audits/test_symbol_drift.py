@@ -560,18 +560,25 @@ def test_keywords_spelled_through_partial_and_dict_splats(
 _ROPE3 = "def apply_rope(q, k, pos, is_neox=True):\n    return q, k\n"
 
 
+STAR_TUPLE_ROWS = [
+    ("    args = (q, k, p)\n    return apply_rope(*args)\n", "does not pass pos"),
+    ("    return apply_rope(*(q, k, p))\n", "does not pass pos"),
+    ("    return apply_rope(q, *(k, p), False)\n", "passes p as argument 3, which filled pos"),
+    ("    return apply_rope(*ARGS)\n", "does not pass pos"),  # the module's tuple
+    ("    args = (q, k)\n    return apply_rope(*args, pos=p)\n", "does not pass cos_sin"),
+    ("    args = (q, k, p)\n    args = args[:2]\n    return apply_rope(*args, c, p)\n", None),  # rebound
+    ("    args = [q, k, p]\n    return apply_rope(*args)\n", None),  # a list: it may change
+    ("    return apply_rope(*load())\n", None),  # unknowable
+]
+
+
+def _star_tuple_fork(body: str) -> str:
+    return f"from pkg.rope import apply_rope\n\nARGS = (1, 2, 3)\n\n\ndef f(q, k, c, p):\n{body}"
+
+
 @pytest.mark.parametrize(
     ("body", "says"),
-    [
-        ("    args = (q, k, p)\n    return apply_rope(*args)\n", "does not pass pos"),
-        ("    return apply_rope(*(q, k, p))\n", "does not pass pos"),
-        ("    return apply_rope(q, *(k, p), False)\n", "passes p as argument 3, which filled pos"),
-        ("    return apply_rope(*ARGS)\n", "does not pass pos"),  # the module's tuple
-        ("    args = (q, k)\n    return apply_rope(*args, pos=p)\n", "does not pass cos_sin"),
-        ("    args = (q, k, p)\n    args = args[:2]\n    return apply_rope(*args, c, p)\n", None),  # rebound
-        ("    args = [q, k, p]\n    return apply_rope(*args)\n", None),  # a list: it may change
-        ("    return apply_rope(*load())\n", None),  # unknowable
-    ],
+    STAR_TUPLE_ROWS,
     ids=["local", "literal", "middle", "module", "keyword", "rebound", "list", "call"],
 )
 def test_positional_arguments_spelled_through_a_star_tuple(
@@ -580,19 +587,19 @@ def test_positional_arguments_spelled_through_a_star_tuple(
     """``args = (q, k, p); apply_rope(*args)``: a tuple display the scope binds once passes what it holds,
     as if spelled out; upstream inserted cos_sin before pos."""
     after = _ROPE3.replace("k, pos", "k, cos_sin, pos")
-    fork = f"from pkg.rope import apply_rope\n\nARGS = (1, 2, 3)\n\n\ndef f(q, k, c, p):\n{body}"
-    sides = s.merge_case(
-        git_repo,
-        {"pkg/__init__.py": "", "pkg/rope.py": _ROPE3},
-        {"pkg/use.py": fork},
-        [("Pass cos_sin to rope (#2)", {"pkg/rope.py": after})],
-    )
-    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
-    if says is None:
-        assert got == []
-    else:
-        [(_, number, message)] = got
+    fork = _star_tuple_fork(body)
+    base = {"pkg/__init__.py": "", "pkg/rope.py": _ROPE3}
+    upstream: list[tuple[str, dict[str, str | None]]] = [("Pass cos_sin to rope (#2)", {"pkg/rope.py": after})]
+    if says is not None:
+        # the reported rows' modules side by side, one merge and one audit a process (``s.audited_row``,
+        # suitespeed13); the quiet rows keep a merge each: another row's module could quiet them
+        bodies = [_star_tuple_fork(row) for row, row_says in STAR_TUPLE_ROWS if row_says is not None]
+        _, rows = s.audited_row(git_repo, no_rules, base, bodies, fork, upstream, DRIFT, "pkg")
+        [(number, message)] = [(f.line, f.message) for f in rows]
         assert number == len(fork.splitlines()) and "calls apply_rope" in message and says in message, message
+        return
+    sides = s.merge_case(git_repo, base, {"pkg/use.py": fork}, upstream)
+    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
 
 
 # -- duplicate definitions (#48167) -----------------------------------------------------------------------
@@ -1874,22 +1881,25 @@ def test_a_class_upstream_renamed_named_in_an_annotation(
     assert [f for f in audit_tree(git_repo.path, no_rules, merge=sides).findings if f.rule_id == DRIFT] == []
 
 
+TYPE_CHECKING_ROWS = [
+    ("from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    ", "warning"),
+    ("import typing\n\nif typing.TYPE_CHECKING:\n    ", "warning"),
+    ("from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    pass\nelse:\n    ", "error"),
+    ("from typing import TYPE_CHECKING\n\nif not TYPE_CHECKING:\n    pass\nelse:\n    ", "warning"),
+    ("from typing import TYPE_CHECKING\n\nif not TYPE_CHECKING:\n    ", "error"),
+    (
+        "import sys\nfrom typing import TYPE_CHECKING\n\nif sys.flags.debug:\n    pass\nelif TYPE_CHECKING:\n    ",
+        "warning",
+    ),
+    ("import sys\nfrom typing import TYPE_CHECKING\n\nif TYPE_CHECKING and sys.flags.debug:\n    ", "warning"),
+    ("import sys\nfrom typing import TYPE_CHECKING\n\nif TYPE_CHECKING or sys.flags.debug:\n    ", "error"),
+    ("", "error"),
+]
+
+
 @pytest.mark.parametrize(
     ("guard", "severity"),
-    [
-        ("from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    ", "warning"),
-        ("import typing\n\nif typing.TYPE_CHECKING:\n    ", "warning"),
-        ("from typing import TYPE_CHECKING\n\nif TYPE_CHECKING:\n    pass\nelse:\n    ", "error"),
-        ("from typing import TYPE_CHECKING\n\nif not TYPE_CHECKING:\n    pass\nelse:\n    ", "warning"),
-        ("from typing import TYPE_CHECKING\n\nif not TYPE_CHECKING:\n    ", "error"),
-        (
-            "import sys\nfrom typing import TYPE_CHECKING\n\nif sys.flags.debug:\n    pass\nelif TYPE_CHECKING:\n    ",
-            "warning",
-        ),
-        ("import sys\nfrom typing import TYPE_CHECKING\n\nif TYPE_CHECKING and sys.flags.debug:\n    ", "warning"),
-        ("import sys\nfrom typing import TYPE_CHECKING\n\nif TYPE_CHECKING or sys.flags.debug:\n    ", "error"),
-        ("", "error"),
-    ],
+    TYPE_CHECKING_ROWS,
     ids=["TYPE_CHECKING", "typing.TYPE_CHECKING", "its else", "else of not", "not", "elif", "and", "or", "plain"],
 )
 def test_an_import_only_type_checkers_run_is_a_warning(
@@ -1897,14 +1907,16 @@ def test_an_import_only_type_checkers_run_is_a_warning(
 ) -> None:
     """``if TYPE_CHECKING:`` never runs: importing a class upstream renamed there fails type checks, not
     the code (as an annotation Python does not evaluate); its ``else`` runs, as any other import."""
-    sides = s.merge_case(
-        git_repo,
-        {"pkg/__init__.py": "", "pkg/runner.py": _RUNNER},
-        {"pkg/use.py": f"{guard}from pkg.runner import GPURunner\n"},
-        [("Rename the runner (#3)", {"pkg/runner.py": _RUNNER.replace("GPURunner", "GPUModelRunner")})],
-    )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
-    [finding] = [f for f in report.findings if f.rule_id == DRIFT]
+    # every row an error or a pinned warning: the rows' modules side by side, one merge and one audit a process
+    # (``s.audited_row``, suitespeed13)
+    bodies = [f"{row}from pkg.runner import GPURunner\n" for row, _ in TYPE_CHECKING_ROWS]
+    upstream: list[tuple[str, dict[str, str | None]]] = [
+        ("Rename the runner (#3)", {"pkg/runner.py": _RUNNER.replace("GPURunner", "GPUModelRunner")})
+    ]
+    base = {"pkg/__init__.py": "", "pkg/runner.py": _RUNNER}
+    body = f"{guard}from pkg.runner import GPURunner\n"
+    _, rows = s.audited_row(git_repo, no_rules, base, bodies, body, upstream, DRIFT, "pkg")
+    [finding] = rows
     assert finding.severity.value == severity and "renamed GPURunner to GPUModelRunner" in finding.message
     assert ("only type checkers run" in finding.message) is (severity == "warning")
 
@@ -2264,42 +2276,49 @@ STEP_A_BASE = "class Scheduler:\n    def step(self):\n        return 1\n"
 STEP_B_BASE = "class AsyncScheduler:\n    def step(self):\n        return 2\n"
 
 
-@pytest.mark.parametrize(
-    ("fork", "reported"),
-    [
-        ("def aeon(sched):\n    sched.step()\n", True),  # untyped: whichever class it meant, step is gone
-        ("from vllm.aeon_make import make\n\n\ndef aeon():\n    sched = make()\n    sched.step()\n", True),
-        # the receiver's annotation or constructor is an outside library's (or a builtin): its own step
-        ("import torch\n\n\ndef aeon(opt: torch.optim.Optimizer):\n    opt.step()\n", False),
-        ("from torch.optim import Optimizer\n\n\ndef aeon(opt: Optimizer | None):\n    opt.step()\n", False),
-        ("import torch\n\n\ndef aeon(model):\n    opt = torch.optim.AdamW(model)\n    opt.step()\n", False),
-        ("def aeon(opt: dict):\n    opt.step()\n", False),
-        (
-            "import torch\n\n\nclass Aeon:\n    def __init__(self, model):\n"
-            "        self.opt = torch.optim.AdamW(model)\n\n    def train(self):\n        self.opt.step()\n",
-            False,
-        ),
-        (
-            "class Aeon:\n    def __init__(self, sched):\n        self.sched = sched\n\n    def run(self):\n"
-            "        self.sched.step()\n",
-            True,
-        ),
-    ],
-)
+UNTYPED_STEP_ROWS = [
+    ("def aeon(sched):\n    sched.step()\n", True),  # untyped: whichever class it meant, step is gone
+    ("from vllm.aeon_make import make\n\n\ndef aeon():\n    sched = make()\n    sched.step()\n", True),
+    # the receiver's annotation or constructor is an outside library's (or a builtin): its own step
+    ("import torch\n\n\ndef aeon(opt: torch.optim.Optimizer):\n    opt.step()\n", False),
+    ("from torch.optim import Optimizer\n\n\ndef aeon(opt: Optimizer | None):\n    opt.step()\n", False),
+    ("import torch\n\n\ndef aeon(model):\n    opt = torch.optim.AdamW(model)\n    opt.step()\n", False),
+    ("def aeon(opt: dict):\n    opt.step()\n", False),
+    (
+        "import torch\n\n\nclass Aeon:\n    def __init__(self, model):\n"
+        "        self.opt = torch.optim.AdamW(model)\n\n    def train(self):\n        self.opt.step()\n",
+        False,
+    ),
+    (
+        "class Aeon:\n    def __init__(self, sched):\n        self.sched = sched\n\n    def run(self):\n"
+        "        self.sched.step()\n",
+        True,
+    ),
+]
+
+
+@pytest.mark.parametrize(("fork", "reported"), UNTYPED_STEP_ROWS)
 def test_an_untyped_call_of_a_name_upstream_removed_is_not_an_outside_librarys_method(
     git_repo: GitRepo, no_rules: Path, fork: str, reported: bool
 ) -> None:
     """Two classes defined ``step`` and upstream renamed both: ``x.step()`` fails whichever it meant,
     unless the fork said ``x`` is an outside library's object (``opt: torch.optim.Optimizer``)."""
     fork_path = "vllm/aeon_train.py"
-    sides = s.merge_case(
-        git_repo,
-        {STEP_A: STEP_A_BASE, STEP_B: STEP_B_BASE, "vllm/aeon_make.py": "def make():\n    return None\n"},
-        {fork_path: fork},
-        [("rename", {STEP_A: STEP_A_BASE.replace("step", "advance"), STEP_B: STEP_B_BASE.replace("step", "advance")})],
-    )
-    rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
-    assert [p for p, _, _ in rows] == ([fork_path] if reported else [])
+    base = {STEP_A: STEP_A_BASE, STEP_B: STEP_B_BASE, "vllm/aeon_make.py": "def make():\n    return None\n"}
+    upstream: list[tuple[str, dict[str, str | None]]] = [
+        ("rename", {STEP_A: STEP_A_BASE.replace("step", "advance"), STEP_B: STEP_B_BASE.replace("step", "advance")})
+    ]
+    if reported:
+        # the reported rows' modules side by side, one merge and one audit a process (``s.audited_row``,
+        # suitespeed13); the quiet rows keep a merge each: another row's module could quiet them
+        bodies = [row for row, row_reported in UNTYPED_STEP_ROWS if row_reported]
+        path, found_here = s.audited_row(git_repo, no_rules, base, bodies, fork, upstream, DRIFT, "vllm")
+        rows = [(f.path, f.line, f.message) for f in found_here]
+        assert [p for p, _, _ in rows] == [path]
+    else:
+        sides = s.merge_case(git_repo, base, {fork_path: fork}, upstream)
+        rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+        assert rows == []
     assert all("step" in message for _, _, message in rows)
 
 

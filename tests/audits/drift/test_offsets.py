@@ -10,7 +10,7 @@ from aeon_release.domain.audits.merge_rules import NEAR_MISS
 from aeon_release.domain.audits.merge_rules import OFFSET_TWICE as OFFSET
 from tests.audits.conftest import GitRepo
 from tests.audits.drift import real
-from tests.audits.drift.trees import audit, found, line_of, three_way
+from tests.audits.drift.trees import audit, found, line_of, row_side_by_side, three_way
 
 
 def test_46243_min_tokens_plus_one_twice_in_the_kernel(git_repo: GitRepo, tmp_path: Path) -> None:
@@ -519,25 +519,25 @@ def test_a_sequence_sliced_by_both_sides(
 _AUX = "def aux_layers(n):\n    return [n // 2, n - 3]\n\n\ndef depths(n):\n    return [n // 2, n - 3]\n"
 
 
-@pytest.mark.parametrize(
-    ("fork", "silent"),
-    [
-        # the helper imported under another name
-        ("from pkg.layers import aux_layers as al\n\n\ndef pick(h, n):\n    return [h[i + 1] for i in al(n)]\n", False),
-        # its result unpacked, or one element of it taken
-        (
-            "from pkg.layers import aux_layers\n\n\ndef pick(h, n):\n    a, b = aux_layers(n)\n    return h[a + 1]\n",
-            False,
-        ),
-        (
-            "from pkg.layers import aux_layers\n\n\ndef pick(h, n):\n    a = aux_layers(n)[0]\n    return h[a + 1]\n",
-            False,
-        ),
-        # near misses: a helper upstream left alone, under an alias or unpacked
-        ("from pkg.layers import depths as al\n\n\ndef pick(h, n):\n    return [h[i + 1] for i in al(n)]\n", True),
-        ("from pkg.layers import depths\n\n\ndef pick(h, n):\n    a, b = depths(n)\n    return h[a + 1]\n", True),
-    ],
-)
+_REACHED_ROWS = [
+    # the helper imported under another name
+    ("from pkg.layers import aux_layers as al\n\n\ndef pick(h, n):\n    return [h[i + 1] for i in al(n)]\n", False),
+    # its result unpacked, or one element of it taken
+    (
+        "from pkg.layers import aux_layers\n\n\ndef pick(h, n):\n    a, b = aux_layers(n)\n    return h[a + 1]\n",
+        False,
+    ),
+    (
+        "from pkg.layers import aux_layers\n\n\ndef pick(h, n):\n    a = aux_layers(n)[0]\n    return h[a + 1]\n",
+        False,
+    ),
+    # near misses: a helper upstream left alone, under an alias or unpacked
+    ("from pkg.layers import depths as al\n\n\ndef pick(h, n):\n    return [h[i + 1] for i in al(n)]\n", True),
+    ("from pkg.layers import depths\n\n\ndef pick(h, n):\n    a, b = depths(n)\n    return h[a + 1]\n", True),
+]
+
+
+@pytest.mark.parametrize(("fork", "silent"), _REACHED_ROWS)
 def test_a_helpers_result_reached_through_an_alias_or_an_unpack(
     git_repo: GitRepo, tmp_path: Path, fork: str, silent: bool
 ) -> None:
@@ -545,9 +545,17 @@ def test_a_helpers_result_reached_through_an_alias_or_an_unpack(
     the helper by another spelling than a call of its own name in a loop."""
     theirs = _AUX.replace("    return [n // 2, n - 3]\n", "    return [n // 2 + 1, n - 3 + 1]\n", 1)
     base = {"pkg/__init__.py": "", "pkg/layers.py": _AUX}
-    sides = three_way(git_repo, base, {"pkg/use.py": fork}, {"pkg/layers.py": theirs})
     line_no = next(i for i, text in enumerate(fork.splitlines(), 1) if "+ 1" in text)
-    assert found(audit(git_repo, sides, tmp_path), OFFSET) == ([] if silent else [("pkg/use.py", line_no, "error")])
+    if not silent:
+        # the error rows' modules side by side, one merge and one audit a process (``row_side_by_side``,
+        # suitespeed13); the near misses keep a merge each: another row's module could quiet them
+        bodies = [text for text, quiet in _REACHED_ROWS if not quiet]
+        upstream = {"pkg/layers.py": theirs}
+        _, rows = row_side_by_side(git_repo, tmp_path, base, bodies, fork, upstream, OFFSET, "pkg")
+        assert [(f.line, f.severity.value) for f in rows] == [(line_no, "error")]
+        return
+    sides = three_way(git_repo, base, {"pkg/use.py": fork}, {"pkg/layers.py": theirs})
+    assert found(audit(git_repo, sides, tmp_path), OFFSET) == []
 
 
 _OVERRIDDEN = (
