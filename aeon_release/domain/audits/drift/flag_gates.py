@@ -18,7 +18,6 @@ the calls of ``M``, which the text cannot tie to the ``getattr``.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -29,12 +28,13 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, defined_names, fo
 from aeon_release.domain.audits.drift.unconsulted import is_property
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import lazy_pattern
 
 _MOST_FILES = 32
-_GETATTR_FLAG = re.compile(r".*?\bgetattr\(\s*[\w.]+\s*,\s*[\"'](\w+)[\"']\s*,\s*(?:False|None)\s*\)")
+_GETATTR_FLAG = lazy_pattern(r".*?\bgetattr\(\s*[\w.]+\s*,\s*[\"'](\w+)[\"']\s*,\s*(?:False|None)\s*\)")
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 # the name of each ``def NAME(`` on a fork line, as ``flag_gate_drift`` tests the line (a substring)
-_FORK_DEF = re.compile(r"def ([^\s(]+)\(")
+_FORK_DEF = lazy_pattern(r"def ([^\s(]+)\(")
 
 
 @dataclass(frozen=True)

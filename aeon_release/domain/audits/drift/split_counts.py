@@ -39,10 +39,10 @@ from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map
 
-_LEN_SUM = re.compile(r"len\(self\.\w+\)\s*\+\s*len\(self\.\w+\)|\bself\.\w+\s+or\s+self\.\w+")
-_KEYWORD = re.compile(r"\b(\w+)=(?!=)")  # a keyword argument (no spaces: PEP 8), not an assignment
+_LEN_SUM = lazy_pattern(r"len\(self\.\w+\)\s*\+\s*len\(self\.\w+\)|\bself\.\w+\s+or\s+self\.\w+")
+_KEYWORD = lazy_pattern(r"\b(\w+)=(?!=)")  # a keyword argument (no spaces: PEP 8), not an assignment
 _MOST_FILES = 32
 
 
