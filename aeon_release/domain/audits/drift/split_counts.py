@@ -74,11 +74,18 @@ def split_count_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 
 def _candidate(trees: ThreeTrees, path: str) -> bool:
+    """Whether an added line sums or or-s two ``self`` fields, or re-passes a keyword a removed line passed a sum.
+
+    perf33: each line's patterns are asked only of a line holding what every match holds (``self.``; a
+    keyword's ``=``), and the added lines are read for a keyword only when a removed line summed one: every
+    upstream file's added lines were searched twice (~12 ms at 80 commits)."""
     change = trees.upstream[path]
-    if any(_LEN_SUM.search(line) for line in change.added.values()):
+    if any(_LEN_SUM.search(line) for line in change.added.values() if "self." in line):
         return True
-    summed = {name for line in change.removed if "+" in line for name in _KEYWORD.findall(line)}
-    return any(name in summed for line in change.added.values() for name in _KEYWORD.findall(line))
+    summed = {name for line in change.removed if "+" in line and "=" in line for name in _KEYWORD.findall(line)}
+    return bool(summed) and any(
+        name in summed for line in change.added.values() if "=" in line for name in _KEYWORD.findall(line)
+    )
 
 
 def _splits(path: str, old: ast.Module, new: ast.Module) -> Iterator[Split]:
