@@ -153,19 +153,52 @@ def test_no_fork_def_of_an_upstream_method_parses_nothing(
 def test_the_getattr_scan_passes_over_a_diff_without_getattr(
     git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    """perf30: upstream's added lines are searched for a flag's getattr only in the diffs holding ``getattr(``
-    (``needs``), and the flag is still found."""
-    from aeon_release.domain.audits.drift import flag_gates, sides
+    """perf30: upstream's added lines are searched for a flag's getattr only in the diffs holding ``getattr(``,
+    and the flag is still found."""
+    from aeon_release.domain.audits.drift import flag_gates
 
-    asked: list[str] = []
-    searched = sides.AddedLines.added_matches
+    scanned: list[str] = []
+    search = flag_gates._GETATTR_FLAG.finditer
 
-    def recording(self: sides.AddedLines, pattern: re.Pattern[str], needs: str = "") -> Iterator[object]:
-        if pattern is flag_gates._GETATTR_FLAG:
-            asked.append(needs)
-        return searched(self, pattern, needs)  # type: ignore[return-value]
+    def recording(text: str) -> Iterator[re.Match[str]]:
+        scanned.append(text)
+        return search(text)
 
-    monkeypatch.setattr(sides.AddedLines, "added_matches", recording)
+    monkeypatch.setattr(flag_gates._GETATTR_FLAG, "finditer", recording)
     body = "from vllm.comm.base import Base\n\n\nclass Ring(Base):\n    def send(self, d) -> None:\n        print(d)\n"
     assert rows(git_repo, no_rules, body) == [(line_of(body, "def send"), "warning")]
-    assert asked == ["getattr("]
+    assert scanned and all("getattr(" in text for text in scanned)
+
+
+UPSTREAM_DIFF = """diff --git a/m.py b/m.py
+index 1111111..2222222 100644
+--- a/m.py
++++ b/m.py
+@@ -1,1 +1,5 @@
++x = getattr(a, "one", False) or getattr(b, "two", None)
++y = getattr(
+ c, "three", False)
+-z = getattr(d, "four", None)
++w = f(getattr(e.f, 'five', None))
++v = getattr(g, "six", True)
+diff --git a/n.txt b/n.txt
+index 1111111..2222222 100644
+--- a/n.txt
++++ b/n.txt
+@@ -1,0 +1,1 @@
++getattr(a, "seven", False)
+"""
+
+
+def test_the_flags_are_the_line_patterns_first_matches() -> None:
+    """perf33: the call's own scan of the raw diff finds what ``added_matches`` of ``.*?`` + the call found: each
+    added line's first call (not a second on the line, not a removed line's, not a text file's), a call
+    continued on the next line too."""
+    from aeon_release.domain.audits.drift import flag_gates, sides
+
+    upstream = sides.Changes(UPSTREAM_DIFF)
+    line_pattern = re.compile(".*?" + flag_gates._GETATTR_FLAG.pattern)
+    was = {
+        m.group(1) for p, m in sides.AddedLines(upstream).added_matches(line_pattern, "getattr(") if p.endswith(".py")
+    }
+    assert flag_gates.added_flags(upstream) == was == {"one", "three", "five"}

@@ -128,7 +128,8 @@ def test_only_added_lines_holding_the_name_and_the_value_are_searched(monkeypatc
     real = moved_writes.re.compile
 
     def counting(pattern: str, flags: int = 0) -> re.Pattern[str]:
-        compiled.append(pattern)
+        if "knob_" in pattern:  # a store's own; the module's constants compile at first use (perf33)
+            compiled.append(pattern)
         return real(pattern, flags)
 
     removed = [f"        cfg.hf_config.knob_{i} = {i}" for i in range(200)]

@@ -270,3 +270,33 @@ def test_a_builder_is_paired_within_the_class_that_owns_it(
     fork = HEAD + "def depth(st: Stats) -> int:\n    return st.waiting\n"
     expected = [(line_of(fork, "return st.waiting"), "warning")] if warned else []
     assert rows(git_repo, no_rules, fork, TWO_BASE, after) == expected
+
+
+def _upstream(added: list[str], removed: list[str]) -> object:
+    from types import SimpleNamespace
+
+    change = SimpleNamespace(added=dict(enumerate(added, 1)), removed=removed)
+    return SimpleNamespace(upstream={"m.py": change})
+
+
+def test_a_file_no_removed_line_summed_a_keyword_in_is_not_read_for_keywords(monkeypatch: pytest.MonkeyPatch) -> None:
+    """perf33: every upstream file's added lines were searched for keywords though no removed line passed a
+    sum; now only lines that can match are asked, and a candidate is still one."""
+    from aeon_release.domain.audits.drift import split_counts
+
+    asked: list[str] = []
+    findall = split_counts._KEYWORD.findall
+
+    def recording(line: str) -> list[str]:
+        asked.append(line)
+        return findall(line)
+
+    monkeypatch.setattr(split_counts._KEYWORD, "findall", recording)
+    added = ["stats = make(num_waiting=len(q))", "x = 1", "print(y)"]
+    assert not split_counts._candidate(_upstream(added, ["total = a + b"]), "m.py")  # type: ignore[arg-type]
+    assert asked == ["total = a + b"]
+    was = ["stats = make(num_waiting=a + b)", "y = a + b"]
+    assert split_counts._candidate(_upstream(added, was), "m.py")  # type: ignore[arg-type]
+    assert split_counts._candidate(_upstream(["n = len(self.a) + len(self.b)"], []), "m.py")  # type: ignore[arg-type]
+    assert split_counts._candidate(_upstream(["if self.a or self.b:"], []), "m.py")  # type: ignore[arg-type]
+    assert not split_counts._candidate(_upstream(["n = len(a) + len(b)"], []), "m.py")  # type: ignore[arg-type]

@@ -28,7 +28,7 @@ import warnings
 from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any, Protocol
+from typing import Any, Protocol, cast
 
 from aeon_release.adapters.blobs import (
     MODE_GITLINK,
@@ -57,6 +57,33 @@ def literal_value(node: ast.AST | str) -> object:
         return ast.literal_eval(node)
     except (ValueError, SyntaxError, TypeError, MemoryError, RecursionError):
         return NOT_LITERAL
+
+
+class _LazyPattern:
+    """A regular expression compiled at its first use: each attribute read once (``search``, ``pattern`` ...)
+    is the compiled pattern's own, kept on the instance so later reads are a plain attribute's."""
+
+    def __init__(self, source: str, flags: int) -> None:
+        self._lazy_source, self._lazy_flags = source, flags
+
+    def __getattr__(self, name: str) -> Any:
+        if name.startswith("_lazy"):  # not yet set (an unpickled copy): no recursion through this method
+            raise AttributeError(name)
+        value = getattr(re.compile(self._lazy_source, self._lazy_flags), name)
+        setattr(self, name, value)
+        return value
+
+    def __repr__(self) -> str:
+        return f"lazy_pattern({self._lazy_source!r}, {self._lazy_flags!r})"
+
+
+def lazy_pattern(source: str, flags: int = 0) -> re.Pattern[str]:
+    """``re.compile(source, flags)`` when first read, for a module's constant: the drift checks' ~440 patterns
+    cost ~50 ms of CPU compiled at import, every merge, though most are read only once a check's own gate
+    passes (perf33).  The same compiled pattern answers each method, so what it matches is ``re.compile``'s;
+    it is no ``re.Pattern`` to ``isinstance`` or to ``re.search(p, ...)``: read it only through attributes
+    (``tests/audits/test_lazy_patterns.py`` checks every module's constants are)."""
+    return cast("re.Pattern[str]", _LazyPattern(source, flags))
 
 
 DEFAULT_MAX_PARSE_BYTES = 1024 * 1024  # CPython's parser needs ~250 bytes of memory per source byte

@@ -58,16 +58,16 @@ from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import method_defs, parse_python
+from aeon_release.domain.audits.source import lazy_pattern, method_defs, parse_python
 
 __all__ = ["absorbed_raise_drift"]
 
 # from a newline: fast; an upstream diff that added a handler
-_EXCEPT_ADDED = re.compile(r"\n\+[ \t]*except\b")
+_EXCEPT_ADDED = lazy_pattern(r"\n\+[ \t]*except\b")
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
-_CALLED = re.compile(r"\b(\w+)[ \t]*\(")  # from a word's start only: linear on a long identifier
-_KIND_WORD = re.compile(r"\b\w*(?:Error|Exception)\b")
-_WORD = re.compile(r"\w+")
+_CALLED = lazy_pattern(r"\b(\w+)[ \t]*\(")  # from a word's start only: linear on a long identifier
+_KIND_WORD = lazy_pattern(r"\b\w*(?:Error|Exception)\b")
+_WORD = lazy_pattern(r"\w+")
 
 
 @dataclass(frozen=True)

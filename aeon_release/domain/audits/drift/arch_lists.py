@@ -35,13 +35,13 @@ from aeon_release.domain.audits.diffs import upstream_changed
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parse_changes
 from aeon_release.domain.audits.merge_rules import ARCH_DRIFT as RULE
 from aeon_release.domain.audits.model import DeviceGates, Finding, Severity
-from aeon_release.domain.audits.source import short
+from aeon_release.domain.audits.source import lazy_pattern, short
 
 # ``command(OUT "9.0a;10.0f" ...)``: the group and its literal list (the list's line is the call's); the
 # command must be an ``*arch*intersection`` one.  One start a word (``\b``): linear on a hostile line.
-_CALL = re.compile(r"\b(\w+)\([ \t\r\n]*(\w+)[ \t\r\n]+\"([^\"\n]*)\"")
-_COMMAND = re.compile(r"\w*arch\w*intersection", re.I)
-_ENTRY = re.compile(r"([0-9]{1,3})\.([0-9]{1,3})([af]?)")
+_CALL = lazy_pattern(r"\b(\w+)\([ \t\r\n]*(\w+)[ \t\r\n]+\"([^\"\n]*)\"")
+_COMMAND = lazy_pattern(r"\w*arch\w*intersection", re.I)
+_ENTRY = lazy_pattern(r"([0-9]{1,3})\.([0-9]{1,3})([af]?)")
 _MOST_FILES = 32  # CMake files read (both versions) a merge at most: a release changes a handful
 _MOST_BYTES = 2_000_000  # a CMake file larger than this is not one the build's author wrote
 
@@ -289,13 +289,13 @@ def _similar(old: str, new: str) -> bool:
     return a != b and (b.startswith(a + "_") or a.startswith(b + "_"))
 
 
-_IF = re.compile(r"\s*(?:else)?if\s*\((.*)", re.I)
-_OPENS = re.compile(r"\s*if\s*\(", re.I)
-_CLOSES = re.compile(r"\s*endif\s*\(", re.I)
-_ELSE = re.compile(r"\s*else(?:if)?\s*\(", re.I)
+_IF = lazy_pattern(r"\s*(?:else)?if\s*\((.*)", re.I)
+_OPENS = lazy_pattern(r"\s*if\s*\(", re.I)
+_CLOSES = lazy_pattern(r"\s*endif\s*\(", re.I)
+_ELSE = lazy_pattern(r"\s*else(?:if)?\s*\(", re.I)
 # a source file's name: one token of a line split at quotes, blanks and brackets (linear on a hostile line)
-_SOURCE = re.compile(r"[\w./+-]+\.(?:cu|cuh|cpp|cc|c|h|hpp)")
-_TOKENS = re.compile(r"[\s\"()]+")
+_SOURCE = lazy_pattern(r"[\w./+-]+\.(?:cu|cuh|cpp|cc|c|h|hpp)")
+_TOKENS = lazy_pattern(r"[\s\"()]+")
 _GATE_LINES = 12  # lines after a group's call its ``if(... GROUP)`` may start (a CUDA-version if/else between)
 _BLOCK_LINES = 80  # lines of a kernel's block read for its sources
 
@@ -332,7 +332,7 @@ def _fork_gives(lines: list[str], group: str, device: tuple[int, int]) -> bool:
     return any(word.search(line) and any(list_covers(q, device) for q in _QUOTED.findall(line)) for line in lines)
 
 
-_QUOTED = re.compile(r"\"([^\"\n]*)\"")
+_QUOTED = lazy_pattern(r"\"([^\"\n]*)\"")
 
 
 def _by_line(found: list[Call]) -> dict[int, list[Call]]:

@@ -53,13 +53,13 @@ from aeon_release.domain.audits.drift.retyped import Recontained, names_bound_on
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map, walk_spanning
+from aeon_release.domain.audits.source import lazy_pattern, parent_map, walk_spanning
 
 # a changed line assigning ``self.name`` something that builds or views a numpy array
-_GATE = re.compile(r"\n[-+][ \t]*self\.(\w+)[ \t]*(?::[^=\n]*)?=[^=\n]*(?:\.numpy\(\)|\bnp\.\w+\(|\bnumpy\.\w+\()")
+_GATE = lazy_pattern(r"\n[-+][ \t]*self\.(\w+)[ \t]*(?::[^=\n]*)?=[^=\n]*(?:\.numpy\(\)|\bnp\.\w+\(|\bnumpy\.\w+\()")
 # a changed line annotating a name as one flavour (``name: np.ndarray | None``, ``self.name: torch.Tensor = ...``):
 # (sign, name, flavour's class name); a file is parsed only for a name one side annotates as each flavour
-_ANNOTATED = re.compile(
+_ANNOTATED = lazy_pattern(
     r"\n([-+])[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*(?:Optional\[)?(?:\w+\.)?(ndarray|NDArray|Tensor)\b"
 )
 _TORCH_MAKERS = frozenset(

@@ -27,15 +27,15 @@ from aeon_release.domain.audits.drift.returns import added_words, name_users
 from aeon_release.domain.audits.drift.sides import ThreeTrees, line_matches, parsed_versions, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import TEST_PATH, last_name, parent_map, short, walk_spanning
+from aeon_release.domain.audits.source import TEST_PATH, last_name, lazy_pattern, parent_map, short, walk_spanning
 
 # a field added with the default None: ``+    name: T | None = None``
-_ADDED_NONE = re.compile(r"^\+[ \t]+([a-z_][A-Za-z0-9_]*)[ \t]*:[^=\n]+=[ \t]*None[ \t]*$", re.M)
-_NONE_DEFAULT = re.compile(r"=[ \t]*None[ \t]*$", re.M)
-_ASSERT_WORD = re.compile(r"assert\b")  # no leading \b: a pattern opening with one is tried at every character
-_CLASS = re.compile(r"^[ \t]*class[ \t]+(\w+)", re.M)
+_ADDED_NONE = lazy_pattern(r"^\+[ \t]+([a-z_][A-Za-z0-9_]*)[ \t]*:[^=\n]+=[ \t]*None[ \t]*$", re.M)
+_NONE_DEFAULT = lazy_pattern(r"=[ \t]*None[ \t]*$", re.M)
+_ASSERT_WORD = lazy_pattern(r"assert\b")  # no leading \b: a pattern opening with one is tried at every character
+_CLASS = lazy_pattern(r"^[ \t]*class[ \t]+(\w+)", re.M)
 # ``+    assert holder.name is not None``
-_ASSERTED = re.compile(r"^\+[ \t]*assert[ \t]+[A-Za-z_][\w.]*\.([A-Za-z_]\w*)[ \t]+is[ \t]+not[ \t]+None\b", re.M)
+_ASSERTED = lazy_pattern(r"^\+[ \t]*assert[ \t]+[A-Za-z_][\w.]*\.([A-Za-z_]\w*)[ \t]+is[ \t]+not[ \t]+None\b", re.M)
 
 
 @dataclass(frozen=True)

@@ -54,13 +54,14 @@ from aeon_release.domain.audits.drift.returns import name_users
 from aeon_release.domain.audits.drift.sides import ThreeTrees, declared, parsed_versions, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import lazy_pattern
 
 _MOST_FILES = 32
 _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 # a call on ``self`` a line upstream removed held: a delegation it may have inlined (linear: no nesting)
-_SELF_CALL = re.compile(r"\bself\.(\w+)\(")
+_SELF_CALL = lazy_pattern(r"\bself\.(\w+)\(")
 
 
 @dataclass(frozen=True)

@@ -23,7 +23,6 @@ from __future__ import annotations
 
 import ast
 import copy
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -31,11 +30,11 @@ from aeon_release.domain.audits.drift.own_fields import file_classes, receiver_n
 from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import TEST_PATH, parse_python, plain_name, walk_spanning
+from aeon_release.domain.audits.source import TEST_PATH, lazy_pattern, parse_python, plain_name, walk_spanning
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 
-_CALLED = re.compile(r"\.([a-z_][A-Za-z0-9_]*)\(")
+_CALLED = lazy_pattern(r"\.([a-z_][A-Za-z0-9_]*)\(")
 _FILES_READ = 30  # upstream files parsed for grown calls, at most
 # class decorators of the standard library that leave a class's methods as written (any other may wrap them)
 _PLAIN_CLASS_MARKS = frozenset({"dataclass", "final", "total_ordering", "unique"})

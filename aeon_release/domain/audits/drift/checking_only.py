@@ -33,9 +33,9 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions, 
 from aeon_release.domain.audits.drift.type_only_names import locally_bound, may_serve
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import TEST_PATH, flat_statements, parent_map
+from aeon_release.domain.audits.source import TEST_PATH, flat_statements, lazy_pattern, parent_map
 
-_FROM_IMPORT = re.compile(r"^\+[ \t]*from[ \t]+[\w.]+[ \t]+import\b", re.M)
+_FROM_IMPORT = lazy_pattern(r"^\+[ \t]*from[ \t]+[\w.]+[ \t]+import\b", re.M)
 _CLASS_TESTS = frozenset({"isinstance", "issubclass"})
 _PLACEHOLDER_ERRORS = frozenset({"AttributeError", "TypeError", "Exception", "BaseException"})
 

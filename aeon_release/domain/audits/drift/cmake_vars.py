@@ -25,14 +25,15 @@ from aeon_release.domain.audits.drift.arch_lists import is_cmake
 from aeon_release.domain.audits.drift.sides import Changes, ThreeTrees, parse_changes, whole_word
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import lazy_pattern
 
 _CMAKE_FILES = (":(glob)**/CMakeLists.txt", ":(glob)**/*.cmake")
-_READ = re.compile(r"\$\{([A-Za-z_]\w*)\}")  # ${NAME}
-_CONDITION = re.compile(r"^\s*(?:if|elseif|while)\s*\((.*)\)\s*(?:#.*)?$", re.I)
-_BARE = re.compile(r"(?<![\w${\"])([A-Za-z_]\w*)(?![\w}\"(])")
-_QUOTED = re.compile(r'"(?:[^"\\]|\\.)*"')
+_READ = lazy_pattern(r"\$\{([A-Za-z_]\w*)\}")  # ${NAME}
+_CONDITION = lazy_pattern(r"^\s*(?:if|elseif|while)\s*\((.*)\)\s*(?:#.*)?$", re.I)
+_BARE = lazy_pattern(r"(?<![\w${\"])([A-Za-z_]\w*)(?![\w}\"(])")
+_QUOTED = lazy_pattern(r'"(?:[^"\\]|\\.)*"')
 # ``set(NAME``, ``list(APPEND NAME``, ``any_function(NAME``: the commands that write a variable name first
-_SETS = re.compile(
+_SETS = lazy_pattern(
     r"\b(\w+)\(\s*(?:(?:APPEND|PREPEND|INSERT|REMOVE_ITEM|REMOVE_AT|REMOVE_DUPLICATES|FILTER|TRANSFORM|SORT|REVERSE)\s+)?"
     r"([A-Za-z_]\w*)(?=[\s)])",
     re.I,

@@ -24,7 +24,7 @@ from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import str_value
+from aeon_release.domain.audits.source import lazy_pattern, str_value
 
 
 @dataclass(frozen=True)
@@ -47,10 +47,10 @@ class DroppedRead:
 
 
 # a fork line that may give a config dict's entry: a keyword naming a config, or a string key
-_ENTRY_LINE = re.compile(r"""config\w*\s*=|["'][A-Za-z_]\w*["']\s*:""", re.I)
+_ENTRY_LINE = lazy_pattern(r"""config\w*\s*=|["'][A-Za-z_]\w*["']\s*:""", re.I)
 # a string-keyed read of a dict held by a name or attribute (``self.extra_config.get("k")``)
 # (a receiver starts at a word's start and is bounded: a hostile run of word characters stays linear)
-_KEYED_READ = re.compile(
+_KEYED_READ = lazy_pattern(
     r"""(?<!\w)(\w{1,200})[ \t]{0,20}(?:\.get\([ \t]{0,20}|\[[ \t]{0,20})["']([A-Za-z_]\w{0,200})["']"""
 )
 

@@ -42,15 +42,15 @@ from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, line_matches, owner_class, parsed_texts, whole_word
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, method_defs, parse_python
+from aeon_release.domain.audits.source import last_name, lazy_pattern, method_defs, parse_python
 
 __all__ = ["confirmed_union_drift"]
 
 # an added line annotating a return with a union, found from its arrow (sides.line_matches)
-_UNION_RETURN = re.compile(r"^\+[^\n]*->[^\n]*\|", re.MULTILINE)
-_ARROW = re.compile(r"->")
-_ISINSTANCE_ADDED = re.compile(r"\n\+[^\n]*\bisinstance\(")
-_CALLED = re.compile(r"\b(\w+)[ \t]*\(")  # from a word's start only: linear on a long identifier
+_UNION_RETURN = lazy_pattern(r"^\+[^\n]*->[^\n]*\|", re.MULTILINE)
+_ARROW = lazy_pattern(r"->")
+_ISINSTANCE_ADDED = lazy_pattern(r"\n\+[^\n]*\bisinstance\(")
+_CALLED = lazy_pattern(r"\b(\w+)[ \t]*\(")  # from a word's start only: linear on a long identifier
 _DEF = ast.FunctionDef | ast.AsyncFunctionDef
 # what every object answers: reading one of these is no use of the old member's surface
 _OBJECT_ATTRS = frozenset(dir(object))

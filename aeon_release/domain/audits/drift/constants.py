@@ -54,6 +54,7 @@ from aeon_release.domain.audits.source import (
     code_lines,
     flat_statements,
     keys_given_later,
+    lazy_pattern,
     parent_map,
     parse_python,
     plain_name,
@@ -63,14 +64,14 @@ from aeon_release.domain.audits.source import (
 
 # a module-level constant assignment on a diff line: ``-NAME = 1`` / ``+NAME: int = 2  # why`` (a
 # pattern that starts with a newline: Python's engine skips from one newline to the next, fast)
-_CONSTANT_LINE = re.compile(r"\n[-+][A-Z_][A-Z0-9_]*[ \t]*(?::[^=\n]*)?=(?!=)[^\n]*")
+_CONSTANT_LINE = lazy_pattern(r"\n[-+][A-Z_][A-Z0-9_]*[ \t]*(?::[^=\n]*)?=(?!=)[^\n]*")
 # the same in a class body (indented); the file is then parsed on both sides to tell class constants
 # from an enum's members and a function's locals
-_CLASS_CONSTANT_LINE = re.compile(r"\n([-+])[ \t]+([A-Z_][A-Z0-9_]*)[ \t]*(?::[^=\n]*)?=(?!=)[^\n]*")
+_CLASS_CONSTANT_LINE = lazy_pattern(r"\n([-+])[ \t]+([A-Z_][A-Z0-9_]*)[ \t]*(?::[^=\n]*)?=(?!=)[^\n]*")
 # a literal the fork compares, assigns or passes: the only kind of line a tie can be on
 # an instance attribute's assignment in a method (``self.max_parallel = 16``)
-_SELF_LINE = re.compile(r"\n([-+])[ \t]+self\.([a-z_][a-z0-9_]*)[ \t]*(?::[^=\n]*)?=(?!=)[^\n]*")
-_FORK_LITERAL = re.compile(r"(?:[=!<>]=|[<>=(,:])[ \t]*[-+]?(?:\d|[\"'])|\d[ \t]*(?:[=!<>]=|[<>])")
+_SELF_LINE = lazy_pattern(r"\n([-+])[ \t]+self\.([a-z_][a-z0-9_]*)[ \t]*(?::[^=\n]*)?=(?!=)[^\n]*")
+_FORK_LITERAL = lazy_pattern(r"(?:[=!<>]=|[<>=(,:])[ \t]*[-+]?(?:\d|[\"'])|\d[ \t]*(?:[=!<>]=|[<>])")
 _Literal = int | float | str
 
 
@@ -184,11 +185,11 @@ def _fixed_attributes(trees: ThreeTrees) -> list[Changed]:
 # a ``-U0`` hunk that opens by taking a ``return <literal>`` line out (after comment lines it also takes out:
 # #34664 dropped "requires Blackwell (SM100)" above ``return 100``); its header names the class (the last
 # unindented line above: git's default funcname) or the module function the line is in
-_GETTER_HUNK = re.compile(
+_GETTER_HUNK = lazy_pattern(
     r"\n@@[^\n@]*@@[ \t]*(?:class|(?:async[ \t]+)?def)[ \t]+(\w+)(?!\w)[^\n]*"
     r"(?:\n-[ \t]*#[^\n]*)*\n-[ \t]+return[ \t]+[-\d\"\']"
 )
-_RETURN_ADDED = re.compile(r"\n\+[ \t]+return[ \t]+[-\d\"\']")
+_RETURN_ADDED = lazy_pattern(r"\n\+[ \t]+return[ \t]+[-\d\"\']")
 
 
 def _returned_constants(trees: ThreeTrees) -> list[Changed]:

@@ -19,7 +19,6 @@ Pure but for reading the three trees: findings out.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -27,11 +26,12 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_added, parsed_texts
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import lazy_pattern
 
 _MOST_FILES = 32
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _NONE = object()
-_LITERAL = re.compile(r"""["'][^"'\n]*["']|\b\d""")
+_LITERAL = lazy_pattern(r"""["'][^"'\n]*["']|\b\d""")
 
 
 @dataclass(frozen=True)

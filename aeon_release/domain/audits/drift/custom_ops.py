@@ -18,15 +18,22 @@ import keyword
 import re
 from collections.abc import Iterator
 
-from aeon_release.domain.audits.source import NOT_LITERAL, Mentions, literal_value, parse_python, quiet_parse
+from aeon_release.domain.audits.source import (
+    NOT_LITERAL,
+    Mentions,
+    lazy_pattern,
+    literal_value,
+    parse_python,
+    quiet_parse,
+)
 
 # files that can hold a schema string (C/C++/CUDA sources and headers) besides Python's
 SCHEMA_SOURCES = (".cpp", ".cc", ".cxx", ".cu", ".cuh", ".h", ".hpp")
 # a schema given to ``X.def(`` / ``define(``: adjacent string literals (C and Python join them)
-_DEFINED = re.compile(r"""(?:\.def|\bdefine)\s*\(\s*((?:[rRuU]?"(?:[^"\\\n]|\\.)*"\s*)+)""")
-_LITERAL = re.compile(r'"((?:[^"\\\n]|\\.)*)"')
+_DEFINED = lazy_pattern(r"""(?:\.def|\bdefine)\s*\(\s*((?:[rRuU]?"(?:[^"\\\n]|\\.)*"\s*)+)""")
+_LITERAL = lazy_pattern(r'"((?:[^"\\\n]|\\.)*)"')
 # ``ns::name(params) -> returns`` (an overload, ``name.out(...)``, is another op: not read)
-_SCHEMA = re.compile(r"\s*(?:\w+::)?([A-Za-z_]\w*)\s*\((.*)\)\s*->", re.DOTALL)
+_SCHEMA = lazy_pattern(r"\s*(?:\w+::)?([A-Za-z_]\w*)\s*\((.*)\)\s*->", re.DOTALL)
 _OP_NAME, _OP_FUNC = "op_name", "op_func"
 _DECORATOR = "custom_op"
 
@@ -49,8 +56,8 @@ def called_op(func: ast.expr) -> str | None:
 
 # an op named by string where a list of ops holds it: ``"_C::gptq_marlin_gemm"`` (a schema's namespace), or
 # ``"ns.unified_attention"`` (a compilation config's splitting ops); ``.default``, its default overload
-_NAMED_OP = re.compile(r"^[A-Za-z_]\w*(?:::|\.)([A-Za-z_]\w*)(?:\.default)?$")
-_REGISTERED_NAME = re.compile(
+_NAMED_OP = lazy_pattern(r"^[A-Za-z_]\w*(?:::|\.)([A-Za-z_]\w*)(?:\.default)?$")
+_REGISTERED_NAME = lazy_pattern(
     r"""\bop_name\s*=\s*["'](\w+)["']|(?:\b|register_)custom_op\(\s*["'](?:\w+::)?(\w+)["']"""
 )
 

@@ -24,7 +24,6 @@ An error.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -37,11 +36,11 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, str_value
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map, str_value
 
 # a fork line reading ``self.X`` (not calling it)
-_READ = re.compile(r"\bself\.(\w+)\b(?!\s*\()")
-_SET = re.compile(r"^\s+self\.(\w+)\s*(?::[^=]*)?=[^=]")
+_READ = lazy_pattern(r"\bself\.(\w+)\b(?!\s*\()")
+_SET = lazy_pattern(r"^\s+self\.(\w+)\s*(?::[^=]*)?=[^=]")
 _MOST_FILES = 32
 _RAISES = frozenset({"AttributeError", "Exception", "BaseException"})
 # bases that define no instance attribute

@@ -36,12 +36,12 @@ from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, 
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, whole_word
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map, parse_python, walk_defs
+from aeon_release.domain.audits.source import lazy_pattern, parent_map, parse_python, walk_defs
 
 # a removed enum header on a diff line (a pattern that starts with a newline: Python's engine skips from
 # one newline to the next, where ``^`` under re.M is tried at every character of a large diff)
-_ENUM_HEADER_REMOVED = re.compile(r"\n-[ \t]*class[ \t]+(\w+)[ \t]*\([^)\n]*(?:Enum|Flag)\b")
-_ENUM_HEADER = re.compile(r"^[ \t]*class[ \t]+(\w+)[ \t]*\([^)]*(?:Enum|Flag)\b", re.M)
+_ENUM_HEADER_REMOVED = lazy_pattern(r"\n-[ \t]*class[ \t]+(\w+)[ \t]*\([^)\n]*(?:Enum|Flag)\b")
+_ENUM_HEADER = lazy_pattern(r"^[ \t]*class[ \t]+(\w+)[ \t]*\([^)]*(?:Enum|Flag)\b", re.M)
 # what an enum class offers that a plain class of constants does not (a class defining one still does)
 _ENUM_PROTOCOL = frozenset({"__init__", "__new__", "__class_getitem__", "__iter__", "__call__", "__getattr__"})
 _ITERATING_CALLS = frozenset({"list", "tuple", "set", "frozenset", "sorted", "len", "iter", "enumerate", "reversed"})

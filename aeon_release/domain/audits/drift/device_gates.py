@@ -59,14 +59,14 @@ from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, commit_note, opcodes
 from aeon_release.domain.audits.merge_rules import DEVICE_GATE as RULE
 from aeon_release.domain.audits.model import DeviceGates, Finding, Severity
-from aeon_release.domain.audits.source import code_lines, parse_python, short
+from aeon_release.domain.audits.source import code_lines, lazy_pattern, parse_python, short
 
 # what compares something with a (major, minor) tuple, a version number or a capability's part, on a
 # changed line (_compares_capability): it may compare a capability held in a local name.  Each alternative
 # begins with a character, not a class or an assertion (``in(?<!\win)`` is ``\bin``): the engine then
 # skips to the offsets where one can start (the whole, line-anchored, tried every offset: 88 ms a MB of diff)
 _PAIR, _NUMBER = r"\s*[(\[]\s*\d+\s*,\s*\d", r"\s*\d{2,3}\b"
-_CAPABILITY_COMPARE = re.compile(
+_CAPABILITY_COMPARE = lazy_pattern(
     "|".join(
         [
             *(op + _PAIR for op in ("<=?", ">=?", "==", "!=", r"in(?<!\win)")),
@@ -362,7 +362,7 @@ def _changed_lines(before: list[str], after: list[str]) -> tuple[set[int], set[i
     return was, now
 
 
-_HEADER = re.compile(r"([ \t]*)(async[ \t]+def|def|class)[ \t]+([A-Za-z_][A-Za-z0-9_]*)")
+_HEADER = lazy_pattern(r"([ \t]*)(async[ \t]+def|def|class)[ \t]+([A-Za-z_][A-Za-z0-9_]*)")
 _MOST_HEADER_LINES = 60  # a signature longer than this is read by parsing the module whole
 _MOST_DIFFED_LINES = 20_000  # difflib's time grows faster than the lines: a larger module is parsed whole
 _MOST_CHANGED_LINES = 4_000
@@ -446,7 +446,7 @@ class _Outline:
 # -- values held outside the function that reads them ---------------------------------------------
 # ``x = ...`` at a module's top level, ``self.x = ...`` anywhere, and any other binding form or
 # augmented assignment (a second binding makes the value unknown)
-_BINDS = re.compile(r"([ \t]*)(self\.)?([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?(?:(=)|(?:[-+*/%&|^@]|//|\*\*|>>|<<)=)(?!=)")
+_BINDS = lazy_pattern(r"([ \t]*)(self\.)?([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?(?:(=)|(?:[-+*/%&|^@]|//|\*\*|>>|<<)=)(?!=)")
 _MOST_HELD_READS = 2_000  # the reads of the holders of one round looked at
 _MOST_HELD_LINES = 30  # a statement longer than this is not read
 _MOST_HELD_CHARS = 2_000
@@ -697,12 +697,12 @@ def _only_return(module: ast.Module | None) -> ast.expr | None:
 # a binding of a name (_line_binds): ``x = ``, ``self.x: T = ``, ``x += ``: the name at a line's start past its
 # blanks (_INDENT), then what follows a bound name; _BIND_OF, of the name's pattern (``{}``), past _MOST_FINDS
 _BIND_OF = r"\n[ \t]*((?:{}))[ \t]*(?::[^=\n]+)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)"
-_INDENT = re.compile(r"[ \t]*")
-_BOUND = re.compile(r"(?!\w)[ \t]*(?::[^=\n]+)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)")  # (``\b`` past a name)
-_CALL_BOUND = re.compile(r"\([ \t]*(?::[^=\n]+)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)")  # a key ``f()``: ``f(``
-_GLOBALS = re.compile(r"\n[ \t]*(?:global|nonlocal)[ \t]+([\w, \t]+)")
-_TOP_NO_PARAMETERS = re.compile(r"\n(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)[ \t]*\([ \t]*\)")
-_TOP_DEFS = re.compile(r"\n(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)\b")  # counted in one pass
+_INDENT = lazy_pattern(r"[ \t]*")
+_BOUND = lazy_pattern(r"(?!\w)[ \t]*(?::[^=\n]+)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)")  # (``\b`` past a name)
+_CALL_BOUND = lazy_pattern(r"\([ \t]*(?::[^=\n]+)?(?:[-+*/%&|^@]|//|\*\*|>>|<<)?=(?!=)")  # a key ``f()``: ``f(``
+_GLOBALS = lazy_pattern(r"\n[ \t]*(?:global|nonlocal)[ \t]+([\w, \t]+)")
+_TOP_NO_PARAMETERS = lazy_pattern(r"\n(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)[ \t]*\([ \t]*\)")
+_TOP_DEFS = lazy_pattern(r"\n(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w*)\b")  # counted in one pass
 
 
 def _at_line_starts(pattern: re.Pattern[str], text: str) -> Iterator[re.Match[str]]:
@@ -770,9 +770,9 @@ def _asking_pattern(device: DeviceGates) -> _Literals:
 
 
 # a top-level line that ends a top-level function (not a comment or a closing bracket)
-_TOP_LEVEL = re.compile(r"^(?=[^\s#)\]}])", re.MULTILINE)
+_TOP_LEVEL = lazy_pattern(r"^(?=[^\s#)\]}])", re.MULTILINE)
 # an assignment whose value is a display (or a container call) that holds a number: ``{90, 100}``
-_COLLECTION = re.compile(
+_COLLECTION = lazy_pattern(
     r"[A-Za-z_][\w.]*[ \t]*(?::[^=\n]+)?=[ \t]*(?:frozenset|set|tuple|list)?[ \t]*[\[({][^=]*\d", re.DOTALL
 )
 
@@ -920,7 +920,7 @@ def _read_beside(key: str, texts: tuple[str, str], device: DeviceGates, beside: 
     return False
 
 
-_CAPABILITY_PARTS = re.compile(r"\.(?:major|minor)\b|\bto_int\(")
+_CAPABILITY_PARTS = lazy_pattern(r"\.(?:major|minor)\b|\bto_int\(")
 
 
 def _may_read_held(diff: str, text: str | None, path: str, device: DeviceGates) -> bool:
@@ -946,7 +946,7 @@ def _may_read_held(diff: str, text: str | None, path: str, device: DeviceGates) 
     return bool(named & holders)
 
 
-_NAMED = re.compile(r"(?<![\w.])((?:self\.)?[A-Za-z_]\w*)")  # a name or ``self.x`` as a line reads it
+_NAMED = lazy_pattern(r"(?<![\w.])((?:self\.)?[A-Za-z_]\w*)")  # a name or ``self.x`` as a line reads it
 
 
 def _names_read(lines: list[str]) -> set[str]:
@@ -956,12 +956,12 @@ def _names_read(lines: list[str]) -> set[str]:
     return set(_NAMED.findall("\n".join(lines)))
 
 
-_TOP_COLLECTION = re.compile(  # a line's start: through _at_line_starts
+_TOP_COLLECTION = lazy_pattern(  # a line's start: through _at_line_starts
     r"\n([A-Za-z_]\w*)[ \t]*(?::[^=\n]+)?=[ \t]*(?:frozenset|set|tuple|list)?[ \t]*[\[({]"
 )
 # ``    121,``: each run of blanks follows a character it must (runs side by side, the optional ``(``,
 # ``)`` and ``,`` between them, shared 2,000 blanks among themselves in 117 s)
-_ENTRY = re.compile(r"[-+][ \t]*(?:\([ \t]*)?\d+[ \t]*(?:,[ \t]*\d+[ \t]*)?(?:\)[ \t]*)?(?:,[ \t]*)?(?:#.*)?$")
+_ENTRY = lazy_pattern(r"[-+][ \t]*(?:\([ \t]*)?\d+[ \t]*(?:,[ \t]*\d+[ \t]*)?(?:\)[ \t]*)?(?:,[ \t]*)?(?:#.*)?$")
 
 
 def _words(keys: Collection[str]) -> _Keys | None:
@@ -1053,9 +1053,9 @@ class _Keys:
         return found
 
 
-_KEY_TEXT = re.compile(r"[\w.]+")  # a key of these characters (a name, ``self.x``) is found by ``str.find``
-_NAME_OR_DOT = re.compile(r"[\w.]")
-_WORD_CHARACTER = re.compile(r"\w")
+_KEY_TEXT = lazy_pattern(r"[\w.]+")  # a key of these characters (a name, ``self.x``) is found by ``str.find``
+_NAME_OR_DOT = lazy_pattern(r"[\w.]")
+_WORD_CHARACTER = lazy_pattern(r"\w")
 _MOST_FINDS = 2_000  # a key's occurrences looked at one by one in a text; past them, the compiled pattern
 
 
@@ -1110,7 +1110,7 @@ def _changed(
                     yield None, b
 
 
-_TOKEN = re.compile(r"\w+|[^\w\s]")
+_TOKEN = lazy_pattern(r"\w+|[^\w\s]")
 
 
 def _uninverted(was: Gate, now: Gate) -> Gate:

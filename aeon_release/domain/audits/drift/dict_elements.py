@@ -22,7 +22,6 @@ a fork line holds are parsed, and only fork files naming one of the attributes.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 from typing import Protocol, TypeVar
@@ -36,10 +35,10 @@ from aeon_release.domain.audits.drift.returns import added_words, fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map
+from aeon_release.domain.audits.source import lazy_pattern, parent_map
 
 # ``self.A[...] = {`` on an added line: a dict display stored into a container attribute
-_DICT_STORE = re.compile(r"^\s*self\.(\w+)\[[^\n]*\]\s*=\s*\{")
+_DICT_STORE = lazy_pattern(r"^\s*self\.(\w+)\[[^\n]*\]\s*=\s*\{")
 _MOST_FILES = 32
 # what a positional index of a dict raises, caught by a fork fallback that reads the key
 _KEY_ERRORS = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})

@@ -41,13 +41,13 @@ from aeon_release.domain.audits.drift.signatures import Sig, call_problem, signa
 from aeon_release.domain.audits.drift.symbols import _rebound, _slot, _spelled_as
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map, walk_spanning
+from aeon_release.domain.audits.source import lazy_pattern, parent_map, walk_spanning
 
 # a name called on a fork line: ``dispatch_unquantized_gemm(``
-_CALLED = re.compile(r"\b([A-Za-z_]\w*)\(")
+_CALLED = lazy_pattern(r"\b([A-Za-z_]\w*)\(")
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 # a diff's removed or added def line: a returned function's signature changed there
-_DEF_CHANGED = re.compile(r"\n[-+][ \t]*(?:async[ \t]+)?def[ \t]")
+_DEF_CHANGED = lazy_pattern(r"\n[-+][ \t]*(?:async[ \t]+)?def[ \t]")
 # a ``try`` that survives the call's failure to bind
 _CAUGHT = frozenset({"TypeError", "Exception", "BaseException"})
 

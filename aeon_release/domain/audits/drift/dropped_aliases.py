@@ -28,7 +28,7 @@ from aeon_release.domain.audits.diffs import TEST_FOLDERS
 from aeon_release.domain.audits.drift.dropped_choices import Dropped
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
-from aeon_release.domain.audits.source import parse_python, str_value
+from aeon_release.domain.audits.source import lazy_pattern, parse_python, str_value
 
 _ELSEWHERE = 40  # the most other upstream files quoting the value that are read for a moved shim
 
@@ -60,8 +60,8 @@ def _compares_one(removed: list[str], names: set[str]) -> bool:
     )
 
 
-_QUOTED = re.compile(r"""["']([^"'\s]{1,100})["']""")
-_WRITES = re.compile(r"""\s*self\.\w+\s*=\s*["']""")
+_QUOTED = lazy_pattern(r"""["']([^"'\s]{1,100})["']""")
+_WRITES = lazy_pattern(r"""\s*self\.\w+\s*=\s*["']""")
 
 
 def _quotes(text: str, value: str) -> bool:

@@ -39,13 +39,13 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_added, parsed_texts
 from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map, str_value, walk_spanning
+from aeon_release.domain.audits.source import lazy_pattern, parent_map, str_value, walk_spanning
 
 # a removed cache decorator line of a diff: ``-@cache``, ``-@functools.lru_cache(maxsize=None)``
-_REMOVED = re.compile(r"\n-[ \t]*@(?:functools\.)?(?:lru_)?cache\b")
+_REMOVED = lazy_pattern(r"\n-[ \t]*@(?:functools\.)?(?:lru_)?cache\b")
 # what only a cached function has
 _CACHE_METHODS = frozenset({"cache_clear", "cache_info", "cache_parameters"})
-_FORK_READ = re.compile(r"\.(?:" + "|".join(sorted(_CACHE_METHODS)) + r")\b")
+_FORK_READ = lazy_pattern(r"\.(?:" + "|".join(sorted(_CACHE_METHODS)) + r")\b")
 _DECORATORS = frozenset({"cache", "lru_cache"})
 # a ``try`` that survives the missing method
 _CAUGHT = frozenset({"AttributeError", "Exception", "BaseException"})

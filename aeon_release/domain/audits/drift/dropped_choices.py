@@ -32,17 +32,23 @@ both sides.  Another file is read only for an alias that lost a wanted value: a 
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
-from aeon_release.domain.audits.source import flat_statements, parse_python, plain_name, str_value, table_lookup
+from aeon_release.domain.audits.source import (
+    flat_statements,
+    lazy_pattern,
+    parse_python,
+    plain_name,
+    str_value,
+    table_lookup,
+)
 
-_STRING = re.compile(r"""["']([^"'\s]{1,100})["']""")
+_STRING = lazy_pattern(r"""["']([^"'\s]{1,100})["']""")
 # a line holding one quoted member and nothing else (``    "petit_nvfp4",``): a Literal written over lines
-_MEMBER_LINE = re.compile(r"""\s*["'][^"'\s]{1,100}["'],?\s*(?:#.*)?$""")
+_MEMBER_LINE = lazy_pattern(r"""\s*["'][^"'\s]{1,100}["'],?\s*(?:#.*)?$""")
 
 
 @dataclass(frozen=True)

@@ -36,7 +36,6 @@ from __future__ import annotations
 
 import ast
 import functools
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -48,13 +47,13 @@ from aeon_release.domain.audits.drift.returns import is_super, name_users
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parsed_expression
+from aeon_release.domain.audits.source import lazy_pattern, parsed_expression
 
 _MOST_FILES = 32
 # a removed line defining a dunder (anchored, one pass: the name's \w+ stops at the parenthesis)
-_DEF = re.compile(r"\s*(?:async\s+)?def\s+(__\w+__)\s*\(")
+_DEF = lazy_pattern(r"\s*(?:async\s+)?def\s+(__\w+__)\s*\(")
 # a protocol method's name: a plain method dropped beside one is symbol drift's, not this check's
-_DUNDER = re.compile(r"__\w+__")
+_DUNDER = lazy_pattern(r"__\w+__")
 # dunders other checks own (constructors, class hooks) or that make up attributes: not protocol methods
 _SKIP = frozenset({"__init__", "__new__", "__init_subclass__", "__post_init__", "__class_getitem__", "__getattr__"})
 # outside bases that bring no protocol method object lacks

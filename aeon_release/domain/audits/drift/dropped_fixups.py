@@ -34,10 +34,11 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_added, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import lazy_pattern
 
 _MOST_FILES = 32
 # a removed line storing a dotted constant on ``self``: ``self.optimization_level = OptimizationLevel.O0``
-_STORE = re.compile(r"^\s*self\.(\w+)\s*(?::[^=]+)?=\s*([A-Za-z_]\w*\.[A-Za-z_]\w*)\s*$")
+_STORE = lazy_pattern(r"^\s*self\.(\w+)\s*(?::[^=]+)?=\s*([A-Za-z_]\w*\.[A-Za-z_]\w*)\s*$")
 
 
 @dataclass(frozen=True)

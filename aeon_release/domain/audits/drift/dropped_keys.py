@@ -43,14 +43,14 @@ from aeon_release.domain.audits.drift.quoted_keys import quoted_keys
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found
 from aeon_release.domain.audits.merge_rules import KEY_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import TEST_PATH, own_scope_nodes, parse_python
+from aeon_release.domain.audits.source import TEST_PATH, lazy_pattern, own_scope_nodes, parse_python
 
 # a removed line quoting a key before a colon (a dict display's entry)
-_REMOVED_KEY = re.compile(r"""\n-[^\n]*["'][^"'\n]+["'][ \t]*:""")
+_REMOVED_KEY = lazy_pattern(r"""\n-[^\n]*["'][^"'\n]+["'][ \t]*:""")
 # a quoted key before a colon on one diff line (as key drift reads a display's entries)
-_KEY_ENTRY = re.compile(r"""(?:^[-+][ \t]*|[{,][ \t]*)["']([^"'\n]+)["'][ \t]*:""")
+_KEY_ENTRY = lazy_pattern(r"""(?:^[-+][ \t]*|[{,][ \t]*)["']([^"'\n]+)["'][ \t]*:""")
 # every text between two quotes, overlapping (an apostrophe in a comment must not pair with a key's quote)
-_QUOTED = re.compile(r"""(?=["']([^"'\n]+)["'])""")
+_QUOTED = lazy_pattern(r"""(?=["']([^"'\n]+)["'])""")
 _FILLS = ("update", "setdefault", "__setitem__")
 
 

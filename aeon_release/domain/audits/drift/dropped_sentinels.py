@@ -39,12 +39,12 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.drift.unbased import bound_twice
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import display_strings, str_value
+from aeon_release.domain.audits.source import display_strings, lazy_pattern, str_value
 
 _MOST_FILES = 32
 # a removed line comparing with a quoted string: ``value == "auto"``, ``x in ("a", "b")``
-_COMPARED = re.compile(r"""(?:[=!]=|\bin)\s*[(\[{]?\s*["']""")
-_TOP_DEF = re.compile(r"^(?:async[ \t]+)?def[ \t]+(\w+)", re.M)
+_COMPARED = lazy_pattern(r"""(?:[=!]=|\bin)\s*[(\[{]?\s*["']""")
+_TOP_DEF = lazy_pattern(r"^(?:async[ \t]+)?def[ \t]+(\w+)", re.M)
 # ``str`` methods that return the string itself, changed: a local bound through them is the parameter still
 _FOLDS = frozenset({"strip", "lstrip", "rstrip", "lower", "upper", "casefold", "removeprefix", "removesuffix"})
 # calls handed the parameter that tell no sentinel apart: conversions and readers

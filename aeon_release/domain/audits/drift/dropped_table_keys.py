@@ -57,15 +57,15 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, Versions, fork_added, parsed_texts
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map, str_value, walk_spanning
+from aeon_release.domain.audits.source import lazy_pattern, parent_map, str_value, walk_spanning
 
-_QUOTED = re.compile(r"""["']([A-Za-z_][\w.-]{2,})["']""")
+_QUOTED = lazy_pattern(r"""["']([A-Za-z_][\w.-]{2,})["']""")
 # a diff's removed dict entry line: ``-    "gelu_and_mul": lambda: GeluAndMul(),``
-_REMOVED_KEY = re.compile(r"""\n-[ \t]*["']([A-Za-z_][\w.-]{2,})["'][ \t]*:""")
+_REMOVED_KEY = lazy_pattern(r"""\n-[ \t]*["']([A-Za-z_][\w.-]{2,})["'][ \t]*:""")
 # a diff's removed choice: an entry of a list or ``Literal[...]`` written one a line (``-    "hqq",``), or a
 # module-level binding written on one line (``-LEGACY = ("marlin", "qqq")``), whose quoted words ``_QUOTED`` reads
-_REMOVED_ENTRY = re.compile(r"""\n-[ \t]+["']([A-Za-z_][\w.-]{2,})["'][ \t]*(?:,[ \t]*)?(?:#[^\n]*)?(?=\n)""")
-_REMOVED_BINDING = re.compile(r"\n-[A-Za-z_]\w*[ \t]*(?::[^=\n]*)?=([^\n]*)")
+_REMOVED_ENTRY = lazy_pattern(r"""\n-[ \t]+["']([A-Za-z_][\w.-]{2,})["'][ \t]*(?:,[ \t]*)?(?:#[^\n]*)?(?=\n)""")
+_REMOVED_BINDING = lazy_pattern(r"\n-[A-Za-z_]\w*[ \t]*(?::[^=\n]*)?=([^\n]*)")
 _SEQUENCES = frozenset({"list", "tuple", "set", "frozenset"})
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 # a ``try`` that survives the getter's refusal (ValueError) or the subscript's (KeyError)
@@ -481,7 +481,7 @@ def _registered(lines: list[str], key: str, table: Table) -> bool:
 
 
 # a fork line binding a name to one string: ``AEON_HQQ = "hqq"`` (the key registered through the name)
-_NAME_BOUND = re.compile(r"""^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=[ \t]*["']([^"'\n]*)["'][ \t]*(?:#.*)?$""")
+_NAME_BOUND = lazy_pattern(r"""^[ \t]*([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=[ \t]*["']([^"'\n]*)["'][ \t]*(?:#.*)?$""")
 
 
 def _first_name(arguments: str) -> str:

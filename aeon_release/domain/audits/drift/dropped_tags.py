@@ -32,13 +32,13 @@ from aeon_release.domain.audits.drift.returns import attribute_readers, attribut
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map
+from aeon_release.domain.audits.source import lazy_pattern, parent_map
 
 # a removed line storing a private attribute on another object (``p._tag = ...``, not ``self._tag``)
-_STORED = re.compile(r"^\s*(?!self\.|cls\.)[A-Za-z_][\w.\[\]]*\.(_[A-Za-z]\w*)\s*(?::[^=]*)?=(?!=)")
+_STORED = lazy_pattern(r"^\s*(?!self\.|cls\.)[A-Za-z_][\w.\[\]]*\.(_[A-Za-z]\w*)\s*(?::[^=]*)?=(?!=)")
 _ERRORS = frozenset({"AttributeError", "Exception", "BaseException"})
 _MOST_NAMES = 16
-_PROBED = re.compile(r"\b(?:getattr|hasattr)\s*\(")  # a fork line that only reads the quoted name
+_PROBED = lazy_pattern(r"\b(?:getattr|hasattr)\s*\(")  # a fork line that only reads the quoted name
 
 
 def dropped_tag_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:

@@ -40,6 +40,7 @@ from aeon_release.domain.audits.merge_rules import DTYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import (
     imported_from,
+    lazy_pattern,
     parameter_names,
     parse_python,
     plain_name,
@@ -59,18 +60,18 @@ _ALIASES = {
     "cdouble": "complex128",
 }
 _DTYPE = r"(?:u?int(?:8|16|32|64)|float(?:8_e\w+|4_e\w+|16|32|64)?|bfloat16|half|double|long|int|short|bool|complex\d+)"
-_DTYPE_NAME = re.compile(rf"{_DTYPE}")
+_DTYPE_NAME = lazy_pattern(rf"{_DTYPE}")
 # what makes a line of upstream's file say a dtype: it names one, or casts to one (two patterns: one
 # alternation of both, or a leading ``\b``, kept Python's engine from skipping to its literal prefix,
 # six times slower on a 2,000-commit diff)
 _MARKS = (
-    re.compile(rf"torch\.{_DTYPE}\b"),
-    re.compile(r"\.(?:int|long|short|half|float|double|bfloat16|bool|byte|char)\(\)"),
+    lazy_pattern(rf"torch\.{_DTYPE}\b"),
+    lazy_pattern(r"\.(?:int|long|short|half|float|double|bfloat16|bool|byte|char)\(\)"),
 )
 # an attribute a file assigns (``self.name =``, ``obj.name: T =``): a fork file's own holder of that name
-_ATTRIBUTE_STORE = re.compile(r"\.(\w+)[ \t]*(?::[^=\n]*)?=(?!=)")
+_ATTRIBUTE_STORE = lazy_pattern(r"\.(\w+)[ \t]*(?::[^=\n]*)?=(?!=)")
 # a fork line that can hold a tie: names a dtype
-_FORK_DTYPE = re.compile(rf"\btorch\.{_DTYPE}\b")
+_FORK_DTYPE = lazy_pattern(rf"\btorch\.{_DTYPE}\b")
 # casts by method: ``x.long()`` is ``x.to(torch.int64)``
 _CASTS = {name: _ALIASES[name] for name in ("int", "long", "short", "half", "float", "double")} | {
     "bfloat16": "bfloat16",
@@ -89,7 +90,7 @@ _PARTS = frozenset({"gpu", "cpu", "data", "tensor"})
 _MOST_FILES = 64  # upstream files a merge parses (both versions each) for changed holders
 # lines above a dtype that a statement assigning it may start on (``self.x = torch.zeros(`` ... ``dtype=``)
 _STATEMENT_LINES = 12
-_STARTS = re.compile(r"\s*(?:[\w.]+\s*(?::[^=\n]*)?=[^=]|return\b|def\b|class\b)")
+_STARTS = lazy_pattern(r"\s*(?:[\w.]+\s*(?::[^=\n]*)?=[^=]|return\b|def\b|class\b)")
 
 Key = tuple[str, ...]  # ("attr", name) | ("name", name) | ("local", function, name) | ("call", name)
 

@@ -29,14 +29,21 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import NOT_LITERAL, TEST_PATH, literal_value, parent_map, parse_python
+from aeon_release.domain.audits.source import (
+    NOT_LITERAL,
+    TEST_PATH,
+    lazy_pattern,
+    literal_value,
+    parent_map,
+    parse_python,
+)
 
 _KEY = r"""["']([\w.\-]+)["']"""
 _READS = (
-    re.compile(rf"\b([A-Z]\w*)\.(\w+)\s*\[\s*{_KEY}\s*\]"),
-    re.compile(rf"\b([A-Z]\w*)\.(\w+)\.get\(\s*{_KEY}"),
+    lazy_pattern(rf"\b([A-Z]\w*)\.(\w+)\s*\[\s*{_KEY}\s*\]"),
+    lazy_pattern(rf"\b([A-Z]\w*)\.(\w+)\.get\(\s*{_KEY}"),
 )
-_IN = re.compile(rf"{_KEY}\s+(?:not\s+)?in\s+([A-Z]\w*)\.(\w+)\b")
+_IN = lazy_pattern(rf"{_KEY}\s+(?:not\s+)?in\s+([A-Z]\w*)\.(\w+)\b")
 
 
 @dataclass(frozen=True)

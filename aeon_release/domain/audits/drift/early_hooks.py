@@ -28,7 +28,6 @@ parsed.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -50,12 +49,12 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, str_value
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map, str_value
 
 # a method the fork defines (an override candidate), and a call of a method on ``self`` upstream added
-_DEF = re.compile(r"^\s+(?:async\s+)?def\s+(\w+)\s*\(\s*self\b")
-_SELF_CALL = re.compile(r"\bself\.(\w+)\s*\(")
-_SUPER_INIT = re.compile(r"super\([^()\n]*\)\.__init__\(")
+_DEF = lazy_pattern(r"^\s+(?:async\s+)?def\s+(\w+)\s*\(\s*self\b")
+_SELF_CALL = lazy_pattern(r"\bself\.(\w+)\s*\(")
+_SUPER_INIT = lazy_pattern(r"super\([^()\n]*\)\.__init__\(")
 _MOST_FILES = 32
 _RAISES = frozenset({"AttributeError", "Exception", "BaseException"})
 

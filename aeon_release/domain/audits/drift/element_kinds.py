@@ -55,7 +55,14 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.drift.told_apart import told_apart
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, parse_python, parsed_expression, walk_spanning
+from aeon_release.domain.audits.source import (
+    last_name,
+    lazy_pattern,
+    parent_map,
+    parse_python,
+    parsed_expression,
+    walk_spanning,
+)
 
 _SEQUENCES = frozenset({"list", "tuple", "deque", "set", "frozenset"})
 # what an element of the old kind offers and an array does not: growing or shrinking it in place
@@ -67,26 +74,26 @@ _DISPLAYS: dict[str, tuple[type[ast.expr], ...]] = {"list": (ast.List, ast.ListC
 _INNER = r"(?:Optional\[)?(?:typing\.|collections\.)?(?:List|list|Tuple|tuple|Deque|deque|Sequence|Set|set)\[[ \t]*(?:typing\.|collections\.)?(?:List|list|Tuple|tuple|Deque|deque)\b"
 # a removed line annotating a field (``name: list[list[int]]``) or a one-line def's return as a container
 # of a builtin container; ``)`` for a signature's own last line
-_FIELD_INNER = re.compile(r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*" + _INNER)
+_FIELD_INNER = lazy_pattern(r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*" + _INNER)
 # the same of a container of numbers (``block_ids: list[int]``): an element made a container is read apart
-_FIELD_NUMBERS = re.compile(
+_FIELD_NUMBERS = lazy_pattern(
     r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*(?:Optional\[)?(?:typing\.)?(?:List|list|Sequence|Tuple|tuple)\[[ \t]*(?:int|float)\b"
 )
 # the same of a mapping to numbers (``stored_requests: defaultdict[str, int]``): a plain key (no brackets, no
 # comma) then the number value, each class of characters met once, so the scan stays linear
-_MAPPED_NUMBERS = re.compile(
+_MAPPED_NUMBERS = lazy_pattern(
     r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*(?:Optional\[)?(?:typing\.|collections\.)?"
     r"(?:Dict|dict|DefaultDict|defaultdict|OrderedDict|Mapping|MutableMapping)\[[^,\[\]\n]*,[ \t]*(?:int|float)\b"
 )
 # the same of a mapping to a union of scalars (``xargs: dict[str, str | int | float]``): its values may be
 # widened to admit a container (#48252), which a conversion of each value to a number refuses
-_MAPPED_SCALARS = re.compile(
+_MAPPED_SCALARS = lazy_pattern(
     r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*(?:Optional\[)?(?:typing\.|collections\.)?"
     r"(?:Dict|dict|Mapping|MutableMapping)\[[^,\[\]\n]*,[ \t]*(?:str|int|float|bool)[ \t]*\|"
 )
 # and of a mapping to builtin containers (``req_blocks: dict[str, list[int]]``), whose values may become arrays
 # or, tuples, a plain class
-_MAPPED_INNER = re.compile(
+_MAPPED_INNER = lazy_pattern(
     r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*(?:Optional\[)?(?:typing\.|collections\.)?"
     r"(?:Dict|dict|DefaultDict|defaultdict|OrderedDict|Mapping|MutableMapping)\[[^,\[\]\n]*,[ \t]*"
     r"(?:typing\.|collections\.)?(?:List|list|Tuple|tuple|Deque|deque)\b"
@@ -94,7 +101,7 @@ _MAPPED_INNER = re.compile(
 # The lookahead: a removed line without such an arrow is passed over in one scan.  Without it each ``def name`` on
 # the line was tried against every later end of the line: 25 ms of a 500-commit release's ordinary lines, ~7 s
 # for one 120 KB line of them (a line that has the arrow and many defs after it is still slow).
-_RETURN_INNER = re.compile(
+_RETURN_INNER = lazy_pattern(
     r"\n-(?=[^\n]*->[ \t]*" + _INNER + r")[^\n]*?(?:\bdef[ \t]+(\w+)[^\n]*?|[ \t]*\)[ \t]*)->[ \t]*" + _INNER
 )
 
@@ -107,7 +114,7 @@ _RETURN_INNER = re.compile(
 # def against every later end of the line, ~11 CPU-s for a 120 KB line (the suite's costliest test; suitespeed9)
 _RECORDS = r"(?:typing\.)?(?:Dict|dict|Mapping|List|list|Sequence)\["
 _RECORD = r"(?:[^,\[\]\n]*,)?[ \t]*[A-Z]\w*[ \t]*\]"  # ``[K, Cls]`` or ``[Cls]``: a plain key, a class's name
-_RETURN_RECORDS = re.compile(
+_RETURN_RECORDS = lazy_pattern(
     r"\n-(?=[^\n]*->[ \t]*"
     + _RECORDS
     + _RECORD
@@ -115,14 +122,14 @@ _RETURN_RECORDS = re.compile(
     + _RECORDS
     + _RECORD
 )
-_FIELD_RECORDS = re.compile(r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*(?:Optional\[)?" + _RECORDS + _RECORD)
+_FIELD_RECORDS = lazy_pattern(r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*(?:Optional\[)?" + _RECORDS + _RECORD)
 # The six field patterns above in one scan (each 7.4 ms over a 500-commit release's 208 container diffs, the
 # six 44 ms; one 7.8): they share the removed line's head up to the annotation, whose name is the only group,
 # and each match ends on the line it starts, so a line one of them finds is the line the union finds, with
 # the same name (``\w+`` then ``:`` can stop at one place only).
 _FIELD_HEAD = r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*"
 _FIELD_KINDS = (_FIELD_INNER, _FIELD_NUMBERS, _MAPPED_NUMBERS, _MAPPED_INNER, _MAPPED_SCALARS, _FIELD_RECORDS)
-_FIELD_ANNOTATIONS = re.compile(
+_FIELD_ANNOTATIONS = lazy_pattern(
     _FIELD_HEAD + "(?:" + "|".join(p.pattern.removeprefix(_FIELD_HEAD) for p in _FIELD_KINDS) + ")"
 )
 

@@ -41,12 +41,12 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, defined_names, fork_found, parsed_texts
 from aeon_release.domain.audits.merge_rules import LAYOUT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map
 
 # a changed diff line holding a return annotation
-_ARROW = re.compile(r"\n[-+][^\n]*->")
+_ARROW = lazy_pattern(r"\n[-+][^\n]*->")
 # a name a fork line calls, as ``element_shape_drift``'s ``names`` finds it (``\bNAME\s*\(``)
-_CALLED = re.compile(r"\b(\w+)\s*\(")
+_CALLED = lazy_pattern(r"\b(\w+)\s*\(")
 _LISTS = frozenset({"list", "List", "Sequence", "Iterable", "Iterator", "MutableSequence"})
 _TUPLES = frozenset({"tuple", "Tuple"})
 _MISFITS = frozenset({"ValueError", "IndexError", "TypeError", "Exception", "BaseException"})

@@ -51,13 +51,20 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import Changes, ThreeTrees
 from aeon_release.domain.audits.merge_rules import ENUM_DRIFT as DRIFT
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, own_scope_nodes, parent_map, parse_python, walk_spanning
+from aeon_release.domain.audits.source import (
+    last_name,
+    lazy_pattern,
+    own_scope_nodes,
+    parent_map,
+    parse_python,
+    walk_spanning,
+)
 
 Blobs = Callable[[str, list[str]], Mapping[str, str | None]]  # (rev, paths) -> texts
 
 # A changed line that can change a member's value: ``NAME = <int>``, ``= auto()``, ``= A | B``, or an
 # UPPER_CASE member inserted or removed (which shifts the auto() members after it).
-_MEMBER_LINE = re.compile(
+_MEMBER_LINE = lazy_pattern(
     r"^[ \t]+(?:[A-Z][A-Z0-9_]*[ \t]*(?::[^=\n]*)?=(?!=)|\w+[ \t]*(?::[^=\n]*)?=[ \t]*"
     r"(?:[-+(]*\d|(?:enum\.)?auto\(|[A-Z_]\w*[ \t]*[|&<]))",
     re.M,
@@ -65,8 +72,8 @@ _MEMBER_LINE = re.compile(
 # The same, on a diff's own lines (an added or removed line: its text after the ``+`` or ``-``), from the
 # newline before it (a file's diff opens with its header line): a fast scan finds a newline, where ``^``
 # under re.M is tried at every character.
-_MEMBER_DIFF_LINE = re.compile("\n[-+]" + _MEMBER_LINE.pattern.removeprefix("^"))
-_ENUM_CLASS = re.compile(r"^[ \t]*class[ \t]+\w+[ \t]*\([^)]*(?:Enum|Flag)\b", re.M)
+_MEMBER_DIFF_LINE = lazy_pattern("\n[-+]" + _MEMBER_LINE.pattern.removeprefix("^"))
+_ENUM_CLASS = lazy_pattern(r"^[ \t]*class[ \t]+\w+[ \t]*\([^)]*(?:Enum|Flag)\b", re.M)
 
 
 def enum_drift(trees: ThreeTrees) -> list[Finding]:
@@ -107,7 +114,7 @@ class Grown:
     fields: frozenset[tuple[str, str, str]] = frozenset()  # (class, attribute, the enum it holds)
 
 
-_MEMBER_READ = re.compile(r"\b([A-Z]\w*)\.[A-Z][A-Z0-9_]*\b")
+_MEMBER_READ = lazy_pattern(r"\b([A-Z]\w*)\.[A-Z][A-Z0-9_]*\b")
 
 
 def _grown_sets(trees: ThreeTrees) -> list[Finding]:

@@ -18,7 +18,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
 from aeon_release.domain.audits.memo import Memo
-from aeon_release.domain.audits.source import parse_blocks, parse_python, walk_defs
+from aeon_release.domain.audits.source import lazy_pattern, parse_blocks, parse_python, walk_defs
 
 
 class Kind(enum.Enum):
@@ -48,7 +48,7 @@ class EnumClass:
         return next((m for m, v in self.members.items() if v == value and type(v) is type(value)), None)
 
 
-_CLASS_HEADER = re.compile(r"^[ \t]*class[ \t]+(\w+)[ \t]*\(((?:[^()]|\([^()]*\))*)\)[ \t]*:", re.M)
+_CLASS_HEADER = lazy_pattern(r"^[ \t]*class[ \t]+(\w+)[ \t]*\(((?:[^()]|\([^()]*\))*)\)[ \t]*:", re.M)
 _FLAG_BASES = frozenset({"Flag", "IntFlag"})
 _ENUM_BASES = frozenset({"Enum", "IntEnum", "StrEnum", "ReprEnum", *_FLAG_BASES})
 _INT_BASES = frozenset({"IntEnum", "IntFlag", "int"})

@@ -40,6 +40,7 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import (
     NOT_LITERAL,
     Mentions,
+    lazy_pattern,
     literal_value,
     parent_map,
     parse_python,
@@ -48,20 +49,20 @@ from aeon_release.domain.audits.source import (
 )
 
 # on a line the fork added: ``mod.APP_FLAG`` or ``getenv("APP_FLAG", ...)`` / ``environ.get("APP_FLAG", ...)``
-_FORK_READ = re.compile(
+_FORK_READ = lazy_pattern(
     r"""\b([A-Za-z_]\w*)\.([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b"""
     r"""|(?:getenv|environ\.get)\(\s*["']([A-Z][A-Z0-9]*_[A-Z0-9_]+)["']\s*,"""
 )
 # ``getattr(envs, "APP_FLAG", False)``: the same read of the registry, by a string
-_FORK_GETATTR = re.compile(r"""\bgetattr\(\s*([A-Za-z_]\w*)\s*,\s*["']([A-Z][A-Z0-9]*_[A-Z0-9_]+)["']""")
+_FORK_GETATTR = lazy_pattern(r"""\bgetattr\(\s*([A-Za-z_]\w*)\s*,\s*["']([A-Z][A-Z0-9]*_[A-Z0-9_]+)["']""")
 _FALSE = frozenset({"0", "false", "no", "off", ""})
 _TRUE = frozenset({"1", "true", "yes", "on"})
 # a changed line that is one literal alone (a default on a line of its own): taken out, and put in.  Line-bound
 # (mend70): ``\s`` crossed a line break, a blank changed line and a literal on the next taken for one
-_LONE_LITERAL_OUT = re.compile(
+_LONE_LITERAL_OUT = lazy_pattern(
     r"""^-(?!--)[ \t]*(?:["'][^"'\r\n]*["']|-?\d+(?:\.\d+)?|True|False|None),?[ \t]*\r?$""", re.M
 )
-_LONE_LITERAL_IN = re.compile(
+_LONE_LITERAL_IN = lazy_pattern(
     r"""^\+(?!\+\+)[ \t]*(?:["'][^"'\r\n]*["']|-?\d+(?:\.\d+)?|True|False|None),?[ \t]*\r?$""", re.M
 )
 _Value = str | int | float | bool | None

@@ -37,7 +37,6 @@ parameter or local of the module's name (the fork's own snapshot) are quiet; a `
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -57,11 +56,11 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions, wh
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parse_python, str_value
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parse_python, str_value
 
 _KINDS = {"bool": "bool", "int": "int", "float": "float"}
 _TEXT = (ast.Eq, ast.NotEq, ast.In, ast.NotIn)
-_VARIABLE = re.compile(r"[A-Z][A-Z0-9]*_[A-Z0-9_]+")
+_VARIABLE = lazy_pattern(r"[A-Z][A-Z0-9]*_[A-Z0-9_]+")
 # a refused value raises ValueError at the read: a handler of one of these is the fork's own fallback
 _REFUSALS = frozenset({"ValueError", "Exception", "BaseException"})
 # calls that show a text or serialize a display, never an environment: ``json.dumps({"APP_X": str(x)})``

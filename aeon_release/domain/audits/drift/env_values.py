@@ -37,17 +37,17 @@ from aeon_release.domain.audits.drift.env_defaults import flag_meaning
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python, str_value
+from aeon_release.domain.audits.source import lazy_pattern, parse_python, str_value
 
 _NAME = r"([A-Z][A-Z0-9]*_[A-Z0-9_]+)"
 # ``environ["NAME"] = "v"``, ``environ.setdefault("NAME", "v")`` on a line the fork added
-_SETTING = re.compile(
+_SETTING = lazy_pattern(
     rf"""\benviron(?:\[\s*["']{_NAME}["']\s*\]\s*=(?!=)\s*["']([^"'\n]*)["']"""
     rf"""|\.setdefault\(\s*["']{_NAME}["']\s*,\s*["']([^"'\n]*)["'])"""
 )
 _FLAG = r"""(?:[=!]=|\bin)\s*[(\[{]?\s*["'](?:0|1|true|false|yes|no|on|off)["']"""
 # a changed line comparing a value with a flag's spelling: ``env_value == "0"``, ``v in ("1", "true")``
-_FLAG_COMPARE = re.compile(r"^[-+](?![-+]{2} )[^\n]*" + _FLAG, re.M | re.I)
+_FLAG_COMPARE = lazy_pattern(r"^[-+](?![-+]{2} )[^\n]*" + _FLAG, re.M | re.I)
 # the same, as ``git log -G`` reads it (POSIX ERE): the commit that changed the comparison
 _FLAG_ERE = r"""(==|!=|in)[[:space:]]*[(\[{]?[[:space:]]*["'](0|1|true|false|yes|no|on|off)["']"""
 _FOLDS = frozenset({"lower", "strip", "casefold"})

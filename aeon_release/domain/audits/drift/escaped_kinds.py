@@ -41,13 +41,13 @@ from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, owner_class
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import method_defs, parse_python
+from aeon_release.domain.audits.source import lazy_pattern, method_defs, parse_python
 
 __all__ = ["RULE", "escaped_kind_drift"]
 
-_EXCEPT = re.compile(r"^\s*except\b(.*)")
-_RAISE_REMOVED = re.compile(r"\n-[ \t]*raise\b")
-_RAISE_ADDED = re.compile(r"\n\+[ \t]*raise[ \t]+[A-Z]")
+_EXCEPT = lazy_pattern(r"^\s*except\b(.*)")
+_RAISE_REMOVED = lazy_pattern(r"\n-[ \t]*raise\b")
+_RAISE_ADDED = lazy_pattern(r"\n\+[ \t]*raise[ \t]+[A-Z]")
 _CATCH_ALL = frozenset({"Exception", "BaseException"})
 _DEPTH = 3  # calls deep a def's reach follows in its own file
 _Def = ast.FunctionDef | ast.AsyncFunctionDef

@@ -33,7 +33,6 @@ class name of one of them at the base (perf32), and only fork files naming a bas
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -51,9 +50,9 @@ from aeon_release.domain.audits.drift.sides import (
 )
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map
+from aeon_release.domain.audits.source import lazy_pattern, parent_map
 
-_CLASS_LINE = re.compile(r"^\s*class\s+\w+\s*\(")
+_CLASS_LINE = lazy_pattern(r"^\s*class\s+\w+\s*\(")
 _MOST_FILES = 32
 _EXACT_OPS = (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)
 _MISSING_KEY = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})

@@ -35,15 +35,15 @@ from aeon_release.domain.audits.drift.pyindex import file_imports
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, fork_imported_first, parsed_versions
 from aeon_release.domain.audits.merge_rules import LAYOUT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import FUNCTION_DEFS, last_name, parent_map, walk_spanning
+from aeon_release.domain.audits.source import FUNCTION_DEFS, last_name, lazy_pattern, parent_map, walk_spanning
 
 # the tensor builds whose positional arguments (or first, a display) give the shape
 _BUILDS = frozenset({"zeros", "empty", "ones", "full", "rand", "randn", "randint"})
 _SHAPE_FIRST = frozenset({"full"})  # a fill value follows the shape
 _SIZES = frozenset({"size", "stride"})
 # upstream's removed store of a build on ``self`` (``self.f = torch.zeros(``), a fork subscript or size of a field
-_STORE = re.compile(r"self\.(\w+)\s*(?::[^=\n]+)?=\s*(?:torch\.)?(?:" + "|".join(sorted(_BUILDS)) + r")\(")
-_FORK_USE = re.compile(r"self\.(\w+)(?:\[[^\]\n]*,|\.(?:size|stride)\(\s*\d|\.shape\[\s*\d)")
+_STORE = lazy_pattern(r"self\.(\w+)\s*(?::[^=\n]+)?=\s*(?:torch\.)?(?:" + "|".join(sorted(_BUILDS)) + r")\(")
+_FORK_USE = lazy_pattern(r"self\.(\w+)(?:\[[^\]\n]*,|\.(?:size|stride)\(\s*\d|\.shape\[\s*\d)")
 _MOST_FILES = 32
 # a handler catching the IndexError the use raises: the fork handles the flat buffer there (review78)
 _CAUGHT = frozenset({"IndexError", "LookupError"})

@@ -52,6 +52,7 @@ from aeon_release.domain.audits.source import (
     Mentions,
     flat_statements,
     last_name,
+    lazy_pattern,
     literal_value,
     parent_map,
     parse_python,
@@ -62,21 +63,21 @@ from aeon_release.domain.audits.source import (
     walk_spanning,
 )
 
-_LONG_FLAG = re.compile(r"--([\w-]+)")  # an option's long flags, in its label ``adder(--flag/-f)``
+_LONG_FLAG = lazy_pattern(r"--([\w-]+)")  # an option's long flags, in its label ``adder(--flag/-f)``
 # an object the code names as a configuration, and a lower-case field read off it (not called)
 _HOLDER = r"[A-Za-z_]*(?i:config|cfg|args|options|opts|settings)"
 # (in a lookahead: ``app_config.model_config.x`` holds two, the second's holder the first's field)
-_FORK_READ = re.compile(rf"\b(?={_HOLDER}\.([a-z][a-z0-9_]{{3,}})\b(?!\s*\())")
+_FORK_READ = lazy_pattern(rf"\b(?={_HOLDER}\.([a-z][a-z0-9_]{{3,}})\b(?!\s*\())")
 # ``DecodingConfig().guided_decoding_backend``: the field read off a configuration built with every default
 # (or off a fallback built so, ``(request.stream_options or StreamOptions()).include_usage``, #36379)
-_DEFAULT_BUILT_READ = re.compile(
+_DEFAULT_BUILT_READ = lazy_pattern(
     r"\b[A-Z]\w*(?:Config|Args|Options|Settings)\(\s*\)\)?\.([a-z][a-z0-9_]{3,})\b(?!\s*\()"
 )
 # ``FlashMLAMetadataBuilder.reorder_batch_threshold``: a class attribute read off a class itself (#27777)
-_CLASS_READ = re.compile(r"\b[A-Z][a-z]\w*\.([a-z][a-z0-9_]{3,})\b(?!\s*\()")
+_CLASS_READ = lazy_pattern(r"\b[A-Z][a-z]\w*\.([a-z][a-z0-9_]{3,})\b(?!\s*\()")
 # ``getattr(self.cache_config, "name", default)``: the same read, by string
 _FORK_GETATTR = linear.Scan(rf"""\bgetattr\(\s*[\w.]*?{_HOLDER}\s*,\s*["']([a-z][a-z0-9_]{{3,}})["']""")
-_HOLDER_NAME = re.compile(rf"{_HOLDER}\Z")
+_HOLDER_NAME = lazy_pattern(rf"{_HOLDER}\Z")
 # ``getattr(request, "name", None)``: off any receiver, with a literal fallback (``_old_default_spelled``)
 _FORK_GETATTR_DEFAULT = linear.Scan(
     r"""\bgetattr\(\s*[\w.]+\s*,\s*["']([a-z][a-z0-9_]{3,})["']\s*,\s*(?:None|True|False|-?[\d.]+|["'][^"'\n]*["'])\s*\)"""
@@ -86,9 +87,9 @@ _FORK_GETATTR_DEFAULT = linear.Scan(
 # (on RE2: ``[\w.]*`` before the holder's own ``[A-Za-z_]*`` backtracks quadratically on ``re``)
 _BINDS_HOLDER = linear.Scan(rf"""\b([A-Za-z_]\w*)\s*(?::\s*["']?[\w.]*{_HOLDER}\b|=\s*[\w.]*{_HOLDER}\s*$)""")
 # a parameter annotated with a class (``request: ChatCompletionRequest``): its reads may be a field of it
-_BINDS_TYPED = re.compile(r"""\b([a-z_]\w*)[ \t]*:[ \t]*["']?(?:Optional\[)?(?:\w+\.)*[A-Z]\w*""")
+_BINDS_TYPED = lazy_pattern(r"""\b([a-z_]\w*)[ \t]*:[ \t]*["']?(?:Optional\[)?(?:\w+\.)*[A-Z]\w*""")
 # a local bound to a class built (``eplb = EPLBConfig(num_redundant_experts=n)``): its reads may be a field of it
-_BINDS_BUILT = re.compile(r"\b([a-z_]\w*)[ \t]*=[ \t]*(?:\w+\.)*[A-Z]\w*\(")
+_BINDS_BUILT = lazy_pattern(r"\b([a-z_]\w*)[ \t]*=[ \t]*(?:\w+\.)*[A-Z]\w*\(")
 
 
 class Either(tuple[str | int | float | bool | None, ...]):
@@ -105,7 +106,7 @@ class Computed(str):
 DefaultValue = str | int | float | bool | None | Either
 _DEFAULT_CALLS = frozenset({"field", "Field", "attrib", "attr.ib"})
 # what a literal default starts with, or a call that gives one (the diff's prefilter; the parse decides)
-_LITERAL_START = re.compile(
+_LITERAL_START = lazy_pattern(
     r"True|False|None|[-+]?[0-9.]|[\"']|[rbuf]+[\"']|(?:[A-Za-z_]+\.)?(?:field|Field|attrib|ib)\("
 )
 
@@ -115,11 +116,11 @@ _LITERAL_START = re.compile(
 # RE2 alternation of 100,000 names made a match object in Python per line, 18 s over the diff of a class
 # of 100,000 fields that all changed.  Linear on ``re``: each part stops where the next one's first
 # character is one it cannot take, and a line is tried only from its start.
-_ASSIGNED = re.compile(r"^([-+])[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]*(?:(:[^\n=]*)(=[^\n]*)?|(=[^=][^\n]*))$", re.M)
+_ASSIGNED = lazy_pattern(r"^([-+])[ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]*(?:(:[^\n=]*)(=[^\n]*)?|(=[^=][^\n]*))$", re.M)
 # ``self.name = getattr(config, "key", default)``: a config key's default stored on the instance (#28069
 # made OpenPanguDecoderLayer's ``routed_scaling_factor`` default ``1.0``, not ``None``); the sign, the
 # name, the default (linear: each part stops at a character the next one starts with)
-_GETATTR_STORED = re.compile(
+_GETATTR_STORED = lazy_pattern(
     r"""^([-+])[ \t]+self\.([A-Za-z_][A-Za-z0-9_]*)[ \t]*=[ \t]*getattr\([^\n,]*,[ \t]*["'][^"'\n]*["'][ \t]*,"""
     r"""[ \t]*([^\n,()]*)\)[ \t]*$""",
     re.M,

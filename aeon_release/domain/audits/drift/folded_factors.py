@@ -28,7 +28,6 @@ from __future__ import annotations
 
 import ast
 import copy
-import re
 from collections.abc import Callable, Iterator, Mapping
 from dataclasses import dataclass
 from typing import TypeGuard
@@ -40,10 +39,10 @@ from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import OFFSET_TWICE as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import child_blocks, parent_map
+from aeon_release.domain.audits.source import child_blocks, lazy_pattern, parent_map
 
 # an added line folding one ``self.`` field into another: ``self.a *= self.b``, ``self.a = self.a * self.b``
-_FOLD_LINE = re.compile(
+_FOLD_LINE = lazy_pattern(
     r"\bself\.(\w+)\s*(?:\*=|=\s*self\.\1\s*\*)\s*self\.\w+|\bself\.(\w+)\s*=\s*self\.\w+\s*\*\s*self\.\2\b"
 )
 _MOST_FILES = 32

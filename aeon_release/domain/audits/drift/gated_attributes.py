@@ -34,7 +34,6 @@ Pure but for reading the three trees: findings out.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -57,13 +56,13 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map
+from aeon_release.domain.audits.source import lazy_pattern, parent_map
 
 # a removed or added line assigning an attribute (``self.gauge = make(...)``), re-indented by the gate
-_SET = re.compile(r"^\s+self\.(\w+)\s*(?::[^=]+)?=[^=]")
+_SET = lazy_pattern(r"^\s+self\.(\w+)\s*(?::[^=]+)?=[^=]")
 # a fork line reading ``self.X`` (a callee, a receiver, a container, or since killers170 a bare value:
 # ``len(self.tokenizer)``), not only storing it
-_USED = re.compile(r"\bself\.(\w+)\b(?!\s*=(?!=))")
+_USED = lazy_pattern(r"\bself\.(\w+)\b(?!\s*=(?!=))")
 _MOST_FILES = 32
 
 

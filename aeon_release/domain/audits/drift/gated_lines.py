@@ -27,14 +27,13 @@ from __future__ import annotations
 
 import ast
 import functools
-import re
 from collections.abc import Callable
 from dataclasses import replace
 
 from aeon_release.domain.audits.drift.fallbacks import version_gated
 from aeon_release.domain.audits.merge_rules import DUPLICATE_DEFINITION, UNREACHABLE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import SourceCache, last_name, parent_map, str_value
+from aeon_release.domain.audits.source import SourceCache, last_name, lazy_pattern, parent_map, str_value
 
 WHY = (
     "; under a test of the upstream release's version: the fork keeps a path per release, "
@@ -49,9 +48,9 @@ _LIBRARY_VERSIONS = frozenset({"__version__", "version_info", "__version_tuple__
 # a word of a helper's name saying it compares a version (``is_torch_equal_or_newer``, ``torchao_version_at_least``)
 _COMPARING_WORDS = frozenset({"newer", "older", "least", "most", "greater", "version"})
 # a top-level binding of a name: ``NAME =``, ``NAME: T =``, ``def NAME(`` (anchored, linear)
-_BINDS = re.compile(r"(?:def\s+)?(\w+)\s*[:=(]")
+_BINDS = lazy_pattern(r"(?:def\s+)?(\w+)\s*[:=(]")
 # a release number spelt as a string (``"2.10.0"``, ``"0.15.0.dev"``): digits, a dot, a digit (anchored, linear)
-_RELEASE = re.compile(r"\d+\.\d")
+_RELEASE = lazy_pattern(r"\d+\.\d")
 # what a package's version is spelled as, imported or read off it (``pkg.__version__``, ``pkg.version.X``)
 _VERSION_NAMES = frozenset({"__version__", "version", "__version_tuple__", "version_tuple", "_version"})
 _DISTRIBUTION_CALLS = frozenset({"version", "distribution", "get_distribution"})

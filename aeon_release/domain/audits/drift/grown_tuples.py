@@ -55,15 +55,15 @@ from aeon_release.domain.audits.drift.unpack_guards import shape_tested
 from aeon_release.domain.audits.drift.wire_mirrors import _class_var
 from aeon_release.domain.audits.merge_rules import LAYOUT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, parse_python, walk_spanning
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map, parse_python, walk_spanning
 
 # a fork line binding two or more plain names by position, no star (a text prefilter; the AST decides)
-_UNPACK = re.compile(r"^\s*[(\[]?\s*\w+\s*,[\w\s,]*[)\]]?\s*=(?!=)")
+_UNPACK = lazy_pattern(r"^\s*[(\[]?\s*\w+\s*,[\w\s,]*[)\]]?\s*=(?!=)")
 # a handler that takes the misfit unpack's ValueError: the fork's fallback
 _MISFITS = frozenset({"ValueError", "Exception", "BaseException"})
 _MOST_FILES = 64
 # a diff line adding or removing an annotated name (``+    cu_num_generated_tokens: list[int] | None = None``)
-_FIELD_LINE = re.compile(r"^[+-][ \t]+\w+[ \t]*:[ \t]*[^\s=]", re.MULTILINE)
+_FIELD_LINE = lazy_pattern(r"^[+-][ \t]+\w+[ \t]*:[ \t]*[^\s=]", re.MULTILINE)
 
 
 @dataclass(frozen=True)
@@ -215,7 +215,7 @@ def _unpacked(node: ast.AST, parents: dict[int, ast.AST], project: dict[str, str
 
 
 # ``for a, b, c in``: a loop binding names by position (a text prefilter; the AST decides)
-_LOOP = re.compile(r"\bfor\s+\(?\w+\s*,[\w\s,]*\)?\s+in\s")
+_LOOP = lazy_pattern(r"\bfor\s+\(?\w+\s*,[\w\s,]*\)?\s+in\s")
 
 
 def _count(target: ast.expr) -> int:

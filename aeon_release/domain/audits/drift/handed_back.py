@@ -35,7 +35,6 @@ Pure but for reading the three trees: findings out.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -46,15 +45,15 @@ from aeon_release.domain.audits.drift.returns import fork_modules, own_returns
 from aeon_release.domain.audits.drift.sides import ThreeTrees, declared, parsed_texts
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import walk_spanning
+from aeon_release.domain.audits.source import lazy_pattern, walk_spanning
 
 # a removed ``return`` of bare names (``-    return x, residual``, ``-    return (out)``); the value's first
 # character is no blank, so the blanks before it are matched one way only (linear on a line of spaces)
-_REMOVED_RETURN = re.compile(r"\n-[ \t]*return[ \t]+[\w(][\w, ()]*\n")
+_REMOVED_RETURN = lazy_pattern(r"\n-[ \t]*return[ \t]+[\w(][\w, ()]*\n")
 # an added line rebinding a name to its own method's value (``+    logits = logits.contiguous()``): a copy
-_ADDED_REBIND = re.compile(r"\n\+[ \t]*(\w+)[ \t]*=[ \t]*\1\.\w+\(")
+_ADDED_REBIND = lazy_pattern(r"\n\+[ \t]*(\w+)[ \t]*=[ \t]*\1\.\w+\(")
 # a statement that is a call (``f(...)``, ``mod.f(...)``, ``await f(...)``): the fork's side's text test
-_BARE_CALL = re.compile(r"^\s*(?:await\s+)?[A-Za-z_][\w.]*\(")
+_BARE_CALL = lazy_pattern(r"^\s*(?:await\s+)?[A-Za-z_][\w.]*\(")
 # methods that change their receiver in place besides torch's trailing-underscore ones
 _MUTATORS = frozenset({"append", "extend", "insert", "update", "setdefault", "pop", "clear", "copy_", "fill_"})
 _Def = ast.FunctionDef | ast.AsyncFunctionDef

@@ -43,12 +43,20 @@ from aeon_release.domain.audits.drift.pyindex import dotted_name, may_come_from,
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions, whole_word
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import NOT_LITERAL, TEST_PATH, last_name, parent_map, short, walk_spanning
+from aeon_release.domain.audits.source import (
+    NOT_LITERAL,
+    TEST_PATH,
+    last_name,
+    lazy_pattern,
+    parent_map,
+    short,
+    walk_spanning,
+)
 
 # a call of a class on a line the fork added: ``StreamOptions(``, ``protocol.StreamOptions(``
-_CLASS_CALL = re.compile(r"\b([A-Z][A-Za-z0-9_]*[a-z][A-Za-z0-9_]*)\(")
+_CLASS_CALL = lazy_pattern(r"\b([A-Z][A-Za-z0-9_]*[a-z][A-Za-z0-9_]*)\(")
 # a diff's line that assigns a name (field_defaults' _ASSIGNED's shape, the name alone)
-ASSIGNED_NAME = re.compile(r"^[-+][ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]*[:=]", re.M)
+ASSIGNED_NAME = lazy_pattern(r"^[-+][ \t]+([A-Za-z_][A-Za-z0-9_]*)[ \t]*[:=]", re.M)
 DECLARING_MOST = 20  # upstream files parsed for one merge's classes, at most
 _READERS_READ = 30  # upstream files read for a field's loads, at most
 # calls that take the instance and keep nothing of it: ``repr(EPLBConfig(...))`` hands it to no reader

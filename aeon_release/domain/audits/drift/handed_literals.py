@@ -42,12 +42,12 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map
+from aeon_release.domain.audits.source import lazy_pattern, parent_map
 
 # a fork line reading a member's attribute off a held object: ``moe.experts.routed_scaling_factor``
-_HELD_READ = re.compile(r"\.(\w+)\.(\w+)\b(?!\s*=(?!=))")
+_HELD_READ = lazy_pattern(r"\.(\w+)\.(\w+)\b(?!\s*=(?!=))")
 # an added line passing a keyword a literal: ``routed_scaling_factor=1.0,``
-_LITERAL_KW = re.compile(r"\b(\w+)\s*=\s*(?:-?[\d.]+(?:e-?\d+)?|True|False|\"[^\"]*\"|'[^']*')\s*[,)]?\s*(?:#.*)?$")
+_LITERAL_KW = lazy_pattern(r"\b(\w+)\s*=\s*(?:-?[\d.]+(?:e-?\d+)?|True|False|\"[^\"]*\"|'[^']*')\s*[,)]?\s*(?:#.*)?$")
 _MOST_FILES = 32
 
 

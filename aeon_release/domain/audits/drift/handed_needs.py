@@ -66,14 +66,14 @@ from aeon_release.domain.audits.drift.returns import fork_modules, own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, owner_class, parsed_texts, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, method_defs
+from aeon_release.domain.audits.source import last_name, lazy_pattern, method_defs
 
 __all__ = ["handed_need_drift"]
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 # a line handing a name to a call: ``f(self)``, ``m.f(x, layer)``, ``f(layer=self)`` (anchored on one character)
-_HANDS_NAME = re.compile(r"[(,=][ \t]*[A-Za-z_]\w*[ \t]*[,)]")
-_DEFINES = re.compile(r"\bdef[ \t]+(\w+)[ \t]*\(")
+_HANDS_NAME = lazy_pattern(r"[(,=][ \t]*[A-Za-z_]\w*[ \t]*[,)]")
+_DEFINES = lazy_pattern(r"\bdef[ \t]+(\w+)[ \t]*\(")
 _MOST_FILES = 32
 # calls that may set an attribute by name on what they are handed (``vars(self).update(scales)`` too)
 # the methods through which an object answers a name its class never writes

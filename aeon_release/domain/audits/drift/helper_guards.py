@@ -40,7 +40,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.source import SourceCache
+from aeon_release.domain.audits.source import SourceCache, lazy_pattern
 
 __all__ = ["held_at", "imports_read_in", "inlined", "module_of"]
 
@@ -182,7 +182,7 @@ def _absolute(dotted: str, path: str) -> str | None:
 
 # a line of a module binding a name at its top level (``def name(``, ``name = lambda``): the text test that gates
 # the parse of an imported module; linear, anchored
-_TOP_BINDS = re.compile(r"(?:async[ \t]+)?(?:def[ \t]+)?(\w+)[ \t]*[:=(]")
+_TOP_BINDS = lazy_pattern(r"(?:async[ \t]+)?(?:def[ \t]+)?(\w+)[ \t]*[:=(]")
 
 
 @contextmanager

@@ -42,13 +42,13 @@ from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, plain_name, walk_spanning
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map, plain_name, walk_spanning
 
 _MOST_FILES = 32
 # one stripped added line annotating a name as an InitVar (anchored by added_matches; no nested repetition)
-_INIT_VAR = re.compile(r"(\w+)[ \t]*:[ \t]*(?:dataclasses\.)?InitVar\[")
+_INIT_VAR = lazy_pattern(r"(\w+)[ \t]*:[ \t]*(?:dataclasses\.)?InitVar\[")
 _CAUGHT = frozenset({"AttributeError", "Exception", "BaseException"})
-_SNAKE = re.compile(r"(?<!^)(?=[A-Z])")
+_SNAKE = lazy_pattern(r"(?<!^)(?=[A-Z])")
 # what a key read off ``asdict(x)`` answers once the field is an InitVar (no key, whatever its default)
 _KEY_ANSWERS = {
     asdict_keys.How.KEY: "asdict() has no such key: the read raises KeyError",

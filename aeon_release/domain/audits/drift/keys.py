@@ -56,6 +56,7 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import (
     imported_from,
     keys_given_later,
+    lazy_pattern,
     parse_python,
     simple_assignment,
     str_value,
@@ -64,9 +65,9 @@ from aeon_release.domain.audits.source import (
 _MAPPINGS = (
     r"(?:typing\.)?(?:dict|Dict|defaultdict|DefaultDict|OrderedDict|Mapping|MutableMapping|set|Set|frozenset|FrozenSet)"
 )
-_DECL = re.compile(rf"^([ \t]*)(self\.)?([A-Za-z_]\w*)[ \t]*:[ \t]*{_MAPPINGS}\[(.*)$")
-_ANNOTATED = re.compile(rf":[ \t]*{_MAPPINGS}\[")  # the fast first scan of upstream's whole diff
-_DECL_AT = re.compile(rf"[ \t]*(?:self\.)?[A-Za-z_]\w*[ \t]*:[ \t]*{_MAPPINGS}\[")  # a declaration at a line's start
+_DECL = lazy_pattern(rf"^([ \t]*)(self\.)?([A-Za-z_]\w*)[ \t]*:[ \t]*{_MAPPINGS}\[(.*)$")
+_ANNOTATED = lazy_pattern(rf":[ \t]*{_MAPPINGS}\[")  # the fast first scan of upstream's whole diff
+_DECL_AT = lazy_pattern(rf"[ \t]*(?:self\.)?[A-Za-z_]\w*[ \t]*:[ \t]*{_MAPPINGS}\[")  # a declaration at a line's start
 _BUILTINS = frozenset({"int", "str", "bytes", "float", "tuple"})
 # bases whose instances equal (and hash as) a builtin's values
 VALUE_BUILTINS = {
@@ -167,8 +168,8 @@ def _rekeyed(trees: ThreeTrees) -> list[Rekeyed]:
 
 # a string key of a dict display on a changed line: ``"qkv": [...]`` (the display's brace, a comma or the
 # line's start before it)
-_STRING_KEY = re.compile(r"""(?:^[-+][ \t]*|[{,][ \t]*)["']([A-Za-z_][\w.-]{0,100})["'][ \t]*:""", re.M)
-_QUOTED = re.compile(r"""["']([A-Za-z_][\w.-]{0,100})["']""")
+_STRING_KEY = lazy_pattern(r"""(?:^[-+][ \t]*|[{,][ \t]*)["']([A-Za-z_][\w.-]{0,100})["'][ \t]*:""", re.M)
+_QUOTED = lazy_pattern(r"""["']([A-Za-z_][\w.-]{0,100})["']""")
 
 
 def _unkeyed(trees: ThreeTrees) -> list[Unkeyed]:

@@ -38,14 +38,14 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, target_names, walk_spanning
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map, target_names, walk_spanning
 
 _MOST_FILES = 24
 # a fork line unpacking one name (``(a,) =``, ``[a] =``, ``a, =``), or indexing a call's result by an integer
-_UNPACK = re.compile(r"\s*(?:\(\s*\w+\s*,\s*\)|\[\s*\w+\s*\]|\w+\s*,)\s*=[^=]")
-_INDEXED = re.compile(r"\)\s*\[\s*-?\d+\s*\]")
+_UNPACK = lazy_pattern(r"\s*(?:\(\s*\w+\s*,\s*\)|\[\s*\w+\s*\]|\w+\s*,)\s*=[^=]")
+_INDEXED = lazy_pattern(r"\)\s*\[\s*-?\d+\s*\]")
 # upstream's text holds an element picked by an integer index
-_PICKED = re.compile(r"\[\s*-?\d+\s*\]")
+_PICKED = lazy_pattern(r"\[\s*-?\d+\s*\]")
 _CAUGHT = frozenset({"ValueError", "TypeError", "IndexError", "LookupError", "Exception", "BaseException"})
 
 

@@ -49,27 +49,29 @@ from aeon_release.domain.audits.drift.symbols import distinct_name
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python, str_value
+from aeon_release.domain.audits.source import lazy_pattern, parse_python, str_value
 
 # ``x.name = v`` / ``x.name += v`` (an attribute of something: a plain name's assignment is a variable)
-_STORE = re.compile(r"\.([A-Za-z_]\w{3,})\s*(?:[-+*/|&]|//|\*\*|<<|>>)?=(?!=)")
+_STORE = lazy_pattern(r"\.([A-Za-z_]\w{3,})\s*(?:[-+*/|&]|//|\*\*|<<|>>)?=(?!=)")
 _SETATTR = linear.Scan(r"""\bsetattr\([^,\n]+,\s*["']([A-Za-z_]\w{3,})["']""")
 # a string key written into a mapping: ``x["name"] = v``, a dict display's ``"name": v``, ``.setdefault("name", v)``
-_KEY_STORE = re.compile(
+_KEY_STORE = lazy_pattern(
     r"""\[\s*["']([A-Za-z_]\w{3,})["']\s*\]\s*=(?!=)|["']([A-Za-z_]\w{3,})["']\s*:(?![:=])|\.setdefault\(\s*["']([A-Za-z_]\w{3,})["']"""
 )
 # ``parser.set_defaults(name=v, ...)``: argparse stores each keyword on the namespace, declared by an argument
 # or not (linear: the parentheses' content stops at the first parenthesis); then each keyword's name
-_SET_DEFAULTS = re.compile(r"\.set_defaults\(([^()]*)\)")
-_KEYWORD = re.compile(r"\b([A-Za-z_]\w{3,})\s*=(?!=)")
+_SET_DEFAULTS = lazy_pattern(r"\.set_defaults\(([^()]*)\)")
+_KEYWORD = lazy_pattern(r"\b([A-Za-z_]\w{3,})\s*=(?!=)")
 # a deployment file's option of the service: ``--enable-reasoning`` on a command line, or a
 # ``enable-reasoning: true`` key of a config file the service reads; its attribute is ``enable_reasoning``
-_OPTION = re.compile(r"""(?<![\w-])--([a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b|^[ \t]*([a-z][a-z0-9]*(?:-[a-z0-9]+)+)[ \t]*:""")
+_OPTION = lazy_pattern(
+    r"""(?<![\w-])--([a-z][a-z0-9]*(?:-[a-z0-9]+)+)\b|^[ \t]*([a-z][a-z0-9]*(?:-[a-z0-9]+)+)[ \t]*:"""
+)
 
 
 # a JSON object's key in a deployment file, the quotes escaped or not: ``--kv-transfer-config
 # '{"kv_connector_extra_config": {"enable_cross_layers_blocks": "True"}}'`` (a mapping upstream reads by key)
-_JSON_KEY = re.compile(r"""\\?"([a-z_][a-z0-9_]{3,})\\?"[ \t]*:""")
+_JSON_KEY = lazy_pattern(r"""\\?"([a-z_][a-z0-9_]{3,})\\?"[ \t]*:""")
 
 
 def _json_keys(line: str) -> set[str]:
@@ -131,7 +133,7 @@ def knob_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 # a class attribute's kinds: "flag" (an error: upstream's base declared it a class's flag) or "field" (a warning)
 _FLAGS = ("flag", "field")
 # ``getattr(model, f"supports_multimodal_{kind}", False)``: a read of every name its literal prefix starts
-_COMPUTED = re.compile(r"""\b(?:get|has)attr\([^,\n]+,\s*f["']([A-Za-z_]\w{3,})\{""")
+_COMPUTED = lazy_pattern(r"""\b(?:get|has)attr\([^,\n]+,\s*f["']([A-Za-z_]\w{3,})\{""")
 
 
 def _computed_reads(trees: ThreeTrees, names: set[str], served: list[str]) -> set[str]:
@@ -159,7 +161,7 @@ def _still_named(trees: ThreeTrees, names: set[str], served: list[str]) -> set[s
     return {n for n in names if any(re.search(rf"(?<![\w-]){re.escape(n)}(?![\w-])", line) for line in lines)}
 
 
-_QUOTED = re.compile(r"""["']([A-Za-z_][\w.-]{2,})["']""")
+_QUOTED = lazy_pattern(r"""["']([A-Za-z_][\w.-]{2,})["']""")
 
 
 def _answered(trees: ThreeTrees, path: str, name: str, where: str, kind: str) -> str:
@@ -208,20 +210,20 @@ def _fork_stores(trees: ThreeTrees) -> set[str]:
     return stored - read
 
 
-_COMMENT = re.compile(r"#.*")
+_COMMENT = lazy_pattern(r"#.*")
 # an indented ``def``: a method, which overrides (or is) what an upstream caller reaches by ``.name(``
-_METHOD = re.compile(r"^[ \t]+(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w{3,})[ \t]*\(", re.M)
+_METHOD = lazy_pattern(r"^[ \t]+(?:async[ \t]+)?def[ \t]+([A-Za-z_]\w{3,})[ \t]*\(", re.M)
 
 
 # a one-level indented assignment: a class body's attribute (``supports_raw_input = True``; a function's
 # local matches too, dropped when the file is parsed: only a class body's statement is a store)
-_CLASS_ATTRIBUTE = re.compile(r"^(?: {4}|\t)([A-Za-z_]\w{3,})[ \t]*(?::[^=\n]*)?=(?!=)", re.M)
+_CLASS_ATTRIBUTE = lazy_pattern(r"^(?: {4}|\t)([A-Za-z_]\w{3,})[ \t]*(?::[^=\n]*)?=(?!=)", re.M)
 
 
 # a name after a dot or a quote (the names of a changed line, matched against a set, not an alternation)
-_NAMED = re.compile(r"""[."']([A-Za-z_]\w{3,})\b""")
+_NAMED = lazy_pattern(r"""[."']([A-Za-z_]\w{3,})\b""")
 # ``x.name`` (a store when an assignment follows) or a quoted name
-_ANY_USE = re.compile(
+_ANY_USE = lazy_pattern(
     r"""\.(?P<dot>[A-Za-z_]\w{3,})\b(?P<store>\s*(?:[-+*/|&]|//|\*\*|<<|>>)?=(?!=))?|["'](?P<quoted>[A-Za-z_]\w{3,})["']"""
 )
 

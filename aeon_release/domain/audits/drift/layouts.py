@@ -42,13 +42,20 @@ from aeon_release.domain.audits.drift.own_fields import base_names, file_classes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import LAYOUT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import FUNCTION_DEFS, find_defs, last_name, parse_python, walk_spanning
+from aeon_release.domain.audits.source import (
+    FUNCTION_DEFS,
+    find_defs,
+    last_name,
+    lazy_pattern,
+    parse_python,
+    walk_spanning,
+)
 
 # the tensor methods whose integer arguments name a dim (or a size along one)
 _DIM_OPS = frozenset({"unbind", "select", "chunk", "split", "narrow", "transpose", "permute", "movedim", "unflatten"})
 # the name a line may access along a literal dim (``x.unbind(1)``, ``x[0]``, ``x[:, 1]``), or a field it
 # assigns a list (``self.f = [``): both sides' lines are matched, and only names on both are looked into
-_ACCESS = re.compile(
+_ACCESS = lazy_pattern(
     r"(?<!\w)(\w+)\s*(?:\.(?:" + "|".join(sorted(_DIM_OPS)) + r")\(\s*-?\d|\[\s*(?::\s*,\s*)*-?\d+\s*\])"
     r"|self\.(\w+)\s*=\s*\["
 )

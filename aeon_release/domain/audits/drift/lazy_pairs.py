@@ -30,10 +30,10 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python
+from aeon_release.domain.audits.source import lazy_pattern, parse_python
 
 _IDENT = r"[A-Za-z_][\w.]*"
-_PAIR = re.compile(rf"""\(\s*(["'])({_IDENT})\1\s*,\s*(["'])([A-Za-z_]\w*)\3\s*,?\s*\)""")
+_PAIR = lazy_pattern(rf"""\(\s*(["'])({_IDENT})\1\s*,\s*(["'])([A-Za-z_]\w*)\3\s*,?\s*\)""")
 
 
 @dataclass(frozen=True)

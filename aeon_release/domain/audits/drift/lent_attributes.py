@@ -35,10 +35,10 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
 from aeon_release.domain.audits.drift.stored_tuples import receiver_owners
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, parse_python
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map, parse_python
 
 # a removed upstream line lending a name to a held object: ``self.base_layer.w1_lora_a_stacked = ...``
-_LENT = re.compile(r"^[ \t]*self\.(\w+)\.(\w+)[ \t]*=[^=]")
+_LENT = lazy_pattern(r"^[ \t]*self\.(\w+)\.(\w+)[ \t]*=[^=]")
 _MOST_NAMES = 8
 
 

@@ -39,12 +39,12 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, parsed_texts
 from aeon_release.domain.audits.merge_rules import ORDER_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map, parse_python
+from aeon_release.domain.audits.source import lazy_pattern, parent_map, parse_python
 
 __all__ = ["list_position_drift"]
 
 # a name read at a constant position on a fork line: ``NAME[2``, ``NAME[-1``, ``NAME[:``, ``NAME.insert(2``
-_POSITION = re.compile(r"\b(\w+)(?:\[[ \t]*-?\d|\[[ \t]*:|\.(?:insert|pop)\([ \t]*-?\d)")
+_POSITION = lazy_pattern(r"\b(\w+)(?:\[[ \t]*-?\d|\[[ \t]*:|\.(?:insert|pop)\([ \t]*-?\d)")
 _MOST_FILES = 32
 _SHIFTERS = frozenset({"insert", "pop"})
 

@@ -27,13 +27,14 @@ from collections.abc import Iterable
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.fallbacks import catches
 from aeon_release.domain.audits.drift.signatures import Sig, call_problem
+from aeon_release.domain.audits.source import lazy_pattern
 
 # bases outside the tree whose constructor is object's: a call of a subclass that defines none takes nothing
 _BARE_BASES = frozenset({"object", "ABC", "Generic"})
 # what a handler written for a call that may raise TypeError catches
 _TYPE_ERRORS = frozenset({"TypeError", "Exception", "BaseException"})
 # an ``if`` asking one of these is a guard written for the class with and without its constructor
-_PROBES = re.compile(r"__init__|hasattr\(|version", re.IGNORECASE)
+_PROBES = lazy_pattern(r"__init__|hasattr\(|version", re.IGNORECASE)
 
 
 def lost_init(

@@ -51,13 +51,13 @@ from aeon_release.domain.audits.drift.retyped import (
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map, walk_spanning
+from aeon_release.domain.audits.source import lazy_pattern, parent_map, walk_spanning
 
 # a removed or added module-level binding: a name at column 0, an optional annotation, ``=`` and what follows
 # on the line (from a newline: a file's diff opens with its header line, and a scan for "\n-" is fast)
-_GLOBAL = re.compile(r"\n([-+])([A-Za-z_]\w*)[ \t]*(:[^=\n]*)?=(?!=)([^\n]*)")
+_GLOBAL = lazy_pattern(r"\n([-+])([A-Za-z_]\w*)[ \t]*(:[^=\n]*)?=(?!=)([^\n]*)")
 # a container spelt on such a line: an annotation's kind or a display's opener after the ``=``
-_SPELT = re.compile(r"\b(?:" + "|".join(_CONTAINERS) + r")\b")
+_SPELT = lazy_pattern(r"\b(?:" + "|".join(_CONTAINERS) + r")\b")
 _DISPLAYS: dict[type[ast.expr], str] = {
     ast.List: "list",
     ast.ListComp: "list",
@@ -74,7 +74,7 @@ _CONSTRUCTORS: dict[str, str] = {
     **dict.fromkeys(("set", "frozenset", "dict", "list", "tuple"), ""),
     **dict.fromkeys(("deque", "defaultdict", "OrderedDict"), "collections"),
 }
-_CALLED = re.compile(r"[ \t]*(?:collections\.)?(?:" + "|".join(_CONSTRUCTORS) + r")[ \t]*\(")
+_CALLED = lazy_pattern(r"[ \t]*(?:collections\.)?(?:" + "|".join(_CONSTRUCTORS) + r")[ \t]*\(")
 
 
 @dataclass(frozen=True)

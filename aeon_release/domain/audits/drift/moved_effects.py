@@ -50,22 +50,22 @@ from aeon_release.domain.audits.drift.stopped_writes import (
 )
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, own_scope_nodes, parameter_names, parse_python
+from aeon_release.domain.audits.source import last_name, lazy_pattern, own_scope_nodes, parameter_names, parse_python
 
 _MOST_FILES = 32
 # a changed line opening with a call (``write(...)``, ``torch.ops.x.y(``): a step run for what it does
-_STEP = re.compile(r"^[ \t]+([A-Za-z_][\w.]*)\(")
+_STEP = lazy_pattern(r"^[ \t]+([A-Za-z_][\w.]*)\(")
 # a method's ``def`` line (indented)
-_METHOD = re.compile(r"[ \t]+(?:async[ \t]+)?def[ \t]+(\w+)\(")
-_CALLED = re.compile(r"\.(\w+)\(")
+_METHOD = lazy_pattern(r"[ \t]+(?:async[ \t]+)?def[ \t]+(\w+)\(")
+_CALLED = lazy_pattern(r"\.(\w+)\(")
 # a method's ``def`` in a whole text, found from its word (a literal the regex engine scans for), the line's
 # opening checked apart
-_DEF_WORD = re.compile(r"def[ \t]+(\w+)\(")
-_INDENT = re.compile(r"[ \t]+(?:async[ \t]+)?")
+_DEF_WORD = lazy_pattern(r"def[ \t]+(\w+)\(")
+_INDENT = lazy_pattern(r"[ \t]+(?:async[ \t]+)?")
 # a call's dotted name (``torch.ops.x.write(``), and a line's opening before one run as a statement
-_CALL_NAMES = re.compile(r"([A-Za-z_][\w.]*)\(")
-_OPENING = re.compile(r"[ \t]+(?:[A-Za-z_][\w.]*\.)?")
-_ANY_DEF = re.compile(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)\(", re.MULTILINE)
+_CALL_NAMES = lazy_pattern(r"([A-Za-z_][\w.]*)\(")
+_OPENING = lazy_pattern(r"[ \t]+(?:[A-Za-z_][\w.]*\.)?")
+_ANY_DEF = lazy_pattern(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)\(", re.MULTILINE)
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 # calls run for a message, not for what they do to the caller's data
 _TALKERS = frozenset({"logger", "logging", "log", "warnings", "print"})

@@ -30,11 +30,11 @@ from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import str_value
+from aeon_release.domain.audits.source import lazy_pattern, str_value
 
 # ``recv.name = value`` / ``setattr(recv, "name", value)`` on one line
-_STORE = re.compile(r"^\s*([A-Za-z_][\w.]*)\.([A-Za-z_]\w*)\s*=(?!=)\s*(.+?)\s*(?:#.*)?$")
-_SETATTR = re.compile(r"""\bsetattr\(\s*([A-Za-z_][\w.]*)\s*,\s*["']([A-Za-z_]\w*)["']\s*,\s*(.+?)\)\s*(?:#.*)?$""")
+_STORE = lazy_pattern(r"^\s*([A-Za-z_][\w.]*)\.([A-Za-z_]\w*)\s*=(?!=)\s*(.+?)\s*(?:#.*)?$")
+_SETATTR = lazy_pattern(r"""\bsetattr\(\s*([A-Za-z_][\w.]*)\s*,\s*["']([A-Za-z_]\w*)["']\s*,\s*(.+?)\)\s*(?:#.*)?$""")
 _OWN = ("self", "cls")
 
 
@@ -100,7 +100,7 @@ def _named(line: str, name: str) -> bool:
 # test that a file moved no write, and the diff of a file that cannot have is not parsed (upstream's every
 # changed module was parsed and its every removed line matched before: 0.1-0.2 s of a 500-commit merge's
 # checks).  The literal "\n-" start lets the search skip ahead (a ``^`` with re.M tried every position: 20x).
-_MAY_STORE = re.compile(r"\n-[^\S\n]*(?!(?:self|cls)\.)[A-Za-z_][\w.]*\.[A-Za-z_]\w*[^\S\n]*=(?!=)")
+_MAY_STORE = lazy_pattern(r"\n-[^\S\n]*(?!(?:self|cls)\.)[A-Za-z_][\w.]*\.[A-Za-z_]\w*[^\S\n]*=(?!=)")
 
 
 def may_store(diff: str) -> bool:

@@ -37,7 +37,7 @@ from aeon_release.domain.audits.drift.retyped import Recontained
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import own_scope_nodes, parent_map, str_value, walk_spanning
+from aeon_release.domain.audits.source import lazy_pattern, own_scope_nodes, parent_map, str_value, walk_spanning
 
 _FEWEST = 2  # entries on each side: one entry's spelling says little of what the table holds
 _STR_MEMBERS = frozenset(dir(str))
@@ -118,8 +118,8 @@ def _named(trees: ThreeTrees) -> list[Named]:
 
 # a dict entry (``"key": Value,`` or a keyword ``key=Value,``) removed with an object for its value, and one
 # added with a string: a table whose binding line stayed while its values became names
-_ENTRY_OBJECT = re.compile(r"""\n-[ \t]*(?:["'](\w+)["'][ \t]*:|(\w+)[ \t]*=)[ \t]*[A-Za-z_][\w.]*[ \t]*,""")
-_ENTRY_NAME = re.compile(r"""\n\+[ \t]*(?:["'](\w+)["'][ \t]*:|(\w+)[ \t]*=)[ \t]*[rbuRBU]?["']""")
+_ENTRY_OBJECT = lazy_pattern(r"""\n-[ \t]*(?:["'](\w+)["'][ \t]*:|(\w+)[ \t]*=)[ \t]*[A-Za-z_][\w.]*[ \t]*,""")
+_ENTRY_NAME = lazy_pattern(r"""\n\+[ \t]*(?:["'](\w+)["'][ \t]*:|(\w+)[ \t]*=)[ \t]*[rbuRBU]?["']""")
 
 
 def _flipped_keys(diff: str) -> bool:

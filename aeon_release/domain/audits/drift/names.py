@@ -62,6 +62,7 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import (
     display_strings,
     last_name,
+    lazy_pattern,
     parameter_names,
     parse_python,
     plain_name,
@@ -78,15 +79,15 @@ _READ_NAME = linear.Scan(
     r"""|^\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']\s*[,)]"""  # an argument on a line of its own (a multi-line call)
 )
 # ``x in ("a", "b")``: every string of the line can be a compared name
-_IN_DISPLAY = re.compile(r"\bin\s*[(\[{]")
-_ANY_STRING = re.compile(r"""[rbuRBU]?["']([A-Za-z_]\w{3,})["']""")
+_IN_DISPLAY = lazy_pattern(r"\bin\s*[(\[{]")
+_ANY_STRING = lazy_pattern(r"""[rbuRBU]?["']([A-Za-z_]\w{3,})["']""")
 # ``_SKIP = {"Name", ...}``: a name bound to a display, whose strings a test ``x in _SKIP`` may compare
-_TABLE_LINE = re.compile(r"\w+[ \t]*(?::[^=\n]*)?=[ \t]*(?:(?:frozenset|set|tuple|list)\(|[\[({])")
+_TABLE_LINE = lazy_pattern(r"\w+[ \t]*(?::[^=\n]*)?=[ \t]*(?:(?:frozenset|set|tuple|list)\(|[\[({])")
 # ``mod.APP_FLAG``: an UPPER_CASE attribute of a module-like name (a registry read through __getattr__)
-_UPPER_ATTRIBUTE = re.compile(r"\b[A-Za-z_]\w*\.([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b")
+_UPPER_ATTRIBUTE = lazy_pattern(r"\b[A-Za-z_]\w*\.([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b")
 # ``args.exclude_log_deltas``: an option read off parsed command-line arguments (an ``argparse.Namespace``,
 # whose attributes are the parser's flags, made at run time: no class of the tree declares them)
-_NAMESPACE_READ = re.compile(r"\b(?:[a-z_]*args|namespace)\.([a-z][a-z0-9_]{3,})\b(?!\s*\()")
+_NAMESPACE_READ = lazy_pattern(r"\b(?:[a-z_]*args|namespace)\.([a-z][a-z0-9_]{3,})\b(?!\s*\()")
 _ACCESSORS = frozenset({"getattr", "hasattr", "setattr", "delattr"})
 _KEY_METHODS = frozenset({"get", "pop", "setdefault", "getenv"})
 
@@ -826,12 +827,12 @@ def _fork_names(trees: ThreeTrees) -> set[str]:
 
 
 # a table of environment settings: ``{"APP_FLAG": "1", ...}`` (an upper-case key, a string value)
-_ENV_ENTRY = re.compile(r"""(?:^|[{,])\s*["']([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)["']\s*:\s*[rbuRBU]?["']""")
+_ENV_ENTRY = lazy_pattern(r"""(?:^|[{,])\s*["']([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)["']\s*:\s*[rbuRBU]?["']""")
 
 # a deployment file's setting of an environment variable: ``ENV NAME=1`` / ``ENV NAME 1`` (a Dockerfile),
 # ``export NAME=1`` / ``NAME=1 cmd`` (a script), ``NAME: "1"`` (a manifest's map), ``name: NAME`` (a list
 # of ``{name, value}``), ``--env NAME=1``; not a reference (``$NAME``, ``${NAME:-1}``)
-_SETS_VARIABLE = re.compile(
+_SETS_VARIABLE = lazy_pattern(
     r"""(?<![\w${/.-])([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)(?=[ \t]*=(?!=)|:[ \t]*["']?[\w.\-/])"""
     r"""|\bname:[ \t]*["']?([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)["']?[ \t]*$"""
     r"""|\bENV[ \t]+([A-Z][A-Z0-9]*(?:_[A-Z0-9]+)+)[ \t]+[^\s=]"""
@@ -881,9 +882,9 @@ def _fork_defined(trees: ThreeTrees, names: set[str], named: set[str] | None = N
 
 # a command-line flag the fork declares: ``parser.add_argument("--embedding-mode", ...)`` (or the flag on one
 # of the three lines after the call opens), ``@click.option("--x")``; ``dest="name"``: the attribute it sets
-_FLAG_CALL = re.compile(r"\b(?:add_argument|option)\(")
-_LONG_FLAG = re.compile(r"""["']--([A-Za-z][\w-]{0,100})["']""")
-_DEST = re.compile(r"""\bdest\s*=\s*["']([A-Za-z_]\w{0,100})["']""")
+_FLAG_CALL = lazy_pattern(r"\b(?:add_argument|option)\(")
+_LONG_FLAG = lazy_pattern(r"""["']--([A-Za-z][\w-]{0,100})["']""")
+_DEST = lazy_pattern(r"""\bdest\s*=\s*["']([A-Za-z_]\w{0,100})["']""")
 
 
 def _flag_names(trees: ThreeTrees) -> set[str]:
@@ -918,7 +919,7 @@ def _quoted_flags(line: str) -> list[str]:
     return ["--" + flag for flag in _LONG_FLAG.findall(line)] if "--" in line else []
 
 
-_OPENS_CALL = re.compile(r"\w\(\s*(?:#.*)?$")
+_OPENS_CALL = lazy_pattern(r"\w\(\s*(?:#.*)?$")
 
 
 def _not_first_arguments(trees: ThreeTrees) -> list[str]:
@@ -935,12 +936,12 @@ def _not_first_arguments(trees: ThreeTrees) -> list[str]:
 # _choice's parts, for every word at once: what comes before the entries of a display, a quoted word
 # (a name is a word: the one between two quotes), and a line that is one quoted word of a display
 _CHOICE_OPENERS = (
-    re.compile(r"Literal\["),
-    re.compile(r"choices\s*="),
-    re.compile(r"^\s*[\w.]+\s*(?::[^=\n]*)?=\s*[\[({]"),
+    lazy_pattern(r"Literal\["),
+    lazy_pattern(r"choices\s*="),
+    lazy_pattern(r"^\s*[\w.]+\s*(?::[^=\n]*)?=\s*[\[({]"),
 )
-_QUOTED_WORD = re.compile(r"""(?<=["'])\w+(?=["'])""")
-_ENTRY_LINE = re.compile(r"""^\s*[rbuRBU]?["'](\w+)["']\s*,?\s*(?:#.*)?$""")
+_QUOTED_WORD = lazy_pattern(r"""(?<=["'])\w+(?=["'])""")
+_ENTRY_LINE = lazy_pattern(r"""^\s*[rbuRBU]?["'](\w+)["']\s*,?\s*(?:#.*)?$""")
 
 
 def _choices_among(lines: list[str], names: set[str]) -> set[str]:
@@ -1294,7 +1295,7 @@ def _module_words(module: ast.Module) -> frozenset[str]:
 
 
 # ``SKIP.add("New")`` / ``aeon_skip.SKIP.update(...)`` / ``SKIP |= {...}``: a fork line changing a table by name
-_TABLE_CHANGE = re.compile(
+_TABLE_CHANGE = lazy_pattern(
     r"\b([A-Za-z_]\w*)[ \t]*(?:\.[ \t]*(?:add|append|extend|update|insert|discard|remove|pop|clear)[ \t]*\(|\|=)"
 )
 
@@ -1596,7 +1597,7 @@ def _env_name_held(trees: ThreeTrees, path: str, removed: list[str], name: str) 
 
 
 # ``env_key = "APP_FLAG"`` / ``_FLAG_VAR: str = 'APP_FLAG'``: a name bound to a string on a line of its own
-_HOLDS_NAME = re.compile(r"""^\s*([A-Za-z_]\w*)\s*(?::[^=]*)?=\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']\s*(?:#.*)?$""")
+_HOLDS_NAME = lazy_pattern(r"""^\s*([A-Za-z_]\w*)\s*(?::[^=]*)?=\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']\s*(?:#.*)?$""")
 
 
 def _reads_env_by(holder: str) -> re.Pattern[str]:
@@ -1608,11 +1609,11 @@ def _reads_env_by(holder: str) -> re.Pattern[str]:
     )
 
 
-_WORD = re.compile(r"[A-Za-z_]\w*")
+_WORD = lazy_pattern(r"[A-Za-z_]\w*")
 # a string key of a dict display: ``{"strict": 1.8, "probabilistic": 2.2}`` (a table keyed by choices)
-_DICT_KEY = re.compile(r"""[{,]\s*["']([A-Za-z_]\w{3,})["']\s*:""")
-_COMMENT_LINE = re.compile(r"[-+][ \t]*#")
-_KEYWORD = re.compile(r"\b([A-Za-z_]\w{3,})\s*=(?!=)")
+_DICT_KEY = lazy_pattern(r"""[{,]\s*["']([A-Za-z_]\w{3,})["']\s*:""")
+_COMMENT_LINE = lazy_pattern(r"[-+][ \t]*#")
+_KEYWORD = lazy_pattern(r"\b([A-Za-z_]\w{3,})\s*=(?!=)")
 
 
 def _kinds_in(lines: list[str], name: str, shapes: list[tuple[Kind, re.Pattern[str]]]) -> set[Kind]:
@@ -1627,7 +1628,7 @@ def _kinds_in(lines: list[str], name: str, shapes: list[tuple[Kind, re.Pattern[s
 
 
 # a line defining a name: a dict key, a def, an assignment or annotation, ``self.name = ...``
-_DEFINED = re.compile(
+_DEFINED = lazy_pattern(
     _KEY_BEFORE + r"""["']([A-Za-z_]\w{3,})["']\s*:"""
     r"|^\s*(?:async\s+)?def\s+([A-Za-z_]\w{3,})\s*\("
     r"|^\s*class\s+([A-Za-z_]\w{3,})\s*[(:]"
@@ -1805,7 +1806,7 @@ def _shown(kept: tuple[str, ...]) -> str:
     return head if len(kept) <= 8 else f"{head}, ... {len(kept) - 8} more"
 
 
-_ENV_WORD = re.compile(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")  # a variable's name (``APP_FLAT_LOGPROBS``)
+_ENV_WORD = lazy_pattern(r"\b[A-Z][A-Z0-9]*_[A-Z0-9_]+\b")  # a variable's name (``APP_FLAT_LOGPROBS``)
 NOT_ACCEPTED = "which upstream no longer accepts"  # a dropped choice's finding (merge.py keeps it apart)
 _UNHELD = " as an attribute (only as a parameter, a local or a comment)"
 

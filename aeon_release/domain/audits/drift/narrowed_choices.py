@@ -26,10 +26,10 @@ import re
 from aeon_release.domain.audits.drift.dropped_choices import Dropped, choices_of, literals
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
-from aeon_release.domain.audits.source import parse_python, plain_name
+from aeon_release.domain.audits.source import lazy_pattern, parse_python, plain_name
 
 # a removed field line annotated as a string: ``    name: str | None = None``
-_STRING_FIELD = re.compile(r"^\s+(\w+):\s*(?:str|Optional\[str\]|str \| None|None \| str)\s*(?:=|$)")
+_STRING_FIELD = lazy_pattern(r"^\s+(\w+):\s*(?:str|Optional\[str\]|str \| None|None \| str)\s*(?:=|$)")
 _PLAIN_STRINGS = frozenset({"str", "Optional[str]", "str | None", "None | str"})
 
 

@@ -36,7 +36,7 @@ from aeon_release.domain.audits.drift.device_gates import COMPARE, alike, joined
 from aeon_release.domain.audits.drift.sides import ThreeTrees, commit_note, opcodes
 from aeon_release.domain.audits.merge_rules import DEVICE_GATE as RULE
 from aeon_release.domain.audits.model import DeviceGates, Finding, Severity
-from aeon_release.domain.audits.source import quiet_parse, short
+from aeon_release.domain.audits.source import lazy_pattern, quiet_parse, short
 
 NATIVE_SUFFIXES = (".cu", ".cuh", ".cpp", ".cc", ".cxx", ".c", ".h", ".hpp", ".inl")
 _MOST_GUARD_LINES = 12  # an ``if (`` whose parenthesis does not close within this many lines is not read
@@ -47,7 +47,7 @@ _MOST_GUARD_CHARS = 1_000
 _MOST_LINES = 50_000
 _MOST_GUARDS = 5_000
 _Truth = bool | None
-_BOUND = re.compile(r"\b\d+\b")  # the numbers a guard compares with
+_BOUND = lazy_pattern(r"\b\d+\b")  # the numbers a guard compares with
 
 
 @dataclass(frozen=True)
@@ -104,7 +104,7 @@ def _words(names: tuple[str, ...]) -> re.Pattern[str]:
     return re.compile("|".join(parts))
 
 
-_WORD = re.compile(r"\w")
+_WORD = lazy_pattern(r"\w")
 
 
 def _unread(path: str) -> Finding:
@@ -153,11 +153,11 @@ def _finding(path: str, was: Guard, now: Guard, device: DeviceGates, commit: str
 
 
 # -- reading the guards ----------------------------------------------------------------------------------
-_DIRECTIVE = re.compile(r"\s*#\s*(?:if|elif)\b(.*)")
-_IF = re.compile(r"\bif\s*\(")
-_RETURN = re.compile(r"\breturn\b(.*)")
-_COMMENT = re.compile(r"//.*|/\*.*?\*/")
-_PAREN = re.compile(r"[()]")
+_DIRECTIVE = lazy_pattern(r"\s*#\s*(?:if|elif)\b(.*)")
+_IF = lazy_pattern(r"\bif\s*\(")
+_RETURN = lazy_pattern(r"\breturn\b(.*)")
+_COMMENT = lazy_pattern(r"//.*|/\*.*?\*/")
+_PAREN = lazy_pattern(r"[()]")
 
 
 def guards(text: str, device: DeviceGates, word: re.Pattern[str]) -> list[Guard] | None:
@@ -241,7 +241,7 @@ def _occurrences(text: str, word: str) -> Iterator[int]:
         at = text.find(word, at + 1)
 
 
-_IF_TEXT = re.compile("if")
+_IF_TEXT = lazy_pattern("if")
 _MOST_OFFSETS = 10_000  # a csrc file holds hundreds
 
 
@@ -320,9 +320,9 @@ def _truths(text: str, device: DeviceGates) -> tuple[_Truth, _Truth]:
 
 
 # -- evaluating one guard: C's operators made Python's, then read in three values ------------------------
-_DEFINED = re.compile(r"\bdefined\s*\(\s*([A-Za-z_]\w*)\s*\)|\bdefined\s+([A-Za-z_]\w*)")
-_CALL = re.compile(r"\b([A-Za-z_]\w*)\s*\(\s*\)")
-_SUFFIX = re.compile(r"\b(\d+)[uUlL]+\b")
+_DEFINED = lazy_pattern(r"\bdefined\s*\(\s*([A-Za-z_]\w*)\s*\)|\bdefined\s+([A-Za-z_]\w*)")
+_CALL = lazy_pattern(r"\b([A-Za-z_]\w*)\s*\(\s*\)")
+_SUFFIX = lazy_pattern(r"\b(\d+)[uUlL]+\b")
 _DEFINED_PREFIX = "defined__"
 
 

@@ -38,11 +38,18 @@ from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, parse_python, str_value, walk_spanning
+from aeon_release.domain.audits.source import (
+    last_name,
+    lazy_pattern,
+    parent_map,
+    parse_python,
+    str_value,
+    walk_spanning,
+)
 
 _BUILTIN_TYPES = frozenset({"bytes", "int", "str", "float", "tuple", "list", "dict", "set", "frozenset", "bool"})
 _TYPES = "|".join(sorted(_BUILTIN_TYPES))
-_BOUND_LINE = re.compile(
+_BOUND_LINE = lazy_pattern(
     r"\n\+(\w+)[ \t]*(?::[ \t]*(?:typing\.)?TypeAlias[ \t]*)?=[ \t]*"
     rf"(?:(?:typing\.)?NewType\([ \t]*[\"']\w+[\"'][ \t]*,[ \t]*(?:{_TYPES})\b|(?:{_TYPES})[ \t]*(?:#[^\n]*)?\n)"
 )

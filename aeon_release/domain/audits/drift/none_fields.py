@@ -14,7 +14,6 @@ from the class.  A field still optional, another value passed, or a class of ano
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -22,9 +21,9 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parse_python
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parse_python
 
-_NONE_KEYWORD = re.compile(r"\b[A-Za-z_]\w*\s*=\s*None\b")
+_NONE_KEYWORD = lazy_pattern(r"\b[A-Za-z_]\w*\s*=\s*None\b")
 _MOST_FILES = 64
 
 

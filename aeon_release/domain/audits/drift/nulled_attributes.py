@@ -70,27 +70,29 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, str_value
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map, str_value
 
 # a removed line opening with ``self.``, in a side's raw diff: every candidate's test asks for one (``_BUILT`` or
 # ``SELF_SET`` on a removed line), so a diff without is passed over before its lines are scanned one by one (540 of
 # the 666 diffs of 500 bench commits; 14 -> 8 ms where a fork uses every attribute); a changed line's text is
 # split at "\n" only, so ``\s`` on it is ``[^\S\n]`` here
-_SETS_SELF = re.compile(r"\n-[^\S\n]+self\.")
+_SETS_SELF = lazy_pattern(r"\n-[^\S\n]+self\.")
 # an added line setting an attribute back to None (``self.draft_id_to_target_id = None``): a diff may null one
 # without removing any ``self.`` line (killers168, #18488)
-_NULLS_SELF = re.compile(r"\n\+[^\S\n]+self\.\w+[^\S\n]*=[^\S\n]*None\b")
+_NULLS_SELF = lazy_pattern(r"\n\+[^\S\n]+self\.\w+[^\S\n]*=[^\S\n]*None\b")
 # a removed line building an attribute (``self.activation = PoolerNormalize()``)
-_BUILT = re.compile(r"^\s+self\.(\w+)\s*=\s*(?:\w+\.)*[A-Z]\w*\(")
+_BUILT = lazy_pattern(r"^\s+self\.(\w+)\s*=\s*(?:\w+\.)*[A-Z]\w*\(")
 # a fork line using ``self.X`` as a callee, a receiver or a container, or an arithmetic operand (killers168:
 # ``base + self.draft_id_to_target_id``, None there is a TypeError too)
-_USED = re.compile(r"\bself\.(\w+)\s*(?:[(.\[]|[-+*/@|&](?!=))|[-+*/@|&]\s*self\.(\w+)")
+_USED = lazy_pattern(r"\bself\.(\w+)\s*(?:[(.\[]|[-+*/@|&](?!=))|[-+*/@|&]\s*self\.(\w+)")
 # a fork line using ``self.A.X`` so: ``X`` of an object the class holds
-_HELD = re.compile(r"\bself\.\w+\.(\w+)\s*[(.\[]")
+_HELD = lazy_pattern(r"\bself\.\w+\.(\w+)\s*[(.\[]")
 # a fork line using ``x.X`` so, off a name other than ``self`` (a parameter typed as upstream's class)
-_TYPED = re.compile(r"\b(?!self\b)[a-z_]\w*\.(\w+)\s*(?:[(.\[]|[-+*/@|&](?!=))|[-+*/@|&]\s*(?!self\b)[a-z_]\w*\.(\w+)")
+_TYPED = lazy_pattern(
+    r"\b(?!self\b)[a-z_]\w*\.(\w+)\s*(?:[(.\[]|[-+*/@|&](?!=))|[-+*/@|&]\s*(?!self\b)[a-z_]\w*\.(\w+)"
+)
 _MOST_FILES = 32
-_IMPORT = re.compile(r"\s*(?:from\s+\S+\s+)?import\b")
+_IMPORT = lazy_pattern(r"\s*(?:from\s+\S+\s+)?import\b")
 # what calling, reading off or indexing None raises, and what catches it
 _NONE_RAISES = frozenset({"TypeError", "AttributeError", "Exception", "BaseException"})
 
@@ -227,11 +229,11 @@ def _candidate(trees: ThreeTrees, path: str, used: set[str]) -> bool:
 
 
 # an added line that leaves something None on the other branch of a conditional value (``else None``)
-_ELSE_NONE = re.compile(r"\belse\s+None\b")
+_ELSE_NONE = lazy_pattern(r"\belse\s+None\b")
 # a line setting an attribute to None (``self.aiter_ops = None``, annotated or not), and one setting it at all
 # (``nulled_setups`` reads removed stores with it too)
-_NONE_SET = re.compile(r"^\s+self\.(\w+)\s*(?::[^=]*)?=\s*None\s*(?:#.*)?$")
-SELF_SET = re.compile(r"^\s+self\.(\w+)\s*(?::[^=]*)?=(?!=)")
+_NONE_SET = lazy_pattern(r"^\s+self\.(\w+)\s*(?::[^=]*)?=\s*None\s*(?:#.*)?$")
+SELF_SET = lazy_pattern(r"^\s+self\.(\w+)\s*(?::[^=]*)?=(?!=)")
 
 
 def _nulled(path: str, old: ast.Module, new: ast.Module) -> Iterator[Nulled]:

@@ -36,10 +36,17 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import NOT_LITERAL, last_name, literal_value, parent_map, parse_python
+from aeon_release.domain.audits.source import (
+    NOT_LITERAL,
+    last_name,
+    lazy_pattern,
+    literal_value,
+    parent_map,
+    parse_python,
+)
 
 # ``EngineArgs.seed`` not called: a capitalized name's lower-case attribute (``cls.seed`` in a classmethod)
-_CLASS_READ = re.compile(r"\b([A-Z]\w*|cls)\.([a-z_]\w*)\b(?!\s*\()")
+_CLASS_READ = lazy_pattern(r"\b([A-Z]\w*|cls)\.([a-z_]\w*)\b(?!\s*\()")
 _MOST_FILES = 64
 _NONE = "None"
 
@@ -81,7 +88,7 @@ def _aliased(trees: ThreeTrees) -> set[str]:
     return {m.group(1) or m.group(2) for line in added for m in _ALIAS.finditer(line)}
 
 
-_ALIAS = re.compile(r"\b([A-Z]\w*)\s+as\s+\w+|^\s*class\s+\w+\s*\(\s*([A-Z]\w*)")
+_ALIAS = lazy_pattern(r"\b([A-Z]\w*)\s+as\s+\w+|^\s*class\s+\w+\s*\(\s*([A-Z]\w*)")
 
 
 def _nulled(trees: ThreeTrees, paths: list[str], classes: set[str], names: set[str]) -> dict[tuple[str, str], Nulled]:
@@ -202,7 +209,7 @@ def _how(read: ast.Attribute, parents: dict[int, ast.AST]) -> str | None:
 
 
 # ``%s``, ``%-08.3f``, ``%(name)d``, ``%%``: the conversion letter
-_CONVERSION = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(?:\d+)?(?:\.\d+)?[hlL]?([a-zA-Z%])")
+_CONVERSION = lazy_pattern(r"%(?:\([^)]*\))?[-#0 +]*(?:\d+)?(?:\.\d+)?[hlL]?([a-zA-Z%])")
 
 
 def _source(trees: ThreeTrees, dotted: str, hit: Nulled) -> Severity | None:

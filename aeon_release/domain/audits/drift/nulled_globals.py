@@ -56,13 +56,13 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, str_value
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map, str_value
 
 # a line upstream's diff adds binding a module-level name to None: column 0, an optional annotation, nothing
 # after but a comment.  Found from each ``= None`` of the raw diff (a search with a literal head, 2-14 ms over a
 # 500-commit release's 2.7 MB of Python diff, where the whole-line pattern at every line start took 45-65 ms)
-_ASSIGNED_NONE = re.compile(r"=[ \t]*None\b")
-_NULLED_LINE = re.compile(r"\+([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=[ \t]*None[ \t]*(?:#[^\n]*)?$", re.MULTILINE)
+_ASSIGNED_NONE = lazy_pattern(r"=[ \t]*None\b")
+_NULLED_LINE = lazy_pattern(r"\+([A-Za-z_]\w*)[ \t]*(?::[^=\n]*)?=[ \t]*None[ \t]*(?:#[^\n]*)?$", re.MULTILINE)
 
 
 @dataclass(frozen=True)

@@ -26,7 +26,6 @@ from __future__ import annotations
 
 import ast
 import functools
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -53,11 +52,11 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, parsed_versions
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map
 
 # a fork line calling, reading off or indexing ``self.X``
-_USED = re.compile(r"\bself\.(\w+)\s*[(.\[]")
-_NULLED = re.compile(r"^\s+self\.(\w+)\s*(?::[^=]*)?=\s*None\s*$")
+_USED = lazy_pattern(r"\bself\.(\w+)\s*[(.\[]")
+_NULLED = lazy_pattern(r"^\s+self\.(\w+)\s*(?::[^=]*)?=\s*None\s*$")
 _MOST_FILES = 32
 _NONE_RAISES = frozenset({"TypeError", "AttributeError", "Exception", "BaseException"})
 

@@ -33,6 +33,7 @@ from aeon_release.domain.audits.merge_rules import OFFSET_TWICE as OFFSET
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import (
     code_lines,
+    lazy_pattern,
     parse_own,
     parse_python,
     plain_name,
@@ -65,7 +66,7 @@ _PASS_THROUGH = frozenset(
     }
 )
 # ``+ (1 if flag else 0)`` (or ``(1 if flag else 0) +``) too: an offset taken under a condition
-_ADJUSTMENT = re.compile(
+_ADJUSTMENT = lazy_pattern(
     r"(?:[+-]\s*\d|[+-]=?\s*\(\s*\d+\s+if\b|\belse\s+\d+\s*\)\s*\+|\d\s*\+|[+-]=\s*\d|(?:\*\*?|//?|<<|>>)=?\s*-?\d|\d\s*\*|[\[,]\s*\d+\s*:)"
 )
 OFFSET_KIND, SCALE_KIND = "offset", "scaling"
@@ -280,7 +281,7 @@ def _pointer_like(root: ast.expr) -> bool:
 # reads it off another object (``self.spec.aux_hidden_layer_ids``; two classes' own ``self.x`` are
 # two values), unless the read is a bound (``i == cfg.num_hidden_layers - 1``, ``range(n - 1)``: the
 # last index, not a shift).  Shorter names (``layer_ids``, ``num_hidden_layers``) are too common.
-_FIELD = re.compile(r"[a-z][a-z0-9]*(?:_[a-z0-9]+){3,}")
+_FIELD = lazy_pattern(r"[a-z][a-z0-9]*(?:_[a-z0-9]+){3,}")
 
 
 def _field_token(attr: str) -> set[str]:
@@ -444,8 +445,8 @@ class _Source:
         return "\n".join(self.removed)
 
 
-_DEF = re.compile(r"^([ \t]*)(?:async[ \t]+)?def[ \t]+(\w+)")
-_SCOPE = re.compile(r"^([ \t]*)(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)")
+_DEF = lazy_pattern(r"^([ \t]*)(?:async[ \t]+)?def[ \t]+(\w+)")
+_SCOPE = lazy_pattern(r"^([ \t]*)(?:(?:async[ \t]+)?def|class)[ \t]+(\w+)")
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 _MOST_BLOCKS = 64  # functions parsed one by one; past this, the module is parsed whole
 
@@ -757,8 +758,8 @@ def _attribute_callees(text: str, qualname: str, reads: set[str]) -> set[str]:
     return found
 
 
-_FROM_IMPORT = re.compile(r"^[ \t]*from[ \t]+[\w.]+[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)", re.M)
-_AS = re.compile(r"\b(\w+)\s+as\s+(\w+)\b")
+_FROM_IMPORT = lazy_pattern(r"^[ \t]*from[ \t]+[\w.]+[ \t]+import[ \t]+(\([^)]*\)|[^\n]*)", re.M)
+_AS = lazy_pattern(r"\b(\w+)\s+as\s+(\w+)\b")
 
 
 @functools.lru_cache(maxsize=64)  # keys hold whole texts: a few files' worth

@@ -21,12 +21,12 @@ import ast
 import re
 from collections.abc import Iterator
 
-from aeon_release.domain.audits.source import parse_python, str_value
+from aeon_release.domain.audits.source import lazy_pattern, parse_python, str_value
 
 # a diff's line that gives a keyword ``default=`` (the sign): linear, a line tried from its start only
-_DEFAULT_LINE = re.compile(r"^([-+])[^\n]*?[(,\s]default[ \t]*=", re.M)
+_DEFAULT_LINE = lazy_pattern(r"^([-+])[^\n]*?[(,\s]default[ \t]*=", re.M)
 # a diff's line that puts a ``"default":`` key in a display spread into the call (#28872)
-_DEFAULT_KEY = re.compile(r"""^\+[^\n]*?["']default["'][ \t]*:""", re.M)
+_DEFAULT_KEY = lazy_pattern(r"""^\+[^\n]*?["']default["'][ \t]*:""", re.M)
 
 
 def changes_an_option_default(raw: str) -> bool:

@@ -42,16 +42,16 @@ from aeon_release.domain.audits.drift.retyped import Recontained, _defining, rec
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, parsed_expression, walk_spanning
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map, parsed_expression, walk_spanning
 
 # a removed line binding a module-level name to a tuple type (``AddedRequest = tuple[...]``)
-_ALIAS_LINE = re.compile(r"\n-(\w+)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:typing\.)?(?:tuple|Tuple)\[")
+_ALIAS_LINE = lazy_pattern(r"\n-(\w+)[ \t]*(?::[ \t]*[\w.]+[ \t]*)?=[ \t]*(?:typing\.)?(?:tuple|Tuple)\[")
 # an added line annotating a field as Optional (``prompt_token_ids: Optional[list[int]]``, ``x: T | None``)
-_OPTIONAL_LINE = re.compile(
+_OPTIONAL_LINE = lazy_pattern(
     r"\n\+[ \t]+(\w+)[ \t]*:[ \t]*(?:(?:typing\.)?Optional\[|[^\n=#]*\|[ \t]*None\b|[^\n=#]*\[[ \t]*(?:typing\.)?Optional\[)"
 )
 # an added line whose signature returns Optional (``def f(...) -> Optional[X]:``, ``) -> X | None:``)
-_OPTIONAL_RETURN = re.compile(
+_OPTIONAL_RETURN = lazy_pattern(
     r"\n\+[^\n]*->[ \t]*(?:(?:typing\.)?Optional\[|[^\n:#]*\|[ \t]*None\b|[^\n:#]*\[[ \t]*(?:typing\.)?Optional\[)"
 )
 # a property's other accessors (``@x.setter``): their ``-> None`` is no answer of a read of ``x``
@@ -134,10 +134,10 @@ def _optional_read(diff: str, wanted: set[str]) -> bool:
     return False
 
 
-_PLAIN_RETURN = re.compile(r"\n-[^\n]*->(?![^\n]*(?:Optional\[|\|[ \t]*None\b))")
+_PLAIN_RETURN = lazy_pattern(r"\n-[^\n]*->(?![^\n]*(?:Optional\[|\|[ \t]*None\b))")
 _ELEMENT = -2  # ``Loosened.index`` of a container field whose every element upstream made Optional
-_DEF = re.compile(r"\bdef[ \t]+(\w+)[ \t]*\(")
-_UNNAMED_RETURN = re.compile(
+_DEF = lazy_pattern(r"\bdef[ \t]+(\w+)[ \t]*\(")
+_UNNAMED_RETURN = lazy_pattern(
     r"\n-[ \t]*\)[ \t]*->(?![^\n]*(?:Optional\[|\|[ \t]*None\b))[^\n]*\n\+[ \t]*\)[ \t]*->[^\n]*(?:Optional\[|\|[ \t]*None\b)"
 )
 

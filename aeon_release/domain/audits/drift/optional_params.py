@@ -24,7 +24,6 @@ from __future__ import annotations
 
 import ast
 import functools
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -35,11 +34,11 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, declared, fork_found, parsed_versions
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map
 
 _MOST_FILES = 32
 # an added line spelling an annotation that admits None
-_NONE_ADDED = re.compile(r"Optional\[|\|\s*None\b|\bNone\s*\||,\s*None\]")
+_NONE_ADDED = lazy_pattern(r"Optional\[|\|\s*None\b|\bNone\s*\||,\s*None\]")
 _NONE_RAISES = frozenset({"TypeError", "AttributeError", "Exception", "BaseException"})
 _Func = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -83,7 +82,7 @@ def _fork_defs(trees: ThreeTrees) -> frozenset[str]:
     return frozenset(fork_found(trees, _DEF, tests=True)) - {"__init__"}
 
 
-_DEF = re.compile(r"def ([^\s(]+)\(")
+_DEF = lazy_pattern(r"def ([^\s(]+)\(")
 
 
 def _may_widen(overridden: frozenset[str], old_text: str, new_text: str) -> bool:

@@ -20,14 +20,13 @@ from __future__ import annotations
 
 import ast
 import bisect
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.merge_rules import ORDER_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python, plain_name, short
+from aeon_release.domain.audits.source import lazy_pattern, parse_python, plain_name, short
 
 _UNORDERED_CALLS = frozenset({"set", "frozenset", "sorted", "isinstance", "issubclass", "any", "all", "sum"})
 _MIN_ENTRIES = 3
@@ -50,7 +49,7 @@ class _Sequence:
 
 
 # what a line of a sequence looks like, alone on its line: an entry (``Backend.X,``) or a branch's header
-_SEQUENCE_LINE = re.compile(r"^\s*(?:(?:[A-Za-z_]\w*\.)*[A-Z]\w*,?|(?:el)?if\b.*:)\s*(?:#.*)?$")
+_SEQUENCE_LINE = lazy_pattern(r"^\s*(?:(?:[A-Za-z_]\w*\.)*[A-Z]\w*,?|(?:el)?if\b.*:)\s*(?:#.*)?$")
 
 
 def order_drift(trees: ThreeTrees, pr_pattern: str) -> tuple[list[Finding], dict[str, list[Span]]]:

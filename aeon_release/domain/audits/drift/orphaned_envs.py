@@ -22,10 +22,10 @@ import ast
 import re
 from collections import Counter
 
-from aeon_release.domain.audits.source import parse_python
+from aeon_release.domain.audits.source import lazy_pattern, parse_python
 
 # a variable's name, whole: ``APP_PROFILE_DIR``
-_ENV_NAME = re.compile(r"[A-Z][A-Z0-9]*_[A-Z0-9_]+")
+_ENV_NAME = lazy_pattern(r"[A-Z][A-Z0-9]*_[A-Z0-9_]+")
 # where a removed line names the variable without reading it: a registry's key, a stub's annotation, a comment
 _NOT_A_CONSUMER = r"""^-\s*(?:#|["']{word}["']\s*:|{word}\s*:)"""
 WRITES = frozenset({"setitem", "setdefault"})  # a fork's setting of the variable (an error, not a warning)

@@ -15,7 +15,7 @@ from collections.abc import Callable, Iterator
 
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found
-from aeon_release.domain.audits.source import parent_map
+from aeon_release.domain.audits.source import lazy_pattern, parent_map
 
 _PLAIN_BASES = frozenset({"object", "NamedTuple", "TypedDict", "Protocol", "Generic"})
 
@@ -264,7 +264,7 @@ def compared_in_scope(
     )
 
 
-_GETATTR = re.compile(r"^getattr\((\w+(?:\.\w+)*), *['\"](\w+)['\"](?:, .*)?\)$")
+_GETATTR = lazy_pattern(r"^getattr\((\w+(?:\.\w+)*), *['\"](\w+)['\"](?:, .*)?\)$")
 
 
 def _as_attribute(source: str) -> str:

@@ -22,15 +22,14 @@ at both sides.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 
 from aeon_release.domain.audits.drift.dropped_choices import Dropped, choices_of
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
-from aeon_release.domain.audits.source import parse_python, plain_name
+from aeon_release.domain.audits.source import lazy_pattern, parse_python, plain_name
 
-_STRING = re.compile(r"""["']([^"'\s]{1,100})["']""")
+_STRING = lazy_pattern(r"""["']([^"'\s]{1,100})["']""")
 
 Function = ast.FunctionDef | ast.AsyncFunctionDef
 

@@ -57,6 +57,7 @@ from aeon_release.domain.audits.source import (
     child_blocks,
     imported_from,
     last_name,
+    lazy_pattern,
     own_scope_nodes,
     parameter_names,
     parent_map,
@@ -66,8 +67,8 @@ from aeon_release.domain.audits.source import (
 )
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
-_QUOTED = re.compile(r"""["']([A-Za-z_]\w{2,})["']""")
-_KEYWORD = re.compile(r"\b([A-Za-z_]\w{2,})\s*=(?!=)")
+_QUOTED = lazy_pattern(r"""["']([A-Za-z_]\w{2,})["']""")
+_KEYWORD = lazy_pattern(r"\b([A-Za-z_]\w{2,})\s*=(?!=)")
 _FILES_READ = 30  # upstream files parsed for dropped parameter reads, at most
 _DEPTH = 8  # base classes followed, at most
 # a handler naming these around the call may take the new key; not ``Exception`` or a bare ``except``: a

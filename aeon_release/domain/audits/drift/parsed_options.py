@@ -40,13 +40,13 @@ from aeon_release.domain.audits.drift.removed_options import (
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python
+from aeon_release.domain.audits.source import lazy_pattern, parse_python
 
 __all__ = ["parsed_option_drift"]
 
 # a quoted long option on a removed line: ``"--endpoint-type"`` (one word or more)
-_FLAG = re.compile(r"""["']--([a-z][a-z0-9]*(?:[-_][a-z0-9]+)*)["']""")
-_PARSES = re.compile(r"\bparse_(?:known_|intermixed_)?args\b|\bNamespace\b")
+_FLAG = lazy_pattern(r"""["']--([a-z][a-z0-9]*(?:[-_][a-z0-9]+)*)["']""")
+_PARSES = lazy_pattern(r"\bparse_(?:known_|intermixed_)?args\b|\bNamespace\b")
 _PARSE = frozenset({"parse_args", "parse_known_args", "parse_intermixed_args"})
 
 _Read = tuple[str, int, str, Severity]  # fork path, line, option name, severity

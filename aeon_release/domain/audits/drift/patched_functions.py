@@ -49,16 +49,23 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.drift.signatures import Sig, call_problem, lambda_signature, names_of, signature
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, own_scope_nodes, parent_map, parse_python, str_value
+from aeon_release.domain.audits.source import (
+    last_name,
+    lazy_pattern,
+    own_scope_nodes,
+    parent_map,
+    parse_python,
+    str_value,
+)
 
 # ``mod.f = mine`` / ``mod.f = lambda ...`` / ``setattr(mod, "f", mine)`` on a fork line, the targets possibly a
 # chain (``a.f = b.f = mine``, mend61); ``self.x = y``, an instance's own state and the commonest spelling, is never
 # a module's patch: such a target is left out of the cheap gate (``_TARGET``)
-_PATCH = re.compile(r"^\s*((?:[A-Za-z_][\w.]*\.\w+\s*=\s*)+)(?:lambda\b|[A-Za-z_]\w*\s*(?:#.*)?$)")
-_TARGET = re.compile(r"(?<![\w.])(?!self\.|cls\.)[A-Za-z_][\w.]*\.(\w+)\s*=")
-_SETATTR = re.compile(r"\bsetattr\(\s*[A-Za-z_][\w.]*\s*,\s*[\"'](\w+)[\"']")
+_PATCH = lazy_pattern(r"^\s*((?:[A-Za-z_][\w.]*\.\w+\s*=\s*)+)(?:lambda\b|[A-Za-z_]\w*\s*(?:#.*)?$)")
+_TARGET = lazy_pattern(r"(?<![\w.])(?!self\.|cls\.)[A-Za-z_][\w.]*\.(\w+)\s*=")
+_SETATTR = lazy_pattern(r"\bsetattr\(\s*[A-Za-z_][\w.]*\s*,\s*[\"'](\w+)[\"']")
 # ``mock.patch.object(mod, "f", mine)``: the same replacement for as long as the patch is active
-_PATCH_OBJECT = re.compile(r"\bpatch\.object\(\s*[A-Za-z_][\w.]*\s*,\s*[\"'](\w+)[\"']")
+_PATCH_OBJECT = lazy_pattern(r"\bpatch\.object\(\s*[A-Za-z_][\w.]*\s*,\s*[\"'](\w+)[\"']")
 # decorators that call the def with the arguments the patched name is called with (killers180: #48526's
 # ``@contextmanager def aeon_graph_capture(device)``): the def's parameters are what the name takes
 _PASSING = frozenset({"wraps", "contextmanager", "asynccontextmanager", "cache", "lru_cache"})

@@ -32,14 +32,15 @@ from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import lazy_pattern
 
 # ``mod.sub.name = value`` at the start of a statement: a patch of a module's (or class's) member
-_PATCH = re.compile(r"^[ \t]*((?:[A-Za-z_]\w*\.)+)([A-Za-z_]\w{3,})[ \t]*=(?!=)")
+_PATCH = lazy_pattern(r"^[ \t]*((?:[A-Za-z_]\w*\.)+)([A-Za-z_]\w{3,})[ \t]*=(?!=)")
 # a call by bare name, ``name(`` not after a dot or a word character (``obj.name(``, ``def name(``
 # and ``mkname(`` are not)
-_BARE_CALL = re.compile(r"(?<![\w.])([A-Za-z_]\w{3,})\s*\(")
-_DOT_USE = re.compile(r"\.([A-Za-z_]\w{3,})\b")
-_DEF = re.compile(r"^\s*(?:async\s+)?def\s")
+_BARE_CALL = lazy_pattern(r"(?<![\w.])([A-Za-z_]\w{3,})\s*\(")
+_DOT_USE = lazy_pattern(r"\.([A-Za-z_]\w{3,})\b")
+_DEF = lazy_pattern(r"^\s*(?:async\s+)?def\s")
 
 
 def dead_patches(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:

@@ -21,15 +21,14 @@ Pure: one parsed fork file and the moved keys in, warnings out.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 from typing import Protocol
 
 from aeon_release.domain.audits.merge_rules import KEY_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map
 
-_CLASS_LIKE = re.compile(r"^(?=\w*[A-Z])(?=\w*[a-z])[A-Za-z_]\w{3,}$")
+_CLASS_LIKE = lazy_pattern(r"^(?=\w*[A-Z])(?=\w*[a-z])[A-Za-z_]\w{3,}$")
 
 
 class Moved(Protocol):

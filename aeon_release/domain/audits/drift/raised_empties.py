@@ -54,20 +54,20 @@ from aeon_release.domain.audits.drift.returns import fork_modules, own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, declared, fork_found, owner_class, parsed_texts
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, method_defs, parent_map, str_value
+from aeon_release.domain.audits.source import last_name, lazy_pattern, method_defs, parent_map, str_value
 
 __all__ = ["raised_empty_drift"]
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 _EMPTY = r"(?:\[\]|\{\}|\(\)|None|False|0|\"\"|''|(?:list|dict|set|tuple)\(\))"
 # from a newline: a ``return`` of an empty literal taken out, a ``raise`` put in (both on one diff)
-_EMPTY_REMOVED = re.compile(r"\n-[ \t]*return[ \t]+" + _EMPTY + r"[ \t]*(?:#[^\n]*)?(?=\n|$)")
-_RAISE_ADDED = re.compile(r"\n\+[ \t]*raise[ \t]+\w")
+_EMPTY_REMOVED = lazy_pattern(r"\n-[ \t]*return[ \t]+" + _EMPTY + r"[ \t]*(?:#[^\n]*)?(?=\n|$)")
+_RAISE_ADDED = lazy_pattern(r"\n\+[ \t]*raise[ \t]+\w")
 # a guard put in that orders two values (``if max_model_len < input_length:``): a raise for a negative difference
-_ORDER_ADDED = re.compile(r"\n\+[ \t]*if[ \t][^\n]*[<>][^\n]*:")
+_ORDER_ADDED = lazy_pattern(r"\n\+[ \t]*if[ \t][^\n]*[<>][^\n]*:")
 # the spelling ``Emptied.empty`` keeps for a def that answered ``a - b`` where it now raises for ``a < b``
 NEGATIVE = "a negative number"
-_CALL = re.compile(r"\b([A-Za-z_]\w*)[ \t]*\(")  # a name a fork line calls (or defines: a superset)
+_CALL = lazy_pattern(r"\b([A-Za-z_]\w*)[ \t]*\(")  # a name a fork line calls (or defines: a superset)
 _EMPTY_CALLS = frozenset({"list", "dict", "set", "tuple"})
 # the value each empty literal stands for (its spelling as ``Emptied.empty`` keeps it)
 _EMPTY_VALUES: dict[str, object] = {

@@ -53,14 +53,14 @@ from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 
 __all__ = ["RULE", "fork_raised", "raised_kind_drift"]
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, method_defs, parse_python
+from aeon_release.domain.audits.source import last_name, lazy_pattern, method_defs, parse_python
 
-_EXCEPT = re.compile(r"^\s*except\b(.*)|\bsuppress\((.*)")
+_EXCEPT = lazy_pattern(r"^\s*except\b(.*)|\bsuppress\((.*)")
 # from a newline: fast; a lookup that raised (``.index(``) taken out, or one that raises (``d[k]``) put in
 # a raise or an assert taken out, a ``.index(`` or a subscript lookup (killers167: #47516 made the choose-kernel
 # functions' ``possible_kernels[platform]`` a ``.get(platform, [])``: the KeyError a fork caught is gone)
-_RAISE_REMOVED = re.compile(r"\n-[ \t]*(?:assert|raise)\b|\n-[^\n#]*\.index\(|\n-[^\n#]*\w\[")
-_RAISE_ADDED = re.compile(r"\n\+[ \t]*(?:raise|assert)\b|\n\+[^\n#]*\w\[")
+_RAISE_REMOVED = lazy_pattern(r"\n-[ \t]*(?:assert|raise)\b|\n-[^\n#]*\.index\(|\n-[^\n#]*\w\[")
+_RAISE_ADDED = lazy_pattern(r"\n\+[ \t]*(?:raise|assert)\b|\n\+[^\n#]*\w\[")
 _CATCH_ALL = frozenset({"Exception", "BaseException"})
 _DEPTH = 3  # calls deep a def's reach follows in its own file
 # what a try body's own syntax can raise, whatever its calls do: a handler of it is alive

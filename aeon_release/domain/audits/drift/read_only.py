@@ -59,32 +59,32 @@ from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, walk_spanning
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map, walk_spanning
 
-_PROPERTY_LINE = re.compile(r"\n\+[ \t]+@(?:builtins\.)?property\b")
-_SETTER_GONE = re.compile(r"\n-[ \t]+@(\w+)\.setter\b")
-_PROPERTY_DEF = re.compile(
+_PROPERTY_LINE = lazy_pattern(r"\n\+[ \t]+@(?:builtins\.)?property\b")
+_SETTER_GONE = lazy_pattern(r"\n-[ \t]+@(\w+)\.setter\b")
+_PROPERTY_DEF = lazy_pattern(
     r"\n\+[ \t]+@(?:builtins\.)?property\b[^\n]*(?:\n\+(?![ \t]*(?:async[ \t]+)?def\b)[^\n]*){0,12}"
     r"\n\+[ \t]+(?:async[ \t]+)?def[ \t]+(\w+)"
 )
 # a ``@cached_property`` line replaced by ``@property`` (#40701): the ``-U0`` hunk holds no def, so no name
-_CACHED_SWAP = re.compile(r"\n-[ \t]+@(?:functools\.)?cached_property\b[^\n]*\n\+[ \t]+@(?:builtins\.)?property\b")
+_CACHED_SWAP = lazy_pattern(r"\n-[ \t]+@(?:functools\.)?cached_property\b[^\n]*\n\+[ \t]+@(?:builtins\.)?property\b")
 # a fork line assigning an attribute (``x.name = v``, ``x.name += v``, ``x.name: T = v``) or ``setattr``
-_STORE = re.compile(r"\.(\w+)[ \t]*(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)")
+_STORE = lazy_pattern(r"\.(\w+)[ \t]*(?::[^=\n]*)?(?:[-+*/%&|^@]|//|\*\*|<<|>>)?=(?!=)")
 # what a write to a closed attribute raises, caught by these (``FrozenInstanceError`` subclasses the first)
 _WRITE_ERRORS = frozenset({"AttributeError", "Exception", "BaseException"})
-_SETATTR = re.compile(r"\bsetattr\([^,\n]+,[ \t]*[\"'](\w+)[\"']")
+_SETATTR = lazy_pattern(r"\bsetattr\([^,\n]+,[ \t]*[\"'](\w+)[\"']")
 # a fork line deleting an attribute (mend70): ``del x.name`` (its targets' dotted names), ``delattr(x, "name")``
-_DELETE = re.compile(r"\bdel[ \t]+([^\n#]+)")
-_DELATTR = re.compile(r"\bdelattr\([^,\n]+,[ \t]*[\"'](\w+)[\"']")
-_DOTTED = re.compile(r"\.(\w+)")
+_DELETE = lazy_pattern(r"\bdel[ \t]+([^\n#]+)")
+_DELATTR = lazy_pattern(r"\bdelattr\([^,\n]+,[ \t]*[\"'](\w+)[\"']")
+_DOTTED = lazy_pattern(r"\.(\w+)")
 # a fork line seeding or dropping an instance-dict slot: ``x.__dict__["name"]``, ``vars(x)["name"]``, ``.pop("name"``
-_DICT_SLOT = re.compile(r"(?:\.__dict__|\bvars\([^()\n]*\))(?:\[[ \t]*|\.pop\([ \t]*)[\"'](\w+)[\"']")
+_DICT_SLOT = lazy_pattern(r"(?:\.__dict__|\bvars\([^()\n]*\))(?:\[[ \t]*|\.pop\([ \t]*)[\"'](\w+)[\"']")
 # ``frozen=True`` (a dataclass decorator's, on its line or a continuation of it): an added line holding it is
 # ``\n\+[^\n]*\bfrozen[ \t]*=[ \t]*True\b``, asked as ``_frozen_added`` does (the engine scans for a leading literal)
-_FROZEN = re.compile(r"frozen(?<!\wfrozen)[ \t]*=[ \t]*True\b")
+_FROZEN = lazy_pattern(r"frozen(?<!\wfrozen)[ \t]*=[ \t]*True\b")
 # a fork line decorating a class ``@dataclass`` / ``@dataclass(...)`` without ``frozen=True`` on the line
-_DATACLASS_LINE = re.compile(r"^[ \t]*@(?:dataclasses\.)?dataclass\b(?![^\n]*\bfrozen[ \t]*=[ \t]*True)")
+_DATACLASS_LINE = lazy_pattern(r"^[ \t]*@(?:dataclasses\.)?dataclass\b(?![^\n]*\bfrozen[ \t]*=[ \t]*True)")
 
 
 def _frozen_added(diff: str) -> bool:

@@ -67,7 +67,7 @@ from aeon_release.domain.audits.drift.stored_tuples import (
 )
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, parse_python
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map, parse_python
 
 # a call with a constant argument (``f(x, flag=True``, ``f(4, "eager"``)
 # on RE2: ``[^)]*`` ran to the line's end from every ``name(`` of a long line on ``re`` (sweep 22's lines)
@@ -81,7 +81,7 @@ _REFUSALS = frozenset(
 _FEATURE_TESTS = frozenset({"signature", "getfullargspec", "getargspec", "hasattr"})
 _MOST_FILES = 64
 # an upstream line refusing any value of a parameter: ``assert buffer is None``, ``if buffer is not None:``
-_REFUSES_ANY = re.compile(r"^(?:assert (\w+) is None\b|if (\w+) is not None:)")
+_REFUSES_ANY = lazy_pattern(r"^(?:assert (\w+) is None\b|if (\w+) is not None:)")
 # calls whose value is a tensor (never None): what a fork binds a buffer to
 _TENSOR_FACTORIES = frozenset(
     {

@@ -33,7 +33,6 @@ from __future__ import annotations
 
 import ast
 import operator
-import re
 from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
@@ -47,10 +46,10 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, parse_python
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map, parse_python
 
 # a call of a capitalized name with a keyword set to a constant (``Cls(flag=True``, ``name="x"``)
-_LITERAL_KEYWORD = re.compile(r"\b[A-Z]\w*\([^)]*\b\w+\s*=\s*(?:True|False|None|-?\d|['\"])")
+_LITERAL_KEYWORD = lazy_pattern(r"\b[A-Z]\w*\([^)]*\b\w+\s*=\s*(?:True|False|None|-?\d|['\"])")
 _VALIDATORS = frozenset({"__post_init__", "model_post_init"})
 _FIELD_VALIDATORS = frozenset({"field_validator", "validator"})
 _EXPECTS_RAISE = frozenset({"raises", "assertRaises", "assertRaisesRegex"})

@@ -26,9 +26,10 @@ from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.pyindex import dotted_name
+from aeon_release.domain.audits.source import lazy_pattern
 
 # ``x.register_parameter("name", rest...`` on one line: the kind, the name, the rest of the line
-_REGISTER = re.compile(r"""\.register_(parameter|buffer|module)\(\s*["'](\w+)["']\s*(.*)$""")
+_REGISTER = lazy_pattern(r"""\.register_(parameter|buffer|module)\(\s*["'](\w+)["']\s*(.*)$""")
 
 
 @dataclass(frozen=True)

@@ -35,9 +35,9 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_
 from aeon_release.domain.audits.drift.signatures import names_of, renamed_only, signature
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import TEST_PATH, parse_python
+from aeon_release.domain.audits.source import TEST_PATH, lazy_pattern, parse_python
 
-_DEF_REMOVED = re.compile(r"\n-[ \t]*(?:async[ \t]+)?def[ \t]+\w+[ \t]*\(")
+_DEF_REMOVED = lazy_pattern(r"\n-[ \t]*(?:async[ \t]+)?def[ \t]+\w+[ \t]*\(")
 _BUILTIN = frozenset(
     {"staticmethod", "classmethod", "property", "cached_property", "cache", "lru_cache", "wraps", "overload"}
 )
@@ -79,7 +79,7 @@ def registered_param_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 
 # a decorator applied with arguments, its last name: ``@register_speculator("eagle3")``, ``@m.register(``
-_APPLIED = re.compile(r"@[ \t]*(?:\w+[ \t]*\.[ \t]*)*(\w+)[ \t]*\(")
+_APPLIED = lazy_pattern(r"@[ \t]*(?:\w+[ \t]*\.[ \t]*)*(\w+)[ \t]*\(")
 
 
 # -- upstream's side ------------------------------------------------------------------------------

@@ -34,12 +34,12 @@ from aeon_release.domain.audits.drift.sides import Changes, ThreeTrees
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import DUPLICATE_DEFINITION as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python, simple_assignment, str_value
+from aeon_release.domain.audits.source import lazy_pattern, parse_python, simple_assignment, str_value
 
 _KEY = r"""["']([A-Za-z_][\w.\-/:]{2,})["']"""
 # a line that may register a key: a dict display's entry, a subscript write, update/setdefault, a
 # registering decorator or call (its key first)
-_REGISTRATION_LINE = re.compile(
+_REGISTRATION_LINE = lazy_pattern(
     rf"""^\+(?!\+\+ )(?:[ \t]*{_KEY}[ \t]*:"""
     rf"""|[^\n]*?\[[ \t]*{_KEY}[ \t]*\][ \t]*=(?!=)"""
     rf"""|[^\n]*?\.(?:update\(\s*(?:\{{|dict\()|setdefault\()[ \t]*{_KEY}"""

@@ -33,11 +33,11 @@ from collections.abc import Callable, Iterable, Iterator
 
 from aeon_release.domain.audits.drift.dropped_choices import expects_refusal
 from aeon_release.domain.audits.drift.fallbacks import caught_around, runs_tested
-from aeon_release.domain.audits.source import last_name, plain_name, str_value
+from aeon_release.domain.audits.source import last_name, lazy_pattern, plain_name, str_value
 
 # what a registry's lookup raises on a key it lacks (``ExtensionManager.load`` asserts; a dict's raises KeyError)
 _MISSES = frozenset({"AssertionError", "KeyError", "LookupError", "ValueError", "Exception", "BaseException"})
-_REGISTERING = re.compile(r"\w{0,100}register\w{0,100}")
+_REGISTERING = lazy_pattern(r"\w{0,100}register\w{0,100}")
 
 
 def looked_up_registry(
@@ -71,10 +71,10 @@ def looked_up_registry(
 
 
 # a module's own name a changed line defines: a class, a def, a top-level assignment
-_DEFINES = re.compile(
+_DEFINES = lazy_pattern(
     r"^(?:\s*class\s+(\w{1,200})|\s*(?:async\s+)?def\s+(\w{1,200})|(\w{1,200})\s*(?::[^=\n]*)?=(?!=))"
 )
-_WORD = re.compile(r"\w+")
+_WORD = lazy_pattern(r"\w+")
 
 
 def _side_names(removed: list[str], added: Iterable[str]) -> tuple[set[str], set[str]]:
@@ -203,7 +203,7 @@ def key_argument(call: ast.Call) -> ast.expr | None:
 
 # a line binding a module constant to a string literal (``AEON_LOADER = "glm4_6v"``, annotated too); linear and
 # anchored at the line's start (a top-level line: no indentation)
-CONSTANT_LINE = re.compile(
+CONSTANT_LINE = lazy_pattern(
     r"""([A-Za-z_]\w{0,200})[ \t]*(?::[^=\n]{0,200})?=[ \t]*[rbuRBU]?["']([A-Za-z_]\w{3,200})["'][ \t]*(?:#.*)?$"""
 )
 

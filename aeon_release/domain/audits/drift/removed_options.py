@@ -33,13 +33,13 @@ from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python
+from aeon_release.domain.audits.source import lazy_pattern, parse_python
 
 __all__ = ["removed_option_drift"]
 
 # a string literal that is exactly an option: ``"--use-gpu-for-pooling-score"`` or ``'--flag=value'``
-_LITERAL = re.compile(r"""["']--([a-z][a-z0-9]*(?:[-_][a-z0-9]+)+)(?:=[^"'\n]*)?["']""")
-_OPTION = re.compile(r"--[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?:=|$)")
+_LITERAL = lazy_pattern(r"""["']--([a-z][a-z0-9]*(?:[-_][a-z0-9]+)+)(?:=[^"'\n]*)?["']""")
+_OPTION = lazy_pattern(r"--[a-z][a-z0-9]*(?:[-_][a-z0-9]+)+(?:=|$)")
 _DECLARE = frozenset({"add_argument", "option", "add_option", "Option"})  # argparse, click, optparse
 _PARSE = frozenset({"parse_args", "parse_known_args", "parse_intermixed_args"})
 _SPAWN = frozenset({"Popen", "create_subprocess_exec", "execv", "execvp", "spawnv"})

@@ -32,7 +32,6 @@ and call a method on ``self``, and only fork files defining one of the guarded m
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -51,10 +50,10 @@ from aeon_release.domain.audits.drift.sides import (
 )
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import str_value
+from aeon_release.domain.audits.source import lazy_pattern, str_value
 
-_SELF_CALL = re.compile(r"\bself\.(\w+)\s*\(")
-_DEF = re.compile(r"^\s+(?:async\s+)?def\s+(\w+)\s*\(")
+_SELF_CALL = lazy_pattern(r"\bself\.(\w+)\s*\(")
+_DEF = lazy_pattern(r"^\s+(?:async\s+)?def\s+(\w+)\s*\(")
 _MOST_FILES = 32
 # in-place arithmetic on a tensor-like: applying it twice is not applying it once
 _IN_PLACE = frozenset({"mul_", "div_", "add_", "sub_", "t_", "transpose_", "neg_", "pow_", "addcmul_", "addcdiv_"})

@@ -51,7 +51,6 @@ from __future__ import annotations
 
 import ast
 import itertools
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -67,7 +66,14 @@ from aeon_release.domain.audits.drift.fallbacks import (
 from aeon_release.domain.audits.drift.flavours import ABSENT, NAMED, SHOWN, TENSOR_KEYWORDS
 from aeon_release.domain.audits.drift.optional_params import _admits_none
 from aeon_release.domain.audits.drift.returns import own_returns
-from aeon_release.domain.audits.source import last_name, parameter_names, parent_map, parsed_expression, table_lookup
+from aeon_release.domain.audits.source import (
+    last_name,
+    lazy_pattern,
+    parameter_names,
+    parent_map,
+    parsed_expression,
+    table_lookup,
+)
 
 _SEQUENCES = frozenset({"list", "List", "tuple", "Tuple", "Sequence", "MutableSequence", "set", "Set", "frozenset"})
 _AWAITABLES = frozenset({"Awaitable", "Coroutine", "Future", "Task"})
@@ -858,8 +864,8 @@ def _made_a_list(old: ast.expr, new: ast.expr, how: str) -> str | None:
     return f"upstream made it return {ast.unparse(new)} where it returned {ast.unparse(old)}: this line {how}, which {effect}"
 
 
-_MEMBER_READ = re.compile(r"reads \.(\w+) of it")
-_KEYWORD_CALL = re.compile(r"calls \.(\w+)\((\w+)=\.\.\.\) on it")
+_MEMBER_READ = lazy_pattern(r"reads \.(\w+) of it")
+_KEYWORD_CALL = lazy_pattern(r"calls \.(\w+)\((\w+)=\.\.\.\) on it")
 
 
 def _reflavoured(old: ast.expr, new: ast.expr, how: str) -> str | None:

@@ -28,16 +28,16 @@ from aeon_release.domain.audits.drift.retyped import Recontained, recontained_he
 from aeon_release.domain.audits.drift.sides import ThreeTrees, line_matches, parsed_versions
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, parsed_expression, walk_spanning
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map, parsed_expression, walk_spanning
 
 # an added line naming an exception class beside a ``|`` (a union annotation): the cheap first pass
-_ERROR_IN_UNION = re.compile(
+_ERROR_IN_UNION = lazy_pattern(
     r"^\+[^\n]*(?:\|[^\S\n]*\w*(?:Exception|Error)\b|\b\w*(?:Exception|Error)[^\S\n]*\|)", re.MULTILINE
 )
 # what such a line holds: the line's pattern is tried only where this finds something (sides.line_matches)
-_ERROR_WORD = re.compile(r"(?:Exception|Error)\b")
-_WORD = re.compile(r"\w+")
-_ERROR_NAME = re.compile(r"\w*(?:Exception|Error)")
+_ERROR_WORD = lazy_pattern(r"(?:Exception|Error)\b")
+_WORD = lazy_pattern(r"\w+")
+_ERROR_NAME = lazy_pattern(r"\w*(?:Exception|Error)")
 # what any exception offers: a read of one of these is the fork handling the error, not the value
 _EXCEPTION_ATTRS = frozenset(
     {"args", "with_traceback", "add_note", "__traceback__", "__cause__", "__context__", "__notes__", "__class__"}

@@ -44,6 +44,7 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import (
     display_strings,
     keys_given_later,
+    lazy_pattern,
     method_defs,
     parent_map,
     parse_python,
@@ -52,13 +53,13 @@ from aeon_release.domain.audits.source import (
 )
 
 # an upstream diff line that takes out a returned string literal
-_RETURN_REMOVED = re.compile(
+_RETURN_REMOVED = lazy_pattern(
     r"""\n-[ \t]*return[ \t]+(?:(?:frozenset|set)?[{[(][ \t]*)?[rRuU]?["']"""
 )  # from a newline: fast (constants.py)
 # a fork line that calls a name beside a comparison or a lookup: ``f() == "x"``, ``"x" in f()``, ``T[f()]``
-_CALL_USED = re.compile(r"""(?:==|!=|\bin\b|\[|\.get\()""")
-_CALLED = re.compile(r"(\w+)\s*\(")
-_READ = re.compile(r"\.(\w+)\b(?!\s*\()")  # an attribute read (a property's use), not a call
+_CALL_USED = lazy_pattern(r"""(?:==|!=|\bin\b|\[|\.get\()""")
+_CALLED = lazy_pattern(r"(\w+)\s*\(")
+_READ = lazy_pattern(r"\.(\w+)\b(?!\s*\()")  # an attribute read (a property's use), not a call
 
 
 @dataclass(frozen=True)

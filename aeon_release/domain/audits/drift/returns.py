@@ -45,10 +45,17 @@ from aeon_release.domain.audits.drift.unpack_guards import mocked, probed, scala
 from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import LOG_METHODS, last_name, parent_map, parse_python, walk_spanning
+from aeon_release.domain.audits.source import (
+    LOG_METHODS,
+    last_name,
+    lazy_pattern,
+    parent_map,
+    parse_python,
+    walk_spanning,
+)
 
 # ``a, b = ...`` / ``(a, b) = ...`` / ``self.a, b =``: a tuple target (a text prefilter; the AST decides)
-_TUPLE_TARGET = re.compile(r"^\s*\(?\s*\*?[\w.\[\]]+\s*,[\w.\[\]\s,*]*\)?\s*(?::[^=]*)?=(?!=)")
+_TUPLE_TARGET = lazy_pattern(r"^\s*\(?\s*\*?[\w.\[\]]+\s*,[\w.\[\]\s,*]*\)?\s*(?::[^=]*)?=(?!=)")
 _UNKNOWN = -1
 # a call through ``super()`` or ``super(Owner, self)`` reaches upstream's method, whatever the fork defines
 _SUPER = "super("
@@ -56,7 +63,7 @@ _SUPER = "super("
 _MISFITS = frozenset({"TypeError", "ValueError"})
 # a fixed N-tuple made ``tuple[X, ...]``, its length now up to a knob (#48018); see ``_made_variadic``
 _VARIADIC = -2
-_DEF = re.compile(
+_DEF = lazy_pattern(
     r"^\s*(?:async\s+)?def\s+(\w+)\s*\("
 )  # a return whose length the source does not show (a name, a call)
 
@@ -461,7 +468,7 @@ def _unpacking(line: str) -> bool:
 # the last line of a target spread one name a line (``(`` ... ``) = self._prepare_inputs(so)``, as a formatter
 # lays out a long unpack; upstream's own runner does): its first line is a bare ``(``, which no one-line
 # prefilter matches (killers186: #28768's and #18581's unpacks so written went unseen)
-CLOSED_TARGET = re.compile(r"^\s*[)\]]\s*=(?!=)")
+CLOSED_TARGET = lazy_pattern(r"^\s*[)\]]\s*=(?!=)")
 
 
 def unpack_line(node: ast.Assign) -> int:
@@ -595,9 +602,9 @@ def _unpacked_local(node: ast.AST) -> ast.Name | None:
 
 
 # ``for a, b in`` (also in a comprehension): a tuple loop target (a text prefilter; the AST decides)
-_LOOP_TARGET = re.compile(r"\bfor\s+\(?[\w.\[\]*]+\s*,[^\n]*?\sin\s")
+_LOOP_TARGET = lazy_pattern(r"\bfor\s+\(?[\w.\[\]*]+\s*,[^\n]*?\sin\s")
 # ``with f() as (a, b):`` (the ``as`` may sit on a later line of a long ``with``): a tuple bound on entry
-_WITH_TARGET = re.compile(r"\bas\s+[(\[]")
+_WITH_TARGET = lazy_pattern(r"\bas\s+[(\[]")
 
 
 _Found = TypeVar("_Found", Unpack, "ValueUse")
@@ -630,7 +637,7 @@ def attributes_read(trees: ThreeTrees) -> set[str]:
     return fork_found(trees, _READ, tests=True)
 
 
-_READ = re.compile(r"\.(\w+)")
+_READ = lazy_pattern(r"\.(\w+)")
 
 
 def added_words(trees: ThreeTrees) -> frozenset[str]:
@@ -738,7 +745,7 @@ _BUILTIN_ITERATORS = frozenset(
 
 
 # ``[0]``..``[9]`` on a line: an element read by position (a text prefilter; the AST decides)
-_INDEX = re.compile(r"\[\s*-?\d\s*\]")
+_INDEX = lazy_pattern(r"\[\s*-?\d\s*\]")
 
 
 def _fork_indexed(trees: ThreeTrees) -> Iterator[Indexed]:
@@ -866,7 +873,7 @@ def _fork_defined(trees: ThreeTrees) -> set[str]:
 
 
 # a fork line binding a name other than by def: ``class NAME``, or ``NAME = ...`` at a module's top level
-_BOUND = re.compile(r"^\s*class\s+(\w+)\b|^(\w+)\s*(?::[^=]*)?=(?!=)")
+_BOUND = lazy_pattern(r"^\s*class\s+(\w+)\b|^(\w+)\s*(?::[^=]*)?=(?!=)")
 
 
 def _fork_overrides(trees: ThreeTrees) -> Iterator[Override]:
@@ -994,12 +1001,12 @@ def _sibling_calls(func: _Def) -> tuple[str, ...]:
 # -- upstream's side ---------------------------------------------------------------------------------
 # a changed line that can change a returned tuple's length: a tuple return or a tuple annotation
 # (patterns that start with a newline or a literal: Python's engine skips ahead fast)
-_TUPLE_RETURN = re.compile(r"\n[-+][ \t]*return [^\n]*,")
-_TUPLE_YIELD = re.compile(r"\n[-+][ \t]*(?:\w+\s*=\s*)?\(?yield [^\n]*,")
-_TUPLE_ANNOTATION = re.compile(r"-> *(?:[\w.]+\[)?tuple\[")  # ``-> tuple[``, ``-> list[tuple[``
+_TUPLE_RETURN = lazy_pattern(r"\n[-+][ \t]*return [^\n]*,")
+_TUPLE_YIELD = lazy_pattern(r"\n[-+][ \t]*(?:\w+\s*=\s*)?\(?yield [^\n]*,")
+_TUPLE_ANNOTATION = lazy_pattern(r"-> *(?:[\w.]+\[)?tuple\[")  # ``-> tuple[``, ``-> list[tuple[``
 # a changed line ending in a comma: an element of a display written over several lines (``return (`` then
 # one value a line, or a ``-> tuple[`` annotation one class a line; #51738 added ``int(...),`` to both)
-_TUPLE_ELEMENT = re.compile(r"\n[-+][ \t]+[^\n]*,[ \t]*(?=\n|$)")
+_TUPLE_ELEMENT = lazy_pattern(r"\n[-+][ \t]+[^\n]*,[ \t]*(?=\n|$)")
 
 
 def _drifted(trees: ThreeTrees, names: set[str], yields: bool = False) -> dict[str, Drift]:
@@ -1704,14 +1711,14 @@ def _order_in(text: str | None, drift: Drift) -> tuple[str, ...] | None:
 # -- a value upstream stopped returning ----------------------------------------------------------------
 # ``x = f(...)`` / ``self.x = await f(...)``, ``if [not] f(...):`` / ``while``: a fork line that uses the
 # value of one call (a text prefilter; the AST decides)
-_VALUE_USE = re.compile(r"^\s*(?:[\w.]+\s*(?::[^=]*)?=(?!=)|(?:if|elif|while)\s+(?:not\s+)?)\s*(?:await\s+)?[\w.]+\(")
+_VALUE_USE = lazy_pattern(r"^\s*(?:[\w.]+\s*(?::[^=]*)?=(?!=)|(?:if|elif|while)\s+(?:not\s+)?)\s*(?:await\s+)?[\w.]+\(")
 # ``for x in f(...)`` / ``[... for x in f(...)]``: the call's value iterated (a text prefilter)
-_ITERATED_CALL = re.compile(r"\bfor\s+[\w.]+\s+in\s+(?:await\s+)?[\w.]+\(")
-_VALUE_RETURN = re.compile(r"\n-[ \t]*return [^\n]")  # upstream removed a return of a value
+_ITERATED_CALL = lazy_pattern(r"\bfor\s+[\w.]+\s+in\s+(?:await\s+)?[\w.]+\(")
+_VALUE_RETURN = lazy_pattern(r"\n-[ \t]*return [^\n]")  # upstream removed a return of a value
 # ``f(...).items()`` / ``f(...).shape``: an attribute read straight off a call's value (a text prefilter)
-_READ_OFF_CALL = re.compile(r"\)[ \t]*\.[ \t]*[A-Za-z_]")
+_READ_OFF_CALL = lazy_pattern(r"\)[ \t]*\.[ \t]*[A-Za-z_]")
 # ``f(...) | extra`` / ``f(...) + 1``: a call's value an operand (a text prefilter; only a voided return asks it)
-_OPERATED_CALL = re.compile(r"\)[ \t]*(?:[|&+^%-]|\*\*?|//?)[ \t]*[\w{(\[]")
+_OPERATED_CALL = lazy_pattern(r"\)[ \t]*(?:[|&+^%-]|\*\*?|//?)[ \t]*[\w{(\[]")
 # what a read off a value of the wrong kind raises (a tuple or None has no ``.items``)
 _READ_MISFITS = frozenset({"AttributeError"})
 # what a tuple answers itself: a read of these off a value made a tuple still works
@@ -1870,7 +1877,7 @@ def _fails_on_none(load: ast.Name, parent: ast.AST | None) -> bool:
 
 
 # a ``%`` conversion of a format string: its flags, width and precision, then its type
-_CONVERSION = re.compile(r"%(?:\([^)]*\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?(.)")
+_CONVERSION = lazy_pattern(r"%(?:\([^)]*\))?[-#0 +]*(?:\*|\d+)?(?:\.(?:\*|\d+))?[hlL]?(.)")
 
 
 def _formats(node: ast.BinOp) -> bool:
@@ -2004,7 +2011,7 @@ def _value_use(path: str, node: ast.AST) -> ValueUse | None:
 
 
 # ``g(f(...))`` / ``g(x, key=f(...))``: a call's value handed straight to another call (a text prefilter)
-_PASSED_CALL = re.compile(r"[\w.]+\((?:[^()]*[(,=]\s*|\s*)(?:await\s+)?[\w.]+\(")
+_PASSED_CALL = lazy_pattern(r"[\w.]+\((?:[^()]*[(,=]\s*|\s*)(?:await\s+)?[\w.]+\(")
 # callees that take any value whole (print it, measure it, store it, type-check it): no one-value use
 _TAKES_ANY = frozenset(
     {"print", "repr", "str", "len", "list", "tuple", "set", "type", "id", "isinstance", "hasattr", "iter", "next"}
@@ -2196,7 +2203,7 @@ def _widened_findings(
     return findings
 
 
-_FIELD_CALL = re.compile(r"^self\.(\w+)\.(\w+)$")
+_FIELD_CALL = lazy_pattern(r"^self\.(\w+)\.(\w+)$")
 
 
 def _fielded_widened(trees: ThreeTrees, uses: list[ValueUse], rebound: Rebound) -> dict[tuple[str, int, str], Drift]:
@@ -2533,7 +2540,7 @@ def _reshaped(
     return drifts
 
 
-_TESTS = re.compile(r"(?:^|/)tests?/|(?:^|/)test_[^/]*$")
+_TESTS = lazy_pattern(r"(?:^|/)tests?/|(?:^|/)test_[^/]*$")
 
 
 def _kin_returned(trees: ThreeTrees, name: str, sites: list[tuple[str, int]]) -> bool:
@@ -2619,7 +2626,7 @@ def _tested_whole(rest: str) -> bool:
 # ``_, ssm_state_dtype = self.get_state_dtype()``)
 # a value continued on the next line of the same side of the diff: a backslash or an opened parenthesis
 _BROKEN = r"(?:[ \t]*[\\(]?[ \t]*\n{}(?=[ \t]*[\w.(]))?"
-_INDEXED_END = re.compile(r"\)\s*\[\s*-?\d+\s*\]\s*(?:#.*)?$")
+_INDEXED_END = lazy_pattern(r"\)\s*\[\s*-?\d+\s*\]\s*(?:#.*)?$")
 
 
 def _widened_finding(
@@ -2658,8 +2665,8 @@ def _widened_finding(
 
 # -- a collection of tuples made a collection of objects ----------------------------------------------
 # ``-> list[tuple[str, int]]`` on a line upstream removed: the one place a loop's unpack was promised
-_REMOVED_ELEMENT_TUPLE = re.compile(r"^-.*-> *[\"']?[\w.]+\[tuple\[", re.MULTILINE)
-_REMOVED_TUPLE_YIELD = re.compile(r"^-[ \t]*(?:\w+\s*=\s*)?\(?yield [^\n]*,", re.MULTILINE)
+_REMOVED_ELEMENT_TUPLE = lazy_pattern(r"^-.*-> *[\"']?[\w.]+\[tuple\[", re.MULTILINE)
+_REMOVED_TUPLE_YIELD = lazy_pattern(r"^-[ \t]*(?:\w+\s*=\s*)?\(?yield [^\n]*,", re.MULTILINE)
 # element classes a loop step can still unpack: a tuple's kin, and what does not say what it holds
 _UNPACKABLE = frozenset({"Any", "object", "NamedTuple", "Tuple", "Sequence", "Iterable", "Iterator", "List"})
 _UNPACKABLE_DUNDERS = frozenset({"__iter__", "__getitem__"})

@@ -72,16 +72,16 @@ from aeon_release.domain.audits.drift.signatures import decorator_names
 from aeon_release.domain.audits.drift.union_slots import _sides
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, parsed_expression, walk_spanning
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map, parsed_expression, walk_spanning
 
 # a removed line that annotates something ``str`` (``name: str``, ``def name(...) -> str``, ``) -> str``);
 # from a newline, as a diff's lines are searched here (a file's diff opens with its header line): ``^``
 # under re.M is tried at every character of every diff, the newline is found by a fast scan
-_STR_LINE = re.compile(r"\n(-[^\n]*(?::|->)[ \t]*(?:Optional\[)?str\b[^\n]*)")
-_ANNOTATION = re.compile(r"\b(\w+)[ \t]*:[ \t]*(?:Optional\[)?([A-Za-z_]\w*)")
-_RETURN = re.compile(r"(?:\bdef[ \t]+(\w+)[^\n]*?|^[-+][ \t]*\)[ \t]*)->[ \t]*(?:Optional\[)?([A-Za-z_]\w*)")
+_STR_LINE = lazy_pattern(r"\n(-[^\n]*(?::|->)[ \t]*(?:Optional\[)?str\b[^\n]*)")
+_ANNOTATION = lazy_pattern(r"\b(\w+)[ \t]*:[ \t]*(?:Optional\[)?([A-Za-z_]\w*)")
+_RETURN = lazy_pattern(r"(?:\bdef[ \t]+(\w+)[^\n]*?|^[-+][ \t]*\)[ \t]*)->[ \t]*(?:Optional\[)?([A-Za-z_]\w*)")
 _STR_TYPES = frozenset({"str", "str | None", "None | str", "Optional[str]"})
-_STRING = re.compile(r"""["']""")
+_STRING = lazy_pattern(r"""["']""")
 
 
 @dataclass(frozen=True)
@@ -184,7 +184,7 @@ def _plain_enums(trees: ThreeTrees, pairs: dict[str, set[tuple[str, str]]]) -> s
     return plain
 
 
-_CLASS_HEADER = re.compile(r"^[ \t]*class[ \t]+(\w+)[ \t]*\(([^)]*)\)", re.M)
+_CLASS_HEADER = lazy_pattern(r"^[ \t]*class[ \t]+(\w+)[ \t]*\(([^)]*)\)", re.M)
 
 
 def _retyped(trees: ThreeTrees, paths: list[str], paired: dict[str, set[str]]) -> _Found:
@@ -225,7 +225,7 @@ def _attr_annotations(*texts: str | None) -> set[str]:
     return {name for text in texts for name in _ATTR_ANNOTATION.findall(text or "")}
 
 
-_ATTR_ANNOTATION = re.compile(r"\.(\w+)\)?[ \t]*:")
+_ATTR_ANNOTATION = lazy_pattern(r"\.(\w+)\)?[ \t]*:")
 
 
 def _annotated(module: ast.Module, fields: bool = True) -> Iterator[tuple[tuple[str, ...], tuple[ast.expr, str, int]]]:
@@ -463,7 +463,7 @@ _ARRAY_ONLY = frozenset(
 _OFFERS["array"] = frozenset({"copy", "sort"}) | (_ARRAY_ONLY - frozenset().union(*_OFFERS.values()))
 _UNSLICED = frozenset({"deque", "set", "frozenset", "dict"})
 # a removed line that annotates something as one of those containers (from a newline, as _STR_LINE)
-_CONTAINER_LINE = re.compile(
+_CONTAINER_LINE = lazy_pattern(
     r"\n-[^\n]*(?::|->)[ \t]*(?:Optional\[)?(?:typing\.|collections\.|torch\.|np\.|numpy\.)?(?:"
     + "|".join(_KINDS_HELD)
     + r")\b"
@@ -475,14 +475,14 @@ _KINDS = r"(?:Optional\[)?(?:typing\.|collections\.|torch\.|np\.|numpy\.)?(" + "
 # (``def name(...) -> Dict[...]``, a signature's last line ``) -> Dict[...]``) as a container.  The
 # annotation is found first and its line's start read back from it (_line_kinds): a pattern anchored at
 # every line's start was a fifth of type drift on a large release's diff.
-_FIELD_KIND = re.compile(r":[ \t]*" + _KINDS)
-_FIELD_HEAD = re.compile(r"([-+])[ \t]*(?:self\.)?(\w+)[ \t]*")  # what precedes the colon, whole
-_RETURN_KIND = re.compile(r"->[ \t]*" + _KINDS)
+_FIELD_KIND = lazy_pattern(r":[ \t]*" + _KINDS)
+_FIELD_HEAD = lazy_pattern(r"([-+])[ \t]*(?:self\.)?(\w+)[ \t]*")  # what precedes the colon, whole
+_RETURN_KIND = lazy_pattern(r"->[ \t]*" + _KINDS)
 _ARROW_SPAN = 2001  # a line's sign and at most 2,000 characters before its arrow
-_DEF_NAME = re.compile(r"\bdef[ \t]+(\w+)")
+_DEF_NAME = lazy_pattern(r"\bdef[ \t]+(\w+)")
 # the same without its leading \b, a gate's superset (``undef x`` too): a pattern opening with \b is tried at every
 # character of a text, one that opens with a word only where the word is (~25x faster over a module)
-_DEF_WORD = re.compile(r"def[ \t]+(\w+)")
+_DEF_WORD = lazy_pattern(r"def[ \t]+(\w+)")
 
 
 def _kinds_changed(diff: str, fork_lines: list[str]) -> set[str]:
@@ -545,7 +545,7 @@ def _union_kinds(diff: str, after: int) -> list[str]:
     return [hit.group(1) for hit in _UNION_KIND.finditer(diff, after, end if end >= 0 else len(diff))]
 
 
-_UNION_KIND = re.compile(r"\|[ \t]*" + _KINDS)
+_UNION_KIND = lazy_pattern(r"\|[ \t]*" + _KINDS)
 
 
 def _field_name(diff: str, start: int, colon: int) -> str | None:

@@ -23,14 +23,13 @@ sides; one of a field of the fork file's own class is the fork's value.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Collection, Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.own_fields import OwnFields, file_classes, written_scope
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.drift.signatures import is_static
-from aeon_release.domain.audits.source import parse_python, str_value
+from aeon_release.domain.audits.source import lazy_pattern, parse_python, str_value
 
 
 @dataclass(frozen=True)
@@ -47,10 +46,10 @@ class Rewrite:
 
 # an added ``if``/``elif`` line (one greedy run: linear on a hostile line); ``_tests`` then asks for a
 # comparison with one of the names as a string
-_TESTED = re.compile(r"""^(?:el)?if\b[^\n]*""")
-_STRING = re.compile(r"""["']([^"'\s]{1,100})["']""")
+_TESTED = lazy_pattern(r"""^(?:el)?if\b[^\n]*""")
+_STRING = lazy_pattern(r"""["']([^"'\s]{1,100})["']""")
 # ``in NAME``: a test against a module-level tuple of strings (#25232: ``if self.method in MTP_MODEL_TYPES``)
-_IN_NAME = re.compile(r"\bin[ \t]+([A-Z][A-Z0-9_]{2,})\b")
+_IN_NAME = lazy_pattern(r"\bin[ \t]+([A-Z][A-Z0-9_]{2,})\b")
 
 
 def rewrites(trees: ThreeTrees, names: set[str]) -> dict[str, Rewrite]:

@@ -36,11 +36,11 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.drift.widened_literals import case_values
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map, str_value, walk_spanning
+from aeon_release.domain.audits.source import lazy_pattern, parent_map, str_value, walk_spanning
 
-_TESTED = re.compile(r"""^\s*(?:el)?if\s+\w+\s*(?:==|in)\s*[(\[{]?\s*["']""")
-_RETURNS = re.compile(r"""^\s*return\s+["'][^"'\s]{1,80}["']\s*$""")
-_QUOTED = re.compile(r"""["']([^"'\s]{1,80})["']""")
+_TESTED = lazy_pattern(r"""^\s*(?:el)?if\s+\w+\s*(?:==|in)\s*[(\[{]?\s*["']""")
+_RETURNS = lazy_pattern(r"""^\s*return\s+["'][^"'\s]{1,80}["']\s*$""")
+_QUOTED = lazy_pattern(r"""["']([^"'\s]{1,80})["']""")
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 

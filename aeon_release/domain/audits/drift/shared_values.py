@@ -33,10 +33,10 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name
+from aeon_release.domain.audits.source import last_name, lazy_pattern
 
-_FRESH_ASSIGN = re.compile(r"\.\w+\s*=\s*(?:\[|\{|list\(|dict\(|set\()")
-_SHARED_ASSIGN = re.compile(r"\.\w+\s*=\s*self\.\w+\s*$")
+_FRESH_ASSIGN = lazy_pattern(r"\.\w+\s*=\s*(?:\[|\{|list\(|dict\(|set\()")
+_SHARED_ASSIGN = lazy_pattern(r"\.\w+\s*=\s*self\.\w+\s*$")
 _MUTATORS = frozenset(
     {
         "append",

@@ -25,11 +25,11 @@ from aeon_release.domain.audits.diffs import ARGV_BYTES, PYTHON_FILES, upstream_
 from aeon_release.domain.audits.drift.helper_guards import held_at
 from aeon_release.domain.audits.drift.pyindex import dotted_name
 from aeon_release.domain.audits.memo import Memo
-from aeon_release.domain.audits.source import TEST_PATH, SourceCache, code_lines, parse_python
+from aeon_release.domain.audits.source import TEST_PATH, SourceCache, code_lines, lazy_pattern, parse_python
 from aeon_release.domain.diffpaths import header_path as diff_path
 
-_WORD = re.compile(r"\w+")
-_HUNK = re.compile(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
+_WORD = lazy_pattern(r"\w+")
+_HUNK = lazy_pattern(r"^@@ -(\d+)(?:,(\d+))? \+(\d+)(?:,(\d+))? @@")
 
 
 @dataclass(frozen=True)
@@ -98,7 +98,7 @@ def own_diff(mine: str, upstream: Changes) -> str:
     return "\n".join("diff --git " + chunk.removeprefix("diff --git ") for chunk in kept if chunk)
 
 
-_HUNK_START = re.compile(r"\n(?=@@ -)")  # a changed line starts with + - or a space: only a hunk header here
+_HUNK_START = lazy_pattern(r"\n(?=@@ -)")  # a changed line starts with + - or a space: only a hunk header here
 
 
 def _own_hunks(chunk: str, upstream: Changes) -> str:
@@ -243,7 +243,7 @@ def fork_found(trees: ThreeTrees, pattern: re.Pattern[str], tests: bool = False)
 
 
 # a fork line importing a module (``from a.b import c, d`` or ``import a.b``): the module, and the names after it
-_IMPORT_LINE = re.compile(r"^\s*(?:from\s+([\w.]+)\s+import\s+\(?([\w\s,]*)|import\s+([\w.]+))")
+_IMPORT_LINE = lazy_pattern(r"^\s*(?:from\s+([\w.]+)\s+import\s+\(?([\w\s,]*)|import\s+([\w.]+))")
 
 
 def fork_imported_first(trees: ThreeTrees, paths: Iterable[str]) -> list[str]:
@@ -308,7 +308,7 @@ def _deleted_path(chunk: str) -> str | None:
 
 # A \r that does not end git's line ends a Python one: a file whose lines end in \r alone is one line to git,
 # the fork's code in it owned no line ``ast`` numbers (a pull request passed every drift check in silence).
-_INNER_CR = re.compile(r"\r(?!$)")
+_INNER_CR = lazy_pattern(r"\r(?!$)")
 
 
 def _parse_file(chunk: str) -> FileChange:
@@ -618,7 +618,7 @@ def parsed_texts(
 
 
 # ``def``, then blanks or backslash continuations, then the name (``def \\`` and the name on the next line parse)
-_DEFINED = re.compile(r"\bdef(?:[ \t\f]|\\(?:\r\n?|\n))+(\w+)")
+_DEFINED = lazy_pattern(r"\bdef(?:[ \t\f]|\\(?:\r\n?|\n))+(\w+)")
 
 
 def defined_names(text: str) -> set[str]:
@@ -707,8 +707,8 @@ def _conjoining_jamo(char: str) -> bool:
     return 0x1100 <= point <= 0x11FF or 0xA960 <= point <= 0xA97F or 0xD7B0 <= point <= 0xD7FF
 
 
-_ASCII_RUNS = re.compile(r"[\x00-\x7f]+")
-_WORD_CHAR = re.compile(r"\w")
+_ASCII_RUNS = lazy_pattern(r"[\x00-\x7f]+")
+_WORD_CHAR = lazy_pattern(r"\w")
 _names_as_written = Memo(plain_names, size=64)
 
 

@@ -26,11 +26,11 @@ from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import TEST_PATH
+from aeon_release.domain.audits.source import TEST_PATH, lazy_pattern
 
 # a removed line testing a parameter's name against a signature: ``if "use_v1" in sig.parameters:``
-_TESTED = re.compile(r"""^-.*["'][A-Za-z_]\w*["']\s+(?:not\s+)?in\s+\w""", re.M)
-_SIGNED = re.compile(r"\b(?:signature|getfullargspec|getargspec)\(")
+_TESTED = lazy_pattern(r"""^-.*["'][A-Za-z_]\w*["']\s+(?:not\s+)?in\s+\w""", re.M)
+_SIGNED = lazy_pattern(r"\b(?:signature|getfullargspec|getargspec)\(")
 
 
 @dataclass(frozen=True)

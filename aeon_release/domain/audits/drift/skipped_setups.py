@@ -31,7 +31,6 @@ lines name by module first and tests last (mend56).
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass, field
 
@@ -50,10 +49,10 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import TEST_PATH, str_value
+from aeon_release.domain.audits.source import TEST_PATH, lazy_pattern, str_value
 
-_DEF = re.compile(r"^\s+(?:async\s+)?def\s+(\w+)\s*\(\s*self\b")
-_SELF_STORE = re.compile(r"\bself\.\w+\s*(?::[^=\n]*)?=(?!=)")
+_DEF = lazy_pattern(r"^\s+(?:async\s+)?def\s+(\w+)\s*\(\s*self\b")
+_SELF_STORE = lazy_pattern(r"\bself\.\w+\s*(?::[^=\n]*)?=(?!=)")
 _MOST_FILES = 32
 _INIT = "__init__"
 

@@ -28,15 +28,14 @@ unless it declares slots too), a declared field, and a property with a setter st
 from __future__ import annotations
 
 import ast
-import re
 
 from aeon_release.domain.audits.drift.fallbacks import isinstance_guarded, kind_ensured, match_ensured, runs_tested
 from aeon_release.domain.audits.drift.pyindex import ClassInfo, External, Index
 from aeon_release.domain.audits.drift.read_only import slot_names, stored
-from aeon_release.domain.audits.source import NOT_LITERAL, last_name, literal_value
+from aeon_release.domain.audits.source import NOT_LITERAL, last_name, lazy_pattern, literal_value
 
 # an added upstream line declaring slots: ``@dataclass(slots=True)``, ``__slots__ = (...)``
-SLOTS_LINE = re.compile(r"\bslots[ \t]*=[ \t]*True\b|\b__slots__\b")
+SLOTS_LINE = lazy_pattern(r"\bslots[ \t]*=[ \t]*True\b|\b__slots__\b")
 # bases outside the tree that add no ``__dict__`` to their subclasses' instances
 _DICTLESS_BASES = frozenset({"object", "ABC", "Generic", "Protocol"})
 # what a store to an undeclared name on a slotted instance raises, caught by these

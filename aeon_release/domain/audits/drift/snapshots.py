@@ -29,7 +29,6 @@ only upstream files whose added lines copy one of those attributes on ``self``.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -41,12 +40,12 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name
+from aeon_release.domain.audits.source import last_name, lazy_pattern
 
 # a store on ``self`` of an attribute or of a field of one, on a fork line: ``self.hp = ...``, ``self.hp.f = ...``
-_STORE = re.compile(r"\bself\.(\w+)(?:\.\w+)?\s*=(?!=)")
+_STORE = lazy_pattern(r"\bself\.(\w+)(?:\.\w+)?\s*=(?!=)")
 # a copy upstream added: ``self.sm_scale = self.hp.sm_scale``
-_COPY = re.compile(r"\bself\.\w+\s*=\s*self\.(\w+)\b")
+_COPY = lazy_pattern(r"\bself\.\w+\s*=\s*self\.(\w+)\b")
 _MOST_FILES = 32
 _ALL = "*"  # a store of the attribute itself: every copied field
 

@@ -16,7 +16,6 @@ and ``sort``, and the fork's added lines must name the attribute, before anythin
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
@@ -24,14 +23,14 @@ from aeon_release.domain.audits.drift.returns import attribute_readers, own_node
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.merge_rules import ORDER_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map, short
+from aeon_release.domain.audits.source import lazy_pattern, parent_map, short
 
 # ``self.sizes.sort(reverse=True)`` / ``self.sizes = sorted(x, reverse=True)``, a statement of its own
-_SORT_LINE = re.compile(
+_SORT_LINE = lazy_pattern(
     r"^\s*(?:[A-Za-z_]\w*\.)*(?P<attr>[A-Za-z_]\w*)"
     r"(?:\.sort\((?P<args>[^)]*)\)|\s*(?::[^=]+)?=\s*sorted\((?P<src>.*)\))\s*(?:#.*)?$"
 )
-_REVERSED = re.compile(r"\breverse\s*=\s*True\b")
+_REVERSED = lazy_pattern(r"\breverse\s*=\s*True\b")
 
 
 @dataclass(frozen=True)

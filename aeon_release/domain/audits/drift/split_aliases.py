@@ -24,7 +24,6 @@ that binds ``A`` itself.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -34,10 +33,10 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts, who
 from aeon_release.domain.audits.drift.subscripted_aliases import _bound_once, _rebound
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import own_scope_nodes, parameter_names, parent_map
+from aeon_release.domain.audits.source import lazy_pattern, own_scope_nodes, parameter_names, parent_map
 
 _MOST_FILES = 32
-_ALIAS_LINE = re.compile(r"^(\w+)[ \t]*=[ \t]*(\w+)[ \t]*(?:#.*)?$")  # a removed top-level ``A = B``
+_ALIAS_LINE = lazy_pattern(r"^(\w+)[ \t]*=[ \t]*(\w+)[ \t]*(?:#.*)?$")  # a removed top-level ``A = B``
 _IDENTITY = (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)
 _DISPLAYS = (ast.Set, ast.List, ast.Tuple)
 

@@ -39,10 +39,10 @@ from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map
 
-_LEN_SUM = re.compile(r"len\(self\.\w+\)\s*\+\s*len\(self\.\w+\)|\bself\.\w+\s+or\s+self\.\w+")
-_KEYWORD = re.compile(r"\b(\w+)=(?!=)")  # a keyword argument (no spaces: PEP 8), not an assignment
+_LEN_SUM = lazy_pattern(r"len\(self\.\w+\)\s*\+\s*len\(self\.\w+\)|\bself\.\w+\s+or\s+self\.\w+")
+_KEYWORD = lazy_pattern(r"\b(\w+)=(?!=)")  # a keyword argument (no spaces: PEP 8), not an assignment
 _MOST_FILES = 32
 
 
@@ -74,11 +74,18 @@ def split_count_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 
 def _candidate(trees: ThreeTrees, path: str) -> bool:
+    """Whether an added line sums or or-s two ``self`` fields, or re-passes a keyword a removed line passed a sum.
+
+    perf33: each line's patterns are asked only of a line holding what every match holds (``self.``; a
+    keyword's ``=``), and the added lines are read for a keyword only when a removed line summed one: every
+    upstream file's added lines were searched twice (~12 ms at 80 commits)."""
     change = trees.upstream[path]
-    if any(_LEN_SUM.search(line) for line in change.added.values()):
+    if any(_LEN_SUM.search(line) for line in change.added.values() if "self." in line):
         return True
-    summed = {name for line in change.removed if "+" in line for name in _KEYWORD.findall(line)}
-    return any(name in summed for line in change.added.values() for name in _KEYWORD.findall(line))
+    summed = {name for line in change.removed if "+" in line and "=" in line for name in _KEYWORD.findall(line)}
+    return bool(summed) and any(
+        name in summed for line in change.added.values() if "=" in line for name in _KEYWORD.findall(line)
+    )
 
 
 def _splits(path: str, old: ast.Module, new: ast.Module) -> Iterator[Split]:

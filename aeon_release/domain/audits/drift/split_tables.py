@@ -27,13 +27,13 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_
 from aeon_release.domain.audits.drift.table_params import module_sources, read_from_module
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import TEST_PATH, parse_python
+from aeon_release.domain.audits.source import TEST_PATH, lazy_pattern, parse_python
 
 # a fork line writing a string key into a table: ``T["key"] =``, ``T.update({"key":``
-_KEYED = re.compile(r"""(\w+)[ \t]*(?:\[[ \t]*["'][^"'\n]+["'][ \t]*\][ \t]*=|\.update[ \t]*\([ \t]*\{)""")
+_KEYED = lazy_pattern(r"""(\w+)[ \t]*(?:\[[ \t]*["'][^"'\n]+["'][ \t]*\][ \t]*=|\.update[ \t]*\([ \t]*\{)""")
 # an added module-level binding of a display: ``NAME = {``, ``NAME: set[str] = frozenset(``
-_SET_ADDED = re.compile(r"\n\+[A-Za-z_]\w*[ \t]*(?::[^=\n]*)?=[ \t]*(?:frozenset[ \t]*\(|set[ \t]*\(|\{)")
-_WORD_TEST = re.compile(r"""(["'])([\w-]+)\1[ \t]+in[ \t]+((?:\w+\.)*\w+)""")
+_SET_ADDED = lazy_pattern(r"\n\+[A-Za-z_]\w*[ \t]*(?::[^=\n]*)?=[ \t]*(?:frozenset[ \t]*\(|set[ \t]*\(|\{)")
+_WORD_TEST = lazy_pattern(r"""(["'])([\w-]+)\1[ \t]+in[ \t]+((?:\w+\.)*\w+)""")
 
 
 @dataclass(frozen=True)

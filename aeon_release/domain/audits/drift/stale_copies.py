@@ -56,18 +56,18 @@ from aeon_release.domain.audits.drift.sides import (
 )
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import LOG_METHODS, last_name, parsed_expression
+from aeon_release.domain.audits.source import LOG_METHODS, last_name, lazy_pattern, parsed_expression
 
 # a callee on a changed line (``self.logits_processor(``, ``torch.cat(``): its last name (group 2), not the name a
 # ``def``/``class`` line declares (group 1 set)
-_CALLEE = re.compile(r"\b(def\s+|class\s+)?(\w+)\s*\(")
+_CALLEE = lazy_pattern(r"\b(def\s+|class\s+)?(\w+)\s*\(")
 # builtins every file calls (``len``, ``super``, ``isinstance``): a gate on them let every changed file through
 _BUILTINS = frozenset(dir(builtins))
-_DEF = re.compile(r"^\s+(?:async\s+)?def\s+\w+\s*\(")
+_DEF = lazy_pattern(r"^\s+(?:async\s+)?def\s+\w+\s*\(")
 _MOST_FILES = 32
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 # a store of a field of ``self`` on a changed line (``self.budget = ...``, not ``==``)
-_STORE = re.compile(r"\bself\.(\w+)\s*(?::[^=]*)?=(?!=)")
+_STORE = lazy_pattern(r"\bself\.(\w+)\s*(?::[^=]*)?=(?!=)")
 
 
 @dataclass(frozen=True)

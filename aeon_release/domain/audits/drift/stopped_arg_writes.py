@@ -32,7 +32,6 @@ Pure but for reading the three trees: findings out.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -47,11 +46,12 @@ from aeon_release.domain.audits.drift.sides import (
 from aeon_release.domain.audits.drift.stopped_writes import own_methods, top_classes
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import lazy_pattern
 
 _MOST_FILES = 32
 _DEPTH = 2  # calls of the module's own methods followed
 # a removed line storing an attribute of a name (``cache_config.block_size = ...``)
-_ATTR_STORE = re.compile(r"^\s*[A-Za-z_]\w*(?:\.\w+)+\s*(?::[^=]+)?=(?!=)")
+_ATTR_STORE = lazy_pattern(r"^\s*[A-Za-z_]\w*(?:\.\w+)+\s*(?::[^=]+)?=(?!=)")
 # callables handed an object that only read it
 _READERS = frozenset({"getattr", "hasattr", "isinstance", "issubclass", "type", "len", "id", "str", "repr", "bool"})
 _LOGGERS = frozenset({"logger", "logging", "log", "_logger"})

@@ -48,7 +48,6 @@ Pure but for reading the three trees: findings out.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
 
@@ -58,11 +57,11 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map, parse_python, unquoted
+from aeon_release.domain.audits.source import lazy_pattern, parent_map, parse_python, unquoted
 
 _MOST_FILES = 32
-_SELF_STORE = re.compile(r"^\s*self(?:\.\w+)+\s*(?::[^=]+)?=(?!=)")
-_STORED = re.compile(r"(?:self\.|[\"'])(\w+)")  # a superset of what ``_stores`` reads
+_SELF_STORE = lazy_pattern(r"^\s*self(?:\.\w+)+\s*(?::[^=]+)?=(?!=)")
+_STORED = lazy_pattern(r"(?:self\.|[\"'])(\w+)")  # a superset of what ``_stores`` reads
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 # bases that override nothing of a subclass's: a base ahead of the upstream class of any other name may
 _MARKERS = frozenset({"object", "ABC", "Generic", "Protocol"})

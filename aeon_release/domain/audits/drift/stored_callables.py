@@ -24,7 +24,6 @@ the call raises.  Quiet for a callable that takes the new call, one that did not
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -32,11 +31,11 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.drift.signatures import Sig, call_problem, lambda_signature, signature
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import TEST_PATH, imported_from, last_name, parse_python
+from aeon_release.domain.audits.source import TEST_PATH, imported_from, last_name, lazy_pattern, parse_python
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 _Methods = dict[str, tuple[str, _Def]]  # method name -> (the class defining it, its def)
-_STORE = re.compile(r"\bself\.[A-Za-z_]\w*\s*=(?!=)")
+_STORE = lazy_pattern(r"\bself\.[A-Za-z_]\w*\s*=(?!=)")
 _DEPTH = 8  # base classes followed, at most
 
 

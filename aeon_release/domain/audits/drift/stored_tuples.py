@@ -27,7 +27,6 @@ upstream-changed files that name one of those attributes.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
@@ -40,7 +39,7 @@ from aeon_release.domain.audits.drift.returns import fork_modules, own_returns
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, parse_python
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map, parse_python
 
 # ``a, b = x.attr`` / ``(a, b) = x.attr``, or ``...[3]``: a prefilter, the AST decides
 # on RE2: ``,[^=]*`` ran to the line's end from every comma of a long line on ``re``
@@ -324,11 +323,11 @@ _COPIES = frozenset({"copy", "list", "tuple"})
 
 
 # ``self.NAME = [`` / ``self.NAME = (``: a fork class storing a display of its own
-_RESTORE = re.compile(r"self\.\w+\s*(?::[^=]*)?=\s*[\[(]")
+_RESTORE = lazy_pattern(r"self\.\w+\s*(?::[^=]*)?=\s*[\[(]")
 
 
 # ``Name(`` called on a line, not the ``class Name(`` that defines it
-_CALLED = re.compile(r"(?<!class )\b(\w+)\s*\(")
+_CALLED = lazy_pattern(r"(?<!class )\b(\w+)\s*\(")
 
 
 def _restored(trees: ThreeTrees) -> frozenset[tuple[str, str, str]]:

@@ -25,7 +25,6 @@ Pure but for reading the three trees: findings out.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 
 from aeon_release.domain.audits.drift.fallbacks import caught_around, version_gated
@@ -35,7 +34,7 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts, who
 from aeon_release.domain.audits.drift.type_only_names import locally_bound
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map
+from aeon_release.domain.audits.source import lazy_pattern, parent_map
 
 _MOST_FILES = 32
 _UNIONS = frozenset({"Union", "Optional"})
@@ -51,7 +50,7 @@ _GENERICS = frozenset(
         "Deque", "DefaultDict", "OrderedDict", "Counter", "ChainMap",
     }
 )  # fmt: skip
-_TOP_BOUND = re.compile(r"(?m)^(?:type[ \t]+)?(\w+)[ \t]*[\[:=]")  # a top-level binding's name
+_TOP_BOUND = lazy_pattern(r"(?m)^(?:type[ \t]+)?(\w+)[ \t]*[\[:=]")  # a top-level binding's name
 _TYPE_ERRORS = frozenset({"TypeError", "Exception", "BaseException"})
 # module dotted -> (its path, {name: upstream's spelling of its value})
 Refused = dict[str, tuple[str, dict[str, str]]]

@@ -27,7 +27,6 @@ only fork files naming one of the stamps.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -37,7 +36,7 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map
+from aeon_release.domain.audits.source import lazy_pattern, parent_map
 
 _CLOCKS = frozenset(
     {
@@ -52,7 +51,7 @@ _CLOCKS = frozenset(
     }
 )
 # a call of one of ``time``'s clocks on a changed line (``time.perf_counter()``, ``perf_counter()``)
-_CLOCK_CALL = re.compile(r"\b(time|time_ns|perf_counter(?:_ns)?|monotonic(?:_ns)?|process_time(?:_ns)?)\s*\(\s*\)")
+_CLOCK_CALL = lazy_pattern(r"\b(time|time_ns|perf_counter(?:_ns)?|monotonic(?:_ns)?|process_time(?:_ns)?)\s*\(\s*\)")
 _MOST_FILES = 32
 # a bound a test of the stamp compares it with to tell an epoch stamp (about 1.7e9 s) from a counter's
 _EPOCH_BOUND = 1e6

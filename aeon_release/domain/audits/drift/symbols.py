@@ -215,6 +215,7 @@ from aeon_release.domain.audits.source import (
     header_exprs,
     int_value,
     last_name,
+    lazy_pattern,
     literal_value,
     not_served,
     own_scope_nodes,
@@ -308,7 +309,7 @@ def _definitions(tree: Tree) -> Callable[[list[str]], dict[str, list[tuple[str, 
     return sites
 
 
-_SELF_STORE = re.compile(r"[ \t]*self\.(\w+)[ \t]*(?::[^=\n]*)?=(?!=)")
+_SELF_STORE = lazy_pattern(r"[ \t]*self\.(\w+)[ \t]*(?::[^=\n]*)?=(?!=)")
 
 
 @runtime_checkable
@@ -7565,7 +7566,7 @@ def _defining_classes(ix: Index, tree: WordSearchable, name: str) -> set[tuple[s
 
 
 # a dotted path to a module and a name in it: ``a.b.c`` or ``a.b:c`` (three parts or more, or a colon)
-_QUALNAME = re.compile(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+?)(?:\.|(:))([A-Za-z_]\w*)")
+_QUALNAME = lazy_pattern(r"([A-Za-z_]\w*(?:\.[A-Za-z_]\w*)+?)(?:\.|(:))([A-Za-z_]\w*)")
 
 
 # what a read by a string does when the name is gone
@@ -7707,7 +7708,7 @@ def _as(kind: type[Finding], finding: Finding) -> Finding:
     return kind(**values)
 
 
-_SELF_SET = re.compile(r"^self\.(\w+)\s*(?::[^=]*)?=(?!=)")  # ``self.x = ...`` / ``self.x: T = ...``
+_SELF_SET = lazy_pattern(r"^self\.(\w+)\s*(?::[^=]*)?=(?!=)")  # ``self.x = ...`` / ``self.x: T = ...``
 
 
 def _error(mod: ModuleInfo, line: int, message: str) -> Finding:
@@ -7865,7 +7866,7 @@ def _refers(node: ast.AST, name: str, callees: set[int]) -> bool:
     )
 
 
-_READ = re.compile(r"reads \.(\w+) of it")  # result_kinds' use of a member read off the result
+_READ = lazy_pattern(r"reads \.(\w+) of it")  # result_kinds' use of a member read off the result
 
 
 def _without(sig: Sig, names: list[str]) -> Sig:
@@ -7970,8 +7971,8 @@ def _scanned(text: str, name: str) -> int:
 
 
 _INDEXED = 4096  # a text shorter than this (a diff's line, a small file) is scanned: an index costs two scans
-_WORD = re.compile(r"\w+")
-_DEFINING = re.compile(r"^\s*(?:(?:async\s+)?def|class)\s+(\w+)")
+_WORD = lazy_pattern(r"\w+")
+_DEFINING = lazy_pattern(r"^\s*(?:(?:async\s+)?def|class)\s+(\w+)")
 _ASKED: dict[int, None] = {}  # the hashes of the large texts asked about once (the first is scanned)
 
 
@@ -8015,8 +8016,8 @@ def _used_in(text: str, name: str) -> int:
     return _references(text, name) or sum(_references(text, alias) for alias in _aliases(text, name))
 
 
-_IMPORT = re.compile(r"^\s*(?:from\s+\S+\s+)?import\s")
-_BARE = re.compile(r"^\s*\w+(?:\s+as\s+\w+)?\s*,?\s*\)?\s*$")  # ``    name,``: an import list entry, or an argument
+_IMPORT = lazy_pattern(r"^\s*(?:from\s+\S+\s+)?import\s")
+_BARE = lazy_pattern(r"^\s*\w+(?:\s+as\s+\w+)?\s*,?\s*\)?\s*$")  # ``    name,``: an import list entry, or an argument
 
 
 @functools.lru_cache(maxsize=16)
@@ -8606,7 +8607,7 @@ def _spelled_out(call: ast.Call, dicts: dict[str, ast.expr]) -> ast.Call:
     return ast.copy_location(kind(func=func, args=args, keywords=keywords), call)
 
 
-_NO_LONGER_ACCEPTED = re.compile(r"passes ((?:\w+=, )*\w+=), which it no longer accepts")
+_NO_LONGER_ACCEPTED = lazy_pattern(r"passes ((?:\w+=, )*\w+=), which it no longer accepts")
 
 
 def _at_dict_keys(found: list[Finding], call: ast.Call, made: ast.Call, owned: set[int]) -> Iterator[Finding]:
@@ -9022,7 +9023,7 @@ _LOOP_RUNNERS = frozenset(
     {"run", "run_until_complete", "ensure_future", "create_task", "gather", "wait_for", "shield"}
     | {"run_coroutine_threadsafe"}
 )
-_AWAITABLE_WORDS = re.compile(r"\b(?:Awaitable|Coroutine|Future|Task|Any|object)\b")
+_AWAITABLE_WORDS = lazy_pattern(r"\b(?:Awaitable|Coroutine|Future|Task|Any|object)\b")
 
 
 def _handed_to_the_loop(node: ast.AST, mod: ModuleInfo, local: frozenset[str]) -> list[ast.expr]:

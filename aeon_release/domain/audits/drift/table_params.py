@@ -31,11 +31,11 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_
 from aeon_release.domain.audits.drift.signatures import Sig, signature
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import TEST_PATH, parent_map, parse_python
+from aeon_release.domain.audits.source import TEST_PATH, lazy_pattern, parent_map, parse_python
 
-_DEF_REMOVED = re.compile(r"\n-[ \t]*(?:async[ \t]+)?def[ \t]+\w+[ \t]*\(")
+_DEF_REMOVED = lazy_pattern(r"\n-[ \t]*(?:async[ \t]+)?def[ \t]+\w+[ \t]*\(")
 # a fork line writing a function into a table: ``T["key"] = func``, ``mod.T[k] = func``, ``T.update({``
-_WRITTEN = re.compile(r"(\w+)[ \t]*(?:\[[^\]\n]+\][ \t]*=[ \t]*\w+[ \t]*$|\.update[ \t]*\([ \t]*\{)")
+_WRITTEN = lazy_pattern(r"(\w+)[ \t]*(?:\[[^\]\n]+\][ \t]*=[ \t]*\w+[ \t]*$|\.update[ \t]*\([ \t]*\{)")
 
 
 @dataclass(frozen=True)

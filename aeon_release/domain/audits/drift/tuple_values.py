@@ -52,7 +52,7 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.drift.unreturned_members import handled, unreturned, unreturned_whole
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parameter_names
+from aeon_release.domain.audits.source import lazy_pattern, parameter_names
 
 ANY = -1  # the length of an indexed read: any tuple long enough
 WHOLE = -2  # the "length" of a name bound to the whole value (``b = f(...)``; unreturned_members.py only)
@@ -178,8 +178,8 @@ def _whole_finding(trees: ThreeTrees, use: Compared, path: str, value: str, pr_p
 
 # an enum member compared with (``== Backend.NONE``, ``is Mode.X``, ``in (Backend.A, ...``) on a fork line; a
 # ``return Enum.MEMBER`` line upstream's diff removed (the member a function returned whole)
-_MEMBER_TEST = re.compile(r"(?:==|!=|\bis\b|\bin\b)[ \t(\[]*[A-Z]\w*\.[A-Z_]\w*")
-_MEMBER_RETURN_GONE = re.compile(r"\n-[ \t]*return [A-Z]\w*\.[A-Z_]\w*[ \t]*(?:#[^\n]*)?\n")
+_MEMBER_TEST = lazy_pattern(r"(?:==|!=|\bis\b|\bin\b)[ \t(\[]*[A-Z]\w*\.[A-Z_]\w*")
+_MEMBER_RETURN_GONE = lazy_pattern(r"\n-[ \t]*return [A-Z]\w*\.[A-Z_]\w*[ \t]*(?:#[^\n]*)?\n")
 
 
 def _local(node: ast.AST) -> str | None:

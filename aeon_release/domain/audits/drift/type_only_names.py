@@ -27,7 +27,6 @@ from __future__ import annotations
 
 import ast
 import functools
-import re
 from collections.abc import Iterator
 
 from aeon_release.domain.audits.drift.fallbacks import IMPORT_ERRORS, caught_around, hasattr_held
@@ -36,9 +35,9 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, fork_added, parsed_texts, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map, parse_python
+from aeon_release.domain.audits.source import lazy_pattern, parent_map, parse_python
 
-_IMPORT = re.compile(r"^\s*(?:from\s+\S+\s+)?import\b|^\s+\w+,\s*$")  # an import line, or a name of a list
+_IMPORT = lazy_pattern(r"^\s*(?:from\s+\S+\s+)?import\b|^\s+\w+,\s*$")  # an import line, or a name of a list
 _MOST_FILES = 32
 _ATTRIBUTE_ERRORS = frozenset({"AttributeError", "Exception", "BaseException"})
 # module dotted -> (its path, {name: the module a type-only import brings it from})
@@ -107,9 +106,9 @@ def _may_move(fork_text: str, old_text: str, new_text: str) -> bool:
 
 
 # a line of a top-level statement's start (a form feed may lead it) and the line break Python reads
-_TOP_IF = re.compile(r"[\x0c]*if\b")
-_LINE_BREAK = re.compile(r"(?<=\r\n)|(?<=\r)(?!\n)|(?<=\n)")
-_CLAUSE = re.compile(r"[\x0c]*(?:elif\b|else\s*:)")
+_TOP_IF = lazy_pattern(r"[\x0c]*if\b")
+_LINE_BREAK = lazy_pattern(r"(?<=\r\n)|(?<=\r)(?!\n)|(?<=\n)")
+_CLAUSE = lazy_pattern(r"[\x0c]*(?:elif\b|else\s*:)")
 
 
 def _typed_names(text: str) -> set[str] | None:

@@ -28,7 +28,6 @@ Pure but for reading the three trees: findings out.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
@@ -37,12 +36,12 @@ from aeon_release.domain.audits.drift.returns import name_users
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parse_python
+from aeon_release.domain.audits.source import lazy_pattern, parse_python
 
 _MOST_FILES = 32
 _DEEPEST = 8
 # a class line with its bases on it (anchored; ``[^)]*`` cannot backtrack into itself)
-_CLASS = re.compile(r"\s*class\s+(\w+)\s*\(([^)]*)\)")
+_CLASS = lazy_pattern(r"\s*class\s+(\w+)\s*\(([^)]*)\)")
 _TESTS = frozenset({"isinstance", "issubclass"})
 
 

@@ -42,10 +42,11 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import lazy_pattern
 
 # a line upstream's diff adds annotating a module-level name with no value: column 0, nothing after the type
 # but a comment
-_BARE_LINE = re.compile(r"^\+([A-Za-z_]\w*)[ \t]*:[^=\n]*$", re.MULTILINE)
+_BARE_LINE = lazy_pattern(r"^\+([A-Za-z_]\w*)[ \t]*:[^=\n]*$", re.MULTILINE)
 _GUARDS = (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.If, ast.Try, ast.With)
 
 

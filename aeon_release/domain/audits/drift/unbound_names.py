@@ -29,24 +29,23 @@ from __future__ import annotations
 import ast
 import builtins
 import keyword
-import re
 from collections.abc import Iterator
 
 from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map, parse_python
+from aeon_release.domain.audits.source import lazy_pattern, parent_map, parse_python
 
-_WORD = re.compile(r"[A-Za-z_]\w*")
+_WORD = lazy_pattern(r"[A-Za-z_]\w*")
 _KNOWN = frozenset(dir(builtins)) | frozenset(keyword.kwlist) | frozenset(keyword.softkwlist)
 _MODULE_DUNDERS = frozenset({"__file__", "__name__", "__doc__", "__spec__", "__loader__", "__package__", "__path__"})
 # what may bind a module name the tree does not show: a star import's names, a write into the module's namespace
-_DYNAMIC = re.compile(r"\bimport\s+\*|\bglobals\s*\(|\bvars\s*\(|\bexec\s*\(|\b__builtins__\b")
+_DYNAMIC = lazy_pattern(r"\bimport\s+\*|\bglobals\s*\(|\bvars\s*\(|\bexec\s*\(|\b__builtins__\b")
 _NAME_ERRORS = frozenset({"NameError", "Exception", "BaseException"})
 # a line that may bind a module name: an import, a name of an import's list (``    name,``, ``    name as alias``),
 # a def or class, an assignment (anchored, no nested repetition: linear)
-_BINDING = re.compile(
+_BINDING = lazy_pattern(
     r"[ \t]*(?:from[ \t]+\S+[ \t]+)?import\b|[ \t]+\w+(?:[ \t]+as[ \t]+\w+)?[,)]?[ \t]*$"
     r"|[ \t]*(?:async[ \t]+)?def[ \t]|[ \t]*class[ \t]|[ \t]*\w+[ \t]*[:=]"
 )
@@ -77,8 +76,8 @@ def unbound_name_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 
 # ``requires-python = ">=3.10,<3.15"``: the oldest Python the project supports (a lower bound of ``>=``, ``~=``, ``==``)
-_REQUIRES = re.compile(r'(?m)^[ \t]*requires-python[ \t]*=[ \t]*["\']([^"\'\n]{0,200})["\']')
-_LOWEST = re.compile(r"(?:>=|~=|==)[ \t]*3\.(\d{1,3})")
+_REQUIRES = lazy_pattern(r'(?m)^[ \t]*requires-python[ \t]*=[ \t]*["\']([^"\'\n]{0,200})["\']')
+_LOWEST = lazy_pattern(r"(?:>=|~=|==)[ \t]*3\.(\d{1,3})")
 
 
 def _eager_annotations(trees: ThreeTrees) -> bool:

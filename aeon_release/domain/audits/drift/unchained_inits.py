@@ -31,9 +31,9 @@ from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base, m
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import TEST_PATH, parent_map, parse_python
+from aeon_release.domain.audits.source import TEST_PATH, lazy_pattern, parent_map, parse_python
 
-_SELF_READ = re.compile(r"^\+.*\bself\.\w+", re.M)
+_SELF_READ = lazy_pattern(r"^\+.*\bself\.\w+", re.M)
 _BARE_BASES = frozenset({"object", "ABC", "Generic", "Protocol"})
 _DEPTH = 4  # bases followed at most this far up
 _NOT_INSTANCE = frozenset({"staticmethod", "classmethod"})

@@ -41,16 +41,16 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, parse_python, str_value
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map, parse_python, str_value
 
 # a quoted word passed as an argument: ``f("name")``, ``f(x, "name", ...)``, ``f(method="name")``
-_PASSED = re.compile(r"""(?:[(,]|\w=)\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']\s*[,)]""")
+_PASSED = lazy_pattern(r"""(?:[(,]|\w=)\s*[rbuRBU]?["']([A-Za-z_]\w{3,})["']\s*[,)]""")
 _CAUGHT = frozenset({"AttributeError", "Exception", "BaseException"})
-_DEF = re.compile(r"^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(")
-_QUOTED = re.compile(r"""["']([A-Za-z_]\w{3,})["']""")
-_FORK_SETS = re.compile(r"""\bsetattr\([^\n]*?,\s*[rbuRBU]?["']([A-Za-z_]\w*)["']""")
+_DEF = lazy_pattern(r"^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(")
+_QUOTED = lazy_pattern(r"""["']([A-Za-z_]\w{3,})["']""")
+_FORK_SETS = lazy_pattern(r"""\bsetattr\([^\n]*?,\s*[rbuRBU]?["']([A-Za-z_]\w*)["']""")
 # a name a line binds: ``Worker.name = Worker.new`` (a shim), ``name = Worker.new`` in a class body (an alias)
-_BINDS = re.compile(r"^\s*(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)")
+_BINDS = lazy_pattern(r"^\s*(?:[A-Za-z_]\w*\.)*([A-Za-z_]\w*)\s*(?::[^=\n]*)?=(?!=)")
 
 
 @dataclass(frozen=True)

@@ -24,7 +24,6 @@ Pure but for reading the three trees: findings out.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 
 from aeon_release.domain.audits.drift.fallbacks import (
@@ -50,11 +49,11 @@ from aeon_release.domain.audits.drift.subscripted_aliases import (
 from aeon_release.domain.audits.drift.type_only_names import locally_bound
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map
+from aeon_release.domain.audits.source import lazy_pattern, parent_map
 
 _MOST_FILES = 32
 # an added line that may spell a union or a ``type`` statement: the files worth parsing on upstream's side
-_UNION_TEXT = re.compile(r"\||\b(?:Union|Optional)\[|^[ \t]*type[ \t]")
+_UNION_TEXT = lazy_pattern(r"\||\b(?:Union|Optional)\[|^[ \t]*type[ \t]")
 _CAUGHT = {
     "calls": frozenset({"TypeError", "Exception", "BaseException"}),
     "derives from": frozenset({"TypeError", "Exception", "BaseException"}),

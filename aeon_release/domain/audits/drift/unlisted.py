@@ -27,13 +27,13 @@ from aeon_release.domain.audits.drift.retyped import Recontained, _container, re
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map, str_value, walk_spanning
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map, str_value, walk_spanning
 
-_LISTED_LINE = re.compile(
+_LISTED_LINE = lazy_pattern(
     r"\n-[ \t]+(?:self\.)?(\w+)[ \t]*:[ \t]*(?:typing\.)?"
     r"(?:list|List|Sequence|tuple|Tuple|set|Set|frozenset|dict|Dict|Mapping|Iterable|Collection|deque)\["
 )
-_RETURNED_LISTED = re.compile(
+_RETURNED_LISTED = lazy_pattern(
     r"\n-[ \t]*def[ \t]+(\w+)[^\n]*->[ \t]*(?:typing\.)?(?:list|List|Sequence|tuple|Tuple|set|Set|dict|Dict)\["
 )
 # what iterates its argument

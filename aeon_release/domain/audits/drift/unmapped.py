@@ -27,18 +27,17 @@ hasattr(d, "function"): return d.function.name`` then ``d["function"]["name"]``:
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Callable
 
 from aeon_release.domain.audits.drift.result_kinds import Use
 from aeon_release.domain.audits.drift.returned_members import outer_name
-from aeon_release.domain.audits.source import parsed_expression
+from aeon_release.domain.audits.source import lazy_pattern, parsed_expression
 
 _MAPPINGS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "OrderedDict", "defaultdict"})
 # the dict methods a list lacks (result_kinds reports a read of those only): each a model or plain class lacks too
 _DICT_METHODS = frozenset({"get", "items", "keys", "values", "update", "setdefault", "popitem"})
 _NEEDS = {"indexes": "__getitem__", "takes len() of": "__len__", "iterates": "__iter__"}
-_READ = re.compile(r"reads \.(\w+) of it")
+_READ = lazy_pattern(r"reads \.(\w+) of it")
 # what each outside base known here lacks; any other outside base may have it
 _PLAIN = frozenset({"__getitem__", "__len__", "__iter__", *_DICT_METHODS})
 _LACKED_BY = {

@@ -34,14 +34,14 @@ from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import LOG_METHODS, parse_python, plain_name, str_value
+from aeon_release.domain.audits.source import LOG_METHODS, lazy_pattern, parse_python, plain_name, str_value
 
 # a fork's added line that may write a key: ``["key"] =``, ``.setdefault("``, ``.update({``, ``= {``, or a
 # dict display's entry ``"key":`` (one written over lines): only such a file is walked
-_KEYED = re.compile(
+_KEYED = lazy_pattern(
     r"""\[\s*["'][A-Za-z_]\w{3,}["']\s*\]\s*=(?!=)|\.setdefault\(\s*["']|\.update\(\s*\{|=\s*\{|["'][A-Za-z_]\w{3,}["']\s*:"""
 )
-_QUOTED = re.compile(r"""["']([A-Za-z_]\w{3,})["']""")
+_QUOTED = lazy_pattern(r"""["']([A-Za-z_]\w{3,})["']""")
 _WHOLE_FILES = 40  # the most upstream files naming a mapping read for a whole use of it
 
 

@@ -27,7 +27,6 @@ added lines define a method are parsed; the base's readers only in the upstream 
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -41,6 +40,7 @@ from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import (
     last_name,
+    lazy_pattern,
     parent_map,
     parse_python,
     short,
@@ -50,8 +50,8 @@ from aeon_release.domain.audits.source import (
 
 # a class-level setting among removed lines (indented, ``name = ...`` or ``name: T = ...``), a method defined
 # (their indentation, then the name)
-_SETTING = re.compile(r"^(\s+)(\w+)\s*(?::[^=\n]+)?=(?!=)")
-_DEF = re.compile(r"^(\s+)(?:async\s+)?def\s+\w+\s*\(")
+_SETTING = lazy_pattern(r"^(\s+)(\w+)\s*(?::[^=\n]+)?=(?!=)")
+_DEF = lazy_pattern(r"^(\s+)(?:async\s+)?def\s+\w+\s*\(")
 _MOST_FILES = 32
 _MOST_READERS = 16
 _RECEIVERS = frozenset({"self", "cls"})

@@ -26,9 +26,9 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.drift.sides import ThreeTrees
-from aeon_release.domain.audits.source import last_name, parse_python
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parse_python
 
-_MEMBER = re.compile(r"^([A-Z]\w*)\.([A-Za-z_]\w*)$")
+_MEMBER = lazy_pattern(r"^([A-Z]\w*)\.([A-Za-z_]\w*)$")
 
 
 def unreturned(

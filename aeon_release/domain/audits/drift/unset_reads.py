@@ -23,19 +23,18 @@ from __future__ import annotations
 
 import ast
 import builtins
-import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass, field
 
 from aeon_release.domain.audits.merge_rules import READ_BEFORE_SET as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import FUNCTION_DEFS, child_blocks, parameter_names
+from aeon_release.domain.audits.source import FUNCTION_DEFS, child_blocks, lazy_pattern, parameter_names
 
 # ``name =``, ``self.name =``, ``name: T =``, ``a, (self.b, *c) =`` at the start of a line: an
 # assignment's targets (text)
-_ASSIGNED = re.compile(r"^\s*([\w.,\s()\[\]*]+?)\s*(?::[^=]*)?=(?!=)")
-_TARGET = re.compile(r"^(?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*$")
-_WORD = re.compile(r"[A-Za-z_]\w*")
+_ASSIGNED = lazy_pattern(r"^\s*([\w.,\s()\[\]*]+?)\s*(?::[^=]*)?=(?!=)")
+_TARGET = lazy_pattern(r"^(?:[A-Za-z_]\w*\.)?[A-Za-z_]\w*$")
+_WORD = lazy_pattern(r"[A-Za-z_]\w*")
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp, ast.GeneratorExp)
 _LOOPS = (ast.For, ast.AsyncFor, ast.While)

@@ -29,9 +29,9 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map
 
-_REMOVED_CLASS = re.compile(r"^\s*class\s+(\w+)\s*\(([^)]*\bNamedTuple\b[^)]*)\)")
+_REMOVED_CLASS = lazy_pattern(r"^\s*class\s+(\w+)\s*\(([^)]*\bNamedTuple\b[^)]*)\)")
 _MEMBERS = frozenset({"_replace", "_asdict", "_fields", "_make", "_field_defaults"})
 _CALLS = frozenset({"len", "tuple", "list", "iter"})
 _PROTOCOL = ("__iter__", "__getitem__", "__len__")

@@ -42,19 +42,19 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts, who
 from aeon_release.domain.audits.drift.type_only_names import locally_bound
 from aeon_release.domain.audits.merge_rules import KEY_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parent_map
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map
 
 _MOST_FILES = 32
-_LITERAL = re.compile(r"\bLiteral\[")
+_LITERAL = lazy_pattern(r"\bLiteral\[")
 # a line holding one constant and a comma: a choice of a ``Literal`` spelt one a line (or an element of any display)
-_CHOICE_LINE = re.compile(r"""^[ \t]*(?:"[^"\n]*"|'[^'\n]*'|-?\d+|True|False|None)[ \t]*,?[ \t]*(?:#[^\n]*)?$""")
+_CHOICE_LINE = lazy_pattern(r"""^[ \t]*(?:"[^"\n]*"|'[^'\n]*'|-?\d+|True|False|None)[ \t]*,?[ \t]*(?:#[^\n]*)?$""")
 # the text gate of an upstream file: a class field typed by a ``Literal`` on its line (its name), an alias bound to
 # one, or an annotation left open at its line's end (``field: Optional[`` then the ``Literal`` below)
-_FIELD_LITERAL = re.compile(r"(?m)^[ \t]+(\w+)[ \t]*:[^\n]*\bLiteral\[")
-_ALIASED_LITERAL = re.compile(r"(?m)^[ \t]*\w+[ \t]*(?::[^\n=]*)?=[^\n]*\bLiteral\b")
-_OPEN_ANNOTATION = re.compile(r"(?m)^[ \t]+\w+[ \t]*:[^\n]*[\[(][ \t]*$")
+_FIELD_LITERAL = lazy_pattern(r"(?m)^[ \t]+(\w+)[ \t]*:[^\n]*\bLiteral\[")
+_ALIASED_LITERAL = lazy_pattern(r"(?m)^[ \t]*\w+[ \t]*(?::[^\n=]*)?=[^\n]*\bLiteral\b")
+_OPEN_ANNOTATION = lazy_pattern(r"(?m)^[ \t]+\w+[ \t]*:[^\n]*[\[(][ \t]*$")
 # a line that may start a class field's annotation (its name): the field a finding is about starts its own line
-_FIELD_NAME = re.compile(r"(?m)^[ \t]+(\w+)[ \t]*:")
+_FIELD_NAME = lazy_pattern(r"(?m)^[ \t]+(\w+)[ \t]*:")
 _CAUGHT = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
 Choice = object  # a constant: str, int, bool, None...
 Parents = dict[int, ast.AST]

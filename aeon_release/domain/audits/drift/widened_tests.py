@@ -32,13 +32,14 @@ from aeon_release.domain.audits.source import (
     FUNCTION_DEFS,
     find_defs,
     last_name,
+    lazy_pattern,
     parse_python,
     str_value,
     walk_spanning,
 )
 
-_COMPARED = re.compile(r"""(?:==|\bin\b)\s*[(\[{]?\s*["']([^"'\s]{1,80})["']""")
-_QUOTED = re.compile(r"""["']([^"'\s]{1,80})["']""")
+_COMPARED = lazy_pattern(r"""(?:==|\bin\b)\s*[(\[{]?\s*["']([^"'\s]{1,80})["']""")
+_QUOTED = lazy_pattern(r"""["']([^"'\s]{1,80})["']""")
 
 
 @dataclass(frozen=True)
