@@ -40,6 +40,7 @@ from aeon_release.domain.audits.drift.none_uses import shielded, told_apart
 from aeon_release.domain.audits.drift.returned_errors import _ERROR_NAME, _union
 from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, line_matches, owner_class, parsed_texts, whole_word
+from aeon_release.domain.audits.drift.tree_surfaces import surely_lacks
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, method_defs, parse_python
@@ -47,7 +48,8 @@ from aeon_release.domain.audits.source import last_name, method_defs, parse_pyth
 __all__ = ["confirmed_union_drift"]
 
 # an added line annotating a return with a union, found from its arrow (sides.line_matches)
-_UNION_RETURN = re.compile(r"^\+[^\n]*->[^\n]*\|", re.MULTILINE)
+# (``Union[A, B]`` too: #23569 spelt ``-> Optional[Union[ModelRunnerOutput, AsyncModelRunnerOutput]]``)
+_UNION_RETURN = re.compile(r"^\+[^\n]*->[^\n]*(?:\||\bUnion\[)", re.MULTILINE)
 _ARROW = re.compile(r"->")
 _ISINSTANCE_ADDED = re.compile(r"\n\+[^\n]*\bisinstance\(")
 _CALLED = re.compile(r"\b(\w+)[ \t]*\(")  # from a word's start only: linear on a long identifier
@@ -197,18 +199,24 @@ def _reads(trees: ThreeTrees, path: str, found: dict[str, list[Widened]]) -> Ite
             if hit is None or _type_tested(func, name):
                 continue
             for read in _attribute_reads(func, name, call.lineno):
-                if read.lineno in owned and _lacks(hit, read.attr):
+                if read.lineno in owned and _lacks(trees, hit, read.attr):
                     yield read.lineno, hit, read.attr
 
 
-def _lacks(hit: Widened, attr: str) -> bool:
+def _lacks(trees: ThreeTrees, hit: Widened, attr: str) -> bool:
     """Every member the union gained may lack ``attr``: ``Any`` or ``object`` (a sentinel: nothing is known of
-    it) or a builtin kind without it; a class of a project may offer the old member's surface."""
+    it), a builtin kind without it, or a class upstream declares whose whole surface is read and lacks it
+    (``tree_surfaces``; #23569's ``AsyncModelRunnerOutput`` has only ``get_output``); any other class of a
+    project may offer the old member's surface."""
     for member in hit.added.split(", "):
-        kind = getattr(builtins, member.split("[", 1)[0], None)
+        word = member.split("[", 1)[0]
+        kind = getattr(builtins, word, None)
         if member in ("Any", "typing.Any", "object"):
             continue
-        if not isinstance(kind, type) or hasattr(kind, attr):
+        if isinstance(kind, type):
+            if hasattr(kind, attr):
+                return False
+        elif not (word.replace(".", "").isidentifier() and surely_lacks(trees, word.rsplit(".", 1)[-1], attr)):
             return False
     return True
 
