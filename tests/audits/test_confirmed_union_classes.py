@@ -146,6 +146,13 @@ def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, text: str) -> None:
         ),
         # a base out of sight may have it
         ("class Pending(ABC):\n", "class Pending(Output):\n"),
+        # a grandchild of upstream's has it
+        (
+            "\n\nclass _Ready(Pending):\n",
+            "\n\nclass _Mid(Pending):\n    pass\n\n\nclass _Deep(_Mid):\n    ids: list[int] = []\n\n\nclass _Ready(Pending):\n",
+        ),
+        # patched on after the class body
+        ("\n\nclass _Ready(Pending):\n", "\n\nPending.ids = []\n\n\nclass _Ready(Pending):\n"),
     ],
 )
 def test_a_gained_class_that_may_have_the_member_is_quiet(

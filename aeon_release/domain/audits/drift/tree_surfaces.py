@@ -28,15 +28,16 @@ _DEPTH = 4  # bases followed at most: a deeper order is not read (quiet)
 
 def surely_lacks(trees: ThreeTrees, name: str, attr: str) -> bool:
     """The class ``name`` of upstream's tree, and every class deriving from it, surely has no member ``attr``."""
-    return _order_lacks(trees, name, attr, 0) and not _subclass_has(trees, name, attr)
+    return _order_lacks(trees, name, attr, 0) and not _subclass_has(trees, name, attr, 0)
 
 
 def _order_lacks(trees: ThreeTrees, name: str, attr: str, depth: int) -> bool:
-    cls = _declared(trees, name) if depth < _DEPTH else None
-    if cls is None or cls.keywords:
+    found = _declared(trees, name) if depth < _DEPTH else None
+    if found is None or found[0].keywords:
         return False
+    cls, text = found
     own = surface(cls)
-    if attr in own or own & _DYNAMIC:
+    if attr in own or own & _DYNAMIC or _patched(trees, text, name, attr):
         return False
     for base in cls.bases:
         word = last_name(base.value if isinstance(base, ast.Subscript) else base)
@@ -57,21 +58,33 @@ def surface(cls: ast.ClassDef) -> frozenset[str]:
     return frozenset(names)
 
 
-def _declared(trees: ThreeTrees, name: str) -> ast.ClassDef | None:
-    """The one module-level ``class name`` of the files upstream changed (two declarations: unknown)."""
-    found: list[ast.ClassDef] = []
+def _patched(trees: ThreeTrees, text: str, name: str, attr: str) -> bool:
+    """``name.attr = ...`` after the class body, in its file or on a line the fork added (a shim)."""
+    patch = re.compile(rf"\b{re.escape(name)}\.{re.escape(attr)}[ \t]*=(?!=)")
+    fork = (line for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values())
+    return bool(patch.search(text)) or any(patch.search(line) for line in fork)
+
+
+def _declared(trees: ThreeTrees, name: str) -> tuple[ast.ClassDef, str] | None:
+    """The one module-level ``class name`` of the files upstream changed, with its file's text (two
+    declarations: unknown)."""
+    found: list[tuple[ast.ClassDef, str]] = []
     paths = trees.declaring([name], most=4)
     for path, text in trees.blobs(trees.theirs, paths).items():
         module = parse_python(text or "", path)
         found += [
-            s for s in flat_statements(module.body if module else []) if isinstance(s, ast.ClassDef) and s.name == name
+            (s, text or "")
+            for s in flat_statements(module.body if module else [])
+            if isinstance(s, ast.ClassDef) and s.name == name
         ]
     return found[0] if len(found) == 1 else None
 
 
-def _subclass_has(trees: ThreeTrees, name: str, attr: str) -> bool:
-    """A class of the merged tree (upstream's or the fork's) naming ``name`` among its bases defines ``attr``,
-    or cannot be read."""
+def _subclass_has(trees: ThreeTrees, name: str, attr: str, depth: int) -> bool:
+    """A class of the merged tree (upstream's or the fork's) deriving from ``name``, directly or through other
+    such classes, defines ``attr``, or cannot be read (too deep, or a file that does not parse)."""
+    if depth >= _DEPTH:
+        return True
     deriving = re.compile(rf"^[ \t]*class[ \t]+\w+[ \t]*\([^)]*\b{re.escape(name)}\b", re.MULTILINE)
     for path in sorted(trees.files_naming((name,))):
         text = trees.merged_text(path) or ""
@@ -81,8 +94,10 @@ def _subclass_has(trees: ThreeTrees, name: str, attr: str) -> bool:
         if module is None:
             return True
         for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)):
-            own = surface(cls) if cls.name != name and any(_names(b, name) for b in cls.bases) else frozenset()
-            if attr in own or own & _DYNAMIC:
+            if cls.name == name or not any(_names(b, name) for b in cls.bases):
+                continue
+            own = surface(cls)
+            if attr in own or own & _DYNAMIC or _subclass_has(trees, cls.name, attr, depth + 1):
                 return True
     return False
 
