@@ -39,7 +39,9 @@ warning).  The warned one stays a warning by design (#22699's namesake that fits
 Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet),
 blind_replay_tfutils 18 caught, 1 warned of 19 (13 quiet, as before), review21_twins 5/5 and 0 false errors of 30,
 key_replay 6/7 re-keyings and 5/5 literal lookups caught, 0/12 twins with a false finding (the #17996 miss as
-before), review9_twins 0/55 false, blind_replay_gpuworker 26 caught, 2 warned of 28 (14 quiet, as before).
+before), review9_twins 0/55 false, blind_replay_gpuworker 26 caught, 2 warned of 28 (14 quiet, as before),
+blind_replay_asyncsched 20 caught, 1 missed of 21 (14 quiet, as before), blind_replay_runner 25 caught, 1 warned, 1
+missed of 27 (16 quiet, as before).
 
   python benchmarks/blind_replay_gpuworker2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
