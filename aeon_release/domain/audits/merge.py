@@ -124,6 +124,7 @@ from aeon_release.domain.audits.drift.refused_values import refused_value_drift
 from aeon_release.domain.audits.drift.registered_params import registered_param_drift
 from aeon_release.domain.audits.drift.registrations import registration_drift
 from aeon_release.domain.audits.drift.registry_calls import registry_call_drift
+from aeon_release.domain.audits.drift.rekeyed_returns import rekeyed_return_drift
 from aeon_release.domain.audits.drift.removed_options import removed_option_drift
 from aeon_release.domain.audits.drift.renamed_siblings import beside_fork_data, renamed_sibling_drift
 from aeon_release.domain.audits.drift.repeated_hooks import repeated_hook_drift
@@ -348,6 +349,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     handed_kind_drift,
     returned_error_drift,
     confirmed_union_drift,
+    rekeyed_return_drift,
     read_only_drift,
     rewritten_value_drift,
     unlisted_drift,

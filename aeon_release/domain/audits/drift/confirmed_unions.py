@@ -32,22 +32,25 @@ from __future__ import annotations
 import ast
 import builtins
 import re
-from collections.abc import Iterator
+from collections.abc import Iterator, Mapping
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from aeon_release.domain.audits.drift.callees import Callee, loose, reaches, resolve, scope_of
 from aeon_release.domain.audits.drift.none_uses import shielded, told_apart
 from aeon_release.domain.audits.drift.returned_errors import _ERROR_NAME, _union
 from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, line_matches, owner_class, parsed_texts, whole_word
+from aeon_release.domain.audits.drift.tree_surfaces import surely_lacks
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, lazy_pattern, method_defs, parse_python
 
-__all__ = ["confirmed_union_drift"]
+__all__ = ["Placed", "bound_once", "confirmed_union_drift", "reached"]
 
 # an added line annotating a return with a union, found from its arrow (sides.line_matches)
-_UNION_RETURN = lazy_pattern(r"^\+[^\n]*->[^\n]*\|", re.MULTILINE)
+# (``Union[A, B]`` too: #23569 spelt ``-> Optional[Union[ModelRunnerOutput, AsyncModelRunnerOutput]]``)
+_UNION_RETURN = lazy_pattern(r"^\+[^\n]*->[^\n]*(?:\||\bUnion\[)", re.MULTILINE)
 _ARROW = lazy_pattern(r"->")
 _ISINSTANCE_ADDED = lazy_pattern(r"\n\+[^\n]*\bisinstance\(")
 _CALLED = lazy_pattern(r"\b(\w+)[ \t]*\(")  # from a word's start only: linear on a long identifier
@@ -191,44 +194,74 @@ def _reads(trees: ThreeTrees, path: str, found: dict[str, list[Widened]]) -> Ite
         return
     scope = scope_of(module)
     for func in (n for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
-        for name, call in _bound_once(func).items():
+        for name, call in bound_once(func).items():
             callee = resolve(call.func, scope, func)
-            hit = _reached(trees, callee, found) if callee is not None else None
+            hit = reached(trees, callee, found) if callee is not None else None
             if hit is None or _type_tested(func, name):
                 continue
             for read in _attribute_reads(func, name, call.lineno):
-                if read.lineno in owned and _lacks(hit, read.attr):
+                if read.lineno in owned and _lacks(trees, hit, read.attr):
                     yield read.lineno, hit, read.attr
 
 
-def _lacks(hit: Widened, attr: str) -> bool:
+def _lacks(trees: ThreeTrees, hit: Widened, attr: str) -> bool:
     """Every member the union gained may lack ``attr``: ``Any`` or ``object`` (a sentinel: nothing is known of
-    it) or a builtin kind without it; a class of a project may offer the old member's surface."""
+    it), a builtin kind without it, or a class upstream declares whose whole surface is read and lacks it
+    (``tree_surfaces``; #23569's ``AsyncModelRunnerOutput`` has only ``get_output``); any other class of a
+    project may offer the old member's surface."""
     for member in hit.added.split(", "):
-        kind = getattr(builtins, member.split("[", 1)[0], None)
+        word = member.split("[", 1)[0]
+        kind = getattr(builtins, word, None)
         if member in ("Any", "typing.Any", "object"):
             continue
-        if not isinstance(kind, type) or hasattr(kind, attr):
+        if isinstance(kind, type):
+            if hasattr(kind, attr):
+                return False
+        elif not (word.replace(".", "").isidentifier() and surely_lacks(trees, word.rsplit(".", 1)[-1], attr)):
             return False
     return True
 
 
-def _bound_once(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.Call]:
-    """Locals the function binds exactly once, to a call."""
+def bound_once(func: ast.FunctionDef | ast.AsyncFunctionDef, fallback: bool = False) -> dict[str, ast.Call]:
+    """Locals the function binds exactly once, to a call (``fallback``: or to ``call() or <a display>``, the
+    display standing in for a None or empty result: rekeyed returns' ``f() or {}``)."""
     counts: dict[str, int] = {}
     calls: dict[str, ast.Call] = {}
     for node in own_nodes(func.body):
         if isinstance(node, (ast.Name)) and isinstance(node.ctx, ast.Store):
             counts[node.id] = counts.get(node.id, 0) + 1
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            if isinstance(node.value, ast.Call):
-                calls[node.targets[0].id] = node.value
+            value = _called_or_display(node.value) if fallback else node.value
+            if isinstance(value, ast.Call):
+                calls[node.targets[0].id] = value
     args = {a.arg for a in ast.walk(func.args) if isinstance(a, ast.arg)}
     return {n: c for n, c in calls.items() if counts.get(n) == 1 and n not in args}
 
 
-def _reached(trees: ThreeTrees, callee: Callee, found: dict[str, list[Widened]]) -> Widened | None:
-    """The widened def the call reaches surely (a receiver not read, or a module guessed at: none)."""
+def _called_or_display(value: ast.expr) -> ast.expr:
+    """The call of ``call() or {}`` (``or []``, ``or ()``...); else ``value`` itself."""
+    if isinstance(value, ast.BoolOp) and isinstance(value.op, ast.Or) and len(value.values) == 2:
+        first, second = value.values
+        if isinstance(second, (ast.Dict, ast.List, ast.Tuple, ast.Set)):
+            return first
+    return value
+
+
+class Placed(Protocol):
+    """A def found upstream: its class (or "") and its file."""
+
+    @property
+    def owner(self) -> str: ...
+
+    @property
+    def path(self) -> str: ...
+
+
+_P = TypeVar("_P", bound=Placed)
+
+
+def reached(trees: ThreeTrees, callee: Callee, found: Mapping[str, list[_P]]) -> _P | None:
+    """The def of ``found`` the call reaches surely (a receiver not read, or a module guessed at: none)."""
     for hit in found.get(callee.name, []):
         if (callee.receiver or "") != hit.owner or loose(callee, hit.path):
             continue

@@ -1,0 +1,171 @@
+"""Confirmed-union drift, widened (killers195): a return union gained a project's class that surely lacks what the
+fork reads, spelt ``Union[...]`` or ``A | B``.
+
+Shaped like #23569 (cee182b297): ``Worker.execute_model -> Optional[ModelRunnerOutput]`` made ``->
+Optional[Union[ModelRunnerOutput, AsyncModelRunnerOutput]]``, an ABC whose one member is ``get_output``, and
+upstream's own code went to ``isinstance(output, (ModelRunnerOutput, AsyncModelRunnerOutput))``.  A fork's
+``output.sampled_token_ids`` off ``super().execute_model(...)`` raises AttributeError under async scheduling.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+RUNNER = "pkg/runner.py"
+BASE = """from typing import Optional
+
+
+class Output:
+    def __init__(self, ids: list[int]) -> None:
+        self.ids = ids
+
+
+class Runner:
+    def step(self, n: int) -> Optional[Output]:
+        return Output(list(range(n))) if n else None
+
+
+def drive(runner: Runner) -> int:
+    out = runner.step(3)
+    return len(out.ids) if out is not None else 0
+"""
+PENDING = """
+
+class Pending(ABC):
+    @abstractmethod
+    def get_output(self) -> Output:
+        raise NotImplementedError
+
+
+class _Ready(Pending):
+    def __init__(self, out: Output) -> None:
+        self._out = out
+
+    def get_output(self) -> Output:
+        return self._out
+"""
+NEW = (
+    BASE.replace(
+        "from typing import Optional\n", "from abc import ABC, abstractmethod\nfrom typing import Optional, Union\n"
+    )
+    .replace("        self.ids = ids\n", "        self.ids = ids\n" + PENDING)
+    .replace("-> Optional[Output]:", "-> Optional[Union[Output, Pending]]:")
+    .replace("return Output(list(range(n))) if n else None", "return _Ready(Output(list(range(n)))) if n else None")
+    .replace(
+        "    return len(out.ids) if out is not None else 0\n",
+        "    return len(out.ids) if isinstance(out, (Output, Pending)) else 0\n",
+    )
+)
+SUBJECT = "[Perf] Fully overlap model execution (#23569)"
+FORK = "pkg/aeon_meter.py"
+HEAD = "# AEON: the throughput meter\nfrom pkg.runner import Output, Pending, Runner\n\n\n"
+
+
+def run(git_repo: GitRepo, no_rules: Path, text: str, new: str = NEW) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(git_repo, {RUNNER: BASE}, {FORK: HEAD + text}, [(SUBJECT, {RUNNER: new})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE]
+
+
+SUPER = (
+    "class AeonRunner(Runner):\n"
+    "    def step(self, n: int):\n"
+    "        got = super().step(n)\n"
+    "        if got:\n"
+    "            self.seen = len(got.ids)\n"
+    "        return got\n"
+)
+
+
+def test_a_field_read_off_super_of_a_union_spelt_union_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    [(line, severity, message)] = run(git_repo, no_rules, SUPER)
+    assert (line, severity) == (9, "error")
+    assert "reads .ids off what Runner.step() returns, which upstream made Optional[Union[Output, Pending]]" in message
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        # a receiver annotated as the class, the read in a comprehension
+        (
+            "def a(runner: Runner) -> list[int]:\n    out = runner.step(2)\n    return [i for i in out.ids] if out else []\n",
+            7,
+        ),
+        # a read past an early None return
+        (
+            "def a(runner: Runner) -> int:\n    out = runner.step(2)\n    if out is None:\n        return 0\n    return out.ids[0]\n",
+            9,
+        ),
+    ],
+)
+def test_other_spellings_are_errors(git_repo: GitRepo, no_rules: Path, text: str, line: int) -> None:
+    [(got, severity, _)] = run(git_repo, no_rules, text)
+    assert (got, severity) == (line, "error")
+
+
+def test_the_pipe_spelling_is_an_error_too(git_repo: GitRepo, no_rules: Path) -> None:
+    new = NEW.replace("-> Optional[Union[Output, Pending]]:", "-> Output | Pending | None:")
+    [(line, severity, _)] = run(git_repo, no_rules, SUPER, new=new)
+    assert (line, severity) == (9, "error")
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the member told apart
+        "def a(runner: Runner) -> int:\n    out = runner.step(2)\n    return len(out.ids) if isinstance(out, Output) else 0\n",
+        # a member the gained class has: the new spelling
+        "def a(runner: Runner) -> int:\n    out = runner.step(2)\n    return len(out.get_output().ids) if out else 0\n",
+        # probed first
+        "def a(runner: Runner) -> int:\n    out = runner.step(2)\n    return len(out.ids) if hasattr(out, 'ids') else 0\n",
+        # the fork's own subclass of the gained class gives it the member: it may be what the runner hands back
+        "class AeonPending(Pending):\n    ids: list[int] = []\n\n    def get_output(self) -> Output:\n        return Output(self.ids)\n\n\n"
+        "def a(runner: Runner) -> int:\n    out = runner.step(2)\n    return len(out.ids) if out else 0\n",
+    ],
+)
+def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    assert run(git_repo, no_rules, text) == []
+
+
+@pytest.mark.parametrize(
+    ("old", "new"),
+    [
+        # upstream's subclass has the member
+        ("        self._out = out\n", "        self._out = out\n        self.ids = out.ids\n"),
+        # the gained class answers every attribute
+        (
+            "class Pending(ABC):\n",
+            "class Pending(ABC):\n    def __getattr__(self, name: str) -> object:\n        return None\n\n",
+        ),
+        # a base out of sight may have it
+        ("class Pending(ABC):\n", "class Pending(Output):\n"),
+        # a grandchild of upstream's has it
+        (
+            "\n\nclass _Ready(Pending):\n",
+            "\n\nclass _Mid(Pending):\n    pass\n\n\nclass _Deep(_Mid):\n    ids: list[int] = []\n\n\nclass _Ready(Pending):\n",
+        ),
+        # patched on after the class body
+        ("\n\nclass _Ready(Pending):\n", "\n\nPending.ids = []\n\n\nclass _Ready(Pending):\n"),
+    ],
+)
+def test_a_gained_class_that_may_have_the_member_is_quiet(
+    git_repo: GitRepo, no_rules: Path, old: str, new: str
+) -> None:
+    assert old in NEW
+    assert run(git_repo, no_rules, SUPER, new=NEW.replace(old, new)) == []
+
+
+def test_a_gained_class_with_an_outside_base_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    new = NEW.replace(
+        "from abc import ABC, abstractmethod\n", "from abc import ABC, abstractmethod\nfrom json import JSONDecoder\n"
+    )
+    assert (
+        run(git_repo, no_rules, SUPER, new=new.replace("class Pending(ABC):\n", "class Pending(JSONDecoder):\n")) == []
+    )
