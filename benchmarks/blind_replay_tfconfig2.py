@@ -48,6 +48,12 @@ forwards, passed by the fork (new ``drift/forwarded_keywords.py``).  Left missed
 upstream's dispatch now reaches only for other keys of the table: the call is kept, under a key test the
 engine would have to read against the fork's own registration) and #27610's one (an exception a callee stops
 raising for one of several cases, the handler still alive for the others: no sure verdict on the text).
+Regression set at the widenings' head (5b444b49): killer_replay 26/26 BLOCKED, kind_change_replay 12/12 (5
+quiet), blind_replay_fmlayer2 20 caught, 1 missed of 21 (11 quiet, 1 warned), blind_replay_engargs 19 caught, 2
+warned of 21 (12 quiet), blind_replay_enginecore 12/12 (9 quiet), review16_twins 6/6, 0 false of 30 (4 warned),
+review38_twins 6/6, 0 false of 20 (6 warned), review44_twins 8/8, 0 false of 32 (14 warned), all as recorded;
+blind_replay_tfconfig 24/24, 0 false of 14 (one twin's warning fewer: 1 warned where 2 were);
+``symbol_precision.py --windows 1``: 0 false errors (window 0: 5 broken overrides, 4 caught, 8 warnings).
 
   python benchmarks/blind_replay_tfconfig2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
