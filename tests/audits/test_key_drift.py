@@ -497,3 +497,81 @@ def test_the_forks_own_class_of_the_owners_name_is_not_the_owner(git_repo: GitRe
     """``GptOssForCausalLM.table`` names upstream's class only where the file's name is upstream's: the
     fork's own copy of the model under the same name keeps its key."""
     assert _found(git_repo, {GPT_OSS: GPT_OSS_BASE}, fork, {GPT_OSS: GPT_OSS_RENAMED}) == []
+
+
+# killers196: #21891 (2ca5f82c2a) took "exaone", "solar" ... out of ``_CONFIG_REGISTRY``, a display that spreads
+# ``**_CONFIG_REGISTRY_OVERRIDE_HF`` (and the table later became ``LazyConfigDict(chatglm=...)``, keyed by
+# keywords): a spread of a table of known keys, or a keyword-keyed ``dict`` call, is a table of known keys too.
+REGISTRY = "vllm/transformers_utils/registry.py"
+REGISTRY_BASE = """OVERRIDES = {"mllama": 1}
+
+TABLE: dict[str, int] = {
+    "exaone": 2,
+    "eagle": 3,
+    **OVERRIDES,
+}
+
+
+class LazyDict(dict):
+    pass
+
+
+LAZY = LazyDict(
+    solar=4,
+    medusa=5,
+)
+
+PLAIN = dict(
+    telechat=6,
+    jais=7,
+)
+"""
+REGISTRY_AFTER = (
+    REGISTRY_BASE.replace('    "exaone": 2,\n', "").replace("    solar=4,\n", "").replace("    telechat=6,\n", "")
+)
+REGISTRY_FORK = "vllm/aeon/registry_reads.py"
+REGISTRY_IMPORT = "from vllm.transformers_utils import registry\nfrom vllm.transformers_utils.registry import LAZY, PLAIN, TABLE\n\n\n"  # fmt: skip
+
+
+def _registry(repo: GitRepo, body: str, after: str = REGISTRY_AFTER) -> list:
+    return _found(repo, {REGISTRY: REGISTRY_BASE}, {REGISTRY_FORK: REGISTRY_IMPORT + body}, {REGISTRY: after})
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        'def aeon_exaone() -> int:\n    return TABLE["exaone"]\n',
+        'def aeon_solar() -> int:\n    return LAZY["solar"]\n',
+        'def aeon_telechat() -> bool:\n    return "telechat" in registry.PLAIN\n',
+    ],
+    ids=["display with a spread", "dict subclass keyed by keywords", "dict() keyed by keywords"],
+)
+def test_a_dropped_key_of_a_spread_display_or_a_keyword_keyed_table(git_repo: GitRepo, body: str) -> None:
+    [(path, line, severity, message)] = _registry(git_repo, body)
+    assert (path, line, severity) == (REGISTRY_FORK, REGISTRY_IMPORT.count("\n") + 2, "error")
+    assert "a key upstream dropped from the table" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        'def aeon_eagle() -> int:\n    return TABLE["eagle"]\n',  # a kept key
+        'def aeon_mllama() -> int:\n    return TABLE["mllama"]\n',  # the spread's key, kept
+        'def aeon_medusa() -> int:\n    return LAZY["medusa"]\n',  # a kept keyword key
+        'def aeon_exaone() -> int:\n    return TABLE.get("exaone", 0)\n',  # the spread now holds it
+    ],
+    ids=["kept key", "spread's key", "kept keyword key", "key the spread now holds"],
+)
+def test_keys_the_spread_or_the_call_still_hold_are_silent(git_repo: GitRepo, body: str) -> None:
+    after = REGISTRY_AFTER.replace('OVERRIDES = {"mllama": 1}', 'OVERRIDES = {"mllama": 1, "exaone": 2}')
+    assert _registry(git_repo, body, after) == []
+
+
+def test_a_spread_of_what_is_not_a_known_table_proves_nothing(git_repo: GitRepo) -> None:
+    """``**load()`` may hand the dropped key back: the display is no table of known keys."""
+    base = REGISTRY_BASE.replace("    **OVERRIDES,\n", "    **load(),\n").replace(
+        'OVERRIDES = {"mllama": 1}', "def load() -> dict[str, int]:\n    return {}"
+    )
+    after = base.replace('    "exaone": 2,\n', "")
+    body = 'def aeon_exaone() -> int:\n    return TABLE["exaone"]\n'
+    assert _found(git_repo, {REGISTRY: base}, {REGISTRY_FORK: REGISTRY_IMPORT + body}, {REGISTRY: after}) == []

@@ -70,6 +70,7 @@ from aeon_release.domain.audits.drift.field_defaults import field_default_drift
 from aeon_release.domain.audits.drift.filled_fields import filled_field_drift
 from aeon_release.domain.audits.drift.flag_gates import flag_gate_drift
 from aeon_release.domain.audits.drift.folded_factors import folded_factor_drift
+from aeon_release.domain.audits.drift.forwarded_keywords import forwarded_keyword_drift
 from aeon_release.domain.audits.drift.gated_attributes import gated_attribute_drift
 from aeon_release.domain.audits.drift.gated_lines import gated_warnings
 from aeon_release.domain.audits.drift.grown_tuples import grown_tuple_drift
@@ -335,6 +336,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     returned_string_drift,
     raised_kind_drift,
     raised_none_drift,
+    forwarded_keyword_drift,
     raised_empty_drift,
     absorbed_raise_drift,
     escaped_kind_drift,

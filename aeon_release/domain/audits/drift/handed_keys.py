@@ -61,13 +61,26 @@ def handed(before: ast.AST, after: ast.AST, name: str, added: frozenset[str]) ->
     probed = _probed_calls(after)
     functions = _functions(after)
     for written in method_calls(after, name):
-        call = _spread_read(functions, written) or written
+        call = _spread_read(functions, _unforwarded(functions, written)) or _unforwarded(functions, written)
         if any(k.arg is None for k in call.keywords) or any(isinstance(a, ast.Starred) for a in call.args):
             continue  # what a spread hands on is not shown here
         new = [k.arg for k in call.keywords if k.arg is not None and k.arg not in passed and _on_added(k, added)]
         if new and not any(_asks(probed.get(id(written), ()), key) for key in new):
             found.append((call, new))
     return found
+
+
+def _unforwarded(functions: list[ast.FunctionDef | ast.AsyncFunctionDef], call: ast.Call) -> ast.Call:
+    """``call`` without a ``**kw`` spread of its function's own ``**kw`` parameter: what the function's callers
+    hand on, empty for the calls the override matched, and no reason to doubt the keys handed by name
+    (killers196, #29872: ``get_config`` now calls ``config_parser.parse(..., hf_overrides=..., **kwargs)``)."""
+    around = [f for f in functions if f.lineno <= call.lineno <= (f.end_lineno or f.lineno)]
+    function = max(around, key=lambda f: f.lineno) if around else None  # the innermost
+    kwarg = function.args.kwarg.arg if function is not None and function.args.kwarg is not None else None
+    kept = [k for k in call.keywords if not (k.arg is None and isinstance(k.value, ast.Name) and k.value.id == kwarg)]
+    if kwarg is None or len(kept) == len(call.keywords):
+        return call
+    return ast.copy_location(ast.Call(call.func, call.args, kept), call)
 
 
 def _functions(tree: ast.AST) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -225,6 +238,45 @@ def attribute_call_home(classes: dict[str, ast.ClassDef], call: ast.Call) -> str
     """The qualname of the innermost class whose body holds the call (``self.attr.name(...)`` in a method)."""
     around = [(node.lineno, qual) for qual, node in classes.items() if _holds(node, call)]
     return max(around)[1] if around else None
+
+
+def local_type(tree: ast.AST, call: ast.Call, name: str) -> ast.expr | None:
+    """What types the local ``name`` a call's receiver is, in the innermost function holding the call: its
+    parameter's annotation, its one annotated binding's annotation, or the callee of the one call it is bound
+    to (``parser = get_parser(fmt)``: a factory whose return annotation names the class); None when it is
+    bound otherwise or more than once (a loop, a branch of either kind)."""
+    funcs = [n for n in ast.walk(tree) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and _holds(n, call)]
+    if not funcs:
+        return None
+    func = max(funcs, key=lambda n: n.lineno)
+    args = func.args
+    for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+        if arg.arg == name:
+            return arg.annotation
+    bound = [node for node in ast.walk(func) if _binds_name(node, name)]
+    if len(bound) != 1:
+        return None
+    node = bound[0]
+    if isinstance(node, ast.AnnAssign):
+        return node.annotation
+    value = node.value if isinstance(node, ast.Assign) else None
+    return value.func if isinstance(value, ast.Call) else None
+
+
+def _binds_name(node: ast.AST, name: str) -> bool:
+    """The node binds ``name``: an assignment's target, a loop's, a ``with``'s, a walrus, an import."""
+    if isinstance(node, ast.Assign):
+        return any(isinstance(t, ast.Name) and t.id == name for t in node.targets) or any(
+            isinstance(e, ast.Name) and e.id == name
+            for t in node.targets
+            if isinstance(t, ast.Tuple | ast.List)
+            for e in t.elts
+        )
+    if isinstance(node, ast.AnnAssign | ast.AugAssign | ast.For | ast.AsyncFor | ast.NamedExpr):
+        return isinstance(node.target, ast.Name) and node.target.id == name
+    if isinstance(node, ast.withitem):
+        return isinstance(node.optional_vars, ast.Name) and node.optional_vars.id == name
+    return False
 
 
 def overridden_whole(fork: ast.ClassDef, method: str) -> bool:

@@ -170,6 +170,13 @@ def _rekeyed(trees: ThreeTrees) -> list[Rekeyed]:
 # line's start before it)
 _STRING_KEY = lazy_pattern(r"""(?:^[-+][ \t]*|[{,][ \t]*)["']([A-Za-z_][\w.-]{0,100})["'][ \t]*:""", re.M)
 _QUOTED = lazy_pattern(r"""["']([A-Za-z_][\w.-]{0,100})["']""")
+# a keyword key of a ``dict(k=...)`` (or a dict subclass's) call on a changed line: ``chatglm="ChatGLMConfig",``
+_KEYWORD_KEY = lazy_pattern(r"(?:^[-+][ \t]*|[(,][ \t]*)([A-Za-z_]\w{0,100})[ \t]*=(?!=)", re.M)
+
+
+def _changed_keys(line: str) -> list[str]:
+    """The keys a changed line spells: a display's string keys, or a keyword call's keyword keys."""
+    return (_STRING_KEY.findall(line) if ":" in line else []) + (_KEYWORD_KEY.findall(line) if "=" in line else [])
 
 
 def _unkeyed(trees: ThreeTrees) -> list[Unkeyed]:
@@ -183,10 +190,10 @@ def _unkeyed(trees: ThreeTrees) -> list[Unkeyed]:
         if not path.endswith(".py"):
             continue
         change = trees.upstream[path]
-        removed = {k for line in change.removed if ":" in line for k in _STRING_KEY.findall("-" + line)} & quoted
+        removed = {k for line in change.removed for k in _changed_keys("-" + line)} & quoted
         if not removed:
             continue
-        gone = removed - {k for line in change.added.values() if ":" in line for k in _STRING_KEY.findall("+" + line)}
+        gone = removed - {k for line in change.added.values() for k in _changed_keys("+" + line)}
         if not gone:
             continue
         base = trees.blobs(trees.base, [path])[path]
@@ -228,19 +235,56 @@ def _fork_py_lines(trees: ThreeTrees) -> Iterator[str]:
 
 def _display_tables(module: ast.Module | None) -> dict[tuple[str | None, str], tuple[str, ...]]:
     """(class or None, name) -> the keys of each dict display a top-level class's body or the module binds
-    to a name, every key a string (a ``**spread`` or a computed key: not a table of known keys)."""
+    to a name, every key a string (a computed key, or a ``**spread`` of what is not such a table of the same
+    scope bound above: not a table of known keys); a ``dict(k=...)`` call, or one of the module's own ``dict``
+    subclass, keyed by keywords alone is one too (killers196: #21891's ``_CONFIG_REGISTRY`` spread
+    ``**_CONFIG_REGISTRY_OVERRIDE_HF`` into its display, and later became ``LazyConfigDict(chatglm=...)``)."""
     found: dict[tuple[str | None, str], tuple[str, ...]] = {}
     scopes: list[tuple[str | None, list[ast.stmt]]] = [(None, module.body if module is not None else [])]
     scopes += [(node.name, node.body) for _, body in scopes[:1] for node in body if isinstance(node, ast.ClassDef)]
+    dicts = _dict_classes(scopes[0][1])
     for owner, body in scopes:
         for stmt in body:
             target, value = simple_assignment(stmt)
-            if target is None or not isinstance(value, ast.Dict):
+            if target is None or value is None:
                 continue
-            keys = [str_value(k) if k is not None else None for k in value.keys]
-            if keys and all(k is not None for k in keys):
-                found[(owner, target)] = tuple(k for k in keys if k is not None)
+            known = {name: keys for (where, name), keys in found.items() if where == owner}
+            keys = _table_keys(value, known, dicts)
+            if keys:
+                found[(owner, target)] = keys
     return found
+
+
+def _table_keys(value: ast.expr, known: dict[str, tuple[str, ...]], dicts: set[str]) -> tuple[str, ...] | None:
+    """The string keys of a dict display (a ``**name`` spread of a ``known`` table adds that table's keys) or
+    of a call of ``dict`` (or a class in ``dicts``) keyed by keywords alone; None for anything else."""
+    if isinstance(value, ast.Dict):
+        pairs = [(str_value(k) if k is not None else None, v) for k, v in zip(value.keys, value.values, strict=True)]
+    elif isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in dicts | {"dict"}:
+        if value.args:
+            return None
+        pairs = [(k.arg, k.value) for k in value.keywords]
+    else:
+        return None
+    keys: list[str] = []
+    for key, item in pairs:
+        if key is None:
+            spread = known.get(item.id) if isinstance(item, ast.Name) else None
+            if spread is None:
+                return None
+            keys += spread
+        else:
+            keys.append(key)
+    return tuple(keys)
+
+
+def _dict_classes(body: list[ast.stmt]) -> set[str]:
+    """The module's own classes deriving from ``dict`` by name (a lazy registry: ``class LazyDict(dict)``)."""
+    return {
+        node.name
+        for node in body
+        if isinstance(node, ast.ClassDef) and any(isinstance(b, ast.Name) and b.id == "dict" for b in node.bases)
+    }
 
 
 def _dropped_key_lookups(

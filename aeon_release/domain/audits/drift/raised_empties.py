@@ -18,7 +18,8 @@ the fork relied on the answer upstream no longer gives.  Quiet: a call inside a 
 catching ``K`` or a base of it (bare ``except`` and ``Exception`` too), a call whose answer the fork never tests
 for emptiness (it may never meet the empty case), a def of the fork's own, any def upstream still returns an
 empty literal from or may still answer empty through a name it returns (``_answers_empty``), a def made to
-raise ``NotImplementedError`` (a hook made abstract: its subclasses answer), a test whose own empty branch
+raise ``NotImplementedError`` when it is a method (a hook made abstract: its subclasses answer; a module-level
+function's ``NotImplementedError`` is judged, killers196), a test whose own empty branch
 already fails (``assert mapping``, ``if not mapping: raise ...``) and a call under ``pytest.raises(K)``.  A
 receiver the file does not read (an untyped local), or a method called on an instance (an upstream subclass may
 override it): a warning.  Quiet too: a call under a guard that rules out the raise's condition for the argument
@@ -162,13 +163,16 @@ def _made_raise(
         return None
     if empty is None:
         return None
-    # a hook made abstract (``raise NotImplementedError``) is answered by the subclasses, not judged here; a raise
-    # upstream moved into a helper of the module the def calls raises through the def all the same
+    # a hook made abstract (``raise NotImplementedError``) is answered by the subclasses, not judged here -- a
+    # method's; a module-level function has no subclass to answer (killers196, #21618: ``get_pooling_config_name``
+    # raises NotImplementedError for a name it does not know); a raise upstream moved into a helper of the module
+    # the def calls raises through the def all the same
     raised = _kinds(now)[1] | _helper_kinds(now, qualname, new, set())
+    hook = "." in qualname
     fresh = frozenset(
         k
         for k in raised - _kinds(was)[0] - _helper_kinds(was, qualname, old, set())
-        if builtin_error(k) and not builtin_subclass(k, "NotImplementedError")
+        if builtin_error(k) and not (hook and builtin_subclass(k, "NotImplementedError"))
     )
     if not fresh:
         return None

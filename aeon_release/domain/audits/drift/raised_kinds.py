@@ -231,6 +231,9 @@ def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
                 continue
             gone = frozenset(k for k in kinds - now if not any(builtin_subclass(n, k) for n in now))
             fresh = frozenset(hard - kinds)
+            if "AssertionError" in gone and not fresh:
+                # an assert made a raise of a kind the def raised elsewhere already (killers196)
+                fresh = _negated_asserts(before[path], after[path], qualname)
             if not gone:
                 for name, shift in _answered_raises(before[path], after[path], path, qualname, names):
                     found.setdefault(name, []).append(shift)
@@ -323,13 +326,61 @@ def _converted_asserts(
 
 def _assert_tests(text: str | None, qualname: str) -> list[ast.expr]:
     """The tests of the ``assert``s in the def's body and the defs of its file it calls (``_reach``)."""
-    module = parse_python(text, "<asserts>") if text else None
+    return [node.test for node in _reached_nodes(text, qualname) if isinstance(node, ast.Assert)]
+
+
+def _reached_nodes(text: str | None, qualname: str) -> list[ast.AST]:
+    """The own nodes of the def's body and of the defs of its file it calls (``_reach``)."""
+    module = parse_python(text, "<reached>") if text else None
     if module is None:
         return []
     defs, by_name, owners = _def_index(module)
     func = dict(defs).get(qualname)
     reached = _reach(by_name, func, owners, _bases(module)) if func is not None else []
-    return [node.test for f in reached for node in own_nodes(f.body) if isinstance(node, ast.Assert)]
+    return [node for f in reached for node in own_nodes(f.body)]
+
+
+def _negated_asserts(old_text: str | None, new_text: str | None, qualname: str) -> frozenset[str]:
+    """The builtin kinds upstream raises under an ``if`` that tests the negation of an ``assert`` the base
+    had and upstream took out: the assert became that raise, of a kind the def already raised elsewhere.
+    #29872 (6fc5841db1) made ``patch_rope_parameters_dict``'s ``assert "mrope_section" in rope_parameters``
+    an ``if "mrope_section" not in rope_parameters: raise ValueError(...)``, beside its older ValueError for a
+    rope-type conflict: a fork's ``except AssertionError`` round the call is dead, and the ValueError escapes."""
+    kept = {ast.unparse(t) for t in _assert_tests(new_text, qualname)}
+    gone = [t for t in _assert_tests(old_text, qualname) if ast.unparse(t) not in kept]
+    kinds = {
+        _raise_kind(stmt)
+        for node in (_reached_nodes(new_text, qualname) if gone else [])
+        if isinstance(node, ast.If) and any(_negates(node.test, t) for t in gone)
+        for stmt in node.body
+        if isinstance(stmt, ast.Raise)
+    }
+    return frozenset(k for k in kinds if builtin_error(k) and k != "AssertionError")
+
+
+# a comparison and the one that negates it
+_NEGATED: dict[type[ast.cmpop], type[ast.cmpop]] = {
+    ast.In: ast.NotIn, ast.NotIn: ast.In, ast.Is: ast.IsNot, ast.IsNot: ast.Is, ast.Eq: ast.NotEq,
+    ast.NotEq: ast.Eq, ast.Lt: ast.GtE, ast.GtE: ast.Lt, ast.Gt: ast.LtE, ast.LtE: ast.Gt,
+}  # fmt: skip
+
+
+def _negates(test: ast.expr, asserted: ast.expr) -> bool:
+    """``test`` is ``not asserted`` (``not x`` for ``x``, ``x`` for ``not x``, ``a not in b`` for ``a in b`` ...)."""
+    for one, other in ((test, asserted), (asserted, test)):
+        if isinstance(one, ast.UnaryOp) and isinstance(one.op, ast.Not):
+            return ast.unparse(one.operand) == ast.unparse(other)
+    if not (isinstance(test, ast.Compare) and isinstance(asserted, ast.Compare)):
+        return False
+    if len(test.ops) != 1 or len(asserted.ops) != 1:
+        return False
+    flipped = _NEGATED.get(type(asserted.ops[0]))
+    same = ast.unparse(test.left) == ast.unparse(asserted.left)
+    return (
+        same
+        and flipped is type(test.ops[0])
+        and ast.unparse(test.comparators[0]) == ast.unparse(asserted.comparators[0])
+    )
 
 
 def _self_fields(tests: list[ast.expr]) -> set[str]:

@@ -6602,7 +6602,13 @@ class _Checker:
         calls = self._handed_calls(after.name)
         # a name many classes define: only the base class's own ``self.name(...)`` surely reaches the override
         if not self._one_family(after):
-            calls = [c for c in calls if self._own_self_call(after, *c[:2]) or self._typed_receiver(after, *c[:2])]
+            calls = [
+                c
+                for c in calls
+                if self._own_self_call(after, *c[:2])
+                or self._typed_receiver(after, *c[:2])
+                or self._local_receiver(after, *c[:2])
+            ]
         for path, call, new in [c for c in calls if self._self_call_reaches(after, fork, c[0], c[1])]:
             keys = handed_keys.refused(call, new, mine, base)
             if keys:
@@ -6640,6 +6646,23 @@ class _Checker:
             return False
         home = handed_keys.attribute_call_home(module.classes, call)
         held = self._attribute_class(self.theirs_ix, path, home, receiver.attr) if home is not None else None
+        return self._in_family(after, held)
+
+    def _local_receiver(self, after: DefSym, path: str, call: ast.Call) -> bool:
+        """``x.name(...)`` in a function of upstream's file, ``x`` a parameter annotated, a local annotated, or a
+        local bound once to a call of a factory annotated to return, ``after``'s class or one of its bases
+        (killers196, #29872: ``get_config``'s ``config_parser = get_config_parser(config_format)``, ``->
+        ConfigParserBase``, now hands ``config_parser.parse(...)`` ``hf_overrides=``; ``parse`` is many classes'
+        name, and a fork parser registered for its own format sits there)."""
+        receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
+        module = self.theirs_ix.module_at(path)
+        if not isinstance(receiver, ast.Name) or receiver.id in ("self", "cls") or module is None:
+            return False
+        typed = handed_keys.local_type(module.tree, call, receiver.id)
+        return typed is not None and self._in_family(after, _annotated_class(self.theirs_ix, module, typed))
+
+    def _in_family(self, after: DefSym, held: px.ClassInfo | None) -> bool:
+        """``held`` is ``after``'s class or one of its bases: a fork subclass's instance may be what it holds."""
         mod = self.theirs_ix.module_at(after.path) if held is not None and after.owner else None
         cls = self.theirs_ix.class_info(mod, after.owner) if mod is not None and after.owner else None
         chain = self.theirs_ix.mro(cls) if cls is not None else []

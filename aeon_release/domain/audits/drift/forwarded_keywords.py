@@ -1,0 +1,233 @@
+"""Forwarded-keyword drift: upstream now passes a keyword itself into the call its ``**kwargs`` are spread into.
+
+#37920 (54b0578ada) gave ``maybe_override_with_speculators`` an ``hf_token`` parameter and passed ``token=hf_token``
+to ``PretrainedConfig.get_config_dict(..., token=hf_token, **without_trust_remote_code(kwargs))``.  A fork's
+``maybe_override_with_speculators(model=..., tokenizer=..., trust_remote_code=False, token=fleet_token)`` merges
+cleanly: its ``token`` lands in ``kwargs`` as before, and the call now raises ``TypeError: got multiple values
+for keyword argument 'token'`` on the first draft it resolves.
+
+A def *forwards a keyword twice* when, upstream, it takes ``**kw`` and a call in its own body spreads ``kw``
+(``**kw``, or ``**f(kw)`` -- a filter) beside an explicit keyword ``k`` that the base's calls of the same callee
+in that def did not pass, ``k`` is no parameter of the def (a fork's ``k=`` would bind there), and the def
+neither pops nor deletes ``k`` from ``kw``.  A fork-owned call of the def (read through the file's imports, a
+module attribute, or a class named as the receiver, see ``drift/callees.py``) passing ``k=`` by name is an
+error; a warning when the spread goes through a filter whose def is out of sight or quotes ``k`` (it may drop
+it), or the call's receiver is only a guess.
+
+Cheap first: only when an upstream diff adds a line passing ``k=`` and a fork line passes the same ``k=``; then
+only those upstream files are parsed.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.callees import Callee, loose, reaches, resolve, scope_of
+from aeon_release.domain.audits.drift.returns import own_nodes
+from aeon_release.domain.audits.drift.sides import ThreeTrees, owner_class
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import lazy_pattern, method_defs, parse_python
+
+__all__ = ["RULE", "forwarded_keyword_drift"]
+
+_Def = ast.FunctionDef | ast.AsyncFunctionDef
+# a keyword passed by name on a line: ``token=hf_token`` (not ``==``, not an annotation's default alone)
+_KEYWORD = lazy_pattern(r"(?:^|[(,])[ \t]*([A-Za-z_]\w*)[ \t]*=(?!=)")
+
+
+@dataclass(frozen=True)
+class Doubled:
+    """``qualname`` (in ``path``) now passes ``keyword`` itself beside its spread ``**kwargs``."""
+
+    path: str
+    qualname: str
+    keyword: str
+    sure: bool  # the spread is the bare ``**kwargs`` or a filter of the file that does not quote the keyword
+
+    @property
+    def name(self) -> str:
+        return self.qualname.rpartition(".")[2]
+
+
+def forwarded_keyword_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork calls passing by name a keyword a def upstream now passes itself beside the ``**kwargs`` it spreads."""
+    forked = _fork_keywords(trees)
+    doubled = _doubled(trees, forked) if forked else []
+    if not doubled:
+        return []
+    findings = []
+    for path in sorted(p for p in trees.mine if p.endswith(".py") and forked.get(p)):
+        module = trees.merged_module(path)
+        if module is not None:
+            findings += _calls(trees, path, module, doubled, pr_pattern)
+    return findings
+
+
+def _fork_keywords(trees: ThreeTrees) -> dict[str, set[str]]:
+    """Fork path -> the keywords its added lines pass by name."""
+    return {
+        path: {k for line in change.added.values() for k in _KEYWORD.findall(line)}
+        for path, change in trees.mine.items()
+        if path.endswith(".py")
+    }
+
+
+def _doubled(trees: ThreeTrees, forked: dict[str, set[str]]) -> list[Doubled]:
+    """The defs of upstream's changed files that now pass a keyword a fork line passes beside their spread."""
+    wanted = set().union(*forked.values())
+    paths = [
+        path
+        for path, change in trees.upstream.items()
+        if path.endswith(".py") and wanted & {k for line in change.added.values() for k in _KEYWORD.findall(line)}
+    ]
+    if not paths:
+        return []
+    before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
+    found = []
+    for path in paths:
+        old, new_module = _defs(before[path]), parse_python(after[path] or "", path)
+        if new_module is None:
+            continue
+        for qualname, func in method_defs(new_module.body):
+            if qualname in old:
+                pairs = _new_keywords(old[qualname], func, trees, new_module)
+                found += [Doubled(path, qualname, k, sure) for k, sure in pairs]
+    return [d for d in found if d.keyword in wanted]
+
+
+def _defs(text: str | None) -> dict[str, _Def]:
+    module = parse_python(text, "<base>") if text else None
+    return dict(method_defs(module.body)) if module is not None else {}
+
+
+def _new_keywords(old: _Def, new: _Def, trees: ThreeTrees, module: ast.Module) -> Iterator[tuple[str, bool]]:
+    """The keywords ``new`` passes beside a spread of its ``**kwargs`` that ``old``'s calls of the same callee did
+    not, with whether the spread surely keeps them (bare, or through a filter read that does not quote them)."""
+    kwargs = new.args.kwarg.arg if new.args.kwarg is not None else None
+    if kwargs is None or old.args.kwarg is None:
+        return
+    params = {a.arg for a in (*new.args.posonlyargs, *new.args.args, *new.args.kwonlyargs)}
+    before: dict[str, set[str]] = {}
+    for callee, named, _ in _spread_calls(old, old.args.kwarg.arg):
+        before.setdefault(callee, set()).update(named)
+    dropped = _dropped(new, kwargs)
+    for callee, named, spread in _spread_calls(new, kwargs):
+        if callee not in before:
+            continue  # a call the base did not spread into: the fork's keyword never reached it
+        for keyword in sorted(named - before[callee] - params - dropped):
+            yield keyword, not spread or _keeps(trees, module, spread, keyword)
+
+
+def _spread_calls(func: _Def, kwargs: str) -> list[tuple[str, frozenset[str], str]]:
+    """(callee, its explicit keywords, the filter's name or "" for a bare spread) for each call in the def's own
+    body spreading ``**kwargs`` (bare, or as ``**f(kwargs)``)."""
+    found = []
+    for node in own_nodes(func.body):
+        if isinstance(node, ast.Call):
+            for spread in _spreads(node, kwargs):
+                named = frozenset(k.arg for k in node.keywords if k.arg is not None)
+                found.append((ast.unparse(node.func), named, spread))
+    return found
+
+
+def _spreads(call: ast.Call, kwargs: str) -> Iterator[str]:
+    """ "" for a bare ``**kwargs`` the call spreads, the filter's name for a ``**f(kwargs)``."""
+    for keyword in call.keywords:
+        value = keyword.value
+        if keyword.arg is not None:
+            continue
+        if isinstance(value, ast.Name) and value.id == kwargs:
+            yield ""
+        elif isinstance(value, ast.Call) and any(isinstance(a, ast.Name) and a.id == kwargs for a in value.args):
+            yield ast.unparse(value.func)
+
+
+def _dropped(func: _Def, kwargs: str) -> set[str]:
+    """The keys the def pops or deletes from ``kwargs`` (``kwargs.pop("k", None)``, ``del kwargs["k"]``)."""
+    keys = set()
+    for node in own_nodes(func.body):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "pop":
+            target, args = node.func.value, node.args
+        elif isinstance(node, ast.Delete) and node.targets and isinstance(node.targets[0], ast.Subscript):
+            target, args = node.targets[0].value, [node.targets[0].slice]
+        else:
+            continue
+        if isinstance(target, ast.Name) and target.id == kwargs and args and isinstance(args[0], ast.Constant):
+            keys.add(str(args[0].value))
+    return keys
+
+
+def _keeps(trees: ThreeTrees, module: ast.Module, spread: str, keyword: str) -> bool:
+    """A filter def (of the file, or of the module the file imports it from) that never quotes the keyword
+    keeps it; one out of sight may drop it."""
+    name = spread.rpartition(".")[2]
+    defs = [f for _, f in method_defs(module.body) if f.name == name]
+    source = scope_of(module).imported.get(name, ("", ""))[0] if not defs else ""
+    if source:
+        path = source.replace(".", "/") + ".py"
+        other = parse_python(trees.blobs(trees.theirs, [path])[path] or "", path)
+        defs = [f for _, f in method_defs(other.body) if f.name == name] if other is not None else []
+    quoted = {n.value for f in defs for n in ast.walk(f) if isinstance(n, ast.Constant) and isinstance(n.value, str)}
+    return bool(defs) and keyword not in quoted
+
+
+def _calls(trees: ThreeTrees, path: str, module: ast.Module, doubled: list[Doubled], pr_pattern: str) -> list[Finding]:
+    """The fork-owned calls in ``path`` reaching a doubled def with its keyword passed by name."""
+    owned, scope = trees.owned_lines(path), scope_of(module)
+    by_name: dict[str, list[Doubled]] = {}
+    for d in doubled:
+        by_name.setdefault(d.name, []).append(d)
+    findings = []
+    for enclosing, call in _fork_calls(module):
+        for keyword in call.keywords:
+            if keyword.arg is None or keyword.value.lineno not in owned:
+                continue
+            callee = resolve(call.func, scope, enclosing)
+            hit = _reached(trees, callee, by_name, keyword.arg) if callee is not None else None
+            if hit is not None and callee is not None:
+                sure = hit.sure and not loose(callee, hit.path)
+                findings.append(_finding(trees, path, keyword, hit, sure, pr_pattern))
+    return findings
+
+
+def _fork_calls(module: ast.Module) -> Iterator[tuple[_Def | None, ast.Call]]:
+    """Each call of the file with the def it sits in (None at module level)."""
+    seen: set[int] = set()
+    for _, func in method_defs(module.body):
+        for node in own_nodes(func.body):
+            if isinstance(node, ast.Call):
+                seen.add(id(node))
+                yield func, node
+    for node in ast.walk(module):
+        if isinstance(node, ast.Call) and id(node) not in seen:
+            yield None, node
+
+
+def _reached(trees: ThreeTrees, callee: Callee, by_name: dict[str, list[Doubled]], keyword: str) -> Doubled | None:
+    """The doubled def the call reaches for this keyword: off a class named as the receiver, that class's def;
+    else a def of the module the name is imported from."""
+    for d in by_name.get(callee.name, []):
+        if d.keyword != keyword:
+            continue
+        if callee.receiver is not None and owner_class(d.qualname) == callee.receiver:
+            return d
+        if callee.receiver is None and "." not in d.qualname and reaches(trees, callee, d.path):
+            return d
+    return None
+
+
+def _finding(trees: ThreeTrees, path: str, keyword: ast.keyword, hit: Doubled, sure: bool, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(hit.path, f"{hit.keyword}=", pr_pattern, most=5)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR if sure else Severity.WARNING,
+        path,
+        keyword.value.lineno,
+        f"fork-owned call passes {hit.keyword}= to {hit.qualname}(), which upstream now passes {hit.keyword}= "
+        f"itself beside the **kwargs it forwards ({hit.path}{commit}): TypeError, got multiple values for "
+        f"keyword argument {hit.keyword!r}; pass it the way upstream takes it now (a parameter of its own?)",
+    )

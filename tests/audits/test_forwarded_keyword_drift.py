@@ -1,0 +1,125 @@
+"""Forwarded-keyword drift: upstream now passes a keyword itself into the call its ``**kwargs`` are spread into.
+
+Shaped like #37920 (54b0578ada), which gave ``maybe_override_with_speculators`` an ``hf_token`` parameter and
+passed ``token=hf_token`` beside ``**without_trust_remote_code(kwargs)``: a fork call passing ``token=`` (into
+``kwargs``, as at the base) now raises "got multiple values for keyword argument 'token'".  Killers: a bare
+name, a module attribute, a class named as the receiver, a bare ``**kwargs`` spread and a filter of the file.
+Twins: the new parameter by name, another keyword, a def that pops the key, a keyword the base passed already,
+the fork's own def of the name, and a filter quoting the key (a warning: it may drop it).
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.drift.forwarded_keywords import RULE
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+LIB = "pkg/hub.py"
+BASE = """def fetch(path: str, **kwargs) -> dict:
+    return {"path": path, **kwargs}
+
+
+def without_secrets(kwargs: dict) -> dict:
+    return {k: v for k, v in kwargs.items() if k != "secret"}
+
+
+def resolve(model: str, revision: str | None = None, **kwargs) -> dict:
+    return fetch(model, revision=revision, **kwargs)
+
+
+def filtered(model: str, **kwargs) -> dict:
+    return fetch(model, **without_secrets(kwargs))
+
+
+def popped(model: str, **kwargs) -> dict:
+    return fetch(model, **kwargs)
+
+
+class Loader:
+    def load(self, model: str, **kwargs) -> dict:
+        return fetch(model, **kwargs)
+"""
+AFTER = (
+    BASE.replace(
+        "def resolve(model: str, revision: str | None = None, **kwargs) -> dict:\n"
+        "    return fetch(model, revision=revision, **kwargs)",
+        "def resolve(model: str, revision: str | None = None, hf_token: str | None = None, **kwargs) -> dict:\n"
+        "    return fetch(model, revision=revision, token=hf_token, **kwargs)",
+    )
+    .replace("    return fetch(model, **without_secrets(kwargs))", "    return fetch(model, timeout=5, **without_secrets(kwargs))")
+    .replace(
+        "def popped(model: str, **kwargs) -> dict:\n    return fetch(model, **kwargs)",
+        'def popped(model: str, **kwargs) -> dict:\n    kwargs.pop("token", None)\n    return fetch(model, token="x", **kwargs)',
+    )
+    .replace("    def load(self, model: str, **kwargs) -> dict:\n        return fetch(model, **kwargs)",
+             "    def load(self, model: str, **kwargs) -> dict:\n        return fetch(model, cache=False, **kwargs)")
+)  # fmt: skip
+FORK = "pkg/aeon_hub.py"
+HEAD = "# AEON: the Spark's gated drafts\nimport pkg.hub as hub\nfrom pkg.hub import Loader, filtered, popped, resolve\n\n\n"
+
+
+def run(git_repo: GitRepo, no_rules: Path, body: str, new: str = AFTER) -> list[tuple[int, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {LIB: BASE, "pkg/__init__.py": ""},
+        {FORK: HEAD + body},
+        [("[Bugfix] Pass hf_token through config loading paths (#37920)", {LIB: new})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    return [(f.line - 5, f.severity.value) for f in report.findings if f.rule_id == RULE and f.path == FORK]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_a(model: str, token: str):\n    return resolve(model, token=token)\n",
+        "def aeon_b(model: str, token: str):\n    return hub.resolve(model, None, token=token)\n",
+        "def aeon_c(model: str):\n    return filtered(model, timeout=30)\n",
+        "def aeon_d(loader: Loader, model: str):\n    return loader.load(model, cache=True)\n",
+    ],
+    ids=["bare name", "module attribute", "through a filter of the file", "a parameter annotated as the class"],
+)
+def test_a_keyword_upstream_now_passes_beside_the_spread(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert run(git_repo, no_rules, body) == [(2, "error")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_a(model: str, token: str):\n    return resolve(model, hf_token=token)\n",  # the new parameter
+        "def aeon_b(model: str):\n    return resolve(model, cache_dir='/tmp')\n",  # another keyword
+        "def aeon_c(model: str):\n    return popped(model, token='t')\n",  # the def pops it first
+        "def aeon_d(model: str):\n    return resolve(model, revision='main')\n",  # the base passed it already
+    ],
+    ids=["new parameter", "another keyword", "popped first", "passed at the base"],
+)
+def test_keywords_the_change_does_not_double_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert run(git_repo, no_rules, body) == []
+
+
+def test_the_forks_own_def_of_the_name_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    body = (
+        "def aeon_resolve(model: str, **kwargs):\n    return kwargs\n\n\n"
+        "def aeon_a(model: str, token: str):\n    return aeon_resolve(model, token=token)\n"
+    )
+    sides_head = HEAD.replace(", resolve", "")
+    sides = s.merge_case(
+        git_repo,
+        {LIB: BASE, "pkg/__init__.py": ""},
+        {FORK: sides_head + body.replace("aeon_resolve", "resolve")},
+        [("[Bugfix] Pass hf_token through config loading paths (#37920)", {LIB: AFTER})],
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    assert [f for f in report.findings if f.rule_id == RULE and f.path == FORK] == []
+
+
+def test_a_filter_that_quotes_the_keyword_may_drop_it(git_repo: GitRepo, no_rules: Path) -> None:
+    new = AFTER.replace('if k != "secret"', 'if k not in ("secret", "timeout")')
+    assert run(git_repo, no_rules, "def aeon_c(model: str):\n    return filtered(model, timeout=30)\n", new) == [
+        (2, "warning")
+    ]
