@@ -278,3 +278,34 @@ def test_fallbacks_type_guards_a_shadowing_parameter_and_displays_are_no_errors(
 def test_only_a_real_choices_argument_counts(entry: str, choices: frozenset[str] | None, many: bool) -> None:
     parsed = registry(f"E = {{'APP_X': lambda: {entry}}}", {"APP_X"})["APP_X"]
     assert (parsed.choices, parsed.many) == (choices, many)
+
+
+def test_a_stringified_read_of_a_string_turned_bool(git_repo: GitRepo, no_rules: Path) -> None:
+    """mend71 (revDD): #28159 turned ``APP_HAS_CUBIN``'s raw string into a bool; ``str()``, an f-string, ``.format``
+    or ``%`` of the read is "True"/"False" now where the fork expected the string it set ("1"): an error handed to
+    an environment or compared with a string, a warning elsewhere; a truth test or ``bool()`` stays quiet."""
+    fork = (
+        "import logging\n\nimport app.envs as envs\n\nlogger = logging.getLogger(__name__)\n\n\n"
+        "def aeon_cubin() -> dict[str, str]:\n"
+        "    # AEON: hand the cubin switch on to the worker\n"
+        '    env = {"APP_HAS_CUBIN": str(envs.APP_HAS_CUBIN)}\n'
+        '    env["APP_HAS_CUBIN"] = "{}".format(envs.APP_HAS_CUBIN)\n'
+        '    line = "APP_HAS_CUBIN=%s" % envs.APP_HAS_CUBIN\n'
+        '    same = f"{envs.APP_HAS_CUBIN}" == "1"\n'
+        "    text = str(envs.APP_HAS_CUBIN)\n"
+        "    plain = bool(envs.APP_HAS_CUBIN)\n"
+        "    if envs.APP_HAS_CUBIN:\n"
+        '        env["APP_CUBIN_SEEN"] = str(plain and same)\n'
+        '    return {**env, "line": line, "text": text}\n'
+    )
+    sides = s.merge_case(git_repo, {ENVS: BASE}, {FORK: fork}, [(SUBJECT, {ENVS: UPSTREAM})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    lines = (git_repo.path / FORK).read_text().splitlines()
+    got = {lines[f.line - 1].strip(): f.severity for f in report.findings if f.path == FORK and "registry" in f.message}
+    assert got == {
+        'env = {"APP_HAS_CUBIN": str(envs.APP_HAS_CUBIN)}': Severity.ERROR,
+        'env["APP_HAS_CUBIN"] = "{}".format(envs.APP_HAS_CUBIN)': Severity.ERROR,
+        'line = "APP_HAS_CUBIN=%s" % envs.APP_HAS_CUBIN': Severity.ERROR,
+        'same = f"{envs.APP_HAS_CUBIN}" == "1"': Severity.ERROR,
+        "text = str(envs.APP_HAS_CUBIN)": Severity.WARNING,
+    }, got

@@ -377,3 +377,30 @@ def test_a_call_in_a_catch_all_try_is_still_an_error(git_repo: GitRepo, no_rules
     # a defensive ``except Exception`` is no fallback for a key read by ``get`` (#25706 raises nothing)
     fork = 'def aeon_load():\n    try:\n        return load({"level": 3})\n    except Exception:\n        return None\n'
     assert [(r[0], r[1]) for r in _rows(git_repo, no_rules, fork)] == [(6, "error")]
+
+
+HELPERS = "vllm/quant/helpers.py"
+ABROAD = (
+    BASE.replace("def load(", "from vllm.quant.helpers import apply_opts as _apply\n\n\ndef load(")
+    .replace("    return level, strict\n", "    return _apply(opts), level, strict\n")
+    .replace('    level = opts["level"]\n', '    level = opts["verbosity"]\n')
+)
+HELPERS_BASE = 'def apply_opts(opts):\n    return opts.get("level", 0)\n'
+
+
+@pytest.mark.parametrize(
+    ("helper", "rows"),
+    [(HELPERS_BASE, []), (HELPERS_BASE.replace('opts.get("level", 0)', "0"), [(5, "error")])],
+    ids=["the helper of another module reads the key", "it reads it no more"],
+)
+def test_a_parameter_still_handed_to_a_helper_of_another_module_reading_the_key_is_quiet(
+    git_repo: GitRepo, no_rules: Path, helper: str, rows: list[tuple[int, str]]
+) -> None:
+    """The base already handed ``opts`` to ``apply_opts`` of another module, which reads "level" at upstream
+    too: the read moved there (``load`` reads it no more), the key is still read."""
+    base = ABROAD.replace('opts["verbosity"]', 'opts["level"]')
+    upstream: dict[str, str | None] = {UPSTREAM: ABROAD, HELPERS: helper}
+    fork = {FORK: HEAD + 'def aeon_load():\n    return load({"level": 3})\n'}
+    sides = s.merge_case(git_repo, {UPSTREAM: base, HELPERS: HELPERS_BASE}, fork, [(SUBJECT, upstream)])
+    found = s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
+    assert [(line, sev) for path, line, sev, msg in found if path == FORK and "handed to" in msg] == rows

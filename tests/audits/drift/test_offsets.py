@@ -768,3 +768,57 @@ def test_an_offset_the_getter_takes_on_every_path_pairs_with_any(
     fork = IMPORT + f"def aeon_slots(spec: Config):\n    return spec.other_slots + {addend}\n"
     sides = three_way(git_repo, {"spec.py": SLOTS}, {"spec.py": SLOTS, "aeon.py": fork}, {"spec.py": theirs})
     assert found(audit(git_repo, sides, tmp_path), OFFSET) == [("aeon.py", 5, "error")]
+
+
+# --- mend71 (revDF's note): an addend and an offset no path takes both do not add up
+BRANCHED = """def schedule(request, a):
+    n = request.num_computed_tokens
+    if a:
+        start = n
+    else:
+        start = n
+    return start
+"""
+
+
+@pytest.mark.parametrize(
+    ("upstream_branch", "doubled"),
+    [("    else:\n        start = n\n", False), ("    n = request.num_computed_tokens\n", True)],
+    ids=["offset-under-else", "offset-on-every-path"],
+)
+def test_an_addend_and_an_offset_on_exclusive_branches_of_one_function(
+    git_repo: GitRepo, tmp_path: Path, upstream_branch: str, doubled: bool
+) -> None:
+    fork = BRANCHED.replace("    if a:\n        start = n\n", "    if a:\n        start = n + 1\n")
+    theirs = BRANCHED.replace(upstream_branch, upstream_branch[:-1] + " - 1\n")
+    sides = three_way(git_repo, {"sched.py": BRANCHED}, {"sched.py": fork}, {"sched.py": theirs})
+    rows = [("sched.py", line_of(fork, "n + 1"), "error")] if doubled else []
+    assert found(audit(git_repo, sides, tmp_path), OFFSET) == rows
+
+
+FLAGGED = """def first_decode_position(request):
+    return request.num_computed_tokens
+
+
+def schedule(request):
+    start = first_decode_position(request)
+    return start
+"""
+
+
+@pytest.mark.parametrize(
+    ("test", "doubled"), [("not request.bonus", False), ("request.bonus", True)], ids=["not-the-flag", "the-flag"]
+)
+def test_a_flagged_addend_and_a_helpers_offset_where_the_flag_fails(
+    git_repo: GitRepo, tmp_path: Path, test: str, doubled: bool
+) -> None:
+    """``h(r) + (1 if r.bonus else 0)`` and ``h``'s ``+ 1`` under ``if not r.bonus``: no path takes both."""
+    theirs = FLAGGED.replace(
+        "    return request.num_computed_tokens\n",
+        f"    if {test}:\n        return request.num_computed_tokens + 1\n    return request.num_computed_tokens\n",
+    )
+    fork = FLAGGED.replace("(request)\n    return", "(request) + (1 if request.bonus else 0)\n    return")
+    sides = three_way(git_repo, {"sched.py": FLAGGED}, {"sched.py": fork}, {"sched.py": theirs})
+    merged = (git_repo.path / "sched.py").read_text()
+    rows = [("sched.py", line_of(merged, "(1 if request.bonus"), "error")] if doubled else []
+    assert found(audit(git_repo, sides, tmp_path), OFFSET) == rows

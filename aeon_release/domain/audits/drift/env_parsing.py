@@ -23,8 +23,9 @@ Its parsing: the choice list of a call that quotes the name and holds a list of 
 Only upstream's changed Python files outside tests whose diff names a variable the fork's added lines name are read,
 at the base and at upstream.  Errors: a fork setting (``os.environ[NAME] = "v"``, ``setdefault``) the base's
 parsing took and upstream's refuses; a fork comparison of the registry module's attribute with a string where the
-read was a string and is a ``bool``/``int``/``float`` now; ``str()`` or an f-string of a read that was an ``int`` and
-is a ``bool`` now, handed to an environment (an item's value, a ``NAME=`` text).  Elsewhere the stringified read is
+read was a string and is a ``bool``/``int``/``float`` now; ``str()``, an f-string, a ``.format`` or ``%`` of a read
+that was an ``int`` (#28671) or the raw string (#28159, mend71) and is a ``bool`` now, handed to an environment (an
+item's value, a ``NAME=`` text) or compared with a string other than ``"True"``/``"False"``.  Elsewhere the stringified read is
 a warning: ``"True"`` in a log line is harmless.  Written for both sides (review96, ``benchmarks/review96_twins.py``):
 a refused setting is a warning where the file sets the variable again, to a value upstream takes, in another arm of
 an ``if``/``try`` or in an ``except ValueError`` handler (a version test or the first read's refusal picks the
@@ -328,14 +329,35 @@ def _misread(module: ast.Module, retyped: dict[str, Change]) -> Iterator[tuple[i
                 f"now hands back a {now}, not the raw string: the comparison never holds, the fork's path is dead"
             )
             yield parent.lineno, change.name, text, Severity.ERROR
-        elif was == "int" and now == "bool" and (handed := _stringified(node, parent, parents)) is not None:
-            text = (
-                f"fork-owned {shown} is stringified, and upstream's registry entry now hands back a bool, not an int: "
-                f'the text is "True"/"False", not "1"/"0", which int() refuses where it is read back'
-            )
-            if not handed:
-                text += " (a warning: the text is not handed to an environment here, a log line is harmless)"
-            yield node.lineno, change.name, text, Severity.ERROR if handed else Severity.WARNING
+        elif was in ("int", "str") and now == "bool" and (made := _text_of(node, parent, parents)) is not None:
+            yield from _stringified_read(node, made, change, parents)
+
+
+def _stringified_read(
+    read: ast.expr, made: ast.expr, change: Change, parents: dict[int, ast.AST]
+) -> Iterator[tuple[int, str, str, Severity]]:
+    """A read that was an int (#28671) or the raw string (#28159, mend71 after revDD) and is a bool now, made
+    text: "True"/"False" where the fork expected "1"/"0" or the string it set.  An error compared with a string
+    (the comparison never holds) or handed to an environment (``int()`` refuses it where it is read back), else
+    a warning: ``"True"`` in a log line is harmless."""
+    was = "an int" if change.old.kind == "int" else "the raw string"
+    text = (
+        f"fork-owned {ast.unparse(read)} is stringified, and upstream's registry entry now hands back a bool, not "
+        f'{was}: the text is "True"/"False", not the "1"/"0" the variable was set to'
+    )
+    compare = parents.get(id(made))
+    if isinstance(compare, ast.Compare) and _text_compare(compare, made) and not _bool_texts(compare):
+        yield read.lineno, change.name, text + ": the comparison never holds", Severity.ERROR
+    elif _handed(read, made, parents):
+        yield read.lineno, change.name, text + ", which int() refuses where it is read back", Severity.ERROR
+    else:
+        text += " (a warning: the text is not handed to an environment here, a log line is harmless)"
+        yield read.lineno, change.name, text, Severity.WARNING
+
+
+def _bool_texts(compare: ast.Compare) -> bool:
+    """The comparison's strings are a bool's texts (``str(x) == "True"``): written for the new type."""
+    return any(str_value(n) in ("True", "False") for n in ast.walk(compare))
 
 
 def _str_guarded(compare: ast.Compare, read: ast.expr, parents: dict[int, ast.AST]) -> bool:
@@ -384,24 +406,50 @@ def _text_compare(node: ast.Compare, read: ast.expr) -> bool:
     return bool(items) and all(str_value(item) is not None for item in items)
 
 
-def _stringified(node: ast.expr, parent: ast.AST | None, parents: dict[int, ast.AST]) -> bool | None:
-    """None where the read is not turned into text; else whether the text goes to an environment: the value of an
-    item keyed by a variable's name (``env["APP_X"] = str(x)``, ``{"APP_X": str(x)}``; a display's ``row["x"]`` is
-    no environment) or a ``NAME=`` text of an f-string, unless handed straight to a call that shows it."""
+def _text_of(node: ast.expr, parent: ast.AST | None, parents: dict[int, ast.AST]) -> ast.expr | None:
+    """The expression that makes the read text: ``str(x)``, an f-string, ``"...{}".format(x)``, ``"...%s" % x``
+    (or ``% (x, ...)``); None where it is not made text (revDD: the last two were not read)."""
     if isinstance(parent, ast.Call) and isinstance(parent.func, ast.Name) and parent.func.id == "str":
-        holder = parents.get(id(parent))
-        if isinstance(holder, ast.Assign) and isinstance(target := holder.targets[0], ast.Subscript):
-            return _variable_key(target.slice)
-        if isinstance(holder, ast.Dict):
-            # the read may sit in a key (``{str(x): v}``, readE): no value of the item, no environment
-            key = next((k for k, v in zip(holder.keys, holder.values, strict=True) if v is parent), None)
-            return key is not None and _variable_key(key) and not _displayed(holder, parents)
-        return False
+        return parent
     if isinstance(parent, ast.FormattedValue):
         joined = parents.get(id(parent))
-        if isinstance(joined, ast.JoinedStr):
-            at = joined.values.index(parent)
-            before = joined.values[at - 1] if at else None
-            named = isinstance(before, ast.Constant) and str(before.value).endswith("=")
-            return named and not _displayed(joined, parents)
+        return joined if isinstance(joined, ast.JoinedStr) else None
+    if isinstance(parent, ast.Call) and last_name(parent.func) == "format" and parent.func is not node:
+        held = isinstance(parent.func, ast.Attribute) and str_value(parent.func.value) is not None
+        return parent if held else None
+    holder = parents.get(id(parent)) if isinstance(parent, ast.Tuple) else parent
+    if isinstance(holder, ast.BinOp) and isinstance(holder.op, ast.Mod) and holder.left is not node:
+        return holder if str_value(holder.left) is not None else None
     return None
+
+
+def _handed(read: ast.expr, made: ast.expr, parents: dict[int, ast.AST]) -> bool:
+    """The text goes to an environment: the value of an item keyed by a variable's name (``env["APP_X"] =
+    str(x)``, ``{"APP_X": str(x)}``; a display's ``row["x"]`` is no environment) or a ``NAME=`` text (``f"APP_X={x}"``,
+    ``"APP_X=%s" % x``), unless handed straight to a call that shows it."""
+    if _named(read, made):
+        return not _displayed(made, parents)
+    holder = parents.get(id(made))
+    if isinstance(holder, ast.Assign) and isinstance(target := holder.targets[0], ast.Subscript):
+        return _variable_key(target.slice)
+    if isinstance(holder, ast.Dict):
+        # the read may sit in a key (``{str(x): v}``, readE): no value of the item, no environment
+        key = next((k for k, v in zip(holder.keys, holder.values, strict=True) if v is made), None)
+        return key is not None and _variable_key(key) and not _displayed(holder, parents)
+    return False
+
+
+def _ends_named(part: ast.expr) -> bool:
+    return isinstance(part, ast.Constant) and str(part.value).endswith("=")
+
+
+def _named(read: ast.expr, made: ast.expr) -> bool:
+    """A ``NAME=`` text right before the read's slot: an f-string's, or a ``.format``/``%`` template's."""
+    if isinstance(made, ast.JoinedStr):
+        return any(
+            isinstance(v, ast.FormattedValue) and v.value is read and _ends_named(b)
+            for b, v in zip(made.values, made.values[1:])
+        )
+    template = made.func.value if isinstance(made, ast.Call) and isinstance(made.func, ast.Attribute) else None
+    template = made.left if isinstance(made, ast.BinOp) else template
+    return template is not None and re.search(r"\w=(?:\{|%)", str_value(template) or "") is not None

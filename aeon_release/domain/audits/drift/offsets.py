@@ -16,6 +16,7 @@ conditional of int constants, one nonzero): #51256 made ``max_num_new_slots_for_
 bonus slot, which a fork had been adding at its call site.  That count is a ``@property``: a getter read as an
 attribute off a receiver typed as its class (or ``super().name`` in a subclass's override) is followed too, a
 flagged addend pairing only with the getter's change on the path its test names (``_through_property``).
+An addend and an offset no path takes both (one under a test, the other where it fails) do not pair (``_exclusive``).
 """
 
 from __future__ import annotations
@@ -142,6 +143,7 @@ class Adjustment:
     guarded: bool = False  # taken under a test (``if c: x += 1``, ``+ (1 if c else 0)``) ...
     flags: frozenset[str] = frozenset()  # ... the names that test reads (``c``: ``use_dflash``)
     getter: bool = False  # ``function`` is a ``@property`` (or ``cached_property``) getter
+    paths: frozenset[str] = frozenset()  # each test it is taken under, ``!``-marked where it fails (``_path_keys``)
 
 
 def doubled_offsets(trees: ThreeTrees) -> tuple[list[Finding], dict[str, list[tuple[int, int]]]]:
@@ -220,12 +222,46 @@ def _pairs(
             if mine.kind != other.kind:
                 continue  # ``+ 1`` on one side and ``* 2`` on the other are two different changes
             if (
-                _same_flow(mine, other)
-                or (_one_call_level(mine, other) and related(mine, other))
-                or (_one_call_level(other, mine) and related(other, mine))
+                (_same_flow(mine, other) and not _exclusive(mine, other, _one_function(mine, other)))
+                or (_one_call_level(mine, other) and related(mine, other) and not _exclusive(mine, other, False))
+                or (_one_call_level(other, mine) and related(other, mine) and not _exclusive(mine, other, False))
             ):
                 yield mine, other
                 break
+
+
+def _exclusive(a: Adjustment, b: Adjustment, same_function: bool | None) -> bool:
+    """No path takes both adjustments: one is taken under a test, the other where that same test fails (``if
+    a:`` and its ``else:``; ``h(r) + (1 if r.bonus else 0)`` and ``h``'s ``+ 1`` under ``if not r.bonus``),
+    revDF's note on mend68's call-level pairing.  In one function the tests must read alike; a call level
+    apart, up to the receiver they start from (``r.bonus`` at the call, ``self.bonus`` in the method).  Tests
+    that only share a name (``if a or b:`` and ``if not a:``) may both hold: they still pair."""
+    if same_function is None:
+        return False
+    mine, theirs = (a.paths, b.paths) if same_function else (_unrooted(a.paths), _unrooted(b.paths))
+    return any((key[1:] if key.startswith("!") else f"!{key}") in theirs for key in mine)
+
+
+def _one_function(a: Adjustment, b: Adjustment) -> bool | None:
+    """True: one function's two adjustments; None: two functions sharing a flow (a field, a key), whose tests
+    run at other times: no path of one excludes the other's."""
+    return True if (a.path, a.function) == (b.path, b.function) else None
+
+
+def _unrooted(keys: frozenset[str]) -> set[str]:
+    """Each test's text without the name it reads off (``r.bonus``, ``self.bonus``: ``.bonus``)."""
+    return {re.sub(r"^(!?)\w+(?=\.)", r"\1", key) for key in keys}
+
+
+def _path_keys(tests: list[tuple[ast.expr, bool]]) -> frozenset[str]:
+    """Each test as its text, ``!``-marked where the adjustment is taken where it fails (an ``else``,
+    ``(0 if c else 1)``, ``if not c``)."""
+    keys = set()
+    for test, negated in tests:
+        while isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
+            test, negated = test.operand, not negated
+        keys.add(("!" if negated else "") + ast.unparse(test))
+    return frozenset(keys)
 
 
 def _through_property(mine: Adjustment, other: Adjustment, related: _Related) -> bool:
@@ -601,6 +637,7 @@ def _in_function(
                 bool(tests),
                 frozenset(n for t, negated in tests for n in _test_names(t, negated)),
                 getter,
+                _path_keys(tests),
             )
 
 

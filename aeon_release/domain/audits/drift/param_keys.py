@@ -20,7 +20,8 @@ sides, whose body read a string key off one of its parameters at the merge base 
 while it still reads some key off it (a reader by key); the parameter kept in its slot, handed whole (unpacked,
 iterated, copied) to no callee at upstream that the base did not hand it to, nor stored past the function (on an
 attribute, in a container, returned): a new helper, or a later method reading ``self.config``, may read the key
-now; nor handed to a function of its own module that reads the key (``_apply(opts)`` may read it for it).
+now; nor handed to a function of its own module, or one it imports from another of the project's (mend71),
+that reads the key (``_apply(opts)`` may read it for it).
 
 The fork's side, on lines it owns: a call of that function -- a top-level function imported from upstream's
 module, or called off that module (``rotary_embedding.get_rope``); a classmethod or staticmethod off a class
@@ -44,6 +45,7 @@ import ast
 import re
 from collections.abc import Callable, Iterable, Iterator
 from dataclasses import dataclass
+from functools import partial
 
 from aeon_release.domain.audits.drift.callees import scope_of
 from aeon_release.domain.audits.drift.emptied import emptied
@@ -158,12 +160,14 @@ def _dropped(trees: ThreeTrees, words: set[str]) -> tuple[list[Dropped], dict[st
         old = parse_python(befores[path] or "", path) if befores[path] else None
         new = parse_python(afters[path] or "", path) if afters[path] else None
         if old is not None and new is not None:
-            found += _dropped_in(path, old, new)
+            found += _dropped_in(path, old, new, partial(_read_abroad, trees, path, afters[path] or "", new))
             modules[path] = new
     return found, modules
 
 
-def _dropped_in(path: str, old: ast.Module, new: ast.Module) -> Iterator[Dropped]:
+def _dropped_in(
+    path: str, old: ast.Module, new: ast.Module, abroad: Callable[[set[str]], set[str]]
+) -> Iterator[Dropped]:
     now = {qual: node for qual, node in walk_defs(new) if isinstance(node, _Def)}
     for qual, before in walk_defs(old):
         after = now.get(qual)
@@ -180,6 +184,7 @@ def _dropped_in(path: str, old: ast.Module, new: ast.Module) -> Iterator[Dropped
             # ``get_rope`` still reads ``"rope_type"``): what it does with the dict is not this check's to say
             uses = _whole_uses(after, param)
             gone = read_then - read_now - _read_by(new, uses)
+            gone -= abroad(uses) if gone else set()
             if gone and read_now and "kept" not in uses and uses <= _whole_uses(before, param):
                 stead = tuple((key, frozenset(_beside(before, param, key) & read_now)) for key in sorted(gone))
                 new_keys = frozenset(read_now - read_then)
@@ -200,6 +205,22 @@ def _read_by(module: ast.Module, callees: set[str]) -> set[str]:
         for inner in ast.walk(node)
         for key, _ in key_reads(inner)
     }
+
+
+def _read_abroad(trees: ThreeTrees, path: str, text: str, module: ast.Module, callees: set[str]) -> set[str]:
+    """The string keys the functions of these names that ``module`` imports from another of the project's
+    modules read at upstream, off any dict (mend71: a read moved into a helper of another file the base already
+    handed the parameter to is still a read, as ``_read_by``'s same-file one is)."""
+    imported = scope_of(module).imported  # bound name -> (module, its name there): ``import f as g`` read back
+    homes = {name: imported_from(text, name, path) for name in callees if imported.get(name, ("", ""))[1]}
+    paths = sorted({home for found in homes.values() for home in found if home != path})
+    texts = trees.blobs(trees.theirs, paths) if paths else {}
+    keys: set[str] = set()
+    for name, found in homes.items():
+        for home in (h for h in found if texts.get(h)):
+            parsed = parse_python(texts[home] or "", home)
+            keys |= _read_by(parsed, {imported[name][1]}) if parsed is not None else set()
+    return keys
 
 
 def _beside(fn: _Def, param: str, key: str) -> set[str]:
