@@ -62,6 +62,8 @@ from aeon_release.domain.audits.source import last_name, lazy_pattern, parse_pyt
 _KINDS = {"bool": "bool", "int": "int", "float": "float"}
 _TEXT = (ast.Eq, ast.NotEq, ast.In, ast.NotIn)
 _VARIABLE = lazy_pattern(r"[A-Z][A-Z0-9]*_[A-Z0-9_]+")
+# a template's ``NAME=`` slot filled by a format field or a ``%`` conversion
+_NAME_SLOT = lazy_pattern(r"\w=(?:\{|%)")
 # a refused value raises ValueError at the read: a handler of one of these is the fork's own fallback
 _REFUSALS = frozenset({"ValueError", "Exception", "BaseException"})
 # calls that show a text or serialize a display, never an environment: ``json.dumps({"APP_X": str(x)})``
@@ -452,4 +454,4 @@ def _named(read: ast.expr, made: ast.expr) -> bool:
         )
     template = made.func.value if isinstance(made, ast.Call) and isinstance(made.func, ast.Attribute) else None
     template = made.left if isinstance(made, ast.BinOp) else template
-    return template is not None and re.search(r"\w=(?:\{|%)", str_value(template) or "") is not None
+    return template is not None and _NAME_SLOT.search(str_value(template) or "") is not None
