@@ -515,6 +515,35 @@ CASES += [
             "self._aeon_paused_drafts: set[str] = set()",
         ),
     ),
+    (
+        "#28037 base gains the subclass's method",
+        "twin: a subclass's own pause_generation taking the server's keywords (added after the blind run)",
+        K(
+            "#28037",
+            PG,
+            PGW,
+            "vllm/aeon/pg5.py",
+            SUB + "class AeonRLAsyncLLM3(AsyncLLM):\n"
+            "    async def pause_generation(self, *, wait_for_inflight_requests: bool = False,\n"
+            "                               clear_cache: bool = True) -> None:\n"
+            "        await self.collective_rpc('aeon_pause_drafter')\n",
+            "async def pause_generation(self, *, wait_for_inflight_requests: bool = False,",
+        ),
+    ),
+    (
+        "#28037 base gains the subclass's method",
+        "twin: a subclass's own resume_generation, a coroutine function (added after the blind run)",
+        K(
+            "#28037",
+            PG,
+            PGW,
+            "vllm/aeon/pg6.py",
+            SUB + "class AeonRLAsyncLLM4(AsyncLLM):\n"
+            "    async def resume_generation(self) -> None:\n"
+            "        self.aeon_drafter_armed = True\n",
+            "async def resume_generation(self) -> None:",
+        ),
+    ),
 ]
 
 # --- #12478 (3fd1fb63ef): StatLoggerBase.log given iteration_stats, AsyncLLM passes it
