@@ -24,7 +24,28 @@ method or attribute upstream's base now owns, an import, a module attribute patc
 upstream is the commit; a spelling is *caught* when an error lands on its line, *warned* when a warning lands in
 its file.  Twins must stay *quiet*: no error on their line.
 
-BLIND LINE PENDING
+Blind, on the engine before any widening (main at 8485ae9c): 17 caught, 2 warned, 1 missed of 20 (twins: 11
+quiet, 0 false errors).  Symbol drift caught the positional calls whose slots moved (#24354's
+``from_vllm_config`` and the constructor), #24138's positional ``lora_request`` now past a ``*``, every override
+the base, the server or ``AsyncLLM`` now calls with an argument it does not take (``add_request`` twice,
+``process_inputs``, ``reset_prefix_cache`` twice, ``wake_up``, ``wake_up_async``, a stat logger's ``log``), the
+dropped re-exports (an import, a module attribute read, one patched), the one-argument ``log`` call and #24176's
+``record_sleep_state`` namesake; shadowed-attribute caught #28037's ``self._paused``.  The two warned: #28037's
+namesakes of the new ``pause_generation`` (no keywords) and ``resume_generation`` (synchronous, awaited) --
+symbol drift said the fork's method now overrides a new base method, but the server's calls are off ``engine =
+engine_client(raw_request)``, typed only by that function's ``-> EngineClient``, so no call was read as reaching
+the fork's class, and no check asked whether a synchronous method can be awaited.  The miss: #20952's
+``stat_loggers=[AeonSparkLogger, LoggingStatLogger]`` (the manager now adds ``LoggingStatLogger`` to the list
+it is handed, two hand-ons away: every stats line logged twice, no error).
+After the killers193 widenings: 19 caught, 1 warned, 0 missed of 20 (twins: 13 quiet, 2 of them warned, 0 false
+errors; two twins, #28037's namesakes that fit, added after the blind run).  Caught now: a new hook's call off a
+receiver built by a module-level function, typed by its return annotation (``drift/symbols.py``
+``_factory_typed``), and a synchronous fork method returning nothing that upstream awaits as the new coroutine
+hook, or a coroutine function upstream calls as a statement (``drift/new_hooks.py`` ``_colour_misfit``).
+Warned now: a caller's list upstream now adds its default to, followed through hand-ons by keyword
+(``drift/extended_defaults.py``); a warning, not an error, because upstream appends the default under a test of
+``enable_default_loggers``, a parameter a caller may turn off.
+REGRESSION LINE PENDING
 
   python benchmarks/blind_replay_asyncllm.py [--mirror DIR] [--only TEXT ...] [--show]
 """
