@@ -80,6 +80,12 @@ def test_a_fork_list_naming_the_default_now_added_again(git_repo: GitRepo, body:
     assert _found(git_repo, body, {LOGGERS: EXTENDED}) == [(10, "error")]
 
 
+def test_an_augmented_extend_counts_too(git_repo: GitRepo) -> None:
+    plus = EXTENDED.replace("factories.extend(custom_stat_loggers)", "factories += custom_stat_loggers")
+    body = "def aeon_manager():\n    return StatLoggerManager(custom_stat_loggers=[LoggingStatLogger])\n"
+    assert _found(git_repo, body, {LOGGERS: plus}) == [(10, "error")]
+
+
 def test_a_default_added_under_a_parameter_s_test_is_a_warning(git_repo: GitRepo) -> None:
     body = "def aeon_engine(config):\n    return AsyncLLM.from_vllm_config(config, stat_loggers=[LoggingStatLogger])\n"
     assert _found(git_repo, body, {LOGGERS: GUARDED}) == [(10, "warning")]

@@ -25,6 +25,7 @@ already.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -39,6 +40,8 @@ _Def = ast.FunctionDef | ast.AsyncFunctionDef
 _MOST_FILES = 32
 _MOST_HANDERS = 64
 _HOPS = 3
+# a removed line binding a name to a name: ``factories = custom_stat_loggers`` (an annotation allowed)
+_BOUND = re.compile(r"\s*\w+\s*(?::[^=]+)?=\s*\w+\s*$")
 
 
 @dataclass(frozen=True)
@@ -83,9 +86,10 @@ def extended_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 
 def _candidate(trees: ThreeTrees, path: str) -> bool:
-    """The diff added a list's ``extend`` (or ``+=``) and took out a plain binding."""
-    added = trees.upstream[path].added.values()
-    return any(".extend(" in line or "+=" in line for line in added) and bool(trees.upstream[path].removed)
+    """The diff added a list's ``extend`` (or ``+=``) and took out a binding of a name to a name (``L = P``)."""
+    change = trees.upstream[path]
+    extends = any(".extend(" in line or "+=" in line for line in change.added.values())
+    return extends and any(_BOUND.match(line.lstrip("-")) for line in change.removed)
 
 
 def _extended(path: str, old: ast.Module, new: ast.Module) -> Iterator[Extended]:
