@@ -119,6 +119,15 @@ OTHER = "vllm/aeon/console.py"
             "def aeon_manager():\n    return StatLoggerManager(engine_idxs=[LoggingStatLogger])\n",
             {LOGGERS: EXTENDED},
         ),
+        # an attribute's list extended, not a local's (and a crash the regression set found: engfront)
+        (
+            "def aeon_manager():\n    return StatLoggerManager(custom_stat_loggers=[LoggingStatLogger])\n",
+            {
+                LOGGERS: EXTENDED.replace(
+                    "factories.extend(custom_stat_loggers)", "self.extra.extend(custom_stat_loggers)"
+                )
+            },
+        ),
         # upstream left the manager alone (only another line changed)
         (
             "def aeon_engine(config):\n    return AsyncLLM(config, stat_loggers=[AeonSparkLogger, LoggingStatLogger])\n",

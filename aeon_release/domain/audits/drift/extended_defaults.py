@@ -129,8 +129,9 @@ def _extending(func: _Def, param: str) -> set[str]:
     found: set[str] = set()
     for node in ast.walk(func):
         if isinstance(node, ast.Call) and _method_of(node, "extend") and _is_name(node.args[0], param):
-            assert isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name)
-            found.add(node.func.value.id)
+            assert isinstance(node.func, ast.Attribute)
+            # a local's extend only: ``self.items.extend(param)`` is another object's
+            found |= {node.func.value.id} if isinstance(node.func.value, ast.Name) else set()
         elif isinstance(node, ast.AugAssign) and isinstance(node.op, ast.Add) and _is_name(node.value, param):
             found |= {node.target.id} if isinstance(node.target, ast.Name) else set()
     return found
