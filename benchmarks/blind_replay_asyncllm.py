@@ -45,7 +45,13 @@ hook, or a coroutine function upstream calls as a statement (``drift/new_hooks.p
 Warned now: a caller's list upstream now adds its default to, followed through hand-ons by keyword
 (``drift/extended_defaults.py``); a warning, not an error, because upstream appends the default under a test of
 ``enable_default_loggers``, a parameter a caller may turn off.
-REGRESSION LINE PENDING
+Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5 quiet), blind_replay_engfront
+26/26 (22 quiet, 1 warned; it first crashed ``drift/extended_defaults.py`` on ``self.x.extend(p)``, fixed, a twin
+added to its tests), blind_replay_metrics 18 caught, 1 missed of 19 (12 quiet; as recorded), review73_twins 6/6, 0
+false of 34 (3 warned), blind_replay_platiface 23/23 (12 quiet, 2 warned), blind_replay_pstate 21 caught, 1 warned
+of 22 (11 quiet, 1 warned), blind_replay_linkern 20 caught, 3 warned, 2 missed of 25 (11 quiet, 2 warned; as
+recorded), review77_twins 7 caught, 2 warned of 9, 0 false of 39 (4 warned), blind_replay_toolparsers 18/18 (12
+quiet, 1 warned), blind_replay_compwrap 22/22 (12 quiet): no drop, no new false error.
 
   python benchmarks/blind_replay_asyncllm.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -69,6 +69,7 @@ class Entry:
 
 
 def extended_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """The fork's calls handing a list that names a default upstream now adds to the list it is handed."""
     paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p)][:_MOST_FILES]
     if not paths:
         return []
