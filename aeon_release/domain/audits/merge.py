@@ -65,6 +65,7 @@ from aeon_release.domain.audits.drift.env_parsing import env_parsing_drift
 from aeon_release.domain.audits.drift.env_values import env_value_drift
 from aeon_release.domain.audits.drift.escaped_kinds import escaped_kind_drift
 from aeon_release.domain.audits.drift.exact_classes import exact_class_drift
+from aeon_release.domain.audits.drift.extended_defaults import extended_default_drift
 from aeon_release.domain.audits.drift.fewer_dims import fewer_dims_drift
 from aeon_release.domain.audits.drift.field_defaults import field_default_drift
 from aeon_release.domain.audits.drift.filled_fields import filled_field_drift
@@ -288,6 +289,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     skipped_setup_drift,
     unread_setting_drift,
     switched_clock_drift,
+    extended_default_drift,
     exact_class_drift,
     repeated_hook_drift,
     skip_flag_drift,

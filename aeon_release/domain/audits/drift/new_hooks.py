@@ -21,13 +21,22 @@ lines upstream added, in files naming the base's class, outside tests) is symbol
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterator, Mapping, Sequence
 
 from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.drift.signatures import call_problem, signature
 from aeon_release.domain.audits.source import last_name, parsed_expression
 
-__all__ = ["plain_value", "receiver_types", "stored_value", "stub", "unfit", "used_calls"]
+__all__ = [
+    "annotated_classes",
+    "call_mode",
+    "plain_value",
+    "receiver_types",
+    "stored_value",
+    "stub",
+    "unfit",
+    "used_calls",
+]
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 # decorators that leave what a call binds to and what it returns as the def says
@@ -83,10 +92,28 @@ def used_calls(tree: ast.AST, name: str, lines: set[int]) -> Iterator[tuple[ast.
             yield node, id(node) in used
 
 
-def unfit(mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]], read: bool) -> str | None:
+def call_mode(call: ast.Call, parents: dict[int, ast.AST]) -> str:
+    """How upstream's code treats what ``call`` returns: ``"awaited"`` (``await x.name()``), ``"discarded"``
+    (a bare statement ``x.name()``), or ``"kept"`` (assigned, returned, handed to another call such as
+    ``asyncio.create_task``: it may be awaited later)."""
+    parent = parents.get(id(call))
+    if isinstance(parent, ast.Await):
+        return "awaited"
+    return "discarded" if isinstance(parent, ast.Expr) else "kept"
+
+
+def unfit(
+    mine: _Def,
+    base: _Def,
+    calls: Sequence[tuple[ast.Call, bool]],
+    read: bool,
+    modes: Mapping[int, str] | None = None,
+) -> str | None:
     """Why the fork's ``mine`` cannot answer upstream's ``calls`` of the new hook ``base`` (or, ``read``, its
-    added reads ``x.name``), or None: a call that binds to the hook's signature but not to the fork's, or a
-    call whose value upstream uses where the hook returns a value and the fork's method never does."""
+    added reads ``x.name``), or None: a call that binds to the hook's signature but not to the fork's, a call
+    upstream awaits (or drops un-awaited) that the fork's method is the other colour for (``modes``: each
+    call's ``call_mode`` by ``id``), or a call whose value upstream uses where the hook returns a value and
+    the fork's method never does."""
     clash = _kind_clash(mine, base, calls, read)
     if clash is not None:
         return clash
@@ -97,6 +124,9 @@ def unfit(mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]], read: 
         problem = call_problem(call, ours)
         if problem is not None and call_problem(call, theirs) is None:
             return f"upstream calls it as {ast.unparse(call)}, which {_against(problem)}: TypeError"
+    coloured = _colour_misfit(mine, base, calls, modes or {})
+    if coloured is not None:
+        return coloured
     misread = _literal_misfit(mine, calls)
     if misread is not None:
         return misread
@@ -109,6 +139,33 @@ def unfit(mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]], read: 
             f"upstream uses what {ast.unparse(used)} returns (its {base.name}() returns a value), and the fork's "
             "method returns nothing: upstream gets None"
         )
+    return None
+
+
+def _colour_misfit(
+    mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]], modes: Mapping[int, str]
+) -> str | None:
+    """A synchronous fork method returning nothing where upstream awaits the new coroutine hook (killers193:
+    #28037 added ``async def resume_generation`` to ``AsyncLLM`` and its server runs ``await
+    engine.resume_generation()``; a fork subclass's own ``def resume_generation(self) -> None`` makes that
+    ``await None``: TypeError), or a fork coroutine function where upstream calls the new synchronous hook as
+    a bare statement (the coroutine is made and dropped: the fork's body never runs).  A synchronous fork
+    method that returns a value may return an awaitable (a task, a future): not judged."""
+    if isinstance(base, ast.AsyncFunctionDef) and not isinstance(mine, ast.AsyncFunctionDef):
+        awaited = next((call for call, _ in calls if modes.get(id(call)) == "awaited"), None)
+        if awaited is not None and not _returns_value(mine):
+            return (
+                f"upstream awaits {ast.unparse(awaited)} (its {base.name}() is a coroutine function), and the "
+                "fork's method is synchronous and returns None: awaiting None raises TypeError"
+            )
+    if isinstance(mine, ast.AsyncFunctionDef) and not isinstance(base, ast.AsyncFunctionDef):
+        dropped = next((call for call, _ in calls if modes.get(id(call)) == "discarded"), None)
+        if dropped is not None:
+            return (
+                f"upstream calls {ast.unparse(dropped)} as a statement, not awaited (its {base.name}() is "
+                "synchronous), and the fork's method is a coroutine function: the call makes a coroutine nothing "
+                "runs, so the fork's body never runs"
+            )
     return None
 
 
@@ -310,6 +367,11 @@ def _bound_in(func: ast.AST) -> set[str]:
         elif isinstance(node, ast.Import | ast.ImportFrom):
             names.update((a.asname or a.name).split(".")[0] for a in node.names)
     return names
+
+
+def annotated_classes(annotation: ast.expr) -> list[ast.expr]:
+    """The classes an annotation names, less the generics wrapping them (``type[X] | None`` -> X)."""
+    return _classes_in(annotation)
 
 
 def declared_classes(node: ast.AST) -> list[ast.expr]:

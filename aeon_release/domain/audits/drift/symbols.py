@@ -404,6 +404,8 @@ class _Checker:
         self._assert_lines: dict[str, dict[str, set[str]]] = {}  # a name -> upstream's added ``assert self.name``
         # a hook -> its typed calls, each with the classes of the tree its receiver is typed as
         self._hook_calls: dict[tuple[str, str, str], list[tuple[ast.Call, bool, frozenset[tuple[str, str]]]]] = {}
+        # id of each typed hook call -> new_hooks.call_mode (its nodes live as long as ``_hook_calls``)
+        self._call_modes: dict[int, str] = {}
         self._hook_reads: dict[str, bool] = {}  # a hook's name -> whether upstream's added lines read it as a value
         self._slotted_paths: frozenset[str] | None = None  # files upstream's added lines declare slots in
         self._switch_cache: dict[str, list[tuple[str, str, str]]] = {}  # a name -> its switched calls (_switches)
@@ -5575,7 +5577,9 @@ class _Checker:
         if not isinstance(self.inp.upstream_lines, AddedLines) or after.owner is None:
             return None
         assert isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef)
-        return new_hooks.unfit(stmt, after.node, self._hook_calls_on(after, mod, qual), self._read_added(after.name))
+        calls = self._hook_calls_on(after, mod, qual)
+        modes = {id(call): self._call_modes.get(id(call), "kept") for call, _ in calls}
+        return new_hooks.unfit(stmt, after.node, calls, self._read_added(after.name), modes)
 
     def _hook_calls_on(self, after: DefSym, mod: ModuleInfo, qual: str) -> list[tuple[ast.Call, bool]]:
         """``_typed_hook_calls`` that may reach the fork class ``qual``'s instance: those whose receiver is typed
@@ -5627,6 +5631,7 @@ class _Checker:
                 typed = typed or self._global_typed(found, call, parents, after, family)
                 if typed:
                     calls.append((call, used, typed))
+                    self._call_modes[id(call)] = new_hooks.call_mode(call, parents)
         return calls
 
     def _global_typed(
@@ -5671,15 +5676,22 @@ class _Checker:
         return self._hook_lines[name]
 
     def _typed_to(
-        self, mod: ModuleInfo, types: list[ast.expr], hook: DefSym, family: set[tuple[str, str]]
+        self,
+        mod: ModuleInfo,
+        types: list[ast.expr],
+        hook: DefSym,
+        family: set[tuple[str, str]],
+        factories: bool = True,
     ) -> frozenset[tuple[str, str]]:
         """(path, qualname) of each of ``types`` that resolves, in upstream's ``mod``, to the hook's class or a
         class deriving from it, or to a base of the ``family`` itself (a sibling deriving that base is never the
         fork's instance); empty when none does."""
         typed: set[tuple[str, str]] = set()
         for expr in types:
-            cls = self.theirs_ix.class_of(self.theirs_ix.resolve_expr(mod, expr))
+            sym = self.theirs_ix.resolve_expr(mod, expr)
+            cls = self.theirs_ix.class_of(sym)
             if cls is None:
+                typed |= self._factory_typed(sym, hook, family) if factories else frozenset()
                 continue
             here = (cls.module.path, cls.qualname)
             if here in family or any(
@@ -5688,6 +5700,19 @@ class _Checker:
             ):
                 typed.add(here)
         return frozenset(typed)
+
+    def _factory_typed(self, sym: Sym, hook: DefSym, family: set[tuple[str, str]]) -> frozenset[tuple[str, str]]:
+        """``_typed_to`` for a receiver built by a module-level function: the classes its return annotation
+        names, resolved where it is defined (killers193: #28037's API server types ``engine =
+        engine_client(raw_request)`` only through ``def engine_client(request) -> EngineClient``, then calls
+        ``engine.pause_generation(wait_for_inflight_requests=..., clear_cache=...)``).  Empty for a class, a
+        method, or a function without a return annotation."""
+        node = sym.node if isinstance(sym, DefSym) and sym.owner is None else None
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) or node.returns is None:
+            return frozenset()
+        home = self.theirs_ix.module_at(sym.path) if isinstance(sym, DefSym) else None
+        classes = new_hooks.annotated_classes(node.returns)
+        return self._typed_to(home, classes, hook, family, False) if home is not None and classes else frozenset()
 
     def _self_called(self, mod: ModuleInfo, qual: str, name: str) -> bool:
         """A method the fork class reaches (its own, or a base's) calls ``name`` on ``self``/``cls`` in the

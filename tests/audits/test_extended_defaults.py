@@ -1,0 +1,160 @@
+"""A caller's list upstream now adds its default members to, where it used the list in their place (#20952)."""
+
+from __future__ import annotations
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+# -- shaped like #20952 (60b755cbcb): StatLoggerManager extends the custom loggers with LoggingStatLogger --
+LOGGERS = "vllm/v1/metrics/loggers.py"
+ENGINE = "vllm/v1/engine/async_llm.py"
+FORK = "vllm/aeon/engine_setup.py"
+HEAD = "class LoggingStatLogger:\n    pass\n\n\nclass PrometheusStatLogger:\n    pass\n\n\n"
+REPLACED = HEAD + (
+    "class StatLoggerManager:\n"
+    "    def __init__(self, engine_idxs=None, custom_stat_loggers=None):\n"
+    "        factories = []\n"
+    "        if custom_stat_loggers is not None:\n"
+    "            factories = custom_stat_loggers\n"
+    "        else:\n"
+    "            factories.append(LoggingStatLogger)\n"
+    "        self.factories = factories\n"
+)
+EXTENDED = HEAD + (
+    "class StatLoggerManager:\n"
+    "    def __init__(self, engine_idxs=None, custom_stat_loggers=None):\n"
+    "        factories = []\n"
+    "        if custom_stat_loggers is not None:\n"
+    "            factories.extend(custom_stat_loggers)\n"
+    "        factories.append(LoggingStatLogger)\n"
+    "        self.factories = factories\n"
+)
+GUARDED = EXTENDED.replace("custom_stat_loggers=None):", "custom_stat_loggers=None, enable_default_loggers=True):")
+GUARDED = GUARDED.replace(
+    "        factories.append(LoggingStatLogger)\n",
+    "        if enable_default_loggers:\n            factories.append(LoggingStatLogger)\n",
+)
+ENGINE_TEXT = (
+    "from vllm.v1.metrics.loggers import StatLoggerManager\n\n\n"
+    "class AsyncLLM:\n"
+    "    def __init__(self, config, stat_loggers=None):\n"
+    "        self.logger_manager = StatLoggerManager(custom_stat_loggers=stat_loggers)\n\n"
+    "    @classmethod\n"
+    "    def from_vllm_config(cls, config, stat_loggers=None):\n"
+    "        return cls(config, stat_loggers=stat_loggers)\n"
+)
+BASE = {"vllm/v1/__init__.py": "", LOGGERS: REPLACED, ENGINE: ENGINE_TEXT}
+FORK_HEAD = (
+    "from vllm.v1.engine.async_llm import AsyncLLM\n"
+    "from vllm.v1.metrics.loggers import LoggingStatLogger, PrometheusStatLogger, StatLoggerManager\n\n\n"
+    "class AeonSparkLogger:\n    pass\n\n\n"
+)
+
+
+def _found(repo: GitRepo, body: str, upstream: dict[str, str | None]) -> list[tuple[int, str]]:
+    fork = {FORK: FORK_HEAD + body}
+    sides = s.merge_case(repo, BASE, fork, [("[Misc] custom_stat_loggers extend the defaults (#20952)", upstream)])
+    return [
+        (f.line, f.severity.value)
+        for f in s.merged_findings(repo, sides, s.Settings())
+        if f.rule_id == SYMBOL_DRIFT and "now runs twice" in f.message
+    ]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the manager built directly, a list
+        "def aeon_manager():\n    return StatLoggerManager(custom_stat_loggers=[AeonSparkLogger, LoggingStatLogger])\n",
+        # through the engine's constructor (one hand-on), a tuple
+        "def aeon_engine(config):\n    return AsyncLLM(config, stat_loggers=(LoggingStatLogger, AeonSparkLogger))\n",
+        # through the classmethod's cls(...) and the constructor (two hand-ons)
+        "def aeon_engine(config):\n"
+        "    return AsyncLLM.from_vllm_config(config, stat_loggers=[AeonSparkLogger, LoggingStatLogger])\n",
+    ],
+)
+def test_a_fork_list_naming_the_default_now_added_again(git_repo: GitRepo, body: str) -> None:
+    assert _found(git_repo, body, {LOGGERS: EXTENDED}) == [(10, "error")]
+
+
+def test_an_augmented_extend_counts_too(git_repo: GitRepo) -> None:
+    plus = EXTENDED.replace("factories.extend(custom_stat_loggers)", "factories += custom_stat_loggers")
+    body = "def aeon_manager():\n    return StatLoggerManager(custom_stat_loggers=[LoggingStatLogger])\n"
+    assert _found(git_repo, body, {LOGGERS: plus}) == [(10, "error")]
+
+
+def test_a_default_added_under_a_parameter_s_test_is_a_warning(git_repo: GitRepo) -> None:
+    body = "def aeon_engine(config):\n    return AsyncLLM.from_vllm_config(config, stat_loggers=[LoggingStatLogger])\n"
+    assert _found(git_repo, body, {LOGGERS: GUARDED}) == [(10, "warning")]
+
+
+OTHER = "vllm/aeon/console.py"
+
+
+@pytest.mark.parametrize(
+    ("body", "upstream"),
+    [
+        # the fork's own loggers only
+        (
+            "def aeon_engine(config):\n    return AsyncLLM.from_vllm_config(config, stat_loggers=[AeonSparkLogger])\n",
+            {LOGGERS: EXTENDED},
+        ),
+        # another default of the module, not the one upstream adds
+        (
+            "def aeon_engine(config):\n"
+            "    return AsyncLLM(config, stat_loggers=[AeonSparkLogger, PrometheusStatLogger])\n",
+            {LOGGERS: EXTENDED},
+        ),
+        # a variable: its members are not read
+        (
+            "AEON_LOGGERS = [AeonSparkLogger, LoggingStatLogger]\n\n\n"
+            "def aeon_engine(config):\n    return AsyncLLM(config, stat_loggers=AEON_LOGGERS)\n",
+            {LOGGERS: EXTENDED},
+        ),
+        # the list handed to another keyword of the call
+        (
+            "def aeon_manager():\n    return StatLoggerManager(engine_idxs=[LoggingStatLogger])\n",
+            {LOGGERS: EXTENDED},
+        ),
+        # an attribute's list extended, not a local's (and a crash the regression set found: engfront)
+        (
+            "def aeon_manager():\n    return StatLoggerManager(custom_stat_loggers=[LoggingStatLogger])\n",
+            {
+                LOGGERS: EXTENDED.replace(
+                    "factories.extend(custom_stat_loggers)", "self.extra.extend(custom_stat_loggers)"
+                )
+            },
+        ),
+        # upstream left the manager alone (only another line changed)
+        (
+            "def aeon_engine(config):\n    return AsyncLLM(config, stat_loggers=[AeonSparkLogger, LoggingStatLogger])\n",
+            {LOGGERS: REPLACED + "\n\nX = 1\n"},
+        ),
+    ],
+)
+def test_what_the_change_does_not_double_stays_quiet(
+    git_repo: GitRepo, body: str, upstream: dict[str, str | None]
+) -> None:
+    assert _found(git_repo, body, upstream) == []
+
+
+def test_a_namesake_of_the_default_from_another_module_stays_quiet(git_repo: GitRepo) -> None:
+    body = (
+        "from vllm.aeon.console import LoggingStatLogger as AeonConsole\n\n\n"
+        "def aeon_engine(config):\n    return AsyncLLM(config, stat_loggers=[AeonSparkLogger, AeonConsole])\n"
+    )
+    fork = {FORK: FORK_HEAD + body, OTHER: "class LoggingStatLogger:\n    pass\n"}
+    sides = s.merge_case(git_repo, BASE, fork, [("[Misc] extend the defaults (#20952)", {LOGGERS: EXTENDED})])
+    found = [f for f in s.merged_findings(git_repo, sides, s.Settings()) if "now runs twice" in f.message]
+    assert found == []
+
+
+def test_a_manager_that_extended_at_the_base_already_stays_quiet(git_repo: GitRepo) -> None:
+    body = "def aeon_manager():\n    return StatLoggerManager(custom_stat_loggers=[LoggingStatLogger])\n"
+    base = {**BASE, LOGGERS: EXTENDED}
+    fork = {FORK: FORK_HEAD + body}
+    sides = s.merge_case(git_repo, base, fork, [("[Misc] guard the defaults (#20952)", {LOGGERS: GUARDED})])
+    assert [f for f in s.merged_findings(git_repo, sides, s.Settings()) if "now runs twice" in f.message] == []
