@@ -25,7 +25,6 @@ already.
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -34,14 +33,14 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import TEST_PATH, parent_map
+from aeon_release.domain.audits.source import TEST_PATH, lazy_pattern, parent_map
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 _MOST_FILES = 32
 _MOST_HANDERS = 64
 _HOPS = 3
 # a removed line binding a name to a name: ``factories = custom_stat_loggers`` (an annotation allowed)
-_BOUND = re.compile(r"\s*\w+\s*(?::[^=]+)?=\s*\w+\s*$")
+_BOUND = lazy_pattern(r"\s*\w+\s*(?::[^=]+)?=\s*\w+\s*$")
 
 
 @dataclass(frozen=True)
