@@ -590,6 +590,37 @@ TWINS += [
     ),
     (
         "#21903 method removed, instance attribute kept",
+        "twin: a subclass's __init__ running the base's by name, then the self. call",
+        K(
+            *ME,
+            "vllm/aeon/r101me9.py",
+            CL + "\n\nclass AeonDeepseek9(DeepseekV2ForCausalLM):\n"
+            "    def __init__(self, *, vllm_config, prefix: str = '') -> None:\n"
+            "        DeepseekV2ForCausalLM.__init__(self, vllm_config=vllm_config, prefix=prefix)\n\n"
+            "    def aeon_empty(self, n: int, dtype: torch.dtype):\n"
+            "        return self.make_empty_intermediate_tensors(n, dtype, torch.device('cuda'))\n",
+            "        return self.make_empty_intermediate_tensors(n, dtype, torch.device('cuda'))",
+        ),
+    ),
+    (
+        "#21903 method removed, instance attribute kept",
+        "twin: a subclass building itself that binds the factory on the instance too",
+        K(
+            *ME,
+            "vllm/aeon/r101me10.py",
+            CL + "from vllm.model_executor.models.deepseek_v2 import DeepseekV2Model\n\n\n"
+            "class AeonDeepseek10(DeepseekV2ForCausalLM):\n"
+            "    def __init__(self, *, vllm_config, prefix: str = '') -> None:\n"
+            "        torch.nn.Module.__init__(self)  # AEON: a slimmer build for the draft\n"
+            "        self.model = DeepseekV2Model(vllm_config=vllm_config, prefix=prefix)\n"
+            "        self.make_empty_intermediate_tensors = self.model.make_empty_intermediate_tensors\n\n"
+            "    def aeon_empty(self, n: int, dtype: torch.dtype):\n"
+            "        return self.make_empty_intermediate_tensors(n, dtype, torch.device('cuda'))\n",
+            "        return self.make_empty_intermediate_tensors(n, dtype, torch.device('cuda'))",
+        ),
+    ),
+    (
+        "#21903 method removed, instance attribute kept",
         "twin: a receiver typed as upstream's V3 subclass",
         K(
             *ME,
