@@ -188,6 +188,44 @@ TWINS += [
     ),
     (
         "#13833 stand-in member read",
+        "twin: an assert of the last rank before the read",
+        K(
+            *LH,
+            "vllm/aeon/r101lh11.py",
+            CL + PPG + "\n\nclass AeonTiedHead11(DeepseekV2ForCausalLM):\n"
+            "    def aeon_head_dtype(self) -> torch.dtype:\n"
+            "        assert get_pp_group().is_last_rank, 'the MTP head lives on the last rank'\n"
+            "        return self.lm_head.weight.dtype\n",
+            "        return self.lm_head.weight.dtype",
+        ),
+    ),
+    (
+        "#13833 stand-in member read",
+        "twin: compute_logits overridden (upstream calls it on the last rank only)",
+        K(
+            *LH,
+            "vllm/aeon/r101lh12.py",
+            CL + "\n\nclass AeonLogits12(DeepseekV2ForCausalLM):\n"
+            "    def compute_logits(self, hidden_states: torch.Tensor, sampling_metadata) -> torch.Tensor:\n"
+            "        # AEON: the Spark's bf16 head: a plain matmul, no quant method\n"
+            "        return hidden_states @ self.lm_head.weight.t()\n",
+            "        return hidden_states @ self.lm_head.weight.t()",
+        ),
+    ),
+    (
+        "#13833 stand-in member read",
+        "twin: the head tied by a store (the stand-in takes the parameter)",
+        K(
+            *LH,
+            "vllm/aeon/r101lh13.py",
+            CL + "\n\nclass AeonTied13(DeepseekV2ForCausalLM):\n"
+            "    def aeon_tie(self, weight: torch.nn.Parameter) -> None:\n"
+            "        self.lm_head.weight = weight\n",
+            "        self.lm_head.weight = weight",
+        ),
+    ),
+    (
+        "#13833 stand-in member read",
         "twin: the model's embed_tokens, a stand-in already at the base",
         K(
             *LH,
@@ -297,6 +335,18 @@ TWINS += [
             "    def aeon_embed_weight(self) -> torch.Tensor:\n"
             "        return self.embed_tokens.weight\n",
             "        return self.embed_tokens.weight",
+        ),
+    ),
+    (
+        "#45810 stand-in member read",
+        "twin: the final norm's weight read on the last rank only",
+        K(
+            *MM,
+            "vllm/aeon/r101mm8.py",
+            M3 + PPG + "\n\nclass AeonM3Model8(MiniMaxM3Model):\n"
+            "    def aeon_norm_weight(self) -> torch.Tensor | None:\n"
+            "        return self.norm.weight if get_pp_group().is_last_rank else None\n",
+            "        return self.norm.weight if get_pp_group().is_last_rank else None",
         ),
     ),
     (
