@@ -7,10 +7,12 @@ right after the merge (the merge base is the commit's first parent, upstream the
   ``_stand_in``; #13833 ``DeepseekV2ForCausalLM.lm_head`` a ``PPMissingLayer()`` off the last pipeline rank, and
   #45810 MiniMax M3's ``embed_tokens``/``norm``/``lm_head`` on gaining pipeline parallelism): an ``isinstance``
   test of the stand-in, upstream's own condition (``get_pp_group().is_last_rank``) asked, a ``hasattr`` test,
-  ``getattr(..., None)``, the head handed to the logits processor, a module method every stand-in has
-  (``parameters()``), the fork's subclass building its own head, the fork's own class holding an ``lm_head``, a
-  ``try``/``except AttributeError``, a stand-in the base already built (``embed_tokens``), the embedding and the
-  norm called, an ``isinstance`` of the held model's embedding, the fork's EAGLE model building its own;
+  ``getattr(..., None)``, an ``assert`` of the last rank, the head handed to the logits processor, ``compute_logits``
+  overridden (upstream's runner calls it on the last rank alone), the head tied by a store, a module method every
+  stand-in has (``parameters()``), the fork's subclass building its own head, the fork's own class holding an
+  ``lm_head``, a ``try``/``except AttributeError``, a stand-in the base already built (``embed_tokens``), the
+  embedding and the norm called, the norm's weight read on the last rank only, an ``isinstance`` of the held
+  model's embedding (through a local), the fork's EAGLE model building its own;
 - a value a class hands its member's constructor made a literal, read back off the member
   (``drift/handed_literals.py``, new; #24119 ``DeepseekV2MoE``'s experts built with ``routed_scaling_factor=1.0``,
   and #24132 the same for ``Glm4MoE``/``Dots1MoE``): the MoE's own factor, the experts' factor tested or asserted
@@ -20,13 +22,41 @@ right after the merge (the merge base is the commit's first parent, upstream the
 - a removed method whose class's constructor still binds the name on its instances (``symbols.py``'s
   ``_instance_binds``; #21903 ``DeepseekV2ForCausalLM.make_empty_intermediate_tensors``, and #31869 the same for
   ``Glm4MoeModel``): a subclass's ``self.`` call, the call in the subclass's ``__init__`` after
-  ``super().__init__()``, the bound attribute read and called later, a model built in the function, the held
-  model's own factory, a receiver typed as upstream's subclass, a receiver typed as the model, one object further.
+  ``super().__init__()``, a subclass running the base's ``__init__`` by name, a subclass building itself that binds
+  the factory on the instance too, the bound attribute read and called later, a model built in the function, the
+  held model's own factory, a receiver typed as upstream's subclass, a receiver typed as the model, one object
+  further.
 
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the replay's catches of
 these widenings (#13833, #24119 warned; #21903's unbound and ``super()`` calls caught), the same shapes on the
 other real commits (#45810, #24132, #31869), and one reach test of the quieting: a subclass whose own
 ``__init__`` never runs the base's, so no instance attribute answers after the merge.
+
+Round 1 (main at c78d9b16), 9 cases and 35 twins as first written: 2 caught, 5 warned, 2 missed of 9; 0 false
+errors of 35 (3 warned: ``parameters()`` off a stand-in, twice, and the ``isinstance`` of a local bound to the held
+model's embedding).  The widened checks warn, never error, so no twin of theirs could block; the quieting
+(``_instance_binds``) could lose reach instead, and did: the case of a fork subclass whose own ``__init__`` never
+runs the base's (``torch.nn.Module.__init__(self)``) was warned before killers192 (the base's body answering the
+call) and missed on main -- no instance attribute binds the name there.  #31869's unbound
+``Glm4MoeModel.make_empty_intermediate_tensors(model, ...)`` is missed on both engines: the instance attribute
+passes for a class member in ``pyindex``'s member lookup (not these widenings': left alone).  The engine before
+killers192 (8485ae9c) on the same file: 2 caught, 1 warned, 6 missed of 9; 1 false error of 35 (a model built in
+the function, then ``model.make_empty_intermediate_tensors(...)``: the very error ``_instance_binds`` mended).
+Round 2 (this branch): ``symbols.py``'s ``_skips_base_init`` -- a ``self.`` call in a fork class whose own
+``__init__`` neither runs its bases' (``super().__init__``, ``Base.__init__(self, ...)`` of a base it names) nor
+binds the name is not quieted: the case warns again.  Six twins added (an ``assert`` of the last rank,
+``compute_logits`` overridden, the head tied by a store, the norm's weight on the last rank, the base's
+``__init__`` run by name, a subclass building itself that binds the factory): on main 0 false errors of 41, 4
+warned (``compute_logits`` overridden too); ``drift/gated_attributes.py``'s ``_handing_methods`` -- a fork
+override of a method whose upstream body hands the stood-in attribute to a call or reads its member, not asking
+the gate itself, runs only where the real build stands -- quiets it.  This branch: 2 caught, 6 warned, 1 missed
+of 9; 0 false errors of 41 twins (3 warned, right as warnings: the engine does not follow torch's ``nn.Module`` to
+know a stand-in has ``parameters()``, and the shared guard reader asks about ``self.model.embed_tokens`` as
+spelled, not a local bound to it).  Regression set at this branch's head, each as recorded: blind_replay_dsv2
+15 caught, 5 warned, 0 missed of 20 (10 quiet), killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
+blind_replay_soutmgr 6 caught, 6 warned, 5 missed of 17 (8 quiet, 1 warned), blind_replay_mtpmodels 16 caught,
+5 warned, 1 missed of 22 (11 quiet), blind_replay_fmlayer 19 caught, 2 warned of 21 (12 quiet),
+blind_replay_distributed 20/20 (9 quiet): 0 false errors.
 
   PYTHONPATH=.. python review101_twins.py [--only TEXT ...] [--show]
 """
