@@ -14,7 +14,7 @@ from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import line_of, three_way
 
 MODEL = "vllm/models/big.py"
-BASE = """from vllm.models.utils import Head, Missing, last_rank
+BASE = """from vllm.models.utils import Head, Missing, last_rank, project
 
 
 class BigModel:
@@ -39,7 +39,8 @@ UTILS = "vllm/models/utils.py"
 UTIL = (
     "class Head:\n    def __init__(self, n, bias=True):\n        self.weight = [0] * n\n\n\n"
     "class Missing:\n    def __call__(self, x):\n        return x\n\n\n"
-    "def last_rank():\n    return True\n"
+    "def last_rank():\n    return True\n\n\n"
+    "def project(head, x):\n    return x * head.weight[0]\n"
 )
 FILES = {"vllm/__init__.py": "", "vllm/models/__init__.py": "", UTILS: UTIL, MODEL: BASE}
 MINE = "vllm/aeon/big.py"
@@ -123,3 +124,30 @@ def test_a_stand_in_the_base_already_had_stays_quiet(git_repo: GitRepo, no_rules
     body = "class AeonModel(BigModel):\n    def aeon_w(self):\n        return self.head.weight\n"
     sides = three_way(git_repo, {**FILES, MODEL: ALWAYS}, {MINE: HEADER + body}, {MODEL: moved})
     assert stood(git_repo, no_rules, sides) == []
+
+
+CALLED = "        return self.head(x)\n"
+HANDED = "        return project(self.head, x)\n"
+ASKED = "        if last_rank():\n            return project(self.head, x)\n        return x\n"
+OVERRIDE = "class AeonModel(BigModel):\n    def logits(self, x):\n        return x * self.head.weight[0]\n"
+
+
+def test_an_override_of_a_method_upstream_hands_the_attribute_in_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """review101: #13833's ``compute_logits`` hands ``self.lm_head`` to the logits processor and runs on the last
+    rank alone, so a fork override reading the head's weight there reads it where the real head stands."""
+    base, after = BASE.replace(CALLED, HANDED), AFTER.replace(CALLED, HANDED)
+    sides = three_way(git_repo, {**FILES, MODEL: base}, {MINE: HEADER + OVERRIDE}, {MODEL: after})
+    assert stood(git_repo, no_rules, sides) == []
+
+
+@pytest.mark.parametrize(
+    "body", [CALLED, ASKED], ids=["upstream only calls it (passed through)", "upstream asks the gate itself"]
+)
+def test_an_override_of_a_method_that_proves_nothing_still_warns(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """A call of the stand-in passes through, and a method asking the gate runs on every path: no proof."""
+    base, after = BASE.replace(CALLED, body), AFTER.replace(CALLED, body)
+    text = HEADER + OVERRIDE
+    sides = three_way(git_repo, {**FILES, MODEL: base}, {MINE: text}, {MODEL: after})
+    assert [(line, level) for line, level, _ in stood(git_repo, no_rules, sides)] == [
+        (line_of(text, "return x *"), "warning")
+    ]

@@ -95,3 +95,44 @@ def test_an_instance_call_the_constructor_never_bound_still_flags(
     files = {**FILES, IFACE: iface, MODEL: UNBOUND_BASE}
     sides = three_way(git_repo, files, {MINE: text}, {MODEL: UNBOUND_AFTER})
     assert rows(git_repo, no_rules, sides) == [(line_of(text, "return model"), level)]
+
+
+SLIM = (
+    "class AeonBig(Big):\n"
+    "    def __init__(self):\n"
+    "        object.__init__(self)  # the fork's slimmer build: Big's constructor never runs\n\n"
+    "    def aeon_empty(self, n):\n"
+    "        return self.make_empty(n, 'bf16')\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("iface", "level"), [(IFACE_TEXT, "warning"), (RAISING, "error")], ids=["another body", "a raising stub"]
+)
+def test_a_self_call_in_a_subclass_never_running_the_base_init_still_flags(
+    git_repo: GitRepo, no_rules: Path, iface: str, level: str
+) -> None:
+    """review101: the fork's ``__init__`` never runs upstream's, so no instance value binds the name there."""
+    text = HEADER + SLIM
+    sides = three_way(git_repo, {**FILES, IFACE: iface}, {MINE: text}, {MODEL: AFTER})
+    assert rows(git_repo, no_rules, sides) == [(line_of(text, "return self"), level)]
+
+
+@pytest.mark.parametrize(
+    "init",
+    [
+        "        super().__init__()\n",
+        "        Big.__init__(self)\n",
+        "        object.__init__(self)\n        self.make_empty = Big().make_empty\n",
+    ],
+    ids=["super().__init__()", "the base's __init__ by name", "the fork's constructor binds the name itself"],
+)
+@pytest.mark.parametrize("iface", [IFACE_TEXT, RAISING], ids=["another body", "a raising stub"])
+def test_a_self_call_in_a_subclass_whose_init_binds_the_name_stays_quiet(
+    git_repo: GitRepo, no_rules: Path, init: str, iface: str
+) -> None:
+    """review101's twins of #21903: the base's constructor run (by ``super()`` or by name), or the name bound."""
+    body = "class AeonBig(Big):\n    def __init__(self):\n" + init
+    body += "\n    def aeon_empty(self, n):\n        return self.make_empty(n, 'bf16')\n"
+    sides = three_way(git_repo, {**FILES, IFACE: iface}, {MINE: HEADER + body}, {MODEL: AFTER})
+    assert rows(git_repo, no_rules, sides) == []

@@ -26,7 +26,9 @@ Since killers192 also an attribute set on every path, but on one of them now to 
 (``PPMissingLayer()``), the real build kept on the other path (#13833's ``DeepseekV2ForCausalLM.lm_head``,
 a ``PPMissingLayer`` off the last pipeline rank; #17326's ``embed_tokens`` off the first).  A stand-in passes
 a call through, so only a member read or an index off it counts on the fork's side (``self.lm_head.weight``),
-not a call of it, and the same tests, guards and own sets quiet it.
+not a call of it, and the same tests, guards and own sets quiet it; so does a fork override of a method whose
+upstream body hands the attribute on or reads its member (review101: #13833's ``compute_logits``, run on the
+last rank alone).
 
 Pure but for reading the three trees: findings out.
 """
@@ -79,6 +81,9 @@ class Gated:
     via: str = ""
     # the class built bare on the gated path instead (killers192, #13833's ``PPMissingLayer``): a call passes
     stand_in: str = ""
+    # methods of ``cls`` handing the stand-in's attribute on or reading a member of it (review101): they run
+    # only where the real build stands, so a fork override of one may read its members
+    handed_in: frozenset[str] = frozenset()
 
     @property
     def used(self) -> str:
@@ -132,7 +137,10 @@ def _gated(path: str, old: ast.Module, new: ast.Module) -> Iterator[Gated]:
             stood = _stand_in(old_init, init, attr) if _only_in(cls, init, attr) else None
             if stood is not None:
                 gate, name = stood
-                found.append(Gated(path, cls.name, attr, gate.lineno, frozenset(_test_names(gate.test)), "", name))
+                names = frozenset(_test_names(gate.test))
+                found.append(
+                    Gated(path, cls.name, attr, gate.lineno, names, "", name, _handing_methods(cls, attr, names))
+                )
     yield from found
     by_class = {g.cls: [x for x in found if x.cls == g.cls] for g in found}
     for cls in file_classes(new.body) if by_class else ():
@@ -173,6 +181,24 @@ def _stand_in(old: ast.FunctionDef, new: ast.FunctionDef, attr: str) -> tuple[as
         return None
     gates = [g for g in _gates_of(new, fresh[0]) if g is not None]
     return (gates[0], _callee(fresh[0])) if gates else None
+
+
+def _handing_methods(cls: ast.ClassDef, attr: str, names: frozenset[str]) -> frozenset[str]:
+    """The methods of upstream's ``cls`` (not ``__init__``) handing ``self.attr`` to a call as an argument or
+    reading a member of it: upstream runs them only where the real build stands (#13833's ``compute_logits``
+    hands ``self.lm_head`` to the logits processor, and the runner calls it on the last pipeline rank alone), so
+    a fork override of one reads the members where upstream's own body does (review101).  A call of the
+    attribute is no such use (the stand-in passes it through), nor one in a method asking the gate's ``names``
+    itself (it runs on every path)."""
+    found: set[str] = set()
+    for func in (s for s in cls.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)):
+        for node in ast.walk(func) if func.name != "__init__" and not _tests_gate(func, names) else []:
+            used = [*node.args, *(k.value for k in node.keywords)] if isinstance(node, ast.Call) else []
+            if isinstance(node, ast.Attribute | ast.Subscript) and isinstance(node.ctx, ast.Load):
+                used.append(node.value)
+            if any(is_self_attribute(u) and u.attr == attr for u in used):
+                found.add(func.name)
+    return frozenset(found)
 
 
 def _builds(init: ast.FunctionDef, attr: str) -> list[ast.Call]:
@@ -271,7 +297,7 @@ def _fork_uses(path: str, module: ast.Module, owned: set[int], gated: list[Gated
                 # only on a call, read or index off it
                 line = _unguarded_use(func, item.attr, parents, via=item.via, loads=not item.stand_in)
                 if item.stand_in:  # a stand-in passes a call through: only a member read or an index off it raises
-                    line = _member_use(func, item, parents)
+                    line = None if func.name in item.handed_in else _member_use(func, item, parents)
                 if line is not None and line in owned and not _tests_gate(func, item.names):
                     yield item, line
                     break

@@ -53,6 +53,7 @@ from aeon_release.domain.audits.drift.custom_ops import (
     named_op,
     op_definitions,
 )
+from aeon_release.domain.audits.drift.deferred_inits import method_named
 from aeon_release.domain.audits.drift.emptied import built_by, for_effect
 from aeon_release.domain.audits.drift.emptied import emptied as hollowed
 from aeon_release.domain.audits.drift.emptied import guarded as hollow_guarded
@@ -103,6 +104,7 @@ from aeon_release.domain.audits.drift.logged_kwargs import only_logged
 from aeon_release.domain.audits.drift.lost_inits import lost_init
 from aeon_release.domain.audits.drift.mapped_calls import made_call as builtin_call
 from aeon_release.domain.audits.drift.metaclasses import class_member
+from aeon_release.domain.audits.drift.own_fields import enclosing
 from aeon_release.domain.audits.drift.passed_args import kept_in_place
 from aeon_release.domain.audits.drift.patched_names import patched_attribute
 from aeon_release.domain.audits.drift.pyindex import (
@@ -2124,6 +2126,8 @@ class _Checker:
             return False
         if self.after.class_of(self.after.resolve_expr(mod, func.value)) is not None:
             return False  # ``Cls.method(obj, ...)``: the class's attribute, no instance's
+        if self._skips_base_init(mod, call, before.name):
+            return False
         home = self.theirs_ix.module_at(before.path)
         cls = self.theirs_ix.class_info(home, before.owner or "") if home is not None else None
         inits = [
@@ -2132,6 +2136,30 @@ class _Checker:
             if isinstance(s, ast.FunctionDef) and s.name == "__init__"
         ]
         return any(before.name in set(_own_stores(init)) for init in inits)
+
+    def _skips_base_init(self, mod: ModuleInfo, call: ast.Call, name: str) -> bool:
+        """The call is off ``self`` in a method of a class whose own ``__init__`` never runs its bases' (no
+        ``super().__init__(...)``, no ``Base.__init__(self, ...)`` of a base it names) nor binds ``name`` itself:
+        upstream's constructor, which binds the name on the instance, never runs there, so no instance value
+        answers after the merge (review101: a fork subclass of #21903's class building itself with
+        ``torch.nn.Module.__init__(self)``)."""
+        receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
+        parents = self._parents(mod)
+        method = enclosing(call, parents)
+        if not isinstance(receiver, ast.Name) or method is None or not method.args.args:
+            return False
+        cls = parents.get(id(method))
+        init = method_named(cls, "__init__") if isinstance(cls, ast.ClassDef) else None
+        if receiver.id != method.args.args[0].arg or init is None or not isinstance(cls, ast.ClassDef):
+            return False
+        if name in set(_own_stores(init)):
+            return False  # the fork's constructor binds the name itself
+        bases = {ast.unparse(b) for b in cls.bases}
+        return not any(
+            is_super(n.func.value) or ast.unparse(n.func.value) in bases
+            for n in ast.walk(init)
+            if isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and n.func.attr == "__init__"
+        )
 
     def _moved_with_its_class(self, before: DefSym, after: DefSym) -> bool:
         """The call reaches the very class, moved to another module that the old one re-exports, with its method:
