@@ -72,6 +72,7 @@ from aeon_release.domain.audits.drift.flag_gates import flag_gate_drift
 from aeon_release.domain.audits.drift.folded_factors import folded_factor_drift
 from aeon_release.domain.audits.drift.gated_attributes import gated_attribute_drift
 from aeon_release.domain.audits.drift.gated_lines import gated_warnings
+from aeon_release.domain.audits.drift.gone_sentinels import gone_sentinel_drift
 from aeon_release.domain.audits.drift.grown_tuples import grown_tuple_drift
 from aeon_release.domain.audits.drift.handed_back import handed_back_drift
 from aeon_release.domain.audits.drift.handed_defaults import handed_default_drift
@@ -304,6 +305,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     subscripted_alias_drift,
     split_alias_drift,
     none_sentinel_drift,
+    gone_sentinel_drift,
     flag_gate_drift,
     unioned_class_drift,
     widened_literal_drift,
