@@ -169,6 +169,7 @@ from aeon_release.domain.audits.drift.widened_literals import widened_literal_dr
 from aeon_release.domain.audits.drift.widened_tests import widened_test_drift
 from aeon_release.domain.audits.drift.widened_values import widened_value_drift
 from aeon_release.domain.audits.drift.wire_mirrors import wire_mirror_drift
+from aeon_release.domain.audits.drift.wrapped_values import wrapped_value_drift
 from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT, NEAR_MISS, SYMBOL_DRIFT
 from aeon_release.domain.audits.model import NOT_AUDITED, Finding, MergeSides, Settings, Severity
@@ -274,6 +275,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     unbased_drift,
     filled_field_drift,
     none_field_drift,
+    wrapped_value_drift,
     nulled_default_drift,
     nulled_global_drift,
     unbound_global_drift,

@@ -33,8 +33,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.nulled_attributes import _names as names_class
 from aeon_release.domain.audits.drift.nulled_attributes import derived_from, is_self_attribute, local_bases
-from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
+from aeon_release.domain.audits.drift.pyindex import file_imports, imported_origin
 from aeon_release.domain.audits.drift.read_only import _lineage as lineage
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
@@ -48,6 +49,7 @@ _NONE, _EMPTY = "None", "empty"
 _TESTED = re.compile(
     r"(?:\bnot\s+|\blen\(\s*|\bbool\(\s*|\bif\s+|\bwhile\s+|\band\s+|\bor\s+)\w+\.(\w+)"
     r"|\w+\.(\w+)\s*(?:is\s+(?:not\s+)?None|[!=]=\s*(?:None|\[\]|\{\}|\(\))|\s+(?:and|or)\b)"
+    r"|\bNone\s*(?:is\s+(?:not\s+)?|[!=]=\s*)\w+\.(\w+)"
 )
 _EMPTY_BUILDS = frozenset({"list", "dict", "set", "tuple", "frozenset", "str", "deque", "OrderedDict"})
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp)
@@ -88,7 +90,7 @@ def _tested_fields(trees: ThreeTrees) -> set[str]:
     found: set[str] = set()
     for change in trees.mine.values():
         for line in change.added.values():
-            found.update(a or b for a, b in _TESTED.findall(line))
+            found.update(next(g for g in groups if g) for groups in _TESTED.findall(line))
     return found
 
 
@@ -208,14 +210,8 @@ def _fork_tests(path: str, module: ast.Module, gone: list[Gone]) -> Iterator[tup
     for func in (f for f in ast.walk(module) if isinstance(f, FUNCTION_DEFS)):
         for arg in [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]:
             origin = imported_origin(arg.annotation, imports) if arg.annotation is not None else None
-            for item in (i for i in gone if origin is not None and _of(origin, i)):
+            for item in (i for i in gone if origin is not None and names_class(origin, i)):
                 yield from ((line, item) for line in _tests(func, arg.arg, item))
-
-
-def _of(origin: tuple[str, str], item: Gone) -> bool:
-    """The import names the item's class in its module or a package above it (a re-export)."""
-    module = dotted_name(item.path, roots=("",))
-    return origin[1] == item.cls and (module == origin[0] or module.startswith(origin[0] + "."))
 
 
 def _tests(func: ast.AST, receiver: str, item: Gone) -> Iterator[int]:

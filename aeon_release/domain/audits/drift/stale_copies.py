@@ -272,9 +272,10 @@ def _callees(line: str) -> Iterator[str]:
 def _candidate(trees: ThreeTrees, path: str, called: set[str], imported: frozenset[str]) -> bool:
     """The diff removed and added a line calling one callee the fork calls too (builtins aside), or it removed and
     added lines of a module the fork imports from: #13626 rewrote only the argument lines of a call whose callee
-    sat on an unchanged line."""
+    sat on an unchanged line.  Since killers194 added lines alone, of a module the fork imports from: a call
+    statement a method gained (#30319) removes nothing."""
     diff = trees.upstream[path]
-    if diff.removed and diff.added and dotted_name(path) in imported:
+    if diff.added and dotted_name(path) in imported:
         return True
     removed = {name for line in diff.removed for name in _callees(line)} & called
     return any(name in removed for line in diff.added.values() for name in _callees(line))
