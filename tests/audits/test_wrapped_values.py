@@ -27,6 +27,10 @@ class Output:
     note: Optional[str] = None
 
 
+class Holder:
+    out: Optional[Output] = None
+
+
 class Reply:
     def __init__(self, call_id: int, payload: Any = None) -> None:
         self.call_id = call_id
@@ -42,7 +46,7 @@ UPSTREAM = (
     .replace("payload: Any = None", "payload: Result | None = None")
 )
 HEAD = "from vllm.wire.outputs import Output, Reply, Result\n\n\n"
-OLD_HEAD = "from vllm.wire.outputs import Output, Reply\n\n\n"
+OLD_HEAD = "from vllm.wire.outputs import Holder, Output, Reply\n\n\n"
 FORK = "vllm/aeon/wire.py"
 
 
@@ -104,4 +108,40 @@ def test_a_value_that_may_be_a_wrapper_now_is_a_warning(git_repo: GitRepo, no_ru
     ids=["None", "wrapped", "handed on", "typed parameter", "widened", "other field", "namesake"],
 )
 def test_twin_a_value_that_fits_the_field_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        (OLD_HEAD + "def rate(o: Output) -> float:\n    return o.result * 2\n", "o.result * 2"),
+        (OLD_HEAD + "def hit(o: Optional[Output]) -> bool:\n    return o.result == 3\n", "o.result == 3"),
+        (
+            OLD_HEAD + "def size(h: Holder) -> int:\n    out = h.out\n    assert out is not None\n"
+            "    return len(out.result)\n",
+            "len(out.result)",
+        ),
+    ],
+    ids=["arithmetic", "compared with a constant", "through an annotated field"],
+)
+def test_a_read_of_a_wrapped_field_as_the_bare_value_is_an_error(
+    git_repo: GitRepo, no_rules: Path, body: str, needle: str
+) -> None:
+    body = "from typing import Optional\n\n" + body
+    assert rows(git_repo, no_rules, body) == [(line_of(body, needle), "error")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        OLD_HEAD + "def rate(o: Output) -> float:\n    return float(o.result.result)\n",
+        OLD_HEAD + "def value(o: Output) -> object:\n    return o.result\n",
+        OLD_HEAD + "def empty(o: Output) -> bool:\n    return o.result is None\n",
+        OLD_HEAD + "def rate(o) -> float:\n    return float(o.result)\n",
+        OLD_HEAD + "def rate(o: Output) -> float:\n    return float(o.note)\n",
+        "class Output:\n    result: float = 0.0\n\n\ndef rate(o: Output) -> float:\n    return o.result * 2\n",
+    ],
+    ids=["unwrapped", "handed on", "None test", "untyped", "other field", "namesake"],
+)
+def test_twin_a_read_that_unwraps_or_hands_on_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert rows(git_repo, no_rules, body) == []

@@ -18,6 +18,13 @@ upstream: a warning.  Quiet: None (still taken), a build of ``W`` (``result=W(va
 off another object (``result=other.result``: handed on as it came), a field whose annotation keeps another kind
 beside ``W`` (widened, not replaced), and a field passed by position (which field it lands on is signature
 drift's to read).
+
+The read side the same way: a fork read of the field off an object it knows is of the class -- a parameter
+annotated with it, or a local bound once to a chain of annotated fields that ends on it
+(``out = outputs.utility_output`` with ``outputs: EngineCoreOutputs``; see ``frozen_receivers``) -- used as the
+bare value: converted (``float(out.result)``, ``int``, ``str``, ``len`` ...), an operand of arithmetic, or compared
+with a constant.  An error: upstream hands the wrapper there.  Quiet: a read of an attribute of it
+(``out.result.result``: the new spelling), a read handed on whole (to a call, a return, a store).
 """
 
 from __future__ import annotations
@@ -27,12 +34,14 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.frozen_receivers import _present as present
+from aeon_release.domain.audits.drift.frozen_receivers import chain_typed
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions
+from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions, parsed_versions
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import FUNCTION_DEFS, last_name, parse_python
+from aeon_release.domain.audits.source import FUNCTION_DEFS, last_name, parent_map, parse_python
 
 # a keyword on a fork line (``result=value``), the build's name perhaps on a line above
 _KEYWORD = re.compile(r"\b[a-z_]\w*\s*=[^=]")
@@ -71,7 +80,12 @@ class Passed:
 
 
 def wrapped_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    """Fork builds handing a bare value to a field upstream now types as a wrapper class of its own."""
+    """Fork builds handing a bare value to a field upstream now types as a wrapper class of its own, and fork
+    reads of such a field used as the bare value."""
+    return _built_bare(trees, pr_pattern) + _read_bare(trees, pr_pattern)
+
+
+def _built_bare(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     passed = list(_fork_builds(trees))
     if not passed:
         return []
@@ -89,6 +103,98 @@ def wrapped_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
             commit = trees.upstream_commit(path, rf"class {wrapper}\b", pr_pattern)
             findings.append(_finding(item, path, wrapper, commit))
     return findings
+
+
+_CONVERSIONS = frozenset({"float", "int", "str", "bool", "round", "abs", "len", "sum", "list", "tuple", "sorted"})
+
+
+def _read_bare(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork reads of a wrapped field, off a receiver typed as its class, used as the bare value."""
+    named = _annotation_classes(trees)
+    holding = trees.declaring(named, _MOST_FILES) if named else []
+    classes: dict[str, ast.ClassDef] = {}
+    wrapped: dict[tuple[str, str], tuple[str, str]] = {}
+    for path, old, new in parsed_versions(trees, holding):
+        classes.update((c.name, c) for c in new.body if isinstance(c, ast.ClassDef))
+        was = _wrappers_of(old)
+        wrapped.update((k, (path, w)) for k, w in _wrappers_of(new).items() if w and not was.get(k))
+    if not wrapped:
+        return []
+    findings = []
+    for path, module, owned in fork_modules(trees, lambda line: any(f".{f}" in line for _, f in wrapped)):
+        own = {c.name for c in ast.walk(module) if isinstance(c, ast.ClassDef)}  # the fork's namesakes
+        known = {n: c for n, c in classes.items() if n not in own}
+        for func in (f for f in ast.walk(module) if isinstance(f, FUNCTION_DEFS)):
+            for line, cls, field in _bare_reads(func, known, wrapped):
+                if line in owned:
+                    where, wrapper = wrapped[(cls, field)]
+                    commit = trees.upstream_commit(where, rf"class {wrapper}\b", pr_pattern)
+                    findings.append(_read_finding(path, line, f"{cls}.{field}", wrapper, f"{where}{commit}"))
+    return findings
+
+
+def _annotation_classes(trees: ThreeTrees) -> set[str]:
+    """The capitalized names the fork's added lines annotate a parameter with (``outputs: EngineCoreOutputs``)."""
+    found: set[str] = set()
+    for change in trees.mine.values():
+        for line in change.added.values():
+            found.update(_ANNOTATED.findall(line))
+    return found
+
+
+_ANNOTATED = re.compile(r"\w+\s*:\s*(?:Optional\[)?([A-Z]\w*)")
+
+
+def _bare_reads(
+    func: ast.FunctionDef | ast.AsyncFunctionDef,
+    classes: dict[str, ast.ClassDef],
+    wrapped: dict[tuple[str, str], tuple[str, str]],
+) -> Iterator[tuple[int, str, str]]:
+    """(line, class, field) of each read of a wrapped field in ``func`` used as the bare value."""
+    params = {a.arg: a.annotation for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}
+    bound = _bound_once(func)
+
+    def typed(name: ast.expr) -> set[str]:
+        if not isinstance(name, ast.Name):
+            return set()
+        note = params.get(name.id)
+        if note is not None:
+            return {last_name(present(note))} & classes.keys()
+        value = bound.get(name.id)
+        return chain_typed(value, typed, classes) if value is not None else set()
+
+    parents = parent_map(func)
+    for node in ast.walk(func):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and _bare_use(node, parents):
+            for cls in (
+                (c for c in typed(node.value) if (c, node.attr) in wrapped) if isinstance(node.value, ast.Name) else ()
+            ):
+                yield node.lineno, cls, node.attr
+
+
+def _bound_once(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
+    """Each local the def binds exactly once (any binding counts), by a plain assignment, to an attribute chain."""
+    values: dict[str, ast.expr] = {}
+    counts: dict[str, int] = {}
+    for node in ast.walk(func):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            values[node.targets[0].id] = node.value
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            counts[node.id] = counts.get(node.id, 0) + 1
+    return {n: v for n, v in values.items() if counts.get(n) == 1 and isinstance(v, ast.Attribute)}
+
+
+def _bare_use(read: ast.Attribute, parents: dict[int, ast.AST]) -> bool:
+    """The read is converted, an operand of arithmetic, or compared with a constant."""
+    up = parents.get(id(read))
+    if isinstance(up, ast.Call) and up.args and up.args[0] is read:
+        return last_name(up.func) in _CONVERSIONS
+    if isinstance(up, ast.BinOp):
+        return True
+    if isinstance(up, ast.Compare) and len(up.ops) == 1 and not isinstance(up.ops[0], ast.Is | ast.IsNot):
+        other = up.comparators[0] if up.left is read else up.left
+        return isinstance(other, ast.Constant) and other.value is not None
+    return False
 
 
 def _from(origin: str, path: str) -> bool:
@@ -148,8 +254,10 @@ def _kind(value: ast.expr, func: ast.AST | None) -> tuple[bool, frozenset[str]]:
 def _wrappers(text: str | None) -> dict[tuple[str, str], str]:
     """(class, field) -> the plain class of the file its annotation names alone ("" for none)."""
     module = parse_python(text, "<fields>") if text is not None else None
-    if module is None:
-        return {}
+    return _wrappers_of(module) if module is not None else {}
+
+
+def _wrappers_of(module: ast.Module) -> dict[tuple[str, str], str]:
     classes = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
     plain = {n for n, c in classes.items() if all(last_name(b) == "object" for b in c.bases) and not c.keywords}
     found: dict[tuple[str, str], str] = {}
@@ -192,3 +300,15 @@ def _finding(item: Passed, path: str, wrapper: str, commit: str) -> Finding:
         return Finding(RULE, "merge", Severity.ERROR, item.path, item.line, head + tail)
     tail = f"; {item.value} may be one now, or may be the bare value: check, and wrap it if bare"
     return Finding(RULE, "merge", Severity.WARNING, item.path, item.line, head + tail)
+
+
+def _read_finding(path: str, line: int, field: str, wrapper: str, where: str) -> Finding:
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        path,
+        line,
+        f"fork-owned read of {field} used as the bare value, but upstream now types {field} as {wrapper} alone "
+        f"({where}): the read is the wrapper now; unwrap it (read the value {wrapper} holds)",
+    )
