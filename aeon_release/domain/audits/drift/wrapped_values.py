@@ -1,7 +1,7 @@
 """Wrapped values: a fork builds a class with a bare value for a field upstream now types as a wrapper class.
 
 #21845 (56bd537dde) added ``class UtilityResult`` (``__init__(self, r=None): self.result = r``) to
-``vllm/v1/engine/__init__.py`` and retyped ``UtilityOutput.result: Any = None`` as ``result:
+the engine package's ``__init__.py`` and retyped ``UtilityOutput.result: Any = None`` as ``result:
 Optional[UtilityResult] = None``: the engine now wraps each utility's answer, and the client's
 ``_process_utility_output`` unwraps it with ``output.result.result``.  A fork's ``UtilityOutput(call_id,
 result=value)`` (its engine answering a probe of its own) merges cleanly; the client meets the bare value and
