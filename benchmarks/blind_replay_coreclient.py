@@ -22,7 +22,26 @@ that fits the new call).  The merge base is the commit's first parent, upstream 
 *caught* when an error lands on its line, *warned* when a warning lands in its file.  Twins must stay *quiet*:
 no error on their line.
 
-BLIND-LINE
+Blind, on the engine before any widening (main at 8485ae9c): 13 caught, 2 warned, 6 missed of 21 (twins: 10
+quiet, 1 of them warned, 0 false errors).  Symbol and signature drift caught the inserted ``client_count`` under all
+four positional spellings, the overrides upstream now calls with ``dp_rank`` or ``tags``, the renamed
+``engine_ranks`` (a ``self.`` read, a typed receiver, a ``getattr`` literal), the subclass made abstract and the
+removed ``__del__``; #12284's two namesakes with a required parameter were warned (symbol drift's "the fork's own
+method now overrides one upstream added", which also warns on the fitting twin).  The misses: #22910's two (an
+emptiness test and a ``len()`` comparison of ``lb_engines``, whose empty start upstream replaced: the fork's
+branch is dead, no error), #21845's two (a build of ``UtilityOutput`` with a bare ``result=`` and a ``float()`` of a
+read of it: upstream now wraps the value in ``UtilityResult``), #30319's override copying ``get_output``'s step
+without the ``post_step`` the base now makes, and #11659's ``self.proc_handle is None`` (``shutdown`` no longer
+stores the None).  No label was wrong.
+After the killers194 widenings: 18 caught, 3 warned, 0 missed of 21 (twins: 10 quiet, 1 of them warned, 0 false
+errors).  Caught now: a test of an attribute for None or emptiness where the class no longer stores that value
+(``drift/gone_sentinels.py``: #22910's two, #11659's one); a bare value built into, or read out of as a value, a
+field upstream now types as a wrapper class of its own (``drift/wrapped_values.py``: #21845's two).  Warned now:
+an override copying the base's call of ``self.engine_core.step_fn`` without the ``post_step`` the base now makes
+beside it (``drift/stale_copies.py``, a warning by design: the fork may skip a step on purpose).  Still warned:
+#12284's namesakes (upstream's bare ``self.engine_core.reset_prefix_cache()`` in ``LLMEngine`` reaches the fork's
+method only through ``make_client``'s return, which the hook-misfit reader does not type; left for want of time).
+REGRESSION-LINE
 
   python benchmarks/blind_replay_coreclient.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -32,6 +32,9 @@ class Client:
         self.handle = Handle()
         self.peers: list[str] = []
         self.cache = make_cache()
+        self.layers: list[int] = []
+        for i in range(n):
+            self.layers.append(i)
 
     def shutdown(self) -> None:
         self.handle = None
@@ -50,6 +53,10 @@ UPSTREAM = (
     BASE.replace("self.counts: list[list[int]] = []", "self.counts: list[list[int]] = [[0, 0] for _ in range(n)]")
     .replace("        self.handle = None\n", "        pass\n")
     .replace("        self.cache = None\n", "        self.cache = make_cache()\n")
+    .replace(
+        "        self.layers: list[int] = []\n        for i in range(n):\n            self.layers.append(i)\n",
+        "        self.layers: list[int] = [i for i in range(n)]\n",
+    )
 )
 HEAD = "from vllm.serve.client import Client, LBClient\n\n\n"
 FORK = "vllm/aeon/client.py"
@@ -113,8 +120,10 @@ def test_a_none_a_kept_unknown_store_may_still_give_is_a_warning(git_repo: GitRe
         HEAD + "class Mine(Client):\n    def idle(self) -> bool:\n        return self.counts[0][0] == 0\n",
         # a None test of the emptied one: not the sentinel it lost
         HEAD + "class Mine(Client):\n    def gone(self) -> bool:\n        return self.counts is None\n",
+        # an accumulator's empty start (appended to at the base), built at once upstream: empty still means none
+        HEAD + "class Mine(Client):\n    def flat(self) -> bool:\n        return not self.layers\n",
     ],
-    ids=["own store", "namesake", "truth of None", "still stored", "new spelling", "other kind"],
+    ids=["own store", "namesake", "truth of None", "still stored", "new spelling", "other kind", "accumulator"],
 )
 def test_twin_a_value_the_class_may_still_hold_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert rows(git_repo, no_rules, body) == []

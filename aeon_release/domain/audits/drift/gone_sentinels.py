@@ -22,7 +22,9 @@ constructor's start and upstream's constructor now starts the attribute with suc
 unknown value may still give it, but the state the fork's test was written for, before it, is gone).  A warning
 when the sentinel was stored elsewhere and a kept store of an unknown value (a name, a call's answer) may still
 give it.  Quiet: a fork class that stores the attribute itself (its own value, whatever it is), a class not
-deriving from the changed one (the fork's namesake), a test of another kind (a truth test of a None sentinel:
+deriving from the changed one (the fork's namesake), an empty start the base grew in place (``self.X.append``,
+``self.X[k] = v``, ``+=``: an accumulator, whose emptiness meant "nothing added", as a build's may), a test of
+another kind (a truth test of a None sentinel:
 an object may be falsy), and a lineage that still stores the sentinel anywhere.
 """
 
@@ -126,6 +128,8 @@ def _lost(
     if not after:
         return None  # no store left: the attribute went (symbol drift's)
     for kind in (_NONE, _EMPTY):
+        if kind == _EMPTY and _grown(old, field):
+            continue  # an accumulator's start: its emptiness meant "nothing added", which a build may still mean
         where = next((m for m, v in before if _sentinel(v, kind)), None)
         if where is None or any(_sentinel(v, kind) for _, v in after):
             continue
@@ -148,6 +152,26 @@ def _stores(classes: list[ast.ClassDef], field: str) -> list[tuple[str, ast.expr
                 if value is not None:
                     found.append((method, value))
     return found
+
+
+_GROWERS = frozenset({"append", "extend", "insert", "add", "update", "setdefault", "appendleft", "extendleft"})
+
+
+def _grown(classes: list[ast.ClassDef], field: str) -> bool:
+    """A method of the classes grows ``self.field`` in place: ``self.field.append(x)``, ``self.field[k] = v``,
+    ``self.field += ...``."""
+    for node in (n for cls in classes for n in ast.walk(cls)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _GROWERS:
+            target: ast.expr = node.func.value
+        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
+            target = node.value
+        elif isinstance(node, ast.AugAssign):
+            target = node.target
+        else:
+            continue
+        if is_self_attribute(target) and target.attr == field:
+            return True
+    return False
 
 
 def _stored(node: ast.AST, field: str, self_attr: bool) -> ast.expr | None:
