@@ -31,6 +31,7 @@ class Client:
         self.counts: list[list[int]] = []
         self.handle = Handle()
         self.peers: list[str] = []
+        self.peer = Handle()
         self.cache = make_cache()
         self.layers: list[int] = []
         for i in range(n):
@@ -41,6 +42,9 @@ class Client:
 
     def reset(self) -> None:
         self.cache = None
+
+    def close(self) -> None:
+        self.peer = None
 
     def update(self, counts: list[list[int]]) -> None:
         self.counts = counts
@@ -53,6 +57,7 @@ UPSTREAM = (
     BASE.replace("self.counts: list[list[int]] = []", "self.counts: list[list[int]] = [[0, 0] for _ in range(n)]")
     .replace("        self.handle = None\n", "        pass\n")
     .replace("        self.cache = None\n", "        self.cache = make_cache()\n")
+    .replace("        self.peer = None\n", "        del self.peer\n")
     .replace(
         "        self.layers: list[int] = []\n        for i in range(n):\n            self.layers.append(i)\n",
         "        self.layers: list[int] = [i for i in range(n)]\n",
@@ -120,10 +125,21 @@ def test_a_none_a_kept_unknown_store_may_still_give_is_a_warning(git_repo: GitRe
         HEAD + "class Mine(Client):\n    def idle(self) -> bool:\n        return self.counts[0][0] == 0\n",
         # a None test of the emptied one: not the sentinel it lost
         HEAD + "class Mine(Client):\n    def gone(self) -> bool:\n        return self.counts is None\n",
+        # the None made a ``del`` (#22499): a read after it raises, stopped writes' to judge
+        HEAD + "class Mine(Client):\n    def closed(self) -> bool:\n        return self.peer is None\n",
         # an accumulator's empty start (appended to at the base), built at once upstream: empty still means none
         HEAD + "class Mine(Client):\n    def flat(self) -> bool:\n        return not self.layers\n",
     ],
-    ids=["own store", "namesake", "truth of None", "still stored", "new spelling", "other kind", "accumulator"],
+    ids=[
+        "own store",
+        "namesake",
+        "truth of None",
+        "still stored",
+        "new spelling",
+        "other kind",
+        "deleted",
+        "accumulator",
+    ],
 )
 def test_twin_a_value_the_class_may_still_hold_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert rows(git_repo, no_rules, body) == []

@@ -24,8 +24,8 @@ when the sentinel was stored elsewhere and a kept store of an unknown value (a n
 give it.  Quiet: a fork class that stores the attribute itself (its own value, whatever it is), a class not
 deriving from the changed one (the fork's namesake), an empty start the base grew in place (``self.X.append``,
 ``self.X[k] = v``, ``+=``: an accumulator, whose emptiness meant "nothing added", as a build's may), a test of
-another kind (a truth test of a None sentinel:
-an object may be falsy), and a lineage that still stores the sentinel anywhere.
+another kind (a truth test of a None sentinel: an object may be falsy), a lineage that still stores the sentinel
+anywhere, and one that now deletes the field (``del self.X``: #22499's reset, stopped writes' to judge).
 """
 
 from __future__ import annotations
@@ -41,6 +41,7 @@ from aeon_release.domain.audits.drift.pyindex import file_imports, imported_orig
 from aeon_release.domain.audits.drift.read_only import _lineage as lineage
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
+from aeon_release.domain.audits.drift.stopped_writes import _deletes
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import FUNCTION_DEFS, last_name
@@ -125,8 +126,8 @@ def _lost(
     """(field, kind, where, now, sure) when the old lineage stored a sentinel in ``self.field`` and the new one
     stores the field but never that sentinel; None otherwise."""
     before, after = _stores(old, field), _stores(new, field)
-    if not after:
-        return None  # no store left: the attribute went (symbol drift's)
+    if not after or any(_deletes(cls, field) for cls in new):
+        return None  # no store left (symbol drift's), or the None made a ``del`` (#22499: stopped writes')
     for kind in (_NONE, _EMPTY):
         if kind == _EMPTY and _grown(old, field):
             continue  # an accumulator's start: its emptiness meant "nothing added", which a build may still mean
