@@ -41,7 +41,14 @@ an override copying the base's call of ``self.engine_core.step_fn`` without the 
 beside it (``drift/stale_copies.py``, a warning by design: the fork may skip a step on purpose).  Still warned:
 #12284's namesakes (upstream's bare ``self.engine_core.reset_prefix_cache()`` in ``LLMEngine`` reaches the fork's
 method only through ``make_client``'s return, which the hook-misfit reader does not type; left for want of time).
-REGRESSION-LINE
+Regression set at the widenings' head (7233e14e): killer_replay 26/26 blocked, kind_change_replay 12/12 (5
+quiet), blind_replay_coreclient as above, review93_twins 16 caught, 1 warned of 17, 0 false errors of 42 (5 warned,
+as recorded; 7 before gone sentinels learnt to leave #22499's ``del`` to stopped writes), blind_replay_pstate 21
+caught, 1 warned of 22 (11 quiet, 1 warned; as recorded); at 9495a3d7 (the commit before, which only quieted):
+blind_replay_mtpmodels 16 caught, 5 warned, 1 missed of 22 (11 quiet; as recorded), blind_replay_cfgparts 19
+caught, 2 warned of 21 (12 quiet, 1 warned: default drift's, not the widenings'), review81_twins 5 caught, 3 warned
+of 8, 0 false errors of 30 (2 warned; as recorded), blind_replay_enginecore 12/12 (9 quiet; as recorded).  No drop in
+caught, no new false error.
 
   python benchmarks/blind_replay_coreclient.py [--mirror DIR] [--only TEXT ...] [--show]
 """
