@@ -17,13 +17,20 @@ from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import line_of
 
 WIRE = "vllm/wire/outputs.py"
-BASE = """from typing import Any, Optional
+BASE = """from dataclasses import dataclass
+from typing import Any, Optional
+
+
+@dataclass
+class Spec:
+    size: int = 0
 
 
 class Output:
     call_id: int
     result: Any = None
     extra: Any = None
+    spec: Any = None
     note: Optional[str] = None
 
 
@@ -43,6 +50,7 @@ UPSTREAM = (
     )
     .replace("    result: Any = None\n", "    result: Optional[Result] = None\n")
     .replace("    extra: Any = None\n", "    extra: Result | int | None = None\n")
+    .replace("    spec: Any = None\n", "    spec: Spec | None = None\n")
     .replace("payload: Any = None", "payload: Result | None = None")
 )
 HEAD = "from vllm.wire.outputs import Output, Reply, Result\n\n\n"
@@ -99,13 +107,15 @@ def test_a_value_that_may_be_a_wrapper_now_is_a_warning(git_repo: GitRepo, no_ru
         HEAD + "def probe(r: Result) -> Output:\n    return Output(call_id=0, result=r)\n",
         # widened, not replaced: an int still fits
         OLD_HEAD + "def probe() -> Output:\n    return Output(call_id=0, extra=3)\n",
+        # a decorated class (a pydantic dataclass coerces a dict)
+        OLD_HEAD + "def probe() -> Output:\n    return Output(call_id=0, spec={'size': 2})\n",
         # a field upstream left alone
         OLD_HEAD + "def probe() -> Output:\n    return Output(call_id=0, note='x')\n",
         # the fork's own namesake class
         "class Output:\n    def __init__(self, call_id: int, result: object) -> None:\n        self.result = result\n\n\n"
         "def probe() -> Output:\n    return Output(call_id=0, result=[1])\n",
     ],
-    ids=["None", "wrapped", "handed on", "typed parameter", "widened", "other field", "namesake"],
+    ids=["None", "wrapped", "handed on", "typed parameter", "widened", "decorated", "other field", "namesake"],
 )
 def test_twin_a_value_that_fits_the_field_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert rows(git_repo, no_rules, body) == []

@@ -10,7 +10,8 @@ raises ``AttributeError`` on ``.result`` (or reads an attribute of the value tha
 Upstream's side: a class of a file upstream changed (one the fork builds) whose field -- an annotated name of the
 class body, or an annotated parameter of its own ``__init__`` -- was annotated at the base without naming a class
 ``W`` of the file, and is annotated at upstream as ``W`` alone (``Optional[W]``, ``W | None``), ``W`` a plain class
-of the file (no base but ``object``: a literal is never one).  The fork's side, on a line it owns: a build
+of the file (no base but ``object``, no decorator: a literal is never one, and no pydantic dataclass coerces a
+dict into it).  The fork's side, on a line it owns: a build
 ``Cls(..., field=value)`` of the class (by its name) with a value that cannot be a ``W`` -- a constant other than
 None, a display, a comprehension, an f-string, an operation -- or a parameter of the fork's enclosing def not
 annotated as ``W``: an error.  Another value (a call's answer, a local, an attribute read) may have become a ``W``
@@ -259,7 +260,12 @@ def _wrappers(text: str | None) -> dict[tuple[str, str], str]:
 
 def _wrappers_of(module: ast.Module) -> dict[tuple[str, str], str]:
     classes = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
-    plain = {n for n, c in classes.items() if all(last_name(b) == "object" for b in c.bases) and not c.keywords}
+    # undecorated too: a pydantic dataclass (a config) coerces a dict handed to a field of its type
+    plain = {
+        n
+        for n, c in classes.items()
+        if all(last_name(b) == "object" for b in c.bases) and not c.keywords and not c.decorator_list
+    }
     found: dict[tuple[str, str], str] = {}
     for cls in classes.values():
         for field, annotation in _annotated_fields(cls):
