@@ -47,7 +47,9 @@ as recorded; 7 before gone sentinels learnt to leave #22499's ``del`` to stopped
 caught, 1 warned of 22 (11 quiet, 1 warned; as recorded); at 9495a3d7 (the commit before, which only quieted):
 blind_replay_mtpmodels 16 caught, 5 warned, 1 missed of 22 (11 quiet; as recorded), blind_replay_cfgparts 19
 caught, 2 warned of 21 (12 quiet, 1 warned: default drift's, not the widenings'), review81_twins 5 caught, 3 warned
-of 8, 0 false errors of 30 (2 warned; as recorded), blind_replay_enginecore 12/12 (9 quiet; as recorded).  No drop in
+of 8, 0 false errors of 30 (2 warned; as recorded), blind_replay_enginecore 12/12 (9 quiet; as recorded).  ``symbol_precision.py
+--windows 1``: 0 false errors (window 0: 5 broken overrides, 4 caught, 8 warnings; as recorded).  At the head
+(1d898c8d, which only narrowed wrapped values to undecorated wrappers): #21845 still 2 caught of 2.  No drop in
 caught, no new false error.
 
   python benchmarks/blind_replay_coreclient.py [--mirror DIR] [--only TEXT ...] [--show]
