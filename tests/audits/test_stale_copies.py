@@ -281,3 +281,98 @@ def test_restated_stores_come_in_the_order_of_their_names() -> None:
     new = old.replace("self.cfg.old_", "self.cfg.new_")
     found = [r.attr for r in _restated("s.py", ast.parse(old), ast.parse(new), set(fields))]
     assert found == sorted(fields)
+
+
+# killers194: a call the base method now makes beside one the override copies (#30319: InprocClient.get_output's
+# ``self.engine_core.post_step(...)`` after its ``self.engine_core.step_fn()``)
+STEPPER = "vllm/engine/stepper.py"
+STEP_BASE = """def record(x):
+    return x
+
+
+class Stepper:
+    def __init__(self, core, sched) -> None:
+        self.core = core
+        self.sched = sched
+
+    def run(self):
+        out, ran = self.core.step()
+        return out
+
+    def plan(self, n: int):
+        batch = self.sched.schedule(n)
+        return batch
+
+    def warm(self):
+        out = self.core.warm()
+        return out
+
+    def twice(self):
+        self.core.tick()
+        self.core.tick()
+        return 0
+"""
+STEP_AFTER = (
+    STEP_BASE.replace(
+        "        out, ran = self.core.step()\n",
+        "        out, ran = self.core.step()\n        self.core.after_step(ran)\n",
+    )
+    .replace(
+        "        batch = self.sched.schedule(n)\n",
+        "        self.sched.commit()\n        batch = self.sched.schedule(n)\n",
+    )
+    .replace("        out = self.core.warm()\n", "        out = self.core.warm()\n        record(out)\n")
+    .replace(
+        "        self.core.tick()\n        return 0\n",
+        "        self.core.tick()\n        self.core.tock()\n        return 0\n",
+    )
+)
+STEP_FILES = {"vllm/__init__.py": "", "vllm/engine/__init__.py": "", STEPPER: STEP_BASE}
+STEP_HEAD = "from vllm.engine.stepper import Stepper\n\n\nclass AeonStepper(Stepper):\n"
+
+
+def added(repo: GitRepo, no_rules: Path, text: str) -> list[tuple[int, str]]:
+    sides = three_way(repo, STEP_FILES, {MINE: text}, {STEPPER: STEP_AFTER})
+    report = audit_tree(repo.path, no_rules, merge=sides)
+    return [(f.line, f.severity.value) for f in report.findings if f.path == MINE and "now also makes" in f.message]
+
+
+@pytest.mark.parametrize(
+    ("body", "use"),
+    [
+        ("    def run(self):\n        res, _ = self.core.step()\n        return res * 2\n", "self.core.step()"),
+        (  # the new call upstream makes before the copied one
+            "    def plan(self, n: int):\n        # AEON: twice the budget\n        return self.sched.schedule(2 * n)\n",
+            "self.sched.schedule(2 * n)",
+        ),
+    ],
+    ids=["after the anchor", "before the anchor"],
+)
+def test_an_override_skipping_a_call_the_base_now_makes_warns(
+    git_repo: GitRepo, no_rules: Path, body: str, use: str
+) -> None:
+    text = STEP_HEAD + body
+    assert added(git_repo, no_rules, text) == [(line_of(text, use), "warning")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # hands on to the base
+        "    def run(self):\n        out = super().run()\n        return out\n",
+        # makes the new step itself, off another receiver
+        "    def run(self):\n        core = self.core\n        out, ran = core.step()\n        core.after_step(ran)\n"
+        "        return out\n",
+        # the added call is a module function's, not a collaborator's
+        "    def warm(self):\n        return self.core.warm()\n",
+        # the anchor called twice at the base: which call the new one pairs with is a guess
+        "    def twice(self):\n        self.core.tick()\n        return 1\n",
+        # the anchor in another method, not the override
+        "    def aeon_step(self):\n        return self.core.step()\n",
+    ],
+    ids=["super", "makes it", "module function", "anchor twice", "other method"],
+)
+def test_twin_an_override_that_makes_the_step_or_hands_on_stays_quiet(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    assert added(git_repo, no_rules, STEP_HEAD + body) == []

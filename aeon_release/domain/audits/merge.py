@@ -74,6 +74,7 @@ from aeon_release.domain.audits.drift.folded_factors import folded_factor_drift
 from aeon_release.domain.audits.drift.forwarded_keywords import forwarded_keyword_drift
 from aeon_release.domain.audits.drift.gated_attributes import gated_attribute_drift
 from aeon_release.domain.audits.drift.gated_lines import gated_warnings
+from aeon_release.domain.audits.drift.gone_sentinels import gone_sentinel_drift
 from aeon_release.domain.audits.drift.grown_tuples import grown_tuple_drift
 from aeon_release.domain.audits.drift.handed_back import handed_back_drift
 from aeon_release.domain.audits.drift.handed_defaults import handed_default_drift
@@ -172,6 +173,7 @@ from aeon_release.domain.audits.drift.widened_literals import widened_literal_dr
 from aeon_release.domain.audits.drift.widened_tests import widened_test_drift
 from aeon_release.domain.audits.drift.widened_values import widened_value_drift
 from aeon_release.domain.audits.drift.wire_mirrors import wire_mirror_drift
+from aeon_release.domain.audits.drift.wrapped_values import wrapped_value_drift
 from aeon_release.domain.audits.memo import Memo
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT, NEAR_MISS, SYMBOL_DRIFT
 from aeon_release.domain.audits.model import NOT_AUDITED, Finding, MergeSides, Settings, Severity
@@ -277,6 +279,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     unbased_drift,
     filled_field_drift,
     none_field_drift,
+    wrapped_value_drift,
     nulled_default_drift,
     nulled_global_drift,
     unbound_global_drift,
@@ -310,6 +313,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     subscripted_alias_drift,
     split_alias_drift,
     none_sentinel_drift,
+    gone_sentinel_drift,
     flag_gate_drift,
     unioned_class_drift,
     widened_literal_drift,

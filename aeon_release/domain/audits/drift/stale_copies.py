@@ -31,6 +31,17 @@ method assigning ``self.x`` once at the base and once at upstream, from values o
 assigning ``self.x`` itself from a value reading one of the base's old fields and none of upstream's new ones.
 A warning: the fork may pin its own value on purpose (quiet where it reads what upstream's new value reads, or
 none of what the old one did).
+
+Since killers194 also a call upstream's method now makes beside one the override copies: #30319 (24b65eff0d) made
+``InprocClient.get_output`` follow its ``self.engine_core.step_fn()`` with ``self.engine_core.post_step(
+model_executed=...)`` (the drafter's bookkeeping, without which speculative decoding in one process breaks); a fork
+subclass overriding ``get_output`` with its own copy of the step (counting the steps that ran the model) merges
+cleanly and never makes the new call (blind_replay_coreclient).  Upstream's side: a method that gained a call
+statement (``recv.g(...)`` as a statement of its own, ``recv`` an attribute of ``self``: a collaborator the object
+drives) whose callee it did not call at the base, where it called exactly once, at both commits, another callee
+off the same ``recv`` (the anchor).  The fork's side: an override that does not hand on to the base, calls the
+anchor and never the new callee (by its last name, off any receiver).  A warning on the anchor's call: the fork
+may skip the new step on purpose.
 """
 
 from __future__ import annotations
@@ -71,6 +82,19 @@ _STORE = lazy_pattern(r"\bself\.(\w+)\s*(?::[^=]*)?=(?!=)")
 
 
 @dataclass(frozen=True)
+class Added:
+    """``cls.method`` (of ``path``) now makes the call ``new`` (callee's last name ``callee``) beside its one call of
+    ``anchor`` (a callee's text), which it made at the base too."""
+
+    path: str
+    cls: str
+    method: str
+    anchor: str
+    new: str
+    callee: str
+
+
+@dataclass(frozen=True)
 class Rewritten:
     """``cls.method`` (of ``path``) made its one call of a callee ``old`` at the base and ``new`` at upstream."""
 
@@ -90,17 +114,19 @@ def stale_copy_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     imported = fork_imported(trees)
     candidates = [p for p in trees.upstream if p.endswith(".py") and _candidate(trees, p, called, imported)]
     paths = fork_imported_first(trees, candidates)[:_MOST_FILES]
-    rewritten = [
-        r
-        for path, old, new in parsed_versions(trees, paths)
-        for r in _rewritten(path, old, new, set(trees.upstream[path].added), called)
-    ]
-    if not rewritten:
+    rewritten: list[Rewritten] = []
+    added: list[Added] = []
+    for path, old, new in parsed_versions(trees, paths):
+        rewritten.extend(_rewritten(path, old, new, set(trees.upstream[path].added), called))
+        added.extend(_added_calls(path, old, new, set(trees.upstream[path].added), called))
+    if not rewritten and not added:
         return []
     findings = []
     for path, module, owned in fork_modules(trees, lambda line: bool(_DEF.match(line))):
         for item, line in _fork_copies(path, module, owned, rewritten):
             findings.append(_finding(trees, path, line, item, pr_pattern))
+        for extra, line in _fork_anchors(path, module, owned, added):
+            findings.append(_added_finding(trees, path, line, extra, pr_pattern))
     return findings
 
 
@@ -246,9 +272,10 @@ def _callees(line: str) -> Iterator[str]:
 def _candidate(trees: ThreeTrees, path: str, called: set[str], imported: frozenset[str]) -> bool:
     """The diff removed and added a line calling one callee the fork calls too (builtins aside), or it removed and
     added lines of a module the fork imports from: #13626 rewrote only the argument lines of a call whose callee
-    sat on an unchanged line."""
+    sat on an unchanged line.  Since killers194 added lines alone, of a module the fork imports from: a call
+    statement a method gained (#30319) removes nothing."""
     diff = trees.upstream[path]
-    if diff.removed and diff.added and dotted_name(path) in imported:
+    if diff.added and dotted_name(path) in imported:
         return True
     removed = {name for line in diff.removed for name in _callees(line)} & called
     return any(name in removed for line in diff.added.values() for name in _callees(line))
@@ -257,6 +284,14 @@ def _candidate(trees: ThreeTrees, path: str, called: set[str], imported: frozens
 def _rewritten(path: str, old: ast.Module, new: ast.Module, added: set[int], called: set[str]) -> Iterator[Rewritten]:
     """Each call a method upstream's diff touches (an added line in its span) rewrote, of a callee the fork calls:
     the others' calls are never unparsed."""
+    for cls, was, method in _touched(path, old, new, added):
+        for old_call, new_call, callee in _changed_calls(was, method, called):
+            yield Rewritten(path, cls, method.name, old_call, new_call, callee)
+
+
+def _touched(path: str, old: ast.Module, new: ast.Module, added: set[int]) -> Iterator[tuple[str, _Def, _Def]]:
+    """(class, method at the base, at upstream) of each method of a class in both versions that upstream's diff
+    touches (an added line in its span)."""
     before = {c.name: c for c in file_classes(old.body)}
     for cls in file_classes(new.body):
         was = before.get(cls.name)
@@ -264,8 +299,42 @@ def _rewritten(path: str, old: ast.Module, new: ast.Module, added: set[int], cal
         for method in methods_of(cls):
             end = method.end_lineno or method.lineno
             if method.name in old_methods and any(method.lineno <= n <= end for n in added):
-                for old_call, new_call, callee in _changed_calls(old_methods[method.name], method, called):
-                    yield Rewritten(path, cls.name, method.name, old_call, new_call, callee)
+                yield cls.name, old_methods[method.name], method
+
+
+def _added_calls(path: str, old: ast.Module, new: ast.Module, added: set[int], called: set[str]) -> Iterator[Added]:
+    """Each call statement a touched method gained off a ``self.`` collaborator it already drove through another
+    callee (the anchor, called once at both commits, its last name one the fork calls)."""
+    for cls, was, method in _touched(path, old, new, added):
+        before, after = _calls(was, None), _calls(method, None)
+        for call in _statement_calls(method):
+            callee, text, recv = _text(call.func), _text(call), _receiver(call.func)
+            if callee is None or text is None or recv is None or callee in before or len(after.get(callee, [])) != 1:
+                continue
+            for anchor, calls in sorted(before.items()):
+                same = anchor != callee and _receiver_text(anchor) == recv and len(after.get(anchor, [])) == 1
+                if same and len(calls) == 1 and calls[0][1] in called:
+                    yield Added(path, cls, method.name, anchor, text, last_name(call.func))
+
+
+def _statement_calls(func: _Def) -> Iterator[ast.Call]:
+    """The calls that are statements of their own in the def (their answer dropped: made for their effect)."""
+    return (n.value for n in ast.walk(func) if isinstance(n, ast.Expr) and isinstance(n.value, ast.Call))
+
+
+def _receiver(func: ast.expr) -> str | None:
+    """The text of the ``self.`` attribute a method is called off (``self.engine_core`` of
+    ``self.engine_core.post_step``); None for another receiver (a module, ``self`` itself, a local)."""
+    if not isinstance(func, ast.Attribute) or not isinstance(func.value, ast.Attribute):
+        return None
+    recv = _text(func.value)
+    return recv if recv is not None and recv.startswith("self.") else None
+
+
+def _receiver_text(callee: str) -> str | None:
+    """The receiver's text of a callee's text (``self.engine_core`` of ``self.engine_core.step_fn``)."""
+    expr = parsed_expression(callee, "<callee>")
+    return _receiver(expr) if expr is not None else None
 
 
 def _changed_calls(old: _Def, new: _Def, called: set[str] | None = None) -> Iterator[tuple[str, str, str]]:
@@ -322,6 +391,25 @@ def _fork_copies(
                 yield item, line
 
 
+def _fork_anchors(path: str, module: ast.Module, owned: set[int], added: list[Added]) -> Iterator[tuple[Added, int]]:
+    """(item, line) of each fork override calling the anchor of an added call and never the added callee, on a
+    line the fork owns."""
+    imports = file_imports(module, path)
+    local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
+    for cls in file_classes(module.body):
+        overrides = {m.name: m for m in methods_of(cls)}
+        for item in derived_from(cls, local_bases(cls, local), imports, added):
+            override = overrides.get(item.method)
+            if override is None or hands_on(override, item.method):  # the base's body runs too
+                continue
+            calls = [n for n in ast.walk(override) if isinstance(n, ast.Call)]
+            if any(last_name(n.func) == item.callee for n in calls):
+                continue  # the fork makes the new step already (off whatever receiver)
+            line = next((n.lineno for n in calls if n.lineno in owned and _text(n.func) == item.anchor), None)
+            if line is not None:
+                yield item, line
+
+
 def _makes_added(item: Rewritten, calls: list[ast.Call]) -> bool:
     """The override makes every call upstream nested into the rewritten one (review81: #13626's
     ``mtp_layer.shared_head(hidden_states)``, which a fork applies on a line of its own before the old call)."""
@@ -349,4 +437,18 @@ def _finding(trees: ThreeTrees, path: str, line: int, item: Rewritten, pr_patter
         f"fork override of {item.cls}.{item.method} repeats the base's old call `{item.old}`, which upstream's "
         f"{item.cls}.{item.method} now makes as `{item.new}` ({item.path}{commit}): the copy no longer does what "
         "the base does; carry upstream's change into the override, or say why the old call stays",
+    )
+
+
+def _added_finding(trees: ThreeTrees, path: str, line: int, item: Added, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(item.path, re.escape(item.callee) + r"[[:space:]]*\(", pr_pattern)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.WARNING,
+        path,
+        line,
+        f"fork override of {item.cls}.{item.method} calls `{item.anchor}` as the base did, but upstream's "
+        f"{item.cls}.{item.method} now also makes `{item.new}` ({item.path}{commit}), which the override never "
+        "makes: the copy skips the new step; make it in the override too, or say why it stays out",
     )

@@ -1,0 +1,305 @@
+"""Gone sentinels: a fork tests an attribute for the None or the empty value its class no longer stores in it.
+
+#22910 (919234fe17) made ``DPAsyncMPClient.__init__`` start ``self.lb_engines`` as one ``[0, 0]`` pair per engine
+where it started it as ``[]``.  A fork subclass's ``if not self.lb_engines: return self.core_engines[-1]`` ("no
+stats from the coordinator yet: send it to the engine holding the draft"), or its readiness probe's
+``len(self.lb_engines) > 0``, merges cleanly and is never true (false) again: the fork's path is dead, with no
+error anywhere.  #11659 (80c751e7f6) took ``self.proc_handle = None`` out of ``MPClient.shutdown``, every store
+left being ``BackgroundProcHandle(...)``: a fork's ``self.proc_handle is None`` ("the engine was shut down") never
+holds again.  No name moved and no signature changed: only the values the class stores.
+
+Upstream's side: a class of a changed file (its removed lines store ``self.X``) whose lineage in the file (the
+class and the bases the file defines) stored ``self.X = None`` (the *None* sentinel) or an empty literal (``[]``,
+``{}``, ``()``, ``""``, ``list()``, ``dict()`` ...: the *empty* one) at the base, in some method or the class body,
+and at upstream stores it still but never so.  The fork's side, on a line it owns: a test of the attribute for that
+value, read off ``self`` in a class deriving from that class (imported from its module or a package above it) or
+off a parameter annotated with it -- ``is None``/``is not None``/``== None`` for None; ``not x.X``, ``if x.X:``,
+``bool(x.X)``, an ``and``/``or`` operand, ``len(x.X) == 0`` (``> 0``, ``< 1`` ...), ``x.X == []`` for empty.
+
+An error when the test can no longer come out as written for: every store upstream keeps is a value that is never
+the sentinel (a class's build for None; a non-empty display, a comprehension for empty), or the sentinel was the
+constructor's start and upstream's constructor now starts the attribute with such a value (a later store of an
+unknown value may still give it, but the state the fork's test was written for, before it, is gone).  A warning
+when the sentinel was stored elsewhere and a kept store of an unknown value (a name, a call's answer) may still
+give it.  Quiet: a fork class that stores the attribute itself (its own value, whatever it is), a class not
+deriving from the changed one (the fork's namesake), an empty start the base grew in place (``self.X.append``,
+``self.X[k] = v``, ``+=``: an accumulator, whose emptiness meant "nothing added", as a build's may), a test of
+another kind (a truth test of a None sentinel: an object may be falsy), a lineage that still stores the sentinel
+anywhere, and one that now deletes the field (``del self.X``: #22499's reset, stopped writes' to judge).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.nulled_attributes import _names as names_class
+from aeon_release.domain.audits.drift.nulled_attributes import derived_from, is_self_attribute, local_bases
+from aeon_release.domain.audits.drift.pyindex import file_imports, imported_origin
+from aeon_release.domain.audits.drift.read_only import _lineage as lineage
+from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
+from aeon_release.domain.audits.drift.stopped_writes import _deletes
+from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import FUNCTION_DEFS, last_name
+
+_MOST_FILES = 32
+_NONE, _EMPTY = "None", "empty"
+# A test of ``<name>.X`` for None or emptiness on a fork line: the cheap gate before any parse.
+_TESTED = re.compile(
+    r"(?:\bnot\s+|\blen\(\s*|\bbool\(\s*|\bif\s+|\bwhile\s+|\band\s+|\bor\s+)\w+\.(\w+)"
+    r"|\w+\.(\w+)\s*(?:is\s+(?:not\s+)?None|[!=]=\s*(?:None|\[\]|\{\}|\(\))|\s+(?:and|or)\b)"
+    r"|\bNone\s*(?:is\s+(?:not\s+)?|[!=]=\s*)\w+\.(\w+)"
+)
+_EMPTY_BUILDS = frozenset({"list", "dict", "set", "tuple", "frozenset", "str", "deque", "OrderedDict"})
+_COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp)
+
+
+@dataclass(frozen=True)
+class Gone:
+    """Upstream's ``cls`` (file ``path``) no longer stores the ``kind`` sentinel in ``self.field``; at the base
+    ``where`` did, which now stores ``now`` ("" for none); ``sure``: the fork's test cannot hold as written for."""
+
+    path: str
+    cls: str
+    field: str
+    kind: str
+    where: str
+    now: str
+    sure: bool
+
+
+def gone_sentinel_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork tests of an attribute for None or emptiness, where upstream's class no longer stores that value."""
+    fields = _tested_fields(trees)
+    gone = _gone(trees, fields) if fields else []
+    if not gone:
+        return []
+    findings: list[Finding] = []
+    for path, module, owned in fork_modules(trees, _TESTED.search):
+        seen: set[tuple[int, str]] = set()
+        for line, item in _fork_tests(path, module, gone):
+            if line in owned and (line, item.field) not in seen:
+                seen.add((line, item.field))
+                findings.append(_finding(trees, path, line, item, pr_pattern))
+    return findings
+
+
+def _tested_fields(trees: ThreeTrees) -> set[str]:
+    """The attributes a fork line may test for None or emptiness (a text gate)."""
+    found: set[str] = set()
+    for change in trees.mine.values():
+        for line in change.added.values():
+            found.update(next(g for g in groups if g) for groups in _TESTED.findall(line))
+    return found
+
+
+def _gone(trees: ThreeTrees, fields: set[str]) -> list[Gone]:
+    """Each class of a changed file, of the fields the fork tests, whose lineage no longer stores the sentinel."""
+    store = re.compile(r"self\.(" + "|".join(sorted(map(re.escape, fields))) + r")\s*(?::[^=]*)?=[^=]")
+    paths = [
+        p
+        for p in sorted(trees.upstream)
+        if p.endswith(".py") and any(store.search(line) for line in trees.upstream[p].removed)
+    ][:_MOST_FILES]
+    found: list[Gone] = []
+    for path, old, new in parsed_versions(trees, paths):
+        was, now = _classes(old), _classes(new)
+        for name in sorted(was.keys() & now.keys()):
+            for field in sorted(fields):
+                item = _lost(path, field, lineage(was[name], was), lineage(now[name], now))
+                if item is not None:
+                    found.append(Gone(path, name, *item))
+    return found
+
+
+def _classes(module: ast.Module) -> dict[str, ast.ClassDef]:
+    return {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
+
+
+def _lost(
+    path: str, field: str, old: list[ast.ClassDef], new: list[ast.ClassDef]
+) -> tuple[str, str, str, str, bool] | None:
+    """(field, kind, where, now, sure) when the old lineage stored a sentinel in ``self.field`` and the new one
+    stores the field but never that sentinel; None otherwise."""
+    before, after = _stores(old, field), _stores(new, field)
+    if not after or any(_deletes(cls, field) for cls in new):
+        return None  # no store left (symbol drift's), or the None made a ``del`` (#22499: stopped writes')
+    for kind in (_NONE, _EMPTY):
+        if kind == _EMPTY and _grown(old, field):
+            continue  # an accumulator's start: its emptiness meant "nothing added", which a build may still mean
+        where = next((m for m, v in before if _sentinel(v, kind)), None)
+        if where is None or any(_sentinel(v, kind) for _, v in after):
+            continue
+        there = [v for m, v in after if m == where]
+        sure = all(_never(v, kind) for _, v in after) or (
+            where == "__init__" and bool(there) and all(_never(v, kind) for v in there)
+        )
+        return field, kind, where, " / ".join(ast.unparse(v) for v in there), sure
+    return None
+
+
+def _stores(classes: list[ast.ClassDef], field: str) -> list[tuple[str, ast.expr]]:
+    """(method, value) of each store of ``self.field`` in the classes' methods (``""`` for the class body)."""
+    found: list[tuple[str, ast.expr]] = []
+    for cls in classes:
+        for stmt in cls.body:
+            method = stmt.name if isinstance(stmt, FUNCTION_DEFS) else ""
+            for node in ast.walk(stmt) if method else [stmt]:
+                value = _stored(node, field, self_attr=bool(method))
+                if value is not None:
+                    found.append((method, value))
+    return found
+
+
+_GROWERS = frozenset({"append", "extend", "insert", "add", "update", "setdefault", "appendleft", "extendleft"})
+
+
+def _grown(classes: list[ast.ClassDef], field: str) -> bool:
+    """A method of the classes grows ``self.field`` in place: ``self.field.append(x)``, ``self.field[k] = v``,
+    ``self.field += ...``."""
+    for node in (n for cls in classes for n in ast.walk(cls)):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _GROWERS:
+            target: ast.expr = node.func.value
+        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
+            target = node.value
+        elif isinstance(node, ast.AugAssign):
+            target = node.target
+        else:
+            continue
+        if is_self_attribute(target) and target.attr == field:
+            return True
+    return False
+
+
+def _stored(node: ast.AST, field: str, self_attr: bool) -> ast.expr | None:
+    """The value ``node`` stores in the field (``self.field`` in a method, the bare name in a class body)."""
+    if isinstance(node, ast.Assign):
+        targets: list[ast.expr] = node.targets
+    elif isinstance(node, ast.AnnAssign) and node.value is not None:
+        targets = [node.target]
+    else:
+        return None
+    hit = any((is_self_attribute(t) and t.attr == field) if self_attr else _is_name(t, field) for t in targets)
+    return node.value if hit else None
+
+
+def _is_name(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def _sentinel(value: ast.expr, kind: str) -> bool:
+    """The value is the sentinel itself: the None constant, or an empty literal or build."""
+    if kind == _NONE:
+        return isinstance(value, ast.Constant) and value.value is None
+    if isinstance(value, ast.List | ast.Tuple | ast.Set):
+        return not value.elts
+    if isinstance(value, ast.Dict):
+        return not value.keys
+    if isinstance(value, ast.Constant):
+        return value.value in ("", b"")
+    return isinstance(value, ast.Call) and not value.args and last_name(value.func) in _EMPTY_BUILDS
+
+
+def _never(value: ast.expr, kind: str) -> bool:
+    """The value is never the sentinel: a class's build, a display, a constant but None (for None); a display
+    with an element, a comprehension (built per element of what it walks), a non-empty string (for empty)."""
+    if kind == _NONE:
+        if isinstance(value, ast.Call):
+            return last_name(value.func)[:1].isupper()
+        if isinstance(value, ast.Constant):
+            return value.value is not None
+        return isinstance(value, (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.JoinedStr, *_COMPREHENSIONS))
+    if isinstance(value, _COMPREHENSIONS):
+        return True
+    elements = value.keys if isinstance(value, ast.Dict) else getattr(value, "elts", None)
+    if isinstance(value, ast.List | ast.Tuple | ast.Set | ast.Dict) and elements:
+        return True
+    return isinstance(value, ast.Constant) and isinstance(value.value, str) and bool(value.value)
+
+
+def _fork_tests(path: str, module: ast.Module, gone: list[Gone]) -> Iterator[tuple[int, Gone]]:
+    """(line, sentinel gone) of each fork test of a gone sentinel: off ``self`` in a derived class that does not
+    store the field itself, or off a parameter annotated with the class."""
+    imports = file_imports(module, path)
+    local = {c.name: c for c in ast.walk(module) if isinstance(c, ast.ClassDef)}
+    for cls in local.values():
+        items = derived_from(cls, local, imports, gone)
+        own = [cls, *local_bases(cls, local).values()]
+        for item in (i for i in items if not _stores(own, i.field)):
+            for func in (f for f in cls.body if isinstance(f, FUNCTION_DEFS)):
+                yield from ((line, item) for line in _tests(func, "self", item))
+    for func in (f for f in ast.walk(module) if isinstance(f, FUNCTION_DEFS)):
+        for arg in [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]:
+            origin = imported_origin(arg.annotation, imports) if arg.annotation is not None else None
+            for item in (i for i in gone if origin is not None and names_class(origin, i)):
+                yield from ((line, item) for line in _tests(func, arg.arg, item))
+
+
+def _tests(func: ast.AST, receiver: str, item: Gone) -> Iterator[int]:
+    """The lines of ``func`` testing ``receiver.field`` for the item's sentinel."""
+    for node in ast.walk(func):
+        if isinstance(node, ast.expr | ast.stmt) and any(
+            _reads(n, receiver, item.field) for n in _tested(node, item.kind)
+        ):
+            yield node.lineno
+
+
+def _tested(node: ast.AST, kind: str) -> list[ast.expr]:
+    """The expressions ``node`` tests for the sentinel of ``kind``."""
+    if isinstance(node, ast.Compare) and len(node.ops) == 1:
+        return _compared(node.left, node.ops[0], node.comparators[0], kind)
+    if kind == _NONE:
+        return []
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.Not):
+        return [node.operand]
+    if isinstance(node, ast.If | ast.While | ast.IfExp):
+        return [node.test]
+    if isinstance(node, ast.BoolOp):
+        return list(node.values)
+    if isinstance(node, ast.Call) and last_name(node.func) == "bool" and len(node.args) == 1:
+        return [node.args[0]]
+    return []
+
+
+def _compared(left: ast.expr, op: ast.cmpop, right: ast.expr, kind: str) -> list[ast.expr]:
+    """The side of a comparison tested for the sentinel: ``x is None``/``None == x``; ``x == []``, ``len(x) > 0``."""
+    if kind == _NONE:
+        none = [s for s, o in ((left, right), (right, left)) if isinstance(o, ast.Constant) and o.value is None]
+        return none if isinstance(op, ast.Is | ast.IsNot | ast.Eq | ast.NotEq) else []
+    if isinstance(op, ast.Eq | ast.NotEq) and (_sentinel(right, _EMPTY) and not isinstance(right, ast.Constant)):
+        return [left]
+    small = isinstance(right, ast.Constant) and right.value in (0, 1) and not isinstance(right.value, bool)
+    if small and isinstance(left, ast.Call) and last_name(left.func) == "len" and len(left.args) == 1:
+        return [left.args[0]]
+    return []
+
+
+def _reads(node: ast.expr, receiver: str, field: str) -> bool:
+    return (
+        isinstance(node, ast.Attribute)
+        and node.attr == field
+        and isinstance(node.value, ast.Name)
+        and node.value.id == receiver
+    )
+
+
+def _finding(trees: ThreeTrees, path: str, line: int, item: Gone, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(item.path, rf"self\.{item.field}\b", pr_pattern)
+    value = "None" if item.kind == _NONE else "an empty value"
+    now = f"now stores {item.now}" if item.now else "no longer stores it"
+    head = (
+        f"fork-owned test of {item.field} for {value}, but upstream's {item.cls} no longer stores {value} in "
+        f"self.{item.field} ({item.where or 'the class body'} {now}; {item.path}{commit})"
+    )
+    if item.sure:
+        tail = ": the test no longer comes out as the fork wrote it for, and its branch is dead or always taken"
+        return Finding(RULE, "merge", Severity.ERROR, path, line, head + tail)
+    tail = (
+        ": a store of a value upstream keeps may still give it, but not where the fork's test expected it; "
+        "check what the branch waits for"
+    )
+    return Finding(RULE, "merge", Severity.WARNING, path, line, head + tail)
