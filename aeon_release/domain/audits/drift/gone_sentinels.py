@@ -44,12 +44,12 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.drift.stopped_writes import _deletes
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import FUNCTION_DEFS, last_name
+from aeon_release.domain.audits.source import FUNCTION_DEFS, last_name, lazy_pattern
 
 _MOST_FILES = 32
 _NONE, _EMPTY = "None", "empty"
 # A test of ``<name>.X`` for None or emptiness on a fork line: the cheap gate before any parse.
-_TESTED = re.compile(
+_TESTED = lazy_pattern(
     r"(?:\bnot\s+|\blen\(\s*|\bbool\(\s*|\bif\s+|\bwhile\s+|\band\s+|\bor\s+)\w+\.(\w+)"
     r"|\w+\.(\w+)\s*(?:is\s+(?:not\s+)?None|[!=]=\s*(?:None|\[\]|\{\}|\(\))|\s+(?:and|or)\b)"
     r"|\bNone\s*(?:is\s+(?:not\s+)?|[!=]=\s*)\w+\.(\w+)"

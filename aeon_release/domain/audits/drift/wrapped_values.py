@@ -31,7 +31,6 @@ with a constant.  An error: upstream hands the wrapper there.  Quiet: a read of 
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -42,10 +41,10 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions, parsed_versions
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import FUNCTION_DEFS, last_name, parent_map, parse_python
+from aeon_release.domain.audits.source import FUNCTION_DEFS, last_name, lazy_pattern, parent_map, parse_python
 
 # a keyword on a fork line (``result=value``), the build's name perhaps on a line above
-_KEYWORD = re.compile(r"\b[a-z_]\w*\s*=[^=]")
+_KEYWORD = lazy_pattern(r"\b[a-z_]\w*\s*=[^=]")
 _MOST_FILES = 32
 _WRAPPERS = ("Optional", "Union", "None")
 _NEVER = (
@@ -143,7 +142,7 @@ def _annotation_classes(trees: ThreeTrees) -> set[str]:
     return found
 
 
-_ANNOTATED = re.compile(r"\w+\s*:\s*(?:Optional\[)?([A-Z]\w*)")
+_ANNOTATED = lazy_pattern(r"\w+\s*:\s*(?:Optional\[)?([A-Z]\w*)")
 
 
 def _bare_reads(
