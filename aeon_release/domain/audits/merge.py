@@ -130,6 +130,7 @@ from aeon_release.domain.audits.drift.registry_calls import registry_call_drift
 from aeon_release.domain.audits.drift.rekeyed_returns import rekeyed_return_drift
 from aeon_release.domain.audits.drift.removed_options import removed_option_drift
 from aeon_release.domain.audits.drift.renamed_siblings import beside_fork_data, renamed_sibling_drift
+from aeon_release.domain.audits.drift.reordered_inputs import reordered_input_drift
 from aeon_release.domain.audits.drift.repeated_hooks import repeated_hook_drift
 from aeon_release.domain.audits.drift.returned_errors import returned_error_drift
 from aeon_release.domain.audits.drift.returned_strings import returned_string_drift
@@ -325,6 +326,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     dropped_tag_drift,
     subclass_need_drift,
     handed_need_drift,
+    reordered_input_drift,
     bypassed_hook_drift,
     refused_value_drift,
     refused_arg_drift,

@@ -174,10 +174,13 @@ def _hands(module: ast.Module, owned: set[int], imports: dict[str, tuple[str, st
             for node in (n for n in own_nodes(method.body) if isinstance(n, ast.Call)):
                 yield from _handing(node, me, scope, method, cls, None, id(node) in shielded)
     for func in (n for n in ast.walk(module) if isinstance(n, _Def)):
+        shielded = _shielded(func)
+        calls = [n for n in own_nodes(func.body) if isinstance(n, ast.Call)]
         for name, built in _built_once(func, classes, imports).items():
-            shielded = _shielded(func)
-            for node in (n for n in own_nodes(func.body) if isinstance(n, ast.Call)):
+            for node in calls:
                 yield from _handing(node, name, scope, func, built, func, id(node) in shielded)
+        for node in calls:
+            yield from _handing_built(node, classes, imports, scope, func, id(node) in shielded)
 
 
 def _unbound_first(method: _Def) -> bool:
@@ -264,13 +267,44 @@ def _built_once(
         if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
             counts[node.id] = counts.get(node.id, 0) + 1
         if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
-            value = node.value
-            if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in classes:
-                built[node.targets[0].id] = classes[value.func.id]
-            elif isinstance(value, ast.Call) and (namespace := _namespace_class(value, imports)) is not None:
-                built[node.targets[0].id] = namespace
+            if (cls := _built_class(node.value, classes, imports)) is not None:
+                built[node.targets[0].id] = cls
     params = {a.arg for a in ast.walk(func.args) if isinstance(a, ast.arg)}
     return {n: c for n, c in built.items() if counts.get(n) == 1 and n not in params}
+
+
+def _built_class(
+    value: ast.expr, classes: dict[str, ast.ClassDef], imports: dict[str, tuple[str, str]]
+) -> ast.ClassDef | None:
+    """The class a call of a class of the file builds, or a keyword-only namespace's stand-in; None otherwise."""
+    if not isinstance(value, ast.Call):
+        return None
+    if isinstance(value.func, ast.Name) and value.func.id in classes:
+        return classes[value.func.id]
+    return _namespace_class(value, imports)
+
+
+def _handing_built(
+    call: ast.Call,
+    classes: dict[str, ast.ClassDef],
+    imports: dict[str, tuple[str, str]],
+    scope: Scope,
+    func: _Def,
+    shielded: bool,
+) -> Iterator[Hand]:
+    """Each object the call builds in place and hands on (``get_quant_config(model_config=AeonView(cfg))``,
+    killers197's #23014): a fresh object of a class of the file, or a keyword-only namespace, which nothing but
+    its class can give a name before the def reads it.  Its name is the build's, which no line of ``func`` holds."""
+    places: list[tuple[int | None, str | None, ast.expr]] = [(i, None, a) for i, a in enumerate(call.args)]
+    places += [(None, k.arg, k.value) for k in call.keywords if k.arg]
+    built = [(at, key, cls) for at, key, arg in places if (cls := _built_class(arg, classes, imports)) is not None]
+    if not built:
+        return
+    callee = resolve(call.func, scope, func)
+    if callee is None or callee.capped or callee.name.startswith("__"):
+        return
+    for position, keyword, cls in built:
+        yield Hand(call.lineno, call, callee, position, keyword, cls, func, f"{cls.name}(...)", shielded)
 
 
 def _namespace_class(call: ast.Call, imports: dict[str, tuple[str, str]]) -> ast.ClassDef | None:
@@ -421,15 +455,21 @@ def _unbound(func: ast.expr) -> bool:
 
 def _param(func: _Def, hand: Hand, unbound: bool) -> str | None:
     """The parameter of ``func`` receiving the handed object (None: a ``*args``, ``self`` itself, or none)."""
+    return slot_param(func, hand.position, hand.keyword, unbound)
+
+
+def slot_param(func: _Def, position: int | None, keyword: str | None, unbound: bool) -> str | None:
+    """The parameter of ``func`` a call's argument at ``position`` (or ``keyword``) lands on (None: a
+    ``*args``, ``self`` itself, or none); ``unbound``: a method called off its class, its ``self`` handed too."""
     positional = [*func.args.posonlyargs, *func.args.args]
     method = bool(positional) and positional[0].arg in ("self", "cls")
     static = any(isinstance(d, ast.Name) and d.id == "staticmethod" for d in func.decorator_list)
     skip = 1 if method and not static and not unbound else 0
-    if hand.keyword is not None:
+    if keyword is not None:
         names = [a.arg for a in [*func.args.args, *func.args.kwonlyargs]]
-        name = hand.keyword if hand.keyword in names else None
+        name = keyword if keyword in names else None
     else:
-        index = (hand.position or 0) + skip
+        index = (position or 0) + skip
         name = positional[index].arg if index < len(positional) else None
     return None if name is None or (method and not static and name == positional[0].arg) else name
 

@@ -134,7 +134,8 @@ def _patched_names(trees: ThreeTrees) -> set[str]:
 
 
 def _upstream_calls(trees: ThreeTrees, names: set[str]) -> Iterator[Called]:
-    calling = re.compile(rf"(?<![\w.])(?:{'|'.join(map(re.escape, sorted(names)))})\s*\(")
+    # a call of the name, or the name handed on to a forwarder with its arguments (``submit(f, a)``)
+    calling = re.compile(rf"(?<![\w.])(?:{'|'.join(map(re.escape, sorted(names)))})\s*[(,]")
     paths = [
         p
         for p in sorted(trees.upstream)
@@ -146,12 +147,11 @@ def _upstream_calls(trees: ThreeTrees, names: set[str]) -> Iterator[Called]:
         added = set(trees.upstream[path].added)
         defs = {n.name: n for n in new.body if isinstance(n, _FUNCS) and n.name in names}
         defs = imported.get(path, {}) | defs
-        owners = _owners(new)
         for name, node in sorted(defs.items()):
             theirs = signature(node, False)
             fresh = tuple(c for c in _bare_calls(new, name) if _call_lines(c) & added and _binds(c, theirs))
             if fresh:
-                within = tuple(owners.get(id(c), "") for c in fresh)
+                within = tuple(_owner(new, c) for c in fresh)
                 yield Called(path, dotted_name(path, roots=("",)), name, tuple(_bare_calls(old, name)), fresh, within)
 
 
@@ -207,9 +207,13 @@ def _homes(module: str) -> list[str]:
     return [f"{stem}.py", f"{stem}/__init__.py"]
 
 
-def _owners(module: ast.Module) -> dict[int, str]:
-    """id of each call -> the name of the module-level def it sits in."""
-    return {id(n): d.name for d in module.body if isinstance(d, _FUNCS) for n in ast.walk(d) if isinstance(n, ast.Call)}
+def _owner(module: ast.Module, call: ast.Call) -> str:
+    """The name of the module-level def the call sits in ("" at the module's top); read by line, as a forwarded
+    call (``_forwarded``) is a node of no tree."""
+    for d in module.body:
+        if isinstance(d, _FUNCS) and d.lineno <= call.lineno <= (d.end_lineno or d.lineno):
+            return d.name
+    return ""
 
 
 def _kept(path: str, module: ast.Module) -> set[tuple[str, str]]:
@@ -240,20 +244,51 @@ def _binds(call: ast.Call, theirs: Sig | None) -> bool:
 
 def _bare_calls(module: ast.Module, name: str) -> list[ast.Call]:
     """The calls of ``name`` by its bare name, but in a function or lambda binding ``name`` itself (a parameter, a
-    local store) or nested in one: there it calls the local, not the module's function (mend67)."""
-    found: set[int] = set()
+    local store) or nested in one: there it calls the local, not the module's function (mend67).  Since
+    killers197 a forwarder's hand-on counts as a call too (``_forwarded``)."""
+    found: dict[int, ast.Call] = {}
     todo: list[tuple[ast.AST, bool]] = [(module, False)]
     while todo:
         node, hidden = todo.pop()
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == name and not hidden:
-            found.add(id(node))
+            found[id(node)] = node
+        elif isinstance(node, ast.Call) and not hidden and (handed := _forwarded(node, name)) is not None:
+            found[id(node)] = handed
         if isinstance(node, (*_FUNCS, ast.Lambda)):
             inner = hidden or _binds_locally(node, name)
             body = node.body if isinstance(node.body, list) else [node.body]
             todo.extend((child, inner if child in body else hidden) for child in ast.iter_child_nodes(node))
         else:
             todo.extend((child, hidden) for child in ast.iter_child_nodes(node))
-    return [n for n in ast.walk(module) if isinstance(n, ast.Call) and id(n) in found]  # ast.walk's order, as before
+    return [found[id(n)] for n in ast.walk(module) if isinstance(n, ast.Call) and id(n) in found]  # ast.walk's order
+
+
+# callables handed on with their arguments (killers197: #41499 made ``_prefetch_all_checkpoints`` call
+# ``loop.run_in_executor(executor, _prefetch_checkpoint, path, block_size)``, a block size a fork's one-argument
+# replacement cannot take): the method, the callable's slot, and whether keywords are handed on too
+# (``run_in_executor``/``call_soon`` take none for the callable: their ``context=`` is their own)
+_FORWARDERS = {
+    "submit": (0, True),
+    "to_thread": (0, True),
+    "run_in_executor": (1, False),
+    "call_soon": (0, False),
+    "call_soon_threadsafe": (0, False),
+}
+
+
+def _forwarded(call: ast.Call, name: str) -> ast.Call | None:
+    """``pool.submit(f, a, k=b)`` read as the call ``f(a, k=b)`` it makes, placed on the forwarder's lines; None
+    when the call hands no ``name`` on, or spreads ``*args`` before the callable's slot."""
+    func = call.func
+    head = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    at, keywords = _FORWARDERS.get(head, (-1, False))
+    if at < 0 or len(call.args) <= at or any(isinstance(a, ast.Starred) for a in call.args[: at + 1]):
+        return None
+    handed = call.args[at]
+    if not (isinstance(handed, ast.Name) and handed.id == name):
+        return None
+    made = ast.Call(ast.Name(name, ast.Load()), call.args[at + 1 :], call.keywords if keywords else [])
+    return ast.copy_location(made, call)
 
 
 def _binds_locally(func: ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda, name: str) -> bool:
