@@ -33,12 +33,13 @@ from aeon_release.domain.audits.drift.returns import fork_modules, own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import lazy_pattern
 
 __all__ = ["reordered_input_drift"]
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 # a fork line building a list in an order: ``[a, *rest]``, ``[a] + rest``, ``rest + [a]``
-_ORDERED = re.compile(r"\[[^\]\n]*\*[A-Za-z_]|\][ \t]*\+|\+[ \t]*\[")
+_ORDERED = lazy_pattern(r"\[[^\]\n]*\*[A-Za-z_]|\][ \t]*\+|\+[ \t]*\[")
 
 
 @dataclass(frozen=True)
