@@ -20,7 +20,32 @@ right after the merge (the merge base is the commit's first parent, upstream the
   fork's own, a synchronous ``record_sleep_state`` that fits, a coroutine of the fork's own name.
 
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the replay's
-catches of these widenings, kept to show the reach stays, and the same shapes on #39212 and #24176.
+catches of these widenings, kept to show the reach stays (#20952's repeated ``LoggingStatLogger``, warned: the
+append is under ``enable_default_loggers``; #28037's two namesakes), and the same shapes on #39212 (a
+``start_weight_update`` without ``is_checkpoint_format``, awaited off ``engine_client(raw_request)`` in place)
+and #24176 (a coroutine ``record_sleep_state`` the logger's ``__init__`` calls as a statement).  No other
+first-parent commit since 2023-06 has #20952's shape (an ``L.extend(P)`` added where ``L = P`` was removed: a
+``git log --first-parent -p -G`` for a line ``L.extend(P)`` over ``vllm/``, 225 commits read), so its twins ride
+on #20952 alone; its error arm (an unconditional append) is measured by the unit tests.
+
+Round 1 (main at 73e96a56), 5 cases and 22 twins as first written: 4 caught, 1 warned of 5; 1 false error of
+22 (15 warned): a synchronous ``finish_weight_update`` whose every path raises (``if not swappable: raise
+NotImplementedError`` then ``raise RuntimeError``), which upstream's router awaits -- the call raises before the
+``await`` as a coroutine's would at it, the same exception in the same ``try``, so the fork engine's refusal
+is right; the colour check read "returns nothing" as "returns None" (a lone ``raise`` passed as a stub, the
+``if`` before it did not).  Three #20952 twins warned that are right: the manager built with
+``enable_default_loggers=False`` (the new spelling: no default added), the fork's own ``StatLoggerManager``
+class called with the list (its own manager, not upstream's: matched by the callee's name alone, which an
+unconditional append would make an error), and the list handed with ``disable_log_stats=True``.
+Round 2 (this branch): ``_colour_misfit`` leaves a synchronous override that never returns (its body ends in
+``raise`` and it has no ``return``: ``_never_returns``) unjudged, as a value-returning one is; a bare ``return``
+before the ``raise`` still hands the ``await`` None and stays the error.  ``extended_defaults`` skips a callee
+the fork's file defines itself (a class, function or assignment of the name, not an import, outside the
+callee's own file) and a call building the extending function itself that hands a false constant to a
+parameter an ``if`` around every append tests as itself or as an operand of an ``and`` (``if
+enable_default_loggers and ...:``; a negated test keeps the warning).  4 caught, 1 warned of 5; 0 false errors
+of 22 (14 warned: the replay's #20952 case as before; ``disable_log_stats=True`` still warns, its switch reaches
+the manager through ``log_stats = not disable_log_stats``, not followed).
 
   PYTHONPATH=.. python review104_twins.py [--only TEXT ...] [--show]
 """
