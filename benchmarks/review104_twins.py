@@ -464,6 +464,90 @@ TWINS += [
 ]
 
 
+# --- 9069a57139 (#49040): AsyncLLM gains update_weight_version/get_weight_version, the router awaits them
+WV = ("#49040", "9069a57139", "update_weight_version/get_weight_version added to AsyncLLM and EngineClient")
+CASES += [
+    (
+        "#49040 factory-typed hook",
+        "a subclass's own update_weight_version without new_version",
+        K(
+            *WV,
+            "vllm/aeon/r104wv0.py",
+            SUB + "class AeonVersion0(AsyncLLM):\n"
+            "    async def update_weight_version(self) -> None:\n"
+            "        self.aeon_version_bumps = getattr(self, 'aeon_version_bumps', 0) + 1\n",
+            "    async def update_weight_version(self) -> None:",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#49040 factory-typed hook",
+        "twin: update_weight_version taking new_version",
+        K(
+            *WV,
+            "vllm/aeon/r104wv1.py",
+            SUB + "class AeonVersion1(AsyncLLM):\n"
+            "    async def update_weight_version(self, new_version: str) -> None:\n"
+            "        self.aeon_version = new_version\n"
+            "        await super().update_weight_version(new_version)\n",
+            "    async def update_weight_version(self, new_version: str) -> None:",
+        ),
+    ),
+    (
+        "#49040 factory-typed hook",
+        "twin: a coroutine get_weight_version returning the fork's own version",
+        K(
+            *WV,
+            "vllm/aeon/r104wv2.py",
+            SUB + "class AeonVersion2(AsyncLLM):\n"
+            "    async def get_weight_version(self) -> str:\n"
+            "        return getattr(self, 'aeon_version', None) or await super().get_weight_version()\n",
+            "    async def get_weight_version(self) -> str:",
+        ),
+    ),
+    (
+        "#49040 awaited hook's colour",
+        "twin: a synchronous update_weight_version that only refuses",
+        K(
+            *WV,
+            "vllm/aeon/r104wv3.py",
+            SUB + "class AeonVersion3(AsyncLLM):\n"
+            "    def update_weight_version(self, new_version: str) -> None:\n"
+            "        raise NotImplementedError('the Spark engine serves frozen weights')\n",
+            "    def update_weight_version(self, new_version: str) -> None:",
+        ),
+    ),
+    (
+        "#49040 awaited hook's colour",
+        "twin: a synchronous get_weight_version returning the base's coroutine",
+        K(
+            *WV,
+            "vllm/aeon/r104wv4.py",
+            "from collections.abc import Awaitable\n\n" + SUB + "class AeonVersion4(AsyncLLM):\n"
+            "    def get_weight_version(self) -> Awaitable[str]:\n"
+            "        return super().get_weight_version()\n",
+            "    def get_weight_version(self) -> Awaitable[str]:",
+        ),
+    ),
+    (
+        "#49040 factory-typed hook",
+        "twin: a class off the engine's order with the names, synchronous",
+        K(
+            *WV,
+            "vllm/aeon/r104wv5.py",
+            "class AeonWeightLedger:\n"
+            "    # AEON: the trainer's record of what it pushed, never an engine\n"
+            "    def update_weight_version(self) -> None:\n"
+            "        self.pushed = getattr(self, 'pushed', 0) + 1\n\n"
+            "    def get_weight_version(self) -> str:\n"
+            "        return str(getattr(self, 'pushed', 0))\n",
+            "    def update_weight_version(self) -> None:",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review104-")
     return 0
