@@ -10,7 +10,8 @@ right after the merge (the merge base is the commit's first parent, upstream the
   ``enable_default_loggers=False`` (the new spelling), the fork's own manager class of the name;
 - a new hook's call off a receiver built by a module-level function (``_factory_typed`` in
   ``drift/symbols.py``; #28037 ``engine = engine_client(raw_request)``, ``await engine.pause_generation(...)``;
-  #39212 ``await engine_client(raw_request).start_weight_update(is_checkpoint_format=...)``): an override
+  #39212 ``await engine_client(raw_request).start_weight_update(is_checkpoint_format=...)``; #49040
+  ``update_weight_version``/``get_weight_version``): an override
   taking the keywords positionally too, one taking ``**kwargs``, a fork ``EngineClient`` of its own that fits,
   a coroutine ``is_paused``, a class off the engine's order with the names;
 - the call's colour (``_colour_misfit`` in ``drift/new_hooks.py``; #28037 awaits ``resume_generation()``,
@@ -46,6 +47,16 @@ parameter an ``if`` around every append tests as itself or as an operand of an `
 enable_default_loggers and ...:``; a negated test keeps the warning).  4 caught, 1 warned of 5; 0 false errors
 of 22 (14 warned: the replay's #20952 case as before; ``disable_log_stats=True`` still warns, its switch reaches
 the manager through ``log_stats = not disable_log_stats``, not followed).
+Round 3 (another real commit, written after the mends): #49040 (9069a57139) added ``update_weight_version`` and
+``get_weight_version``, awaited off ``engine_client(raw_request)`` in place: a case (an override without
+``new_version``) and five twins (the fitting override, a coroutine ``get_weight_version``, a synchronous one that
+only refuses, one returning the base's coroutine, a class off the engine's order).  Main and this branch alike:
+1 caught, 0 false of 5 (4 warned).
+All rounds, main (73e96a56, a detached worktree): 5 caught, 1 warned of 6; 1 false error of 27 twins (19 warned).
+This branch: 5 caught, 1 warned of 6; 0 false errors of 27 twins (18 warned).  Regression set on this branch:
+blind_replay_asyncllm 19 caught, 1 warned of 20 (13 quiet, 2 warned), killer_replay 26/26, kind_change_replay
+12/12 (5 quiet), blind_replay_engfront 26/26 (22 quiet, 1 warned), blind_replay_metrics 18 caught, 1 missed of
+19 (12 quiet), blind_replay_pstate 21 caught, 1 warned of 22 (11 quiet, 1 warned): all as recorded.
 
   PYTHONPATH=.. python review104_twins.py [--only TEXT ...] [--show]
 """
