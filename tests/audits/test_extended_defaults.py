@@ -158,3 +158,42 @@ def test_a_manager_that_extended_at_the_base_already_stays_quiet(git_repo: GitRe
     fork = {FORK: FORK_HEAD + body}
     sides = s.merge_case(git_repo, base, fork, [("[Misc] guard the defaults (#20952)", {LOGGERS: GUARDED})])
     assert [f for f in s.merged_findings(git_repo, sides, s.Settings()) if "now runs twice" in f.message] == []
+
+
+# -- revDL (benchmarks/review104_twins.py): twins of #20952's shape that are right after the merge --
+
+
+def test_the_fork_s_own_manager_of_the_name_stays_quiet(git_repo: GitRepo) -> None:
+    own = (
+        "from vllm.v1.metrics.loggers import LoggingStatLogger\n\n\n"
+        "class StatLoggerManager:\n"
+        "    def __init__(self, custom_stat_loggers=None):\n"
+        "        self.factories = list(custom_stat_loggers or ())\n\n\n"
+        "def aeon_manager():\n    return StatLoggerManager(custom_stat_loggers=[LoggingStatLogger])\n"
+    )
+    sides = s.merge_case(git_repo, BASE, {FORK: own}, [("[Misc] extend the defaults (#20952)", {LOGGERS: EXTENDED})])
+    assert [f for f in s.merged_findings(git_repo, sides, s.Settings()) if "now runs twice" in f.message] == []
+
+
+def test_the_defaults_switched_off_by_their_parameter_stay_quiet(git_repo: GitRepo) -> None:
+    call = "def aeon_manager():\n    return StatLoggerManager(custom_stat_loggers=[LoggingStatLogger], enable_default_loggers={})\n"
+    assert _found(git_repo, call.format("False"), {LOGGERS: GUARDED}) == []
+
+
+@pytest.mark.parametrize(
+    ("value", "upstream"),
+    [
+        # the switch handed a true value: the default is added
+        ("True", GUARDED),
+        # a false value of a parameter whose *negation* guards the append turns it on, not off
+        (
+            "False",
+            GUARDED.replace("enable_default_loggers=True", "enable_default_loggers=False").replace(
+                "if enable_default_loggers:", "if not enable_default_loggers:"
+            ),
+        ),
+    ],
+)
+def test_a_switch_that_keeps_the_defaults_stays_the_warning(git_repo: GitRepo, value: str, upstream: str) -> None:
+    call = "def aeon_manager():\n    return StatLoggerManager(custom_stat_loggers=[LoggingStatLogger], enable_default_loggers={})\n"
+    assert _found(git_repo, call.format(value), {LOGGERS: upstream}) == [(10, "warning")]

@@ -76,6 +76,12 @@ def _found(repo: GitRepo, fork: dict[str, str], upstream: dict[str, str | None])
             "    def resume_generation(self) -> None:\n        self.aeon_armed = True  # AEON\n",
             "the fork's method is synchronous and returns None: awaiting None raises TypeError",
         ),
+        # ends in a raise, but a bare return before it hands the await None (revDL)
+        (
+            "    def resume_generation(self) -> None:\n        if self.aeon_armed:\n            return\n"
+            "        raise RuntimeError('not paused')  # AEON\n",
+            "the fork's method is synchronous and returns None: awaiting None raises TypeError",
+        ),
         # a synchronous hook called as a statement, and the fork's method a coroutine function
         (
             "    async def record_sleep_state(self, sleep=0, level=0):\n        self.aeon_sleep = sleep  # AEON\n",
@@ -102,6 +108,13 @@ def test_a_fork_method_a_factory_typed_call_cannot_use(git_repo: GitRepo, method
         # synchronous, but returns a value: it may hand back an awaitable (a task, a future)
         (
             "    def resume_generation(self):\n        return self.aeon_loop.create_task(self.aeon_arm())\n",
+            UPSTREAM,
+        ),
+        # synchronous, but every path raises (a fork engine refusing the hook): the call raises as the
+        # coroutine would at the await (revDL: review104's #39212 ``finish_weight_update`` twin)
+        (
+            "    def resume_generation(self) -> None:\n        if not self.aeon_swappable:\n"
+            "            raise NotImplementedError('frozen weights')\n        raise RuntimeError('not paused')\n",
             UPSTREAM,
         ),
         # a coroutine function, but upstream keeps what the call returns (it may await it later)

@@ -19,7 +19,9 @@ a list, tuple or set display holding ``D``, imported from where upstream's file 
 append is unconditional; a warning when it is guarded by a test reading a parameter of the function (a caller
 may turn the defaults off: #20952's ``enable_default_loggers``).  Quiet: a display without ``D``, a variable
 (its members are not read), a ``D`` of the same name from another module, a function that extended at the base
-already.
+already, a call handing the function itself a false constant for the parameter whose test guards the append
+(``enable_default_loggers=False``: the new spelling), and a callee the fork's file defines itself (its own
+``StatLoggerManager``; revDL, ``benchmarks/review104_twins.py``).
 """
 
 from __future__ import annotations
@@ -33,7 +35,7 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import TEST_PATH, lazy_pattern, parent_map
+from aeon_release.domain.audits.source import TEST_PATH, bound_names, flat_statements, lazy_pattern, parent_map
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 _MOST_FILES = 32
@@ -46,7 +48,8 @@ _BOUND = lazy_pattern(r"\s*\w+\s*(?::[^=]+)?=\s*\w+\s*$")
 @dataclass(frozen=True)
 class Extended:
     """``label``'s parameter ``param`` (file ``path``) now extends a list with the default ``default`` (bound in
-    the module ``origin`` as ``name``); ``guarded``: the append is under a test reading a parameter."""
+    the module ``origin`` as ``name``); ``guarded``: the append is under a test reading a parameter;
+    ``switches``: the parameters a false value of which skips every append (``if P:``, ``if P and ...:``)."""
 
     path: str
     label: str
@@ -54,17 +57,19 @@ class Extended:
     default: str
     origin: tuple[str, str]
     guarded: bool
+    switches: frozenset[str] = frozenset()
 
 
 @dataclass(frozen=True)
 class Entry:
     """A call by ``owner``/``func`` (``owner`` a class name, ``func`` "" for its build) whose keyword ``keyword``
-    reaches ``extended``."""
+    reaches ``extended``; ``path``: the file defining the callee."""
 
     owner: str
     func: str
     keyword: str
     extended: Extended
+    path: str = ""
 
 
 def extended_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -107,7 +112,9 @@ def _extended(path: str, old: ast.Module, new: ast.Module) -> Iterator[Extended]
                 kept = _appended(was, target, set())
                 for default, guarded in _appended(func, target, params).items():
                     if default in kept:
-                        yield Extended(path, label, param, default, _origin(default, imports, path), guarded)
+                        switches = _switches(func, target, default, params)
+                        origin = _origin(default, imports, path)
+                        yield Extended(path, label, param, default, origin, guarded, switches)
 
 
 def _functions(module: ast.Module) -> Iterator[tuple[str, _Def]]:
@@ -163,6 +170,33 @@ def _appended(func: _Def, target: str, params: set[str]) -> dict[str, bool]:
     return found
 
 
+def _switches(func: _Def, target: str, default: str, params: set[str]) -> frozenset[str]:
+    """The parameters an ``if`` around every append of ``default`` to ``target`` tests as itself or as an operand
+    of an ``and`` (``if enable_default_loggers and ...:``): a false value of one skips them all."""
+    parents = parent_map(func)
+    found: set[str] | None = None
+    for node in ast.walk(func):
+        if not (isinstance(node, ast.Call) and _method_of(node, "append")):
+            continue
+        assert isinstance(node.func, ast.Attribute)
+        if _is_name(node.func.value, target) and ast.unparse(node.args[0]) == default:
+            found = _switched(node, parents, params) & (params if found is None else found)
+    return frozenset(found or ())
+
+
+def _switched(node: ast.AST, parents: dict[int, ast.AST], params: set[str]) -> set[str]:
+    """The parameters each ``if`` whose body holds ``node`` tests as itself or as an operand of an ``and``."""
+    found: set[str] = set()
+    parent = parents.get(id(node))
+    while parent is not None and not isinstance(parent, _Def):
+        if isinstance(parent, ast.If) and any(node is stmt for stmt in parent.body):
+            test = parent.test
+            operands = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+            found |= {o.id for o in operands if isinstance(o, ast.Name) and o.id in params}
+        node, parent = parent, parents.get(id(parent))
+    return found
+
+
 def _guarded(node: ast.AST, parents: dict[int, ast.AST], params: set[str]) -> bool:
     """An ``if`` enclosing ``node`` tests one of ``params``."""
     found = parents.get(id(node))
@@ -198,11 +232,11 @@ def _entries(trees: ThreeTrees, extended: list[Extended]) -> list[Entry]:
     for _ in range(_HOPS):
         words = tuple(sorted({f"{e.keyword}=" for e in frontier}))
         paths = sorted(p for p in trees.python_files_with(words) if not TEST_PATH.search(p))[:_MOST_HANDERS]
-        modules = [new for _, _, new in parsed_versions(trees, paths)]
+        modules = [(path, new) for path, _, new in parsed_versions(trees, paths)]
         found = [
-            Entry(*_called_as(label), param, entry.extended)
+            Entry(*_called_as(label), param, entry.extended, path)
             for entry in frontier
-            for module in modules
+            for path, module in modules
             for label, func in _functions(module)
             for param in _handed(func, label, entry)
         ]
@@ -215,7 +249,7 @@ def _entries(trees: ThreeTrees, extended: list[Extended]) -> list[Entry]:
 
 def _own_entry(item: Extended) -> Entry:
     owner, func = _called_as(item.label)
-    return Entry(owner, func, item.param, item)
+    return Entry(owner, func, item.param, item, item.path)
 
 
 def _called_as(label: str) -> tuple[str, str]:
@@ -250,17 +284,36 @@ def _names(func: ast.expr, owner: str) -> tuple[str, str] | None:
 def _fork_calls(path: str, module: ast.Module, entries: list[Entry]) -> Iterator[tuple[ast.Call, Entry]]:
     """The fork's calls handing one of the entries' keywords a display that holds its default."""
     imports = file_imports(module, path)
+    own = _defined_here(module, imports)
     for node in ast.walk(module):
         if not isinstance(node, ast.Call):
             continue
         called = _names(node.func, "")
         for entry in entries:
-            if called != (entry.owner, entry.func):
+            if called != (entry.owner, entry.func) or (path != entry.path and (entry.owner or entry.func) in own):
                 continue
             word = next((k for k in node.keywords if k.arg == entry.keyword), None)
-            if word is not None and _holds(word.value, entry.extended, imports):
+            if word is not None and _holds(word.value, entry.extended, imports) and not _switched_off(node, entry):
                 yield node, entry
                 break
+
+
+def _defined_here(module: ast.Module, imports: dict[str, tuple[str, str]]) -> set[str]:
+    """The top-level names a file binds itself (a class, a function, an assignment), not by an import: a call
+    of one is the file's own namesake, not upstream's callee (revDL: a fork's own ``StatLoggerManager``)."""
+    defs = {s.name for s in flat_statements(module.body) if isinstance(s, ast.ClassDef | _Def)}
+    return defs | (set(bound_names(module)) - set(imports))
+
+
+def _switched_off(call: ast.Call, entry: Entry) -> bool:
+    """The call builds the extending function itself and hands a guarding parameter a false constant
+    (``StatLoggerManager(..., enable_default_loggers=False)``, #20952's new spelling): no default is added."""
+    if entry != _own_entry(entry.extended):
+        return False
+    return any(
+        k.arg in entry.extended.switches and isinstance(k.value, ast.Constant) and not k.value.value
+        for k in call.keywords
+    )
 
 
 def _holds(value: ast.expr, item: Extended, imports: dict[str, tuple[str, str]]) -> bool:

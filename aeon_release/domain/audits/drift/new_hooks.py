@@ -23,7 +23,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Iterator, Mapping, Sequence
 
-from aeon_release.domain.audits.drift.returns import own_returns
+from aeon_release.domain.audits.drift.returns import own_nodes, own_returns
 from aeon_release.domain.audits.drift.signatures import call_problem, signature
 from aeon_release.domain.audits.source import last_name, parsed_expression
 
@@ -150,10 +150,12 @@ def _colour_misfit(
     engine.resume_generation()``; a fork subclass's own ``def resume_generation(self) -> None`` makes that
     ``await None``: TypeError), or a fork coroutine function where upstream calls the new synchronous hook as
     a bare statement (the coroutine is made and dropped: the fork's body never runs).  A synchronous fork
-    method that returns a value may return an awaitable (a task, a future): not judged."""
+    method that returns a value may return an awaitable (a task, a future), and one that never returns (every
+    path raises: a fork engine refusing the hook) raises at the call as the coroutine would at the ``await``
+    (revDL, #39212's ``finish_weight_update``): not judged."""
     if isinstance(base, ast.AsyncFunctionDef) and not isinstance(mine, ast.AsyncFunctionDef):
         awaited = next((call for call, _ in calls if modes.get(id(call)) == "awaited"), None)
-        if awaited is not None and not _returns_value(mine):
+        if awaited is not None and not _returns_value(mine) and not _never_returns(mine):
             return (
                 f"upstream awaits {ast.unparse(awaited)} (its {base.name}() is a coroutine function), and the "
                 "fork's method is synchronous and returns None: awaiting None raises TypeError"
@@ -483,6 +485,11 @@ def _against(problem: str) -> str:
 def _returns_value(func: _Def) -> bool:
     """``func`` itself returns something other than None somewhere (a generator counts: it returns one)."""
     return any(v is None or not (isinstance(v, ast.Constant) and v.value is None) for v in own_returns(func))
+
+
+def _never_returns(func: _Def) -> bool:
+    """Every path of ``func`` raises: its body ends in ``raise`` and it has no ``return`` of its own."""
+    return _raises_last(func) and not any(isinstance(node, ast.Return) for node in own_nodes(func.body))
 
 
 def _raises_last(func: _Def) -> bool:
