@@ -268,6 +268,23 @@ TWINS += [
             "        self.aeon_steps += len(out.req_ids)",
         ),
     ),
+    (
+        f"#23569 {U}",
+        "twin: the read only when the runner does not schedule asynchronously",
+        K(
+            *AS,
+            "vllm/aeon/r102as15.py",
+            W0 + "class AeonCountingWorker15(Worker):\n"
+            "    aeon_reqs = 0\n\n"
+            "    def execute_model(self, scheduler_output):\n"
+            "        output = super().execute_model(scheduler_output)\n"
+            "        # AEON: synchronous steps only: an async step's output is counted when it lands\n"
+            "        if output is not None and not self.model_runner.use_async_scheduling:\n"
+            "            self.aeon_reqs += len(output.req_ids)\n"
+            "        return output\n",
+            "            self.aeon_reqs += len(output.req_ids)",
+        ),
+    ),
 ]
 
 # --- 6c2cfb62ff (#31584): Worker.execute_model -> ModelRunnerOutput | AsyncModelRunnerOutput | None again
@@ -291,17 +308,11 @@ TWINS += [
     ),
     (
         f"#31584 {P}",
-        "twin: the fork's subclass keeping the field on its async output (a __getattr__ delegating)",
+        "twin: the fork gives the async output a __getattr__ delegating to its output (a shim)",
         K(
             *PO,
             "vllm/aeon/r102po2.py",
-            OUT + W0 + "class AeonAsyncOutput(AsyncModelRunnerOutput):\n"
-            "    def __init__(self, done: ModelRunnerOutput) -> None:\n"
-            "        self._done = done\n\n"
-            "    def get_output(self) -> ModelRunnerOutput:\n"
-            "        return self._done\n\n"
-            "    def __getattr__(self, name: str):\n"
-            "        return getattr(self.get_output(), name)\n\n\n"
+            OUT + W0 + "AsyncModelRunnerOutput.__getattr__ = lambda self, name: getattr(self.get_output(), name)\n\n\n"
             "def aeon_pooled(worker: Worker, scheduler_output) -> list:\n"
             "    out = worker.execute_model(scheduler_output)\n"
             "    return out.pooler_output if out is not None else []\n",
@@ -544,6 +555,19 @@ TWINS += [
             "    meta = worker.get_kv_connector_handshake_metadata() or {}\n"
             "    return (0, 0) in meta\n",
             "    return (0, 0) in meta",
+        ),
+    ),
+    (
+        f"#43720 {R}",
+        "twin: the pair bound to a local first, then the index",
+        K(
+            *HS,
+            "vllm/aeon/r102hs15.py",
+            GT + W0 + "def aeon_own_metadata(worker: Worker):\n"
+            "    meta = worker.get_kv_connector_handshake_metadata() or {}\n"
+            "    own = (get_pp_group().rank_in_group, get_tp_group().rank_in_group)\n"
+            "    return meta[own] if own in meta else None\n",
+            "    return meta[own] if own in meta else None",
         ),
     ),
 ]
