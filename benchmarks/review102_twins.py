@@ -25,7 +25,28 @@ right after the merge (the merge base is the commit's first parent, upstream the
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the replay's four
 catches of these widenings (``blind_replay_gpuworker2.py``'s #23569 and #43720 spellings), kept to show the
 reach stays.
-Round 1: (pending)
+Round 1 (main at 88c34b38), 4 cases and 31 twins as first written (+3 written after reading its output, the
+shapes nearest its one false error): 4 caught of 4; 3 false errors of 34: the fork giving
+``AsyncModelRunnerOutput`` the member with ``setattr(Cls, 'req_ids', property(...))`` and with a patched-on
+``Cls.__getattr__ = ...`` (2: ``tree_surfaces`` counted only ``Cls.attr = ...``), and the read under ``if ... not
+self.model_runner.use_async_scheduling:`` (1: upstream's runner returns the async output only under that flag;
+the engine cannot prove it, but the fork's test names the very word that sets the gained class apart).  3
+warned: ``meta[key]`` under ``for key in meta`` (a key of the dict itself), ``own = (pp, tp)`` / ``meta[own]``
+(two warnings), and the old key under a ``hasattr`` probe of the pp-aware connector API (a warning by design,
+``probed_members``).  #31584 (6c2cfb62ff) is a miss of confirmed-union drift on both engines (its one case,
+``out.pooler_output`` off ``Worker.execute_model``, was written, missed and taken out: upstream confirms it with
+``isinstance(output, AsyncModelRunnerOutput)``, a test of the gained member, not of a kept one), so its three
+twins are quiet trivially; #45880 (7802c20c4e) likewise re-keyed ``_nixl_handshake``'s agents by annotation only
+(``-> dict[int, str]`` to ``-> dict[tuple[int, int], str]``, a returned local, no display), which rekeyed returns
+does not read as a re-keying (the base had no display): its two twins are quiet trivially too.
+A twin dropped on reflection: the fork's own subclass of ``AsyncModelRunnerOutput`` with a delegating
+``__getattr__`` (quiet, but upstream's runner hands back its own ``AsyncGPUPoolingModelRunnerOutput``, never
+the fork's: the read still raises; replaced by the patched-on ``__getattr__``).
+Round 2 (this branch): ``tree_surfaces._patched`` also reads ``setattr(Cls, "attr", ...)`` and a patched-on
+``__getattr__``/``__getattribute__``; confirmed-union drift warns instead of erring when the function tests a
+name carrying a word of a gained class that no kept member's name has (``use_async_scheduling``:
+``async``); rekeyed returns is quiet on a key a loop over the same dict hands back and on a local bound once to
+a tuple display.  ROUND2
 
   PYTHONPATH=.. python review102_twins.py [--only TEXT ...] [--show]
 """
@@ -283,6 +304,19 @@ TWINS += [
             "            self.aeon_reqs += len(output.req_ids)\n"
             "        return output\n",
             "            self.aeon_reqs += len(output.req_ids)",
+        ),
+    ),
+    (
+        f"#23569 {U}",
+        "twin: the fork gives the async output a __getattr__ delegating to its output (a shim)",
+        K(
+            *AS,
+            "vllm/aeon/r102as16.py",
+            OUT + W0 + "AsyncModelRunnerOutput.__getattr__ = lambda self, name: getattr(self.get_output(), name)\n\n\n"
+            "def aeon_step_req_ids(worker: Worker, scheduler_output) -> list[str]:\n"
+            "    out = worker.execute_model(scheduler_output)\n"
+            "    return out.req_ids if out is not None else []\n",
+            "    return out.req_ids if out is not None else []",
         ),
     ),
 ]
