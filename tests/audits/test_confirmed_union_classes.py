@@ -128,6 +128,11 @@ def test_the_pipe_spelling_is_an_error_too(git_repo: GitRepo, no_rules: Path) ->
         # the fork's own subclass of the gained class gives it the member: it may be what the runner hands back
         "class AeonPending(Pending):\n    ids: list[int] = []\n\n    def get_output(self) -> Output:\n        return Output(self.ids)\n\n\n"
         "def a(runner: Runner) -> int:\n    out = runner.step(2)\n    return len(out.ids) if out else 0\n",
+        # review102: the fork gives the gained class the member with setattr, or a __getattr__ answering all
+        "setattr(Pending, 'ids', property(lambda self: self.get_output().ids))\n\n\n"
+        "def a(runner: Runner) -> int:\n    out = runner.step(2)\n    return len(out.ids) if out else 0\n",
+        "Pending.__getattr__ = lambda self, name: getattr(self.get_output(), name)\n\n\n"
+        "def a(runner: Runner) -> int:\n    out = runner.step(2)\n    return len(out.ids) if out else 0\n",
     ],
 )
 def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, text: str) -> None:
@@ -169,3 +174,19 @@ def test_a_gained_class_with_an_outside_base_is_quiet(git_repo: GitRepo, no_rule
     assert (
         run(git_repo, no_rules, SUPER, new=new.replace("class Pending(ABC):\n", "class Pending(JSONDecoder):\n")) == []
     )
+
+
+def test_a_read_under_a_test_naming_the_gained_class_word_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    """review102 (#23569's ``if not self.model_runner.use_async_scheduling: output.req_ids``): a flag carrying the
+    word that sets the gained ``Pending`` apart from the kept ``Output`` may keep the new kind out."""
+    text = "def a(runner: Runner, no_pending: bool) -> int:\n    out = runner.step(2)\n    return len(out.ids) if out and no_pending else 0\n"
+    [(line, severity, message)] = run(git_repo, no_rules, text)
+    assert (line, severity) == (7, "warning")
+    assert "the function tests no_pending" in message
+
+
+def test_a_test_naming_only_a_kept_word_stays_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """``output_ready`` shares a word with the kept ``Output`` only: it tells nothing of ``Pending``."""
+    text = "def a(runner: Runner, output_ready: bool) -> int:\n    out = runner.step(2)\n    return len(out.ids) if out and output_ready else 0\n"
+    [(line, severity, _)] = run(git_repo, no_rules, text)
+    assert (line, severity) == (7, "error")

@@ -133,7 +133,22 @@ def test_a_key_whose_kind_is_not_shown_is_a_warning(git_repo: GitRepo, no_rules:
         "def table(names):\n    return dict(enumerate(names))\n\n\ndef a(names):\n    got = table(names)\n    return got[0]\n",
         # a receiver not read
         "def a(w):\n    meta = w.handshake()\n    return meta[0]\n",
+        # review102: a key the loop over the same dict hands back, whatever its kind
+        "def a(names):\n    got = table(names)\n    for key in got:\n        if got[key]:\n            return got[key]\n    return None\n",
+        "def a(names):\n    got = table(names)\n    return [got.get(k) for k, _ in got.items()]\n",
+        # review102: the pair bound to a local first
+        "def a(names):\n    got = table(names)\n    own = (0, 1)\n    return got[own] if own in got else None\n",
     ],
 )
 def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, text: str) -> None:
     assert run(git_repo, no_rules, text) == []
+
+
+def test_a_local_bound_to_a_single_key_still_warns(git_repo: GitRepo, no_rules: Path) -> None:
+    """review102's read-back quiets a local bound to a tuple display only: one bound to an int is still not shown
+    to be a tuple (a warning), and a loop over another dict hands back no key of this one."""
+    text = (
+        "def a(names, other: dict):\n    got = table(names)\n    own = len(names)\n"
+        "    for key in other:\n        return got[key], got[own]\n"
+    )
+    assert [(line, severity) for line, severity, _ in run(git_repo, no_rules, text)] == [(9, "warning"), (9, "warning")]

@@ -37,6 +37,7 @@ from dataclasses import dataclass
 from typing import Protocol, TypeVar
 
 from aeon_release.domain.audits.drift.callees import Callee, loose, reaches, resolve, scope_of
+from aeon_release.domain.audits.drift.literals import name_words
 from aeon_release.domain.audits.drift.none_uses import shielded, told_apart
 from aeon_release.domain.audits.drift.returned_errors import _ERROR_NAME, _union
 from aeon_release.domain.audits.drift.returns import own_nodes
@@ -90,10 +91,10 @@ def confirmed_union_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     for hit in widened:
         found.setdefault(hit.name, []).append(hit)
     return [
-        _finding(trees, path, line, hit, attr, pr_pattern)
+        _finding(trees, path, line, hit, attr, gate, pr_pattern)
         for path in sorted(p for p in trees.mine if p.endswith(".py"))
         if any(n in t for t in trees.mine[path].added.values() for n in found)
-        for line, hit, attr in _reads(trees, path, found)
+        for line, hit, attr, gate in _reads(trees, path, found)
     ]
 
 
@@ -188,7 +189,7 @@ def _tested(func: ast.FunctionDef | ast.AsyncFunctionDef, names: set[str]) -> se
     return found
 
 
-def _reads(trees: ThreeTrees, path: str, found: dict[str, list[Widened]]) -> Iterator[tuple[int, Widened, str]]:
+def _reads(trees: ThreeTrees, path: str, found: dict[str, list[Widened]]) -> Iterator[tuple[int, Widened, str, str]]:
     module, owned = trees.merged_module(path), trees.owned_lines(path)
     if module is None or not owned:
         return
@@ -199,9 +200,26 @@ def _reads(trees: ThreeTrees, path: str, found: dict[str, list[Widened]]) -> Ite
             hit = reached(trees, callee, found) if callee is not None else None
             if hit is None or _type_tested(func, name):
                 continue
+            gated = _gated(func, name, hit)
             for read in _attribute_reads(func, name, call.lineno):
                 if read.lineno in owned and _lacks(trees, hit, read.attr):
-                    yield read.lineno, hit, read.attr
+                    yield read.lineno, hit, read.attr, gated
+
+
+def _gated(func: _DEF, name: str, hit: Widened) -> str:
+    """A name the function tests (an ``if``, a conditional expression, a ``while``, an ``assert``) carrying a
+    word that sets a gained class apart from the kept members -- ``use_async_scheduling`` for #23569's
+    ``AsyncModelRunnerOutput`` beside ``ModelRunnerOutput`` (review102): the test may keep the new kind out, as
+    upstream's runner returns it only under that flag; "" when none."""
+    kept = {w.lower() for v in hit.values for w in name_words(v.rsplit(".", 1)[-1])}
+    apart = {w.lower() for m in hit.added.split(", ") for w in name_words(m.split("[", 1)[0].rsplit(".", 1)[-1])}
+    apart -= kept
+    tests = (n.test for n in own_nodes(func.body) if isinstance(n, (ast.If, ast.IfExp, ast.While, ast.Assert)))
+    for node in (n for test in tests if apart for n in ast.walk(test)):
+        word = node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else name
+        if word != name and apart & {w.lower() for w in name_words(word)}:
+            return word
+    return ""
 
 
 def _lacks(trees: ThreeTrees, hit: Widened, attr: str) -> bool:
@@ -318,7 +336,7 @@ def _attribute_reads(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str, af
             yield node
 
 
-def _finding(trees: ThreeTrees, path: str, line: int, hit: Widened, attr: str, pr_pattern: str) -> Finding:
+def _finding(trees: ThreeTrees, path: str, line: int, hit: Widened, attr: str, gate: str, pr_pattern: str) -> Finding:
     first = sorted(hit.added.split(", "))[0]
     # the line that widened the annotation: the member it gained beside a ``|`` (a signature's last line)
     regex = rf"\|[[:space:]]*{first}\b|\b{first}[[:space:]]*\|" if first.isidentifier() else whole_word(hit.name)
@@ -329,4 +347,6 @@ def _finding(trees: ThreeTrees, path: str, line: int, hit: Widened, attr: str, p
         f"{hit.was}) ({hit.path}{commit}), and upstream's own callers now test it with isinstance against "
         f"{old}: a {hit.added} value passes a None test and has no .{attr}; test it with isinstance first"
     )
-    return Finding(RULE, "merge", Severity.ERROR, path, line, message)
+    if gate:
+        message += f" (a warning: the function tests {gate}, which may keep the {hit.added} value out)"
+    return Finding(RULE, "merge", Severity.WARNING if gate else Severity.ERROR, path, line, message)

@@ -803,14 +803,16 @@ def _tied_name(file: _File, name: str, short: str) -> bool:
 def _named_for_another_class(file: _File, name: str, short: str) -> bool:
     """``mxfp4_backend`` in a file that uses ``Mxfp4Backend`` holds that class, not ``_Backend``: a class the
     file names whose words match the identifier more closely than ``short``'s do owns it."""
-    own = len(_words(short))
+    own = len(name_words(short))
     for other in set(re.findall(r"\b_*[A-Z][A-Za-z0-9]*\b", file.text)) - {short}:
-        if len(_words(other)) > own and fuzzy(other).match(name) is not None:
+        if len(name_words(other)) > own and fuzzy(other).match(name) is not None:
             return True
     return False
 
 
-def _words(name: str) -> list[str]:
+def name_words(name: str) -> list[str]:
+    """The words of an identifier, camel case and snake case alike (``AsyncModelRunnerOutput``: Async, Model,
+    Runner, Output)."""
     return re.findall(r"[A-Z]+(?=[A-Z][a-z]|\b|[0-9])|[A-Z]?[a-z]+|[0-9]+|[A-Z]+", name)
 
 

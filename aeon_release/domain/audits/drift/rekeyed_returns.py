@@ -171,12 +171,22 @@ def _lookups(trees: ThreeTrees, path: str, found: dict[str, list[Rekeyed]]) -> I
             hit = reached(trees, callee, found) if callee is not None else None
             if hit is None or _told_apart(func):
                 continue
-            caught = shielded(func)
+            caught, keyed = shielded(func), _tuple_keys(func, name)
             for line, key, what in _keyed_uses(func, name):
-                if line in owned and id(key) not in caught:
+                if line in owned and id(key) not in caught and not (isinstance(key, ast.Name) and key.id in keyed):
                     sure = _surely_single(key, hit)
                     if sure is not None:
                         yield line, hit, sure, what
+
+
+def _tuple_keys(func: _Def, name: str) -> set[str]:
+    """Locals that hold a key of the new kind, so a lookup by them is sound (review102): one a loop over ``name``
+    binds each of its own keys to (``for key in meta: ... meta[key]``), or one bound once to a tuple display
+    (``own = (pp_rank, tp_rank)`` / ``meta[own]``)."""
+    loops = (n for n in own_nodes(func.body) if isinstance(n, (ast.For, ast.AsyncFor, ast.comprehension)))
+    own = {key for loop in loops if (key := _loop_key(loop, name)) is not None}
+    names = {n.id for n in own_nodes(func.body) if isinstance(n, ast.Name)}
+    return own | {n for n in names if isinstance(_read_back(func, ast.Name(id=n, ctx=ast.Load())), ast.Tuple)}
 
 
 def _keyed_uses(func: _Def, name: str) -> Iterator[tuple[int, ast.expr, str]]:

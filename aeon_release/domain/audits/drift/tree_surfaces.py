@@ -59,8 +59,14 @@ def surface(cls: ast.ClassDef) -> frozenset[str]:
 
 
 def _patched(trees: ThreeTrees, text: str, name: str, attr: str) -> bool:
-    """``name.attr = ...`` after the class body, in its file or on a line the fork added (a shim)."""
-    patch = re.compile(rf"\b{re.escape(name)}\.{re.escape(attr)}[ \t]*=(?!=)")
+    """``name.attr = ...`` after the class body, in its file or on a line the fork added (a shim); since review102
+    also ``setattr(name, "attr", ...)`` and a ``__getattr__``/``__getattribute__`` patched on the same way (it
+    answers every member)."""
+    members = "|".join(re.escape(m) for m in (attr, *sorted(_DYNAMIC)))
+    cls = re.escape(name)
+    patch = re.compile(
+        rf"\b{cls}\.(?:{members})[ \t]*=(?!=)|\bsetattr\([ \t]*{cls}[ \t]*,[ \t]*[\"'](?:{members})[\"']"
+    )
     fork = (line for p in trees.mine if p.endswith(".py") for line in trees.mine[p].added.values())
     return bool(patch.search(text)) or any(patch.search(line) for line in fork)
 
