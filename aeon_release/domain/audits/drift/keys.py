@@ -661,9 +661,8 @@ def _lookups(sites: list[_Site], place: _Place) -> Iterator[tuple[int, _Key, str
 def _own_default(call: ast.Call) -> bool:
     """``table.get(key, AeonConfig)`` (``.pop`` too): a default that names something (a class, a function, a
     constant) rather than None or an empty literal -- the entry the fork falls back to when the key is gone."""
-    given = [*call.args[1:2], *(k.value for k in call.keywords if k.arg == "default")]
     method = call.func.attr if isinstance(call.func, ast.Attribute) else ""
-    return method in ("get", "pop") and any(isinstance(v, ast.Name | ast.Attribute) for v in given)
+    return method in ("get", "pop") and any(isinstance(v, ast.Name | ast.Attribute) for v in call.args[1:2])
 
 
 def _entries(value: ast.expr, scope: _Key, line: int) -> Iterator[tuple[int, _Key, str]]:
