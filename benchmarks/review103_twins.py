@@ -614,6 +614,67 @@ TWINS += [
 ]
 
 
+# --- round 3 (written after the mends, on their edges)
+CASES += [
+    (
+        "#37920 keyword now passed beside **kwargs",
+        "(round 3) the old spelling in a try whose except TypeError only logs and raises on",
+        K(
+            *HT,
+            "vllm/aeon/r103e0.py",
+            "import logging\n\n" + MS + "def aeon_draft(model: str, token: str | None):\n    try:\n"
+            "        return maybe_override_with_speculators(model, model, False, token=token)\n"
+            "    except TypeError:\n"
+            "        logging.getLogger(__name__).warning('draft resolution failed for %s', model)\n"
+            "        raise\n",
+            "        return maybe_override_with_speculators(model, model, False, token=token)",
+        ),
+    ),
+    (
+        "#21618 module function's None now raises",
+        "(round 3) a screen of the argument that is no membership test",
+        K(
+            *PN,
+            "vllm/aeon/r103e1.py",
+            GP + "def aeon_pooling(name: str) -> str:\n"
+            "    if not name:\n"
+            '        return "MEAN"\n'
+            '    return get_pooling_config_name(name) or "LAST"\n',
+            '    return get_pooling_config_name(name) or "LAST"',
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#37920 keyword now passed beside **kwargs",
+        "twin (round 3): the old spelling tried first, except TypeError tries the new one",
+        K(
+            *HT,
+            "vllm/aeon/r103e2.py",
+            MS + "def aeon_draft(model: str, token: str | None):\n    try:\n"
+            "        return maybe_override_with_speculators(model, model, False, token=token)\n"
+            "    except TypeError:  # AEON: #37920 passes token= itself; hand it hf_token= then\n"
+            "        return maybe_override_with_speculators(model, model, False, hf_token=token)\n",
+            "        return maybe_override_with_speculators(model, model, False, token=token)",
+        ),
+    ),
+    (
+        "#21618 module function's None now raises",
+        "twin (round 3): the call only in the branch where the name is a supported one",
+        K(
+            *PN,
+            "vllm/aeon/r103e3.py",
+            GP + "SUPPORTED = ('LAST', 'ALL', 'CLS', 'STEP', 'MEAN')\n\n\n"
+            "def aeon_pooling(name: str) -> str:\n"
+            "    if name.upper() in SUPPORTED:\n"
+            '        return get_pooling_config_name(name) or "MEAN"\n'
+            '    return "MEAN"\n',
+            '        return get_pooling_config_name(name) or "MEAN"',
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review103-")
     return 0
