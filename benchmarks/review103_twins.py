@@ -30,7 +30,28 @@ right after the merge (the merge base is the commit's first parent, upstream the
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the replay's catches
 of these widenings, kept to show the reach stays, and the same shapes on #47143 and #19992.
 
-ROUNDS
+Round 1 (main at 88c34b38), 9 cases and 32 twins as first written: 9 caught of 9; 3 false errors of 32:
+``_CONFIG_REGISTRY.get("solar", AeonSolarConfig)`` (a dropped key read with a default of the fork's own: its
+fallback answers now, maybe as meant), ``get_pooling_config_name(name) or "MEAN"`` after ``if name.upper() not
+in (...): return`` (the fork screened the argument by upstream's own list first: the raise cannot fire), and
+``try: f(..., hf_token=t)`` / ``except TypeError: f(..., token=t)`` (the fork's two spellings: the new one runs
+after the merge).  All three truly correct after the merge; none moved to the CASES.
+Round 2 (this branch): forwarded-keyword drift reads a call one spelling of a fallback (``fallbacks.call_guarded``:
+a ``try`` whose ``except TypeError`` tries another spelling, such a handler, a probe of the signature) as a
+warning; a dropped key's ``.get``/``.pop`` with a name or attribute as default is a warning (``drift/keys.py``);
+empty-to-raise drift warns where the fork tests the argument for membership before the call and upstream's raise
+waits on a membership test of that parameter (or a local bound from it: ``drift/raised_empties.py``).  9 caught
+of 9; 0 false errors of 32 (4 warned: the three above and the signature probe, warned on main already).
+Round 3 (written after the mends, on their edges): 2 cases (the old spelling in a ``try`` whose ``except
+TypeError`` only logs and raises on: no fallback; a screen ``if not name: return`` that is no membership test)
+and 2 twins (the old spelling tried first, ``except TypeError`` trying ``hf_token=``; the call only in the ``if
+name.upper() in SUPPORTED:`` branch).  Main (88c34b38): 2 caught, 2 false errors of 2.  This branch: 2 caught,
+0 false (2 warned).
+All rounds, main (88c34b38): 11 caught of 11; 5 false errors of 34 twins (1 warned).  This branch: 11 caught
+of 11; 0 false errors of 34 twins (6 warned).  Regression set on this branch: blind_replay_tfconfig2 17 caught,
+0 warned, 3 missed of 20 (12 quiet, 0 false), killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
+review82_twins 11/11, 0 false of 29 (4 warned), review16_twins 6/6, 0 false of 30 (4 warned),
+blind_replay_weights 19 caught, 2 warned of 21 (5 quiet), all as on main.
 
   PYTHONPATH=.. python review103_twins.py [--only TEXT ...] [--show]
 """
