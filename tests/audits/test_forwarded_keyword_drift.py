@@ -123,3 +123,21 @@ def test_a_filter_that_quotes_the_keyword_may_drop_it(git_repo: GitRepo, no_rule
     assert run(git_repo, no_rules, "def aeon_c(model: str):\n    return filtered(model, timeout=30)\n", new) == [
         (2, "warning")
     ]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_a(model: str, token: str):\n    try:\n        return resolve(model, hf_token=token)\n"
+        "    except TypeError:\n        return resolve(model, token=token)\n",
+        "import inspect\n\n\ndef aeon_a(model: str, token: str):\n"
+        "    if 'hf_token' in inspect.signature(resolve).parameters:\n        return resolve(model, hf_token=token)\n"
+        "    return resolve(model, token=token)\n",
+    ],
+    ids=["except TypeError fallback", "signature probe"],
+)
+def test_the_old_spelling_as_one_branch_of_a_fallback_warns(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """review103: the fork wrote both spellings (the new one tried first, the old one where it is refused):
+    which runs after the merge is not read here, so a warning, never an error."""
+    found = run(git_repo, no_rules, body)
+    assert found and all(severity == "warning" for _, severity in found)

@@ -575,3 +575,20 @@ def test_a_spread_of_what_is_not_a_known_table_proves_nothing(git_repo: GitRepo)
     after = base.replace('    "exaone": 2,\n', "")
     body = 'def aeon_exaone() -> int:\n    return TABLE["exaone"]\n'
     assert _found(git_repo, {REGISTRY: base}, {REGISTRY_FORK: REGISTRY_IMPORT + body}, {REGISTRY: after}) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "severity"),
+    [
+        ('def aeon_exaone() -> int:\n    return TABLE.get("exaone")\n', "error"),
+        ('AEON_EXAONE = 9\n\n\ndef aeon_exaone() -> int:\n    return TABLE.get("exaone", AEON_EXAONE)\n', "warning"),
+        ('def aeon_solar(own: int) -> int:\n    return LAZY.get("solar", own)\n', "warning"),
+        ('def aeon_solar() -> int:\n    return LAZY.get("solar", 0)\n', "error"),
+    ],
+    ids=["no default", "a default of the fork's own", "a parameter as default", "a constant default"],
+)
+def test_a_dropped_key_read_with_a_default_of_the_forks_own_warns(git_repo: GitRepo, body: str, severity: str) -> None:
+    """review103, #21891: ``_CONFIG_REGISTRY.get("solar", AeonSolarConfig)`` answers the fork's class now, which
+    may be what the fork meant by its default: a warning, where a bare ``.get`` (None for good) stays an error."""
+    [(_, _, found, _)] = _registry(git_repo, body)
+    assert found == severity

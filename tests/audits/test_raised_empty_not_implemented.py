@@ -140,3 +140,25 @@ def test_the_forks_own_def_of_the_name_is_quiet(git_repo: GitRepo, no_rules: Pat
     )
     report = audit_tree(git_repo.path, no_rules, merge=sides)
     assert [f for f in report.findings if f.rule_id == RULE and f.path == FORK] == []
+
+
+def test_a_call_after_a_membership_screen_of_its_argument_warns(git_repo: GitRepo, no_rules: Path) -> None:
+    """review103: the fork returns early for a name outside its own list of supported ones, and upstream's raise
+    waits on a membership test of that parameter: the fork may have screened out what upstream refuses."""
+    body = (
+        "def aeon_a(name: str) -> str:\n"
+        '    if name.upper() not in ("LAST", "MEAN"):\n'
+        '        return "MEAN"\n'
+        '    return pooling_name(name) or "LAST"\n'
+    )
+    assert run(git_repo, no_rules, body) == [(4, "warning")]
+
+
+def test_a_membership_screen_of_another_name_proves_nothing(git_repo: GitRepo, no_rules: Path) -> None:
+    body = (
+        "def aeon_a(name: str, other: str) -> str:\n"
+        '    if other not in ("LAST", "MEAN"):\n'
+        '        return "MEAN"\n'
+        '    return pooling_name(name) or "LAST"\n'
+    )
+    assert run(git_repo, no_rules, body) == [(4, "error")]

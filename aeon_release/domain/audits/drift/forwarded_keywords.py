@@ -12,7 +12,8 @@ in that def did not pass, ``k`` is no parameter of the def (a fork's ``k=`` woul
 neither pops nor deletes ``k`` from ``kw``.  A fork-owned call of the def (read through the file's imports, a
 module attribute, or a class named as the receiver, see ``drift/callees.py``) passing ``k=`` by name is an
 error; a warning when the spread goes through a filter whose def is out of sight or quotes ``k`` (it may drop
-it), or the call's receiver is only a guess.
+it), the call's receiver is only a guess, or the call is one spelling of a fallback (review103: in a ``try``
+whose ``except TypeError`` tries another, in such a handler, or under a probe of the callee's signature).
 
 Cheap first: only when an upstream diff adds a line passing ``k=`` and a fork line passes the same ``k=``; then
 only those upstream files are parsed.
@@ -25,11 +26,12 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.callees import Callee, loose, reaches, resolve, scope_of
+from aeon_release.domain.audits.drift.fallbacks import call_guarded
 from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, owner_class
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import lazy_pattern, method_defs, parse_python
+from aeon_release.domain.audits.source import lazy_pattern, method_defs, parent_map, parse_python
 
 __all__ = ["RULE", "forwarded_keyword_drift"]
 
@@ -176,7 +178,7 @@ def _keeps(trees: ThreeTrees, module: ast.Module, spread: str, keyword: str) -> 
 
 def _calls(trees: ThreeTrees, path: str, module: ast.Module, doubled: list[Doubled], pr_pattern: str) -> list[Finding]:
     """The fork-owned calls in ``path`` reaching a doubled def with its keyword passed by name."""
-    owned, scope = trees.owned_lines(path), scope_of(module)
+    owned, scope, parents = trees.owned_lines(path), scope_of(module), parent_map(module)
     by_name: dict[str, list[Doubled]] = {}
     for d in doubled:
         by_name.setdefault(d.name, []).append(d)
@@ -188,8 +190,11 @@ def _calls(trees: ThreeTrees, path: str, module: ast.Module, doubled: list[Doubl
             callee = resolve(call.func, scope, enclosing)
             hit = _reached(trees, callee, by_name, keyword.arg) if callee is not None else None
             if hit is not None and callee is not None:
-                sure = hit.sure and not loose(callee, hit.path)
-                findings.append(_finding(trees, path, keyword, hit, sure, pr_pattern))
+                # review103: ``try: f(..., hf_token=t)`` / ``except TypeError: f(..., token=t)`` (or a probe of
+                # f's signature): the fork wrote both spellings, and which one runs is not read here
+                guarded = call_guarded(call, parents)
+                sure = hit.sure and not loose(callee, hit.path) and not guarded
+                findings.append(_finding(trees, path, keyword, hit, sure, pr_pattern, guarded))
     return findings
 
 
@@ -219,8 +224,11 @@ def _reached(trees: ThreeTrees, callee: Callee, by_name: dict[str, list[Doubled]
     return None
 
 
-def _finding(trees: ThreeTrees, path: str, keyword: ast.keyword, hit: Doubled, sure: bool, pr_pattern: str) -> Finding:
+def _finding(
+    trees: ThreeTrees, path: str, keyword: ast.keyword, hit: Doubled, sure: bool, pr_pattern: str, guarded: bool
+) -> Finding:
     commit = trees.upstream_commit(hit.path, f"{hit.keyword}=", pr_pattern, most=5)
+    why = "; the call sits in a fallback for another spelling (a try/except TypeError, a signature probe)"
     return Finding(
         RULE,
         "merge",
@@ -229,5 +237,6 @@ def _finding(trees: ThreeTrees, path: str, keyword: ast.keyword, hit: Doubled, s
         keyword.value.lineno,
         f"fork-owned call passes {hit.keyword}= to {hit.qualname}(), which upstream now passes {hit.keyword}= "
         f"itself beside the **kwargs it forwards ({hit.path}{commit}): TypeError, got multiple values for "
-        f"keyword argument {hit.keyword!r}; pass it the way upstream takes it now (a parameter of its own?)",
+        f"keyword argument {hit.keyword!r}; pass it the way upstream takes it now (a parameter of its own?)"
+        + (why if guarded else ""),
     )

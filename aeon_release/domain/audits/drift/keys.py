@@ -35,7 +35,8 @@ key a removed line of upstream's diff holds, no added line of the file holds, an
 then the file's base and merged displays are parsed, and the fork's reads under a dropped key (the same
 lookup sites as above) are an error where the line names the declaring class (``Owner.table``, ``self``
 of a subclass by name, a name annotated or built as one), a warning where the receiver may be another
-class's table.  A key the fork writes into the table (or gives it with ``setdefault``), or a table its own file binds
+class's table, or where the lookup hands a default naming something of its own (``.get("solar",
+AeonSolarConfig)``, review103: the fork's fallback answers now, maybe as meant).  A key the fork writes into the table (or gives it with ``setdefault``), or a table its own file binds
 (``self.table`` of a subclass binding one of the name), is the fork's; a line quoting the key that
 replaced the dropped one reads the table of either version.
 """
@@ -306,7 +307,7 @@ def _dropped_key_lookups(
         exact = _owner_named(key, place, table)
         if exact is None or (not exact and table.name in _own_tables(place.module)):
             continue
-        findings.append(_dropped_finding(trees, table, path, line, value, verb, exact, pr_pattern))
+        findings.append(_dropped_finding(trees, table, path, line, value, verb, (exact, key.defaulted), pr_pattern))
     return findings
 
 
@@ -395,8 +396,19 @@ def _receiver_names(key: _Key, place: _Place, table: Unkeyed, owner: str) -> boo
 
 
 def _dropped_finding(
-    trees: ThreeTrees, table: Unkeyed, path: str, line: int, key: str, verb: str, exact: bool, pr_pattern: str
+    trees: ThreeTrees,
+    table: Unkeyed,
+    path: str,
+    line: int,
+    key: str,
+    verb: str,
+    shown: tuple[bool, bool],
+    pr_pattern: str,
 ) -> Finding:
+    """``shown``: whether the receiver is surely the table, and whether the lookup hands a default of its own
+    (review103, #21891: ``_CONFIG_REGISTRY.get("solar", AeonSolarConfig)`` takes the fork's class now, which may
+    be what it meant: a warning)."""
+    exact, defaulted = shown
     commit = trees.upstream_commit(table.path, rf"[\"']{re.escape(key)}[\"'][[:space:]]*:", pr_pattern)
     where = f"{table.owner}.{table.name}" if table.owner else table.name
     now = ", ".join(repr(k) for k in table.kept[:6]) + (", ..." if len(table.kept) > 6 else "")
@@ -406,7 +418,10 @@ def _dropped_finding(
     )
     if not exact:
         message += f" (if this is `{where}`: the receiver's class is not shown)"
-    return Finding(RULE, "merge", Severity.ERROR if exact else Severity.WARNING, path, line, message)
+    if defaulted:
+        message += "; the lookup hands a default of its own, which it answers now: check it is the entry meant"
+    sure = exact and not defaulted
+    return Finding(RULE, "merge", Severity.ERROR if sure else Severity.WARNING, path, line, message)
 
 
 def _removes_and_adds(raw: str) -> bool:
@@ -588,6 +603,7 @@ class _Key:
     node: ast.expr
     function: _Function | None
     cls: ast.ClassDef | None = None  # the class whose method holds the key (``self.x`` is its)
+    defaulted: bool = False  # ``.get(key, AeonConfig)``: the fork hands a default entry of its own
 
 
 def _names_owner(text: str, table: Rekeyed | Unkeyed) -> bool:
@@ -631,7 +647,7 @@ def _lookups(sites: list[_Site], place: _Place) -> Iterator[tuple[int, _Key, str
                 yield line, _Key(node.left, function, cls), "tests membership of"
         elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
             if node.func.attr in _LOOKUPS and place.is_table(node.func.value, function, cls):
-                yield line, _Key(node.args[0], function, cls), f"calls .{node.func.attr}() with"
+                yield line, _Key(node.args[0], function, cls, _own_default(node)), f"calls .{node.func.attr}() with"
             elif node.func.attr == "update" and place.is_table(node.func.value, function, cls):
                 yield from _entries(node.args[0], _Key(node, function, cls), line)
         elif (
@@ -640,6 +656,13 @@ def _lookups(sites: list[_Site], place: _Place) -> Iterator[tuple[int, _Key, str
             and place.is_table(node.target, function, cls)
         ):
             yield from _entries(node.value, _Key(node.value, function, cls), line)
+
+
+def _own_default(call: ast.Call) -> bool:
+    """``table.get(key, AeonConfig)`` (``.pop`` too): a default that names something (a class, a function, a
+    constant) rather than None or an empty literal -- the entry the fork falls back to when the key is gone."""
+    method = call.func.attr if isinstance(call.func, ast.Attribute) else ""
+    return method in ("get", "pop") and any(isinstance(v, ast.Name | ast.Attribute) for v in call.args[1:2])
 
 
 def _entries(value: ast.expr, scope: _Key, line: int) -> Iterator[tuple[int, _Key, str]]:

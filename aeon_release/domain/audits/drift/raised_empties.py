@@ -26,6 +26,10 @@ override it): a warning.  Quiet too: a call under a guard that rules out the rai
 the raise waits on -- upstream asks ``hasattr(model, "get_expert_mapping")`` (or ``isinstance``) of a parameter
 or of what a loop over it binds, and the fork asked the same of the argument it hands there first.
 
+A warning, not an error, where the fork tests the argument for membership before the call (``if
+name.upper() not in (...): return``) and upstream's raise waits on a membership test of that parameter (or of a
+local bound from it): the fork may have screened out what upstream refuses (review103, #21618).
+
 Cheap first: only upstream diffs that take out a ``return`` of an empty literal and add a ``raise`` line;
 of those, only the files whose base text defines a name a fork line calls are parsed.
 """
@@ -102,7 +106,8 @@ class Emptied:
     kinds: frozenset[str]
     # what the raise waits on: (parameter, "attr", "each" or "class", name) for each ``hasattr``/``getattr(p,
     # "name", ...)`` or ``isinstance(p, Name)`` upstream's def (or a helper it hands the parameter to) asks of a
-    # parameter ("each": of the elements of a loop over it); ``params`` the ones a call fills, in order
+    # parameter ("each": of the elements of a loop over it), (parameter, "member", "") for a membership test of
+    # it or of a local bound from it; ``params`` the ones a call fills, in order
     asked: frozenset[tuple[str, str, str]] = frozenset()
     params: tuple[str, ...] = ()
     # a negative answer's guard ``if low < high: raise``, as (low, high) written (parameters: an argument fills them)
@@ -239,7 +244,7 @@ def _asked(func: _Def) -> set[tuple[str, str, str]]:
                 root = root.func if isinstance(root, ast.Call) else root.value
             if isinstance(root, ast.Name) and root.id in params:
                 rooted.update((t.id, root.id) for t in ast.walk(node.target) if isinstance(t, ast.Name))
-    asked: set[tuple[str, str, str]] = set()
+    asked = {(p, "member", "") for p in _membership_asked(func, params)}
     for node in own_nodes(func.body):
         if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and len(node.args) >= 2):
             continue
@@ -253,6 +258,30 @@ def _asked(func: _Def) -> set[tuple[str, str, str]]:
             classes = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
             asked.update((param, "class", last_name(c)) for c in classes if last_name(c))
     return asked
+
+
+def _membership_asked(func: _Def, params: set[str]) -> set[str]:
+    """The parameters the def tests for membership, as themselves, a read of them, or a local bound from one
+    (#21618: ``pooling_type_name = pooling_name.upper()`` then ``if pooling_type_name in supported: return``)."""
+    derived = {p: p for p in params}
+    for node in own_nodes(func.body):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            root = _root_name(node.value)
+            if root in params:
+                derived[node.targets[0].id] = root
+    return {
+        derived[root]
+        for node in own_nodes(func.body)
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.In | ast.NotIn)
+        if (root := _root_name(node.left)) in derived
+    }
+
+
+def _root_name(node: ast.expr) -> str | None:
+    """``x`` of ``x``, ``x.a``, ``x.upper()``, ``x[0]``: the name an expression reads through."""
+    while isinstance(node, ast.Attribute | ast.Call | ast.Subscript):
+        node = node.func if isinstance(node, ast.Call) else node.value
+    return node.id if isinstance(node, ast.Name) else None
 
 
 def _helper_kinds(func: _Def, qualname: str, defs: dict[str, _Def], seen: set[str], depth: int = 0) -> set[str]:
@@ -384,7 +413,8 @@ def _tests(
             if not _tested_empty(node, func, parents, hit) or _handled(node, hit, parents, func):
                 continue
             if not _excluded(node, hit, parents, _fork_holders(module)) and not _kept_in_order(node, hit, func):
-                yield node.lineno, hit, Severity.WARNING if _guessed(node, callee, hit) else Severity.ERROR
+                doubt = _guessed(node, callee, hit) or _screened(node, hit, parents)
+                yield node.lineno, hit, Severity.WARNING if doubt else Severity.ERROR
 
 
 def _kept_in_order(call: ast.Call, hit: Emptied, func: _Def) -> bool:
@@ -440,7 +470,7 @@ def _excluded(call: ast.Call, hit: Emptied, parents: dict[int, ast.AST], holders
     over the parameter, so does ``any(hasattr(m, "name") for m in arg.modules())`` (a walk of the fork's over the
     same argument).  A test of another object, or of another attribute, says nothing of the raise."""
     for param, kind, name in hit.asked:
-        arg = _argument(call, hit.params, param)
+        arg = _argument(call, hit.params, param) if kind != "member" else None
         if arg is None:
             continue
         subject = ast.unparse(arg)
@@ -458,6 +488,33 @@ def _excluded(call: ast.Call, hit: Emptied, parents: dict[int, ast.AST], holders
         ):
             return True
     return False
+
+
+def _screened(call: ast.Call, hit: Emptied, parents: dict[int, ast.AST]) -> bool:
+    """The call runs only where the fork tested the argument for membership first (``if name.upper() not in
+    (...): return``), and upstream's raise waits on a membership test of that parameter: the fork may have
+    screened out what upstream refuses, by a list of its own the engine does not compare (review103, #21618)."""
+    for param, kind, _ in hit.asked:
+        arg = _argument(call, hit.params, param) if kind == "member" else None
+        if arg is not None:
+            subject = ast.unparse(arg)
+            if runs_tested(call, parents, _member_test(subject, ast.In), _member_test(subject, ast.NotIn)):
+                return True
+    return False
+
+
+def _member_test(subject: str, op: type[ast.cmpop]) -> Callable[[ast.expr], bool]:
+    """A test ``<subject, or a read of it> in ...`` (``op`` ``ast.In``; ``not in`` likewise)."""
+
+    def asks(test: ast.expr) -> bool:
+        if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], op)):
+            return False
+        node: ast.expr = test.left
+        while ast.unparse(node) != subject and isinstance(node, ast.Attribute | ast.Call | ast.Subscript):
+            node = node.func if isinstance(node, ast.Call) else node.value
+        return ast.unparse(node) == subject
+
+    return asks
 
 
 def _each_ensured(call: ast.Call, subject: str, name: str, parents: dict[int, ast.AST]) -> bool:
