@@ -125,3 +125,92 @@ def test_the_forks_own_namesake_class_is_quiet(git_repo: GitRepo, no_rules: Path
     head = "class VllmBackend:\n    def __init__(self, vllm_config):\n        self.inductor_config = {}\n\n\n"
     body = SUB + "        self.aeon = self.inductor_config[self.pass_key]\n"
     assert rows(git_repo, no_rules, body, head=head) == []
+
+
+# --- the same drift without a constructor: #29340 (e7d776273d) made configure_post_pass keep the pass manager in
+# the backend's own copy, no longer in ``self.compilation_config.inductor_compile_config[self.pass_key]``
+SLOT_BASE = """class VllmBackend:
+    pass_key = "post_grad"
+
+    def __init__(self, vllm_config):
+        self.compilation_config = vllm_config
+        self.pass_manager = []
+        self.inductor_config = {}
+
+    def configure_post_pass(self):
+        config = self.compilation_config
+        table = config.inductor_compile_config
+        table[self.pass_key] = self.pass_manager
+        self.compilation_config.extra["tag"] = 1
+
+    def refresh(self):
+        return None
+"""
+SLOT_AFTER = SLOT_BASE.replace(
+    "        config = self.compilation_config\n        table = config.inductor_compile_config\n"
+    '        table[self.pass_key] = self.pass_manager\n        self.compilation_config.extra["tag"] = 1\n',
+    "        self.inductor_config[self.pass_key] = self.pass_manager\n",
+)
+MOVED = SLOT_AFTER.replace(
+    "    def refresh(self):\n        return None\n",
+    '    def refresh(self):\n        self.compilation_config.extra["tag"] = 1\n'
+    "        self.compilation_config.inductor_compile_config[self.pass_key] = self.pass_manager\n",
+)
+OVER = "class AeonBackend(VllmBackend):\n    def configure_post_pass(self):\n        super().configure_post_pass()\n"
+
+
+def slot_rows(
+    repo: GitRepo, config: Path, body: str, after: str = SLOT_AFTER, head: str = HEAD
+) -> list[tuple[int, str]]:
+    sides = s.merge_case(
+        repo,
+        {BACKENDS: SLOT_BASE},
+        {FORK: head + body},
+        [("[Compile] Move PostGradPassManager out of Compilation config (#29340)", {BACKENDS: after})],
+    )
+    return [(line - 3, sev) for path, line, sev, _ in s.rule_rows(repo, config, sides, SYMBOL_DRIFT) if path == FORK]
+
+
+@pytest.mark.parametrize(
+    "read",
+    [
+        "        self.compilation_config.inductor_compile_config[self.pass_key].append(1)\n",
+        "        pm = self.compilation_config.inductor_compile_config[self.pass_key]\n        pm.append(1)\n",
+        '        self.aeon_tag = self.compilation_config.extra["tag"]\n',
+    ],
+    ids=["a method of the slot", "the slot kept", "a literal key stored straight"],
+)
+def test_a_slot_the_overridden_method_no_longer_stores_is_an_error(
+    git_repo: GitRepo, no_rules: Path, read: str
+) -> None:
+    assert slot_rows(git_repo, no_rules, OVER + read) == [(4, "error")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        OVER + '        self.aeon = self.compilation_config.inductor_compile_config["other"]\n',
+        "class AeonBackend(VllmBackend):\n    def configure_post_pass(self):\n"
+        "        self.aeon = self.compilation_config.inductor_compile_config.get(self.pass_key)\n"
+        "        super().configure_post_pass()\n",
+        OVER + "        try:\n            self.aeon = self.compilation_config.inductor_compile_config[self.pass_key]\n"
+        "        except KeyError:\n            self.aeon = None\n",
+        OVER + "        self.inductor_config[self.pass_key].append(1)\n",
+        OVER
+        + "        self.refresh()\n        self.aeon = self.compilation_config.inductor_compile_config[self.pass_key]\n",
+    ],
+    ids=["another key", "a read above the super call", "try/except KeyError", "the new slot", "a call on self between"],
+)
+def test_reads_of_other_slots_or_guarded_reads_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert slot_rows(git_repo, no_rules, body) == []
+
+
+def test_a_slot_another_method_of_upstreams_class_stores_now_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    body = OVER + "        self.aeon = self.compilation_config.inductor_compile_config[self.pass_key]\n"
+    assert slot_rows(git_repo, no_rules, body, after=MOVED) == []
+
+
+def test_the_forks_own_namesake_class_reading_the_slot_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    head = "class VllmBackend:\n    def configure_post_pass(self):\n        pass\n\n\n"
+    body = OVER + "        self.aeon = self.compilation_config.inductor_compile_config[self.pass_key]\n"
+    assert slot_rows(git_repo, no_rules, body, head=head) == []

@@ -26,6 +26,19 @@ value); of ``self.A.x`` of an ``A`` the hook only called methods on -- a warning
 
 Cheap first: only fork files whose added lines call ``super(...).__init__(``, and only upstream files whose
 removed lines call a method on ``self``.
+
+The same drift without a constructor (``dropped_slot_drift``): a method that stops filling a slot a fork override
+reads after its own ``super().M()`` call.  #29340 (e7d776273d) made ``VllmBackend.configure_post_pass`` put the
+pass manager into the backend's own ``self.inductor_config`` copy, no longer into
+``self.compilation_config.inductor_compile_config[self.pass_key]`` (through the locals ``config`` and
+``inductor_config``); a fork override calling ``super().configure_post_pass()`` and then reading
+``self.compilation_config.inductor_compile_config[self.pass_key]`` to add its own pass merges cleanly and raises
+KeyError (or reads the user's pass, which has no ``add``).  Upstream's side: a method of a class of a changed file
+that, with its locals bound once to a chain off ``self`` resolved, stored a slot ``self.<chain>[k]`` at the base,
+which no method of the class stores at upstream.  The fork's side: an override of that method in a class deriving
+the upstream class first, loading the same slot as written below its ``super().M(...)`` call, with no call on
+``self`` between, outside a ``try`` catching the miss -- an error.  Gated on upstream removed lines storing a
+subscript and fork lines calling ``super(``.
 """
 
 from __future__ import annotations
@@ -238,4 +251,147 @@ def _finding(trees: ThreeTrees, path: str, line: int, hook: LateHook, effect: Ef
         line,
         f"{head}, which filled it (it runs later now): the fork's constructor meets {miss}; move the fork's "
         f"step into an override of {hook.method} (after its super call)",
+    )
+
+
+_SLOT_STORE = lazy_pattern(r"^\s+[\w.]+\[[^\]]+\]\s*=[^=]")
+
+
+@dataclass(frozen=True)
+class DroppedSlot:
+    """``cls.method`` (of ``path``) stored the slot ``slot`` (a text off ``self``) at the base; no method does now."""
+
+    path: str
+    cls: str
+    method: str
+    slot: str
+
+
+def dropped_slot_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork overrides reading, after their ``super().M()`` call, a slot upstream's ``M`` no longer stores."""
+    if not fork_found(trees, lazy_pattern(r"super\([^()\n]*\)\.\w+\("), tests=True):
+        return []
+    paths = [
+        p
+        for p in sorted(trees.upstream)
+        if p.endswith(".py") and any(_SLOT_STORE.match(line) for line in trees.upstream[p].removed)
+    ][:_MOST_FILES]
+    dropped = [d for path, old, new in parsed_versions(trees, paths) for d in _dropped_slots(path, old, new)]
+    if not dropped:
+        return []
+    return [
+        _slot_finding(trees, path, line, item, pr_pattern)
+        for path, module, owned in fork_modules(trees, lambda line: "super(" in line)
+        for item, line in _slot_reads(path, module, owned, dropped)
+    ]
+
+
+def _dropped_slots(path: str, old: ast.Module, new: ast.Module) -> Iterator[DroppedSlot]:
+    after = {c.name: c for c in file_classes(new.body)}
+    for was in file_classes(old.body):
+        cls = after.get(was.name)
+        if cls is None:
+            continue
+        now = {slot for m in cls.body if isinstance(m, ast.FunctionDef) for slot in _slots_stored(m)}
+        for method in (m for m in was.body if isinstance(m, ast.FunctionDef) and m.name != "__init__"):
+            if method_named(cls, method.name) is None:
+                continue
+            for slot in sorted(_slots_stored(method) - now):
+                yield DroppedSlot(path, cls.name, method.name, slot)
+
+
+def _slots_stored(func: ast.FunctionDef) -> set[str]:
+    """The slots ``func`` stores off ``self`` (``self.a.b[k] = v``), its locals bound once to a chain off ``self``
+    read through (``config = self.c``; ``config.d[k] = v`` is ``self.c.d[k]``)."""
+    aliases = _chain_aliases(func)
+    found: set[str] = set()
+    for node in ast.walk(func):
+        for target in assigned_targets(node) if isinstance(node, ast.stmt) else []:
+            if isinstance(target, ast.Subscript):
+                text = _resolved(target, aliases)
+                if text is not None:
+                    found.add(text)
+    return found
+
+
+def _chain_aliases(func: ast.FunctionDef) -> dict[str, str]:
+    """Local name -> the text of the attribute chain it is bound to, for names assigned exactly once."""
+    binds: dict[str, list[ast.expr]] = {}
+    for node in ast.walk(func):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            binds.setdefault(node.targets[0].id, []).append(node.value)
+    return {
+        name: ast.unparse(values[0])
+        for name, values in binds.items()
+        if len(values) == 1 and isinstance(values[0], ast.Attribute) and _chain_root(values[0]) is not None
+    }
+
+
+def _chain_root(expr: ast.expr) -> str | None:
+    while isinstance(expr, ast.Attribute):
+        expr = expr.value
+    return expr.id if isinstance(expr, ast.Name) else None
+
+
+def _resolved(target: ast.Subscript, aliases: dict[str, str]) -> str | None:
+    """The slot's text with its root local replaced by what it is bound to (repeatedly), rooted at ``self``."""
+    text = ast.unparse(target)
+    root = _chain_root(target.value)
+    for _ in range(len(aliases) + 1):
+        if root == "self" or root is None:
+            break
+        if root not in aliases:
+            return None
+        text = aliases[root] + text[len(root) :]
+        root = text.split(".", 1)[0].split("[", 1)[0]
+    return text if root == "self" and "." in text.split("[", 1)[0] else None
+
+
+def _slot_reads(
+    path: str, module: ast.Module, owned: set[int], dropped: list[DroppedSlot]
+) -> Iterator[tuple[DroppedSlot, int]]:
+    imports = file_imports(module, path)
+    local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
+    parents = parent_map(module)
+    for cls in file_classes(module.body):
+        if local_bases(cls, local):
+            continue
+        for item in (d for d in dropped if derives_first(cls, imports, d.path, d.cls)):
+            override = method_named(cls, item.method)
+            line = _slot_read_after_super(override, item, parents) if override is not None else None
+            if line is not None and line in owned:
+                yield item, line
+
+
+def _slot_read_after_super(override: ast.FunctionDef, item: DroppedSlot, parents: dict[int, ast.AST]) -> int | None:
+    supers = [n.lineno for n in ast.walk(override) if isinstance(n, ast.Call) and is_super_call(n, item.method)]
+    if not supers:
+        return None
+    first = min(supers)
+    reads = [
+        n.lineno
+        for n in ast.walk(override)
+        if isinstance(n, ast.Subscript)
+        and isinstance(n.ctx, ast.Load)
+        and n.lineno > first
+        and ast.unparse(n) == item.slot
+        and runs_in(n, override, parents)
+        and not caught_around(n, _MISSES, parents)
+    ]
+    if not reads or self_touched_between(override, first + 1, min(reads)):
+        return None
+    return min(reads)
+
+
+def _slot_finding(trees: ThreeTrees, path: str, line: int, item: DroppedSlot, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(item.path, rf"def {item.method}[[:space:]]*\(", pr_pattern)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        path,
+        line,
+        f"fork-owned read of {item.slot} after super().{item.method}(), but upstream's {item.cls}.{item.method} "
+        f"({item.path}{commit}) no longer stores that slot (no method of the class does): the read meets KeyError "
+        "or a value the base no longer put there; read where upstream now keeps it",
     )
