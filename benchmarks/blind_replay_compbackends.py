@@ -21,6 +21,34 @@ config read), with twins (fork code the commit does not break: the kept fields, 
 merge base is the commit's first parent, upstream is the commit; a spelling is *caught* when an error lands
 on its line, *warned* when a warning lands in its file.  Twins must stay *quiet*: no error on their line.
 
+Blind, on the engine before any widening (main at 73e96a56): 5 caught, 0 warned, 7 missed of 12 (twins: 7 quiet,
+0 false errors).  Symbol drift caught ``split_graph``'s old keyword ``ops=``, the private helper's call without
+its new required argument and both ``capture_sizes`` reads; shadowed attributes caught ``self.is_encoder`` set
+before ``super().__init__()``.  The misses: #25845's positional list of op-name strings (still binds; the
+strings now match no ``OpOverload``, so the graph is silently not split), #29340's two (a slot of
+``compilation_config.inductor_compile_config`` that ``configure_post_pass`` no longer fills, read after its
+``super()`` call and off a receiver typed as the backend with the literal key), #37733's two (the revert of
+#35216: the constructor no longer calls ``configure_post_pass``, so a subclass constructor's read of
+``self.inductor_config[self.pass_key]`` meets KeyError, and of ``self.pass_manager.passes`` gets no passes),
+#30489's patch of ``backends.set_model_tag`` with a one-parameter function (the vision model imports the name
+inside its constructor and now passes ``is_encoder=True``: TypeError), #24274's ``isinstance(compiled,
+fx.GraphModule)`` of what ``super().__call__`` returns (now a ``VllmSerializableFunction``: the fork's branch
+is dead).  No label changed after the blind run.
+After the killers198 widenings: 8 caught, 1 warned, 3 missed of 12 (twins: 7 quiet, 0 false errors).  Caught
+now: a hook upstream's constructor no longer calls, whose slot a fork subclass reads after
+``super().__init__()`` (``drift/late_hooks.py``; the configured-passes read is a warning: what a field of an
+object the hook only configured holds before it runs is not read); a slot an overridden method no longer
+stores, read after the override's ``super().M()`` call (``dropped_slot_drift`` in the same module); a patch of
+the defining module reaching a function-local import whose new call it cannot take
+(``drift/patched_functions.py``).  Still missed: #25845's strings (a parameter's element type moved from ``str``
+to a class outside the tree: nothing says no string is one), #29340's read off a typed receiver with a literal
+key (the base stored under ``self.pass_key``, whose value the engine cannot know), #24274's ``isinstance``
+(the new class derives a class outside the tree, which might be a ``GraphModule``).
+Regression set at the widenings' head: killer_replay 26/26 BLOCKED, kind_change_replay 12/12 (5 quiet),
+blind_replay_compwrap 22/22 (12 quiet), review73_twins 6/6, 0 false errors of 34 (3 warned), blind_replay_scoring
+22/22 (10 quiet), blind_replay_pstate 21 caught, 1 warned of 22 (11 quiet, 1 warned), blind_replay_tfbackend 24
+caught, 2 warned of 26 (11 quiet), review82_twins 11/11, 0 false errors of 29 (4 warned) -- each as before.
+
   python benchmarks/blind_replay_compbackends.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 

@@ -28,7 +28,7 @@ Cheap first: only fork files whose added lines call ``super(...).__init__(``, an
 removed lines call a method on ``self``.
 
 The same drift without a constructor (``dropped_slot_drift``): a method that stops filling a slot a fork override
-reads after its own ``super().M()`` call.  #29340 (e7d776273d) made ``VllmBackend.configure_post_pass`` put the
+reads after its own ``super().M()`` call.  #29340 (e7d776273d) made the backend's ``configure_post_pass`` put the
 pass manager into the backend's own ``self.inductor_config`` copy, no longer into
 ``self.compilation_config.inductor_compile_config[self.pass_key]`` (through the locals ``config`` and
 ``inductor_config``); a fork override calling ``super().configure_post_pass()`` and then reading
