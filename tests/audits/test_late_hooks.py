@@ -210,6 +210,17 @@ def test_a_slot_another_method_of_upstreams_class_stores_now_is_quiet(git_repo: 
     assert slot_rows(git_repo, no_rules, body, after=MOVED) == []
 
 
+def test_a_slot_upstreams_method_may_now_store_through_a_helper_handed_self_is_quiet(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    after = SLOT_AFTER.replace(
+        "        self.inductor_config[self.pass_key] = self.pass_manager\n",
+        "        self.inductor_config[self.pass_key] = self.pass_manager\n        fill_config(self)\n",
+    )
+    body = OVER + "        self.aeon = self.compilation_config.inductor_compile_config[self.pass_key]\n"
+    assert slot_rows(git_repo, no_rules, body, after=after) == []
+
+
 def test_the_forks_own_namesake_class_reading_the_slot_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
     head = "class VllmBackend:\n    def configure_post_pass(self):\n        pass\n\n\n"
     body = OVER + "        self.aeon = self.compilation_config.inductor_compile_config[self.pass_key]\n"

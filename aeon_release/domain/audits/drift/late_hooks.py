@@ -35,9 +35,9 @@ pass manager into the backend's own ``self.inductor_config`` copy, no longer int
 ``self.compilation_config.inductor_compile_config[self.pass_key]`` to add its own pass merges cleanly and raises
 KeyError (or reads the user's pass, which has no ``add``).  Upstream's side: a method of a class of a changed file
 that, with its locals bound once to a chain off ``self`` resolved, stored a slot ``self.<chain>[k]`` at the base,
-which no method of the class stores at upstream.  The fork's side: an override of that method in a class deriving
-the upstream class first, loading the same slot as written below its ``super().M(...)`` call, with no call on
-``self`` between, outside a ``try`` catching the miss -- an error.  Gated on upstream removed lines storing a
+which no method of the class stores at upstream (nor hands ``self`` to a helper that might).  The fork's side:
+an override of that method in a class deriving the upstream class first, loading the same slot as written below
+its ``super().M(...)`` call, with no call on ``self`` between, outside a ``try`` catching the miss -- an error.  Gated on upstream removed lines storing a
 subscript and fork lines calling ``super(``.
 """
 
@@ -51,6 +51,7 @@ from aeon_release.domain.audits.drift.deferred_inits import (
     answers_any_name,
     binds_at_class_level,
     derives_first,
+    hands_self,
     is_super_call,
     method_named,
     reached_methods,
@@ -294,8 +295,9 @@ def _dropped_slots(path: str, old: ast.Module, new: ast.Module) -> Iterator[Drop
             continue
         now = {slot for m in cls.body if isinstance(m, ast.FunctionDef) for slot in _slots_stored(m)}
         for method in (m for m in was.body if isinstance(m, ast.FunctionDef) and m.name != "__init__"):
-            if method_named(cls, method.name) is None:
-                continue
+            kept = method_named(cls, method.name)
+            if kept is None or hands_self(cls, kept):
+                continue  # a helper handed ``self`` may store the slot now
             for slot in sorted(_slots_stored(method) - now):
                 yield DroppedSlot(path, cls.name, method.name, slot)
 
