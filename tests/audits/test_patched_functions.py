@@ -426,3 +426,62 @@ def test_the_module_function_called_beside_a_shadowing_local_is_still_its_call(
 ) -> None:
     outside = SHARD + "\n\ndef rowwise(module):\n    return replace_linear_class(module, 'rowwise', None, prefix='r')\n"
     assert [r[2] for r in rows(git_repo, no_rules, PLUGIN_TEXT, TAKES + outside)] == ["error"]
+
+
+# --- killers198: #30489's shape -- the caller imports the name inside its function, so a patch of the DEFINING
+# module reaches it (the import runs at call time, after the fork's ``backends.set_model_tag = mine``)
+ST = "import vllm.dist.state as state\n\n\n"
+ST_DEF = "def _mine(device):\n    return device\n\n\n"
+# the caller's function imports it beside another name and calls it in a loop (an aliased import whose added
+# lines never spell the patched name is left unread: the cheap gate looks for the name's call)
+LOCAL_LOOP = (
+    "def run(devices):\n    from vllm.dist.state import capture, helper\n\n"
+    "    for d in devices:\n        helper(d)\n        capture(d)\n",
+    "def run(devices):\n    from vllm.dist.state import capture, helper\n\n"
+    "    for d in devices:\n        helper(d)\n        capture(d, context=None)\n",
+)
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle", "caller"),
+    [
+        (ST + ST_DEF + "state.capture = _mine\n", "state.capture = _mine", (LOCAL_BASE, LOCAL_THEIRS)),
+        (
+            "from vllm.dist import state\n\n\n" + CM_DEF.replace("@contextmanager\n", "") + "def install():\n"
+            "    setattr(state, 'capture', _mine)\n",
+            "setattr(state",
+            (LOCAL_BASE, LOCAL_THEIRS),
+        ),
+        (ST + "state.capture = lambda device: device\n", "state.capture = lambda", LOCAL_LOOP),
+    ],
+    ids=["a def over the defining module", "setattr from the package", "a lambda, the caller importing two names"],
+)
+def test_a_patch_of_the_defining_module_reaches_a_function_local_import(
+    git_repo: GitRepo, no_rules: Path, fork: str, needle: str, caller: tuple[str, str]
+) -> None:
+    assert imported_rows(git_repo, no_rules, fork, caller) == [(line_of(fork, needle), "error")]
+
+
+OTHER_LOCAL = (
+    LOCAL_BASE.replace("vllm.dist.state", "vllm.dist.other"),
+    LOCAL_THEIRS.replace("vllm.dist.state", "vllm.dist.other"),
+)
+
+
+@pytest.mark.parametrize(
+    ("fork", "caller"),
+    [
+        # the defining module patched, the replacement taking what the new call passes
+        (ST + "def _mine(device, context=None):\n    return device\n\n\nstate.capture = _mine\n", None),
+        (ST + "def _mine(device, **kwargs):\n    return device\n\n\nstate.capture = _mine\n", None),
+        # the caller's local import names another module's ``capture``: not the patched function
+        (ST + ST_DEF + "state.capture = _mine\n", OTHER_LOCAL),
+        # the fork's own namesake: a function of another module of its own
+        ("import vllm.aeon_own as own\n\n\n" + ST_DEF + "own.capture = _mine\n", None),
+    ],
+    ids=["takes the new keyword", "takes **kwargs", "another module's namesake", "the fork's own module"],
+)
+def test_a_patch_of_the_defining_module_that_fits_or_is_not_reached_is_quiet(
+    git_repo: GitRepo, no_rules: Path, fork: str, caller: tuple[str, str] | None
+) -> None:
+    assert imported_rows(git_repo, no_rules, fork, caller or (LOCAL_BASE, LOCAL_THEIRS)) == []

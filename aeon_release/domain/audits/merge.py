@@ -86,6 +86,7 @@ from aeon_release.domain.audits.drift.init_only import init_only_drift
 from aeon_release.domain.audits.drift.keys import key_drift
 from aeon_release.domain.audits.drift.keyword_shapes import keyword_shape_drift
 from aeon_release.domain.audits.drift.knobs import knob_drift
+from aeon_release.domain.audits.drift.late_hooks import dropped_slot_drift, late_hook_drift
 from aeon_release.domain.audits.drift.layouts import layout_drift
 from aeon_release.domain.audits.drift.lazy_pairs import lazy_pair_drift
 from aeon_release.domain.audits.drift.lent_attributes import lent_attribute_drift
@@ -289,6 +290,8 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     handed_literal_drift,
     deferred_init_drift,
     early_hook_drift,
+    late_hook_drift,
+    dropped_slot_drift,
     snapshot_drift,
     skipped_setup_drift,
     unread_setting_drift,

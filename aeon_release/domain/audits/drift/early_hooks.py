@@ -129,13 +129,13 @@ def _early_hooks(path: str, old: ast.Module, new: ast.Module, defined: set[str])
         if was is None or init is None:
             continue
         old_init = method_named(was, "__init__")
-        then = _self_calls(old_init) if old_init is not None else set()
-        for name in sorted((_self_calls(init) - then) & defined):
+        then = self_calls(old_init) if old_init is not None else set()
+        for name in sorted((self_calls(init) - then) & defined):
             if method_named(cls, name) is not None:
                 yield EarlyHook(path, cls.name, name, frozenset(_stored(cls)))
 
 
-def _self_calls(func: ast.FunctionDef) -> set[str]:
+def self_calls(func: ast.FunctionDef) -> set[str]:
     """The methods ``func`` calls on ``self`` in its own body (a callback it builds runs later, if at all)."""
     parents = parent_map(func)
     return {

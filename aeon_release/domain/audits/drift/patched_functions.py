@@ -43,7 +43,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
+from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, import_base, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.drift.signatures import Sig, call_problem, lambda_signature, names_of, signature
@@ -108,7 +108,9 @@ def patched_function_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     names = _patched_names(trees)
     if not names:
         return []
-    called = {(c.module, c.name): c for c in _upstream_calls(trees, names)}
+    called: dict[tuple[str, str], list[Called]] = {}
+    for c in _upstream_calls(trees, names):
+        called.setdefault((c.module, c.name), []).append(c)
     if not called:
         return []
     found: list[Finding] = []
@@ -116,8 +118,7 @@ def patched_function_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         patches = list(_patches(path, module))
         replaced = {(p.module, p.name) for p in patches} - _kept(path, module)
         for patch in patches:
-            hit = called.get((patch.module, patch.name))
-            if hit is not None and patch.line in owned:
+            for hit in called.get((patch.module, patch.name), []) if patch.line in owned else []:
                 found.extend(_check(trees, path, patch, _live(hit, replaced), pr_pattern))
     return found
 
@@ -153,6 +154,55 @@ def _upstream_calls(trees: ThreeTrees, names: set[str]) -> Iterator[Called]:
             if fresh:
                 within = tuple(_owner(new, c) for c in fresh)
                 yield Called(path, dotted_name(path, roots=("",)), name, tuple(_bare_calls(old, name)), fresh, within)
+    yield from _locally_imported_calls(trees, versions, names)
+
+
+def _locally_imported_calls(
+    trees: ThreeTrees, versions: list[tuple[str, ast.Module, ast.Module]], names: set[str]
+) -> Iterator[Called]:
+    """The new calls of a patched name a function imports in its own body (``from home import f``), keyed by the
+    home module: the import runs at call time, after the fork's ``home.f = mine``, so the bare name binds the patch
+    (killers198: #30489 gave ``set_model_tag`` an ``is_encoder`` and the vision model, importing it inside its
+    constructor, now passes ``is_encoder=True``: a fork's ``backends.set_model_tag = aeon_set_model_tag(tag)``
+    raises TypeError there)."""
+    for path, old, new in versions:
+        added = set(trees.upstream[path].added)
+        for (home, name), calls in sorted(_local_import_calls(new, path, names).items()):
+            theirs = _home_def(trees, home, name)
+            sig = signature(theirs, False) if theirs is not None else None
+            fresh = tuple(c for c in calls if _call_lines(c) & added and _binds(c, sig))
+            if fresh:
+                before = tuple(_local_import_calls(old, path, names).get((home, name), []))
+                yield Called(path, home, name, before, fresh, ("",) * len(fresh))
+
+
+def _local_import_calls(module: ast.Module, path: str, names: set[str]) -> dict[tuple[str, str], list[ast.Call]]:
+    """(home, name) -> the bare calls, in the same function's own scope, of a patched name that function imports
+    with ``from home import name``."""
+    dotted = dotted_name(path, roots=("",))
+    found: dict[tuple[str, str], list[ast.Call]] = {}
+    for func in (n for n in ast.walk(module) if isinstance(n, _FUNCS)):
+        own = list(own_scope_nodes(func))
+        for stmt in (n for n in own if isinstance(n, ast.ImportFrom)):
+            home = import_base(stmt, dotted, path)
+            for alias in (a for a in stmt.names if a.name in names):
+                local = alias.asname or alias.name
+                hits = [
+                    n for n in own if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == local
+                ]
+                found.setdefault((home, alias.name), []).extend(hits)
+    return found
+
+
+def _home_def(trees: ThreeTrees, home: str, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """Upstream's module-level def ``name`` of module ``home``, when exactly one."""
+    texts = trees.blobs(trees.theirs, _homes(home))
+    for path, text in texts.items():
+        tree = parse_python(text, path) if text is not None else None
+        hit = [n for n in tree.body if isinstance(n, _FUNCS) and n.name == name] if tree is not None else []
+        if len(hit) == 1:
+            return hit[0]
+    return None
 
 
 def _imported_defs(
