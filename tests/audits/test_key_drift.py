@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
@@ -575,3 +576,16 @@ def test_a_spread_of_what_is_not_a_known_table_proves_nothing(git_repo: GitRepo)
     after = base.replace('    "exaone": 2,\n', "")
     body = 'def aeon_exaone() -> int:\n    return TABLE["exaone"]\n'
     assert _found(git_repo, {REGISTRY: base}, {REGISTRY_FORK: REGISTRY_IMPORT + body}, {REGISTRY: after}) == []
+
+
+def test_a_key_that_is_no_string_is_no_spread() -> None:
+    """``{1: OVERRIDES}`` keys one item by ``1``: the display is no table of known keys (it was read as a spread
+    of OVERRIDES, and OVERRIDES' keys as its own: readF); a ``**OVERRIDES`` spread still adds them."""
+    from aeon_release.domain.audits.drift.keys import _display_tables
+
+    module = ast.parse(
+        'OVERRIDES = {"mllama": 1}\nMIXED = {"exaone": 2, 1: OVERRIDES}\nSPREAD = {"exaone": 2, **OVERRIDES}\n'
+    )
+    tables = _display_tables(module)
+    assert (None, "MIXED") not in tables
+    assert tables[(None, "SPREAD")] == ("exaone", "mllama")
