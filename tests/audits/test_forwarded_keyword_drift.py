@@ -123,3 +123,14 @@ def test_a_filter_that_quotes_the_keyword_may_drop_it(git_repo: GitRepo, no_rule
     assert run(git_repo, no_rules, "def aeon_c(model: str):\n    return filtered(model, timeout=30)\n", new) == [
         (2, "warning")
     ]
+
+
+def test_a_def_that_binds_its_kwargs_anew_may_drop_the_keyword(git_repo: GitRepo, no_rules: Path) -> None:
+    """A rebound ``kwargs`` may no longer hold the fork's keyword: a warning, not a sure TypeError (readF)."""
+    new = AFTER.replace(
+        '    kwargs.pop("token", None)\n',
+        '    kwargs = {k: v for k, v in kwargs.items() if k != "token"}\n',
+    )
+    assert run(git_repo, no_rules, "def aeon_c(model: str):\n    return popped(model, token='t')\n", new) == [
+        (2, "warning")
+    ]

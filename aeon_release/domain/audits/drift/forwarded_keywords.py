@@ -25,6 +25,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.callees import Callee, loose, reaches, resolve, scope_of
+from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets
 from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, owner_class
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
@@ -113,12 +114,21 @@ def _new_keywords(old: _Def, new: _Def, trees: ThreeTrees, module: ast.Module) -
     before: dict[str, set[str]] = {}
     for callee, named, _ in _spread_calls(old, old.args.kwarg.arg):
         before.setdefault(callee, set()).update(named)
-    dropped = _dropped(new, kwargs)
+    dropped, rebound = _dropped(new, kwargs), _rebound(new, kwargs)
     for callee, named, spread in _spread_calls(new, kwargs):
         if callee not in before:
             continue  # a call the base did not spread into: the fork's keyword never reached it
         for keyword in sorted(named - before[callee] - params - dropped):
-            yield keyword, not spread or _keeps(trees, module, spread, keyword)
+            yield keyword, not rebound and (not spread or _keeps(trees, module, spread, keyword))
+
+
+def _rebound(func: _Def, kwargs: str) -> bool:
+    """The def binds ``kwargs`` anew (``kwargs = {k: v for k, v in kwargs.items() if k != "token"}``): what it
+    spreads may no longer hold the keyword (readF), so the doubled keyword is only a warning."""
+    return any(
+        isinstance(node, ast.stmt) and any(isinstance(t, ast.Name) and t.id == kwargs for t in assigned_targets(node))
+        for node in own_nodes(func.body)
+    )
 
 
 def _spread_calls(func: _Def, kwargs: str) -> list[tuple[str, frozenset[str], str]]:
