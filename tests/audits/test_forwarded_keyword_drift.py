@@ -125,12 +125,18 @@ def test_a_filter_that_quotes_the_keyword_may_drop_it(git_repo: GitRepo, no_rule
     ]
 
 
-def test_a_def_that_binds_its_kwargs_anew_may_drop_the_keyword(git_repo: GitRepo, no_rules: Path) -> None:
-    """A rebound ``kwargs`` may no longer hold the fork's keyword: a warning, not a sure TypeError (readF)."""
-    new = AFTER.replace(
-        '    kwargs.pop("token", None)\n',
+@pytest.mark.parametrize(
+    "drop",
+    [
         '    kwargs = {k: v for k, v in kwargs.items() if k != "token"}\n',
-    )
+        "    for k in SECRETS:\n        kwargs.pop(k, None)\n",
+    ],
+    ids=["rebound", "popped by a computed key"],
+)
+def test_a_def_that_binds_its_kwargs_anew_may_drop_the_keyword(git_repo: GitRepo, no_rules: Path, drop: str) -> None:
+    """A rebound ``kwargs``, or one a computed key is popped from, may no longer hold the fork's keyword: a
+    warning, not a sure TypeError (readF)."""
+    new = AFTER.replace('    kwargs.pop("token", None)\n', drop)
     assert run(git_repo, no_rules, "def aeon_c(model: str):\n    return popped(model, token='t')\n", new) == [
         (2, "warning")
     ]

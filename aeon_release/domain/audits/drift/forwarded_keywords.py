@@ -123,12 +123,15 @@ def _new_keywords(old: _Def, new: _Def, trees: ThreeTrees, module: ast.Module) -
 
 
 def _rebound(func: _Def, kwargs: str) -> bool:
-    """The def binds ``kwargs`` anew (``kwargs = {k: v for k, v in kwargs.items() if k != "token"}``): what it
-    spreads may no longer hold the keyword (readF), so the doubled keyword is only a warning."""
-    return any(
+    """The def binds ``kwargs`` anew (``kwargs = {k: v for k, v in kwargs.items() if k != "token"}``) or pops a
+    key it computes: what it spreads may no longer hold the keyword (readF), so the doubled keyword is only a
+    warning."""
+    rebinds = any(
         isinstance(node, ast.stmt) and any(isinstance(t, ast.Name) and t.id == kwargs for t in assigned_targets(node))
         for node in own_nodes(func.body)
     )
+    # a pop or delete by a key that is no literal (``for k in SECRET: kwargs.pop(k, None)``) may take it out too
+    return rebinds or any(not isinstance(key, ast.Constant) for key in _removed_keys(func, kwargs))
 
 
 def _spread_calls(func: _Def, kwargs: str) -> list[tuple[str, frozenset[str], str]]:
@@ -157,7 +160,11 @@ def _spreads(call: ast.Call, kwargs: str) -> Iterator[str]:
 
 def _dropped(func: _Def, kwargs: str) -> set[str]:
     """The keys the def pops or deletes from ``kwargs`` (``kwargs.pop("k", None)``, ``del kwargs["k"]``)."""
-    keys = set()
+    return {str(key.value) for key in _removed_keys(func, kwargs) if isinstance(key, ast.Constant)}
+
+
+def _removed_keys(func: _Def, kwargs: str) -> Iterator[ast.expr]:
+    """The key of each pop or delete of ``kwargs`` in the def's own body."""
     for node in own_nodes(func.body):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "pop":
             target, args = node.func.value, node.args
@@ -165,9 +172,8 @@ def _dropped(func: _Def, kwargs: str) -> set[str]:
             target, args = node.targets[0].value, [node.targets[0].slice]
         else:
             continue
-        if isinstance(target, ast.Name) and target.id == kwargs and args and isinstance(args[0], ast.Constant):
-            keys.add(str(args[0].value))
-    return keys
+        if isinstance(target, ast.Name) and target.id == kwargs and args:
+            yield args[0]
 
 
 def _keeps(trees: ThreeTrees, module: ast.Module, spread: str, keyword: str) -> bool:
