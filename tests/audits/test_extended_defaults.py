@@ -128,6 +128,16 @@ OTHER = "vllm/aeon/console.py"
                 )
             },
         ),
+        # upstream adds the default only where the list lacks it: nothing runs twice (readF)
+        (
+            "def aeon_manager():\n    return StatLoggerManager(custom_stat_loggers=[LoggingStatLogger])\n",
+            {
+                LOGGERS: EXTENDED.replace(
+                    "        factories.append(LoggingStatLogger)\n",
+                    "        if LoggingStatLogger not in factories:\n            factories.append(LoggingStatLogger)\n",
+                )
+            },
+        ),
         # upstream left the manager alone (only another line changed)
         (
             "def aeon_engine(config):\n    return AsyncLLM(config, stat_loggers=[AeonSparkLogger, LoggingStatLogger])\n",

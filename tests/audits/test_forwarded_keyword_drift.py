@@ -141,3 +141,20 @@ def test_the_old_spelling_as_one_branch_of_a_fallback_warns(git_repo: GitRepo, n
     which runs after the merge is not read here, so a warning, never an error."""
     found = run(git_repo, no_rules, body)
     assert found and all(severity == "warning" for _, severity in found)
+
+
+@pytest.mark.parametrize(
+    "drop",
+    [
+        '    kwargs = {k: v for k, v in kwargs.items() if k != "token"}\n',
+        "    for k in SECRETS:\n        kwargs.pop(k, None)\n",
+    ],
+    ids=["rebound", "popped by a computed key"],
+)
+def test_a_def_that_binds_its_kwargs_anew_may_drop_the_keyword(git_repo: GitRepo, no_rules: Path, drop: str) -> None:
+    """A rebound ``kwargs``, or one a computed key is popped from, may no longer hold the fork's keyword: a
+    warning, not a sure TypeError (readF)."""
+    new = AFTER.replace('    kwargs.pop("token", None)\n', drop)
+    assert run(git_repo, no_rules, "def aeon_c(model: str):\n    return popped(model, token='t')\n", new) == [
+        (2, "warning")
+    ]

@@ -50,8 +50,9 @@ def handed(repo: GitRepo, no_rules: Path, sides: object) -> list[tuple[int, str,
         (AFTER, "class AeonMoe(Moe):\n    def aeon_out(self, x):\n        return x * self.experts.scale\n", "return x"),
         (AFTER, "def aeon_built(config, x):\n    moe = Moe(config)\n    return x * moe.experts.scale\n", "return x"),
         (MODE, "def aeon_mode(moe: Moe) -> str:\n    mode = moe.experts.mode\n    return mode\n", "mode = moe"),
+        (AFTER, 'def aeon_scale(moe: "Moe", x):\n    return x * moe.experts.scale\n', "return x"),
     ],
-    ids=["a typed parameter", "a subclass's self", "a local bound to a build", "a string literal now"],
+    ids=["a typed parameter", "a subclass's self", "a local bound to a build", "a string literal now", "quoted"],
 )
 def test_a_member_read_of_a_value_now_handed_as_a_literal_warns(
     git_repo: GitRepo, no_rules: Path, after: str, body: str, use: str
@@ -92,8 +93,22 @@ def test_a_member_read_of_a_value_now_handed_as_a_literal_warns(
         ),
         # None is the nulled checks'
         (BASE.replace("scale=self.scale,", "scale=None,"), "def f(moe: Moe):\n    return moe.experts.scale\n"),
+        # quoted text that is no expression, though dots aside it spells a name: once a SyntaxError (a crash)
+        (AFTER, 'def aeon_scale(moe: "Moe.1", x):\n    return x * moe.experts.scale\n'),
+        (AFTER, 'def aeon_scale(moe: "lambda", x):\n    return x * moe.experts.scale\n'),
     ],
-    ids=["the holder's own", "a kept keyword", "the fork's own", "a test", "untyped", "unchanged", "an expr", "None"],
+    ids=[
+        "the holder's own",
+        "a kept keyword",
+        "the fork's own",
+        "a test",
+        "untyped",
+        "unchanged",
+        "an expr",
+        "None",
+        "a dotted number",
+        "a keyword",
+    ],
 )
 def test_handed_literal_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, after: str, body: str) -> None:
     sides = three_way(git_repo, FILES, {MINE: HEADER + body}, {MOE: after})

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ast
 from pathlib import Path
 
 import pytest
@@ -592,3 +593,16 @@ def test_a_dropped_key_read_with_a_default_of_the_forks_own_warns(git_repo: GitR
     may be what the fork meant by its default: a warning, where a bare ``.get`` (None for good) stays an error."""
     [(_, _, found, _)] = _registry(git_repo, body)
     assert found == severity
+
+
+def test_a_key_that_is_no_string_is_no_spread() -> None:
+    """``{1: OVERRIDES}`` keys one item by ``1``: the display is no table of known keys (it was read as a spread
+    of OVERRIDES, and OVERRIDES' keys as its own: readF); a ``**OVERRIDES`` spread still adds them."""
+    from aeon_release.domain.audits.drift.keys import _display_tables
+
+    module = ast.parse(
+        'OVERRIDES = {"mllama": 1}\nMIXED = {"exaone": 2, 1: OVERRIDES}\nSPREAD = {"exaone": 2, **OVERRIDES}\n'
+    )
+    tables = _display_tables(module)
+    assert (None, "MIXED") not in tables
+    assert tables[(None, "SPREAD")] == ("exaone", "mllama")

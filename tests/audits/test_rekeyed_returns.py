@@ -118,6 +118,8 @@ def test_a_key_whose_kind_is_not_shown_is_a_warning(git_repo: GitRepo, no_rules:
     [
         # the new spelling
         "def a(names):\n    got = table(names)\n    return got[(0, 1)]\n",
+        # a pair made by adding tuples: arithmetic, but a tuple (readF)
+        "def a(names, head):\n    got = table(names)\n    return got[head + (1,)]\n",
         "def a(names):\n    got = table(names)\n    return got.get((0, 1))\n",
         # the loop unpacks the pair
         "def a(names):\n    got = table(names)\n    for (pp, tp), n in got.items():\n        if tp == 0:\n            return n\n    return None\n",

@@ -27,7 +27,7 @@ already, a call handing the function itself a false constant for the parameter w
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
@@ -165,6 +165,8 @@ def _appended(func: _Def, target: str, params: set[str]) -> dict[str, bool]:
         assert isinstance(node.func, ast.Attribute)
         value = node.args[0]
         if _is_name(node.func.value, target) and isinstance(value, ast.Name | ast.Attribute):
+            if _deduplicated(node, parents, target):
+                continue  # ``if D not in target: target.append(D)``: added only where the list lacks it (readF)
             text = ast.unparse(value)
             found[text] = found.get(text, True) and _guarded(node, parents, params)
     return found
@@ -199,9 +201,21 @@ def _switched(node: ast.AST, parents: dict[int, ast.AST], params: set[str]) -> s
 
 def _guarded(node: ast.AST, parents: dict[int, ast.AST], params: set[str]) -> bool:
     """An ``if`` enclosing ``node`` tests one of ``params``."""
+    return _under_if(node, parents, lambda n: isinstance(n, ast.Name) and n.id in params)
+
+
+def _deduplicated(node: ast.AST, parents: dict[int, ast.AST], target: str) -> bool:
+    """An ``if`` enclosing ``node`` asks whether something is in ``target`` (``if D not in target:``)."""
+    return _under_if(
+        node, parents, lambda n: isinstance(n, ast.Compare) and any(_is_name(c, target) for c in n.comparators)
+    )
+
+
+def _under_if(node: ast.AST, parents: dict[int, ast.AST], asks: Callable[[ast.AST], bool]) -> bool:
+    """An ``if`` enclosing ``node`` (within its def) has a test with a part ``asks`` holds for."""
     found = parents.get(id(node))
     while found is not None and not isinstance(found, _Def):
-        if isinstance(found, ast.If) and any(isinstance(n, ast.Name) and n.id in params for n in ast.walk(found.test)):
+        if isinstance(found, ast.If) and any(asks(n) for n in ast.walk(found.test)):
             return True
         found = parents.get(id(found))
     return False

@@ -27,6 +27,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.callees import Callee, loose, reaches, resolve, scope_of
 from aeon_release.domain.audits.drift.fallbacks import call_guarded
+from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets
 from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, owner_class
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
@@ -115,12 +116,24 @@ def _new_keywords(old: _Def, new: _Def, trees: ThreeTrees, module: ast.Module) -
     before: dict[str, set[str]] = {}
     for callee, named, _ in _spread_calls(old, old.args.kwarg.arg):
         before.setdefault(callee, set()).update(named)
-    dropped = _dropped(new, kwargs)
+    dropped, rebound = _dropped(new, kwargs), _rebound(new, kwargs)
     for callee, named, spread in _spread_calls(new, kwargs):
         if callee not in before:
             continue  # a call the base did not spread into: the fork's keyword never reached it
         for keyword in sorted(named - before[callee] - params - dropped):
-            yield keyword, not spread or _keeps(trees, module, spread, keyword)
+            yield keyword, not rebound and (not spread or _keeps(trees, module, spread, keyword))
+
+
+def _rebound(func: _Def, kwargs: str) -> bool:
+    """The def binds ``kwargs`` anew (``kwargs = {k: v for k, v in kwargs.items() if k != "token"}``) or pops a
+    key it computes: what it spreads may no longer hold the keyword (readF), so the doubled keyword is only a
+    warning."""
+    rebinds = any(
+        isinstance(node, ast.stmt) and any(isinstance(t, ast.Name) and t.id == kwargs for t in assigned_targets(node))
+        for node in own_nodes(func.body)
+    )
+    # a pop or delete by a key that is no literal (``for k in SECRET: kwargs.pop(k, None)``) may take it out too
+    return rebinds or any(not isinstance(key, ast.Constant) for key in _removed_keys(func, kwargs))
 
 
 def _spread_calls(func: _Def, kwargs: str) -> list[tuple[str, frozenset[str], str]]:
@@ -149,7 +162,11 @@ def _spreads(call: ast.Call, kwargs: str) -> Iterator[str]:
 
 def _dropped(func: _Def, kwargs: str) -> set[str]:
     """The keys the def pops or deletes from ``kwargs`` (``kwargs.pop("k", None)``, ``del kwargs["k"]``)."""
-    keys = set()
+    return {str(key.value) for key in _removed_keys(func, kwargs) if isinstance(key, ast.Constant)}
+
+
+def _removed_keys(func: _Def, kwargs: str) -> Iterator[ast.expr]:
+    """The key of each pop or delete of ``kwargs`` in the def's own body."""
     for node in own_nodes(func.body):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "pop":
             target, args = node.func.value, node.args
@@ -157,9 +174,8 @@ def _dropped(func: _Def, kwargs: str) -> set[str]:
             target, args = node.targets[0].value, [node.targets[0].slice]
         else:
             continue
-        if isinstance(target, ast.Name) and target.id == kwargs and args and isinstance(args[0], ast.Constant):
-            keys.add(str(args[0].value))
-    return keys
+        if isinstance(target, ast.Name) and target.id == kwargs and args:
+            yield args[0]
 
 
 def _keeps(trees: ThreeTrees, module: ast.Module, spread: str, keyword: str) -> bool:

@@ -42,7 +42,7 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import lazy_pattern, parent_map
+from aeon_release.domain.audits.source import lazy_pattern, parent_map, parsed_expression
 
 # a fork line reading a member's attribute off a held object: ``moe.experts.routed_scaling_factor``
 _HELD_READ = lazy_pattern(r"\.(\w+)\.(\w+)\b(?!\s*=(?!=))")
@@ -174,7 +174,9 @@ def _typed(
     if func is None:
         return False
     for typed in receiver_names(name.id, func):
-        expr = ast.parse(typed, mode="eval").body if typed.replace(".", "").isidentifier() else None
+        # a quoted annotation is any text: ``"a.1"`` or ``"lambda"`` passed the old identifier test, then
+        # crashed ``ast.parse`` (a SyntaxError lost every merge-aware check)
+        expr = parsed_expression(typed)
         origin = imported_origin(expr, imports) if isinstance(expr, ast.Name | ast.Attribute) else None
         if origin is not None and _names(origin, item):
             return True

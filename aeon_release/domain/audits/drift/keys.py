@@ -260,7 +260,10 @@ def _table_keys(value: ast.expr, known: dict[str, tuple[str, ...]], dicts: set[s
     """The string keys of a dict display (a ``**name`` spread of a ``known`` table adds that table's keys) or
     of a call of ``dict`` (or a class in ``dicts``) keyed by keywords alone; None for anything else."""
     if isinstance(value, ast.Dict):
+        # a spread's key is None; a key that is no string (``{1: TABLE}``) is no table's, not TABLE spread
         pairs = [(str_value(k) if k is not None else None, v) for k, v in zip(value.keys, value.values, strict=True)]
+        if any(k is not None and str_value(k) is None for k in value.keys):
+            return None
     elif isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in dicts | {"dict"}:
         if value.args:
             return None

@@ -256,11 +256,16 @@ def _literal(node: ast.expr) -> bool:
 def _surely_single(key: ast.expr, hit: Rekeyed) -> bool | None:
     """True: the key is surely no tuple (a literal, an f-string, arithmetic, the base's own key expression);
     False: not shown (a warning); None: a tuple display (the new spelling)."""
-    if isinstance(key, ast.Tuple):
+    if isinstance(key, ast.Tuple) or _joined_tuples(key):
         return None
     if _literal(key) or isinstance(key, (ast.JoinedStr, ast.BinOp, ast.UnaryOp)):
         return True
     return ast.unparse(key) == hit.was
+
+
+def _joined_tuples(key: ast.expr) -> bool:
+    """``head + (rank,)``: arithmetic that joins a tuple display, so a tuple (readF), not a surely single key."""
+    return isinstance(key, ast.BinOp) and any(isinstance(side, ast.Tuple) for side in (key.left, key.right))
 
 
 def _told_apart(func: _Def) -> bool:
