@@ -529,6 +529,85 @@ TWINS += [
     ),
 ]
 
+# --- e040899a00 (#45958): OffloadingConnectorScheduler._connector_stats started as a stats object, never None
+OC = ("#45958", "e040899a00", "OffloadingConnectorScheduler._connector_stats starts as OffloadingConnectorStats()")
+OCI = (
+    "from vllm.distributed.kv_transfer.kv_connector.v1.offloading.metrics import OffloadingConnectorStats\n"
+    "from vllm.distributed.kv_transfer.kv_connector.v1.offloading.scheduler import OffloadingConnectorScheduler\n\n\n"
+)
+CS = "#45958 gone None start"
+CASES += [
+    (
+        CS,
+        "an is None test of the stats (no transfer since the last report)",
+        K(
+            *OC,
+            "vllm/aeon/r105oc0.py",
+            OCI + "class AeonOffloadScheduler(OffloadingConnectorScheduler):\n"
+            "    def aeon_idle(self) -> bool:\n"
+            "        # AEON: the Spark's offload monitor skips a report when nothing moved\n"
+            "        return self._connector_stats is None\n",
+            "        return self._connector_stats is None",
+        ),
+    ),
+]
+TWINS += [
+    (
+        CS,
+        "twin: a null guard before aggregating the fork's own stats (no else)",
+        K(
+            *OC,
+            "vllm/aeon/r105oc1.py",
+            OCI + "class AeonOffloadScheduler(OffloadingConnectorScheduler):\n"
+            "    def aeon_merge(self, extra: OffloadingConnectorStats) -> None:\n"
+            "        if self._connector_stats is not None:\n"
+            "            self._connector_stats.aggregate(extra)\n",
+            "        if self._connector_stats is not None:",
+        ),
+    ),
+    (
+        CS,
+        "twin: the base's own if/else, storing the stats when None",
+        K(
+            *OC,
+            "vllm/aeon/r105oc2.py",
+            OCI + "class AeonOffloadScheduler(OffloadingConnectorScheduler):\n"
+            "    def aeon_merge(self, extra: OffloadingConnectorStats) -> None:\n"
+            "        if self._connector_stats is None:\n"
+            "            self._connector_stats = extra\n"
+            "        else:\n"
+            "            self._connector_stats.aggregate(extra)\n",
+            "        if self._connector_stats is None:",
+        ),
+    ),
+    (
+        CS,
+        "twin: the old test or-ed with the new state's (is_empty)",
+        K(
+            *OC,
+            "vllm/aeon/r105oc3.py",
+            OCI + "class AeonOffloadScheduler(OffloadingConnectorScheduler):\n"
+            "    def aeon_idle(self) -> bool:\n"
+            "        return self._connector_stats is None or self._connector_stats.is_empty()\n",
+            "        return self._connector_stats is None or self._connector_stats.is_empty()",
+        ),
+    ),
+    (
+        CS,
+        "twin: an early return when None, then a read of the stats",
+        K(
+            *OC,
+            "vllm/aeon/r105oc4.py",
+            OCI + "class AeonOffloadScheduler(OffloadingConnectorScheduler):\n"
+            "    def aeon_log(self) -> None:\n"
+            "        if self._connector_stats is None:\n"
+            "            return\n"
+            "        print(self._connector_stats.reduce())\n",
+            "        if self._connector_stats is None:",
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review105-")
