@@ -193,8 +193,14 @@ def test_twin_a_guard_right_either_way_is_quiet(git_repo: GitRepo, no_rules: Pat
             + "class Mine(Client):\n    def down(self, late: bool) -> bool:\n        return self.handle is None or late\n",
             "is None",
         ),
+        # an explicit None answer for the sentinel: a value the caller may read
+        (
+            HEAD + "class Mine(Client):\n    def pick(self) -> object:\n        if self.handle is None:\n"
+            "            return None\n        return self.handle\n",
+            "if self.handle is None:",
+        ),
     ],
-    ids=["body leaves", "sentinel branch works", "or other"],
+    ids=["body leaves", "sentinel branch works", "or other", "return None"],
 )
 def test_a_test_whose_sentinel_branch_works_is_still_an_error(
     git_repo: GitRepo, no_rules: Path, body: str, needle: str

@@ -305,9 +305,10 @@ def _holds_on_sentinel(test: ast.expr, kind: str) -> bool | None:
 
 
 def _idle(stmt: ast.stmt) -> bool:
-    """A statement that does nothing but leave: ``pass``, ``continue``, ``break``, a bare ``return``."""
+    """A statement that does nothing but leave: ``pass``, ``continue``, ``break``, a bare ``return`` (not ``return
+    None``: a value the fork's caller may read as the sentinel's answer)."""
     if isinstance(stmt, ast.Return):
-        return stmt.value is None or (isinstance(stmt.value, ast.Constant) and stmt.value.value is None)
+        return stmt.value is None
     return isinstance(stmt, ast.Pass | ast.Continue | ast.Break)
 
 
