@@ -143,3 +143,66 @@ def test_a_none_a_kept_unknown_store_may_still_give_is_a_warning(git_repo: GitRe
 )
 def test_twin_a_value_the_class_may_still_hold_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert rows(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # a null guard around a use of the value, nothing done for the sentinel: upstream's value takes the body
+        HEAD + "class Mine(Client):\n    def stop(self) -> None:\n        if self.handle is not None:\n"
+        "            print(self.handle)\n",
+        HEAD + "class Mine(Client):\n    def busiest(self) -> int:\n        top = 0\n        if self.counts:\n"
+        "            top = max(range(len(self.counts)), key=lambda i: sum(self.counts[i]))\n        return top\n",
+        # an early bare return for the sentinel, the value used after it
+        HEAD + "class Mine(Client):\n    def stop(self) -> None:\n        if self.handle is None:\n"
+        "            return\n        print(self.handle)\n",
+        # an and guarding a read of the field; the old test or-ed with the new state's (review105)
+        HEAD + "class Mine(Client):\n    def alive(self) -> bool:\n"
+        "        return self.handle is not None and bool(self.handle)\n",
+        HEAD + "class Mine(Client):\n    def cold(self) -> bool:\n"
+        "        return not self.counts or not any(map(sum, self.counts))\n",
+        HEAD + "class Mine(Client):\n    def first(self) -> object:\n        return self.counts and self.counts[0]\n",
+        # the fork empties the field itself: the emptiness it tests is its own state
+        HEAD + "class Mine(Client):\n    def forget(self) -> None:\n        self.counts.clear()\n\n"
+        "    def cold(self) -> bool:\n        return not self.counts\n",
+    ],
+    ids=["guard is not None", "guard truth", "early return", "and guard", "or new state", "and read", "own clear"],
+)
+def test_twin_a_guard_right_either_way_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        # the guard's body leaves: what follows is the sentinel's own branch
+        (
+            HEAD + "class Mine(Client):\n    def pick(self) -> int:\n        if self.counts:\n"
+            "            return len(self.counts)\n        return -1\n",
+            "if self.counts:",
+        ),
+        # the sentinel's branch does the fork's own work
+        (
+            HEAD + "class Mine(Client):\n    def pick(self) -> int:\n        if not self.counts:\n"
+            "            return -1\n        return 0\n",
+            "if not self.counts:",
+        ),
+        # an or with another value, not the field
+        (
+            HEAD
+            + "class Mine(Client):\n    def down(self, late: bool) -> bool:\n        return self.handle is None or late\n",
+            "is None",
+        ),
+        # an explicit None answer for the sentinel: a value the caller may read
+        (
+            HEAD + "class Mine(Client):\n    def pick(self) -> object:\n        if self.handle is None:\n"
+            "            return None\n        return self.handle\n",
+            "if self.handle is None:",
+        ),
+    ],
+    ids=["body leaves", "sentinel branch works", "or other", "return None"],
+)
+def test_a_test_whose_sentinel_branch_works_is_still_an_error(
+    git_repo: GitRepo, no_rules: Path, body: str, needle: str
+) -> None:
+    assert rows(git_repo, no_rules, body) == [(line_of(body, needle), "error")]

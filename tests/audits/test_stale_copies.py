@@ -369,8 +369,11 @@ def test_an_override_skipping_a_call_the_base_now_makes_warns(
         "    def twice(self):\n        self.core.tick()\n        return 1\n",
         # the anchor in another method, not the override
         "    def aeon_step(self):\n        return self.core.step()\n",
+        # the new step made in a helper of the fork's class the override calls (review105)
+        "    def _finish(self, ran) -> None:\n        self.core.after_step(ran)\n\n"
+        "    def run(self):\n        out, ran = self.core.step()\n        self._finish(ran)\n        return out\n",
     ],
-    ids=["super", "makes it", "module function", "anchor twice", "other method"],
+    ids=["super", "makes it", "module function", "anchor twice", "other method", "in a helper"],
 )
 def test_twin_an_override_that_makes_the_step_or_hands_on_stays_quiet(
     git_repo: GitRepo, no_rules: Path, body: str

@@ -155,3 +155,44 @@ def test_a_read_of_a_wrapped_field_as_the_bare_value_is_an_error(
 )
 def test_twin_a_read_that_unwraps_or_hands_on_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert rows(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the bare build for an upstream before the wrapper, in the handler of a try importing it (review105)
+        OLD_HEAD + "def probe(v: object) -> Output:\n    try:\n        from vllm.wire.outputs import Result\n"
+        "    except ImportError:\n        return Output(call_id=0, result=v)\n"
+        "    return Output(call_id=0, result=Result(v))\n",
+        # the wrapper built off its module
+        "import vllm.wire.outputs as wire\n" + OLD_HEAD + "def probe(v: object) -> Output:\n"
+        "    return Output(call_id=0, result=wire.Result(v))\n",
+    ],
+    ids=["except ImportError", "module's wrapper"],
+)
+def test_twin_a_build_for_older_upstreams_or_wrapped_off_a_module_is_quiet(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_a_bare_build_in_a_handler_of_another_import_is_still_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    # the try imports something else: its handler may run, the bare value still lands in the wrapped field
+    body = (
+        OLD_HEAD + "def probe(v: object) -> Output:\n    try:\n        import numpy\n"
+        "    except ImportError:\n        return Output(call_id=0, result=[1])\n"
+        "    return Output(call_id=0, result=[numpy.pi])\n"
+    )
+    assert rows(git_repo, no_rules, body) == [
+        (line_of(body, "result=[1]"), "error"),
+        (line_of(body, "[numpy.pi]"), "error"),
+    ]
+
+
+def test_twin_a_read_the_fork_tests_for_the_wrapper_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    body = (
+        "from vllm.wire.outputs import Output, Result\n\n\ndef rate(o: Output) -> float:\n"
+        "    if isinstance(o.result, Result):\n        return float(o.result.result)\n"
+        "    return float(o.result)\n"
+    )
+    assert rows(git_repo, no_rules, body) == []

@@ -44,7 +44,7 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.drift.stopped_writes import _deletes
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import FUNCTION_DEFS, last_name, lazy_pattern
+from aeon_release.domain.audits.source import FUNCTION_DEFS, last_name, lazy_pattern, parent_map
 
 _MOST_FILES = 32
 _NONE, _EMPTY = "None", "empty"
@@ -158,6 +158,20 @@ def _stores(classes: list[ast.ClassDef], field: str) -> list[tuple[str, ast.expr
 _GROWERS = frozenset({"append", "extend", "insert", "add", "update", "setdefault", "appendleft", "extendleft"})
 
 
+def _emptied(classes: list[ast.ClassDef], item: Gone) -> bool:
+    """The fork's classes empty the field themselves (``self.F.clear()``, review105): its emptiness is the fork's
+    own state again, whatever upstream starts it as."""
+    return item.kind == _EMPTY and any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr == "clear"
+        and is_self_attribute(n.func.value)
+        and n.func.value.attr == item.field
+        for cls in classes
+        for n in ast.walk(cls)
+    )
+
+
 def _grown(classes: list[ast.ClassDef], field: str) -> bool:
     """A method of the classes grows ``self.field`` in place: ``self.field.append(x)``, ``self.field[k] = v``,
     ``self.field += ...``."""
@@ -229,7 +243,7 @@ def _fork_tests(path: str, module: ast.Module, gone: list[Gone]) -> Iterator[tup
     for cls in local.values():
         items = derived_from(cls, local, imports, gone)
         own = [cls, *local_bases(cls, local).values()]
-        for item in (i for i in items if not _stores(own, i.field)):
+        for item in (i for i in items if not _stores(own, i.field) and not _emptied(own, i)):
             for func in (f for f in cls.body if isinstance(f, FUNCTION_DEFS)):
                 yield from ((line, item) for line in _tests(func, "self", item))
     for func in (f for f in ast.walk(module) if isinstance(f, FUNCTION_DEFS)):
@@ -240,12 +254,62 @@ def _fork_tests(path: str, module: ast.Module, gone: list[Gone]) -> Iterator[tup
 
 
 def _tests(func: ast.AST, receiver: str, item: Gone) -> Iterator[int]:
-    """The lines of ``func`` testing ``receiver.field`` for the item's sentinel."""
+    """The lines of ``func`` testing ``receiver.field`` for the item's sentinel, but a guard's (``_guards``)."""
+    parents = parent_map(func)
     for node in ast.walk(func):
         if isinstance(node, ast.expr | ast.stmt) and any(
             _reads(n, receiver, item.field) for n in _tested(node, item.kind)
         ):
-            yield node.lineno
+            if not _guards(node, parents, receiver, item):
+                yield node.lineno
+
+
+def _guards(node: ast.AST, parents: dict[int, ast.AST], receiver: str, item: Gone) -> bool:
+    """The test only guards the value, right whether or not the sentinel can come (review105): an operand of
+    ``and``/``or`` beside another reading the field (``x.F is not None and x.F.proc.is_alive()``, ``not x.F or
+    not any(map(sum, x.F))``: the fork tests the new state too), or an ``if`` whose branch for the sentinel does
+    nothing (``if x.F is not None: x.F.shutdown()``, ``if x.F is None: return``): upstream's state only ever
+    takes the other branch, which is what upstream does."""
+    test, up = (node.test, node) if isinstance(node, ast.If | ast.While | ast.IfExp) else (node, parents.get(id(node)))
+    if isinstance(node, ast.BoolOp):  # ``x.F and x.F[0]``: the operand read for its truth, and another
+        return sum(_reads_field(v, receiver, item.field) for v in node.values) > 1
+    if isinstance(up, ast.BoolOp):
+        return any(_reads_field(v, receiver, item.field) for v in up.values if v is not test)
+    if not isinstance(up, ast.If) or up.test is not test:
+        return False
+    holds = _holds_on_sentinel(test, item.kind)
+    if holds is None or (not holds and isinstance(up.body[-1], _LEAVES)):
+        return False  # ``if x.F: return 1`` then ``return 0``: what follows the ``if`` is the sentinel's branch
+    return all(_idle(s) for s in (up.body if holds else up.orelse))
+
+
+_LEAVES = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+
+
+def _reads_field(tree: ast.expr, receiver: str, field: str) -> bool:
+    return any(isinstance(n, ast.expr) and _reads(n, receiver, field) for n in ast.walk(tree))
+
+
+def _holds_on_sentinel(test: ast.expr, kind: str) -> bool | None:
+    """Whether the test (a sentinel test ``_tested`` found) is true on the sentinel; None when unknown."""
+    if isinstance(test, ast.UnaryOp):
+        return True  # ``not x.F``
+    if not isinstance(test, ast.Compare):
+        return False  # ``x.F`` read for its truth
+    op, right = test.ops[0], test.comparators[0]
+    size = right.value if isinstance(right, ast.Constant) and isinstance(right.value, int) else None
+    if kind == _NONE or size is None:
+        return isinstance(op, ast.Is | ast.Eq)  # ``x.F is None``, ``x.F == []``
+    sizes = {ast.Eq: 0 == size, ast.NotEq: 0 != size, ast.Gt: 0 > size, ast.Lt: 0 < size}
+    return {**sizes, ast.GtE: 0 >= size, ast.LtE: 0 <= size}.get(type(op))  # ``len(x.F) > 0`` on empty: 0 > 0
+
+
+def _idle(stmt: ast.stmt) -> bool:
+    """A statement that does nothing but leave: ``pass``, ``continue``, ``break``, a bare ``return`` (not ``return
+    None``: a value the fork's caller may read as the sentinel's answer)."""
+    if isinstance(stmt, ast.Return):
+        return stmt.value is None
+    return isinstance(stmt, ast.Pass | ast.Continue | ast.Break)
 
 
 def _tested(node: ast.AST, kind: str) -> list[ast.expr]:

@@ -52,7 +52,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.interposed import hands_on
+from aeon_release.domain.audits.drift.interposed import hands_on, reached
 from aeon_release.domain.audits.drift.layouts import methods_of
 from aeon_release.domain.audits.drift.nulled_attributes import derived_from, local_bases
 from aeon_release.domain.audits.drift.own_fields import file_classes
@@ -403,11 +403,16 @@ def _fork_anchors(path: str, module: ast.Module, owned: set[int], added: list[Ad
             if override is None or hands_on(override, item.method):  # the base's body runs too
                 continue
             calls = [n for n in ast.walk(override) if isinstance(n, ast.Call)]
-            if any(last_name(n.func) == item.callee for n in calls):
-                continue  # the fork makes the new step already (off whatever receiver)
+            if any(_makes(d, item.callee) for d in reached(override, overrides)):
+                continue  # the fork makes the new step already (off whatever receiver; in a helper, review105)
             line = next((n.lineno for n in calls if n.lineno in owned and _text(n.func) == item.anchor), None)
             if line is not None:
                 yield item, line
+
+
+def _makes(func: _Def, callee: str) -> bool:
+    """The def calls a callee of that last name."""
+    return any(isinstance(n, ast.Call) and last_name(n.func) == callee for n in ast.walk(func))
 
 
 def _makes_added(item: Rewritten, calls: list[ast.Call]) -> bool:

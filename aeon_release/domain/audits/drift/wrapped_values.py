@@ -31,9 +31,11 @@ with a constant.  An error: upstream hands the wrapper there.  Quiet: a read of 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.fallback_imports import bound_names, fallback_lines
 from aeon_release.domain.audits.drift.frozen_receivers import _present as present
 from aeon_release.domain.audits.drift.frozen_receivers import chain_typed
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
@@ -77,6 +79,7 @@ class Passed:
     sure: bool
     annotated: frozenset[str]  # the classes the enclosing def's parameter (if the value is one) is annotated with
     origin: str  # the module the build's name is imported from ("" for the file's own class or none)
+    fallback: frozenset[str] = frozenset()  # names a ``try`` imports whose ``except ImportError`` holds the build
 
 
 def wrapped_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -97,8 +100,8 @@ def _built_bare(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         if (
             path
             and _from(item.origin, path)
-            and wrapper not in item.annotated
-            and not item.value.startswith(f"{wrapper}(")
+            and wrapper not in item.annotated | item.fallback
+            and not re.match(rf"(?:\w+\.)*{wrapper}\(", item.value)  # ``engine.UtilityResult(v)`` too (review105)
         ):
             commit = trees.upstream_commit(path, rf"class {wrapper}\b", pr_pattern)
             findings.append(_finding(item, path, wrapper, commit))
@@ -164,12 +167,26 @@ def _bare_reads(
         return chain_typed(value, typed, classes) if value is not None else set()
 
     parents = parent_map(func)
+    probed = _probed(func)
     for node in ast.walk(func):
         if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and _bare_use(node, parents):
             for cls in (
                 (c for c in typed(node.value) if (c, node.attr) in wrapped) if isinstance(node.value, ast.Name) else ()
             ):
-                yield node.lineno, cls, node.attr
+                if (ast.unparse(node), wrapped[(cls, node.attr)][1]) not in probed:
+                    yield node.lineno, cls, node.attr
+
+
+def _probed(func: ast.AST) -> set[tuple[str, str]]:
+    """(text, class) of each ``isinstance(text, Class)`` in the def: a read the fork tests for the wrapper is one
+    it knows may be either (review105: ``if isinstance(out.result, W): return float(out.result.result)`` then
+    the bare ``float(out.result)`` for an upstream before ``W``)."""
+    found: set[tuple[str, str]] = set()
+    for node in ast.walk(func):
+        if isinstance(node, ast.Call) and last_name(node.func) == "isinstance" and len(node.args) == 2:
+            kinds = node.args[1].elts if isinstance(node.args[1], ast.Tuple) else [node.args[1]]
+            found.update((ast.unparse(node.args[0]), last_name(k)) for k in kinds)
+    return found
 
 
 def _bound_once(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.expr]:
@@ -207,6 +224,7 @@ def _fork_builds(trees: ThreeTrees) -> Iterator[Passed]:
     """Each keyword handed to a build of a capitalized name on a fork line, but None and a same-field read."""
     for path, module, owned in fork_modules(trees, _KEYWORD.search):
         imports = file_imports(module, path)
+        fallbacks = _fallbacks(module)
         for func, node in _calls(module):
             origin = imported_origin(node.func, imports) if last_name(node.func)[:1].isupper() else None
             if origin is None:
@@ -217,7 +235,32 @@ def _fork_builds(trees: ThreeTrees) -> Iterator[Passed]:
                     continue
                 sure, annotated = _kind(value, func)
                 name = last_name(node.func)
-                yield Passed(path, value.lineno, name, kw.arg, ast.unparse(value), sure, annotated, origin[0])
+                yield Passed(
+                    path,
+                    value.lineno,
+                    name,
+                    kw.arg,
+                    ast.unparse(value),
+                    sure,
+                    annotated,
+                    origin[0],
+                    fallbacks.get(value.lineno, frozenset()),
+                )
+
+
+def _fallbacks(module: ast.Module) -> dict[int, frozenset[str]]:
+    """Line -> the names a ``try`` imports, for each line of its ``except ImportError`` handler standing in for
+    them (``fallback_lines``): review105's ``try: from m import W`` / ``except ImportError: return
+    Cls(result=value)``, the bare build for an upstream before the wrapper, which never runs where ``W`` is."""
+    found: dict[int, frozenset[str]] = {}
+    for scope in (n for n in ast.walk(module) if isinstance(n, ast.Module | ast.FunctionDef | ast.AsyncFunctionDef)):
+        for stmt in (n for n in ast.walk(scope) if isinstance(n, ast.Try)):
+            resolving, lines = fallback_lines(stmt, module, scope)
+            names = frozenset().union(
+                *(bound_names(s) for s in resolving if isinstance(s, ast.Import | ast.ImportFrom))
+            )
+            found.update(dict.fromkeys(lines, names))
+    return found
 
 
 def _calls(module: ast.Module) -> Iterator[tuple[ast.AST | None, ast.Call]]:
