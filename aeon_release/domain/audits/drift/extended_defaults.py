@@ -99,7 +99,7 @@ def _candidate(trees: ThreeTrees, path: str) -> bool:
 
 def _extended(path: str, old: ast.Module, new: ast.Module) -> Iterator[Extended]:
     before = dict(_functions(old))
-    imports = file_imports(new, path)
+    imports: dict[str, tuple[str, str]] | None = None  # read at a first default: a whole walk (perf34)
     for label, func in _functions(new):
         was = before.get(label)
         grown = _extensions(func) if was is not None else set()
@@ -114,6 +114,7 @@ def _extended(path: str, old: ast.Module, new: ast.Module) -> Iterator[Extended]
                 for default, guarded in _appended(func, target, params).items():
                     if default in kept:
                         switches = _switches(func, target, default, params)
+                        imports = file_imports(new, path) if imports is None else imports
                         origin = _origin(default, imports, path)
                         yield Extended(path, label, param, default, origin, guarded, switches)
 
