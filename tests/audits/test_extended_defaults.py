@@ -207,3 +207,39 @@ def test_the_defaults_switched_off_by_their_parameter_stay_quiet(git_repo: GitRe
 def test_a_switch_that_keeps_the_defaults_stays_the_warning(git_repo: GitRepo, value: str, upstream: str) -> None:
     call = "def aeon_manager():\n    return StatLoggerManager(custom_stat_loggers=[LoggingStatLogger], enable_default_loggers={})\n"
     assert _found(git_repo, call.format(value), {LOGGERS: upstream}) == [(10, "warning")]
+
+
+def test_a_def_extending_nothing_is_walked_once(monkeypatch: pytest.MonkeyPatch) -> None:
+    """perf34: a def's extends are read in one walk, not one per parameter (286 walks, 83 ms at 80 commits), and
+    its base version is not walked for them, nor the module's imports read, when upstream's extends nothing; what
+    it finds is the same."""
+    import ast
+
+    from aeon_release.domain.audits.drift import extended_defaults
+
+    walked: list[str] = []
+    walk = ast.walk
+
+    def spy(node: ast.AST) -> object:
+        if isinstance(node, ast.FunctionDef):
+            walked.append(node.name)
+        return walk(node)
+
+    read: list[str] = []
+    imports = extended_defaults.file_imports
+
+    def imported(module: ast.Module, path: str) -> dict[str, tuple[str, str]]:
+        read.append(path)
+        return imports(module, path)
+
+    many = "class M:\n    def __init__(self, a, b, c, d, e, f):\n        items = a\n        items.append(b)\n"
+    monkeypatch.setattr(extended_defaults.ast, "walk", spy)
+    monkeypatch.setattr(extended_defaults, "file_imports", imported)
+    assert list(extended_defaults._extended("m.py", ast.parse(many), ast.parse(many))) == []
+    assert walked == ["__init__"]
+    assert read == []  # nor its imports (a whole walk of the module)
+    found = list(extended_defaults._extended(LOGGERS, ast.parse(REPLACED), ast.parse(EXTENDED)))
+    assert [(e.label, e.param, e.default, e.guarded) for e in found] == [
+        ("StatLoggerManager.__init__", "custom_stat_loggers", "LoggingStatLogger", False)
+    ]
+    assert read == [LOGGERS]
