@@ -151,3 +151,59 @@ def test_a_build_behind_a_version_test_is_a_warning(git_repo: GitRepo, no_rules:
     sides = three_way(git_repo, {**FILES, PAR: BASE}, {CONF: GATED}, {PAR: AFTER})
     report = audit_tree(git_repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
     assert [(f.line, f.severity.value) for f in report.findings if f.path == CONF] == [(7, "warning")]
+
+
+# killers199 (parcfg #51469, #26417): a build whose other keywords are not constants, and a
+# ``dataclasses.replace`` of an object annotated as the class, are read: a bound reads its own field only
+COPY = (
+    "import dataclasses\nfrom dataclasses import replace\n\n"
+    + HEADER
+    + "\n\nclass Mine:\n    window_size: int = 0\n\n\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("text", "shown"),
+    [
+        (HEADER + "AEON_EPLB = EPLBConfig(window_size=0, step_interval=flag)\n", "Field(gt=0)"),
+        (HEADER + "AEON_EPLB = EPLBConfig(tag=str(flag), log_interval=1000)\n", "Field(le=100)"),
+        (COPY + "def aeon(cfg: EPLBConfig):\n    AEON_EPLB = dataclasses.replace(cfg, window_size=0)\n", "Field(gt=0)"),
+        (
+            COPY + "def aeon(cfg: EPLBConfig, n: int):\n    AEON_EPLB = replace(cfg, tag='nvlink', step_interval=n)\n",
+            "",
+        ),
+    ],
+    ids=["a name beside", "a call beside", "dataclasses.replace", "a bare replace beside a name"],
+)
+def test_a_constant_outside_a_new_bound_among_unknowns(
+    git_repo: GitRepo, no_rules: Path, text: str, shown: str
+) -> None:
+    sides = three_way(git_repo, FILES, {CONF: text}, {PAR: AFTER})
+    [(line, message)] = errors(git_repo, no_rules, sides, CONF)
+    assert line == line_of(text, "AEON_EPLB")
+    assert f"is bounded by {shown}" in message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        HEADER + "AEON_EPLB = EPLBConfig(window_size=flag, step_interval=1)\n",
+        HEADER + "AEON_EPLB = EPLBConfig(window_size=0, **{'step_interval': flag})\n",
+        COPY + "def aeon(cfg: EPLBConfig):\n    AEON_EPLB = dataclasses.replace(cfg, window_size=1)\n",
+        COPY + "def aeon(cfg):\n    AEON_EPLB = dataclasses.replace(cfg, window_size=0)\n",
+        COPY + "def aeon(cfg: Mine):\n    AEON_EPLB = dataclasses.replace(cfg, window_size=0)\n",
+        COPY + "def aeon(cfg: EPLBConfig):\n    try:\n        return replace(cfg, window_size=0)\n"
+        "    except ValueError:\n        return cfg\n",
+    ],
+    ids=[
+        "the bounded field not known",
+        "kwargs beside",
+        "a copy inside",
+        "a copy of what",
+        "a copy of the fork's class",
+        "a copy in a try",
+    ],
+)
+def test_unknowns_and_copies_stay_quiet(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    sides = three_way(git_repo, FILES, {CONF: text}, {PAR: AFTER})
+    assert errors(git_repo, no_rules, sides, CONF) == []

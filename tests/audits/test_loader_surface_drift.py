@@ -120,6 +120,16 @@ def _built(value: str) -> str:
     )
 
 
+def _copied(param: str, call: str, value: str = "unified") -> str:
+    """parcfg #26417: a copy validates as a build does (killers199)."""
+    return (
+        "import dataclasses\nfrom dataclasses import replace\n\nfrom vllm.config.load import LoadConfig\n\n\n"
+        f"def aeon_load_config({param}) -> LoadConfig:\n"
+        f"    return {call}(cfg, safetensors_load_strategy={value!r})\n\n\n"
+        "class Mine:\n    safetensors_load_strategy: str = ''\n"
+    )
+
+
 @pytest.mark.parametrize(
     ("fork", "upstream", "expected"),
     [
@@ -143,6 +153,11 @@ def _built(value: str) -> str:
             NARROWED,
             [],
         ),
+        (_copied("cfg: LoadConfig", "dataclasses.replace"), NARROWED, [(8, "error")]),
+        (_copied("cfg: LoadConfig", "replace"), NARROWED, [(8, "error")]),
+        (_copied("cfg", "dataclasses.replace"), NARROWED, []),
+        (_copied("cfg: Mine", "dataclasses.replace"), NARROWED, []),
+        (_copied("cfg: LoadConfig", "dataclasses.replace", "eager"), NARROWED, []),
     ],
     ids=[
         "an alias of the file",
@@ -153,6 +168,11 @@ def _built(value: str) -> str:
         "twin: the alias bound to Any at runtime",
         "twin: a before validator may map the value",
         "twin: a comparison, not a construction",
+        "killers199: dataclasses.replace of an object annotated as the class",
+        "killers199: a bare replace",
+        "twin: a copy of an object not annotated",
+        "twin: a copy of the fork's own class",
+        "twin: a copy with a choice the Literal keeps",
     ],
 )
 def test_a_string_a_narrowed_field_refuses(

@@ -44,6 +44,7 @@ from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, en
 from aeon_release.domain.audits.drift.param_choices import first_init_base, param_choices, super_init_bases
 from aeon_release.domain.audits.drift.probed_callables import probes_callable
 from aeon_release.domain.audits.drift.pyindex import dotted_name, may_come_from, parse_module_info
+from aeon_release.domain.audits.drift.refused_values import built_class
 from aeon_release.domain.audits.drift.registered_names import imports_from, renamed_in, renamed_registrations
 from aeon_release.domain.audits.drift.registry_lookups import (
     CONSTANT_LINE,
@@ -64,6 +65,7 @@ from aeon_release.domain.audits.source import (
     last_name,
     lazy_pattern,
     parameter_names,
+    parent_map,
     parse_python,
     plain_name,
     str_value,
@@ -313,7 +315,7 @@ def _dropped(trees: ThreeTrees, names: set[str], pr_pattern: str) -> list[Findin
         function that takes the keyword and passes it on to nothing, or to its own plain class, is the fork's.
         A deprecated value's alias was the class's own: only a keyword to its constructor reaches it."""
         own = owns(read.path)
-        if (drop.alias or drop.narrowed) and not _builds_owner(read, drop):
+        if (drop.alias or drop.narrowed) and not _builds_owner(trees, read, drop):
             return True
         if isinstance(read.node, ast.Call) and own is not None:
             module = trees.merged_module(read.path)
@@ -357,11 +359,17 @@ def _sure_drop(trees: ThreeTrees, read: Read, drop: Dropped, owns: _Owns, declar
     return declared or _reaches_declarer(trees, read, drop)
 
 
-def _builds_owner(read: Read, drop: Dropped) -> bool:
+def _builds_owner(trees: ThreeTrees, read: Read, drop: Dropped) -> bool:
     """``Owner(..., field="value")``: the value passed to the constructor of the class whose alias went (a
-    comparison was dead before the change too: the class rewrote the value before anything read it)."""
+    comparison was dead before the change too: the class rewrote the value before anything read it), or to
+    ``dataclasses.replace(obj, field="value")`` of an ``obj`` annotated as the class (parcfg #26417: the copy
+    is validated as a build is; refused_values.built_class)."""
     call = read.node
-    return isinstance(call, ast.Call) and (plain_name(call.func) or "").rsplit(".", 1)[-1] in drop.owners
+    if not isinstance(call, ast.Call):
+        return False
+    module = trees.merged_module(read.path) if last_name(call.func) == "replace" else None
+    built = built_class(call, parent_map(module)) if module is not None else call.func
+    return built is not None and (plain_name(built) or "").rsplit(".", 1)[-1] in drop.owners
 
 
 def _drop_of(read: Read, found: dict[tuple[str, str], Dropped], trees: ThreeTrees) -> Dropped | None:

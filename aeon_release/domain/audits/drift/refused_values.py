@@ -13,7 +13,8 @@ A guard is an ``if`` at the top level of a class's ``__post_init__``, ``model_po
 fields (``self.name``) and constants, no field of it stored by the method.  A fork-owned call ``Cls(k=v,
 ...)`` with keywords only, each a constant, is refused when a guard of upstream's ``Cls`` holds for those
 values (the rest at the class's constant defaults) while no guard of the base's ``Cls`` does, and the test
-is not the base's own.  A value not known, a positional argument or ``**kwargs`` decides nothing: quiet.
+is not the base's own.  A value not known (a keyword not a constant: one constant keyword is enough to read
+the call), a positional argument or ``**kwargs`` decides nothing: quiet.
 
 The call's values must be the ones the guard reads, so more is quiet.  ``Cls`` is matched on its module: the
 fork's import (``from a.b import Cls``, ``import a.b as m; m.Cls``) must name the guard's file or a package
@@ -23,8 +24,9 @@ is not read; a class whose input a ``field_validator``/``validator`` of a read f
 keeps no guard on those fields (an ``alias_generator``: every field).  A call inside ``pytest.raises``/
 ``assertRaises`` tests the refusal, one in a ``try`` catching it falls back, and a guard the fork's own copy of
 the class already carries (a cherry-pick) is not this merge's doing.  A class of the fork's file is its own.
-``dataclasses.replace(obj, ...)`` and ``model_copy(update=...)`` are not read (the fields not passed are
-not known; ``model_copy`` runs no validator).
+``dataclasses.replace(obj, k=v)`` is read as a build of the class ``obj`` is annotated with in its function
+(the fields not passed are ``obj``'s, unknown: only a guard on the passed ones decides, such as a field
+bound); ``model_copy(update=...)`` is not (it runs no validator).
 
 Pure but for reading the three trees: lines out.
 """
@@ -38,9 +40,11 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import Any
 
+from aeon_release.domain.audits.drift.dict_slots import annotation_of
 from aeon_release.domain.audits.drift.dropped_choices import expects_refusal
 from aeon_release.domain.audits.drift.fallbacks import caught_around, version_gated
 from aeon_release.domain.audits.drift.field_bounds import field_bounds
+from aeon_release.domain.audits.drift.own_fields import enclosing
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions
@@ -48,8 +52,8 @@ from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map, parse_python
 
-# a call of a capitalized name with a keyword set to a constant (``Cls(flag=True``, ``name="x"``)
-_LITERAL_KEYWORD = lazy_pattern(r"\b[A-Z]\w*\([^)]*\b\w+\s*=\s*(?:True|False|None|-?\d|['\"])")
+# a call of a capitalized name or of ``replace`` with a keyword set to a constant (``Cls(flag=True``, ``name="x"``)
+_LITERAL_KEYWORD = lazy_pattern(r"(?:\b[A-Z]\w*|\breplace)\([^\n]*?\b\w+\s*=\s*(?:True|False|None|-?\d|['\"])")
 _VALIDATORS = frozenset({"__post_init__", "model_post_init"})
 _FIELD_VALIDATORS = frozenset({"field_validator", "validator"})
 _EXPECTS_RAISE = frozenset({"raises", "assertRaises", "assertRaisesRegex"})
@@ -70,6 +74,7 @@ class Built:
     module: str  # the module the fork imports ``cls`` from
     values: tuple[tuple[str, object], ...]
     gated: bool = False  # under a version test (fallbacks.version_gated): the fork's path for another release
+    copied: bool = False  # ``dataclasses.replace(obj, ...)``: the fields not passed are obj's, not known
 
 
 @dataclass(frozen=True)
@@ -131,16 +136,18 @@ def _fork_builds(trees: ThreeTrees) -> Iterator[Built]:
         )
         parents = parent_map(module)
         for node in ast.walk(module):
-            if not (isinstance(node, ast.Call) and node.lineno in owned and _built_here(node)):
+            if not (isinstance(node, ast.Call) and node.lineno in owned and _constant_keywords(node)):
                 continue
-            origin = imported_origin(node.func, imports)
+            built = built_class(node, parents)
+            origin = imported_origin(built, imports) if built is not None else None
             if (
                 origin is not None
                 and not expects_refusal(node, parents, _EXPECTS_RAISE)
                 and not caught_around(node, _REFUSALS, parents)
             ):
                 values = tuple((k.arg or "", _constant(k.value)) for k in node.keywords)
-                yield Built(path, node.lineno, origin[1], origin[0], values, version_gated(node, parents))
+                copied = built is not node.func
+                yield Built(path, node.lineno, origin[1], origin[0], values, version_gated(node, parents), copied)
 
 
 def _constant(node: ast.expr) -> object:
@@ -151,12 +158,24 @@ def _constant(node: ast.expr) -> object:
     return node.value if isinstance(node, ast.Constant) else _UNKNOWN
 
 
-def _built_here(call: ast.Call) -> bool:
-    """A capitalized callee called with constant keywords only."""
-    name = last_name(call.func)
-    if not name[:1].isupper() or call.args or not call.keywords:
-        return False
-    return all(k.arg is not None and _constant(k.value) is not _UNKNOWN for k in call.keywords)
+def _constant_keywords(call: ast.Call) -> bool:
+    """Named keywords only (``**kwargs`` may set anything), one of them a constant: the others are unknown to
+    the guards, so a bound on the constant's own field still decides (``C(size=n, port=0)``, parcfg #51469)."""
+    named = all(k.arg is not None for k in call.keywords)
+    return named and any(_constant(k.value) is not _UNKNOWN for k in call.keywords)
+
+
+def built_class(call: ast.Call, parents: dict[int, ast.AST] | None = None) -> ast.expr | None:
+    """The class a call builds: a capitalized callee without positional arguments; for
+    ``dataclasses.replace(obj, ...)`` the class ``obj`` is annotated with in the enclosing function (parcfg
+    #51469: a copy runs the class's validation as a build does)."""
+    if last_name(call.func)[:1].isupper():
+        return None if call.args else call.func
+    if last_name(call.func) != "replace" or len(call.args) != 1 or not isinstance(call.args[0], ast.Name):
+        return None
+    func = enclosing(call, parents) if parents is not None else None
+    annotation = annotation_of(func, call.args[0].id) if func is not None else None
+    return annotation if isinstance(annotation, ast.Name | ast.Attribute) else None
 
 
 def _newly_refusing(item: Built, was: Checked | None, now: Checked | None) -> Guard | None:
@@ -181,7 +200,8 @@ def _let_through(same: list[Guard], was: Checked | None, item: Built) -> bool:
 
 
 def _values(checked: Checked, item: Built) -> dict[str, object]:
-    return {**dict(checked.defaults), **dict(item.values)}
+    """The call's values over the class's defaults; a copy's unpassed fields are the source's: unknown."""
+    return dict(item.values) if item.copied else {**dict(checked.defaults), **dict(item.values)}
 
 
 def _checked(text: str | None) -> dict[str, Checked]:
@@ -427,7 +447,8 @@ def _compared(node: ast.Compare, values: dict[str, object]) -> Any:
 
 
 def _finding(item: Built, path: str, guard: Guard, commit: str) -> Finding:
-    spelled = ", ".join(f"{k}={v!r}" for k, v in item.values)
+    spelled = ", ".join(f"{k}={'...' if v is _UNKNOWN else repr(v)}" for k, v in item.values)
+    spelled = f"..., {spelled}" if item.copied else spelled
     if guard.shown:
         return _bound_finding(item, path, guard, commit, spelled)
     return Finding(
