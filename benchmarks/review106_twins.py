@@ -196,12 +196,10 @@ TWINS += [
             *HO,
             "vllm/aeon/r106h10.py",
             "from types import SimpleNamespace\n\n" + GQ + "def aeon_draft_quant(hf_config, path: str, load_config):\n"
-            "    return get_quant_config(\n"
-            "        SimpleNamespace(quantization='modelopt_fp4', hf_config=hf_config, hf_overrides={}, model=path, "
-            "revision=None), load_config\n"
-            "    )\n",
-            "SimpleNamespace(quantization='modelopt_fp4', hf_config=hf_config, hf_overrides={}, model=path, "
-            "revision=None), load_config",
+            "    return get_quant_config(SimpleNamespace(quantization='modelopt_fp4', hf_config=hf_config, "
+            "hf_overrides={}, model=path, revision=None), load_config)\n",
+            "return get_quant_config(SimpleNamespace(quantization='modelopt_fp4', hf_config=hf_config, "
+            "hf_overrides={}, model=path, revision=None), load_config)",
         ),
     ),
     (
@@ -255,12 +253,12 @@ TWINS += [
             "from types import SimpleNamespace\n\n"
             + GQ
             + "def aeon_ct_quant(hf_config, arch, path: str, load_config):\n"
-            "    return get_quant_config(\n"
-            "        model_config=SimpleNamespace(quantization='compressed-tensors', hf_config=hf_config, "
-            "model_arch_config=arch, hf_overrides={}, quantization_config=None, model=path, revision=None),\n"
-            "        load_config=load_config,\n"
-            "    )\n",
-            "model_arch_config=arch, hf_overrides={}, quantization_config=None, model=path, revision=None),",
+            "    return get_quant_config(model_config=SimpleNamespace(quantization='compressed-tensors', "
+            "hf_config=hf_config, model_arch_config=arch, hf_overrides={}, quantization_config=None, model=path, "
+            "revision=None), load_config=load_config)\n",
+            "return get_quant_config(model_config=SimpleNamespace(quantization='compressed-tensors', "
+            "hf_config=hf_config, model_arch_config=arch, hf_overrides={}, quantization_config=None, model=path, "
+            "revision=None), load_config=load_config)",
         ),
     ),
     (
