@@ -282,6 +282,204 @@ TWINS += [
     ),
 ]
 
+# --- ea6ae8cb45 (#18042): check_moe_marlin_supports_layer reads layer.apply_router_weight_on_input, .activation
+# (an error: the reads are unconditional, so an inline build's false finding would be a false error here)
+EM = ("#18042", "ea6ae8cb45", "check_moe_marlin_supports_layer reads apply_router_weight_on_input and activation")
+EMC = "#18042 object built in the handing call"
+MU = "vllm.model_executor.layers.quantization.utils.marlin_utils"
+CM = f"from {MU} import check_moe_marlin_supports_layer\n\n\n"
+SHAPE = (
+    "    def __init__(self, hidden_size: int, inter: int) -> None:\n"
+    "        self.hidden_size = hidden_size\n"
+    "        self.intermediate_size_per_partition = inter\n"
+)
+ASK = "    return check_moe_marlin_supports_layer(AeonMoeShape(hidden_size, inter), group_size)\n"
+ASKFN = "def aeon_moe_marlin_ok(hidden_size: int, inter: int, group_size: int) -> bool:\n" + ASK
+CASES += [
+    (
+        EMC,
+        "a namespace probe without the names, built in the call",
+        K(
+            *EM,
+            "vllm/aeon/r106e0.py",
+            "from types import SimpleNamespace\n\n" + CM + "def aeon_moe_marlin_ok(h: int, i: int, gs: int) -> bool:\n"
+            "    return check_moe_marlin_supports_layer(SimpleNamespace(hidden_size=h, intermediate_size_per_partition=i), gs)\n",
+            "return check_moe_marlin_supports_layer(SimpleNamespace(hidden_size=h, intermediate_size_per_partition=i), gs)",
+        ),
+    ),
+    (
+        EMC,
+        "a shape class without the names, built in the call",
+        K(*EM, "vllm/aeon/r106e1.py", CM + "class AeonMoeShape:\n" + SHAPE + "\n\n" + ASKFN, ASK.strip()),
+    ),
+]
+TWINS += [
+    (
+        EMC,
+        "twin: a namespace with the new names, built in the call",
+        K(
+            *EM,
+            "vllm/aeon/r106e2.py",
+            "from types import SimpleNamespace\n\n" + CM + "def aeon_moe_marlin_ok(h: int, i: int, gs: int) -> bool:\n"
+            "    return check_moe_marlin_supports_layer(SimpleNamespace(hidden_size=h, intermediate_size_per_partition=i, "
+            "apply_router_weight_on_input=False, activation='silu'), gs)\n",
+            "return check_moe_marlin_supports_layer(SimpleNamespace(hidden_size=h, intermediate_size_per_partition=i, "
+            "apply_router_weight_on_input=False, activation='silu'), gs)",
+        ),
+    ),
+    (
+        EMC,
+        "twin: a frozen dataclass setting the names in __post_init__ through object.__setattr__",
+        K(
+            *EM,
+            "vllm/aeon/r106e3.py",
+            "import dataclasses\n\n" + CM + "@dataclasses.dataclass(frozen=True)\n"
+            "class AeonMoeShape:\n"
+            "    hidden_size: int\n"
+            "    intermediate_size_per_partition: int\n\n"
+            "    def __post_init__(self) -> None:\n"
+            "        # AEON: the Spark's MoE oracle: Marlin's own defaults for the router and the activation\n"
+            '        object.__setattr__(self, "apply_router_weight_on_input", False)\n'
+            '        object.__setattr__(self, "activation", "silu")\n\n\n' + ASKFN,
+            ASK.strip(),
+        ),
+    ),
+    (
+        EMC,
+        "twin: a shape class setting its names from a table with setattr",
+        K(
+            *EM,
+            "vllm/aeon/r106e4.py",
+            CM + "_AEON_MOE_DEFAULTS = {'apply_router_weight_on_input': False, 'activation': 'silu'}\n\n\n"
+            "class AeonMoeShape:\n" + SHAPE + "        for name, value in _AEON_MOE_DEFAULTS.items():\n"
+            "            setattr(self, name, value)\n\n\n" + ASKFN,
+            ASK.strip(),
+        ),
+    ),
+    (
+        EMC,
+        "twin: a shape class setting the names in a helper its __init__ calls",
+        K(
+            *EM,
+            "vllm/aeon/r106e5.py",
+            CM + "class AeonMoeShape:\n" + SHAPE + "        self._defaults()\n\n"
+            "    def _defaults(self) -> None:\n"
+            "        self.apply_router_weight_on_input = False\n"
+            "        self.activation = 'silu'\n\n\n" + ASKFN,
+            ASK.strip(),
+        ),
+    ),
+    (
+        EMC,
+        "twin: a base class of the file answering any name from a table",
+        K(
+            *EM,
+            "vllm/aeon/r106e6.py",
+            CM + "_AEON_MOE_DEFAULTS = {'apply_router_weight_on_input': False, 'activation': 'silu'}\n\n\n"
+            "class AeonDefaults:\n"
+            "    def __getattr__(self, name: str):\n"
+            "        try:\n"
+            "            return _AEON_MOE_DEFAULTS[name]\n"
+            "        except KeyError:\n"
+            "            raise AttributeError(name) from None\n\n\n"
+            "class AeonMoeShape(AeonDefaults):\n" + SHAPE + "\n\n" + ASKFN,
+            ASK.strip(),
+        ),
+    ),
+    (
+        EMC,
+        "twin: the names stored on the class after its body",
+        K(
+            *EM,
+            "vllm/aeon/r106e7.py",
+            CM + "class AeonMoeShape:\n" + SHAPE + "\n\n"
+            "AeonMoeShape.apply_router_weight_on_input = False  # AEON: Marlin's defaults\n"
+            "AeonMoeShape.activation = 'silu'\n\n\n" + ASKFN,
+            ASK.strip(),
+        ),
+    ),
+    (
+        EMC,
+        "twin: the fork's own method of the name, called off self",
+        K(
+            *EM,
+            "vllm/aeon/r106e8.py",
+            "class AeonMoeShape:\n" + SHAPE + "\n\n"
+            "class AeonOracle:\n"
+            "    def check_moe_marlin_supports_layer(self, shape: AeonMoeShape, group_size: int) -> bool:\n"
+            "        # AEON: the Spark's own shape-only test\n"
+            "        return shape.hidden_size % 128 == 0 and group_size in (-1, 32, 64, 128)\n\n"
+            "    def ok(self, hidden_size: int, inter: int, group_size: int) -> bool:\n"
+            "        return self.check_moe_marlin_supports_layer(AeonMoeShape(hidden_size, inter), group_size)\n",
+            "return self.check_moe_marlin_supports_layer(AeonMoeShape(hidden_size, inter), group_size)",
+        ),
+    ),
+    (
+        EMC,
+        "twin: the build wrapped by a fork helper filling the names",
+        K(
+            *EM,
+            "vllm/aeon/r106e9.py",
+            CM + "class AeonMoeShape:\n" + SHAPE + "\n\n"
+            "def aeon_with_defaults(shape: AeonMoeShape) -> AeonMoeShape:\n"
+            "    shape.apply_router_weight_on_input = False\n"
+            "    shape.activation = 'silu'\n"
+            "    return shape\n\n\n"
+            "def aeon_moe_marlin_ok(hidden_size: int, inter: int, group_size: int) -> bool:\n"
+            "    return check_moe_marlin_supports_layer(aeon_with_defaults(AeonMoeShape(hidden_size, inter)), group_size)\n",
+            "return check_moe_marlin_supports_layer(aeon_with_defaults(AeonMoeShape(hidden_size, inter)), group_size)",
+        ),
+    ),
+    (
+        EMC,
+        "twin: the shape class handed to the unchanged linear check",
+        K(
+            *EM,
+            "vllm/aeon/r106e10.py",
+            f"from {MU} import check_marlin_supports_layer\n\n\n"
+            "class AeonLinearShape:\n"
+            "    def __init__(self, n: int, k: int) -> None:\n"
+            "        self.output_size = n\n"
+            "        self.input_size = k\n\n\n"
+            "def aeon_linear_marlin_ok(n: int, k: int, group_size: int) -> bool:\n"
+            "    return check_marlin_supports_layer(AeonLinearShape(n, k), group_size)\n",
+            "return check_marlin_supports_layer(AeonLinearShape(n, k), group_size)",
+        ),
+    ),
+    (
+        EMC,
+        "twin: the build under try/except AttributeError",
+        K(
+            *EM,
+            "vllm/aeon/r106e11.py",
+            CM + "class AeonMoeShape:\n" + SHAPE + "\n\n"
+            "def aeon_moe_marlin_ok(hidden_size: int, inter: int, group_size: int) -> bool:\n"
+            "    try:\n"
+            "        return check_moe_marlin_supports_layer(AeonMoeShape(hidden_size, inter), group_size)\n"
+            "    except AttributeError:  # AEON: newer upstreams ask the layer more: Marlin is then not for us\n"
+            "        return False\n",
+            "return check_moe_marlin_supports_layer(AeonMoeShape(hidden_size, inter), group_size)",
+        ),
+    ),
+    (
+        EMC,
+        "twin: a local class of the name with the names shadowing the file's",
+        K(
+            *EM,
+            "vllm/aeon/r106e12.py",
+            CM + "class AeonMoeShape:\n" + SHAPE + "\n\n"
+            "def aeon_moe_marlin_ok(hidden_size: int, inter: int, group_size: int) -> bool:\n"
+            "    class AeonMoeShape:  # AEON: the oracle's full probe\n"
+            "        apply_router_weight_on_input = False\n"
+            "        activation = 'silu'\n\n"
+            "        def __init__(self, hidden_size: int, inter: int) -> None:\n"
+            "            self.hidden_size = hidden_size\n"
+            "            self.intermediate_size_per_partition = inter\n\n" + ASK,
+            ASK.strip(),
+        ),
+    ),
+]
+
 # --- 21943d4c25 (#41499): _prefetch_checkpoint handed on to run_in_executor with a block size
 PF = ("#41499", "21943d4c25", "_prefetch_all_checkpoints hands _prefetch_checkpoint(path, block_size) on")
 PFC = "#41499 patched callee handed on to a forwarder"
