@@ -59,6 +59,7 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.callees import Callee, Scope, loose, reaches, resolve, scope_of
 from aeon_release.domain.audits.drift.frozen_receivers import held_class
+from aeon_release.domain.audits.drift.held_partials import local_names
 from aeon_release.domain.audits.drift.operand_kinds import article
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import BUILTINS, dotted_name, file_imports, imported_origin
@@ -176,11 +177,13 @@ def _hands(module: ast.Module, owned: set[int], imports: dict[str, tuple[str, st
     for func in (n for n in ast.walk(module) if isinstance(n, _Def)):
         shielded = _shielded(func)
         calls = [n for n in own_nodes(func.body) if isinstance(n, ast.Call)]
-        for name, built in _built_once(func, classes, imports).items():
+        # review106: a class the function defines itself (or a name it rebinds) is not the file's of that name
+        mine = {n: c for n, c in classes.items() if n not in local_names(func)}
+        for name, built in _built_once(func, mine, imports).items():
             for node in calls:
                 yield from _handing(node, name, scope, func, built, func, id(node) in shielded)
         for node in calls:
-            yield from _handing_built(node, classes, imports, scope, func, id(node) in shielded)
+            yield from _handing_built(node, mine, imports, scope, func, id(node) in shielded)
 
 
 def _unbound_first(method: _Def) -> bool:
