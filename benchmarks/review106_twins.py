@@ -478,6 +478,23 @@ TWINS += [
             ASK.strip(),
         ),
     ),
+    (
+        EMC,
+        "twin: a class whose __new__ returns a copy of the real layer",
+        K(
+            *EM,
+            "vllm/aeon/r106e13.py",
+            "import copy\n\n" + CM + "class AeonSiluProbe:\n"
+            "    # AEON: the real layer, asked as if its activation were silu\n"
+            "    def __new__(cls, layer, activation: str = 'silu'):\n"
+            "        probe = copy.copy(layer)\n"
+            "        probe.activation = activation\n"
+            "        return probe\n\n\n"
+            "def aeon_moe_marlin_ok(layer, group_size: int) -> bool:\n"
+            "    return check_moe_marlin_supports_layer(AeonSiluProbe(layer), group_size)\n",
+            "return check_moe_marlin_supports_layer(AeonSiluProbe(layer), group_size)",
+        ),
+    ),
 ]
 
 # --- 21943d4c25 (#41499): _prefetch_checkpoint handed on to run_in_executor with a block size
@@ -619,6 +636,24 @@ TWINS += [
             '    return "" if all(f.startswith("/nvme/") for f in files) else _aeon_orig_fs(files)\n\n\n'
             "weight_utils._get_fs_type = aeon_fs_type\n",
             "weight_utils._get_fs_type = aeon_fs_type",
+        ),
+    ),
+    (
+        PFC,
+        "twin: the one-argument replacement beside the fork's own _prefetch_all_checkpoints (upstream's never runs)",
+        K(
+            *PF,
+            "vllm/aeon/r106p10.py",
+            "import threading\n\n" + WM + "def aeon_prefetch(file_path: str) -> None:\n"
+            "    with open(file_path, 'rb') as f:\n"
+            "        while f.read(1 << 20):\n"
+            "            pass\n\n\n"
+            "def aeon_prefetch_all(sorted_files: list[str], *args, **kwargs) -> None:\n"
+            "    # AEON: GB10's unified memory: one thread, one file at a time\n"
+            "    threading.Thread(target=lambda: [aeon_prefetch(f) for f in sorted_files], daemon=True).start()\n\n\n"
+            "weight_utils._prefetch_all_checkpoints = aeon_prefetch_all\n"
+            "weight_utils._prefetch_checkpoint = aeon_prefetch\n",
+            "weight_utils._prefetch_checkpoint = aeon_prefetch",
         ),
     ),
 ]
