@@ -283,8 +283,33 @@ def _built_class(
     if not isinstance(value, ast.Call):
         return None
     if isinstance(value.func, ast.Name) and value.func.id in classes:
-        return classes[value.func.id]
+        cls = classes[value.func.id]
+        return None if any(_foreign_new(c) for c in [cls, *_direct_bases(cls, classes)]) else cls
     return _namespace_class(value, imports)
+
+
+def _foreign_new(cls: ast.ClassDef) -> bool:
+    """A ``__new__`` returning an object it did not make with ``....__new__(cls)``: the call builds no object of
+    the class (review106 r106e13: ``class AeonSiluProbe`` whose ``__new__`` returns a copy of upstream's layer
+    with its ``activation`` set, a false error under #18042)."""
+    for new in (s for s in cls.body if isinstance(s, _Def) and s.name == "__new__"):
+        nodes = list(own_nodes(new.body))
+        made = {
+            t.id
+            for n in nodes
+            if isinstance(n, ast.Assign) and _made_new(n.value)
+            for t in n.targets
+            if isinstance(t, ast.Name)
+        }
+        for value in (n.value for n in nodes if isinstance(n, ast.Return)):
+            if value is None or not (_made_new(value) or (isinstance(value, ast.Name) and value.id in made)):
+                return True
+    return False
+
+
+def _made_new(value: ast.expr) -> bool:
+    """``super().__new__(cls)``, ``object.__new__(cls)``: the fresh object of the class."""
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "__new__"
 
 
 def _handing_built(
