@@ -20,8 +20,37 @@ right after the merge (the merge base is the commit's first parent, upstream the
   and #34190): the list sorted by the fork, the ordered list handed to the kept unsorted ``pt_weights_iterator``
   or to a filter, the fork's own namesake iterator, a local rebound to its sorted self, a comprehension.
 
+The same shape on a second real commit, where the new reads are unconditional (so a false finding is a false
+error, where #23014's and #49797's reads after the def's tests are warnings): #18042 (ea6ae8cb45) made
+``check_moe_marlin_supports_layer(layer, group_size)`` read ``layer.apply_router_weight_on_input`` and
+``layer.activation``; twins built in the call: a namespace with the names, a frozen dataclass setting them with
+``object.__setattr__`` in ``__post_init__``, a ``setattr`` loop over a table, a helper its ``__init__`` calls, a
+base of the file with a ``__getattr__``, the names stored on the class after its body, the fork's own method of
+the name off ``self``, the build wrapped by a fork helper filling the names, the unchanged linear check, a
+``try``/``except AttributeError``, a function's own class of the file class's name, a class whose ``__new__``
+returns a copy of the real layer.
+
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the replay's catches
-of these widenings (``blind_replay_wutils.py`` ho2, so1, fs1, pf1), kept to show the reach stays.
+of these widenings (``blind_replay_wutils.py`` ho2, so1, fs1, pf1), kept to show the reach stays, and two
+builds in the call under #18042 lacking the names (a namespace, a shape class of the file).
+
+Round 1 (main at fa1da528), 4 cases and 29 twins as first written (#23014, #49797, #41499, #33491, #34190): 4
+warned of 4 (pf1's error sits on its patch line, the spelling is labelled on the ``def``); 0 false errors of 29
+(1 warned: the one-argument replacement installed only when a probe of the original's signature finds one
+parameter).  Two namespace twins first watched a continuation line of a call spread over three lines, no line
+a finding can land on: rewritten as one-line calls.  Then #18042 (errors, main's engine): 2 caught of 2, 1
+false error of 11: the function's own ``class AeonMoeShape`` holding the names, shadowing the file's class of
+that name (the file's class was read as the one built).  Round 2 (this branch): a class the function defines
+itself (or any name it binds, ``held_partials.local_names``) is not the file's namesake, for a build in place
+as for a local bound once.  Two more twins written after: a one-argument replacement beside the fork's own
+``_prefetch_all_checkpoints`` (upstream's forwarder never runs: quiet, ``within`` as before) and a class whose
+``__new__`` returns a copy of the real layer with its ``activation`` set (a false error: its call builds no
+object of its class).  Mended: a class whose ``__new__`` (or a file base's) returns an object it did not make
+with ``....__new__(cls)`` builds none of its own.  All rounds, main (fa1da528): 2 caught, 4 warned of 6; 2
+false errors of 42 twins (r106e12, r106e13).  This branch: 2 caught, 4 warned of 6; 0 false errors of 42 twins
+(1 warned).  Regression as recorded: blind_replay_wutils 11 caught, 6 warned, 3 missed of 20 (12 quiet, 0
+false), killer_replay 26/26, kind_change_replay 12/12, review84_twins 9/9 (0 false of 29),
+blind_replay_quantkern 13 caught, 4 missed of 17, blind_replay_fp8meth 21 caught, 1 warned of 22.
 
   PYTHONPATH=.. python review106_twins.py [--only TEXT ...] [--show]
 """
