@@ -50,7 +50,8 @@ with ``....__new__(cls)`` builds none of its own.  All rounds, main (fa1da528): 
 false errors of 42 twins (r106e12, r106e13).  This branch: 2 caught, 4 warned of 6; 0 false errors of 42 twins
 (1 warned).  Regression as recorded: blind_replay_wutils 11 caught, 6 warned, 3 missed of 20 (12 quiet, 0
 false), killer_replay 26/26, kind_change_replay 12/12, review84_twins 9/9 (0 false of 29),
-blind_replay_quantkern 13 caught, 4 missed of 17, blind_replay_fp8meth 21 caught, 1 warned of 22.
+blind_replay_quantkern 13 caught, 4 missed of 17, blind_replay_fp8meth 21 caught, 1 warned of 22, review31_twins
+5 caught, 1 warned of 6 (0 false of 41, 1 warned), review82_twins 11/11 (0 false of 29, 4 warned).
 
   PYTHONPATH=.. python review106_twins.py [--only TEXT ...] [--show]
 """
