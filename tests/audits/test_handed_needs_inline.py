@@ -68,3 +68,46 @@ def test_an_object_built_in_place_that_has_or_may_get_the_name_is_quiet(git_repo
         "    return out\n"
     )
     assert _rows(git_repo, no_rules, fork) == []
+
+
+def test_a_class_the_function_defines_itself_is_not_the_files_namesake(git_repo: GitRepo, no_rules: Path) -> None:
+    """review106 r106e12: a function's own class of a file class's name, holding the attribute, is what its call
+    builds (in place or bound to a local): quiet, where the file's class of that name, built elsewhere, stays an
+    error."""
+    fork = (
+        SHAPE + "def aeon_full() -> str:\n"
+        "    class AeonShape:\n"
+        "        weight = None\n\n"
+        "        def __init__(self, scale: float) -> None:\n"
+        "            self.k_scale = scale\n\n"
+        "    shape = AeonShape(2.0)\n"
+        "    return describe(AeonShape(1.0)) + describe(shape)\n\n\n"
+        "def aeon_bare() -> str:\n"
+        "    return describe(AeonShape(1.0))\n"  # the file's class: line 26 of the tree's file
+    )
+    found = _rows(git_repo, no_rules, fork)
+    assert [(line, severity) for line, severity, _ in found] == [(26, "error")]
+
+
+def test_a_class_whose_new_returns_another_object_builds_none_of_its_own(git_repo: GitRepo, no_rules: Path) -> None:
+    """review106 r106e13: a probe class whose ``__new__`` returns a copy of the object it is handed builds no
+    object of the class (quiet, in place or bound to a local); a plain class lacking the name stays an error."""
+    fork = (
+        "import copy\n"
+        "class AeonProbe:\n"
+        "    def __new__(cls, layer):\n"
+        "        probe = copy.copy(layer)\n"
+        "        probe.k_scale = 1.0\n"
+        "        return probe\n\n\n"
+        "class AeonPlain:\n"
+        "    def __init__(self, scale: float) -> None:\n"
+        "        self.k_scale = scale\n\n\n"
+        "def aeon_probe(layer) -> str:\n"
+        "    probe = AeonProbe(layer)\n"
+        "    return describe(AeonProbe(layer)) + describe(probe)\n\n\n"
+        "def aeon_fresh() -> str:\n"
+        "    return describe(AeonPlain(1.0))\n"
+    )
+    found = _rows(git_repo, no_rules, fork)
+    assert [severity for _, severity, _ in found] == ["error"]
+    assert "hands AeonPlain(...)" in found[0][2]

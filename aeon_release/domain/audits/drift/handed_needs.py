@@ -59,6 +59,7 @@ from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.callees import Callee, Scope, loose, reaches, resolve, scope_of
 from aeon_release.domain.audits.drift.frozen_receivers import held_class
+from aeon_release.domain.audits.drift.held_partials import local_names
 from aeon_release.domain.audits.drift.operand_kinds import article
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import BUILTINS, dotted_name, file_imports, imported_origin
@@ -176,11 +177,13 @@ def _hands(module: ast.Module, owned: set[int], imports: dict[str, tuple[str, st
     for func in (n for n in ast.walk(module) if isinstance(n, _Def)):
         shielded = _shielded(func)
         calls = [n for n in own_nodes(func.body) if isinstance(n, ast.Call)]
-        for name, built in _built_once(func, classes, imports).items():
+        # review106: a class the function defines itself (or a name it rebinds) is not the file's of that name
+        mine = {n: c for n, c in classes.items() if n not in local_names(func)}
+        for name, built in _built_once(func, mine, imports).items():
             for node in calls:
                 yield from _handing(node, name, scope, func, built, func, id(node) in shielded)
         for node in calls:
-            yield from _handing_built(node, classes, imports, scope, func, id(node) in shielded)
+            yield from _handing_built(node, mine, imports, scope, func, id(node) in shielded)
 
 
 def _unbound_first(method: _Def) -> bool:
@@ -280,8 +283,33 @@ def _built_class(
     if not isinstance(value, ast.Call):
         return None
     if isinstance(value.func, ast.Name) and value.func.id in classes:
-        return classes[value.func.id]
+        cls = classes[value.func.id]
+        return None if any(_foreign_new(c) for c in [cls, *_direct_bases(cls, classes)]) else cls
     return _namespace_class(value, imports)
+
+
+def _foreign_new(cls: ast.ClassDef) -> bool:
+    """A ``__new__`` returning an object it did not make with ``....__new__(cls)``: the call builds no object of
+    the class (review106 r106e13: ``class AeonSiluProbe`` whose ``__new__`` returns a copy of upstream's layer
+    with its ``activation`` set, a false error under #18042)."""
+    for new in (s for s in cls.body if isinstance(s, _Def) and s.name == "__new__"):
+        nodes = list(own_nodes(new.body))
+        made = {
+            t.id
+            for n in nodes
+            if isinstance(n, ast.Assign) and _made_new(n.value)
+            for t in n.targets
+            if isinstance(t, ast.Name)
+        }
+        for value in (n.value for n in nodes if isinstance(n, ast.Return)):
+            if value is None or not (_made_new(value) or (isinstance(value, ast.Name) and value.id in made)):
+                return True
+    return False
+
+
+def _made_new(value: ast.expr) -> bool:
+    """``super().__new__(cls)``, ``object.__new__(cls)``: the fresh object of the class."""
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "__new__"
 
 
 def _handing_built(

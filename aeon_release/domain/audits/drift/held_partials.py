@@ -60,7 +60,7 @@ class HeldPartials:
             return {}
         factories, held = self._module(tree)
         if isinstance(function, _Func):
-            mine = _local_names(function)
+            mine = local_names(function)
             held = {key: made for key, made in held.items() if key.removesuffix("()") not in mine}
         me = _receiver(function) if cls is not None and function in cls.body else None
         if cls is not None and me is not None:
@@ -135,7 +135,7 @@ def returned_partial(func: ast.FunctionDef) -> ast.Call | None:
             returns.append(node)
     if len(returns) != 1 or returns[0].value is None:
         return None
-    return _masked(returns[0].value, _local_names(func))
+    return _masked(returns[0].value, local_names(func))
 
 
 def _stored_once(
@@ -159,7 +159,7 @@ def _stored_once(
             if target.value.id != receiver or stores.get(target.attr) != [target]:
                 continue
             value = node.value  # type: ignore[attr-defined]
-            made = _masked(value, _local_names(method)) or _factory_call(value, receiver, factories, methods)
+            made = _masked(value, local_names(method)) or _factory_call(value, receiver, factories, methods)
             if made is not None and not re.search(rf"""["']{re.escape(target.attr)}["']""", text):
                 found[target.attr] = made
     return found
@@ -232,7 +232,7 @@ def _names(expr: ast.expr) -> set[str]:
     return {n.id for n in ast.walk(expr) if isinstance(n, ast.Name)}
 
 
-def _local_names(func: ast.AST) -> set[str]:
+def local_names(func: ast.AST) -> set[str]:
     """The names a function binds: its parameters and every name stored in its own scope."""
     if not isinstance(func, _Func):
         return set()
