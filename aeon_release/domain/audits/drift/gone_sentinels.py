@@ -25,7 +25,8 @@ give it.  Quiet: a fork class that stores the attribute itself (its own value, w
 deriving from the changed one (the fork's namesake), an empty start the base grew in place (``self.X.append``,
 ``self.X[k] = v``, ``+=``: an accumulator, whose emptiness meant "nothing added", as a build's may), a test of
 another kind (a truth test of a None sentinel: an object may be falsy), a lineage that still stores the sentinel
-anywhere, and one that now deletes the field (``del self.X``: #22499's reset, stopped writes' to judge).
+anywhere, one that now deletes the field (``del self.X``: #22499's reset, stopped writes' to judge), and a
+sentinel that was a declared field's default (``seed: int | None = None``: a builder may still pass it).
 """
 
 from __future__ import annotations
@@ -134,12 +135,25 @@ def _lost(
         where = next((m for m, v in before if _sentinel(v, kind)), None)
         if where is None or any(_sentinel(v, kind) for _, v in after):
             continue
+        if where == "" and _declared(old, field):
+            continue  # a declared field's default: the caller may still pass the sentinel (default drift's)
         there = [v for m, v in after if m == where]
         sure = all(_never(v, kind) for _, v in after) or (
             where == "__init__" and bool(there) and all(_never(v, kind) for v in there)
         )
         return field, kind, where, " / ".join(ast.unparse(v) for v in there), sure
     return None
+
+
+def _declared(classes: list[ast.ClassDef], field: str) -> bool:
+    """``field: T = v`` in a class body: a dataclass's (pydantic's, a NamedTuple's) field, which its builder may
+    set to anything, the old sentinel too (#29185: ``EngineArgs.seed: int | None = None`` made ``= 0``; a caller
+    may still pass ``seed=None``, and a made-None default is default drift's to judge)."""
+    return any(
+        isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == field
+        for cls in classes
+        for stmt in cls.body
+    )
 
 
 def _stores(classes: list[ast.ClassDef], field: str) -> list[tuple[str, ast.expr]]:

@@ -15,6 +15,7 @@ import ast
 import bisect
 import copy
 import functools
+import itertools
 import re
 from collections import Counter
 from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
@@ -5219,7 +5220,9 @@ class _Checker:
                 None if kind or self._rewrapped(mod, stmt) else self._override_drift(stmt, before, after, host, fork)
             )
             refused_keys = None if kind or problem or host != qual else self._keys_refused(mod, stmt, qual, name)
-            refused_keys = refused_keys or (None if kind or problem else self._keys_handed(stmt, before, after, fork))
+            refused_keys = refused_keys or (
+                None if kind or problem else self._keys_handed(stmt, before, after, fork, self._fork_chain(mod, qual))
+            )
             if kind or problem:
                 what = f"which upstream changed: {kind}" if kind else f"whose parameters changed: {problem}"
                 note = _UNCERTAIN if isinstance(kind or problem, Uncertain) else "signature"
@@ -6642,7 +6645,12 @@ class _Checker:
         )
 
     def _keys_handed(
-        self, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: DefSym, after: DefSym, fork: ast.ClassDef | None
+        self,
+        stmt: ast.FunctionDef | ast.AsyncFunctionDef,
+        before: DefSym,
+        after: DefSym,
+        fork: ast.ClassDef | None,
+        chain: tuple[px.ClassInfo, ...] = (),
     ) -> str | None:
         """A keyword upstream's own call of the method now passes, which the base (its signature unchanged)
         takes in ``**kwargs`` and the override does not take (drift/handed_keys.py)."""
@@ -6662,7 +6670,7 @@ class _Checker:
                 or self._typed_receiver(after, *c[:2])
                 or self._local_receiver(after, *c[:2])
             ]
-        for path, call, new in [c for c in calls if self._self_call_reaches(after, fork, c[0], c[1])]:
+        for path, call, new in [c for c in calls if self._self_call_reaches(after, fork, c[0], c[1], chain)]:
             keys = handed_keys.refused(call, new, mine, base)
             if keys:
                 said = ", ".join(f"{key}=" for key in keys)
@@ -6676,6 +6684,12 @@ class _Checker:
                     "or **kwargs"
                 )
         return None
+
+    def _fork_chain(self, mod: ModuleInfo, qual: str) -> tuple[px.ClassInfo, ...]:
+        """The fork class's merged order past itself, project classes only: a class between it and upstream's
+        may override the method a new keyword call sits in (its body then never runs on the fork's class)."""
+        cls = self.after.class_info(mod, qual)
+        return tuple(i for i in self.after.mro(cls, False) if isinstance(i, px.ClassInfo)) if cls is not None else ()
 
     def _own_self_call(self, after: DefSym, path: str, call: ast.Call) -> bool:
         """``self.name(...)`` in a method of ``after``'s own class (#42694: ``EngineCore._reset_caches`` now
@@ -6722,15 +6736,24 @@ class _Checker:
         home_key = (held.module.path, held.qualname) if held is not None else None
         return any(isinstance(i, px.ClassInfo) and (i.module.path, i.qualname) == home_key for i in chain)
 
-    def _self_call_reaches(self, after: DefSym, fork: ast.ClassDef | None, path: str, call: ast.Call) -> bool:
+    def _self_call_reaches(
+        self,
+        after: DefSym,
+        fork: ast.ClassDef | None,
+        path: str,
+        call: ast.Call,
+        order: tuple[px.ClassInfo, ...] = (),
+    ) -> bool:
         """A ``self.name(...)`` call reaches the fork's override only from a method of ``after``'s class or
-        one of its bases (never a sibling subclass's), and only if the fork class does not override that
-        method itself without handing on to ``super()``: upstream's body of it then never runs there."""
+        one of its bases (never a sibling subclass's), and only if neither the fork class nor a class between
+        it and the calling method's class (``order``, the fork's merged order) overrides that method without
+        handing on to ``super()``: upstream's body of it then never runs there."""
         module = self.theirs_ix.module_at(path)
         home = handed_keys.self_call_home(module.classes, call) if module is not None else None
         if home is None:
             return True
-        if fork is not None and handed_keys.overridden_whole(fork, home[1]):
+        between = [c.node for c in itertools.takewhile(lambda c: (c.module.path, c.qualname) != (path, home[0]), order)]
+        if any(handed_keys.overridden_whole(c, home[1]) for c in ([fork] if fork is not None else []) + between):
             return False
         mod = self.theirs_ix.module_at(after.path) if after.owner else None
         cls = self.theirs_ix.class_info(mod, after.owner) if mod is not None and after.owner else None
