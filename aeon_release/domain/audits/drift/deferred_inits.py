@@ -24,8 +24,9 @@ An error.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from typing import Protocol, TypeVar
 
 from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.interposed import reached
@@ -160,19 +161,41 @@ def _base_binds(base: ast.expr, attr: str, local: dict[str, ast.ClassDef]) -> bo
 def _fork_reads(
     path: str, module: ast.Module, owned: set[int], deferred: list[Deferred]
 ) -> Iterator[tuple[Deferred, int]]:
-    imports = file_imports(module, path)
-    local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
     parents = parent_map(module)
-    for cls in file_classes(module.body):
-        if local_bases(cls, local):
-            continue
+    for cls, matched in derived_classes(module, file_imports(module, path), deferred):
         init = method_named(cls, "__init__")
         if init is None:
             continue
-        for item in (d for d in deferred if derives_first(cls, imports, d.path, d.cls)):
+        for item in matched:
             line = _read_after_super(cls, init, item.attr, parents)
             if line is not None and line in owned:
                 yield item, line
+
+
+class Homed(Protocol):
+    """An upstream class a check found changed: its file and name."""
+
+    @property
+    def path(self) -> str: ...
+
+    @property
+    def cls(self) -> str: ...
+
+
+H = TypeVar("H", bound=Homed)
+
+
+def derived_classes(
+    module: ast.Module, imports: dict[str, tuple[str, str]], items: Sequence[H]
+) -> Iterator[tuple[ast.ClassDef, list[H]]]:
+    """Each top-level class of a fork file with no base of its own file that derives first (``derives_first``)
+    from the upstream class of some of ``items``, with those items: the fork subclasses the constructor-order
+    checks (deferred inits, early and late hooks, dropped slots) read."""
+    local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
+    for cls in file_classes(module.body):
+        matched = [] if local_bases(cls, local) else [i for i in items if derives_first(cls, imports, i.path, i.cls)]
+        if matched:
+            yield cls, matched
 
 
 def derives_first(cls: ast.ClassDef, imports: dict[str, tuple[str, str]], path: str, name: str) -> bool:

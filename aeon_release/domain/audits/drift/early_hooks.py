@@ -36,13 +36,13 @@ from aeon_release.domain.audits.drift.deferred_inits import (
     answers_any_name,
     binds_at_class_level,
     class_named_by,
-    derives_first,
+    derived_classes,
     is_super_call,
     method_named,
     runs_in,
 )
 from aeon_release.domain.audits.drift.fallbacks import caught_around, runs_tested
-from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets, is_self_attribute, local_bases
+from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets, is_self_attribute
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
@@ -160,14 +160,10 @@ def _fork_reads(
     path: str, module: ast.Module, owned: set[int], hooks: list[EarlyHook]
 ) -> Iterator[tuple[EarlyHook, str, int]]:
     imports = file_imports(module, path)
-    local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
     parents = parent_map(module)
-    for cls in file_classes(module.body):
+    for cls, matched in derived_classes(module, imports, hooks):
         init = method_named(cls, "__init__")
-        if init is None or local_bases(cls, local) or answers_any_name(cls):
-            continue
-        matched = [h for h in hooks if derives_first(cls, imports, h.path, h.cls)]
-        if not matched:
+        if init is None or answers_any_name(cls):
             continue
         flags, late = _readiness_flags(cls, init), _set_after_super(cls, init)  # the class's, whichever hook
         for hook in matched:

@@ -50,7 +50,7 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.deferred_inits import (
     answers_any_name,
     binds_at_class_level,
-    derives_first,
+    derived_classes,
     hands_self,
     is_super_call,
     method_named,
@@ -60,7 +60,7 @@ from aeon_release.domain.audits.drift.deferred_inits import (
 )
 from aeon_release.domain.audits.drift.early_hooks import self_calls
 from aeon_release.domain.audits.drift.fallbacks import caught_around
-from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets, is_self_attribute, local_bases
+from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets, is_self_attribute
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import file_imports
 from aeon_release.domain.audits.drift.returns import fork_modules
@@ -167,14 +167,12 @@ def _stored(target: ast.expr) -> Effect | None:
 def _fork_reads(
     path: str, module: ast.Module, owned: set[int], hooks: list[LateHook]
 ) -> Iterator[tuple[LateHook, Effect, int]]:
-    imports = file_imports(module, path)
-    local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
     parents = parent_map(module)
-    for cls in file_classes(module.body):
+    for cls, matched in derived_classes(module, file_imports(module, path), hooks):
         init = method_named(cls, "__init__")
-        if init is None or local_bases(cls, local) or answers_any_name(cls):
+        if init is None or answers_any_name(cls):
             continue
-        for hook in (h for h in hooks if derives_first(cls, imports, h.path, h.cls)):
+        for hook in matched:
             seen: set[int] = set()
             for effect, line in _reads_after_super(init, hook.effects, parents):
                 if line in owned and line not in seen:
@@ -352,13 +350,9 @@ def _resolved(target: ast.Subscript, aliases: dict[str, str]) -> str | None:
 def _slot_reads(
     path: str, module: ast.Module, owned: set[int], dropped: list[DroppedSlot]
 ) -> Iterator[tuple[DroppedSlot, int]]:
-    imports = file_imports(module, path)
-    local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
     parents = parent_map(module)
-    for cls in file_classes(module.body):
-        if local_bases(cls, local):
-            continue
-        for item in (d for d in dropped if derives_first(cls, imports, d.path, d.cls)):
+    for cls, matched in derived_classes(module, file_imports(module, path), dropped):
+        for item in matched:
             override = method_named(cls, item.method)
             line = _slot_read_after_super(override, item, parents) if override is not None else None
             if line is not None and line in owned:
