@@ -42,7 +42,7 @@ when upstream's diff added such a guard line naming it (the fork's lines are gat
 A classmethod's guard may ask which class it was called off (killers204): #22734 (0933f9d518) opened
 ``KVConnectorBase_V1.get_required_kvcache_layout`` with ``if cls is KVConnectorBase_V1: raise TypeError(...)``
 (the base has no layout to give; ask the connector's class).  A fork's layout helper copying the old
-``MultiConnector`` line, ``KVConnectorBase_V1.get_required_kvcache_layout(vllm_config)``, merges cleanly and raises
+``MultiConnector`` line, ``KVConnectorBase_V1.get_required_kvcache_layout(config)``, merges cleanly and raises
 at startup.  Such a test (``cls is C``/``cls == C``, ``C`` the method's own class) is read with ``cls`` known
 only for a call made off ``C`` itself (imported from upstream's module, or off a module alias of it): a call off
 a subclass, ``super()`` in a subclass's classmethod or ``cls.m(...)`` leaves ``cls`` unknown and decides nothing.
