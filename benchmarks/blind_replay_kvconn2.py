@@ -21,6 +21,33 @@ shape, an import, a module attribute, a dotted module string, a comparison of th
 upstream is the commit; a spelling is *caught* when an error lands on its line, *warned* when a warning lands in
 its file.  Twins must stay *quiet*: no error on their line.
 
+Blind, on the engine before any widening (main at 769e0cfd): 11 caught, 4 warned, 6 missed of 21 (twins: 11
+quiet, 0 false errors).  Symbol drift caught the removed ``get_finished_loading`` (the dead override and the call),
+``model_aware_kv_ops_helper`` (import, module attribute), the v0 pipe (import, dotted string),
+``get_transfer_cache_regions`` (typed call, ``super()`` override) and the store into the new read-only
+``prefer_cross_layer_blocks``; return drift caught both old-order unpackings of ``MultiConnector.get_finished``.
+Warned: the four fork namesakes of the new hooks (``handle_preemptions`` twice, ``requires_piecewise_for_cudagraph``
+twice), each "the fork's own method now overrides a hook upstream added" -- upstream's calls of them are untyped
+(``get_kv_transfer_group().handle_preemptions(...)``, ``connector_cls`` bound from the factory), so no misfit is
+proven.  The misses: #22734's two (``KVConnectorBase_V1.get_required_kvcache_layout(...)`` off the base class,
+direct and through a module alias: the new guard ``if cls is KVConnectorBase_V1: raise TypeError`` reads the
+receiver, which refused arguments did not), #30761's two (``connector_cls.prefer_cross_layer_blocks`` off a
+``type[...]`` parameter and ``getattr(connector_cls, "prefer_cross_layer_blocks", False)``: the property object,
+always truthy) and #20756's two (``type(self._connector_metadata) is not KVConnectorMetadata``, which flips now an
+unset metadata is None, and ``len(vars(self._connector_metadata))``, TypeError between steps).
+After the killers204 widenings: 15 caught, 6 warned, 0 missed of 21 (twins: 11 quiet, 1 of them warned as
+before; 0 false errors).  Caught now: a classmethod's guard on its own class read for a call made off that class
+(``drift/refused_args.py``); a class variable made a property, read off the class (``drift/class_properties.py``,
+new).  Warned now: a placeholder the base's constructor built, None now until bound, compared by type or handed
+to a None-failing builtin (``drift/nulled_attributes.py``).  Left warned: the four hook namesakes (an arity misfit
+read from the hook's signature alone, tried, made a killers180 twin -- an untyped lambda's call -- a false error:
+reverted; typing ``get_kv_transfer_group()``'s return through the ``KVConnectorBaseType`` alias would close two).
+Regression set at the widenings' head (91092bbc): killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
+blind_replay_runnerv2 21 caught, 1 warned of 22 (13 quiet), blind_replay_pstate 21 caught, 1 warned of 22 (11
+quiet, 1 warned), blind_replay_eplbops 25/25 (14 quiet), blind_replay_vlmodels 18 caught, 2 warned of 20 (12 quiet,
+1 warned), review26_twins 9/9, 0 false of 36, review31_twins 5 caught, 1 warned of 6, 0 false of 41 (1 warned),
+blind_replay_kvconnect 16/16 (11 quiet, 1 warned): each as recorded, 0 false errors.
+
   python benchmarks/blind_replay_kvconn2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
