@@ -15,7 +15,7 @@ import enum
 from aeon_release.domain.audits.drift.fallbacks import LOG_CALLS
 from aeon_release.domain.audits.drift.returns import own_nodes
 
-__all__ = ["Use", "first_failing", "shielded", "tested_before", "told_apart", "uses"]
+__all__ = ["FAILING_BUILTINS", "Use", "first_failing", "shielded", "tested_before", "told_apart", "uses"]
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 # callees that take anything, None included: they neither fail nor hand the value on
@@ -23,8 +23,10 @@ _HARMLESS = frozenset({"print", "repr", "str", "format", "id", "type", "bool", "
 # builtins that raise TypeError on None
 _FAILING = frozenset(
     {"len", "iter", "next", "list", "tuple", "set", "dict", "sorted", "enumerate", "zip", "sum", "max", "min"}
-    | {"int", "float", "abs", "round"}
+    | {"int", "float", "abs", "round", "vars"}
 )
+# the builtins above, for a check asking whether a call of one fails on a None argument (nulled attributes)
+FAILING_BUILTINS = _FAILING
 # of those, the builtins every positional argument of which fails on None (compared, or iterated)
 _EVERY_POSITIONAL = frozenset({"max", "min", "zip"})
 _ORDER = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)

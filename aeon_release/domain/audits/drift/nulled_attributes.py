@@ -60,10 +60,11 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Protocol, TypeGuard, TypeVar, cast
 
 from aeon_release.domain.audits.drift.fallbacks import caught_around
+from aeon_release.domain.audits.drift.none_uses import FAILING_BUILTINS
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
@@ -84,7 +85,10 @@ _NULLS_SELF = lazy_pattern(r"\n\+[^\S\n]+self\.\w+[^\S\n]*=[^\S\n]*None\b")
 _BUILT = lazy_pattern(r"^\s+self\.(\w+)\s*=\s*(?:\w+\.)*[A-Z]\w*\(")
 # a fork line using ``self.X`` as a callee, a receiver or a container, or an arithmetic operand (killers168:
 # ``base + self.draft_id_to_target_id``, None there is a TypeError too)
-_USED = lazy_pattern(r"\bself\.(\w+)\s*(?:[(.\[]|[-+*/@|&](?!=))|[-+*/@|&]\s*self\.(\w+)")
+_USED = lazy_pattern(
+    r"\bself\.(\w+)\s*(?:[(.\[]|[-+*/@|&](?!=))|[-+*/@|&]\s*self\.(\w+)"
+    r"|\b(?:type|vars|len|iter|list|tuple|set|dict|sorted|sum|max|min|int|float)\(\s*self\.(\w+)\s*\)"
+)
 # a fork line using ``self.A.X`` so: ``X`` of an object the class holds
 _HELD = lazy_pattern(r"\bself\.\w+\.(\w+)\s*[(.\[]")
 # a fork line using ``x.X`` so, off a name other than ``self`` (a parameter typed as upstream's class)
@@ -119,6 +123,10 @@ class Nulled:
     old_flag: bool = False
     # the method that now sets the attribute back to None, after ``__init__`` gave it a value (killers168)
     nulled_by: str = ""
+    # the class the base's ``__init__`` built as the attribute's placeholder (``KVConnectorMetadata()``, killers204)
+    built: str = ""
+    # the fork's comparison of the attribute's type with ``built`` (``type(self.X) is C``), when that is the use
+    compared: str = ""
 
     @property
     def used(self) -> str:
@@ -256,8 +264,8 @@ def _nulled(path: str, old: ast.Module, new: ast.Module) -> Iterator[Nulled]:
                 opted.append(Nulled(path, cls.name, attr, line, flag, switches, flag in keywords, old_flag=old_flag))
         yield from opted
         held[cls.name] = opted
-        for attr, (line, builder) in _made_lazy(cls, was).items():
-            yield Nulled(path, cls.name, attr, line, lazy=builder)
+        for attr, (line, builder, placeholder) in _made_lazy(cls, was).items():
+            yield Nulled(path, cls.name, attr, line, lazy=builder, built=placeholder)
         for attr, (line, method) in _nulled_later(cls, was).items():
             yield Nulled(path, cls.name, attr, line, nulled_by=method)
     for cls in file_classes(new.body):
@@ -310,7 +318,7 @@ def _built_attrs(init: ast.FunctionDef | None, anywhere: bool = False) -> set[st
     return found
 
 
-def _made_lazy(cls: ast.ClassDef, was: ast.ClassDef) -> dict[str, tuple[int, str]]:
+def _made_lazy(cls: ast.ClassDef, was: ast.ClassDef) -> dict[str, tuple[int, str, str]]:
     """attribute -> (its line in ``__init__``, the method that builds it now), for each one ``__init__`` set to a
     value at the base (never None) and sets only to None now, while another method of the class sets it to a
     value: #44823 made ``TopKTopPSampler.aiter_ops`` wait for ``_init_aiter_ops``, run by the first forward."""
@@ -329,8 +337,15 @@ def _made_lazy(cls: ast.ClassDef, was: ast.ClassDef) -> dict[str, tuple[int, str
             continue  # None at the base already on some path: the fork's use was as exposed before
         builders = [m.name for m in _methods(cls) if m is not init and _builds(m, attr)]
         if builders and not called & set(builders):  # a builder the constructor calls still builds it there
-            found[attr] = (values[0][1], builders[0])
+            found[attr] = (values[0][1], builders[0], _placeholder(before[attr]))
     return found
+
+
+def _placeholder(values: list[tuple[ast.expr, int]]) -> str:
+    """The capitalized class every one of the base's values built (``KVConnectorMetadata()``), else ""."""
+    built = {last_name(v.func) if isinstance(v, ast.Call) else "" for v, _ in values}
+    name = built.pop() if len(built) == 1 else ""
+    return name if name[:1].isupper() else ""
 
 
 def _nulled_later(cls: ast.ClassDef, was: ast.ClassDef) -> dict[str, tuple[int, str]]:
@@ -563,10 +578,36 @@ def _fork_uses(
                     continue  # the fork builds it first; a constructor's use is the nulled setups' to judge
                 if item.nulled_by and func.name == "__init__":
                     continue  # the constructor's value stands until the nulling method runs
+                compared = _type_compared(func, item) if item.built else None
+                if compared is not None and compared.lineno in owned:
+                    yield replace(item, compared=ast.unparse(compared)), compared.lineno
+                    break
                 line = _unguarded_use(func, item.attr, parents, item.switches, item.via)
                 if line is not None and line in owned:
                     yield item, line
                     break
+
+
+def _type_compared(func: ast.FunctionDef | ast.AsyncFunctionDef, item: Nulled) -> ast.Compare | None:
+    """``type(self.X) is C`` (``is not``, ``==``, ``!=``) with ``C`` the placeholder the base built: the fork tells
+    "unset" by the placeholder's type, and an unset attribute is None now, so the test flips (killers204: #20756's
+    ``KVConnectorBase_V1._connector_metadata``)."""
+    for node in ast.walk(func):
+        if not (isinstance(node, ast.Compare) and len(node.ops) == 1):
+            continue
+        if not isinstance(node.ops[0], ast.Is | ast.IsNot | ast.Eq | ast.NotEq):
+            continue
+        sides = [node.left, node.comparators[0]]
+        typed = any(
+            isinstance(s, ast.Call)
+            and last_name(s.func) == "type"
+            and len(s.args) == 1
+            and _is_attr(s.args[0], item.attr)
+            for s in sides
+        )
+        if typed and any(isinstance(s, ast.Name | ast.Attribute) and last_name(s) == item.built for s in sides):
+            return node
+    return None
 
 
 def _calls_self(func: ast.FunctionDef | ast.AsyncFunctionDef, method: str) -> bool:
@@ -698,6 +739,8 @@ def _unguarded_use(
         inner = node.func if isinstance(node, ast.Call) else getattr(node, "value", None)
         if isinstance(node, ast.BinOp):
             inner = node.left if _is_attr(node.left, attr, via) else node.right
+        if _failing_builtin(node) and any(_is_attr(a, attr, via) for a in node.args):
+            inner = next(a for a in node.args if _is_attr(a, attr, via))  # ``vars(self.X)``: TypeError on None
         if not isinstance(node, ast.Call | ast.Attribute | ast.Subscript | ast.BinOp):
             continue
         read = (
@@ -708,6 +751,10 @@ def _unguarded_use(
                 continue
             used = node.lineno if used is None else min(used, node.lineno)
     return used
+
+
+def _failing_builtin(node: ast.AST) -> TypeGuard[ast.Call]:
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in FAILING_BUILTINS
 
 
 def mentions_attr(node: ast.AST, attr: str, via: str = "") -> bool:
@@ -744,6 +791,18 @@ def _finding(trees: ThreeTrees, path: str, line: int, item: Nulled, pr_pattern: 
             f"{item.cls}, which upstream's {item.nulled_by}() now sets back to None ({item.path}:{item.line}{commit}), "
             f"its own readers testing it for None first: this use meets None on that path; test {name}.{item.attr} "
             "for None",
+        )
+    if item.compared:
+        return Finding(
+            RULE,
+            "merge",
+            Severity.WARNING,
+            path,
+            line,
+            f"fork-owned test {item.compared} tells an unset self.{item.attr}, inherited from {item.cls}, by the "
+            f"{item.built} placeholder its constructor built at the base; upstream's constructor leaves it None now "
+            f"({item.path}:{item.line}{commit}) until {item.lazy}() sets it, so an unset attribute no longer "
+            f"matches and the test flips; test self.{item.attr} for None",
         )
     if item.lazy:
         return Finding(

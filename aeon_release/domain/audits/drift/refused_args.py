@@ -38,6 +38,15 @@ display (list, tuple, dict, set, comprehension, f-string, lambda), a torch tenso
 (``torch.empty(...)``), a parameter of the enclosing function annotated with a type that admits no None and
 given no None default, or a local bound once to one of those.  Only a keyword argument is read so, and only
 when upstream's diff added such a guard line naming it (the fork's lines are gated on ``name=``).
+
+A classmethod's guard may ask which class it was called off (killers204): #22734 (0933f9d518) opened
+``KVConnectorBase_V1.get_required_kvcache_layout`` with ``if cls is KVConnectorBase_V1: raise TypeError(...)``
+(the base has no layout to give; ask the connector's class).  A fork's layout helper copying the old
+``MultiConnector`` line, ``KVConnectorBase_V1.get_required_kvcache_layout(config)``, merges cleanly and raises
+at startup.  Such a test (``cls is C``/``cls == C``, ``C`` the method's own class) is read with ``cls`` known
+only for a call made off ``C`` itself (imported from upstream's module, or off a module alias of it): a call off
+a subclass, ``super()`` in a subclass's classmethod or ``cls.m(...)`` leaves ``cls`` unknown and decides nothing.
+Only names an added line tests so (``if cls is C``) are read as receivers.
 """
 
 from __future__ import annotations
@@ -80,6 +89,10 @@ _REFUSALS = frozenset(
 # a test that asks what the callee accepts: ``inspect.signature(f)``, ``hasattr(r, "m")``
 _FEATURE_TESTS = frozenset({"signature", "getfullargspec", "getargspec", "hasattr"})
 _MOST_FILES = 64
+# an upstream line refusing a classmethod's call off its own class: ``if cls is KVConnectorBase_V1:`` (killers204)
+_REFUSES_OWN = lazy_pattern(r"^(?:if|assert) (?:not )?cls (?:is|==|is not|!=) ([A-Z]\w*)\b")
+# the receiver ``cls`` is when a call is made off the class itself: compared by identity with the class's name
+_OWN_CLASS = object()
 # an upstream line refusing any value of a parameter: ``assert buffer is None``, ``if buffer is not None:``
 _REFUSES_ANY = lazy_pattern(r"^(?:assert (\w+) is None\b|if (\w+) is not None:)")
 # calls whose value is a tensor (never None): what a fork binds a buffer to
@@ -134,6 +147,7 @@ class Call:
     checked: bool = False  # under a feature or version test: the fork may already split on upstream's release
     handled: frozenset[str] = frozenset()  # the exception classes a ``try`` around the call catches
     present: frozenset[str] = frozenset()  # keywords passed a value known not to be None (not a constant)
+    receiver: str = ""  # the class the call is made off itself (``Cls.m(...)``), for a classmethod's ``cls``
 
 
 @dataclass(frozen=True)
@@ -147,10 +161,12 @@ class Guarded:
     star: bool = False  # ``*args``: positionals past those go there
     bound: bool = False  # a method taking ``self``/``cls`` first (not a staticmethod): a call skips it
     kinds: tuple[tuple[int, str], ...] = ()  # (a guard's line, the class its raise names; "" when not read)
+    # a classmethod's (first parameter, its class's name): a guard may compare the one with the other
+    own: tuple[str, ...] = ()
 
 
 def refused_arg_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    calls = list(_fork_calls(trees, _refused_any(trees)))
+    calls = list(_fork_calls(trees, _refused_any(trees), _refused_own(trees)))
     if not calls:
         return []
     paths = [p for p in upstream_changed(trees.repo, trees.base, trees.theirs) if p.endswith(".py")]
@@ -218,6 +234,12 @@ def _refused_any(trees: ThreeTrees) -> frozenset[str]:
     """The parameter names an upstream line added refuses every value of (``assert p is None``)."""
     found = trees.upstream.added_lines().added_matches(_REFUSES_ANY)
     return frozenset(m.group(1) or m.group(2) for path, m in found if path.endswith(".py"))
+
+
+def _refused_own(trees: ThreeTrees) -> frozenset[str]:
+    """The classes an upstream line added refuses a classmethod's call off (``if cls is C:``)."""
+    found = trees.upstream.added_lines().added_matches(_REFUSES_OWN)
+    return frozenset(m.group(1) for path, m in found if path.endswith(".py"))
 
 
 def _present(call: ast.Call, parents: dict[int, ast.AST], names: frozenset[str]) -> frozenset[str]:
@@ -313,13 +335,25 @@ def _values(call: Call, fn: Guarded) -> dict[str, object] | None:
     params = fn.positional[1:] if fn.bound else fn.positional
     if (len(node.args) > len(params) and not fn.star) or not {k.arg for k in node.keywords} <= set(fn.params):
         return None
+    if call.receiver and fn.bound and not fn.own:
+        return None  # an instance method called off its class: the instance is the first argument
     values = dict(fn.defaults)
+    values |= _receiver(call, fn)
     values |= {p: _constant(a) for p, a in zip(params, node.args, strict=False)}
     values |= {k.arg: _constant(k.value) for k in node.keywords if k.arg is not None}
     values |= {
         f"{k}__{attr}": v.field(attr) for k, v in values.items() if isinstance(v, _Dtype) for attr in _DTYPE_FIELDS
     }
     return {k: v for k, v in values.items() if v is not _UNKNOWN}
+
+
+def _receiver(call: Call, fn: Guarded) -> dict[str, object]:
+    """A classmethod's class name, and its ``cls`` when the call is made off that class itself: a guard's ``cls is
+    C`` holds then, and is unknown for any other receiver (a subclass, ``super()``, ``cls``)."""
+    if not fn.own:
+        return {}
+    first, own = fn.own
+    return {own: _OWN_CLASS, **({first: _OWN_CLASS} if call.receiver == own else {})}
 
 
 def _constant(node: ast.expr) -> object:
@@ -349,24 +383,28 @@ def _copy(test: ast.expr) -> ast.expr:
     return ast.parse(ast.unparse(test), mode="eval").body
 
 
-def _fork_calls(trees: ThreeTrees, refused: frozenset[str]) -> Iterator[Call]:
+def _fork_calls(trees: ThreeTrees, refused: frozenset[str], owns: frozenset[str] = frozenset()) -> Iterator[Call]:
     named = re.compile(r"\b(?:" + "|".join(sorted(refused)) + r")[ \t]*=[^=]") if refused else None
+    off_class = re.compile(r"\b(?:" + "|".join(sorted(owns)) + r")\.\w+\(") if owns else None
     for path, module, owned in fork_modules(
         trees,
         lambda line: (
             _CONSTANT_ARGUMENT.search(line)
             or _CONSTANT_KEYWORD.search(line)
             or (named is not None and named.search(line))
+            or (off_class is not None and off_class.search(line))
         ),
     ):
         parents, imports = parent_map(module), file_imports(module, path)
         elsewhere = imported_lineage(trees, imports)
         for node in ast.walk(module):
-            if not (isinstance(node, ast.Call) and node.lineno in owned and (node.args or node.keywords)):
+            if not (isinstance(node, ast.Call) and node.lineno in owned):
                 continue
             if expects_refusal(node, parents) or caught_around(node, _REFUSALS, parents):
                 continue
-            call = _call(path, node, parents, imports, elsewhere)
+            call = _off_class(path, node, imports, owns) if owns else None
+            if call is None and (node.args or node.keywords):
+                call = _call(path, node, parents, imports, elsewhere)
             if call is not None:
                 present = _present(node, parents, refused) if refused else frozenset()
                 checked, handled = _feature_split(node, parents), _handlers_around(node, parents)
@@ -403,6 +441,17 @@ def _feature_split(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
 
 def _asks_feature(test: ast.expr) -> bool:
     return any(isinstance(n, ast.Call) and last_name(n.func) in _FEATURE_TESTS for n in ast.walk(test))
+
+
+def _off_class(path: str, node: ast.Call, imports: dict[str, tuple[str, str]], owns: frozenset[str]) -> Call | None:
+    """``C.m(...)`` (or ``mod.C.m(...)``) off an imported class ``C`` among ``owns``: a call whose ``cls`` is ``C``."""
+    func = node.func
+    if not (isinstance(func, ast.Attribute) and last_name(func.value) in owns):
+        return None
+    origin = imported_origin(func.value, imports)
+    if origin is None or origin[1] not in owns:
+        return None
+    return Call(path, node.lineno, func.attr, frozenset({origin}), True, node, receiver=origin[1])
 
 
 def _call(
@@ -444,7 +493,10 @@ def _guarded(text: str | None, path: str) -> dict[str, Guarded]:
             for m in node.body:
                 if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef):
                     static = any(last_name(d) == "staticmethod" for d in m.decorator_list)
-                    found[f"{node.name}.{m.name}"] = replace(_read(m), bound=not static)
+                    first = [*m.args.posonlyargs, *m.args.args][:1]
+                    is_class = bool(first) and any(last_name(d) == "classmethod" for d in m.decorator_list)
+                    own = (first[0].arg, node.name) if is_class else ()
+                    found[f"{node.name}.{m.name}"] = replace(_read(m, own), bound=not static)
     if module is not None:
         found |= _forwarding(module, found)
     return found
@@ -518,16 +570,18 @@ def _may_return(stmt: ast.stmt) -> bool:
     return any(isinstance(n, ast.Return) for n in ast.walk(stmt))
 
 
-def _read(func: ast.FunctionDef | ast.AsyncFunctionDef) -> Guarded:
+def _read(func: ast.FunctionDef | ast.AsyncFunctionDef, own: tuple[str, ...] = ()) -> Guarded:
     args = func.args
     positional = [*args.posonlyargs, *args.args]
     params = tuple(a.arg for a in positional) + tuple(a.arg for a in args.kwonlyargs)
     pairs = list(zip(positional[len(positional) - len(args.defaults) :], args.defaults, strict=True))
     pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None]
     defaults = tuple((a.arg, v) for a, d in pairs if (v := _constant(d)) is not _UNKNOWN)
-    found = list(_guards(func, set(params)))
+    # a classmethod's guard may read its own class's name (``cls is C``): known, as the receiver may be
+    found = list(_guards(func, set(params) | set(own[1:])))
     guards, kinds = tuple((line, test) for line, test, _ in found), tuple((line, k) for line, _, k in found)
-    return Guarded(params, defaults, guards, tuple(a.arg for a in positional), args.vararg is not None, kinds=kinds)
+    positional_names = tuple(a.arg for a in positional)
+    return Guarded(params, defaults, guards, positional_names, args.vararg is not None, kinds=kinds, own=own)
 
 
 def _guards(func: ast.FunctionDef | ast.AsyncFunctionDef, params: set[str]) -> Iterator[tuple[int, ast.expr, str]]:
@@ -605,6 +659,8 @@ def _finding(call: Call, path: str, key: str, guard: tuple[int, ast.expr], commi
         Severity.WARNING if call.checked else Severity.ERROR,
         call.path,
         _argument_line(call, test),
-        f"fork-owned call passes {call.name}({passed}), which upstream's {key} now refuses ({path}:{line}{commit}: "
-        f"{shown}): pass what upstream still accepts{split if call.checked else ''}",
+        f"fork-owned call {'off ' + call.receiver + ' ' if call.receiver else ''}passes {call.name}({passed}), "
+        f"which upstream's {key} now refuses ({path}:{line}{commit}: {shown}): "
+        f"{'call it off the subclass it means' if call.receiver else 'pass what upstream still accepts'}"
+        f"{split if call.checked else ''}",
     )

@@ -1,0 +1,210 @@
+"""Class-read properties: upstream turned a class variable into a property, the fork reads it off the class.
+
+#30761 (b89443b8d9) turned ``KVConnectorBase_V1.prefer_cross_layer_blocks: ClassVar[bool] = False`` into a
+``@property`` (``MultiConnector`` asks its sub-connectors' instances now).  Read off an instance nothing changed,
+so no symbol moved; read off the class -- ``connector_cls.prefer_cross_layer_blocks`` with ``connector_cls:
+type[KVConnectorBase_V1]``, ``getattr(connector_cls, "prefer_cross_layer_blocks", False)``, ``Base.flag`` -- it is
+the ``property`` object now, always truthy: a fork's "does this connector want cross-layer blocks" answers yes
+for every connector, silently.  (Read-only drift, ``read_only.py``, catches the same change's stores.)
+
+Upstream's side: the Python files whose diff adds a ``@property`` def, parsed at the base and upstream; a class
+that defines ``name`` as a property (``@property`` or ``@functools.cached_property``) upstream where its base
+body bound ``name`` to a value (``name = v``, ``name: T = v``).  The fork's side, on lines it owns: a load of
+``X.name`` (or ``getattr(X, "name", ...)``) where ``X`` is the class itself -- imported from upstream's module (a
+module alias too), a parameter annotated ``type[C]``, or a class of the fork's file deriving from it that binds
+``name`` nowhere on its way (its own body, a base of its file).  An error: the read is never the value.
+
+Quiet: a read off an instance (``self.name``, ``conn.name``); a subclass binding the name itself (``name = True``
+in its body: the subclass's value shadows the property); a read of the descriptor's own parts
+(``X.name.fget``, ``.__doc__``) or one asked ``isinstance(X.name, property)``; the fork's own namesake class.
+
+Pure but for reading the three trees: findings out.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.own_fields import file_classes
+from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
+from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map, str_value
+
+# an added ``@property`` (or ``cached_property``) line followed, within a few added lines, by the def it decorates
+_PROPERTY_DEF = lazy_pattern(
+    r"\n\+[ \t]+@(?:builtins\.|functools\.)?(?:cached_)?property\b[^\n]*(?:\n\+(?![ \t]*(?:async[ \t]+)?def\b)"
+    r"[^\n]*){0,12}\n\+[ \t]+(?:async[ \t]+)?def[ \t]+(\w+)"
+)
+_PROPERTIES = frozenset({"property", "cached_property"})
+# reads of the descriptor itself, not its value: deliberate
+_DESCRIPTOR_PARTS = frozenset({"fget", "fset", "fdel", "__doc__", "__get__", "__set__", "__isabstractmethod__"})
+_TYPE_NAMES = frozenset({"type", "Type"})
+_Def = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+@dataclass(frozen=True)
+class Made:
+    """``cls.name`` (upstream's ``path``, module ``module``) is a property now, a class variable at the base."""
+
+    path: str
+    module: str
+    cls: str
+    name: str
+
+
+def class_property_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork lines reading, off a class, a name upstream turned from a class variable into a property."""
+    named: dict[str, set[str]] = {}
+    for path in trees.upstream.matching(_PROPERTY_DEF, ".py"):
+        named[path] = {m.group(1) for m in _PROPERTY_DEF.finditer(trees.upstream.raw(path))} & trees.fork_words()
+    made = [
+        m for path, old, new in parsed_versions(trees, [p for p in named if named[p]]) for m in _made(path, old, new)
+    ]
+    made = [m for m in made if m.name in named[m.path]]
+    if not made:
+        return []
+    names = {m.name for m in made}
+    mentioned = re.compile(r"\.(?:" + "|".join(sorted(names)) + r")\b|[\"'](?:" + "|".join(sorted(names)) + r")[\"']")
+    return [
+        _finding(trees, path, line, item, shown, pr_pattern)
+        for path, module, owned in fork_modules(trees, mentioned.search)
+        for line, item, shown in _class_reads(path, module, owned, made)
+    ]
+
+
+def _made(path: str, old: ast.Module, new: ast.Module) -> Iterator[Made]:
+    before = {c.name: c for c in file_classes(old.body)}
+    for cls in file_classes(new.body):
+        was = before.get(cls.name)
+        if was is None:
+            continue
+        bound = _bound_names(was)
+        for stmt in cls.body:
+            if isinstance(stmt, _Def) and stmt.name in bound and _is_property(stmt):
+                yield Made(path, dotted_name(path), cls.name, stmt.name)
+
+
+def _is_property(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    return any(last_name(d) in _PROPERTIES for d in func.decorator_list)
+
+
+def _bound_names(cls: ast.ClassDef) -> set[str]:
+    """The names a class body binds to a value (``name = v``, ``name: T = v``), not defs."""
+    names: set[str] = set()
+    for stmt in cls.body:
+        if isinstance(stmt, ast.Assign):
+            names.update(t.id for t in stmt.targets if isinstance(t, ast.Name))
+        elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None and isinstance(stmt.target, ast.Name):
+            names.add(stmt.target.id)
+    return names
+
+
+def _class_reads(path: str, module: ast.Module, owned: set[int], made: list[Made]) -> Iterator[tuple[int, Made, str]]:
+    imports, parents = file_imports(module, path), parent_map(module)
+    local = {c.name: c for c in file_classes(module.body)}
+    for node in ast.walk(module):
+        read = _read(node) if isinstance(node, ast.Attribute | ast.Call) else None
+        if (
+            read is None
+            or not isinstance(node, ast.Attribute | ast.Call)
+            or node.lineno not in owned
+            or _descriptor_use(node, parents)
+        ):
+            continue
+        receiver, name = read
+        for item in (m for m in made if m.name == name):
+            if _is_class(receiver, item, node, parents, imports, local):
+                yield node.lineno, item, f"{ast.unparse(receiver)}.{name}"
+
+
+def _read(node: ast.AST) -> tuple[ast.expr, str] | None:
+    """(receiver, name) of a load ``X.name`` or a ``getattr(X, "name"[, default])``."""
+    if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load):
+        return node.value, node.attr
+    if isinstance(node, ast.Call) and last_name(node.func) == "getattr" and len(node.args) >= 2:
+        name = str_value(node.args[1])
+        return (node.args[0], name) if name else None
+    return None
+
+
+def _descriptor_use(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """``X.name.fget`` and the like, or ``isinstance(X.name, property)``: the fork asks after the descriptor."""
+    up = parents.get(id(node))
+    if isinstance(up, ast.Attribute) and up.attr in _DESCRIPTOR_PARTS:
+        return True
+    return isinstance(up, ast.Call) and last_name(up.func) == "isinstance"
+
+
+def _is_class(
+    receiver: ast.expr,
+    item: Made,
+    node: ast.AST,
+    parents: dict[int, ast.AST],
+    imports: dict[str, tuple[str, str]],
+    local: dict[str, ast.ClassDef],
+) -> bool:
+    """``receiver`` is ``item``'s class itself: imported from its module, a parameter annotated ``type[C]``, or a
+    class of the fork's file deriving from it without binding the name on its way."""
+    if isinstance(receiver, ast.Name) and receiver.id in local:
+        return _inherits_unbound(local[receiver.id], item, imports, local, set())
+    if imported_origin(receiver, imports) == (item.module, item.cls):
+        return True
+    if not isinstance(receiver, ast.Name):
+        return False
+    annotation = _annotation(receiver.id, node, parents)
+    if isinstance(annotation, ast.Subscript) and last_name(annotation.value) in _TYPE_NAMES:
+        return imported_origin(annotation.slice, imports) == (item.module, item.cls)
+    return False
+
+
+def _inherits_unbound(
+    cls: ast.ClassDef, item: Made, imports: dict[str, tuple[str, str]], local: dict[str, ast.ClassDef], seen: set[str]
+) -> bool:
+    """A fork class of the file reaching ``item``'s class through bases none of which binds the name."""
+    if cls.name in seen or item.name in _bound_names(cls) or any(_defines(s, item.name) for s in cls.body):
+        return False
+    seen.add(cls.name)
+    for base in cls.bases:
+        if isinstance(base, ast.Name) and base.id in local:
+            if _inherits_unbound(local[base.id], item, imports, local, seen):
+                return True
+        elif imported_origin(base, imports) == (item.module, item.cls):
+            return True
+    return False
+
+
+def _defines(stmt: ast.stmt, name: str) -> bool:
+    return isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and stmt.name == name
+
+
+def _annotation(name: str, node: ast.AST, parents: dict[int, ast.AST]) -> ast.expr | None:
+    """The annotation of the enclosing functions' parameter ``name``, innermost first."""
+    up = parents.get(id(node))
+    while up is not None:
+        if isinstance(up, _Def):
+            args = [*up.args.posonlyargs, *up.args.args, *up.args.kwonlyargs]
+            found = next((a.annotation for a in args if a.arg == name), None)
+            if found is not None or any(a.arg == name for a in args):
+                return found
+        up = parents.get(id(up))
+    return None
+
+
+def _finding(trees: ThreeTrees, path: str, line: int, item: Made, shown: str, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(item.path, r"@property|def " + re.escape(item.name) + r"\b", pr_pattern)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        path,
+        line,
+        f"fork-owned line reads {shown} off a class, but upstream made {item.cls}.{item.name} a property "
+        f"({item.path}{commit}), a class variable before: off the class the read is the property object itself "
+        "(always truthy), not a value; read it off an instance, or ask upstream's new way",
+    )

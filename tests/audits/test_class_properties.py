@@ -1,0 +1,97 @@
+"""Class-read properties: a class variable upstream made a property, read by the fork off the class.
+
+Shaped like #30761 (b89443b8d9), which turned ``KVConnectorBase_V1.prefer_cross_layer_blocks: ClassVar[bool] =
+False`` into a ``@property``: ``connector_cls.prefer_cross_layer_blocks`` off a ``type[...]`` is the property object
+now, always truthy.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+BASE_PATH = "vllm/kv/base.py"
+BASE = """from typing import ClassVar
+
+
+class Connector:
+    prefer_blocks: ClassVar[bool] = False
+    kind = "plain"
+
+    def __init__(self) -> None:
+        self.ready = True
+"""
+UPSTREAM = """from typing import ClassVar
+
+
+class Connector:
+    kind = "plain"
+
+    def __init__(self) -> None:
+        self.ready = True
+
+    @property
+    def prefer_blocks(self) -> bool:
+        return False
+"""
+SUBJECT = "[KVConnector]: Enable Cross-layers KV cache layout for MultiConnector (#30761)"
+FORK = "vllm/aeon/props.py"
+HEAD = "from vllm.kv.base import Connector\n\n\n"
+
+
+def errors(git_repo: GitRepo, no_rules: Path, body: str, head: str = HEAD) -> list:
+    sides = s.merge_case(
+        git_repo,
+        {BASE_PATH: BASE, "vllm/kv/__init__.py": "", "vllm/__init__.py": ""},
+        {FORK: head + body},
+        [(SUBJECT, {BASE_PATH: UPSTREAM})],
+    )
+    found = s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
+    return [r for r in found if r[0] == FORK and r[2] == "error" and "off a class" in r[3]]
+
+
+@pytest.mark.parametrize(
+    ("body", "line", "head"),
+    [
+        ("WANTS = bool(Connector.prefer_blocks)\n", 4, HEAD),
+        (
+            "def aeon(cls_: type[Connector]) -> int:\n    if cls_.prefer_blocks:\n        return 1\n    return 0\n",
+            5,
+            HEAD,
+        ),
+        ("class AeonConnector(Connector):\n    pass\n\n\nWANTS = AeonConnector.prefer_blocks is True\n", 8, HEAD),
+        ("WANTS = getattr(kv.Connector, 'prefer_blocks', False)\n", 4, "from vllm.kv import base as kv\n\n\n"),
+    ],
+    ids=["off the imported class", "a type[] parameter in an if", "a fork subclass binding nothing", "getattr, alias"],
+)
+def test_a_read_off_the_class_is_an_error(git_repo: GitRepo, no_rules: Path, body: str, line: int, head: str) -> None:
+    [(_, found, _, message)] = errors(git_repo, no_rules, body, head)
+    assert found == line
+    assert "property object itself" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon(conn: Connector) -> bool:\n    return conn.prefer_blocks\n",
+        "class AeonConnector(Connector):\n    prefer_blocks = True\n\n\nWANTS = AeonConnector.prefer_blocks\n",
+        "DOC = Connector.prefer_blocks.__doc__\nIS_PROP = isinstance(Connector.prefer_blocks, property)\n",
+        "KIND = Connector.kind\n",
+        "def aeon(conn: Connector) -> bool:\n    return getattr(conn, 'prefer_blocks', False)\n",
+        "class AeonConnector(Connector):\n    def aeon(self) -> bool:\n        return self.prefer_blocks\n",
+    ],
+    ids=["an instance read", "a subclass binding it", "the descriptor asked after", "a kept class variable",
+         "getattr off an instance", "self."],
+)  # fmt: skip
+def test_reads_of_the_value_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert errors(git_repo, no_rules, body) == []
+
+
+def test_the_forks_own_namesake_class_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    body = "class Connector:\n    prefer_blocks = True\n\n\nWANTS = Connector.prefer_blocks\n"
+    assert errors(git_repo, no_rules, body, head="") == []
