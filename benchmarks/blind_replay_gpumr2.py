@@ -21,6 +21,31 @@ exported, the fork's own namesake, a call that still fits).  The merge base is t
 upstream is the commit; a spelling is *caught* when an error lands on its line, *warned* when a warning lands
 in its file.  Twins must stay *quiet*: no error on their line.
 
+Blind, on the engine before any widening (main at 769e0cfd): 19 caught, 0 warned, 3 missed of 22 (twins: 11
+quiet, 0 false errors).  Symbol drift caught the removed attributes (a subclass's ``self.`` read, a read off a
+receiver typed as the runner, the flag a subclass still sets), the renamed methods (an override upstream no
+longer calls, a ``super()``/``self.`` call), the removed ``mamba_utils`` function, the import and module
+attribute of ``NgramProposer`` no longer at the runner module's top, the re-export of
+``group_mm_kwargs_by_modality`` dropped and ``_capture_cudagraphs``' replaced parameters (an override upstream now
+calls with ``batch_descriptors=``, a keyword call, a positional call of three); return drift caught
+``_bookkeeping_sync``'s widened tuple (an unpack of seven, an override returning seven, ``result[1]`` now the NaN
+counts).  The misses, all three #18935's (``get_dp_padding``'s pad made a ``(pad, num_tokens_across_dp)`` pair):
+``num_tokens += self.get_dp_padding(num_tokens)`` (TypeError: an augmented assignment was no use of a value),
+``runner.get_dp_padding(n) != 0`` (always true: a comparison was no use either) and an override returning ``0``
+(unpacked by upstream's callers: upstream's own removed ``num_input_tokens += self.get_dp_padding(...)`` did not
+count as a caller binding the value whole, so the pair was not known meant).  No label was wrong.
+After the killers200 widenings: 22 caught, 0 warned, 0 missed of 22 (twins: 11 quiet, 0 false errors).  Caught
+now: an operator meeting a value upstream made a tuple is a use of it -- an operand (``n + f(...)``), an augmented
+assignment (``n += f(...)``) and a comparison by equality or order with anything but a tuple display
+(``f(...) != 0``) -- and upstream's own ``n += f(...)`` moved to an unpack is its callers' evidence, as a bound
+name is (``drift/returns.py``; ``tests/audits/test_widened_operands.py``).
+Regression set at the widenings' head (8bbf1ea6): killer_replay 26/26, kind_change_replay 12/12 (5 twins
+quiet), review81_twins 5 caught, 3 warned of 8, 0 false errors of 30 (2 warned), review83_twins 8/8, 0 false of
+42, review99_twins 10/10, 0 false of 37 (1 warned), review102_twins 4/4, 0 false of 34 (2 warned),
+blind_replay_kvmgr 24 caught, 1 missed of 25 (12 quiet), blind_replay_runner 25 caught, 1 warned, 1 missed of 27
+(16 quiet; main's engine the same), blind_replay_mtpmodels 16 caught, 5 warned, 1 missed of 22 (11 quiet),
+blind_replay_gpumr 21 caught, 1 warned of 22 (11 quiet): each as before.
+
   python benchmarks/blind_replay_gpumr2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
