@@ -9,6 +9,10 @@ whose returned name moved (``stats[1]`` after upstream inserted a value before i
 shapes (``forward`` in a hundred classes) is not resolved by name, so it is left alone.  One value made a
 tuple, or a tuple made one value (every def, and upstream's own callers moved between binding one name
 and unpacking, or from unpacking to testing the value): a fork line using the value, a fork unpack, a fork override of the old shape.
+An operator meeting the value counts as a use (killers200, #18935's ``get_dp_padding`` made a pair): an operand
+(``n + f(...)``, ``n += f(...)``, raising TypeError on a tuple or None) and a comparison by equality or order
+(``f(...) != 0``: never equal now; ``f(...) > 0`` raises); upstream's own ``n += f(...)`` moved to an unpack is
+the callers' evidence as a bound name is.
 
 An unpack of the fork's own wrapper that hands back one call's result whole (``return g(...)`` at every return)
 is an unpack of that call (killers157).
@@ -133,7 +137,7 @@ def return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     findings = _voided_uses(trees, uses, pr_pattern)
     unpacks, overrides, indexed = list(_fork_unpacks(trees)), list(_fork_overrides(trees)), list(_fork_indexed(trees))
     rebound = Rebound(trees)
-    uses = [u for u in uses if u.how != "operates"] + _fork_passed_values(trees)  # an operand: voided only
+    uses += _fork_passed_values(trees)
     findings += _widened_findings(trees, uses, [o for o in overrides if o.single], rebound, pr_pattern)
     overrides = [o for o in overrides if not o.single]
     if not unpacks and not overrides and not indexed:
@@ -1717,8 +1721,16 @@ _ITERATED_CALL = lazy_pattern(r"\bfor\s+[\w.]+\s+in\s+(?:await\s+)?[\w.]+\(")
 _VALUE_RETURN = lazy_pattern(r"\n-[ \t]*return [^\n]")  # upstream removed a return of a value
 # ``f(...).items()`` / ``f(...).shape``: an attribute read straight off a call's value (a text prefilter)
 _READ_OFF_CALL = lazy_pattern(r"\)[ \t]*\.[ \t]*[A-Za-z_]")
-# ``f(...) | extra`` / ``f(...) + 1``: a call's value an operand (a text prefilter; only a voided return asks it)
-_OPERATED_CALL = lazy_pattern(r"\)[ \t]*(?:[|&+^%-]|\*\*?|//?)[ \t]*[\w{(\[]")
+# ``f(...) | extra`` / ``f(...) + 1``: a call's value an operand (a text prefilter)
+# ``n + f(...)`` too: the call the right operand (an operand before the operator: ``*args`` is no operation)
+_OPERATED_CALL = lazy_pattern(
+    r"\)[ \t]*(?:[|&+^%-]|\*\*?|//?)[ \t]*[\w{(\[]|[\w)\]][ \t]*(?:[|&+^%-]|\*\*?|//?)[ \t]*(?:await\s+)?[\w.]+\("
+)
+# ``n += f(...)``: a call's value the operand of an augmented assignment; ``f(...) != 0`` / ``0 < f(...)``: a
+# call's value compared by equality or order (text prefilters; killers200: #18935 made ``get_dp_padding``'s
+# pad a ``(pad, num_tokens_across_dp)`` pair, and ``num_tokens += self.get_dp_padding(n)`` raises)
+_AUGMENTED_CALL = lazy_pattern(r"^\s*[\w.\[\]]+\s*(?:[-+*/%|&^@]|//|\*\*|<<|>>)=\s*(?:await\s+)?[\w.]+\(")
+_COMPARED_CALL = lazy_pattern(r"\)[ \t]*(?:[!=]=|[<>]=?)[ \t]*[\w\-\"'(]|(?:[!=]=|[<>]=?)[ \t]*(?:await\s+)?[\w.]+\(")
 # what a read off a value of the wrong kind raises (a tuple or None has no ``.items``)
 _READ_MISFITS = frozenset({"AttributeError"})
 # what a tuple answers itself: a read of these off a value made a tuple still works
@@ -1731,7 +1743,9 @@ class ValueUse:
     line: int
     callee: str
     call: str
-    how: str  # "assigns", "tests", "iterates", "passes" (handed straight to another call) or "reads"
+    # "assigns", "tests", "iterates", "passes" (handed straight to another call), "reads", "operates" (an
+    # operand, augmented assignments too) or "compares" (by equality or order)
+    how: str
     attr: str = ""  # what "reads" reads off the value (``f(...).items()``: items)
     caught: bool = False  # in a ``try`` catching what the use raises on None or a misfit: maybe the fallback
 
@@ -1890,6 +1904,23 @@ def _formats(node: ast.BinOp) -> bool:
     return bool(kinds) and kinds <= {"s", "r", "a"}
 
 
+# the comparisons whose outcome a call's value changing kind flips or breaks: a tuple is never equal to a
+# number and raises when ordered against one; ``in`` is left alone (a tuple answers ``in`` as a list did)
+_VALUE_COMPARISONS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+
+
+def _compared_call(node: ast.Compare) -> ast.expr | None:
+    """The one call a two-sided comparison by equality or order compares with something that is no tuple
+    or list display (``f(...) == (a, b)`` already reads a tuple)."""
+    if len(node.ops) != 1 or not isinstance(node.ops[0], _VALUE_COMPARISONS):
+        return None
+    left, right = node.left, node.comparators[0]
+    for side, other in ((left, right), (right, left)):
+        if _called(side) is not None and not isinstance(other, (ast.Tuple, ast.List)):
+            return side
+    return None
+
+
 def _fork_value_uses(trees: ThreeTrees) -> Iterator[ValueUse]:
     return _fork_owned(trees, _value_use_line, _value_use)
 
@@ -1901,6 +1932,8 @@ def _value_use_line(line: str) -> bool:
         or _ITERATED_CALL.search(line)
         or _READ_OFF_CALL.search(line)
         or _OPERATED_CALL.search(line)
+        or _AUGMENTED_CALL.match(line)
+        or _COMPARED_CALL.search(line)
     )
 
 
@@ -1999,6 +2032,13 @@ def _value_use(path: str, node: ast.AST) -> ValueUse | None:
     elif isinstance(node, ast.BinOp) and not _formats(node) and (_called(node.left) or _called(node.right)):
         # ``super().load_weights(w) | {"x"}``: the operator meets whatever the call returns (None: TypeError)
         value, how = node.left if _called(node.left) else node.right, "operates"
+    elif isinstance(node, ast.AugAssign):
+        value, how = node.value, "operates"  # ``n += f(...)``: the operator meets the call's value the same
+    elif isinstance(node, ast.Compare):
+        compared = _compared_call(node)
+        if compared is None:
+            return None
+        value, how = compared, "compares"
     elif isinstance(node, (ast.ListComp, ast.SetComp, ast.GeneratorExp, ast.DictComp)):
         loops = [g.iter for g in node.generators if isinstance(g.target, ast.Name) and _called(g.iter) is not None]
         if not loops:
@@ -2146,6 +2186,7 @@ def _voided_finding(trees: ThreeTrees, use: ValueUse, path: str, pr_pattern: str
         "reads": f"the read of .{use.attr} now hits None: AttributeError at runtime",
         "iterates": "the loop now iterates None: TypeError at runtime",
         "operates": "the operator now meets None: TypeError at runtime",
+        "compares": "the comparison now meets None: never equal, and ordering it raises TypeError",
     }.get(use.how, "the test now sees None every time")
     message = (
         f"fork-owned line uses the value of {use.call}(), but upstream changed {drift.name}() to return "
@@ -2591,7 +2632,8 @@ class Rebound:
         call = rf"[ \t]*(?:await[ \t]+)?(?:[\w.]|\(\))*?\b{re.escape(bare)}\("
         one, many = ("-", "\\+") if widen else ("\\+", "-")
         # the value may open on the next line: ``a, b = \`` or ``a, b = (`` then the call (#12003's scheduler)
-        bound = re.compile(rf"\n{one}[ \t]*[\w.]+[ \t]*(?::[^=\n]*)?={_BROKEN.format(one)}{call}")
+        # ``n += f(...)`` takes the value whole too (#18935's ``num_tokens += self.get_dp_padding(num_tokens)``)
+        bound = re.compile(rf"\n{one}[ \t]*[\w.]+[ \t]*(?::[^=\n]*|{_AUGMENTED_OP})?={_BROKEN.format(one)}{call}")
         # ``a, b = f(``, or the last line of a target the formatter split over lines, ``) = f(``
         unpacked = re.compile(
             rf"\n{many}[ \t]*(?:\(?[\w.]+[ \t]*,[\w. \t,*]*\)?|\))[ \t]*={_BROKEN.format(many)}{call}"
@@ -2625,6 +2667,8 @@ def _tested_whole(rest: str) -> bool:
 # ``x = f(...)[1]``: one element read by position, not the value bound whole (#48018's rewrite of
 # ``_, ssm_state_dtype = self.get_state_dtype()``)
 # a value continued on the next line of the same side of the diff: a backslash or an opened parenthesis
+# the operator of an augmented assignment, before its ``=``
+_AUGMENTED_OP = r"(?:[-+*/%|&^@]|//|\*\*|<<|>>)"
 _BROKEN = r"(?:[ \t]*[\\(]?[ \t]*\n{}(?=[ \t]*[\w.(]))?"
 _INDEXED_END = lazy_pattern(r"\)\s*\[\s*-?\d+\s*\]\s*(?:#.*)?$")
 
@@ -2646,6 +2690,8 @@ def _widened_finding(
             "iterates": f"the loop now steps through the tuple's {drift.new} values",
             "passes": "the call it is handed to now gets the whole tuple",
             "reads": f"the tuple has no .{use.attr}: AttributeError at runtime",
+            "operates": "the operator now meets the tuple: TypeError at runtime (a ``*`` repeats it instead)",
+            "compares": "the comparison now meets the tuple: never equal, and ordering it raises TypeError",
         }.get(use.how, "the test now sees a non-empty tuple: always true")
         message = (
             f"fork-owned line uses the value of {use.call}() as one value, but upstream changed "
