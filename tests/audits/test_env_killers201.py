@@ -1,0 +1,176 @@
+"""Environment-variable drift widened by killers201 (benchmarks/blind_replay_envs2.py): four registry changes
+whose fork reads and settings merged cleanly and went silent.
+
+Each upstream change is shaped like a real vLLM one: #13615 turned ``bool(os.getenv(NAME, False))`` (any non-empty
+value on) into ``... .lower() in ("on", "true", "1")`` (a fork's ``"yes"`` is off now; env-value drift), #21289
+made an ``int`` defaulting to ``"0"`` None unless set (env-default drift: the guarded read's own ``"0"`` no longer
+hides the None), #41083 turned ``maybe_convert_bool(os.environ.get(NAME))`` into the raw string (env-parsing
+drift: ``is True`` never holds, ``"0"`` is truthy), #32429 and #37198 replaced a literal default with a uuid
+factory's and a computed one (env-default drift: the fork's repetition of the old literal is a warning).  The
+spellings go beyond the replay's; the twins: a value both parses take, a value the base misread (a fix in the
+fork's favour), an ``or`` fallback, an ``is not None`` guard, the new string spelling, the fork's own namesake
+module, a registry read of a computed default, a getenv with another default.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from aeon_release.domain.audits import audit_tree
+from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT
+from aeon_release.domain.audits.model import Severity
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+ENVS = "app/envs.py"
+BASE = """import os
+import uuid
+
+
+def maybe_convert_bool(value):
+    return None if value is None else bool(int(value))
+
+
+def get_env_or_set_default(name, factory):
+    def read():
+        return os.environ.setdefault(name, factory())
+
+    return read
+
+
+environment_variables = {
+    "APP_EXPORT_COMPRESS": lambda: bool(os.getenv("APP_EXPORT_COMPRESS", False)),
+    "APP_KV_SPACE": lambda: int(os.getenv("APP_KV_SPACE", "0")),
+    "APP_GEMM_TYPE": lambda: maybe_convert_bool(os.environ.get("APP_GEMM_TYPE", None)),
+    "APP_SHM_NAME": lambda: os.getenv("APP_SHM_NAME", "APP_SHM"),
+    "APP_MEGA": lambda: os.environ.get("APP_MEGA", "0") == "1",
+}
+"""
+UPSTREAM = (
+    BASE.replace(
+        'bool(os.getenv("APP_EXPORT_COMPRESS", False))',
+        '(os.environ.get("APP_EXPORT_COMPRESS", "0").lower() in\n     ("on", "true", "1"))',
+    )
+    .replace(
+        'int(os.getenv("APP_KV_SPACE", "0"))',
+        'int(os.getenv("APP_KV_SPACE", "0")) if "APP_KV_SPACE" in os.environ else None',
+    )
+    .replace(
+        'maybe_convert_bool(os.environ.get("APP_GEMM_TYPE", None))',
+        'os.environ.get("APP_GEMM_TYPE", None)',
+    )
+    .replace(
+        'lambda: os.getenv("APP_SHM_NAME", "APP_SHM")',
+        'get_env_or_set_default("APP_SHM_NAME", lambda: f"APP_SHM_{uuid.uuid4().hex}")',
+    )
+    .replace('lambda: os.environ.get("APP_MEGA", "0") == "1"', "use_mega")
+    .replace(
+        "environment_variables = {",
+        'def use_mega():\n    default = "1" if os.cpu_count() else "0"\n'
+        '    return os.environ.get("APP_MEGA", default) == "1"\n\n\nenvironment_variables = {',
+    )
+)
+SUBJECT = "[Core] Registry parsing and defaults (#21289)"
+
+FORK = "app/aeon/launch.py"
+FORK_TEXT = """import os
+
+import app.envs as envs
+from app.aeon import knobs as aeon_envs
+
+
+def aeon_launch() -> None:
+    # AEON: the Spark's launch settings
+    os.environ["APP_EXPORT_COMPRESS"] = "Y"
+    os.environ.setdefault("APP_EXPORT_COMPRESS", "yes")
+    os.environ["APP_EXPORT_COMPRESS"] = "true"
+    os.environ["APP_EXPORT_COMPRESS"] = "0"
+
+
+def aeon_kv() -> list[object]:
+    half = envs.APP_KV_SPACE // 2
+    big = envs.APP_KV_SPACE >= 8
+    gib = float(envs.APP_KV_SPACE)
+    unset = envs.APP_KV_SPACE != 0
+    fallback = (envs.APP_KV_SPACE or 4) * 2
+    return [half, big, gib, unset, fallback]
+
+
+def aeon_kv_guarded() -> int:
+    # a scope that tests the read for None settles the unset case for all its reads
+    guarded = envs.APP_KV_SPACE * 2 if envs.APP_KV_SPACE is not None else 0
+    return guarded
+
+
+def aeon_gemm() -> list[object]:
+    forced = envs.APP_GEMM_TYPE == True  # noqa: E712
+    grouped = not envs.APP_GEMM_TYPE
+    kind = 1 if envs.APP_GEMM_TYPE else 2
+    auto = envs.APP_GEMM_TYPE is None
+    spelt = (envs.APP_GEMM_TYPE or "").lower()
+    indexed = envs.APP_GEMM_TYPE == "indexed"
+    own = aeon_envs.APP_GEMM_TYPE is True
+    return [forced, grouped, kind, auto, spelt, indexed, own]
+
+
+def aeon_shm() -> list[object]:
+    sidecar = os.environ.get("APP_SHM_NAME", "APP_SHM")
+    mega = os.getenv("APP_MEGA", "0")
+    name = envs.APP_SHM_NAME
+    other = os.getenv("APP_SHM_NAME", "APP_OTHER")
+    return [sidecar, mega, name, other]
+"""
+KNOBS = "app/aeon/knobs.py"
+KNOBS_TEXT = "# AEON: the fork's own knobs\nAPP_GEMM_TYPE = True\n"
+
+
+def hits(git_repo: GitRepo, no_rules: Path) -> dict[str, Severity]:
+    sides = s.merge_case(git_repo, {ENVS: BASE}, {FORK: FORK_TEXT, KNOBS: KNOBS_TEXT}, [(SUBJECT, {ENVS: UPSTREAM})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    lines = (git_repo.path / FORK).read_text().splitlines()
+    found: dict[str, Severity] = {}
+    for f in report.findings:
+        if f.rule_id == DEFAULT_DRIFT and f.path == FORK:
+            text = lines[f.line - 1].strip()
+            found[text] = max(found.get(text, f.severity), f.severity, key=lambda v: v is Severity.ERROR)
+    return found
+
+
+def test_reads_and_settings_the_registry_changes_broke(git_repo: GitRepo, no_rules: Path) -> None:
+    got = hits(git_repo, no_rules)
+    for line, severity in {
+        'os.environ["APP_EXPORT_COMPRESS"] = "Y"': Severity.ERROR,
+        'os.environ.setdefault("APP_EXPORT_COMPRESS", "yes")': Severity.ERROR,
+        "half = envs.APP_KV_SPACE // 2": Severity.ERROR,
+        "big = envs.APP_KV_SPACE >= 8": Severity.ERROR,
+        "gib = float(envs.APP_KV_SPACE)": Severity.ERROR,
+        "unset = envs.APP_KV_SPACE != 0": Severity.ERROR,
+        "forced = envs.APP_GEMM_TYPE == True  # noqa: E712": Severity.ERROR,
+        "grouped = not envs.APP_GEMM_TYPE": Severity.ERROR,
+        "kind = 1 if envs.APP_GEMM_TYPE else 2": Severity.ERROR,
+        'sidecar = os.environ.get("APP_SHM_NAME", "APP_SHM")': Severity.WARNING,
+        'mega = os.getenv("APP_MEGA", "0")': Severity.WARNING,
+    }.items():
+        assert got.get(line) is severity, (line, got)
+
+
+def test_twins_stay_without_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """ "true" is on for both parses; "0" was on by the base's misreading (upstream's fix is in the fork's favour);
+    an ``or`` fallback and an ``is not None`` guard settle the None; ``is None``, the new string spelling and the
+    ``or ""`` read are written for the string; ``aeon_envs`` is the fork's own module; the registry's read of a
+    computed default is upstream's own value; another default is no repetition of the old one."""
+    got = hits(git_repo, no_rules)
+    for quiet in (
+        'os.environ["APP_EXPORT_COMPRESS"] = "true"',
+        'os.environ["APP_EXPORT_COMPRESS"] = "0"',
+        "fallback = (envs.APP_KV_SPACE or 4) * 2",
+        "guarded = envs.APP_KV_SPACE * 2 if envs.APP_KV_SPACE is not None else 0",
+        "auto = envs.APP_GEMM_TYPE is None",
+        'spelt = (envs.APP_GEMM_TYPE or "").lower()',
+        'indexed = envs.APP_GEMM_TYPE == "indexed"',
+        "own = aeon_envs.APP_GEMM_TYPE is True",
+        "name = envs.APP_SHM_NAME",
+        'other = os.getenv("APP_SHM_NAME", "APP_OTHER")',
+    ):
+        assert got.get(quiet) is not Severity.ERROR, (quiet, got)
+    assert "name = envs.APP_SHM_NAME" not in got  # a computed default reports no registry read at all
