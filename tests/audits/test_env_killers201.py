@@ -174,3 +174,66 @@ def test_twins_stay_without_an_error(git_repo: GitRepo, no_rules: Path) -> None:
     ):
         assert got.get(quiet) is not Severity.ERROR, (quiet, got)
     assert "name = envs.APP_SHM_NAME" not in got  # a computed default reports no registry read at all
+
+
+REG = "app/registry.py"
+REG_BASE = """import os
+
+environment_variables = {
+    "APP_PROF_DIR": lambda: os.getenv("APP_PROF_DIR"),
+    "APP_KEPT": lambda: os.getenv("APP_KEPT"),
+}
+
+
+def is_set(name):
+    if name in environment_variables:
+        return name in os.environ
+    raise AttributeError(name)
+
+
+def lookup(name):
+    return environment_variables[name]()
+"""
+REG_UPSTREAM = REG_BASE.replace('    "APP_PROF_DIR": lambda: os.getenv("APP_PROF_DIR"),\n', "")
+USER = "app/aeon/profile.py"
+USER_TEXT = """import logging
+
+import app.registry as envs
+
+logger = logging.getLogger(__name__)
+
+
+def show(text: str) -> str:
+    return text
+
+
+def aeon_profiling() -> list[object]:
+    # AEON: the Spark's bench harness asks the registry about the profiler
+    stack = envs.is_set("APP_PROF_DIR")
+    keyed = envs.is_set(name="APP_PROF_DIR")
+    value = envs.lookup("APP_PROF_DIR")
+    kept = envs.is_set("APP_KEPT")
+    shown = show("APP_PROF_DIR")
+    logger.info("APP_PROF_DIR")
+    return [stack, keyed, value, kept, shown]
+"""
+
+
+def test_a_removed_variable_named_to_a_module_function_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    """#33722 removed the profiler's variables; the registry's ``is_set`` raises for a name it no longer holds.
+    A string spelt as a variable handed to a function off a module may be that registry's key: a warning (the
+    callee may read it otherwise).  A kept variable, a bare function of the fork's own and a log line: quiet."""
+    sides = s.merge_case(
+        git_repo, {REG: REG_BASE}, {USER: USER_TEXT}, [("[Deprecation] profiling envs (#33722)", {REG: REG_UPSTREAM})]
+    )
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    lines = (git_repo.path / USER).read_text().splitlines()
+    got = {lines[f.line - 1].strip(): f.severity for f in report.findings if f.path == USER}
+    for line in (
+        'stack = envs.is_set("APP_PROF_DIR")',
+        'keyed = envs.is_set(name="APP_PROF_DIR")',
+        'value = envs.lookup("APP_PROF_DIR")',
+    ):
+        assert got.get(line) is Severity.WARNING, (line, got)
+    for quiet in ('kept = envs.is_set("APP_KEPT")', 'shown = show("APP_PROF_DIR")', 'logger.info("APP_PROF_DIR")'):
+        assert quiet not in got, (quiet, got)
