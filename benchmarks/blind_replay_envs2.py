@@ -21,6 +21,33 @@ break: a kept spelling of the value, an ``or`` fallback, an ``is None`` test, a 
 The merge base is the commit's first parent, upstream is the commit; a spelling is *caught* when an error lands
 on its line, *warned* when a warning lands in its file.  Twins must stay *quiet*: no error on their line.
 
+Blind, on the engine before any widening (main at 769e0cfd): 6 caught, 0 warned, 14 missed of 20 (twins: 10
+quiet, 0 false errors).  Name and symbol drift caught the removed and replaced variables (#33722's ``envs.`` read
+and setting, #18846's two, #46252's two).  The misses: #13615's two (``"yes"``/``"enabled"``, on for the base's
+``bool()`` of the raw string, off for the new ``("on", "true", "1")``: the base's truthy read was no reading, and
+the new literals sat on the line after the ``in``), #21289's two and #21032's two (an ``int`` defaulting to
+``"0"`` made None unless set: the guarded read's own ``"0"`` was taken for a second default, so no default was
+seen to change; ``range()`` of a None was read as no compute), #41083's three (a ``maybe_convert_bool`` read
+turned raw string: ``is True``/``is False`` never hold, and ``"0"`` is truthy; the helper's bool was no known
+kind), #32429's two and #37198's one (an ``os.getenv`` repeating an old literal default upstream now computes,
+by a uuid factory or from the torch version: a computed default was dropped as no default; and the second
+spelling's name sits on the line after ``os.environ.get(``), #33722's ``envs.is_set("VLLM_TORCH_PROFILER_WITH_
+STACK")`` (a removed variable named to the registry's lookup function: a passed string was read as a choice
+only) and #30809's ``envs.compile_factors()["VLLM_FORCE_AOT_LOAD"]`` (a key the function now skips through its
+``ignored_factors`` set).  No label was wrong.
+After the killers201 widenings: 15 caught, 4 warned, 1 missed of 20 (twins: 10 quiet, 2 of them warned, 0 false
+errors).  Caught now: a setting the base's ``bool()`` of the raw string took as on and a narrowed set of on
+spellings reads as off (``drift/env_values.py``); an ``int`` made None unless set, computed with, handed to
+``range()``/``int()``/``float()``, or compared with the old default (``drift/env_defaults.py``: a read in the set
+branch of a presence test has no default of its own); a bool helper's read turned raw string, tested by identity
+with a bool or by truth (``drift/env_parsing.py``).  Warned now, by design: an ``os.getenv`` repeating a literal
+default upstream now computes (the computed value may still be the old one: ``drift/env_defaults.py``), and an
+environment variable's name handed to a module's function (``envs.is_set``: the callee may read the name
+otherwise, ``drift/names.py``).  Still missed: #30809's index (a function's returned keys filtered through an
+exclusion set are read by no check; dropped-key drift reads dict displays only).  The twins warned: #21289's
+``or`` fallback and #21032's ``is None`` guard (the read's plain warning of a default made None).
+Regression set at the widenings' head: REGRESSION
+
   python benchmarks/blind_replay_envs2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 

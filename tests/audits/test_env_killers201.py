@@ -237,3 +237,89 @@ def test_a_removed_variable_named_to_a_module_function_is_a_warning(git_repo: Gi
         assert got.get(line) is Severity.WARNING, (line, got)
     for quiet in ('kept = envs.is_set("APP_KEPT")', 'shown = show("APP_PROF_DIR")', 'logger.info("APP_PROF_DIR")'):
         assert quiet not in got, (quiet, got)
+
+
+FACT = "app/factors.py"
+FACT_BASE = """environment_variables = {"APP_FORCE_LOAD": lambda: 1, "APP_KEEP": lambda: 2, "APP_ROOT": lambda: 3}
+
+
+def compile_factors() -> dict[str, object]:
+    ignored: set[str] = {
+        "APP_ROOT",
+    }
+    factors: dict[str, object] = {}
+    for name, getter in environment_variables.items():
+        if name in ignored:
+            continue
+        factors[name] = getter()
+    return factors
+
+
+def hashed_factors() -> dict[str, object]:
+    wanted = [
+        "APP_KEEP",
+    ]
+    out = {}
+    for name, getter in environment_variables.items():
+        if name not in wanted:
+            continue
+        out[name] = getter()
+    return out
+"""
+FACT_UPSTREAM = FACT_BASE.replace('        "APP_ROOT",\n', '        "APP_ROOT",\n        "APP_FORCE_LOAD",\n').replace(
+    '        "APP_KEEP",\n', '        "APP_KEEP",\n        "APP_ROOT",\n'
+)
+CACHE = "app/aeon/cache.py"
+CACHE_TEXT = """import app.factors as envs
+from app.factors import compile_factors
+
+
+def aeon_cache_keys() -> list[object]:
+    # AEON: the Spark's cache pruner reads the compile factors
+    forced = envs.compile_factors()["APP_FORCE_LOAD"]
+    factors = compile_factors()
+    bound = factors["APP_FORCE_LOAD"]
+    asked = envs.compile_factors().get("APP_FORCE_LOAD")
+    kept = envs.compile_factors()["APP_KEEP"]
+    wanted = envs.hashed_factors()["APP_ROOT"]
+    return [forced, bound, asked, kept, wanted]
+"""
+# a file that asks about the key, or writes it, is written for its absence (key drift's rule): apart
+TWIN = "app/aeon/cache_twins.py"
+TWIN_TEXT = """import app.factors as envs
+
+
+def own_factors() -> dict[str, object]:
+    return {"APP_FORCE_LOAD": 1}
+
+
+def aeon_cache_twins() -> list[object]:
+    present = "APP_FORCE_LOAD" in envs.compile_factors()
+    own = own_factors()["APP_FORCE_LOAD"]
+    return [present, own]
+"""
+
+
+def test_a_key_a_functions_filling_loop_now_skips(git_repo: GitRepo, no_rules: Path) -> None:
+    """#30809 put a variable into ``compile_factors``' ``ignored_factors``: the dict it returns holds it no more.
+    Errors: an index of the call, of a name bound to it.  ``.get`` is key drift's warning; a kept key, a key put
+    into an *include* list (``if name not in wanted: continue``), a membership test and the fork's own function
+    of another name stay without an error."""
+    subject = "[compile] Ignore APP_FORCE_LOAD from cache factors (#30809)"
+    fork = {CACHE: CACHE_TEXT, TWIN: TWIN_TEXT}
+    sides = s.merge_case(git_repo, {FACT: FACT_BASE}, fork, [(subject, {FACT: FACT_UPSTREAM})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    got = {}
+    for path in (CACHE, TWIN):
+        lines = (git_repo.path / path).read_text().splitlines()
+        got |= {lines[f.line - 1].strip(): f.severity for f in report.findings if f.path == path}
+    for line in ('forced = envs.compile_factors()["APP_FORCE_LOAD"]', 'bound = factors["APP_FORCE_LOAD"]'):
+        assert got.get(line) is Severity.ERROR, (line, got)
+    assert got.get('asked = envs.compile_factors().get("APP_FORCE_LOAD")') is not Severity.ERROR, got
+    for quiet in (
+        'kept = envs.compile_factors()["APP_KEEP"]',
+        'wanted = envs.hashed_factors()["APP_ROOT"]',
+        'present = "APP_FORCE_LOAD" in envs.compile_factors()',
+        'own = own_factors()["APP_FORCE_LOAD"]',
+    ):
+        assert quiet not in got, (quiet, got)
