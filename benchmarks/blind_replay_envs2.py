@@ -35,7 +35,7 @@ spelling's name sits on the line after ``os.environ.get(``), #33722's ``envs.is_
 STACK")`` (a removed variable named to the registry's lookup function: a passed string was read as a choice
 only) and #30809's ``envs.compile_factors()["VLLM_FORCE_AOT_LOAD"]`` (a key the function now skips through its
 ``ignored_factors`` set).  No label was wrong.
-After the killers201 widenings: 15 caught, 4 warned, 1 missed of 20 (twins: 10 quiet, 2 of them warned, 0 false
+After the killers201 widenings: 16 caught, 4 warned, 0 missed of 20 (twins: 10 quiet, 3 of them warned, 0 false
 errors).  Caught now: a setting the base's ``bool()`` of the raw string took as on and a narrowed set of on
 spellings reads as off (``drift/env_values.py``); an ``int`` made None unless set, computed with, handed to
 ``range()``/``int()``/``float()``, or compared with the old default (``drift/env_defaults.py``: a read in the set
@@ -43,10 +43,17 @@ branch of a presence test has no default of its own); a bool helper's read turne
 with a bool or by truth (``drift/env_parsing.py``).  Warned now, by design: an ``os.getenv`` repeating a literal
 default upstream now computes (the computed value may still be the old one: ``drift/env_defaults.py``), and an
 environment variable's name handed to a module's function (``envs.is_set``: the callee may read the name
-otherwise, ``drift/names.py``).  Still missed: #30809's index (a function's returned keys filtered through an
-exclusion set are read by no check; dropped-key drift reads dict displays only).  The twins warned: #21289's
-``or`` fallback and #21032's ``is None`` guard (the read's plain warning of a default made None).
-Regression set at the widenings' head: REGRESSION
+otherwise, ``drift/names.py``).  Caught too: #30809's index, a key a function's filling loop now skips through
+its exclusion set (``drift/dropped_keys.py``).  The twins warned: #21289's ``or`` fallback and #21032's ``is
+None`` guard (the read's plain warning of a default made None), #30809's ``.get`` (dropped-key drift's warning:
+a default may be what the fork wants).
+Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5 quiet), blind_replay_envvars
+19 caught, 2 warned of 21 (11 quiet, 1 warned), review96_twins 14/14 (0 false of 34, 12 warned), review88_twins 7/7
+(1 false error of 26: "only the copy stored", recorded there as before), review15_twins 8 caught, 1 warned of 9 (0
+false of 40), blind_replay_config 16 caught, 1 warned of 17 (13 quiet), blind_replay_flashinfer 21 caught, 1 warned
+of 22 (11 quiet), blind_replay_hfconfig 18 caught, 4 warned of 22 (12 quiet, 1 warned): all as recorded;
+``env_replay.py --limit 40`` as recorded: gone 38/40, default 37/37, default-raw 37/37, respelled 0/4 with a false
+finding, twins 0/81 false errors (1/81 false warning).
 
   python benchmarks/blind_replay_envs2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
