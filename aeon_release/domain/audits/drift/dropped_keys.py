@@ -52,6 +52,8 @@ _KEY_ENTRY = lazy_pattern(r"""(?:^[-+][ \t]*|[{,][ \t]*)["']([^"'\n]+)["'][ \t]*
 # every text between two quotes, overlapping (an apostrophe in a comment must not pair with a key's quote)
 _QUOTED = lazy_pattern(r"""(?=["']([^"'\n]+)["'])""")
 _FILLS = ("update", "setdefault", "__setitem__")
+# an added line that is a quoted string and a comma: an element of a set, list or tuple display
+_ADDED_ELEMENT = lazy_pattern(r"""\n\+[ \t]*["'][^"'\n]+["'][ \t]*,""")
 
 
 @dataclass(frozen=True)
@@ -63,6 +65,7 @@ class Dropped:
     key: str
     function: bool  # the dict ``name(...)`` returns, not the table ``name``
     now: str  # another top-level table of the file holding the key now, else ""
+    skipped: bool = False  # the function's filling loop skips the key now (its returned dict is no display)
 
 
 def dropped_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -74,6 +77,15 @@ def dropped_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         for p in (trees.upstream.matching(_REMOVED_KEY, ".py") if quoted else [])
         if not TEST_PATH.search(p) and not quoted.isdisjoint(_QUOTED.findall("\n".join(trees.upstream[p].removed)))
     ]
+    # #30809 put a key into the set a function's filling loop skips on: an added element line, no removed key
+    skipping = [
+        p
+        for p in (trees.upstream.matching(_ADDED_ELEMENT, ".py") if quoted else [])
+        if p not in paths
+        and not TEST_PATH.search(p)
+        and not quoted.isdisjoint(_QUOTED.findall("\n".join(trees.upstream[p].added.values())))
+    ]
+    paths += skipping
     dropped = _dropped(trees, paths) if paths else []
     dropped = _not_kept(trees, dropped) if dropped else []
     if not dropped:
@@ -102,7 +114,27 @@ def _not_kept(trees: ThreeTrees, dropped: list[Dropped]) -> list[Dropped]:
         merged = trees.merged_module(path)
         held[(path, function)] = None if merged is None else _returned(merged) if function else _tables(merged)
     written = _fork_writes(trees, {d.name for d in dropped if not d.function})
-    return [d for d in dropped if not _kept(d, held[(d.path, d.function)], written)]
+    skips = _merged_skips(trees, {d.path for d in dropped if d.skipped})
+    return [
+        d
+        for d in dropped
+        if (
+            d.key in skips.get((d.path, d.name), set())
+            if d.skipped
+            else not _kept(d, held[(d.path, d.function)], written)
+        )
+    ]
+
+
+def _merged_skips(trees: ThreeTrees, paths: set[str]) -> dict[tuple[str, str], set[str]]:
+    """(path, function) -> the keys its loop skips in the merged file (a fork patch may have taken one out)."""
+    found: dict[tuple[str, str], set[str]] = {}
+    for path in paths:
+        merged = trees.merged_module(path)
+        for stmt in merged.body if merged is not None else []:
+            if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
+                found[(path, stmt.name)] = _skipped(stmt)
+    return found
 
 
 def _kept(d: Dropped, tables: dict[str, set[str] | None] | None, written: set[tuple[str, str]]) -> bool:
@@ -162,7 +194,66 @@ def _dropped(trees: ThreeTrees, paths: list[str]) -> list[Dropped]:
         new = parse_python(after[path] or "", path) if after[path] else None
         if old is not None and new is not None:
             found += _tables_dropped(trees, path, old, new) + _returns_dropped(path, old, new)
+            found += _skips_dropped(path, old, new)
     return found
+
+
+def _skips_dropped(path: str, old: ast.Module, new: ast.Module) -> list[Dropped]:
+    """Keys a top-level function's filling loop now skips (#30809 put ``"VLLM_FORCE_AOT_LOAD"`` into
+    ``compile_factors``' ``ignored_factors``, the set its ``for factor, getter in ...: if factor in ignored: continue``
+    loop skips on before it stores ``factors[factor]``): the dict it returns holds the key no more."""
+    was = {s.name: _skipped(s) for s in old.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)}
+    return [
+        Dropped(stmt.name, path, key, True, "", skipped=True)
+        for stmt in new.body
+        if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and stmt.name in was
+        for key in sorted(_skipped(stmt) - was[stmt.name])
+    ]
+
+
+def _skipped(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The string keys the function's loop skips: the elements of a set, list or tuple display the function binds
+    to a name, tested by a loop's first-level ``if key in NAME: continue``, where the loop stores by that key into
+    a dict the function returns by name (``factors[factor] = ...``, ``return factors``)."""
+    nodes = list(_own_nodes(func))
+    displays = {
+        target.id: _strings(stmt.value)
+        for stmt in nodes
+        if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None
+        for target in _targets(stmt)
+        if isinstance(target, ast.Name)
+    }
+    returned = {n.value.id for n in nodes if isinstance(n, ast.Return) and isinstance(n.value, ast.Name)}
+    skipped: set[str] = set()
+    for loop in (n for n in nodes if isinstance(n, ast.For | ast.AsyncFor)):
+        stored = {
+            _head(t.value)
+            for n in ast.walk(loop)
+            if isinstance(n, ast.Assign)
+            for t in n.targets
+            if isinstance(t, ast.Subscript)
+        }
+        if not stored & returned:
+            continue
+        for stmt in loop.body:
+            test = stmt.test if isinstance(stmt, ast.If) and isinstance(stmt.body[0], ast.Continue) else None
+            if (
+                isinstance(test, ast.Compare)
+                and isinstance(test.ops[0], ast.In)
+                and isinstance(test.comparators[0], ast.Name)
+            ):
+                skipped |= displays.get(test.comparators[0].id) or set()
+    return skipped
+
+
+def _strings(node: ast.expr) -> set[str] | None:
+    """The strings of a set, list or tuple display of strings only (``frozenset({...})`` too)."""
+    if isinstance(node, ast.Call) and node.args and _head(node.func) in ("frozenset", "set", "tuple"):
+        node = node.args[0]
+    if not isinstance(node, ast.Set | ast.List | ast.Tuple):
+        return None
+    items = [e.value for e in node.elts if isinstance(e, ast.Constant) and isinstance(e.value, str)]
+    return set(items) if len(items) == len(node.elts) else None
 
 
 def _tables_dropped(trees: ThreeTrees, path: str, old: ast.Module, new: ast.Module) -> list[Dropped]:

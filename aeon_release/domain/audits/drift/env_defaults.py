@@ -40,6 +40,7 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import (
     NOT_LITERAL,
     Mentions,
+    last_name,
     lazy_pattern,
     literal_value,
     parent_map,
@@ -77,6 +78,7 @@ class Changed:
     new: str
     old_value: _Value
     new_value: _Value = None
+    computed: bool = False  # upstream's default is no literal now (a call, a name, a factory)
 
 
 def env_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -141,8 +143,13 @@ def _changed_defaults(trees: ThreeTrees, names: set[str], paths: list[str]) -> d
     for path, name, (old_text, old_value), (new_text, new_value) in both_versions(
         trees, paths, lambda text: _defaults(text, names, named)
     ):
-        if flag_meaning(old_value) != flag_meaning(new_value) and name not in changed:
-            module = path[:-3].replace("/", ".").removesuffix(".__init__")
+        if old_text == "?" or name in changed:
+            continue  # the base's default was computed already: no literal for the fork to have repeated
+        module = path[:-3].replace("/", ".").removesuffix(".__init__")
+        if new_text == "?":
+            # #32429 made a fixed name a uuid factory's, #37198 a "0" one the torch version picks
+            changed[name] = Changed(name, path, module, old_text, "a computed value", old_value, None, True)
+        elif flag_meaning(old_value) != flag_meaning(new_value):
             changed[name] = Changed(name, path, module, old_text, new_text, old_value, new_value)
     return changed
 
@@ -159,9 +166,10 @@ def _defaults(text: str | None, names: set[str], named: Mentions) -> dict[str, t
     bare: set[str] = set()  # read with no default at all: unset, the read gives None
     fallbacks = _or_fallbacks(module)
     tested = _presence_tested(module)
+    unreached = _set_branch_reads(module)
     for node in ast.walk(module):
         name, default = _guarded_default(node) if isinstance(node, ast.IfExp) else (None, None)
-        if isinstance(node, ast.Call) and node.args:
+        if isinstance(node, ast.Call) and node.args and id(node) not in unreached:
             name = str_value(node.args[0])
             default = (
                 node.args[1]
@@ -181,7 +189,26 @@ def _defaults(text: str | None, names: set[str], named: Mentions) -> dict[str, t
     # a variable the file reads only bare (``os.getenv("APP_FLAG")``) defaults to None (#29912 made the
     # profiler's ``bool(os.getenv(NAME, "1") != "0")`` the raw ``os.getenv(NAME)``: True became None)
     seen.update({name: {("None", None)} for name in bare - seen.keys()})
-    return {name: next(iter(values)) for name, values in seen.items() if len(values) == 1 and ("?", "?") not in values}
+    # a name read only with defaults that are no literal (``os.getenv(NAME, computed)``, a factory's
+    # ``helper(NAME, lambda: ...)``) has a computed default: kept as ``_COMPUTED`` for the other side to compare
+    return {name: next(iter(values)) for name, values in seen.items() if len(values) == 1}
+
+
+def _set_branch_reads(module: ast.Module) -> set[int]:
+    """ids of the reads of a variable in the branch a presence test takes where it is set (``int(os.getenv(NAME,
+    "0")) if NAME in os.environ else None``): their default never applies (#21289 made such a ``"0"`` a None)."""
+    found: set[int] = set()
+    for node in ast.walk(module):
+        name, unset = _guarded_default(node) if isinstance(node, ast.IfExp) else (None, None)
+        if name is None or unset is None or not isinstance(node, ast.IfExp):
+            continue
+        branch = node.orelse if unset is node.body else node.body
+        found.update(
+            id(n)
+            for n in ast.walk(branch)
+            if isinstance(n, ast.Call) and n.args and _reads_environment(n.func) and str_value(n.args[0]) == name
+        )
+    return found
 
 
 def _or_fallbacks(module: ast.Module) -> dict[int, ast.expr]:
@@ -339,11 +366,13 @@ def _fork_names(trees: ThreeTrees) -> tuple[set[str], set[str]]:
     modules: set[str] = set()
     for path in trees.mine:
         if path.endswith(".py"):
+            # the added lines read as one text: a read whose name sits on the line after ``os.environ.get(``
+            added = "\n".join(text for _, text in sorted(trees.mine[path].added.items()))
+            for module, attribute, variable in _FORK_READ.findall(added):
+                names.add(attribute or variable)
+                if module:
+                    modules.add(module)
             for line in trees.mine[path].added.values():
-                for module, attribute, variable in _FORK_READ.findall(line):
-                    names.add(attribute or variable)
-                    if module:
-                        modules.add(module)
                 for module, attribute in _FORK_GETATTR.findall(line):
                     names.add(attribute)
                     modules.add(module)
@@ -387,6 +416,7 @@ def _fork_reads(trees: ThreeTrees, changed: dict[str, Changed]) -> Iterator[tupl
                 isinstance(node, ast.expr)
                 and read is not None
                 and (change := changed.get(read[1])) is not None
+                and not change.computed  # the registry's read is upstream's own value: one process, one answer
                 and _is_module(aliases.get(read[0]), change.module)
             ):
                 parents = parents or parent_map(module)
@@ -420,7 +450,18 @@ def _flag_identity(read: ast.expr, parents: dict[int, ast.AST], change: Changed)
     flag = flag_meaning(change.old_value)
     if not isinstance(flag, bool):
         return None
-    return compares_with_old(read, parents, flag, (None,), _same_flag, flags=True)
+    found = compares_with_old(read, parents, flag, (None,), _same_flag, flags=True)
+    return found or compares_with_old(read, parents, change.old_value, (None,), _same_unset)
+
+
+def _same_unset(literal: object, default: object) -> bool:
+    """``envs.APP_SPACE == 0`` where the old default was ``"0"`` and is None now (#21289): the literal spells the
+    old default (no bool: a truth test's operand), or both are None (a scope that tests ``is None``)."""
+    if literal is None or default is None:
+        return literal is default
+    if isinstance(literal, bool) or not isinstance(literal, (str, int, float)) or not isinstance(default, (str, int)):
+        return False
+    return flag_meaning(literal) == flag_meaning(default)
 
 
 def _same_flag(literal: object, default: object) -> bool:
@@ -435,12 +476,15 @@ def _computed_with(read: ast.expr, parents: dict[int, ast.AST]) -> ast.expr | No
     parent = parents.get(id(read))
     if isinstance(parent, ast.Compare) and not all(isinstance(op, _ORDERING) for op in parent.ops):
         return None
-    if not isinstance(parent, (ast.Compare, ast.BinOp)) or _none_guarded(read, parents):
+    refused = isinstance(parent, ast.Call) and read in parent.args and last_name(parent.func) in _REFUSE_NONE
+    if not isinstance(parent, (ast.Call, ast.Compare, ast.BinOp)) or _none_guarded(read, parents):
         return None
-    return parent
+    return parent if refused or not isinstance(parent, ast.Call) else None
 
 
 _ORDERING = (ast.Lt, ast.LtE, ast.Gt, ast.GtE)
+# builtins that raise TypeError on None (#21032 made a reserved-core count None unless set: ``range(envs.X)``)
+_REFUSE_NONE = frozenset({"range", "int", "float", "abs", "round", "divmod"})
 _EXITS = (ast.Return, ast.Raise, ast.Continue, ast.Break)
 
 
@@ -608,6 +652,14 @@ def _finding(path: str, line: int, how: str, change: Changed, form: str, commit:
             f"{change.old} to {change.new} ({where}), with the old default: unset, the comparison now answers "
             f"otherwise; compare with what the fork means, or {fix}"
         )
+    elif change.computed:
+        # a warning: the computed default may still give the old literal somewhere (#37198's "0" on an older torch)
+        message = (
+            f"fork-owned {how} repeats upstream's old default {change.old} of environment variable {change.name}, "
+            f"which upstream now computes ({where}): unset, upstream's code may decide with another value than the "
+            f"fork's; read the registry's value instead, or set {change.name} for both"
+        )
+        return Finding(RULE, "merge", Severity.WARNING, path, line, message)
     else:
         # the fork's own read of the variable: unset, one process decides two ways
         message = (

@@ -57,7 +57,7 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions, wh
 from aeon_release.domain.audits.linear import Alternation
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, lazy_pattern, parse_python, str_value
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parse_python, short, str_value
 
 _KINDS = {"bool": "bool", "int": "int", "float": "float"}
 _TEXT = (ast.Eq, ast.NotEq, ast.In, ast.NotIn)
@@ -240,6 +240,8 @@ def _kind(body: ast.expr, choices: frozenset[str] | None) -> str | None:
         return None
     if isinstance(body.func, ast.Name) and body.func.id in _KINDS:
         return _KINDS[body.func.id]
+    if "bool" in last_name(body.func).lower() and any(_reads_environment(n.func) for n in _calls(body.args)):
+        return "bool"  # a helper of the raw read (``maybe_convert_bool(os.environ.get(NAME))``): its bool
     if _reads_environment(body.func) or choices is not None:
         return "str"
     raw = body.func.value if isinstance(body.func, ast.Attribute) else None
@@ -333,6 +335,13 @@ def _misread(module: ast.Module, retyped: dict[str, Change]) -> Iterator[tuple[i
             yield parent.lineno, change.name, text, Severity.ERROR
         elif was in ("int", "str") and now == "bool" and (made := _text_of(node, parent, parents)) is not None:
             yield from _stringified_read(node, made, change, parents)
+        elif was == "bool" and now == "str" and (test := _bool_tested(node, parents)) is not None:
+            text = (
+                f"fork-owned `{short(ast.unparse(test), 80)}` takes {shown} as a bool, but upstream's registry entry "
+                f'now hands back the raw string (#41083): a string is never True or False, and "0" or "false" is '
+                "truthy; compare with the strings the variable is set to"
+            )
+            yield getattr(test, "lineno", node.lineno), change.name, text, Severity.ERROR
 
 
 def _stringified_read(
@@ -355,6 +364,27 @@ def _stringified_read(
     else:
         text += " (a warning: the text is not handed to an environment here, a log line is harmless)"
         yield read.lineno, change.name, text, Severity.WARNING
+
+
+def _calls(nodes: list[ast.expr]) -> Iterator[ast.Call]:
+    return (n for node in nodes for n in ast.walk(node) if isinstance(n, ast.Call))
+
+
+def _bool_tested(read: ast.expr, parents: dict[int, ast.AST]) -> ast.AST | None:
+    """The test that takes ``read`` as a bool: ``read is True``/``is not False``/``== True`` (a string never is
+    one), or a truth test (``if read:``, ``not read``, ``read and ...`` as a test), where ``"0"`` holds now."""
+    parent = parents.get(id(read))
+    if isinstance(parent, ast.Compare) and len(parent.ops) == 1:
+        other = parent.comparators[0] if parent.left is read else parent.left
+        flag = isinstance(other, ast.Constant) and isinstance(other.value, bool)
+        return parent if flag and isinstance(parent.ops[0], (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)) else None
+    node: ast.AST = read
+    negated = False  # ``not read`` is a bool anywhere; ``read or "auto"`` only where it is a test
+    while isinstance(parent, ast.BoolOp) or (isinstance(parent, ast.UnaryOp) and isinstance(parent.op, ast.Not)):
+        negated = negated or isinstance(parent, ast.UnaryOp)
+        node, parent = parent, parents.get(id(parent))
+    tested = isinstance(parent, (ast.If, ast.IfExp, ast.While, ast.Assert)) and parent.test is node
+    return node if tested or negated else None
 
 
 def _bool_texts(compare: ast.Compare) -> bool:

@@ -45,11 +45,14 @@ _SETTING = lazy_pattern(
     rf"""\benviron(?:\[\s*["']{_NAME}["']\s*\]\s*=(?!=)\s*["']([^"'\n]*)["']"""
     rf"""|\.setdefault\(\s*["']{_NAME}["']\s*,\s*["']([^"'\n]*)["'])"""
 )
-_FLAG = r"""(?:[=!]=|\bin)\s*[(\[{]?\s*["'](?:0|1|true|false|yes|no|on|off)["']"""
+# the literals may open the next line of the diff: ``... .lower() in`` then ``+  ("on", "true", "1")`` (#13615)
+_FLAG = r"""(?:[=!]=|\bin)\s*(?:\n[-+ ]\s*)?[(\[{]?\s*["'](?:0|1|true|false|yes|no|on|off)["']"""
 # a changed line comparing a value with a flag's spelling: ``env_value == "0"``, ``v in ("1", "true")``
 _FLAG_COMPARE = lazy_pattern(r"^[-+](?![-+]{2} )[^\n]*" + _FLAG, re.M | re.I)
 # the same, as ``git log -G`` reads it (POSIX ERE): the commit that changed the comparison
 _FLAG_ERE = r"""(==|!=|in)[[:space:]]*[(\[{]?[[:space:]]*["'](0|1|true|false|yes|no|on|off)["']"""
+# a removed line reading a variable's raw string as a bool: ``bool(os.getenv(NAME, False))``
+_TRUTHY_READ = lazy_pattern(r"^-(?!--)[^\n]*\bbool\(\s*os\.(?:getenv|environ\.get)\(", re.M)
 _FOLDS = frozenset({"lower", "strip", "casefold"})
 _SCOPES = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
 
@@ -70,9 +73,12 @@ class Reading:
 
     literals: frozenset[str]
     folded: bool
+    truthy: bool = False  # ``bool(os.getenv(NAME, ...))``: any non-empty value is on (#13615's base)
 
     def takes(self, value: str) -> bool | None:
         """The flag ``value`` is read as, or None where the literals spell no one flag."""
+        if self.truthy:
+            return bool(value)
         meanings = {flag_meaning(literal) for literal in self.literals}
         meaning = next(iter(meanings)) if len(meanings) == 1 else None
         if not isinstance(meaning, bool):
@@ -81,12 +87,15 @@ class Reading:
         return meaning if seen in self.literals else not meaning
 
     def shown(self) -> str:
+        if self.truthy:
+            return "nothing (bool() of the raw value: any non-empty value is on)"
         return " or ".join(sorted(f'"{literal}"' for literal in self.literals))
 
 
 def env_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork-owned settings of a variable whose value upstream's changed comparison now reads as the other flag."""
-    settings = [s for s in fork_settings(trees) if isinstance(flag_meaning(s.value), bool)]
+    # a value that spells no flag still counts where the base took any non-empty value as on (#13615)
+    settings = [s for s in fork_settings(trees) if isinstance(flag_meaning(s.value), bool) or s.value]
     if not settings:
         return []
     paths = _comparing_files(trees)
@@ -152,12 +161,19 @@ def _spans(arm: list[ast.stmt], line: int) -> bool:
 
 def flipped(value: str, old: Reading, new: Reading) -> bool:
     """The base read ``value`` as the flag it spells; upstream reads it as the other."""
-    meant = flag_meaning(value)
+    meant = meaning(value, old)
     was, now = old.takes(value), new.takes(value)
     return isinstance(meant, bool) and was is meant and now is not None and now is not meant
 
 
 # -- the fork's side -----------------------------------------------------------------------------------------------
+def meaning(value: str, old: Reading) -> object:
+    """The flag the fork means by ``value``: its spelling's, or on where the base took any non-empty value as on
+    and the value spells no flag (``"yes"``/``"enabled"`` set where ``bool(os.getenv(NAME))`` read it)."""
+    meant = flag_meaning(value)
+    return True if not isinstance(meant, bool) and old.truthy and value else meant
+
+
 def fork_settings(trees: ThreeTrees) -> list[Setting]:
     """The fork's added Python lines that set a variable of the environment to a literal."""
     found = []
@@ -211,7 +227,9 @@ def _comparing_files(trees: ThreeTrees) -> list[str]:
     for path in trees.upstream:
         if not path.endswith(".py") or is_test_path(path):
             continue
-        signs = {match.group(0)[0] for match in _FLAG_COMPARE.finditer(trees.upstream.raw(path))}
+        raw = trees.upstream.raw(path)
+        signs = {match.group(0)[0] for match in _FLAG_COMPARE.finditer(raw)}
+        signs |= {"-"} if _TRUTHY_READ.search(raw) else set()
         if signs == {"-", "+"}:
             found.append(path)
     return sorted(found)
@@ -230,7 +248,20 @@ def readings(text: str | None, names: set[str]) -> dict[str, Reading]:
         for name, literal, folded in _compared(scope, names):
             literals.setdefault(name, set()).add(literal)
             folds.setdefault(name, set()).add(folded)
-    return {name: Reading(frozenset(found), all(folds[name])) for name, found in literals.items()}
+    truthy = {name: Reading(frozenset(), False, True) for name in _truthy_reads(module, names) - literals.keys()}
+    return {**truthy, **{name: Reading(frozenset(found), all(folds[name])) for name, found in literals.items()}}
+
+
+def _truthy_reads(module: ast.Module, names: set[str]) -> set[str]:
+    """The variables ``bool(os.getenv(NAME, ...))`` (``os.environ.get``, ``os.environ[...]``) reads: the raw
+    string's truth, no comparison (a registry module's ``bool(envs.NAME)`` is a parsed value's, not read here)."""
+    found = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "bool" and node.args:
+            raw = node.args[0]
+            if not isinstance(raw, ast.Attribute) and (name := _variable(raw)) in names:
+                found.add(name)
+    return found
 
 
 def _compared(scope: ast.AST, names: set[str]) -> Iterator[tuple[str, str, bool]]:
@@ -306,10 +337,11 @@ def _strings(node: ast.expr) -> list[str]:
 
 
 def _finding(setting: Setting, where: str, old: Reading, new: Reading, respelt: Setting | None) -> Finding:
-    meant = "on" if flag_meaning(setting.value) else "off"
+    meant = "on" if meaning(setting.value, old) else "off"
     message = (
-        f'fork-owned setting {setting.name}="{setting.value}" means {meant}, and upstream read it so by comparing the '
-        f"value with {old.shown()}; upstream now compares it with {new.shown()} ({where}), so the same value reads "
+        f'fork-owned setting {setting.name}="{setting.value}" means {meant}, and upstream read it so '
+        + (f"by {old.shown()[9:-1]}" if old.truthy else f"by comparing the value with {old.shown()}")
+        + f"; upstream now compares it with {new.shown()} ({where}), so the same value reads "
         f"the other way and the fork's switch is silently flipped: set {setting.name} to "
         f"{_spelling(new, meant == 'on')}"
     )

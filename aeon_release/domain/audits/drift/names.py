@@ -91,6 +91,7 @@ _UPPER_ATTRIBUTE = lazy_pattern(r"\b[A-Za-z_]\w*\.([A-Z][A-Z0-9]*_[A-Z0-9_]+)\b"
 # whose attributes are the parser's flags, made at run time: no class of the tree declares them)
 _NAMESPACE_READ = lazy_pattern(r"\b(?:[a-z_]*args|namespace)\.([a-z][a-z0-9_]{3,})\b(?!\s*\()")
 _ACCESSORS = frozenset({"getattr", "hasattr", "setattr", "delattr"})
+_ENV_VARIABLE = lazy_pattern(r"[A-Z][A-Z0-9]*_[A-Z0-9_]+")
 _KEY_METHODS = frozenset({"get", "pop", "setdefault", "getenv"})
 
 
@@ -1143,8 +1144,16 @@ def _passed(path: str, call: ast.Call, names: set[str], dispatchers: Dispatchers
                 how = f'{_show_callee(call.func)}("{name}")'
                 return Read(path, value.lineno, name, how, "dispatch", (Kind.ATTRIBUTE,), node=call)
             how = f'"{name}" passed to {_show_callee(call.func)}()'
-            return Read(path, value.lineno, name, how, "arg", (Kind.CHOICE,), keyword, call)
+            return Read(path, value.lineno, name, how, "arg", _passed_kinds(call, name), keyword, call)
     return None
+
+
+def _passed_kinds(call: ast.Call, name: str) -> tuple[Kind, ...]:
+    """What a string passed may name: a choice; and, an environment variable's name handed to a function off a
+    module (``envs.is_set("APP_X")``: #33722 removed the profiler's variables, and the registry's own lookup
+    raises for a name it no longer holds), a registry's key too.  Not sure which: the finding stays a warning."""
+    off_module = isinstance(call.func, ast.Attribute) and isinstance(call.func.value, ast.Name)
+    return (Kind.CHOICE, Kind.KEY) if off_module and _ENV_VARIABLE.fullmatch(name) else (Kind.CHOICE,)
 
 
 def _entered(path: str, node: ast.Dict, names: set[str]) -> Read | None:
