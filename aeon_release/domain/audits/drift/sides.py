@@ -366,6 +366,10 @@ class ThreeTrees:
         self._found: dict[tuple[str, str, str, int], str] = {}  # upstream_commit's answers (no confirm)
         self._greps: dict[tuple[str, ...], Callable[[], frozenset[str]]] = dict(greps or {})
         self._words: frozenset[str] | None = None
+        # Each asked once a merge: tree surfaces ask them per (class, member) read, the same class for every
+        # member the fork reads off it, and each answer is a ``git grep`` (perf35).
+        self._declaring: dict[tuple[str, ...], list[str]] = {}
+        self._naming: dict[tuple[str, ...], frozenset[str]] = {}
 
     def fork_words(self) -> frozenset[str]:
         """Every word (``\\w+``) on the lines of Python the fork added, gathered once for every check that
@@ -405,17 +409,21 @@ class ThreeTrees:
     def declaring(self, classes: Iterable[str], most: int) -> list[str]:
         """The first ``most`` (by path) of the Python files upstream changed whose text at theirs holds
         ``class NAME`` for one of ``classes``."""
-        paths = [p for p in upstream_changed(self.repo, self.base, self.theirs) if p.endswith(".py")]
         words = tuple(sorted({f"class {name}" for name in classes}))
-        return sorted(self.upstream_files_with(words, paths))[:most]
+        if words not in self._declaring:
+            paths = [p for p in upstream_changed(self.repo, self.base, self.theirs) if p.endswith(".py")]
+            self._declaring[words] = sorted(self.upstream_files_with(words, paths))
+        return self._declaring[words][:most]
 
     def files_naming(self, words: tuple[str, ...]) -> frozenset[str]:
         """Python files of either side (the fork's at ours, upstream's at theirs) whose text holds one of
         ``words``: where the merged tree may name them."""
-        found = frozenset[str]()
-        for rev in (self.ours, self.theirs):
-            found |= repo.files_containing(self.repo, rev, words, [PYTHON_FILES])
-        return found
+        if words not in self._naming:
+            found = frozenset[str]()
+            for rev in (self.ours, self.theirs):
+                found |= repo.files_containing(self.repo, rev, words, [PYTHON_FILES])
+            self._naming[words] = found
+        return self._naming[words]
 
     def blobs(self, rev: str, paths: list[str]) -> dict[str, str | None]:
         """Texts of ``paths`` at ``rev``, read in one batch and cached."""
