@@ -749,6 +749,17 @@ def added_names_a_def(trees: ThreeTrees, paths: list[str], spelt: Callable[[str]
     return any(spelt(n) in added for old, new in texts for n in declared(old, "def") & declared(new, "def"))
 
 
+def added_names_a_class(trees: ThreeTrees, paths: list[str]) -> bool:
+    """Whether a line the fork added holds a name some candidate of ``paths`` declares with ``class`` at the base:
+    the all-or-nothing gate of a check whose findings need a fork-added line naming a class of a candidate's base
+    (``declared`` finds a superset of the classes).  A base text whose names the parser folds (``gateable``) is
+    never gated: True.  Shared by exact classes (a split's base, perf32) and dropped dunders (the class that lost
+    one, perf35)."""
+    added = "\n".join(fork_added(trees))
+    texts = [text or "" for text in both_texts(trees, paths)[0].values()]
+    return any(not gateable(text) or any(name in added for name in declared(text, "class")) for text in texts)
+
+
 def _declarations(text: str, keyword: str) -> frozenset[str]:
     return frozenset(_declaration(keyword).findall(text))
 
