@@ -9,10 +9,12 @@ upstream's own code went to ``isinstance(output, (ModelRunnerOutput, AsyncModelR
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from pathlib import Path
 
 import pytest
 
+from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from tests.audits import drift_shapes as s
@@ -190,3 +192,24 @@ def test_a_test_naming_only_a_kept_word_stays_an_error(git_repo: GitRepo, no_rul
     text = "def a(runner: Runner, output_ready: bool) -> int:\n    out = runner.step(2)\n    return len(out.ids) if out and output_ready else 0\n"
     [(line, severity, _)] = run(git_repo, no_rules, text)
     assert (line, severity) == (7, "error")
+
+
+def test_a_class_read_on_many_lines_is_grepped_once(
+    git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """perf35: tree surfaces asked ``git grep`` for the gained class's declaration and its subclasses again for
+    each read of it (three per read); each is asked once a merge now, and each read still errs."""
+    greps: list[tuple[str, ...]] = []
+    real = repo.files_containing
+
+    def counted(path: Path, rev: str, words: Sequence[str], pathspecs: Sequence[str]) -> frozenset[str]:
+        greps.append(tuple(words))
+        return real(path, rev, words, pathspecs)
+
+    monkeypatch.setattr(repo, "files_containing", counted)
+    reads = "".join(f"    b{i} = len(out.ids) + out.ids[{i}]\n" for i in range(3))
+    text = f"def a(runner: Runner) -> int:\n    out = runner.step(2)\n{reads}    return b0\n"
+    found = run(git_repo, no_rules, text)
+    assert {(line, severity) for line, severity, _ in found} == {(7, "error"), (8, "error"), (9, "error")}
+    assert greps.count(("class Pending",)) == 1
+    assert greps.count(("Pending",)) == 2  # the fork's tree and upstream's

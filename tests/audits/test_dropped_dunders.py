@@ -3,6 +3,7 @@ both queues; the deque-backed one still reverses, the priority one (bases ``Requ
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -349,3 +350,31 @@ def test_a_plain_method_dropped_beside_a_dunder_is_not_read_as_one(git_repo: Git
     assert any(ln == 6 and "PriorityRequestQueue.__reversed__" in msg for ln, msg in found)
     assert not any("needs PriorityRequestQueue.peek" in msg for _, msg in found)
     assert any(ln == 9 for ln, _ in found)  # symbol drift still says the method is gone
+
+
+@pytest.mark.parametrize(
+    ("fork", "parses"),
+    [
+        ("def lowest(queue):\n    return next(reversed(queue))\n", False),
+        (HEAD + "def lowest(queue: PriorityRequestQueue):\n    return next(reversed(queue))\n", True),
+    ],
+    ids=["names no class", "names the class"],
+)
+def test_a_fork_naming_no_class_of_a_candidate_parses_nothing(
+    git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch, fork: str, parses: bool
+) -> None:
+    """perf35's gate: every finding's fork file names the class that lost a dunder on an added line (``name_users``),
+    a class of the candidate's base; a fork naming none parses nothing, one naming it still errs."""
+    from aeon_release.domain.audits.drift import dropped_dunders, sides
+
+    parsed: list[str] = []
+
+    def recording(*args: object) -> Iterator[sides.Versions]:
+        for both in sides.parsed_texts(*args):  # type: ignore[arg-type]
+            parsed.append(both.path)
+            yield both
+
+    monkeypatch.setattr(dropped_dunders, "parsed_texts", recording)
+    found = _rows(git_repo, no_rules, fork)
+    assert [(line, severity) for line, severity, _ in found] == ([(5, "error")] if parses else [])
+    assert bool(parsed) is parses

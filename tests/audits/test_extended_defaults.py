@@ -232,14 +232,39 @@ def test_a_def_extending_nothing_is_walked_once(monkeypatch: pytest.MonkeyPatch)
         read.append(path)
         return imports(module, path)
 
-    many = "class M:\n    def __init__(self, a, b, c, d, e, f):\n        items = a\n        items.append(b)\n"
+    # ``n += 1`` holds the operator: perf35's text test lets the def through to its one walk
+    many = "class M:\n    def __init__(self, a, b, c, d, e, f):\n        items = a\n        items.append(b)\n        n += 1\n"
     monkeypatch.setattr(extended_defaults.ast, "walk", spy)
     monkeypatch.setattr(extended_defaults, "file_imports", imported)
-    assert list(extended_defaults._extended("m.py", ast.parse(many), ast.parse(many))) == []
+    assert list(extended_defaults._extended("m.py", ast.parse(many), ast.parse(many), many)) == []
     assert walked == ["__init__"]
     assert read == []  # nor its imports (a whole walk of the module)
-    found = list(extended_defaults._extended(LOGGERS, ast.parse(REPLACED), ast.parse(EXTENDED)))
+    found = list(extended_defaults._extended(LOGGERS, ast.parse(REPLACED), ast.parse(EXTENDED), EXTENDED))
     assert [(e.label, e.param, e.default, e.guarded) for e in found] == [
         ("StatLoggerManager.__init__", "custom_stat_loggers", "LoggingStatLogger", False)
     ]
     assert read == [LOGGERS]
+
+
+def test_a_def_whose_lines_hold_no_extend_is_not_walked(git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch) -> None:
+    """perf35: a def both versions keep whose own lines hold neither ``extend`` nor ``+=`` extends nothing
+    (``_extensions`` reads a name as written, the operator one token): not walked; #20952's shape still found."""
+    import ast
+
+    from aeon_release.domain.audits.drift import extended_defaults
+
+    walked: list[str] = []
+    extensions = extended_defaults._extensions
+
+    def spy(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[tuple[str, str]]:
+        walked.append(func.name)
+        return extensions(func)
+
+    monkeypatch.setattr(extended_defaults, "_extensions", spy)
+    other = "\n\ndef plain(a, b):\n    items = a\n    items.append(b)\n    return items\n"
+    fork = {FORK: FORK_HEAD + "mgr = StatLoggerManager(custom_stat_loggers=[LoggingStatLogger])\n"}
+    change = [("[Misc] custom_stat_loggers extend the defaults (#20952)", {LOGGERS: EXTENDED + other})]
+    sides = s.merge_case(git_repo, {**BASE, LOGGERS: REPLACED + other}, fork, change)
+    found = [f for f in s.merged_findings(git_repo, sides, s.Settings()) if "now runs twice" in f.message]
+    assert [(f.line, f.severity.value) for f in found] == [(9, "error")]
+    assert "plain" not in walked and "__init__" in walked

@@ -7,10 +7,13 @@ return "embed"``, and ``__post_init__`` stores its answer as ``self.convert_type
 
 from __future__ import annotations
 
+import ast
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
 
+from aeon_release.domain.audits.drift import rewritten_values
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import audit, found, line_of, three_way
@@ -190,3 +193,31 @@ def test_a_match_or_walrus_read_of_a_rewritten_value_is_an_error(
 )
 def test_match_and_walrus_twins_stay_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _run(git_repo, tmp_path, fork) == []
+
+
+class _CountingAst:
+    """``ast`` as rewritten_values sees it, counting its walks of the fork's ``mine``."""
+
+    def __init__(self) -> None:
+        self.walks = 0
+
+    def __getattr__(self, name: str) -> object:
+        return getattr(ast, name)
+
+    def walk(self, node: ast.AST) -> Iterator[ast.AST]:
+        self.walks += isinstance(node, ast.FunctionDef) and node.name == "mine"
+        return ast.walk(node)
+
+
+def test_a_scope_is_walked_once_for_all_its_tested_names(
+    git_repo: GitRepo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """perf35: each tested name walked its function twice (``_field_read``: quadratic in a long function's
+    comparisons); one walk a scope now, the same errors."""
+    tests = "".join(f'        n += kind == "reward" or kind == "s{i}"\n' for i in range(4))
+    fork = WALRUS_LATER.replace('        return kind == "reward"\n', f"        n = 0\n{tests}        return n > 0\n")
+    counting = _CountingAst()
+    monkeypatch.setattr(rewritten_values, "ast", counting)
+    got = _run(git_repo, tmp_path, fork)
+    assert got == [(USE, line_of(fork, 'n += kind == "reward"') + i, "error") for i in range(4)]
+    assert counting.walks == 1

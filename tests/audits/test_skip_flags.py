@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from aeon_release.domain.audits.source import parse_python
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
 
@@ -155,4 +156,38 @@ def test_no_fork_line_holding_a_flag_parses_nothing(
         (line, sev) for path, line, sev, msg in s.rule_rows(git_repo, no_rules, case, SYMBOL_DRIFT) if path == FORK
     ]
     assert found == ([(2, "warning")] if parses else [])
+    assert bool(parsed) is parses
+
+
+NO_FLAG = "def preload(layer) -> None:\n    layer._loaded = True\n"
+
+
+@pytest.mark.parametrize(
+    ("guard", "parses"),
+    [
+        ('"_done", False', False),
+        ("name, False", False),  # a bare name handed: no flag to spell
+        ('"_do" "ne", False', True),  # a concatenation: no text holds the value
+        ('"_d\\x6fne", False', True),  # an escape
+        ('"_done"  # the flag\n            , False', True),  # a comment between its tokens
+    ],
+    ids=["plain", "a-name", "concatenated", "escaped", "commented"],
+)
+def test_no_fork_line_holding_a_plain_flag_parses_no_base(
+    git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch, guard: str, parses: bool
+) -> None:
+    """perf35's text gate: the base's texts are parsed only when a getattr call in them may name a flag its text
+    does not spell plainly, or a fork line holds one it does (``name``'s call names none)."""
+    from aeon_release.domain.audits.drift import skip_flags
+
+    parsed: list[str] = []
+
+    def recording(text: str, path: str) -> object:
+        parsed.append(path)
+        return parse_python(text, path)
+
+    monkeypatch.setattr(skip_flags, "parse_python", recording)
+    base = BASE.replace('"_done", False', guard)
+    case = s.merge_case(git_repo, {QUANT: base}, {FORK: NO_FLAG}, [("split it (#32189)", {QUANT: AFTER})])
+    assert [row for row in s.rule_rows(git_repo, no_rules, case, SYMBOL_DRIFT) if row[0] == FORK] == []
     assert bool(parsed) is parses

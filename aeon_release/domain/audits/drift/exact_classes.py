@@ -40,14 +40,7 @@ from aeon_release.domain.audits.drift.fallbacks import handler_catches
 from aeon_release.domain.audits.drift.own_fields import enclosing
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import (
-    ThreeTrees,
-    both_texts,
-    declared,
-    fork_added,
-    gateable,
-    parsed_versions,
-)
+from aeon_release.domain.audits.drift.sides import ThreeTrees, added_names_a_class, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import lazy_pattern, parent_map
@@ -91,7 +84,7 @@ class Hit:
 
 def exact_class_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _defines_class(trees, p)][:_MOST_FILES]
-    if not paths or not _names_a_class(trees, paths):
+    if not paths or not added_names_a_class(trees, paths):
         return []
     splits = [s for path, old, new in parsed_versions(trees, paths) for s in _splits(path, old, new)]
     if not splits:
@@ -107,16 +100,6 @@ def exact_class_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 def _defines_class(trees: ThreeTrees, path: str) -> bool:
     return any(_CLASS_LINE.match(line) for line in trees.upstream[path].added.values())
-
-
-def _names_a_class(trees: ThreeTrees, paths: list[str]) -> bool:
-    """Whether a line the fork added holds a name some candidate declares with ``class`` at the base: a finding's
-    fork file has an added line holding a split's base, a top-level class of the base's text (perf32: the
-    parses cost 41 ms at 80 commits for a fork naming none).  A base text whose names the parser folds
-    (``gateable``) is never gated: True."""
-    added = "\n".join(fork_added(trees))
-    texts = [text or "" for text in both_texts(trees, paths)[0].values()]
-    return any(not gateable(text) or any(name in added for name in declared(text, "class")) for text in texts)
 
 
 def _splits(path: str, old: ast.Module, new: ast.Module) -> Iterator[Split]:

@@ -32,10 +32,17 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
+from aeon_release.domain.audits.drift.sides import ThreeTrees, gateable, parsed_texts, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import TEST_PATH, bound_names, flat_statements, lazy_pattern, parent_map
+from aeon_release.domain.audits.source import (
+    TEST_PATH,
+    bound_names,
+    code_lines,
+    flat_statements,
+    lazy_pattern,
+    parent_map,
+)
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 _MOST_FILES = 32
@@ -77,7 +84,7 @@ def extended_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p)][:_MOST_FILES]
     if not paths:
         return []
-    extended = [e for path, old, new in parsed_versions(trees, paths) for e in _extended(path, old, new)]
+    extended = [e for v in parsed_texts(trees, paths) for e in _extended(v.path, v.old, v.new, v.new_text)]
     if not extended:
         return []
     entries = _entries(trees, extended)
@@ -97,12 +104,13 @@ def _candidate(trees: ThreeTrees, path: str) -> bool:
     return extends and any(_BOUND.match(line.lstrip("-")) for line in change.removed)
 
 
-def _extended(path: str, old: ast.Module, new: ast.Module) -> Iterator[Extended]:
+def _extended(path: str, old: ast.Module, new: ast.Module, new_text: str) -> Iterator[Extended]:
     before = dict(_functions(old))
     imports: dict[str, tuple[str, str]] | None = None  # read at a first default: a whole walk (perf34)
+    lines = code_lines(new_text) if gateable(new_text) else None
     for label, func in _functions(new):
         was = before.get(label)
-        grown = _extensions(func) if was is not None else set()
+        grown = _extensions(func) if was is not None and _may_extend(func, lines) else set()
         if was is None or not grown:
             continue
         params, had = _params(func), _extensions(was)
@@ -131,6 +139,18 @@ def _functions(module: ast.Module) -> Iterator[tuple[str, _Def]]:
 def _params(func: _Def) -> set[str]:
     args = func.args
     return {a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs]} - {"self", "cls"}
+
+
+def _may_extend(func: _Def, lines: list[str] | None) -> bool:
+    """Whether ``func``'s own lines (its first decorator's to its last) hold ``extend`` or ``+=``, which each of
+    its ``_extensions`` spells (a name as written, the operator one token): a def holding neither is not walked
+    (perf35: one walk of each def both versions keep was most of this check's cost once its parses were shared).
+    ``lines`` None: a text whose names the parser may fold (``gateable``), every def walked."""
+    if lines is None:
+        return True
+    first = min([func.lineno, *(d.lineno for d in func.decorator_list)])
+    text = "\n".join(lines[first - 1 : func.end_lineno or len(lines)])
+    return "extend" in text or "+=" in text
 
 
 def _extensions(func: _Def) -> set[tuple[str, str]]:

@@ -182,10 +182,11 @@ def _compared(
 ) -> Iterator[tuple[int, Rewritten, str]]:
     parents = parent_map(module)
     fork = ForkTypes.of(trees, path, module)
+    bound: dict[ast.AST, dict[str, ast.expr]] = {}  # a scope's walrus-only names, read once for all its tests
     for node in walk_spanning(module, owned):
         for line, side, (values, written), shown in _tests_of(node, owned):
             func = enclosing(node, parents)
-            read = _field_read(side, func or module)
+            read = _field_read(side, func or module, bound)
             if read is None or read.attr not in by_field:
                 continue
             typed = typed_as(read.value, func, parents, fork.classes)
@@ -212,22 +213,31 @@ def _tests_of(node: ast.AST, owned: set[int]) -> Iterator[tuple[int, ast.expr, t
                 yield case.pattern.lineno, node.subject, (values, every), shown
 
 
-def _field_read(side: ast.expr, scope: ast.AST) -> ast.Attribute | None:
+def _field_read(side: ast.expr, scope: ast.AST, bound: dict[ast.AST, dict[str, ast.expr]]) -> ast.Attribute | None:
     """The ``x.field`` read tested: the side itself, a walrus binding it (``(kind := x.field) == "a"``), or a name
-    the scope binds only by such a walrus (``kind == "a"`` after ``if (kind := x.field):``; mend70)."""
+    the scope binds only by such a walrus (``kind == "a"`` after ``if (kind := x.field):``; mend70).  ``bound``
+    caches each scope's ``_walrus_only``: two walks of the scope per tested name were quadratic (perf35)."""
     if isinstance(side, ast.NamedExpr):
         side = side.value
     if isinstance(side, ast.Name):
-        binds = [n for n in ast.walk(scope) if isinstance(n, ast.Name | ast.arg) and _binds(n, side.id)]
-        walrus = [n.value for n in ast.walk(scope) if isinstance(n, ast.NamedExpr) and n.target.id == side.id]
-        side = walrus[0] if len(binds) == 1 and len(walrus) == 1 else side
+        if scope not in bound:
+            bound[scope] = _walrus_only(scope)
+        side = bound[scope].get(side.id, side)
     return side if isinstance(side, ast.Attribute) else None
 
 
-def _binds(node: ast.Name | ast.arg, name: str) -> bool:
-    if isinstance(node, ast.arg):
-        return node.arg == name
-    return node.id == name and isinstance(node.ctx, ast.Store)
+def _walrus_only(scope: ast.AST) -> dict[str, ast.expr]:
+    """Each name the scope binds once (a store or a parameter), by a walrus, -> the walrus's value; one walk."""
+    binds: dict[str, int] = {}
+    walrus: dict[str, list[ast.expr]] = {}
+    for node in ast.walk(scope):
+        if isinstance(node, ast.arg):
+            binds[node.arg] = binds.get(node.arg, 0) + 1
+        elif isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            binds[node.id] = binds.get(node.id, 0) + 1
+        elif isinstance(node, ast.NamedExpr):
+            walrus.setdefault(node.target.id, []).append(node.value)
+    return {name: values[0] for name, values in walrus.items() if len(values) == 1 and binds.get(name) == 1}
 
 
 def _kept(fork: ForkTypes, typed: set[str], item: Rewritten) -> bool:

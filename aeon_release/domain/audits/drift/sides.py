@@ -366,6 +366,10 @@ class ThreeTrees:
         self._found: dict[tuple[str, str, str, int], str] = {}  # upstream_commit's answers (no confirm)
         self._greps: dict[tuple[str, ...], Callable[[], frozenset[str]]] = dict(greps or {})
         self._words: frozenset[str] | None = None
+        # Each asked once a merge: tree surfaces ask them per (class, member) read, the same class for every
+        # member the fork reads off it, and each answer is a ``git grep`` (perf35).
+        self._declaring: dict[tuple[str, ...], list[str]] = {}
+        self._naming: dict[tuple[str, ...], frozenset[str]] = {}
 
     def fork_words(self) -> frozenset[str]:
         """Every word (``\\w+``) on the lines of Python the fork added, gathered once for every check that
@@ -405,17 +409,21 @@ class ThreeTrees:
     def declaring(self, classes: Iterable[str], most: int) -> list[str]:
         """The first ``most`` (by path) of the Python files upstream changed whose text at theirs holds
         ``class NAME`` for one of ``classes``."""
-        paths = [p for p in upstream_changed(self.repo, self.base, self.theirs) if p.endswith(".py")]
         words = tuple(sorted({f"class {name}" for name in classes}))
-        return sorted(self.upstream_files_with(words, paths))[:most]
+        if words not in self._declaring:
+            paths = [p for p in upstream_changed(self.repo, self.base, self.theirs) if p.endswith(".py")]
+            self._declaring[words] = sorted(self.upstream_files_with(words, paths))
+        return self._declaring[words][:most]
 
     def files_naming(self, words: tuple[str, ...]) -> frozenset[str]:
         """Python files of either side (the fork's at ours, upstream's at theirs) whose text holds one of
         ``words``: where the merged tree may name them."""
-        found = frozenset[str]()
-        for rev in (self.ours, self.theirs):
-            found |= repo.files_containing(self.repo, rev, words, [PYTHON_FILES])
-        return found
+        if words not in self._naming:
+            found = frozenset[str]()
+            for rev in (self.ours, self.theirs):
+                found |= repo.files_containing(self.repo, rev, words, [PYTHON_FILES])
+            self._naming[words] = found
+        return self._naming[words]
 
     def blobs(self, rev: str, paths: list[str]) -> dict[str, str | None]:
         """Texts of ``paths`` at ``rev``, read in one batch and cached."""
@@ -739,6 +747,17 @@ def added_names_a_def(trees: ThreeTrees, paths: list[str], spelt: Callable[[str]
     if not all(gateable(old) and gateable(new) for old, new in texts):
         return True
     return any(spelt(n) in added for old, new in texts for n in declared(old, "def") & declared(new, "def"))
+
+
+def added_names_a_class(trees: ThreeTrees, paths: list[str]) -> bool:
+    """Whether a line the fork added holds a name some candidate of ``paths`` declares with ``class`` at the base:
+    the all-or-nothing gate of a check whose findings need a fork-added line naming a class of a candidate's base
+    (``declared`` finds a superset of the classes).  A base text whose names the parser folds (``gateable``) is
+    never gated: True.  Shared by exact classes (a split's base, perf32) and dropped dunders (the class that lost
+    one, perf35)."""
+    added = "\n".join(fork_added(trees))
+    texts = [text or "" for text in both_texts(trees, paths)[0].values()]
+    return any(not gateable(text) or any(name in added for name in declared(text, "class")) for text in texts)
 
 
 def _declarations(text: str, keyword: str) -> frozenset[str]:

@@ -19,7 +19,8 @@ naming only another class that still tests it, a store of a false constant (revi
 class too warns.
 
 Cheap first: only upstream files whose removed lines name ``getattr(``, upstream's texts parsed only when a fork line
-holds a flag a method opened with at the base (perf32), and only fork files naming a dropped flag.
+holds a flag a method opened with at the base (perf32), the base's only when a fork line holds a flag a getattr call
+of their text spells plainly, or one spells its flag otherwise (perf35), and only fork files naming a dropped flag.
 """
 
 from __future__ import annotations
@@ -32,12 +33,19 @@ from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.repeated_hooks import opening_flag
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_added, parsed_versions
+from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_added, gateable, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import parent_map, parse_python, str_value
+from aeon_release.domain.audits.source import lazy_pattern, parent_map, parse_python, str_value
 
 _MOST_FILES = 32
+# perf35: each ``getattr`` word of a base text, read as ``opening_flag`` reads its call: a bare name then a plain
+# quoted word closed by ``,`` or ``)`` (no escape, prefix or implicit concatenation: the word is the string's
+# value), or a call that names no flag: its first argument no bare name (a dot, a subscript or a call follows the
+# word), or its second a bare name (``getattr(layer, scale_attr)``)
+_GETATTR = lazy_pattern(r"getattr(?<!\wgetattr)(?!\w)")  # the word; led by its literal, scanned for (perf33)
+_PLAIN_FLAG = lazy_pattern(r"\s*\(\s*\w+\s*,\s*([\"'])(\w+)\1\s*[,)]")
+_NO_FLAG = lazy_pattern(r"\s*\(\s*\w+\s*(?:[.\[(]|,\s*\w+\s*[,)])")
 
 
 @dataclass(frozen=True)
@@ -78,6 +86,10 @@ def _fork_holds_a_flag(trees: ThreeTrees, paths: list[str]) -> bool:
     texts are parsed for a fork holding none (both versions' parses cost ~100 ms at 80 commits); a flag is a
     string's value, which no text gate reads exactly (escapes, implicit concatenation)."""
     before, _ = both_texts(trees, paths)
+    added = "\n".join(fork_added(trees))
+    plain = [_plain_flags(before[path] or "") for path in paths]
+    if all(found is not None for found in plain) and not any(f in added for found in plain for f in found or ()):
+        return False
     flags = {
         flag
         for path in paths
@@ -87,6 +99,22 @@ def _fork_holds_a_flag(trees: ThreeTrees, paths: list[str]) -> bool:
         if isinstance(method, ast.FunctionDef) and (flag := opening_flag(method)) is not None
     }
     return any(flag in line for line in fork_added(trees) for flag in flags)
+
+
+def _plain_flags(text: str) -> set[str] | None:
+    """A superset of the flags ``opening_flag`` reads in ``text``, read from its text (perf35: the base's parses
+    were the check's whole cost, ~85 ms at 80 commits, for a fork holding no flag); None when a ``getattr`` word's
+    call could name a flag the text does not spell plainly (an escape, a concatenation, a comment or a line's
+    continuation between its tokens, a parenthesised ``(getattr)``), or a name the parser folds (``gateable``)."""
+    if not gateable(text):
+        return None
+    flags: set[str] = set()
+    for word in _GETATTR.finditer(text):
+        if plain := _PLAIN_FLAG.match(text, word.end()):
+            flags.add(plain.group(2))
+        elif not _NO_FLAG.match(text, word.end()):
+            return None
+    return flags
 
 
 def _dropped(path: str, old: ast.Module, new: ast.Module) -> Iterator[Dropped]:
