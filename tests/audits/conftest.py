@@ -1,4 +1,10 @@
-"""Fixtures for the audit tests: small trees, rule folders and real git repositories with merges."""
+"""Fixtures for the audit tests: small trees, rule folders and real git repositories with merges.
+
+A new test's error rows that each put one fork module beside the same base and upstream (none importing another's,
+none defining a class or a name another row's module could resolve to) share one merge and one audit a process:
+ask ``drift_shapes.audited_row`` (``merge_case`` and ``audit_tree``) or ``drift/trees.row_side_by_side``
+(``three_way`` and ``audit``) for the row's module and findings, ``rule`` None for an assertion over every rule's
+errors (``rows_side_by_side``).  Each merge is some 13 git processes; quiet rows keep their own."""
 
 from __future__ import annotations
 
