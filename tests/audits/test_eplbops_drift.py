@@ -11,7 +11,7 @@ import pytest
 
 from aeon_release.domain.audits import audit_tree
 from tests.audits.conftest import GitRepo
-from tests.audits.drift.trees import line_of, three_way
+from tests.audits.drift.trees import line_of, row_side_by_side, three_way
 
 
 def errors(repo: GitRepo, no_rules: Path, sides: object, path: str) -> list[tuple[int, str]]:
@@ -172,21 +172,32 @@ CONF = "vllm/aeon/eplb.py"
 CONF_HEADER = "from vllm.config.parallel import EPLBConfig\n\n"
 
 
+# The rows below each put one fork module beside the same base and upstream, none importing another's, and each pins
+# its own module's errors of every rule: one merge and one audit of all their modules side by side answers each row
+# (5 merges and audits became one per process; suitespeed14, through ``trees.row_side_by_side`` with every rule kept).
+PAIR_ROWS = [
+    (CONF_HEADER, "EPLBConfig(use_async=True, communicator='pynccl')"),
+    (CONF_HEADER, "EPLBConfig(communicator='torch_nccl', use_async=True, policy='default')"),
+    ("from vllm.config import EPLBConfig\n\n", "EPLBConfig(use_async=True, communicator='pynccl')"),
+    ("import vllm.config.parallel as par\n\n", "par.EPLBConfig(use_async=True, communicator='pynccl')"),
+    ("from vllm.config.parallel import EPLBConfig as E\n\n", "E(use_async=True, communicator='pynccl')"),
+]
+
+
+def _pair_text(header: str, built: str) -> str:
+    return header + f"AEON_EPLB = {built}\n"
+
+
 @pytest.mark.parametrize(
     ("header", "built"),
-    [
-        (CONF_HEADER, "EPLBConfig(use_async=True, communicator='pynccl')"),
-        (CONF_HEADER, "EPLBConfig(communicator='torch_nccl', use_async=True, policy='default')"),
-        ("from vllm.config import EPLBConfig\n\n", "EPLBConfig(use_async=True, communicator='pynccl')"),
-        ("import vllm.config.parallel as par\n\n", "par.EPLBConfig(use_async=True, communicator='pynccl')"),
-        ("from vllm.config.parallel import EPLBConfig as E\n\n", "E(use_async=True, communicator='pynccl')"),
-    ],
+    PAIR_ROWS,
     ids=["the pair spelt", "in another order, a third keyword", "a package re-export", "a module alias", "as E"],
 )
-def test_a_pair_the_new_validator_refuses(git_repo: GitRepo, no_rules: Path, header: str, built: str) -> None:
-    text = header + f"AEON_EPLB = {built}\n"
-    sides = three_way(git_repo, EPLB_FILES, {CONF: text}, {PAR: EPLB_AFTER})
-    [(line, message)] = errors(git_repo, no_rules, sides, CONF)
+def test_a_pair_the_new_validator_refuses(git_repo: GitRepo, tmp_path: Path, header: str, built: str) -> None:
+    text = _pair_text(header, built)
+    bodies = [_pair_text(*row) for row in PAIR_ROWS]
+    _, found = row_side_by_side(git_repo, tmp_path, EPLB_FILES, bodies, text, {PAR: EPLB_AFTER}, None, "vllm/aeon")
+    [(line, message)] = [(f.line, f.message) for f in found if f.severity.value == "error"]
     assert line == line_of(text, "AEON_EPLB")
     assert "upstream's EPLBConfig._validate_eplb_config now refuses" in message
 

@@ -43,34 +43,43 @@ AFTER = BASE.replace(
     "        if not self.serialized:\n            return OnlineLinearMethod(self)\n        return LinearMethod(self)\n",
 ) + ("\n\nclass OnlineLinearMethod(LinearMethod):\n    def load(self):\n        return None\n")
 FORK = "pkg/aeon/route.py"
+SUBJECT = "fp8 online quant: split out the online method (#32189)"
 HEAD = "from pkg.quant.fp8 import Config, LinearMethod, MoeMethod\n\n\n"
 
 
+UPSTREAM: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {QUANT: AFTER})]
+
+
 def rows(repo: GitRepo, config: Path, fork: str, after: str = AFTER) -> list[tuple[int, str]]:
-    sides = s.merge_case(
-        repo, {QUANT: BASE}, {FORK: fork}, [("fp8 online quant: split out the online method (#32189)", {QUANT: after})]
-    )
+    sides = s.merge_case(repo, {QUANT: BASE}, {FORK: fork}, [(SUBJECT, {QUANT: after})])
     return [(line, sev) for path, line, sev, msg in s.rule_rows(repo, config, sides, SYMBOL_DRIFT) if path == FORK]
+
+
+# The rows below each put one fork module (functions and a table, no class) beside the same base and upstream, none
+# importing another's: one merge and one audit of all their modules side by side answers each row (5 merges and
+# audits became one per process; suitespeed14, through ``drift_shapes.audited_row``).
+EXACT_TESTS = [
+    HEAD + "def route(cfg: Config, layer) -> bool:\n    method = cfg.get_quant_method(layer, 'x')\n"
+    "    return type(method) is LinearMethod\n",
+    HEAD + "ROUTES = {LinearMethod: 'cutlass', MoeMethod: 'moe'}\n\n\ndef route(cfg: Config, layer) -> str:\n"
+    "    return ROUTES[type(cfg.get_quant_method(layer, 'x'))]\n",
+    HEAD + "def route(cfg: Config, layer) -> bool:\n    m = cfg.get_quant_method(layer, 'x')\n"
+    "    return m.__class__ == LinearMethod\n",
+    HEAD + "def route(cfg: Config, layer) -> bool:\n    m = cfg.get_quant_method(layer, 'x')\n"
+    "    return type(m).__name__ == 'LinearMethod'\n",
+    "import pkg.quant.fp8 as q\n\n\ndef route(cfg, layer) -> bool:\n"
+    "    return type(cfg.get_quant_method(layer, 'x')) in (q.LinearMethod, q.MoeMethod)\n",
+]
 
 
 @pytest.mark.parametrize(
     "fork",
-    [
-        HEAD + "def route(cfg: Config, layer) -> bool:\n    method = cfg.get_quant_method(layer, 'x')\n"
-        "    return type(method) is LinearMethod\n",
-        HEAD + "ROUTES = {LinearMethod: 'cutlass', MoeMethod: 'moe'}\n\n\ndef route(cfg: Config, layer) -> str:\n"
-        "    return ROUTES[type(cfg.get_quant_method(layer, 'x'))]\n",
-        HEAD + "def route(cfg: Config, layer) -> bool:\n    m = cfg.get_quant_method(layer, 'x')\n"
-        "    return m.__class__ == LinearMethod\n",
-        HEAD + "def route(cfg: Config, layer) -> bool:\n    m = cfg.get_quant_method(layer, 'x')\n"
-        "    return type(m).__name__ == 'LinearMethod'\n",
-        "import pkg.quant.fp8 as q\n\n\ndef route(cfg, layer) -> bool:\n"
-        "    return type(cfg.get_quant_method(layer, 'x')) in (q.LinearMethod, q.MoeMethod)\n",
-    ],
+    EXACT_TESTS,
     ids=["type() is", "a table keyed by class", "__class__ ==", "__name__ == literal", "in a tuple via an alias"],
 )
 def test_an_exact_test_of_the_factorys_object_is_an_error(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
-    assert rows(git_repo, no_rules, fork) == [(fork.count("\n"), "error")]
+    _, found = s.audited_row(git_repo, no_rules, {QUANT: BASE}, EXACT_TESTS, fork, UPSTREAM, SYMBOL_DRIFT, "pkg/aeon")
+    assert [(f.line, f.severity.value) for f in found] == [(fork.count("\n"), "error")]
 
 
 def test_an_object_of_unknown_origin_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:

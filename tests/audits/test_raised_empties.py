@@ -14,7 +14,8 @@ from typing import TypeVar
 import pytest
 
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT
-from tests.audits.conftest import GitRepo
+from aeon_release.domain.audits.model import Finding
+from tests.audits.conftest import GitRepo, rows_side_by_side
 from tests.audits.drift.trees import audit, found, line_of, three_way
 
 PACKAGES = {"vllm/__init__.py": "", "vllm/model_executor/__init__.py": ""}
@@ -773,6 +774,45 @@ def _emptied_two(git_repo: GitRepo, tmp_path: Path, guards: str, fork: str) -> l
     return found(audit(git_repo, sides, tmp_path), RETURN_DRIFT)
 
 
+# The error rows of the two tests below that import their guard from ``GUARDS`` (``from vllm.aeon_guards import``)
+# each put a guards module and a fork module beside the same base and upstream: each row's pair is renamed to its own
+# (``vllm/aeon_guards_N.py``, imported as such by ``vllm/aeon_use_N.py``), so no row's fork module reaches another's
+# guards, and one merge and one audit of every pair answers each row (9 merges and audits became one per process;
+# suitespeed14).  A finding outside the rows' fork modules (a guards module's) fails the batch.
+_PAIRED_ERRORS: list[tuple[str, str]] = []
+
+
+def _paired_error_rows(rows: list[tuple[str, str]]) -> list[tuple[str, str]]:
+    _PAIRED_ERRORS.extend(rows)
+    return rows
+
+
+def _paired_error_guards(guards: list[str]) -> list[str]:
+    """Rows of guards modules, each beside the fork that imports ``_has_experts`` from it (``_imported_guard``)."""
+    _paired_error_rows([(text, _imported_guard("from-import")) for text in guards])
+    return guards
+
+
+def _emptied_two_among_errors(git_repo: GitRepo, tmp_path: Path, guards: str, fork: str) -> list[tuple[str, int, str]]:
+    """``_emptied_two``'s findings for the pair (``guards``, ``fork``), read from the one audit of every paired row."""
+    pairs = list(dict.fromkeys(_PAIRED_ERRORS))
+    forks: dict[str, str] = {}
+    for number, (own_guards, own_fork) in enumerate(pairs):
+        assert "vllm.aeon_guards import" in own_fork and "aeon_guards_" not in own_fork, own_fork
+        forks[f"vllm/aeon_guards_{number}.py"] = own_guards
+        forks[f"vllm/aeon_use_{number}.py"] = own_fork.replace(
+            "vllm.aeon_guards import", f"vllm.aeon_guards_{number} import"
+        )
+    uses = [path for path in forks if path.startswith("vllm/aeon_use_")]
+
+    def audited() -> list[Finding]:
+        sides = three_way(git_repo, {UTILS: BASE, **PACKAGES}, forks, {UTILS: THEIRS})
+        return list(audit(git_repo, sides, tmp_path).findings)
+
+    got = rows_side_by_side((forks, BASE, THEIRS), uses, RETURN_DRIFT, audited)
+    return [(USE, f.line, f.severity.value) for f in got[f"vllm/aeon_use_{pairs.index((guards, fork))}.py"]]
+
+
 @pytest.mark.parametrize("how", sorted(IMPORTED_USES))
 def test_a_helper_guard_imported_from_another_fork_module_stays_quiet(
     git_repo: GitRepo, tmp_path: Path, how: str
@@ -782,15 +822,17 @@ def test_a_helper_guard_imported_from_another_fork_module_stays_quiet(
 
 @pytest.mark.parametrize(
     "guards",
-    [
-        "def _has_experts(m):\n    return hasattr(m, 'experts')\n",
-        "def _has_experts(m):\n    m.probed = True\n    return hasattr(m, 'get_expert_mapping')\n",
-        "_has_experts = callable\n",
-        # revBR: a helper of its own module it calls is read through there; one that is no one-line helper is not
-        "def _has(m, name):\n    m.probed = True\n    return hasattr(m, name)\n\n\n"
-        "def _has_experts(m):\n    return _has(m, 'get_expert_mapping')\n",
-        "def _has(m, name):\n    return hasattr(m, name)\n\n\ndef _has_experts(m):\n    return _has(m, 'experts')\n",
-    ],
+    _paired_error_guards(
+        [
+            "def _has_experts(m):\n    return hasattr(m, 'experts')\n",
+            "def _has_experts(m):\n    m.probed = True\n    return hasattr(m, 'get_expert_mapping')\n",
+            "_has_experts = callable\n",
+            # revBR: a helper of its own module it calls is read through there; one that is no one-line helper is not
+            "def _has(m, name):\n    m.probed = True\n    return hasattr(m, name)\n\n\n"
+            "def _has_experts(m):\n    return _has(m, 'get_expert_mapping')\n",
+            "def _has(m, name):\n    return hasattr(m, name)\n\n\ndef _has_experts(m):\n    return _has(m, 'experts')\n",
+        ]
+    ),
     ids=[
         "another-attribute",
         "two-statements",
@@ -803,7 +845,9 @@ def test_an_imported_name_that_is_no_one_line_guard_stays_an_error(
     git_repo: GitRepo, tmp_path: Path, guards: str
 ) -> None:
     fork = _imported_guard("from-import")
-    assert _emptied_two(git_repo, tmp_path, guards, fork) == [(USE, line_of(fork, "bool(get_moe"), "error")]
+    assert _emptied_two_among_errors(git_repo, tmp_path, guards, fork) == [
+        (USE, line_of(fork, "bool(get_moe"), "error")
+    ]
 
 
 def test_the_killer_beside_an_imported_guard_it_does_not_ask_stays_an_error(git_repo: GitRepo, tmp_path: Path) -> None:
@@ -848,25 +892,29 @@ def test_the_other_imported_guards_stay_quiet(git_repo: GitRepo, tmp_path: Path,
 
 @pytest.mark.parametrize(
     ("guards", "fork"),
-    [
-        (HAS_EXPERTS.replace("get_expert_mapping", "experts"), _locally_imported()),
-        (GUARDS_CLASS.replace("get_expert_mapping", "experts"), _class_guard("_has_experts")),
-        # a plain method off the class names no instance: what it answers is not read
-        (
-            GUARDS_CLASS.replace("    @staticmethod\n    def _has_experts(m)", "    def _has_experts(m)"),
-            _class_guard("_has_experts"),
-        ),
-        (
-            HAS_EXPERTS,
-            IMPORT.replace("\n\n\n", "\n")
-            + "\n\ndef is_moe(model) -> bool:\n    _has_experts = getattr(model, 'f', None)\n"
-            + "    from vllm.aeon_guards import _has_experts\n\n    if not _has_experts(model):\n        return False\n"
-            + "    return bool(get_moe_expert_mapping(model))\n",
-        ),
-    ],
+    _paired_error_rows(
+        [
+            (HAS_EXPERTS.replace("get_expert_mapping", "experts"), _locally_imported()),
+            (GUARDS_CLASS.replace("get_expert_mapping", "experts"), _class_guard("_has_experts")),
+            # a plain method off the class names no instance: what it answers is not read
+            (
+                GUARDS_CLASS.replace("    @staticmethod\n    def _has_experts(m)", "    def _has_experts(m)"),
+                _class_guard("_has_experts"),
+            ),
+            (
+                HAS_EXPERTS,
+                IMPORT.replace("\n\n\n", "\n")
+                + "\n\ndef is_moe(model) -> bool:\n    _has_experts = getattr(model, 'f', None)\n"
+                + "    from vllm.aeon_guards import _has_experts\n\n    if not _has_experts(model):\n        return False\n"
+                + "    return bool(get_moe_expert_mapping(model))\n",
+            ),
+        ]
+    ),
     ids=["local-import-asks-another", "static-asks-another", "plain-method", "name-bound-otherwise"],
 )
 def test_the_other_imported_names_that_are_no_guard_stay_errors(
     git_repo: GitRepo, tmp_path: Path, guards: str, fork: str
 ) -> None:
-    assert _emptied_two(git_repo, tmp_path, guards, fork) == [(USE, line_of(fork, "bool(get_moe"), "error")]
+    assert _emptied_two_among_errors(git_repo, tmp_path, guards, fork) == [
+        (USE, line_of(fork, "bool(get_moe"), "error")
+    ]

@@ -22,7 +22,12 @@ def audit(repo: GitRepo, sides: MergeSides, tmp: Path) -> AuditReport:
 
 
 def side_by_side(
-    repo: GitRepo, tmp: Path, base: Mapping[str, str], forks: Mapping[str, str], theirs: Mapping[str, str], rule: str
+    repo: GitRepo,
+    tmp: Path,
+    base: Mapping[str, str],
+    forks: Mapping[str, str],
+    theirs: Mapping[str, str],
+    rule: str | None,
 ) -> dict[str, list[Finding]]:
     """``rule``'s findings on each module of ``forks`` from one ``three_way`` and one ``audit`` of them all side by
     side a process (``conftest.rows_side_by_side``): rows that each put one fork module beside the same base and
@@ -41,7 +46,7 @@ def row_side_by_side(
     bodies: Sequence[str],
     body: str,
     theirs: Mapping[str, str],
-    rule: str,
+    rule: str | None,
     folder: str,
 ) -> tuple[str, list[Finding]]:
     """(``body``'s module, its findings of ``rule``): each of ``bodies`` a module ``folder/aeon_row_N.py`` beside the
