@@ -42,6 +42,11 @@ warning, since a fork may mean the set as upstream does).  Quiet now: a base cla
 does not parse under the running Python is unknown, not gone (``drift/pyindex.py``).  Still missed: #16317's
 override no longer called -- the upstream file does not parse on the engine's Python, so nothing of it can be
 read (an engine on Python 3.12 would parse it; left alone).
+Regression set at the widenings' head: killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
+key_replay 6/7 re-keyings and 5/5 literal lookups caught, 0/12 twins false (as before), review9_twins 0/55 false,
+blind_replay_loader 9 caught, 4 warned, 1 missed of 14 (8 quiet), blind_replay_loaderint 40/1/1 of 42 (20
+quiet), blind_replay_weights 19/2/0 of 21 (5 quiet), blind_replay_benchsuite 13/2/0 of 15 (9 quiet): no drop,
+no false error; tests/audits/test_symbol_drift.py 329 passed.
 
   python benchmarks/blind_replay_loader2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
