@@ -71,3 +71,30 @@ def test_a_parsed_modules_removed_name_beside_it_is_still_an_error(git_repo: Git
     )
     lines = [line for line, _ in _errors(git_repo, fork)]
     assert lines and set(lines) <= {1, 7}
+
+
+def _warnings(repo: GitRepo, fork: str, loader: str = UNPARSED) -> list[int]:
+    base = {LOADER: BASE, HELPERS: HELPERS_BASE}
+    sides = s.merge_case(repo, base, {FORK: fork}, [(SUBJECT, {LOADER: loader})])
+    return [
+        f.line
+        for f in s.merged_findings(repo, sides, s.Settings())
+        if f.rule_id == SYMBOL_DRIFT and f.path == FORK and "cannot parse" in f.message
+    ]
+
+
+def test_a_fork_class_of_an_unparsed_modules_base_is_a_warning_on_its_class_line(git_repo: GitRepo) -> None:
+    fork = (
+        "import vllm.loader as loader_mod\nfrom vllm.helpers import old_helper\n\n\n"
+        "class AeonLoader(loader_mod.ShardedLoader):\n"
+        "    def _prepare(self, path: str) -> str:\n"
+        "        return path\n\n\n"
+        "class AeonOwn:\n"
+        "    pass\n"
+    )
+    assert _warnings(git_repo, fork) == [5]
+
+
+def test_a_base_of_a_module_upstream_changed_that_still_parses_is_quiet(git_repo: GitRepo) -> None:
+    fork = "from vllm.loader import ShardedLoader\n\n\nclass AeonLoader(ShardedLoader):\n    pass\n"
+    assert _warnings(git_repo, fork, BASE + "\n\nclass Other:\n    pass\n") == []

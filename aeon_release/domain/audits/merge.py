@@ -169,6 +169,7 @@ from aeon_release.domain.audits.drift.undefaulted import undefaulted_drift
 from aeon_release.domain.audits.drift.undispatched import undispatched_drift
 from aeon_release.domain.audits.drift.unioned_classes import unioned_class_drift
 from aeon_release.domain.audits.drift.unlisted import unlisted_drift
+from aeon_release.domain.audits.drift.unparsed_bases import unparsed_base_drift
 from aeon_release.domain.audits.drift.unread_keys import unread_key_drift
 from aeon_release.domain.audits.drift.unread_settings import unread_setting_drift
 from aeon_release.domain.audits.drift.untupled import untupled_drift
@@ -342,6 +343,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     table_param_drift,
     split_table_drift,
     grown_set_drift,
+    unparsed_base_drift,
     return_drift,
     keyword_shape_drift,
     handed_back_drift,
