@@ -76,6 +76,7 @@ from aeon_release.domain.audits.drift.forwarded_keywords import forwarded_keywor
 from aeon_release.domain.audits.drift.gated_attributes import gated_attribute_drift
 from aeon_release.domain.audits.drift.gated_lines import gated_warnings
 from aeon_release.domain.audits.drift.gone_sentinels import gone_sentinel_drift
+from aeon_release.domain.audits.drift.grown_sets import grown_set_drift
 from aeon_release.domain.audits.drift.grown_tuples import grown_tuple_drift
 from aeon_release.domain.audits.drift.handed_back import handed_back_drift
 from aeon_release.domain.audits.drift.handed_defaults import handed_default_drift
@@ -169,6 +170,7 @@ from aeon_release.domain.audits.drift.undefaulted import undefaulted_drift
 from aeon_release.domain.audits.drift.undispatched import undispatched_drift
 from aeon_release.domain.audits.drift.unioned_classes import unioned_class_drift
 from aeon_release.domain.audits.drift.unlisted import unlisted_drift
+from aeon_release.domain.audits.drift.unparsed_bases import unparsed_base_drift
 from aeon_release.domain.audits.drift.unread_keys import unread_key_drift
 from aeon_release.domain.audits.drift.unread_settings import unread_setting_drift
 from aeon_release.domain.audits.drift.untupled import untupled_drift
@@ -341,6 +343,8 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     registry_call_drift,
     table_param_drift,
     split_table_drift,
+    grown_set_drift,
+    unparsed_base_drift,
     return_drift,
     keyword_shape_drift,
     handed_back_drift,

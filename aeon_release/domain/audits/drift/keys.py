@@ -66,9 +66,13 @@ from aeon_release.domain.audits.source import (
 _MAPPINGS = (
     r"(?:typing\.)?(?:dict|Dict|defaultdict|DefaultDict|OrderedDict|Mapping|MutableMapping|set|Set|frozenset|FrozenSet)"
 )
-_DECL = lazy_pattern(rf"^([ \t]*)(self\.)?([A-Za-z_]\w*)[ \t]*:[ \t]*{_MAPPINGS}\[(.*)$")
-_ANNOTATED = lazy_pattern(rf":[ \t]*{_MAPPINGS}\[")  # the fast first scan of upstream's whole diff
-_DECL_AT = lazy_pattern(rf"[ \t]*(?:self\.)?[A-Za-z_]\w*[ \t]*:[ \t]*{_MAPPINGS}\[")  # a declaration at a line's start
+# ``name: dict[K, V]`` or ``name = dict[K, V]()`` (a call of the subscripted type: #25682's
+# ``_MODEL_ARCH_BY_HASH = dict[int, tuple[...]]()``, re-keyed from ``compute_hash()``'s strings)
+_DECL = lazy_pattern(rf"^([ \t]*)(self\.)?([A-Za-z_]\w*)[ \t]*([:=])[ \t]*{_MAPPINGS}\[(.*)$")
+_ANNOTATED = lazy_pattern(rf"[:=][ \t]*{_MAPPINGS}\[")  # the fast first scan of upstream's whole diff
+_DECL_AT = lazy_pattern(
+    rf"[ \t]*(?:self\.)?[A-Za-z_]\w*[ \t]*[:=][ \t]*{_MAPPINGS}\["
+)  # a declaration at a line's start
 _BUILTINS = frozenset({"int", "str", "bytes", "float", "tuple"})
 # bases whose instances equal (and hash as) a builtin's values
 VALUE_BUILTINS = {
@@ -449,7 +453,7 @@ def _fork_names(trees: ThreeTrees, name: str) -> bool:
 def _may_declare(line: str) -> bool:
     """The cheap test before ``_declared``'s pattern: a declaration's first line holds a ``:`` and a ``[``
     (a 2,000-commit diff's files hold ~17,000 removed and added lines that need no pattern)."""
-    return ":" in line and "[" in line
+    return "[" in line and (":" in line or "=" in line)
 
 
 def _declared(texts: list[str]) -> tuple[str, tuple[str, str]] | None:
@@ -458,9 +462,10 @@ def _declared(texts: list[str]) -> tuple[str, tuple[str, str]] | None:
     match = _DECL.match(texts[0])
     if match is None:
         return None
-    key = _first_argument(" ".join([match.group(4), *texts[1:]]))
-    if not key:
-        return None
+    rest = " ".join([match.group(5), *texts[1:]])
+    key = _first_argument(rest)
+    if not key or (match.group(4) == "=" and not _called(rest)):
+        return None  # ``Alias = dict[K, V]`` names a type, no table
     name = ("." if match.group(2) else "") + match.group(3)
     return name, (match.group(1), key)
 
@@ -476,6 +481,17 @@ def _first_argument(rest: str) -> str:
         elif char in ",]" and depth == 0:
             return rest[:i].strip()
     return ""
+
+
+def _called(rest: str) -> bool:
+    """``K, V](...`` : the subscripted type's brackets close and a call of it follows."""
+    depth = 1
+    for i, char in enumerate(rest):
+        depth += char == "["
+        depth -= char == "]"
+        if depth == 0:
+            return rest[i + 1 :].lstrip().startswith("(")
+    return False
 
 
 def _norm(key: str) -> str:
@@ -825,6 +841,8 @@ def _key_kind(key: _Key, trees: ThreeTrees, path: str, depth: int = 0) -> str | 
         return "tuple"
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
         return "int" if node.func.id == "len" else _made_by(node.func.id, trees, path)
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name):
+        return _returned_kind(key, node.func.value.id, node.func.attr, trees, path)
     if isinstance(node, ast.Name) and key.function is not None:
         annotation = _annotation(key.function, node.id)
         if annotation is not None:
@@ -850,16 +868,35 @@ def _made_by(callee: str, trees: ThreeTrees, path: str) -> str | None:
 def _attribute_kind(key: _Key, owner: str, attr: str, trees: ThreeTrees, path: str) -> str | None:
     """The kind of ``self.attr`` (the method's class) or ``obj.attr`` (``obj`` annotated with a class):
     what the class annotates the attribute as, where it is defined (the fork's file or an import's)."""
-    if owner == "self" and key.cls is not None and key.function is not None:
-        found: tuple[str, ast.ClassDef] | None = (path, key.cls)
-    else:
-        annotation = _annotation(key.function, owner) if key.function is not None else None
-        found = _class_def(trees, path, annotation.strip("\"'"), 0) if annotation else None
+    found = _receiver_class(key, owner, trees, path)
     if found is None:
         return None
     where, cls = found
     annotation = _field_annotation(cls, attr)
     return _kind(annotation, trees, where) if annotation is not None else None
+
+
+def _returned_kind(key: _Key, owner: str, method: str, trees: ThreeTrees, path: str) -> str | None:
+    """The kind of ``obj.method()`` (``obj`` annotated with a class, or ``self``): what the class's own def
+    of ``method`` annotates it to return (#25682: ``model_config.compute_hash()`` is a ``str``, the key
+    upstream's ``_MODEL_ARCH_BY_HASH`` stopped taking)."""
+    found = _receiver_class(key, owner, trees, path)
+    if found is None:
+        return None
+    where, cls = found
+    for node in cls.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)) and node.name == method:
+            return _kind(ast.unparse(node.returns), trees, where) if node.returns is not None else None
+    return None
+
+
+def _receiver_class(key: _Key, owner: str, trees: ThreeTrees, path: str) -> tuple[str, ast.ClassDef] | None:
+    """The class of ``owner`` in the key's function: its own class for ``self``, else the class the
+    function annotates ``owner`` with (the fork's file's, or an import's)."""
+    if owner == "self" and key.cls is not None and key.function is not None:
+        return path, key.cls
+    annotation = _annotation(key.function, owner) if key.function is not None else None
+    return _class_def(trees, path, annotation.strip("\"'"), 0) if annotation else None
 
 
 def _class_def(trees: ThreeTrees, path: str, name: str, depth: int) -> tuple[str, ast.ClassDef] | None:

@@ -325,8 +325,30 @@ class Index:
             base = self.class_of(sym)
             chosen = self.chosen_classes(sym) if base is None else []
             base = base or (None if chosen else self._aliased_class(sym))
-            out.extend(chosen or [base if base is not None else _external(expr, sym)])
+            if chosen:
+                out.extend(chosen)
+            elif base is not None:
+                out.append(base)
+            elif sym is UNKNOWN and self._unread_home(cls.module, expr):
+                # upstream's module of the base is there but does not parse here (#16317's loader.py held a
+                # PEP 701 f-string, a SyntaxError before Python 3.12): its members are unknown, not gone
+                out.append(External(_dotted(expr), opaque=True))
+            else:
+                out.append(_external(expr, sym))
         return out
+
+    def _unread_home(self, mod: ModuleInfo, expr: ast.expr) -> bool:
+        """``expr``'s name comes by an import from a module of this tree that does not parse (a syntax newer
+        than the running Python's, over the parse cap): what it binds is unknown."""
+        head = expr.value if isinstance(expr, ast.Subscript) else expr
+        while isinstance(head, ast.Attribute):
+            head = head.value
+        binding = mod.names.get(head.id) if isinstance(head, ast.Name) else None
+        if binding is None or binding.kind != "import" or binding.target is None:
+            return False
+        base, name = binding.target
+        homes = [base, f"{base}.{name}"] if name else [base]
+        return any(self.module_path(home) is not None and self.module(home) is None for home in homes)
 
     def _aliased_class(self, sym: Sym) -> ClassInfo | None:
         """The class a module-level ``Name = Other`` binds (``NixlConnector = NixlPullConnector``, #39354's

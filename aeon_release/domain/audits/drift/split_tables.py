@@ -80,7 +80,7 @@ def _fork_listed(trees: ThreeTrees, subsets: set[str]) -> dict[str, set[str]]:
         module = trees.merged_module(path) if named else None
         if module is None:
             continue
-        owned, consts = trees.owned_lines(path), _string_sets(module)
+        owned, consts = trees.owned_lines(path), string_sets(module)
         for stmt in (n for n in ast.walk(module) if isinstance(n, ast.Expr | ast.Assign | ast.AugAssign)):
             inner = list(ast.walk(stmt)) if getattr(stmt, "lineno", 0) in owned else []
             names = {_last(n) for n in inner if isinstance(n, ast.Name | ast.Attribute)}
@@ -99,16 +99,16 @@ def _splits(trees: ThreeTrees, paths: list[str], tables: set[str]) -> Iterator[S
         old = parse_python(before[path] or "", path) if new is not None and before[path] else None
         if new is None:
             continue
-        had = set(_string_sets(old)) if old is not None else set()
+        had = set(string_sets(old)) if old is not None else set()
         keys = {name: set(v) for name, v in _key_tables(new).items() if name in tables}
-        for subset, members in _string_sets(new).items():
+        for subset, members in string_sets(new).items():
             table = next((t for t, k in sorted(keys.items()) if members <= k), None)
             if subset not in had and table is not None and len(members) >= 2:
                 words = _retired_words(trees, subset, members)
                 yield Split(table, subset, dotted_name(path, roots=("",)), path, members, words)
 
 
-def _string_sets(module: ast.Module) -> dict[str, frozenset[str]]:
+def string_sets(module: ast.Module) -> dict[str, frozenset[str]]:
     """Module-level ``NAME = {"a", "b"}`` / ``frozenset({...})`` / ``set([...])``: the strings, by name."""
     found = {}
     for stmt in module.body:

@@ -1,0 +1,119 @@
+"""Grown set drift: a module-level set of strings upstream gave new members, that a fork line tests a key's
+membership in.
+
+#49586 added ``"bias"`` to the layerwise reload's ``SKIP_TENSORS`` (tensors never moved to the meta device),
+though the bias is still loaded by a weight loader: upstream's own ``get_layer_size`` filtered by the set
+stopped counting the bias, and #49805 split ``SKIP_LOAD_TENSORS`` off the next day to mend it.  A fork's
+``sum(t.numel() for n, t in tensors if n not in SKIP_TENSORS)`` or ``if name in SKIP_TENSORS: continue`` merges
+cleanly and now drops every bias from what it loads or counts: a wrong count, no error.
+
+Upstream's side: a Python file upstream changed binding at module level a set (``{...}``, ``frozenset(...)``,
+``set([...])``) of strings both at the base and at upstream, holding at upstream strings it did not hold at
+the base.  The fork's side: a fork-owned ``x in NAME`` / ``x not in NAME`` (``mod.NAME``) of that module's set.
+A key the fork's code does not spell is a warning: the fork may mean the set as upstream does, and then the new
+member is what it wants; a string literal that is a new member is an error (the test's answer flipped for
+good), any other literal is quiet (its answer stands), and so is a fork file naming a new member itself.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.pyindex import dotted_name
+from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found
+from aeon_release.domain.audits.drift.split_tables import string_sets
+from aeon_release.domain.audits.drift.table_params import module_sources, read_from_module
+from aeon_release.domain.audits.merge_rules import CONSTANT_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import TEST_PATH, lazy_pattern, parse_python
+
+# a fork line's membership test: the set's name after ``in`` (``n not in SKIP``, ``k in meta.SKIP``)
+_MEMBERSHIP = lazy_pattern(r"\bin[ \t]+(?:\w+\.)*(\w+)")
+
+
+@dataclass(frozen=True)
+class Grown:
+    """Module ``module``'s (file ``path``) set ``name`` holds ``added`` at upstream, not at the base."""
+
+    name: str
+    module: str
+    path: str
+    added: frozenset[str]
+
+
+def grown_set_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork membership tests of module-level string sets upstream added members to."""
+    names = fork_found(trees, _MEMBERSHIP)
+    paths = [p for p in trees.upstream if p.endswith(".py") and not TEST_PATH.search(p)] if names else []
+    paths = sorted(trees.upstream_files_with(tuple(sorted(names)), paths)) if paths else []
+    grown = [g for g in _grown(trees, paths) if g.name in names]
+    findings: list[Finding] = []
+    for path in sorted(p for p in trees.mine if p.endswith(".py") and not TEST_PATH.search(p)) if grown else ():
+        added = " ".join(trees.mine[path].added.values())
+        mine = [g for g in grown if g.name in added]
+        module = trees.merged_module(path) if mine else None
+        if module is not None:
+            findings += [_finding(trees, path, test, g, pr_pattern) for test, g in _tests(trees, path, module, mine)]
+    return findings
+
+
+def _grown(trees: ThreeTrees, paths: list[str]) -> Iterator[Grown]:
+    before, after = both_texts(trees, paths)
+    for path in paths:
+        old = parse_python(before[path] or "", path) if before[path] else None
+        new = parse_python(after[path] or "", path) if old is not None and after[path] else None
+        if old is None or new is None:
+            continue
+        was = string_sets(old)
+        for name, members in string_sets(new).items():
+            if name in was and was[name] and members - was[name]:
+                yield Grown(name, dotted_name(path, roots=("",)), path, members - was[name])
+
+
+def _tests(trees: ThreeTrees, path: str, module: ast.Module, grown: list[Grown]) -> Iterator[tuple[ast.Compare, Grown]]:
+    """The fork-owned membership tests of a grown set read off its module, but those the fork answers."""
+    owned = trees.owned_lines(path)
+    sources = module_sources(module, path)
+    spelt = {n.value for n in ast.walk(module) if isinstance(n, ast.Constant) and n.lineno in owned}
+    for node in (n for n in ast.walk(module) if isinstance(n, ast.Compare) and n.lineno in owned):
+        if len(node.ops) != 1 or not isinstance(node.ops[0], ast.In | ast.NotIn):
+            continue
+        table = node.comparators[0]
+        for g in grown:
+            if _named(table, g.name) and read_from_module(table, g.module, sources):
+                key = node.left
+                if key.value in g.added if isinstance(key, ast.Constant) else not g.added & spelt:
+                    yield node, g
+
+
+def _named(node: ast.expr, name: str) -> bool:
+    return (isinstance(node, ast.Name) and node.id == name) or (isinstance(node, ast.Attribute) and node.attr == name)
+
+
+def _finding(trees: ThreeTrees, path: str, test: ast.Compare, g: Grown, pr_pattern: str) -> Finding:
+    members = ", ".join(f'"{m}"' for m in sorted(g.added))
+    commit = trees.upstream_commit(g.path, rf"^\s*[\"']({'|'.join(map(re.escape, sorted(g.added)))})[\"']", pr_pattern)
+    where = f"{g.path}{commit}"
+    if isinstance(test.left, ast.Constant):
+        return Finding(
+            RULE,
+            "merge",
+            Severity.ERROR,
+            path,
+            test.lineno,
+            f"fork-owned test of {test.left.value!r} in {g.name} answers the other way now: upstream added it to "
+            f"the set ({where})",
+        )
+    return Finding(
+        RULE,
+        "merge",
+        Severity.WARNING,
+        path,
+        test.lineno,
+        f"fork-owned membership test of `{ast.unparse(test.left)}` in {g.name}: upstream added {members} to the "
+        f"set ({where}), so the test now also takes those keys; check the fork means the set as upstream now "
+        "does (a warning: it may want the new members too)",
+    )
