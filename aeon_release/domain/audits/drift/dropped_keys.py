@@ -199,7 +199,7 @@ def _dropped(trees: ThreeTrees, paths: list[str]) -> list[Dropped]:
 
 
 def _skips_dropped(path: str, old: ast.Module, new: ast.Module) -> list[Dropped]:
-    """Keys a top-level function's filling loop now skips (#30809 put ``"VLLM_FORCE_AOT_LOAD"`` into
+    """Keys a top-level function's filling loop now skips (#30809 put the AOT-load variable's name into
     ``compile_factors``' ``ignored_factors``, the set its ``for factor, getter in ...: if factor in ignored: continue``
     loop skips on before it stores ``factors[factor]``): the dict it returns holds the key no more."""
     was = {s.name: _skipped(s) for s in old.body if isinstance(s, ast.FunctionDef | ast.AsyncFunctionDef)}
