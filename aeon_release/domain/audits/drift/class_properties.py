@@ -11,12 +11,15 @@ Upstream's side: the Python files whose diff adds a ``@property`` def, parsed at
 that defines ``name`` as a property (``@property`` or ``@functools.cached_property``) upstream where its base
 body bound ``name`` to a value (``name = v``, ``name: T = v``).  The fork's side, on lines it owns: a load of
 ``X.name`` (or ``getattr(X, "name", ...)``) where ``X`` is the class itself -- imported from upstream's module (a
-module alias too), a parameter annotated ``type[C]``, or a class of the fork's file deriving from it that binds
-``name`` nowhere on its way (its own body, a base of its file).  An error: the read is never the value.
+module alias too), a parameter annotated ``type[C]``, or a class of the fork's file whose lookup of ``name``
+reaches it before any binding (its own body, then its bases of the file left to right).  An error: the read is
+never the value.
 
 Quiet: a read off an instance (``self.name``, ``conn.name``); a subclass binding the name itself (``name = True``
-in its body: the subclass's value shadows the property); a read of the descriptor's own parts
-(``X.name.fget``, ``.__doc__``) or one asked ``isinstance(X.name, property)``; the fork's own namesake class.
+in its body: the subclass's value shadows the property), or a base of the fork's file binding it ahead of
+upstream's class in the bases (review107: ``class C(Mixin, Base)``, the mixin's value wins the lookup); a read of
+the descriptor's own parts (``X.name.fget``, ``.__doc__``), one asked ``isinstance(X.name, property)``, or a
+local bound to the read that its function asks ``isinstance`` of; the fork's own namesake class.
 
 Pure but for reading the three trees: findings out.
 """
@@ -28,7 +31,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.own_fields import file_classes
+from aeon_release.domain.audits.drift.fallbacks import isinstance_asked
+from aeon_release.domain.audits.drift.own_fields import enclosing, file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
@@ -134,11 +138,18 @@ def _read(node: ast.AST) -> tuple[ast.expr, str] | None:
 
 
 def _descriptor_use(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
-    """``X.name.fget`` and the like, or ``isinstance(X.name, property)``: the fork asks after the descriptor."""
+    """``X.name.fget`` and the like, or ``isinstance(X.name, property)``: the fork asks after the descriptor.  So
+    too a local bound to the read that its function asks ``isinstance`` of (review107: ``flag = X.name`` then
+    ``False if isinstance(flag, property) else bool(flag)`` tells the property from a value)."""
     up = parents.get(id(node))
     if isinstance(up, ast.Attribute) and up.attr in _DESCRIPTOR_PARTS:
         return True
-    return isinstance(up, ast.Call) and last_name(up.func) == "isinstance"
+    if isinstance(up, ast.Call) and last_name(up.func) == "isinstance":
+        return True
+    if not (isinstance(up, ast.Assign) and len(up.targets) == 1 and isinstance(up.targets[0], ast.Name)):
+        return False
+    scope = enclosing(up, parents)
+    return scope is not None and isinstance_asked(scope, up.targets[0].id)
 
 
 def _is_class(
@@ -152,7 +163,7 @@ def _is_class(
     """``receiver`` is ``item``'s class itself: imported from its module, a parameter annotated ``type[C]``, or a
     class of the fork's file deriving from it without binding the name on its way."""
     if isinstance(receiver, ast.Name) and receiver.id in local:
-        return _inherits_unbound(local[receiver.id], item, imports, local, set())
+        return _inherits_unbound(local[receiver.id], item, imports, local)
     if imported_origin(receiver, imports) == (item.module, item.cls):
         return True
     if not isinstance(receiver, ast.Name):
@@ -164,19 +175,31 @@ def _is_class(
 
 
 def _inherits_unbound(
-    cls: ast.ClassDef, item: Made, imports: dict[str, tuple[str, str]], local: dict[str, ast.ClassDef], seen: set[str]
+    cls: ast.ClassDef, item: Made, imports: dict[str, tuple[str, str]], local: dict[str, ast.ClassDef]
 ) -> bool:
-    """A fork class of the file reaching ``item``'s class through bases none of which binds the name."""
-    if cls.name in seen or item.name in _bound_names(cls) or any(_defines(s, item.name) for s in cls.body):
+    """A fork class of the file whose lookup of the name reaches ``item``'s class before any binding of it."""
+    return _lookup(cls, item, imports, local, set()) is True
+
+
+def _lookup(
+    cls: ast.ClassDef, item: Made, imports: dict[str, tuple[str, str]], local: dict[str, ast.ClassDef], seen: set[str]
+) -> bool | None:
+    """Where the name's lookup through a fork class of the file ends, bases left to right as Python's order walks
+    them: True at ``item``'s class, False at a binding of the name (its own body, a base of the file: review107's
+    ``class C(Mixin, Base)``, ``Mixin`` binding the name, reads ``Mixin``'s value), None when neither is reached."""
+    if cls.name in seen:
+        return None
+    if item.name in _bound_names(cls) or any(_defines(s, item.name) for s in cls.body):
         return False
     seen.add(cls.name)
     for base in cls.bases:
         if isinstance(base, ast.Name) and base.id in local:
-            if _inherits_unbound(local[base.id], item, imports, local, seen):
-                return True
+            found = _lookup(local[base.id], item, imports, local, seen)
+            if found is not None:
+                return found
         elif imported_origin(base, imports) == (item.module, item.cls):
             return True
-    return False
+    return None
 
 
 def _defines(stmt: ast.stmt, name: str) -> bool:
