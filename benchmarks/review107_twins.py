@@ -9,15 +9,18 @@ right after the merge (the merge base is the commit's first parent, upstream the
   overriding the property and reading ``super()``'s, fork subclasses binding the name (directly, through a
   fork base, under ``OffloadingConnector``, the reasoning parser's own tokens), a mixin binding the name first
   in the bases (it wins the lookup), the class's read kept in a local asked ``isinstance(..., property)``, a
-  class-or-instance parameter told apart by ``isinstance(x, type)`` first, the fork's own namesake class, the
-  read under a version test for the releases before the property, an instance's read;
+  class-or-instance parameter told apart by ``isinstance(x, type)`` first, the fork's own namesake class (in the
+  file, and imported from the fork's own module), the read under a version test for the releases before the
+  property, an instance's read, the flag stored on a fork subclass past its body, a read in the true branch of
+  ``isinstance`` of itself;
 - a classmethod's guard on its own class (``drift/refused_args.py``; #22734
   ``KVConnectorBase_V1.get_required_kvcache_layout`` opened with ``if cls is KVConnectorBase_V1: raise
   TypeError``, and #33736 (9433acb8df) a new connector opening its own so): the connector's class asked (the
   new spelling), the base call in a ``try``/``except TypeError``, a call off the fork's own subclass and off
   upstream's subclasses (``NixlConnector``, ``MultiConnector``, the new connector and a fork subclass of it), the
   base's function called with the subclass's ``cls`` (``.__func__(cls, ...)``), an instance method called off
-  the base class with the instance, the fork's own namesake base, a ``cls is C`` exit before the call;
+  the base class with the instance, the fork's own namesake base (in the file, and imported from the fork's own
+  module), a ``cls is C`` exit before the call, the base call under a version test;
 - a placeholder made None (``drift/nulled_attributes.py``, warnings only; #20756
   ``KVConnectorBase_V1._connector_metadata``): a type test admitting both unset shapes (``not in
   (KVConnectorMetadata, type(None))``), ``vars(self.X or KVConnectorMetadata())``, an ``is None`` exit before
@@ -29,7 +32,26 @@ catches of these widenings (``blind_replay_kvconn2.py``'s spellings, one respelt
 the reach stays, and two reads off a class the same commits made: ``OffloadingConnector.prefer_cross_layer_blocks``
 and ``DeepSeekR1ReasoningParser.end_token``.
 
-ROUNDS
+Round 1 (main at c1cc2118), 8 cases and 29 twins as first written: 6 caught, 2 warned of 8 (the two #20756
+cases: that check only warns); 3 false errors of 29, all class-read properties: the two mixins binding the name
+ahead of upstream's class in the bases (``class AeonMixedConnector(AeonCrossLayers, KVConnectorBase_V1)``: the
+walk of the bases went on past the mixin's binding to the property) and the class's read kept in a local that the
+function asks ``isinstance(flag, property)`` (only a direct ``isinstance(X.name, ...)`` was read as asking after
+the descriptor).  The refused-arguments and placeholder twins were quiet (the version test's twin warned).
+Round 2 (this branch): a fork class's lookup of the name walks its bases of the file left to right and stops at the
+first binding or at upstream's class (``_lookup``); a local bound to the read and asked ``isinstance`` in its
+function is the descriptor asked after.  6 caught, 2 warned of 8; 0 false errors of 29 (1 warned).
+``blind_replay_kvconn2.py`` as before: 15 caught, 6 warned, 0 missed of 21, 0 false of 11.
+Round 3 (written after the mends): five more twins -- the fork's own namesake base imported from its own module
+(both checks), the flag stored on a fork subclass past its body (``AeonSparkConnector.prefer_cross_layer_blocks =
+True``), a read in the true branch of ``isinstance`` of itself (``X.end_token if isinstance(X.end_token, str) else
+"</think>"``), the refused base call under a version test.  On round 2's engine: 2 false errors of 5 (the stored
+flag: only the class body's bindings were read; the ``isinstance``-guarded read).  Mended: a ``C.name = v`` or
+``setattr(C, "name", v)`` of the file binds the name on ``C``; a read in the true branch of ``isinstance(X.name,
+K)``, ``K`` not ``property``, is quiet.  (As first written the ``isinstance`` twin also held an unguarded
+module-level read of the class's ``end_token``, rightly caught: a slip of the writing, dropped from the twin.)
+All rounds, main (c1cc2118): 6 caught, 2 warned of 8; 5 false errors of 34 twins.  This branch: 6 caught, 2 warned
+of 8; 0 false errors of 34 twins (2 warned: the two version tests).
 
   PYTHONPATH=.. python review107_twins.py [--only TEXT ...] [--show]
 """
@@ -39,7 +61,7 @@ from __future__ import annotations
 import sys
 
 from blind_replay import K, run
-from killer_replay import Killer
+from killer_replay import Edit, Killer
 
 CASES: list[tuple[str, str, Killer]] = []
 TWINS: list[tuple[str, str, Killer]] = []
@@ -584,6 +606,95 @@ TWINS += [
             "    def aeon_has_work(self) -> bool:\n"
             "        return type(self._connector_metadata) is not KVConnectorMetadata\n",
             "        return type(self._connector_metadata) is not KVConnectorMetadata",
+        ),
+    ),
+]
+
+
+# --- round 3 (written after the mends): more shapes on the same commits
+SHIM = (
+    "class KVConnectorBase_V1:  # noqa: N801  AEON: the Spark's standalone transfer shim\n"
+    "    prefer_cross_layer_blocks = True\n\n"
+    "    @classmethod\n"
+    "    def get_required_kvcache_layout(cls, vllm_config):\n"
+    '        return "HND"\n'
+)
+TWINS += [
+    (
+        "#30761 class variable made a property",
+        "twin: the fork's own namesake imported from its own module",
+        Killer(
+            *CL,
+            (
+                Edit("vllm/aeon/r107shim1.py", SHIM),
+                Edit(
+                    "vllm/aeon/r107cl12.py",
+                    "from vllm.aeon.r107shim1 import KVConnectorBase_V1\n\n\n"
+                    "def aeon_wants() -> bool:\n"
+                    "    return KVConnectorBase_V1.prefer_cross_layer_blocks\n",
+                ),
+            ),
+            (("vllm/aeon/r107cl12.py", "    return KVConnectorBase_V1.prefer_cross_layer_blocks"),),
+        ),
+    ),
+    (
+        "#30761 class variable made a property",
+        "twin: the flag set on a fork subclass after its body",
+        K(
+            *CL,
+            "vllm/aeon/r107cl13.py",
+            BASE + "class AeonSparkConnector(KVConnectorBase_V1):\n"
+            '    aeon_link = "rdma"\n\n\n'
+            "AeonSparkConnector.prefer_cross_layer_blocks = True  # AEON: the Spark link moves whole blocks\n\n\n"
+            "def aeon_wants() -> bool:\n"
+            "    return AeonSparkConnector.prefer_cross_layer_blocks\n",
+            "    return AeonSparkConnector.prefer_cross_layer_blocks",
+        ),
+    ),
+    (
+        "#24263 class variable made a property",
+        "twin: the class's read in the true branch of an isinstance test of it",
+        K(
+            *R1,
+            "vllm/aeon/r107r15.py",
+            DS + "AEON_END = (\n"
+            "    DeepSeekR1ReasoningParser.end_token\n"
+            "    if isinstance(DeepSeekR1ReasoningParser.end_token, str)\n"
+            '    else "</think>"  # AEON: a property since #24263: the R1 default then\n'
+            ")\n",
+            "    DeepSeekR1ReasoningParser.end_token",
+        ),
+    ),
+    (
+        "#22734 classmethod refuses its own class",
+        "twin: the fork's own namesake imported from its own module",
+        Killer(
+            *RL,
+            (
+                Edit("vllm/aeon/r107shim2.py", SHIM),
+                Edit(
+                    "vllm/aeon/r107rl11.py",
+                    "from vllm.aeon.r107shim2 import KVConnectorBase_V1\n\n\n"
+                    "def aeon_spark_layout(vllm_config) -> str:\n"
+                    "    return KVConnectorBase_V1.get_required_kvcache_layout(vllm_config)\n",
+                ),
+            ),
+            (("vllm/aeon/r107rl11.py", "    return KVConnectorBase_V1.get_required_kvcache_layout(vllm_config)"),),
+        ),
+    ),
+    (
+        "#22734 classmethod refuses its own class",
+        "twin: the base call under a version test for the releases before the refusal",
+        K(
+            *RL,
+            "vllm/aeon/r107rl12.py",
+            "import vllm\nfrom packaging.version import Version\n\n" + BASE + FACTORY + "\n\n"
+            "def aeon_spark_layout(vllm_config) -> str | None:\n"
+            '    if Version(vllm.__version__) < Version("0.10.1"):\n'
+            "        return KVConnectorBase_V1.get_required_kvcache_layout(vllm_config)  # AEON: as MultiConnector did\n"
+            "    connector_cls = KVConnectorFactory.get_connector_class(vllm_config.kv_transfer_config)\n"
+            "    return connector_cls.get_required_kvcache_layout(vllm_config)\n",
+            "        return KVConnectorBase_V1.get_required_kvcache_layout(vllm_config)  # AEON: as MultiConnector did",
         ),
     ),
 ]
