@@ -52,6 +52,9 @@ K)``, ``K`` not ``property``, is quiet.  (As first written the ``isinstance`` tw
 module-level read of the class's ``end_token``, rightly caught: a slip of the writing, dropped from the twin.)
 All rounds, main (c1cc2118): 6 caught, 2 warned of 8; 5 false errors of 34 twins.  This branch: 6 caught, 2 warned
 of 8; 0 false errors of 34 twins (2 warned: the two version tests).
+Regression set at round 3's mends (a12a3f5c), each as recorded: blind_replay_kvconn2 15 caught, 6 warned of 21 (11
+quiet, 1 warned), killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet), blind_replay_kvconnect 16/16 (11
+quiet, 1 warned), review31_twins 5 caught, 1 warned of 6, 0 false of 41 (1 warned), review26_twins 9/9, 0 false of 36.
 
   PYTHONPATH=.. python review107_twins.py [--only TEXT ...] [--show]
 """
