@@ -95,3 +95,54 @@ def test_reads_of_the_value_are_quiet(git_repo: GitRepo, no_rules: Path, body: s
 def test_the_forks_own_namesake_class_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
     body = "class Connector:\n    prefer_blocks = True\n\n\nWANTS = Connector.prefer_blocks\n"
     assert errors(git_repo, no_rules, body, head="") == []
+
+
+# review107: twins of the widening, correct after the merge and once falsely errored
+@pytest.mark.parametrize(
+    "body",
+    [
+        "class Blocks:\n    prefer_blocks = True\n\n\nclass AeonConnector(Blocks, Connector):\n    pass\n\n\n"
+        "WANTS = AeonConnector.prefer_blocks\n",
+        "class Blocks:\n    prefer_blocks = True\n\n\nclass Mid(Blocks):\n    pass\n\n\n"
+        "class AeonConnector(Mid, Connector):\n    pass\n\n\nWANTS = AeonConnector.prefer_blocks\n",
+        "def aeon() -> bool:\n    flag = Connector.prefer_blocks\n"
+        "    return False if isinstance(flag, property) else bool(flag)\n",
+        "class AeonConnector(Connector):\n    pass\n\n\nAeonConnector.prefer_blocks = True\n"
+        "WANTS = AeonConnector.prefer_blocks\n",
+        "class AeonConnector(Connector):\n    pass\n\n\nsetattr(AeonConnector, 'prefer_blocks', True)\n"
+        "WANTS = AeonConnector.prefer_blocks\n",
+        "WANTS = Connector.prefer_blocks if isinstance(Connector.prefer_blocks, bool) else False\n",
+    ],
+    ids=[
+        "a mixin binding it ahead of the class",
+        "through a fork base binding it ahead",
+        "a local asked isinstance",
+        "stored on the class past its body",
+        "setattr on the class",
+        "in the true branch of isinstance of it",
+    ],
+)
+def test_a_binding_ahead_in_the_bases_or_a_local_told_apart_is_quiet(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    assert errors(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        (
+            "class Blocks:\n    prefer_blocks = True\n\n\nclass AeonConnector(Connector, Blocks):\n    pass\n\n\n"
+            "WANTS = AeonConnector.prefer_blocks\n",
+            12,
+        ),
+        ("def aeon() -> bool:\n    flag = Connector.prefer_blocks\n    return bool(flag)\n", 5),
+        ("WANTS = True if isinstance(Connector.prefer_blocks, property) else Connector.prefer_blocks\n", 4),
+    ],
+    ids=["the mixin behind the class", "a local never told apart", "in the false branch of isinstance of it"],
+)
+def test_the_class_ahead_of_a_mixin_or_a_local_kept_is_an_error(
+    git_repo: GitRepo, no_rules: Path, body: str, line: int
+) -> None:
+    [(_, found, _, _)] = errors(git_repo, no_rules, body)
+    assert found == line

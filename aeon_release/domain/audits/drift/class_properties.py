@@ -11,12 +11,16 @@ Upstream's side: the Python files whose diff adds a ``@property`` def, parsed at
 that defines ``name`` as a property (``@property`` or ``@functools.cached_property``) upstream where its base
 body bound ``name`` to a value (``name = v``, ``name: T = v``).  The fork's side, on lines it owns: a load of
 ``X.name`` (or ``getattr(X, "name", ...)``) where ``X`` is the class itself -- imported from upstream's module (a
-module alias too), a parameter annotated ``type[C]``, or a class of the fork's file deriving from it that binds
-``name`` nowhere on its way (its own body, a base of its file).  An error: the read is never the value.
+module alias too), a parameter annotated ``type[C]``, or a class of the fork's file whose lookup of ``name``
+reaches it before any binding (its own body, then its bases of the file left to right).  An error: the read is
+never the value.
 
 Quiet: a read off an instance (``self.name``, ``conn.name``); a subclass binding the name itself (``name = True``
-in its body: the subclass's value shadows the property); a read of the descriptor's own parts
-(``X.name.fget``, ``.__doc__``) or one asked ``isinstance(X.name, property)``; the fork's own namesake class.
+in its body, or ``C.name = v``/``setattr(C, "name", v)`` past it: the subclass's value shadows the property), or
+a base of the fork's file binding it ahead of upstream's class in the bases (review107: ``class C(Mixin, Base)``,
+the mixin's value wins the lookup); a read of the descriptor's own parts (``X.name.fget``, ``.__doc__``), one asked
+``isinstance(X.name, property)``, a read in the true branch of ``isinstance(X.name, K)`` (``K`` not ``property``),
+or a local bound to the read that its function asks ``isinstance`` of; the fork's own namesake class.
 
 Pure but for reading the three trees: findings out.
 """
@@ -28,7 +32,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.own_fields import file_classes
+from aeon_release.domain.audits.drift.fallbacks import isinstance_asked, isinstance_guarded
+from aeon_release.domain.audits.drift.own_fields import enclosing, file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
@@ -105,9 +110,20 @@ def _bound_names(cls: ast.ClassDef) -> set[str]:
     return names
 
 
+@dataclass(frozen=True)
+class _File:
+    """What a fork file's reads are judged against: its imports, parents, classes and class-level stores."""
+
+    imports: dict[str, tuple[str, str]]
+    parents: dict[int, ast.AST]
+    local: dict[str, ast.ClassDef]
+    # (class, name) for each ``C.name = v`` (or ``setattr(C, "name", v)``) of the file: a binding past the body
+    stored: frozenset[tuple[str, str]]
+
+
 def _class_reads(path: str, module: ast.Module, owned: set[int], made: list[Made]) -> Iterator[tuple[int, Made, str]]:
-    imports, parents = file_imports(module, path), parent_map(module)
-    local = {c.name: c for c in file_classes(module.body)}
+    parents = parent_map(module)
+    file = _File(file_imports(module, path), parents, {c.name: c for c in file_classes(module.body)}, _stores(module))
     for node in ast.walk(module):
         read = _read(node) if isinstance(node, ast.Attribute | ast.Call) else None
         if (
@@ -119,8 +135,22 @@ def _class_reads(path: str, module: ast.Module, owned: set[int], made: list[Made
             continue
         receiver, name = read
         for item in (m for m in made if m.name == name):
-            if _is_class(receiver, item, node, parents, imports, local):
+            if _is_class(receiver, item, node, file):
                 yield node.lineno, item, f"{ast.unparse(receiver)}.{name}"
+
+
+def _stores(module: ast.Module) -> frozenset[tuple[str, str]]:
+    """(class, name) for each ``C.name = v`` or ``setattr(C, "name", v)`` off a plain name in the module: a value
+    bound on the class after its body shadows an inherited property as a body's binding does (review107)."""
+    found: set[tuple[str, str]] = set()
+    for node in ast.walk(module):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name):
+            found.add((node.value.id, node.attr))
+        elif isinstance(node, ast.Call) and last_name(node.func) == "setattr" and len(node.args) == 3:
+            receiver, name = node.args[0], str_value(node.args[1])
+            if isinstance(receiver, ast.Name) and name:
+                found.add((receiver.id, name))
+    return frozenset(found)
 
 
 def _read(node: ast.AST) -> tuple[ast.expr, str] | None:
@@ -134,49 +164,57 @@ def _read(node: ast.AST) -> tuple[ast.expr, str] | None:
 
 
 def _descriptor_use(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
-    """``X.name.fget`` and the like, or ``isinstance(X.name, property)``: the fork asks after the descriptor."""
+    """``X.name.fget`` and the like, or ``isinstance(X.name, property)``: the fork asks after the descriptor.  So
+    too a local bound to the read that its function asks ``isinstance`` of (review107: ``flag = X.name`` then
+    ``False if isinstance(flag, property) else bool(flag)`` tells the property from a value)."""
     up = parents.get(id(node))
     if isinstance(up, ast.Attribute) and up.attr in _DESCRIPTOR_PARTS:
         return True
-    return isinstance(up, ast.Call) and last_name(up.func) == "isinstance"
+    if isinstance(up, ast.Call) and last_name(up.func) == "isinstance":
+        return True
+    if isinstance_guarded(node, ast.unparse(node), lambda kind: kind != "property", parents):
+        return True  # ``X.name if isinstance(X.name, str) else d``: runs only where the read is a value (review107)
+    if not (isinstance(up, ast.Assign) and len(up.targets) == 1 and isinstance(up.targets[0], ast.Name)):
+        return False
+    scope = enclosing(up, parents)
+    return scope is not None and isinstance_asked(scope, up.targets[0].id)
 
 
-def _is_class(
-    receiver: ast.expr,
-    item: Made,
-    node: ast.AST,
-    parents: dict[int, ast.AST],
-    imports: dict[str, tuple[str, str]],
-    local: dict[str, ast.ClassDef],
-) -> bool:
+def _is_class(receiver: ast.expr, item: Made, node: ast.AST, file: _File) -> bool:
     """``receiver`` is ``item``'s class itself: imported from its module, a parameter annotated ``type[C]``, or a
     class of the fork's file deriving from it without binding the name on its way."""
-    if isinstance(receiver, ast.Name) and receiver.id in local:
-        return _inherits_unbound(local[receiver.id], item, imports, local, set())
-    if imported_origin(receiver, imports) == (item.module, item.cls):
+    if isinstance(receiver, ast.Name) and receiver.id in file.local:
+        return _lookup(file.local[receiver.id], item, file, set()) is True
+    if imported_origin(receiver, file.imports) == (item.module, item.cls):
         return True
     if not isinstance(receiver, ast.Name):
         return False
-    annotation = _annotation(receiver.id, node, parents)
+    annotation = _annotation(receiver.id, node, file.parents)
     if isinstance(annotation, ast.Subscript) and last_name(annotation.value) in _TYPE_NAMES:
-        return imported_origin(annotation.slice, imports) == (item.module, item.cls)
+        return imported_origin(annotation.slice, file.imports) == (item.module, item.cls)
     return False
 
 
-def _inherits_unbound(
-    cls: ast.ClassDef, item: Made, imports: dict[str, tuple[str, str]], local: dict[str, ast.ClassDef], seen: set[str]
-) -> bool:
-    """A fork class of the file reaching ``item``'s class through bases none of which binds the name."""
-    if cls.name in seen or item.name in _bound_names(cls) or any(_defines(s, item.name) for s in cls.body):
+def _lookup(cls: ast.ClassDef, item: Made, file: _File, seen: set[str]) -> bool | None:
+    """Where the name's lookup through a fork class of the file ends, bases left to right as Python's order walks
+    them: True at ``item``'s class, False at a binding of the name (its own body or a store on it past the body, a
+    base of the file: review107's ``class C(Mixin, Base)``, ``Mixin`` binding the name, reads ``Mixin``'s value),
+    None when neither is reached."""
+    if cls.name in seen:
+        return None
+    if item.name in _bound_names(cls) or (cls.name, item.name) in file.stored:
+        return False
+    if any(_defines(s, item.name) for s in cls.body):
         return False
     seen.add(cls.name)
     for base in cls.bases:
-        if isinstance(base, ast.Name) and base.id in local:
-            if _inherits_unbound(local[base.id], item, imports, local, seen):
-                return True
-        elif imported_origin(base, imports) == (item.module, item.cls):
+        if isinstance(base, ast.Name) and base.id in file.local:
+            found = _lookup(file.local[base.id], item, file, seen)
+            if found is not None:
+                return found
+        elif imported_origin(base, file.imports) == (item.module, item.cls):
             return True
-    return False
+    return None
 
 
 def _defines(stmt: ast.stmt, name: str) -> bool:
