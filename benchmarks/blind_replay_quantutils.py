@@ -23,7 +23,31 @@ module, a positional call, an explicit ``elif`` with a ``raise``, the unchanged 
 commit's first parent, upstream is the commit; a spelling is *caught* when an error lands on its line,
 *warned* when a warning lands in its file.  Twins must stay *quiet*: no error on their line.
 
-BLIND_LINE
+Blind, on the engine before any widening (main at 769e0cfd): 10 caught, 1 warned, 11 missed of 22 (twins: 10
+quiet, 0 false errors; #25990's explicit ``elif`` chain ending in a ``raise`` warned, rightly: CUTEDSL now reaches
+the fork's raise).  Symbol drift caught the removed constant (import, module attribute, ``getattr`` literal), the
+removed alias, the dropped re-exports (``marlin_quant_input``, ``DeepGemmQuantScaleFMT``), the keyword call
+naming ``_e2m1_inline``'s old parameter, and -- by its refused-values reading -- the keyword call handing
+``apply_fp8_marlin_linear`` an 8-bit ``input_dtype`` it now refuses; enum drift warned the table keyed by every
+``FlashinferMoeBackend`` member.  The misses: #20187's three truth tests of ``has_deep_gemm`` (a module bool now
+bound to an imported function: always true), #25990's ``else`` standing for the one member the test left out,
+#34908's three (an equality, an ``endswith`` and a table key of reasons that now carry the offending value, in
+the second slot of a returned pair, made by a nested helper), #37217's two reads of attributes a module-level
+helper stopped setting on the layer handed to it (stopped argument writes read methods only), and #33047's two
+(``W8A8BlockFp8LinearOp.input_quant_op`` set from a tuple-unpacked dispatcher pair whose aiter slot was ``None``
+and is now a ``QuantFP8``: a subclass's ``is None`` test and an unpacked pair's are never true again).
+After the killers202 widenings: 17 caught, 2 warned, 3 missed of 22 (twins: 10 quiet, 1 of them warned, 0 false
+errors).  Caught now: a module's flag upstream binds to a function, tested for its truth
+(``drift/callable_flags.py``, wired into symbol drift); a module-level helper that stopped storing on an argument,
+read after the call (``drift/stopped_arg_writes.py``: functions too, a call upstream cannot follow silences only
+what lies below the path it is handed, ``getattr`` without a default, ``hasattr``/``try`` guards quiet); a string
+in one slot of a returned pair, spelled by a literal, an f-string or a nested helper's f-string, compared or keyed
+through a local unpacked from the call (``drift/returned_strings.py``).  Warned now: a chain of member tests
+naming every member but one, whose rest stood for that one (``drift/enum_drift.py``).  Still missed: #34908's
+``why.endswith("routing method")`` (a method's argument is not read as a comparison: a suffix of a patterned
+string needs a different reading) and #33047's two (a ``None`` the class stored through a tuple-unpacked own
+method's pair: gone sentinels read ``self.x = None`` stores only; left for want of time).
+REGRESSION_LINE
 
   python benchmarks/blind_replay_quantutils.py [--mirror DIR] [--only TEXT ...] [--show]
 """
