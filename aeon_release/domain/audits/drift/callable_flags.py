@@ -1,7 +1,7 @@
 """A flag made a function: a module's value (a bool, a comparison) that upstream now binds to a def.
 
 #20187 (4d36693687) took ``has_deep_gemm = importlib.util.find_spec("deep_gemm") is not None`` out of
-``fp8_utils`` and imported the function ``has_deep_gemm()`` from ``vllm.utils`` in its place, calling it in
+``fp8_utils`` and imported the function ``has_deep_gemm()`` from the package's ``utils`` in its place, calling it in
 its own test.  A fork's ``from ...fp8_utils import has_deep_gemm`` still resolves, so nothing reads as gone;
 but its ``if has_deep_gemm and ...:``, ``enabled and fp8_utils.has_deep_gemm`` or ``"dg" if
 fp8_utils.has_deep_gemm else "cutlass"`` now tests a function object, which is always true: the fork takes
