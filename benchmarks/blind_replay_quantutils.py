@@ -36,18 +36,27 @@ the second slot of a returned pair, made by a nested helper), #37217's two reads
 helper stopped setting on the layer handed to it (stopped argument writes read methods only), and #33047's two
 (``W8A8BlockFp8LinearOp.input_quant_op`` set from a tuple-unpacked dispatcher pair whose aiter slot was ``None``
 and is now a ``QuantFP8``: a subclass's ``is None`` test and an unpacked pair's are never true again).
-After the killers202 widenings: 17 caught, 2 warned, 3 missed of 22 (twins: 10 quiet, 1 of them warned, 0 false
+After the killers202 widenings: 18 caught, 2 warned, 2 missed of 22 (twins: 10 quiet, 1 of them warned, 0 false
 errors).  Caught now: a module's flag upstream binds to a function, tested for its truth
 (``drift/callable_flags.py``, wired into symbol drift); a module-level helper that stopped storing on an argument,
 read after the call (``drift/stopped_arg_writes.py``: functions too, a call upstream cannot follow silences only
 what lies below the path it is handed, ``getattr`` without a default, ``hasattr``/``try`` guards quiet); a string
 in one slot of a returned pair, spelled by a literal, an f-string or a nested helper's f-string, compared or keyed
-through a local unpacked from the call (``drift/returned_strings.py``).  Warned now: a chain of member tests
-naming every member but one, whose rest stood for that one (``drift/enum_drift.py``).  Still missed: #34908's
-``why.endswith("routing method")`` (a method's argument is not read as a comparison: a suffix of a patterned
-string needs a different reading) and #33047's two (a ``None`` the class stored through a tuple-unpacked own
-method's pair: gone sentinels read ``self.x = None`` stores only; left for want of time).
-REGRESSION_LINE
+through a local unpacked from the call (``drift/returned_strings.py``); a field stored by unpacking an own
+method's pair whose slot was None and is now a build, tested for None by a subclass (``drift/gone_sentinels.py``).
+Warned now: a chain of member tests naming every member but one, whose rest stood for that one
+(``drift/enum_drift.py``).  Still missed: #34908's ``why.endswith("routing method")`` (a method's argument is not
+read as a comparison: a suffix of a patterned string needs another reading) and #33047's unpacking of the
+dispatcher's pair at a fork call site (``fn, quant = op._dispatch_w8a8_blockscale_op(...)``, ``quant is None``: a
+returned slot's None gone is no field's, and no check reads a returned pair's slot for None yet).
+Regression set at the widenings' head (17fa4bbb): killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
+blind_replay_kvutils 14 caught, 3 missed of 17 (8 quiet), review32_twins 9/9 (0 false of 39, 3 warned),
+review11_twins 6/6 (0 false of 34), blind_replay_modelcfg 14 caught, 8 warned, 2 missed of 24 (11 quiet),
+review80_twins 12 caught, 2 warned of 14 (0 false of 32, 5 warned), blind_replay_asyncsched 20 caught, 1 missed of
+21 (14 quiet), review79_twins 11/11 (0 false of 33, 2 warned), blind_replay_moe2 16/16 (10 quiet, 1 warned),
+blind_replay_quantkern 13 caught, 4 missed of 17 (9 quiet), blind_replay_fp8cfg 21 caught, 2 missed of 23 (10
+quiet), blind_replay_coreclient 18 caught, 3 warned of 21 (10 quiet, 1 warned), review105_twins 6 caught, 1 warned
+of 7 (0 false of 32, 1 warned): all as before.
 
   python benchmarks/blind_replay_quantutils.py [--mirror DIR] [--only TEXT ...] [--show]
 """
