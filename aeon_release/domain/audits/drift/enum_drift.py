@@ -126,6 +126,7 @@ def _grown_sets(trees: ThreeTrees) -> list[Finding]:
         for m in _MEMBER_READ.findall(line)
     )
     listed = {name for name, count in reads.items() if count >= 2}  # a display of members names its class twice
+    listed |= _tested_classes(trees)  # ``if b == A.X: ... else: ...``: one test stands for the rest
     grown = _upstream_grown(trees, listed) if listed else []
     if not grown:
         return []
@@ -156,7 +157,78 @@ def _grown_sets(trees: ThreeTrees) -> list[Finding]:
                     findings.append(_grown_finding(path, line, hit))
                 findings += [_grown_use_finding(path, use, hit, bound or "the display") for use in uses]
         findings += _chain_findings(path, module, owned, grown, fork)
+        findings += _default_findings(path, module, owned, grown, fork)
     return findings
+
+
+_MEMBER_TESTED = lazy_pattern(r"(?:==|!=|\bis)\s+([A-Z]\w*)\.[A-Z][A-Z0-9_]*\b")
+
+
+def _tested_classes(trees: ThreeTrees) -> set[str]:
+    """Classes a line the fork added compares a value with a member of (``backend == E.CUTLASS``)."""
+    return {
+        m
+        for p in trees.mine
+        if p.endswith(".py")
+        for line in trees.mine[p].added.values()
+        for m in _MEMBER_TESTED.findall(line)
+    }
+
+
+@dataclass(frozen=True)
+class _Default:
+    """``if s == A.X: return ...`` (or ``elif``s), then an ``else`` or the code after it: the rest of A."""
+
+    func: ast.FunctionDef | ast.AsyncFunctionDef
+    subject: ast.expr
+    held: tuple[str, frozenset[str]]
+    rest: ast.stmt
+
+
+def _default_findings(
+    path: str, module: ast.Module, owned: set[int], grown: list[Grown], fork: ForkTypes
+) -> list[Finding]:
+    """#25990 added ``FlashinferMoeBackend.CUTEDSL`` to a two-member enum: a fork's ``if backend ==
+    FlashinferMoeBackend.CUTLASS: return 128`` ``else: return 64  # TENSORRT_LLM`` tests every member but one,
+    and the code after the tests stood for that one; the new member now takes it too.  A warning: the rest may
+    be a default the fork meant for any other member."""
+    findings = []
+    for chain in (c for c in _defaults(module) if c.rest.lineno in owned):
+        enum, named = chain.held
+        hit = next((g for g in grown if g.whole and g.enum == enum and len(g.before - named) == 1), None)
+        if hit is None or not named < hit.before or (path != hit.path and fork.owns(hit.enum)):
+            continue
+        if _names_new(chain.func, hit):
+            continue  # the function tests the new member itself
+        new = ", ".join(f"{hit.enum}.{m}" for m in sorted(hit.added))
+        (missing,) = hit.before - named
+        message = (
+            f"fork-owned chain of tests of {ast.unparse(chain.subject)} names every {hit.enum} member but "
+            f"{missing} ({hit.path}), so the code after it stood for {hit.enum}.{missing}: upstream added {new}, "
+            f"which now takes that path too; test {hit.enum}.{missing} itself, or confirm the rest is meant for {new}"
+        )
+        findings.append(Finding(DRIFT, "merge", Severity.WARNING, path, chain.rest.lineno, message))
+    return findings
+
+
+def _defaults(module: ast.Module) -> Iterator[_Default]:
+    """Each chain of member tests of one subject, each leaving, followed by code that does not raise."""
+    # an ``elif`` is a link of the chain above it, found from its first test (never a chain of its own)
+    elifs = {id(n.orelse[0]) for n in ast.walk(module) if isinstance(n, ast.If) and len(n.orelse) == 1}
+    for func in (n for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
+        for block in (b for n in (func, *own_scope_nodes(func)) if n is func or not _scoped(n) for b in _blocks(n)):
+            for i, stmt in enumerate(block):
+                if id(stmt) in elifs or (i and _tests_of(block[i - 1], [])[0]):
+                    continue  # inside a chain that starts higher up: found from its first test
+                tests, rest = _tests_of(stmt, block[i + 1 :])
+                if not tests or not rest or isinstance(rest[0], ast.Raise):
+                    continue
+                reads = [m for _, ms in tests for m in ms]
+                owners = {r.value.id for r in reads if isinstance(r, ast.Attribute) and isinstance(r.value, ast.Name)}
+                plain = all(isinstance(r, ast.Attribute) and isinstance(r.value, ast.Name) for r in reads)
+                if len({ast.dump(s) for s, _ in tests}) == 1 and plain and len(owners) == 1:
+                    held = (owners.pop(), frozenset(r.attr for r in reads if isinstance(r, ast.Attribute)))
+                    yield _Default(func, tests[0][0], held, rest[0])
 
 
 @dataclass(frozen=True)

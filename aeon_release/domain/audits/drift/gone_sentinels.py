@@ -40,7 +40,7 @@ from aeon_release.domain.audits.drift.nulled_attributes import _names as names_c
 from aeon_release.domain.audits.drift.nulled_attributes import derived_from, is_self_attribute, local_bases
 from aeon_release.domain.audits.drift.pyindex import file_imports, imported_origin
 from aeon_release.domain.audits.drift.read_only import _lineage as lineage
-from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.returns import fork_modules, own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.drift.stopped_writes import _deletes
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
@@ -55,6 +55,9 @@ _TESTED = lazy_pattern(
     r"|\w+\.(\w+)\s*(?:is\s+(?:not\s+)?None|[!=]=\s*(?:None|\[\]|\{\}|\(\))|\s+(?:and|or)\b)"
     r"|\bNone\s*(?:is\s+(?:not\s+)?|[!=]=\s*)\w+\.(\w+)"
 )
+# a removed ``return fn, None``: a slot of a pair a class may unpack into its fields (#33047)
+_PAIR_NONE = lazy_pattern(r"^\s*return\s+(?:[^\n]*,\s*None\b|None\s*,)")
+_UNKNOWN = ast.Name(id="?")  # a value stored that is not known: neither the sentinel nor surely not
 _EMPTY_BUILDS = frozenset({"list", "dict", "set", "tuple", "frozenset", "str", "deque", "OrderedDict"})
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp)
 
@@ -104,7 +107,8 @@ def _gone(trees: ThreeTrees, fields: set[str]) -> list[Gone]:
     paths = [
         p
         for p in sorted(trees.upstream)
-        if p.endswith(".py") and any(store.search(line) for line in trees.upstream[p].removed)
+        if p.endswith(".py")
+        and any(store.search(line) or _PAIR_NONE.search(line) for line in trees.upstream[p].removed)
     ][:_MOST_FILES]
     found: list[Gone] = []
     for path, old, new in parsed_versions(trees, paths):
@@ -159,6 +163,7 @@ def _declared(classes: list[ast.ClassDef], field: str) -> bool:
 def _stores(classes: list[ast.ClassDef], field: str) -> list[tuple[str, ast.expr]]:
     """(method, value) of each store of ``self.field`` in the classes' methods (``""`` for the class body)."""
     found: list[tuple[str, ast.expr]] = []
+    methods = {s.name: s for cls in classes for s in cls.body if isinstance(s, FUNCTION_DEFS)}
     for cls in classes:
         for stmt in cls.body:
             method = stmt.name if isinstance(stmt, FUNCTION_DEFS) else ""
@@ -166,7 +171,31 @@ def _stores(classes: list[ast.ClassDef], field: str) -> list[tuple[str, ast.expr
                 value = _stored(node, field, self_attr=bool(method))
                 if value is not None:
                     found.append((method, value))
+                elif method:
+                    found += [(method, v) for v in _unpacked(node, field, methods)]
     return found
+
+
+def _unpacked(node: ast.AST, field: str, methods: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]) -> list[ast.expr]:
+    """The values ``self.a, self.field = ...`` stores in the field: the slot of a tuple display, or of each pair
+    an own method returns (#33047: ``self.w8a8_blockscale_op, self.input_quant_op = self._dispatch_w8a8_blockscale_op(
+    ...)``, whose aiter pair ended in None and now in a ``QuantFP8``); unknown for anything else."""
+    if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Tuple)):
+        return []
+    elts = node.targets[0].elts
+    slot = next((i for i, e in enumerate(elts) if is_self_attribute(e) and e.attr == field), None)
+    if slot is None:
+        return []
+    value = node.value
+    if isinstance(value, ast.Tuple):
+        return [value.elts[slot]] if len(value.elts) == len(elts) else [_UNKNOWN]
+    func = value.func if isinstance(value, ast.Call) else None
+    own = is_self_attribute(func) and func.attr in methods
+    if not own or func is None or not isinstance(func, ast.Attribute):
+        return [_UNKNOWN]
+    returned = [n.value for n in own_nodes(methods[func.attr].body) if isinstance(n, ast.Return)]
+    pairs = [r.elts[slot] if isinstance(r, ast.Tuple) and len(r.elts) == len(elts) else _UNKNOWN for r in returned]
+    return pairs or [_UNKNOWN]
 
 
 _GROWERS = frozenset({"append", "extend", "insert", "add", "update", "setdefault", "appendleft", "extendleft"})

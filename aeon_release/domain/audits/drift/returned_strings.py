@@ -31,6 +31,7 @@ from __future__ import annotations
 
 import ast
 import re
+from collections import Counter
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
@@ -56,6 +57,10 @@ from aeon_release.domain.audits.source import (
 _RETURN_REMOVED = lazy_pattern(
     r"""\n-[ \t]*return[ \t]+(?:(?:frozenset|set)?[{[(][ \t]*)?[rRuU]?["']"""
 )  # from a newline: fast (constants.py)
+# a removed ``return False, reason("...")``: a string in a slot of a returned pair (#34908)
+_SLOT_REMOVED = lazy_pattern(r"""\n-[ \t]*return[ \t]+[^\n,]+,[^\n]*["']""")
+# a fork line unpacking a call's pair: ``ok, why = is_supported(...)``
+_UNPACKED_CALL = lazy_pattern(r"^\s*\w+(?:\s*,\s*\w+)+\s*=\s*(?:[\w.]*\.)?(\w+)\s*\(")
 # a fork line that calls a name beside a comparison or a lookup: ``f() == "x"``, ``"x" in f()``, ``T[f()]``
 _CALL_USED = lazy_pattern(r"""(?:==|!=|\bin\b|\[|\.get\()""")
 _CALLED = lazy_pattern(r"(\w+)\s*\(")
@@ -74,6 +79,7 @@ class Vanished:
     read: bool = False  # a property: read, not called
     elsewhere: bool = False  # another def of the name still returns it: only a typed receiver is the class's
     doubt: bool = False  # read off a receiver of no known type: it may be the class that kept the string
+    slot: int = -1  # the string was the def's returned pair's ``slot``-th value (#34908), not the whole value
 
     @property
     def owner(self) -> str:
@@ -104,6 +110,7 @@ def _fork_called(trees: ThreeTrees) -> set[str]:
     for path, change in trees.mine.items():
         if path.endswith(".py"):
             for text in change.added.values():
+                names.update(_UNPACKED_CALL.findall(text))  # its slot compared on a later line
                 if _CALL_USED.search(text):
                     code = text.split("#", 1)[0]
                     names.update(_CALLED.findall(code), _READ.findall(code))
@@ -119,7 +126,8 @@ def _vanished(trees: ThreeTrees, names: set[str]) -> dict[str, list[Vanished]]:
     """name -> the strings its definitions stopped returning (and returned by none of its other defs)."""
     # a file upstream deleted holds no lines in the diff: one it renamed (git's rename detection) is read too
     deleted = [p for p in trees.upstream.deleted if p.endswith(".py")]
-    paths = [*trees.upstream.matching(_RETURN_REMOVED, ".py"), *deleted]
+    slotted = [p for p in trees.upstream.matching(_SLOT_REMOVED, ".py") if p not in set(deleted)]
+    paths = sorted({*trees.upstream.matching(_RETURN_REMOVED, ".py"), *slotted, *deleted})
     if not paths:
         return {}
     defines = re.compile(r"\bdef[ \t]+(?:" + "|".join(sorted(map(re.escape, names))) + r")[ \t]*\(")
@@ -140,8 +148,82 @@ def _vanished(trees: ThreeTrees, names: set[str]) -> dict[str, list[Vanished]]:
                 name = qualname.rsplit(".", 1)[-1]
                 gone = Vanished(name, qualname, path, string, tuple(sorted(now or ())), qualname in props)
                 found.setdefault(name, []).append(gone)
+    for path in (p for p in slotted if p in after):
+        for gone in _slot_vanished(path, before[path], after[path], names):
+            found.setdefault(gone.name, []).append(gone)
     kept = _not_returned_elsewhere(trees, [v for gone in found.values() for v in gone])
     return {n: [v if v in kept else replace(v, elsewhere=True) for v in found[n] if v in kept or v.read] for n in found}
+
+
+Pattern = tuple[str | None, ...]  # literal parts, None for a formatted value (any text)
+
+
+def _slot_vanished(path: str, old_text: str | None, new_text: str | None, names: set[str]) -> list[Vanished]:
+    """The strings a def of one of ``names`` returned in a slot of its pair (``return False, "reason"``) at the
+    base that no value upstream's def returns there can spell (#34908: ``"kernel does not support current
+    device"`` became ``f"... current device {name}"``)."""
+    old, new = _slots(old_text, names), _slots(new_text, names)
+    found = []
+    for qualname, (slot, patterns) in old.items():
+        now = new.get(qualname)
+        if now is None or now[0] != slot:
+            continue
+        kept = [re.compile("".join(".*" if p is None else re.escape(p) for p in n), re.S) for n in now[1]]
+        shown = tuple(sorted({"".join("{...}" if p is None else p for p in n) for n in now[1]}))
+        for string in sorted({"".join(p) for p in patterns if None not in p}):  # type: ignore[arg-type]
+            if not any(k.fullmatch(string) for k in kept):
+                name = qualname.rsplit(".", 1)[-1]
+                near = tuple(s for s in shown if string.startswith(s.split("{...}", 1)[0].rstrip()))
+                found.append(Vanished(name, qualname, path, string, near or shown, slot=slot))
+    return found
+
+
+def _slots(text: str | None, names: set[str]) -> dict[str, tuple[int, list[Pattern]]]:
+    """qualname -> (the slot, what it holds) of a def of ``names`` whose every ``return`` is a pair (or a longer
+    tuple) of one length, one slot of which holds a string each time it holds anything but None: a literal, an
+    f-string, or a nested helper's f-string of a literal (``_make_reason("routing method")``)."""
+    module = parse_python(text, "<returned>") if text else None
+    found: dict[str, tuple[int, list[Pattern]]] = {}
+    for qualname, func in method_defs(module.body) if module is not None else ():
+        values = [n.value for n in own_nodes(func.body) if isinstance(n, ast.Return)]
+        tuples = [v.elts for v in values if isinstance(v, ast.Tuple)]
+        if not values or len(tuples) != len(values) or len({len(e) for e in tuples}) != 1 or func.name not in names:
+            continue
+        helpers = {d.name: d for d in func.body if isinstance(d, ast.FunctionDef | ast.AsyncFunctionDef)}
+        read = [[_pattern(e, helpers) for e in column] for column in zip(*tuples, strict=True)]
+        slots = [i for i, col in enumerate(read) if None not in col and any(p != () for p in col)]
+        if len(slots) == 1:
+            found[qualname] = (slots[0], [p for p in read[slots[0]] if p is not None and p != ()])
+    return found
+
+
+def _pattern(value: ast.expr, helpers: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]) -> Pattern | None:
+    """What a returned value spells: ``()`` for None, parts for a string literal, an f-string or a nested
+    helper's one-line f-string of its argument; None for anything else."""
+    if isinstance(value, ast.Constant) and value.value is None:
+        return ()
+    if isinstance(value, ast.Constant) and isinstance(value.value, str):
+        return (value.value,)
+    if isinstance(value, ast.JoinedStr):
+        return tuple(
+            p.value if isinstance(p, ast.Constant) and isinstance(p.value, str) else None for p in value.values
+        )
+    helper = helpers.get(value.func.id) if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) else None
+    if helper is None or not isinstance(value, ast.Call) or len(value.args) != 1 or value.keywords:
+        return None
+    body = [s for s in helper.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
+    params = [a.arg for a in helper.args.args]
+    if len(body) != 1 or not isinstance(body[0], ast.Return) or len(params) != 1 or body[0].value is None:
+        return None
+    inner, arg = _pattern(body[0].value, {}), _pattern(value.args[0], {})
+    if not inner or not arg or not isinstance(body[0].value, ast.JoinedStr):
+        return None
+    parts: list[str | None] = []
+    for part, node in zip(inner, body[0].value.values, strict=True):
+        plain = isinstance(node, ast.FormattedValue) and node.conversion == -1 and node.format_spec is None
+        own = plain and isinstance(node.value, ast.Name) and node.value.id == params[0]  # type: ignore[attr-defined]
+        parts += list(arg) if own else [part]
+    return tuple(parts)
 
 
 def _moved(trees: ThreeTrees, gone: list[str]) -> dict[str, str]:
@@ -253,11 +335,20 @@ def _fork_uses(
     tables = string_tables(module)
     parents = parent_map(module)
     classes = {c.name: c for c in ast.walk(module) if isinstance(c, ast.ClassDef)}
+    unpacked = _unpacked(module)
 
     def theirs(use: ast.expr) -> list[Vanished]:
         """What vanished from the name ``use`` calls or reads: a property only by a read, and one another
-        def still returns only off a receiver typed as the def's class."""
-        found = vanished.get(_name(use) or "", [])
+        def still returns only off a receiver typed as the def's class; a local the function unpacked from a
+        call's pair, what vanished from that slot."""
+        slot = -1
+        if isinstance(use, ast.Name):
+            scope = enclosing(use, parents)
+            held = unpacked.get((id(scope), use.id))
+            if held is None:
+                return []
+            use, slot = held
+        found = [v for v in vanished.get(_name(use) or "", []) if v.slot == slot]
         typed: set[str] | None = None
         kept = []
         for v in found:
@@ -295,7 +386,7 @@ def _fork_uses(
 
 def _compared(node: ast.Compare, theirs: Callable[[ast.expr], list[Vanished]]) -> Vanished | None:
     operands = [node.left, *node.comparators]
-    used = [o for o in operands if isinstance(o, (ast.Call, ast.Attribute))]
+    used = [o for o in operands if isinstance(o, (ast.Call, ast.Attribute, ast.Name))]
     strings = [s for o in operands for s in display_strings(o)]
     for use in used:  # a display that also holds what the def returns now is written for both sides
         gone = next((v for v in theirs(use) if v.old in strings and not set(v.new) & set(strings)), None)
@@ -318,12 +409,31 @@ def _name(use: ast.expr) -> str | None:
     return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else None
 
 
-def _looked_up(node: ast.AST) -> tuple[str, ast.Call | ast.Attribute] | None:
+def _looked_up(node: ast.AST) -> tuple[str, ast.Call | ast.Attribute | ast.Name] | None:
     """``T[f()]``, ``T[x.prop]`` or ``T.get(f(), ...)``: (the table's name, the call or read that keys it)."""
     found = table_lookup(node)
-    if found is not None and isinstance(found[1], (ast.Call, ast.Attribute)):
-        return found[0], found[1]
+    key = found[1] if found is not None else None
+    if isinstance(key, ast.BoolOp) and isinstance(key.op, ast.Or):
+        key = key.values[0]  # ``T.get(why or "")``: the value itself when it is a string
+    if found is not None and isinstance(key, (ast.Call, ast.Attribute, ast.Name)):
+        return found[0], key
     return None
+
+
+def _unpacked(module: ast.Module) -> dict[tuple[int, str], tuple[ast.Call, int]]:
+    """(the function's id, a local) -> (the call, the slot) of each local a function binds once, by unpacking
+    a call into names (``ok, why = is_supported(...)``)."""
+    found: dict[tuple[int, str], tuple[ast.Call, int]] = {}
+    for func in (n for n in ast.walk(module) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)):
+        stores = Counter(n.id for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+        for node in ast.walk(func):
+            if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.value, ast.Call)):
+                continue
+            target = node.targets[0]
+            for i, elt in enumerate(target.elts if isinstance(target, ast.Tuple) else []):
+                if isinstance(elt, ast.Name) and stores[elt.id] == 1:
+                    found[(id(func), elt.id)] = (node.value, i)
+    return found
 
 
 def string_tables(module: ast.Module) -> dict[str, list[tuple[int, str]]]:

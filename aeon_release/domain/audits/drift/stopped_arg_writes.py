@@ -35,6 +35,8 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.dict_elements import module_functions
+from aeon_release.domain.audits.drift.fallbacks import caught_around, hasattr_ensured
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.retyped import names_bound_once
@@ -46,7 +48,7 @@ from aeon_release.domain.audits.drift.sides import (
 from aeon_release.domain.audits.drift.stopped_writes import own_methods, top_classes
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import lazy_pattern
+from aeon_release.domain.audits.source import lazy_pattern, parent_map
 
 _MOST_FILES = 32
 _DEPTH = 2  # calls of the module's own methods followed
@@ -56,6 +58,7 @@ _ATTR_STORE = lazy_pattern(r"^\s*[A-Za-z_]\w*(?:\.\w+)+\s*(?::[^=]+)?=(?!=)")
 _READERS = frozenset({"getattr", "hasattr", "isinstance", "issubclass", "type", "len", "id", "str", "repr", "bool"})
 _LOGGERS = frozenset({"logger", "logging", "log", "_logger"})
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_ERRORS = frozenset({"AttributeError", "Exception", "BaseException"})
 Path = tuple[int, tuple[str, ...]]  # (the parameter's slot, the attributes off it)
 Stores = dict[Path, set[object]]  # a path off a parameter -> the constants stored there
 _UNKNOWN = object()  # a value stored that is no constant
@@ -80,7 +83,7 @@ def stopped_arg_write_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]
         return []
     methods = {item.method for item in lost}
     findings = []
-    for path, module, owned in fork_modules(trees, lambda line: any(f".{m}(" in line for m in methods)):
+    for path, module, owned in fork_modules(trees, lambda line: any(f"{m}(" in line for m in methods)):
         imports = file_imports(module, path)
         for line, spelt, item in _fork_reads(module, owned, imports, lost):
             findings.append(_finding(trees, path, line, spelt, item, pr_pattern))
@@ -103,20 +106,45 @@ def _lost(trees: ThreeTrees) -> list[Lost]:
         for name in olds.keys() & news.keys():
             old_methods, new_methods = own_methods(olds[name]), own_methods(news[name])
             for method in sorted(old_methods.keys() & new_methods.keys()):
-                old, new = old_methods[method], new_methods[method]
-                params = _params(new)
-                if params != _params(old) or not params:
-                    continue
-                before, _ = _arg_stores(old, olds, 0)
-                after, handed = _arg_stores(new, news, 0)
-                for slot, chain in sorted(before.keys() - after.keys()):
-                    if not handed and chain[-1] in words:
-                        found.append(Lost(both.path, name, method, slot, params[slot], chain))
-                for (slot, chain), values in sorted(before.items()):
-                    gone = _values_lost(values, after.get((slot, chain)))
-                    if gone and not handed and chain[-1] in words:
-                        now = frozenset(after[(slot, chain)])
-                        found.append(Lost(both.path, name, method, slot, params[slot], chain, gone, now))
+                pair = (old_methods[method], new_methods[method])
+                found += _lost_in(both.path, name, pair, (olds, news), words)
+        # a module-level helper storing on the layer handed to it (#37217: ``prepare_nvfp4_moe_layer_for_fi_or_
+        # cutlass(backend, layer, ...)`` stopped setting ``layer.g1_alphas``): its class is the module, ""
+        old_funcs, new_funcs = _top_functions(both.old), _top_functions(both.new)
+        for func in sorted(old_funcs.keys() & new_funcs.keys()):
+            found += _lost_in(both.path, "", (old_funcs[func], new_funcs[func]), (olds, news), words)
+    return found
+
+
+def _top_functions(module: ast.Module) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
+    return {f.name: f for f, cls in module_functions(module) if cls is None}
+
+
+def _lost_in(
+    path: str,
+    cls: str,
+    pair: tuple[ast.FunctionDef | ast.AsyncFunctionDef, ast.FunctionDef | ast.AsyncFunctionDef],
+    classes: tuple[dict[str, ast.ClassDef], dict[str, ast.ClassDef]],
+    words: frozenset[str],
+) -> list[Lost]:
+    """What one method (or module-level function: ``cls`` empty) kept with its parameters stores on them no
+    more: each path gone, and each path whose constants changed."""
+    old, new = pair
+    method = bool(cls)
+    params = _params(new, method)
+    if params != _params(old, method) or not params:
+        return []
+    before, _ = _arg_stores(old, classes[0], 0, method)
+    after, handed = _arg_stores(new, classes[1], 0, method)
+    found = []
+    for slot, chain in sorted(before.keys() - after.keys()):
+        if not _reached((slot, chain), handed) and chain[-1] in words:
+            found.append(Lost(path, cls, new.name, slot, params[slot], chain))
+    for (slot, chain), values in sorted(before.items()):
+        gone = _values_lost(values, after.get((slot, chain)))
+        if gone and not _reached((slot, chain), handed) and chain[-1] in words:
+            now = frozenset(after[(slot, chain)])
+            found.append(Lost(path, cls, new.name, slot, params[slot], chain, gone, now))
     return found
 
 
@@ -128,8 +156,9 @@ def _called(trees: ThreeTrees, paths: list[str]) -> bool:
     A finding lies in a fork module one of whose added lines holds ``.method(`` for a lost item's method
     (``fork_modules``' test), and that method is one both versions of its file define in a top-level class, so
     its name is among ``declared``'s (a superset).  Only all or nothing: a module let in by one candidate's
-    method is then searched for every candidate's calls, on any line."""
-    return added_names_a_def(trees, paths, lambda name: f".{name}(")
+    method is then searched for every candidate's calls, on any line.  ``name(`` rather than ``.name(``: a
+    module-level function is called by its bare imported name too."""
+    return added_names_a_def(trees, paths, lambda name: f"{name}(")
 
 
 def _values_lost(before: set[object], after: set[object] | None) -> frozenset[object]:
@@ -140,10 +169,10 @@ def _values_lost(before: set[object], after: set[object] | None) -> frozenset[ob
     return frozenset(before - after)
 
 
-def _params(func: ast.FunctionDef | ast.AsyncFunctionDef) -> tuple[str, ...]:
-    """The positional parameters a caller fills (``self``/``cls`` left out but for a staticmethod)."""
+def _params(func: ast.FunctionDef | ast.AsyncFunctionDef, method: bool = True) -> tuple[str, ...]:
+    """The positional parameters a caller fills (``self``/``cls`` left out of a method but a staticmethod)."""
     names = tuple(a.arg for a in (*func.args.posonlyargs, *func.args.args))
-    return names if _decorated(func, "staticmethod") else names[1:]
+    return names if not method or _decorated(func, "staticmethod") else names[1:]
 
 
 def _decorated(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
@@ -151,14 +180,16 @@ def _decorated(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
 
 
 def _arg_stores(
-    func: ast.FunctionDef | ast.AsyncFunctionDef, classes: dict[str, ast.ClassDef], depth: int
-) -> tuple[Stores, bool]:
+    func: ast.FunctionDef | ast.AsyncFunctionDef, classes: dict[str, ast.ClassDef], depth: int, method: bool = True
+) -> tuple[Stores, set[Path]]:
     """The paths off its parameters the method stores, each with the constants stored there (``_UNKNOWN`` for
-    a computed value), and whether it hands one to a call it cannot follow."""
-    params: dict[str, Path] = {name: (slot, ()) for slot, name in enumerate(_params(func))}
+    a computed value), and the paths off its parameters it hands to a call it cannot follow (such a call may
+    store below what it is handed, not elsewhere: #37217's helper hands its ``backend`` and the bool
+    ``layer.activation.is_gated`` on, never ``layer``)."""
+    params: dict[str, Path] = {name: (slot, ()) for slot, name in enumerate(_params(func, method))}
     roots: dict[str, Path] = {**params, **_aliases(func, params)}
     stores: Stores = {}
-    handed = False
+    handed: set[Path] = set()
     for node in ast.walk(func):
         for target, value in _stored(node):
             path = _rooted(target, roots) if isinstance(target, ast.Attribute) else None
@@ -167,7 +198,7 @@ def _arg_stores(
         if isinstance(node, ast.Call) and not _reads_only(node.func):
             followed = _followed(node, roots, classes, depth)
             if followed is None:
-                handed = True
+                handed |= _handed_paths(node, roots)
             else:
                 for path, values in followed.items():
                     stores.setdefault(path, set()).update(values)
@@ -249,6 +280,19 @@ def _rooted(expr: ast.expr, roots: dict[str, Path]) -> Path | None:
     return slot, (*head, *chain)
 
 
+def _handed_paths(call: ast.Call, roots: dict[str, Path]) -> set[Path]:
+    """The paths off the parameters a call is handed (a parameter itself: an empty chain)."""
+    handed = [*call.args, *(k.value for k in call.keywords)]
+    return {p for a in handed if (p := _rooted(a.value if isinstance(a, ast.Starred) else a, roots)) is not None}
+
+
+def _reached(path: Path, handed: set[Path]) -> bool:
+    """Whether a call handed the path or a prefix of it (it may store there): ``layer.activation.is_gated``
+    handed on reaches nothing below ``layer.g1_alphas``."""
+    slot, chain = path
+    return any(at == slot and chain[: len(head)] == head for at, head in handed)
+
+
 def _reads_only(func: ast.expr) -> bool:
     if isinstance(func, ast.Name):
         return func.id in _READERS
@@ -275,7 +319,7 @@ def _followed(call: ast.Call, roots: dict[str, Path], classes: dict[str, ast.Cla
     if callee.args.vararg is not None or any(not 0 <= i < len(_params(callee)) for i, _ in slots):
         return None  # handed to no named parameter of it: unknown, not "stores nothing"
     inner, lost_track = _arg_stores(callee, classes, depth + 1)
-    if lost_track:
+    if any(at == i for at, _ in lost_track for i, _ in slots):
         return None
     found: Stores = {}
     for i, (slot, head) in slots:
@@ -291,13 +335,14 @@ def _fork_reads(
     by_method: dict[str, list[Lost]] = {}
     for item in lost:
         by_method.setdefault(item.method, []).append(item)
-    for cls, func in _functions(module):
+    for func, cls in module_functions(module):
         for call in (n for n in ast.walk(func) if isinstance(n, ast.Call)):
             callee = call.func
-            if not isinstance(callee, ast.Attribute):
-                continue
-            for item in by_method.get(callee.attr, ()):
-                if not _names_class(callee.value, item, imports, cls):
+            name = (
+                callee.attr if isinstance(callee, ast.Attribute) else callee.id if isinstance(callee, ast.Name) else ""
+            )
+            for item in by_method.get(name, ()):
+                if not _names_callee(callee, item, imports, cls):
                     continue
                 arg = _argument(call, item)
                 if arg is None:
@@ -309,18 +354,16 @@ def _fork_reads(
                     yield line, spelt, item
 
 
-def _functions(module: ast.Module) -> Iterator[tuple[ast.ClassDef | None, ast.FunctionDef | ast.AsyncFunctionDef]]:
-    for stmt in module.body:
-        if isinstance(stmt, _FUNCS):
-            yield None, stmt
-        elif isinstance(stmt, ast.ClassDef):
-            yield from ((stmt, s) for s in stmt.body if isinstance(s, _FUNCS))
-
-
-def _names_class(target: ast.expr, item: Lost, imports: dict[str, tuple[str, str]], cls: ast.ClassDef | None) -> bool:
-    """The callee's receiver is the upstream class (imported from its module), or ``super()`` in a class
-    deriving from it directly."""
-    home = (dotted_name(item.path, roots=("",)), item.cls)
+def _names_callee(callee: ast.expr, item: Lost, imports: dict[str, tuple[str, str]], cls: ast.ClassDef | None) -> bool:
+    """The callee is the upstream module-level function (imported, or read off its imported module), or a
+    method whose receiver is the upstream class (imported from its module), or ``super()`` in a class deriving
+    from it directly."""
+    module = dotted_name(item.path, roots=("",))
+    if not item.cls:
+        return imported_origin(callee, imports) == (module, item.method)
+    if not isinstance(callee, ast.Attribute):
+        return False
+    target, home = callee.value, (module, item.cls)
     if isinstance(target, ast.Call) and isinstance(target.func, ast.Name) and target.func.id == "super":
         return cls is not None and any(imported_origin(b, imports) == home for b in cls.bases)
     return imported_origin(target, imports) == home
@@ -366,8 +409,11 @@ def _first_use(
         ((int(getattr(n, "lineno", 0)), n) for n in ast.walk(func) if getattr(n, "lineno", 0) > after),
         key=lambda pair: pair[0],
     )
+    parents = parent_map(func)
     for line, node in uses:
         if line not in owned or not (_compared(node, spellings, values) if values else _loaded(node, spellings)):
+            continue
+        if _guarded(node, parents):  # the fork wrote the read for an object without the attribute too
             continue
         if _apart(func, call, node):  # the call in one branch of an ``if``, the read in the other (never after it)
             continue
@@ -389,6 +435,24 @@ def _apart(func: ast.AST, call: ast.AST, use: ast.AST) -> bool:
     return False
 
 
+def _guarded(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """A read under ``hasattr(obj, "name")`` (or past an ``if not hasattr(...): return``), or in a ``try``
+    catching AttributeError: the fork's read was written for the value's absence."""
+    subject, name = _subject(node)
+    if not name:
+        return False
+    return caught_around(node, _ERRORS, parents) or hasattr_ensured(node, subject, name, parents)
+
+
+def _subject(node: ast.AST) -> tuple[str, str]:
+    """The object and the attribute a read names (``layer.g1`` or ``getattr(layer, "g1")``); empty if neither."""
+    if isinstance(node, ast.Attribute):
+        return ast.unparse(node.value), node.attr
+    if isinstance(node, ast.Call) and len(node.args) == 2 and isinstance(node.args[1], ast.Constant):
+        return ast.unparse(node.args[0]), str(node.args[1].value)
+    return "", ""
+
+
 def _handed_on(node: ast.AST, names: set[str], spellings: set[str]) -> bool:
     """A call between the method's and the read that is handed the argument, or a path off it holding the one
     read, and may set it (not a builtin reader nor a logger): where upstream moved the write, #37467's
@@ -402,6 +466,13 @@ def _handed_on(node: ast.AST, names: set[str], spellings: set[str]) -> bool:
 
 
 def _loaded(node: ast.AST, spellings: set[str]) -> bool:
+    """A load of the path, or a ``getattr(obj, "name")`` spelling it without a default (one with a default
+    probes: names drift's to judge)."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "getattr":
+        name = node.args[1] if len(node.args) == 2 and not node.keywords else None
+        if not isinstance(name, ast.Constant) or not isinstance(name.value, str):
+            return False
+        return f"{ast.unparse(node.args[0])}.{name.value}" in spellings
     return isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and ast.unparse(node) in spellings
 
 
@@ -434,7 +505,7 @@ def _resets(node: ast.AST, names: set[str], spellings: set[str]) -> bool:
 
 def _finding(trees: ThreeTrees, path: str, line: int, spelt: str, item: Lost, pr_pattern: str) -> Finding:
     commit = trees.upstream_commit(item.path, rf"\.{item.chain[-1]}\s*=", pr_pattern)
-    where = f"{item.cls}.{item.method}"
+    where = f"{item.cls}.{item.method}" if item.cls else item.method
     if item.values:
         gone = ", ".join(sorted(map(repr, item.values)))
         now = ", ".join(sorted(map(repr, item.now)))

@@ -46,6 +46,8 @@ from aeon_release.domain.audits.drift import (
 )
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.answer_values import answer_returns, value_taken
+from aeon_release.domain.audits.drift.callable_flags import made_callable, truth_tested
+from aeon_release.domain.audits.drift.callable_flags import spared as flag_spared
 from aeon_release.domain.audits.drift.custom_ops import (
     SCHEMA_SOURCES,
     called_op,
@@ -1057,6 +1059,13 @@ class _Checker:
                     yield from _unprobed(self._qualname(mod, node), node, probed, sure)
                 if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.lineno in owned:
                     yield from self._subscripted_wrapper(mod, node, scope)  # self.positions[:n]
+                if (
+                    isinstance(node, ast.Name | ast.Attribute)
+                    and isinstance(node.ctx, ast.Load)
+                    and node.lineno in owned
+                    and truth_tested(node, self._parents(mod))
+                ):
+                    yield from self._made_callable(mod, node, scope)  # ``if has_deep_gemm:`` once it is a def
                 if isinstance(node, ast.Attribute):
                     handled.add(id(node.value))  # a.b.c: only the outermost attribute is a use
                 if isinstance(node, ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp):
@@ -3713,6 +3722,26 @@ class _Checker:
                 return
             found = self._finding(mod, expr.lineno, what, after, "signature")
             yield replace(found, severity=Severity.WARNING) if verdict == "warn" else found
+
+    def _made_callable(self, mod: ModuleInfo, expr: ast.Name | ast.Attribute, scope: _Scope) -> Iterator[Finding]:
+        """A module's flag the fork tests for its truth, which upstream now binds to a function (#20187:
+        ``fp8_utils.has_deep_gemm``): always true (drift/callable_flags.py)."""
+        resolver, _ = self._resolver(mod, expr, scope)
+        if resolver is None:
+            return
+        before, after = resolver(self.before), resolver(self.after)
+        if not isinstance(before, DefSym) or not self._upstream(before.path) or not made_callable(before, after):
+            return
+        assert isinstance(after, DefSym)
+        verdict = flag_spared(mod.tree, expr, self._parents(mod))
+        if verdict == "quiet":
+            return
+        what = (
+            f"tests {_show(expr)} for its truth, which upstream turned from a value into the function "
+            f"{after.name}() ({after.path}): a function object is always true, so the test always holds; call it"
+        )
+        found = self._finding(mod, expr.lineno, what, after, "signature")
+        yield replace(found, severity=Severity.WARNING) if verdict == "warn" else found
 
     def _reference(self, mod: ModuleInfo, node: ast.Attribute, scope: _Scope) -> Iterator[Finding]:
         resolver, via = self._resolver(mod, node, scope)

@@ -61,7 +61,7 @@ def spared(tree: ast.Module, expr: ast.expr) -> str | None:
     shown = ast.unparse(expr)
     if caught_around(expr, _CATCH, parents) or _kind_asked(expr, shown, parents, tree):
         return "quiet"
-    bound = _fork_binding(tree, expr, shown)
+    bound = fork_binding(tree, expr, shown)
     if bound is not None:
         return bound
     return "warn" if version_gated(expr, parents) else None
@@ -86,7 +86,7 @@ def _kind_asked(expr: ast.expr, shown: str, parents: dict[int, ast.AST], tree: a
     )
 
 
-def _fork_binding(tree: ast.Module, expr: ast.expr, shown: str) -> str | None:
+def fork_binding(tree: ast.Module, expr: ast.expr, shown: str) -> str | None:
     """ "quiet" when the fork binds the name more than once (``try``/``except ImportError``, ``if``/``else``)
     or assigns the module attribute itself, "warn" under a star import that may rebind it."""
     binds = 0
