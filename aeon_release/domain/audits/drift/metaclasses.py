@@ -27,6 +27,7 @@ def meta_answers(ix: px.Index, cls: px.ClassInfo) -> bool:
 
 
 def class_member(ix: px.Index, cls: px.ClassInfo, attr: str) -> px.Sym:
-    """``attr`` read off the class object ``cls``: its member, or UNKNOWN where its metaclass makes one up."""
-    found = ix.member(ix.mro(cls), attr)
+    """``attr`` read off the class object ``cls``: its member, or UNKNOWN where its metaclass makes one up.  An
+    attribute only its instances bind is none (#31869)."""
+    found = ix.member(ix.mro(cls), attr, instance=False)
     return px.UNKNOWN if found is px.MISSING and meta_answers(ix, cls) else found
