@@ -190,3 +190,25 @@ def test_a_test_naming_only_a_kept_word_stays_an_error(git_repo: GitRepo, no_rul
     text = "def a(runner: Runner, output_ready: bool) -> int:\n    out = runner.step(2)\n    return len(out.ids) if out and output_ready else 0\n"
     [(line, severity, _)] = run(git_repo, no_rules, text)
     assert (line, severity) == (7, "error")
+
+
+CONFIRM = "    return len(out.ids) if isinstance(out, (Output, Pending)) else 0\n"
+
+
+@pytest.mark.parametrize(
+    "spelt",
+    ["Output | Pending", "Output | Pending | type(None)", "(Output | Pending, type(None))"],
+    ids=["a | of kinds", "with NoneType", "a | inside a tuple"],
+)
+def test_upstreams_confirming_test_spelt_with_a_pipe_confirms(git_repo: GitRepo, no_rules: Path, spelt: str) -> None:
+    """#31584 (6c2cfb62ff): upstream's worker tests the runner's output with ``isinstance(output,
+    ModelRunnerOutput | AsyncModelRunnerOutput | NoneType)``, a ``|`` of kinds naming the kept member."""
+    new = NEW.replace(CONFIRM, CONFIRM.replace("(Output, Pending)", spelt))
+    [(line, severity, _)] = run(git_repo, no_rules, SUPER, new=new)
+    assert (line, severity) == (9, "error")
+
+
+def test_a_pipe_test_naming_no_kept_member_confirms_nothing(git_repo: GitRepo, no_rules: Path) -> None:
+    """A ``|`` test of the gained class and another, never the kept ``Output``: no word of the old kind."""
+    new = NEW.replace(CONFIRM, CONFIRM.replace("(Output, Pending)", "Pending | str"))
+    assert run(git_repo, no_rules, SUPER, new=new) == []
