@@ -3912,8 +3912,8 @@ class _Checker:
     def _dead_result_test(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Iterator[Finding]:
         """``if isinstance(compiled, fx.GraphModule):`` of a local bound once to a call (``compiled =
         super().__call__(graph, inputs)``, a method off a receiver typed as its class) whose upstream def no
-        longer returns the tested class on any path (#24274 made ``VllmBackend.__call__`` return a
-        ``VllmSerializableFunction`` built on each path, where it returned the split ``GraphModule``): the test
+        longer returns the tested class on any path (#24274 made the compile backend's ``__call__`` return a
+        serializable function's class built on each path, where it returned the split ``GraphModule``): the test
         is never true and the fork's branch never runs, silently.  An error only for an ``if`` with no ``else``
         when every return of the new def is None or a build of a class the engine names, none of them the
         tested class or deriving from it (an outside base of the tested name may be it: quiet), and the old
