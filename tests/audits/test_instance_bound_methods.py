@@ -152,9 +152,9 @@ ASSIGNED = ALONE_BASE.replace(METHOD, "\n    make_empty = Inner.make_empty\n")
     "body",
     [
         "def aeon_empty(model, n):\n    return Big.make_empty(model, n, 'bf16')\n",
-        "def aeon_empty(model, n):\n    return getattr(Big, 'make_empty')(model, n, 'bf16')\n",
+        "def aeon_empty(model, n):\n    fn = Big.make_empty\n    return Big.make_empty(model, n, 'bf16')\n",
     ],
-    ids=["an unbound call through the class", "getattr off the class"],
+    ids=["an unbound call through the class", "beside a plain read of it"],
 )
 def test_a_read_through_the_class_of_a_name_only_instances_bind_flags(
     git_repo: GitRepo, no_rules: Path, body: str
@@ -178,8 +178,15 @@ def test_a_read_through_the_class_of_a_name_only_instances_bind_flags(
             "def aeon_empty(model, n):\n    return Big.make_empty(model, n, 'bf16')\n",
         ),
         (ASSIGNED, "def aeon_empty(model, n):\n    return Big.make_empty(model, n, 'bf16')\n"),
+        (ALONE_AFTER, "def aeon_install():\n    Big.make_empty = property(lambda self: self.inner.make_empty)\n"),
     ],
-    ids=["an instance read", "a build's read", "a classmethod's store on the class", "a class-body assignment kept"],
+    ids=[
+        "an instance read",
+        "a build's read",
+        "a classmethod's store on the class",
+        "a class-body assignment kept",
+        "a patch stored through the class (review79)",
+    ],
 )
 def test_a_read_the_instance_or_the_class_still_answers_stays_quiet(
     git_repo: GitRepo, no_rules: Path, after: str, body: str

@@ -302,8 +302,8 @@ class Index:
             if isinstance(owner, ModuleSym):
                 return self.resolve(owner.dotted, expr.attr)
             cls = self.class_of(owner)
-            if cls is not None:  # ``Cls.name``: a read off the class, which no instance attribute answers
-                return self.member(self.mro(cls), expr.attr, instance=False)
+            if cls is not None:
+                return self.member(self.mro(cls), expr.attr)
         return UNKNOWN
 
     # -- classes ---------------------------------------------------------------------------------

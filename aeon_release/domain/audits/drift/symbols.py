@@ -4141,7 +4141,11 @@ class _Checker:
             and not self.after.chosen_classes(owner_sym)  # ``CudaPlatform``: an alias of classes
             else "class"
         )
-        return (lambda ix: _attribute(ix, inner(ix), attr)), via
+        # ``Cls.name(obj, ...)``: a call through the class needs a class-level member (#31869); a read or a store
+        # through it (a patch of a descriptor instances use, a probe) keeps counting what instances bind
+        parent = self._parents(mod).get(id(expr))
+        instance = not (isinstance(parent, ast.Call) and parent.func is expr)
+        return (lambda ix: _attribute(ix, inner(ix), attr, instance)), via
 
     def _inner_bound(self, mod: ModuleInfo) -> frozenset[int]:
         if id(mod.tree) not in self._bound_inner:
@@ -8260,12 +8264,12 @@ def _module(ix: Index, dotted: str) -> Sym:
     return MISSING if ix.in_tree(dotted) else px.UNKNOWN
 
 
-def _attribute(ix: Index, owner: Sym, attr: str) -> Sym:
+def _attribute(ix: Index, owner: Sym, attr: str, instance: bool = True) -> Sym:
     if isinstance(owner, ModuleSym):
         return ix.resolve(owner.dotted, attr)
     held = ix.class_of(owner)
-    if held is not None:
-        return class_member(ix, held, attr)  # a read off the class object: its metaclass may answer (#24794)
+    if held is not None:  # a read off the class object: its metaclass may answer (#24794)
+        return class_member(ix, held, attr, instance)
     chosen = ix.chosen_classes(owner)
     if chosen:
         return _chosen_member(ix, chosen, attr)
