@@ -48,6 +48,11 @@ Regression set at the widenings' head: killer_replay 26/26 BLOCKED, kind_change_
 blind_replay_compwrap 22/22 (12 quiet), review73_twins 6/6, 0 false errors of 34 (3 warned), blind_replay_scoring
 22/22 (10 quiet), blind_replay_pstate 21 caught, 1 warned of 22 (11 quiet, 1 warned), blind_replay_tfbackend 24
 caught, 2 warned of 26 (11 quiet), review82_twins 11/11, 0 false errors of 29 (4 warned) -- each as before.
+mend72: ``symbols.py``'s ``_dead_result_test`` -- an ``isinstance`` test of a local bound once to a call whose
+upstream def now returns, on every path, builds of classes that are not the tested one nor derive from it --
+catches #24274 (an error: every return of the new ``__call__`` builds a ``VllmSerializableFunction``, whose
+outside base ``SerializableCallable`` is not named ``GraphModule``).  Three twins added (the test under a version
+test, an ``else``, a test for the new class): quiet.
 
   python benchmarks/blind_replay_compbackends.py [--mirror DIR] [--only TEXT ...] [--show]
 """
@@ -356,6 +361,64 @@ CASES += [
             "        self.aeon_calls = getattr(self, 'aeon_calls', 0) + 1\n"
             "        return super().__call__(graph, example_inputs)\n",
             "return super().__call__(graph, example_inputs)",
+        ),
+    ),
+    (
+        "#24274 return type changed",
+        "twin: the test under a version test (the fork's path for the older upstream)",
+        K(
+            "#24274",
+            SF,
+            SFW,
+            "vllm/aeon/sf3.py",
+            "import torch.fx as fx\n\nimport vllm\nfrom vllm.compilation.backends import VllmBackend\n\n\n"
+            "class AeonBackend3(VllmBackend):\n"
+            "    def __call__(self, graph: fx.GraphModule, example_inputs):\n"
+            "        compiled = super().__call__(graph, example_inputs)\n"
+            "        if vllm.__version__ < '0.11.1':\n"
+            "            if isinstance(compiled, fx.GraphModule):\n"
+            "                self.aeon_split = compiled\n"
+            "        return compiled\n",
+            "            if isinstance(compiled, fx.GraphModule):",
+        ),
+    ),
+    (
+        "#24274 return type changed",
+        "twin: an else handles what upstream returns now",
+        K(
+            "#24274",
+            SF,
+            SFW,
+            "vllm/aeon/sf4.py",
+            "import torch.fx as fx\n\nfrom vllm.compilation.backends import VllmBackend\n\n\n"
+            "class AeonBackend4(VllmBackend):\n"
+            "    def __call__(self, graph: fx.GraphModule, example_inputs):\n"
+            "        compiled = super().__call__(graph, example_inputs)\n"
+            "        if isinstance(compiled, fx.GraphModule):\n"
+            "            self.aeon_split = compiled\n"
+            "        else:\n"
+            "            self.aeon_split = self.split_gm\n"
+            "        return compiled\n",
+            "        if isinstance(compiled, fx.GraphModule):",
+        ),
+    ),
+    (
+        "#24274 return type changed",
+        "twin: a test for the new class",
+        K(
+            "#24274",
+            SF,
+            SFW,
+            "vllm/aeon/sf5.py",
+            "import torch.fx as fx\n\nfrom vllm.compilation.backends import VllmBackend\n"
+            "from vllm.compilation.caching import VllmSerializableFunction\n\n\n"
+            "class AeonBackend5(VllmBackend):\n"
+            "    def __call__(self, graph: fx.GraphModule, example_inputs):\n"
+            "        compiled = super().__call__(graph, example_inputs)\n"
+            "        if isinstance(compiled, VllmSerializableFunction):\n"
+            "            self.aeon_split = self.split_gm\n"
+            "        return compiled\n",
+            "        if isinstance(compiled, VllmSerializableFunction):",
         ),
     ),
 ]

@@ -57,6 +57,12 @@ spelled, not a local bound to it).  Regression set at this branch's head, each a
 blind_replay_soutmgr 6 caught, 6 warned, 5 missed of 17 (8 quiet, 1 warned), blind_replay_mtpmodels 16 caught,
 5 warned, 1 missed of 22 (11 quiet), blind_replay_fmlayer 19 caught, 2 warned of 21 (12 quiet),
 blind_replay_distributed 20/20 (9 quiet): 0 false errors.
+Round 3 (mend72): a call through the class (``Cls.name(obj, ...)``) needs a class-level member (a def, a
+class-body binding, a base's, a classmethod's ``cls.name = ...``, a ``__slots__`` entry): ``pyindex``'s member
+lookup takes ``instance=False`` through ``metaclasses.class_member`` for a called ``Cls.name``, and an instance
+attribute no longer answers it (a plain read or a store through the class still counts one: review79's #12653
+twins patch and probe such a name).  #31869's unbound call is caught; 3 caught, 6 warned, 0 missed of 9; 0 false
+errors of 41 twins (3 warned, as before).
 
   PYTHONPATH=.. python review101_twins.py [--only TEXT ...] [--show]
 """

@@ -55,6 +55,10 @@ caught, 1 warned, 0 missed of 22 (11 twins quiet).  Regression: killer_replay 26
 twins quiet), blind_replay_tfutils 18 caught, 1 warned of 19 (13 quiet, 1 of them warned, as on main),
 review21_twins 5/5 and 0 false errors of 30 (1 warned), key_replay 6/7 re-keyings and 5/5 literal
 lookups caught, 0/12 twins with a false finding (all as before).
+Round 3 (mend72): ``confirmed_unions._tested`` reads upstream's confirming ``isinstance`` spelt with a ``|`` of
+kinds (alone or in a tuple) member by member, as a tuple's.  #31584's case written again (``out.pooler_output``
+off a typed worker's ``execute_model``) and a second (``output.req_ids`` off ``super().execute_model(...)``),
+with a twin telling the kinds apart by a ``|`` of its own: both caught, 0 false errors of the four #31584 twins.
 
   PYTHONPATH=.. python review102_twins.py [--only TEXT ...] [--show]
 """
@@ -333,6 +337,36 @@ TWINS += [
 # (#26866 had moved the async output to sample_tokens; pooling models' outputs are async again)
 PO = ("#31584", "6c2cfb62ff", "execute_model returns AsyncModelRunnerOutput again (pooling)")
 P = "union regains AsyncModelRunnerOutput"
+CASES += [
+    (
+        f"#31584 {P}",
+        "a pooling field read off a typed receiver's return",
+        K(
+            *PO,
+            "vllm/aeon/r102po0.py",
+            OUT + W0 + "def aeon_pooled(worker: Worker, scheduler_output) -> list:\n"
+            "    out = worker.execute_model(scheduler_output)\n"
+            "    return out.pooler_output if out is not None else []\n",
+            "    return out.pooler_output if out is not None else []",
+        ),
+    ),
+    (
+        f"#31584 {P}",
+        "a field read off super()'s return",
+        K(
+            *PO,
+            "vllm/aeon/r102po4.py",
+            W0 + "class AeonPoolingWorker(Worker):\n"
+            "    aeon_seen = 0\n\n"
+            "    def execute_model(self, scheduler_output):\n"
+            "        output = super().execute_model(scheduler_output)\n"
+            "        if output is not None:\n"
+            "            self.aeon_seen += len(output.req_ids)\n"
+            "        return output\n",
+            "            self.aeon_seen += len(output.req_ids)",
+        ),
+    ),
+]
 TWINS += [
     (
         f"#31584 {P}",
@@ -346,6 +380,20 @@ TWINS += [
             "        out = out.get_output()\n"
             "    return out.pooler_output if out is not None else []\n",
             "    return out.pooler_output if out is not None else []",
+        ),
+    ),
+    (
+        f"#31584 {P}",
+        "twin: the kinds told apart by a union isinstance of the fork's own",
+        K(
+            *PO,
+            "vllm/aeon/r102po5.py",
+            OUT + W0 + "def aeon_pooled(worker: Worker, scheduler_output) -> list:\n"
+            "    out = worker.execute_model(scheduler_output)\n"
+            "    if isinstance(out, AsyncModelRunnerOutput | type(None)):\n"
+            "        return []\n"
+            "    return out.pooler_output\n",
+            "    return out.pooler_output",
         ),
     ),
     (

@@ -213,3 +213,25 @@ def test_a_class_read_on_many_lines_is_grepped_once(
     assert {(line, severity) for line, severity, _ in found} == {(7, "error"), (8, "error"), (9, "error")}
     assert greps.count(("class Pending",)) == 1
     assert greps.count(("Pending",)) == 2  # the fork's tree and upstream's
+
+
+CONFIRM = "    return len(out.ids) if isinstance(out, (Output, Pending)) else 0\n"
+
+
+@pytest.mark.parametrize(
+    "spelt",
+    ["Output | Pending", "Output | Pending | type(None)", "(Output | Pending, type(None))"],
+    ids=["a | of kinds", "with NoneType", "a | inside a tuple"],
+)
+def test_upstreams_confirming_test_spelt_with_a_pipe_confirms(git_repo: GitRepo, no_rules: Path, spelt: str) -> None:
+    """#31584 (6c2cfb62ff): upstream's worker tests the runner's output with ``isinstance(output,
+    ModelRunnerOutput | AsyncModelRunnerOutput | NoneType)``, a ``|`` of kinds naming the kept member."""
+    new = NEW.replace(CONFIRM, CONFIRM.replace("(Output, Pending)", spelt))
+    [(line, severity, _)] = run(git_repo, no_rules, SUPER, new=new)
+    assert (line, severity) == (9, "error")
+
+
+def test_a_pipe_test_naming_no_kept_member_confirms_nothing(git_repo: GitRepo, no_rules: Path) -> None:
+    """A ``|`` test of the gained class and another, never the kept ``Output``: no word of the old kind."""
+    new = NEW.replace(CONFIRM, CONFIRM.replace("(Output, Pending)", "Pending | str"))
+    assert run(git_repo, no_rules, SUPER, new=new) == []

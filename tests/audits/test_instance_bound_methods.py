@@ -136,3 +136,61 @@ def test_a_self_call_in_a_subclass_whose_init_binds_the_name_stays_quiet(
     body += "\n    def aeon_empty(self, n):\n        return self.make_empty(n, 'bf16')\n"
     sides = three_way(git_repo, {**FILES, IFACE: iface}, {MINE: HEADER + body}, {MODEL: AFTER})
     assert rows(git_repo, no_rules, sides) == []
+
+
+# #31869: ``Glm4MoeModel.make_empty_intermediate_tensors`` removed, no base of the tree defining the name, the
+# constructor's ``self.make_empty_intermediate_tensors = ...`` kept: read through the class, the name is gone
+ALONE_BASE = BASE.replace("class Big(SupportsPP):", "class Big(nn.Module):").replace(
+    "from vllm.models.iface import SupportsPP\n", "from torch import nn\n"
+)
+ALONE_AFTER = ALONE_BASE[: ALONE_BASE.rindex(METHOD)] + "\n"
+# upstream's def made a class-body assignment of the same behaviour: the class still holds the name
+ASSIGNED = ALONE_BASE.replace(METHOD, "\n    make_empty = Inner.make_empty\n")
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_empty(model, n):\n    return Big.make_empty(model, n, 'bf16')\n",
+        "def aeon_empty(model, n):\n    fn = Big.make_empty\n    return Big.make_empty(model, n, 'bf16')\n",
+    ],
+    ids=["an unbound call through the class", "beside a plain read of it"],
+)
+def test_a_read_through_the_class_of_a_name_only_instances_bind_flags(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    """An instance attribute is no class member: ``Big.make_empty`` raises AttributeError after the merge."""
+    text = HEADER + body
+    sides = three_way(git_repo, {**FILES, MODEL: ALONE_BASE}, {MINE: text}, {MODEL: ALONE_AFTER})
+    assert rows(git_repo, no_rules, sides) == [(line_of(text, "return "), "error")]
+
+
+@pytest.mark.parametrize(
+    ("after", "body"),
+    [
+        (ALONE_AFTER, "def aeon_empty(model: Big, n):\n    return model.make_empty(n, 'bf16')\n"),
+        (ALONE_AFTER, "def aeon_empty(n):\n    return Big().make_empty(n, 'bf16')\n"),
+        (
+            ALONE_AFTER.replace("        self.make_empty", "        type(self).make_empty").replace(
+                "    def __init__(self):",
+                "    @classmethod\n    def setup(cls):\n        cls.make_empty = print\n\n    def __init__(self):",
+            ),
+            "def aeon_empty(model, n):\n    return Big.make_empty(model, n, 'bf16')\n",
+        ),
+        (ASSIGNED, "def aeon_empty(model, n):\n    return Big.make_empty(model, n, 'bf16')\n"),
+        (ALONE_AFTER, "def aeon_install():\n    Big.make_empty = property(lambda self: self.inner.make_empty)\n"),
+    ],
+    ids=[
+        "an instance read",
+        "a build's read",
+        "a classmethod's store on the class",
+        "a class-body assignment kept",
+        "a patch stored through the class (review79)",
+    ],
+)
+def test_a_read_the_instance_or_the_class_still_answers_stays_quiet(
+    git_repo: GitRepo, no_rules: Path, after: str, body: str
+) -> None:
+    """review101's twins of #31869: an instance may read what its constructor bound; the class what it holds."""
+    sides = three_way(git_repo, {**FILES, MODEL: ALONE_BASE}, {MINE: HEADER + body}, {MODEL: after})
+    assert rows(git_repo, no_rules, sides) == []

@@ -183,9 +183,9 @@ def _tested(func: ast.FunctionDef | ast.AsyncFunctionDef, names: set[str]) -> se
             if isinstance(value, ast.Call)
             else None
         )
-        if name in names:
+        if name in names:  # ``(A, B)`` or ``A | B | NoneType`` (#31584's worker tests the runner's so)
             types = kinds.elts if isinstance(kinds, ast.Tuple) else [kinds]
-            found |= {(name, last_name(t)) for t in types}
+            found |= {(name, m.rsplit(".", 1)[-1]) for t in types for m in _union(t)}
     return found
 
 

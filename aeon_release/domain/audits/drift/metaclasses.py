@@ -26,7 +26,8 @@ def meta_answers(ix: px.Index, cls: px.ClassInfo) -> bool:
     return False
 
 
-def class_member(ix: px.Index, cls: px.ClassInfo, attr: str) -> px.Sym:
-    """``attr`` read off the class object ``cls``: its member, or UNKNOWN where its metaclass makes one up."""
-    found = ix.member(ix.mro(cls), attr)
+def class_member(ix: px.Index, cls: px.ClassInfo, attr: str, instance: bool = True) -> px.Sym:
+    """``attr`` read off the class object ``cls``: its member, or UNKNOWN where its metaclass makes one up.
+    Without ``instance`` (a call through the class) an attribute only its instances bind is none (#31869)."""
+    found = ix.member(ix.mro(cls), attr, instance=instance)
     return px.UNKNOWN if found is px.MISSING and meta_answers(ix, cls) else found

@@ -93,6 +93,17 @@ class ClassInfo:
                 found |= _self_attributes(stmt)
         return found
 
+    @functools.cached_property
+    def class_level(self) -> set[str]:
+        """Names its methods store on the class itself, not an instance: ``cls.X = ...`` in a classmethod (or
+        ``__init_subclass__``, ``__new__``), and the descriptors ``__slots__`` makes: what ``Cls.X`` may read
+        beside the class body's own members (#31869: an instance attribute is no answer to it)."""
+        found: set[str] = set(_slots(self.members.get("__slots__")))
+        for stmt in flat_statements(self.node.body):
+            if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef)) and _on_the_class(stmt):
+                found |= _self_attributes(stmt)
+        return found
+
     @property
     def label(self) -> str:
         return self.qualname
@@ -474,15 +485,17 @@ class Index:
         self._c3[id(cls)] = (cls, None if merged is None else [cls, *merged])
         return self._c3[id(cls)][1]
 
-    def member(self, mro: list[ClassInfo | External], name: str, dynamic: bool = True) -> Sym:
+    def member(self, mro: list[ClassInfo | External], name: str, dynamic: bool = True, instance: bool = True) -> Sym:
         """The definition of ``name`` along ``mro``; with ``dynamic``, UNKNOWN where a class's ``__getattr__``
-        may make it up at run time."""
+        may make it up at run time.  Without ``instance`` the read is off the class itself (``Cls.name``), which
+        an attribute stored on instances does not answer (#31869 removed ``Glm4MoeModel``'s method of a name its
+        ``__init__`` still binds on ``self``: ``Glm4MoeModel.name(model, ...)`` raises AttributeError now)."""
         classes = [i for i in mro if isinstance(i, ClassInfo)]
         for item in classes:
             if name in item.members:
                 return DefSym(item.module.path, name, item.members[name], item.qualname)
-        for item in classes:  # then instance attributes, which cost a walk of every method
-            if name in item.instance:
+        for item in classes:  # then attributes its methods store, which cost a walk of every method
+            if name in (item.instance if instance else item.class_level):
                 return DefSym(item.module.path, name, item.node, item.qualname)
         if name.startswith("__") and name.endswith("__") and name not in UNDEFINED_HOOKS:
             return UNKNOWN  # object and the metaclass define these
@@ -733,6 +746,23 @@ def member_names(stmt: ast.stmt) -> list[str]:
 def _self_attributes(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
     """``self.X = ...`` anywhere in a method: instance attributes (and ``setattr(self, "X", ...)``)."""
     return set(self_writes(func))
+
+
+_CLASS_HOOKS = frozenset({"__init_subclass__", "__new__", "__class_getitem__"})
+
+
+def _on_the_class(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A method whose first parameter is the class: a classmethod, or a hook Python hands the class."""
+    return func.name in _CLASS_HOOKS or any(_dotted(d).rsplit(".", 1)[-1] == "classmethod" for d in func.decorator_list)
+
+
+def _slots(stmt: ast.stmt | None) -> Iterator[str]:
+    """The names a class body's ``__slots__ = ("a", "b")`` (or a lone string) makes descriptors of."""
+    value = stmt.value if isinstance(stmt, (ast.Assign, ast.AnnAssign)) else None
+    items = value.elts if isinstance(value, (ast.Tuple, ast.List, ast.Set)) else [value] if value else []
+    for item in items:
+        if isinstance(item, ast.Constant) and isinstance(item.value, str):
+            yield item.value
 
 
 def self_writes(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, ast.AST]:

@@ -85,6 +85,7 @@ from aeon_release.domain.audits.drift.fallbacks import (
     shape_probed,
     try_guarded_lines,
 )
+from aeon_release.domain.audits.drift.fallbacks import version_gated as path_per_version
 from aeon_release.domain.audits.drift.flattened import annotations_only, nesting_drift, takes_either
 from aeon_release.domain.audits.drift.guarded_reads import (
     allows_extras,
@@ -1015,6 +1016,7 @@ class _Checker:
                     for tested in tested_classes(node, local | set(mod.names)):
                         yield from _unprobed(self._unclassed(mod, tested, scope, "tests against"), node, probed, sure)
                     yield from self._dead_test(mod, node, scope)
+                    yield from self._dead_result_test(mod, node, scope)
                 elif (
                     isinstance(node, ast.Attribute)
                     and isinstance(node.ctx, ast.Load)
@@ -3936,6 +3938,65 @@ class _Checker:
         else:
             yield _error(mod, call.lineno, message)
 
+    def _dead_result_test(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Iterator[Finding]:
+        """``if isinstance(compiled, fx.GraphModule):`` of a local bound once to a call (``compiled =
+        super().__call__(graph, inputs)``, a method off a receiver typed as its class) whose upstream def no
+        longer returns the tested class on any path (#24274 made the compile backend's ``__call__`` return a
+        serializable function's class built on each path, where it returned the split ``GraphModule``): the test
+        is never true and the fork's branch never runs, silently.  An error only for an ``if`` with no ``else``
+        when every return of the new def is None or a build of a class the engine names, none of them the
+        tested class or deriving from it (an outside base of the tested name may be it: quiet), and the old
+        def's were not all so; a warning when only the new annotation names such a class (the body returns
+        what calls give), when the test is and-ed with the fork's own condition, or off a receiver that may
+        hold a subclass whose override does the work.  Quiet under a version test (a path per release)."""
+        local, tested = call.args if _isinstance_call(call) else (None, None)
+        inner = scope.functions[-1] if scope.functions else None
+        if not isinstance(local, ast.Name) or not isinstance(tested, ast.Name | ast.Attribute):
+            return
+        if not isinstance(inner, ast.FunctionDef | ast.AsyncFunctionDef):
+            return
+        branch = self._tested_branch(mod, call)
+        if branch is None or branch.orelse or path_per_version(call, self._parents(mod)):
+            return
+        made = self._bound_call(inner, local.id)
+        resolver = self._resolver(mod, made.func, scope)[0] if made is not None else None
+        before, after = (resolver(self.before), resolver(self.after)) if resolver is not None else (None, None)
+        wanted = _built_name(self.after, mod, tested)
+        if not isinstance(before, DefSym) or not isinstance(after, DefSym) or wanted is None or made is None:
+            return
+        if not self._upstream(after.path) or _hooked(self.after, wanted):
+            return
+        if _never_returns(self.before, before, wanted) is not None:
+            return  # dead before the merge too: not upstream's change
+        now = _never_returns(self.after, after, wanted)
+        if now is None:
+            return
+        shown, sure = now
+        message = (
+            f"fork-owned {ast.unparse(call)} tests what {_show(made.func)} returns for a class {after.label} "
+            f"({after.path}) no longer returns on any path: it now returns {shown}; the test is never true and the "
+            "branch never runs: test for what it returns now"
+        )
+        if not sure:
+            yield _warning(
+                mod, call.lineno, message + " (upstream's annotation says so; the body returns what calls give)"
+            )
+        elif branch.test is not call:
+            yield _warning(mod, call.lineno, message + " (unless the rest of the test keeps it for an older upstream)")
+        elif not _is_super_call(made) and self._done_elsewhere(after):
+            yield _warning(mod, call.lineno, message + " (unless the receiver is a subclass whose override still does)")
+        else:
+            yield _error(mod, call.lineno, message)
+
+    def _bound_call(self, func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> ast.Call | None:
+        """The call ``func`` binds ``name`` to, once and nowhere else (``x = f(...)`` or ``x = await f(...)``)."""
+        held = self._bound.get(id(func))
+        if held is None:
+            held = self._bound[id(func)] = names_bound_once(func)
+        value = held.get(name)
+        value = value.value if isinstance(value, ast.Await) else value
+        return value if isinstance(value, ast.Call) else None
+
     def _lost_builds(self, mod: ModuleInfo, holder: ast.expr, scope: _Scope) -> set[str]:
         """What the merge base built the holder as and upstream no longer does (``_built_name``'s names)."""
         before_mod = self.before.module_at(mod.path)
@@ -4109,7 +4170,11 @@ class _Checker:
             and not self.after.chosen_classes(owner_sym)  # ``CudaPlatform``: an alias of classes
             else "class"
         )
-        return (lambda ix: _attribute(ix, inner(ix), attr)), via
+        # ``Cls.name(obj, ...)``: a call through the class needs a class-level member (#31869); a read or a store
+        # through it (a patch of a descriptor instances use, a probe) keeps counting what instances bind
+        parent = self._parents(mod).get(id(expr))
+        instance = not (isinstance(parent, ast.Call) and parent.func is expr)
+        return (lambda ix: _attribute(ix, inner(ix), attr, instance)), via
 
     def _inner_bound(self, mod: ModuleInfo) -> frozenset[int]:
         if id(mod.tree) not in self._bound_inner:
@@ -8228,12 +8293,12 @@ def _module(ix: Index, dotted: str) -> Sym:
     return MISSING if ix.in_tree(dotted) else px.UNKNOWN
 
 
-def _attribute(ix: Index, owner: Sym, attr: str) -> Sym:
+def _attribute(ix: Index, owner: Sym, attr: str, instance: bool = True) -> Sym:
     if isinstance(owner, ModuleSym):
         return ix.resolve(owner.dotted, attr)
     held = ix.class_of(owner)
-    if held is not None:
-        return class_member(ix, held, attr)  # a read off the class object: its metaclass may answer (#24794)
+    if held is not None:  # a read off the class object: its metaclass may answer (#24794)
+        return class_member(ix, held, attr, instance)
     chosen = ix.chosen_classes(owner)
     if chosen:
         return _chosen_member(ix, chosen, attr)
@@ -9866,6 +9931,78 @@ def _served_by_tree(ix: Index, cls: px.ClassInfo) -> bool:
     return all(
         not isinstance(item, px.External) or item.name.rsplit(".", 1)[-1] in _PLAIN_BASES for item in ix.linearized(cls)
     )
+
+
+def _isinstance_call(call: ast.Call) -> bool:
+    return isinstance(call.func, ast.Name) and call.func.id == "isinstance" and len(call.args) == 2
+
+
+def _never_returns(ix: Index, sym: DefSym, wanted: str) -> tuple[str, bool] | None:
+    """(the classes shown, whether every return says so) when the def ``sym`` surely returns no ``wanted``
+    (``_built_name``'s name): each of its returns None or a build of a class the index names, none of them
+    ``wanted`` or deriving from it (True); else its annotation (``X`` or ``X | None``) naming such a class
+    (False); None when it may return one."""
+    home = ix.module_at(sym.path)
+    node = sym.node
+    if home is None or not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return None
+    values = list(own_returns(node))  # a yield is None here: a generator's value is no return's
+    built = [v for v in values if v is not None and not (isinstance(v, ast.Constant) and v.value is None)]
+    classes = [_class_built(ix, home, v) for v in built]
+    found = [c for c in classes if c is not None]
+    if built and None not in values and len(found) == len(classes):
+        return None if any(_may_be(ix, c, wanted) for c in found) else (_shown_classes(found), True)
+    named = unquoted_expr(node.returns)
+    named = unoptional(named) if named is not None else None
+    cls = ix.class_of(ix.resolve_expr(home, named)) if isinstance(named, ast.Name | ast.Attribute) else None
+    return (cls.qualname, False) if cls is not None and not _may_be(ix, cls, wanted) else None
+
+
+# outside classes whose isinstance a class may pass without deriving from them: the standard library's ABCs
+# (``collections.abc.Callable`` answers any class with ``__call__``), protocols, registered classes
+_HOOKED = ("abc.", "collections.", "typing.", "typing_extensions.", "numbers.", "os.", "io.", "contextlib.")
+
+
+def _hooked(ix: Index, wanted: str) -> bool:
+    """``isinstance(x, wanted)`` may pass for a class not deriving from ``wanted``: a standard library ABC, or a
+    class of the tree that is abstract or a protocol (``register``, ``__subclasshook__``), has a metaclass
+    (``__instancecheck__``), or that the index cannot read."""
+    if ":" not in wanted:
+        return wanted.startswith(_HOOKED)
+    path, qualname = wanted.split(":", 1)
+    home = ix.module_at(path)
+    cls = ix.class_info(home, qualname) if home is not None else None
+    return cls is None or any(
+        (isinstance(i, px.External) and i.name.rsplit(".", 1)[-1] in ("ABC", "ABCMeta", "Protocol"))
+        or (
+            isinstance(i, px.ClassInfo)
+            and (i.node.keywords or {"__subclasshook__", "__instancecheck__"} & set(i.members))
+        )
+        for i in ix.mro(cls)
+    )
+
+
+def _class_built(ix: Index, home: ModuleInfo, value: ast.expr) -> px.ClassInfo | None:
+    """The class of the index a returned ``Cls(...)`` builds; None for any other value."""
+    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Name | ast.Attribute):
+        return None
+    return ix.class_of(ix.resolve_expr(home, value.func))
+
+
+def _shown_classes(classes: list[px.ClassInfo]) -> str:
+    return ", ".join(sorted({c.qualname for c in classes}))
+
+
+def _may_be(ix: Index, cls: px.ClassInfo, wanted: str) -> bool:
+    """An instance of ``cls`` may pass ``isinstance(x, wanted)``: ``wanted`` along its order, an outside base of
+    its name, or a base the index cannot read."""
+    short = wanted.rsplit(".", 1)[-1].rsplit(":", 1)[-1]
+    for item in ix.mro(cls):
+        if isinstance(item, px.External) and (item.broken or item.opaque or item.name.rsplit(".", 1)[-1] == short):
+            return True
+        if isinstance(item, px.ClassInfo) and f"{item.module.path}:{item.qualname}" == wanted:
+            return True
+    return False
 
 
 def _built_name(ix: Index, home: ModuleInfo, func: ast.expr) -> str | None:
