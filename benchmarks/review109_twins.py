@@ -66,7 +66,12 @@ TWINS += [
     (
         "#13615 parse narrowed",
         "twin: a setting of a new on spelling",
-        K(*OV, "vllm/aeon/r109ov1.py", OS + f'def aeon_ov() -> None:\n    os.environ["{OVN}"] = "on"\n', '= "on"'),
+        K(
+            *OV,
+            "vllm/aeon/r109ov1.py",
+            OS + f'def aeon_ov() -> None:\n    os.environ["{OVN}"] = "on"\n',
+            f'os.environ["{OVN}"] = "on"',
+        ),
     ),
     (
         "#13615 parse narrowed",
@@ -75,13 +80,18 @@ TWINS += [
             *OV,
             "vllm/aeon/r109ov2.py",
             OS + f'def aeon_ov() -> None:\n    os.environ.setdefault("{OVN}", "True")\n',
-            '"True")',
+            f'os.environ.setdefault("{OVN}", "True")',
         ),
     ),
     (
         "#13615 parse narrowed",
         "twin: 0 meant as off (read as on at the base, off now)",
-        K(*OV, "vllm/aeon/r109ov3.py", OS + f'def aeon_ov() -> None:\n    os.environ["{OVN}"] = "0"\n', '= "0"'),
+        K(
+            *OV,
+            "vllm/aeon/r109ov3.py",
+            OS + f'def aeon_ov() -> None:\n    os.environ["{OVN}"] = "0"\n',
+            f'os.environ["{OVN}"] = "0"',
+        ),
     ),
     (
         "#13615 parse narrowed",
@@ -90,7 +100,7 @@ TWINS += [
             *OV,
             "vllm/aeon/r109ov4.py",
             OS + f'def aeon_ov(quantize: bool) -> None:\n    os.environ["{OVN}"] = "true" if quantize else "false"\n',
-            '"true" if quantize else "false"',
+            f'os.environ["{OVN}"] = "true" if quantize else "false"',
         ),
     ),
     (
@@ -100,7 +110,7 @@ TWINS += [
             *OV,
             "vllm/aeon/r109ov5.py",
             OS + 'def aeon_keep_alive() -> None:\n    os.environ["VLLM_KEEP_ALIVE_ON_ENGINE_DEATH"] = "yes"\n',
-            '"VLLM_KEEP_ALIVE_ON_ENGINE_DEATH"] = "yes"',
+            'os.environ["VLLM_KEEP_ALIVE_ON_ENGINE_DEATH"] = "yes"',
         ),
     ),
 ]
@@ -128,7 +138,7 @@ TWINS += [
             "vllm/aeon/r109ks2.py",
             EV + f"def aeon_kv_bytes() -> int:\n"
             f"    return envs.{KSN} * (1 << 30) if envs.{KSN} is not None else 4 << 30\n",
-            f"    return envs.{KSN} * (1 << 30) if",
+            f"    return envs.{KSN} * (1 << 30) if envs.{KSN} is not None else 4 << 30",
         ),
     ),
     (
@@ -225,7 +235,7 @@ TWINS += [
             "vllm/aeon/r109rc4.py",
             EV + f"def aeon_reserved() -> list[int]:\n"
             f'    return list(range(envs.{RCN})) if envs.is_set("{RCN}") else [0]\n',
-            f"    return list(range(envs.{RCN})) if",
+            f'    return list(range(envs.{RCN})) if envs.is_set("{RCN}") else [0]',
         ),
     ),
 ]
@@ -284,7 +294,7 @@ TWINS += [
             EV + f"def aeon_forced() -> bool:\n"
             f'    if envs.{HMN} is not None and envs.{HMN} != "auto":\n'
             "        return True\n    return False\n",
-            f"    if envs.{HMN} is not None and",
+            f'    if envs.{HMN} is not None and envs.{HMN} != "auto":',
         ),
     ),
     (
@@ -296,7 +306,7 @@ TWINS += [
             EV + f"def aeon_forced_grouped() -> bool:\n"
             f'    if envs.{HMN} and envs.{HMN}.lower() == "grouped":\n'
             "        return True\n    return False\n",
-            f"    if envs.{HMN} and",
+            f'    if envs.{HMN} and envs.{HMN}.lower() == "grouped":',
         ),
     ),
     (
@@ -383,7 +393,7 @@ TWINS += [
             "vllm/aeon/r109pr3.py",
             EV + "def aeon_trace_dir() -> str | None:\n"
             '    return envs.VLLM_TORCH_PROFILER_DIR if hasattr(envs, "VLLM_TORCH_PROFILER_DIR") else None\n',
-            "    return envs.VLLM_TORCH_PROFILER_DIR if",
+            '    return envs.VLLM_TORCH_PROFILER_DIR if hasattr(envs, "VLLM_TORCH_PROFILER_DIR") else None',
         ),
     ),
 ]
