@@ -267,16 +267,6 @@ TWINS += [
     ),
     (
         "#41083 bool made string",
-        "twin: not of the read meaning unset",
-        K(
-            *HM,
-            "vllm/aeon/r109hm3.py",
-            EV + f"def aeon_gemm_unset() -> bool:\n    return not envs.{HMN}\n",
-            f"    return not envs.{HMN}",
-        ),
-    ),
-    (
-        "#41083 bool made string",
         "twin: an or default",
         K(
             *HM,
@@ -360,19 +350,22 @@ TWINS += [
     ),
 ]
 
+CASES += [
+    (
+        "#41083 bool made string",
+        'not of the read (moved from the twins: a "0" set for grouped no longer answers True)',
+        K(
+            *HM,
+            "vllm/aeon/r109hm3.py",
+            EV + f"def aeon_gemm_unset() -> bool:\n    return not envs.{HMN}\n",
+            f"    return not envs.{HMN}",
+        ),
+    ),
+]
+
 # --- d88a1df699 (#33722): the profiler variables removed from the registry
 PR = ("#33722", "d88a1df699", "VLLM_TORCH_PROFILER_* removed from environment_variables")
 TWINS += [
-    (
-        "#33722 variables removed",
-        "twin: os.getenv of the name (the process environment still holds it)",
-        K(
-            *PR,
-            "vllm/aeon/r109pr1.py",
-            OS + 'def aeon_trace_dir() -> str | None:\n    return os.getenv("VLLM_TORCH_PROFILER_DIR")\n',
-            '    return os.getenv("VLLM_TORCH_PROFILER_DIR")',
-        ),
-    ),
     (
         "#33722 variables removed",
         "twin: the fork's own class's is_set",
@@ -394,6 +387,19 @@ TWINS += [
             EV + "def aeon_trace_dir() -> str | None:\n"
             '    return envs.VLLM_TORCH_PROFILER_DIR if hasattr(envs, "VLLM_TORCH_PROFILER_DIR") else None\n',
             '    return envs.VLLM_TORCH_PROFILER_DIR if hasattr(envs, "VLLM_TORCH_PROFILER_DIR") else None',
+        ),
+    ),
+]
+
+CASES += [
+    (
+        "#33722 variables removed",
+        "os.getenv of the name (moved from the twins: upstream no longer reads it, name drift as before)",
+        K(
+            *PR,
+            "vllm/aeon/r109pr1.py",
+            OS + 'def aeon_trace_dir() -> str | None:\n    return os.getenv("VLLM_TORCH_PROFILER_DIR")\n',
+            '    return os.getenv("VLLM_TORCH_PROFILER_DIR")',
         ),
     ),
 ]

@@ -113,6 +113,33 @@ def aeon_gemm() -> list[object]:
     return [forced, grouped, kind, auto, spelt, indexed, own]
 
 
+def aeon_kv_present() -> list[object]:
+    # review109: a presence test of the variable itself makes the read the value again
+    if "APP_KV_SPACE" in os.environ:
+        return [envs.APP_KV_SPACE * 2]
+    ranged = list(range(envs.APP_KV_SPACE)) if envs.is_set("APP_KV_SPACE") else []
+    absent = 0 if "APP_KV_SPACE" not in os.environ else envs.APP_KV_SPACE + 1
+    if not envs.is_set("APP_KV_SPACE"):
+        return [ranged, absent]
+    return [envs.APP_KV_SPACE // 4]
+
+
+def aeon_kv_other() -> int:
+    return envs.APP_KV_SPACE * 3 if envs.is_set("APP_OTHER") else 0
+
+
+def aeon_gemm_string() -> list[object]:
+    # review109: the same read compared with a string or given a str method is a presence test of the string
+    if envs.APP_GEMM_TYPE and envs.APP_GEMM_TYPE.lower() == "grouped":
+        return ["grouped"]
+    if envs.APP_GEMM_TYPE and envs.APP_SHM_NAME == "x":
+        return ["other"]
+    if envs.APP_GEMM_TYPE:
+        picked = envs.APP_GEMM_TYPE
+        return [picked]
+    return []
+
+
 def aeon_shm() -> list[object]:
     sidecar = os.environ.get("APP_SHM_NAME", "APP_SHM")
     mega = os.getenv("APP_MEGA", "0")
@@ -174,6 +201,29 @@ def test_twins_stay_without_an_error(git_repo: GitRepo, no_rules: Path) -> None:
     ):
         assert got.get(quiet) is not Severity.ERROR, (quiet, got)
     assert "name = envs.APP_SHM_NAME" not in got  # a computed default reports no registry read at all
+
+
+def test_review109_a_presence_test_of_the_variable_guards_its_read(git_repo: GitRepo, no_rules: Path) -> None:
+    """review109: ``"NAME" in os.environ``, ``envs.is_set("NAME")`` (and their negations, exiting) leave the read
+    an int where #21289 made it None unless set; a presence test of another variable guards nothing."""
+    got = hits(git_repo, no_rules)
+    for quiet in (
+        "return [envs.APP_KV_SPACE * 2]",
+        'ranged = list(range(envs.APP_KV_SPACE)) if envs.is_set("APP_KV_SPACE") else []',
+        'absent = 0 if "APP_KV_SPACE" not in os.environ else envs.APP_KV_SPACE + 1',
+        "return [envs.APP_KV_SPACE // 4]",
+    ):
+        assert got.get(quiet) is not Severity.ERROR, (quiet, got)
+    assert got.get('return envs.APP_KV_SPACE * 3 if envs.is_set("APP_OTHER") else 0') is Severity.ERROR, got
+
+
+def test_review109_a_truth_test_beside_a_string_use_of_the_read(git_repo: GitRepo, no_rules: Path) -> None:
+    """review109: ``X and X.lower() == "grouped"`` reads the string (quiet); ``if X: return X`` hands the value on
+    as is (a warning: it may be the string the fork wants); another read's string comparison changes nothing."""
+    got = hits(git_repo, no_rules)
+    assert got.get('if envs.APP_GEMM_TYPE and envs.APP_GEMM_TYPE.lower() == "grouped":') is None, got
+    assert got.get("if envs.APP_GEMM_TYPE:") is Severity.WARNING, got
+    assert got.get('if envs.APP_GEMM_TYPE and envs.APP_SHM_NAME == "x":') is Severity.ERROR, got
 
 
 REG = "app/registry.py"
