@@ -507,6 +507,44 @@ TWINS += [
 ]
 
 
+# --- 715681c127 (#35721, round 3): the VLLM_USE_PRECOMPILED entry reflowed (a removed ``bool(os.environ.get(``
+# line and ``in ("1", "true")`` on both sides: the same parse, no change of meaning)
+PC = ("#35721", "715681c127", "VLLM_USE_PRECOMPILED's entry reflowed (in ('1', 'true') or bool(...) both sides)")
+TWINS += [
+    (
+        "#35721 parse reflowed",
+        "twin: yes for the reflowed variable (off at the base too)",
+        K(
+            *PC,
+            "vllm/aeon/r109pc1.py",
+            OS + 'def aeon_pc() -> None:\n    os.environ["VLLM_USE_PRECOMPILED"] = "yes"\n',
+            'os.environ["VLLM_USE_PRECOMPILED"] = "yes"',
+        ),
+    ),
+    (
+        "#35721 parse reflowed",
+        "twin: a wheel path for the variable both sides read by bool()",
+        K(
+            *PC,
+            "vllm/aeon/r109pc2.py",
+            OS + "def aeon_pc() -> None:\n"
+            '    os.environ["VLLM_PRECOMPILED_WHEEL_LOCATION"] = "/wheels/vllm.whl"  # AEON: the Spark\'s own wheel\n',
+            'os.environ["VLLM_PRECOMPILED_WHEEL_LOCATION"] = "/wheels/vllm.whl"  # AEON: the Spark\'s own wheel',
+        ),
+    ),
+    (
+        "#35721 parse reflowed",
+        "twin: a setdefault of an on spelling",
+        K(
+            *PC,
+            "vllm/aeon/r109pc3.py",
+            OS + 'def aeon_pc() -> None:\n    os.environ.setdefault("VLLM_USE_PRECOMPILED", "true")\n',
+            'os.environ.setdefault("VLLM_USE_PRECOMPILED", "true")',
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review109-")
     return 0
