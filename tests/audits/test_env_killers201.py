@@ -113,6 +113,33 @@ def aeon_gemm() -> list[object]:
     return [forced, grouped, kind, auto, spelt, indexed, own]
 
 
+def aeon_kv_present() -> list[object]:
+    # review109: a presence test of the variable itself makes the read the value again
+    if "APP_KV_SPACE" in os.environ:
+        return [envs.APP_KV_SPACE * 2]
+    ranged = list(range(envs.APP_KV_SPACE)) if envs.is_set("APP_KV_SPACE") else []
+    absent = 0 if "APP_KV_SPACE" not in os.environ else envs.APP_KV_SPACE + 1
+    if not envs.is_set("APP_KV_SPACE"):
+        return [ranged, absent]
+    return [envs.APP_KV_SPACE // 4]
+
+
+def aeon_kv_other() -> int:
+    return envs.APP_KV_SPACE * 3 if envs.is_set("APP_OTHER") else 0
+
+
+def aeon_gemm_string() -> list[object]:
+    # review109: the same read compared with a string or given a str method is a presence test of the string
+    if envs.APP_GEMM_TYPE and envs.APP_GEMM_TYPE.lower() == "grouped":
+        return ["grouped"]
+    if envs.APP_GEMM_TYPE and envs.APP_SHM_NAME == "x":
+        return ["other"]
+    if envs.APP_GEMM_TYPE:
+        picked = envs.APP_GEMM_TYPE
+        return [picked]
+    return []
+
+
 def aeon_shm() -> list[object]:
     sidecar = os.environ.get("APP_SHM_NAME", "APP_SHM")
     mega = os.getenv("APP_MEGA", "0")
@@ -176,6 +203,29 @@ def test_twins_stay_without_an_error(git_repo: GitRepo, no_rules: Path) -> None:
     assert "name = envs.APP_SHM_NAME" not in got  # a computed default reports no registry read at all
 
 
+def test_review109_a_presence_test_of_the_variable_guards_its_read(git_repo: GitRepo, no_rules: Path) -> None:
+    """review109: ``"NAME" in os.environ``, ``envs.is_set("NAME")`` (and their negations, exiting) leave the read
+    an int where #21289 made it None unless set; a presence test of another variable guards nothing."""
+    got = hits(git_repo, no_rules)
+    for quiet in (
+        "return [envs.APP_KV_SPACE * 2]",
+        'ranged = list(range(envs.APP_KV_SPACE)) if envs.is_set("APP_KV_SPACE") else []',
+        'absent = 0 if "APP_KV_SPACE" not in os.environ else envs.APP_KV_SPACE + 1',
+        "return [envs.APP_KV_SPACE // 4]",
+    ):
+        assert got.get(quiet) is not Severity.ERROR, (quiet, got)
+    assert got.get('return envs.APP_KV_SPACE * 3 if envs.is_set("APP_OTHER") else 0') is Severity.ERROR, got
+
+
+def test_review109_a_truth_test_beside_a_string_use_of_the_read(git_repo: GitRepo, no_rules: Path) -> None:
+    """review109: ``X and X.lower() == "grouped"`` reads the string (quiet); ``if X: return X`` hands the value on
+    as is (a warning: it may be the string the fork wants); another read's string comparison changes nothing."""
+    got = hits(git_repo, no_rules)
+    assert got.get('if envs.APP_GEMM_TYPE and envs.APP_GEMM_TYPE.lower() == "grouped":') is None, got
+    assert got.get("if envs.APP_GEMM_TYPE:") is Severity.WARNING, got
+    assert got.get('if envs.APP_GEMM_TYPE and envs.APP_SHM_NAME == "x":') is Severity.ERROR, got
+
+
 REG = "app/registry.py"
 REG_BASE = """import os
 
@@ -216,6 +266,14 @@ def aeon_profiling() -> list[object]:
     shown = show("APP_PROF_DIR")
     logger.info("APP_PROF_DIR")
     return [stack, keyed, value, kept, shown]
+
+
+def aeon_profiler_dir() -> list[object]:
+    probed = envs.APP_PROF_DIR if hasattr(envs, "APP_PROF_DIR") else None
+    if hasattr(envs, "APP_PROF_DIR"):
+        logger.info("traces in %s", envs.APP_PROF_DIR)
+    plain = envs.APP_PROF_DIR
+    return [probed, plain]
 """
 
 
@@ -237,6 +295,13 @@ def test_a_removed_variable_named_to_a_module_function_is_a_warning(git_repo: Gi
         assert got.get(line) is Severity.WARNING, (line, got)
     for quiet in ('kept = envs.is_set("APP_KEPT")', 'shown = show("APP_PROF_DIR")', 'logger.info("APP_PROF_DIR")'):
         assert quiet not in got, (quiet, got)
+    # review109: a module's read under a hasattr of the same name is written for both sides; a bare one is not
+    for guarded in (
+        'probed = envs.APP_PROF_DIR if hasattr(envs, "APP_PROF_DIR") else None',
+        'logger.info("traces in %s", envs.APP_PROF_DIR)',
+    ):
+        assert got.get(guarded) is not Severity.ERROR, (guarded, got)
+    assert got.get("plain = envs.APP_PROF_DIR") is Severity.ERROR, got
 
 
 FACT = "app/factors.py"

@@ -533,7 +533,7 @@ def _exits_unless(stmt: ast.stmt, text: str) -> bool:
 def _ensures(test: ast.expr, text: str) -> bool:
     """``test`` true means ``text`` is not None: ``x``, ``bool(x)``, ``x is not None``, ``x > 0``,
     ``isinstance(x, ...)``."""
-    if ast.unparse(test) == text:
+    if ast.unparse(test) == text or _presence_answer(test, text) is False:
         return True
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return _refutes(test.operand, text)
@@ -547,8 +547,24 @@ def _ensures(test: ast.expr, text: str) -> bool:
     return isinstance(op, _ORDERING) or (isinstance(op, (ast.IsNot, ast.NotEq)) and _is_none(test.comparators[0]))
 
 
+def _presence_answer(test: ast.expr, text: str) -> bool | None:
+    """What ``test`` answers where the variable the module read ``text`` names is unset, for a test of its
+    presence (``"NAME" in os.environ``, ``os.getenv("NAME")``, ``envs.is_set("NAME")``), else None: set, a
+    variable #21289 made None unless set is the value again (review109: ``if "NAME" in os.environ:`` around
+    ``envs.NAME * GiB``)."""
+    name = text.rsplit(".", 1)[-1]
+    if isinstance(test, ast.Call) and last_name(test.func) == "is_set" and len(test.args) == 1:
+        return False if str_value(test.args[0]) == name else None
+    if isinstance(test, ast.UnaryOp):
+        return None  # ``not``: the callers' own recursion turns it round
+    tested = _unset_test(test)
+    return tested[1] if tested is not None and tested[0] == name else None
+
+
 def _refutes(test: ast.expr, text: str) -> bool:
     """``test`` false means ``text`` is not None: ``x is None``, ``not x``."""
+    if _presence_answer(test, text) is True:
+        return True
     if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
         return _ensures(test.operand, text)
     if isinstance(test, ast.BoolOp):

@@ -336,12 +336,18 @@ def _misread(module: ast.Module, retyped: dict[str, Change]) -> Iterator[tuple[i
         elif was in ("int", "str") and now == "bool" and (made := _text_of(node, parent, parents)) is not None:
             yield from _stringified_read(node, made, change, parents)
         elif was == "bool" and now == "str" and (test := _bool_tested(node, parents)) is not None:
+            use = "" if isinstance(test, ast.Compare) else _string_use(node, test, parents)
+            if use == "string":
+                continue  # the fork reads the value as a string beside the test: a presence test of the string
             text = (
                 f"fork-owned `{short(ast.unparse(test), 80)}` takes {shown} as a bool, but upstream's registry entry "
                 f'now hands back the raw string (#41083): a string is never True or False, and "0" or "false" is '
                 "truthy; compare with the strings the variable is set to"
             )
-            yield getattr(test, "lineno", node.lineno), change.name, text, Severity.ERROR
+            if use == "handed":
+                text += " (a warning: the branch hands the value on as is, which may be the string it wants)"
+            severity = Severity.WARNING if use == "handed" else Severity.ERROR
+            yield getattr(test, "lineno", node.lineno), change.name, text, severity
 
 
 def _stringified_read(
@@ -385,6 +391,31 @@ def _bool_tested(read: ast.expr, parents: dict[int, ast.AST]) -> ast.AST | None:
         node, parent = parent, parents.get(id(parent))
     tested = isinstance(parent, (ast.If, ast.IfExp, ast.While, ast.Assert)) and parent.test is node
     return node if tested or negated else None
+
+
+def _string_use(read: ast.expr, test: ast.AST, parents: dict[int, ast.AST]) -> str:
+    """How the truth test ``test`` of ``read`` or the branch it guards uses the same value again: "string" where it
+    compares it with a string or calls a method on it (``X and X.lower() == "grouped"``: the fork knows it is a
+    string, the truth test asks whether it is set), "handed" where the branch returns or assigns it as is (``if X:
+    return X``: maybe the string, maybe a flag), else "" (review109's twins of #41083)."""
+    holder = parents.get(id(test))
+    guarded = holder.body if isinstance(holder, ast.If | ast.While | ast.IfExp) else []
+    parts = [test, *(guarded if isinstance(guarded, list) else [guarded])]
+    shown = ast.unparse(read)
+    same = [
+        n for p in parts for n in ast.walk(p) if n is not read and isinstance(n, ast.expr) and ast.unparse(n) == shown
+    ]
+    uses = [(n, parents.get(id(n))) for n in same]
+    if any(_as_string(n, up, parents) for n, up in uses):
+        return "string"
+    return "handed" if any(isinstance(up, ast.Return | ast.Assign) and up.value is n for n, up in uses) else ""
+
+
+def _as_string(node: ast.expr, up: ast.AST | None, parents: dict[int, ast.AST]) -> bool:
+    """``node`` compared with a string, or the receiver of a method call (a bool has no ``.lower()``)."""
+    if isinstance(up, ast.Attribute) and isinstance(call := parents.get(id(up)), ast.Call) and call.func is up:
+        return True
+    return isinstance(up, ast.Compare) and any(str_value(side) is not None for side in (up.left, *up.comparators))
 
 
 def _bool_texts(compare: ast.Compare) -> bool:

@@ -37,7 +37,13 @@ from aeon_release.domain.audits.drift.dropped_choices import (
     own_consumer,
     positional_field,
 )
-from aeon_release.domain.audits.drift.fallbacks import catches, falls_back, version_gated
+from aeon_release.domain.audits.drift.fallbacks import (
+    catches,
+    falls_back,
+    hasattr_guarded_lines,
+    hasattr_guarded_nodes,
+    version_gated,
+)
 from aeon_release.domain.audits.drift.guarded_reads import flag_gates_both_ways, gates_both_ways, held_both_ways
 from aeon_release.domain.audits.drift.narrowed_choices import narrowed_choices
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, OwnFields, enclosing, written_scope
@@ -671,7 +677,10 @@ def _compatible(read: Read, owns: _Owns) -> bool:
     ``hasattr`` that picks the fork's path per release (the test of an ``if`` with an ``else`` of substance,
     of one whose body leaves the block with more after it: drift/guarded_reads.py, the gate symbol drift
     already leaves quiet for a receiver it can type), or a ``v = getattr(x, "name", None)`` whose test of ``v``
-    does the same (``held_both_ways``): written for both sides of the removal."""
+    does the same (``held_both_ways``), or a module's ``mod.NAME`` under a ``hasattr(mod, "NAME")``: written for
+    both sides of the removal."""
+    if read.form == "module" and isinstance(read.node, ast.Attribute) and (own := owns(read.path)) is not None:
+        return _hasattr_guarded(read.node, own.parents)
     if read.form not in _ATTRIBUTE_ACCESSORS or not isinstance(read.node, ast.Call):
         return False
     own = owns(read.path)
@@ -682,6 +691,21 @@ def _compatible(read: Read, owns: _Owns) -> bool:
     if read.form == "hasattr":
         return falls_back(read.node, own.parents) or gates_both_ways(read.node, own.parents)
     return falls_back(read.node, own.parents) or held_both_ways(read.node, own.parents)
+
+
+def _hasattr_guarded(node: ast.Attribute, parents: dict[int, ast.AST]) -> bool:
+    """``mod.NAME`` in the branch of an ``if`` or a conditional expression that runs only where ``hasattr(mod,
+    "NAME")`` holds (review109: ``envs.X if hasattr(envs, "X") else None`` after #33722 removed the profiler's
+    variables; the registry's ``__getattr__`` raises AttributeError for a name it no longer holds)."""
+    child: ast.AST = node
+    up = parents.get(id(node))
+    while up is not None:
+        if isinstance(up, ast.IfExp) and child is up.body and id(node) in hasattr_guarded_nodes([up]):
+            return True
+        if isinstance(up, ast.If) and node.lineno in hasattr_guarded_lines(up)[1]:
+            return True
+        child, up = up, parents.get(id(up))
+    return False
 
 
 def _probe_bridges(read: Read, evidence: Removed, owns: _Owns) -> bool:
@@ -1118,7 +1142,7 @@ def _read(path: str, node: ast.AST, names: set[str], modules: set[str], dispatch
     elif isinstance(node, ast.Attribute) and node.attr in names and isinstance(node.value, ast.Name):
         if node.value.id in modules and isinstance(node.ctx, ast.Load):
             how = f"{node.value.id}.{node.attr}"
-            return Read(path, node.lineno, node.attr, how, "module", (Kind.KEY,))
+            return Read(path, node.lineno, node.attr, how, "module", (Kind.KEY,), node=node)
         if _parsed_arguments(node.value.id) and isinstance(node.ctx, ast.Load):
             how = f"{node.value.id}.{node.attr}"
             return Read(path, node.lineno, node.attr, how, "namespace", (Kind.ATTRIBUTE,))
