@@ -21,7 +21,8 @@ may turn the defaults off: #20952's ``enable_default_loggers``).  Quiet: a displ
 (its members are not read), a ``D`` of the same name from another module, a function that extended at the base
 already, a call handing the function itself a false constant for the parameter whose test guards the append
 (``enable_default_loggers=False``: the new spelling), and a callee the fork's file defines itself (its own
-``StatLoggerManager``; revDL, ``benchmarks/review104_twins.py``).
+``StatLoggerManager``; revDL, ``benchmarks/review104_twins.py``).  Each def is read in its own scope: a nested
+def's extend and appends are its own (mend73).
 """
 
 from __future__ import annotations
