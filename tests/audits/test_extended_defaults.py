@@ -37,6 +37,15 @@ GUARDED = GUARDED.replace(
     "        factories.append(LoggingStatLogger)\n",
     "        if enable_default_loggers:\n            factories.append(LoggingStatLogger)\n",
 )
+NESTED = REPLACED.replace("factories = custom_stat_loggers\n", "factories = list(custom_stat_loggers)\n").replace(
+    "        self.factories = factories\n",
+    "\n        def with_defaults(custom_stat_loggers=custom_stat_loggers):\n"
+    "            factories = []\n"
+    "            factories.extend(custom_stat_loggers)\n"
+    "            factories.append(LoggingStatLogger)\n"
+    "            return factories\n\n"
+    "        self.factories, self.with_defaults = factories, with_defaults\n",
+)
 ENGINE_TEXT = (
     "from vllm.v1.metrics.loggers import StatLoggerManager\n\n\n"
     "class AsyncLLM:\n"
@@ -138,6 +147,11 @@ OTHER = "vllm/aeon/console.py"
                 )
             },
         ),
+        # a nested def extends its own parameter (defaulted to the method's): not the method's list (mend73)
+        (
+            "def aeon_manager():\n    return StatLoggerManager(custom_stat_loggers=[LoggingStatLogger])\n",
+            {LOGGERS: NESTED},
+        ),
         # upstream left the manager alone (only another line changed)
         (
             "def aeon_engine(config):\n    return AsyncLLM(config, stat_loggers=[AeonSparkLogger, LoggingStatLogger])\n",
@@ -218,7 +232,7 @@ def test_a_def_extending_nothing_is_walked_once(monkeypatch: pytest.MonkeyPatch)
     from aeon_release.domain.audits.drift import extended_defaults
 
     walked: list[str] = []
-    walk = ast.walk
+    walk = extended_defaults.own_scope_nodes  # a def's own scope (mend73: a nested def's body is not its own)
 
     def spy(node: ast.AST) -> object:
         if isinstance(node, ast.FunctionDef):
@@ -234,7 +248,7 @@ def test_a_def_extending_nothing_is_walked_once(monkeypatch: pytest.MonkeyPatch)
 
     # ``n += 1`` holds the operator: perf35's text test lets the def through to its one walk
     many = "class M:\n    def __init__(self, a, b, c, d, e, f):\n        items = a\n        items.append(b)\n        n += 1\n"
-    monkeypatch.setattr(extended_defaults.ast, "walk", spy)
+    monkeypatch.setattr(extended_defaults, "own_scope_nodes", spy)
     monkeypatch.setattr(extended_defaults, "file_imports", imported)
     assert list(extended_defaults._extended("m.py", ast.parse(many), ast.parse(many), many)) == []
     assert walked == ["__init__"]

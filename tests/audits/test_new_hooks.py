@@ -280,8 +280,11 @@ def test_a_fork_namesake_returning_another_kind_where_upstream_uses_the_value(gi
         ("int | None", COUNTED),
         ("ExpertCount", COUNTED),  # a class: nothing told
         ("list[int]", COUNTED.replace("self.get_num_experts() > 1", "True")),  # upstream never uses the value
+        # a quoted annotation no parse reads (too deep: RecursionError; a NUL: ValueError on 3.10) tells nothing
+        ("'" + " | ".join(["list[int]"] * 3000) + "'", COUNTED),
+        ("'list[int]\\x00'", COUNTED),
     ],
-    ids=["a-float", "an-optional-int", "a-class", "value-unused"],
+    ids=["a-float", "an-optional-int", "a-class", "value-unused", "a-quoted-union-too-deep", "a-quoted-nul"],
 )
 def test_twin_a_namesake_of_the_same_kind_or_untold_stays_the_warning(
     git_repo: GitRepo, returns: str, upstream: str

@@ -111,6 +111,7 @@ def _readers() -> list[tuple[str, Callable[[str], object]]]:
         ("switched_hooks", lambda t: switched_hooks._class_names(ast.Constant(t))),
         ("new_hooks-scalars", lambda t: new_hooks._scalar_kinds(ast.Constant(t))),
         ("new_hooks-classes", lambda t: new_hooks._classes_in(ast.Constant(t))),
+        ("new_hooks-returns", lambda t: new_hooks._return_kinds(ast.Constant(t))),  # mend73
         ("flattened", lambda t: flattened._without_none(ast.Constant(t))),
         ("dropped_dunders", lambda t: dropped_dunders._named(ast.Constant(t), "m.py", {}, [])),
         ("literal_slots", lambda t: literal_slots._annotation(func(t), "x")),

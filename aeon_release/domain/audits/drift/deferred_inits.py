@@ -190,7 +190,7 @@ def derived_classes(
 ) -> Iterator[tuple[ast.ClassDef, list[H]]]:
     """Each top-level class of a fork file with no base of its own file that derives first (``derives_first``)
     from the upstream class of some of ``items``, with those items: the fork subclasses the constructor-order
-    checks (deferred inits, early and late hooks, dropped slots) read."""
+    checks (deferred inits, early and late hooks, dropped slots, nulled setups, repeated hooks) read."""
     local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
     for cls in file_classes(module.body):
         matched = [] if local_bases(cls, local) else [i for i in items if derives_first(cls, imports, i.path, i.cls)]

@@ -21,7 +21,8 @@ may turn the defaults off: #20952's ``enable_default_loggers``).  Quiet: a displ
 (its members are not read), a ``D`` of the same name from another module, a function that extended at the base
 already, a call handing the function itself a false constant for the parameter whose test guards the append
 (``enable_default_loggers=False``: the new spelling), and a callee the fork's file defines itself (its own
-``StatLoggerManager``; revDL, ``benchmarks/review104_twins.py``).
+``StatLoggerManager``; revDL, ``benchmarks/review104_twins.py``).  Each def is read in its own scope: a nested
+def's extend and appends are its own (mend73).
 """
 
 from __future__ import annotations
@@ -41,6 +42,7 @@ from aeon_release.domain.audits.source import (
     code_lines,
     flat_statements,
     lazy_pattern,
+    own_scope_nodes,
     parent_map,
 )
 
@@ -155,9 +157,11 @@ def _may_extend(func: _Def, lines: list[str] | None) -> bool:
 
 def _extensions(func: _Def) -> set[tuple[str, str]]:
     """(local, name) for each local ``func`` extends with a name whole: ``L.extend(name)``, ``L += name``.  One
-    walk a def: a walk per parameter was most of this check's cost (perf34: 286 walks, 83 ms at 80 commits)."""
+    walk a def: a walk per parameter was most of this check's cost (perf34: 286 walks, 83 ms at 80 commits).  The
+    def's own scope only (``own_scope_nodes``), here and in ``_replaced``/``_appended``/``_switches``: a nested
+    ``def add(loggers=custom_stat_loggers)`` extends its own parameter, in a helper that may never run (mend73)."""
     found: set[tuple[str, str]] = set()
-    for node in ast.walk(func):
+    for node in own_scope_nodes(func):
         if isinstance(node, ast.Call) and _method_of(node, "extend") and isinstance(node.args[0], ast.Name):
             assert isinstance(node.func, ast.Attribute)
             # a local's extend only: ``self.items.extend(param)`` is another object's
@@ -180,7 +184,7 @@ def _replaced(func: _Def, target: str, param: str) -> bool:
         isinstance(node, ast.Assign | ast.AnnAssign)
         and _is_name(node.value, param)
         and any(_is_name(t, target) for t in (node.targets if isinstance(node, ast.Assign) else [node.target]))
-        for node in ast.walk(func)
+        for node in own_scope_nodes(func)
     )
 
 
@@ -189,7 +193,7 @@ def _appended(func: _Def, target: str, params: set[str]) -> dict[str, bool]:
     under an ``if`` whose test reads one of ``params``."""
     parents = parent_map(func)
     found: dict[str, bool] = {}
-    for node in ast.walk(func):
+    for node in own_scope_nodes(func):
         if not (isinstance(node, ast.Call) and _method_of(node, "append")):
             continue
         assert isinstance(node.func, ast.Attribute)
@@ -207,7 +211,7 @@ def _switches(func: _Def, target: str, default: str, params: set[str]) -> frozen
     of an ``and`` (``if enable_default_loggers and ...:``): a false value of one skips them all."""
     parents = parent_map(func)
     found: set[str] | None = None
-    for node in ast.walk(func):
+    for node in own_scope_nodes(func):
         if not (isinstance(node, ast.Call) and _method_of(node, "append")):
             continue
         assert isinstance(node.func, ast.Attribute)

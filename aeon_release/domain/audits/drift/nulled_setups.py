@@ -30,7 +30,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.deferred_inits import (
-    derives_first,
+    derived_classes,
     hands_self,
     is_super_call,
     method_named,
@@ -43,7 +43,6 @@ from aeon_release.domain.audits.drift.nulled_attributes import (
     SELF_SET,
     assigned_targets,
     is_self_attribute,
-    local_bases,
     mentions_attr,
 )
 from aeon_release.domain.audits.drift.own_fields import file_classes
@@ -239,13 +238,9 @@ def _fork_uses(
 ) -> Iterator[tuple[NulledSetup, int, str | None]]:
     """(the nulled setup, the line, and the fork hook that uses it where the constructor's build moved to
     another method, else None)."""
-    imports = file_imports(module, path)
-    local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
     parents = parent_map(module)
-    for cls in file_classes(module.body):
-        if local_bases(cls, local):
-            continue
-        for item in (n for n in nulled if derives_first(cls, imports, n.path, n.cls)):
+    for cls, matched in derived_classes(module, file_imports(module, path), nulled):
+        for item in matched:
             if _class_stores(cls, item.attr):
                 continue
             func = method_named(cls, item.method) if item.direct else None

@@ -35,8 +35,7 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.deferred_inits import derives_first, method_named
-from aeon_release.domain.audits.drift.nulled_attributes import local_bases
+from aeon_release.domain.audits.drift.deferred_inits import derived_classes, method_named
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import file_imports
 from aeon_release.domain.audits.drift.returns import fork_modules
@@ -159,12 +158,8 @@ def _self_calls(func: ast.FunctionDef) -> set[str]:
 
 
 def _fork_steps(path: str, module: ast.Module, repeated: list[Repeated]) -> Iterator[tuple[Repeated, int]]:
-    imports = file_imports(module, path)
-    local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
-    for cls in file_classes(module.body):
-        if local_bases(cls, local):
-            continue
-        for item in (r for r in repeated if derives_first(cls, imports, r.path, r.cls)):
+    for cls, matched in derived_classes(module, file_imports(module, path), repeated):
+        for item in matched:
             override = method_named(cls, item.method)
             if override is None or _tests_flag(override, item.flag) or _once_anyway(cls, override, item):
                 continue
