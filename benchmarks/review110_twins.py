@@ -26,6 +26,19 @@ Every error on a twin's line is a false one (a warning is counted apart).  The C
 catches of these widenings (``blind_replay_loader2.py``'s three #25682 keys, two #49586 filters, #16317's
 override), kept to show the reach stays.
 
+Round 1 (main at 92c008e2), 6 cases and 26 twins as first written: 3 caught, 3 warned of 6 (as the replay);
+5 false errors of 26, all grown sets' string literal of a new member, an error by design ("its answer flipped
+for good"): #49586's probe copying the bias itself ``if "bias" in SKIP_TENSORS``, #41396's and #43859's
+back-port guards (``if "medusa" not in S: S.add("medusa")``), #41396's probe bound to a local read by a
+ternary, and #43859's probe skipping the fork's workaround.  Every one is right after the merge: a literal's
+membership test is a constant at the base, so a fork writes it only to probe upstream's set.  Two keys twins
+warned (the key unknown): upstream's own new key ``hash((...))`` bound to a local, and a local rebound to it.
+Round 2 (this branch): a literal of a new member is a warning (its answer flipped; check the fork acts on it
+as it means), a back-port guard (``if m not in S: S.add(m)``) quiet; ``hash(...)`` is an ``int`` key as
+``len(...)`` is.  3 caught, 3 warned of 6; 0 false errors of 26 twins (7 warned: the three probes, the local
+bound twice, and three #16317 subclasses carrying the unparsed-base warning, as the replay's twin does).
+``blind_replay_loader2.py`` as before: 18 caught, 3 warned, 0 missed of 21, 10 twins quiet.
+
   PYTHONPATH=.. python review110_twins.py [--only TEXT ...] [--show]
 """
 
@@ -520,6 +533,79 @@ TWINS += [
             "        super().__init__(load_config)\n"
             '        self.aeon_root = "/srv/aeon/nvfp4"\n',
             "        super().__init__(load_config)",
+        ),
+    ),
+]
+
+
+# --- ad32608e24 (#43586): EncoderCudaGraphManager.budget_graphs dict[int, ...] -> dict[str, dict[int, ...]]
+BG = ("#43586", "ad32608e24", "budget_graphs keyed by the path (str), each a dict keyed by the token budget")
+EC = "from vllm.v1.worker.encoder_cudagraph import EncoderCudaGraphManager\n\n\n"
+AEON_EC = (
+    EC + "class AeonEncoderGraphs(EncoderCudaGraphManager):\n"
+    "    def aeon_budget(self) -> int:\n"
+    "        return 4096  # AEON: the Spark's one captured ViT budget\n\n"
+    "    def aeon_path(self) -> str:\n"
+    '        return "default"\n\n'
+)
+CASES += [
+    (
+        "#43586 method-return key",
+        "a subclass's lookup keyed by its own method returning an int",
+        K(
+            *BG,
+            "vllm/aeon/r110bg0.py",
+            AEON_EC + "    def aeon_graph(self):\n        return self.budget_graphs.get(self.aeon_budget())\n",
+            "return self.budget_graphs.get(self.aeon_budget())",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#43586 method-return key",
+        "twin: keyed by the subclass's own method returning a str (the new key)",
+        K(
+            *BG,
+            "vllm/aeon/r110bg1.py",
+            AEON_EC + "    def aeon_graphs(self):\n        return self.budget_graphs.get(self.aeon_path(), {})\n",
+            "return self.budget_graphs.get(self.aeon_path(), {})",
+        ),
+    ),
+    (
+        "#43586 method-return key",
+        "twin: the int key into the inner dict of a path (the new spelling)",
+        K(
+            *BG,
+            "vllm/aeon/r110bg2.py",
+            AEON_EC + "    def aeon_graph(self):\n"
+            '        return self.budget_graphs["default"].get(self.aeon_budget())\n',
+            'return self.budget_graphs["default"].get(self.aeon_budget())',
+        ),
+    ),
+    (
+        "#43586 method-return key",
+        "twin: the int key into the graph set upstream's helper returns",
+        K(
+            *BG,
+            "vllm/aeon/r110bg3.py",
+            AEON_EC + "    def aeon_graph(self):\n        return self._get_graph_set().get(self.aeon_budget())\n",
+            "return self._get_graph_set().get(self.aeon_budget())",
+        ),
+    ),
+    (
+        "#43586 method-return key",
+        "twin: the fork's own class (no upstream base) with budget_graphs keyed by int",
+        K(
+            *BG,
+            "vllm/aeon/r110bg4.py",
+            "class AeonEncoderGraphs:\n"
+            "    def __init__(self) -> None:\n"
+            "        self.budget_graphs: dict[int, object] = {}\n\n"
+            "    def aeon_budget(self) -> int:\n"
+            "        return 4096\n\n"
+            "    def aeon_graph(self):\n"
+            "        return self.budget_graphs.get(self.aeon_budget())\n",
+            "return self.budget_graphs.get(self.aeon_budget())",
         ),
     ),
 ]
