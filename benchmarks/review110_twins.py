@@ -5,10 +5,12 @@ right after the merge (the merge base is the commit's first parent, upstream the
 
 - a module table declared by a call of its subscripted type, keyed by what a method's annotated return shows
   (``drift/keys.py``; #25682 ``_MODEL_ARCH_BY_HASH = dict[str, ...]()`` -> ``dict[int, ...]()``, the fork keyed
-  by ``model_config.compute_hash()``): the new spelling (``hash((...))``), the fork's own class whose
+  by ``model_config.compute_hash()``; #43586's ``budget_graphs`` re-keyed ``int`` -> ``str``, keyed by a
+  subclass's own method): the new spelling (``hash((...))``), the fork's own class whose
   ``compute_hash`` returns an ``int``, a ``self.method()`` of the fork's own class returning an ``int``, the
-  fork's own table of the name, the string re-read as an ``int`` (``int(..., 16)``), a local re-hashed before the
-  test, ``compute_hash()`` keying the fork's own ``str``-keyed table;
+  fork's own table of the name, a key handed in as an annotated ``int``, a ``compute_hash()`` local rebound to
+  upstream's new key before the test, ``compute_hash()`` keying the fork's own ``str``-keyed table; the
+  ``int`` into the inner dict of a path or into upstream's helper's graph set;
 - a module-level string set upstream added members to (``drift/grown_sets.py``; #49586 ``SKIP_TENSORS`` gained
   ``"bias"``, #41396 ``_SPECULATIVE_DECODING_CONFIGS`` gained ``"medusa"``, #43859
   ``_MODEL_TYPES_WITH_INCORRECT_TOKENIZER_CLASS`` gained ``"step3p7"``): the fork's own set of the name, the
@@ -24,7 +26,7 @@ right after the merge (the merge base is the commit's first parent, upstream the
 
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the replay's six
 catches of these widenings (``blind_replay_loader2.py``'s three #25682 keys, two #49586 filters, #16317's
-override), kept to show the reach stays.
+override), kept to show the reach stays, and #43586's method-return key.
 
 Round 1 (main at 92c008e2), 6 cases and 26 twins as first written: 3 caught, 3 warned of 6 (as the replay);
 5 false errors of 26, all grown sets' string literal of a new member, an error by design ("its answer flipped
@@ -38,6 +40,14 @@ as it means), a back-port guard (``if m not in S: S.add(m)``) quiet; ``hash(...)
 ``len(...)`` is.  3 caught, 3 warned of 6; 0 false errors of 26 twins (7 warned: the three probes, the local
 bound twice, and three #16317 subclasses carrying the unparsed-base warning, as the replay's twin does).
 ``blind_replay_loader2.py`` as before: 18 caught, 3 warned, 0 missed of 21, 10 twins quiet.
+Round 3 (another real commit, written after the mends): #43586 (ad32608e24) re-keyed
+``EncoderCudaGraphManager.budget_graphs`` from the token budget (``int``) to the path (``str``, each a dict by
+budget): a case (a subclass's ``self.budget_graphs.get(self.aeon_budget())``, its own method ``-> int``) and four
+twins (its own method ``-> str``, the ``int`` into ``budget_graphs["default"]``, the ``int`` into upstream's
+``_get_graph_set()``, the fork's own class with its own ``budget_graphs`` by ``int``): 1 caught, 0 false of 4 on
+both engines (the mends touch neither).
+All rounds, main (92c008e2): 7 of 7 (4 caught, 3 warned); 5 false errors of 30 twins.  This branch: 7 of 7;
+0 false errors of 30 twins (7 warned).
 
   PYTHONPATH=.. python review110_twins.py [--only TEXT ...] [--show]
 """
