@@ -39,7 +39,9 @@ Round 2 (this branch): a literal of a new member is a warning (its answer flippe
 as it means), a back-port guard (``if m not in S: S.add(m)``) quiet; ``hash(...)`` is an ``int`` key as
 ``len(...)`` is.  3 caught, 3 warned of 6; 0 false errors of 26 twins (7 warned: the three probes, the local
 bound twice, and three #16317 subclasses carrying the unparsed-base warning, as the replay's twin does).
-``blind_replay_loader2.py`` as before: 18 caught, 3 warned, 0 missed of 21, 10 twins quiet.
+``blind_replay_loader2.py`` as before: 18 caught, 3 warned, 0 missed of 21, 10 twins quiet; killer_replay 26/26
+blocked, kind_change_replay 12/12 (5 quiet), key_replay 6/7 re-keyings and 5/5 literal lookups caught with 0/12
+twins false, review9_twins 0/55 false, blind_replay_benchsuite 13/2/0 (9 quiet): as before.
 Round 3 (another real commit, written after the mends): #43586 (ad32608e24) re-keyed
 ``EncoderCudaGraphManager.budget_graphs`` from the token budget (``int``) to the path (``str``, each a dict by
 budget): a case (a subclass's ``self.budget_graphs.get(self.aeon_budget())``, its own method ``-> int``) and four
