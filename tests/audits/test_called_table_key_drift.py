@@ -110,3 +110,15 @@ def test_a_same_named_table_of_the_forks_own_module_is_quiet(git_repo: GitRepo) 
         "    return _ARCH_BY_HASH.get(config.compute_hash())\n"
     )
     assert _found(git_repo, fork) == []
+
+
+def test_twin_a_key_bound_from_hash_is_an_int_quiet(git_repo: GitRepo) -> None:
+    """revDR (``review110_twins.py``): #25682's new key is ``hash((...))``; a fork spelling it so was warned."""
+    fork = HEAD + (
+        "def cached(config: ModelConfig):\n"
+        "    key = hash((config.model, config.compute_hash()))\n"
+        "    return _ARCH_BY_HASH.get(key)\n\n\n"
+        "def seen(config: ModelConfig) -> bool:\n"
+        "    return hash(config.model) in utils._ARCH_BY_HASH\n"
+    )
+    assert _found(git_repo, fork) == []

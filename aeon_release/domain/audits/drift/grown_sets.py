@@ -11,8 +11,12 @@ Upstream's side: a Python file upstream changed binding at module level a set (`
 ``set([...])``) of strings both at the base and at upstream, holding at upstream strings it did not hold at
 the base.  The fork's side: a fork-owned ``x in NAME`` / ``x not in NAME`` (``mod.NAME``) of that module's set.
 A key the fork's code does not spell is a warning: the fork may mean the set as upstream does, and then the new
-member is what it wants; a string literal that is a new member is an error (the test's answer flipped for
-good), any other literal is quiet (its answer stands), and so is a fork file naming a new member itself.
+member is what it wants.  A string literal that is a new member is a warning too: its answer flipped, but it was
+a constant at the base, so the fork wrote it to probe upstream's set (revDR, ``review110_twins.py``: a probe
+copying #49586's bias itself once upstream skips it, a ternary on #41396's ``"medusa"``, #43859's
+``"step3p7"`` workaround skipped once upstream lists the type -- each right after the merge); a back-port guard
+(``if "m" not in S: S.add("m")``) is quiet, the add it skips is upstream's own.  Any other literal is quiet (its
+answer stands), and so is a fork file naming a new member itself.
 """
 
 from __future__ import annotations
@@ -78,8 +82,9 @@ def _tests(trees: ThreeTrees, path: str, module: ast.Module, grown: list[Grown])
     owned = trees.owned_lines(path)
     sources = module_sources(module, path)
     spelt = {n.value for n in ast.walk(module) if isinstance(n, ast.Constant) and n.lineno in owned}
+    backports = {id(n.test) for n in ast.walk(module) if isinstance(n, ast.If) and _adds_when_missing(n)}
     for node in (n for n in ast.walk(module) if isinstance(n, ast.Compare) and n.lineno in owned):
-        if len(node.ops) != 1 or not isinstance(node.ops[0], ast.In | ast.NotIn):
+        if len(node.ops) != 1 or not isinstance(node.ops[0], ast.In | ast.NotIn) or id(node) in backports:
             continue
         table = node.comparators[0]
         for g in grown:
@@ -87,6 +92,22 @@ def _tests(trees: ThreeTrees, path: str, module: ast.Module, grown: list[Grown])
                 key = node.left
                 if key.value in g.added if isinstance(key, ast.Constant) else not g.added & spelt:
                     yield node, g
+
+
+def _adds_when_missing(guard: ast.If) -> bool:
+    """``if "m" not in S: S.add("m")``: a back-port of a member, a no-op once upstream's set holds it."""
+    test = guard.test
+    if not (isinstance(test, ast.Compare) and isinstance(test.left, ast.Constant) and len(test.ops) == 1):
+        return False
+    table, member = ast.dump(test.comparators[0]), ast.dump(test.left)
+    calls = (n for stmt in guard.body for n in ast.walk(stmt) if isinstance(n, ast.Call))
+    return isinstance(test.ops[0], ast.NotIn) and any(
+        isinstance(c.func, ast.Attribute)
+        and c.func.attr == "add"
+        and ast.dump(c.func.value) == table
+        and [ast.dump(a) for a in c.args] == [member]
+        for c in calls
+    )
 
 
 def _named(node: ast.expr, name: str) -> bool:
@@ -101,11 +122,12 @@ def _finding(trees: ThreeTrees, path: str, test: ast.Compare, g: Grown, pr_patte
         return Finding(
             RULE,
             "merge",
-            Severity.ERROR,
+            Severity.WARNING,
             path,
             test.lineno,
             f"fork-owned test of {test.left.value!r} in {g.name} answers the other way now: upstream added it to "
-            f"the set ({where})",
+            f"the set ({where}); check the fork acts on the new answer as it means to (a warning: a literal's "
+            "test was a constant at the base, so the fork wrote it to probe upstream's set)",
         )
     return Finding(
         RULE,

@@ -74,6 +74,8 @@ _DECL_AT = lazy_pattern(
     rf"[ \t]*(?:self\.)?[A-Za-z_]\w*[ \t]*[:=][ \t]*{_MAPPINGS}\["
 )  # a declaration at a line's start
 _BUILTINS = frozenset({"int", "str", "bytes", "float", "tuple"})
+# builtins whose call is always an int (#25682's new key is ``hash((...))``: revDR, ``review110_twins.py``)
+_INT_BUILTINS = frozenset({"len", "hash"})
 # bases whose instances equal (and hash as) a builtin's values
 VALUE_BUILTINS = {
     "str": "str",
@@ -840,7 +842,7 @@ def _key_kind(key: _Key, trees: ThreeTrees, path: str, depth: int = 0) -> str | 
     if isinstance(node, ast.Tuple):
         return "tuple"
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
-        return "int" if node.func.id == "len" else _made_by(node.func.id, trees, path)
+        return "int" if node.func.id in _INT_BUILTINS else _made_by(node.func.id, trees, path)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Name):
         return _returned_kind(key, node.func.value.id, node.func.attr, trees, path)
     if isinstance(node, ast.Name) and key.function is not None:
