@@ -621,6 +621,109 @@ TWINS += [
 ]
 
 
+# --- 751f2ccdd3 (#47205) and f43e1d26e3 (#43615): kernels' is_supported reasons widened in their pair's slot
+TS = (
+    "#47205",
+    "751f2ccdd3",
+    "TritonInt8ScaledMMLinearKernel.is_supported: 'requires ROCm or CUDA.' -> '... ROCm, CUDA or XPU.'",
+)
+TSI = "from vllm.model_executor.kernels.linear.scaled_mm.triton import TritonInt8ScaledMMLinearKernel as Tk\n\n\n"
+RW = ("#43615", "f43e1d26e3", "RowWiseTorchFP8ScaledMMLinearKernel.is_supported: 'requires CDNA3+' -> '... or RDNA4'")
+RWI = "from vllm.model_executor.kernels.linear.scaled_mm.pytorch import RowWiseTorchFP8ScaledMMLinearKernel as Rk\n\n\n"
+CASES += [
+    (
+        "#47205 returned slot string",
+        "an equality with the old reason",
+        K(
+            *TS,
+            "vllm/aeon/r111ts0.py",
+            TSI + "def aeon_triton_refused() -> bool:\n"
+            "    ok, why = Tk.is_supported()\n"
+            '    return why == "requires ROCm or CUDA."\n',
+            '    return why == "requires ROCm or CUDA."',
+        ),
+    ),
+    (
+        "#47205 returned slot string",
+        "a substring test of a text the new reason no longer holds",
+        K(
+            *TS,
+            "vllm/aeon/r111ts1.py",
+            TSI + "def aeon_triton_refused() -> bool:\n"
+            "    ok, why = Tk.is_supported()\n"
+            '    return why is not None and "ROCm or CUDA" in why\n',
+            '    return why is not None and "ROCm or CUDA" in why',
+        ),
+    ),
+    (
+        "#43615 returned slot string",
+        "an equality with the old reason",
+        K(
+            *RW,
+            "vllm/aeon/r111rw0.py",
+            RWI + "def aeon_rowwise_refused() -> bool:\n"
+            "    ok, why = Rk.is_supported(94)\n"
+            '    return why == "requires CDNA3+"\n',
+            '    return why == "requires CDNA3+"',
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#47205 returned slot string",
+        "twin: a substring the new reason keeps",
+        K(
+            *TS,
+            "vllm/aeon/r111ts2.py",
+            TSI + "def aeon_triton_refused() -> bool:\n"
+            "    ok, why = Tk.is_supported()\n"
+            '    return why is not None and "requires ROCm" in why\n',
+            '    return why is not None and "requires ROCm" in why',
+        ),
+    ),
+    (
+        "#47205 returned slot string",
+        "twin: the fork's own kernel class's is_supported",
+        K(
+            *TS,
+            "vllm/aeon/r111ts3.py",
+            TSI + "class AeonInt8Kernel(Tk):\n"
+            "    @classmethod\n"
+            "    def is_supported(cls, compute_capability: int | None = None) -> tuple[bool, str | None]:\n"
+            '        return False, "requires ROCm or CUDA."  # AEON: the Spark keeps its own gate\n\n\n'
+            "def aeon_refused() -> bool:\n"
+            "    ok, why = AeonInt8Kernel.is_supported()\n"
+            '    return why == "requires ROCm or CUDA."\n',
+            '    return why == "requires ROCm or CUDA."',
+        ),
+    ),
+    (
+        "#43615 returned slot string",
+        "twin: a substring the new reason keeps",
+        K(
+            *RW,
+            "vllm/aeon/r111rw1.py",
+            RWI + "def aeon_rowwise_refused() -> bool:\n"
+            "    ok, why = Rk.is_supported(94)\n"
+            '    return why is not None and "requires CDNA3+" in why\n',
+            '    return why is not None and "requires CDNA3+" in why',
+        ),
+    ),
+    (
+        "#43615 returned slot string",
+        "twin: the unchanged reason",
+        K(
+            *RW,
+            "vllm/aeon/r111rw2.py",
+            RWI + "def aeon_rowwise_not_rocm() -> bool:\n"
+            "    ok, why = Rk.is_supported(94)\n"
+            '    return why == "requires ROCm."\n',
+            '    return why == "requires ROCm."',
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review111-")
     return 0
