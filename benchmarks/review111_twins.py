@@ -50,6 +50,10 @@ in why`` (broken: the new reason no longer holds that text), missed on both engi
 of the old reason is not read (only the whole old string as an operand is).
 All rounds, main (dc200c91): 8 caught, 1 warned of 9; 6 false errors of 36 twins.  This branch: 8 caught, 1
 warned of 9; 0 false errors of 36 twins.
+Regression set after the mends (this branch): blind_replay_quantutils 18 caught, 2 warned, 2 missed of 22 (0
+false of 10, 1 warned), killer_replay 26/26 blocked, kind_change_replay 12/12 (0 false of 5), review105_twins 6
+caught, 1 warned of 7 (0 false of 32), review11_twins 6/6 (0 false of 34), blind_replay_coreclient 18 caught, 3
+warned of 21 (0 false of 10), blind_replay_kvutils 14 caught, 3 missed of 17 (0 false of 8): all as before.
 
   PYTHONPATH=.. python review111_twins.py [--only TEXT ...] [--show]
 """
