@@ -88,8 +88,14 @@ def test_a_none_test_of_a_slot_no_longer_none_is_an_error(
             "class BlockOp2:\n    quant = None\n\n    def aiter(self) -> bool:\n        return self.quant is None\n",
             UPSTREAM,
         ),
+        # review111: the fork class overrides the dispatcher the pair comes from, keeping its None
+        (
+            "class Mine(BlockOp):\n    def _dispatch(self, cutlass: bool, aiter: bool):\n"
+            "        return self._triton, None\n\n    def aiter(self) -> bool:\n        return self.quant is None\n",
+            UPSTREAM,
+        ),
     ],
-    ids=["still None in a branch", "other slot", "fork stores it", "namesake"],
+    ids=["still None in a branch", "other slot", "fork stores it", "namesake", "overrides the dispatcher"],
 )
 def test_tests_the_change_leaves_right_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str, upstream: str) -> None:
     assert rows(git_repo, no_rules, body, upstream) == []

@@ -67,8 +67,13 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str, upstream: str = UPSTREAM)
             "def f(cfg) -> str:\n    _, why = is_supported(cfg, 1)\n    return _FIX[why]\n",
             4,
         ),
+        # review111: a substring test of an old text the new reason no longer holds
+        (
+            'def f(cfg) -> bool:\n    _, why = is_supported(cfg, None)\n    return why is not None and "no key" in why\n',
+            6,
+        ),
     ],
-    ids=["!= helper reason", "in a display", "a method's f-string", "a table"],
+    ids=["!= helper reason", "in a display", "a method's f-string", "a table", "substring gone"],
 )
 def test_a_comparison_with_a_reason_no_longer_returned_is_an_error(
     git_repo: GitRepo, no_rules: Path, body: str, line: int
@@ -108,8 +113,39 @@ def test_a_comparison_with_a_reason_no_longer_returned_is_an_error(
             'def f(cfg) -> bool:\n    ok, why = is_supported(cfg, None)\n    return why in ("no key", "missing quant key")\n',
             UPSTREAM,
         ),
+        # review111: the fork's own def of the name returns the old reason in that slot
+        (
+            "def is_supported(cfg, key):\n    return False, 'kernel does not support current device'\n\n\n"
+            "def f(cfg) -> bool:\n    ok, why = is_supported(cfg, 1)\n"
+            "    return why == 'kernel does not support current device'\n",
+            UPSTREAM,
+        ),
+        # review111: a method of the fork's own class of the name
+        (
+            "class Mine:\n    def is_supported(self, cfg):\n        if cfg is None:\n"
+            "            return False, 'kernel does not support current device'\n        return True, None\n\n"
+            "    def f(self, cfg) -> bool:\n        ok, why = self.is_supported(cfg)\n"
+            "        return why == 'kernel does not support current device'\n",
+            UPSTREAM,
+        ),
+        # review111: the old reason a substring of the new (#34908's reasons only gained a tail)
+        (
+            "def f(cfg) -> bool:\n    ok, why = is_supported(cfg, 1)\n"
+            "    return why is not None and 'kernel does not support current device' in why\n",
+            UPSTREAM,
+        ),
     ],
-    ids=["kept reason", "bool slot", "still spelled", "rebound", "own function", "both sides"],
+    ids=[
+        "kept reason",
+        "bool slot",
+        "still spelled",
+        "rebound",
+        "own function",
+        "both sides",
+        "own namesake def",
+        "own class's method",
+        "substring kept",
+    ],
 )
 def test_comparisons_the_change_leaves_right_stay_quiet(
     git_repo: GitRepo, no_rules: Path, body: str, upstream: str

@@ -74,6 +74,7 @@ class Gone:
     where: str
     now: str
     sure: bool
+    fed: frozenset[str] = frozenset()  # own methods whose returned pairs an unpacking store takes (#33047)
 
 
 def gone_sentinel_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -117,7 +118,7 @@ def _gone(trees: ThreeTrees, fields: set[str]) -> list[Gone]:
             for field in sorted(fields):
                 item = _lost(path, field, lineage(was[name], was), lineage(now[name], now))
                 if item is not None:
-                    found.append(Gone(path, name, *item))
+                    found.append(Gone(path, name, *item, _feeders(lineage(now[name], now), field)))
     return found
 
 
@@ -180,12 +181,10 @@ def _unpacked(node: ast.AST, field: str, methods: dict[str, ast.FunctionDef | as
     """The values ``self.a, self.field = ...`` stores in the field: the slot of a tuple display, or of each pair
     an own method returns (#33047: ``self.w8a8_blockscale_op, self.input_quant_op = self._dispatch_w8a8_blockscale_op(
     ...)``, whose aiter pair ended in None and now in a ``QuantFP8``); unknown for anything else."""
-    if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Tuple)):
+    slot = _slot_of(node, field)
+    if slot is None or not isinstance(node, ast.Assign) or not isinstance(node.targets[0], ast.Tuple):
         return []
     elts = node.targets[0].elts
-    slot = next((i for i, e in enumerate(elts) if is_self_attribute(e) and e.attr == field), None)
-    if slot is None:
-        return []
     value = node.value
     if isinstance(value, ast.Tuple):
         return [value.elts[slot]] if len(value.elts) == len(elts) else [_UNKNOWN]
@@ -196,6 +195,34 @@ def _unpacked(node: ast.AST, field: str, methods: dict[str, ast.FunctionDef | as
     returned = [n.value for n in own_nodes(methods[func.attr].body) if isinstance(n, ast.Return)]
     pairs = [r.elts[slot] if isinstance(r, ast.Tuple) and len(r.elts) == len(elts) else _UNKNOWN for r in returned]
     return pairs or [_UNKNOWN]
+
+
+def _slot_of(node: ast.AST, field: str) -> int | None:
+    """The place of ``self.field`` among the names ``self.a, self.field = ...`` unpacks into; None for any other
+    statement."""
+    if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Tuple)):
+        return None
+    elts = node.targets[0].elts
+    return next((i for i, e in enumerate(elts) if is_self_attribute(e) and e.attr == field), None)
+
+
+def _feeders(classes: list[ast.ClassDef], field: str) -> frozenset[str]:
+    """The own methods an unpacking store of ``self.field`` calls (``self.a, self.field = self._dispatch(...)``):
+    a fork subclass overriding one feeds the field its own values (review111: an override of #33047's
+    ``_dispatch_w8a8_blockscale_op`` keeping the aiter pair's None)."""
+    return frozenset(
+        node.value.func.attr
+        for cls in classes
+        for node in ast.walk(cls)
+        if isinstance(node, ast.Assign)
+        and _slot_of(node, field) is not None
+        and isinstance(node.value, ast.Call)
+        and is_self_attribute(node.value.func)
+    )
+
+
+def _overrides(classes: list[ast.ClassDef], methods: frozenset[str]) -> bool:
+    return any(isinstance(s, FUNCTION_DEFS) and s.name in methods for cls in classes for s in cls.body)
 
 
 _GROWERS = frozenset({"append", "extend", "insert", "add", "update", "setdefault", "appendleft", "extendleft"})
@@ -286,7 +313,8 @@ def _fork_tests(path: str, module: ast.Module, gone: list[Gone]) -> Iterator[tup
     for cls in local.values():
         items = derived_from(cls, local, imports, gone)
         own = [cls, *local_bases(cls, local).values()]
-        for item in (i for i in items if not _stores(own, i.field) and not _emptied(own, i)):
+        kept = (i for i in items if not _stores(own, i.field) and not _emptied(own, i) and not _overrides(own, i.fed))
+        for item in kept:
             for func in (f for f in cls.body if isinstance(f, FUNCTION_DEFS)):
                 yield from ((line, item) for line in _tests(func, "self", item))
     for func in (f for f in ast.walk(module) if isinstance(f, FUNCTION_DEFS)):

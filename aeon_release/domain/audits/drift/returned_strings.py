@@ -322,9 +322,15 @@ def _not_returned_by_fork(trees: ThreeTrees, vanished: dict[str, list[Vanished]]
     kept = dict(vanished)
     for path in (p for p in trees.mine if p.endswith(".py")):
         if any(defines.search(text) for text in trees.mine[path].added.values()):
-            for qualname, strings in _returned(trees.merged_text(path), set(kept)).items():
+            text = trees.merged_text(path)
+            for qualname, strings in _returned(text, set(kept)).items():
                 name = qualname.rsplit(".", 1)[-1]
                 kept[name] = [v for v in kept.get(name, []) if v.old not in strings]
+            # review111: the fork's own ``def is_supported(...)`` returning ``False, "reason"`` answers its slot
+            for qualname, (slot, patterns) in _slots(text, set(kept)).items():
+                name = qualname.rsplit(".", 1)[-1]
+                own = {"".join(p) for p in patterns if None not in p}  # type: ignore[arg-type]
+                kept[name] = [v for v in kept.get(name, []) if v.slot != slot or v.old not in own]
     return {name: gone for name, gone in kept.items() if gone}
 
 
@@ -390,9 +396,17 @@ def _compared(node: ast.Compare, theirs: Callable[[ast.expr], list[Vanished]]) -
     strings = [s for o in operands for s in display_strings(o)]
     for use in used:  # a display that also holds what the def returns now is written for both sides
         gone = next((v for v in theirs(use) if v.old in strings and not set(v.new) & set(strings)), None)
-        if gone is not None:
+        if gone is not None and not _still_within(node, use, gone):
             return gone
     return None
+
+
+def _still_within(node: ast.Compare, use: ast.expr, gone: Vanished) -> bool:
+    """``"old reason" in why`` of a slot's string (always a string): a substring test, which still holds where
+    what the def returns now keeps the old text as written (review111: #34908's reasons only gained a tail)."""
+    if gone.slot < 0 or len(node.ops) != 1 or not isinstance(node.ops[0], ast.In | ast.NotIn):
+        return False
+    return node.comparators[0] is use and any(gone.old in part for new in gone.new for part in new.split("{...}"))
 
 
 def _names_the_new(scope: ast.AST, gone: Vanished) -> bool:
