@@ -226,7 +226,8 @@ CASES += [
     ),
     (
         "#19506 module constant removed",
-        "twin: a getattr with a default",
+        "a getattr with a default (labelled a twin blind: the read now always takes 256, the layer's chunk follows "
+        "VLLM_MOE_DP_CHUNK_SIZE)",
         K(
             "#19506",
             CH,
@@ -237,6 +238,24 @@ CASES += [
             "    # AEON: tolerate the layer without its chunk constant\n"
             '    return int(getattr(fml, "MOE_DP_CHUNK_SIZE", 256))\n',
             'return int(getattr(fml, "MOE_DP_CHUNK_SIZE", 256))',
+        ),
+    ),
+]
+
+CASES += [
+    (
+        "#19506 module constant removed",
+        "twin: the fork's own namesake constant (added after the blind run)",
+        K(
+            "#19506",
+            CH,
+            CHW,
+            "vllm/aeon/ch5.py",
+            "MOE_DP_CHUNK_SIZE = 512\n\n\n"
+            "def aeon_own_chunk(n: int) -> int:\n"
+            "    # AEON: the Spark's own chunk for its staging copies\n"
+            "    return min(n, MOE_DP_CHUNK_SIZE)\n",
+            "return min(n, MOE_DP_CHUNK_SIZE)",
         ),
     ),
 ]
