@@ -19,6 +19,27 @@ the fork's own namesake function, a kept class).  The merge base is the commit's
 commit; a spelling is *caught* when an error lands on its line, *warned* when a warning lands in its file.
 Twins must stay *quiet*: no error on their line.
 
+Blind, on the engine before any widening (main at d6d66253): 10 caught, 1 warned, 1 missed of 12 (twins: 7
+quiet, 1 false errors).  Symbol drift caught the four ``apply`` overrides of the old parameter lists (#16113,
+#18343), the removed constant's import, module read and literal ``getattr`` (#19506), the positional call of
+``maybe_roundup_hidden_size`` (#29008) and both ``_narrow_expert_data_for_padding`` overrides (#39688).  The
+miss: #23745's monkeypatched ``determine_expert_map`` (upstream added ``expert_placement_strategy=...`` on a line
+of its own inside a call whose first line it kept, and patched functions' cheap gate looked for the name's call
+on the added lines only).  The warned one: #29008's keyword call, an error landing on the ``quant_config=qc``
+line, two below the call's first line the label names (a right error, counted warned by the harness; the label
+is kept).  The false error was a wrong label: ``getattr(fml, "MOE_DP_CHUNK_SIZE", 256)``, written as a twin, is
+caught by name drift because the read now always takes its default while the layer chunks by
+``VLLM_MOE_DP_CHUNK_SIZE`` (silently out of step when the variable is set): relabelled a killer, its spelling
+unchanged; the fork's own namesake constant was added as a twin after the blind run.
+After the killers205 widenings: 12 caught, 1 warned, 0 missed of 13 (twins: 8 quiet, 0 false errors).  Caught
+now: a patch of a module function whose call upstream grew by an argument below the call's unchanged first line
+(``drift/patched_functions.py``, ``tests/audits/test_patched_argument_lines.py``).
+Regression set at the widenings' head: killer_replay 26/26 BLOCKED, kind_change_replay 12/12 (5 quiet),
+blind_replay_tfbackend 24 caught, 2 warned of 26 (11 quiet; as recorded), blind_replay_pstate 21 caught, 1 warned
+of 22 (11 quiet, 1 warned; as recorded), blind_replay_wutils 11 caught, 6 warned, 3 missed of 20 (12 quiet, 1
+warned; as recorded), blind_replay_compbackends 9 caught, 1 warned, 2 missed of 12 (10 quiet; its docstring's 8/1/3
+of 12 with 7 twins predates later cases and engines), review73_twins 6/6, 0 false errors of 34 (3 warned).
+
   python benchmarks/blind_replay_fmlayer3.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
