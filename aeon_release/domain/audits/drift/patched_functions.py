@@ -16,8 +16,8 @@ calls of its name.  Dead patches (``drift/patches.py``) judge a patch of a funct
 this one a function upstream calls in a new way.
 
 Upstream's side: a module-level function of a changed file called by its bare name in that module (a global
-look-up at run time, which a patch of the module reaches) on a line upstream added, the call binding to
-upstream's own def.  The fork's side, on a line it owns: ``mod.f = mine`` or ``setattr(mod, "f", mine)`` (every target of a
+look-up at run time, which a patch of the module reaches) on a line upstream added (its first line, or an
+argument's line below an unchanged first line: killers205), the call binding to upstream's own def.  The fork's side, on a line it owns: ``mod.f = mine`` or ``setattr(mod, "f", mine)`` (every target of a
 chain ``a.f = b.f = mine``) with ``mod`` the module (an alias, the name imported from its package, or the dotted module imported whole) and
 ``mine`` a ``lambda`` or the one ``def`` of the file by that name (of the module or of the installing function,
 not a class's method).  An error, on the patch's line (where the hazard is made; the message names the def's
@@ -142,6 +142,7 @@ def _upstream_calls(trees: ThreeTrees, names: set[str]) -> Iterator[Called]:
         for p in sorted(trees.upstream)
         if p.endswith(".py") and any(calling.search(line) for line in trees.upstream[p].added.values())
     ][:_MOST_FILES]
+    paths += _argument_changed(trees, names, paths)
     versions = list(parsed_versions(trees, paths))
     imported = _imported_defs(trees, [(path, new) for path, _, new in versions], names)
     for path, old, new in versions:
@@ -155,6 +156,20 @@ def _upstream_calls(trees: ThreeTrees, names: set[str]) -> Iterator[Called]:
                 within = tuple(_owner(new, c) for c in fresh)
                 yield Called(path, dotted_name(path, roots=("",)), name, tuple(_bare_calls(old, name)), fresh, within)
     yield from _locally_imported_calls(trees, versions, names)
+
+
+def _argument_changed(trees: ThreeTrees, names: set[str], seen: list[str]) -> list[str]:
+    """Upstream's changed files whose call of a patched name keeps its opening line while upstream added an
+    argument on a line of its own below it (killers205: #23745 added ``expert_placement_strategy=...`` to the
+    layer's ``determine_expert_map(`` call, the call's first line unchanged, and a fork's
+    ``layer.determine_expert_map = aeon_map`` of the old three parameters raises TypeError at layer build): no
+    added line names the function, so the text at theirs is asked instead (one ``git grep``); the spans are
+    judged as for any call (``_call_lines``)."""
+    if len(seen) >= _MOST_FILES:
+        return []
+    rest = [p for p in sorted(trees.upstream) if p.endswith(".py") and p not in seen and trees.upstream[p].added]
+    words = tuple(sorted(f"{name}(" for name in names))
+    return sorted(trees.upstream_files_with(words, rest))[: _MOST_FILES - len(seen)] if rest else []
 
 
 def _locally_imported_calls(
