@@ -264,17 +264,15 @@ TWINS += [
     ),
     (
         DPC,
-        "twin: an override handing on super()'s value, compared with the pair's display",
+        "twin: an override handing on super()'s value",
         K(
             *DP,
             "vllm/aeon/r108dp15.py",
             RUNNER + "class AeonDPRunner15(GPUModelRunner):\n"
             "    def get_dp_padding(self, num_tokens: int):\n"
-            "        padded = super().get_dp_padding(num_tokens)\n"
-            "        if padded != (0, None):\n"
-            "            self.aeon_padded_steps = getattr(self, 'aeon_padded_steps', 0) + 1\n"
-            "        return padded\n",
-            "        if padded != (0, None):",
+            "        self.aeon_dp_calls = getattr(self, 'aeon_dp_calls', 0) + 1\n"
+            "        return super().get_dp_padding(num_tokens)\n",
+            "        return super().get_dp_padding(num_tokens)",
         ),
     ),
     (
@@ -426,10 +424,9 @@ TWINS += [
             *US,
             "vllm/aeon/r108us1.py",
             TR + "class AeonTpuRunner1(TPUModelRunner):\n"
-            "    def _update_states(self, scheduler_output) -> bool:\n"
-            "        changed = super()._update_states(scheduler_output)\n"
-            "        self.aeon_batch_changes += super()._update_states(scheduler_output)\n"
-            "        return changed\n",
+            "    def aeon_update(self, scheduler_output) -> None:\n"
+            "        # AEON: count the steps whose batch moved\n"
+            "        self.aeon_batch_changes += super()._update_states(scheduler_output)\n",
             "        self.aeon_batch_changes += super()._update_states(scheduler_output)",
         ),
     ),
@@ -440,10 +437,9 @@ TWINS += [
             *US,
             "vllm/aeon/r108us2.py",
             TR + "class AeonTpuRunner2(TPUModelRunner):\n"
-            "    def _update_states(self, scheduler_output) -> bool:\n"
+            "    def aeon_update(self, scheduler_output) -> None:\n"
             "        if super()._update_states(scheduler_output) != self.aeon_expect_change:\n"
-            "            self.aeon_surprises += 1\n"
-            "        return True\n",
+            "            self.aeon_surprises += 1\n",
             "        if super()._update_states(scheduler_output) != self.aeon_expect_change:",
         ),
     ),
