@@ -138,3 +138,50 @@ def test_a_voided_value_compared_is_an_error(git_repo: GitRepo, no_rules: Path) 
     fork = HEAD + M + "        return self.get_dp_padding(n) == 0\n"
     [(line, severity, message)] = _found(git_repo, no_rules, fork, upstream)
     assert (line, severity) == (6, "error") and "comparison now meets None" in message, message
+
+
+# review108: the fork's own callable of the name, and an ordering's fallback
+LOCAL_CALLEES = {
+    "a parameter of the name": (
+        "def aeon(n: int, get_dp_padding) -> int:\n"
+        "    if get_dp_padding(n) == 0:\n        return n\n    n += get_dp_padding(n)\n    return n\n"
+    ),
+    "a local bound to the fork's callable": (
+        "def aeon(n: int, pads: dict) -> int:\n    get_dp_padding = pads.get\n    return n + get_dp_padding(n)\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(LOCAL_CALLEES))
+def test_a_callable_the_function_binds_itself_is_silent(git_repo: GitRepo, no_rules: Path, case: str) -> None:
+    """review108: a bare call of a name the enclosing function binds is the fork's callable, not the method."""
+    assert _found(git_repo, no_rules, LOCAL_CALLEES[case]) == []
+
+
+def test_an_ordering_in_a_try_catching_the_type_error_warns(git_repo: GitRepo, no_rules: Path) -> None:
+    """review108: ``f(...) > 0`` raises TypeError on the pair; a try catching it may be the fork's fallback."""
+    fork = HEAD + M + "        try:\n            return self.get_dp_padding(n) > 0\n        except TypeError:\n"
+    fork += "            return self.get_dp_padding(n)[0] > 0\n"
+    [(line, severity, message)] = _found(git_repo, no_rules, fork)
+    assert (line, severity) == (7, Severity.WARNING.value) and "catches the TypeError" in message, message
+
+
+def test_an_equality_in_a_try_catching_the_type_error_still_errs(git_repo: GitRepo, no_rules: Path) -> None:
+    """``f(...) != 0`` raises nothing on the pair: the handler never runs, the test is always true."""
+    fork = HEAD + M + "        try:\n            return self.get_dp_padding(n) != 0\n        except TypeError:\n"
+    fork += "            return self.get_dp_padding(n)[0] != 0\n"
+    [(line, severity, _)] = _found(git_repo, no_rules, fork)
+    assert (line, severity) == (7, "error")
+
+
+def test_a_parameter_named_like_a_voided_method_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """The voided side the same: the fork's callable handed in is not the method upstream stopped returning."""
+    upstream = RUNNER_BASE.replace("            return 0\n", "            return\n").replace(
+        "        return self.max_tokens - num_tokens\n", "        self.pad = self.max_tokens - num_tokens\n"
+    )
+    upstream = upstream.replace(
+        "        num_tokens += self.get_dp_padding(num_tokens)\n",
+        "        self.get_dp_padding(num_tokens)\n        num_tokens += self.pad\n",
+    )
+    fork = "def aeon(n: int, get_dp_padding) -> bool:\n    return get_dp_padding(n) == 0\n"
+    assert _found(git_repo, no_rules, fork, upstream) == []
