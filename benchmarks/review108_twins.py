@@ -473,6 +473,107 @@ TWINS += [
 ]
 
 
+# Round 3 (written after the mends): #16229's list of embeddings made a pair, and two more #18935 shapes
+# --- 27d7638b94 (#16229): GPUModelRunner._gather_mm_embeddings returns (mm_embeds, is_mm_embed)
+MM = ("#16229", "27d7638b94", "_gather_mm_embeddings returns (mm_embeds, is_mm_embed), no longer the list")
+MMC = "#16229 one value made a pair, under an operator"
+CASES += [
+    (
+        MMC,
+        "round 3: the call's list plus the fork's embeddings",
+        K(
+            *MM,
+            "vllm/aeon/r108mm0.py",
+            RUNNER + "class AeonVisionRunner0(GPUModelRunner):\n"
+            "    def aeon_embeds(self, scheduler_output) -> list:\n"
+            "        # AEON: the drafter's own vision embeddings ride along\n"
+            "        return self._gather_mm_embeddings(scheduler_output) + self.aeon_vision_embeds\n",
+            "        return self._gather_mm_embeddings(scheduler_output) + self.aeon_vision_embeds",
+        ),
+    ),
+]
+TWINS += [
+    (
+        MMC,
+        "round 3 twin: [0] of the call plus the fork's embeddings",
+        K(
+            *MM,
+            "vllm/aeon/r108mm1.py",
+            RUNNER + "class AeonVisionRunner1(GPUModelRunner):\n"
+            "    def aeon_embeds(self, scheduler_output) -> list:\n"
+            "        return self._gather_mm_embeddings(scheduler_output)[0] + self.aeon_vision_embeds\n",
+            "        return self._gather_mm_embeddings(scheduler_output)[0] + self.aeon_vision_embeds",
+        ),
+    ),
+    (
+        MMC,
+        "round 3 twin: the new unpack, then the fork's embeddings added",
+        K(
+            *MM,
+            "vllm/aeon/r108mm2.py",
+            RUNNER + "class AeonVisionRunner2(GPUModelRunner):\n"
+            "    def aeon_embeds(self, scheduler_output) -> list:\n"
+            "        mm_embeds, _ = self._gather_mm_embeddings(scheduler_output)\n"
+            "        mm_embeds += self.aeon_vision_embeds\n"
+            "        return mm_embeds\n",
+            "        mm_embeds += self.aeon_vision_embeds",
+        ),
+    ),
+    (
+        MMC,
+        "round 3 twin: len() of [0] ordered",
+        K(
+            *MM,
+            "vllm/aeon/r108mm3.py",
+            RUNNER + "class AeonVisionRunner3(GPUModelRunner):\n"
+            "    def aeon_has_embeds(self, scheduler_output) -> bool:\n"
+            "        return len(self._gather_mm_embeddings(scheduler_output)[0]) > 0\n",
+            "        return len(self._gather_mm_embeddings(scheduler_output)[0]) > 0",
+        ),
+    ),
+]
+TWINS += [
+    (
+        DPC,
+        "round 3 twin: the call compared with a module constant holding the pair",
+        K(
+            *DP,
+            "vllm/aeon/r108dp20.py",
+            RUNNER + "_UNPADDED = (0, None)\n\n\n"
+            "def aeon_unpadded20(runner: GPUModelRunner, num_tokens: int) -> bool:\n"
+            "    return runner.get_dp_padding(num_tokens) == _UNPADDED\n",
+            "    return runner.get_dp_padding(num_tokens) == _UNPADDED",
+        ),
+    ),
+    (
+        DPC,
+        "round 3 twin: a nested helper taking the padding callable, inside a runner method",
+        K(
+            *DP,
+            "vllm/aeon/r108dp21.py",
+            RUNNER + "class AeonDPRunner21(GPUModelRunner):\n"
+            "    def aeon_padded(self, num_tokens: int) -> int:\n"
+            "        def pad(get_dp_padding, n: int) -> int:\n"
+            "            return n + get_dp_padding(n)\n\n"
+            "        return pad(lambda n: 0, num_tokens)  # AEON: the drafter never pads\n",
+            "            return n + get_dp_padding(n)",
+        ),
+    ),
+    (
+        DPC,
+        "round 3 twin: [0] of the call in a chained ordering",
+        K(
+            *DP,
+            "vllm/aeon/r108dp22.py",
+            RUNNER + "class AeonDPRunner22(GPUModelRunner):\n"
+            "    def aeon_small_pad(self, num_tokens: int) -> bool:\n"
+            "        return 0 < self.get_dp_padding(num_tokens)[0] < 8\n",
+            "        return 0 < self.get_dp_padding(num_tokens)[0] < 8",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review108-")
     return 0
