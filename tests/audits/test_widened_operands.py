@@ -185,3 +185,18 @@ def test_a_parameter_named_like_a_voided_method_is_silent(git_repo: GitRepo, no_
     )
     fork = "def aeon(n: int, get_dp_padding) -> bool:\n    return get_dp_padding(n) == 0\n"
     assert _found(git_repo, no_rules, fork, upstream) == []
+
+
+def test_a_comparison_with_a_module_constant_holding_the_pair_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """review108: ``f(...) == _UNPADDED``, ``_UNPADDED = (0, None)``, compares with the new shape as a display does."""
+    fork = "from vllm.v1.worker.gpu_model_runner import GPUModelRunner\n\n_UNPADDED = (0, None)\n\n\n"
+    fork += "def aeon(runner: GPUModelRunner, n: int) -> bool:\n    return runner.get_dp_padding(n) == _UNPADDED\n"
+    assert _found(git_repo, no_rules, fork) == []
+
+
+def test_a_comparison_with_a_module_constant_holding_one_value_still_errs(git_repo: GitRepo, no_rules: Path) -> None:
+    """``_NONE = 0`` is no pair: the comparison is never equal now."""
+    fork = "from vllm.v1.worker.gpu_model_runner import GPUModelRunner\n\n_NONE = 0\n\n\n"
+    fork += "def aeon(runner: GPUModelRunner, n: int) -> bool:\n    return runner.get_dp_padding(n) == _NONE\n"
+    [(line, severity, _)] = _found(git_repo, no_rules, fork)
+    assert (line, severity) == (7, "error")

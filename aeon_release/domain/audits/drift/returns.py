@@ -54,6 +54,7 @@ from aeon_release.domain.audits.source import (
     LOG_METHODS,
     last_name,
     lazy_pattern,
+    parameter_names,
     parent_map,
     parse_python,
     walk_spanning,
@@ -1978,6 +1979,8 @@ def _guarded_value(module: ast.Module, use: ValueUse, parents: dict[int, ast.AST
         for n in ast.walk(module)
         if isinstance(n, ast.Call) and n.lineno == use.line and ast.unparse(n.func) == use.call
     ]
+    if use.how == "compares" and any(_against_tuple(c, module, parents) for c in calls):
+        return None
     if use.how != "assigns":
         # ``==`` raises nothing on a tuple or None: only an ordering's TypeError reaches the handler
         raising = [c for c in calls if use.how != "compares" or _ordered(c, parents)]
@@ -1990,11 +1993,35 @@ def _guarded_value(module: ast.Module, use: ValueUse, parents: dict[int, ast.AST
     return None if _handles_none(func, cast(ast.Name, bind.targets[0]).id) else use
 
 
-def _ordered(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
-    """The call (or an ``await`` of it) is a side of an ordering, ``<``, ``>=`` ...: TypeError on a tuple or None."""
+def _compare_of(call: ast.Call, parents: dict[int, ast.AST]) -> tuple[ast.Compare, ast.AST] | None:
+    """The comparison the call (or an ``await`` of it) is a side of, and that side."""
+    side: ast.AST = call
     up = parents.get(id(call))
-    up = parents.get(id(up)) if isinstance(up, ast.Await) else up
-    return isinstance(up, ast.Compare) and isinstance(up.ops[0], ast.Lt | ast.LtE | ast.Gt | ast.GtE)
+    if isinstance(up, ast.Await):
+        side, up = up, parents.get(id(up))
+    return (up, side) if isinstance(up, ast.Compare) else None
+
+
+def _ordered(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
+    """The call is a side of an ordering, ``<``, ``>=`` ...: TypeError on a tuple or None."""
+    found = _compare_of(call, parents)
+    return found is not None and isinstance(found[0].ops[0], ast.Lt | ast.LtE | ast.Gt | ast.GtE)
+
+
+def _against_tuple(call: ast.Call, module: ast.Module, parents: dict[int, ast.AST]) -> bool:
+    """The call compared with a name the module binds only to tuple displays (``_UNPADDED = (0, None)``,
+    no parameter of the name around): the fork compares with the new shape, as with a display written in place
+    (review108: ``runner.get_dp_padding(n) == _UNPADDED`` after #18935 made the pad a pair)."""
+    found = _compare_of(call, parents)
+    if found is None:
+        return False
+    compare, side = found
+    other = compare.comparators[0] if compare.left is side else compare.left
+    func = enclosing(call, parents)
+    if not isinstance(other, ast.Name) or (func is not None and other.id in parameter_names(func.args)):
+        return False
+    values = assigned(module).get(other.id, ())
+    return bool(values) and all(isinstance(v, ast.Tuple) for v in values)
 
 
 def _local_callee(trees: ThreeTrees, use: ValueUse) -> bool:
