@@ -24,7 +24,30 @@ one value was meant.  The twins' shapes:
 
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the replay's three
 catches of #18935 (``blind_replay_gpumr2.py``), kept to show the reach stays, and one spelling each of the
-operand on the right, the ordering under an ``if``, #12003's sum and #13244's augmented assignment.
+operand on the right, the ordering under an ``if``, #12003's sum, #13244's augmented assignment and (round 3)
+#16229's list plus the fork's.
+
+Round 1 (main at 66471999), 7 cases and 23 twins as first written: 7 caught of 7; 2 false errors of 23 (2
+warned: the old spelling on the branch a feature probe sends old upstreams down, and after an early return for
+the new shape -- the split's warning, not a false error): a parameter named ``get_dp_padding`` (a callable the
+fork hands in, typed ``Callable[[int], int]``) added and compared (1: a bare call is resolved by name, and
+#18935 made every ``get_dp_padding`` a pair), and an ordering ``self.get_dp_padding(n) > 0`` in a ``try`` whose
+``except TypeError`` reads ``[0]`` (1: a comparison was never asked for the ``try`` around it, where an operand
+was; an ordering raises TypeError on the pair just as an operand does).  Every twin was fine on reflection.
+Round 2 (this branch): a bare call of a name the enclosing function binds itself (a parameter, a local;
+``local_names``) is the fork's callable, for a widened and a voided value alike (``_local_callee``); an ordering
+in a ``try`` catching TypeError warns as an operand does, an equality (which raises nothing) still errs
+(``_ordered``); a caught operand's warning names the TypeError, not the AttributeError.  7 caught of 7; 0 false
+errors of 23 (3 warned: the ``try``, and the two feature splits).
+Round 3 (written after the mends): #16229 (27d7638b94) made ``GPUModelRunner._gather_mm_embeddings`` return
+``(mm_embeds, is_mm_embed)``: a case (the call's list plus the fork's) and three twins (``[0]`` added, the new
+unpack then ``+=``, ``len(...[0]) > 0``), and three more #18935 twins (the call compared with a module constant
+``_UNPADDED = (0, None)``, a nested helper's parameter of the name, ``[0]`` in a chained ordering).  On main: 1
+caught, 2 false errors of 6 (the constant: only a display counted as the pair; the nested parameter).  This
+branch after round 2: 1 false (the constant); mended: a call compared with a name the module binds only to tuple
+displays reads as a display (``_against_tuple``; a parameter of the name around keeps the error, ``_NONE = 0``
+still errs).  All rounds, main (66471999): 8 caught of 8; 4 false errors of 29 twins (2 warned).  This branch:
+8 caught of 8; 0 false errors of 29 twins (3 warned).
 
   PYTHONPATH=.. python review108_twins.py [--only TEXT ...] [--show]
 """
