@@ -200,3 +200,16 @@ def test_a_comparison_with_a_module_constant_holding_one_value_still_errs(git_re
     fork += "def aeon(runner: GPUModelRunner, n: int) -> bool:\n    return runner.get_dp_padding(n) == _NONE\n"
     [(line, severity, _)] = _found(git_repo, no_rules, fork)
     assert (line, severity) == (7, "error")
+
+
+def test_a_function_importing_the_widened_function_itself_still_errs(git_repo: GitRepo, no_rules: Path) -> None:
+    """A local ``from mod import f`` binds upstream's own ``f``: not the fork's callable."""
+    base = "def pad_of(n: int):\n    return 0\n\n\ndef caller(n: int):\n    x = pad_of(n)\n    return x\n"
+    pair = base.replace("    return 0\n", "    return 0, None\n").replace(
+        "    x = pad_of(n)\n", "    x, y = pad_of(n)\n"
+    )
+    fork = "def aeon(n: int) -> int:\n    from vllm.pads import pad_of\n\n    return n + pad_of(n)\n"
+    sides = s.merge_case(git_repo, {"vllm/pads.py": base}, {FORK: fork}, [(SUBJECT, {"vllm/pads.py": pair})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    found = [(f.line, f.severity.value) for f in report.findings if f.path == FORK and f.rule_id == RULE]
+    assert found == [(4, "error")], found

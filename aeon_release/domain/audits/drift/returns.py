@@ -2036,8 +2036,16 @@ def _local_callee(trees: ThreeTrees, use: ValueUse) -> bool:
     for node in ast.walk(module):
         if isinstance(node, ast.Call) and node.lineno == use.line and _is_name(node.func, use.call):
             func = enclosing(node, parents)
-            return func is not None and use.call in local_names(func)
+            return func is not None and use.call in local_names(func) and not _imports(func, use.call)
     return False
+
+
+def _imports(func: _Def, name: str) -> bool:
+    """The function imports ``name`` itself (``from mod import f`` in its body): upstream's function still."""
+    return any(
+        isinstance(n, ast.Import | ast.ImportFrom) and any((a.asname or a.name.split(".")[0]) == name for a in n.names)
+        for n in ast.walk(func)
+    )
 
 
 def _handles_none(func: _Def, name: str) -> bool:
