@@ -48,6 +48,10 @@ branch after round 2: 1 false (the constant); mended: a call compared with a nam
 displays reads as a display (``_against_tuple``; a parameter of the name around keeps the error, ``_NONE = 0``
 still errs).  All rounds, main (66471999): 8 caught of 8; 4 false errors of 29 twins (2 warned).  This branch:
 8 caught of 8; 0 false errors of 29 twins (3 warned).
+Regression set at this branch's head: blind_replay_gpumr2 22 caught of 22, 0 false of 11; killer_replay 26/26;
+kind_change_replay 12/12 (5 twins quiet); review81_twins 5 caught, 3 warned of 8, 0 false of 30 (2 warned);
+review83_twins 8/8, 0 false of 42; blind_replay_kvmgr 24 caught, 1 missed of 25 (12 quiet, 1 warned: as on main);
+widened_return_replay 23/23 uses, 13/13 overrides, 0/21 twins false.  Each as before.
 
   PYTHONPATH=.. python review108_twins.py [--only TEXT ...] [--show]
 """
