@@ -138,3 +138,78 @@ def test_a_voided_value_compared_is_an_error(git_repo: GitRepo, no_rules: Path) 
     fork = HEAD + M + "        return self.get_dp_padding(n) == 0\n"
     [(line, severity, message)] = _found(git_repo, no_rules, fork, upstream)
     assert (line, severity) == (6, "error") and "comparison now meets None" in message, message
+
+
+# review108: the fork's own callable of the name, and an ordering's fallback
+LOCAL_CALLEES = {
+    "a parameter of the name": (
+        "def aeon(n: int, get_dp_padding) -> int:\n"
+        "    if get_dp_padding(n) == 0:\n        return n\n    n += get_dp_padding(n)\n    return n\n"
+    ),
+    "a local bound to the fork's callable": (
+        "def aeon(n: int, pads: dict) -> int:\n    get_dp_padding = pads.get\n    return n + get_dp_padding(n)\n"
+    ),
+}
+
+
+@pytest.mark.parametrize("case", sorted(LOCAL_CALLEES))
+def test_a_callable_the_function_binds_itself_is_silent(git_repo: GitRepo, no_rules: Path, case: str) -> None:
+    """review108: a bare call of a name the enclosing function binds is the fork's callable, not the method."""
+    assert _found(git_repo, no_rules, LOCAL_CALLEES[case]) == []
+
+
+def test_an_ordering_in_a_try_catching_the_type_error_warns(git_repo: GitRepo, no_rules: Path) -> None:
+    """review108: ``f(...) > 0`` raises TypeError on the pair; a try catching it may be the fork's fallback."""
+    fork = HEAD + M + "        try:\n            return self.get_dp_padding(n) > 0\n        except TypeError:\n"
+    fork += "            return self.get_dp_padding(n)[0] > 0\n"
+    [(line, severity, message)] = _found(git_repo, no_rules, fork)
+    assert (line, severity) == (7, Severity.WARNING.value) and "catches the TypeError" in message, message
+
+
+def test_an_equality_in_a_try_catching_the_type_error_still_errs(git_repo: GitRepo, no_rules: Path) -> None:
+    """``f(...) != 0`` raises nothing on the pair: the handler never runs, the test is always true."""
+    fork = HEAD + M + "        try:\n            return self.get_dp_padding(n) != 0\n        except TypeError:\n"
+    fork += "            return self.get_dp_padding(n)[0] != 0\n"
+    [(line, severity, _)] = _found(git_repo, no_rules, fork)
+    assert (line, severity) == (7, "error")
+
+
+def test_a_parameter_named_like_a_voided_method_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """The voided side the same: the fork's callable handed in is not the method upstream stopped returning."""
+    upstream = RUNNER_BASE.replace("            return 0\n", "            return\n").replace(
+        "        return self.max_tokens - num_tokens\n", "        self.pad = self.max_tokens - num_tokens\n"
+    )
+    upstream = upstream.replace(
+        "        num_tokens += self.get_dp_padding(num_tokens)\n",
+        "        self.get_dp_padding(num_tokens)\n        num_tokens += self.pad\n",
+    )
+    fork = "def aeon(n: int, get_dp_padding) -> bool:\n    return get_dp_padding(n) == 0\n"
+    assert _found(git_repo, no_rules, fork, upstream) == []
+
+
+def test_a_comparison_with_a_module_constant_holding_the_pair_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    """review108: ``f(...) == _UNPADDED``, ``_UNPADDED = (0, None)``, compares with the new shape as a display does."""
+    fork = "from vllm.v1.worker.gpu_model_runner import GPUModelRunner\n\n_UNPADDED = (0, None)\n\n\n"
+    fork += "def aeon(runner: GPUModelRunner, n: int) -> bool:\n    return runner.get_dp_padding(n) == _UNPADDED\n"
+    assert _found(git_repo, no_rules, fork) == []
+
+
+def test_a_comparison_with_a_module_constant_holding_one_value_still_errs(git_repo: GitRepo, no_rules: Path) -> None:
+    """``_NONE = 0`` is no pair: the comparison is never equal now."""
+    fork = "from vllm.v1.worker.gpu_model_runner import GPUModelRunner\n\n_NONE = 0\n\n\n"
+    fork += "def aeon(runner: GPUModelRunner, n: int) -> bool:\n    return runner.get_dp_padding(n) == _NONE\n"
+    [(line, severity, _)] = _found(git_repo, no_rules, fork)
+    assert (line, severity) == (7, "error")
+
+
+def test_a_function_importing_the_widened_function_itself_still_errs(git_repo: GitRepo, no_rules: Path) -> None:
+    """A local ``from mod import f`` binds upstream's own ``f``: not the fork's callable."""
+    base = "def pad_of(n: int):\n    return 0\n\n\ndef caller(n: int):\n    x = pad_of(n)\n    return x\n"
+    pair = base.replace("    return 0\n", "    return 0, None\n").replace(
+        "    x = pad_of(n)\n", "    x, y = pad_of(n)\n"
+    )
+    fork = "def aeon(n: int) -> int:\n    from vllm.pads import pad_of\n\n    return n + pad_of(n)\n"
+    sides = s.merge_case(git_repo, {"vllm/pads.py": base}, {FORK: fork}, [(SUBJECT, {"vllm/pads.py": pair})])
+    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    found = [(f.line, f.severity.value) for f in report.findings if f.path == FORK and f.rule_id == RULE]
+    assert found == [(4, "error")], found

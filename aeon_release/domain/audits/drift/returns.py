@@ -33,6 +33,7 @@ from typing import TypeVar, cast
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES
 from aeon_release.domain.audits.drift.fallbacks import caught_around, isinstance_asked
+from aeon_release.domain.audits.drift.held_partials import local_names
 from aeon_release.domain.audits.drift.own_fields import (
     assigned,
     defines,
@@ -53,6 +54,7 @@ from aeon_release.domain.audits.source import (
     LOG_METHODS,
     last_name,
     lazy_pattern,
+    parameter_names,
     parent_map,
     parse_python,
     walk_spanning,
@@ -1765,6 +1767,8 @@ def _voided_uses(trees: ThreeTrees, uses: list[ValueUse], pr_pattern: str) -> li
         path, qual = (None, "") if mine else (voided.get(use.callee), use.callee)
         if path is None and (use.path, use.line, use.call) in homed:
             path, qual = homed[(use.path, use.line, use.call)]
+        if path is not None and _local_callee(trees, use):
+            continue
         guarded = _guarded_read(trees, use) if path is not None else None
         if path is not None and guarded is not None:
             findings.append(_voided_finding(trees, guarded, path, pr_pattern, qual))
@@ -1958,8 +1962,9 @@ def _guarded_read(trees: ThreeTrees, use: ValueUse) -> ValueUse | None:
     return use
 
 
-# the uses a voided value's guard is asked of: a read off it, a bound local, an operand, a loop (review81)
-_GUARDED_HOWS = frozenset({"reads", "assigns", "operates", "iterates"})
+# the uses a voided value's guard is asked of: a read off it, a bound local, an operand, a loop (review81), an
+# ordering (review108: ``f(...) > 0`` raises TypeError on a tuple or None, as an operand does)
+_GUARDED_HOWS = frozenset({"reads", "assigns", "operates", "iterates", "compares"})
 # what an operand or a loop meeting None raises
 _OPERAND_MISFITS = frozenset({"TypeError"})
 
@@ -1974,14 +1979,73 @@ def _guarded_value(module: ast.Module, use: ValueUse, parents: dict[int, ast.AST
         for n in ast.walk(module)
         if isinstance(n, ast.Call) and n.lineno == use.line and ast.unparse(n.func) == use.call
     ]
+    if use.how == "compares" and any(_against_tuple(c, module, parents) for c in calls):
+        return None
     if use.how != "assigns":
-        return replace(use, caught=any(caught_around(c, _OPERAND_MISFITS, parents) for c in calls))
+        # ``==`` raises nothing on a tuple or None: only an ordering's TypeError reaches the handler
+        raising = [c for c in calls if use.how != "compares" or _ordered(c, parents)]
+        return replace(use, caught=any(caught_around(c, _OPERAND_MISFITS, parents) for c in raising))
     binds = [parents.get(id(c)) for c in calls]
     bind = next((b for b in binds if isinstance(b, ast.Assign) and isinstance(b.targets[0], ast.Name)), None)
     func = enclosing(bind, parents) if bind is not None else None
     if bind is None or func is None:
         return use
     return None if _handles_none(func, cast(ast.Name, bind.targets[0]).id) else use
+
+
+def _compare_of(call: ast.Call, parents: dict[int, ast.AST]) -> tuple[ast.Compare, ast.AST] | None:
+    """The comparison the call (or an ``await`` of it) is a side of, and that side."""
+    side: ast.AST = call
+    up = parents.get(id(call))
+    if isinstance(up, ast.Await):
+        side, up = up, parents.get(id(up))
+    return (up, side) if isinstance(up, ast.Compare) else None
+
+
+def _ordered(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
+    """The call is a side of an ordering, ``<``, ``>=`` ...: TypeError on a tuple or None."""
+    found = _compare_of(call, parents)
+    return found is not None and isinstance(found[0].ops[0], ast.Lt | ast.LtE | ast.Gt | ast.GtE)
+
+
+def _against_tuple(call: ast.Call, module: ast.Module, parents: dict[int, ast.AST]) -> bool:
+    """The call compared with a name the module binds only to tuple displays (``_UNPADDED = (0, None)``,
+    no parameter of the name around): the fork compares with the new shape, as with a display written in place
+    (review108: ``runner.get_dp_padding(n) == _UNPADDED`` after #18935 made the pad a pair)."""
+    found = _compare_of(call, parents)
+    if found is None:
+        return False
+    compare, side = found
+    other = compare.comparators[0] if compare.left is side else compare.left
+    func = enclosing(call, parents)
+    if not isinstance(other, ast.Name) or (func is not None and other.id in parameter_names(func.args)):
+        return False
+    values = assigned(module).get(other.id, ())
+    return bool(values) and all(isinstance(v, ast.Tuple) for v in values)
+
+
+def _local_callee(trees: ThreeTrees, use: ValueUse) -> bool:
+    """``f(...)`` whose ``f`` the enclosing function binds itself, a parameter or a local: the fork's callable,
+    not upstream's function of the name (review108: ``get_dp_padding: Callable[[int], int]`` handed in, added and
+    compared, after #18935 made ``GPUModelRunner.get_dp_padding`` a pair).  Asked only of a use whose callee
+    drifted, and only of a bare name's call."""
+    module = trees.merged_module(use.path) if use.call.isidentifier() else None
+    if module is None:
+        return False
+    parents = parent_map(module)
+    for node in ast.walk(module):
+        if isinstance(node, ast.Call) and node.lineno == use.line and _is_name(node.func, use.call):
+            func = enclosing(node, parents)
+            return func is not None and use.call in local_names(func) and not _imports(func, use.call)
+    return False
+
+
+def _imports(func: _Def, name: str) -> bool:
+    """The function imports ``name`` itself (``from mod import f`` in its body): upstream's function still."""
+    return any(
+        isinstance(n, ast.Import | ast.ImportFrom) and any((a.asname or a.name.split(".")[0]) == name for a in n.names)
+        for n in ast.walk(func)
+    )
 
 
 def _handles_none(func: _Def, name: str) -> bool:
@@ -2226,7 +2290,7 @@ def _widened_findings(
     fielded = _fielded_widened(trees, uses, rebound)
     for use in uses:
         drift = _of(widened, use.callee, use.call) or fielded.get((use.path, use.line, use.callee))
-        apart = drift is None or _taken_apart(trees, use) or _handed_to_sorter(trees, use)
+        apart = drift is None or _local_callee(trees, use) or _taken_apart(trees, use) or _handed_to_sorter(trees, use)
         guarded = _guarded_read(trees, use) if drift is not None and not apart else None
         if drift is not None and guarded is not None:
             finding = _widened_finding(trees, use.path, use.line, drift, pr_pattern, use=guarded)
@@ -2699,7 +2763,8 @@ def _widened_finding(
             f"unpack all {drift.new} as upstream's callers do"
         )
         if use.caught:
-            return Finding(RULE, "merge", Severity.WARNING, path, line, message + _CAUGHT_READ)
+            caught = _CAUGHT_READ if use.how == "reads" else _CAUGHT_OPERAND
+            return Finding(RULE, "merge", Severity.WARNING, path, line, message + caught)
     else:
         message = (
             f"fork-owned override {qual}() returns one value, but upstream changed {drift.name}() to "
