@@ -146,3 +146,21 @@ def test_the_class_ahead_of_a_mixin_or_a_local_kept_is_an_error(
 ) -> None:
     [(_, found, _, _)] = errors(git_repo, no_rules, body)
     assert found == line
+
+
+# readG: a name the read's scope binds anew is no longer surely the ``type[C]`` parameter
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon(conn: type[Connector], conns: list[Connector]) -> list[bool]:\n"
+        "    return [conn.prefer_blocks for conn in conns]\n",
+        "def aeon(conn: type[Connector], conns: list[Connector]) -> list[bool]:\n"
+        "    return sorted(conns, key=lambda conn: conn.prefer_blocks)\n",
+        "def aeon(conn: type[Connector]) -> bool:\n    conn = conn()\n    return conn.prefer_blocks\n",
+        "def aeon(conn: type[Connector]) -> bool:\n    def inner(conn: Connector) -> bool:\n"
+        "        return conn.prefer_blocks\n    return inner(conn())\n",
+    ],
+    ids=["a comprehension's own name", "a lambda's own parameter", "rebound to an instance", "an inner def's own"],
+)
+def test_a_type_parameter_shadowed_or_rebound_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert errors(git_repo, no_rules, body) == []
