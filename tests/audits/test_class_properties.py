@@ -164,3 +164,13 @@ def test_the_class_ahead_of_a_mixin_or_a_local_kept_is_an_error(
 )
 def test_a_type_parameter_shadowed_or_rebound_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert errors(git_repo, no_rules, body) == []
+
+
+def test_a_comprehension_elsewhere_in_the_function_leaves_the_parameter_the_class(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """readG: a comprehension's ``c`` is its own; the function's ``c`` is still the ``type[C]`` parameter."""
+    body = "def aeon(c: type[Connector], cs: list[Connector]) -> list[bool]:\n"
+    body += "    seen = [c.kind for c in cs]\n    return [*seen, bool(c.prefer_blocks)]\n"
+    [(_, found, _, _)] = errors(git_repo, no_rules, body)
+    assert found == 6

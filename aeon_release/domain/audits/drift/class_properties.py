@@ -242,10 +242,13 @@ def _annotation(name: str, node: ast.AST, parents: dict[int, ast.AST]) -> ast.ex
 
 
 def _own(scope: ast.AST) -> Iterator[ast.AST]:
-    """A comprehension's targets, or a def's or lambda's own scope (``own_scope_nodes``)."""
+    """A comprehension's targets, or a def's or lambda's own scope (``own_scope_nodes``) but for its
+    comprehensions' targets (a comprehension's names are its own: ``[c.x for c in cs]`` leaves the def's ``c``)."""
     if isinstance(scope, _Comprehension):
         return (n for g in scope.generators for n in ast.walk(g.target))
-    return own_scope_nodes(scope)
+    own = list(own_scope_nodes(scope))
+    inner = {id(n) for c in own if isinstance(c, _Comprehension) for n in _own(c)}
+    return (n for n in own if id(n) not in inner)
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, item: Made, shown: str, pr_pattern: str) -> Finding:
