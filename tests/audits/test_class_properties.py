@@ -159,8 +159,15 @@ def test_the_class_ahead_of_a_mixin_or_a_local_kept_is_an_error(
         "def aeon(conn: type[Connector]) -> bool:\n    conn = conn()\n    return conn.prefer_blocks\n",
         "def aeon(conn: type[Connector]) -> bool:\n    def inner(conn: Connector) -> bool:\n"
         "        return conn.prefer_blocks\n    return inner(conn())\n",
+        "def aeon(*conn: type[Connector]) -> bool:\n    return bool(conn.prefer_blocks)\n",
     ],
-    ids=["a comprehension's own name", "a lambda's own parameter", "rebound to an instance", "an inner def's own"],
+    ids=[
+        "a comprehension's own name",
+        "a lambda's own parameter",
+        "rebound to an instance",
+        "an inner def's own",
+        "a star parameter's tuple",
+    ],
 )
 def test_a_type_parameter_shadowed_or_rebound_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert errors(git_repo, no_rules, body) == []

@@ -229,14 +229,13 @@ def _annotation(name: str, node: ast.AST, parents: dict[int, ast.AST]) -> ast.ex
     up = parents.get(id(node))
     while up is not None:
         if isinstance(up, _Def | ast.Lambda | _Comprehension):
-            args = (
-                [a for a in ast.walk(up.args) if isinstance(a, ast.arg)] if not isinstance(up, _Comprehension) else []
-            )
+            spec = None if isinstance(up, _Comprehension) else up.args
+            args = [a for a in ast.walk(spec) if isinstance(a, ast.arg)] if spec is not None else []
             param = next((a for a in args if a.arg == name), None)
             if any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in _own(up)):
                 return None
-            if param is not None:
-                return param.annotation
+            if param is not None and spec is not None:  # ``*c: type[C]`` annotates a tuple's items: no class read
+                return None if param in (spec.vararg, spec.kwarg) else param.annotation
         up = parents.get(id(up))
     return None
 
