@@ -146,3 +146,38 @@ def test_the_class_ahead_of_a_mixin_or_a_local_kept_is_an_error(
 ) -> None:
     [(_, found, _, _)] = errors(git_repo, no_rules, body)
     assert found == line
+
+
+# readG: a name the read's scope binds anew is no longer surely the ``type[C]`` parameter
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon(conn: type[Connector], conns: list[Connector]) -> list[bool]:\n"
+        "    return [conn.prefer_blocks for conn in conns]\n",
+        "def aeon(conn: type[Connector], conns: list[Connector]) -> list[bool]:\n"
+        "    return sorted(conns, key=lambda conn: conn.prefer_blocks)\n",
+        "def aeon(conn: type[Connector]) -> bool:\n    conn = conn()\n    return conn.prefer_blocks\n",
+        "def aeon(conn: type[Connector]) -> bool:\n    def inner(conn: Connector) -> bool:\n"
+        "        return conn.prefer_blocks\n    return inner(conn())\n",
+        "def aeon(*conn: type[Connector]) -> bool:\n    return bool(conn.prefer_blocks)\n",
+    ],
+    ids=[
+        "a comprehension's own name",
+        "a lambda's own parameter",
+        "rebound to an instance",
+        "an inner def's own",
+        "a star parameter's tuple",
+    ],
+)
+def test_a_type_parameter_shadowed_or_rebound_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert errors(git_repo, no_rules, body) == []
+
+
+def test_a_comprehension_elsewhere_in_the_function_leaves_the_parameter_the_class(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    """readG: a comprehension's ``c`` is its own; the function's ``c`` is still the ``type[C]`` parameter."""
+    body = "def aeon(c: type[Connector], cs: list[Connector]) -> list[bool]:\n"
+    body += "    seen = [c.kind for c in cs]\n    return [*seen, bool(c.prefer_blocks)]\n"
+    [(_, found, _, _)] = errors(git_repo, no_rules, body)
+    assert found == 6

@@ -212,3 +212,11 @@ def test_the_finding_stands_on_the_merged_files_line(git_repo: GitRepo, no_rules
     )
     hits = found(audit_tree(git_repo.path, no_rules, merge=sides))
     assert set(hits) == {line_of(git_repo, 'os.environ["VLLM_USE_FAST_ATTN"] = "true"')} == {12}, hits
+
+
+def test_a_truthy_read_is_the_raw_strings_not_a_registry_getattr() -> None:
+    """readG: ``bool(getattr(envs, NAME))`` is the registry's parsed value's truth, as ``bool(envs.NAME)`` is (a
+    "0" the registry parses off): only ``bool(os.getenv(NAME))`` takes any non-empty string as on."""
+    text = "import os\nfrom app import envs\n\n\ndef f():\n    return bool(getattr(envs, 'APP_FAST'))\n\n\n"
+    text += "def g():\n    return bool(os.getenv('APP_RAW'))\n"
+    assert readings(text, {"APP_FAST", "APP_RAW"}) == {"APP_RAW": Reading(frozenset(), False, True)}

@@ -52,9 +52,14 @@ def warnings(repo: GitRepo, no_rules: Path, text: str) -> list[tuple[int, str, s
         ("    def aeon_busy(self) -> bool:\n        return Metadata != type(self._meta)\n", "return Metadata", "flips"),
         ("    def aeon_n(self) -> int:\n        return len(vars(self._meta))\n", "return len(", "meets None"),
         ("    def aeon_keys(self) -> list:\n        return sorted(self._meta)\n", "return sorted(", "meets None"),
+        # readG: builtins the use reads as failing on None, whose call the fork's line gate once missed
+        ("    def aeon_keys(self) -> list:\n        return list(enumerate(self._meta))\n", "return list(", "meets None"),
+        ("    def aeon_keys(self) -> list:\n        return sorted(self._meta, key=str)\n", "return sorted(", "meets None"),
+        ("    def aeon_keys(self) -> list:\n        return list(zip([1], self._meta))\n", "return list(", "meets None"),
     ],
-    ids=["type() is the placeholder", "!= written the other way", "vars()", "sorted()"],
-)
+    ids=["type() is the placeholder", "!= written the other way", "vars()", "sorted()", "enumerate()", "sorted(key)",
+         "zip(a, X)"],
+)  # fmt: skip
 def test_a_placeholder_made_none_warns(git_repo: GitRepo, no_rules: Path, body: str, use: str, says: str) -> None:
     text = HEADER + "class AeonConnector(Connector):\n" + body
     [(line, level, message)] = warnings(git_repo, no_rules, text)

@@ -93,6 +93,8 @@ TWINS = {
     "a comparison with a tuple display": M + "        return self.get_dp_padding(n) == (0, None)\n",
     "a kept method": M + "        n += self.kept_pad(n)\n        return n != self.kept_pad(n)\n",
     "a membership test": M + "        return 0 in self.get_dp_padding(n)\n",
+    # readG: a tuple is as unequal to None as the int was: the answer stands
+    "a comparison with None": M + "        return self.get_dp_padding(n) != None  # noqa: E711\n",
     "an override returning the pair": "    def get_dp_padding(self, num_tokens: int):\n        return 0, None\n",
 }
 

@@ -39,7 +39,7 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map, str_value
+from aeon_release.domain.audits.source import last_name, lazy_pattern, own_scope_nodes, parent_map, str_value
 
 # an added ``@property`` (or ``cached_property``) line followed, within a few added lines, by the def it decorates
 _PROPERTY_DEF = lazy_pattern(
@@ -51,6 +51,7 @@ _PROPERTIES = frozenset({"property", "cached_property"})
 _DESCRIPTOR_PARTS = frozenset({"fget", "fset", "fdel", "__doc__", "__get__", "__set__", "__isabstractmethod__"})
 _TYPE_NAMES = frozenset({"type", "Type"})
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
+_Comprehension = ast.ListComp | ast.SetComp | ast.GeneratorExp | ast.DictComp
 
 
 @dataclass(frozen=True)
@@ -222,16 +223,31 @@ def _defines(stmt: ast.stmt, name: str) -> bool:
 
 
 def _annotation(name: str, node: ast.AST, parents: dict[int, ast.AST]) -> ast.expr | None:
-    """The annotation of the enclosing functions' parameter ``name``, innermost first."""
+    """The annotation of the enclosing functions' parameter ``name``, innermost first; None where a scope on the
+    way binds ``name`` otherwise (readG: ``[c.name for c in conns]``, ``lambda c: c.name``, ``c = c()`` hold no
+    class, or not surely: the parameter's ``type[C]`` no longer says what is read)."""
     up = parents.get(id(node))
     while up is not None:
-        if isinstance(up, _Def):
-            args = [*up.args.posonlyargs, *up.args.args, *up.args.kwonlyargs]
-            found = next((a.annotation for a in args if a.arg == name), None)
-            if found is not None or any(a.arg == name for a in args):
-                return found
+        if isinstance(up, _Def | ast.Lambda | _Comprehension):
+            spec = None if isinstance(up, _Comprehension) else up.args
+            args = [a for a in ast.walk(spec) if isinstance(a, ast.arg)] if spec is not None else []
+            param = next((a for a in args if a.arg == name), None)
+            if any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in _own(up)):
+                return None
+            if param is not None and spec is not None:  # ``*c: type[C]`` annotates a tuple's items: no class read
+                return None if param in (spec.vararg, spec.kwarg) else param.annotation
         up = parents.get(id(up))
     return None
+
+
+def _own(scope: ast.AST) -> Iterator[ast.AST]:
+    """A comprehension's targets, or a def's or lambda's own scope (``own_scope_nodes``) but for its
+    comprehensions' targets (a comprehension's names are its own: ``[c.x for c in cs]`` leaves the def's ``c``)."""
+    if isinstance(scope, _Comprehension):
+        return (n for g in scope.generators for n in ast.walk(g.target))
+    own = list(own_scope_nodes(scope))
+    inner = {id(n) for c in own if isinstance(c, _Comprehension) for n in _own(c)}
+    return (n for n in own if id(n) not in inner)
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, item: Made, shown: str, pr_pattern: str) -> Finding:

@@ -37,7 +37,7 @@ from aeon_release.domain.audits.drift.env_defaults import flag_meaning
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import lazy_pattern, parse_python, str_value
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parse_python, str_value
 
 _NAME = r"([A-Z][A-Z0-9]*_[A-Z0-9_]+)"
 # ``environ["NAME"] = "v"``, ``environ.setdefault("NAME", "v")`` on a line the fork added
@@ -254,12 +254,16 @@ def readings(text: str | None, names: set[str]) -> dict[str, Reading]:
 
 def _truthy_reads(module: ast.Module, names: set[str]) -> set[str]:
     """The variables ``bool(os.getenv(NAME, ...))`` (``os.environ.get``, ``os.environ[...]``) reads: the raw
-    string's truth, no comparison (a registry module's ``bool(envs.NAME)`` is a parsed value's, not read here)."""
+    string's truth, no comparison (a registry module's ``bool(envs.NAME)`` or ``bool(getattr(envs, NAME))`` is a
+    parsed value's, not read here: readG)."""
     found = set()
     for node in ast.walk(module):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "bool" and node.args:
             raw = node.args[0]
-            if not isinstance(raw, ast.Attribute) and (name := _variable(raw)) in names:
+            registry = isinstance(raw, ast.Attribute) or (
+                isinstance(raw, ast.Call) and last_name(raw.func) == "getattr"
+            )
+            if not registry and (name := _variable(raw)) in names:
                 found.add(name)
     return found
 

@@ -72,9 +72,19 @@ def _grown(trees: ThreeTrees, paths: list[str]) -> Iterator[Grown]:
         if old is None or new is None:
             continue
         was = string_sets(old)
-        for name, members in string_sets(new).items():
-            if name in was and was[name] and members - was[name]:
-                yield Grown(name, dotted_name(path, roots=("",)), path, members - was[name])
+        grown = {n: m - was[n] for n, m in string_sets(new).items() if n in was and was[n] and m - was[n]}
+        held = _fork_sets(trees, path, before[path]) if grown else {}
+        for name, added in grown.items():
+            if added - held.get(name, frozenset()):
+                yield Grown(name, dotted_name(path, roots=("",)), path, added - held.get(name, frozenset()))
+
+
+def _fork_sets(trees: ThreeTrees, path: str, base: str | None) -> dict[str, frozenset[str]]:
+    """The sets of the fork's own version of upstream's file: a member the fork added itself (a backport of
+    upstream's change, which the fork's own diff drops as upstream's) answered its tests already (readG)."""
+    text = trees.blobs(trees.ours, [path])[path]
+    module = parse_python(text, path) if text and text != base else None
+    return string_sets(module) if module is not None else {}
 
 
 def _tests(trees: ThreeTrees, path: str, module: ast.Module, grown: list[Grown]) -> Iterator[tuple[ast.Compare, Grown]]:

@@ -85,9 +85,12 @@ _NULLS_SELF = lazy_pattern(r"\n\+[^\S\n]+self\.\w+[^\S\n]*=[^\S\n]*None\b")
 _BUILT = lazy_pattern(r"^\s+self\.(\w+)\s*=\s*(?:\w+\.)*[A-Z]\w*\(")
 # a fork line using ``self.X`` as a callee, a receiver or a container, or an arithmetic operand (killers168:
 # ``base + self.draft_id_to_target_id``, None there is a TypeError too)
+# and an argument of a builtin failing on None (``_failing_builtin``; ``type`` for ``_type_compared``): the
+# first, or a later one on the line (readG: ``enumerate(self.X)``, ``sorted(self.X, key=k)``, ``zip(a, self.X)``)
+_BUILTINS = "|".join(sorted(FAILING_BUILTINS | {"type"}))
 _USED = lazy_pattern(
     r"\bself\.(\w+)\s*(?:[(.\[]|[-+*/@|&](?!=))|[-+*/@|&]\s*self\.(\w+)"
-    r"|\b(?:type|vars|len|iter|list|tuple|set|dict|sorted|sum|max|min|int|float)\(\s*self\.(\w+)\s*\)"
+    rf"|\b(?:{_BUILTINS})\((?:[^()\n]*,)?\s*self\.(\w+)"
 )
 # a fork line using ``self.A.X`` so: ``X`` of an object the class holds
 _HELD = lazy_pattern(r"\bself\.\w+\.(\w+)\s*[(.\[]")

@@ -1915,12 +1915,14 @@ _VALUE_COMPARISONS = (ast.Eq, ast.NotEq, ast.Lt, ast.LtE, ast.Gt, ast.GtE)
 
 def _compared_call(node: ast.Compare) -> ast.expr | None:
     """The one call a two-sided comparison by equality or order compares with something that is no tuple
-    or list display (``f(...) == (a, b)`` already reads a tuple)."""
+    or list display (``f(...) == (a, b)`` already reads a tuple) nor None (``f(...) != None`` is a None test, which
+    a tuple answers as the one value did; readG)."""
     if len(node.ops) != 1 or not isinstance(node.ops[0], _VALUE_COMPARISONS):
         return None
     left, right = node.left, node.comparators[0]
     for side, other in ((left, right), (right, left)):
-        if _called(side) is not None and not isinstance(other, (ast.Tuple, ast.List)):
+        none = isinstance(other, ast.Constant) and other.value is None
+        if _called(side) is not None and not none and not isinstance(other, (ast.Tuple, ast.List)):
             return side
     return None
 
