@@ -22,6 +22,7 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees
 __all__ = ["Callee", "Scope", "Super", "is_super", "loose", "reaches", "resolve", "scope_of"]
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
+_DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 @dataclass(frozen=True)
@@ -99,20 +100,69 @@ def _modules(module: ast.Module) -> dict[str, str]:
 def _homes(module: ast.Module) -> dict[int, frozenset[str]]:
     """id of a method -> the names its class defines, with the classes of the same file it derives from."""
     classes = {n.name: n for n in ast.walk(module) if isinstance(n, ast.ClassDef)}
+    edges = {
+        name: [b.id for b in c.bases if isinstance(b, ast.Name) and b.id in classes] for name, c in classes.items()
+    }
+    order, cyclic = _in_base_order(edges)
+    names: dict[str, frozenset[str]] = {}
+    for name in order:
+        # each class's names once, from its bases' names made before it: a chain of 10,000 classes walked the
+        # chain below each class again, recursing once per base (a RecursionError, the merge audit's exit 1)
+        if name in cyclic:
+            names[name] = _methods(name, classes, edges)
+            continue
+        own = frozenset(f.name for f in classes[name].body if isinstance(f, _DEFS))
+        names[name] = _joined([own, *(names[b] for b in edges[name] if b != name)])
     found: dict[int, frozenset[str]] = {}
-    for cls in classes.values():
-        names = _methods(cls, classes, set())
-        found.update({id(f): names for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))})
+    for name, cls in classes.items():
+        found.update({id(f): names[name] for f in cls.body if isinstance(f, _DEFS)})
     return found
 
 
-def _methods(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], seen: set[str]) -> frozenset[str]:
-    seen.add(cls.name)
-    names = {f.name for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
-    for base in cls.bases:
-        if isinstance(base, ast.Name) and base.id in classes and base.id not in seen:
-            names |= _methods(classes[base.id], classes, seen)
+def _methods(name: str, classes: dict[str, ast.ClassDef], edges: dict[str, list[str]]) -> frozenset[str]:
+    """The names the class ``name`` and every class of the file it reaches define, walked on its own (a class
+    on a cycle of redefined names: its bases' names are not all made before it)."""
+    names: set[str] = set()
+    seen, todo = {name}, [name]
+    while todo:
+        cls = classes[todo.pop()]
+        names.update(f.name for f in cls.body if isinstance(f, _DEFS))
+        fresh = [b for b in edges[cls.name] if b not in seen]
+        seen.update(fresh)
+        todo += fresh
     return frozenset(names)
+
+
+def _in_base_order(edges: dict[str, list[str]]) -> tuple[list[str], set[str]]:
+    """The file's classes, each after the classes of the file it derives from (``edges``: a class's bases),
+    and those on or above a cycle (a name bound again: ``class B(A)`` below the ``class A(B)`` it reads).  A
+    class deriving from its own name (``class A(A)`` over an imported ``A``) is no cycle: the walks skip it."""
+    order: list[str] = []
+    cyclic: set[str] = set()
+    state: dict[str, bool] = {}  # False: on the walk's stack; True: ordered
+    for root in edges:
+        stack = [] if root in state else [(root, iter(edges[root]))]
+        state.setdefault(root, False)
+        while stack:
+            name, bases = stack[-1]
+            base = next(bases, None)
+            if base is None:
+                stack.pop()
+                state[name] = True
+                order.append(name)
+                cyclic.update([name] if any(b in cyclic for b in edges[name] if b != name) else [])
+            elif base not in state:
+                state[base] = False
+                stack.append((base, iter(edges[base])))
+            elif not state[base] and base != name:
+                cyclic.add(name)
+    return order, cyclic
+
+
+def _joined(parts: list[frozenset[str]]) -> frozenset[str]:
+    """The union of ``parts``: the widest itself when it holds the rest (the classes of a chain share one)."""
+    widest = max(parts, key=len, default=frozenset())
+    return widest if all(p <= widest for p in parts) else frozenset().union(*parts)
 
 
 def resolve(func: ast.expr, scope: Scope, enclosing: _Def | None) -> Callee | None:
@@ -150,23 +200,29 @@ def _by_receiver(callee: Callee, receiver: ast.expr, scope: Scope, enclosing: _D
 def _supers(module: ast.Module, imported: dict[str, tuple[str, str]]) -> dict[int, Super]:
     """id of a method -> what its ``super()`` reaches (a class's own methods are not: ``super()`` skips them)."""
     classes = {n.name: n for n in ast.walk(module) if isinstance(n, ast.ClassDef)}
+    edges = {name: [n for b in c.bases if (n := _base_name(b)) in classes] for name, c in classes.items()}
+    order, cyclic = _in_base_order(edges)
+    bound = {name: frozenset(_bound_in(cls)) for name, cls in classes.items()}
+    reached: dict[str, tuple[frozenset[str], tuple[str, ...]]] = {}
+    for name in order:
+        # once a class, from its bases' (a chain of 10,000 recursed once per base and walked the chain below
+        # each class again); a class on a cycle of redefined names is walked on its own
+        own = _own_bases(classes[name], classes) if name in cyclic else _from_bases(classes[name], reached, bound)
+        reached[name] = own
     found: dict[int, Super] = {}
-    for cls in classes.values():
-        inherited: set[str] = set()
+    for name, cls in classes.items():
         bases: list[str] = []
-        for base in _own_bases(cls, classes, {cls.name}):
-            if isinstance(base, ast.ClassDef):
-                inherited.update(_bound_in(base))
-            elif base not in bases:
+        for base in reached[name][1]:
+            if base not in bases:
                 bases.append(imported.get(base, ("", ""))[1] or base)
-        seen = Super(frozenset(inherited), tuple(bases))
-        found.update({id(f): seen for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))})
+        seen = Super(reached[name][0], tuple(bases))
+        found.update({id(f): seen for f in cls.body if isinstance(f, _DEFS)})
     return found
 
 
 def _bound_in(cls: ast.ClassDef) -> set[str]:
     """The names a class body binds: its defs, and its assignments (``select = _fork_select``: a method too)."""
-    names = {f.name for f in cls.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    names = {f.name for f in cls.body if isinstance(f, _DEFS)}
     for stmt in cls.body:
         targets = (
             stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
@@ -175,19 +231,51 @@ def _bound_in(cls: ast.ClassDef) -> set[str]:
     return names
 
 
-def _own_bases(cls: ast.ClassDef, classes: dict[str, ast.ClassDef], seen: set[str]) -> list[ast.ClassDef | str]:
-    """The bases ``cls`` derives from, depth first: a class of the file as its def, any other by its last name."""
-    found: list[ast.ClassDef | str] = []
+def _base_name(base: ast.expr) -> str | None:
+    """A base as the file's classes are looked up: a name, or an attribute's last name."""
+    return base.id if isinstance(base, ast.Name) else base.attr if isinstance(base, ast.Attribute) else None
+
+
+def _from_bases(
+    cls: ast.ClassDef,
+    reached: dict[str, tuple[frozenset[str], tuple[str, ...]]],
+    bound: dict[str, frozenset[str]],
+) -> tuple[frozenset[str], tuple[str, ...]]:
+    """What ``cls`` reaches, from what each class of the file it derives from reaches (``_own_bases``'s answer:
+    with no cycle below, a class's depth-first walk is its bases' walks in turn, each name at its first)."""
+    inherited: list[frozenset[str]] = []
+    others: list[tuple[str, ...]] = []
     for base in cls.bases:
-        name = base.id if isinstance(base, ast.Name) else base.attr if isinstance(base, ast.Attribute) else None
-        if name is None or name in seen:
+        name = _base_name(base)
+        if name is None or name == cls.name:
             continue
-        seen.add(name)
-        if name in classes:
-            found += [classes[name], *_own_bases(classes[name], classes, seen)]
+        if name in reached:
+            inherited += [bound[name], reached[name][0]]
+            others.append(reached[name][1])
         elif name != "object":
-            found.append(name)
-    return found
+            others.append((name,))
+    return _joined(inherited), others[0] if len(others) == 1 else tuple(dict.fromkeys(n for o in others for n in o))
+
+
+def _own_bases(cls: ast.ClassDef, classes: dict[str, ast.ClassDef]) -> tuple[frozenset[str], tuple[str, ...]]:
+    """What ``cls`` reaches through its bases, depth first: the names the classes of the file bind, and the
+    other classes by their last names, in order."""
+    inherited: set[str] = set()
+    others: list[str] = []
+    seen, todo = {cls.name}, [iter(cls.bases)]
+    while todo:
+        base = next(todo[-1], None)
+        name = _base_name(base) if base is not None else None
+        if base is None:
+            todo.pop()
+        elif name is not None and name not in seen:
+            seen.add(name)
+            if name in classes:
+                inherited.update(_bound_in(classes[name]))
+                todo.append(iter(classes[name].bases))
+            elif name != "object":
+                others.append(name)
+    return frozenset(inherited), tuple(others)
 
 
 def is_super(node: ast.expr) -> bool:
