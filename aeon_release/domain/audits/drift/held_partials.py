@@ -25,7 +25,7 @@ import ast
 import re
 from collections.abc import Iterator
 
-from aeon_release.domain.audits.source import last_name
+from aeon_release.domain.audits.source import last_name, own_scope_nodes
 
 _Func = ast.FunctionDef | ast.AsyncFunctionDef
 # the stand-in for an argument the partial took from its factory's scope: a name no code can bind
@@ -183,7 +183,7 @@ def _bound_to_factory_calls(scope: ast.AST, held: dict[str, ast.Call]) -> dict[s
     """Names ``scope`` binds exactly once, by a plain assignment, to a call of a known factory, and never
     otherwise (no parameter of the name, no loop or ``with`` target, no ``global`` or ``nonlocal``)."""
     values: dict[str, list[ast.expr | None]] = {}
-    nodes = list(_own_nodes(scope)) if isinstance(scope, _Func) else _module_nodes(scope)
+    nodes = list(_own_nodes(scope)) if isinstance(scope, _Func) else list(own_scope_nodes(scope))
     plain = {
         id(node.targets[0])
         for node in nodes
@@ -261,18 +261,6 @@ def _own_nodes(func: _Func) -> Iterator[ast.AST]:
         yield node
         if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
             todo.extend(ast.iter_child_nodes(node))
-
-
-def _module_nodes(tree: ast.AST) -> list[ast.AST]:
-    """The module's own scope: its statements without what functions and classes hold."""
-    out: list[ast.AST] = []
-    todo: list[ast.AST] = list(ast.iter_child_nodes(tree))
-    while todo:
-        node = todo.pop()
-        out.append(node)
-        if not isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef, ast.Lambda)):
-            todo.extend(ast.iter_child_nodes(node))
-    return out
 
 
 def _bound_names(stmt: ast.AST) -> Iterator[str]:

@@ -29,6 +29,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits.drift.interposed import is_super
+from aeon_release.domain.audits.drift.own_fields import enclosing
 from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.source import parent_map
 
@@ -87,7 +88,7 @@ def _called(node: ast.Call, name: str) -> bool:
 
 def _hook_call(node: ast.Call, parents: dict[int, ast.AST]) -> HookCall:
     """The call, with the method and class holding it when its receiver is the method's first parameter."""
-    function = _enclosing(node, parents)
+    function = enclosing(node, parents)
     owner = parents.get(id(function)) if function is not None else None
     receiver = node.func.value if isinstance(node.func, ast.Attribute) else None
     if not isinstance(owner, ast.ClassDef) or function is None or not isinstance(receiver, ast.Name):
@@ -108,23 +109,16 @@ def _qualname(cls: ast.ClassDef, parents: dict[int, ast.AST]) -> str:
     return ".".join(reversed(names))
 
 
-def _enclosing(node: ast.AST, parents: dict[int, ast.AST]) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-    parent = parents.get(id(node))
-    while parent is not None and not isinstance(parent, _FUNCTION):
-        parent = parents.get(id(parent))
-    return parent if isinstance(parent, _FUNCTION) else None
-
-
 def _caught(node: ast.AST, tree: ast.Module, parents: dict[int, ast.AST], depth: int) -> bool:
     """Guarded where it runs, or inside a function every caller of which (in the module; a few callers up)
     is: ``_check(p)`` wrapped in ``try/except NotImplementedError`` by its one caller."""
     if _guarded(node, parents):
         return True
-    function = _enclosing(node, parents)
+    function = enclosing(node, parents)
     if function is None or depth >= _CALLERS_DEEP:
         return False
     callers = [c for c in ast.walk(tree) if isinstance(c, ast.Call) and _names(c, function.name)]
-    callers = [c for c in callers if _enclosing(c, parents) is not function]  # recursion is not a guard
+    callers = [c for c in callers if enclosing(c, parents) is not function]  # recursion is not a guard
     return bool(callers) and all(_caught(c, tree, parents, depth + 1) for c in callers)
 
 

@@ -21,6 +21,7 @@ from __future__ import annotations
 import ast
 from collections.abc import Callable, Iterable
 
+from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.source import parsed_expression
 
 _KNOWN_BASES = frozenset({"object", "ABC", "Generic"})
@@ -112,7 +113,7 @@ def returned_class(func: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
     returning ``aiter_ar_comm if isinstance(aiter_ar_comm, AiterCustomAllreduce) else None``.  A class the
     def imports itself (``from m import C`` in its body) is named ``m.C``: the module does not bind it."""
     names: set[str] = set()
-    for node in _own_nodes(func):
+    for node in own_nodes(func.body):
         if isinstance(node, ast.Yield | ast.YieldFrom | ast.Await):
             return ""  # a generator hands back a generator; an awaited value is another's
         if isinstance(node, ast.Return) and node.value is not None and not _is_none(node.value):
@@ -124,18 +125,6 @@ def returned_class(func: ast.FunctionDef | ast.AsyncFunctionDef) -> str:
         return ""
     name = names.pop()
     return _locally_imported(func).get(name, name)
-
-
-def _own_nodes(func: ast.FunctionDef | ast.AsyncFunctionDef) -> list[ast.AST]:
-    """The def's own nodes, not those of a def, class or lambda nested in it."""
-    found: list[ast.AST] = []
-    todo: list[ast.AST] = list(func.body)
-    while todo:
-        node = todo.pop()
-        found.append(node)
-        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef | ast.Lambda):
-            todo.extend(ast.iter_child_nodes(node))
-    return found
 
 
 def _is_none(node: ast.expr) -> bool:
@@ -164,7 +153,7 @@ def _locally_imported(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str,
     """The names the def's own ``from m import C`` statements bind, dotted (``m.C``)."""
     return {
         alias.asname or alias.name: f"{node.module}.{alias.name}"
-        for node in _own_nodes(func)
+        for node in own_nodes(func.body)
         if isinstance(node, ast.ImportFrom) and node.module and not node.level
         for alias in node.names
     }

@@ -19,11 +19,11 @@ import ast
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.returns import attribute_readers, own_nodes
+from aeon_release.domain.audits.drift.returns import attribute_readers
 from aeon_release.domain.audits.drift.sides import ThreeTrees, whole_word
 from aeon_release.domain.audits.merge_rules import ORDER_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import lazy_pattern, parent_map, short
+from aeon_release.domain.audits.source import lazy_pattern, own_scope_nodes, parent_map, short
 
 # ``self.sizes.sort(reverse=True)`` / ``self.sizes = sorted(x, reverse=True)``, a statement of its own
 _SORT_LINE = lazy_pattern(
@@ -96,7 +96,7 @@ def _end_reads(trees: ThreeTrees, flipped: dict[str, Flipped]) -> Iterator[tuple
         for scope in [module, *(n for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))]:
             aliases = _aliases(scope, flipped)
             reads: list[tuple[ast.Subscript, str, str, ast.AST | None]] = []
-            for node in _own_nodes(scope):
+            for node in own_scope_nodes(scope):
                 if not isinstance(node, ast.Subscript) or node.lineno not in owned:
                     continue
                 end = _end(node.slice)
@@ -156,17 +156,11 @@ def _stores_its_own(trees: ThreeTrees, cls: ast.ClassDef, change: Flipped) -> bo
     return stores and sorter is not None and not bases & theirs
 
 
-def _own_nodes(scope: ast.AST) -> Iterator[ast.AST]:
-    """The nodes of ``scope`` (its decorators and defaults too) outside the functions nested in it (each
-    function is a scope of its own)."""
-    return own_nodes(list(ast.iter_child_nodes(scope)))
-
-
 def _aliases(scope: ast.AST, flipped: dict[str, Flipped]) -> dict[str, str]:
     """Locals bound once, to ``x.attr`` of a flipped attribute, and never sorted again in the scope."""
     bound: dict[str, list[str | None]] = {}
     resorted: set[str] = set()
-    for node in _own_nodes(scope):
+    for node in own_scope_nodes(scope):
         if isinstance(node, ast.Assign | ast.AnnAssign):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             value = node.value
