@@ -34,7 +34,7 @@ from aeon_release.domain.audits.drift.asserted_fields import asserted_field_drif
 from aeon_release.domain.audits.drift.bypassed_hooks import bypassed_hook_drift
 from aeon_release.domain.audits.drift.callbacks import callback_drift
 from aeon_release.domain.audits.drift.checking_only import checking_only_drift
-from aeon_release.domain.audits.drift.class_properties import class_property_drift
+from aeon_release.domain.audits.drift.class_properties import class_property_drift, descriptor_kind_drift
 from aeon_release.domain.audits.drift.cmake_vars import cmake_variable_drift
 from aeon_release.domain.audits.drift.config_entries import dropped_config_entries
 from aeon_release.domain.audits.drift.confirmed_unions import confirmed_union_drift
@@ -370,6 +370,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     rekeyed_return_drift,
     read_only_drift,
     class_property_drift,
+    descriptor_kind_drift,
     rewritten_value_drift,
     unlisted_drift,
     newtyped_drift,
