@@ -36,6 +36,7 @@ from aeon_release.domain.audits.drift.callbacks import callback_drift
 from aeon_release.domain.audits.drift.checking_only import checking_only_drift
 from aeon_release.domain.audits.drift.class_properties import class_property_drift, descriptor_kind_drift
 from aeon_release.domain.audits.drift.cmake_vars import cmake_variable_drift
+from aeon_release.domain.audits.drift.coerced_returns import coerced_return_drift
 from aeon_release.domain.audits.drift.config_entries import dropped_config_entries
 from aeon_release.domain.audits.drift.confirmed_unions import confirmed_union_drift
 from aeon_release.domain.audits.drift.constants import constant_drift
@@ -371,6 +372,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     read_only_drift,
     class_property_drift,
     descriptor_kind_drift,
+    coerced_return_drift,
     rewritten_value_drift,
     unlisted_drift,
     newtyped_drift,
