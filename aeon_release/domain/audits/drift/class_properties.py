@@ -212,8 +212,8 @@ def _is_class(receiver: ast.expr, item: Made, node: ast.AST, file: _File) -> boo
 
 
 def _names_class(origin: tuple[str, str] | None, item: Made) -> bool:
-    """The import names ``item``'s class, from its module or a package above it (killers206: ``from vllm.config
-    import ModelConfig``, a re-export of ``vllm.config.model``'s)."""
+    """The import names ``item``'s class, from its module or a package above it (killers206: #35099's fork imported
+    ``ModelConfig`` from the package that re-exports it)."""
     return origin is not None and class_named_by(origin, item.path, item.cls)
 
 
