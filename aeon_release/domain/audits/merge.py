@@ -77,7 +77,7 @@ from aeon_release.domain.audits.drift.forwarded_keywords import forwarded_keywor
 from aeon_release.domain.audits.drift.gated_attributes import gated_attribute_drift
 from aeon_release.domain.audits.drift.gated_lines import gated_warnings
 from aeon_release.domain.audits.drift.gone_sentinels import gone_sentinel_drift
-from aeon_release.domain.audits.drift.grown_sets import grown_set_drift
+from aeon_release.domain.audits.drift.grown_sets import grown_set_drift, shrunk_collection_drift
 from aeon_release.domain.audits.drift.grown_tuples import grown_tuple_drift
 from aeon_release.domain.audits.drift.handed_back import handed_back_drift
 from aeon_release.domain.audits.drift.handed_defaults import handed_default_drift
@@ -345,6 +345,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     table_param_drift,
     split_table_drift,
     grown_set_drift,
+    shrunk_collection_drift,
     unparsed_base_drift,
     return_drift,
     keyword_shape_drift,
