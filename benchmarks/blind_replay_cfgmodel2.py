@@ -17,6 +17,31 @@ class, the new helper called as upstream calls it).  The merge base is the commi
 the commit; a spelling is *caught* when an error lands on its line, *warned* when a warning lands in its file.
 Twins must stay *quiet*: no error on their line.
 
+Blind, on the engine before any widening (main at 06d35694): 4 caught, 1 warned, 5 missed of 10 (twins: 7
+quiet, 0 false errors; one twin, #50940's namesake with the base's signature, warned as an override of a new
+base method).  Symbol drift caught #34120's two (the override's old init-var list, the direct positional call),
+#30695's import of ``SkipValidation`` and #50940's import of the removed helper; it warned on #50940's
+namesake with a required parameter (the fork's own method now overriding a new base method).  The misses:
+#28652's two (an ``is None`` / ``is not None`` test of ``get_num_experts()``, whose explicit None upstream now
+coerces to 0: a dead branch, no error), #37808's two (a membership test of ``"reward"`` in
+``_RUNNER_CONVERTS["pooling"]`` and an index ``[2]`` of that list, which lost it: a dead branch, an IndexError at
+import) and #35099's ``ModelConfig.is_encoder_decoder.fget(cfg)`` (a ``cached_property`` has no ``fget``).
+After the killers206 widenings: 8 caught, 1 warned, 1 missed of 10 (twins: 7 quiet, 0 false errors; the namesake twin still warned).  Caught
+now: a result upstream coerced away from None, tested against None (``drift/coerced_returns.py``); a string
+taken out of a module collection (a dict's list under a key too), tested with it
+(``drift/grown_sets.py``'s ``shrunk_collection_drift``); a descriptor switched between ``property`` and
+``cached_property``, the old kind's parts read off the class, the class imported through a package's re-export
+(``drift/class_properties.py``'s ``descriptor_kind_drift``).  Still missed: #37808's index ``[2]`` of the
+shrunk list (IndexError: positions of a shrunk collection are not read yet); still warned: #50940's namesake
+with another signature (a subclass method a new base method is now called as: an error would need the base's
+new callers read).
+Regression set at the widenings' head (49a3bb4e): killer_replay 26/26 blocked, kind_change_replay 12/12 (5
+quiet), blind_replay_kvconn2 15 caught, 6 warned of 21 (11 quiet, 1 warned; as before), review107_twins 6 caught, 2
+warned of 8, 0 false errors of 34 (2 warned; as before), blind_replay_cfgmodel 21 caught, 1 warned of 22 (10
+quiet; as before), blind_replay_loader2 18 caught, 3 warned of 21 (10 quiet, 1 warned; as before); unit tests
+test_descriptor_kinds, test_coerced_returns, test_shrunk_collections, test_class_properties, test_grown_sets,
+test_split_tables, test_fleet_profile pass.
+
   python benchmarks/blind_replay_cfgmodel2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
