@@ -34,8 +34,9 @@ from aeon_release.domain.audits.drift.asserted_fields import asserted_field_drif
 from aeon_release.domain.audits.drift.bypassed_hooks import bypassed_hook_drift
 from aeon_release.domain.audits.drift.callbacks import callback_drift
 from aeon_release.domain.audits.drift.checking_only import checking_only_drift
-from aeon_release.domain.audits.drift.class_properties import class_property_drift
+from aeon_release.domain.audits.drift.class_properties import class_property_drift, descriptor_kind_drift
 from aeon_release.domain.audits.drift.cmake_vars import cmake_variable_drift
+from aeon_release.domain.audits.drift.coerced_returns import coerced_return_drift
 from aeon_release.domain.audits.drift.config_entries import dropped_config_entries
 from aeon_release.domain.audits.drift.confirmed_unions import confirmed_union_drift
 from aeon_release.domain.audits.drift.constants import constant_drift
@@ -76,7 +77,7 @@ from aeon_release.domain.audits.drift.forwarded_keywords import forwarded_keywor
 from aeon_release.domain.audits.drift.gated_attributes import gated_attribute_drift
 from aeon_release.domain.audits.drift.gated_lines import gated_warnings
 from aeon_release.domain.audits.drift.gone_sentinels import gone_sentinel_drift
-from aeon_release.domain.audits.drift.grown_sets import grown_set_drift
+from aeon_release.domain.audits.drift.grown_sets import grown_set_drift, shrunk_collection_drift
 from aeon_release.domain.audits.drift.grown_tuples import grown_tuple_drift
 from aeon_release.domain.audits.drift.handed_back import handed_back_drift
 from aeon_release.domain.audits.drift.handed_defaults import handed_default_drift
@@ -344,6 +345,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     table_param_drift,
     split_table_drift,
     grown_set_drift,
+    shrunk_collection_drift,
     unparsed_base_drift,
     return_drift,
     keyword_shape_drift,
@@ -370,6 +372,8 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     rekeyed_return_drift,
     read_only_drift,
     class_property_drift,
+    descriptor_kind_drift,
+    coerced_return_drift,
     rewritten_value_drift,
     unlisted_drift,
     newtyped_drift,

@@ -22,6 +22,16 @@ the mixin's value wins the lookup); a read of the descriptor's own parts (``X.na
 ``isinstance(X.name, property)``, a read in the true branch of ``isinstance(X.name, K)`` (``K`` not ``property``),
 or a local bound to the read that its function asks ``isinstance`` of; the fork's own namesake class.
 
+Second kind (killers206, ``descriptor_kind_drift``): a def upstream moved between ``@property`` and
+``@cached_property`` (#35099, 80d93fd6da: ``ModelConfig.is_encoder_decoder``, a property made a cached one).  Off
+an instance nothing changed; off the class the descriptor is another kind, and the old kind's own parts are gone:
+a fork's ``ModelConfig.is_encoder_decoder.fget(cfg)`` (to read the flag fresh past the cache) or a subclass's
+``@Base.name.setter`` raises AttributeError -- a ``cached_property`` has no ``fget``/``fset``/``fdel``/``setter``/
+``getter``/``deleter``, a ``property`` no ``func``/``attrname``.  An error on the fork's line reading such a part off
+the class (resolved as above).  Quiet: a part both kinds have (``__doc__``, ``__get__``), the new kind's parts, a
+read under ``hasattr(X.name, "part")`` or in a ``try`` catching AttributeError, ``getattr(X.name, "fget", None)``,
+a fork subclass defining the name itself, the fork's own namesake class.
+
 Pure but for reading the three trees: findings out.
 """
 
@@ -32,7 +42,13 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.fallbacks import isinstance_asked, isinstance_guarded
+from aeon_release.domain.audits.drift.deferred_inits import class_named_by
+from aeon_release.domain.audits.drift.fallbacks import (
+    caught_around,
+    hasattr_held,
+    isinstance_asked,
+    isinstance_guarded,
+)
 from aeon_release.domain.audits.drift.own_fields import enclosing, file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
@@ -186,14 +202,20 @@ def _is_class(receiver: ast.expr, item: Made, node: ast.AST, file: _File) -> boo
     class of the fork's file deriving from it without binding the name on its way."""
     if isinstance(receiver, ast.Name) and receiver.id in file.local:
         return _lookup(file.local[receiver.id], item, file, set()) is True
-    if imported_origin(receiver, file.imports) == (item.module, item.cls):
+    if _names_class(imported_origin(receiver, file.imports), item):
         return True
     if not isinstance(receiver, ast.Name):
         return False
     annotation = _annotation(receiver.id, node, file.parents)
     if isinstance(annotation, ast.Subscript) and last_name(annotation.value) in _TYPE_NAMES:
-        return imported_origin(annotation.slice, file.imports) == (item.module, item.cls)
+        return _names_class(imported_origin(annotation.slice, file.imports), item)
     return False
+
+
+def _names_class(origin: tuple[str, str] | None, item: Made) -> bool:
+    """The import names ``item``'s class, from its module or a package above it (killers206: #35099's fork imported
+    ``ModelConfig`` from the package that re-exports it)."""
+    return origin is not None and class_named_by(origin, item.path, item.cls)
 
 
 def _lookup(cls: ast.ClassDef, item: Made, file: _File, seen: set[str]) -> bool | None:
@@ -213,7 +235,7 @@ def _lookup(cls: ast.ClassDef, item: Made, file: _File, seen: set[str]) -> bool 
             found = _lookup(file.local[base.id], item, file, seen)
             if found is not None:
                 return found
-        elif imported_origin(base, file.imports) == (item.module, item.cls):
+        elif _names_class(imported_origin(base, file.imports), item):
             return True
     return None
 
@@ -261,4 +283,101 @@ def _finding(trees: ThreeTrees, path: str, line: int, item: Made, shown: str, pr
         f"fork-owned line reads {shown} off a class, but upstream made {item.cls}.{item.name} a property "
         f"({item.path}{commit}), a class variable before: off the class the read is the property object itself "
         "(always truthy), not a value; read it off an instance, or ask upstream's new way",
+    )
+
+
+# a decorator line upstream added that makes a def a property or a cached one (the def itself may be context)
+_KIND_LINE = lazy_pattern(r"\n\+[ \t]+@(?:builtins\.|functools\.)?(?:cached_)?property\b")
+# each descriptor kind's own parts: reading one off the other kind raises AttributeError
+_KIND_PARTS = {
+    "property": frozenset({"fget", "fset", "fdel", "setter", "getter", "deleter"}),
+    "cached_property": frozenset({"func", "attrname", "lock"}),
+}
+_ATTRIBUTE_ERROR = frozenset({"AttributeError"})
+
+
+@dataclass(frozen=True)
+class Rekinded:
+    """``made``'s def was a ``was`` descriptor at the base and is a ``now`` one upstream."""
+
+    made: Made
+    was: str
+    now: str
+
+
+def descriptor_kind_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork lines reading, off a class, a part of a descriptor kind upstream switched (``property`` <->
+    ``cached_property``) that the new kind lacks."""
+    paths = list(trees.upstream.matching(_KIND_LINE, ".py"))
+    words = trees.fork_words()
+    found = [r for path, old, new in parsed_versions(trees, paths) for r in _rekinded(path, old, new)]
+    found = [r for r in found if r.made.name in words]
+    if not found:
+        return []
+    names = "|".join(sorted({r.made.name for r in found}))
+    parts = "|".join(sorted(_KIND_PARTS["property"] | _KIND_PARTS["cached_property"]))
+    mentioned = re.compile(r"\.(?:" + names + r")\.(?:" + parts + r")\b")
+    return [
+        _kind_finding(trees, path, line, item, shown, pr_pattern)
+        for path, module, owned in fork_modules(trees, mentioned.search)
+        for line, item, shown in _part_reads(path, module, owned, found)
+    ]
+
+
+def _kind(func: ast.FunctionDef | ast.AsyncFunctionDef) -> str | None:
+    return next((k for d in func.decorator_list if (k := last_name(d)) in _PROPERTIES), None)
+
+
+def _rekinded(path: str, old: ast.Module, new: ast.Module) -> Iterator[Rekinded]:
+    before = {c.name: c for c in file_classes(old.body)}
+    for cls in file_classes(new.body):
+        was_cls = before.get(cls.name)
+        if was_cls is None:
+            continue
+        was_defs = {s.name: _kind(s) for s in was_cls.body if isinstance(s, _Def)}
+        for stmt in (s for s in cls.body if isinstance(s, _Def)):
+            now, was = _kind(stmt), was_defs.get(stmt.name)
+            if now is not None and was is not None and was != now:
+                yield Rekinded(Made(path, dotted_name(path), cls.name, stmt.name), was, now)
+
+
+def _part_reads(
+    path: str, module: ast.Module, owned: set[int], found: list[Rekinded]
+) -> Iterator[tuple[int, Rekinded, str]]:
+    parents = parent_map(module)
+    file = _File(file_imports(module, path), parents, {c.name: c for c in file_classes(module.body)}, _stores(module))
+    for node in ast.walk(module):
+        if not (isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and node.lineno in owned):
+            continue
+        inner = node.value
+        if not (isinstance(inner, ast.Attribute) and isinstance(inner.ctx, ast.Load)):
+            continue
+        for item in (r for r in found if r.made.name == inner.attr and _lost(r, node.attr)):
+            if _is_class(inner.value, item.made, node, file) and not _part_guarded(node, inner, parents):
+                yield node.lineno, item, ast.unparse(node)
+
+
+def _lost(item: Rekinded, part: str) -> bool:
+    """``part`` belongs to the old kind and not to the new one."""
+    return part in _KIND_PARTS[item.was] and part not in _KIND_PARTS[item.now]
+
+
+def _part_guarded(node: ast.Attribute, descriptor: ast.expr, parents: dict[int, ast.AST]) -> bool:
+    """The fork already tells the kinds apart: a ``hasattr`` of the part, or a ``try`` catching AttributeError."""
+    held = hasattr_held(node, ast.unparse(descriptor), node.attr, parents)
+    return held or caught_around(node, _ATTRIBUTE_ERROR, parents)
+
+
+def _kind_finding(trees: ThreeTrees, path: str, line: int, item: Rekinded, shown: str, pr_pattern: str) -> Finding:
+    made = item.made
+    commit = trees.upstream_commit(made.path, r"property|def " + re.escape(made.name) + r"\b", pr_pattern)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        path,
+        line,
+        f"fork-owned line reads {shown}, but upstream made {made.cls}.{made.name} a {item.now} "
+        f"({made.path}{commit}), a {item.was} before: the new descriptor has no such part (AttributeError); "
+        "read the value off an instance, or reach the function another way",
     )

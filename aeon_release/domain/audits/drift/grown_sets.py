@@ -17,6 +17,12 @@ copying #49586's bias itself once upstream skips it, a ternary on #41396's ``"me
 ``"step3p7"`` workaround skipped once upstream lists the type -- each right after the merge); a back-port guard
 (``if "m" not in S: S.add("m")``) is quiet, the add it skips is upstream's own.  Any other literal is quiet (its
 answer stands), and so is a fork file naming a new member itself.
+
+The other way (killers206, ``shrunk_collection_drift``): a module-level collection of strings (a set, list or
+tuple, or one a string-keyed dict display holds under a key) upstream took a string out of, tested by a fork
+line with that string: ``"reward" in _RUNNER_CONVERTS["pooling"]`` after #37808 (45bd5c8e75) dropped ``"reward"``
+from the pooling runner's converts -- the branch is dead, an error.  Quiet: a kept string, a non-literal key, a
+fork file adding to the collection (``.append``/``.add``/``.extend``/``.update``/``.insert``/``+=``).
 """
 
 from __future__ import annotations
@@ -28,11 +34,11 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.pyindex import dotted_name
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found
-from aeon_release.domain.audits.drift.split_tables import string_sets
+from aeon_release.domain.audits.drift.split_tables import string_members, string_sets
 from aeon_release.domain.audits.drift.table_params import module_sources, read_from_module
 from aeon_release.domain.audits.merge_rules import CONSTANT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import TEST_PATH, lazy_pattern, parse_python
+from aeon_release.domain.audits.source import TEST_PATH, lazy_pattern, parse_python, str_value
 
 # a fork line's membership test: the set's name after ``in`` (``n not in SKIP``, ``k in meta.SKIP``)
 _MEMBERSHIP = lazy_pattern(r"\bin[ \t]+(?:\w+\.)*(\w+)")
@@ -148,4 +154,114 @@ def _finding(trees: ThreeTrees, path: str, test: ast.Compare, g: Grown, pr_patte
         f"fork-owned membership test of `{ast.unparse(test.left)}` in {g.name}: upstream added {members} to the "
         f"set ({where}), so the test now also takes those keys; check the fork means the set as upstream now "
         "does (a warning: it may want the new members too)",
+    )
+
+
+@dataclass(frozen=True)
+class Shrunk:
+    """Module ``module``'s collection ``name`` (under dict key ``key``, if any) lost ``removed`` upstream."""
+
+    name: str
+    key: str | None
+    module: str
+    path: str
+    removed: frozenset[str]
+
+
+_ADDERS = frozenset({"append", "add", "extend", "update", "insert", "setdefault"})
+
+
+def shrunk_collection_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork membership tests, with a string literal, of module-level string collections upstream took it out of."""
+    names = fork_found(trees, _MEMBERSHIP)
+    paths = [p for p in trees.upstream if p.endswith(".py") and not TEST_PATH.search(p)] if names else []
+    paths = sorted(trees.upstream_files_with(tuple(sorted(names)), paths)) if paths else []
+    shrunk = [g for g in _shrunk(trees, paths) if g.name in names]
+    findings: list[Finding] = []
+    for path in sorted(p for p in trees.mine if p.endswith(".py") and not TEST_PATH.search(p)) if shrunk else ():
+        added = " ".join(trees.mine[path].added.values())
+        mine = [g for g in shrunk if g.name in added]
+        module = trees.merged_module(path) if mine else None
+        if module is not None:
+            found = _literal_tests(trees.owned_lines(path), path, module, mine)
+            findings += [_shrunk_finding(trees, path, test, g, pr_pattern) for test, g in found]
+    return findings
+
+
+def _collections(module: ast.Module) -> dict[tuple[str, str | None], frozenset[str]]:
+    """(name, None) for each module-level string collection, (name, key) for each one a dict display holds."""
+    found: dict[tuple[str, str | None], frozenset[str]] = {(n, None): m for n, m in string_sets(module).items()}
+    for stmt in module.body:
+        if not (isinstance(stmt, ast.Assign | ast.AnnAssign) and isinstance(stmt.value, ast.Dict)):
+            continue
+        target = stmt.target if isinstance(stmt, ast.AnnAssign) else stmt.targets[0]
+        if not isinstance(target, ast.Name):
+            continue
+        for key, value in zip(stmt.value.keys, stmt.value.values, strict=True):
+            word = str_value(key) if key is not None else None
+            members = string_members(value)
+            if word is not None and members is not None:
+                found[(target.id, word)] = members
+    return found
+
+
+def _shrunk(trees: ThreeTrees, paths: list[str]) -> Iterator[Shrunk]:
+    before, after = both_texts(trees, paths)
+    for path in paths:
+        old = parse_python(before[path] or "", path) if before[path] else None
+        new = parse_python(after[path] or "", path) if old is not None and after[path] else None
+        if old is None or new is None:
+            continue
+        was = _collections(old)
+        for (name, key), members in _collections(new).items():
+            if was.get((name, key), frozenset()) - members:
+                yield Shrunk(name, key, dotted_name(path, roots=("",)), path, was[(name, key)] - members)
+
+
+def _literal_tests(
+    owned: set[int], path: str, module: ast.Module, shrunk: list[Shrunk]
+) -> Iterator[tuple[ast.Compare, Shrunk]]:
+    sources = module_sources(module, path)
+    grown = _added_to(module, owned)
+    for node in (n for n in ast.walk(module) if isinstance(n, ast.Compare) and n.lineno in owned):
+        if len(node.ops) != 1 or not isinstance(node.ops[0], ast.In | ast.NotIn):
+            continue
+        word = str_value(node.left)
+        table, key = _table_and_key(node.comparators[0])
+        for g in shrunk:
+            if word in g.removed and key == g.key and _named(table, g.name) and g.name not in grown:
+                if read_from_module(table, g.module, sources):
+                    yield node, g
+
+
+def _table_and_key(node: ast.expr) -> tuple[ast.expr, str | None]:
+    if isinstance(node, ast.Subscript):
+        key = str_value(node.slice)
+        return (node.value, key) if key is not None else (node, None)
+    return node, None
+
+
+def _added_to(module: ast.Module, owned: set[int]) -> set[str]:
+    """Names of collections a fork line adds to (``T.append(...)``, ``T["k"].add(...)``, ``T += ...``)."""
+    found: set[str] = set()
+    for node in (n for n in ast.walk(module) if getattr(n, "lineno", None) in owned):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _ADDERS:
+            found.add(ast.unparse(_table_and_key(node.func.value)[0]).rsplit(".", 1)[-1])
+        elif isinstance(node, ast.AugAssign):
+            found.add(ast.unparse(_table_and_key(node.target)[0]).rsplit(".", 1)[-1])
+    return found
+
+
+def _shrunk_finding(trees: ThreeTrees, path: str, test: ast.Compare, g: Shrunk, pr_pattern: str) -> Finding:
+    word = str_value(test.left)
+    commit = trees.upstream_commit(g.path, rf"[\"']{re.escape(word or '')}[\"']", pr_pattern)
+    where = g.name if g.key is None else f'{g.name}["{g.key}"]'
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        path,
+        test.lineno,
+        f"fork-owned test of {word!r} in {where} answers the other way now: upstream took it out of the "
+        f"collection ({g.path}{commit}); the branch it guards is dead (or always taken)",
     )

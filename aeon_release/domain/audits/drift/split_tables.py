@@ -114,13 +114,14 @@ def string_sets(module: ast.Module) -> dict[str, frozenset[str]]:
     for stmt in module.body:
         if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None:
             target = stmt.target if isinstance(stmt, ast.AnnAssign) else stmt.targets[0]
-            strings = _strings(stmt.value)
+            strings = string_members(stmt.value)
             if isinstance(target, ast.Name) and strings is not None:
                 found[target.id] = strings
     return found
 
 
-def _strings(node: ast.expr) -> frozenset[str] | None:
+def string_members(node: ast.expr) -> frozenset[str] | None:
+    """The strings of a set, list or tuple display of strings only (``frozenset(...)``/``set(...)`` of one too)."""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("set", "frozenset"):
         node = node.args[0] if len(node.args) == 1 else node
     if not isinstance(node, ast.Set | ast.List | ast.Tuple):
