@@ -1721,19 +1721,34 @@ def files_holding(
     ``git grep -F -l`` of a word without a newline finds a file whose bytes hold it (the empty word: any non-empty
     file), and nothing in a symlink (its link text is not read) nor in a submodule (no blob).  A blob over the cap,
     a damaged repository (grep says what it says) or more paths than a few: None."""
-    if len(paths) > READ_NOT_GREPPED or any("\n" in w for words in word_sets for w in words):
+    if any("\n" in w for words in word_sets for w in words):
+        return None
+    sets = [[os.fsencode(w) for w in words] for words in word_sets]
+    held = few_blobs(path, rev, paths, lambda data: any(w in data for ws in sets for w in ws))
+    if held is None:
+        return None
+    return [frozenset(p for p, data in held.items() if any(w in data for w in ws)) for ws in sets]
+
+
+def few_blobs(path: Path, rev: str, paths: Sequence[str], keep: Callable[[bytes], bool]) -> dict[str, bytes] | None:
+    """The non-empty blobs of ``paths`` at ``rev`` that ``keep`` accepts, symlinks left out, read through the run's
+    cat-file: what ``git grep`` would read of the same ``:(literal)`` paths, without its process (a merge's audit
+    reads the same blobs next).  None when grep is to answer: more paths than a few, a blob over the cap, a
+    damaged repository, or a path that is a folder at ``rev`` (grep reads the files under it)."""
+    if len(paths) > READ_NOT_GREPPED:
         return None
     try:
         with shared_reader(path) as reader:
             got = reader.read_many([f"{rev}:{p}" for p in paths], _READ_CAP)
-            sets = [[os.fsencode(w) for w in words] for words in word_sets]
-            held = [{p for p in paths if (data := got[f"{rev}:{p}"]) and any(w in data for w in ws)} for ws in sets]
-            links = _links_among(reader, rev, sorted(set().union(*held)))
+            if any(got[f"{rev}:{p}"] is None and reader.tree_object(f"{rev}:{p}") for p in paths):
+                return None
+            kept = {p: data for p in paths if (data := got[f"{rev}:{p}"]) and keep(data)}
+            links = _links_among(reader, rev, sorted(kept))
     except (blobs.TooLarge, GitError):
         return None
     if links is None:
         return None
-    return [frozenset(found - links) for found in held]
+    return {p: data for p, data in kept.items() if p not in links}
 
 
 def _links_among(reader: blobs.Blobs, rev: str, paths: Sequence[str]) -> set[str] | None:
