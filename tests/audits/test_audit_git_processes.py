@@ -117,3 +117,13 @@ def test_which_of_upstreams_few_files_hold_a_word_is_read_not_grepped(
     ``git grep -l`` each, of the same few files the audit reads through its cat-file anyway (perf36)."""
     gits = audited_gits(git_repo, no_rules, tmp_path, monkeypatch, RETURNS)
     assert _literal_greps(gits, "-l") == []
+
+
+def test_where_upstreams_few_files_define_a_name_is_read_not_grepped(
+    git_repo: GitRepo, no_rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The return checks asked ``definition_sites`` of upstream's changed files at theirs and at the base: a
+    ``git grep -n`` each, of files the audit reads through its cat-file anyway (perf36)."""
+    gits = audited_gits(git_repo, no_rules, tmp_path, monkeypatch, RETURNS)
+    assert _literal_greps(gits, "-n") == []
+    assert len(_running(gits, "grep")) <= 2  # where each side defines the name, in every Python file
