@@ -1665,7 +1665,15 @@ def diff_zero_context(path: Path, a: str, b: str, pathspecs: Sequence[str] = ())
 
 
 def _grep(path: Path, rev: str, options: Sequence[str], patterns: Sequence[str], pathspecs: Sequence[str]) -> str:
-    """``git grep -F -z`` of fixed strings at ``rev`` (in C, on every core); exit 1 is "nothing found".
+    """``_grep_at`` of one revision."""
+    return _grep_at(path, (rev,), options, patterns, pathspecs)
+
+
+def _grep_at(
+    path: Path, revs: Sequence[str], options: Sequence[str], patterns: Sequence[str], pathspecs: Sequence[str]
+) -> str:
+    """``git grep -F -z`` of fixed strings at each of ``revs`` (in C, on every core; a path is printed after its
+    revision and a colon); exit 1 is "nothing found".
     ``--text``: git takes a file the tree's .gitattributes marks ``-diff`` or ``binary`` for a binary one
     (``-I`` skipped it, and without ``-I`` it said "Binary file matches"); callers drop lines holding a NUL."""
     args = [
@@ -1678,7 +1686,7 @@ def _grep(path: Path, rev: str, options: Sequence[str], patterns: Sequence[str],
         *options,
         *(x for p in patterns for x in ("-e", p)),
     ]
-    status, out, err = Git(path).try_run(*args, rev, "--", *pathspecs)
+    status, out, err = Git(path).try_run(*args, *revs, "--", *pathspecs)
     if status not in (0, 1):
         raise failed("grep", path, err, status)
     return out
@@ -1829,19 +1837,42 @@ def definition_sites(
 ) -> dict[str, list[tuple[str, int]]]:
     """Where each of ``names`` is defined (``def NAME(``, at any depth) at ``rev``: path and line.
     ``git grep`` finds the candidate lines; the def is confirmed here."""
+    return definition_sites_at(path, (rev,), names, pathspecs)[rev]
+
+
+def definition_sites_at(
+    path: Path, revs: Sequence[str], names: Sequence[str], pathspecs: Sequence[str]
+) -> dict[str, dict[str, list[tuple[str, int]]]]:
+    """``definition_sites`` at each of ``revs``, from one ``git grep`` of them all: the return checks asked it of
+    the base and of upstream, a process each, in most audits of a changed return (perf36)."""
     wanted = set(names)
+    sites: dict[str, dict[str, list[tuple[str, int]]]] = {rev: {} for rev in revs}
     if not wanted:
-        return {}
+        return sites
     patterns = [f"def {n}" for n in sorted(wanted)]
-    lines = _read_def_lines(path, rev, patterns, pathspecs)
-    if lines is None:
-        out = _grep(path, rev, ["-n"], patterns, pathspecs)
-        lines = [(p[0].removeprefix(f"{rev}:"), int(p[1]), p[2]) for p in _grep_lines(out)]
-    sites: dict[str, list[tuple[str, int]]] = {}
-    for name, number, text in lines:
-        if (match := DEF_LINE.match(text)) and match.group(1) in wanted:
-            sites.setdefault(match.group(1), []).append((name, number))
+    read = {rev: _read_def_lines(path, rev, patterns, pathspecs) for rev in sites}
+    grepped = _grepped_def_lines(path, [rev for rev, lines in read.items() if lines is None], patterns, pathspecs)
+    for rev, lines in read.items():
+        for name, number, text in lines if lines is not None else grepped[rev]:
+            if (match := DEF_LINE.match(text)) and match.group(1) in wanted:
+                sites[rev].setdefault(match.group(1), []).append((name, number))
     return sites
+
+
+def _grepped_def_lines(
+    path: Path, revs: Sequence[str], patterns: Sequence[str], pathspecs: Sequence[str]
+) -> dict[str, list[tuple[str, int, str]]]:
+    """(path, line number, text) of each line at each of ``revs`` holding one of ``patterns``, one ``git grep -n``
+    for all: a record's revision is the one its name starts with (the longest, should one prefix another)."""
+    found: dict[str, list[tuple[str, int, str]]] = {rev: [] for rev in revs}
+    if not revs:
+        return found
+    longest_first = sorted(revs, key=len, reverse=True)
+    for name, number, text in _grep_lines(_grep_at(path, revs, ["-n"], patterns, pathspecs)):
+        rev = next((r for r in longest_first if name.startswith(f"{r}:")), revs[0] if len(revs) == 1 else None)
+        if rev is not None:
+            found[rev].append((name.removeprefix(f"{rev}:"), int(number), text))
+    return found
 
 
 def _grep_lines(out: str) -> Iterator[list[str]]:

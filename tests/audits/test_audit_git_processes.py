@@ -127,3 +127,13 @@ def test_where_upstreams_few_files_define_a_name_is_read_not_grepped(
     gits = audited_gits(git_repo, no_rules, tmp_path, monkeypatch, RETURNS)
     assert _literal_greps(gits, "-n") == []
     assert len(_running(gits, "grep")) <= 2  # where each side defines the name, in every Python file
+
+
+def test_where_the_base_and_upstream_define_a_name_is_one_git_grep(
+    git_repo: GitRepo, no_rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The return checks asked where each side defines the names whose returns changed, in every Python file, at
+    the base and at upstream: one ``git grep`` of both revisions (two processes had, in most such audits: perf36)."""
+    gits = audited_gits(git_repo, no_rules, tmp_path, monkeypatch, RETURNS)
+    [both] = _running(gits, "grep")
+    assert "-e def blocks" in both and len([w for w in both.split() if len(w) == 40]) == 2
