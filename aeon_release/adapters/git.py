@@ -1665,7 +1665,15 @@ def diff_zero_context(path: Path, a: str, b: str, pathspecs: Sequence[str] = ())
 
 
 def _grep(path: Path, rev: str, options: Sequence[str], patterns: Sequence[str], pathspecs: Sequence[str]) -> str:
-    """``git grep -F -z`` of fixed strings at ``rev`` (in C, on every core); exit 1 is "nothing found".
+    """``_grep_at`` of one revision."""
+    return _grep_at(path, (rev,), options, patterns, pathspecs)
+
+
+def _grep_at(
+    path: Path, revs: Sequence[str], options: Sequence[str], patterns: Sequence[str], pathspecs: Sequence[str]
+) -> str:
+    """``git grep -F -z`` of fixed strings at each of ``revs`` (in C, on every core; a path is printed after its
+    revision and a colon); exit 1 is "nothing found".
     ``--text``: git takes a file the tree's .gitattributes marks ``-diff`` or ``binary`` for a binary one
     (``-I`` skipped it, and without ``-I`` it said "Binary file matches"); callers drop lines holding a NUL."""
     args = [
@@ -1678,7 +1686,7 @@ def _grep(path: Path, rev: str, options: Sequence[str], patterns: Sequence[str],
         *options,
         *(x for p in patterns for x in ("-e", p)),
     ]
-    status, out, err = Git(path).try_run(*args, rev, "--", *pathspecs)
+    status, out, err = Git(path).try_run(*args, *revs, "--", *pathspecs)
     if status not in (0, 1):
         raise failed("grep", path, err, status)
     return out
@@ -1721,19 +1729,34 @@ def files_holding(
     ``git grep -F -l`` of a word without a newline finds a file whose bytes hold it (the empty word: any non-empty
     file), and nothing in a symlink (its link text is not read) nor in a submodule (no blob).  A blob over the cap,
     a damaged repository (grep says what it says) or more paths than a few: None."""
-    if len(paths) > READ_NOT_GREPPED or any("\n" in w for words in word_sets for w in words):
+    if any("\n" in w for words in word_sets for w in words):
+        return None
+    sets = [[os.fsencode(w) for w in words] for words in word_sets]
+    held = few_blobs(path, rev, paths, lambda data: any(w in data for ws in sets for w in ws))
+    if held is None:
+        return None
+    return [frozenset(p for p, data in held.items() if any(w in data for w in ws)) for ws in sets]
+
+
+def few_blobs(path: Path, rev: str, paths: Sequence[str], keep: Callable[[bytes], bool]) -> dict[str, bytes] | None:
+    """The non-empty blobs of ``paths`` at ``rev`` that ``keep`` accepts, symlinks left out, read through the run's
+    cat-file: what ``git grep`` would read of the same ``:(literal)`` paths, without its process (a merge's audit
+    reads the same blobs next).  None when grep is to answer: more paths than a few, a blob over the cap, a
+    damaged repository, or a path that is a folder at ``rev`` (grep reads the files under it)."""
+    if len(paths) > READ_NOT_GREPPED:
         return None
     try:
         with shared_reader(path) as reader:
             got = reader.read_many([f"{rev}:{p}" for p in paths], _READ_CAP)
-            sets = [[os.fsencode(w) for w in words] for words in word_sets]
-            held = [{p for p in paths if (data := got[f"{rev}:{p}"]) and any(w in data for w in ws)} for ws in sets]
-            links = _links_among(reader, rev, sorted(set().union(*held)))
+            if any(got[f"{rev}:{p}"] is None and reader.tree_object(f"{rev}:{p}") for p in paths):
+                return None
+            kept = {p: data for p in paths if (data := got[f"{rev}:{p}"]) and keep(data)}
+            links = _links_among(reader, rev, sorted(kept))
     except (blobs.TooLarge, GitError):
         return None
     if links is None:
         return None
-    return [frozenset(found - links) for found in held]
+    return {p: data for p, data in kept.items() if p not in links}
 
 
 def _links_among(reader: blobs.Blobs, rev: str, paths: Sequence[str]) -> set[str] | None:
@@ -1814,16 +1837,73 @@ def definition_sites(
 ) -> dict[str, list[tuple[str, int]]]:
     """Where each of ``names`` is defined (``def NAME(``, at any depth) at ``rev``: path and line.
     ``git grep`` finds the candidate lines; the def is confirmed here."""
+    return definition_sites_at(path, (rev,), names, pathspecs)[rev]
+
+
+def definition_sites_at(
+    path: Path, revs: Sequence[str], names: Sequence[str], pathspecs: Sequence[str]
+) -> dict[str, dict[str, list[tuple[str, int]]]]:
+    """``definition_sites`` at each of ``revs``, from one ``git grep`` of them all: the return checks asked it of
+    the base and of upstream, a process each, in most audits of a changed return (perf36)."""
     wanted = set(names)
+    sites: dict[str, dict[str, list[tuple[str, int]]]] = {rev: {} for rev in revs}
     if not wanted:
-        return {}
-    out = _grep(path, rev, ["-n"], [f"def {n}" for n in sorted(wanted)], pathspecs)
-    sites: dict[str, list[tuple[str, int]]] = {}
+        return sites
+    patterns = [f"def {n}" for n in sorted(wanted)]
+    read = {rev: _read_def_lines(path, rev, patterns, pathspecs) for rev in sites}
+    grepped = _grepped_def_lines(path, [rev for rev, lines in read.items() if lines is None], patterns, pathspecs)
+    for rev, lines in read.items():
+        for name, number, text in lines if lines is not None else grepped[rev]:
+            if (match := DEF_LINE.match(text)) and match.group(1) in wanted:
+                sites[rev].setdefault(match.group(1), []).append((name, number))
+    return sites
+
+
+def _grepped_def_lines(
+    path: Path, revs: Sequence[str], patterns: Sequence[str], pathspecs: Sequence[str]
+) -> dict[str, list[tuple[str, int, str]]]:
+    """(path, line number, text) of each line at each of ``revs`` holding one of ``patterns``, one ``git grep -n``
+    for all: a record's revision is the one its name starts with (the longest, should one prefix another)."""
+    found: dict[str, list[tuple[str, int, str]]] = {rev: [] for rev in revs}
+    if not revs:
+        return found
+    longest_first = sorted(revs, key=len, reverse=True)
+    for name, number, text in _grep_lines(_grep_at(path, revs, ["-n"], patterns, pathspecs)):
+        rev = next((r for r in longest_first if name.startswith(f"{r}:")), revs[0] if len(revs) == 1 else None)
+        if rev is not None:
+            found[rev].append((name.removeprefix(f"{rev}:"), int(number), text))
+    return found
+
+
+def _grep_lines(out: str) -> Iterator[list[str]]:
+    """``git grep -z -n``'s records: path, line number, text."""
     for line in out.split("\n"):
         parts = line.split("\0", 2)
-        if len(parts) == 3 and parts[1].isdigit() and (match := DEF_LINE.match(parts[2])) and match.group(1) in wanted:
-            sites.setdefault(match.group(1), []).append((parts[0].removeprefix(f"{rev}:"), int(parts[1])))
-    return sites
+        if len(parts) == 3 and parts[1].isdigit():
+            yield parts
+
+
+def _read_def_lines(
+    path: Path, rev: str, patterns: Sequence[str], pathspecs: Sequence[str]
+) -> list[tuple[str, int, str]] | None:
+    """What ``git grep -F -n`` of ``patterns`` prints of a few ``:(literal)`` paths, as (path, line number, text),
+    read from their blobs through the run's cat-file: a merge's return checks asked it of upstream's changed
+    files at each side, a ``git grep`` process each (perf36).  None when grep is to answer (``few_blobs``)."""
+    paths = [spec.removeprefix(":(literal)") for spec in pathspecs]
+    if not paths or any(not spec.startswith(":(literal)") for spec in pathspecs):
+        return None
+    if any("\n" in word for word in patterns):
+        return None
+    words = [os.fsencode(word) for word in patterns]
+    held = few_blobs(path, rev, list(dict.fromkeys(paths)), lambda data: any(w in data for w in words))
+    if held is None:
+        return None
+    return [
+        (name, number, text)
+        for name in sorted(held, key=os.fsencode)  # git's order: a tree's, its paths' bytes
+        for number, text in enumerate(_text(held[name]).split("\n"), 1)
+        if any(word in text for word in patterns)
+    ]
 
 
 SHALLOW_HINT = (

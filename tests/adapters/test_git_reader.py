@@ -272,6 +272,64 @@ def test_files_holding_finds_what_git_grep_finds(tmp_path: Path) -> None:
     assert git_mod.files_holding(repo, "HEAD", word_sets, ["end.py"] * (git_mod.READ_NOT_GREPPED + 1)) is None
 
 
+def test_definition_sites_of_a_few_files_read_are_what_git_grep_finds(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Where a few ``:(literal)`` files define names, read from their blobs, is what ``git grep -n`` says of them: line
+    numbers past a blank line and a carriage return, no newline at the end, non-UTF-8 bytes, a def under a class,
+    paths in git's order, a symlink (git greps none), a path the revision lacks; a folder is grepped."""
+    from aeon_release.adapters import git as git_mod
+
+    repo = tmp_path / "defs"
+    (repo / "d").mkdir(parents=True)
+    git(repo, "init", "-q", "-b", "main")
+    texts = {
+        "b.py": b"x = 1\r\n\ndef f(a):\n    pass\nclass C:\n    async def g(self): ...\n  def f (b) :",
+        "a-b.py": b"caf\xe9 = 1\ndef g():\n    return 'def f('\n",
+        "d/e.py": b"def ff(): ...\ndef f(): ...\n",
+        "d.py": b"def h(): ...\n",
+    }
+    for name, data in texts.items():
+        (repo / name).write_bytes(data)
+    os.symlink("def f(", repo / "link.py")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "defs")
+    specs = [f":(literal){p}" for p in [*texts, "link.py", "gone.py"]]
+    read = git_mod.definition_sites(repo, "HEAD", ["f", "g", "h"], specs)
+    monkeypatch.setattr(git_mod, "READ_NOT_GREPPED", 0)  # the grep's way, as of many files
+    assert read == git_mod.definition_sites(repo, "HEAD", ["f", "g", "h"], specs)
+    assert read["f"] == [("b.py", 3), ("b.py", 7), ("d/e.py", 2)]
+    monkeypatch.undo()
+    started: list[object] = []
+    monkeypatch.setattr(git_mod, "_grep_at", lambda *args: started.append(args) or "")
+    assert git_mod.definition_sites(repo, "HEAD", ["h"], [":(literal)d"]) == {}  # a folder: git greps what it holds
+    assert len(started) == 1
+
+
+def test_definition_sites_at_two_revisions_are_each_ones_own(tmp_path: Path) -> None:
+    """One ``git grep`` of two revisions answers each as its own grep would: a def moved, added, removed; a
+    revision asked twice; a file named like the other revision's id."""
+    from aeon_release.adapters import git as git_mod
+
+    repo = tmp_path / "two"
+    repo.mkdir()
+    git(repo, "init", "-q", "-b", "main")
+    (repo / "a.py").write_text("def f(): ...\ndef g(): ...\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "one")
+    old = git(repo, "rev-parse", "HEAD")
+    (repo / "a.py").write_text("x = 1\ndef f(): ...\n")
+    (repo / f"{old}.py").write_text("def g(): ...\n")
+    git(repo, "add", "-A")
+    git(repo, "commit", "-qm", "two")
+    new = git(repo, "rev-parse", "HEAD")
+    names, specs = ["f", "g"], [":(glob)**/*.py"]
+    both = git_mod.definition_sites_at(repo, (old, new), names, specs)
+    assert both == {rev: git_mod.definition_sites(repo, rev, names, specs) for rev in (old, new)}
+    assert both[new] == {"f": [("a.py", 2)], "g": [(f"{old}.py", 1)]} and both[old]["g"] == [("a.py", 2)]
+    assert git_mod.definition_sites_at(repo, (new, new), names, specs) == {new: both[new]}
+
+
 def test_a_relative_path_reads_the_repository_of_the_folder_the_process_is_in_now(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:

@@ -19,11 +19,19 @@ exec {git} "$@"
 """
 
 
-def audited_gits(repo: GitRepo, config: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> list[str]:
-    """The argument lists of the gits an audit of a fresh merge started (a counting git first on PATH)."""
+def audited_gits(
+    repo: GitRepo,
+    config: Path,
+    tmp_path: Path,
+    monkeypatch: pytest.MonkeyPatch,
+    case: tuple[str, str, str] = ("X = 1\n", "Y = 2\n", "X = 3\n"),
+) -> list[str]:
+    """The argument lists of the gits an audit of a fresh merge started (a counting git first on PATH): ``case`` is
+    pkg/a.py at the base, the fork's pkg/b.py, and pkg/a.py as upstream changed it."""
     unique = f"# {tmp_path.name}\n"  # the merge's ids are this test's own: no earlier audit's diffs are reused
+    base, fork, upstream = case
     sides = s.merge_case(
-        repo, {"pkg/a.py": unique + "X = 1\n"}, {"pkg/b.py": "Y = 2\n"}, [("up", {"pkg/a.py": unique + "X = 3\n"})]
+        repo, {"pkg/a.py": unique + base}, {"pkg/b.py": fork}, [("up", {"pkg/a.py": unique + upstream})]
     )
     log, shim = tmp_path / "gits.log", tmp_path / "bin" / "git"
     shim.parent.mkdir()
@@ -85,3 +93,47 @@ def test_a_few_upstream_files_are_read_not_grepped(
     """Which of upstream's few changed files can define an enum is read from their blobs: no ``git grep`` of them."""
     gits = audited_gits(git_repo, no_rules, tmp_path, monkeypatch)
     assert not [args for args in _running(gits, "grep") if "-e Enum" in args]
+
+
+# A return upstream made longer, which the fork unpacks at its old length: the return checks and three others ask
+# which of upstream's changed files define or declare a name, at each side.
+RETURNS = (
+    "class Manager:\n    def blocks(self) -> tuple[int, int]:\n        return 1, 2\n\n    def usage(self) -> int:\n"
+    "        return 0\n",
+    "from pkg.a import Manager\n\n\ndef fork(m: Manager) -> int:\n    a, b = m.blocks()\n    return a + m.usage()\n",
+    "class Manager:\n    def blocks(self) -> tuple[int, int, int]:\n        return 1, 2, 3\n\n    def usage(self) -> int:\n"
+    "        return 0\n",
+)
+
+
+def _literal_greps(gits: list[str], option: str) -> list[str]:
+    return [args for args in _running(gits, "grep") if f" {option} " in f" {args} " and ":(literal)" in args]
+
+
+def test_which_of_upstreams_few_files_hold_a_word_is_read_not_grepped(
+    git_repo: GitRepo, no_rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Offsets, wrapped values and dispatched calls each asked ``upstream_files_with`` of upstream's changed files: a
+    ``git grep -l`` each, of the same few files the audit reads through its cat-file anyway (perf36)."""
+    gits = audited_gits(git_repo, no_rules, tmp_path, monkeypatch, RETURNS)
+    assert _literal_greps(gits, "-l") == []
+
+
+def test_where_upstreams_few_files_define_a_name_is_read_not_grepped(
+    git_repo: GitRepo, no_rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The return checks asked ``definition_sites`` of upstream's changed files at theirs and at the base: a
+    ``git grep -n`` each, of files the audit reads through its cat-file anyway (perf36)."""
+    gits = audited_gits(git_repo, no_rules, tmp_path, monkeypatch, RETURNS)
+    assert _literal_greps(gits, "-n") == []
+    assert len(_running(gits, "grep")) <= 2  # where each side defines the name, in every Python file
+
+
+def test_where_the_base_and_upstream_define_a_name_is_one_git_grep(
+    git_repo: GitRepo, no_rules: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The return checks asked where each side defines the names whose returns changed, in every Python file, at
+    the base and at upstream: one ``git grep`` of both revisions (two processes had, in most such audits: perf36)."""
+    gits = audited_gits(git_repo, no_rules, tmp_path, monkeypatch, RETURNS)
+    [both] = _running(gits, "grep")
+    assert "-e def blocks" in both and len([w for w in both.split() if len(w) == 40]) == 2

@@ -1108,7 +1108,7 @@ def _reshapes(raw: str, changed_tuple: re.Pattern[str]) -> bool:
 def _sides_sites(trees: ThreeTrees, names: list[str]) -> dict[str, tuple[list[tuple[str, int]], list[tuple[str, int]]]]:
     """Every def of each name in the base's tree and in upstream's (a name defined with other shapes
     elsewhere is ambiguous); a ``Class.method`` upstream's only where that class holds the method."""
-    sites = {rev: _definition_sites(trees, rev, names, [PYTHON_FILES]) for rev in (trees.base, trees.theirs)}
+    sites = _definitions_at(trees, (trees.base, trees.theirs), names, [PYTHON_FILES])
     found = {}
     for name in names:
         at_base, at_theirs = sites[trees.base].get(name, []), sites[trees.theirs].get(name, [])
@@ -1123,8 +1123,17 @@ def _definition_sites(
 ) -> dict[str, list[tuple[str, int]]]:
     """``repo.definition_sites``, a ``Class.method`` name answered with every def of the method's name
     (whose class the readers check)."""
-    bare = repo.definition_sites(trees.repo, rev, sorted({n.rsplit(".", 1)[-1] for n in names}), pathspecs)
-    return {n: bare[n.rsplit(".", 1)[-1]] for n in names if n.rsplit(".", 1)[-1] in bare}
+    return _definitions_at(trees, (rev,), names, pathspecs)[rev]
+
+
+def _definitions_at(
+    trees: ThreeTrees, revs: tuple[str, ...], names: list[str], pathspecs: list[str]
+) -> dict[str, dict[str, list[tuple[str, int]]]]:
+    """``_definition_sites`` at each of ``revs``, one ``git grep`` for them all."""
+    at = repo.definition_sites_at(trees.repo, revs, sorted({n.rsplit(".", 1)[-1] for n in names}), pathspecs)
+    return {
+        rev: {n: bare[n.rsplit(".", 1)[-1]] for n in names if n.rsplit(".", 1)[-1] in bare} for rev, bare in at.items()
+    }
 
 
 def _qualified(callee: str, call: str) -> str | None:
@@ -2192,7 +2201,7 @@ def _voided(trees: ThreeTrees, names: set[str]) -> dict[str, str]:
     )
     if not wanted:
         return {}
-    sites = {rev: repo.definition_sites(trees.repo, rev, wanted, [PYTHON_FILES]) for rev in (trees.base, trees.theirs)}
+    sites = repo.definition_sites_at(trees.repo, (trees.base, trees.theirs), wanted, [PYTHON_FILES])
     voided = {}
     for name in wanted:
         at_base, at_theirs = sites[trees.base].get(name, []), sites[trees.theirs].get(name, [])
