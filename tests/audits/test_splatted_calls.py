@@ -22,7 +22,7 @@ OLD = (
     "        self.model = model\n        self.tokenizer = tokenizer\n"
 )
 KW_ONLY = OLD.replace("model: str, tokenizer", "model: str, *, tokenizer")
-REQUIRED = OLD.replace("mode: str = 'auto', **kwargs", "mode: str, *, seed: int, **kwargs")
+REQUIRED = OLD.replace("mode: str = 'auto', **kwargs", "mode: str = 'auto', *, seed: int, **kwargs")
 FORK = "from pkg.llm import LLM\n\n\nclass AeonLLM(LLM):\n    def __init__(self, model: str, tokenizer: str | None = None, **kwargs) -> None:\n"
 
 

@@ -72,6 +72,6 @@ def _finding(path: str, cls: ast.ClassDef, home: str) -> Finding:
         path,
         cls.lineno,
         f"fork-owned class {cls.name} derives from a class of {home}, which upstream changed into text this "
-        "Python cannot parse (a newer syntax): its overrides and super() calls were not checked against "
+        "Python cannot parse (a newer syntax, or an error): its overrides and super() calls were not checked against "
         "upstream's class; review them by hand, or audit under the Python upstream targets",
     )
