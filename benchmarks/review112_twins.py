@@ -294,6 +294,53 @@ TWINS += [
     ),
 ]
 
+SRV = "from vllm.entrypoints.speech_to_text.base import serving\n\n\n"
+CASES += [
+    (
+        AUC,
+        "the transcription serving's imported load_audio replaced with the old parameters",
+        K(
+            *AU,
+            "vllm/aeon/r112au7.py",
+            "import numpy as np\n\n"
+            + SRV
+            + "def aeon_load_audio(path, *, sr=22050, mono=True, max_duration_s=None):\n"
+            + DEC
+            + "serving.load_audio = aeon_load_audio\n",
+            "serving.load_audio = aeon_load_audio",
+        ),
+    ),
+]
+TWINS += [
+    (
+        AUC,
+        "twin: the transcription serving's imported load_audio replaced by one taking **kwargs",
+        K(
+            *AU,
+            "vllm/aeon/r112au8.py",
+            "import numpy as np\n\n"
+            + SRV
+            + "def aeon_load_audio(path, *, sr=22050, mono=True, **kwargs):\n"
+            + DEC
+            + "serving.load_audio = aeon_load_audio\n",
+            "serving.load_audio = aeon_load_audio",
+        ),
+    ),
+    (
+        AUC,
+        "twin: the assets module's imported load_audio replaced (its call upstream left alone)",
+        K(
+            *AU,
+            "vllm/aeon/r112au9.py",
+            "import numpy as np\n\nfrom vllm.assets import audio as audio_assets\n\n\n"
+            "def aeon_load_audio(path, *, sr=22050, mono=True, max_duration_s=None):\n"
+            + DEC
+            + "audio_assets.load_audio = aeon_load_audio\n",
+            "audio_assets.load_audio = aeon_load_audio",
+        ),
+    ),
+]
+
 # --- 5784507da4 (#48012): _cached_get_attn_backend('s backend= line re-spelled, its keyword kept
 AB = ("#48012", "5784507da4", "get_attn_backend passes backend=backend (per-kind) to _cached_get_attn_backend")
 ABC = "#48012 patched function, an argument line re-spelled below the call's first line"
