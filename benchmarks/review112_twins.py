@@ -187,6 +187,24 @@ TWINS += [
     ),
 ]
 
+TWINS += [
+    (
+        DMC,
+        "twin: the old-parameter patch only below the release that passes the keyword (a version test)",
+        K(
+            *DM,
+            "vllm/aeon/r112dm10.py",
+            "import torch\nfrom packaging.version import Version\n\nimport vllm\n"
+            + FML
+            + "def aeon_determine_expert_map(ep_size: int, ep_rank: int, global_num_experts: int):\n"
+            + BODY
+            + "if Version(vllm.__version__) < Version('0.10.2'):  # AEON: newer layers pass the placement strategy\n"
+            "    fml.determine_expert_map = aeon_determine_expert_map\n",
+            "    fml.determine_expert_map = aeon_determine_expert_map",
+        ),
+    ),
+]
+
 # --- 640a09086d (#49948): load_audio( and load_audio_soundfile( gain max_decode_bytes= below their first lines
 AU = (
     "#49948",
@@ -337,6 +355,23 @@ TWINS += [
             + DEC
             + "audio_assets.load_audio = aeon_load_audio\n",
             "audio_assets.load_audio = aeon_load_audio",
+        ),
+    ),
+]
+
+TWINS += [
+    (
+        AUC,
+        "twin: the old-parameter load_audio installed under a module flag bound from a version",
+        K(
+            *AU,
+            "vllm/aeon/r112au10.py",
+            "from packaging import version\n\nimport vllm\n"
+            + AUD
+            + "_OLD_VLLM = version.parse(vllm.__version__) < version.parse('0.21.0')  # AEON: before max_decode_bytes\n\n\n"
+            "def aeon_load_audio(path, *, sr=22050, mono=True, max_duration_s=None):\n" + DEC + "if _OLD_VLLM:\n"
+            "    audio.load_audio = aeon_load_audio\n",
+            "    audio.load_audio = aeon_load_audio",
         ),
     ),
 ]
