@@ -410,6 +410,35 @@ TWINS += [
     ),
 ]
 
+TWINS += [
+    (
+        ABC,
+        "twin: a functools.cache replacement of the same parameters (as upstream's own is cached)",
+        K(
+            *AB,
+            "vllm/aeon/r112ab3.py",
+            "import functools\n\n" + SEL + "_orig = selector._cached_get_attn_backend.__wrapped__\n\n\n"
+            "@functools.cache\n"
+            "def aeon_cached_backend(backend, attn_selector_config, num_heads=None):\n"
+            "    return _orig(backend, attn_selector_config, num_heads)  # AEON: a cache of the Spark's own\n\n\n"
+            "selector._cached_get_attn_backend = aeon_cached_backend\n",
+            "selector._cached_get_attn_backend = aeon_cached_backend",
+        ),
+    ),
+    (
+        ABC,
+        "twin: the fork's own class put over the selector config whose construction upstream re-spelled",
+        K(
+            *AB,
+            "vllm/aeon/r112ab4.py",
+            SEL + "class AeonSelectorConfig(selector.AttentionSelectorConfig):\n"
+            "    pass  # AEON: a marker the Spark's platform hook reads\n\n\n"
+            "selector.AttentionSelectorConfig = AeonSelectorConfig\n",
+            "selector.AttentionSelectorConfig = AeonSelectorConfig",
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review112-")
