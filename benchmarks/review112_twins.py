@@ -376,6 +376,28 @@ TWINS += [
     ),
 ]
 
+TWINS += [
+    (
+        AUC,
+        "twin: an old-parameter load_audio beside the fork's own AudioMediaIO.load_bytes/load_file (upstream's callers never run)",
+        K(
+            *AU,
+            "vllm/aeon/r112au11.py",
+            AUD
+            + "def aeon_load_audio(path, *, sr=22050, mono=True, max_duration_s=None):\n"
+            + DEC
+            + "def aeon_load_bytes(self, data: bytes):\n"
+            "    return aeon_load_audio(BytesIO(data), sr=None)\n\n\n"
+            "def aeon_load_file(self, filepath):\n"
+            "    return aeon_load_audio(filepath, sr=None)\n\n\n"
+            "audio.AudioMediaIO.load_bytes = aeon_load_bytes\n"
+            "audio.AudioMediaIO.load_file = aeon_load_file\n"
+            "audio.load_audio = aeon_load_audio\n",
+            "audio.load_audio = aeon_load_audio",
+        ),
+    ),
+]
+
 # --- 5784507da4 (#48012): _cached_get_attn_backend('s backend= line re-spelled, its keyword kept
 AB = ("#48012", "5784507da4", "get_attn_backend passes backend=backend (per-kind) to _cached_get_attn_backend")
 ABC = "#48012 patched function, an argument line re-spelled below the call's first line"
