@@ -376,6 +376,24 @@ TWINS += [
     ),
 ]
 
+CASES += [
+    (
+        AUC,
+        "an old-parameter load_audio beside the fork's own AudioMediaIO.load_bytes only (upstream's load_file still calls)",
+        K(
+            *AU,
+            "vllm/aeon/r112au12.py",
+            AUD
+            + "def aeon_load_audio(path, *, sr=22050, mono=True, max_duration_s=None):\n"
+            + DEC
+            + "def aeon_load_bytes(self, data: bytes):\n"
+            "    return aeon_load_audio(BytesIO(data), sr=None)\n\n\n"
+            "audio.AudioMediaIO.load_bytes = aeon_load_bytes\n"
+            "audio.load_audio = aeon_load_audio\n",
+            "audio.load_audio = aeon_load_audio",
+        ),
+    ),
+]
 TWINS += [
     (
         AUC,
