@@ -16,9 +16,27 @@ right after the merge (the merge base is the commit's first parent, upstream the
 - an argument line re-spelled, its keyword kept: #48012 (5784507da4) ``backend=vllm_config.attention_config.backend``
   -> ``backend=backend`` inside ``_cached_get_attn_backend(`` (a replacement of the same parameters, a lambda).
 
+- a patch of a class's method beside the callee (#49948): an old-parameter ``load_audio`` installed with the
+  fork's own ``AudioMediaIO.load_bytes`` and ``load_file`` (``mod.Cls.meth = mine``), upstream's only callers;
+- a version test around an old-parameter patch (``Version(vllm.__version__) < ...``, a module flag bound from one).
+
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the replay's catch of
-this widening (#23745's old-parameter replacement) and #49948's two old-parameter replacements, new reach of the
-same widening (no added line names either function).
+this widening (#23745's old-parameter replacement) and #49948's: old-parameter replacements of ``load_audio``,
+``load_audio_soundfile`` and the transcription serving's imported ``load_audio`` (new reach of the same
+widening: no added line names any of them), and ``load_audio`` beside the fork's ``load_bytes`` only (upstream's
+``load_file`` still makes the grown call).  Before the widening (d6d66253) all five were missed (0 caught, 5 missed; 23 twins quiet, none warned).
+
+Round 1 (main at cf62aa92), 5 cases and 23 twins as finally written (16 twins in the first commit, 7 more
+in four further passes, none changed after a run): 5 caught of 5; 1 false error of 23: the old-parameter
+``load_audio`` beside the fork's own ``AudioMediaIO.load_bytes``/``load_file`` (a grown call's owner was read as
+a module-level def only, so a call inside a replaced class method stayed live).  The version-gated patches warn
+(the engine cannot run the test), as the signature probe does.
+Round 2 (this branch): the owner of a grown call inside a top-level class's method is ``Cls.meth``, and a patch
+``mod.Cls.meth = mine`` in the fork's file (not kept by a read of the original) drops it (``_owner``/``_caller``
+in ``drift/patched_functions.py``).  5 caught of 5; 0 false errors of 23 twins (3 warned: the signature probe and
+the two version tests).  Regression set: blind_replay_fmlayer3 12 caught, 1 warned of 13 (8 quiet, 0 false),
+killer_replay 26/26, kind_change_replay 12/12 (5 quiet), review82_twins 11/11 and 0 false of 29 (4 warned),
+blind_replay_compbackends 9 caught, 1 warned, 2 missed of 12 (10 quiet) -- all as before.
 
   PYTHONPATH=.. python review112_twins.py [--only TEXT ...] [--show]
 """
