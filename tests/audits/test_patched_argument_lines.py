@@ -105,3 +105,34 @@ def test_a_comment_or_an_outside_line_added_is_quiet(git_repo: GitRepo, tmp_path
     )
     both = HEAD + PLACE + SCALE + "lyr.place = aeon_place\nlyr.scale = aeon_scale\n"
     assert _rows(git_repo, tmp_path, both, theirs) == []
+
+
+# review112: the class method holding upstream's grown call replaced by the fork too (#49948's
+# ``AudioMediaIO.load_bytes``/``load_file`` beside an old-parameter ``load_audio``): upstream's call never runs
+OWN_INIT = "def aeon_init(self, ep_size, ep_rank, total, strategy):\n    self.local, self.map = aeon_place(ep_size, ep_rank, total)\n\n\n"
+
+
+def test_the_caller_method_replaced_too_is_quiet(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = HEAD + PLACE + OWN_INIT + "lyr.Layer.__init__ = aeon_init\nlyr.place = aeon_place\n"
+    assert _rows(git_repo, tmp_path, fork) == []
+
+
+def test_the_caller_method_kept_by_the_fork_still_errors(git_repo: GitRepo, tmp_path: Path) -> None:
+    # the fork's init hands on to upstream's own, whose grown call runs all the same
+    fork = (
+        HEAD
+        + PLACE
+        + "_up = lyr.Layer.__init__\n\n\n"
+        + "def aeon_init(self, *args):\n    _up(self, *args)\n\n\n"
+        + "lyr.Layer.__init__ = aeon_init\nlyr.place = aeon_place\n"
+    )
+    assert _rows(git_repo, tmp_path, fork) == [(line_of(fork, "lyr.place = aeon_place"), "error")]
+
+
+def test_another_method_of_the_class_replaced_still_errors(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = (
+        HEAD
+        + PLACE
+        + "def aeon_repr(self):\n    return 'Layer'\n\n\nlyr.Layer.__repr__ = aeon_repr\nlyr.place = aeon_place\n"
+    )
+    assert _rows(git_repo, tmp_path, fork) == [(line_of(fork, "lyr.place = aeon_place"), "error")]

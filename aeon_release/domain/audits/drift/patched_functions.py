@@ -27,7 +27,8 @@ every call of the name at the base did: the fork's function fitted before the me
 merge's.  Quiet: a function taking the new parameters or ``**kwargs``, a value that is no function of the fork's
 file (upstream's own function, a class, a method, a name the file also assigns), an attribute of the fork's own
 object or module of the name, a call elsewhere by the imported name (bound before the patch ran), a new call
-inside a module function the fork's file patches too (that caller is the fork's now).  A warning: the patch
+inside a module function (or a top-level class's method) the fork's file patches too (that caller is the fork's
+now).  A warning: the patch
 under an ``if`` that tests the patched name, a signature or ``hasattr`` (the fork picks its patch by looking at
 upstream's function, which the engine cannot run), a ``def`` under a decorator other than ``functools.wraps``
 (the decorated value may take other parameters).
@@ -85,8 +86,8 @@ class Called:
     name: str
     old: tuple[ast.Call, ...]
     new: tuple[ast.Call, ...]
-    # the module-level def each of ``new`` sits in ("" at the module's top): a caller the fork patches too runs
-    # the fork's code, never upstream's new call
+    # the module-level def (or ``Cls.meth``) each of ``new`` sits in ("" at the module's top): a caller the fork
+    # patches too runs the fork's code, never upstream's new call
     within: tuple[str, ...] = ()
 
 
@@ -273,12 +274,20 @@ def _homes(module: str) -> list[str]:
 
 
 def _owner(module: ast.Module, call: ast.Call) -> str:
-    """The name of the module-level def the call sits in ("" at the module's top); read by line, as a forwarded
-    call (``_forwarded``) is a node of no tree."""
+    """The name of the module-level def the call sits in, or ``Cls.meth`` of a top-level class's method ("" at the
+    module's top or elsewhere in a class); read by line, as a forwarded call (``_forwarded``) is a node of no
+    tree."""
     for d in module.body:
-        if isinstance(d, _FUNCS) and d.lineno <= call.lineno <= (d.end_lineno or d.lineno):
+        if _spans(d, call) and isinstance(d, _FUNCS):
             return d.name
+        if _spans(d, call) and isinstance(d, ast.ClassDef):
+            meth = next((m.name for m in d.body if isinstance(m, _FUNCS) and _spans(m, call)), None)
+            return f"{d.name}.{meth}" if meth is not None else ""
     return ""
+
+
+def _spans(node: ast.stmt, call: ast.Call) -> bool:
+    return node.lineno <= call.lineno <= (node.end_lineno or node.lineno)
 
 
 def _kept(path: str, module: ast.Module) -> set[tuple[str, str]]:
@@ -294,12 +303,20 @@ def _live(hit: Called, replaced: set[tuple[str, str]]) -> Called:
     that caller up too and runs the fork's, so upstream's new call there never runs (review82: a fork replacing
     ``make_transcription_wrapper`` and ``download_bytes_from_url`` together, its wrapper calling the old way); not
     where the file keeps upstream's caller (``_kept``)."""
-    keep = [i for i, owner in enumerate(hit.within) if (hit.module, owner) not in replaced]
+    keep = [i for i, owner in enumerate(hit.within) if _caller(hit.module, owner) not in replaced]
     if len(keep) == len(hit.new):
         return hit
     return Called(
         hit.path, hit.module, hit.name, hit.old, tuple(hit.new[i] for i in keep), tuple(hit.within[i] for i in keep)
     )
+
+
+def _caller(module: str, owner: str) -> tuple[str, str]:
+    """(module, name) a patch of the caller ``owner`` targets: ``mod.f`` for a def, ``mod.Cls.meth`` for a method
+    (review112: a fork putting its own ``AudioMediaIO.load_bytes``/``load_file`` over the class, upstream's
+    callers of #49948's ``load_audio(..., max_decode_bytes=...)``, beside an old-parameter ``load_audio``)."""
+    cls, _, meth = owner.rpartition(".")
+    return (f"{module}.{cls}", meth) if cls else (module, owner)
 
 
 def _binds(call: ast.Call, theirs: Sig | None) -> bool:
