@@ -198,7 +198,8 @@ def test_a_class_read_on_many_lines_is_grepped_once(
     git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
     """perf35: tree surfaces asked ``git grep`` for the gained class's declaration and its subclasses again for
-    each read of it (three per read); each is asked once a merge now, and each read still errs."""
+    each read of it (three per read); each is asked once a merge now (of a grep or, since perf36, of the few
+    files' blobs), and each read still errs."""
     greps: list[tuple[str, ...]] = []
     real = repo.files_containing
 
@@ -207,6 +208,15 @@ def test_a_class_read_on_many_lines_is_grepped_once(
         return real(path, rev, words, pathspecs)
 
     monkeypatch.setattr(repo, "files_containing", counted)
+    held = repo.files_holding  # perf36: a few files' asks answered from their blobs, no grep process
+
+    def counted_held(
+        path: Path, rev: str, word_sets: Sequence[Sequence[str]], paths: Sequence[str]
+    ) -> list[frozenset[str]] | None:
+        greps.extend(tuple(words) for words in word_sets)
+        return held(path, rev, word_sets, paths)
+
+    monkeypatch.setattr(repo, "files_holding", counted_held)
     reads = "".join(f"    b{i} = len(out.ids) + out.ids[{i}]\n" for i in range(3))
     text = f"def a(runner: Runner) -> int:\n    out = runner.step(2)\n{reads}    return b0\n"
     found = run(git_repo, no_rules, text)
