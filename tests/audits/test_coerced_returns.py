@@ -6,6 +6,7 @@ Shaped like #28652 (b230286fbc), which turned ``ModelConfig.get_num_experts``'s 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -110,3 +111,31 @@ def test_another_return_that_may_be_none_makes_a_warning(git_repo: GitRepo, no_r
 def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     head = HEAD if "other" not in body else ""
     assert rows(git_repo, no_rules, body, head) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "parses"),
+    [
+        ("def dense(cfg: ModelConfig) -> bool:\n    return cfg.hf is None\n", False),
+        ("def dense(cfg: ModelConfig) -> bool:\n    return cfg.get_num_experts() is None\n", True),
+    ],
+    ids=["calls no def", "calls a def"],
+)
+def test_a_fork_calling_no_def_of_a_candidate_parses_nothing(
+    git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch, body: str, parses: bool
+) -> None:
+    """perf37's gate: every finding's fork line calls ``name(``, a def both versions of the candidate keep; a fork
+    whose added lines call none parses nothing, one calling it still errs."""
+    from aeon_release.domain.audits.drift import coerced_returns, sides
+
+    parsed: list[str] = []
+
+    def recording(*args: object) -> Iterator[tuple[str, object, object]]:
+        for both in sides.parsed_versions(*args):  # type: ignore[arg-type]
+            parsed.append(both[0])
+            yield both
+
+    monkeypatch.setattr(coerced_returns, "parsed_versions", recording)
+    found = rows(git_repo, no_rules, body)
+    assert [r[1] for r in found] == ([5] if parses else [])
+    assert bool(parsed) is parses

@@ -7,6 +7,7 @@ Shaped like #35099 (80d93fd6da), which made ``ModelConfig.is_encoder_decoder`` a
 
 from __future__ import annotations
 
+from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
@@ -124,3 +125,35 @@ def test_an_old_kinds_part_is_an_error(git_repo: GitRepo, no_rules: Path, body: 
 )
 def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert errors(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "parses"),
+    [
+        ("def fresh(cfg):\n    return cfg.is_encdec\n", False),
+        ("def fresh(cfg):\n    return ModelConfig.is_encdec.fget(cfg)\n", True),
+    ],
+    ids=["names no part", "names a part"],
+)
+def test_a_fork_naming_no_descriptor_part_parses_nothing(
+    git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch, body: str, parses: bool
+) -> None:
+    """perf37's gate: every finding's fork line reads ``.name.part`` (a part of a descriptor kind), so a fork whose
+    added lines hold no part word parses no upstream file for this check; one reading ``fget`` still errs."""
+    import sys
+
+    from aeon_release.domain.audits.drift import class_properties, sides
+
+    parsed: list[str] = []
+
+    def recording(*args: object) -> Iterator[tuple[str, object, object]]:
+        callers = {sys._getframe(depth).f_code.co_name for depth in range(1, 4)}
+        for both in sides.parsed_versions(*args):  # type: ignore[arg-type]
+            if "descriptor_kind_drift" in callers:
+                parsed.append(both[0])
+            yield both
+
+    monkeypatch.setattr(class_properties, "parsed_versions", recording)
+    found = errors(git_repo, no_rules, body)
+    assert [r[1] for r in found] == ([5] if parses else [])
+    assert bool(parsed) is parses

@@ -293,6 +293,7 @@ _KIND_PARTS = {
     "property": frozenset({"fget", "fset", "fdel", "setter", "getter", "deleter"}),
     "cached_property": frozenset({"func", "attrname", "lock"}),
 }
+_ALL_PARTS = _KIND_PARTS["property"] | _KIND_PARTS["cached_property"]
 _ATTRIBUTE_ERROR = frozenset({"AttributeError"})
 
 
@@ -308,14 +309,18 @@ class Rekinded:
 def descriptor_kind_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork lines reading, off a class, a part of a descriptor kind upstream switched (``property`` <->
     ``cached_property``) that the new kind lacks."""
-    paths = list(trees.upstream.matching(_KIND_LINE, ".py"))
     words = trees.fork_words()
+    # perf37: every finding's fork line holds ``.name.part`` (``mentioned``), so the part is a word a fork-added
+    # line holds: a fork naming none parses nothing (95.7 ms of the 80-commit bench, nine upstream files parsed)
+    if not words & _ALL_PARTS:
+        return []
+    paths = list(trees.upstream.matching(_KIND_LINE, ".py"))
     found = [r for path, old, new in parsed_versions(trees, paths) for r in _rekinded(path, old, new)]
     found = [r for r in found if r.made.name in words]
     if not found:
         return []
     names = "|".join(sorted({r.made.name for r in found}))
-    parts = "|".join(sorted(_KIND_PARTS["property"] | _KIND_PARTS["cached_property"]))
+    parts = "|".join(sorted(_ALL_PARTS))
     mentioned = re.compile(r"\.(?:" + names + r")\.(?:" + parts + r")\b")
     return [
         _kind_finding(trees, path, line, item, shown, pr_pattern)

@@ -31,7 +31,7 @@ from aeon_release.domain.audits.drift.deferred_inits import class_named_by
 from aeon_release.domain.audits.drift.own_fields import enclosing, file_classes
 from aeon_release.domain.audits.drift.pyindex import file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
+from aeon_release.domain.audits.drift.sides import ThreeTrees, added_names_a_def, parsed_versions
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map
@@ -57,6 +57,10 @@ class Coerced:
 def coerced_return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork tests against None of a call whose result upstream made never None."""
     paths = list(trees.upstream.matching(_COERCING, ".py"))
+    # perf37: every finding's fork line calls ``name(`` (``mentioned``), a def both versions of its file keep, so
+    # a fork whose added lines call none of the candidates' defs parses nothing (83 ms of the 80-commit bench)
+    if not added_names_a_def(trees, paths, lambda name: f"{name}("):
+        return []
     words = trees.fork_words()
     found = [c for path, old, new in parsed_versions(trees, paths) for c in _coerced(path, old, new)]
     found = [c for c in found if c.name in words]

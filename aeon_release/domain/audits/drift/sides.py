@@ -743,8 +743,8 @@ def added_names_a_def(trees: ThreeTrees, paths: list[str], spelt: Callable[[str]
     """Whether a line the fork added holds ``spelt(name)`` for a name some candidate of ``paths`` declares with
     ``def`` at both versions: the all-or-nothing gate of a check whose findings need a fork-added line naming a
     def both versions keep (``declared`` finds a superset of the defs).  A text whose names the parser folds
-    (``gateable``) is never gated: True.  Shared by re-derived layouts (a bare name, perf27) and stopped
-    argument writes (``.name(``, perf28)."""
+    (``gateable``) is never gated: True.  Shared by re-derived layouts (a bare name, perf27), stopped
+    argument writes (``.name(``, perf28) and coerced returns (``name(``, perf37)."""
     added = "\n".join(fork_added(trees))
     before, after = both_texts(trees, paths)
     texts = [(before[p] or "", after[p] or "") for p in paths]
