@@ -31,6 +31,7 @@ import ast
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from typing import TypeVar
 
 from aeon_release.domain.audits.drift.pyindex import dotted_name
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found
@@ -56,18 +57,33 @@ class Grown:
 
 def grown_set_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork membership tests of module-level string sets upstream added members to."""
+    names, paths = _candidates(trees)
+    grown = [g for g in _grown(trees, paths) if g.name in names]
+    return [
+        _finding(trees, path, test, g, pr_pattern)
+        for path, module, mine in _fork_files(trees, grown)
+        for test, g in _tests(trees, path, module, mine)
+    ]
+
+
+def _candidates(trees: ThreeTrees) -> tuple[set[str], list[str]]:
+    """The names fork lines test membership in, and upstream's Python files (not tests) naming one of them."""
     names = fork_found(trees, _MEMBERSHIP)
     paths = [p for p in trees.upstream if p.endswith(".py") and not TEST_PATH.search(p)] if names else []
-    paths = sorted(trees.upstream_files_with(tuple(sorted(names)), paths)) if paths else []
-    grown = [g for g in _grown(trees, paths) if g.name in names]
-    findings: list[Finding] = []
-    for path in sorted(p for p in trees.mine if p.endswith(".py") and not TEST_PATH.search(p)) if grown else ():
+    return names, sorted(trees.upstream_files_with(tuple(sorted(names)), paths)) if paths else []
+
+
+_Changed = TypeVar("_Changed", "Grown", "Shrunk")
+
+
+def _fork_files(trees: ThreeTrees, changed: list[_Changed]) -> Iterator[tuple[str, ast.Module, list[_Changed]]]:
+    """Each fork Python file (not a test) whose added lines name one of ``changed``, merged, with those it names."""
+    for path in sorted(p for p in trees.mine if p.endswith(".py") and not TEST_PATH.search(p)) if changed else ():
         added = " ".join(trees.mine[path].added.values())
-        mine = [g for g in grown if g.name in added]
+        mine = [g for g in changed if g.name in added]
         module = trees.merged_module(path) if mine else None
         if module is not None:
-            findings += [_finding(trees, path, test, g, pr_pattern) for test, g in _tests(trees, path, module, mine)]
-    return findings
+            yield path, module, mine
 
 
 def _grown(trees: ThreeTrees, paths: list[str]) -> Iterator[Grown]:
@@ -173,19 +189,13 @@ _ADDERS = frozenset({"append", "add", "extend", "update", "insert", "setdefault"
 
 def shrunk_collection_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork membership tests, with a string literal, of module-level string collections upstream took it out of."""
-    names = fork_found(trees, _MEMBERSHIP)
-    paths = [p for p in trees.upstream if p.endswith(".py") and not TEST_PATH.search(p)] if names else []
-    paths = sorted(trees.upstream_files_with(tuple(sorted(names)), paths)) if paths else []
+    names, paths = _candidates(trees)
     shrunk = [g for g in _shrunk(trees, paths) if g.name in names]
-    findings: list[Finding] = []
-    for path in sorted(p for p in trees.mine if p.endswith(".py") and not TEST_PATH.search(p)) if shrunk else ():
-        added = " ".join(trees.mine[path].added.values())
-        mine = [g for g in shrunk if g.name in added]
-        module = trees.merged_module(path) if mine else None
-        if module is not None:
-            found = _literal_tests(trees.owned_lines(path), path, module, mine)
-            findings += [_shrunk_finding(trees, path, test, g, pr_pattern) for test, g in found]
-    return findings
+    return [
+        _shrunk_finding(trees, path, test, g, pr_pattern)
+        for path, module, mine in _fork_files(trees, shrunk)
+        for test, g in _literal_tests(trees.owned_lines(path), path, module, mine)
+    ]
 
 
 def _collections(module: ast.Module) -> dict[tuple[str, str | None], frozenset[str]]:
