@@ -29,24 +29,32 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str, upstream: str = UPSTREAM)
     return [(line, sev) for path, line, sev, message in found if path == FORK and "for its truth" in message]
 
 
+TRUTH_ROWS = [
+    (
+        "from vllm.kern import has_dg\n\n\ndef f(n: int) -> bool:\n    if has_dg:\n        return n > 1\n    return False\n",
+        5,
+    ),
+    ("from vllm import kern\n\n\ndef f(ok: bool) -> bool:\n    return ok and kern.has_dg\n", 5),
+    ("from vllm import kern\n\nUSE = bool(kern.has_dg)\n", 3),
+    ("from vllm.kern import has_dg\n\n\ndef f() -> None:\n    assert not has_dg, 'no dg on this box'\n", 5),
+    ("from vllm.kern import has_dg as dg\n\n\ndef f() -> int:\n    while dg:\n        return 1\n    return 0\n", 5),
+]
+
+
 @pytest.mark.parametrize(
     ("body", "line"),
-    [
-        (
-            "from vllm.kern import has_dg\n\n\ndef f(n: int) -> bool:\n    if has_dg:\n        return n > 1\n    return False\n",
-            5,
-        ),
-        ("from vllm import kern\n\n\ndef f(ok: bool) -> bool:\n    return ok and kern.has_dg\n", 5),
-        ("from vllm import kern\n\nUSE = bool(kern.has_dg)\n", 3),
-        ("from vllm.kern import has_dg\n\n\ndef f() -> None:\n    assert not has_dg, 'no dg on this box'\n", 5),
-        ("from vllm.kern import has_dg as dg\n\n\ndef f() -> int:\n    while dg:\n        return 1\n    return 0\n", 5),
-    ],
+    TRUTH_ROWS,
     ids=["if test", "and operand", "bool()", "not in an assert", "an alias in a while"],
 )
 def test_a_truth_test_of_a_flag_now_a_function_is_an_error(
     git_repo: GitRepo, no_rules: Path, body: str, line: int
 ) -> None:
-    assert rows(git_repo, no_rules, body) == [(line, "error")]
+    # the rows' modules side by side, one merge and one audit a process (``s.audited_row``, suitespeed15)
+    bodies = [text for text, _ in TRUTH_ROWS]
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {KERN: UPSTREAM})]
+    base = {UTILS: UTILS_TEXT, KERN: BASE}
+    _, found = s.audited_row(git_repo, no_rules, base, bodies, body, upstream, SYMBOL_DRIFT, "vllm/aeon")
+    assert [(f.line, f.severity.value) for f in found if "for its truth" in f.message] == [(line, "error")]
 
 
 @pytest.mark.parametrize(

@@ -55,22 +55,32 @@ def errors(git_repo: GitRepo, no_rules: Path, body: str, head: str = HEAD) -> li
     return [r for r in found if r[0] == FORK and r[2] == "error" and "off a class" in r[3]]
 
 
+CLASS_READ_ROWS = [
+    ("WANTS = bool(Connector.prefer_blocks)\n", 4, HEAD),
+    (
+        "def aeon(cls_: type[Connector]) -> int:\n    if cls_.prefer_blocks:\n        return 1\n    return 0\n",
+        5,
+        HEAD,
+    ),
+    ("class AeonConnector(Connector):\n    pass\n\n\nWANTS = AeonConnector.prefer_blocks is True\n", 8, HEAD),
+    ("WANTS = getattr(kv.Connector, 'prefer_blocks', False)\n", 4, "from vllm.kv import base as kv\n\n\n"),
+]
+
+
 @pytest.mark.parametrize(
     ("body", "line", "head"),
-    [
-        ("WANTS = bool(Connector.prefer_blocks)\n", 4, HEAD),
-        (
-            "def aeon(cls_: type[Connector]) -> int:\n    if cls_.prefer_blocks:\n        return 1\n    return 0\n",
-            5,
-            HEAD,
-        ),
-        ("class AeonConnector(Connector):\n    pass\n\n\nWANTS = AeonConnector.prefer_blocks is True\n", 8, HEAD),
-        ("WANTS = getattr(kv.Connector, 'prefer_blocks', False)\n", 4, "from vllm.kv import base as kv\n\n\n"),
-    ],
+    CLASS_READ_ROWS,
     ids=["off the imported class", "a type[] parameter in an if", "a fork subclass binding nothing", "getattr, alias"],
 )
 def test_a_read_off_the_class_is_an_error(git_repo: GitRepo, no_rules: Path, body: str, line: int, head: str) -> None:
-    [(_, found, _, message)] = errors(git_repo, no_rules, body, head)
+    # the rows' modules side by side, one merge and one audit a process (``s.audited_row``, suitespeed15)
+    base = {BASE_PATH: BASE, "vllm/kv/__init__.py": "", "vllm/__init__.py": ""}
+    bodies = [h + b for b, _, h in CLASS_READ_ROWS]
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {BASE_PATH: UPSTREAM})]
+    _, rows = s.audited_row(git_repo, no_rules, base, bodies, head + body, upstream, SYMBOL_DRIFT, "vllm/aeon")
+    [(found, message)] = [
+        (f.line, f.message) for f in rows if f.severity.value == "error" and "off a class" in f.message
+    ]
     assert found == line
     assert "property object itself" in message
 

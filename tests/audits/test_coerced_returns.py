@@ -61,23 +61,31 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str, head: str = HEAD) -> list
     return [r for r in found if r[0] == FORK and "coerced away from None" in r[3]]
 
 
+NONE_TEST_ROWS = [
+    ("def dense(cfg: ModelConfig) -> bool:\n    return cfg.get_num_experts() is None\n", 5, HEAD),
+    ("def moe(cfg: ModelConfig) -> bool:\n    n = cfg.get_num_experts()\n    return n is not None\n", 6, HEAD),
+    ("def k(hf) -> int:\n    if top_k(hf) == None:\n        return 8\n    return 1\n", 5, HEAD),
+    ("def k(hf) -> int:\n    return None is m.top_k(hf)\n", 5, "from vllm.cfg import model as m\n\n\n"),
+    (
+        "def moe(cfg) -> bool:\n    return cfg.get_num_experts() is not None\n",
+        5,
+        "from vllm.cfg import ModelConfig\n\n\n",
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("body", "line", "head"),
-    [
-        ("def dense(cfg: ModelConfig) -> bool:\n    return cfg.get_num_experts() is None\n", 5, HEAD),
-        ("def moe(cfg: ModelConfig) -> bool:\n    n = cfg.get_num_experts()\n    return n is not None\n", 6, HEAD),
-        ("def k(hf) -> int:\n    if top_k(hf) == None:\n        return 8\n    return 1\n", 5, HEAD),
-        ("def k(hf) -> int:\n    return None is m.top_k(hf)\n", 5, "from vllm.cfg import model as m\n\n\n"),
-        (
-            "def moe(cfg) -> bool:\n    return cfg.get_num_experts() is not None\n",
-            5,
-            "from vllm.cfg import ModelConfig\n\n\n",
-        ),
-    ],
+    NONE_TEST_ROWS,
     ids=["a method's result is None", "a local bound once", "a function == None", "a module alias", "a re-export"],
 )
 def test_a_none_test_is_an_error(git_repo: GitRepo, no_rules: Path, body: str, line: int, head: str) -> None:
-    [(_, found, severity, _)] = rows(git_repo, no_rules, body, head)
+    # the rows' modules side by side, one merge and one audit a process (``s.audited_row``, suitespeed15)
+    base = {BASE_PATH: BASE, "vllm/cfg/__init__.py": "", "vllm/__init__.py": ""}
+    bodies = [h + b for b, _, h in NONE_TEST_ROWS]
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {BASE_PATH: UPSTREAM})]
+    _, rows_ = s.audited_row(git_repo, no_rules, base, bodies, head + body, upstream, RETURN_DRIFT, "vllm/aeon")
+    [(found, severity)] = [(f.line, f.severity.value) for f in rows_ if "coerced away from None" in f.message]
     assert (found, severity) == (line, "error")
 
 

@@ -55,29 +55,32 @@ def errors(git_repo: GitRepo, no_rules: Path, body: str, head: str = HEAD) -> li
     return [r for r in found if r[0] == FORK and r[2] == "error" and "no such part" in r[3]]
 
 
+OLD_KIND_ROWS = [
+    ("def fresh(cfg):\n    return ModelConfig.is_encdec.fget(cfg)\n", 5, HEAD),
+    (
+        "class AeonConfig(ModelConfig):\n    pass\n\n\ndef fresh(cfg):\n    return AeonConfig.is_encdec.fget(cfg)\n",
+        9,
+        HEAD,
+    ),
+    ("def fresh(cfg):\n    return m.ModelConfig.is_encdec.fget(cfg)\n", 5, "from vllm.cfg import model as m\n\n\n"),
+    ("RAW = ModelConfig.is_moe.func\n", 4, HEAD),
+    (
+        "class Aeon(ModelConfig):\n    @ModelConfig.is_encdec.setter\n    def is_encdec(self, v):\n        pass\n",
+        5,
+        HEAD,
+    ),
+    ("RAW = ModelConfig.is_encdec.fget\n", 4, "from vllm.cfg import ModelConfig\n\n\n"),
+    (
+        "def moe(cls_: type[ModelConfig], cfg) -> bool:\n    return cls_.is_moe.func(cfg)\n",
+        5,
+        HEAD,
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("body", "line", "head"),
-    [
-        ("def fresh(cfg):\n    return ModelConfig.is_encdec.fget(cfg)\n", 5, HEAD),
-        (
-            "class AeonConfig(ModelConfig):\n    pass\n\n\ndef fresh(cfg):\n    return AeonConfig.is_encdec.fget(cfg)\n",
-            9,
-            HEAD,
-        ),
-        ("def fresh(cfg):\n    return m.ModelConfig.is_encdec.fget(cfg)\n", 5, "from vllm.cfg import model as m\n\n\n"),
-        ("RAW = ModelConfig.is_moe.func\n", 4, HEAD),
-        (
-            "class Aeon(ModelConfig):\n    @ModelConfig.is_encdec.setter\n    def is_encdec(self, v):\n        pass\n",
-            5,
-            HEAD,
-        ),
-        ("RAW = ModelConfig.is_encdec.fget\n", 4, "from vllm.cfg import ModelConfig\n\n\n"),
-        (
-            "def moe(cls_: type[ModelConfig], cfg) -> bool:\n    return cls_.is_moe.func(cfg)\n",
-            5,
-            HEAD,
-        ),
-    ],
+    OLD_KIND_ROWS,
     ids=[
         "fget off the imported class",
         "fget off a fork subclass",
@@ -89,7 +92,14 @@ def errors(git_repo: GitRepo, no_rules: Path, body: str, head: str = HEAD) -> li
     ],
 )
 def test_an_old_kinds_part_is_an_error(git_repo: GitRepo, no_rules: Path, body: str, line: int, head: str) -> None:
-    [(_, found, _, message)] = errors(git_repo, no_rules, body, head)
+    # the rows' modules side by side, one merge and one audit a process (``s.audited_row``, suitespeed15)
+    base = {BASE_PATH: BASE, "vllm/cfg/__init__.py": "", "vllm/__init__.py": ""}
+    bodies = [h + b for b, _, h in OLD_KIND_ROWS]
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {BASE_PATH: UPSTREAM})]
+    _, rows = s.audited_row(git_repo, no_rules, base, bodies, head + body, upstream, SYMBOL_DRIFT, "vllm/aeon")
+    [(found, message)] = [
+        (f.line, f.message) for f in rows if f.severity.value == "error" and "no such part" in f.message
+    ]
     assert found == line
     assert "cached_property" in message or "a property" in message
 

@@ -59,23 +59,33 @@ def errors(git_repo: GitRepo, no_rules: Path, body: str, head: str = HEAD) -> li
     return [r for r in found if r[0] == FORK and r[2] == "error" and "now refuses" in r[3]]
 
 
+REFUSED_ROWS = [
+    ("LAYOUT = Connector.layout(None)\n", 4, HEAD),
+    ("def aeon_name() -> str:\n    return Connector.describe()\n", 5, HEAD),
+    (
+        "def aeon_layout(cfg):\n    return kv.Connector.layout(config=cfg)\n",
+        5,
+        "from vllm.kv import base as kv\n\n\n",
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("body", "line", "head"),
-    [
-        ("LAYOUT = Connector.layout(None)\n", 4, HEAD),
-        ("def aeon_name() -> str:\n    return Connector.describe()\n", 5, HEAD),
-        (
-            "def aeon_layout(cfg):\n    return kv.Connector.layout(config=cfg)\n",
-            5,
-            "from vllm.kv import base as kv\n\n\n",
-        ),
-    ],
+    REFUSED_ROWS,
     ids=["a module constant", "an assert, no arguments", "off a module alias, by keyword"],
 )
 def test_a_classmethod_called_off_the_class_it_now_refuses_is_an_error(
     git_repo: GitRepo, no_rules: Path, body: str, line: int, head: str
 ) -> None:
-    [(_, found, _, message)] = errors(git_repo, no_rules, body, head)
+    # the rows' modules side by side, one merge and one audit a process (``s.audited_row``, suitespeed15)
+    base = {BASE_PATH: BASE, "vllm/kv/__init__.py": "", "vllm/__init__.py": ""}
+    bodies = [h + b for b, _, h in REFUSED_ROWS]
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {BASE_PATH: UPSTREAM})]
+    _, rows = s.audited_row(git_repo, no_rules, base, bodies, head + body, upstream, SYMBOL_DRIFT, "vllm/aeon")
+    [(found, message)] = [
+        (f.line, f.message) for f in rows if f.severity.value == "error" and "now refuses" in f.message
+    ]
     assert found == line
     assert "off Connector" in message and "call it off the subclass it means" in message
 

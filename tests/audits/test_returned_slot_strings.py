@@ -49,36 +49,43 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str, upstream: str = UPSTREAM)
     return [(line, sev) for path, line, sev, _ in found if path == FORK]
 
 
+REASON_ROWS = [
+    # != of the helper-made reason
+    (
+        'def f(cfg) -> bool:\n    ok, why = is_supported(cfg, 1)\n    return why != "kernel does not support current device"\n',
+        6,
+    ),
+    # a literal the def returned itself, in a display
+    ('def f(cfg) -> bool:\n    _, why = is_supported(cfg, None)\n    return why in ("no key", "other")\n', 6),
+    # a method's pair read off an instance, its f-string now
+    ('def f(o: Oracle, cfg) -> bool:\n    ok, reason = o.check(cfg)\n    return reason == "tp too large"\n', 6),
+    # a table keyed by the old reason, looked up by the local
+    (
+        '_FIX = {"kernel does not support current device": "cutlass"}\n\n\n'
+        "def f(cfg) -> str:\n    _, why = is_supported(cfg, 1)\n    return _FIX[why]\n",
+        4,
+    ),
+    # review111: a substring test of an old text the new reason no longer holds
+    (
+        'def f(cfg) -> bool:\n    _, why = is_supported(cfg, None)\n    return why is not None and "no key" in why\n',
+        6,
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("body", "line"),
-    [
-        # != of the helper-made reason
-        (
-            'def f(cfg) -> bool:\n    ok, why = is_supported(cfg, 1)\n    return why != "kernel does not support current device"\n',
-            6,
-        ),
-        # a literal the def returned itself, in a display
-        ('def f(cfg) -> bool:\n    _, why = is_supported(cfg, None)\n    return why in ("no key", "other")\n', 6),
-        # a method's pair read off an instance, its f-string now
-        ('def f(o: Oracle, cfg) -> bool:\n    ok, reason = o.check(cfg)\n    return reason == "tp too large"\n', 6),
-        # a table keyed by the old reason, looked up by the local
-        (
-            '_FIX = {"kernel does not support current device": "cutlass"}\n\n\n'
-            "def f(cfg) -> str:\n    _, why = is_supported(cfg, 1)\n    return _FIX[why]\n",
-            4,
-        ),
-        # review111: a substring test of an old text the new reason no longer holds
-        (
-            'def f(cfg) -> bool:\n    _, why = is_supported(cfg, None)\n    return why is not None and "no key" in why\n',
-            6,
-        ),
-    ],
+    REASON_ROWS,
     ids=["!= helper reason", "in a display", "a method's f-string", "a table", "substring gone"],
 )
 def test_a_comparison_with_a_reason_no_longer_returned_is_an_error(
     git_repo: GitRepo, no_rules: Path, body: str, line: int
 ) -> None:
-    assert rows(git_repo, no_rules, body) == [(line, "error")]
+    # the rows' modules side by side, one merge and one audit a process (``s.audited_row``, suitespeed15)
+    bodies = [HEAD + text for text, _ in REASON_ROWS]
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {MOE: UPSTREAM})]
+    _, found = s.audited_row(git_repo, no_rules, {MOE: BASE}, bodies, HEAD + body, upstream, RETURN_DRIFT, "vllm/aeon")
+    assert [(f.line, f.severity.value) for f in found] == [(line, "error")]
 
 
 @pytest.mark.parametrize(

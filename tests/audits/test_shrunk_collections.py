@@ -39,21 +39,29 @@ def errors(git_repo: GitRepo, no_rules: Path, body: str, head: str = HEAD) -> li
     return [r for r in found if r[0] == FORK and r[2] == "error" and "took it out" in r[3]]
 
 
+DROPPED_ROWS = [
+    ("REWARD = 'reward' in CONVERTS['pooling']\n", 4, HEAD),
+    ("def xf() -> bool:\n    return 'xformers' not in BACKENDS\n", 5, HEAD),
+    (
+        "def xf() -> bool:\n    if 'xformers' in m.BACKENDS:\n        return True\n    return False\n",
+        5,
+        "from vllm.cfg import model as m\n\n\n",
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("body", "line", "head"),
-    [
-        ("REWARD = 'reward' in CONVERTS['pooling']\n", 4, HEAD),
-        ("def xf() -> bool:\n    return 'xformers' not in BACKENDS\n", 5, HEAD),
-        (
-            "def xf() -> bool:\n    if 'xformers' in m.BACKENDS:\n        return True\n    return False\n",
-            5,
-            "from vllm.cfg import model as m\n\n\n",
-        ),
-    ],
+    DROPPED_ROWS,
     ids=["a dict's list under a key", "a tuple, not in", "a module alias"],
 )
 def test_a_dropped_literal_is_an_error(git_repo: GitRepo, no_rules: Path, body: str, line: int, head: str) -> None:
-    [(_, found, _, _)] = errors(git_repo, no_rules, body, head)
+    # the rows' modules side by side, one merge and one audit a process (``s.audited_row``, suitespeed15)
+    base = {BASE_PATH: BASE, "vllm/cfg/__init__.py": "", "vllm/__init__.py": ""}
+    bodies = [h + b for b, _, h in DROPPED_ROWS]
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {BASE_PATH: UPSTREAM})]
+    _, rows = s.audited_row(git_repo, no_rules, base, bodies, head + body, upstream, CONSTANT_DRIFT, "vllm/aeon")
+    [found] = [f.line for f in rows if f.severity.value == "error" and "took it out" in f.message]
     assert found == line
 
 

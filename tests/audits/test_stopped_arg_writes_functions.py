@@ -52,34 +52,41 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str, upstream: str = UPSTREAM)
     return [(line, severity) for path, line, severity, message in found if path == FORK and "no longer sets" in message]
 
 
+STOPPED_ROWS = [
+    # the helper imported by name, read right after (the replay's spelling is a tuple of two reads)
+    (
+        "from vllm.layers.prep import prepare\n\n\ndef f(b, layer, w, s):\n    prepare(b, layer, w, s)\n"
+        "    return layer.alphas\n",
+        6,
+    ),
+    # the helper read off its imported module, keyword arguments, the value used in arithmetic
+    (
+        "from vllm.layers import prep\n\n\ndef f(b, mine, w, s):\n    out = prep.prepare(b, layer=mine, w=w, scale=s)\n"
+        "    return out, mine.gscale * 2\n",
+        6,
+    ),
+    # a method of a fork class, getattr without a default
+    (
+        "from vllm.layers.prep import prepare\n\n\nclass Mine:\n    def load(self, layer, w, s):\n"
+        '        prepare(self.backend, layer, w, s)\n        self.c = getattr(layer, "alpha_c")\n',
+        7,
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("body", "line"),
-    [
-        # the helper imported by name, read right after (the replay's spelling is a tuple of two reads)
-        (
-            "from vllm.layers.prep import prepare\n\n\ndef f(b, layer, w, s):\n    prepare(b, layer, w, s)\n"
-            "    return layer.alphas\n",
-            6,
-        ),
-        # the helper read off its imported module, keyword arguments, the value used in arithmetic
-        (
-            "from vllm.layers import prep\n\n\ndef f(b, mine, w, s):\n    out = prep.prepare(b, layer=mine, w=w, scale=s)\n"
-            "    return out, mine.gscale * 2\n",
-            6,
-        ),
-        # a method of a fork class, getattr without a default
-        (
-            "from vllm.layers.prep import prepare\n\n\nclass Mine:\n    def load(self, layer, w, s):\n"
-            '        prepare(self.backend, layer, w, s)\n        self.c = getattr(layer, "alpha_c")\n',
-            7,
-        ),
-    ],
+    STOPPED_ROWS,
     ids=["imported name", "module attribute, keywords", "a method, getattr"],
 )
 def test_a_read_after_a_helper_that_no_longer_stores_it_is_an_error(
     git_repo: GitRepo, no_rules: Path, body: str, line: int
 ) -> None:
-    assert rows(git_repo, no_rules, body) == [(line, "error")]
+    # the rows' modules side by side, one merge and one audit a process (``s.audited_row``, suitespeed15)
+    bodies = [text for text, _ in STOPPED_ROWS]
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {PREP: UPSTREAM})]
+    _, found = s.audited_row(git_repo, no_rules, {PREP: BASE}, bodies, body, upstream, SYMBOL_DRIFT, "vllm/aeon")
+    assert [(f.line, f.severity.value) for f in found if "no longer sets" in f.message] == [(line, "error")]
 
 
 HANDED = UPSTREAM.replace("    pack(w, gated=gated)\n", "    pack(w, gated=gated)\n    finish(layer)\n")
