@@ -220,26 +220,31 @@ STATS_APPENDED = (
 )
 
 
+END_ROWS: list[tuple[str, str, str | None]] = [
+    ("return hit_stats(blocks)[-1]", STATS_APPENDED, "`misses` is there now"),
+    ("stats = hit_stats(blocks)\n    return stats[-1]", STATS_SWAPPED, "`queries` is there now"),
+    ("return hit_stats(blocks)[-2]", STATS_APPENDED, "`hits` is there now"),
+    ("return hit_stats(blocks)[-1]", STATS_INSERTED, None),  # inserted before it: the last stayed
+    ("return hit_stats(blocks)[0]", STATS_APPENDED, None),  # appended after it: the first stayed
+]
+
+
 @pytest.mark.parametrize(
     ("read", "upstream", "says"),
-    [
-        ("return hit_stats(blocks)[-1]", STATS_APPENDED, "`misses` is there now"),
-        ("stats = hit_stats(blocks)\n    return stats[-1]", STATS_SWAPPED, "`queries` is there now"),
-        ("return hit_stats(blocks)[-2]", STATS_APPENDED, "`hits` is there now"),
-        ("return hit_stats(blocks)[-1]", STATS_INSERTED, None),  # inserted before it: the last stayed
-        ("return hit_stats(blocks)[0]", STATS_APPENDED, None),  # appended after it: the first stayed
-    ],
+    END_ROWS,
     ids=["appended", "swapped, through a local", "second from the end", "inserted before", "the first"],
 )
 def test_an_element_read_from_the_end_that_upstream_moved(
     git_repo: GitRepo, no_rules: Path, read: str, upstream: str, says: str | None
 ) -> None:
     """``stats[-1]`` counts from the end: a value appended upstream takes the last place."""
-    user, got = _stats_case(git_repo, no_rules, read, upstream)
     if says is None:
+        _, got = _stats_case(git_repo, no_rules, read, upstream)
         assert got == []
     else:
-        [(path, line, message)] = got
+        # the error rows join the position and unpack tests' batch (``_stats_among_errors``, suitespeed15)
+        [(path, line, message)] = _stats_among_errors(git_repo, no_rules, read, upstream)
+        user = _stats_user(read)
         assert path == STATS_USER and "[" in user.splitlines()[line - 1] and says in message, message
 
 
@@ -388,14 +393,15 @@ def _stats_case(git_repo: GitRepo, no_rules: Path, read: str, upstream: str) -> 
 # The error rows of the position and unpack tests above put one fork module beside the same base and upstream, each
 # pinning the audit's one finding: no row's module imports another's, so one merge and one audit of every error row's
 # module of an upstream side by side answers each of them (nine merges and audits became two per process;
-# suitespeed9), and a finding outside the rows' modules fails the batch, as a second finding failed a row.  The quiet
-# rows keep a merge each: there a row's module could be quiet for something another row's module declared.
+# suitespeed9; the from-the-end test's three error rows joined them in suitespeed15), and a finding outside the rows'
+# modules fails the batch, as a second finding failed a row.  The quiet rows keep a merge each: there a row's module
+# could be quiet for something another row's module declared.
 _STATS_AUDITED: dict[tuple[str, tuple[str, ...]], dict[str, list[tuple[str, int, str]]]] = {}
 
 
 def _stats_among_errors(git_repo: GitRepo, no_rules: Path, read: str, upstream: str) -> list[tuple[str, int, str]]:
     """``_stats_case``'s findings of an error row, from the one audit of every error row's module of ``upstream``."""
-    rows = (*POSITION_ROWS, *STATS_ROWS)
+    rows = (*POSITION_ROWS, *END_ROWS, *STATS_ROWS)
     reads = tuple(dict.fromkeys(row[0] for row in rows if row[1] == upstream and row[2] is not None))
     if (upstream, reads) not in _STATS_AUDITED:
         paths = {text: f"vllm/v1/core/sched/aeon_stats_{number}.py" for number, text in enumerate(reads)}
