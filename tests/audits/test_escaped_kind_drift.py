@@ -126,19 +126,28 @@ def test_a_lambda_or_conditional_expression_in_the_file_leaves_the_finding(
     assert [(line, severity) for line, severity, _ in rows] == [(9, "error")], rows
 
 
-@pytest.mark.parametrize(
-    ("imported", "called"),
-    [
-        ("from pkg import chat", "chat._resolve"),
-        ("import pkg.chat", "pkg.chat._resolve"),
-        ("from pkg.chat import _resolve as r", "r"),
-    ],
-)
+MOVED_CALLS = [
+    ("from pkg import chat", "chat._resolve"),
+    ("import pkg.chat", "pkg.chat._resolve"),
+    ("from pkg.chat import _resolve as r", "r"),
+]
+
+
+def _moved_call(imported: str, called: str) -> str:
+    return f"{imported}\n\n\ndef aeon_items(items: dict) -> dict:\n    try:\n        return {called}(items)\n    except ValueError:\n        return {{}}\n"
+
+
+@pytest.mark.parametrize(("imported", "called"), MOVED_CALLS)
 def test_a_module_attribute_call_of_the_moved_def_is_an_error(
     git_repo: GitRepo, no_rules: Path, imported: str, called: str
 ) -> None:
-    text = f"{imported}\n\n\ndef aeon_items(items: dict) -> dict:\n    try:\n        return {called}(items)\n    except ValueError:\n        return {{}}\n"
-    [(line, severity, _)] = run(git_repo, no_rules, text)
+    # the rows' modules side by side, one merge and one audit a process (``s.audited_row``, suitespeed15)
+    base = {CHAT: CHAT_BASE, ERRORS: ERRORS_TEXT, "pkg/__init__.py": ""}
+    bodies = [HEAD + _moved_call(*row) for row in MOVED_CALLS]
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {CHAT: CHAT_NEW})]
+    text = HEAD + _moved_call(imported, called)
+    _, rows = s.audited_row(git_repo, no_rules, base, bodies, text, upstream, RULE, "pkg")
+    [(line, severity)] = [(f.line, f.severity.value) for f in rows]
     assert (line, severity) == (9, "error")
 
 
