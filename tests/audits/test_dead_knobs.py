@@ -326,36 +326,50 @@ def key_findings(git_repo: GitRepo, no_rules: Path, fork: str, upstream: dict[st
     return s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT)
 
 
-@pytest.mark.parametrize(
-    ("line", "shown"),
-    [
-        ('    args["skip_quant"] = False', 'args["skip_quant"] = ...'),
-        ('    args = {"skip_quant": False, "scale_layout": "nhd"}', '{"skip_quant": ...}'),
-        ('    args.setdefault("skip_quant", False)', 'args.setdefault("skip_quant", ...)'),
-    ],
-    ids=["subscript", "display", "setdefault"],
-)
+def key_row(git_repo: GitRepo, no_rules: Path, forks: list[str], fork: str) -> tuple[str, list]:
+    """(``fork``'s module, its findings): each of ``forks`` a module beside the others' under #22035's upstream, one
+    merge and one audit a process (``s.audited_row``, suitespeed15)."""
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT_22035, {PREPARE: PREPARE_UPSTREAM})]
+    folder = AEON_MOE.rsplit("/", 1)[0]
+    return s.audited_row(git_repo, no_rules, {PREPARE: PREPARE_BASE}, forks, fork, upstream, SYMBOL_DRIFT, folder)
+
+
+KEY_WRITES = [
+    ('    args["skip_quant"] = False', 'args["skip_quant"] = ...'),
+    ('    args = {"skip_quant": False, "scale_layout": "nhd"}', '{"skip_quant": ...}'),
+    ('    args.setdefault("skip_quant", False)', 'args.setdefault("skip_quant", ...)'),
+]
+
+
+def _key_write(line: str) -> str:
+    return f"def aeon_prepare_args(args):\n{line}\n    return args\n"
+
+
+@pytest.mark.parametrize(("line", "shown"), KEY_WRITES, ids=["subscript", "display", "setdefault"])
 def test_writing_a_key_upstream_no_longer_reads_is_a_warning(
     git_repo: GitRepo, no_rules: Path, line: str, shown: str
 ) -> None:
-    fork = f"def aeon_prepare_args(args):\n{line}\n    return args\n"
-    [(path, at, severity, message)] = key_findings(git_repo, no_rules, fork, {PREPARE: PREPARE_UPSTREAM})
-    assert (path, at, severity) == (AEON_MOE, 2, "warning")
+    _, found = key_row(git_repo, no_rules, [_key_write(w) for w, _ in KEY_WRITES], _key_write(line))
+    [(at, severity, message)] = [(f.line, f.severity.value, f.message) for f in found]
+    assert (at, severity) == (2, "warning")
     assert f"fork-owned {shown} sets skip_quant, which upstream's code no longer reads anywhere" in message
     assert f"its last read went from {PREPARE}" in message and "#22035" in message
 
 
-@pytest.mark.parametrize(
-    "lookup",
-    ["return AEON_LAYOUT[mode]", "return AEON_LAYOUT.get(mode, 'nhd')", "return AEON_LAYOUT.get(str(mode))"],
-    ids=["subscript", "get", "get of a call"],
-)
+TABLE_LOOKUPS = ["return AEON_LAYOUT[mode]", "return AEON_LAYOUT.get(mode, 'nhd')", "return AEON_LAYOUT.get(str(mode))"]
+
+
+def _table(lookup: str) -> str:
+    return f'AEON_LAYOUT = {{"skip_quant": "hnd", "scale_layout": "nhd"}}\n\n\ndef aeon_layout(mode):\n    {lookup}\n'
+
+
+@pytest.mark.parametrize("lookup", TABLE_LOOKUPS, ids=["subscript", "get", "get of a call"])
 def test_a_key_of_a_table_the_fork_looks_up_itself_is_an_error(git_repo: GitRepo, no_rules: Path, lookup: str) -> None:
     """#18356's shape (``{"nvfp4": ...}`` read ``.get(model_config.quantization)``): no upstream code gives
     the key any more, so the fork's entry is dead and upstream's value misses the table."""
-    fork = f'AEON_LAYOUT = {{"skip_quant": "hnd", "scale_layout": "nhd"}}\n\n\ndef aeon_layout(mode):\n    {lookup}\n'
-    [(path, at, severity, message)] = key_findings(git_repo, no_rules, fork, {PREPARE: PREPARE_UPSTREAM})
-    assert (path, at, severity) == (AEON_MOE, 1, "error")
+    _, found = key_row(git_repo, no_rules, [_table(text) for text in TABLE_LOOKUPS], _table(lookup))
+    [(at, severity, message)] = [(f.line, f.severity.value, f.message) for f in found]
+    assert (at, severity) == (1, "error")
     assert 'fork-owned {"skip_quant": ...} keys the fork\'s table by skip_quant' in message and "#22035" in message
 
 
