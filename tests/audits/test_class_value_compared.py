@@ -62,14 +62,17 @@ def rows(repo: GitRepo, config: Path, body: str) -> list[tuple[int, str]]:
     return [(line - 3, severity) for path, line, severity, _ in s.rule_rows(repo, config, sides, DEFAULT_DRIFT)]
 
 
+OLD_VALUE_ROWS = [
+    "def aeon_cap() -> bool:\n    return FlashBuilder.reorder_batch_threshold != 512\n",
+    "def aeon_cap() -> bool:\n    return 512 <= FlashBuilder.reorder_batch_threshold\n",
+    "class AeonBuilder(FlashBuilder):\n    def aeon_cap(self) -> bool:\n        return self.reorder_batch_threshold < 512\n",
+    "def aeon_cap() -> bool:\n    t = FlashBuilder.reorder_batch_threshold\n    return t >= 512\n",
+]
+
+
 @pytest.mark.parametrize(
     "body",
-    [
-        "def aeon_cap() -> bool:\n    return FlashBuilder.reorder_batch_threshold != 512\n",
-        "def aeon_cap() -> bool:\n    return 512 <= FlashBuilder.reorder_batch_threshold\n",
-        "class AeonBuilder(FlashBuilder):\n    def aeon_cap(self) -> bool:\n        return self.reorder_batch_threshold < 512\n",
-        "def aeon_cap() -> bool:\n    t = FlashBuilder.reorder_batch_threshold\n    return t >= 512\n",
-    ],
+    OLD_VALUE_ROWS,
     ids=[
         "class read !=",
         "ordering reversed",
@@ -78,7 +81,15 @@ def rows(repo: GitRepo, config: Path, body: str) -> list[tuple[int, str]]:
     ],
 )
 def test_a_value_compared_with_its_old_one_is_an_error(git_repo: GitRepo, no_rules: Path, body: str) -> None:
-    found = rows(git_repo, no_rules, body)
+    # the rows' modules side by side, one merge and one audit a process (``s.audited_row``, suitespeed15): a
+    # finding outside the rows' modules fails the batch, and each row's error must be in its own module
+    base = {BUILDERS: BUILDERS_BASE, CONFIG: CONFIG_BASE}
+    bodies = [HEAD + text for text in OLD_VALUE_ROWS]
+    upstream: list[tuple[str, dict[str, str | None]]] = [
+        ("[Bugfix] change FlashMLA reorder_batch_threshold (#27777)", {BUILDERS: BUILDERS_AFTER, CONFIG: CONFIG_AFTER})
+    ]
+    _, rows_ = s.audited_row(git_repo, no_rules, base, bodies, HEAD + body, upstream, DEFAULT_DRIFT, "vllm/aeon")
+    found = [(f.line - 3, f.severity.value) for f in rows_]
     assert any(severity == "error" for _, severity in found), found
 
 
