@@ -116,26 +116,34 @@ def test_a_handler_of_a_kind_upstream_now_absorbs_is_an_error_where_the_none_fai
     assert "#35976" in message
 
 
+OTHER_SPELLINGS = [
+    # a dotted kind
+    (DECODE.replace("except EntryMissing:", "except errors.EntryMissing:"), 12),
+    # the call returned, the handler answering something else than None: on the handler
+    (
+        "def a(model):\n    try:\n        return read_bytes('LICENSE', model)\n    except EntryMissing:\n        return b''\n",
+        10,
+    ),
+    # a subscript of the value
+    (
+        "def a(model):\n    try:\n        raw = read_bytes('LICENSE', model)\n    except EntryMissing:\n        raw = b''\n"
+        "    return raw[:80]\n",
+        12,
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("text", "line"),
-    [
-        # a dotted kind
-        (DECODE.replace("except EntryMissing:", "except errors.EntryMissing:"), 12),
-        # the call returned, the handler answering something else than None: on the handler
-        (
-            "def a(model):\n    try:\n        return read_bytes('LICENSE', model)\n    except EntryMissing:\n        return b''\n",
-            10,
-        ),
-        # a subscript of the value
-        (
-            "def a(model):\n    try:\n        raw = read_bytes('LICENSE', model)\n    except EntryMissing:\n        raw = b''\n"
-            "    return raw[:80]\n",
-            12,
-        ),
-    ],
+    OTHER_SPELLINGS,
 )
 def test_other_spellings_are_errors(git_repo: GitRepo, no_rules: Path, text: str, line: int) -> None:
-    [(got, severity, _)] = run(git_repo, no_rules, text)
+    # the rows' modules side by side, one merge and one audit a process (``s.audited_row``, suitespeed15)
+    base = {HUB: HUB_BASE, "pkg/errors.py": ERRORS, "pkg/lib.py": LIB, "pkg/__init__.py": ""}
+    bodies = [HEAD + body for body, _ in OTHER_SPELLINGS]
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {HUB: HUB_NEW})]
+    _, rows = s.audited_row(git_repo, no_rules, base, bodies, HEAD + text, upstream, RULE, "pkg")
+    [(got, severity)] = [(f.line, f.severity.value) for f in rows]
     assert (got, severity) == (line, "error")
 
 

@@ -21,20 +21,30 @@ from tests.audits.test_element_drift import FORK, HEAD, OUTPUTS, OUTPUTS_ARRAY, 
 CALL = "RejectionSampler.parse_output(t, 10)"
 
 
+ROW_USES = [
+    (
+        f"def aeon(t, eos: int):\n    rows = {CALL}\n    for row in rows:\n        row.append(eos)\n",
+        "calls row.append()",
+    ),
+    (f"def aeon(t, bos: int):\n    return [[bos] + row for row in {CALL}]\n", "concatenates row with a list"),
+    (f"def aeon(t, bonus: int):\n    return {CALL}[0] + [bonus]\n", "RejectionSampler.parse_output() np.ndarray"),
+]
+
+
 @pytest.mark.parametrize(
     ("body", "said"),
-    [
-        (
-            f"def aeon(t, eos: int):\n    rows = {CALL}\n    for row in rows:\n        row.append(eos)\n",
-            "calls row.append()",
-        ),
-        (f"def aeon(t, bos: int):\n    return [[bos] + row for row in {CALL}]\n", "concatenates row with a list"),
-        (f"def aeon(t, bonus: int):\n    return {CALL}[0] + [bonus]\n", "RejectionSampler.parse_output() np.ndarray"),
-    ],
+    ROW_USES,
     ids=["append in a loop over a local", "a comprehension's concatenation", "an indexed element"],
 )
 def test_a_list_use_of_a_row_of_a_static_call_fails(git_repo: GitRepo, no_rules: Path, body: str, said: str) -> None:
-    [(line, message)] = drift(git_repo, no_rules, body)
+    # the rows' modules side by side, one merge and one audit a process (``s.audited_row``, suitespeed15)
+    bodies = [HEAD + text for text, _ in ROW_USES]
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {OUTPUTS: OUTPUTS_ARRAY})]
+    folder = FORK.rsplit("/", 1)[0]
+    _, rows = s.audited_row(
+        git_repo, no_rules, {OUTPUTS: OUTPUTS_BASE}, bodies, HEAD + body, upstream, TYPE_DRIFT, folder
+    )
+    [(line, message)] = [(f.line, f.message) for f in rows]
     assert line == HEAD.count("\n") + next(i for i, t in enumerate(body.splitlines(), 1) if "eos)" in t or "+ " in t)
     assert said in message and "#28771" in message
 

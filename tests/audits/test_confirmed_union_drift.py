@@ -96,22 +96,30 @@ def test_a_read_after_a_none_test_of_a_confirmed_widening_is_an_error(git_repo: 
     assert "#46854" in message
 
 
+OTHER_SPELLINGS = [
+    # an early return on None, then the read
+    (
+        "def a(model):\n    path = local_file(model, 'x')\n    if path is None:\n        return ''\n    return path.read_text()\n",
+        10,
+    ),
+    # a module-attribute call
+    ("def a(model):\n    path = repo.local_file(model, 'x')\n    return path.stat().st_size if path else 0\n", 8),
+    # a method off a receiver annotated as its class, confirmed by a caller in the same file
+    ("def a(cache: Cache):\n    hit = cache.lookup('x')\n    return hit.read_bytes() if hit else b''\n", 8),
+]
+
+
 @pytest.mark.parametrize(
     ("text", "line"),
-    [
-        # an early return on None, then the read
-        (
-            "def a(model):\n    path = local_file(model, 'x')\n    if path is None:\n        return ''\n    return path.read_text()\n",
-            10,
-        ),
-        # a module-attribute call
-        ("def a(model):\n    path = repo.local_file(model, 'x')\n    return path.stat().st_size if path else 0\n", 8),
-        # a method off a receiver annotated as its class, confirmed by a caller in the same file
-        ("def a(cache: Cache):\n    hit = cache.lookup('x')\n    return hit.read_bytes() if hit else b''\n", 8),
-    ],
+    OTHER_SPELLINGS,
 )
 def test_other_spellings_are_errors(git_repo: GitRepo, no_rules: Path, text: str, line: int) -> None:
-    [(got, severity, _)] = run(git_repo, no_rules, text)
+    # the rows' modules side by side, one merge and one audit a process (``s.audited_row``, suitespeed15)
+    bodies = [HEAD + body for body, _ in OTHER_SPELLINGS]
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {REPO: REPO_NEW})]
+    base = {REPO: REPO_BASE, "pkg/__init__.py": ""}
+    _, rows = s.audited_row(git_repo, no_rules, base, bodies, HEAD + text, upstream, RULE, "pkg")
+    [(got, severity)] = [(f.line, f.severity.value) for f in rows]
     assert (got, severity) == (line, "error")
 
 

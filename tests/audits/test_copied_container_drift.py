@@ -12,7 +12,7 @@ import pytest
 
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
 from tests.audits.conftest import GitRepo
-from tests.audits.drift.trees import audit, found, line_of, three_way
+from tests.audits.drift.trees import audit, found, line_of, row_side_by_side, three_way
 
 OUTPUTS = "vllm/v1/outputs.py"
 BASE = (
@@ -32,16 +32,19 @@ def _rows(git_repo: GitRepo, tmp_path: Path, fork: str) -> list[tuple[str, int, 
     return found(audit(git_repo, sides, tmp_path), TYPE_DRIFT)
 
 
-@pytest.mark.parametrize(
-    "bound",
-    ["lists.sampled_token_ranks.copy()", "copy.copy(lists.sampled_token_ranks)", "lists.sampled_token_ranks[:]"],
-    ids=["method", "copy-module", "whole-slice"],
-)
+COPIES = ["lists.sampled_token_ranks.copy()", "copy.copy(lists.sampled_token_ranks)", "lists.sampled_token_ranks[:]"]
+
+
+@pytest.mark.parametrize("bound", COPIES, ids=["method", "copy-module", "whole-slice"])
 def test_a_list_method_on_a_copy_of_a_field_made_an_array_is_an_error(
     git_repo: GitRepo, tmp_path: Path, bound: str
 ) -> None:
+    # the rows' modules side by side, one merge and one audit a process (``trees.row_side_by_side``, suitespeed15)
     fork = _body(bound)
-    assert _rows(git_repo, tmp_path, fork) == [("vllm/aeon_use.py", line_of(fork, "ranks.append"), "error")]
+    base = {"vllm/__init__.py": "", OUTPUTS: BASE}
+    bodies = [_body(copy) for copy in COPIES]
+    _, found = row_side_by_side(git_repo, tmp_path, base, bodies, fork, {OUTPUTS: THEIRS}, TYPE_DRIFT, "vllm")
+    assert [(f.line, f.severity.value) for f in found] == [(line_of(fork, "ranks.append"), "error")]
 
 
 @pytest.mark.parametrize(

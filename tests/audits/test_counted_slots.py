@@ -53,15 +53,26 @@ def test_the_fork_s_own_counter_spelt_like_the_old_name_is_quiet(git_repo: GitRe
     assert errors(git_repo, no_rules, fork) == []
 
 
+def _parents(loop: str) -> str:
+    return HEAD + f"def aeon_parents(self, tiers: list) -> list:\n    return {loop}\n"
+
+
+ITEM_LOOPS = [
+    "[Parent(self, tier) for tier in tiers]",
+    "[Parent(self, tier) for _, tier in enumerate(tiers)]",
+    "[Parent(self, tier) for tier in range(3) for tier in tiers]",
+]
+
+
 @pytest.mark.parametrize(
     "loop",
-    [
-        "[Parent(self, tier) for tier in tiers]",
-        "[Parent(self, tier) for _, tier in enumerate(tiers)]",
-        "[Parent(self, tier) for tier in range(3) for tier in tiers]",
-    ],
+    ITEM_LOOPS,
     ids=["the items", "enumerate's items", "a counter bound again to an item"],
 )
 def test_an_item_spelt_like_the_old_name_stays_an_error(git_repo: GitRepo, no_rules: Path, loop: str) -> None:
-    fork = HEAD + f"def aeon_parents(self, tiers: list) -> list:\n    return {loop}\n"
-    assert errors(git_repo, no_rules, fork) == [5]
+    # the rows' modules side by side, one merge and one audit a process (``s.audited_row``, suitespeed15)
+    bodies = [_parents(text) for text in ITEM_LOOPS]
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {MODEL: UPSTREAM})]
+    folder = FORK.rsplit("/", 1)[0]
+    _, found = s.audited_row(git_repo, no_rules, {MODEL: BASE}, bodies, _parents(loop), upstream, DRIFT, folder)
+    assert [f.line for f in found if f.severity.value == "error"] == [5]
