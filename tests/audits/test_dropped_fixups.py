@@ -53,27 +53,32 @@ DROPPED = LIB_BASE.replace("            self.level = Level.O0\n", "            s
 SUBJECT = "[Misc] --enforce-eager should turn off compile only (#34523)"
 FORK = "pkg/aeon_eager.py"
 
+FIXUP_HEAD = "# AEON: the fork skips its graph warm-up when eager\nfrom pkg.config import Config, Level, Mode\n\n\n"
+
 
 def run(git_repo: GitRepo, no_rules: Path, body: str, new: str = DROPPED) -> list[tuple[int, str, str]]:
-    text = (
-        "# AEON: the fork skips its graph warm-up when eager\nfrom pkg.config import Config, Level, Mode\n\n\n" + body
-    )
+    text = FIXUP_HEAD + body
     sides = s.merge_case(git_repo, {LIB: LIB_BASE, "pkg/__init__.py": ""}, {FORK: text}, [(SUBJECT, {LIB: new})])
     report: AuditReport = audit_tree(git_repo.path, no_rules, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE]
 
 
-@pytest.mark.parametrize(
-    "body",
-    [
-        "def aeon_eager(config: Config) -> bool:\n    return config.level == Level.O0\n",
-        "def aeon_warm(config: Config) -> bool:\n    return config.level > Level.O0\n",
-        # the constant spelt through its module, and ``is``
-        "import pkg.config\n\n\ndef aeon_eager3(config: Config) -> bool:\n    return config.level is pkg.config.Level.O0\n",
-    ],
-)
+DROPPED_TESTS = [
+    "def aeon_eager(config: Config) -> bool:\n    return config.level == Level.O0\n",
+    "def aeon_warm(config: Config) -> bool:\n    return config.level > Level.O0\n",
+    # the constant spelt through its module, and ``is``
+    "import pkg.config\n\n\ndef aeon_eager3(config: Config) -> bool:\n    return config.level is pkg.config.Level.O0\n",
+]
+
+
+@pytest.mark.parametrize("body", DROPPED_TESTS)
 def test_a_test_for_the_dropped_constant_is_a_warning(git_repo: GitRepo, no_rules: Path, body: str) -> None:
-    [(line, severity, message)] = run(git_repo, no_rules, body)
+    # the rows' modules side by side, one merge and one audit a process (``s.audited_row``, suitespeed15)
+    bodies = [FIXUP_HEAD + text for text in DROPPED_TESTS]
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {LIB: DROPPED})]
+    base = {LIB: LIB_BASE, "pkg/__init__.py": ""}
+    _, rows = s.audited_row(git_repo, no_rules, base, bodies, FIXUP_HEAD + body, upstream, RULE, "pkg")
+    [(line, severity, message)] = [(f.line, f.severity.value, f.message) for f in rows]
     assert severity == "warning"
     assert line == len(body.splitlines()) + 4
     assert "no longer stores Level.O0 into Config.level" in message
