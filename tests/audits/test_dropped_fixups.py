@@ -52,7 +52,6 @@ class Config:
 DROPPED = LIB_BASE.replace("            self.level = Level.O0\n", "            self.mode = Mode.NONE\n")
 SUBJECT = "[Misc] --enforce-eager should turn off compile only (#34523)"
 FORK = "pkg/aeon_eager.py"
-
 FIXUP_HEAD = "# AEON: the fork skips its graph warm-up when eager\nfrom pkg.config import Config, Level, Mode\n\n\n"
 
 
