@@ -16,7 +16,7 @@ import pytest
 
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
 from tests.audits.conftest import GitRepo
-from tests.audits.drift.trees import audit, found, line_of, three_way
+from tests.audits.drift.trees import audit, found, line_of, row_side_by_side, three_way
 
 PACKAGES = {"pkg/__init__.py": ""}
 LIB = "pkg/request.py"
@@ -62,18 +62,25 @@ def _run(git_repo: GitRepo, tmp_path: Path, fork: str, theirs: str = THEIRS) -> 
     return found(audit(git_repo, sides, tmp_path), SYMBOL_DRIFT)
 
 
+DELETES = [
+    (HEAD + "def mine(request: Request) -> None:\n    del request.structured\n", "del request"),
+    (HEAD + 'def mine(request: Request) -> None:\n    delattr(request, "structured")\n', "delattr("),
+    (HEAD + "def mine(request: Request) -> None:\n    del request.prefix_lm\n", "del request"),
+    (HEAD + "def mine(spec: Spec) -> None:\n    del spec.window\n", "del spec"),
+]
+
+
 @pytest.mark.parametrize(
     ("fork", "needle"),
-    [
-        (HEAD + "def mine(request: Request) -> None:\n    del request.structured\n", "del request"),
-        (HEAD + 'def mine(request: Request) -> None:\n    delattr(request, "structured")\n', "delattr("),
-        (HEAD + "def mine(request: Request) -> None:\n    del request.prefix_lm\n", "del request"),
-        (HEAD + "def mine(spec: Spec) -> None:\n    del spec.window\n", "del spec"),
-    ],
+    DELETES,
     ids=["del a property", "delattr a property", "del a cached value", "del a frozen field"],
 )
 def test_a_delete_of_a_closed_attribute_is_an_error(git_repo: GitRepo, tmp_path: Path, fork: str, needle: str) -> None:
-    assert _run(git_repo, tmp_path, fork) == [(USE, line_of(fork, needle), "error")]
+    # the rows' modules side by side, one merge and one audit a process (``trees.row_side_by_side``, suitespeed15)
+    bodies = [text for text, _ in DELETES]
+    base = {LIB: BASE, **PACKAGES}
+    _, found = row_side_by_side(git_repo, tmp_path, base, bodies, fork, {LIB: THEIRS}, SYMBOL_DRIFT, "pkg")
+    assert [(f.line, f.severity.value) for f in found] == [(line_of(fork, needle), "error")]
 
 
 @pytest.mark.parametrize(

@@ -49,20 +49,23 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str, upstream: str = PREP_SHIF
     return [r for r in s.rule_rows(git_repo, no_rules, sides, RULE) if r[0] == FORK]
 
 
+SHIFTED_ROWS = [
+    ("def aeon_indices(batch):\n    return prepare(batch)[2]\n", "which was `logits_indices`"),
+    ("def aeon_graphs(batch):\n    return prepare(batch)[1]\n", "which was `cuda_graphs`"),
+    (
+        "def aeon_prep(batch):\n    attn, graphs, indices, spec = prepare(batch)\n    return indices\n",
+        "-> (attn_metadata, logits_indices, spec_decode_metadata, max_tokens)",
+    ),
+    (
+        "def aeon_prep(batch):\n    attn, graphs, logits_indices, spec = prepare(batch)\n    return graphs\n",
+        "upstream reordered what prepare() returns",
+    ),
+]
+
+
 @pytest.mark.parametrize(
     ("body", "says"),
-    [
-        ("def aeon_indices(batch):\n    return prepare(batch)[2]\n", "which was `logits_indices`"),
-        ("def aeon_graphs(batch):\n    return prepare(batch)[1]\n", "which was `cuda_graphs`"),
-        (
-            "def aeon_prep(batch):\n    attn, graphs, indices, spec = prepare(batch)\n    return indices\n",
-            "-> (attn_metadata, logits_indices, spec_decode_metadata, max_tokens)",
-        ),
-        (
-            "def aeon_prep(batch):\n    attn, graphs, logits_indices, spec = prepare(batch)\n    return graphs\n",
-            "upstream reordered what prepare() returns",
-        ),
-    ],
+    SHIFTED_ROWS,
     ids=[
         "index past the dropped value",
         "the dropped value's place",
@@ -71,7 +74,12 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str, upstream: str = PREP_SHIF
     ],
 )
 def test_a_shifted_element_is_an_error(git_repo: GitRepo, no_rules: Path, body: str, says: str) -> None:
-    found = rows(git_repo, no_rules, body)
+    # the rows' modules side by side, one merge and one audit a process (``s.audited_row``, suitespeed15)
+    base = {PREP: PREP_BASE, "vllm/v1/worker/__init__.py": "", "vllm/v1/__init__.py": "", "vllm/__init__.py": ""}
+    bodies = [HEAD + text for text, _ in SHIFTED_ROWS]
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {PREP: PREP_SHIFTED})]
+    path, at = s.audited_row(git_repo, no_rules, base, bodies, HEAD + body, upstream, RULE, "vllm/aeon")
+    found = [(path, f.line, f.severity.value, f.message) for f in at]
     assert [(r[1], r[2]) for r in found] == [(5, "error")], found
     assert says in found[0][3], found[0][3]
 

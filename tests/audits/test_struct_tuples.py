@@ -45,22 +45,30 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str) -> list:
     return [r for r in s.rule_rows(git_repo, no_rules, sides, LAYOUT_DRIFT) if r[0] == FORK]
 
 
+POSITIONAL_READS = [
+    "def aeon_ids(request: EngineCoreRequest) -> list[int]:\n"
+    "    rid, prompt, ids, *_ = msgspec.structs.astuple(request)\n    return ids\n",
+    "def aeon_ids(request: EngineCoreRequest) -> list[int]:\n    return msgspec.structs.astuple(request)[2]\n",
+    "def aeon_ids(request: EngineCoreRequest) -> float:\n    return msgspec.structs.astuple(request)[-5]\n",
+    "def aeon_ids(request: EngineCoreRequest):\n"
+    "    a, b, c, d, e, f = msgspec.structs.astuple(request)\n    return c\n",
+]
+
+
 @pytest.mark.parametrize(
     "body",
-    [
-        "def aeon_ids(request: EngineCoreRequest) -> list[int]:\n"
-        "    rid, prompt, ids, *_ = msgspec.structs.astuple(request)\n    return ids\n",
-        "def aeon_ids(request: EngineCoreRequest) -> list[int]:\n    return msgspec.structs.astuple(request)[2]\n",
-        "def aeon_ids(request: EngineCoreRequest) -> float:\n    return msgspec.structs.astuple(request)[-5]\n",
-        "def aeon_ids(request: EngineCoreRequest):\n"
-        "    a, b, c, d, e, f = msgspec.structs.astuple(request)\n    return c\n",
-    ],
+    POSITIONAL_READS,
     ids=["star unpack", "index", "index from the end", "full unpack"],
 )
 def test_a_positional_read_of_a_struct_whose_fields_moved_is_an_error(
     git_repo: GitRepo, no_rules: Path, body: str
 ) -> None:
-    [(_, line, severity, message)] = rows(git_repo, no_rules, body)
+    # the rows' modules side by side, one merge and one audit a process (``s.audited_row``, suitespeed15)
+    base = {ENGINE: ENGINE_BASE, "vllm/v1/__init__.py": "", "vllm/__init__.py": ""}
+    bodies = [HEAD + text for text in POSITIONAL_READS]
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {ENGINE: ENGINE_UPSTREAM})]
+    _, found = s.audited_row(git_repo, no_rules, base, bodies, HEAD + body, upstream, LAYOUT_DRIFT, "vllm/aeon")
+    [(line, severity, message)] = [(f.line, f.severity.value, f.message) for f in found]
     assert (line, severity) == (7, "error")
     assert "reads EngineCoreRequest's fields by position (astuple)" in message and "#17214" in message
 
