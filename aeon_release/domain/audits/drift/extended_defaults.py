@@ -59,7 +59,10 @@ _BOUND = lazy_pattern(r"\s*\w+\s*(?::[^=]+)?=\s*\w+\s*$")
 # ``s += " + more"``: ~21 ms of parses for no finding).
 _BLANK = r"(?:\s|\\|#[^\r\n]*(?=[\r\n]|\Z))"  # a comment read to its line's end: one way to read a run
 _AROUND = rf"(?:[(),]|{_BLANK})*"
-_NAME_EXTENSION = lazy_pattern(rf"\+={_AROUND}\w+[ \t\f]*(?:[\r\n#;)\\]|\Z)|\bextend{_BLANK}*\({_AROUND}\w+{_AROUND}\)")
+# two patterns each opening with a literal, which the engine scans for (one alternation of both, or a ``\bextend``,
+# is tried at every offset: 1.7 ms over the bench's two texts against 0.1); ``(?<!\wextend)`` is ``\b`` before it
+_AUGMENTED = lazy_pattern(rf"\+={_AROUND}\w+[ \t\f]*(?:[\r\n#;)\\]|\Z)")
+_EXTEND_CALL = lazy_pattern(rf"extend(?<!\wextend){_BLANK}*\({_AROUND}\w+{_AROUND}\)")
 
 
 @dataclass(frozen=True)
@@ -94,7 +97,7 @@ def extended_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p)][:_MOST_FILES]
     if not paths:
         return []
-    versions = parsed_texts(trees, paths, keep=lambda _, new: _NAME_EXTENSION.search(new) is not None)
+    versions = parsed_texts(trees, paths, keep=lambda _, new: _extends_a_name(new))
     extended = [e for v in versions for e in _extended(v.path, v.old, v.new, v.new_text)]
     if not extended:
         return []
@@ -113,6 +116,11 @@ def _candidate(trees: ThreeTrees, path: str) -> bool:
     change = trees.upstream[path]
     extends = any(".extend(" in line or "+=" in line for line in change.added.values())
     return extends and any(_BOUND.match(line.lstrip("-")) for line in change.removed)
+
+
+def _extends_a_name(text: str) -> bool:
+    """Whether ``text`` may extend a list with a name whole (``_extensions``' finds): ``keep`` of the parses."""
+    return _AUGMENTED.search(text) is not None or _EXTEND_CALL.search(text) is not None
 
 
 def _extended(path: str, old: ast.Module, new: ast.Module, new_text: str) -> Iterator[Extended]:
