@@ -282,3 +282,44 @@ def test_a_def_whose_lines_hold_no_extend_is_not_walked(git_repo: GitRepo, monke
     found = [f for f in s.merged_findings(git_repo, sides, s.Settings()) if "now runs twice" in f.message]
     assert [(f.line, f.severity.value) for f in found] == [(9, "error")]
     assert "plain" not in walked and "__init__" in walked
+
+
+def test_a_change_whose_text_extends_with_no_name_parses_nothing(
+    git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """perf38: a candidate (an added ``+=``, a removed ``L = P``) whose new text holds no ``+=``/``extend(`` of a
+    name whole (``n += x.shape[0]``, ``s += " + more"``) is not parsed; #20952's shape, spelled across lines with a
+    comment, still found."""
+    from collections.abc import Iterator
+
+    from aeon_release.domain.audits.drift import extended_defaults
+    from aeon_release.domain.audits.drift.sides import Versions
+
+    parsed: list[str] = []
+    versions = extended_defaults.parsed_texts
+
+    def spy(*args: object, **kwargs: object) -> Iterator[Versions]:
+        for v in versions(*args, **kwargs):  # type: ignore[arg-type]
+            parsed.append(v.path)
+            yield v
+
+    monkeypatch.setattr(extended_defaults, "parsed_texts", spy)
+    counter = "vllm/v1/counts.py"
+    counted = "def count(xs, n=0):\n    total = n\n    for x in xs:\n        total += x.shape[0]\n    return total\n"
+    spelled = EXTENDED.replace(
+        ".extend(custom_stat_loggers)",
+        ".extend(  # the caller's (\n                custom_stat_loggers,\n            )",
+    )
+    fork = {FORK: FORK_HEAD + "mgr = StatLoggerManager(custom_stat_loggers=[LoggingStatLogger])\n"}
+    change = [
+        (
+            "[Misc] extend the defaults (#20952)",
+            {LOGGERS: spelled, counter: counted.replace("total = n\n", "total = n + 0\n")},
+        )
+    ]
+    sides = s.merge_case(
+        git_repo, {**BASE, LOGGERS: REPLACED, counter: counted.replace("total += x", "total = total + x")}, fork, change
+    )
+    found = [f for f in s.merged_findings(git_repo, sides, s.Settings()) if "now runs twice" in f.message]
+    assert [(f.line, f.severity.value) for f in found] == [(9, "error")]
+    assert parsed == [LOGGERS]

@@ -158,3 +158,32 @@ def test_a_def_that_binds_its_kwargs_anew_may_drop_the_keyword(git_repo: GitRepo
     assert run(git_repo, no_rules, "def aeon_c(model: str):\n    return popped(model, token='t')\n", new) == [
         (2, "warning")
     ]
+
+
+def test_an_upstream_line_without_an_equals_sign_is_not_matched(
+    git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """perf38: every keyword ``_KEYWORD`` finds holds ``=``: an added upstream line without one (a comment, a bare
+    call) is passed over, and a file's scan ends at the first keyword a fork line passes; the killer still errs."""
+    import re
+
+    from aeon_release.domain.audits.drift import forwarded_keywords
+
+    scanned: list[str] = []
+    pattern = re.compile(forwarded_keywords._KEYWORD.pattern)
+
+    class Spy:
+        def findall(self, line: str) -> list[str]:
+            scanned.append(line)
+            return pattern.findall(line)
+
+    monkeypatch.setattr(forwarded_keywords, "_KEYWORD", Spy())
+    note = "    # the token reaches the hub now\n"
+    new = AFTER.replace(
+        "    return fetch(model, revision=revision, token=hf_token",
+        note + "    return fetch(model, revision=revision, token=hf_token",
+    )
+    assert run(
+        git_repo, no_rules, "def aeon_a(model: str, token: str):\n    return resolve(model, token=token)\n", new
+    ) == [(2, "error")]
+    assert scanned and note.rstrip("\n") not in scanned

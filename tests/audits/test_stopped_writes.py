@@ -569,3 +569,29 @@ def test_twin_a_deleted_field_read_safely_is_quiet(git_repo: GitRepo, tmp_path: 
 def test_twin_a_reset_dropped_without_a_deletion_stays_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
     body = GROUP_HEAD + "def gone(g: Group) -> None:\n    g.destroy()\n    print(g.cpu_group)\n"
     assert group_rows(git_repo, tmp_path, body, GROUPS_DROPPED) == [(line_of(body, "print(g.cpu_group)"), "warning")]
+
+
+@pytest.mark.parametrize("calls", [False, True])
+def test_a_fork_calling_no_method_of_a_candidate_parses_nothing(
+    git_repo: GitRepo, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, calls: bool
+) -> None:
+    """perf38: a fork reading the field (so ``_STORED``'s gate lets the base in) but calling no method both versions
+    define (``.name(``) has no finding: nothing read nor parsed; the call and the read still err."""
+    from collections.abc import Iterator
+
+    from aeon_release.domain.audits.drift import stopped_writes
+    from aeon_release.domain.audits.drift.sides import Versions
+
+    parsed: list[str] = []
+    versions = stopped_writes.parsed_texts
+
+    def spy(*args: object, **kwargs: object) -> Iterator[Versions]:
+        for v in versions(*args, **kwargs):  # type: ignore[arg-type]
+            parsed.append(v.path)
+            yield v
+
+    monkeypatch.setattr(stopped_writes, "parsed_texts", spy)
+    peek = "def key(request: ChatRequest) -> str:\n    return str(request.structured_outputs)\n"
+    fork = HEAD + (READ if calls else peek)
+    assert run(git_repo, tmp_path, fork) == ([(USE, line_of(fork, "str("), "error")] if calls else [])
+    assert parsed == ([PROTOCOL] if calls else [])

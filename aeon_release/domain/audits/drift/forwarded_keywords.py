@@ -22,7 +22,7 @@ only those upstream files are parsed.
 from __future__ import annotations
 
 import ast
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.callees import Callee, loose, reaches, resolve, scope_of
@@ -84,7 +84,7 @@ def _doubled(trees: ThreeTrees, forked: dict[str, set[str]]) -> list[Doubled]:
     paths = [
         path
         for path, change in trees.upstream.items()
-        if path.endswith(".py") and wanted & {k for line in change.added.values() for k in _KEYWORD.findall(line)}
+        if path.endswith(".py") and _passes_one(change.added.values(), wanted)
     ]
     if not paths:
         return []
@@ -99,6 +99,14 @@ def _doubled(trees: ThreeTrees, forked: dict[str, set[str]]) -> list[Doubled]:
                 pairs = _new_keywords(old[qualname], func, trees, new_module)
                 found += [Doubled(path, qualname, k, sure) for k, sure in pairs]
     return [d for d in found if d.keyword in wanted]
+
+
+def _passes_one(lines: Iterable[str], wanted: set[str]) -> bool:
+    """Whether one of ``lines`` passes by name a keyword of ``wanted``.  Only a line holding ``=`` is matched (each
+    of ``_KEYWORD``'s matches holds one), and the first keyword wanted ends the file's scan: the pattern over every
+    added line of each changed upstream file was this check's whole cost (perf38: 6,482 lines, ~6.5 ms at 80
+    commits)."""
+    return any(k in wanted for line in lines if "=" in line for k in _KEYWORD.findall(line))
 
 
 def _defs(text: str | None) -> dict[str, _Def]:
