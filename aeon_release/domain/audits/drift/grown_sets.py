@@ -27,8 +27,10 @@ fork file adding to the collection (``.append``/``.add``/``.extend``/``.update``
 By position too (mend75, ``_reshaped``): a list or tuple display of strings (module-level, or under a dict's string
 key) whose order upstream changed -- a string taken out, put in or moved -- read by a fork line at a constant index
 (``_RUNNER_CONVERTS["pooling"][2]`` after #37808: IndexError at import; ``ORDER[-1]`` now another string: the slot
-means something else), an error.  Quiet: an index whose string is the same at both sides, one past the base's end
-too, a set (no positions), a store into the slot, a fork file adding to the collection, a table of the fork's own.
+means something else), an error; a warning where the string only moved (it is still in the collection: the fork
+may mean the position, "upstream's first choice").  Quiet: an index whose string is the same at both sides, one
+past the base's end too, a set (no positions), a store into the slot, a fork file adding to the collection, a
+table of the fork's own, a fork whose own version of the file already holds upstream's order.
 """
 
 from __future__ import annotations
@@ -294,14 +296,17 @@ def _reshaped_finding(
     commit = trees.upstream_commit(g.path, rf"[\"']{re.escape(was or '')}[\"']", pr_pattern)
     where = g.name if g.key is None else f'{g.name}["{g.key}"]'
     held = f"holds {now!r} there now" if now is not None else f"holds only {len(g.new)} strings now: an IndexError"
+    # a string only moved may be what the fork meant by the position ("upstream's first choice"): a warning
+    moved = now is not None and was in g.new
+    doubt = "; a warning: the string only moved, and the fork may mean the position" if moved else ""
     return Finding(
         RULE,
         "merge",
-        Severity.ERROR,
+        Severity.WARNING if moved else Severity.ERROR,
         path,
         read.lineno,
         f"fork-owned read of {where}[{index}] took {was!r}, but upstream reshaped the collection to "
-        f"{list(g.new)!r} ({g.path}{commit}) and {held}; read the string by value, not by position",
+        f"{list(g.new)!r} ({g.path}{commit}) and {held}; read the string by value, not by position{doubt}",
     )
 
 
