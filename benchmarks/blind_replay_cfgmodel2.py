@@ -41,6 +41,9 @@ warned of 8, 0 false errors of 34 (2 warned; as before), blind_replay_cfgmodel 2
 quiet; as before), blind_replay_loader2 18 caught, 3 warned of 21 (10 quiet, 1 warned; as before); unit tests
 test_descriptor_kinds, test_coerced_returns, test_shrunk_collections, test_class_properties, test_grown_sets,
 test_split_tables, test_fleet_profile pass.
+After mend75: 9 caught, 1 warned, 0 missed of 10 (twins: 7 quiet, the namesake still warned, 0 false errors).  Caught
+now: #37808's ``_RUNNER_CONVERTS["pooling"][2]`` (``drift/grown_sets.py``'s ``_reshaped_reads``: a module's list of
+strings upstream reordered, grown or shrunk, read at a constant index whose string changed or is gone).
 
   python benchmarks/blind_replay_cfgmodel2.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -58,6 +58,11 @@ blind_replay_quantkern 13 caught, 4 missed of 17 (9 quiet), blind_replay_fp8cfg 
 quiet), blind_replay_coreclient 18 caught, 3 warned of 21 (10 quiet, 1 warned), review105_twins 6 caught, 1 warned
 of 7 (0 false of 32, 1 warned): all as before; ``symbol_precision.py --windows 1``: 0 false errors (window 0: 5
 broken overrides, 4 caught, 8 warnings, as before).
+After mend75: 20 caught, 2 warned, 0 missed of 22 (twins: 10 quiet, 1 of them warned, 0 false errors).  Caught now:
+#34908's ``why.endswith("routing method")`` (``drift/returned_strings.py``'s ``_affixed``: a suffix or prefix test
+a vanished string held and no value returned now holds as written, a formatted edge being the value's text) and
+#33047's ``fn, quant = op._dispatch_w8a8_blockscale_op(...)`` then ``quant is None`` (``drift/coerced_returns.py``'s
+``_slot_coerced``: a returned tuple's slot None on some path at the base and on none now, every value a build).
 
   python benchmarks/blind_replay_quantutils.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -17,6 +17,14 @@ nor a ``.get``/``getattr`` read (none can be None then); a warning otherwise (an
 Quiet: a falsy test (``not f()``: 0 and None alike), a comparison with another value, a function upstream did
 not coerce, the fork's own def of the name in its file.
 
+A slot of a returned tuple too (mend75): #33047 (b5f8c3092d) made ``W8A8BlockFp8LinearOp._dispatch_w8a8_blockscale_op``
+return ``self._run_aiter, QuantFP8(...)`` where it returned ``self._run_aiter, None``.  A function every return of
+which is a tuple display of one length at both sides, a slot of which was the None literal on some path at the base
+and is None on none now: a fork's ``fn, quant = op._dispatch_w8a8_blockscale_op(...)`` then ``quant is None`` (or
+``f(...)[1] is None``) never holds again.  An error where every value upstream returns in the slot is a build, a
+display or a literal (never None); a warning otherwise.  Quiet: another slot, a local bound again, a return upstream
+made a name (a tuple built elsewhere may still hold None).
+
 Pure but for reading the three trees: findings out.
 """
 
@@ -28,6 +36,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.deferred_inits import class_named_by
+from aeon_release.domain.audits.drift.gone_sentinels import _never as never_sentinel
 from aeon_release.domain.audits.drift.own_fields import enclosing, file_classes
 from aeon_release.domain.audits.drift.pyindex import file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
@@ -38,6 +47,8 @@ from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_ma
 
 # an added ``return`` line holding ``or`` or a None test: the shapes a coercion takes
 _COERCING = lazy_pattern(r"\n\+[ \t]+return\b[^\n]*(?:\bor\b|\bis(?: not)? None\b)")
+# a removed ``return fn, None`` (or ``return None, x``): a slot of a returned tuple that was None (#33047)
+_SLOT_NONE_REMOVED = lazy_pattern(r"\n-[ \t]+return\b[^\n]*(?:,[ \t]*None\b|\bNone[ \t]*,)")
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 _NONE_OPS = (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)
 
@@ -52,11 +63,12 @@ class Coerced:
     name: str
     expr: str
     sure: bool
+    slot: int = -1  # a slot of a returned tuple that is never None now (#33047), not the whole value
 
 
 def coerced_return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork tests against None of a call whose result upstream made never None."""
-    paths = list(trees.upstream.matching(_COERCING, ".py"))
+    paths = sorted({*trees.upstream.matching(_COERCING, ".py"), *trees.upstream.matching(_SLOT_NONE_REMOVED, ".py")})
     # perf37: every finding's fork line calls ``name(`` (``mentioned``), a def both versions of its file keep, so
     # a fork whose added lines call none of the candidates' defs parses nothing (83 ms of the 80-commit bench)
     if not added_names_a_def(trees, paths, lambda name: f"{name}("):
@@ -99,6 +111,7 @@ def _coerced(path: str, old: ast.Module, new: ast.Module) -> Iterator[Coerced]:
         was = before.get((cls, func.name))
         if was is None:
             continue
+        yield from _slot_coerced(path, cls, was, func)
         bare = {ast.unparse(r.value) for r in _returns(was) if r.value is not None}
         now = _returns(func)
         if any(r.value is None or _is_none(r.value) for r in now):
@@ -109,6 +122,31 @@ def _coerced(path: str, old: ast.Module, new: ast.Module) -> Iterator[Coerced]:
             if expr is not None and expr in bare and expr not in kept:
                 others = [r.value for r in now if r is not ret and r.value is not None]
                 yield Coerced(path, cls, func.name, expr, not any(_maybe_none(o) for o in others))
+
+
+def _slot_coerced(path: str, cls: str, was: _Def, func: _Def) -> Iterator[Coerced]:
+    """Each slot of ``func``'s returned tuples that held the None literal on some path of ``was`` and on none now
+    (every return a tuple display of one length at both sides: a tuple built elsewhere may hold anything)."""
+    old, new = _tuples(was), _tuples(func)
+    if old is None or new is None or len(old[0]) != len(new[0]):
+        return
+    for slot in range(len(new[0])):
+        values = [elts[slot] for elts in new]
+        if any(_is_none(e[slot]) for e in old) and not any(_is_none(v) for v in values):
+            # the value where the base's None stood, when the returns line up one for one
+            was_none = [i for i, e in enumerate(old) if _is_none(e[slot])]
+            built = values[was_none[0]] if len(old) == len(new) else values[0]
+            sure = all(never_sentinel(v, "None") for v in values)
+            yield Coerced(path, cls, func.name, ast.unparse(built).split("\n")[0][:60], sure, slot)
+
+
+def _tuples(func: _Def) -> list[list[ast.expr]] | None:
+    """The elements of every return of ``func`` when each is a tuple display of one length (two or more)."""
+    values = [r.value for r in _returns(func)]
+    elts = [v.elts for v in values if isinstance(v, ast.Tuple)]
+    if not values or len(elts) != len(values) or len({len(e) for e in elts}) != 1 or len(elts[0]) < 2:
+        return None
+    return elts
 
 
 def _is_none(node: ast.expr) -> bool:
@@ -154,7 +192,7 @@ def _tests(path: str, module: ast.Module, owned: set[int], found: list[Coerced])
         if not (isinstance(node, ast.Call) and (name := last_name(node.func)) and name not in own):
             continue
         for item in (c for c in found if c.name == name and _names(node, c, imports)):
-            line = _none_test(node, parents)
+            line = _none_test(node, parents) if item.slot < 0 else _slot_none_test(node, parents, item.slot)
             if line is not None and line in owned:
                 yield line, item
 
@@ -177,7 +215,25 @@ def _none_test(call: ast.Call, parents: dict[int, ast.AST]) -> int | None:
         return call.lineno
     if not (isinstance(up, ast.Assign) and len(up.targets) == 1 and isinstance(up.targets[0], ast.Name)):
         return None
-    local, scope = up.targets[0].id, enclosing(up, parents)
+    return _local_tested(up, up.targets[0].id, parents)
+
+
+def _slot_none_test(call: ast.Call, parents: dict[int, ast.AST], slot: int) -> int | None:
+    """The line of a comparison with None of the call's ``slot``-th value: ``f()[slot] is None``, or a local the
+    function binds once by unpacking the call (``fn, quant = f()`` then ``quant is None``)."""
+    up = parents.get(id(call))
+    if isinstance(up, ast.Subscript) and up.value is call and isinstance(up.slice, ast.Constant):
+        return up.lineno if up.slice.value == slot and _compared_with_none(parents.get(id(up)), up) else None
+    if not (isinstance(up, ast.Assign) and len(up.targets) == 1 and isinstance(up.targets[0], ast.Tuple)):
+        return None
+    elts = up.targets[0].elts
+    local = elts[slot] if len(elts) > slot and not any(isinstance(e, ast.Starred) for e in elts) else None
+    return _local_tested(up, local.id, parents) if isinstance(local, ast.Name) else None
+
+
+def _local_tested(bound: ast.Assign, local: str, parents: dict[int, ast.AST]) -> int | None:
+    """The line of the first comparison with None of ``local``, bound once by ``bound`` in its function."""
+    scope = enclosing(bound, parents)
     if scope is None:
         return None
     uses = [n for n in ast.walk(scope) if isinstance(n, ast.Name) and n.id == local]
@@ -198,6 +254,17 @@ def _finding(trees: ThreeTrees, path: str, line: int, item: Coerced, pr_pattern:
     commit = trees.upstream_commit(item.path, r"return\b", pr_pattern)
     owner = f"{item.cls}.{item.name}" if item.cls else item.name
     sure = "" if item.sure else "; another of its returns may still give None, so review it"
+    if item.slot >= 0:
+        return Finding(
+            RULE,
+            "merge",
+            Severity.ERROR if item.sure else Severity.WARNING,
+            path,
+            line,
+            f"fork-owned line tests value {item.slot} of {owner}()'s returned tuple against None, but upstream "
+            f"no longer returns None there (it returns `{item.expr}` where it did; {item.path}{commit}): the None "
+            f"branch is dead; test what the value is now{sure}",
+        )
     return Finding(
         RULE,
         "merge",

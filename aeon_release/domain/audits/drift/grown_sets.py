@@ -23,13 +23,21 @@ tuple, or one a string-keyed dict display holds under a key) upstream took a str
 line with that string: ``"reward" in _RUNNER_CONVERTS["pooling"]`` after #37808 (45bd5c8e75) dropped ``"reward"``
 from the pooling runner's converts -- the branch is dead, an error.  Quiet: a kept string, a non-literal key, a
 fork file adding to the collection (``.append``/``.add``/``.extend``/``.update``/``.insert``/``+=``).
+
+By position too (mend75, ``_reshaped``): a list or tuple display of strings (module-level, or under a dict's string
+key) whose order upstream changed -- a string taken out, put in or moved -- read by a fork line at a constant index
+(``_RUNNER_CONVERTS["pooling"][2]`` after #37808: IndexError at import; ``ORDER[-1]`` now another string: the slot
+means something else), an error; a warning where the string only moved (it is still in the collection: the fork
+may mean the position, "upstream's first choice").  Quiet: an index whose string is the same at both sides, one
+past the base's end too, a set (no positions), a store into the slot, a fork file adding to the collection, a
+table of the fork's own, a fork whose own version of the file already holds upstream's order.
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
@@ -43,6 +51,9 @@ from aeon_release.domain.audits.source import TEST_PATH, lazy_pattern, parse_pyt
 
 # a fork line's membership test: the set's name after ``in`` (``n not in SKIP``, ``k in meta.SKIP``)
 _MEMBERSHIP = lazy_pattern(r"\bin[ \t]+(?:\w+\.)*(\w+)")
+# a fork line's positional read of a constant (an upper-case name: a local's ``parts[0]`` sends no file to be
+# parsed): the collection's name before ``[2]`` or ``["key"][-1]``
+_INDEXED = lazy_pattern(r"\b(_*[A-Z][A-Z0-9_]*)(?:\[[ \t]*[\"'][^\"'\n]*[\"'][ \t]*\])?\[[ \t]*-?\d+[ \t]*\]")
 
 
 @dataclass(frozen=True)
@@ -66,14 +77,15 @@ def grown_set_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     ]
 
 
-def _candidates(trees: ThreeTrees) -> tuple[set[str], list[str]]:
-    """The names fork lines test membership in, and upstream's Python files (not tests) naming one of them."""
-    names = fork_found(trees, _MEMBERSHIP)
+def _candidates(trees: ThreeTrees, pattern: re.Pattern[str] = _MEMBERSHIP) -> tuple[set[str], list[str]]:
+    """The names fork lines test membership in (read by ``pattern``), and upstream's Python files (not tests)
+    naming one of them."""
+    names = fork_found(trees, pattern)
     paths = [p for p in trees.upstream if p.endswith(".py") and not TEST_PATH.search(p)] if names else []
     return names, sorted(trees.upstream_files_with(tuple(sorted(names)), paths)) if paths else []
 
 
-_Changed = TypeVar("_Changed", "Grown", "Shrunk")
+_Changed = TypeVar("_Changed", "Grown", "Shrunk", "Reshaped")
 
 
 def _fork_files(trees: ThreeTrees, changed: list[_Changed]) -> Iterator[tuple[str, ast.Module, list[_Changed]]]:
@@ -187,6 +199,117 @@ class Shrunk:
 _ADDERS = frozenset({"append", "add", "extend", "update", "insert", "setdefault"})
 
 
+@dataclass(frozen=True)
+class Reshaped:
+    """Module ``module``'s list or tuple ``name`` (under dict key ``key``, if any) held strings ``old`` in that
+    order at the base, ``new`` at upstream."""
+
+    name: str
+    key: str | None
+    module: str
+    path: str
+    old: tuple[str, ...]
+    new: tuple[str, ...]
+
+
+def _reshaped_reads(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork reads at a constant index of module-level string lists whose string at that index upstream changed."""
+    names, paths = _candidates(trees, _INDEXED)
+    reshaped = [g for g in _reshaped(trees, paths) if g.name in names]
+    return [
+        _reshaped_finding(trees, path, read, index, g, pr_pattern)
+        for path, module, mine in _fork_files(trees, reshaped)
+        for read, index, g in _index_reads(trees.owned_lines(path), path, module, mine)
+    ]
+
+
+def _ordered(node: ast.expr) -> tuple[str, ...] | None:
+    """The strings of a list or tuple display of strings only, in order (a set has no positions)."""
+    if not isinstance(node, ast.List | ast.Tuple) or string_members(node) is None:
+        return None
+    return tuple(str_value(e) or "" for e in node.elts)
+
+
+def _reshaped(trees: ThreeTrees, paths: list[str]) -> Iterator[Reshaped]:
+    before, after = both_texts(trees, paths)
+    for path in paths:
+        old = parse_python(before[path] or "", path) if before[path] else None
+        new = parse_python(after[path] or "", path) if old is not None and after[path] else None
+        if old is None or new is None:
+            continue
+        was = _collections(old, _ordered)
+        changed = {k: m for k, m in _collections(new, _ordered).items() if k in was and was[k] != m}
+        ours = _fork_ordered(trees, path, before[path]) if changed else {}
+        for (name, key), members in changed.items():
+            if ours.get((name, key)) != members:  # a fork that made upstream's change itself reads the new order
+                yield Reshaped(name, key, dotted_name(path, roots=("",)), path, was[(name, key)], members)
+
+
+def _fork_ordered(trees: ThreeTrees, path: str, base: str | None) -> dict[tuple[str, str | None], tuple[str, ...]]:
+    """The ordered collections of the fork's own version of upstream's file, when the fork changed it."""
+    text = trees.blobs(trees.ours, [path])[path]
+    module = parse_python(text, path) if text and text != base else None
+    return _collections(module, _ordered) if module is not None else {}
+
+
+def _index_reads(
+    owned: set[int], path: str, module: ast.Module, reshaped: list[Reshaped]
+) -> Iterator[tuple[ast.Subscript, int, Reshaped]]:
+    """Fork-owned loads ``T[i]`` / ``T["key"][i]`` (``i`` a constant) of a reshaped collection read off its module,
+    whose string at ``i`` is another now (or none)."""
+    sources = module_sources(module, path)
+    grown = _added_to(module, owned)
+    for node in (n for n in ast.walk(module) if isinstance(n, ast.Subscript) and n.lineno in owned):
+        index = _constant_index(node.slice) if isinstance(node.ctx, ast.Load) else None
+        if index is None:
+            continue
+        table, key = _table_and_key(node.value)
+        for g in reshaped:
+            if key == g.key and _named(table, g.name) and g.name not in grown and _moved(g, index):
+                if read_from_module(table, g.module, sources):
+                    yield node, index, g
+
+
+def _constant_index(node: ast.expr) -> int | None:
+    """``2`` or ``-1``: an integer constant index."""
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, ast.USub):
+        inner = _constant_index(node.operand)
+        return -inner if inner is not None else None
+    if isinstance(node, ast.Constant) and type(node.value) is int:
+        return node.value
+    return None
+
+
+def _at(strings: tuple[str, ...], index: int) -> str | None:
+    return strings[index] if -len(strings) <= index < len(strings) else None
+
+
+def _moved(g: Reshaped, index: int) -> bool:
+    """The base held a string at ``index`` and upstream holds another there (or none)."""
+    return _at(g.old, index) is not None and _at(g.old, index) != _at(g.new, index)
+
+
+def _reshaped_finding(
+    trees: ThreeTrees, path: str, read: ast.Subscript, index: int, g: Reshaped, pr_pattern: str
+) -> Finding:
+    was, now = _at(g.old, index), _at(g.new, index)
+    commit = trees.upstream_commit(g.path, rf"[\"']{re.escape(was or '')}[\"']", pr_pattern)
+    where = g.name if g.key is None else f'{g.name}["{g.key}"]'
+    held = f"holds {now!r} there now" if now is not None else f"holds only {len(g.new)} strings now: an IndexError"
+    # a string only moved may be what the fork meant by the position ("upstream's first choice"): a warning
+    moved = now is not None and was in g.new
+    doubt = "; a warning: the string only moved, and the fork may mean the position" if moved else ""
+    return Finding(
+        RULE,
+        "merge",
+        Severity.WARNING if moved else Severity.ERROR,
+        path,
+        read.lineno,
+        f"fork-owned read of {where}[{index}] took {was!r}, but upstream reshaped the collection to "
+        f"{list(g.new)!r} ({g.path}{commit}) and {held}; read the string by value, not by position{doubt}",
+    )
+
+
 def shrunk_collection_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork membership tests, with a string literal, of module-level string collections upstream took it out of."""
     names, paths = _candidates(trees)
@@ -195,21 +318,30 @@ def shrunk_collection_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]
         _shrunk_finding(trees, path, test, g, pr_pattern)
         for path, module, mine in _fork_files(trees, shrunk)
         for test, g in _literal_tests(trees.owned_lines(path), path, module, mine)
-    ]
+    ] + _reshaped_reads(trees, pr_pattern)
 
 
-def _collections(module: ast.Module) -> dict[tuple[str, str | None], frozenset[str]]:
-    """(name, None) for each module-level string collection, (name, key) for each one a dict display holds."""
-    found: dict[tuple[str, str | None], frozenset[str]] = {(n, None): m for n, m in string_sets(module).items()}
+_Members = TypeVar("_Members", frozenset[str], tuple[str, ...])
+
+
+def _collections(
+    module: ast.Module, read: Callable[[ast.expr], _Members | None]
+) -> dict[tuple[str, str | None], _Members]:
+    """(name, None) for each module-level string collection ``read`` reads, (name, key) for each one a dict
+    display holds."""
+    found: dict[tuple[str, str | None], _Members] = {}
     for stmt in module.body:
-        if not (isinstance(stmt, ast.Assign | ast.AnnAssign) and isinstance(stmt.value, ast.Dict)):
+        if not (isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.value is not None):
             continue
         target = stmt.target if isinstance(stmt, ast.AnnAssign) else stmt.targets[0]
-        if not isinstance(target, ast.Name):
+        whole = read(stmt.value) if isinstance(target, ast.Name) else None
+        if isinstance(target, ast.Name) and whole is not None:
+            found[(target.id, None)] = whole
+        if not (isinstance(target, ast.Name) and isinstance(stmt.value, ast.Dict)):
             continue
         for key, value in zip(stmt.value.keys, stmt.value.values, strict=True):
             word = str_value(key) if key is not None else None
-            members = string_members(value)
+            members = read(value)
             if word is not None and members is not None:
                 found[(target.id, word)] = members
     return found
@@ -222,8 +354,8 @@ def _shrunk(trees: ThreeTrees, paths: list[str]) -> Iterator[Shrunk]:
         new = parse_python(after[path] or "", path) if old is not None and after[path] else None
         if old is None or new is None:
             continue
-        was = _collections(old)
-        for (name, key), members in _collections(new).items():
+        was = _collections(old, string_members)
+        for (name, key), members in _collections(new, string_members).items():
             if was.get((name, key), frozenset()) - members:
                 yield Shrunk(name, key, dotted_name(path, roots=("",)), path, was[(name, key)] - members)
 

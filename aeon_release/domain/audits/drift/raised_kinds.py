@@ -87,6 +87,7 @@ class Shift:
     moved: str = ""  # for a silent shift, a def of the same class that raises the old kind now (the check moved)
     stub: bool = False  # the def only raised ``old`` at the base; upstream gave it a body
     answered: bool = False  # a raise of ``old`` became a returned answer (the kind may be raised elsewhere still)
+    dropped: bool = False  # a raise of ``old`` went with nothing in its place, others kept (#27610; mend75)
     # some of the def's asserts became raises of ``new`` while others stay (the handler lives on for those): the
     # fields the converted asserts read off ``self`` and no kept one does
     converted: frozenset[str] = frozenset()
@@ -276,13 +277,18 @@ def _answered_raises(
     #12785 (1a6fcad4c9) made ``replace_linear_class``'s unknown parallel style log a warning and ``return
     linear`` in place of ``raise ValueError`` (its non-str style still raises ValueError): a fork's ``except
     ValueError`` round the call, its own path for the styles upstream did not know, no longer runs for them
-    and the layer stays unsharded.  A silent shift (a warning: the case may be accepted on purpose now)."""
+    and the layer stays unsharded.  A silent shift (a warning: the case may be accepted on purpose now).
+    mend75: with no answer in its place either, and no builtin kind raised more often (not a raise converted),
+    the raise was dropped: #27610 (a8d2e326ec) made ``get_config`` log a warning where it raised ValueError for a
+    config without architectures (its other ValueErrors kept), and a fork's ``except ValueError`` naming the
+    draft's architecture no longer runs for that config."""
     counts = [_raise_counts(text, qualname) for text in (old_text, new_text)]
     fewer = frozenset(k for k, n in counts[0].items() if builtin_error(k) and counts[1].get(k, 0) < n)
     answers = _answers_instead(old_text, new_text, qualname) if fewer else set()
-    if not answers or answers <= {"None"}:
+    grown = any(builtin_error(k) and n > counts[0].get(k, 0) for k, n in counts[1].items())
+    if not fewer or (answers <= {"None"} and (answers or grown)):
         return []  # a None answering in the raise's place is raised-to-None drift's
-    shift = Shift("", qualname, path, fewer, frozenset(), silent=True, answered=True)
+    shift = Shift("", qualname, path, fewer, frozenset(), silent=True, answered=bool(answers), dropped=not answers)
     return [(name, replace(shift, name=name)) for name in _called_as(qualname, names, True)]
 
 
@@ -888,6 +894,18 @@ def _silent_finding(
     asserted = "|assert[[:space:]]" if "AssertionError" in shift.old else ""
     kinds = "|".join(sorted(shift.old))
     commit = trees.upstream_commit(shift.path, f"raise[[:space:]]+({kinds}){asserted}", pr_pattern, most=5)
+    if shift.dropped:
+        return Finding(
+            RULE,
+            "merge",
+            severity,
+            path,
+            handler.lineno,
+            f"fork-side handler catches {old} from {shift.qualname}(), where upstream took one of its raises of it "
+            f"out with nothing raised or returned in its place ({shift.path}{commit}): the case it refused goes "
+            "through now, so this except no longer runs for it (it still does for the raises kept); check which "
+            "case the fork's handler is for, and test for it before the call if upstream's dropped it",
+        )
     if shift.answered:
         return Finding(
             RULE,

@@ -22,6 +22,10 @@ read off a receiver the fork types as the class that dropped it (``layer: Qwen3N
 subclass of it) is an error; a read off a receiver of no known type may be the other class, and is a
 warning (a receiver typed as another class is that class's own string, and stays quiet).
 
+A suffix or prefix test too (mend75): ``why.endswith("routing method")`` held for #34908's old reason and for no
+value upstream's def returns now as written (``f"... routing method {method}"``: a formatted edge is the value's
+text, not the def's), an error; quiet while a literal edge of any value returned now still holds it.
+
 Cheap first: only upstream files whose diff removed a ``return "..."`` line are parsed, only when a
 line the fork added calls (or reads an attribute) beside a comparison or a lookup; then only the fork's
 files whose added lines call or read a drifted name.
@@ -62,7 +66,7 @@ _SLOT_REMOVED = lazy_pattern(r"""\n-[ \t]*return[ \t]+[^\n,]+,[^\n]*["']""")
 # a fork line unpacking a call's pair: ``ok, why = is_supported(...)``
 _UNPACKED_CALL = lazy_pattern(r"^\s*\w+(?:\s*,\s*\w+)+\s*=\s*(?:[\w.]*\.)?(\w+)\s*\(")
 # a fork line that calls a name beside a comparison or a lookup: ``f() == "x"``, ``"x" in f()``, ``T[f()]``
-_CALL_USED = lazy_pattern(r"""(?:==|!=|\bin\b|\[|\.get\()""")
+_CALL_USED = lazy_pattern(r"""(?:==|!=|\bin\b|\[|\.get\(|\.(?:end|start)swith\()""")
 _CALLED = lazy_pattern(r"(\w+)\s*\(")
 _READ = lazy_pattern(r"\.(\w+)\b(?!\s*\()")  # an attribute read (a property's use), not a call
 
@@ -80,6 +84,8 @@ class Vanished:
     elsewhere: bool = False  # another def of the name still returns it: only a typed receiver is the class's
     doubt: bool = False  # read off a receiver of no known type: it may be the class that kept the string
     slot: int = -1  # the string was the def's returned pair's ``slot``-th value (#34908), not the whole value
+    every: tuple[str, ...] = ()  # a slot's: every value upstream's def returns there (``{...}`` a formatted part)
+    affix: str = ""  # mend75: the suffix (``endswith``) or prefix (``startswith``) the fork tests, if that
 
     @property
     def owner(self) -> str:
@@ -174,7 +180,7 @@ def _slot_vanished(path: str, old_text: str | None, new_text: str | None, names:
             if not any(k.fullmatch(string) for k in kept):
                 name = qualname.rsplit(".", 1)[-1]
                 near = tuple(s for s in shown if string.startswith(s.split("{...}", 1)[0].rstrip()))
-                found.append(Vanished(name, qualname, path, string, near or shown, slot=slot))
+                found.append(Vanished(name, qualname, path, string, near or shown, slot=slot, every=shown))
     return found
 
 
@@ -371,12 +377,13 @@ def _fork_uses(
         return kept
 
     for node in ast.walk(module):
-        if isinstance(node, ast.Compare) and node.lineno in owned:
-            gone = _compared(node, theirs)
+        tested = node if isinstance(node, ast.Compare) or _affix_test(node) else None
+        if isinstance(tested, ast.Compare | ast.Call) and tested.lineno in owned:
+            gone = _compared(tested, theirs) if isinstance(tested, ast.Compare) else _affixed(tested, theirs)
             if gone is not None:
                 gone = None if _names_the_new(written_scope(node, parents), gone) else gone
             if gone is not None:
-                yield node.lineno, gone
+                yield tested.lineno, gone
         elif (looked := _looked_up(node)) is not None:
             table, call = looked
             later = keys_given_later(module, table) if table in tables else []
@@ -399,6 +406,44 @@ def _compared(node: ast.Compare, theirs: Callable[[ast.expr], list[Vanished]]) -
         if gone is not None and not _still_within(node, use, gone):
             return gone
     return None
+
+
+def _affixed(node: ast.Call, theirs: Callable[[ast.expr], list[Vanished]]) -> Vanished | None:
+    """``why.endswith("routing method")`` (or ``startswith``, a literal or a tuple of them) of a use whose vanished
+    string held the affix, where nothing the def returns now can as written (mend75: #34908's reasons gained a
+    formatted tail, so the old text no longer ends them)."""
+    func = node.func
+    if not isinstance(func, ast.Attribute) or not isinstance(func.value, ast.Call | ast.Attribute | ast.Name):
+        return None
+    arg = node.args[0]
+    affixes = [str_value(e) for e in (arg.elts if isinstance(arg, ast.Tuple) else [arg])]
+    if not affixes or None in affixes or "" in affixes:
+        return None
+    end = func.attr == "endswith"
+    for v in theirs(func.value):
+        held = [a for a in affixes if a and (v.old.endswith(a) if end else v.old.startswith(a))]
+        if held and not any(_edge_holds(p, a, end, v.slot >= 0) for p in v.every or v.new for a in affixes if a):
+            return replace(v, affix=f"{func.attr}({held[0]!r})")
+    return None
+
+
+def _affix_test(node: ast.AST) -> bool:
+    """``x.endswith(a)`` or ``x.startswith(a)``: one argument, no keyword."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr in ("endswith", "startswith")
+        and len(node.args) == 1
+        and not node.keywords
+    )
+
+
+def _edge_holds(pattern: str, affix: str, end: bool, formatted: bool) -> bool:
+    """A returned value (a slot's spelled with ``{...}`` for a formatted part) ends (starts) with ``affix`` as
+    written: its literal edge does.  A formatted edge is the value's text, not the def's: the affix the fork
+    took from the def's old literal is not counted on to be spelled by it."""
+    parts = pattern.split("{...}") if formatted else [pattern]
+    return parts[-1].endswith(affix) if end else parts[0].startswith(affix)
 
 
 def _still_within(node: ast.Compare, use: ast.expr, gone: Vanished) -> bool:
@@ -480,6 +525,18 @@ def _finding(trees: ThreeTrees, path: str, line: int, gone: Vanished, pr_pattern
             f"type the receiver, or match {now} too",
         )
     none = f"{gone.owner}.{gone.name} (the class this receiver is typed as)" if gone.elsewhere else gone.name + call
+    if gone.affix:
+        return Finding(
+            RULE,
+            "merge",
+            Severity.ERROR,
+            path,
+            line,
+            f"fork-side {gone.affix} held for {gone.old!r}, what {gone.qualname}{call} returned, but upstream "
+            f"made it return {now} ({gone.path}{commit}): no value {none} returns now passes this test as written "
+            f"(a formatted value, {{...}}, is the value's text, not the old literal), so it is never true; "
+            f"test the kept text instead",
+        )
     return Finding(
         RULE,
         "merge",
