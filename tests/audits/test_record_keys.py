@@ -55,8 +55,19 @@ def _rows(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str = UPSTREAM
             '    first = ranges[0]\n    return first["offset"]\n',
             6,
         ),
+        (
+            "def aeon_sum(by_mod: dict[str, list[PlaceholderRange]]) -> int:\n    total = 0\n"
+            '    for ranges in by_mod.values():\n        for rng in ranges:\n            total += rng["length"]\n'
+            "    return total\n",
+            8,
+        ),
+        (
+            "def aeon_rows(grid: list[list[PlaceholderRange]]) -> list[int]:\n"
+            '    return [rng["offset"] for row in grid for rng in row]\n',
+            5,
+        ),
     ],
-    ids=["parameter", "loop", "indexed"],
+    ids=["parameter", "loop", "indexed", "nested-loop", "nested-list"],
 )
 def test_a_key_read_of_a_typed_dict_made_a_dataclass(git_repo: GitRepo, no_rules: Path, body: str, line: int) -> None:
     rows = _rows(git_repo, no_rules, IMPORT + body)
@@ -75,8 +86,27 @@ def test_a_key_read_of_a_typed_dict_made_a_dataclass(git_repo: GitRepo, no_rules
             'def aeon_end(rng: PlaceholderRange) -> int:\n    return rng["offset"]\n',
             UPSTREAM,
         ),
+        (
+            IMPORT + "def aeon_sum(by_mod: dict[str, list[dict[str, int]]], r: PlaceholderRange) -> int:\n"
+            '    return sum(d["offset"] for ds in by_mod.values() for d in ds) + r.offset\n',
+            UPSTREAM,
+        ),
     ],
-    ids=["attribute", "getitem", "kept-typed-dict", "own-namesake"],
+    ids=["attribute", "getitem", "kept-typed-dict", "own-namesake", "nested-dicts"],
 )
 def test_quiet_reads(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str) -> None:
     assert _rows(git_repo, no_rules, fork, upstream) == []
+
+
+def test_a_nested_loop_types_its_inner_variable_for_any_read(git_repo: GitRepo, no_rules: Path) -> None:
+    """The nested-loop typing serves every typed read, not only a key: a field upstream removed, read off the
+    inner variable of ``for ranges in by_mod.values(): for rng in ranges``."""
+    base = UPSTREAM + "    is_embed: bool = False\n"
+    fork = (
+        IMPORT + "def aeon_embeds(by_mod: dict[str, list[PlaceholderRange]]) -> int:\n    total = 0\n"
+        "    for ranges in by_mod.values():\n        for rng in ranges:\n            total += rng.is_embed\n"
+        "    return total\n"
+    )
+    sides = s.merge_case(git_repo, {INPUTS: base}, {FORK: fork}, [(SUBJECT, {INPUTS: UPSTREAM})])
+    rows = [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == FORK and r[2] == "error"]
+    assert [r[1] for r in rows] == [8] and "is_embed" in rows[0][3]

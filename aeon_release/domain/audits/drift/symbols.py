@@ -4302,6 +4302,10 @@ class _Checker:
         walked = iterable if mapping is None else mapping
         func = scope.functions[-1]
         annotation = self._local_types[id(func)].get(walked.id) if isinstance(walked, ast.Name) else None
+        if annotation is None and isinstance(walked, ast.Name):
+            # ``for ranges in by_mod.values(): for rng in ranges:`` with ``by_mod: dict[str, list[Range]]``:
+            # the outer loop's variable holds the container its iterable's annotation nests (#15712's read)
+            annotation = loop_types.walked_container(func, walked.id, self._local_types[id(func)])
         named = loop_types.element(annotation, mapping is not None)
         if named is not None:
             path = mod.path
