@@ -21,6 +21,31 @@ helper, a keyword call that still fits).  The merge base is the commit's first p
 spelling is *caught* when an error lands on its line, *warned* when a warning lands in its file.  Twins must stay
 *quiet*: no error on their line.
 
+Blind, on the engine before any widening (main at be1a91ef): 22 caught, 0 warned, 2 missed of 24 (twins: 9
+quiet, 1 false error).  Symbol drift caught every import, module attribute and call of a removed or renamed
+name, the overrides of methods the base dropped or re-signatured, the removed keyword in ``super().__init__``,
+the removed field in a keyword build and a read.  The misses: #15712's two subscripts of a ``PlaceholderRange``
+(``first["offset"]`` of ``first = ranges[0]``, and ``rng["length"]`` of a loop over a loop variable walking a
+``dict[str, list[PlaceholderRange]]``'s values): the TypedDict-key check only knew keys a TypedDict lost, not a
+TypedDict turned into a class that cannot be subscripted, and neither local was typed (a local bound to a
+container's element, a loop over a loop variable).  The false error: #13964's twin, an override of
+``_get_prompt_replacements``, which the base no longer defines but still looks up on ``self`` by string in its
+constructor and installs as ``_get_prompt_updates`` (a shim): the override still runs.
+After the killers210 widenings: 24 caught, 0 warned, 0 missed of 24 (twins: 10 quiet, 4 of them warned, 0 false
+errors).  Caught now: a key read (``x["k"]``) of a TypedDict upstream turned into a class of its own that defines
+no ``__getitem__`` (symbol drift's ``_typed_key``, the subscript test of ``drift/wrapped_fields.py``), with a
+local bound once to one element of a container (``first = ranges[0]``) and the inner variable of a loop over a
+loop variable (``loop_types.walked_container``) now typed for every typed read.  Quiet now: an override of a
+method upstream removed where a class along the fork class's bases still looks the old name up on ``self`` by a
+string (``drift/shimmed_hooks.py``): a warning, the shim may go.
+Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5 quiet),
+blind_replay_multimodal 28 caught, 4 warned of 32 (14 quiet, as before), blind_replay_mmproc 19 caught, 1 missed
+of 20 (14 quiet; the miss as before), blind_replay_mminputs 19/19 (13 quiet), blind_replay_mmmedia 23/23 (9
+quiet), review80_twins 12 caught, 2 warned of 14, 0 false of 32, review81_twins 5 caught, 3 warned of 8, 0 false
+of 30, review83_twins 8/8, 0 false of 42, review48_twins 7/7, 0 false of 41, blind_replay_asyncsched 20 caught, 1
+missed of 21 (14 quiet; as before), ``symbol_precision.py --windows 1``: 0 false errors (window 0: 5
+broken overrides, 4 caught, 8 warnings, as before).
+
   python benchmarks/blind_replay_multimodal2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 

@@ -91,8 +91,18 @@ def test_a_key_read_of_a_typed_dict_made_a_dataclass(git_repo: GitRepo, no_rules
             '    return sum(d["offset"] for ds in by_mod.values() for d in ds) + r.offset\n',
             UPSTREAM,
         ),
+        (
+            IMPORT + "def aeon_end(rng: PlaceholderRange) -> int:\n    if isinstance(rng, dict):\n"
+            '        return rng["offset"]\n    return rng.offset\n',
+            UPSTREAM,
+        ),
+        (
+            IMPORT + "def aeon_end(rng: PlaceholderRange) -> int:\n    try:\n"
+            '        return rng["offset"]\n    except TypeError:\n        return rng.offset\n',
+            UPSTREAM,
+        ),
     ],
-    ids=["attribute", "getitem", "kept-typed-dict", "own-namesake", "nested-dicts"],
+    ids=["attribute", "getitem", "kept-typed-dict", "own-namesake", "nested-dicts", "isinstance", "try"],
 )
 def test_quiet_reads(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str) -> None:
     assert _rows(git_repo, no_rules, fork, upstream) == []

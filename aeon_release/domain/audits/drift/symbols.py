@@ -1348,7 +1348,8 @@ class _Checker:
             return
         old, new = _typed_dict_keys(self.before, old_cls), _typed_dict_keys(self.after, new_cls)
         if old is not None and key in old and new is None and cannot_subscript(self.after, new_cls):
-            yield from self._record_key(mod, node, new_cls)
+            if not caught_around(node, _SUBSCRIPT_ERRORS, self._parents(mod)):  # ``except TypeError``: the fork's
+                yield from self._record_key(mod, node, new_cls)  # own fallback for both shapes
             return
         if old is None or new is None or key not in old or key in new:
             return
@@ -8062,6 +8063,10 @@ def _matched_by_keyword(override: Sig, base: Sig) -> bool:
     by keyword, as upstream's did."""
     rest = list(base.positional[len(override.positional) :])
     return override.varkw and bool(rest) and override_problem(override, _without(base, rest)) is None
+
+
+# a handler of one of these catches the TypeError a key read of a class that cannot be subscripted raises
+_SUBSCRIPT_ERRORS = frozenset({"TypeError", "Exception", "BaseException"})
 
 
 def _typed_dict_keys(ix: Index, cls: px.ClassInfo) -> set[str] | None:
