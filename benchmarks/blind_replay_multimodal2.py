@@ -43,7 +43,9 @@ blind_replay_multimodal 28 caught, 4 warned of 32 (14 quiet, as before), blind_r
 of 20 (14 quiet; the miss as before), blind_replay_mminputs 19/19 (13 quiet), blind_replay_mmmedia 23/23 (9
 quiet), review80_twins 12 caught, 2 warned of 14, 0 false of 32, review81_twins 5 caught, 3 warned of 8, 0 false
 of 30, review83_twins 8/8, 0 false of 42, review48_twins 7/7, 0 false of 41, blind_replay_asyncsched 20 caught, 1
-missed of 21 (14 quiet; as before), ``symbol_precision.py --windows 1``: 0 false errors (window 0: 5
+missed of 21 (14 quiet; as before), review69_twins 8/8, 0 false of 37, review73_twins 6/6, 0 false of 34,
+blind_replay_sampleops 15 caught, 2 warned of 17 (9 quiet), blind_replay_mtpmodels 16 caught, 5 warned, 1 missed
+of 22 (11 quiet; as before), ``symbol_precision.py --windows 1``: 0 false errors (window 0: 5
 broken overrides, 4 caught, 8 warnings, as before).
 
   python benchmarks/blind_replay_multimodal2.py [--mirror DIR] [--only TEXT ...] [--show]
