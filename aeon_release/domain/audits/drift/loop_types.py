@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import ast
 import functools
+from collections.abc import Mapping
 
 from aeon_release.domain.audits.source import last_name, target_names
 
@@ -83,17 +84,36 @@ def values_of(iterable: ast.expr) -> ast.expr | None:
 def element(annotation: ast.expr | None, values: bool) -> ast.expr | None:
     """The element class a container annotation names: ``list[Foo]`` -> ``Foo`` (a mapping's value with
     ``values``: ``dict[str, Foo]`` -> ``Foo``); None for anything else, or an element that is no plain name."""
+    found = _parameter(annotation, values)
+    return found if isinstance(found, (ast.Name, ast.Attribute)) else None
+
+
+def walked_container(func: ast.AST, name: str, annotations: Mapping[str, ast.expr]) -> ast.expr | None:
+    """The container annotation a loop variable holds, where the annotation of what its loop walks nests one:
+    ``for ranges in by_mod.values()`` with ``by_mod: dict[str, list[Range]]`` -> ``list[Range]``; ``for row in
+    grid`` with ``grid: list[list[int]]`` -> ``list[int]``.  None when the loop walks no annotated name, or its
+    element is no container (a class is ``element``'s)."""
+    source = loop_sources(func).get(name)
+    if source is None:
+        return None
+    mapping = values_of(source)
+    walked = source if mapping is None else mapping
+    annotation = annotations.get(walked.id) if isinstance(walked, ast.Name) else None
+    inner = _parameter(annotation, mapping is not None)
+    return inner if isinstance(inner, ast.Subscript) else None
+
+
+def _parameter(annotation: ast.expr | None, values: bool) -> ast.expr | None:
+    """The element parameter of a container annotation, whatever it is: a sequence's item, a mapping's value."""
     if not isinstance(annotation, ast.Subscript):
         return None
     kind, args = last_name(annotation.value), annotation.slice
     params = list(args.elts) if isinstance(args, ast.Tuple) else [args]
     if values and kind in MAPPINGS and len(params) == 2:
-        found: ast.expr | None = params[1]
-    elif not values and kind in SEQUENCES and len(params) == 1:
-        found = params[0]
-    else:
-        return None
-    return found if isinstance(found, (ast.Name, ast.Attribute)) else None
+        return params[1]
+    if not values and kind in SEQUENCES and len(params) == 1:
+        return params[0]
+    return None
 
 
 def base_element(node: ast.ClassDef, values: bool) -> ast.expr | None:

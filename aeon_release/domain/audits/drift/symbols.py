@@ -172,6 +172,7 @@ from aeon_release.domain.audits.drift.returned_strings import string_tables
 from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.drift.retyped import names_bound_once
 from aeon_release.domain.audits.drift.shadows import Shadow, namesakes, patched, settable_read, shadowed
+from aeon_release.domain.audits.drift.shimmed_hooks import looks_up_by_string
 from aeon_release.domain.audits.drift.sides import AddedLines, Changes, commit_note
 from aeon_release.domain.audits.drift.signatures import (
     PartialCall,
@@ -208,7 +209,7 @@ from aeon_release.domain.audits.drift.union_slots import SCALARS, union_members
 from aeon_release.domain.audits.drift.unmapped import MappingLacks, outside_lacks, unmapped
 from aeon_release.domain.audits.drift.version_gates import version_gated
 from aeon_release.domain.audits.drift.widened_kinds import first_slot, keyword_only_again, made_positional
-from aeon_release.domain.audits.drift.wrapped_fields import wrapped_now
+from aeon_release.domain.audits.drift.wrapped_fields import cannot_subscript, wrapped_now
 from aeon_release.domain.audits.merge_rules import DECORATOR_DRIFT, DEFAULT_DRIFT, SHADOWED_ATTRIBUTE
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import NOT_AUDITED, Finding, Severity
@@ -1346,6 +1347,10 @@ class _Checker:
         if old_cls is None or new_cls is None or not self._upstream(new_cls.module.path):
             return
         old, new = _typed_dict_keys(self.before, old_cls), _typed_dict_keys(self.after, new_cls)
+        if old is not None and key in old and new is None and cannot_subscript(self.after, new_cls):
+            if not caught_around(node, _SUBSCRIPT_ERRORS, self._parents(mod)):  # ``except TypeError``: the fork's
+                yield from self._record_key(mod, node, new_cls)  # own fallback for both shapes
+            return
         if old is None or new is None or key not in old or key in new:
             return
         if self._kept_keys(mod).keeps(key, node.lineno, old_cls.qualname.rsplit(".", 1)[-1]):
@@ -1357,6 +1362,18 @@ class _Checker:
             f"reads {_show(node)}, a key upstream removed from the TypedDict {new_cls.qualname} "
             f"({new_cls.module.path}{'; ' + commit if commit else ''}): nothing fills it any more, the read "
             f"raises KeyError; take it from where upstream keeps it now, or fill it in the fork's code",
+        )
+
+    def _record_key(self, mod: ModuleInfo, node: ast.Subscript, new_cls: px.ClassInfo) -> Iterator[Finding]:
+        """``rng["offset"]`` on a TypedDict upstream turned into a class of its own that defines no
+        ``__getitem__`` (#15712 made ``PlaceholderRange`` a frozen dataclass): every key read raises TypeError."""
+        commit = self._commit(new_cls.module.path, new_cls.qualname)
+        yield _error(
+            mod,
+            node.lineno,
+            f"reads {_show(node)}, a key of the TypedDict {new_cls.qualname}, which upstream turned into a class "
+            f"that cannot be subscripted ({new_cls.module.path}{'; ' + commit if commit else ''}): the read raises "
+            "TypeError; read the attribute of that name",
         )
 
     def _asdict_key(self, mod: ModuleInfo, node: ast.Subscript | ast.Call, scope: _Scope) -> Iterator[Finding]:
@@ -4286,6 +4303,10 @@ class _Checker:
         walked = iterable if mapping is None else mapping
         func = scope.functions[-1]
         annotation = self._local_types[id(func)].get(walked.id) if isinstance(walked, ast.Name) else None
+        if annotation is None and isinstance(walked, ast.Name):
+            # ``for ranges in by_mod.values(): for rng in ranges:`` with ``by_mod: dict[str, list[Range]]``:
+            # the outer loop's variable holds the container its iterable's annotation nests (#15712's read)
+            annotation = loop_types.walked_container(func, walked.id, self._local_types[id(func)])
         named = loop_types.element(annotation, mapping is not None)
         if named is not None:
             path = mod.path
@@ -5223,6 +5244,15 @@ class _Checker:
             # the device module) made the fork's own name look served before the merge, but the fork's def
             # always won there; what matters is that a base now defines it (#35356: ``is_integrated_gpu``)
             before = self._member_of(mod.path, qual, name, False, dynamic=False)(self.before)
+        if isinstance(before, DefSym) and after is MISSING and (shim := self._string_looked_up(mod, host, name)):
+            yield _warning(
+                mod,
+                stmt.lineno,
+                f"{short}.{name} overrides {before.label}, which upstream removed, but upstream's {shim} still "
+                f"looks {name} up on the instance by name (a shim for the old spelling): the override runs for now; "
+                "port it to the new name before the shim goes",
+            )
+            return
         if (
             isinstance(before, DefSym)
             and after is MISSING
@@ -5838,6 +5868,19 @@ class _Checker:
         home = self.theirs_ix.module_at(sym.path) if isinstance(sym, DefSym) else None
         classes = new_hooks.annotated_classes(node.returns)
         return self._typed_to(home, classes, hook, family, False) if home is not None and classes else frozenset()
+
+    def _string_looked_up(self, mod: ModuleInfo, qual: str, name: str) -> str | None:
+        """The upstream class along the fork class's bases in the merged tree whose code looks ``name`` up on
+        the instance by a string (``getattr(self, "name", None)``): a shim that still reaches the fork's override
+        of a method upstream renamed (#13964's ``_get_prompt_replacements``; drift/shimmed_hooks.py)."""
+        new_mod = self.after.module_at(mod.path)
+        cls = self.after.class_info(new_mod, qual) if new_mod else None
+        if cls is None:
+            return None
+        for base in self.after.mro(cls, False):
+            if isinstance(base, px.ClassInfo) and looks_up_by_string(base.node, name):
+                return base.qualname
+        return None
 
     def _self_called(self, mod: ModuleInfo, qual: str, name: str) -> bool:
         """A method the fork class reaches (its own, or a base's) calls ``name`` on ``self``/``cls`` in the
@@ -8022,6 +8065,10 @@ def _matched_by_keyword(override: Sig, base: Sig) -> bool:
     return override.varkw and bool(rest) and override_problem(override, _without(base, rest)) is None
 
 
+# a handler of one of these catches the TypeError a key read of a class that cannot be subscripted raises
+_SUBSCRIPT_ERRORS = frozenset({"TypeError", "Exception", "BaseException"})
+
+
 def _typed_dict_keys(ix: Index, cls: px.ClassInfo) -> set[str] | None:
     """The keys a TypedDict class declares with its bases; None for a class that is no TypedDict or
     derives from a base out of sight (which may declare any key)."""
@@ -10187,9 +10234,10 @@ _HOPS = 3  # attributes followed from a typed name: ``a.b.c.d`` (and locals boun
 
 
 @functools.lru_cache(maxsize=4096)
-def _local_sources(func: ast.AST) -> dict[str, ast.Attribute]:
-    """Locals bound once, unannotated, to an attribute of something (``pts = stats.prompt_token_stats``),
-    and no parameter of the function: the class of the attribute is the local's."""
+def _local_sources(func: ast.AST) -> dict[str, ast.Attribute | ast.Subscript]:
+    """Locals bound once, unannotated, to an attribute of something (``pts = stats.prompt_token_stats``) or
+    one element of a container (``first = ranges[0]``, #15712's read of a range), and no parameter of the
+    function: the class of the attribute (the container's element) is the local's."""
     if not isinstance(func, (ast.FunctionDef, ast.AsyncFunctionDef)):
         return {}
     seen: dict[str, list[ast.expr | None]] = {}
@@ -10208,8 +10256,14 @@ def _local_sources(func: ast.AST) -> dict[str, ast.Attribute]:
     return {
         name: values[0]
         for name, values in seen.items()
-        if len(values) == 1 and isinstance(values[0], ast.Attribute) and name not in params
+        if len(values) == 1 and isinstance(values[0], ast.Attribute | ast.Subscript) and _sourced(values[0])
+        if name not in params
     }
+
+
+def _sourced(value: ast.Attribute | ast.Subscript) -> bool:
+    """An attribute, or one element (no slice) of a container: a value whose class a local takes."""
+    return not (isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Slice))
 
 
 def _bound_names(node: ast.AST) -> list[str]:

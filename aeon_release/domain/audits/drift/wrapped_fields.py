@@ -105,6 +105,12 @@ def _returned_class(ix: Index, sym: DefSym) -> px.ClassInfo | None:
     return ix.class_of(ix.resolve_expr(home, returns))
 
 
+def cannot_subscript(ix: Index, cls: px.ClassInfo) -> bool:
+    """``cls``'s instances raise TypeError under ``x[k]``: every class along its bases is the tree's and none
+    defines ``__getitem__`` (symbol drift's read of a TypedDict upstream turned into such a class, #15712)."""
+    return _lacks(ix, cls, "__getitem__")
+
+
 def _lacks(ix: Index, cls: px.ClassInfo, dunder: str) -> bool:
     """Every class along ``cls``'s bases is the tree's and none defines ``dunder`` (nor makes members up)."""
     for item in ix.mro(cls):
