@@ -564,8 +564,8 @@ CASES += [
             LP + "class AeonCheckedLogitsProcessor(LogitsProcessor):\n" + LP_BODY + "\n"
             "    @classmethod\n"
             "    def validate_params(cls, sampling_params) -> None:\n"
-            "        if sampling_params.extra_args and sampling_params.extra_args.get(\"aeon_budget\", 0) < 0:\n"
-            "            raise ValueError(\"aeon_budget must be >= 0\")\n",
+            '        if sampling_params.extra_args and sampling_params.extra_args.get("aeon_budget", 0) < 0:\n'
+            '            raise ValueError("aeon_budget must be >= 0")\n',
             "def validate_params(cls, sampling_params) -> None:",
         ),
     ),
