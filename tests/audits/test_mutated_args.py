@@ -53,6 +53,10 @@ def fill(out: list[int], v: int) -> list[int]:
 
 def kept(x: torch.Tensor) -> torch.Tensor:
     return x * 2
+
+
+def freeze(m: torch.nn.Module) -> torch.nn.Module:
+    return m
 """
 AFTER = (
     BASE.replace("    logits = logits / temp\n", "    logits.div_(temp)\n")
@@ -63,6 +67,7 @@ AFTER = (
     )
     .replace("        return logits.topk(k).values\n", "        logits.clamp_(min=0.0)\n        return logits\n")
     .replace("    return out\n", "    out[0] = v\n    return out\n")
+    .replace("    return m\n", "    m.requires_grad_(False)\n    return m\n")
 )
 SUBJECT = "[Perf] Update the logits in place (#15427)"
 HEAD = "import torch\n\n"
@@ -92,6 +97,7 @@ TWINS = [
     "from vllm.aeon_ops.ops import fill\n\n\ndef f(out):\n    fill(out, 3)\n    return out[0]\n",
     "def scale(logits, t):\n    return logits / t\n\n\ndef f(logits, t):\n"
     "    p = scale(logits, t)\n    return p, logits.sum()\n",
+    "from vllm.aeon_ops.ops import freeze\n\n\ndef f(m, x):\n    freeze(m)\n    return m(x)\n",
 ]
 FORKS = {f"vllm/aeon/row_{n}.py": HEAD + body for n, body in enumerate([*KILLERS, *TWINS])}
 
@@ -127,6 +133,7 @@ def test_a_value_read_after_a_call_now_updating_it_is_an_error(git_repo: GitRepo
         "updated at the base already",
         "a store into an out parameter",
         "the fork's own function",
+        "a flag, not a value",
     ],
 )
 def test_a_value_the_update_leaves_alone_stays_quiet(git_repo: GitRepo, body: str) -> None:

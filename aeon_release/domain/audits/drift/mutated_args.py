@@ -156,9 +156,15 @@ def _updated(node: ast.AST) -> ast.Name | None:
     return None
 
 
+# in-place methods that change no value a reader sees: a module frozen or a tensor's gradient flag, a tensor put
+# in shared memory (``load_weights(model)`` newly freezing ``model`` leaves its outputs as they were)
+_NOT_VALUES = frozenset({"requires_grad_", "share_memory_", "retain_grad_", "train_", "eval_"})
+
+
 def _in_place(attr: str) -> bool:
-    """torch's spelling of an in-place method: public, ending in one ``_`` (``div_``, not ``__len__``)."""
-    return attr.endswith("_") and not attr.startswith("_") and not attr.endswith("__")
+    """torch's spelling of an in-place method: public, ending in one ``_`` (``div_``, not ``__len__``), that
+    changes the values (not ``requires_grad_``)."""
+    return attr.endswith("_") and not attr.startswith("_") and not attr.endswith("__") and attr not in _NOT_VALUES
 
 
 def _handed_on(
