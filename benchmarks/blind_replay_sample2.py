@@ -41,7 +41,11 @@ a list again used as an array (``drift/element_kinds.py``); a container made an 
 through an upstream method's return annotation is a reader every type check shares: left for a pass with the
 time to measure its precision across them) and #13311's two (a duty moved into an overridable callee: no
 reader of what a method's body does for its callers yet).
-Regression set at the widenings' head: REGRESSION
+Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5 quiet),
+blind_replay_sampler 17/17 (10 quiet), blind_replay_sampleops 15 caught 2 warned of 17 (9 quiet),
+blind_replay_layers 45/45 (24 quiet), blind_replay_awqgptq 27 caught 1 warned of 28 (16 quiet), review22_twins
+8/8 (41 twins quiet, 3 warned), review48_twins 7/7 (41 quiet, 10 warned), review15_twins 8 caught 1 warned of
+9 (40 quiet): all as before, 0 false errors.
 
   python benchmarks/blind_replay_sample2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
