@@ -152,3 +152,46 @@ def test_a_fork_entry_in_its_copy_is_judged_against_the_merged_list(git_repo: Gi
     sides = s.merge_case(git_repo, {KERNELS: BASE, IMPLS: IMPLS_TEXT}, fork, [(SUBJECT, {KERNELS: HEAD})])
     [(path, _, severity, message)] = [r for r in s.rule_rows(git_repo, no_rules, sides, RULE) if r[0] == FORK]
     assert (path, severity) == (FORK, "error") and "was AeonKernel at the base and is Marlin now" in message
+
+
+# killers211: #20859 appended a fourth builtin to BUILTIN_LOGITS_PROCESSORS; a fork's three-name unpacking of it
+# raises ValueError at import.  A new head and a new tail both change the count; a ``*rest`` or a list whose count
+# stays does not.
+@pytest.mark.parametrize(
+    ("text", "new"),
+    [
+        ("MACH, ALL, MAR, BIT, CON, EXL = mpk._POSSIBLE_KERNELS\n", APPENDED),
+        ("from pkg.kernels import _POSSIBLE_KERNELS\n\n[A, B, C, D, E, F] = _POSSIBLE_KERNELS\n", HEAD),
+        (
+            "from pkg.kernels import GROUP_SIZES\n\n\ndef aeon() -> int:\n    a, b, c, d = GROUP_SIZES\n    return b\n",
+            BASE.replace("(-1, 32, 64, 128)", "(-1, 16, 32, 64, 128)"),
+        ),
+    ],
+    ids=["a module attribute, a new tail", "an imported name in a list target, a new head", "in a function"],
+)
+def test_an_unpacking_into_the_old_count_is_an_error(git_repo: GitRepo, no_rules: Path, text: str, new: str) -> None:
+    [(line, severity, message)] = run(git_repo, no_rules, text, new)
+    assert severity == "error" and "entries and the list now holds" in message and "ValueError" in message
+    lines = (IMPORT + text).splitlines()
+    assert line == next(n for n, spelt in enumerate(lines, 1) if "," in spelt.split("=")[0] and "=" in spelt)
+
+
+@pytest.mark.parametrize(
+    ("text", "new"),
+    [
+        # a starred name takes the rest, whatever its length
+        ("MACH, ALL, *AEON_REST = mpk._POSSIBLE_KERNELS\n", APPENDED),
+        # the count stays (a move is the position reads' business)
+        (
+            "A, B, C, D, E, F = mpk._POSSIBLE_KERNELS\n",
+            BASE.replace("    Machete,\n    AllSpark,\n", "    AllSpark,\n    Machete,\n"),
+        ),
+        # a list upstream did not touch
+        ("G1, G2, G3, G4 = mpk.GROUP_SIZES\n", HEAD),
+        # a count that did not fit at the base either (not the fork's intent to read)
+        ("A, B = mpk._POSSIBLE_KERNELS\n", APPENDED),
+    ],
+    ids=["*rest", "count kept", "untouched list", "another count at the base"],
+)
+def test_an_unpacking_that_still_fits_stays_quiet(git_repo: GitRepo, no_rules: Path, text: str, new: str) -> None:
+    assert run(git_repo, no_rules, text, new) == []

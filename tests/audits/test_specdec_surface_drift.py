@@ -177,6 +177,34 @@ def test_an_array_passed_on_sorted_or_another_list_stays_quiet(git_repo: GitRepo
     assert _run(git_repo, tmp_path, {MEDUSA: MEDUSA_BASE}, fork, {MEDUSA: MEDUSA_THEIRS}, TYPE_DRIFT) == []
 
 
+# killers211: a container made an array handed to json's encoder (#12094 made ``SamplerOutput.sampled_token_ids``
+# a tensor; a fork's ``json.dumps({"sampled": out.sampled_token_ids})`` raises TypeError)
+JM = "import json\n\n" + MP
+ENCODED = [
+    JM + "def mine(p: MedusaProposer, h) -> str:\n    return json.dumps(p.propose(h))\n",
+    JM
+    + 'def mine(p: MedusaProposer, h, f) -> None:\n    drafts = p.propose(h)\n    json.dump({"d": [drafts, 1]}, f)\n',
+]
+ENCODED_TWINS = [
+    JM + "def mine(p: MedusaProposer, h) -> str:\n    return json.dumps(p.propose(h).tolist())\n",
+    JM
+    + 'def mine(p: MedusaProposer, h) -> str:\n    drafts = p.propose(h)\n    return json.dumps({"n": len(drafts)})\n',
+    JM + "def mine(p: MedusaProposer, h) -> str:\n    rows = [[1]]\n    return json.dumps(rows)\n",
+    MP + "def mine(p: MedusaProposer, h, json) -> str:\n    return json.dumps(p.propose(h))\n",
+]
+
+
+@pytest.mark.parametrize("fork", ENCODED, ids=["a return handed itself", "a local inside displays"])
+def test_an_array_handed_to_json_is_an_error(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    found_ = _run(git_repo, tmp_path, {MEDUSA: MEDUSA_BASE}, fork, {MEDUSA: MEDUSA_THEIRS}, TYPE_DRIFT)
+    assert found_ == [(USE, line_of(fork, "json.dump"), "error")]
+
+
+@pytest.mark.parametrize("fork", ENCODED_TWINS, ids=["tolist", "len", "the fork's own list", "a json parameter"])
+def test_a_value_json_encodes_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
+    assert _run(git_repo, tmp_path, {MEDUSA: MEDUSA_BASE}, fork, {MEDUSA: MEDUSA_THEIRS}, TYPE_DRIFT) == []
+
+
 # --- #25232: old method names folded into one at construction
 CONFIG = "vllm/spec/config.py"
 CONFIG_BASE = (

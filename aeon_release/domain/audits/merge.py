@@ -97,6 +97,7 @@ from aeon_release.domain.audits.drift.list_positions import list_position_drift
 from aeon_release.domain.audits.drift.module_tables import table_kind_drift
 from aeon_release.domain.audits.drift.moved_effects import moved_effect_drift
 from aeon_release.domain.audits.drift.moved_writes import moved_write_drift
+from aeon_release.domain.audits.drift.mutated_args import mutated_arg_drift
 from aeon_release.domain.audits.drift.named_entries import named_entry_drift
 from aeon_release.domain.audits.drift.names import NOT_ACCEPTED, name_drift
 from aeon_release.domain.audits.drift.native_gates import native_gate_drift
@@ -300,6 +301,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     skipped_setup_drift,
     unread_setting_drift,
     switched_clock_drift,
+    mutated_arg_drift,
     extended_default_drift,
     exact_class_drift,
     repeated_hook_drift,

@@ -40,6 +40,7 @@ from aeon_release.domain.audits.drift.returns import attribute_readers, attribut
 from aeon_release.domain.audits.drift.retyped import (
     _BUILTIN_CONTAINERS,
     _CONTAINER_LINE,
+    _OFFERS,
     Recontained,
     _container,
     _defining,
@@ -128,7 +129,22 @@ _FIELD_RECORDS = lazy_pattern(r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*(?:Optiona
 # and each match ends on the line it starts, so a line one of them finds is the line the union finds, with
 # the same name (``\w+`` then ``:`` can stop at one place only).
 _FIELD_HEAD = r"\n-[ \t]*(?:self\.)?(\w+)[ \t]*:[ \t]*"
-_FIELD_KINDS = (_FIELD_INNER, _FIELD_NUMBERS, _MAPPED_NUMBERS, _MAPPED_INNER, _MAPPED_SCALARS, _FIELD_RECORDS)
+# a container of arrays (``list[np.ndarray]``, ``list[torch.Tensor]``), whose elements may be made lists again
+# (killers211: #29121 reverted ``RejectionSampler.parse_output``'s rows from ``np.ndarray`` to ``list[int]``)
+_ARRAYS = r"(?:Optional\[)?(?:typing\.)?(?:List|list|Sequence|Tuple|tuple)\[[ \t]*(?:np|numpy|torch|npt)\.(?:ndarray|Tensor|NDArray)\b"
+_FIELD_ARRAYS = lazy_pattern(_FIELD_HEAD + _ARRAYS)
+_RETURN_ARRAYS = lazy_pattern(
+    r"\n-(?=[^\n]*->[ \t]*" + _ARRAYS + r")[^\n]*?(?:\bdef[ \t]+(\w+)[^\n]*?|[ \t]*\)[ \t]*)->[ \t]*" + _ARRAYS
+)
+_FIELD_KINDS = (
+    _FIELD_INNER,
+    _FIELD_NUMBERS,
+    _MAPPED_NUMBERS,
+    _MAPPED_INNER,
+    _MAPPED_SCALARS,
+    _FIELD_RECORDS,
+    _FIELD_ARRAYS,
+)
 _FIELD_ANNOTATIONS = lazy_pattern(
     _FIELD_HEAD + "(?:" + "|".join(p.pattern.removeprefix(_FIELD_HEAD) for p in _FIELD_KINDS) + ")"
 )
@@ -159,6 +175,7 @@ def _inner_changed(diff: str, wanted: set[str]) -> set[str]:
         m.group(1) or ")" for m in _RETURN_RECORDS.finditer(diff)
     }
     names |= {m.group(1) or ")" for m in _RETURN_INNER.finditer(diff)}
+    names |= {m.group(1) or ")" for m in _RETURN_ARRAYS.finditer(diff)}
     return names & (wanted | {")"})
 
 
@@ -196,6 +213,10 @@ def _rehoused(
             name, owner, path, ast.unparse(was), ast.unparse(now), reshaped, ast.unparse(new_element), False
         )
     kind = _container(old_element)
+    if _array_named(old_element) and _container(new_element) in _SEQUENCES:
+        return Recontained(
+            name, owner, path, ast.unparse(was), ast.unparse(now), _ARRAY, ast.unparse(new_element), False
+        )
     if kind not in _GROWERS and kind not in _DISPLAYS:
         return None
     if _container(new_element) is not None or not _an_array(trees, text, module, new_element):
@@ -203,6 +224,21 @@ def _rehoused(
     return Recontained(
         name, owner, path, ast.unparse(was), ast.unparse(now), kind or "", ast.unparse(new_element), False
     )
+
+
+# an element that was an array (``Recontained.old``), made a builtin sequence
+_ARRAY = "array"
+_ARRAY_NAMES = frozenset({"ndarray", "NDArray", "Tensor"})
+# what an array offers and a builtin sequence lacks: its methods (container drift's table) and its attributes
+_ARRAY_MEMBERS = (_OFFERS["array"] | {"shape", "dtype", "ndim", "T", "device", "nbytes", "itemsize"}) - (
+    _OFFERS["list"] | _OFFERS["tuple"]
+)
+
+
+def _array_named(element: ast.expr) -> bool:
+    """An annotation naming an array class: ``np.ndarray``, ``npt.NDArray[...]``, ``torch.Tensor``."""
+    node = element.value if isinstance(element, ast.Subscript) else element
+    return isinstance(node, ast.Attribute | ast.Name) and last_name(node) in _ARRAY_NAMES
 
 
 def _reshaped(
@@ -456,6 +492,7 @@ def _reshaped_uses(
 ) -> Iterator[tuple[Recontained, str]]:
     """An element used as the number it was (compared with one, arithmetic), converted to a number as the
     scalar it was, or unpacked as the tuple it was."""
+    yield from _array_uses(node, parents, fork, found, bound)
     converted = _converted(node)
     if converted is not None and isinstance(node, ast.Call):
         hit = _held_element(converted, node, parents, fork, found, bound)
@@ -492,6 +529,49 @@ def _reshaped_uses(
         if hit is not None and hit.old == f"{names}-tuple":
             if not _kind_tested(node, value, replace(hit, old="tuple"), parents, bound):
                 yield hit, f"unpacks an element of {ast.unparse(value)} into {names} names|a {hit.new} is no tuple"
+
+
+def _array_uses(
+    node: ast.AST,
+    parents: dict[int, ast.AST],
+    fork: ForkTypes,
+    found: dict[str, list[Recontained]],
+    bound: dict[int, dict[str, ast.expr]],
+) -> Iterator[tuple[Recontained, str]]:
+    """An element that was an array, used as one (killers211, #29121): a member only an array has
+    (``row.tolist()``, ``row.size``: AttributeError on a list), or a boolean mask of itself (``row[row !=
+    eos]``: a list indexed by ``True`` reads its second element, silently)."""
+    if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and node.attr in _ARRAY_MEMBERS:
+        hit = _held_element(node.value, node, parents, fork, found, bound)
+        if hit is not None and hit.old == _ARRAY and not _array_tested(node, node.value, hit, parents, bound):
+            yield hit, f"reads {ast.unparse(node)}|a {hit.new} has no {node.attr} (an array had)"
+    elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load) and _self_masked(node):
+        hit = _held_element(node.value, node, parents, fork, found, bound)
+        if hit is not None and hit.old == _ARRAY and not _array_tested(node, node.value, hit, parents, bound):
+            how = f"indexes {ast.unparse(node.value)} by a comparison of itself"
+            yield hit, f"{how}|a {hit.new} compared with a value is one bool, and indexing by it reads one element"
+
+
+def _array_tested(
+    node: ast.AST,
+    subject: ast.expr,
+    hit: Recontained,
+    parents: dict[int, ast.AST],
+    bound: dict[int, dict[str, ast.expr]],
+) -> bool:
+    """The use runs only where the element is still an array (``isinstance(row, np.ndarray)``, ``hasattr``), or
+    its function asks the element's kind at all: written for both sides (a version test is ``_sure``'s)."""
+    func = enclosing(node, parents)
+    asked = func is not None and isinstance_asked(func, ast.unparse(subject))
+    return asked or _kind_tested(node, subject, hit, parents, bound)
+
+
+def _self_masked(node: ast.Subscript) -> bool:
+    """``x[x != v]``, ``x[x > 0]``: an index that compares the very value it indexes."""
+    if not isinstance(node.slice, ast.Compare):
+        return False
+    spelt = ast.unparse(node.value)
+    return any(ast.unparse(side) == spelt for side in [node.slice.left, *node.slice.comparators])
 
 
 def _converted(node: ast.AST) -> ast.expr | None:

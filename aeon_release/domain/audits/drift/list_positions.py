@@ -10,8 +10,11 @@ Upstream's side: a changed module whose top-level statement binds a name once to
 two or more distinct entries, at the base and at upstream, where the entries the two share (by their spelling)
 sit in other places.  The fork's side, on a line it owns: a constant index of that name (``NAME[2]``, a store or
 a ``del`` too), a slice of constant bounds without a step (``NAME[1:3]``), or ``NAME.insert(k, x)`` /
-``NAME.pop(k)`` of a constant ``k``, with ``NAME`` imported from the module or read off it (or the module's own
-name, in a fork edit of the module).  The fork's position is judged on the entries both versions hold: a
+``NAME.pop(k)`` of a constant ``k``, or an unpacking into a fixed count of names (``A, B, C = NAME``, no
+``*rest``: killers211, #20859 appended a fourth builtin to ``BUILTIN_LOGITS_PROCESSORS``, and the fork's
+three-name unpacking raises ValueError at import), with ``NAME`` imported from the module or read off it (or
+the module's own name, in a fork edit of the module).  An unpacking is an error when the list held as many
+entries as the names at the base and holds another count now; quiet when the count stays.  The fork's position is judged on the entries both versions hold: a
 position whose entry now differs, a slice or insert point that now has a shared entry on the other side of
 it.  An entry only appended past the position, one removed or rewritten, or a position found by
 ``NAME.index(x)``: quiet.  An error when the position is inside the list (``[2]``, ``insert(2, ...)``,
@@ -45,6 +48,8 @@ __all__ = ["list_position_drift"]
 
 # a name read at a constant position on a fork line: ``NAME[2``, ``NAME[-1``, ``NAME[:``, ``NAME.insert(2``
 _POSITION = lazy_pattern(r"\b(\w+)(?:\[[ \t]*-?\d|\[[ \t]*:|\.(?:insert|pop)\([ \t]*-?\d)")
+# a fork line unpacking a name into a fixed count of names: ``A, B, C = NAME`` (``[A, B] = mod.NAME``)
+_UNPACK = lazy_pattern(r"^[ \t]*[\[(]?[ \t]*\w+[ \t]*,[\w \t,]*[\])]?[ \t]*=[ \t]*(?:\w+\.)*(\w+)[ \t]*(?:#.*)?$")
 _MOST_FILES = 32
 _SHIFTERS = frozenset({"insert", "pop"})
 
@@ -64,17 +69,19 @@ class _Read:
     """A fork line's position in a list: ``NAME[k]`` (``at``), ``NAME[a:b]`` (``span``) or ``insert(k, ...)``."""
 
     node: ast.AST
-    kind: str  # "index", "slice" or "insert"
+    kind: str  # "index", "slice", "insert" or "unpack" (``bounds``: the count of names)
     bounds: tuple[int | None, ...]
 
 
 def list_position_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    names = fork_found(trees, _POSITION, tests=True)
+    names = fork_found(trees, _POSITION, tests=True) | fork_found(trees, _UNPACK, tests=True)
     if not names:
         return []
     reads = [
         (path, read, origin)
-        for path, module, owned in fork_modules(trees, lambda line: bool(_POSITION.search(line)))
+        for path, module, owned in fork_modules(
+            trees, lambda line: bool(_POSITION.search(line) or _UNPACK.search(line))
+        )
         for read, origin in _fork_reads(path, module, owned)
     ]
     shifted = _shifted(trees, {origin for _, _, origin in reads})
@@ -251,6 +258,8 @@ def _targets(stmt: ast.stmt) -> list[ast.Name]:
 def _list_of(node: ast.AST) -> ast.expr:
     if isinstance(node, ast.Subscript):
         return node.value
+    if isinstance(node, ast.Assign):
+        return node.value
     assert isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)
     return node.func.value
 
@@ -270,7 +279,18 @@ def _position(node: ast.AST) -> _Read | None:
         if at is None or len(node.args) != (2 if node.func.attr == "insert" else 1):
             return None
         return _Read(node, "insert" if node.func.attr == "insert" else "index", (at,))
-    return None
+    return _unpacked(node)
+
+
+def _unpacked(node: ast.AST) -> _Read | None:
+    """``A, B, C = X``: a fixed count of names (no ``*rest``), which raises ValueError on a list of another
+    length (killers211: #20859 appended a fourth builtin to ``BUILTIN_LOGITS_PROCESSORS``)."""
+    if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+        return None
+    target = node.targets[0]
+    if not isinstance(target, ast.Tuple | ast.List) or any(isinstance(e, ast.Starred) for e in target.elts):
+        return None
+    return _Read(node, "unpack", (len(target.elts),))
 
 
 def _constant(expr: ast.expr) -> int | None:
@@ -296,6 +316,9 @@ class _Moved:
 def _moved(read: _Read, list_: Shifted) -> _Moved | None:
     old, new = list_.old, list_.new
     shared = set(old) & set(new)
+    if read.kind == "unpack":
+        count = read.bounds[0]
+        return _Moved(f"{len(old)} entries", f"{len(new)} entries", False) if len(old) == count != len(new) else None
     if read.kind == "index":
         (at,) = read.bounds
         assert at is not None
@@ -322,7 +345,9 @@ def _finding(trees: ThreeTrees, path: str, read: _Read, list_: Shifted, moved: _
     word = re.sub(r"[^\w.]", "", added[0].split("(")[0]) or list_.name
     commit = trees.upstream_commit(list_.path, re.escape(word), pr_pattern)
     spelt = ast.unparse(read.node)
-    if read.kind == "index":
+    if read.kind == "unpack":
+        what = f"`{spelt}` unpacks {moved.was} and the list now holds {moved.now}: ValueError"
+    elif read.kind == "index":
         what = f"{spelt} was {moved.was} at the base and is {moved.now} now"
     elif read.kind == "slice":
         held = f"now holds {moved.was}, which it left out" if moved.now == "in" else f"now leaves out {moved.was}"
@@ -340,5 +365,9 @@ def _finding(trees: ThreeTrees, path: str, read: _Read, list_: Shifted, moved: _
         path,
         getattr(read.node, "lineno", 1),
         f"reads {list_.name} by position, and upstream moved its entries ({list_.path}{commit}): {what}{hedge}; "
-        f"find the entry by value (`{list_.name}.index(...)`)",
+        + (
+            "unpack the ends you need with a `*rest` name, or find the entries by value"
+            if read.kind == "unpack"
+            else f"find the entry by value (`{list_.name}.index(...)`)"
+        ),
     )

@@ -724,6 +724,8 @@ def _use(
             at = _position(node.slice)
             how = f"indexes {ast.unparse(node.value)} by position|a dict keyed by name has no key {at}: KeyError"
             return node.lineno, node.value, hit, how
+    elif isinstance(node, ast.Call) and _encoder(node):
+        return _encoded(node, parents, fork, found, bound)
     elif (counted := counted_against(node)) is not None:
         hit = recontained_held(counted, enclosing(node, parents), parents, fork, found, bound)
         if hit is not None and hit.old in _NUMBERS and hit.new in _BUILTIN_CONTAINERS:
@@ -733,6 +735,51 @@ def _use(
 
 
 _SEQUENCES = frozenset({"list", "tuple", "deque"})
+# ``json``'s encoders, which take builtin containers and numbers and raise TypeError on an array
+_ENCODERS = frozenset({"dumps", "dump"})
+
+
+def _encoder(node: ast.Call) -> bool:
+    """``json.dumps(...)``/``json.dump(...)`` (off the module by its name)."""
+    func = node.func
+    return (
+        isinstance(func, ast.Attribute)
+        and func.attr in _ENCODERS
+        and isinstance(func.value, ast.Name)
+        and func.value.id == "json"
+    )
+
+
+def _encoded(
+    node: ast.Call,
+    parents: dict[int, ast.AST],
+    fork: ForkTypes,
+    found: dict[str, list[Recontained]],
+    bound: dict[int, dict[str, ast.expr]],
+) -> tuple[int, ast.expr, Recontained, str] | None:
+    """A container upstream made an array, handed to ``json.dumps`` itself or inside a list, tuple or dict
+    display (killers211: #12094 made ``SamplerOutput.sampled_token_ids`` a tensor, and a fork's step trace
+    ``json.dumps({"sampled": out.sampled_token_ids})`` raises TypeError: a tensor is not JSON serializable)."""
+    func = enclosing(node, parents)
+    if func is not None and _binds(func, "json"):
+        return None  # a parameter or local of the name: not the standard module
+    for value in _displayed(node.args[0]) if node.args else ():
+        hit = recontained_held(value, func, parents, fork, found, bound)
+        if hit is not None and hit.old in _BUILTIN_CONTAINERS and hit.new == "array":
+            how = f"hands {ast.unparse(value)} to json.{ast.unparse(node.func).rsplit('.', 1)[-1]}()"
+            return node.lineno, value, hit, f"{how}|json cannot encode an array (TypeError)"
+    return None
+
+
+def _displayed(value: ast.expr) -> Iterator[ast.expr]:
+    """``value`` and what the list, tuple, set or dict displays it is made of hold, through any depth."""
+    yield value
+    if isinstance(value, ast.List | ast.Tuple | ast.Set):
+        for element in value.elts:
+            yield from _displayed(element)
+    elif isinstance(value, ast.Dict):
+        for held in value.values:
+            yield from _displayed(held)
 
 
 def _position(index: ast.expr) -> int | None:

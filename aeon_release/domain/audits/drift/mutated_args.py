@@ -1,0 +1,322 @@
+"""Mutated arguments: a function upstream now updates a parameter in place, handed a value the fork reads after.
+
+#15427 (25f560a62c) made ``compute_probs`` divide the target logits by the temperature in place
+(``logits.div_(temperature)``, to save a tensor) where it divided them into a new one; #15478 (35fad35a48) sent
+``apply_top_k_top_p``'s top-k-only case to a new ``apply_top_k_only`` that masks the caller's logits in place
+(``logits.masked_fill_``).  A fork line ``probs = compute_probs(target_logits, cu, md)`` followed by
+``target_logits.log_softmax(dim=-1)`` (the raw logprobs the fork logs) merges cleanly and now reads logits
+divided by the temperature, or masked to ``-inf``: a wrong number, no error.  So does a fork that calls a
+method whose body hands the parameter on to such a function (``TopKTopPSampler.forward_native`` ->
+``apply_top_k_top_p``, ``RejectionSampler.forward`` -> ``compute_probs``), through ``super()``.
+
+Upstream's side: a function or method of a changed file that, at upstream and not at the base, updates a
+parameter in place before any rebinding of it: an in-place method call on it (``p.div_(...)``,
+``p.masked_fill_(...)``: torch's spelling, a public method whose name ends in ``_``), or a hand-on of it to a
+function or method of the same module that does (read to a fixed point, so one module's chain of helpers
+counts).  A store into it (``p[key] = v``) is not read: a function filling the caller's dict or list is mostly
+asked to (an out parameter), and the fork reading it after is the point.
+
+The fork's side, on a line it owns: a call of that function (a name imported from its module, an attribute of
+the module's alias, ``super().method(...)`` in a class deriving the upstream class) that hands a plain name at
+the parameter's slot (by position or keyword) and does not rebind the name to the result, followed in the same
+function by a read of the name before any rebinding.  An error: the value read is the updated one.  Quiet: a
+copy handed (``x.clone()``), the name rebound by the call (``x = f(x)``), a read after a rebinding, a read of
+what an in-place update keeps (``x.shape``, ``x.dtype``, ``x.device``, ``len(x)``), a function that updated the
+parameter at the base already, a fork function of the same name.
+
+Cheap first: only upstream files whose added lines call an in-place method, and only
+fork files naming one of the functions found.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
+from aeon_release.domain.audits.drift.returns import fork_modules, own_nodes
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
+from aeon_release.domain.audits.drift.signatures import is_static
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import lazy_pattern
+
+_MOST_FILES = 32
+# an in-place method call (``.div_(``, ``.masked_fill_(``) on an added line
+_IN_PLACE_LINE = lazy_pattern(r"\.[a-z]\w*[a-z0-9]_\(")
+# what an in-place update of a tensor or list leaves as it was: reading it is no read of the values
+_KEPT = frozenset({"shape", "dtype", "device", "ndim", "is_cuda", "layout", "size", "dim", "numel", "stride"})
+_FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_Def = ast.FunctionDef | ast.AsyncFunctionDef
+
+
+@dataclass(frozen=True)
+class Mutating:
+    """``qualname`` (``f`` or ``Cls.m``) of ``module`` (file ``path``) now updates parameter ``param`` (the
+    ``index``-th a caller fills by position) in place, by ``how``."""
+
+    path: str
+    module: str
+    qualname: str
+    param: str
+    index: int
+    how: str
+
+
+@dataclass(frozen=True)
+class _Fn:
+    qualname: str
+    node: _Def
+    params: tuple[str, ...]  # those a caller fills by position (self/cls dropped)
+    cls: str
+
+
+def mutated_arg_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork calls handing a name to a parameter upstream now updates in place, the name read after."""
+    paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p)][:_MOST_FILES]
+    if not paths:
+        return []
+    found = [m for path, old, new in parsed_versions(trees, paths) for m in newly_mutating(path, old, new)]
+    if not found:
+        return []
+    names = {m.qualname.rsplit(".", 1)[-1] for m in found}
+    return [
+        _finding(trees, path, line, item, name, read, pr_pattern)
+        for path, module, owned in fork_modules(trees, lambda text: any(n in text for n in names))
+        for item, line, name, read in fork_mutated_reads(path, module, found)
+        if line in owned
+    ]
+
+
+def _candidate(trees: ThreeTrees, path: str) -> bool:
+    return any(_IN_PLACE_LINE.search(line) for line in trees.upstream[path].added.values())
+
+
+def newly_mutating(path: str, old: ast.Module, new: ast.Module) -> Iterator[Mutating]:
+    """The (function, parameter) pairs ``new`` updates in place and ``old`` did not (both define them)."""
+    before, after = mutations(old), mutations(new)
+    fns = {f.qualname: f for f in _functions(new)}
+    for qualname, params in sorted(after.items()):
+        for param, how in sorted(params.items()):
+            if qualname in before or _defined(old, qualname):
+                if param not in before.get(qualname, {}) and param in fns[qualname].params:
+                    index = fns[qualname].params.index(param)
+                    yield Mutating(path, dotted_name(path, roots=("",)), qualname, param, index, how)
+
+
+def _defined(module: ast.Module, qualname: str) -> bool:
+    return any(f.qualname == qualname for f in _functions(module))
+
+
+def mutations(module: ast.Module) -> dict[str, dict[str, str]]:
+    """qualname -> {parameter: how} for each function of ``module`` updating a parameter in place, directly or
+    through the module's own functions (a fixed point)."""
+    fns = _functions(module)
+    params = {f.qualname: f.params for f in fns}
+    found: dict[str, dict[str, str]] = {f.qualname: dict(_direct(f)) for f in fns}
+    changed = True
+    while changed:
+        changed = False
+        for fn in fns:
+            for param, how in _handed_on(fn, found, params):
+                if param not in found[fn.qualname]:
+                    found[fn.qualname][param] = how
+                    changed = True
+    return {q: p for q, p in found.items() if p}
+
+
+def _functions(module: ast.Module) -> list[_Fn]:
+    """The module's functions and its classes' methods, with the parameters a caller fills by position."""
+    found = [_fn(node, "") for node in module.body if isinstance(node, _FUNCS)]
+    for cls in (n for n in module.body if isinstance(n, ast.ClassDef)):
+        found += [_fn(node, cls.name) for node in cls.body if isinstance(node, _FUNCS)]
+    return found
+
+
+def _fn(node: _Def, cls: str) -> _Fn:
+    params = [a.arg for a in [*node.args.posonlyargs, *node.args.args]]
+    if cls and not is_static(node):
+        params = params[1:]
+    return _Fn(f"{cls}.{node.name}" if cls else node.name, node, tuple(params), cls)
+
+
+def _direct(fn: _Fn) -> Iterator[tuple[str, str]]:
+    """The parameters ``fn``'s own statements update in place before rebinding them."""
+    for node in own_nodes(fn.node.body):
+        target = _updated(node)
+        if target is not None and target.id in fn.params and not _rebound_before(fn.node, target.id, target.lineno):
+            yield target.id, ast.unparse(node).split("\n")[0][:80]
+
+
+def _updated(node: ast.AST) -> ast.Name | None:
+    """The name an in-place method call (``x.div_(...)``) updates."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _in_place(node.func.attr):
+        return node.func.value if isinstance(node.func.value, ast.Name) else None
+    return None
+
+
+# in-place methods that change no value a reader sees: a module frozen or a tensor's gradient flag, a tensor put
+# in shared memory (``load_weights(model)`` newly freezing ``model`` leaves its outputs as they were)
+_NOT_VALUES = frozenset({"requires_grad_", "share_memory_", "retain_grad_", "train_", "eval_"})
+
+
+def _in_place(attr: str) -> bool:
+    """torch's spelling of an in-place method: public, ending in one ``_`` (``div_``, not ``__len__``), that
+    changes the values (not ``requires_grad_``)."""
+    return attr.endswith("_") and not attr.startswith("_") and not attr.endswith("__") and attr not in _NOT_VALUES
+
+
+def _handed_on(
+    fn: _Fn, found: dict[str, dict[str, str]], params: dict[str, tuple[str, ...]]
+) -> Iterator[tuple[str, str]]:
+    """The parameters ``fn`` hands, before rebinding them, to a slot a function of the module updates."""
+    for call in (n for n in own_nodes(fn.node.body) if isinstance(n, ast.Call)):
+        callee = _local_callee(call, fn)
+        updated = found.get(callee, {})
+        if not updated:
+            continue
+        for param, arg in _slots(call, params.get(callee, ())).items():
+            if param in updated and isinstance(arg, ast.Name) and arg.id in fn.params:
+                if not _rebound_before(fn.node, arg.id, call.lineno):
+                    yield arg.id, f"{callee}({arg.id}, ...), which {updated[param]}"
+
+
+def _local_callee(call: ast.Call, fn: _Fn) -> str:
+    """The module's own function a call names: ``g(...)``, or ``self.g(...)``/``cls.g(...)`` of ``fn``'s class."""
+    if isinstance(call.func, ast.Name):
+        return call.func.id
+    func = call.func
+    if fn.cls and isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        if func.value.id in {"self", "cls", fn.cls}:
+            return f"{fn.cls}.{func.attr}"
+    return ""
+
+
+def _slots(call: ast.Call, params: tuple[str, ...]) -> dict[str, ast.expr]:
+    """parameter -> the argument a call fills it with (by position or keyword); none past a ``*args``."""
+    found: dict[str, ast.expr] = {}
+    for i, arg in enumerate(call.args):
+        if isinstance(arg, ast.Starred):
+            break
+        if i < len(params):
+            found[params[i]] = arg
+    found |= {k.arg: k.value for k in call.keywords if k.arg is not None}
+    return found
+
+
+def _rebound_before(func: _Def, name: str, line: int) -> bool:
+    """``name`` is bound again in ``func`` on a line before ``line`` (a local copy, no longer the caller's)."""
+    return any(n.lineno < line for n in _bindings(func, name))
+
+
+def _bindings(func: _Def, name: str) -> Iterator[ast.Name]:
+    for node in own_nodes(func.body):
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Store):
+            yield node
+
+
+def fork_mutated_reads(
+    path: str, module: ast.Module, found: list[Mutating]
+) -> Iterator[tuple[Mutating, int, str, int]]:
+    """(what, the call's line, the name handed, the line reading it after) for each fork call of ``found``."""
+    imports = file_imports(module, path)
+    by_origin = {(m.module, m.qualname): m for m in found}
+    for cls, func in _fork_functions(module):
+        bases = _bases(cls, imports) if cls is not None else []
+        for call in (n for n in own_nodes(func.body) if isinstance(n, ast.Call)):
+            for item in _called(call, imports, bases, by_origin):
+                hit = _read_after(func, call, item)
+                if hit is not None:
+                    yield item, call.lineno, hit[0], hit[1]
+
+
+def _fork_functions(module: ast.Module) -> Iterator[tuple[ast.ClassDef | None, _Def]]:
+    for node in ast.walk(module):
+        if isinstance(node, ast.ClassDef):
+            yield from ((node, f) for f in node.body if isinstance(f, _FUNCS))
+        elif isinstance(node, _FUNCS) and not _is_method(module, node):
+            yield None, node
+
+
+def _is_method(module: ast.Module, func: _Def) -> bool:
+    return any(isinstance(c, ast.ClassDef) and func in c.body for c in ast.walk(module))
+
+
+def _bases(cls: ast.ClassDef, imports: dict[str, tuple[str, str]]) -> list[tuple[str, str]]:
+    return [o for o in (imported_origin(b, imports) or _name_origin(b, imports) for b in cls.bases) if o]
+
+
+def _name_origin(expr: ast.expr, imports: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
+    return imports.get(expr.id) if isinstance(expr, ast.Name) else None
+
+
+def _called(
+    call: ast.Call,
+    imports: dict[str, tuple[str, str]],
+    bases: list[tuple[str, str]],
+    by_origin: dict[tuple[str, str], Mutating],
+) -> Iterator[Mutating]:
+    """What ``call`` calls among ``by_origin``: an imported function, one off a module alias, ``super().m``."""
+    func = call.func
+    if _is_super(func) and isinstance(func, ast.Attribute):
+        yield from (by_origin[k] for b in bases if (k := (b[0], f"{b[1]}.{func.attr}")) in by_origin)
+        return
+    origin = imported_origin(func, imports) or _name_origin(func, imports)
+    if origin is not None and origin in by_origin:
+        yield by_origin[origin]
+
+
+def _is_super(func: ast.expr) -> bool:
+    value = func.value if isinstance(func, ast.Attribute) else None
+    return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "super"
+
+
+def _read_after(func: _Def, call: ast.Call, item: Mutating) -> tuple[str, int] | None:
+    """(the name handed at the updated slot, the first line reading its values after the call), unless the call
+    rebinds it or a binding comes first."""
+    slot = _slot_arg(call, item)
+    if not isinstance(slot, ast.Name):
+        return None
+    end = call.end_lineno or call.lineno
+    rebinds = [n.lineno for n in _bindings(func, slot.id) if n.lineno >= call.lineno]
+    if rebinds and min(rebinds) <= end:
+        return None
+    stop = min(rebinds) if rebinds else None
+    reads = sorted(n.lineno for n in _value_reads(func, slot.id) if n.lineno > end)
+    return (slot.id, reads[0]) if reads and (stop is None or reads[0] <= stop) else None
+
+
+def _slot_arg(call: ast.Call, item: Mutating) -> ast.expr | None:
+    """The argument ``call`` fills the updated parameter with, by position or keyword."""
+    if item.index < len(call.args) and not any(isinstance(a, ast.Starred) for a in call.args[: item.index + 1]):
+        return call.args[item.index]
+    return next((k.value for k in call.keywords if k.arg == item.param), None)
+
+
+def _value_reads(func: _Def, name: str) -> Iterator[ast.Name]:
+    """Loads of ``name`` in ``func`` other than of what an in-place update keeps (``x.shape``, ``len(x)``)."""
+    parents = {id(c): n for n in own_nodes(func.body) for c in ast.iter_child_nodes(n)}
+    for node in own_nodes(func.body):
+        if isinstance(node, ast.Name) and node.id == name and isinstance(node.ctx, ast.Load):
+            up = parents.get(id(node))
+            if isinstance(up, ast.Attribute) and up.attr in _KEPT:
+                continue
+            if isinstance(up, ast.Call) and isinstance(up.func, ast.Name) and up.func.id == "len":
+                continue
+            yield node
+
+
+def _finding(trees: ThreeTrees, path: str, line: int, item: Mutating, name: str, read: int, pr_pattern: str) -> Finding:
+    short = item.qualname.rsplit(".", 1)[-1]
+    commit = trees.upstream_commit(item.path, rf"{item.param}\.[a-z_]+_\(|{short}", pr_pattern)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        path,
+        line,
+        f"fork-owned call hands `{name}` to {item.module}.{item.qualname}, whose `{item.param}` upstream "
+        f"({item.path}{commit}) now updates in place ({item.how}); the fork reads `{name}` again on line {read} "
+        f"and gets the updated values, not its own: hand it a copy (`{name}.clone()`) or read before the call",
+    )
