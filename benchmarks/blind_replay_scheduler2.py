@@ -41,7 +41,12 @@ None test and the first read past them (``drift/returns.py``, ``_guarded_value(w
 a fork subclass's own attribute upstream's base now assigns and reads, both starting on the same empty value,
 an error when the annotations differ, a warning when nothing tells them apart (``drift/shadows.py``,
 ``_namesake_sure``).
-REGRESSION-LINE
+Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5 twins quiet),
+blind_replay_eagleprop 19 caught, 2 warned of 21 (12 quiet; as on main), review92_twins 7/7, 0 false of 25,
+review81_twins 5 caught, 3 warned of 8, 0 false of 30 (2 warned), review108_twins 8/8, 0 false of 29 (3 warned),
+blind_replay_schedcore 24 caught, 6 warned of 30 (13 quiet; as on main), review25_twins 8/8 and 0 false of 26
+(3 warned; main has 1 false error there since killers178, the namesake of a property #35153 made an attribute,
+now quiet), blind_replay_asyncsched 20 caught, 1 missed of 21 (14 quiet; as on main).
 
   python benchmarks/blind_replay_scheduler2.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -49,8 +49,8 @@ IN_METHOD = HEAD + (
 SUBJECT = "[V1] Exception Handling when Loading KV Cache from Remote Store (#21534)"
 
 
-def _rows(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str) -> list[tuple[int, str]]:
-    sides = s.merge_case(git_repo, {BASE: SCHED, FORK: HEAD, **INITS}, {FORK: fork}, [(SUBJECT, {BASE: upstream})])
+def _rows(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str, base: str = SCHED) -> list[tuple[int, str]]:
+    sides = s.merge_case(git_repo, {BASE: base, FORK: HEAD, **INITS}, {FORK: fork}, [(SUBJECT, {BASE: upstream})])
     rows = s.rule_rows(git_repo, no_rules, sides, SHADOWED_ATTRIBUTE)
     return [(line, sev) for path, line, sev, _ in rows if path == FORK]
 
@@ -102,3 +102,10 @@ def test_the_own_name_a_backport_or_an_unread_base_value_stays_quiet(
     git_repo: GitRepo, no_rules: Path, fork: str, upstream: str
 ) -> None:
     assert _rows(git_repo, no_rules, fork, upstream) == []
+
+
+def test_a_member_the_base_had_made_an_attribute_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    # #35153 made DefaultMoERunner.use_dp_chunking, a property, a value its __init__ sets: the fork's store after
+    # the super call sets the base's own value on purpose (review25's twin), not a value of its own
+    had = SCHED + "\n    @property\n    def loads(self):\n        return {}\n"
+    assert _rows(git_repo, no_rules, AFTER_INIT, READS, base=had) == []

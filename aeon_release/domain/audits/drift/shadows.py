@@ -176,6 +176,11 @@ def _ever_assigned(ix: Index, cls: ClassInfo) -> set[str]:
     return {a for item in ix.mro(cls, include_self=False) if isinstance(item, ClassInfo) for a in item.instance}
 
 
+def _base_members(ix: Index, cls: ClassInfo) -> set[str]:
+    """Names the class's bases define in their bodies (methods, properties, class attributes)."""
+    return {a for item in ix.mro(cls, include_self=False) if isinstance(item, ClassInfo) for a in item.members}
+
+
 def _class_values(node: ast.ClassDef, owned: set[int]) -> dict[str, int]:
     """Class attributes set on fork-owned lines (``x = 8192``, ``x: int = 8192``) -> line."""
     found: dict[str, int] = {}
@@ -376,7 +381,9 @@ def namesakes(
     cls, old = after.class_info(mod, qual), _same_class(before, mod.path, qual)
     if cls is None or old is None or isinstance(cls.members.get("__setattr__"), FUNCTION_DEFS):
         return
-    had = _ever_assigned(before, old)
+    # a name a base defined as a member before the merge (a property #35153 made an attribute) is the base's
+    # own: the fork's store after the super call sets the base's value on purpose, not one of its own
+    had = _ever_assigned(before, old) | _base_members(before, old)
     for attr, (line, value, note) in _own_stores(cls, owned).items():
         if attr in had or (attr.startswith("__") and attr.endswith("__")):
             continue
