@@ -46,7 +46,8 @@ blind_replay_eagleprop 19 caught, 2 warned of 21 (12 quiet; as on main), review9
 review81_twins 5 caught, 3 warned of 8, 0 false of 30 (2 warned), review108_twins 8/8, 0 false of 29 (3 warned),
 blind_replay_schedcore 24 caught, 6 warned of 30 (13 quiet; as on main), review25_twins 8/8 and 0 false of 26
 (3 warned; main has 1 false error there since killers178, the namesake of a property #35153 made an attribute,
-now quiet), blind_replay_asyncsched 20 caught, 1 missed of 21 (14 quiet; as on main).
+now quiet), blind_replay_asyncsched 20 caught, 1 missed of 21 (14 quiet; as on main), widened_return_replay 23/23 uses and
+13/13 overrides, 0 false of 21 twins (as documented).
 
   python benchmarks/blind_replay_scheduler2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
