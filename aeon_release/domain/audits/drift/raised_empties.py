@@ -321,7 +321,7 @@ def _helper_called(call: ast.Call, owner: str) -> str | None:
 def _empty_returns(func: _Def) -> Iterator[str]:
     """The empty literals the def's own ``return``s give (``return`` alone gives None too)."""
     for node in own_nodes(func.body):
-        if isinstance(node, ast.Return) and (node.value is None or _empty(node.value)):
+        if isinstance(node, ast.Return) and (node.value is None or empty_literal(node.value)):
             yield "None" if node.value is None else ast.unparse(node.value)
 
 
@@ -338,7 +338,7 @@ def _answers_empty(func: _Def) -> bool:
             read = _emptiness_read(node.test) & returned
             raises = any(b and isinstance(b[-1], ast.Raise) for b in (node.body, node.orelse))
             (guarded if raises else kept).update(read)
-        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and _empty(node.value):
+        elif isinstance(node, (ast.Assign, ast.AnnAssign)) and node.value is not None and empty_literal(node.value):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             kept.update(t.id for t in targets if isinstance(t, ast.Name) and t.id in returned)
     return bool(kept - guarded)
@@ -359,11 +359,15 @@ def _emptiness_read(test: ast.expr) -> set[str]:
             todo.extend(node.values)
         elif isinstance(node, ast.Compare) and len(node.ops) == 1:
             left, right = node.left, node.comparators[0]
-            names.update(a.id for a, b in ((left, right), (right, left)) if isinstance(a, ast.Name) and _empty(b))
+            names.update(
+                a.id for a, b in ((left, right), (right, left)) if isinstance(a, ast.Name) and empty_literal(b)
+            )
     return names
 
 
-def _empty(value: ast.expr) -> bool:
+def empty_literal(value: ast.expr) -> bool:
+    """None, False, 0, "", an empty display or ``list()``/``dict()``/``set()``/``tuple()``: a value that says
+    nothing of what the name will hold."""
     if isinstance(value, ast.Constant):
         return value.value in (None, False, 0, "") and not isinstance(value.value, float)
     if isinstance(value, (ast.List, ast.Tuple, ast.Set)):
@@ -756,7 +760,7 @@ def _compared_empty(node: ast.expr, parents: dict[int, ast.AST]) -> bool:
     if not isinstance(parent, ast.Compare) or len(parent.ops) != 1:
         return False
     other = parent.comparators[0] if parent.left is node else parent.left
-    return _empty(other)
+    return empty_literal(other)
 
 
 def _handled(call: ast.Call, hit: Emptied, parents: dict[int, ast.AST], func: _Def) -> bool:

@@ -1842,9 +1842,23 @@ def _voided_local_reads(trees: ThreeTrees, use: ValueUse, path: str, pr_pattern:
     return [] if line is None else [replace(_voided_finding(trees, use, path, pr_pattern, qual), line=line)]
 
 
-def _local_read(trees: ThreeTrees, use: ValueUse, fails: Callable[[ast.Name, ast.AST | None], bool]) -> int | None:
+def _local_read(
+    trees: ThreeTrees,
+    use: ValueUse,
+    fails: Callable[[ast.Name, ast.AST | None], bool],
+    past: Callable[[ast.Name, ast.AST | None], bool] | None = None,
+) -> int | None:
     """The line of the first read of the local an "assigns" use bound that ``fails`` on the call's new value,
-    the function binding the name once and never testing it."""
+    the function binding the name once and never testing it (a read ``past`` holds is passed over)."""
+    found = _bound_local(trees, use)
+    if found is None:
+        return None
+    func, bind, parents = found
+    return _first_failing_read(func, cast(ast.Name, bind.targets[0]).id, bind, parents, fails, past)
+
+
+def _bound_local(trees: ThreeTrees, use: ValueUse) -> tuple[_Def, ast.Assign, dict[int, ast.AST]] | None:
+    """The function, the ``name = call(...)`` and the parents of an "assigns" use's one-name binding."""
     module = trees.merged_module(use.path) if use.how == "assigns" else None
     parents = parent_map(module) if module is not None else {}
     bind = next(
@@ -1858,7 +1872,7 @@ def _local_read(trees: ThreeTrees, use: ValueUse, fails: Callable[[ast.Name, ast
     func = enclosing(bind, parents) if bind is not None else None
     if bind is None or func is None:
         return None
-    return _first_failing_read(func, cast(ast.Name, bind.targets[0]).id, bind, parents, fails)
+    return func, bind, parents
 
 
 def _first_failing_read(
@@ -1867,9 +1881,10 @@ def _first_failing_read(
     bind: ast.Assign,
     parents: dict[int, ast.AST],
     fails: Callable[[ast.Name, ast.AST | None], bool],
+    past: Callable[[ast.Name, ast.AST | None], bool] | None = None,
 ) -> int | None:
     """The line of the first load of ``name`` after ``bind`` that ``fails``, unless the function binds
-    ``name`` again or tests it."""
+    ``name`` again or tests it (a load ``past`` holds is passed over: a None test of a value made a tuple)."""
     loads = sorted(
         (n for n in ast.walk(func) if isinstance(n, ast.Name) and n.id == name and n.lineno > bind.lineno),
         key=lambda n: (n.lineno, n.col_offset),
@@ -1878,6 +1893,8 @@ def _first_failing_read(
         return None
     for load in loads:
         parent = parents.get(id(load))
+        if past is not None and past(load, parent):
+            continue
         if isinstance(parent, (ast.If, ast.While, ast.IfExp, ast.BoolOp, ast.Compare, ast.UnaryOp)):
             return None  # tested: the fork may handle None
         if fails(load, parent):
@@ -1952,16 +1969,17 @@ def _value_use_line(line: str) -> bool:
     )
 
 
-def _guarded_read(trees: ThreeTrees, use: ValueUse) -> ValueUse | None:
+def _guarded_read(trees: ThreeTrees, use: ValueUse, widen: bool = False) -> ValueUse | None:
     """A drifted "reads" use as the fork wrote it: None when a path beside it takes the call's value apart
     (one path per release, ``shape_splits``), marked ``caught`` in a ``try`` catching the AttributeError.
-    Asked only of a use whose callee drifted: the module's parents are mapped then, not for every read."""
+    Asked only of a use whose callee drifted: the module's parents are mapped then, not for every read.
+    ``widen``: the value was made a tuple, which no None test or ``or`` default handles (``_guarded_value``)."""
     module = trees.merged_module(use.path) if use.how in _GUARDED_HOWS else None
     if module is None:
         return use
     parents = parent_map(module)
     if use.how != "reads":
-        return _guarded_value(module, use, parents)
+        return _guarded_value(module, use, parents, widen)
     for node in ast.walk(module):
         if isinstance(node, ast.Attribute) and node.lineno == use.line and node.attr == use.attr:
             read = _called(node.value)
@@ -1980,7 +1998,9 @@ _GUARDED_HOWS = frozenset({"reads", "assigns", "operates", "iterates", "compares
 _OPERAND_MISFITS = frozenset({"TypeError"})
 
 
-def _guarded_value(module: ast.Module, use: ValueUse, parents: dict[int, ast.AST]) -> ValueUse | None:
+def _guarded_value(
+    module: ast.Module, use: ValueUse, parents: dict[int, ast.AST], widen: bool = False
+) -> ValueUse | None:
     """An "assigns" use whose function handles the local being None (review81: ``loaded = super().load_weights(w)``
     then ``if loaded is None:``, ``isinstance(loaded, set)``, ``loaded = loaded or set()``) is none; an operand or
     a loop over the call in a ``try`` catching TypeError is marked ``caught`` (the handler may be the fork's
@@ -2001,7 +2021,12 @@ def _guarded_value(module: ast.Module, use: ValueUse, parents: dict[int, ast.AST
     func = enclosing(bind, parents) if bind is not None else None
     if bind is None or func is None:
         return use
-    return None if _handles_none(func, cast(ast.Name, bind.targets[0]).id) else use
+    name = cast(ast.Name, bind.targets[0]).id
+    # killers207: #42433 (8df14cfc8c) made ``Scheduler._free_request`` return ``(kv, ec)``; a fork override's
+    # ``params = super()._free_request(r)`` then ``if params is not None: params["x"] = ...`` tests a value
+    # that is never None now -- only a probe of its kind (``isinstance(params, tuple)``) handles the pair
+    handled = _probes_kind(func, name) if widen else _handles_none(func, name)
+    return None if handled else use
 
 
 def _compare_of(call: ast.Call, parents: dict[int, ast.AST]) -> tuple[ast.Compare, ast.AST] | None:
@@ -2059,16 +2084,50 @@ def _imports(func: _Def, name: str) -> bool:
     )
 
 
+def _probes_kind(func: _Def, name: str) -> bool:
+    """The function asks ``isinstance(name, ...)``: it branches on what the value is."""
+    return any(
+        isinstance(node, ast.Call)
+        and last_name(node.func) == "isinstance"
+        and bool(node.args)
+        and _is_name(node.args[0], name)
+        for node in ast.walk(func)
+    )
+
+
+def _none_test(load: ast.Name, parent: ast.AST | None) -> bool:
+    """``name is None``, ``name is not None``, ``name == None`` or ``name != None``: one comparison with None."""
+    if not isinstance(parent, ast.Compare) or len(parent.ops) != 1:
+        return False
+    if not isinstance(parent.ops[0], ast.Is | ast.IsNot | ast.Eq | ast.NotEq):
+        return False
+    sides = [parent.left, parent.comparators[0]]
+    return load in sides and any(_is_none_constant(x) for x in sides)
+
+
+def _none_tests(trees: ThreeTrees, use: ValueUse) -> list[int]:
+    """The lines testing the local an "assigns" use bound against None, the function binding it once: the value
+    made a tuple is never None, so each such test now answers the same every time."""
+    found = _bound_local(trees, use)
+    if found is None:
+        return []
+    func, bind, parents = found
+    name = cast(ast.Name, bind.targets[0]).id
+    if len(assigned(func).get(name, ())) != 1:
+        return []
+    loads = (n for n in ast.walk(func) if isinstance(n, ast.Name) and n.id == name and n.lineno > bind.lineno)
+    return sorted({n.lineno for n in loads if _none_test(n, parents.get(id(n)))})
+
+
 def _handles_none(func: _Def, name: str) -> bool:
     """The function compares ``name`` with None, asks ``isinstance(name, ...)``, or rebinds ``name = name or ...``:
     it is ready for the None a voided call now binds (a bare ``if name:`` is not: it is what turns silent)."""
+    if _probes_kind(func, name):
+        return True
     for node in ast.walk(func):
         if isinstance(node, ast.Compare) and all(isinstance(o, ast.Is | ast.IsNot) for o in node.ops):
             sides = [node.left, *node.comparators]
             if any(_is_name(x, name) for x in sides) and any(_is_none_constant(x) for x in sides):
-                return True
-        if isinstance(node, ast.Call) and last_name(node.func) == "isinstance" and node.args:
-            if _is_name(node.args[0], name):
                 return True
         if isinstance(node, ast.Assign) and any(_is_name(t, name) for t in node.targets):
             value = node.value
@@ -2302,12 +2361,14 @@ def _widened_findings(
     for use in uses:
         drift = _of(widened, use.callee, use.call) or fielded.get((use.path, use.line, use.callee))
         apart = drift is None or _local_callee(trees, use) or _taken_apart(trees, use) or _handed_to_sorter(trees, use)
-        guarded = _guarded_read(trees, use) if drift is not None and not apart else None
+        guarded = _guarded_read(trees, use, widen=True) if drift is not None and not apart else None
         if drift is not None and guarded is not None:
             finding = _widened_finding(trees, use.path, use.line, drift, pr_pattern, use=guarded)
             findings.append(finding)
-            if (line := _local_read(trees, guarded, _misread_as_one)) is not None:
+            if (line := _local_read(trees, guarded, _misread_as_one, past=_none_test)) is not None:
                 findings.append(replace(finding, line=line))
+            never = "; the None test here now always answers the same: the tuple is never None"
+            findings += [replace(finding, line=n, message=finding.message + never) for n in _none_tests(trees, guarded)]
     homed = _homed_widened(trees, [o for o in singles if o.homes], rebound)
     for override in singles:
         drift = widened.get(override.name) or next((homed[k] for k in _home_keys(override) if k in homed), None)

@@ -24,6 +24,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.pyindex import ClassInfo, Index, ModuleInfo
+from aeon_release.domain.audits.drift.raised_empties import empty_literal
 from aeon_release.domain.audits.drift.retyped import names_bound_once
 from aeon_release.domain.audits.drift.signatures import is_static
 from aeon_release.domain.audits.source import FUNCTION_DEFS, last_name
@@ -173,6 +174,11 @@ def _ever_assigned(ix: Index, cls: ClassInfo) -> set[str]:
     """Attributes any method of a base assigned on self before the merge: the fork's value was
     replaced already, at some point of the instance's life."""
     return {a for item in ix.mro(cls, include_self=False) if isinstance(item, ClassInfo) for a in item.instance}
+
+
+def _base_members(ix: Index, cls: ClassInfo) -> set[str]:
+    """Names the class's bases define in their bodies (methods, properties, class attributes)."""
+    return {a for item in ix.mro(cls, include_self=False) if isinstance(item, ClassInfo) for a in item.members}
 
 
 def _class_values(node: ast.ClassDef, owned: set[int]) -> dict[str, int]:
@@ -356,6 +362,9 @@ class Namesake:
     at: int
     read: bool
     later: bool
+    # False when both sides start the name on the same empty value (``{}``, ``None``, ``0``) under no telling
+    # annotations: a backport of upstream's attribute reads the same, so the finding is a warning
+    sure: bool = True
 
 
 def namesakes(
@@ -372,24 +381,60 @@ def namesakes(
     cls, old = after.class_info(mod, qual), _same_class(before, mod.path, qual)
     if cls is None or old is None or isinstance(cls.members.get("__setattr__"), FUNCTION_DEFS):
         return
-    had = _ever_assigned(before, old)
-    for attr, (line, value) in _own_stores(cls, owned).items():
+    # a name a base defined as a member before the merge (a property #35153 made an attribute) is the base's
+    # own: the fork's store after the super call sets the base's value on purpose, not one of its own
+    had = _ever_assigned(before, old) | _base_members(before, old)
+    for attr, (line, value, note) in _own_stores(cls, owned).items():
         if attr in had or (attr.startswith("__") and attr.endswith("__")):
             continue
         writes = _base_writes(after, cls, attr)
-        if not writes or not all(upstream(w[0]) for w in writes) or _same_value(value, writes):
+        if not writes or not all(upstream(w[0]) for w in writes):
+            continue
+        sure = _namesake_sure(value, note, writes)
+        if sure is None:
             continue
         path, owner, method, node = writes[0]
         read = _base_reads(after, cls, attr)
         later = any(w[2] != "__init__" for w in writes)
         if read or later:  # set once in the base's __init__ and never read there: the fork's value still wins
-            yield Namesake(line, attr, owner, method, path, getattr(node, "lineno", 0), read, later)
+            yield Namesake(line, attr, owner, method, path, getattr(node, "lineno", 0), read, later, sure)
 
 
-def _own_stores(cls: ClassInfo, owned: set[int]) -> dict[str, tuple[int, ast.expr | None]]:
-    """``self.X = v`` on fork-owned lines of the class's own methods -> (line, v), leaving out what its
-    ``__init__`` sets before the super call and a store that reads the attribute first."""
-    found: dict[str, tuple[int, ast.expr | None]] = {}
+def _namesake_sure(
+    value: ast.expr | None, note: ast.expr | None, writes: list[tuple[str, str, str, ast.AST]]
+) -> bool | None:
+    """None for a backport (the fork's value spelled as upstream's), else whether the namesake is sure.
+    killers207: #21534 (15a72ac478) gave ``Scheduler.__init__`` ``self.finished_loading_dict: dict[str, int] = {}``
+    (request id -> tokens loaded, read and popped by ``_update_waiting_for_remote_kv``); a fork subclass's own
+    ``self.finished_loading_dict: dict[str, float] = {}`` of load times starts on the same ``{}``, which says
+    nothing of what the name holds.  An empty value spelled alike is a backport only as far as the annotations
+    say: told apart by them, the namesake is sure; with none to tell, a warning (a backport reads the same)."""
+    values = [v for *_, w in writes if isinstance(v := getattr(w, "value", None), ast.expr)]
+    if value is None or not any(_same_empty(value, v) for v in values):
+        return None if _same_value(value, writes) else True
+    theirs = [w[3].annotation for w in writes if isinstance(w[3], ast.AnnAssign)]
+    if note is not None and theirs and all(ast.unparse(t) != ast.unparse(note) for t in theirs):
+        return True
+    return False
+
+
+def _same_empty(mine: ast.expr, theirs: ast.expr) -> bool:
+    """Both empty values of one kind: ``{}`` and ``dict()``, ``[]`` and ``list()``, ``None`` and ``None``."""
+    return empty_literal(mine) and empty_literal(theirs) and _empty_kind(mine) == _empty_kind(theirs)
+
+
+def _empty_kind(value: ast.expr) -> str:
+    if isinstance(value, ast.Constant):
+        return repr(value.value)
+    if isinstance(value, ast.Call):
+        return last_name(value.func)
+    return type(value).__name__.lower()
+
+
+def _own_stores(cls: ClassInfo, owned: set[int]) -> dict[str, tuple[int, ast.expr | None, ast.expr | None]]:
+    """``self.X = v`` on fork-owned lines of the class's own methods -> (line, v, the annotation if any),
+    leaving out what its ``__init__`` sets before the super call and a store that reads the attribute first."""
+    found: dict[str, tuple[int, ast.expr | None, ast.expr | None]] = {}
     # review92: a staticmethod's first parameter is whatever it is handed (``meta.dp_rank = rank``), not the instance
     for func in (m for m in cls.members.values() if isinstance(m, FUNCTION_DEFS) and not is_static(m)):
         split = _super_init_at(func) if func.name == "__init__" else 0
@@ -401,7 +446,8 @@ def _own_stores(cls: ClassInfo, owned: set[int]) -> dict[str, tuple[int, ast.exp
                 continue
             for attr in _assigned_on(stmt, func):
                 if attr not in found and not _read_first(func, attr, stmt):
-                    found[attr] = (stmt.lineno, _spelled_out(stmt.value, bound))
+                    note = stmt.annotation if isinstance(stmt, ast.AnnAssign) else None
+                    found[attr] = (stmt.lineno, _spelled_out(stmt.value, bound), note)
     return found
 
 

@@ -4886,7 +4886,13 @@ class _Checker:
                 f"self.{same.attr} too ({where}): one slot for two values; {'; '.join(effects)}; rename the fork's "
                 f"attribute (e.g. self._fork_{same.attr})"
             )
-            yield Finding(SHADOWED_ATTRIBUTE, "merge", Severity.ERROR, mod.path, same.line, what)
+            if not same.sure:
+                what += (
+                    "; both start it on the same empty value, so this may be a backport of upstream's attribute "
+                    "(a warning): check that the fork's code stores what the base's reads"
+                )
+            severity = Severity.ERROR if same.sure else Severity.WARNING
+            yield Finding(SHADOWED_ATTRIBUTE, "merge", severity, mod.path, same.line, what)
 
     def _inherited(self, mod: ModuleInfo, node: ast.ClassDef, qual: str) -> Iterator[Finding]:
         """A class attribute the fork's class inherits whose literal value upstream changed in the base
