@@ -5764,10 +5764,15 @@ class _Checker:
     ) -> frozenset[tuple[str, str]]:
         """``_typed_to`` for a receiver that is a module-level name, typed by its declaration in the module that
         defines it (#35356: mem_utils' ``current_platform.is_integrated_gpu(device.index)``, ``current_platform``
-        imported from the package that declares ``current_platform: Platform``); empty for a local or an
-        undeclared name."""
+        imported from the package that declares ``current_platform: Platform``), or a name the enclosing
+        function imports late from the module declaring it (killers209: #34760, #15417, #38468); empty for a
+        local or an undeclared name."""
         name = new_hooks.global_receiver(call, parents)
-        sym = self.theirs_ix.resolve_expr(mod, ast.Name(id=name, ctx=ast.Load())) if name else None
+        late = None if name else new_hooks.imported_receiver(call, parents)
+        if late is not None:
+            sym: Sym | None = self.theirs_ix.resolve(*late)
+        else:
+            sym = self.theirs_ix.resolve_expr(mod, ast.Name(id=name, ctx=ast.Load())) if name else None
         if not isinstance(sym, DefSym) or sym.owner is not None:
             return frozenset()
         home = self.theirs_ix.module_at(sym.path)
