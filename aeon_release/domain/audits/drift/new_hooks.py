@@ -351,7 +351,7 @@ def imported_receiver(call: ast.Call, parents: dict[int, ast.AST]) -> tuple[str,
     """(module, name) of the one absolute ``from module import name`` that binds ``call``'s receiver in the
     innermost function binding it, when nothing else there binds it: the function imports another module's
     global late, to dodge an import cycle (killers209: #34760's ``GroupCoordinator.__init__``, #15417's
-    ``_is_v1_supported_oracle`` and #38468's ``set_random_seed`` each run ``from vllm.platforms import
+    ``_is_v1_supported_oracle`` and #38468's ``set_random_seed`` each run ``from ... import
     current_platform`` before calling the new hook on it).  None for a global, a parameter, a local assigned,
     a relative or plain ``import``, or two imports of the name."""
     scope, name = _binding_scope(call, parents), _receiver_name(call)
