@@ -21,6 +21,40 @@ patch on the class that still wins).  The merge base is the commit's first paren
 spelling is *caught* when an error lands on its line, *warned* when a warning lands in its file.  Twins must
 stay *quiet*: no error on their line.
 
+Blind, on the engine before any widening (main at be1a91ef): 7 caught, 5 warned, 6 missed of 18 (twins: 10
+quiet, 0 false errors).  Symbol drift caught #11609's four (the removed hook's override, class call and table
+entry, the namesake ``get_attn_backend_cls`` the selector's six-argument call lands on) and #33451's three (the
+overrides without ``num_heads``, the two-parameter function installed over ``_get_backend_priorities``).  The
+misses: #18979's two (``except RuntimeError:`` and ``contextlib.suppress(RuntimeError)`` around
+``CudaPlatform.device_id_to_physical_device_id``: the call off a subclass, or the conditional alias of two, did
+not reach the def they inherit from ``Platform``), #47892's override of ``device_id_to_physical_device_id``
+(``get_device_capability``, a classmethod, called it on ``cls`` under ``try`` and now calls ``Platform``'s
+``visible_device_id_to_physical_device_id``, another file's), #41496's two (``Platform.is_pin_memory_available =
+classmethod(...)`` and its ``setattr`` spelling, shadowed on CUDA by ``CudaPlatformBase``'s new def), and
+#34760's flag ``use_custom_op_collectives = False``.  The five warned are the namesakes of #34760, #15417 and
+#38468 that cannot serve upstream's call (a required parameter, a renamed keyword, no parameters): each caller
+imports ``current_platform`` inside the function, so the receiver was untyped and the namesake only warned.
+After the killers209 widenings: 13 caught, 5 warned, 0 missed of 18 (twins: 10 quiet, 3 of them warned, 0 false
+errors).  Caught now: a hook called off a name the calling function imports late is typed by its declaration in
+the module it is imported from (``drift/new_hooks.py`` ``imported_receiver``): the six namesakes.  Warned now:
+#18979's two (raised-kind drift follows a call off a subclass or alias to the def it inherits,
+``drift/raised_kinds.py``; a stop with nothing raised in its place is a warning by that check's policy, as
+upstream may accept the case now -- it does: an empty ``CUDA_VISIBLE_DEVICES`` reads as unset), #41496's two (a
+fork patch of a base's method a subclass now overrides, ``drift/patched_bases.py``: a warning, as the patch still
+reaches the base's other subclasses) and #47892's (bypassed hooks read ``cls.`` calls, follow a method inherited
+from another file's base, and take a ``try`` body as run on every run, ``drift/bypassed_hooks.py``: the every-run
+warning, as upstream may have made the hook needless there).  The three warned twins are the fitting hook
+overrides (the new-hook warning asks for a look).
+Regression set at the widenings' head: killer_replay 26/26, kind_change_replay 12/12 (5 quiet),
+blind_replay_platiface 23/23 (12 quiet, 2 warned), blind_replay_platcuda 21/21 (10 quiet), blind_replay_pstate 21
+caught, 1 warned of 22 (11 quiet), blind_replay_loramgr 17 caught, 1 warned of 18 (11 quiet),
+blind_replay_specconf 32 caught, 1 warned of 33 (16 quiet; its one false error the contested ``hasattr`` gate,
+as documented there), blind_replay_basiclayers 15/15 (11 quiet), blind_replay_rope 20 caught, 1 warned of 21
+(11 quiet), blind_replay_modelifaces 15 caught, 1 warned of 16 (11 quiet), review72_twins 5/5, 0 false of 28,
+review99_twins 10/10, 0 false of 37, review104_twins 5 caught, 1 warned of 6, 0 false of 27: all as documented
+there.  #47892's override is still called by ``get_device_name`` and the other NVML helpers, so the fork's map is
+half-dead, not dead: the warning says which caller dropped it.
+
   python benchmarks/blind_replay_platcuda2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
