@@ -138,3 +138,30 @@ def test_twin_a_hook_a_handler_called_only_stays_quiet(git_repo: GitRepo) -> Non
     )
     rows = [f for f in s.merged_findings(git_repo, sides, s.Settings()) if "fork-owned override of" in f.message]
     assert rows == []
+
+
+def test_a_delegation_re_pointed_to_an_inherited_method_is_a_warning(git_repo: GitRepo) -> None:
+    """A caller that was ``return cls.device_id_to_physical(...)`` alone and now hands on to the inherited
+    ``visible_to_physical``: a path re-pointed to a sibling, the warning (an error is for a body doing the work)."""
+    alone = SUB_TEXT.replace(
+        "        try:\n            physical = cls.device_id_to_physical(device_id)\n            return (physical, 0)\n"
+        "        except RuntimeError:\n            return None\n",
+        "        return cls.device_id_to_physical(device_id)\n",
+    )
+    sides = s.merge_case(
+        git_repo,
+        {**BASE, SUB_PY: alone},
+        {FORK: FORK_TEXT},
+        [
+            (
+                "Fix NVML capability lookup (#47892)",
+                {SUB_PY: alone.replace("device_id_to_physical(", "visible_to_physical(")},
+            )
+        ],
+    )
+    rows = [
+        (f.line, f.severity.value)
+        for f in s.merged_findings(git_repo, sides, s.Settings())
+        if f.path == FORK and "fork-owned override of" in f.message
+    ]
+    assert rows == [(6, "warning")]

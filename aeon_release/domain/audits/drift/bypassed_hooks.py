@@ -120,7 +120,7 @@ def bypassed_hook_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     return findings
 
 
-_Inherited = Callable[[str, str, str], "ast.FunctionDef | None"]
+_Inherited = Callable[[str, str], "ast.FunctionDef | None"]  # (class, name) -> the def inherited
 
 
 class _Heirs:
@@ -203,7 +203,9 @@ def _inlined(path: str, old: ast.Module, new: ast.Module, inherited: _Inherited)
                     if _runs_always(then[caller], hook):
                         yield Bypass(path, cls.name, hook, None, caller, rerouted=True, did_more=True)
                     continue
-                rerouted = bool(_self_calls(now[caller]) & now.keys())
+                # a method the class inherits from another file's base is a sibling too (killers209)
+                calls = _self_calls(now[caller])
+                rerouted = bool(calls & now.keys()) or any(outer(c) is not None for c in calls - now.keys())
                 yield Bypass(path, cls.name, hook, None, caller, rerouted)
 
 
