@@ -37,6 +37,11 @@ upstream's ``A`` calls no other method of the class instead; a warning when it n
 (``forward_xpu`` re-pointed from ``forward_cuda`` to ``forward_native``: a platform's path the fork may not run
 on).
 
+A call on ``cls`` (a classmethod's) is read as one on ``self`` (killers209), a method the class inherits from a
+base of the merged tree in another file is followed as its own (``_Heirs``: #47892's ``get_device_capability``
+now calls ``Platform.visible_device_id_to_physical_device_id``, which never reaches the fork's
+``device_id_to_physical_device_id``), and a ``try``'s body runs on every run up to a raise.
+
 Pure but for reading the three trees: findings out.
 """
 
@@ -45,9 +50,10 @@ from __future__ import annotations
 import ast
 import functools
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
+from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.own_fields import file_classes
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import name_users
@@ -61,7 +67,7 @@ _FUNCTIONS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
 # a call on ``self`` a line upstream removed held: a delegation it may have inlined (linear: no nesting)
-_SELF_CALL = lazy_pattern(r"\bself\.(\w+)\(")
+_SELF_CALL = lazy_pattern(r"\b(?:self|cls)\.(\w+)\(")
 
 
 @dataclass(frozen=True)
@@ -99,10 +105,12 @@ def bypassed_hook_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         *parsed_versions(trees, inlined, lambda _old, new: not words.isdisjoint(declared(new, "class"))),
     ]
     found: list[Bypass] = []
+    heirs = _Heirs(trees)
     for path, old, new in sorted(versions, key=lambda v: v[0]):
         wrapped = list(_bypasses(path, old, new))
         said = {(b.cls, b.old, b.caller) for b in wrapped}  # a caller sent to the new wrapper: said so already
-        found += [*wrapped, *(b for b in _inlined(path, old, new) if (b.cls, b.old, b.caller) not in said)]
+        dropped = _inlined(path, old, new, functools.partial(heirs.method, path))
+        found += [*wrapped, *(b for b in dropped if (b.cls, b.old, b.caller) not in said)]
     if not found:
         return []
     findings = []
@@ -110,6 +118,33 @@ def bypassed_hook_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         for line, bypass, sure in _overrides(path, module, owned, found):
             findings.append(_finding(trees, path, line, bypass, sure, pr_pattern))
     return findings
+
+
+_Inherited = Callable[[str, str], "ast.FunctionDef | None"]  # (class, name) -> the def inherited
+
+
+class _Heirs:
+    """The methods an upstream class inherits from bases of the merged tree, read through an index built on the
+    first question (killers209: #47892 made ``NvmlCudaPlatform.get_device_capability`` call
+    ``cls.visible_device_id_to_physical_device_id``, ``Platform``'s, another file's, which never calls the
+    ``device_id_to_physical_device_id`` it called before)."""
+
+    def __init__(self, trees: ThreeTrees) -> None:
+        self.trees = trees
+        self._index: px.Index | None = None
+
+    def method(self, path: str, cls: str, name: str) -> ast.FunctionDef | None:
+        """The def of ``name`` the class ``cls`` of ``path`` finds along its order, from a base (a plain def,
+        not its own); None when none, or when a class of the order is outside the tree or makes names up."""
+        if self._index is None:
+            self._index = px.Index(self.trees.merged)
+        index = self._index
+        mod = index.module_at(path)
+        info = index.class_info(mod, cls) if mod is not None else None
+        member = index.member(index.mro(info), name) if info is not None else px.UNKNOWN
+        if not isinstance(member, px.DefSym) or member.owner is None or (member.path, member.owner) == (path, cls):
+            return None
+        return member.node if isinstance(member.node, ast.FunctionDef) else None
 
 
 def _may_bypass(words: frozenset[str], old_text: str, new_text: str) -> bool:
@@ -127,7 +162,11 @@ def _inlining_paths(trees: ThreeTrees, words: frozenset[str]) -> list[str]:
         p
         for p in sorted(trees.upstream)
         if p.endswith(".py")
-        and any(not words.isdisjoint(_SELF_CALL.findall(t)) for t in trees.upstream[p].removed if "self." in t)
+        and any(
+            not words.isdisjoint(_SELF_CALL.findall(t))
+            for t in trees.upstream[p].removed
+            if "self." in t or "cls." in t
+        )
     ]
 
 
@@ -142,14 +181,15 @@ def _kept_classes(
             yield cls, _methods(was), _methods(cls)
 
 
-def _inlined(path: str, old: ast.Module, new: ast.Module) -> Iterator[Bypass]:
+def _inlined(path: str, old: ast.Module, new: ast.Module, inherited: _Inherited) -> Iterator[Bypass]:
     """Each (class, caller, hook) where the caller called ``self.hook(...)`` at the base and upstream's caller
     no longer reaches it (``_may_reach``); the hook a method of the class in both versions or in neither."""
     for cls, then, now in _kept_classes(old, new):
         bound = _bound_values(cls)
+        outer = functools.partial(inherited, cls.name)
         for caller in sorted(then.keys() & now.keys()):
             for hook in sorted(_self_calls(then[caller]) - {caller}):
-                if (hook in then) != (hook in now) or _may_reach(now, bound, caller, hook):
+                if (hook in then) != (hook in now) or _may_reach(now, bound, caller, hook, outer):
                     continue
                 # sent to another method of the class (``forward_xpu`` now hands on to ``forward_native``, not
                 # ``forward_cuda``): a platform's path re-pointed, which the fork may not run on; a warning
@@ -163,22 +203,32 @@ def _inlined(path: str, old: ast.Module, new: ast.Module) -> Iterator[Bypass]:
                     if _runs_always(then[caller], hook):
                         yield Bypass(path, cls.name, hook, None, caller, rerouted=True, did_more=True)
                     continue
-                rerouted = bool(_self_calls(now[caller]) & now.keys())
+                # a method the class inherits from another file's base is a sibling too (killers209)
+                calls = _self_calls(now[caller])
+                rerouted = bool(calls & now.keys()) or any(outer(c) is not None for c in calls - now.keys())
                 yield Bypass(path, cls.name, hook, None, caller, rerouted)
 
 
-def _may_reach(methods: dict[str, ast.FunctionDef], bound: dict[str, bool], start: str, hook: str) -> bool:
+def _may_reach(
+    methods: dict[str, ast.FunctionDef],
+    bound: dict[str, bool],
+    start: str,
+    hook: str,
+    outer: Callable[[str], ast.FunctionDef | None] = lambda name: None,
+) -> bool:
     """Whether ``start`` may still run ``self.hook``: it reads ``self.hook`` (called or bound), or hands control
     somewhere the text cannot follow (``super()``, ``getattr(self, ...)``, ``self`` passed on, a call of
-    ``self.X`` that is neither the class's method nor bound by it to an expression free of ``self``), here or
-    in a method of the class it calls on ``self``."""
+    ``self.X`` that is neither the class's method, nor one it inherits from a base of the tree (``outer``,
+    followed as the class's own: its calls on ``self`` dispatch on the class), nor bound by it to an expression
+    free of ``self``), here or in a method of the class it calls on ``self``."""
     pending, seen = [start], set()
+    reached = dict(methods)
     while pending:
         name = pending.pop()
-        if name in seen or name not in methods:
+        if name in seen or name not in reached:
             continue
         seen.add(name)
-        func = methods[name]
+        func = reached[name]
         if any(ast.unparse(d) == "staticmethod" for d in func.decorator_list):
             continue  # no ``self`` to reach the hook by, unless handed one (the caller's opaque use, below)
         if not func.args.args:
@@ -187,10 +237,12 @@ def _may_reach(methods: dict[str, ast.FunctionDef], bound: dict[str, bool], star
         if hook in _self_loads(func) or _opaque_use(func, me):
             return True
         for called in _self_calls(func):
-            if called in methods:
+            if called not in reached and not bound.get(called, False) and (far := outer(called)) is not None:
+                reached[called] = far  # killers209: #47892's ``cls.visible_device_id_to_physical_device_id``
+            if called in reached:
                 pending.append(called)
             elif not bound.get(called, False):
-                return True  # inherited, or bound to something that may be the hook
+                return True  # inherited from outside the tree, or bound to something that may be the hook
     return False
 
 
@@ -251,7 +303,12 @@ def _runs_always(func: ast.FunctionDef, hook: str) -> bool:
         if isinstance(stmt, ast.With | ast.AsyncWith):
             pending += stmt.body
             continue
-        if isinstance(stmt, (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try, *_FUNCTIONS, ast.ClassDef)):
+        if isinstance(stmt, ast.Try | ast.TryStar):
+            # the body runs on every run up to a raise (killers209: #47892's ``get_device_capability`` mapped the
+            # device id under ``try``); the handlers only on some
+            pending += [*stmt.body, *stmt.finalbody]
+            continue
+        if isinstance(stmt, (ast.If, ast.For, ast.AsyncFor, ast.While, *_FUNCTIONS, ast.ClassDef)):
             continue
         bare = stmt.value if isinstance(stmt, ast.Expr) else None
         if any(
@@ -415,7 +472,7 @@ def _finding(trees: ThreeTrees, path: str, line: int, b: Bypass, sure: bool, pr_
 
 
 def _inlined_finding(trees: ThreeTrees, path: str, line: int, b: Bypass, sure: bool, pr_pattern: str) -> Finding:
-    commit = trees.upstream_commit(b.path, re.escape(f"self.{b.old}("), pr_pattern)
+    commit = trees.upstream_commit(b.path, f"(self|cls)\\.{re.escape(b.old)}\\(", pr_pattern)
     now = "hands on to another method of the class" if b.rerouted else "does the work itself"
     maybe = "" if sure else " (unless a base listed before it, defined elsewhere, overrides it)"
     if b.routed_by is not None:

@@ -344,29 +344,68 @@ def global_receiver(call: ast.Call, parents: dict[int, ast.AST]) -> str | None:
     parameter, an assignment, a loop, a ``with``, an import): a module-level name whose type is its declaration
     where it is defined (#35356: ``current_platform: Platform`` under ``if TYPE_CHECKING:``, served by the
     package's ``__getattr__``).  None for ``self``/``cls``, a local, or any other receiver."""
+    return _receiver_name(call) if _binding_scope(call, parents) is None else None
+
+
+def imported_receiver(call: ast.Call, parents: dict[int, ast.AST]) -> tuple[str, str] | None:
+    """(module, name) of the one absolute ``from module import name`` that binds ``call``'s receiver in the
+    innermost function binding it, when nothing else there binds it: the function imports another module's
+    global late, to dodge an import cycle (killers209: #34760's ``GroupCoordinator.__init__``, #15417's
+    ``_is_v1_supported_oracle`` and #38468's ``set_random_seed`` each run ``from ... import
+    current_platform`` before calling the new hook on it).  None for a global, a parameter, a local assigned,
+    a relative or plain ``import``, or two imports of the name."""
+    scope, name = _binding_scope(call, parents), _receiver_name(call)
+    if scope is None or name is None or name in _stored_in(scope):
+        return None
+    sources = {source for bound, source in _imports_in(scope) if bound == name}
+    return next(iter(sources)) if len(sources) == 1 and None not in sources else None
+
+
+def _receiver_name(call: ast.Call) -> str | None:
+    """The bare name ``call``'s receiver is, other than ``self``/``cls``; None for any other receiver."""
     assert isinstance(call.func, ast.Attribute)
     receiver = call.func.value
     if not isinstance(receiver, ast.Name) or receiver.id in ("self", "cls"):
         return None
-    scope = _enclosing(call, parents, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
-    while scope is not None:
-        if receiver.id in _bound_in(scope):
-            return None
-        scope = _enclosing(scope, parents, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda))
     return receiver.id
+
+
+def _binding_scope(call: ast.Call, parents: dict[int, ast.AST]) -> ast.AST | None:
+    """The innermost function (or lambda) enclosing ``call`` that binds its receiver's name; None when none
+    does (or the receiver is no bare name)."""
+    name = _receiver_name(call)
+    kinds = (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)
+    scope = _enclosing(call, parents, kinds) if name else None
+    while scope is not None and name not in _bound_in(scope):
+        scope = _enclosing(scope, parents, kinds)
+    return scope
 
 
 def _bound_in(func: ast.AST) -> set[str]:
     """The names a function (or lambda) binds: its parameters, and any name stored or imported in its body."""
+    return _stored_in(func) | {name for name, _ in _imports_in(func)}
+
+
+def _stored_in(func: ast.AST) -> set[str]:
+    """The names a function (or lambda) binds other than by an import: its parameters and its stores."""
     assert isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
     args = func.args
     names = {a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg] if a}
-    for node in ast.walk(func):
-        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
-            names.add(node.id)
-        elif isinstance(node, ast.Import | ast.ImportFrom):
-            names.update((a.asname or a.name).split(".")[0] for a in node.names)
+    names.update(n.id for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
     return names
+
+
+def _imports_in(func: ast.AST) -> list[tuple[str, tuple[str, str] | None]]:
+    """Each name an import in the function binds, with the (module, name) an absolute ``from`` import takes
+    it from; None for a plain or a relative import."""
+    found: list[tuple[str, tuple[str, str] | None]] = []
+    for node in ast.walk(func):
+        if isinstance(node, ast.Import):
+            found += [((a.asname or a.name).split(".")[0], None) for a in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            absolute = node.level == 0 and node.module is not None
+            found += [(a.asname or a.name, (node.module or "", a.name) if absolute else None) for a in node.names]
+    return found
 
 
 def annotated_classes(annotation: ast.expr) -> list[ast.expr]:

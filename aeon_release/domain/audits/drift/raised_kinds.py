@@ -43,9 +43,10 @@ from __future__ import annotations
 import ast
 import builtins
 import re
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, replace
 
+from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.callees import Callee, Scope, is_super, loose, reaches, resolve, scope_of
 from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, owner_class
@@ -107,9 +108,10 @@ def raised_kind_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not shifts:
         return []
     findings = []
+    heirs = _Heirs(trees)
     for path, tries in forks:
         for handler, calls, others, siblings in tries:
-            hit = _dead(trees, handler, calls, others, shifts, siblings)
+            hit = _dead(trees, handler, calls, others, shifts, siblings, heirs.of(path))
             if hit is not None:
                 findings.append(_finding(trees, path, handler, *hit, pr_pattern))
     return findings
@@ -781,6 +783,7 @@ def _dead(
     others: bool,
     shifts: dict[str, list[Shift]],
     siblings: list[str],
+    inherited: Callable[[Callee, list[Shift]], list[Shift]] = lambda callee, own: [],
 ) -> tuple[Shift, Severity] | None:
     """The shift that leaves ``handler`` catching nothing its ``try`` can raise now, and how sure that is (a
     receiver not read, or a module the def's module is imported from: a warning), else None."""
@@ -788,7 +791,7 @@ def _dead(
     if others or not caught or not all(builtin_error(c) for c in caught) or _CATCH_ALL & set(caught):
         return None
     for callee in calls:
-        for shift in _reached(trees, callee, shifts):
+        for shift in _reached(trees, callee, shifts, inherited):
             lost = any(builtin_subclass(old, c) for old in shift.old for c in caught)
             if lost and not any(builtin_subclass(new, c) for new in shift.new for c in siblings):
                 if shift.partial:
@@ -814,14 +817,61 @@ def _stored_fields(handler: ast.ExceptHandler) -> set[str]:
     }
 
 
-def _reached(trees: ThreeTrees, callee: Callee, shifts: dict[str, list[Shift]]) -> list[Shift]:
+def _reached(
+    trees: ThreeTrees,
+    callee: Callee,
+    shifts: dict[str, list[Shift]],
+    inherited: Callable[[Callee, list[Shift]], list[Shift]],
+) -> list[Shift]:
     """The shifts of defs the call may reach: off a class named as the receiver (or a parameter's annotation),
-    that class's def; else a def of the module the name is imported from (or the receiver module names) that no
-    other def of the name answers for (another def still raising the old kind may be the one called)."""
+    that class's def, or the def it inherits from a base (``inherited``); else a def of the module the name is
+    imported from (or the receiver module names) that no other def of the name answers for (another def still
+    raising the old kind may be the one called)."""
     own = shifts.get(callee.name, [])
     if callee.receiver:
-        return [s for s in own if s.owner == callee.receiver]
+        return [s for s in own if s.owner == callee.receiver] or inherited(callee, own)
     return [s for s in own if s.alone and reaches(trees, callee, s.path)]
+
+
+class _Heirs:
+    """The defs a call off a class named as the receiver inherits, read in the merged tree (an index built on
+    the first call that needs one).  killers209: #18979 dropped ``Platform.device_id_to_physical_device_id``'s
+    ``raise RuntimeError`` (an empty ``CUDA_VISIBLE_DEVICES`` is read as unset now); a fork's
+    ``try: CudaPlatform.device_id_to_physical_device_id(rank)`` / ``except RuntimeError:`` calls it off a
+    subclass (``CudaPlatform`` is ``NvmlCudaPlatform if nvml_available else NonNvmlCudaPlatform``), whose
+    own defs hold none of the name."""
+
+    def __init__(self, trees: ThreeTrees) -> None:
+        self.trees = trees
+        self._index: px.Index | None = None
+
+    def of(self, path: str) -> Callable[[Callee, list[Shift]], list[Shift]]:
+        """``inherited`` for the calls of the fork file ``path``."""
+        return lambda callee, own: self._inherited(path, callee, own) if own else []
+
+    def _inherited(self, path: str, callee: Callee, own: list[Shift]) -> list[Shift]:
+        """The shifts of the def every class the receiver names (both of a conditional alias) finds the name at
+        along its order; none when one of them finds it elsewhere, or nothing resolves."""
+        if self._index is None:
+            self._index = px.Index(self.trees.merged)
+        index = self._index
+        mod = index.module_at(path)
+        sym = index.resolve_expr(mod, ast.Name(id=callee.receiver or "", ctx=ast.Load())) if mod else px.UNKNOWN
+        found = index.class_of(sym)
+        classes = [found] if found is not None else index.chosen_classes(sym)
+        reached: list[Shift] = []
+        for cls in classes:
+            member = index.member(index.mro(cls), callee.name, dynamic=False, instance=False)
+            hit = [s for s in own if isinstance(member, px.DefSym) and (s.path, s.qualname) == _at(member)]
+            if not hit:
+                return []
+            reached += [s for s in hit if s not in reached]
+        return reached
+
+
+def _at(member: px.DefSym) -> tuple[str, str]:
+    """(path, qualname) of a method found along a class's order."""
+    return member.path, f"{member.owner}.{member.name}" if member.owner else member.name
 
 
 def builtin_error(name: str) -> bool:

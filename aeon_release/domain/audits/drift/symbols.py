@@ -37,6 +37,7 @@ from aeon_release.domain.audits.drift import (
     loop_types,
     narrowed,
     new_hooks,
+    patched_bases,
     read_only,
     refused,
     replaced_knobs,
@@ -3478,13 +3479,19 @@ class _Checker:
         on its ``def`` line as theirs are: the signature there is what breaks.  A value that is no function
         the fork defines here (a class, a number, upstream's own function), or a method of the fork's own
         class, is left alone."""
-        func = _patching_def(mod, value, scope, self._local_names(scope) if scope.functions else frozenset())
-        resolver, via = self._resolver(mod, target, scope) if func is not None else (None, "")
+        local = self._local_names(scope) if scope.functions else frozenset()
+        func = _patching_def(mod, value, scope, local)
+        put = func or _patching_def(mod, patched_bases.descriptor_arg(value), scope, local)
+        resolver, via = self._resolver(mod, target, scope) if put is not None else (None, "")
         before = resolver(self.before) if resolver is not None else None
         after = resolver(self.after) if resolver is not None else None
-        if func is None or not isinstance(before, DefSym) or not isinstance(after, DefSym) or after.owner is None:
+        if put is None or not isinstance(before, DefSym) or not isinstance(after, DefSym) or after.owner is None:
             return
         methods = (ast.FunctionDef, ast.AsyncFunctionDef)
+        if via != "instance" and isinstance(before.node, methods) and isinstance(after.node, methods):
+            yield from self._patch_stopped_below(mod, at, target, after)
+        if func is None:
+            return
         if (
             not isinstance(before.node, methods)
             or not isinstance(after.node, methods)
@@ -3509,6 +3516,30 @@ class _Checker:
             found = replace(found, severity=Severity.WARNING, message=found.message + _CHOSEN)
         if found is not None:
             yield found
+
+    def _patch_stopped_below(
+        self, mod: ModuleInfo, at: ast.AST, target: ast.Attribute, after: DefSym
+    ) -> Iterator[Finding]:
+        """A fork's patch of a base class's method that upstream now overrides in a subclass
+        (drift/patched_bases.py, #41496): instances of that subclass no longer run the fork's function."""
+        lines = self.inp.upstream_lines
+        below = (
+            patched_bases.overridden_below(self.before, self.after, lines, after)
+            if isinstance(lines, AddedLines)
+            else []
+        )
+        if below:
+            owner = (after.owner or "").rsplit(".", 1)[-1]
+            names = ", ".join(name for _, name in below)
+            path, first = below[0]
+            yield _warning(
+                mod,
+                getattr(at, "lineno", target.lineno),
+                f"fork-owned patch of {ast.unparse(target)} puts the fork's function on {owner}, but upstream gave "
+                f"{names} (deriving from {owner}) a {after.name} of its own ({path}; "
+                f"{self._commit(path, after.name)}): instances of {'those classes' if len(below) > 1 else 'that class'} "
+                f"run upstream's method, not the fork's; patch {first} too if the fork runs on it",
+            )
 
     def _slotted_store(self, mod: ModuleInfo, node: ast.AST, scope: _Scope) -> Iterator[Finding]:
         """``block.tag = v`` (or ``setattr(block, "tag", v)``) with ``block`` typed as a class upstream made
@@ -5800,10 +5831,15 @@ class _Checker:
     ) -> frozenset[tuple[str, str]]:
         """``_typed_to`` for a receiver that is a module-level name, typed by its declaration in the module that
         defines it (#35356: mem_utils' ``current_platform.is_integrated_gpu(device.index)``, ``current_platform``
-        imported from the package that declares ``current_platform: Platform``); empty for a local or an
-        undeclared name."""
+        imported from the package that declares ``current_platform: Platform``), or a name the enclosing
+        function imports late from the module declaring it (killers209: #34760, #15417, #38468); empty for a
+        local or an undeclared name."""
         name = new_hooks.global_receiver(call, parents)
-        sym = self.theirs_ix.resolve_expr(mod, ast.Name(id=name, ctx=ast.Load())) if name else None
+        late = None if name else new_hooks.imported_receiver(call, parents)
+        if late is not None:
+            sym: Sym | None = self.theirs_ix.resolve(*late)
+        else:
+            sym = self.theirs_ix.resolve_expr(mod, ast.Name(id=name, ctx=ast.Load())) if name else None
         if not isinstance(sym, DefSym) or sym.owner is not None:
             return frozenset()
         home = self.theirs_ix.module_at(sym.path)
