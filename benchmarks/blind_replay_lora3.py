@@ -57,7 +57,8 @@ false of 30 (2 warned), blind_replay_coreclient 18 caught, 3 warned of 21 (10 qu
 blind_replay_cfgparts 19 caught, 2 warned of 21 (12 quiet, 1 warned), blind_replay_loramgr 17 caught, 1 warned of
 18 (11 quiet), blind_replay_punica 9 caught, 2 warned of 11 (7 quiet), blind_replay_lora2 17 caught, 1 warned of
 18 (10 quiet), blind_replay_customops 13 caught, 1 warned of 14 (11 quiet, 2 warned), blind_replay_enginecore
-12/12 (9 quiet), blind_replay_lora 33/33 (16 quiet): each as recorded, 0 false errors.
+12/12 (9 quiet), blind_replay_lora 33/33 (16 quiet): each as recorded, 0 false errors; ``symbol_precision.py
+--windows 1``: 0 false errors (window 0: 5 broken overrides, 4 caught, 8 warnings, as recorded).
   python benchmarks/blind_replay_lora3.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
