@@ -32,6 +32,7 @@ from aeon_release.domain.audits.drift import (
     fetched_args,
     forwarded,
     handed_keys,
+    handed_members,
     handed_positions,
     held_kinds,
     held_partials,
@@ -4569,6 +4570,9 @@ class _Checker:
                         yield from self._dunder_keys_refused(mod, stmt, qual, name)
                         if name == "__post_init__":
                             yield from self._post_init_drift(mod, stmt, qual)
+                        if name == lockstep.INIT:
+                            resolver = self._member_of(mod.path, qual, name, False)
+                            yield from self._handed_members(mod, stmt, resolver(self.before), resolver(self.after))
                     continue
                 yield from self._override(mod, stmt, qual, name)
 
@@ -7098,6 +7102,44 @@ class _Checker:
                         "fork's class (the caller no longer applies it itself); apply it or hand it on",
                     )
                 return
+
+    def _handed_members(
+        self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: Sym, after: Sym
+    ) -> Iterator[Finding]:
+        """The base's ``__init__`` now reads a name off what the fork's ``super().__init__(...)`` hands it, an
+        object of a fork class of the file naming it nowhere (drift/handed_members.py, #25487's
+        ``self.base_layer.tp_size``)."""
+        if not isinstance(before, DefSym) or not isinstance(after, DefSym) or not self._upstream(after.path):
+            return
+        call = handed_members.super_init(stmt)
+        base = signature(after.node, True) if call is not None else None
+        old, new = before.node, after.node
+        if call is None or base is None or not isinstance(old, ast.FunctionDef | ast.AsyncFunctionDef):
+            return
+        if not isinstance(new, ast.FunctionDef | ast.AsyncFunctionDef):
+            return
+        for slot, name in handed_members.handed_classes(stmt, call, base.positional).items():
+            cls = mod.classes.get(name)
+            if cls is None or self._tree_based(mod, name):
+                continue
+            gained = handed_members.top_reads(new, slot) - handed_members.top_reads(old, slot)
+            lacking = sorted(n for n in gained if not handed_members.names(cls, n))
+            if lacking:
+                yield _warning(
+                    mod,
+                    call.lineno,
+                    f"{after.label} now reads {', '.join(lacking)} off its {slot} "
+                    f"({_where(after, self._commit(after.path, after.name))}), which this super().__init__ hands "
+                    f"an object of {name}, a class of this file naming {lacking[0]} nowhere: AttributeError on "
+                    "construction unless an outside base brings it; give the class the attribute",
+                )
+                return
+
+    def _tree_based(self, mod: ModuleInfo, name: str) -> bool:
+        """The file's class derives from a class of the merged tree (which may bring any name)."""
+        merged = self.after.module_at(mod.path)
+        info = self.after.class_info(merged, name) if merged is not None else None
+        return info is None or any(isinstance(i, px.ClassInfo) for i in self.after.mro(info, False))
 
     def _added_sites(self, name: str) -> list[tuple[str, Site, list[ast.Call]]]:
         """(file, site, the merge base's calls in that function) of each ``x.name(...)`` call starting on a line
