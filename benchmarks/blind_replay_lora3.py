@@ -58,9 +58,10 @@ review30_twins 0 caught, 3 warned of 3, 0 false of 16 (1 warned), blind_replay_l
 (7 quiet), blind_replay_lora 33/33 (16 quiet), blind_replay_coreclient 18 caught, 3 warned of 21 (10 quiet, 1
 warned), blind_replay_cfgparts 19 caught, 2 warned of 21 (12 quiet, 1 warned), blind_replay_enginecore 12/12 (9
 quiet), blind_replay_customops 13 caught, 1 warned of 14 (11 quiet, 2 warned), review81_twins 5 caught, 3 warned
-of 8, 0 false of 30 (2 warned), blind_replay_mtpmodels 16 caught, 5 warned, 1 missed of 22 (11 quiet): each as recorded, 0 false errors;
-``symbol_precision.py --windows 1``: 0 false errors (window 0: 5 broken overrides, 4 caught, 8 warnings, as
-recorded).
+of 8, 0 false of 30 (2 warned), blind_replay_mtpmodels 16 caught, 5 warned, 1 missed of 22 (11 quiet): each as
+recorded, 0 false errors; ``symbol_precision.py --windows 1``: 0 false errors (window 0: 5 broken overrides, 4
+caught, 8 warnings, as recorded).
+
   python benchmarks/blind_replay_lora3.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
