@@ -48,6 +48,7 @@ from __future__ import annotations
 
 import ast
 import builtins
+import dataclasses
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -117,7 +118,9 @@ def stale_copy_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     rewritten: list[Rewritten] = []
     added: list[Added] = []
     for path, old, new in parsed_versions(trees, paths):
-        rewritten.extend(_rewritten(path, old, new, set(trees.upstream[path].added), called))
+        found = [*_rewritten(path, old, new, set(trees.upstream[path].added), called)]
+        found += _rewritten_tests(path, old, new, set(trees.upstream[path].added))
+        rewritten.extend(found + _inherited(new, found))
         added.extend(_added_calls(path, old, new, set(trees.upstream[path].added), called))
     if not rewritten and not added:
         return []
@@ -289,6 +292,88 @@ def _rewritten(path: str, old: ast.Module, new: ast.Module, added: set[int], cal
             yield Rewritten(path, cls, method.name, old_call, new_call, callee)
 
 
+def _rewritten_tests(path: str, old: ast.Module, new: ast.Module, added: set[int]) -> Iterator[Rewritten]:
+    """Each condition (an ``if``/``while`` test) or returned expression a touched method held at the base and no
+    longer holds, where it gained one it did not hold (a rewrite, not a removal): killers208, #47725's
+    ``set_adapter_mapping`` test ``self._last_mapping != mapping`` grew ``or self._last_slot_layout != ...``, and
+    #34984's ``_match_target_modules`` returned ``any(re.match(...) ...)`` and now filters by the config too."""
+    for cls, was, method in _touched(path, old, new, added):
+        before, after = _pieces(was), _pieces(method)
+        gone, gained = [t for t in before if t not in after], [t for t in after if t not in before]
+        for text in gone if gained else ():
+            yield Rewritten(path, cls, method.name, text, gained[0], "")
+
+
+def _pieces(func: _Def) -> dict[str, ast.expr]:
+    """text -> node of each test (``if``, ``while``, a conditional expression's) and returned value in the def that
+    reads something (an attribute, a call, a comparison: not a bare name or constant, which any body may hold)."""
+    found: dict[str, ast.expr] = {}
+    for node in ast.walk(func):
+        expr = node.test if isinstance(node, ast.If | ast.While | ast.IfExp) else None
+        expr = node.value if isinstance(node, ast.Return) else expr
+        if expr is not None and not isinstance(expr, ast.Name | ast.Constant) and (text := _text(expr)) is not None:
+            found.setdefault(text, expr)
+    return found
+
+
+def _inherited(module: ast.Module, items: list[Rewritten]) -> list[Rewritten]:
+    """The items again under each class of the module that inherits the method from the item's class without
+    defining it (killers208: a fork manager deriving from #47725's ``LRUCacheLoRAModelManager``, which takes
+    ``set_adapter_mapping`` from ``LoRAModelManager`` in the same file)."""
+    classes = {c.name: c for c in file_classes(module.body)}
+    found = []
+    for item in items:
+        for cls in classes.values():
+            if cls.name != item.cls and item.method not in {m.name for m in methods_of(cls)}:
+                if _inherits(cls, item.cls, item.method, classes):
+                    found.append(dataclasses.replace(item, cls=cls.name))
+    return found
+
+
+def _inherits(cls: ast.ClassDef, base: str, method: str, classes: dict[str, ast.ClassDef]) -> bool:
+    """``cls`` derives from ``base`` through the module's own classes, none between defining ``method``."""
+    for name in (b.id for b in cls.bases if isinstance(b, ast.Name)):
+        if name == base:
+            return True
+        parent = classes.get(name)
+        if parent is not None and parent is not cls and method not in {m.name for m in methods_of(parent)}:
+            if _inherits(parent, base, method, {k: v for k, v in classes.items() if v is not cls}):
+                return True
+    return False
+
+
+def _repeats(node: ast.expr, item: Rewritten) -> bool:
+    """The fork's call, test or return is the base's old one word for word; a test also when it holds the old
+    test inverted or as one operand of ``and``/``or`` (``if self.paused or mapping == self._last_mapping: return``
+    for the base's ``if self._last_mapping != mapping: ...``), where the old test reads a field of ``self``: the
+    state the base's guard kept, which a looser match of a bare local's test would not tie to the copy."""
+    if _text(node) == item.old:
+        return True
+    old = parsed_expression(item.old, "<test>") if not item.callee and "self." in item.old else None
+    return old is not None and _condition_key(old) in {_condition_key(e) for e in _operands(node)}
+
+
+def _operands(expr: ast.expr) -> Iterator[ast.expr]:
+    """The test and, through ``not`` and ``and``/``or``, the conditions it is made of."""
+    yield expr
+    if isinstance(expr, ast.UnaryOp) and isinstance(expr.op, ast.Not):
+        yield from _operands(expr.operand)
+    elif isinstance(expr, ast.BoolOp):
+        for value in expr.values:
+            yield from _operands(value)
+
+
+def _condition_key(expr: ast.expr) -> str:
+    """A comparison's operands in order, its operator's family (``==``/``!=``, ``is``/``is not``): one condition
+    however it is turned; any other test's text."""
+    if isinstance(expr, ast.Compare) and len(expr.ops) == 1:
+        family = {ast.Eq: "eq", ast.NotEq: "eq", ast.Is: "is", ast.IsNot: "is"}.get(type(expr.ops[0]))
+        sides = sorted(_text(e) or "" for e in (expr.left, expr.comparators[0]))
+        if family is not None:
+            return f"{family}:{sides[0]}:{sides[1]}"
+    return _text(expr) or ""
+
+
 def _touched(path: str, old: ast.Module, new: ast.Module, added: set[int]) -> Iterator[tuple[str, _Def, _Def]]:
     """(class, method at the base, at upstream) of each method of a class in both versions that upstream's diff
     touches (an added line in its span)."""
@@ -384,9 +469,11 @@ def _fork_copies(
             if override is None or hands_on(override, item.method):  # the base's body runs too
                 continue
             calls = [n for n in ast.walk(override) if isinstance(n, ast.Call)]
-            if any(_text(n) == item.new for n in calls) or _makes_added(item, calls):
+            # a rewritten test or return (callee "") is looked for among the override's own
+            held: list[ast.expr] = list(_pieces(override).values()) if not item.callee else list(calls)
+            if any(_text(n) == item.new for n in held) or _makes_added(item, calls):
                 continue  # the fork made upstream's new call already, or what it added to it
-            line = next((n.lineno for n in calls if n.lineno in owned and _text(n) == item.old), None)
+            line = next((n.lineno for n in held if n.lineno in owned and _repeats(n, item)), None)
             if line is not None:
                 yield item, line
 
@@ -439,9 +526,18 @@ def _finding(trees: ThreeTrees, path: str, line: int, item: Rewritten, pr_patter
         Severity.WARNING,
         path,
         line,
-        f"fork override of {item.cls}.{item.method} repeats the base's old call `{item.old}`, which upstream's "
-        f"{item.cls}.{item.method} now makes as `{item.new}` ({item.path}{commit}): the copy no longer does what "
-        "the base does; carry upstream's change into the override, or say why the old call stays",
+        (
+            f"fork override of {item.cls}.{item.method} repeats the base's old call `{item.old}`, which upstream's "
+            f"{item.cls}.{item.method} now makes as `{item.new}` ({item.path}{commit}): the copy no longer does what "
+            "the base does; carry upstream's change into the override, or say why the old call stays"
+        )
+        if item.callee
+        else (
+            f"fork override of {item.cls}.{item.method} repeats the base's old `{item.old}`, which upstream's "
+            f"{item.cls}.{item.method} no longer tests or returns: it rewrote it (it now holds `{item.new}`) "
+            f"({item.path}{commit}): the copy no longer does what the base does; carry upstream's change into the "
+            "override, or say why the old one stays"
+        ),
     )
 
 

@@ -25,12 +25,15 @@ from typing import Any, Protocol, runtime_checkable
 
 from aeon_release.domain.audits.diffs import TEST_FOLDERS
 from aeon_release.domain.audits.drift import (
+    absent_keys,
     asdict_keys,
     asserted_values,
     dict_slots,
     fetched_args,
     forwarded,
     handed_keys,
+    handed_members,
+    handed_positions,
     held_kinds,
     held_partials,
     lockstep,
@@ -400,6 +403,7 @@ class _Checker:
         self._stores: dict[tuple[str, str], bool] = {}  # (side, name) -> a served line gives x.name a value
         self._imports_in: dict[int, dict[str, tuple[str, str | None]]] = {}  # a def's id -> its lazy imports
         self._handed: dict[str, list[tuple[str, ast.Call, list[str]]]] = {}  # a method -> _handed_calls
+        self._new_sites: dict[str, list[tuple[str, Site, list[ast.Call]]]] = {}  # a method -> _added_sites
         # (the base method, gained, slots) -> the methods of its class calling its dispatcher with them
         self._dispatching: dict[tuple[str, str, str, tuple[str, ...], tuple[int, ...]], list[str]] = {}
         self._key_passers: dict[str, bool] = {}  # a key -> a line upstream added passes it (_passes_key)
@@ -4474,9 +4478,11 @@ class _Checker:
         return _annotated_class(ix, *(argument or annotated), held)
 
     def _attribute_annotation(
-        self, ix: Index, path: str, qualname: str, attr: str
+        self, ix: Index, path: str, qualname: str, attr: str, declared: bool = False
     ) -> tuple[px.ModuleInfo, ast.expr] | None:
-        """The first annotation of ``self.attr`` along the class's bases, with the module it is written in."""
+        """The first annotation of ``self.attr`` along the class's bases, with the module it is written in;
+        ``declared``: past a class that binds it without one (a subclass storing a factory's answer in the
+        attribute a base declared: #31326's ``self._adapter_manager``), for a warning's receiver."""
         mod = ix.module_at(path)
         cls = ix.class_info(mod, qualname) if mod else None
         for item in ix.mro(cls) if cls else []:
@@ -4489,7 +4495,7 @@ class _Checker:
                 return item.module, annotation
             if id(item.node) not in self._bound_attributes:
                 self._bound_attributes[id(item.node)] = _bound_attributes(item.node)
-            if attr in self._bound_attributes[id(item.node)]:
+            if attr in self._bound_attributes[id(item.node)] and not declared:
                 return None  # the nearest class binding it decides: a subclass's own list, a property, a class value
         return None
 
@@ -4616,6 +4622,9 @@ class _Checker:
                         yield from self._dunder_keys_refused(mod, stmt, qual, name)
                         if name == "__post_init__":
                             yield from self._post_init_drift(mod, stmt, qual)
+                        if name == lockstep.INIT:
+                            resolver = self._member_of(mod.path, qual, name, False)
+                            yield from self._handed_members(mod, stmt, resolver(self.before), resolver(self.after))
                     continue
                 yield from self._override(mod, stmt, qual, name)
 
@@ -5398,6 +5407,8 @@ class _Checker:
                 yield from self._deleted_by_base(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._adapter_dropped(mod, stmt, f"{short}.{name}", after)
                 yield from self._called_by_keyword(mod, stmt, host, after)
+                yield from self._positions_handed(mod, stmt, host, after)
+                yield from self._absent_keys(mod, stmt, host, after)
                 moved = (before.path, before.owner) != (after.path, after.owner)  # the hook moved up: rare
                 if moved:
                     yield from self._left_for_a_sibling_hook(mod, stmt, qual, before, after)
@@ -7143,6 +7154,137 @@ class _Checker:
             else:
                 yield _warning(mod, stmt.lineno, f"{said}, {_UNSURE_RECEIVER}; {_TAKE_KEYWORD.format(word)}")
             return
+
+    def _positions_handed(
+        self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, host: str, after: DefSym
+    ) -> Iterator[Finding]:
+        """A method the fork's class inherits now hands the hook an argument the override refuses, or takes and
+        never reads, where that method's calls of it at the merge base did not hand it (drift/handed_positions.py,
+        #28972: ``self.apply(input_parallel, bias_)``)."""
+        mine, base = signature(stmt, True), signature(after.node, True)
+        if mine is None or base is None:
+            return
+        short = f"{host.rsplit('.', 1)[-1]}.{stmt.name}{mine.show()}"
+        for path, site, before in self._added_sites(after.name):
+            if not site.on_self:
+                continue
+            why = handed_positions.refused(mine, base, site.call, before)
+            lost = [] if why else handed_positions.dropped(stmt, mine, site.call, before)
+            if (why or lost) and self._runs_on(mod.path, host, path, site) is True:
+                commit = self._line_commit(path, f".{after.name}(")
+                said = (
+                    f"{short} overrides {after.label}; upstream's {site.owner}.{site.method} ({path}:{site.call.lineno}"
+                    f"{'; ' + commit if commit else ''}), which the fork's class inherits, now calls it so"
+                )
+                if why:
+                    yield _error(mod, stmt.lineno, f"{said}: the call {why}: TypeError on the fork's class; take it")
+                else:
+                    yield _error(
+                        mod,
+                        stmt.lineno,
+                        f"{said} it hands {', '.join(lost)}, which it did not hand at the "
+                        "merge base; the override takes it and never reads it: the value is dropped on the "
+                        "fork's class (the caller no longer applies it itself); apply it or hand it on",
+                    )
+                return
+
+    def _handed_members(
+        self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: Sym, after: Sym
+    ) -> Iterator[Finding]:
+        """The base's ``__init__`` now reads a name off what the fork's ``super().__init__(...)`` hands it, an
+        object of a fork class of the file naming it nowhere (drift/handed_members.py, #25487's
+        ``self.base_layer.tp_size``)."""
+        if not isinstance(before, DefSym) or not isinstance(after, DefSym) or not self._upstream(after.path):
+            return
+        call = handed_members.super_init(stmt)
+        base = signature(after.node, True) if call is not None else None
+        old, new = before.node, after.node
+        if call is None or base is None or not isinstance(old, ast.FunctionDef | ast.AsyncFunctionDef):
+            return
+        if not isinstance(new, ast.FunctionDef | ast.AsyncFunctionDef):
+            return
+        for slot, name in handed_members.handed_classes(stmt, call, base.positional).items():
+            cls = mod.classes.get(name)
+            if cls is None or self._tree_based(mod, name):
+                continue
+            gained = handed_members.top_reads(new, slot) - handed_members.top_reads(old, slot)
+            lacking = sorted(n for n in gained if not handed_members.names(cls, n))
+            if lacking:
+                yield _warning(
+                    mod,
+                    call.lineno,
+                    f"{after.label} now reads {', '.join(lacking)} off its {slot} "
+                    f"({_where(after, self._commit(after.path, after.name))}), which this super().__init__ hands "
+                    f"an object of {name}, a class of this file naming {lacking[0]} nowhere: AttributeError on "
+                    "construction unless an outside base brings it; give the class the attribute",
+                )
+                return
+
+    def _tree_based(self, mod: ModuleInfo, name: str) -> bool:
+        """The file's class derives from a class of the merged tree (which may bring any name)."""
+        merged = self.after.module_at(mod.path)
+        info = self.after.class_info(merged, name) if merged is not None else None
+        return info is None or any(isinstance(i, px.ClassInfo) for i in self.after.mro(info, False))
+
+    def _added_sites(self, name: str) -> list[tuple[str, Site, list[ast.Call]]]:
+        """(file, site, the merge base's calls in that function) of each ``x.name(...)`` call starting on a line
+        upstream added, in a served file that existed at the merge base."""
+        if name not in self._new_sites:
+            changes = self.inp.upstream_lines
+            found: list[tuple[str, Site, list[ast.Call]]] = []
+            for path in sorted(changes.changes if isinstance(changes, AddedLines) else ()):
+                served = path.endswith(".py") and not _not_served(path)
+                text = self.inp.theirs.text(path) if served else None
+                after = self.theirs_ix.module_at(path) if text is not None and f".{name}(" in text else None
+                before = self.base_ix.module_at(path) if after is not None else None
+                if after is None or before is None or not isinstance(changes, AddedLines):
+                    continue
+                for site in hook_sites(after.tree, name, set(changes.changes[path].added)):
+                    found.append((path, site, handed_positions.old_calls(before.tree, name, site.owner, site.method)))
+            self._new_sites[name] = found
+        return self._new_sites[name]
+
+    def _absent_keys(
+        self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, host: str, after: DefSym
+    ) -> Iterator[Finding]:
+        """A call of the hook (or of a method of its class that calls it on ``self``) upstream added where the
+        function never called it, reaching an override that looks its key up unguarded (drift/absent_keys.py,
+        #31326's ``remove_adapter(lora.id)`` on every load)."""
+        lookups = absent_keys.unguarded_lookups(stmt)
+        home = self.theirs_ix.module_at(after.path) if lookups and after.owner else None
+        cls = home.classes.get(after.owner) if home is not None and after.owner else None
+        if cls is None:
+            return
+        for name in (after.name, *absent_keys.self_callers(cls, after.name)):
+            for path, site, before in self._added_sites(name):
+                if before or not self._may_hold(mod, host, after, path, site):
+                    continue
+                commit = self._line_commit(path, f".{name}(")
+                via = "" if name == after.name else f", whose body hands the key on to {after.name}()"
+                yield _warning(
+                    mod,
+                    lookups[0].lineno,
+                    f"{host.rsplit('.', 1)[-1]}.{stmt.name} overrides {after.label}; upstream's {site.owner or ''}"
+                    f"{'.' if site.owner else ''}{site.method or '<module>'} ({path}:{site.call.lineno}"
+                    f"{'; ' + commit if commit else ''}) now calls {name}(...), which it never called at the merge "
+                    f"base{via}: the override's `{ast.unparse(lookups[0])}` looks the key up in the fork's own table "
+                    "without a guard, a KeyError wherever the new call hands a key the table never got; guard it "
+                    "(``.pop(key, None)``, ``if key in ...``)",
+                )
+                return
+
+    def _may_hold(self, mod: ModuleInfo, host: str, after: DefSym, path: str, site: Site) -> bool:
+        """The site's receiver may be the fork's class: ``self`` in a method the class inherits, or a ``self.``
+        attribute or a local typed as ``after``'s class or a base."""
+        if site.on_self:
+            return self._runs_on(mod.path, host, path, site) is True
+        receiver = site.call.func.value if isinstance(site.call.func, ast.Attribute) else None
+        module = self.theirs_ix.module_at(path)
+        home = handed_keys.attribute_call_home(module.classes, site.call) if module is not None else None
+        if isinstance(receiver, ast.Attribute) and _is_name(receiver.value, "self") and home is not None:
+            annotated = self._attribute_annotation(self.theirs_ix, path, home, receiver.attr, declared=True)
+            return self._in_family(after, _annotated_class(self.theirs_ix, *annotated) if annotated else None)
+        return self._local_receiver(after, path, site.call)
 
     def _runs_on(self, path: str, host: str, upstream: str, site: Site) -> bool | None:
         """Whether upstream's call at ``site`` runs on the fork's class: it calls the hook on ``self`` in a
