@@ -99,6 +99,15 @@ from aeon_release.domain.audits.drift.held_partials import held_key
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.interposed import Along, calls_self, hidden_work, is_abstract, is_super
 from aeon_release.domain.audits.drift.isinstance_types import narrowings
+from aeon_release.domain.audits.drift.iterated_params import (
+    ITERATOR_LINE,
+    annotation_of,
+    iterated_params,
+    iterator_handed,
+    sequence_uses,
+    spanning_calls,
+)
+from aeon_release.domain.audits.drift.iterated_params import slot_of as iterated_slot
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
 from aeon_release.domain.audits.drift.keys import VALUE_BUILTINS
 from aeon_release.domain.audits.drift.keyword_calls import Site, hook_sites, passed_by_keyword, refused_keyword
@@ -5326,6 +5335,7 @@ class _Checker:
             else:
                 yield from self._interposed(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._old_kind_returned(mod, stmt, f"{short}.{name}", before, after)
+                yield from self._iterated_now(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._decorator_drift(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._kept_defaults(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._deleted_by_base(mod, stmt, f"{short}.{name}", before, after)
@@ -6621,6 +6631,70 @@ class _Checker:
         if used is None or _not_served(mod.path):
             return Uncertain(f"{said}: a caller that uses the value gets None from the fork's class")
         return f"{said}: upstream's call at {used} uses the value and gets None from the fork's class"
+
+    def _iterated_now(
+        self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, short: str, before: DefSym, after: DefSym
+    ) -> Iterator[Finding]:
+        """The base's parameter went from a sequence to an iterable (#33593: ``delta_ids: Sequence[int]`` became
+        ``Iterable[int]``, handed an ``itertools.islice``), and the override indexes or sizes it
+        (drift/iterated_params.py): an error when a call upstream added hands the slot an iterator, else a
+        warning."""
+        old, new = before.node, after.node
+        if (
+            not isinstance(old, ast.FunctionDef | ast.AsyncFunctionDef)
+            or not isinstance(new, ast.FunctionDef | ast.AsyncFunctionDef)
+            or not self._upstream(after.path)
+        ):
+            return
+        for param in iterated_params(old, new):
+            lines = sequence_uses(stmt, param)
+            if not lines:
+                continue
+            handed = self._iterator_handed(after, param) if isinstance(self.inp.upstream_lines, AddedLines) else None
+            said = (
+                f"{short} overrides {after.label}, whose {param} upstream now types as "
+                f"{annotation_of(new, param)} (was {annotation_of(old, param)}) "
+                f"({_where(after, self._commit(after.path, after.name))})"
+            )
+            for line in lines:
+                if handed is not None:
+                    yield _error(
+                        mod,
+                        line,
+                        f"{said}, and upstream hands it {handed}, a one-pass iterator: this line indexes or sizes "
+                        f"{param}, which an iterator has no [] or len() for: TypeError; iterate it, or make a list "
+                        "of it first",
+                    )
+                else:
+                    yield _warning(
+                        mod,
+                        line,
+                        f"{said}: this line indexes or sizes {param}, which an iterator has no [] or len() for; "
+                        "no call upstream added hands it one yet, but the annotation lets callers; make a list of it "
+                        "first",
+                    )
+
+    def _iterator_handed(self, after: DefSym, param: str) -> str | None:
+        """The first argument a call of ``after``'s name hands the parameter's slot that is a one-pass iterator,
+        as written, where the call spans a line upstream added (outside tests) making one (#33593 changed only
+        the argument line of ``if self.reasoner.is_reasoning_end_streaming(``); None when none does."""
+        assert isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef)
+        slot, lines = iterated_slot(after.node, param), self.inp.upstream_lines
+        assert isinstance(lines, AddedLines)
+        added: dict[str, set[str]] = {}
+        for path, match in lines.added_matches(ITERATOR_LINE, "("):
+            if path.endswith(".py") and not TEST_PATH.search(path):
+                added.setdefault(path, set()).add(match.group(0).lstrip("+").strip())
+        for path, texts in sorted(added.items()):
+            found = self.theirs_ix.module_at(path)
+            if found is None or f".{after.name}(" not in found.text:
+                continue
+            numbers = {i for i, line in enumerate(found.text.splitlines(), 1) if line.strip() in texts}
+            for call in spanning_calls(found.tree, after.name, numbers):
+                handed = iterator_handed(call, slot, param)
+                if handed is not None:
+                    return ast.unparse(handed)
+        return None
 
     def _old_kind_returned(
         self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, short: str, before: DefSym, after: DefSym
