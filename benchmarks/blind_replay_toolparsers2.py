@@ -21,7 +21,23 @@ kept methods, a truthiness test, the registered name).  The merge base is the co
 the commit; a spelling is *caught* when an error lands on its line, *warned* when a warning lands in its file.
 Twins must stay *quiet*: no error on their line.
 
-BLIND_LINE
+Blind, on the engine before any widening (main at 4ca01b07): 9 caught, 4 warned, 3 missed of 16 (twins: 7
+quiet, 0 false errors).  Symbol drift caught the removed logger (import, module attribute), the removed Minimax
+and DeepSeek-V3.2 methods (overrides no longer called, a ``self.`` call, a call on a typed receiver), the
+positional call still passing ``request``, and the removed Kimi-K2 and Holo2 parser modules (a subclass's
+import, a lazy registration's dotted string).  Two labels were wrong, fixed after the blind run: #33221's
+module-import spelling breaks at its import (``from vllm.reasoning import glm4_moe_reasoning_parser`` raises
+ImportError), where the error landed, not at the class read below it; #38189's override keeping ``request``
+breaks at its ``def`` line (upstream's two-argument call cannot bind it), where the error landed, not at its
+parameter line -- both count as caught with the labels fixed, making the blind run 11 caught, 2 warned, 3
+missed.  The warnings: #33513's two namesakes of the new ``count_reasoning_tokens`` hook (one taking the
+reasoning text, one with a second required parameter): symbol drift warns that the fork's method now overrides
+the hook, but upstream's only call, ``reasoning_parser.count_reasoning_tokens(accumulated)`` on a parser built
+from ``self.parser.reasoning_parser_cls(tokenizer)``, is on a receiver it cannot type, so the misfit stays a
+warning.  The misses: #33593's two (an override indexing or ``len()``-ing ``delta_ids``, which upstream now
+hands an ``itertools.islice``: TypeError) and #38189's ``self.tools is not None`` (the constructor stored the
+``tools=None`` parameter as is and now stores a list always: the test is always true, the fork's no-tools path
+dead).
 
   python benchmarks/blind_replay_toolparsers2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
@@ -331,7 +347,7 @@ CASES += [
             "    ) -> dict[str, Any]:\n"
             "        # AEON: the Spark's tools pass NVFP4 scales as raw strings\n"
             "        return dict(param_dict)\n",
-            "self, function_name: str, param_dict: dict[str, str], request: Any",
+            "def _convert_params_with_schema(",
         ),
     ),
     (
@@ -431,7 +447,7 @@ CASES += [
             "def aeon_glm_parser() -> type:\n"
             "    # AEON: the Spark serves GLM-4.5 Air in NVFP4\n"
             "    return glm4_moe_reasoning_parser.Glm4MoeModelReasoningParser\n",
-            "return glm4_moe_reasoning_parser.Glm4MoeModelReasoningParser",
+            "from vllm.reasoning import glm4_moe_reasoning_parser",
         ),
     ),
     (
