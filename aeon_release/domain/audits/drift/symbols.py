@@ -117,7 +117,8 @@ from aeon_release.domain.audits.drift.logged_kwargs import only_logged
 from aeon_release.domain.audits.drift.lost_inits import lost_init
 from aeon_release.domain.audits.drift.mapped_calls import made_call as builtin_call
 from aeon_release.domain.audits.drift.metaclasses import class_member
-from aeon_release.domain.audits.drift.own_fields import enclosing
+from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets, is_self_attribute
+from aeon_release.domain.audits.drift.own_fields import enclosing, enclosing_class
 from aeon_release.domain.audits.drift.passed_args import kept_in_place
 from aeon_release.domain.audits.drift.patched_names import patched_attribute
 from aeon_release.domain.audits.drift.pyindex import (
@@ -5764,6 +5765,7 @@ class _Checker:
                     else frozenset()
                 )
                 typed = typed or self._global_typed(found, call, parents, after, family)
+                typed = typed or self._chain_typed(found, call, parents, after, family)
                 if typed:
                     calls.append((call, used, typed))
                     self._call_modes[id(call)] = new_hooks.call_mode(call, parents)
@@ -5783,6 +5785,54 @@ class _Checker:
         home = self.theirs_ix.module_at(sym.path)
         classes = new_hooks.declared_classes(sym.node)
         return self._typed_to(home, classes, hook, family) if home is not None and classes else frozenset()
+
+    def _chain_typed(
+        self, mod: ModuleInfo, call: ast.Call, parents: dict[int, ast.AST], hook: DefSym, family: set[tuple[str, str]]
+    ) -> frozenset[tuple[str, str]]:
+        """``_typed_to`` for a receiver built by calling a class-level field of a ``self`` field: ``parser =
+        self.holder.parser_cls(tok)``, ``self.holder`` typed by its annotation or by the return annotation of
+        the call that stores it, the field declared ``parser_cls: type[C] | None`` in the holder's class
+        (killers212: #33513's Responses serving calls ``reasoning_parser.count_reasoning_tokens(accumulated)`` on
+        ``self.parser.reasoning_parser_cls(tokenizer)``, ``self.parser = ParserManager.get_parser(...)``, which
+        returns ``type[Parser] | None``, and ``Parser.reasoning_parser_cls: type[ReasoningParser] | None``)."""
+        cls = enclosing_class(call, parents)
+        typed: set[tuple[str, str]] = set()
+        for expr in new_hooks.receiver_types(call, parents) if cls is not None else []:
+            field = expr.value if isinstance(expr, ast.Attribute) else None
+            if not is_self_attribute(field):
+                continue
+            assert isinstance(expr, ast.Attribute) and cls is not None
+            for holder in self._field_classes(mod, cls, field.attr):
+                member = self.theirs_ix.member(self.theirs_ix.mro(holder), expr.attr)
+                node = member.node if isinstance(member, DefSym) else None
+                home = self.theirs_ix.module_at(member.path) if isinstance(member, DefSym) else None
+                if isinstance(node, ast.AnnAssign) and home is not None:
+                    classes = new_hooks.annotated_classes(node.annotation)
+                    typed |= self._typed_to(home, classes, hook, family, False)
+        return frozenset(typed)
+
+    def _field_classes(self, mod: ModuleInfo, cls: ast.ClassDef, field: str) -> list[px.ClassInfo]:
+        """The classes upstream types ``self.field`` of ``cls`` as: an annotation of it, or the return annotation
+        of a call stored in it (``self.parser = ParserManager.get_parser(...)``, ``-> type[Parser] | None``)."""
+        found: list[px.ClassInfo] = []
+        for node in ast.walk(cls):
+            stored = assigned_targets(node) if isinstance(node, ast.Assign | ast.AnnAssign) else []
+            if not any(is_self_attribute(t) and t.attr == field for t in stored):
+                continue
+            home: ModuleInfo | None = mod
+            classes = new_hooks.annotated_classes(node.annotation) if isinstance(node, ast.AnnAssign) else []
+            value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+            if not classes and isinstance(value, ast.Call):
+                callee = self.theirs_ix.resolve_expr(mod, value.func)
+                func = callee.node if isinstance(callee, DefSym) else None
+                if isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef) and func.returns is not None:
+                    home = self.theirs_ix.module_at(callee.path) if isinstance(callee, DefSym) else None
+                    classes = new_hooks.annotated_classes(func.returns)
+            for expr in classes if home is not None else []:
+                assert home is not None
+                info = self.theirs_ix.class_of(self.theirs_ix.resolve_expr(home, expr))
+                found += [info] if info is not None else []
+        return found
 
     def _hook_family(self, hook: DefSym) -> set[tuple[str, str]]:
         """(path, qualname) of the hook's class and of each base of it, in upstream's tree, that has the hook's
