@@ -39,6 +39,22 @@ hands an ``itertools.islice``: TypeError) and #38189's ``self.tools is not None`
 ``tools=None`` parameter as is and now stores a list always: the test is always true, the fork's no-tools path
 dead).
 
+After the killers212 widenings: 16 caught, 0 warned, 0 missed of 16 (twins: 9 quiet, 1 of them warned, 0 false
+errors; two twins added after the blind run: a list made of ``delta_ids`` before indexing it, and a namesake of
+``count_reasoning_tokens`` that fits the hook -- the namesake warning, by design).  Caught now: an override
+indexing or sizing a parameter the base now types as a one-pass iterable and an added call hands an iterator
+(``drift/iterated_params.py``, wired into symbol drift's override checks); a None-default constructor parameter
+stored as is, now always filled, tested ``is not None`` by a fork class reaching the changed class through an
+upstream class of another file (``drift/gone_sentinels.py``); a new hook's call typed through a holder's
+class-level ``type[C]`` field, and one handing the hook's parameter a kind the fork namesake's annotation excludes
+(``drift/symbols.py`` ``_chain_typed``, ``drift/new_hooks.py`` ``_param_misfit``).
+Regression set at the widenings' head (717c23ee): killer_replay 26/26 blocked, kind_change_replay 12/12 (5
+quiet), blind_replay_toolparsers 18/18 (12 quiet, 1 warned), blind_replay_reasoning 15/15 (10 quiet),
+blind_replay_openai 17 caught, 1 warned of 18 (10 quiet, 1 warned), review48_twins 7/7 (0 false of 41, 10
+warned), blind_replay_coreclient 18 caught, 3 warned of 21 (0 false of 10), review105_twins 6 caught, 1 warned of
+7 (0 false of 32), review111_twins 8 caught, 1 warned of 9 (0 false of 36), blind_replay_cfgmodel 21 caught, 1
+warned of 22 (0 false of 10): all as before.
+
   python benchmarks/blind_replay_toolparsers2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
@@ -115,6 +131,23 @@ CASES += [
             "return any(tok == self.end_token_id for tok in delta_ids)",
         ),
     ),
+    (
+        "#33593 delta_ids now an iterator",
+        "twin: a list made of delta_ids first (added after the blind run)",
+        K(
+            "#33593",
+            IS,
+            ISW,
+            "vllm/aeon/is4.py",
+            BT + "    def is_reasoning_end_streaming(\n"
+            "        self, input_ids: Sequence[int], delta_ids: Sequence[int]\n"
+            "    ) -> bool:\n"
+            "        # AEON: MTP drafts: only the last accepted token ends the thought\n"
+            "        accepted = list(delta_ids)\n"
+            "        return bool(accepted) and accepted[-1] == self.end_token_id\n",
+            "return bool(accepted) and accepted[-1] == self.end_token_id",
+        ),
+    ),
 ]
 
 # --- #33513 (9681068cf9): ReasoningParser.count_reasoning_tokens(token_ids) added, called by the Responses serving
@@ -164,6 +197,21 @@ CASES += [
             "        # AEON: the Spark's dashboard shows reasoning words\n"
             "        return len(reasoning.split())\n",
             "def aeon_count_reasoning_words(self, reasoning: str) -> int:",
+        ),
+    ),
+    (
+        "#33513 new base hook",
+        "twin: a fork namesake that fits the hook (added after the blind run)",
+        K(
+            "#33513",
+            CR,
+            CRW,
+            "vllm/aeon/cr4.py",
+            BT + "    def count_reasoning_tokens(self, token_ids: Sequence[int]) -> int:\n"
+            "        # AEON: the Spark's template opens the thought in the prompt: it runs to the end token\n"
+            "        ids = list(token_ids)\n"
+            "        return ids.index(self.end_token_id) if self.end_token_id in ids else len(ids)\n",
+            "def count_reasoning_tokens(self, token_ids: Sequence[int]) -> int:",
         ),
     ),
 ]
