@@ -519,6 +519,77 @@ CASES += [
 ]
 
 
+# --- round 2, written after the killers212 widenings, before the engine ran on it
+# --- #38168 (aee4c14689): Hermes2ProToolParser's token-buffer streaming replaced; its token ids, arrays and
+# tool_call_delta_buffer removed
+HB = "aee4c14689"
+HBW = "Hermes2ProToolParser.tool_call_delta_buffer and its token id arrays removed"
+HH = (
+    "from vllm.tool_parsers.hermes_tool_parser import Hermes2ProToolParser\n\n\n"
+    "class AeonHermesParser(Hermes2ProToolParser):\n"
+)
+CASES += [
+    (
+        "#38168 streaming helpers removed",
+        "a self. read of the removed token ids",
+        K(
+            "#38168",
+            HB,
+            HBW,
+            "vllm/aeon/hb1.py",
+            HH + "    def aeon_opens_call(self, token_id: int) -> bool:\n"
+            "        # AEON: the Spark's MTP drafter stops drafting inside a tool call\n"
+            "        return token_id in self.tool_call_start_token_ids\n",
+            "return token_id in self.tool_call_start_token_ids",
+        ),
+    ),
+    (
+        "#38168 streaming helpers removed",
+        "an override of the removed buffer method",
+        K(
+            "#38168",
+            HB,
+            HBW,
+            "vllm/aeon/hb2.py",
+            HH + "    def tool_call_delta_buffer(self, delta_text: str) -> str:\n"
+            "        # AEON: under MTP the Spark's model streams whole tags in one delta: no buffering\n"
+            "        return delta_text\n",
+            "def tool_call_delta_buffer(self, delta_text: str) -> str:",
+        ),
+    ),
+    (
+        "#38168 streaming helpers removed",
+        "a self. call of the removed buffer method",
+        K(
+            "#38168",
+            HB,
+            HBW,
+            "vllm/aeon/hb3.py",
+            HH + "    def aeon_visible(self, delta_text: str) -> str:\n"
+            "        # AEON: the Spark's speculative decoding lands several tokens a step; show what is complete\n"
+            "        return self.tool_call_delta_buffer(delta_text)\n",
+            "return self.tool_call_delta_buffer(delta_text)",
+        ),
+    ),
+    (
+        "#38168 streaming helpers removed",
+        "twin: reads of the kept tokens and regex",
+        K(
+            "#38168",
+            HB,
+            HBW,
+            "vllm/aeon/hb4.py",
+            HH + "    def aeon_calls(self, text: str) -> int:\n"
+            "        # AEON: the Spark's router counts tool calls before dispatch\n"
+            "        if self.tool_call_start_token not in text:\n"
+            "            return 0\n"
+            "        return len(self.tool_call_regex.findall(text))\n",
+            "return len(self.tool_call_regex.findall(text))",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, prefix="aeon-blind-toolparsers2-")
     return 0
