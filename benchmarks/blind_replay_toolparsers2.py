@@ -573,6 +573,28 @@ CASES += [
     ),
     (
         "#38168 streaming helpers removed",
+        "a subclass storing its own token arrays, which nothing reads any more",
+        K(
+            "#38168",
+            HB,
+            HBW,
+            "vllm/aeon/hb5.py",
+            "from vllm.tool_parsers.hermes_tool_parser import Hermes2ProToolParser\n\n\n"
+            "class AeonTaggedParser(Hermes2ProToolParser):\n"
+            "    def __init__(self, tokenizer, tools=None):\n"
+            "        super().__init__(tokenizer, tools)\n"
+            "        # AEON: the Spark's model wraps calls in <aeon_call> tags: buffer those while streaming\n"
+            '        self.tool_call_start_token = "<aeon_call>"\n'
+            '        self.tool_call_end_token = "</aeon_call>"\n'
+            "        self.tool_call_start_token_array = [\n"
+            "            self.model_tokenizer.decode([t])\n"
+            "            for t in self.model_tokenizer.encode(self.tool_call_start_token, add_special_tokens=False)\n"
+            "        ]\n",
+            "self.tool_call_start_token_array = [",
+        ),
+    ),
+    (
+        "#38168 streaming helpers removed",
         "twin: reads of the kept tokens and regex",
         K(
             "#38168",
