@@ -36,6 +36,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.literals import _default_of
 from aeon_release.domain.audits.drift.nulled_attributes import _names as names_class
 from aeon_release.domain.audits.drift.nulled_attributes import derived_from, is_self_attribute, local_bases
 from aeon_release.domain.audits.drift.pyindex import file_imports, imported_origin
@@ -48,6 +49,7 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import FUNCTION_DEFS, last_name, lazy_pattern, parent_map
 
 _MOST_FILES = 32
+_HOPS = 2  # upstream classes of other files between a fork class and the changed one
 _NONE, _EMPTY = "None", "empty"
 # A test of ``<name>.X`` for None or emptiness on a fork line: the cheap gate before any parse.
 _TESTED = lazy_pattern(
@@ -57,7 +59,10 @@ _TESTED = lazy_pattern(
 )
 # a removed ``return fn, None``: a slot of a pair a class may unpack into its fields (#33047)
 _PAIR_NONE = lazy_pattern(r"^\s*return\s+(?:[^\n]*,\s*None\b|None\s*,)")
-_UNKNOWN = ast.Name(id="?")  # a value stored that is not known: neither the sentinel nor surely not
+_UNKNOWN = ast.Name(id="?")
+_NONE_PARAM = ast.Constant(
+    value=None
+)  # a None-default parameter stored as is: None when a caller leaves it out  # a value stored that is not known: neither the sentinel nor surely not
 _EMPTY_BUILDS = frozenset({"list", "dict", "set", "tuple", "frozenset", "str", "deque", "OrderedDict"})
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp)
 
@@ -86,7 +91,7 @@ def gone_sentinel_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     findings: list[Finding] = []
     for path, module, owned in fork_modules(trees, _TESTED.search):
         seen: set[tuple[int, str]] = set()
-        for line, item in _fork_tests(path, module, gone):
+        for line, item in _fork_tests(trees, path, module, gone):
             if line in owned and (line, item.field) not in seen:
                 seen.add((line, item.field))
                 findings.append(_finding(trees, path, line, item, pr_pattern))
@@ -171,10 +176,23 @@ def _stores(classes: list[ast.ClassDef], field: str) -> list[tuple[str, ast.expr
             for node in ast.walk(stmt) if method else [stmt]:
                 value = _stored(node, field, self_attr=bool(method))
                 if value is not None:
-                    found.append((method, value))
+                    found.append((method, _NONE_PARAM if _none_param(value, stmt) else value))
                 elif method:
                     found += [(method, v) for v in _unpacked(node, field, methods)]
     return found
+
+
+def _none_param(value: ast.expr, method: ast.stmt) -> bool:
+    """``value`` is a parameter of ``method`` that defaults to None and that the method never rebinds: the store
+    (``self.tools = tools`` of ``tools: list[Tool] | None = None``) keeps None whenever a caller leaves it out
+    (killers212: #38189 made ``ToolParser.__init__`` store ``[]`` for it instead)."""
+    if not isinstance(value, ast.Name) or not isinstance(method, FUNCTION_DEFS):
+        return False
+    default = _default_of(method.args, value.id)
+    if not (isinstance(default, ast.Constant) and default.value is None):
+        return False
+    stores = (n for n in ast.walk(method) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store))
+    return not any(n.id == value.id for n in stores)
 
 
 def _unpacked(node: ast.AST, field: str, methods: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]) -> list[ast.expr]:
@@ -292,8 +310,8 @@ def _never(value: ast.expr, kind: str) -> bool:
     """The value is never the sentinel: a class's build, a display, a constant but None (for None); a display
     with an element, a comprehension (built per element of what it walks), a non-empty string (for empty)."""
     if kind == _NONE:
-        if isinstance(value, ast.Call):
-            return last_name(value.func)[:1].isupper()
+        if isinstance(value, ast.Call):  # a class's build, a builtin container's too (``list(tools or ())``)
+            return last_name(value.func)[:1].isupper() or last_name(value.func) in _EMPTY_BUILDS
         if isinstance(value, ast.Constant):
             return value.value is not None
         return isinstance(value, (ast.List, ast.Tuple, ast.Set, ast.Dict, ast.JoinedStr, *_COMPREHENSIONS))
@@ -305,13 +323,13 @@ def _never(value: ast.expr, kind: str) -> bool:
     return isinstance(value, ast.Constant) and isinstance(value.value, str) and bool(value.value)
 
 
-def _fork_tests(path: str, module: ast.Module, gone: list[Gone]) -> Iterator[tuple[int, Gone]]:
+def _fork_tests(trees: ThreeTrees, path: str, module: ast.Module, gone: list[Gone]) -> Iterator[tuple[int, Gone]]:
     """(line, sentinel gone) of each fork test of a gone sentinel: off ``self`` in a derived class that does not
     store the field itself, or off a parameter annotated with the class."""
     imports = file_imports(module, path)
     local = {c.name: c for c in ast.walk(module) if isinstance(c, ast.ClassDef)}
     for cls in local.values():
-        items = derived_from(cls, local, imports, gone)
+        items = derived_from(cls, local, imports, gone) or _derived_through(trees, cls, imports, gone, _HOPS)
         own = [cls, *local_bases(cls, local).values()]
         kept = (i for i in items if not _stores(own, i.field) and not _emptied(own, i) and not _overrides(own, i.fed))
         for item in kept:
@@ -322,6 +340,36 @@ def _fork_tests(path: str, module: ast.Module, gone: list[Gone]) -> Iterator[tup
             origin = imported_origin(arg.annotation, imports) if arg.annotation is not None else None
             for item in (i for i in gone if origin is not None and names_class(origin, i)):
                 yield from ((line, item) for line in _tests(func, arg.arg, item))
+
+
+def _derived_through(
+    trees: ThreeTrees, cls: ast.ClassDef, imports: dict[str, tuple[str, str]], gone: list[Gone], hops: int
+) -> list[Gone]:
+    """The items whose class ``cls`` derives through a class of another file of the merged tree that stores
+    none of their fields itself (killers212: a fork's ``class AeonHermes(Hermes2ProToolParser)``, whose
+    ``Hermes2ProToolParser(ToolParser)`` hands ``tools`` to ``ToolParser.__init__``, #38189's), up to ``hops``
+    classes deep."""
+    found: list[Gone] = []
+    for base in cls.bases if hops else []:
+        origin = imported_origin(base, imports)
+        home = _module_path(trees, origin[0]) if origin is not None else None
+        tree = trees.merged_module(home) if home is not None else None
+        if tree is None or origin is None or home is None:
+            continue
+        local = _classes(tree)
+        mid = local.get(origin[1])
+        if mid is None:
+            continue
+        there = file_imports(tree, home)
+        items = derived_from(mid, local, there, gone) or _derived_through(trees, mid, there, gone, hops - 1)
+        found += [i for i in items if not _stores([mid, *local_bases(mid, local).values()], i.field)]
+    return found
+
+
+def _module_path(trees: ThreeTrees, module: str) -> str | None:
+    """The file of the merged tree a dotted module name is: ``a/b.py`` or ``a/b/__init__.py``."""
+    stem = module.replace(".", "/")
+    return next((p for p in (f"{stem}.py", f"{stem}/__init__.py") if trees.merged_text(p) is not None), None)
 
 
 def _tests(func: ast.AST, receiver: str, item: Gone) -> Iterator[int]:

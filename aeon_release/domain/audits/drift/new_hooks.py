@@ -124,6 +124,9 @@ def unfit(
         problem = call_problem(call, ours)
         if problem is not None and call_problem(call, theirs) is None:
             return f"upstream calls it as {ast.unparse(call)}, which {_against(problem)}: TypeError"
+    handed = _param_misfit(mine, base, calls)
+    if handed is not None:
+        return handed
     coloured = _colour_misfit(mine, base, calls, modes or {})
     if coloured is not None:
         return coloured
@@ -140,6 +143,49 @@ def unfit(
             "method returns nothing: upstream gets None"
         )
     return None
+
+
+def _param_misfit(mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]]) -> str | None:
+    """A call of the new hook binding an argument to a parameter the hook and the fork's method annotate as
+    other kinds of plain builtins (killers212: #33513 added ``count_reasoning_tokens(self, token_ids:
+    Sequence[int])`` and the Responses serving calls it with the output's token ids; a fork namesake
+    ``count_reasoning_tokens(self, reasoning: str)`` re-encoding its text gets a list).  Only plain builtins and
+    their unions with None are told apart, as for returns; a ``str`` handed where the fork takes a collection
+    may serve (a string is a sequence)."""
+    ours, theirs = _bound_params(mine), _bound_params(base)
+    for call, _ in calls:
+        if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
+            continue
+        slots: list[int | str] = [*range(len(call.args)), *(k.arg for k in call.keywords if k.arg)]
+        for slot in slots:
+            mine_arg, base_arg = _param_at(ours, slot), _param_at(theirs, slot)
+            if mine_arg is None or base_arg is None:
+                continue
+            kinds, wanted = _return_kinds(base_arg.annotation), _return_kinds(mine_arg.annotation)
+            if not kinds or not wanted or kinds & wanted or (kinds == {"str"} and "collection" in wanted):
+                continue
+            assert base_arg.annotation is not None and mine_arg.annotation is not None
+            return (
+                f"upstream calls it as {ast.unparse(call)}, handing {base_arg.arg} a "
+                f"{ast.unparse(base_arg.annotation)} (the hook's annotation), where the fork's method takes "
+                f"{mine_arg.arg}: {ast.unparse(mine_arg.annotation)}: another kind of value"
+            )
+    return None
+
+
+def _bound_params(func: _Def) -> tuple[list[ast.arg], dict[str, ast.arg]]:
+    """A method's positional parameters past ``self`` (none for a staticmethod's first), and all by name."""
+    positional = [*func.args.posonlyargs, *func.args.args]
+    skip = 0 if any(_last_name(d) == "staticmethod" for d in func.decorator_list) else 1
+    named = {a.arg: a for a in (*positional, *func.args.kwonlyargs)}
+    return positional[skip:], named
+
+
+def _param_at(params: tuple[list[ast.arg], dict[str, ast.arg]], slot: int | str) -> ast.arg | None:
+    positional, named = params
+    if isinstance(slot, int):
+        return positional[slot] if slot < len(positional) else None
+    return named.get(slot)
 
 
 def _colour_misfit(

@@ -103,6 +103,15 @@ from aeon_release.domain.audits.drift.held_partials import held_key
 from aeon_release.domain.audits.drift.inherited import inherited_changes, pinned_elsewhere
 from aeon_release.domain.audits.drift.interposed import Along, calls_self, hidden_work, is_abstract, is_super
 from aeon_release.domain.audits.drift.isinstance_types import narrowings
+from aeon_release.domain.audits.drift.iterated_params import (
+    ITERATOR_LINE,
+    annotation_of,
+    iterated_params,
+    iterator_handed,
+    sequence_uses,
+    spanning_calls,
+)
+from aeon_release.domain.audits.drift.iterated_params import slot_of as iterated_slot
 from aeon_release.domain.audits.drift.kept_keys import KeptKeys, kept_keys
 from aeon_release.domain.audits.drift.keys import VALUE_BUILTINS
 from aeon_release.domain.audits.drift.keyword_calls import Site, hook_sites, passed_by_keyword, refused_keyword
@@ -112,7 +121,8 @@ from aeon_release.domain.audits.drift.logged_kwargs import only_logged
 from aeon_release.domain.audits.drift.lost_inits import lost_init
 from aeon_release.domain.audits.drift.mapped_calls import made_call as builtin_call
 from aeon_release.domain.audits.drift.metaclasses import class_member
-from aeon_release.domain.audits.drift.own_fields import enclosing
+from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets, is_self_attribute
+from aeon_release.domain.audits.drift.own_fields import enclosing, enclosing_class
 from aeon_release.domain.audits.drift.passed_args import kept_in_place
 from aeon_release.domain.audits.drift.patched_names import patched_attribute
 from aeon_release.domain.audits.drift.pyindex import (
@@ -5402,6 +5412,7 @@ class _Checker:
             else:
                 yield from self._interposed(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._old_kind_returned(mod, stmt, f"{short}.{name}", before, after)
+                yield from self._iterated_now(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._decorator_drift(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._kept_defaults(mod, stmt, f"{short}.{name}", before, after)
                 yield from self._deleted_by_base(mod, stmt, f"{short}.{name}", before, after)
@@ -5832,6 +5843,7 @@ class _Checker:
                     else frozenset()
                 )
                 typed = typed or self._global_typed(found, call, parents, after, family)
+                typed = typed or self._chain_typed(found, call, parents, after, family)
                 if typed:
                     calls.append((call, used, typed))
                     self._call_modes[id(call)] = new_hooks.call_mode(call, parents)
@@ -5856,6 +5868,54 @@ class _Checker:
         home = self.theirs_ix.module_at(sym.path)
         classes = new_hooks.declared_classes(sym.node)
         return self._typed_to(home, classes, hook, family) if home is not None and classes else frozenset()
+
+    def _chain_typed(
+        self, mod: ModuleInfo, call: ast.Call, parents: dict[int, ast.AST], hook: DefSym, family: set[tuple[str, str]]
+    ) -> frozenset[tuple[str, str]]:
+        """``_typed_to`` for a receiver built by calling a class-level field of a ``self`` field: ``parser =
+        self.holder.parser_cls(tok)``, ``self.holder`` typed by its annotation or by the return annotation of
+        the call that stores it, the field declared ``parser_cls: type[C] | None`` in the holder's class
+        (killers212: #33513's Responses serving calls ``reasoning_parser.count_reasoning_tokens(accumulated)`` on
+        ``self.parser.reasoning_parser_cls(tokenizer)``, ``self.parser = ParserManager.get_parser(...)``, which
+        returns ``type[Parser] | None``, and ``Parser.reasoning_parser_cls: type[ReasoningParser] | None``)."""
+        cls = enclosing_class(call, parents)
+        typed: set[tuple[str, str]] = set()
+        for expr in new_hooks.receiver_types(call, parents) if cls is not None else []:
+            field = expr.value if isinstance(expr, ast.Attribute) else None
+            if not is_self_attribute(field):
+                continue
+            assert isinstance(expr, ast.Attribute) and cls is not None
+            for holder in self._field_classes(mod, cls, field.attr):
+                member = self.theirs_ix.member(self.theirs_ix.mro(holder), expr.attr)
+                node = member.node if isinstance(member, DefSym) else None
+                home = self.theirs_ix.module_at(member.path) if isinstance(member, DefSym) else None
+                if isinstance(node, ast.AnnAssign) and home is not None:
+                    classes = new_hooks.annotated_classes(node.annotation)
+                    typed |= self._typed_to(home, classes, hook, family, False)
+        return frozenset(typed)
+
+    def _field_classes(self, mod: ModuleInfo, cls: ast.ClassDef, field: str) -> list[px.ClassInfo]:
+        """The classes upstream types ``self.field`` of ``cls`` as: an annotation of it, or the return annotation
+        of a call stored in it (``self.parser = ParserManager.get_parser(...)``, ``-> type[Parser] | None``)."""
+        found: list[px.ClassInfo] = []
+        for node in ast.walk(cls):
+            stored = assigned_targets(node) if isinstance(node, ast.Assign | ast.AnnAssign) else []
+            if not any(is_self_attribute(t) and t.attr == field for t in stored):
+                continue
+            home: ModuleInfo | None = mod
+            classes = new_hooks.annotated_classes(node.annotation) if isinstance(node, ast.AnnAssign) else []
+            value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+            if not classes and isinstance(value, ast.Call):
+                callee = self.theirs_ix.resolve_expr(mod, value.func)
+                func = callee.node if isinstance(callee, DefSym) else None
+                if isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef) and func.returns is not None:
+                    home = self.theirs_ix.module_at(callee.path) if isinstance(callee, DefSym) else None
+                    classes = new_hooks.annotated_classes(func.returns)
+            for expr in classes if home is not None else []:
+                assert home is not None
+                info = self.theirs_ix.class_of(self.theirs_ix.resolve_expr(home, expr))
+                found += [info] if info is not None else []
+        return found
 
     def _hook_family(self, hook: DefSym) -> set[tuple[str, str]]:
         """(path, qualname) of the hook's class and of each base of it, in upstream's tree, that has the hook's
@@ -6717,6 +6777,70 @@ class _Checker:
         if used is None or _not_served(mod.path):
             return Uncertain(f"{said}: a caller that uses the value gets None from the fork's class")
         return f"{said}: upstream's call at {used} uses the value and gets None from the fork's class"
+
+    def _iterated_now(
+        self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, short: str, before: DefSym, after: DefSym
+    ) -> Iterator[Finding]:
+        """The base's parameter went from a sequence to an iterable (#33593: ``delta_ids: Sequence[int]`` became
+        ``Iterable[int]``, handed an ``itertools.islice``), and the override indexes or sizes it
+        (drift/iterated_params.py): an error when a call upstream added hands the slot an iterator, else a
+        warning."""
+        old, new = before.node, after.node
+        if (
+            not isinstance(old, ast.FunctionDef | ast.AsyncFunctionDef)
+            or not isinstance(new, ast.FunctionDef | ast.AsyncFunctionDef)
+            or not self._upstream(after.path)
+        ):
+            return
+        for param in iterated_params(old, new):
+            lines = sequence_uses(stmt, param)
+            if not lines:
+                continue
+            handed = self._iterator_handed(after, param) if isinstance(self.inp.upstream_lines, AddedLines) else None
+            said = (
+                f"{short} overrides {after.label}, whose {param} upstream now types as "
+                f"{annotation_of(new, param)} (was {annotation_of(old, param)}) "
+                f"({_where(after, self._commit(after.path, after.name))})"
+            )
+            for line in lines:
+                if handed is not None:
+                    yield _error(
+                        mod,
+                        line,
+                        f"{said}, and upstream hands it {handed}, a one-pass iterator: this line indexes or sizes "
+                        f"{param}, which an iterator has no [] or len() for: TypeError; iterate it, or make a list "
+                        "of it first",
+                    )
+                else:
+                    yield _warning(
+                        mod,
+                        line,
+                        f"{said}: this line indexes or sizes {param}, which an iterator has no [] or len() for; "
+                        "no call upstream added hands it one yet, but the annotation lets callers; make a list of it "
+                        "first",
+                    )
+
+    def _iterator_handed(self, after: DefSym, param: str) -> str | None:
+        """The first argument a call of ``after``'s name hands the parameter's slot that is a one-pass iterator,
+        as written, where the call spans a line upstream added (outside tests) making one (#33593 changed only
+        the argument line of ``if self.reasoner.is_reasoning_end_streaming(``); None when none does."""
+        assert isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef)
+        slot, lines = iterated_slot(after.node, param), self.inp.upstream_lines
+        assert isinstance(lines, AddedLines)
+        added: dict[str, set[str]] = {}
+        for path, match in lines.added_matches(ITERATOR_LINE, "("):
+            if path.endswith(".py") and not TEST_PATH.search(path):
+                added.setdefault(path, set()).add(match.group(0).lstrip("+").strip())
+        for path, texts in sorted(added.items()):
+            found = self.theirs_ix.module_at(path)
+            if found is None or f".{after.name}(" not in found.text:
+                continue
+            numbers = {i for i, line in enumerate(found.text.splitlines(), 1) if line.strip() in texts}
+            for call in spanning_calls(found.tree, after.name, numbers):
+                handed = iterator_handed(call, slot, param)
+                if handed is not None:
+                    return ast.unparse(handed)
+        return None
 
     def _old_kind_returned(
         self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, short: str, before: DefSym, after: DefSym
