@@ -22,11 +22,10 @@ caller still passes a list).
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 
 from aeon_release.domain.audits.drift.returns import own_nodes
-from aeon_release.domain.audits.source import last_name
+from aeon_release.domain.audits.source import last_name, lazy_pattern
 
 __all__ = [
     "ITERATOR_LINE",
@@ -44,7 +43,7 @@ _ITERABLES = frozenset({"Iterable", "Iterator", "Generator"})
 # calls whose value is a one-pass iterator: what a caller hands a slot that no longer needs a sequence
 _ITERATOR_MAKERS = frozenset({"islice", "iter", "map", "filter", "zip", "reversed", "chain", "takewhile", "dropwhile"})
 # a stripped line making one (a call of a maker, or a generator expression's ``for`` inside parentheses)
-ITERATOR_LINE = re.compile(r".*(?:\b(?:" + "|".join(sorted(_ITERATOR_MAKERS)) + r")\(|\(.*\bfor\b.*\bin\b).*")
+ITERATOR_LINE = lazy_pattern(r".*(?:\b(?:" + "|".join(sorted(_ITERATOR_MAKERS)) + r")\(|\(.*\bfor\b.*\bin\b).*")
 _SIZERS = frozenset({"len", "reversed"})
 _SEQUENCE_METHODS = frozenset({"index", "count"})
 
