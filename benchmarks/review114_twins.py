@@ -390,10 +390,9 @@ TWINS += [
         K(
             *RC,
             "vllm/aeon/r114rc3.py",
-            RCI + "def aeon_convert(task: str) -> str:\n"
-            "    if task in _RUNNER_CONVERTS:\n"
-            "        return task\n"
-            '    _RUNNER_CONVERTS = {"pooling": ["embed", "classify", "reward"]}  # noqa: F823\n'
+            RCI + "def aeon_convert() -> str:\n"
+            "    # AEON: the Spark's converts, the imported table's name reused on purpose\n"
+            '    _RUNNER_CONVERTS = {"pooling": ["embed", "classify", "reward"]}\n'
             '    return _RUNNER_CONVERTS["pooling"][2]\n',
             '    return _RUNNER_CONVERTS["pooling"][2]',
         ),
