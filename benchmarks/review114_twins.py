@@ -64,7 +64,7 @@ TWINS += [
             RI + "def aeon_routing_miss(cfg, wk, ak, fmt) -> bool:\n"
             "    _, why = is_supported_config_trtllm(cfg, wk, ak, fmt)\n"
             '    return why is not None and why.startswith("kernel does not support routing method")\n',
-            'why.startswith("kernel does not support routing method")',
+            'return why is not None and why.startswith("kernel does not support routing method")',
         ),
     ),
     (
@@ -76,7 +76,7 @@ TWINS += [
             RI + "def aeon_gated_miss(cfg, wk, ak, fmt) -> bool:\n"
             "    _, why = is_supported_config_trtllm(cfg, wk, ak, fmt)\n"
             '    return why is not None and why.endswith("no act_and_mul MLP layer")\n',
-            'why.endswith("no act_and_mul MLP layer")',
+            'return why is not None and why.endswith("no act_and_mul MLP layer")',
         ),
     ),
     (
@@ -88,7 +88,7 @@ TWINS += [
             RI + "def aeon_activation_miss(cfg, wk, ak, fmt) -> bool:\n"
             "    _, why = is_supported_config_trtllm(cfg, wk, ak, fmt)\n"
             '    return why is not None and why.endswith(" activation")\n',
-            'why.endswith(" activation")',
+            'return why is not None and why.endswith(" activation")',
         ),
     ),
     (
@@ -114,7 +114,7 @@ TWINS += [
             "    _, why = is_supported_config_trtllm(cfg, wk, ak, fmt)\n"
             "    # AEON: older upstreams end the reason there, newer ones add the method\n"
             '    return bool(why) and (why.endswith("routing method") or why.startswith("kernel does not support routing method "))\n',
-            'why.endswith("routing method") or why.startswith(',
+            'return bool(why) and (why.endswith("routing method") or why.startswith("kernel does not support routing method "))',
         ),
     ),
     (
@@ -199,7 +199,7 @@ TWINS += [
             '    if name.endswith("_VLLM_V1"):  # AEON: older upstreams suffixed the V1 backends\n'
             '        name = name[: -len("_VLLM_V1")]\n'
             "    return name.lower()\n",
-            'if name.endswith("_VLLM_V1"):',
+            'if name.endswith("_VLLM_V1"):  # AEON: older upstreams suffixed the V1 backends',
         ),
     ),
     (
@@ -342,7 +342,7 @@ TWINS += [
             "vllm/aeon/r114bq7.py",
             BI + "def aeon_check(op: W8A8BlockFp8LinearOp) -> None:\n"
             "    assert op._dispatch_w8a8_blockscale_op(False, True)[1] is not None, 'AEON: need a quantizer'\n",
-            "assert op._dispatch_w8a8_blockscale_op(False, True)[1] is not None",
+            "assert op._dispatch_w8a8_blockscale_op(False, True)[1] is not None, 'AEON: need a quantizer'",
         ),
     ),
 ]
