@@ -25,6 +25,10 @@ and is None on none now: a fork's ``fn, quant = op._dispatch_w8a8_blockscale_op(
 display or a literal (never None); a warning otherwise.  Quiet: another slot, a local bound again, a return upstream
 made a name (a tuple built elsewhere may still hold None).
 
+review114: an ``assert x is not None`` is quiet (one that always holds changes nothing: upstream's own idiom after
+#33047); a slot's ``if x is not None:`` with no else and no jump in its body is a warning (its body only runs on
+every path now, with the value the None stood in for).
+
 Pure but for reading the three trees: findings out.
 """
 

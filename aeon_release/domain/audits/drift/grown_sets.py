@@ -30,7 +30,9 @@ key) whose order upstream changed -- a string taken out, put in or moved -- read
 means something else), an error; a warning where the string only moved (it is still in the collection: the fork
 may mean the position, "upstream's first choice").  Quiet: an index whose string is the same at both sides, one
 past the base's end too, a set (no positions), a store into the slot, a fork file adding to the collection, a
-table of the fork's own, a fork whose own version of the file already holds upstream's order.
+table of the fork's own, a fork whose own version of the file already holds upstream's order, a name the reading
+function binds itself (review114).  A warning where a read now past the end is guarded against a shorter collection
+(a ``len()`` test of it, a ``try`` catching ``IndexError``): its way out runs now (review114).
 """
 
 from __future__ import annotations

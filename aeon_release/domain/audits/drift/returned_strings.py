@@ -24,7 +24,9 @@ warning (a receiver typed as another class is that class's own string, and stays
 
 A suffix or prefix test too (mend75): ``why.endswith("routing method")`` held for #34908's old reason and for no
 value upstream's def returns now as written (``f"... routing method {method}"``: a formatted edge is the value's
-text, not the def's), an error; quiet while a literal edge of any value returned now still holds it.
+text, not the def's), an error; quiet while a literal edge of any value returned now still holds it, or a value a
+def of the fork's own of the name returns does, or the function also tests an affix only the new value passes
+(review114: written for both sides).
 
 Cheap first: only upstream files whose diff removed a ``return "..."`` line are parsed, only when a
 line the fork added calls (or reads an attribute) beside a comparison or a lookup; then only the fork's
@@ -493,16 +495,16 @@ def _names_the_new(scope: ast.AST, gone: Vanished) -> bool:
 
 
 def _passes_the_new(node: ast.AST, gone: Vanished) -> bool:
-    """``x.startswith(a)`` / ``x.endswith(a)`` (``a`` literals) that the value upstream's def returns in the old
-    one's stead passes, and not every value it returns (``startswith("kernel does not support")`` of every
-    reason tells none apart)."""
+    """``x.startswith(a)`` / ``x.endswith(a)`` (``a`` literals) that the values upstream's def returns in the old
+    one's stead pass, and no other value it returns (``startswith("kernel does not support")`` of every reason
+    tells none apart)."""
     if not (_affix_test(node) and isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
         return False
     affixes, end, formatted = _affixes(node), node.func.attr == "endswith", gone.slot >= 0
     if affixes is None:
         return False
-    passes = [p for p in {*gone.new, *gone.every} if any(_edge_holds(p, a, end, formatted) for a in affixes)]
-    return any(p in gone.new for p in passes) and (not gone.every or len(passes) < len(set(gone.every)))
+    passes = {p for p in {*gone.new, *gone.every} if any(_edge_holds(p, a, end, formatted) for a in affixes)}
+    return bool(passes) and passes <= set(gone.new)
 
 
 def _name(use: ast.expr) -> str | None:
