@@ -347,6 +347,43 @@ TWINS += [
     ),
 ]
 
+# --- a309d4fe60 (#43729): FlashInferMLAImpl.forward_mqa returns ``o, lse`` where it returned ``o, None``
+ML = ("#43729", "a309d4fe60", "FlashInferMLAImpl.forward_mqa's second slot None -> lse (None unless DCP asks)")
+MI = "from vllm.v1.attention.backends.mla.flashinfer_mla import FlashInferMLAImpl\n\n\n"
+TWINS += [
+    (
+        "#43729 tuple slot made a name",
+        "twin: the lse slot tested against None (still None without DCP)",
+        K(
+            *ML,
+            "vllm/aeon/r114ml1.py",
+            MI + "class AeonMLAImpl(FlashInferMLAImpl):\n"
+            "    def aeon_decode(self, q, kv_cache, attn_metadata, layer):\n"
+            "        o, lse = self.forward_mqa(q, kv_cache, attn_metadata, layer)\n"
+            "        if lse is None:\n"
+            "            return o  # AEON: the Spark runs no DCP, so no LSE to merge\n"
+            "        return o, lse\n",
+            "if lse is None:",
+        ),
+    ),
+    (
+        "#43729 tuple slot made a name",
+        "twin: a not-None guard merging the lse",
+        K(
+            *ML,
+            "vllm/aeon/r114ml2.py",
+            MI + "class AeonMLAImpl2(FlashInferMLAImpl):\n"
+            "    aeon_lses: list = []\n\n"
+            "    def aeon_decode(self, q, kv_cache, attn_metadata, layer):\n"
+            "        o, lse = self.forward_mqa(q, kv_cache, attn_metadata, layer)\n"
+            "        if lse is not None:\n"
+            "            self.aeon_lses.append(lse)\n"
+            "        return o\n",
+            "if lse is not None:",
+        ),
+    ),
+]
+
 # --- 45bd5c8e75 (#37808): "reward" dropped from _RUNNER_CONVERTS["pooling"]
 RC = ("#37808", "45bd5c8e75", '_RUNNER_CONVERTS["pooling"] loses "reward"')
 RCI = "from vllm.config.model import _RUNNER_CONVERTS\n\n\n"
