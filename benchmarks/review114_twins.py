@@ -22,6 +22,33 @@ right after the merge (the merge base is the commit's first parent, upstream the
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the replay's catches of
 these widenings, kept to show the reach stays, and #25489's ``get_name().endswith("_VLLM_V1")``.
 
+Round 1 (main at ba75d3fc), 5 cases and 28 twins as first written (one twin, a function reading the imported
+table before binding a local of its name, was an UnboundLocalError and was rewritten before the run): 4 caught, 1
+warned of 5 (#27610's handler: a warning by design); 8 false errors of 28: the old suffix or-ed with a prefix only
+the new reason passes (1: only an equality with the new string counted as written for both sides), the fork's own
+``is_supported_config_trtllm`` returning another reason that still ends in "routing method" and the fork's own
+backend subclass's ``get_name`` still ending in ``_VLLM_V1`` (2: a fork def answered only by returning the old
+string itself), ``assert quant is not None`` unpacked and indexed (2: an assert that always holds now changes
+nothing -- upstream's own idiom after #33047), ``if quant is not None:`` with no else around a registration (1),
+a function-local ``_RUNNER_CONVERTS`` shadowing the import (1: the read was taken for the module's), and
+``T["pooling"][2] if len(T["pooling"]) > 2 else None`` (1: the IndexError the message names cannot happen).
+Round 2 (this branch): an affix test passed by a value a def of the fork's own of the name returns (whole or in
+the slot) is answered; a function also testing an affix that only the new value passes (not every value the def
+returns: ``startswith("kernel does not support")`` answers nothing) is written for both sides; an assert of
+not-None is quiet (a whole coerced value's too); a slot's not-None guard with no else and no jump warns; a name
+the reading function binds is not the import; a read past the new end under a ``len()`` test or a ``try`` catching
+``IndexError`` warns.  4 caught, 1 warned of 5; 0 false errors of 28 (4 warned: the no-else guard, the length
+guard, #27610's two handlers).
+Round 3 (another real commit, written after the mends): #43729 (a309d4fe60) made ``FlashInferMLAImpl.forward_mqa``
+return ``o, lse`` where it returned ``o, None`` (``lse`` still None unless DCP asks): the slot tested against None,
+and a not-None guard appending it.  Both quiet (warned: a name may still be None) on main and on this branch.
+All rounds, main (ba75d3fc): 4 caught, 1 warned of 5; 8 false errors of 30 twins.  This branch: 4 caught, 1 warned
+of 5; 0 false errors of 30 twins (6 warned).
+Regression set (this branch): blind_replay_quantutils 20 caught, 2 warned of 22 (10 quiet, 1 warned),
+blind_replay_cfgmodel2 9 caught, 1 warned of 10 (7 quiet, 1 warned), blind_replay_tfconfig2 17 caught, 1 warned,
+2 missed of 20 (12 quiet), killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet), review111_twins 8
+caught, 1 warned of 9 (0 false of 36): all as before.
+
   PYTHONPATH=.. python review114_twins.py [--only TEXT ...] [--show]
 """
 
