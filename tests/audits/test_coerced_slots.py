@@ -85,10 +85,31 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str, head: str = HEAD) -> list
             6,
             "warning",
         ),
-        # == None on the unpacked local
-        ("def f(op: BlockOp):\n    _, quant = op.dispatch(True, True)\n    assert quant != None\n", 6, "error"),
+        # != None on the unpacked local (review114: an assert of it, which always holds now, is quiet below)
+        ("def f(op: BlockOp) -> bool:\n    _, quant = op.dispatch(True, True)\n    return quant != None\n", 6, "error"),
+        # review114: a not-None guard with no else and no jump: its body runs on every path now (a warning)
+        (
+            "def f(op: BlockOp, seen: list):\n    fn, quant = op.dispatch(False, True)\n"
+            "    if quant is not None:\n        seen.append(quant)\n    return fn\n",
+            6,
+            "warning",
+        ),
+        # review114: the same guard with a jump in its body: what follows it is dead for the old case
+        (
+            "def f(op: BlockOp, x):\n    fn, quant = op.dispatch(False, True)\n"
+            "    if quant is not None:\n        return fn(quant(x))\n    return fn(x)\n",
+            6,
+            "error",
+        ),
     ],
-    ids=["unpacked is None", "indexed is not None", "function attr: warning", "!= None"],
+    ids=[
+        "unpacked is None",
+        "indexed is not None",
+        "function attr: warning",
+        "!= None",
+        "no-else guard",
+        "guard returns",
+    ],
 )
 def test_a_slot_upstream_no_longer_leaves_none_tested_against_none(
     git_repo: GitRepo, no_rules: Path, body: str, line: int, severity: str
@@ -96,6 +117,22 @@ def test_a_slot_upstream_no_longer_leaves_none_tested_against_none(
     found = rows(git_repo, no_rules, body)
     assert [(ln, sev) for ln, sev, _ in found] == [(line, severity)]
     assert "returned tuple" in found[0][2]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # upstream's own idiom after #33047 (``assert self.input_quant_op is not None``): an assert that always
+        # holds now changes nothing
+        "def f(op: BlockOp, x):\n    fn, quant = op.dispatch(False, True)\n    assert quant is not None\n"
+        "    return fn(quant(x))\n",
+        "def f(op: BlockOp) -> None:\n    assert op.dispatch(False, True)[1] is not None, 'need a quantizer'\n",
+    ],
+    ids=["assert unpacked", "assert indexed"],
+)
+def test_an_assert_the_slot_is_not_none_stays_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """review114_twins: the two asserts were false errors on main."""
+    assert rows(git_repo, no_rules, body) == []
 
 
 @pytest.mark.parametrize(

@@ -104,3 +104,32 @@ def test_a_fork_that_made_upstreams_change_itself_stays_quiet(git_repo: GitRepo,
     )
     found = s.rule_rows(git_repo, no_rules, sides, CONSTANT_DRIFT)
     assert [r for r in found if r[0] == FORK and "ORDER[0]" in r[3]] == []
+
+
+def test_a_function_local_table_of_the_name_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    """review114_twins: a function's own table reusing the imported name is not the module's (false on main)."""
+    body = 'def f() -> str:\n    CONVERTS = {"pooling": ["embed", "classify", "reward"]}\n    return CONVERTS["pooling"][2]\n'
+    assert rows(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "line"),
+    [
+        ('REWARD = CONVERTS["pooling"][2] if len(CONVERTS["pooling"]) > 2 else None\n', 4),
+        ('try:\n    REWARD = CONVERTS["pooling"][2]\nexcept IndexError:\n    REWARD = None\n', 5),
+    ],
+    ids=["len guard", "except IndexError"],
+)
+def test_a_read_guarded_against_a_shorter_collection_warns(
+    git_repo: GitRepo, no_rules: Path, body: str, line: int
+) -> None:
+    """review114_twins: the fork wrote a way out for a shorter collection; it runs now (a warning, not an error)."""
+    found = rows(git_repo, no_rules, body)
+    assert [(ln, sev) for ln, sev, _ in found] == [(line, "warning")]
+    assert "guarded" in found[0][2]
+
+
+def test_a_guard_does_not_answer_another_string_at_the_position(git_repo: GitRepo, no_rules: Path) -> None:
+    """A length guard answers only the IndexError: ``BACKENDS[-1]`` is "triton" now, where it was "xformers"."""
+    body = "LAST = BACKENDS[-1] if len(BACKENDS) > 0 else None\n"
+    assert [sev for _, sev, _ in rows(git_repo, no_rules, body)] == ["error"]

@@ -125,3 +125,40 @@ def test_an_affix_only_the_old_string_held_is_an_error(git_repo: GitRepo, no_rul
 )
 def test_affix_tests_the_change_leaves_right_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert rows(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the old suffix or-ed with a prefix the new reason passes: written for both sides
+        (
+            "def f(cfg) -> bool:\n    _, why = is_supported(cfg, 1)\n"
+            '    return bool(why) and (why.endswith("routing method") or why.startswith("kernel does not support routing'
+            ' method "))\n'
+        ),
+        # the fork's own namesake def returning another reason that still holds the tail
+        (
+            "def is_supported(cfg, key):\n    return False, 'spark refuses the routing method'\n\n\n"
+            "def f(cfg) -> bool:\n    ok, why = is_supported(cfg, 1)\n    return why.endswith('routing method')\n"
+        ),
+        # the fork's own subclass's name, which still holds the suffix
+        (
+            "class AeonBackend(FlashBackend):\n    def get_name(self) -> str:\n        return 'aeon-attn'\n\n\n"
+            'def f(b: AeonBackend) -> bool:\n    return b.get_name().endswith("-attn")\n'
+        ),
+    ],
+    ids=["or-ed new prefix", "own def, other reason", "own subclass name"],
+)
+def test_review114_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """review114_twins: the three shapes were false errors on main."""
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_a_prefix_every_reason_passes_does_not_answer_the_old_suffix(git_repo: GitRepo, no_rules: Path) -> None:
+    """review114: only an affix telling the new reason apart counts as written for both sides."""
+    body = (
+        "def f(cfg) -> bool:\n    _, why = is_supported(cfg, 1)\n"
+        '    if why and why.startswith("kernel does not support"):\n'
+        '        return why.endswith("routing method")\n    return False\n'
+    )
+    assert [(ln, sev) for ln, sev, _ in rows(git_repo, no_rules, body)] == [(7, "error")]

@@ -25,6 +25,10 @@ and is None on none now: a fork's ``fn, quant = op._dispatch_w8a8_blockscale_op(
 display or a literal (never None); a warning otherwise.  Quiet: another slot, a local bound again, a return upstream
 made a name (a tuple built elsewhere may still hold None).
 
+review114: an ``assert x is not None`` is quiet (one that always holds changes nothing: upstream's own idiom after
+#33047); a slot's ``if x is not None:`` with no else and no jump in its body is a warning (its body only runs on
+every path now, with the value the None stood in for).
+
 Pure but for reading the three trees: findings out.
 """
 
@@ -33,7 +37,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits.drift.deferred_inits import class_named_by
 from aeon_release.domain.audits.drift.gone_sentinels import _never as never_sentinel
@@ -51,6 +55,7 @@ _COERCING = lazy_pattern(r"\n\+[ \t]+return\b[^\n]*(?:\bor\b|\bis(?: not)? None\
 _SLOT_NONE_REMOVED = lazy_pattern(r"\n-[ \t]+return\b[^\n]*(?:,[ \t]*None\b|\bNone[ \t]*,)")
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 _NONE_OPS = (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)
+_JUMPS = (ast.Return, ast.Raise, ast.Break, ast.Continue)
 
 
 @dataclass(frozen=True)
@@ -64,6 +69,7 @@ class Coerced:
     expr: str
     sure: bool
     slot: int = -1  # a slot of a returned tuple that is never None now (#33047), not the whole value
+    idle: bool = False  # review114: the fork's test guards a body with no else and no jump (a warning for a slot)
 
 
 def coerced_return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -192,9 +198,11 @@ def _tests(path: str, module: ast.Module, owned: set[int], found: list[Coerced])
         if not (isinstance(node, ast.Call) and (name := last_name(node.func)) and name not in own):
             continue
         for item in (c for c in found if c.name == name and _names(node, c, imports)):
-            line = _none_test(node, parents) if item.slot < 0 else _slot_none_test(node, parents, item.slot)
-            if line is not None and line in owned:
-                yield line, item
+            test = _none_test(node, parents) if item.slot < 0 else _slot_none_test(node, parents, item.slot)
+            if test is not None and test.lineno in owned:
+                # review114: a slot's None was "no such part" and the part is built now; a guard with no else and
+                # no jump just runs its body with it (the whole value's stand-in, #28652's 0, is no such part)
+                yield test.lineno, replace(item, idle=item.slot >= 0 and _idle_if(test, parents))
 
 
 def _names(call: ast.Call, item: Coerced, imports: dict[str, tuple[str, str]]) -> bool:
@@ -208,22 +216,24 @@ def _names(call: ast.Call, item: Coerced, imports: dict[str, tuple[str, str]]) -
     )
 
 
-def _none_test(call: ast.Call, parents: dict[int, ast.AST]) -> int | None:
-    """The line of a comparison of the call's value with None: the call's own, or a local bound to it once."""
+def _none_test(call: ast.Call, parents: dict[int, ast.AST]) -> ast.Compare | None:
+    """A comparison of the call's value with None: the call's own, or a local bound to it once."""
     up = parents.get(id(call))
-    if _compared_with_none(up, call):
-        return call.lineno
+    if isinstance(up, ast.Compare) and _compared_with_none(up, call, parents):
+        return up
     if not (isinstance(up, ast.Assign) and len(up.targets) == 1 and isinstance(up.targets[0], ast.Name)):
         return None
     return _local_tested(up, up.targets[0].id, parents)
 
 
-def _slot_none_test(call: ast.Call, parents: dict[int, ast.AST], slot: int) -> int | None:
-    """The line of a comparison with None of the call's ``slot``-th value: ``f()[slot] is None``, or a local the
-    function binds once by unpacking the call (``fn, quant = f()`` then ``quant is None``)."""
+def _slot_none_test(call: ast.Call, parents: dict[int, ast.AST], slot: int) -> ast.Compare | None:
+    """A comparison with None of the call's ``slot``-th value: ``f()[slot] is None``, or a local the function
+    binds once by unpacking the call (``fn, quant = f()`` then ``quant is None``)."""
     up = parents.get(id(call))
     if isinstance(up, ast.Subscript) and up.value is call and isinstance(up.slice, ast.Constant):
-        return up.lineno if up.slice.value == slot and _compared_with_none(parents.get(id(up)), up) else None
+        test = parents.get(id(up))
+        held = up.slice.value == slot and isinstance(test, ast.Compare) and _compared_with_none(test, up, parents)
+        return test if held and isinstance(test, ast.Compare) else None
     if not (isinstance(up, ast.Assign) and len(up.targets) == 1 and isinstance(up.targets[0], ast.Tuple)):
         return None
     elts = up.targets[0].elts
@@ -231,29 +241,57 @@ def _slot_none_test(call: ast.Call, parents: dict[int, ast.AST], slot: int) -> i
     return _local_tested(up, local.id, parents) if isinstance(local, ast.Name) else None
 
 
-def _local_tested(bound: ast.Assign, local: str, parents: dict[int, ast.AST]) -> int | None:
-    """The line of the first comparison with None of ``local``, bound once by ``bound`` in its function."""
+def _local_tested(bound: ast.Assign, local: str, parents: dict[int, ast.AST]) -> ast.Compare | None:
+    """The first comparison with None of ``local``, bound once by ``bound`` in its function."""
     scope = enclosing(bound, parents)
     if scope is None:
         return None
     uses = [n for n in ast.walk(scope) if isinstance(n, ast.Name) and n.id == local]
     if sum(isinstance(n.ctx, ast.Store) for n in uses) != 1:
         return None  # bound again: what the test reads may not be the call's value
-    tests = [n.lineno for n in uses if _compared_with_none(parents.get(id(n)), n)]
+    tests = [t for n in uses if isinstance(t := parents.get(id(n)), ast.Compare) and _compared_with_none(t, n, parents)]
     return tests[0] if tests else None
 
 
-def _compared_with_none(node: ast.AST | None, value: ast.expr) -> bool:
-    if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], _NONE_OPS)):
+def _compared_with_none(node: ast.Compare, value: ast.expr, parents: dict[int, ast.AST]) -> bool:
+    """``value is None`` (``is not``, ``==``, ``!=``), but for an ``assert value is not None``: one that always
+    holds now changes nothing (review114: upstream's own ``assert self.input_quant_op is not None`` after #33047)."""
+    if not (len(node.ops) == 1 and isinstance(node.ops[0], _NONE_OPS)):
         return False
     left, right = node.left, node.comparators[0]
-    return (left is value and _is_none(right)) or (right is value and _is_none(left))
+    if not ((left is value and _is_none(right)) or (right is value and _is_none(left))):
+        return False
+    up = parents.get(id(node))
+    return not (isinstance(up, ast.Assert) and up.test is node and isinstance(node.ops[0], ast.IsNot | ast.NotEq))
+
+
+def _idle_if(test: ast.Compare, parents: dict[int, ast.AST]) -> bool:
+    """``if value is not None:`` with no ``else`` and no ``return``/``raise``/``break``/``continue`` in its body:
+    nothing is skipped when it always holds, the body only runs on every path now."""
+    up = parents.get(id(test))
+    if not (
+        isinstance(up, ast.If) and up.test is test and not up.orelse and isinstance(test.ops[0], ast.IsNot | ast.NotEq)
+    ):
+        return False
+    return not any(isinstance(n, _JUMPS) for stmt in up.body for n in ast.walk(stmt))
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, item: Coerced, pr_pattern: str) -> Finding:
     commit = trees.upstream_commit(item.path, r"return\b", pr_pattern)
     owner = f"{item.cls}.{item.name}" if item.cls else item.name
     sure = "" if item.sure else "; another of its returns may still give None, so review it"
+    if item.idle:
+        return Finding(
+            RULE,
+            "merge",
+            Severity.WARNING,
+            path,
+            line,
+            f"fork-owned line guards a body on value {item.slot} of {owner}()'s returned tuple not being None, but "
+            f"upstream no longer returns None there (it returns `{item.expr}` where it did; {item.path}{commit}): "
+            "the body now runs on every path (a warning: with no else and no jump nothing is skipped, and running "
+            "it with the value built now is often what the guard waited for); check it is meant to",
+        )
     if item.slot >= 0:
         return Finding(
             RULE,

@@ -30,7 +30,9 @@ key) whose order upstream changed -- a string taken out, put in or moved -- read
 means something else), an error; a warning where the string only moved (it is still in the collection: the fork
 may mean the position, "upstream's first choice").  Quiet: an index whose string is the same at both sides, one
 past the base's end too, a set (no positions), a store into the slot, a fork file adding to the collection, a
-table of the fork's own, a fork whose own version of the file already holds upstream's order.
+table of the fork's own, a fork whose own version of the file already holds upstream's order, a name the reading
+function binds itself (review114).  A warning where a read now past the end is guarded against a shorter collection
+(a ``len()`` test of it, a ``try`` catching ``IndexError``): its way out runs now (review114).
 """
 
 from __future__ import annotations
@@ -41,13 +43,15 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from typing import TypeVar
 
+from aeon_release.domain.audits.drift.own_fields import enclosing
+from aeon_release.domain.audits.drift.patched_functions import _binds_locally as binds_locally
 from aeon_release.domain.audits.drift.pyindex import dotted_name
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found
 from aeon_release.domain.audits.drift.split_tables import string_members, string_sets
 from aeon_release.domain.audits.drift.table_params import module_sources, read_from_module
 from aeon_release.domain.audits.merge_rules import CONSTANT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import TEST_PATH, lazy_pattern, parse_python, str_value
+from aeon_release.domain.audits.source import TEST_PATH, lazy_pattern, parent_map, parse_python, str_value
 
 # a fork line's membership test: the set's name after ``in`` (``n not in SKIP``, ``k in meta.SKIP``)
 _MEMBERSHIP = lazy_pattern(r"\bin[ \t]+(?:\w+\.)*(\w+)")
@@ -216,11 +220,54 @@ def _reshaped_reads(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork reads at a constant index of module-level string lists whose string at that index upstream changed."""
     names, paths = _candidates(trees, _INDEXED)
     reshaped = [g for g in _reshaped(trees, paths) if g.name in names]
-    return [
-        _reshaped_finding(trees, path, read, index, g, pr_pattern)
-        for path, module, mine in _fork_files(trees, reshaped)
-        for read, index, g in _index_reads(trees.owned_lines(path), path, module, mine)
-    ]
+    found = []
+    for path, module, mine in _fork_files(trees, reshaped):
+        parents = parent_map(module)
+        for read, index, g in _index_reads(trees.owned_lines(path), path, module, mine):
+            if not _bound_here(read, parents):
+                found.append(_reshaped_finding(trees, read, index, g, pr_pattern, (path, _guarded(read, parents))))
+    return found
+
+
+def _bound_here(read: ast.Subscript, parents: dict[int, ast.AST]) -> bool:
+    """The collection's name is a local (or parameter) of the function reading it: not the import of the file
+    (review114: a function's own ``_RUNNER_CONVERTS = {...}`` reusing the imported table's name)."""
+    table = _table_and_key(read.value)[0]
+    scope = enclosing(read, parents)
+    return isinstance(table, ast.Name) and scope is not None and binds_locally(scope, table.id)
+
+
+def _guarded(read: ast.Subscript, parents: dict[int, ast.AST]) -> bool:
+    """The read sits under a ``len()`` test of its collection (``T[2] if len(T) > 2 else None``) or in a ``try``
+    catching ``IndexError``: the fork wrote for a shorter collection (review114, #37808)."""
+    seq, node = ast.unparse(read.value), parents.get(id(read))
+    while node is not None and not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Module):
+        tests = [node.test] if isinstance(node, ast.If | ast.IfExp | ast.While) else []
+        tests += node.values[:-1] if isinstance(node, ast.BoolOp) else []
+        if any(_len_of(t, seq) for t in tests) or (isinstance(node, ast.Try) and _catches_index(node)):
+            return True
+        node = parents.get(id(node))
+    return False
+
+
+def _len_of(test: ast.expr, seq: str) -> bool:
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Name)
+        and n.func.id == "len"
+        and len(n.args) == 1
+        and ast.unparse(n.args[0]) == seq
+        for n in ast.walk(test)
+    )
+
+
+def _catches_index(node: ast.Try) -> bool:
+    kinds = {"IndexError", "LookupError", "Exception", "BaseException"}
+    return any(h.type is None or kinds & {ast.unparse(t) for t in _handled(h.type)} for h in node.handlers)
+
+
+def _handled(kind: ast.expr) -> list[ast.expr]:
+    return list(kind.elts) if isinstance(kind, ast.Tuple) else [kind]
 
 
 def _ordered(node: ast.expr) -> tuple[str, ...] | None:
@@ -290,19 +337,22 @@ def _moved(g: Reshaped, index: int) -> bool:
 
 
 def _reshaped_finding(
-    trees: ThreeTrees, path: str, read: ast.Subscript, index: int, g: Reshaped, pr_pattern: str
+    trees: ThreeTrees, read: ast.Subscript, index: int, g: Reshaped, pr_pattern: str, at: tuple[str, bool]
 ) -> Finding:
-    was, now = _at(g.old, index), _at(g.new, index)
+    (path, guarded), was, now = at, _at(g.old, index), _at(g.new, index)
     commit = trees.upstream_commit(g.path, rf"[\"']{re.escape(was or '')}[\"']", pr_pattern)
     where = g.name if g.key is None else f'{g.name}["{g.key}"]'
     held = f"holds {now!r} there now" if now is not None else f"holds only {len(g.new)} strings now: an IndexError"
     # a string only moved may be what the fork meant by the position ("upstream's first choice"): a warning
     moved = now is not None and was in g.new
     doubt = "; a warning: the string only moved, and the fork may mean the position" if moved else ""
+    # review114: a read the fork guards against a shorter collection takes its own way out when it is one now
+    short = now is None and guarded
+    doubt += "; a warning: the read is guarded against a shorter collection (its fallback runs now)" if short else ""
     return Finding(
         RULE,
         "merge",
-        Severity.WARNING if moved else Severity.ERROR,
+        Severity.WARNING if moved or short else Severity.ERROR,
         path,
         read.lineno,
         f"fork-owned read of {where}[{index}] took {was!r}, but upstream reshaped the collection to "

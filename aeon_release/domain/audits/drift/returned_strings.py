@@ -24,7 +24,9 @@ warning (a receiver typed as another class is that class's own string, and stays
 
 A suffix or prefix test too (mend75): ``why.endswith("routing method")`` held for #34908's old reason and for no
 value upstream's def returns now as written (``f"... routing method {method}"``: a formatted edge is the value's
-text, not the def's), an error; quiet while a literal edge of any value returned now still holds it.
+text, not the def's), an error; quiet while a literal edge of any value returned now still holds it, or a value a
+def of the fork's own of the name returns does, or the function also tests an affix only the new value passes
+(review114: written for both sides).
 
 Cheap first: only upstream files whose diff removed a ``return "..."`` line are parsed, only when a
 line the fork added calls (or reads an attribute) beside a comparison or a lookup; then only the fork's
@@ -86,6 +88,7 @@ class Vanished:
     slot: int = -1  # the string was the def's returned pair's ``slot``-th value (#34908), not the whole value
     every: tuple[str, ...] = ()  # a slot's: every value upstream's def returns there (``{...}`` a formatted part)
     affix: str = ""  # mend75: the suffix (``endswith``) or prefix (``startswith``) the fork tests, if that
+    ours: tuple[str, ...] = ()  # review114: what the fork's own defs of the name return (there), ``{...}`` spelled
 
     @property
     def owner(self) -> str:
@@ -331,13 +334,24 @@ def _not_returned_by_fork(trees: ThreeTrees, vanished: dict[str, list[Vanished]]
             text = trees.merged_text(path)
             for qualname, strings in _returned(text, set(kept)).items():
                 name = qualname.rsplit(".", 1)[-1]
-                kept[name] = [v for v in kept.get(name, []) if v.old not in strings]
+                kept[name] = [_ours(v, strings) for v in kept.get(name, []) if v.old not in strings]
             # review111: the fork's own ``def is_supported(...)`` returning ``False, "reason"`` answers its slot
             for qualname, (slot, patterns) in _slots(text, set(kept)).items():
                 name = qualname.rsplit(".", 1)[-1]
                 own = {"".join(p) for p in patterns if None not in p}  # type: ignore[arg-type]
-                kept[name] = [v for v in kept.get(name, []) if v.slot != slot or v.old not in own]
+                spelt = {"".join("{...}" if p is None else p for p in n) for n in patterns}
+                kept[name] = [
+                    _ours(v, spelt) if v.slot == slot else v
+                    for v in kept.get(name, [])
+                    if v.slot != slot or v.old not in own
+                ]
     return {name: gone for name, gone in kept.items() if gone}
+
+
+def _ours(gone: Vanished, strings: set[str]) -> Vanished:
+    """``gone`` also knowing what a def of the fork's own of the name returns (review114: an affix test its
+    values still pass is the fork's own class's, or function's, and stays live)."""
+    return replace(gone, ours=tuple(sorted({*gone.ours, *strings})))
 
 
 def _fork_uses(
@@ -415,16 +429,34 @@ def _affixed(node: ast.Call, theirs: Callable[[ast.expr], list[Vanished]]) -> Va
     func = node.func
     if not isinstance(func, ast.Attribute) or not isinstance(func.value, ast.Call | ast.Attribute | ast.Name):
         return None
-    arg = node.args[0]
-    affixes = [str_value(e) for e in (arg.elts if isinstance(arg, ast.Tuple) else [arg])]
-    if not affixes or None in affixes or "" in affixes:
+    affixes = _affixes(node)
+    if affixes is None:
         return None
     end = func.attr == "endswith"
     for v in theirs(func.value):
-        held = [a for a in affixes if a and (v.old.endswith(a) if end else v.old.startswith(a))]
-        if held and not any(_edge_holds(p, a, end, v.slot >= 0) for p in v.every or v.new for a in affixes if a):
+        held = [a for a in affixes if (v.old.endswith(a) if end else v.old.startswith(a))]
+        if held and not _passed(v, affixes, end):
             return replace(v, affix=f"{func.attr}({held[0]!r})")
     return None
+
+
+def _passed(gone: Vanished, affixes: list[str], end: bool) -> bool:
+    """Some value upstream's def returns now, or one a def of the fork's own of the name returns, passes the
+    test as written (review114: ``AeonBackend.get_name().endswith("_V1")`` off the fork's own override of
+    #25489's ``get_name``; a formatted edge of the fork's own value may pass it, and is taken to)."""
+    theirs = any(_edge_holds(p, a, end, gone.slot >= 0) for p in gone.every or gone.new for a in affixes)
+    return theirs or any(_edge_holds(p, a, end, True) or _formatted_edge(p, end) for p in gone.ours for a in affixes)
+
+
+def _formatted_edge(pattern: str, end: bool) -> bool:
+    return pattern.endswith("{...}") if end else pattern.startswith("{...}")
+
+
+def _affixes(node: ast.Call) -> list[str] | None:
+    """The literal affixes of an affix test (one, or a tuple of them), none of them empty."""
+    arg = node.args[0]
+    affixes = [str_value(e) for e in (arg.elts if isinstance(arg, ast.Tuple) else [arg])]
+    return None if not affixes or None in affixes or "" in affixes else [a for a in affixes if a]
 
 
 def _affix_test(node: ast.AST) -> bool:
@@ -456,8 +488,23 @@ def _still_within(node: ast.Compare, use: ast.expr, gone: Vanished) -> bool:
 
 def _names_the_new(scope: ast.AST, gone: Vanished) -> bool:
     """The function the comparison sits in also names what the def returns now (``get_name() == "flash-attn"
-    or get_name() == "FLASH_ATTN"``, or a test of each): it is written for both sides of the rename."""
-    return any(str_value(node) in gone.new for node in ast.walk(scope))
+    or get_name() == "FLASH_ATTN"``, or a test of each), or tests an affix a value returned now passes
+    (review114: ``why.endswith("routing method") or why.startswith("... routing method ")`` after #34908): it is
+    written for both sides of the change."""
+    return any(str_value(node) in gone.new or _passes_the_new(node, gone) for node in ast.walk(scope))
+
+
+def _passes_the_new(node: ast.AST, gone: Vanished) -> bool:
+    """``x.startswith(a)`` / ``x.endswith(a)`` (``a`` literals) that the values upstream's def returns in the old
+    one's stead pass, and no other value it returns (``startswith("kernel does not support")`` of every reason
+    tells none apart)."""
+    if not (_affix_test(node) and isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute)):
+        return False
+    affixes, end, formatted = _affixes(node), node.func.attr == "endswith", gone.slot >= 0
+    if affixes is None:
+        return False
+    passes = {p for p in {*gone.new, *gone.every} if any(_edge_holds(p, a, end, formatted) for a in affixes)}
+    return bool(passes) and passes <= set(gone.new)
 
 
 def _name(use: ast.expr) -> str | None:
