@@ -22,7 +22,10 @@ the parameter's slot (by position or keyword) and does not rebind the name to th
 function by a read of the name before any rebinding.  An error: the value read is the updated one.  Quiet: a
 copy handed (``x.clone()``), the name rebound by the call (``x = f(x)``), a read after a rebinding, a read of
 what an in-place update keeps (``x.shape``, ``x.dtype``, ``x.device``, ``len(x)``), a function that updated the
-parameter at the base already, a fork function of the same name.
+parameter at the base already (in place or by a store: #19041 moved ``apply_logits_bias`` from
+``logits[i, t] += bias`` to ``index_put_``), a fork function of the same name.  Since revDW (review115's twins)
+also a read in the other branch of an ``if`` from the call or past a ``return`` after it, and a call handing a
+literal that fails a None test the update runs under (``apply_top_k_top_p(logits, None, p)``).
 
 Cheap first: only upstream files whose added lines call an in-place method, and only
 fork files naming one of the functions found.
