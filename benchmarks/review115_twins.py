@@ -567,6 +567,105 @@ TWINS += [
 ]
 
 
+# --- Round 3, written after the mends: what the mends must still catch, and the gate read through a wrapper
+CASES += [
+    (
+        "#15478 mutated argument",
+        "a keyword top-k-only call (the None tests hold), the logits read after",
+        K(
+            *TK,
+            "vllm/aeon/r115tk4.py",
+            TKI + "def aeon_masked_and_raw3(logits: torch.Tensor, k: torch.Tensor):\n"
+            "    masked = apply_top_k_top_p(logits, k=k, p=None)\n"
+            "    return masked, logits.softmax(dim=-1)\n",
+            "    masked = apply_top_k_top_p(logits, k=k, p=None)",
+        ),
+    ),
+    (
+        "#15478 mutated argument",
+        "a subclass's super().forward_native() with k and p handed on, the logits read after",
+        K(
+            *TK,
+            "vllm/aeon/r115tk5.py",
+            "import torch\n\nfrom vllm.v1.sample.ops.topk_topp_sampler import TopKTopPSampler\n\n\n"
+            "class AeonTopKTopPSampler(TopKTopPSampler):\n"
+            "    def forward_native(self, logits, generators, k, p):\n"
+            "        sampled = super().forward_native(logits, generators, k, p)\n"
+            "        self.aeon_raw = logits.softmax(dim=-1)\n"
+            "        return sampled\n",
+            "        sampled = super().forward_native(logits, generators, k, p)",
+        ),
+    ),
+    (
+        "#15427 mutated argument",
+        "the call in an if without an else, the logits read after it",
+        K(
+            *CP,
+            "vllm/aeon/r115cp7.py",
+            CPI + "def aeon_target3(target_logits: torch.Tensor, cu: torch.Tensor, md: SamplingMetadata, log: bool):\n"
+            "    probs = None\n"
+            "    if not md.all_greedy:\n"
+            "        probs = compute_probs(target_logits, cu, md)\n"
+            "    return probs, target_logits.log_softmax(dim=-1)\n",
+            "        probs = compute_probs(target_logits, cu, md)",
+        ),
+    ),
+    (
+        "#20859 unpacked module list",
+        "a three-name unpacking in a try catching ImportError",
+        K(
+            *BL,
+            "vllm/aeon/r115bl8.py",
+            BLI + "try:\n"
+            "    AEON_MIN_TOKENS, AEON_LOGIT_BIAS, AEON_MIN_P = BUILTIN_LOGITS_PROCESSORS\n"
+            "except ImportError:\n"
+            "    AEON_MIN_P = None\n",
+            "    AEON_MIN_TOKENS, AEON_LOGIT_BIAS, AEON_MIN_P = BUILTIN_LOGITS_PROCESSORS",
+        ),
+    ),
+    (
+        "#12094 array handed to json",
+        "json.dumps with indent= (no encoding hook)",
+        K(
+            *SO,
+            "vllm/aeon/r115so7.py",
+            SOI + "def aeon_trace(out: SamplerOutput) -> str:\n"
+            '    return json.dumps({"sampled": out.sampled_token_ids}, indent=2)\n',
+            '    return json.dumps({"sampled": out.sampled_token_ids}, indent=2)',
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#15478 mutated argument",
+        "twin: a subclass's super().forward_native() top-p only (k=None, read through the wrapper)",
+        K(
+            *TK,
+            "vllm/aeon/r115tk6.py",
+            "import torch\n\nfrom vllm.v1.sample.ops.topk_topp_sampler import TopKTopPSampler\n\n\n"
+            "class AeonNucleusSampler(TopKTopPSampler):\n"
+            "    def aeon_sample(self, logits, generators, p):\n"
+            "        sampled = super().forward_native(logits, generators, None, p)\n"
+            "        self.aeon_raw = logits.softmax(dim=-1)\n"
+            "        return sampled\n",
+            "        sampled = super().forward_native(logits, generators, None, p)",
+        ),
+    ),
+    (
+        "#19041 mutated argument",
+        "twin: apply_logits_bias through a sampler instance, the logits read after",
+        K(
+            *LB,
+            "vllm/aeon/r115lb2.py",
+            SI + "def aeon_biased_peak(sampler: Sampler, logits: torch.Tensor, md: SamplingMetadata):\n"
+            "    out = sampler.apply_logits_bias(logits, md)\n"
+            "    return out, logits.amax(dim=-1)\n",
+            "    out = sampler.apply_logits_bias(logits, md)",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review115-")
     return 0

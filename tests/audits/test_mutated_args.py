@@ -66,6 +66,10 @@ def topk(x: torch.Tensor, k: int | None, p: float | None) -> torch.Tensor:
 def bias(x: torch.Tensor, v: int) -> torch.Tensor:
     x[0] += v
     return x
+
+
+def topk_wrap(x: torch.Tensor, k: int | None, p: float | None) -> torch.Tensor:
+    return topk(x, k, p)
 """
 AFTER = (
     BASE.replace("    logits = logits / temp\n", "    logits.div_(temp)\n")
@@ -100,6 +104,8 @@ KILLERS = [
     # revDW: the call in an ``if`` without an ``else``, the read after it
     "from vllm.aeon_ops.ops import scale\n\n\ndef f(x, t, raw):\n    if not raw:\n        p = scale(x, t)\n"
     "    return x.log_softmax(dim=-1)\n",
+    # revDW: an unchanged wrapper handing its k and p on to the gated update; the fork's k=3, p=None pass them
+    "from vllm.aeon_ops.ops import topk_wrap\n\n\ndef f(x):\n    y = topk_wrap(x, 3, None)\n    return y, x.sum()\n",
 ]
 TWINS = [
     "from vllm.aeon_ops.ops import scale\n\n\ndef f(logits, t):\n"
@@ -128,6 +134,8 @@ TWINS = [
     "    else:\n        out = x.log_softmax(dim=-1)\n    return out\n",
     "from vllm.aeon_ops.ops import scale\n\n\ndef f(x, t, raw):\n    if not raw:\n        return scale(x, t)\n"
     "    return x.log_softmax(dim=-1)\n",
+    # revDW: the wrapper's k=None fails the gate read through the hand-on
+    "from vllm.aeon_ops.ops import topk_wrap\n\n\ndef f(x, p):\n    y = topk_wrap(x, None, p)\n    return y, x.min()\n",
 ]
 FORKS = {f"vllm/aeon/row_{n}.py": HEAD + body for n, body in enumerate([*KILLERS, *TWINS])}
 
@@ -150,6 +158,7 @@ def _rows(git_repo: GitRepo, body: str) -> list[tuple[int, str, str]]:
         "alias",
         "the None tests hold",
         "a read after the call's if",
+        "a wrapper, the gates held",
     ],
 )
 def test_a_value_read_after_a_call_now_updating_it_is_an_error(git_repo: GitRepo, body: str) -> None:
@@ -177,6 +186,7 @@ def test_a_value_read_after_a_call_now_updating_it_is_an_error(git_repo: GitRepo
         "a store at the base",
         "the other branch",
         "the call's branch returns",
+        "a wrapper, k=None",
     ],
 )
 def test_a_value_the_update_leaves_alone_stays_quiet(git_repo: GitRepo, body: str) -> None:

@@ -240,19 +240,38 @@ def _in_place(attr: str) -> bool:
 def _handed_on(
     fn: _Fn, found: dict[str, dict[str, _Update]], params: dict[str, tuple[str, ...]]
 ) -> Iterator[tuple[str, _Update]]:
-    """The parameters ``fn`` hands, before rebinding them, to a slot a function of the module updates (gated by
-    the None tests around the hand-on: the callee's own are its parameters', not read through)."""
+    """The parameters ``fn`` hands, before rebinding them, to a slot a function of the module updates, gated by
+    the None tests around the hand-on and the callee's own, read through the hand-on's arguments."""
     parents = parent_map(fn.node)
     for call in (n for n in own_nodes(fn.node.body) if isinstance(n, ast.Call)):
         callee = _local_callee(call, fn)
         updated = found.get(callee, {})
         if not updated:
             continue
-        for param, arg in _slots(call, params.get(callee, ())).items():
+        slots = _slots(call, params.get(callee, ()))
+        for param, arg in slots.items():
             if param in updated and isinstance(arg, ast.Name) and arg.id in fn.params:
-                if not _rebound_before(fn.node, arg.id, call.lineno):
+                through = _gates_through(updated[param].when, slots, fn, call)
+                if through is not None and not _rebound_before(fn.node, arg.id, call.lineno):
                     how = f"{callee}({arg.id}, ...), which {updated[param].how}"
-                    yield arg.id, _Update(how, _none_gates(call, fn, parents))
+                    yield arg.id, _Update(how, _none_gates(call, fn, parents) + through)
+
+
+def _gates_through(
+    when: tuple[tuple[str, bool], ...], slots: dict[str, ast.expr], fn: _Fn, call: ast.Call
+) -> tuple[tuple[str, bool], ...] | None:
+    """A callee's None tests in ``fn``'s terms: a parameter of ``fn`` handed at the tested slot takes the test
+    (revDW: ``TopKTopPSampler.forward_native(logits, g, k, p)`` hands ``k`` and ``p`` to #15478's gated
+    ``apply_top_k_top_p``); a literal decides it (None when the hand-on never updates); anything else is
+    unknown and dropped (the update may run)."""
+    mapped: list[tuple[str, bool]] = []
+    for param, none in when:
+        arg = slots.get(param)
+        if isinstance(arg, ast.Constant) and (arg.value is None) != none:
+            return None
+        if isinstance(arg, ast.Name) and arg.id in fn.params and not _rebound_before(fn.node, arg.id, call.lineno):
+            mapped.append((arg.id, none))
+    return tuple(mapped)
 
 
 def _local_callee(call: ast.Call, fn: _Fn) -> str:
