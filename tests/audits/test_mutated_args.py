@@ -70,6 +70,10 @@ def bias(x: torch.Tensor, v: int) -> torch.Tensor:
 
 def topk_wrap(x: torch.Tensor, k: int | None, p: float | None) -> torch.Tensor:
     return topk(x, k, p)
+
+
+def either(x: torch.Tensor, k: int | None) -> torch.Tensor:
+    return x.abs()
 """
 AFTER = (
     BASE.replace("    logits = logits / temp\n", "    logits.div_(temp)\n")
@@ -85,6 +89,10 @@ AFTER = (
         "    return x.sort(dim=-1, descending=True).values\n\n\ndef bias",
         "    if p is None:\n        if k is None:\n            return x\n        x.masked_fill_(x < k, 0.0)\n"
         "        return x\n    return x.sort(dim=-1, descending=True).values\n\n\ndef bias",
+    )
+    .replace(
+        "    return x.abs()\n",
+        "    if k is None:\n        x.abs_()\n    else:\n        x.neg_()\n    return x\n",
     )
     .replace("    x[0] += v\n", "    x.index_put_((torch.tensor([0]),), torch.tensor(v), accumulate=True)\n")
 )
@@ -106,6 +114,8 @@ KILLERS = [
     "    return x.log_softmax(dim=-1)\n",
     # revDW: an unchanged wrapper handing its k and p on to the gated update; the fork's k=3, p=None pass them
     "from vllm.aeon_ops.ops import topk_wrap\n\n\ndef f(x):\n    y = topk_wrap(x, 3, None)\n    return y, x.sum()\n",
+    # revDW: two paths gated apart (k None, k not None): a literal failing one passes the other
+    "from vllm.aeon_ops.ops import either\n\n\ndef f(x):\n    y = either(x, 3)\n    return y, x.sum()\n",
 ]
 TWINS = [
     "from vllm.aeon_ops.ops import scale\n\n\ndef f(logits, t):\n"
@@ -159,6 +169,7 @@ def _rows(git_repo: GitRepo, body: str) -> list[tuple[int, str, str]]:
         "the None tests hold",
         "a read after the call's if",
         "a wrapper, the gates held",
+        "two paths gated apart",
     ],
 )
 def test_a_value_read_after_a_call_now_updating_it_is_an_error(git_repo: GitRepo, body: str) -> None:

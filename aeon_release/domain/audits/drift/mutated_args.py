@@ -137,20 +137,29 @@ def mutations(module: ast.Module, stores: bool = False) -> dict[str, dict[str, _
         changed = False
         for fn in fns:
             for param, update in _handed_on(fn, found, params):
-                held = found[fn.qualname].get(param)
-                if held is None or (held.when and not update.when):
-                    found[fn.qualname][param] = update
+                merged = _merged(found[fn.qualname].get(param), update)
+                if merged is not None:
+                    found[fn.qualname][param] = merged
                     changed = True
     return {q: p for q, p in found.items() if p}
 
 
 def _kept(updates: Iterator[tuple[str, _Update]]) -> dict[str, _Update]:
-    """One update per parameter: an ungated one over any the None tests gate."""
+    """One update per parameter (``_merged``)."""
     found: dict[str, _Update] = {}
     for param, update in updates:
-        if param not in found or (found[param].when and not update.when):
-            found[param] = update
+        merged = _merged(found.get(param), update)
+        if merged is not None:
+            found[param] = merged
     return found
+
+
+def _merged(held: _Update | None, update: _Update) -> _Update | None:
+    """What a parameter's update becomes with another path to it (None: as held): an ungated path makes it
+    ungated, and so do two paths gated apart (a call failing one gate may pass the other's)."""
+    if held is None:
+        return update
+    return replace(held, when=()) if held.when and held.when != update.when else None
 
 
 def _functions(module: ast.Module) -> list[_Fn]:
