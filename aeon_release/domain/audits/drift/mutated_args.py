@@ -25,7 +25,8 @@ what an in-place update keeps (``x.shape``, ``x.dtype``, ``x.device``, ``len(x)`
 parameter at the base already (in place or by a store: #19041 moved ``apply_logits_bias`` from
 ``logits[i, t] += bias`` to ``index_put_``), a fork function of the same name.  Since revDW (review115's twins)
 also a read in the other branch of an ``if`` from the call or past a ``return`` after it, and a call handing a
-literal that fails a None test the update runs under (``apply_top_k_top_p(logits, None, p)``).
+literal that fails a None test the update runs under (``apply_top_k_top_p(logits, None, p)``; a hand-on's
+callee's tests read through the arguments it is handed).
 
 Cheap first: only upstream files whose added lines call an in-place method, and only
 fork files naming one of the functions found.
