@@ -59,8 +59,8 @@ All rounds, main (c7738f86): 11 caught of 11; 10 false errors of 33 twins.  This
 false errors of 33 twins.
 Regression set at the branch's head: blind_replay_sample2 13 caught, 3 warned, 4 missed of 20 (12 twins quiet,
 0 false), killer_replay 26/26, kind_change_replay 12/12 (5 quiet), blind_replay_sampleops 15 caught 2 warned of 17
-(9 quiet), blind_replay_sampler 17/17 (10 quiet), blind_replay_awqgptq 27 caught 1 warned of 28 (16 quiet),
-review80_twins 12 caught 2 warned of 14 (32 quiet, 5 warned): all as before, 0 false errors.
+(9 quiet), blind_replay_sampler 17/17 (10 quiet) and blind_replay_awqgptq 27 caught 1 warned of 28 (16 quiet)
+(these two at 0733adaf, before the gates' read-through, which touches mutated_args only), review80_twins 12 caught 2 warned of 14 (32 quiet, 5 warned): all as before, 0 false errors.
 
   PYTHONPATH=.. python review115_twins.py [--only TEXT ...] [--show]
 """
