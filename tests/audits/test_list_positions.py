@@ -166,8 +166,20 @@ def test_a_fork_entry_in_its_copy_is_judged_against_the_merged_list(git_repo: Gi
             "from pkg.kernels import GROUP_SIZES\n\n\ndef aeon() -> int:\n    a, b, c, d = GROUP_SIZES\n    return b\n",
             BASE.replace("(-1, 32, 64, 128)", "(-1, 16, 32, 64, 128)"),
         ),
+        # revDW: a try catching another error, a len test of another list: the count still unhandled
+        ("try:\n    MACH, ALL, MAR, BIT, CON, EXL = mpk._POSSIBLE_KERNELS\nexcept ImportError:\n    pass\n", APPENDED),
+        (
+            "if len(mpk.GROUP_SIZES) == 4:\n    MACH, ALL, MAR, BIT, CON, EXL = mpk._POSSIBLE_KERNELS\n",
+            APPENDED,
+        ),
     ],
-    ids=["a module attribute, a new tail", "an imported name in a list target, a new head", "in a function"],
+    ids=[
+        "a module attribute, a new tail",
+        "an imported name in a list target, a new head",
+        "in a function",
+        "a try catching ImportError",
+        "a len test of another list",
+    ],
 )
 def test_an_unpacking_into_the_old_count_is_an_error(git_repo: GitRepo, no_rules: Path, text: str, new: str) -> None:
     [(line, severity, message)] = run(git_repo, no_rules, text, new)
@@ -190,8 +202,19 @@ def test_an_unpacking_into_the_old_count_is_an_error(git_repo: GitRepo, no_rules
         ("G1, G2, G3, G4 = mpk.GROUP_SIZES\n", HEAD),
         # a count that did not fit at the base either (not the fork's intent to read)
         ("A, B = mpk._POSSIBLE_KERNELS\n", APPENDED),
+        # revDW (review115's #20859 twins): the fork splits on the count, by len() or by catching ValueError
+        (
+            "if len(mpk._POSSIBLE_KERNELS) == 6:\n    A, B, C, D, E, F = mpk._POSSIBLE_KERNELS\n"
+            "else:\n    A, B, C, D, E, F, G = mpk._POSSIBLE_KERNELS\n",
+            APPENDED,
+        ),
+        (
+            "try:\n    A, B, C, D, E, F = mpk._POSSIBLE_KERNELS\nexcept ValueError:\n"
+            "    A, B, C, D, E, F = mpk._POSSIBLE_KERNELS[:6]\n",
+            APPENDED,
+        ),
     ],
-    ids=["*rest", "count kept", "untouched list", "another count at the base"],
+    ids=["*rest", "count kept", "untouched list", "another count at the base", "a len test", "except ValueError"],
 )
 def test_an_unpacking_that_still_fits_stays_quiet(git_repo: GitRepo, no_rules: Path, text: str, new: str) -> None:
     assert run(git_repo, no_rules, text, new) == []

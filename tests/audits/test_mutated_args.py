@@ -57,6 +57,23 @@ def kept(x: torch.Tensor) -> torch.Tensor:
 
 def freeze(m: torch.nn.Module) -> torch.nn.Module:
     return m
+
+
+def topk(x: torch.Tensor, k: int | None, p: float | None) -> torch.Tensor:
+    return x.sort(dim=-1, descending=True).values
+
+
+def bias(x: torch.Tensor, v: int) -> torch.Tensor:
+    x[0] += v
+    return x
+
+
+def topk_wrap(x: torch.Tensor, k: int | None, p: float | None) -> torch.Tensor:
+    return topk(x, k, p)
+
+
+def either(x: torch.Tensor, k: int | None) -> torch.Tensor:
+    return x.abs()
 """
 AFTER = (
     BASE.replace("    logits = logits / temp\n", "    logits.div_(temp)\n")
@@ -68,6 +85,16 @@ AFTER = (
     .replace("        return logits.topk(k).values\n", "        logits.clamp_(min=0.0)\n        return logits\n")
     .replace("    return out\n", "    out[0] = v\n    return out\n")
     .replace("    return m\n", "    m.requires_grad_(False)\n    return m\n")
+    .replace(
+        "    return x.sort(dim=-1, descending=True).values\n\n\ndef bias",
+        "    if p is None:\n        if k is None:\n            return x\n        x.masked_fill_(x < k, 0.0)\n"
+        "        return x\n    return x.sort(dim=-1, descending=True).values\n\n\ndef bias",
+    )
+    .replace(
+        "    return x.abs()\n",
+        "    if k is None:\n        x.abs_()\n    else:\n        x.neg_()\n    return x\n",
+    )
+    .replace("    x[0] += v\n", "    x.index_put_((torch.tensor([0]),), torch.tensor(v), accumulate=True)\n")
 )
 SUBJECT = "[Perf] Update the logits in place (#15427)"
 HEAD = "import torch\n\n"
@@ -80,6 +107,15 @@ KILLERS = [
     "from vllm.aeon_ops.ops import Sampler\n\n\nclass Mine(Sampler):\n    def run(self, logits, k):\n"
     "        r = super().run(logits, k)\n        self.raw = logits.softmax(dim=-1)\n        return r\n",
     "import vllm.aeon_ops.ops as o\n\n\ndef f(x):\n    m = o.mask_top(x, 3)\n    return m, torch.exp(x)\n",
+    # revDW: the None tests the update runs under hold for what the call hands (k=3, p=None)
+    "from vllm.aeon_ops.ops import topk\n\n\ndef f(x):\n    y = topk(x, k=3, p=None)\n    return y, x.sum()\n",
+    # revDW: the call in an ``if`` without an ``else``, the read after it
+    "from vllm.aeon_ops.ops import scale\n\n\ndef f(x, t, raw):\n    if not raw:\n        p = scale(x, t)\n"
+    "    return x.log_softmax(dim=-1)\n",
+    # revDW: an unchanged wrapper handing its k and p on to the gated update; the fork's k=3, p=None pass them
+    "from vllm.aeon_ops.ops import topk_wrap\n\n\ndef f(x):\n    y = topk_wrap(x, 3, None)\n    return y, x.sum()\n",
+    # revDW: two paths gated apart (k None, k not None): a literal failing one passes the other
+    "from vllm.aeon_ops.ops import either\n\n\ndef f(x):\n    y = either(x, 3)\n    return y, x.sum()\n",
 ]
 TWINS = [
     "from vllm.aeon_ops.ops import scale\n\n\ndef f(logits, t):\n"
@@ -98,6 +134,18 @@ TWINS = [
     "def scale(logits, t):\n    return logits / t\n\n\ndef f(logits, t):\n"
     "    p = scale(logits, t)\n    return p, logits.sum()\n",
     "from vllm.aeon_ops.ops import freeze\n\n\ndef f(m, x):\n    freeze(m)\n    return m(x)\n",
+    # revDW (review115's #15478 twins): ``k=None`` fails the update's ``if k is None: return x``
+    "from vllm.aeon_ops.ops import topk\n\n\ndef f(x, p):\n    y = topk(x, None, p)\n    return y, x.sum()\n",
+    "from vllm.aeon_ops.ops import topk\n\n\ndef f(x, q):\n    y = topk(x, k=None, p=q)\n    return y, x.max()\n",
+    # revDW (#19041's twin): a store into the parameter at the base (``x[0] += v``), index_put_ upstream
+    "from vllm.aeon_ops.ops import bias\n\n\ndef f(x):\n    y = bias(x, 1)\n    return y, x.sum()\n",
+    # revDW (#15427's twins): the call in one branch, the read in the other; the call's branch returns
+    "from vllm.aeon_ops.ops import scale\n\n\ndef f(x, t, raw):\n    if not raw:\n        out = scale(x, t)\n"
+    "    else:\n        out = x.log_softmax(dim=-1)\n    return out\n",
+    "from vllm.aeon_ops.ops import scale\n\n\ndef f(x, t, raw):\n    if not raw:\n        return scale(x, t)\n"
+    "    return x.log_softmax(dim=-1)\n",
+    # revDW: the wrapper's k=None fails the gate read through the hand-on
+    "from vllm.aeon_ops.ops import topk_wrap\n\n\ndef f(x, p):\n    y = topk_wrap(x, None, p)\n    return y, x.min()\n",
 ]
 FORKS = {f"vllm/aeon/row_{n}.py": HEAD + body for n, body in enumerate([*KILLERS, *TWINS])}
 
@@ -112,7 +160,17 @@ def _rows(git_repo: GitRepo, body: str) -> list[tuple[int, str, str]]:
 @pytest.mark.parametrize(
     "body",
     KILLERS,
-    ids=["a call by name", "a keyword call off the module", "an unchanged helper handing it on", "super()", "alias"],
+    ids=[
+        "a call by name",
+        "a keyword call off the module",
+        "an unchanged helper handing it on",
+        "super()",
+        "alias",
+        "the None tests hold",
+        "a read after the call's if",
+        "a wrapper, the gates held",
+        "two paths gated apart",
+    ],
 )
 def test_a_value_read_after_a_call_now_updating_it_is_an_error(git_repo: GitRepo, body: str) -> None:
     rows = _rows(git_repo, body)
@@ -134,6 +192,12 @@ def test_a_value_read_after_a_call_now_updating_it_is_an_error(git_repo: GitRepo
         "a store into an out parameter",
         "the fork's own function",
         "a flag, not a value",
+        "k=None fails the gate",
+        "k=None by keyword",
+        "a store at the base",
+        "the other branch",
+        "the call's branch returns",
+        "a wrapper, k=None",
     ],
 )
 def test_a_value_the_update_leaves_alone_stays_quiet(git_repo: GitRepo, body: str) -> None:

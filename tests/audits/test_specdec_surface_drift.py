@@ -182,6 +182,8 @@ def test_an_array_passed_on_sorted_or_another_list_stays_quiet(git_repo: GitRepo
 JM = "import json\n\n" + MP
 ENCODED = [
     JM + "def mine(p: MedusaProposer, h) -> str:\n    return json.dumps(p.propose(h))\n",
+    # revDW: a keyword that hooks no encoding
+    JM + "def mine(p: MedusaProposer, h) -> str:\n    return json.dumps(p.propose(h), indent=2)\n",
     JM
     + 'def mine(p: MedusaProposer, h, f) -> None:\n    drafts = p.propose(h)\n    json.dump({"d": [drafts, 1]}, f)\n',
 ]
@@ -191,16 +193,21 @@ ENCODED_TWINS = [
     + 'def mine(p: MedusaProposer, h) -> str:\n    drafts = p.propose(h)\n    return json.dumps({"n": len(drafts)})\n',
     JM + "def mine(p: MedusaProposer, h) -> str:\n    rows = [[1]]\n    return json.dumps(rows)\n",
     MP + "def mine(p: MedusaProposer, h, json) -> str:\n    return json.dumps(p.propose(h))\n",
+    # revDW (review115's #12094 twins): a hook encoding what json cannot itself
+    JM + "def mine(p: MedusaProposer, h) -> str:\n    return json.dumps(p.propose(h), default=lambda a: a.tolist())\n",
+    JM + "def mine(p: MedusaProposer, h, enc) -> str:\n    return json.dumps({'d': p.propose(h)}, cls=enc)\n",
 ]
 
 
-@pytest.mark.parametrize("fork", ENCODED, ids=["a return handed itself", "a local inside displays"])
+@pytest.mark.parametrize("fork", ENCODED, ids=["a return handed itself", "indent=", "a local inside displays"])
 def test_an_array_handed_to_json_is_an_error(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     found_ = _run(git_repo, tmp_path, {MEDUSA: MEDUSA_BASE}, fork, {MEDUSA: MEDUSA_THEIRS}, TYPE_DRIFT)
     assert found_ == [(USE, line_of(fork, "json.dump"), "error")]
 
 
-@pytest.mark.parametrize("fork", ENCODED_TWINS, ids=["tolist", "len", "the fork's own list", "a json parameter"])
+@pytest.mark.parametrize(
+    "fork", ENCODED_TWINS, ids=["tolist", "len", "the fork's own list", "a json parameter", "default=", "cls="]
+)
 def test_a_value_json_encodes_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _run(git_repo, tmp_path, {MEDUSA: MEDUSA_BASE}, fork, {MEDUSA: MEDUSA_THEIRS}, TYPE_DRIFT) == []
 

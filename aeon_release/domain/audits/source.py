@@ -1459,6 +1459,18 @@ def child_blocks(stmt: ast.stmt) -> Iterator[list[ast.stmt]]:
         yield case.body
 
 
+def branches_apart(scope: ast.AST, one: ast.AST, other: ast.AST) -> bool:
+    """``one`` and ``other`` sit in the two branches of one ``if`` of ``scope``: neither runs after the other
+    (revAL's stopped writes; revDW: a call handing a value and a read of it after, #15427's twin)."""
+    for node in ast.walk(scope):
+        if isinstance(node, ast.If) and node.orelse:
+            body = {id(n) for s in node.body for n in ast.walk(s)}
+            orelse = {id(n) for s in node.orelse for n in ast.walk(s)}
+            if (id(one) in body and id(other) in orelse) or (id(one) in orelse and id(other) in body):
+                return True
+    return False
+
+
 def parameter_names(args: ast.arguments) -> frozenset[str]:
     """Every name a function's (or a lambda's) parameters bind: positional-only, plain, keyword-only,
     ``*args`` and ``**kwargs``."""

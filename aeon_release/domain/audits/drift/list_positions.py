@@ -37,6 +37,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+from aeon_release.domain.audits.drift.fallbacks import caught_around, len_checked
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, parsed_texts
@@ -173,6 +174,8 @@ def _fork_reads(path: str, module: ast.Module, owned: set[int]) -> Iterator[tupl
         ref = _list_of(node)
         if _checked(node, ref, parents) or (isinstance(ref, ast.Name) and _local(ref.id, node, parents)):
             continue
+        if read.kind == "unpack" and _count_handled(node, ref, parents):
+            continue
         origin = imported_origin(ref, imports) if isinstance(ref, ast.Attribute) else None
         if isinstance(ref, ast.Name):
             origin = imports.get(ref.id) if ref.id not in rebound else (here, ref.id)
@@ -181,6 +184,17 @@ def _fork_reads(path: str, module: ast.Module, owned: set[int]) -> Iterator[tupl
 
 
 _TESTS = (ast.Is, ast.IsNot, ast.Eq, ast.NotEq)
+
+
+def _count_handled(node: ast.AST, ref: ast.expr, parents: dict[int, ast.AST]) -> bool:
+    """An unpacking written for another count too: under an ``if`` asking ``len(NAME)`` (either branch), or in
+    a ``try`` catching ValueError (revDW, review115's #20859 twins: the fork already splits on the count)."""
+    spelt = ast.dump(ref)
+    asked = len_checked(node, lambda value: ast.dump(value) == spelt, parents)
+    return asked or caught_around(node, _COUNT_ERRORS, parents)
+
+
+_COUNT_ERRORS = frozenset({"ValueError"})
 
 
 def _checked(node: ast.AST, ref: ast.expr, parents: dict[int, ast.AST]) -> bool:

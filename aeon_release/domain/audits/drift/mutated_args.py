@@ -22,7 +22,11 @@ the parameter's slot (by position or keyword) and does not rebind the name to th
 function by a read of the name before any rebinding.  An error: the value read is the updated one.  Quiet: a
 copy handed (``x.clone()``), the name rebound by the call (``x = f(x)``), a read after a rebinding, a read of
 what an in-place update keeps (``x.shape``, ``x.dtype``, ``x.device``, ``len(x)``), a function that updated the
-parameter at the base already, a fork function of the same name.
+parameter at the base already (in place or by a store: #19041 moved ``apply_logits_bias`` from
+``logits[i, t] += bias`` to ``index_put_``), a fork function of the same name.  Since revDW (review115's twins)
+also a read in the other branch of an ``if`` from the call or past a ``return`` after it, and a call handing a
+literal that fails a None test the update runs under (``apply_top_k_top_p(logits, None, p)``; a hand-on's
+callee's tests read through the arguments it is handed).
 
 Cheap first: only upstream files whose added lines call an in-place method, and only
 fork files naming one of the functions found.
@@ -32,7 +36,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules, own_nodes
@@ -40,7 +44,7 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.drift.signatures import is_static
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import lazy_pattern
+from aeon_release.domain.audits.source import branches_apart, child_blocks, lazy_pattern, parent_map
 
 _MOST_FILES = 32
 # an in-place method call (``.div_(``, ``.masked_fill_(``) on an added line
@@ -48,6 +52,7 @@ _IN_PLACE_LINE = lazy_pattern(r"\.[a-z]\w*[a-z0-9]_\(")
 # what an in-place update of a tensor or list leaves as it was: reading it is no read of the values
 _KEPT = frozenset({"shape", "dtype", "device", "ndim", "is_cuda", "layout", "size", "dim", "numel", "stride"})
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
+_EXITS = (ast.Return, ast.Raise)
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 
 
@@ -62,6 +67,16 @@ class Mutating:
     param: str
     index: int
     how: str
+    when: tuple[tuple[str, int, bool], ...] = ()  # (parameter, its position, must be None) the update needs
+
+
+@dataclass(frozen=True)
+class _Update:
+    """How a function updates a parameter in place, and the None tests of its other parameters the update runs
+    under (``if p is None:`` ... ``if k is None: return``: #15478's top-k-only path)."""
+
+    how: str
+    when: tuple[tuple[str, bool], ...] = ()
 
 
 @dataclass(frozen=True)
@@ -95,35 +110,57 @@ def _candidate(trees: ThreeTrees, path: str) -> bool:
 
 def newly_mutating(path: str, old: ast.Module, new: ast.Module) -> Iterator[Mutating]:
     """The (function, parameter) pairs ``new`` updates in place and ``old`` did not (both define them)."""
-    before, after = mutations(old), mutations(new)
+    before, after = mutations(old, stores=True), mutations(new)
     fns = {f.qualname: f for f in _functions(new)}
     for qualname, params in sorted(after.items()):
-        for param, how in sorted(params.items()):
+        for param, update in sorted(params.items()):
             if qualname in before or _defined(old, qualname):
                 if param not in before.get(qualname, {}) and param in fns[qualname].params:
-                    index = fns[qualname].params.index(param)
-                    yield Mutating(path, dotted_name(path, roots=("",)), qualname, param, index, how)
+                    at = fns[qualname].params
+                    when = tuple((p, at.index(p), none) for p, none in update.when if p in at)
+                    module = dotted_name(path, roots=("",))
+                    yield Mutating(path, module, qualname, param, at.index(param), update.how, when)
 
 
 def _defined(module: ast.Module, qualname: str) -> bool:
     return any(f.qualname == qualname for f in _functions(module))
 
 
-def mutations(module: ast.Module) -> dict[str, dict[str, str]]:
+def mutations(module: ast.Module, stores: bool = False) -> dict[str, dict[str, _Update]]:
     """qualname -> {parameter: how} for each function of ``module`` updating a parameter in place, directly or
-    through the module's own functions (a fixed point)."""
+    through the module's own functions (a fixed point).  With ``stores``, a store into a parameter counts too
+    (read at the base: a function that filled ``logits[i, t] += bias`` updated its caller's logits already)."""
     fns = _functions(module)
     params = {f.qualname: f.params for f in fns}
-    found: dict[str, dict[str, str]] = {f.qualname: dict(_direct(f)) for f in fns}
+    found: dict[str, dict[str, _Update]] = {f.qualname: _kept(_direct(f, stores)) for f in fns}
     changed = True
     while changed:
         changed = False
         for fn in fns:
-            for param, how in _handed_on(fn, found, params):
-                if param not in found[fn.qualname]:
-                    found[fn.qualname][param] = how
+            for param, update in _handed_on(fn, found, params):
+                merged = _merged(found[fn.qualname].get(param), update)
+                if merged is not None:
+                    found[fn.qualname][param] = merged
                     changed = True
     return {q: p for q, p in found.items() if p}
+
+
+def _kept(updates: Iterator[tuple[str, _Update]]) -> dict[str, _Update]:
+    """One update per parameter (``_merged``)."""
+    found: dict[str, _Update] = {}
+    for param, update in updates:
+        merged = _merged(found.get(param), update)
+        if merged is not None:
+            found[param] = merged
+    return found
+
+
+def _merged(held: _Update | None, update: _Update) -> _Update | None:
+    """What a parameter's update becomes with another path to it (None: as held): an ungated path makes it
+    ungated, and so do two paths gated apart (a call failing one gate may pass the other's)."""
+    if held is None:
+        return update
+    return replace(held, when=()) if held.when and held.when != update.when else None
 
 
 def _functions(module: ast.Module) -> list[_Fn]:
@@ -141,19 +178,62 @@ def _fn(node: _Def, cls: str) -> _Fn:
     return _Fn(f"{cls}.{node.name}" if cls else node.name, node, tuple(params), cls)
 
 
-def _direct(fn: _Fn) -> Iterator[tuple[str, str]]:
+def _direct(fn: _Fn, stores: bool = False) -> Iterator[tuple[str, _Update]]:
     """The parameters ``fn``'s own statements update in place before rebinding them."""
+    parents = parent_map(fn.node)
     for node in own_nodes(fn.node.body):
-        target = _updated(node)
+        target = _updated(node, stores)
         if target is not None and target.id in fn.params and not _rebound_before(fn.node, target.id, target.lineno):
-            yield target.id, ast.unparse(node).split("\n")[0][:80]
+            yield target.id, _Update(ast.unparse(node).split("\n")[0][:80], _none_gates(node, fn, parents))
 
 
-def _updated(node: ast.AST) -> ast.Name | None:
-    """The name an in-place method call (``x.div_(...)``) updates."""
+def _updated(node: ast.AST, stores: bool = False) -> ast.Name | None:
+    """The name an in-place method call (``x.div_(...)``) updates, or with ``stores`` a store into (``x[i] =``)."""
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _in_place(node.func.attr):
         return node.func.value if isinstance(node.func.value, ast.Name) else None
+    if stores and isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):
+        return node.value if isinstance(node.value, ast.Name) else None
     return None
+
+
+def _none_gates(node: ast.AST, fn: _Fn, parents: dict[int, ast.AST]) -> tuple[tuple[str, bool], ...]:
+    """The None tests of ``fn``'s parameters ``node`` runs under: an ``if q is None:`` around it (q must be
+    None; its ``else``: must not), an earlier ``if q is None: return ...`` in a block around it (must not)."""
+    gates: list[tuple[str, bool]] = []
+    child, up = node, parents.get(id(node))
+    while up is not None and up is not fn.node:
+        if isinstance(up, ast.If) and child is not up.test:
+            gate = _none_test(up.test, fn)
+            if gate is not None:
+                gates.append((gate[0], gate[1] == any(s is child for s in up.body)))
+        if isinstance(child, ast.stmt):
+            gates += _exited_before(child, up, fn)
+        child, up = up, parents.get(id(up))
+    if isinstance(child, ast.stmt):
+        gates += _exited_before(child, fn.node, fn)
+    return tuple(gates)
+
+
+def _exited_before(stmt: ast.stmt, holder: ast.AST, fn: _Fn) -> Iterator[tuple[str, bool]]:
+    """``if q is None: return`` ahead of ``stmt`` in its block: past it, q is not None."""
+    block = (
+        next((b for b in child_blocks(holder) if any(s is stmt for s in b)), []) if isinstance(holder, ast.stmt) else []
+    )
+    for earlier in block[: next((i for i, s in enumerate(block) if s is stmt), 0)]:
+        if isinstance(earlier, ast.If) and not earlier.orelse and isinstance(earlier.body[-1], _EXITS):
+            gate = _none_test(earlier.test, fn)
+            if gate is not None:
+                yield gate[0], not gate[1]
+
+
+def _none_test(test: ast.expr, fn: _Fn) -> tuple[str, bool] | None:
+    """(parameter, True) for ``q is None``, (parameter, False) for ``q is not None``, of one of ``fn``'s."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.left, ast.Name)):
+        return None
+    side, op = test.comparators[0], test.ops[0]
+    if test.left.id not in fn.params or not (isinstance(side, ast.Constant) and side.value is None):
+        return None
+    return (test.left.id, isinstance(op, ast.Is)) if isinstance(op, ast.Is | ast.IsNot) else None
 
 
 # in-place methods that change no value a reader sees: a module frozen or a tensor's gradient flag, a tensor put
@@ -168,18 +248,40 @@ def _in_place(attr: str) -> bool:
 
 
 def _handed_on(
-    fn: _Fn, found: dict[str, dict[str, str]], params: dict[str, tuple[str, ...]]
-) -> Iterator[tuple[str, str]]:
-    """The parameters ``fn`` hands, before rebinding them, to a slot a function of the module updates."""
+    fn: _Fn, found: dict[str, dict[str, _Update]], params: dict[str, tuple[str, ...]]
+) -> Iterator[tuple[str, _Update]]:
+    """The parameters ``fn`` hands, before rebinding them, to a slot a function of the module updates, gated by
+    the None tests around the hand-on and the callee's own, read through the hand-on's arguments."""
+    parents = parent_map(fn.node)
     for call in (n for n in own_nodes(fn.node.body) if isinstance(n, ast.Call)):
         callee = _local_callee(call, fn)
         updated = found.get(callee, {})
         if not updated:
             continue
-        for param, arg in _slots(call, params.get(callee, ())).items():
+        slots = _slots(call, params.get(callee, ()))
+        for param, arg in slots.items():
             if param in updated and isinstance(arg, ast.Name) and arg.id in fn.params:
-                if not _rebound_before(fn.node, arg.id, call.lineno):
-                    yield arg.id, f"{callee}({arg.id}, ...), which {updated[param]}"
+                through = _gates_through(updated[param].when, slots, fn, call)
+                if through is not None and not _rebound_before(fn.node, arg.id, call.lineno):
+                    how = f"{callee}({arg.id}, ...), which {updated[param].how}"
+                    yield arg.id, _Update(how, _none_gates(call, fn, parents) + through)
+
+
+def _gates_through(
+    when: tuple[tuple[str, bool], ...], slots: dict[str, ast.expr], fn: _Fn, call: ast.Call
+) -> tuple[tuple[str, bool], ...] | None:
+    """A callee's None tests in ``fn``'s terms: a parameter of ``fn`` handed at the tested slot takes the test
+    (revDW: ``TopKTopPSampler.forward_native(logits, g, k, p)`` hands ``k`` and ``p`` to #15478's gated
+    ``apply_top_k_top_p``); a literal decides it (None when the hand-on never updates); anything else is
+    unknown and dropped (the update may run)."""
+    mapped: list[tuple[str, bool]] = []
+    for param, none in when:
+        arg = slots.get(param)
+        if isinstance(arg, ast.Constant) and (arg.value is None) != none:
+            return None
+        if isinstance(arg, ast.Name) and arg.id in fn.params and not _rebound_before(fn.node, arg.id, call.lineno):
+            mapped.append((arg.id, none))
+    return tuple(mapped)
 
 
 def _local_callee(call: ast.Call, fn: _Fn) -> str:
@@ -226,7 +328,7 @@ def fork_mutated_reads(
         bases = _bases(cls, imports) if cls is not None else []
         for call in (n for n in own_nodes(func.body) if isinstance(n, ast.Call)):
             for item in _called(call, imports, bases, by_origin):
-                hit = _read_after(func, call, item)
+                hit = None if _gated_off(call, item) else _read_after(func, call, item)
                 if hit is not None:
                     yield item, call.lineno, hit[0], hit[1]
 
@@ -272,6 +374,17 @@ def _is_super(func: ast.expr) -> bool:
     return isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "super"
 
 
+def _gated_off(call: ast.Call, item: Mutating) -> bool:
+    """The call hands a literal that fails a None test the update needs: ``apply_top_k_top_p(logits, None, p)``
+    (revDW: #15478 masks in place only past ``if k is None: return logits``; with ``k=None`` the top-p path
+    sorts into a new tensor)."""
+    for param, index, none in item.when:
+        arg = _slot_arg(call, replace(item, param=param, index=index))
+        if isinstance(arg, ast.Constant) and (arg.value is None) != none:
+            return True
+    return False
+
+
 def _read_after(func: _Def, call: ast.Call, item: Mutating) -> tuple[str, int] | None:
     """(the name handed at the updated slot, the first line reading its values after the call), unless the call
     rebinds it or a binding comes first."""
@@ -283,8 +396,31 @@ def _read_after(func: _Def, call: ast.Call, item: Mutating) -> tuple[str, int] |
     if rebinds and min(rebinds) <= end:
         return None
     stop = min(rebinds) if rebinds else None
-    reads = sorted(n.lineno for n in _value_reads(func, slot.id) if n.lineno > end)
+    parents = parent_map(func)
+    reads = sorted(
+        n.lineno
+        for n in _value_reads(func, slot.id)
+        if n.lineno > end and not branches_apart(func, call, n) and not _left_before(call, n.lineno, func, parents)
+    )
     return (slot.id, reads[0]) if reads and (stop is None or reads[0] <= stop) else None
+
+
+def _left_before(call: ast.Call, line: int, func: _Def, parents: dict[int, ast.AST]) -> bool:
+    """The function returns or raises after the call and before ``line``, on every path from the call: the call
+    in a ``return``, or a ``return`` later in a block holding the call (revDW: #15427's ``if not raw: return
+    compute_probs(logits, ...)`` then ``return logits.log_softmax(...)``)."""
+    child: ast.AST = call
+    up = parents.get(id(call))
+    while up is not None:
+        if isinstance(child, ast.stmt) and isinstance(up, ast.stmt):
+            block = next((b for b in child_blocks(up) if any(s is child for s in b)), [])
+            at = next((i for i, s in enumerate(block) if s is child), len(block))
+            if any(isinstance(s, _EXITS) and (s.end_lineno or s.lineno) < line for s in block[at:]):
+                return True
+        if up is func:
+            return False
+        child, up = up, parents.get(id(up))
+    return False
 
 
 def _slot_arg(call: ast.Call, item: Mutating) -> ast.expr | None:

@@ -737,6 +737,9 @@ def _use(
 _SEQUENCES = frozenset({"list", "tuple", "deque"})
 # ``json``'s encoders, which take builtin containers and numbers and raise TypeError on an array
 _ENCODERS = frozenset({"dumps", "dump"})
+# the keywords handing json an encoding of what it cannot encode itself (``default=``, ``cls=``): an array then
+# encodes, as the fork wrote it for (revDW, review115's #12094 twins)
+_ENCODING_HOOKS = frozenset({"default", "cls"})
 
 
 def _encoder(node: ast.Call) -> bool:
@@ -763,6 +766,8 @@ def _encoded(
     func = enclosing(node, parents)
     if func is not None and _binds(func, "json"):
         return None  # a parameter or local of the name: not the standard module
+    if any(k.arg in _ENCODING_HOOKS for k in node.keywords):
+        return None  # revDW: ``default=lambda t: t.tolist()`` or ``cls=`` an encoder of the fork's encodes arrays
     for value in _displayed(node.args[0]) if node.args else ():
         hit = recontained_held(value, func, parents, fork, found, bound)
         if hit is not None and hit.old in _BUILTIN_CONTAINERS and hit.new == "array":

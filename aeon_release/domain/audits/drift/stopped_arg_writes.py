@@ -48,7 +48,7 @@ from aeon_release.domain.audits.drift.sides import (
 from aeon_release.domain.audits.drift.stopped_writes import own_methods, top_classes
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import lazy_pattern, parent_map
+from aeon_release.domain.audits.source import branches_apart, lazy_pattern, parent_map
 
 _MOST_FILES = 32
 _DEPTH = 2  # calls of the module's own methods followed
@@ -415,24 +415,15 @@ def _first_use(
             continue
         if _guarded(node, parents):  # the fork wrote the read for an object without the attribute too
             continue
-        if _apart(func, call, node):  # the call in one branch of an ``if``, the read in the other (never after it)
+        if branches_apart(
+            func, call, node
+        ):  # the call in one branch of an ``if``, the read in the other (never after it)
             continue
         between = [n for n in ast.walk(func) if after < getattr(n, "lineno", 0) <= line]
         if any(_resets(n, names, spellings) or _handed_on(n, names, spellings) for n in between):
             return None
         return line
     return None
-
-
-def _apart(func: ast.AST, call: ast.AST, use: ast.AST) -> bool:
-    """``call`` and ``use`` sit in the two branches of one ``if``: the read never runs after the call."""
-    for node in ast.walk(func):
-        if isinstance(node, ast.If) and node.orelse:
-            body = {id(n) for s in node.body for n in ast.walk(s)}
-            orelse = {id(n) for s in node.orelse for n in ast.walk(s)}
-            if (id(call) in body and id(use) in orelse) or (id(call) in orelse and id(use) in body):
-                return True
-    return False
 
 
 def _guarded(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
