@@ -104,8 +104,8 @@ CASES += [
         ),
     ),
     (
-        "#42685 static method removed",
-        "twin: the helper's own module and the kept classmethod",
+        "#42685 helper removed",
+        "an import from the helper's own module (a twin before the blind run: the helper is gone there too)",
         K(
             "#42685",
             F8,
@@ -113,8 +113,23 @@ CASES += [
             "vllm/aeon/f85.py",
             f"from vllm.v1.attention.backends.fa_utils import flash_attn_supports_fp8\nfrom {FA} import FlashAttentionBackend\n\n\n"
             "def aeon_fp8_ok3() -> bool:\n"
+            "    # AEON: GB10 gates its fp8 cache on the FA build it ships\n"
             '    return flash_attn_supports_fp8() and FlashAttentionBackend.supports_kv_cache_dtype("fp8")\n',
-            '    return flash_attn_supports_fp8() and FlashAttentionBackend.supports_kv_cache_dtype("fp8")',
+            "from vllm.v1.attention.backends.fa_utils import flash_attn_supports_fp8",
+        ),
+    ),
+    (
+        "#42685 static method removed",
+        "twin: the kept classmethod (added after the blind run)",
+        K(
+            "#42685",
+            F8,
+            F8W,
+            "vllm/aeon/f86.py",
+            f"from {FA} import FlashAttentionBackend\n\n\n"
+            "def aeon_fp8_ok4() -> bool:\n"
+            '    return FlashAttentionBackend.supports_kv_cache_dtype("fp8")\n',
+            'return FlashAttentionBackend.supports_kv_cache_dtype("fp8")',
         ),
     ),
 ]
@@ -210,7 +225,7 @@ CASES += [
             "def aeon_cascade2(out, q, kc, vc, m, scale):\n"
             "    # AEON: the Spark's shared-prefix path runs cascade attention on its own metadata\n"
             "    return cascade_attention(out, q, kc, vc, m.query_start_loc, m.max_query_len, m.cu_prefix_query_lens, m.prefix_kv_lens, m.suffix_kv_lens, m.max_seq_len, scale, None, (-1, -1), 0.0, m.block_table, m.common_prefix_len, 3)\n",
-            "return cascade_attention(out, q, kc, vc, m.query_start_loc",
+            "return cascade_attention(out, q, kc, vc, m.query_start_loc, m.max_query_len, m.cu_prefix_query_lens, m.prefix_kv_lens, m.suffix_kv_lens, m.max_seq_len, scale, None, (-1, -1), 0.0, m.block_table, m.common_prefix_len, 3)",
         ),
     ),
     (
