@@ -169,6 +169,7 @@ from aeon_release.domain.audits.drift.unbound_names import one_cause_a_line, unb
 from aeon_release.domain.audits.drift.unchained_inits import unchained_init_drift
 from aeon_release.domain.audits.drift.undefaulted import undefaulted_drift
 from aeon_release.domain.audits.drift.undispatched import undispatched_drift
+from aeon_release.domain.audits.drift.unfolded_factors import unfolded_factor_drift
 from aeon_release.domain.audits.drift.unioned_classes import unioned_class_drift
 from aeon_release.domain.audits.drift.unlisted import unlisted_drift
 from aeon_release.domain.audits.drift.unparsed_bases import unparsed_base_drift
@@ -307,6 +308,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     dropped_fixup_drift,
     patched_function_drift,
     folded_factor_drift,
+    unfolded_factor_drift,
     split_count_drift,
     rederived_drift,
     shared_value_drift,
