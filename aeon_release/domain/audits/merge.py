@@ -39,6 +39,7 @@ from aeon_release.domain.audits.drift.cmake_vars import cmake_variable_drift
 from aeon_release.domain.audits.drift.coerced_returns import coerced_return_drift
 from aeon_release.domain.audits.drift.config_entries import dropped_config_entries
 from aeon_release.domain.audits.drift.confirmed_unions import confirmed_union_drift
+from aeon_release.domain.audits.drift.constant_stores import constant_store_drift
 from aeon_release.domain.audits.drift.constants import constant_drift
 from aeon_release.domain.audits.drift.copied_fallbacks import copied_fallback_drift
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES
@@ -309,6 +310,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     patched_function_drift,
     folded_factor_drift,
     unfolded_factor_drift,
+    constant_store_drift,
     split_count_drift,
     rederived_drift,
     shared_value_drift,
