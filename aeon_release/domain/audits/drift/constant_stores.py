@@ -3,7 +3,7 @@ it for another.
 
 #39002 (e816a8811f) made the FlashInfer builder store ``self.cache_dtype = "auto"`` for an unquantized cache where
 it had stored ``self.cache_config.cache_dtype`` on every path.  A fork subclass's ``self.cache_dtype ==
-"bfloat16"`` (GB10 keeping a bf16 cache for the draft model's layers) merges cleanly and no longer holds on that
+"bfloat16"`` (a bf16 cache kept for a draft model's layers) merges cleanly and no longer holds on that
 path: the fork's branch is dead there, silently (blind_replay_flashattn).  ``drift/rewritten_values.py`` reads
 the kin where a method upstream rewrites one named value into another; here the field stops carrying whatever
 it was handed.
