@@ -21,6 +21,36 @@ own module, a membership test, a keyword call of a kept function).  The merge ba
 upstream is the commit; a spelling is *caught* when an error lands on its line, *warned* when a warning lands in
 its file.  Twins must stay *quiet*: no error on their line.
 
+Blind, on the engine before any widening (main at 76e6d20d): 9 caught, 1 warned, 9 missed of 19 (twins: 9
+quiet, 0 false errors).  Two label fixes after the first blind run, neither a reshaping: #28702's positional call
+named a watched line cut short (the harness stops on a line it cannot find; the full line given), and the "twin"
+importing ``flash_attn_supports_fp8`` from ``fa_utils`` was really broken -- #42685 removed the helper there too,
+and the engine's error on it was right: relabelled a killer, and the kept ``supports_kv_cache_dtype`` classmethod
+added as the twin after the blind run.  Symbol drift caught the removed static method (a call through the class,
+a ``getattr`` with a literal), the removed helper and the dropped re-exports (imports, module attributes), and
+#28702's required ``max_num_splits`` (keyword and positional); it warned #29627's fork ``update_block_table`` now
+overriding the base's new method.  The misses: #29487's two (``num_qo_heads // dcp_world_size`` after upstream
+took the factor out of the field: a head count a world size too small), #39002's two (``cache_dtype ==
+"bfloat16"`` and a table lookup by ``cache_dtype`` after upstream stored ``"auto"`` on the unquantized path),
+#32795's two (an index and an unpacking of a class's list attribute upstream inserted an entry into), #43669's
+(a builder subclass's ``super().__init__()`` on sm_121a, which upstream's constructor now refuses for NVFP4 off
+sm100) and #26499's two (a request count compared with ``_decode_cudagraph_max_bs``, now counted in tokens).
+After the killers213 widenings: 12 caught, 4 warned, 3 missed of 19 (twins: 9 quiet, 0 false errors).  Caught
+now: a quotient of a field by a factor upstream no longer multiplies into it (``drift/unfolded_factors.py``,
+new), an unpacking of a class's list attribute by the base's count (``drift/list_positions.py``: class
+attributes and unpacks).  Warned now: #32795's ``[1]`` (an end's neighbour: list_positions' design), #39002's
+comparison and table lookup (``drift/constant_stores.py``, new: a warning, since upstream still passes the
+value through on the quantized path).  Left missed: #43669 (a raise under a device test: the engine cannot know
+the fork runs on sm_121a) and #26499's two (the field's unit changed by a local factor, ``(1 + num_spec_tokens)
+* max_num_reqs``, and the fork compares it with a count of its own: no field of the class names the unit).
+Regression set at the widenings' head (1c0f55b3): killer_replay 26/26 blocked, kind_change_replay 12/12 (5
+quiet), blind_replay_awqgptq 27 caught, 1 warned of 28 (16 quiet), blind_replay_cfgparts 19 caught, 2 warned of 21
+(12 quiet, 1 warned), review22_twins 8/8 (0 false of 41, 3 warned), review85_twins 10 caught, 1 warned of 11 (0
+false of 42, 7 warned), blind_replay_cfgmodel 21 caught, 1 warned of 22 (10 quiet), review98_twins 14/14 (0 false
+of 36, 6 warned), order_replay --only lists 18/18 (0 false of 11; its branches' twins 0 false of 6): each as
+before.  Unit tests: test_list_positions 33, test_unfolded_factors 11 (new), test_constant_stores 13 (new),
+test_folded_factors 21, test_fleet_profile 17 passed.
+
   python benchmarks/blind_replay_flashattn.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
