@@ -183,9 +183,57 @@ def test_a_fork_entry_in_its_copy_is_judged_against_the_merged_list(git_repo: Gi
 )
 def test_an_unpacking_into_the_old_count_is_an_error(git_repo: GitRepo, no_rules: Path, text: str, new: str) -> None:
     [(line, severity, message)] = run(git_repo, no_rules, text, new)
-    assert severity == "error" and "entries and the list now holds" in message and "ValueError" in message
+    assert severity == "error" and "entries now (ValueError)" in message
     lines = (IMPORT + text).splitlines()
     assert line == next(n for n, spelt in enumerate(lines, 1) if "," in spelt.split("=")[0] and "=" in spelt)
+
+
+# killers213 (#32795, 955b43a5a5): "bfloat16" inserted into a class's list attribute at index 1
+BACKEND = "pkg/backends/flash.py"
+CLS_BASE = (
+    "from typing import ClassVar\n\n\n"
+    "class FlashBackend:\n"
+    '    supported_dtypes: ClassVar[list[str]] = ["auto", "fp8", "fp8_e4m3", "fp8_e5m2", "nvfp4"]\n\n'
+    "    @staticmethod\n"
+    "    def get_name() -> str:\n"
+    '        return "FLASH"\n'
+)
+CLS_HEAD = CLS_BASE.replace('"auto", "fp8"', '"auto", "bfloat16", "fp8"')
+CLS_SUBJECT = "[Attention] Explicitly report support for kv_cache_dtype bfloat16 (#32795)"
+CLS_IMPORT = "from pkg.backends.flash import FlashBackend\nfrom pkg.backends import flash as fb\n\n\n"
+
+
+def run_cls(git_repo: GitRepo, no_rules: Path, text: str, new: str = CLS_HEAD) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(git_repo, {BACKEND: CLS_BASE}, {FORK: CLS_IMPORT + text}, [(CLS_SUBJECT, {BACKEND: new})])
+    return [(line, severity, message) for _, line, severity, message in s.rule_rows(git_repo, no_rules, sides, RULE)]
+
+
+@pytest.mark.parametrize(
+    ("text", "said"),
+    [
+        # an inner index of the class's list, read off the imported class
+        ("def aeon_e4m3() -> str:\n    return FlashBackend.supported_dtypes[2]\n", "was 'fp8_e4m3' at the base"),
+        # the same off the module
+        ("def aeon_e4m3() -> str:\n    return fb.FlashBackend.supported_dtypes[2]\n", "is 'fp8' now"),
+        # an unpacking into the base's count: ValueError now
+        (
+            "def aeon_names() -> str:\n    auto, fp8, e4m3, e5m2, fp4 = FlashBackend.supported_dtypes\n    return fp4\n",
+            "unpacks 5 entries at the base and 6 entries now (ValueError)",
+        ),
+    ],
+)
+def test_a_class_list_read_by_position_is_an_error(git_repo: GitRepo, no_rules: Path, text: str, said: str) -> None:
+    [(line, severity, message)] = run_cls(git_repo, no_rules, text)
+    assert (line, severity) == (6, "error")
+    assert "FlashBackend.supported_dtypes" in message and said in message and "#32795" in message
+
+
+def test_an_unpack_of_a_module_list_upstream_reordered_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    text = "from pkg.kernels import GROUP_SIZES\n\nAEON_ALL, AEON_G32, AEON_G64, AEON_G128 = GROUP_SIZES\n"
+    new = HEAD.replace("GROUP_SIZES = (-1, 32, 64, 128)", "GROUP_SIZES = (-1, 64, 32, 128)")
+    [(line, severity, message)] = run(git_repo, no_rules, text, new)
+    assert (line, severity) == (11, "error")
+    assert "unpacks 32 at the base and 64 now" in message
 
 
 @pytest.mark.parametrize(
@@ -193,11 +241,6 @@ def test_an_unpacking_into_the_old_count_is_an_error(git_repo: GitRepo, no_rules
     [
         # a starred name takes the rest, whatever its length
         ("MACH, ALL, *AEON_REST = mpk._POSSIBLE_KERNELS\n", APPENDED),
-        # the count stays (a move is the position reads' business)
-        (
-            "A, B, C, D, E, F = mpk._POSSIBLE_KERNELS\n",
-            BASE.replace("    Machete,\n    AllSpark,\n", "    AllSpark,\n    Machete,\n"),
-        ),
         # a list upstream did not touch
         ("G1, G2, G3, G4 = mpk.GROUP_SIZES\n", HEAD),
         # a count that did not fit at the base either (not the fork's intent to read)
@@ -214,7 +257,45 @@ def test_an_unpacking_into_the_old_count_is_an_error(git_repo: GitRepo, no_rules
             APPENDED,
         ),
     ],
-    ids=["*rest", "count kept", "untouched list", "another count at the base", "a len test", "except ValueError"],
+    ids=["*rest", "untouched list", "another count at the base", "a len test", "except ValueError"],
 )
 def test_an_unpacking_that_still_fits_stays_quiet(git_repo: GitRepo, no_rules: Path, text: str, new: str) -> None:
     assert run(git_repo, no_rules, text, new) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "new"),
+    [
+        # membership, the new spelling's count, a starred unpack
+        ('def aeon_ok() -> bool:\n    return "fp8" in FlashBackend.supported_dtypes\n', CLS_HEAD),
+        ("def aeon_n() -> str:\n    a, b, c, d, e, f = FlashBackend.supported_dtypes\n    return f\n", CLS_HEAD),
+        ("def aeon_n() -> str:\n    auto, *rest = FlashBackend.supported_dtypes\n    return auto\n", CLS_HEAD),
+        # a guard on the shape
+        (
+            "def aeon_n() -> str:\n    if len(FlashBackend.supported_dtypes) == 5:\n"
+            "        a, b, c, d, e = FlashBackend.supported_dtypes\n        return e\n    return ''\n",
+            CLS_HEAD,
+        ),
+        # an append only: the first positions keep their entries, the unpack's count is another's
+        (
+            "def aeon_e4m3() -> str:\n    return FlashBackend.supported_dtypes[2]\n",
+            CLS_BASE.replace('"nvfp4"]', '"nvfp4", "int8"]'),
+        ),
+        # the fork's own class of that name
+        (
+            "class FlashBackend:\n    supported_dtypes = ['a', 'b', 'c']\n\n\n"
+            "def aeon_own() -> str:\n    return FlashBackend.supported_dtypes[1]\n",
+            CLS_HEAD,
+        ),
+    ],
+)
+def test_class_list_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, text: str, new: str) -> None:
+    assert [r for r in run_cls(git_repo, no_rules, text, new) if r[1] == "error"] == []
+
+
+def test_an_unpacking_whose_count_stays_but_whose_entries_moved_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """The count stays but two shared entries swapped: the unpacking binds the fork's names to other entries, as an
+    inner position's read would (killers213's rule, which the merge of killers211's unpacking kept)."""
+    swapped = BASE.replace("    Machete,\n    AllSpark,\n", "    AllSpark,\n    Machete,\n")
+    [(_, severity, message)] = run(git_repo, no_rules, "A, B, C, D, E, F = mpk._POSSIBLE_KERNELS\n", swapped)
+    assert severity == "error" and "unpacks Machete at the base and AllSpark now" in message

@@ -39,6 +39,7 @@ from aeon_release.domain.audits.drift.cmake_vars import cmake_variable_drift
 from aeon_release.domain.audits.drift.coerced_returns import coerced_return_drift
 from aeon_release.domain.audits.drift.config_entries import dropped_config_entries
 from aeon_release.domain.audits.drift.confirmed_unions import confirmed_union_drift
+from aeon_release.domain.audits.drift.constant_stores import constant_store_drift
 from aeon_release.domain.audits.drift.constants import constant_drift
 from aeon_release.domain.audits.drift.copied_fallbacks import copied_fallback_drift
 from aeon_release.domain.audits.drift.custom_ops import SCHEMA_SOURCES
@@ -170,6 +171,7 @@ from aeon_release.domain.audits.drift.unbound_names import one_cause_a_line, unb
 from aeon_release.domain.audits.drift.unchained_inits import unchained_init_drift
 from aeon_release.domain.audits.drift.undefaulted import undefaulted_drift
 from aeon_release.domain.audits.drift.undispatched import undispatched_drift
+from aeon_release.domain.audits.drift.unfolded_factors import unfolded_factor_drift
 from aeon_release.domain.audits.drift.unioned_classes import unioned_class_drift
 from aeon_release.domain.audits.drift.unlisted import unlisted_drift
 from aeon_release.domain.audits.drift.unparsed_bases import unparsed_base_drift
@@ -309,6 +311,8 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     dropped_fixup_drift,
     patched_function_drift,
     folded_factor_drift,
+    unfolded_factor_drift,
+    constant_store_drift,
     split_count_drift,
     rederived_drift,
     shared_value_drift,

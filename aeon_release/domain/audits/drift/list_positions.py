@@ -21,6 +21,13 @@ it.  An entry only appended past the position, one removed or rewritten, or a po
 ``[1:3]``); a warning when every bound is an end or next to one (``[0]``, ``[-1]``, ``[1:]``): the fork may
 mean "the first", whatever upstream now puts first.
 
+A class's list attribute is read the same way (killers213, #32795 inserting ``"bfloat16"`` into
+``FlashInferBackend.supported_kv_cache_dtypes`` at index 1): ``Cls.NAME[k]`` with ``Cls`` imported from the
+module, the list a statement of the class's body binds.  And a fork line that unpacks the list into as many
+names as it held (``auto, fp8, e4m3, e5m2 = Cls.NAME``, no star) is an error when upstream changed its length
+(ValueError) or moved a shared entry to another of the names; quiet under an ``if`` testing the list's shape
+(``len(...)``), or an unpack into another count than the base's (the fork's own shape, not this list's).
+
 A list upstream moved is then judged as the fork wrote against it (the fork's own version: a cherry-pick of
 upstream's insert, or the fork's entry slotted into its copy) and as the merge leaves it (the merged version).
 A position the fork tests before relying on it (``NAME[2] is Marlin``, or a read under an ``if`` or an
@@ -41,6 +48,7 @@ from aeon_release.domain.audits.drift.fallbacks import caught_around, len_checke
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, parsed_texts
+from aeon_release.domain.audits.drift.unpack_guards import shape_tested
 from aeon_release.domain.audits.merge_rules import ORDER_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import lazy_pattern, parent_map, parse_python
@@ -49,8 +57,8 @@ __all__ = ["list_position_drift"]
 
 # a name read at a constant position on a fork line: ``NAME[2``, ``NAME[-1``, ``NAME[:``, ``NAME.insert(2``
 _POSITION = lazy_pattern(r"\b(\w+)(?:\[[ \t]*-?\d|\[[ \t]*:|\.(?:insert|pop)\([ \t]*-?\d)")
-# a fork line unpacking a name into a fixed count of names: ``A, B, C = NAME`` (``[A, B] = mod.NAME``)
-_UNPACK = lazy_pattern(r"^[ \t]*[\[(]?[ \t]*\w+[ \t]*,[\w \t,]*[\])]?[ \t]*=[ \t]*(?:\w+\.)*(\w+)[ \t]*(?:#.*)?$")
+# a fork line unpacking a name or a dotted read into two or more names: ``a, b, c = NAME``, ``[a, b] = Cls.NAME``
+_UNPACK = lazy_pattern(r"^[ \t]*[\[(]?[ \t]*\w+[ \t]*,[\w \t,()\[\]]*=[ \t]*([\w.]+)[ \t]*(?:#.*)?$")
 _MOST_FILES = 32
 _SHIFTERS = frozenset({"insert", "pop"})
 
@@ -70,19 +78,16 @@ class _Read:
     """A fork line's position in a list: ``NAME[k]`` (``at``), ``NAME[a:b]`` (``span``) or ``insert(k, ...)``."""
 
     node: ast.AST
-    kind: str  # "index", "slice", "insert" or "unpack" (``bounds``: the count of names)
+    kind: str  # "index", "slice", "insert" or "unpack" (``bounds`` is then the unpack's count)
     bounds: tuple[int | None, ...]
 
 
 def list_position_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    names = fork_found(trees, _POSITION, tests=True) | fork_found(trees, _UNPACK, tests=True)
-    if not names:
+    if not fork_found(trees, _POSITION, tests=True) and not fork_found(trees, _UNPACK, tests=True):
         return []
     reads = [
         (path, read, origin)
-        for path, module, owned in fork_modules(
-            trees, lambda line: bool(_POSITION.search(line) or _UNPACK.search(line))
-        )
+        for path, module, owned in fork_modules(trees, _gated)
         for read, origin in _fork_reads(path, module, owned)
     ]
     shifted = _shifted(trees, {origin for _, _, origin in reads})
@@ -95,23 +100,40 @@ def list_position_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     return findings
 
 
+def _gated(line: str) -> bool:
+    return bool(_POSITION.search(line) or _UNPACK.search(line))
+
+
 def _shifted(trees: ThreeTrees, origins: set[tuple[str, str]]) -> dict[tuple[str, str], Shifted]:
     """(module, name) -> the list a fork line reads by position, of a module upstream changed, whose shared
     entries moved: only the modules the fork's reads name are read."""
     wanted: dict[str, set[str]] = {}
+    homes: dict[tuple[str, str], tuple[str, str]] = {}  # (path, name in it) -> the origin the fork spelt
     for module, name in origins:
-        for path in (module.replace(".", "/") + ".py", module.replace(".", "/") + "/__init__.py"):
+        for path, inner in _homes(module, name):
             if path in trees.upstream:
-                wanted.setdefault(path, set()).add(name)
+                wanted.setdefault(path, set()).add(inner)
+                homes[(path, inner)] = (module, name)
     found: dict[tuple[str, str], Shifted] = {}
     for both in parsed_texts(trees, sorted(wanted)[:_MOST_FILES], lambda old, new: _binds_any(old, new, wanted)):
         names = wanted[both.path]
         old, new = _lists(both.old, names), _lists(both.new, names)
         for name in old.keys() & new.keys():
             if old[name] != new[name]:  # which position moved is the read's to say (an append moves only ends)
-                module = dotted_name(both.path, roots=("",))
-                found[(module, name)] = _as_merged(trees, Shifted(both.path, name, old[name], new[name]))
+                found[homes[(both.path, name)]] = _as_merged(trees, Shifted(both.path, name, old[name], new[name]))
     return found
+
+
+def _homes(module: str, name: str) -> Iterator[tuple[str, str]]:
+    """The files (and the name in each) a list spelt ``module.name`` may live in: the module's own, or, for a
+    class's attribute (``pkg.mod.Cls`` and ``NAME``), the enclosing module's under ``Cls.NAME``."""
+    for base, inner in (
+        (module, name),
+        *([(module.rpartition(".")[0], f"{module.rpartition('.')[2]}.{name}")] if "." in module else []),
+    ):
+        stem = base.replace(".", "/")
+        yield stem + ".py", inner
+        yield stem + "/__init__.py", inner
 
 
 def _as_merged(trees: ThreeTrees, shifted: Shifted) -> Shifted:
@@ -129,18 +151,20 @@ def _as_merged(trees: ThreeTrees, shifted: Shifted) -> Shifted:
 
 def _binds_any(old: str, new: str, wanted: dict[str, set[str]]) -> bool:
     """Both texts bind one of the names wanted of any path at their top level to a display (a superset)."""
-    names = {n for ns in wanted.values() for n in ns}
-    binds = re.compile(r"(?m)^(?:" + "|".join(sorted(map(re.escape, names))) + r")\b[^=\n]*=[ \t]*[\[(]")
+    names = {n.rpartition(".")[2] for ns in wanted.values() for n in ns}  # a class's attribute is indented
+    binds = re.compile(r"(?m)^[ \t]*(?:" + "|".join(sorted(map(re.escape, names))) + r")\b[^=\n]*=[ \t]*[\[(]")
     return bool(binds.search(old) and binds.search(new))
 
 
 def _lists(module: ast.Module, names: set[str]) -> dict[str, tuple[str, ...]]:
     """name -> its entries' spellings, for each of ``names`` one top-level statement binds to a list or tuple
-    display of two or more distinct entries (a second binding drops it)."""
+    display of two or more distinct entries (a second binding drops it); ``Cls.NAME``, one statement of the
+    top-level class ``Cls``'s body."""
     found: dict[str, tuple[str, ...]] = {}
     seen: set[str] = set()
-    for stmt in module.body:
+    for prefix, stmt in _statements(module, names):
         target, value = _bound(stmt)
+        target = prefix + target if target is not None else None
         if target is None or target not in names:
             continue
         entries = tuple(ast.unparse(e) for e in value.elts) if isinstance(value, ast.List | ast.Tuple) else ()
@@ -150,6 +174,16 @@ def _lists(module: ast.Module, names: set[str]) -> dict[str, tuple[str, ...]]:
             found[target] = entries
         seen.add(target)
     return found
+
+
+def _statements(module: ast.Module, names: set[str]) -> Iterator[tuple[str, ast.stmt]]:
+    """(prefix, statement) of the module's top level (prefix ``""``) and of each top-level class a name of
+    ``names`` is dotted under (prefix ``"Cls."``)."""
+    classes = {n.partition(".")[0] for n in names if "." in n}
+    for stmt in module.body:
+        yield "", stmt
+        if isinstance(stmt, ast.ClassDef) and stmt.name in classes:
+            yield from ((f"{stmt.name}.", inner) for inner in stmt.body)
 
 
 def _bound(stmt: ast.stmt) -> tuple[str | None, ast.expr | None]:
@@ -172,6 +206,8 @@ def _fork_reads(path: str, module: ast.Module, owned: set[int]) -> Iterator[tupl
         if read is None or getattr(node, "lineno", None) not in owned:
             continue
         ref = _list_of(node)
+        if read.kind == "unpack" and shape_tested(node, ref, parents):
+            continue
         if _checked(node, ref, parents) or (isinstance(ref, ast.Name) and _local(ref.id, node, parents)):
             continue
         if read.kind == "unpack" and _count_handled(node, ref, parents):
@@ -279,7 +315,12 @@ def _list_of(node: ast.AST) -> ast.expr:
 
 
 def _position(node: ast.AST) -> _Read | None:
-    """The constant position ``node`` takes: ``X[k]``, ``X[a:b]`` (no step), ``X.insert(k, v)``, ``X.pop(k)``."""
+    """The constant position ``node`` takes: ``X[k]``, ``X[a:b]`` (no step), ``X.insert(k, v)``, ``X.pop(k)``;
+    or the count of names ``a, b, c = X`` (``X`` a name or a dotted read, no star) unpacks it into."""
+    if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Tuple | ast.List):
+        names = node.targets[0].elts
+        plain = isinstance(node.value, ast.Name | ast.Attribute) and not any(isinstance(e, ast.Starred) for e in names)
+        return _Read(node, "unpack", (len(names),)) if plain and len(names) >= 2 else None
     if isinstance(node, ast.Subscript):
         if isinstance(node.slice, ast.Slice):
             bounds = (node.slice.lower, node.slice.upper)
@@ -293,18 +334,7 @@ def _position(node: ast.AST) -> _Read | None:
         if at is None or len(node.args) != (2 if node.func.attr == "insert" else 1):
             return None
         return _Read(node, "insert" if node.func.attr == "insert" else "index", (at,))
-    return _unpacked(node)
-
-
-def _unpacked(node: ast.AST) -> _Read | None:
-    """``A, B, C = X``: a fixed count of names (no ``*rest``), which raises ValueError on a list of another
-    length (killers211: #20859 appended a fourth builtin to ``BUILTIN_LOGITS_PROCESSORS``)."""
-    if not isinstance(node, ast.Assign) or len(node.targets) != 1:
-        return None
-    target = node.targets[0]
-    if not isinstance(target, ast.Tuple | ast.List) or any(isinstance(e, ast.Starred) for e in target.elts):
-        return None
-    return _Read(node, "unpack", (len(target.elts),))
+    return None
 
 
 def _constant(expr: ast.expr) -> int | None:
@@ -331,8 +361,7 @@ def _moved(read: _Read, list_: Shifted) -> _Moved | None:
     old, new = list_.old, list_.new
     shared = set(old) & set(new)
     if read.kind == "unpack":
-        count = read.bounds[0]
-        return _Moved(f"{len(old)} entries", f"{len(new)} entries", False) if len(old) == count != len(new) else None
+        return _unpacked(read.bounds[0], old, new, shared)
     if read.kind == "index":
         (at,) = read.bounds
         assert at is not None
@@ -349,6 +378,17 @@ def _moved(read: _Read, list_: Shifted) -> _Moved | None:
     return _Moved(flipped[0], "in" if flipped[0] in after else "out", ends)
 
 
+def _unpacked(count: int | None, old: tuple[str, ...], new: tuple[str, ...], shared: set[str]) -> _Moved | None:
+    """An unpack into the base's count: upstream's other length raises ValueError; a shared entry now at another
+    name binds that name to another entry.  Another count than the base's is the fork's own shape: quiet."""
+    if count != len(old):
+        return None
+    if len(new) != count:
+        return _Moved(f"{count} entries", f"{len(new)} entries", at_end=False)
+    moved = next((i for i, e in enumerate(old) if e in shared and new[i] != e), None)
+    return _Moved(old[moved], new[moved], at_end=False) if moved is not None else None
+
+
 def _near_end(at: int, size: int) -> bool:
     """A position at an end or next to one (``0``, ``1``, ``-1``, ``-2``, the last two)."""
     return at in (0, 1, -1, -2) or at >= size - 2
@@ -360,7 +400,10 @@ def _finding(trees: ThreeTrees, path: str, read: _Read, list_: Shifted, moved: _
     commit = trees.upstream_commit(list_.path, re.escape(word), pr_pattern)
     spelt = ast.unparse(read.node)
     if read.kind == "unpack":
-        what = f"`{spelt}` unpacks {moved.was} and the list now holds {moved.now}: ValueError"
+        spelt = ast.unparse(read.node).strip()
+        what = f"`{spelt}` unpacks {moved.was} at the base and {moved.now} now" + (
+            " (ValueError)" if moved.was.endswith(" entries") else ""
+        )
     elif read.kind == "index":
         what = f"{spelt} was {moved.was} at the base and is {moved.now} now"
     elif read.kind == "slice":
