@@ -76,8 +76,7 @@ CASES += [
         K(
             *PR,
             "vllm/aeon/r113pr2.py",
-            IN + "def aeon_end(rng: PlaceholderRange) -> int:\n"
-            '    return rng["offset"] + rng["length"]\n',
+            IN + 'def aeon_end(rng: PlaceholderRange) -> int:\n    return rng["offset"] + rng["length"]\n',
             '    return rng["offset"] + rng["length"]',
         ),
     ),
@@ -346,6 +345,31 @@ TWINS += [
             "    return [rng.length for rng in ranges]",
         ),
     ),
+    (
+        "#16076 TypedDict made a dataclass",
+        "twin: the key read in the comprehension, under isinstance(rng, dict) in a conditional expression",
+        K(
+            *PR2,
+            "vllm/aeon/r113pq2.py",
+            IN + "def aeon_lengths(ranges: list[PlaceholderRange]) -> list[int]:\n"
+            '    return [rng["length"] if isinstance(rng, dict) else rng.length for rng in ranges]\n',
+            '    return [rng["length"] if isinstance(rng, dict) else rng.length for rng in ranges]',
+        ),
+    ),
+    (
+        "#16076 TypedDict made a dataclass",
+        "twin: a loop of key reads in a try catching Exception",
+        K(
+            *PR2,
+            "vllm/aeon/r113pq3.py",
+            IN + "def aeon_total(by_mod: dict[str, list[PlaceholderRange]]) -> int:\n"
+            "    try:\n"
+            '        return sum(rng["length"] for ranges in by_mod.values() for rng in ranges)\n'
+            "    except Exception:  # AEON: the dataclass range of newer upstreams\n"
+            "        return sum(rng.length for ranges in by_mod.values() for rng in ranges)\n",
+            '        return sum(rng["length"] for ranges in by_mod.values() for rng in ranges)',
+        ),
+    ),
 ]
 
 # --- a69693e38f (#23473), 965bc71b04 (#21232): TypedDict inputs -> TensorSchema (which defines __getitem__)
@@ -377,6 +401,22 @@ TWINS += [
             '    return first["image_sizes"]',
         ),
     ),
+    (
+        "#23473 TypedDict made a TensorSchema",
+        "twin: a key read off a loop over a loop variable walking the inputs",
+        K(
+            *QW,
+            "vllm/aeon/r113qw2.py",
+            "import torch\n\nfrom vllm.model_executor.models.qwen_vl import QwenImagePixelInputs\n\n\n"
+            "def aeon_shapes(by_req: dict[str, list[QwenImagePixelInputs]]) -> list[torch.Size]:\n"
+            "    shapes = []\n"
+            "    for batch in by_req.values():\n"
+            "        for inputs in batch:\n"
+            '            shapes.append(inputs["data"].shape)\n'
+            "    return shapes\n",
+            '            shapes.append(inputs["data"].shape)',
+        ),
+    ),
 ]
 
 # --- f0a1c8453a (#32863): TokensPrompt's multi-modal keys moved into a TypedDict base (_CommonKeys)
@@ -392,6 +432,19 @@ TWINS += [
             "def aeon_mm(prompts: list[TokensPrompt]) -> list[object]:\n"
             '    return [p["multi_modal_data"] for p in prompts if "multi_modal_data" in p]\n',
             '    return [p["multi_modal_data"] for p in prompts if "multi_modal_data" in p]',
+        ),
+    ),
+    (
+        "#32863 keys moved to a TypedDict base",
+        "twin: a key the subclass keeps and one the base now declares, off an element-bound local",
+        K(
+            *TP,
+            "vllm/aeon/r113tp2.py",
+            "from vllm.inputs.data import TextPrompt\n\n\n"
+            "def aeon_first(prompts: list[TextPrompt]) -> tuple[str, object]:\n"
+            "    first = prompts[0]\n"
+            '    return first["prompt"], first.get("mm_processor_kwargs")\n',
+            '    return first["prompt"], first.get("mm_processor_kwargs")',
         ),
     ),
 ]
@@ -438,7 +491,7 @@ CASES += [
             "class AeonLlava(LlavaForConditionalGeneration):\n"
             "    def get_multimodal_embeddings(self, **kwargs: object):\n"
             "        # AEON: the Spark's vision tower runs in NVFP4\n"
-            "        return super().get_multimodal_embeddings(**kwargs)\n",
+            "        return self.aeon_vision_tower(**kwargs)\n",
             "    def get_multimodal_embeddings(self, **kwargs: object):",
         ),
     ),
@@ -456,6 +509,20 @@ TWINS += [
             "    def get_multimodal_embeddings(self, **kwargs: object) -> list[torch.Tensor]:\n"
             '        return [torch.zeros(4, 8) for _ in kwargs.get("pixel_values", [])]\n',
             "    def get_multimodal_embeddings(self, **kwargs: object) -> list[torch.Tensor]:",
+        ),
+    ),
+    (
+        "#27583 shimmed hook",
+        "twin: the fork's text model overriding get_input_embeddings (VllmModel.embed_input_ids's shim)",
+        K(
+            *EM,
+            "vllm/aeon/r113em2.py",
+            "import torch\nfrom torch import nn\n\n"
+            "from vllm.model_executor.models.interfaces_base import VllmModelForTextGeneration\n\n\n"
+            "class AeonLM(nn.Module, VllmModelForTextGeneration):\n"
+            "    def get_input_embeddings(self, input_ids: torch.Tensor) -> torch.Tensor:\n"
+            "        return self.embed_tokens(input_ids)\n",
+            "    def get_input_embeddings(self, input_ids: torch.Tensor) -> torch.Tensor:",
         ),
     ),
 ]
