@@ -6,25 +6,42 @@ right after the merge (the merge base is the commit's first parent, upstream the
 - a key read of a TypedDict upstream turned into a class that cannot be subscripted (symbol drift's
   ``_typed_key``/``_record_key``; #15712 made ``PlaceholderRange`` a frozen dataclass, and #16076 again): the
   attribute read (the new spelling), the fork's own namesake TypedDict, a read under ``isinstance(rng, dict)``
-  or ``isinstance(rng, Mapping)``, in a ``try`` catching ``(KeyError, TypeError)``, under a ``hasattr`` test
-  (an ``if`` and a conditional expression), under ``dataclasses.is_dataclass``, a parameter rebound to a dict of
-  itself before the read; and the same shape on classes that can still be subscripted: #23473 and #21232 turned
-  model inputs from TypedDicts into ``TensorSchema`` classes (which define ``__getitem__``), #32863 moved
-  ``TokensPrompt``'s keys into a TypedDict base;
+  (an ``if``, a conditional expression in a comprehension) or ``isinstance(rng, Mapping)``, in a ``try``
+  catching ``(KeyError, TypeError)`` or ``Exception``, under a ``hasattr`` test (an ``else``, a conditional
+  expression), after ``dataclasses.is_dataclass`` returns, off a parameter rebound to a dict of itself; and the
+  same shape on classes that can still be subscripted: #23473 and #21232 turned model inputs from TypedDicts
+  into ``TensorSchema`` classes (which define ``__getitem__``), #32863 moved ``TokensPrompt``'s and
+  ``TextPrompt``'s shared keys into a TypedDict base;
 - a local bound once to one element of a container (``first = ranges[0]``, now typed for every typed read):
   a kept field read off it, the fork's own class as the element, a slice (a list, not an element), a
-  container of the fork's own dicts;
+  mapping's value keeping the field, the fork's own namesake class as the value;
 - the inner variable of a loop over a loop variable (``loop_types.walked_container``): the attribute read, a
-  nest of the fork's own dicts, a loop over the mapping's keys;
+  nest of the fork's own dicts, a loop over the mapping's keys, a nest of ``TensorSchema`` inputs;
 - an override a base's string lookup still reaches (``drift/shimmed_hooks.py``; #13964's
-  ``_get_prompt_replacements``, #27583's ``get_multimodal_embeddings`` reached by ``hasattr(self, ...)`` in
-  ``SupportsMultiModal.embed_multimodal``): the fork's model on the protocol itself, a subclass whose own
-  ``__init__`` calls ``super().__init__()`` (the shim still runs).
+  ``_get_prompt_replacements``, #27583's ``get_multimodal_embeddings`` and ``get_input_embeddings`` reached by
+  ``hasattr(self, ...)`` in ``SupportsMultiModal.embed_multimodal`` and ``VllmModel.embed_input_ids``): the
+  fork's model on the protocol itself, a subclass whose own ``__init__`` calls ``super().__init__()`` (the shim
+  still runs).
 
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the replay's catches
-of these widenings, kept to show the reach stays, #16076's re-landing of the dataclass, a removed field read
-off a local bound to a mapping's value, and #27583's override on a model that defines the new hook itself
-(the shim in the protocol never runs: the override is dead).
+of these widenings, kept to show the reach stays (a key read off an element-bound local, off a loop over a loop
+variable, off an annotated parameter), #16076's re-landing (a key read in a comprehension), a removed field read
+off a local bound to a mapping's value, and #27583's override on a model that defines the new hook itself (the
+shim in the protocol never runs: every model of the tree overrides ``embed_multimodal``, the override is dead).
+
+Round 1 (main at ba75d3fc), 6 cases and 27 twins as written (22 first, 5 more before any mend ran on them):
+5 caught, 1 warned of 6; 4 false errors of 27 twins: the key read in the ``else`` of ``hasattr(rng,
+"length")``, in a conditional expression on ``hasattr(rng, "offset")``, after ``if is_dataclass(rng): return
+rng.offset``, and off the parameter rebound by ``rng = rng if isinstance(rng, dict) else asdict(rng)`` (its
+annotation still typed it).  The warned case: #27583's ``AeonLlava.get_multimodal_embeddings``, an override
+the protocol's shim was taken to reach, though ``LlavaForConditionalGeneration.embed_multimodal`` overrides the
+method hosting it (the widening had turned the old error into a warning: reach lost).
+Round 2 (this branch): a record's key read is the fork's for both shapes where a presence test of the value must
+have failed (``presence.presence_refuting``), beside a dataclass test (``fallbacks.dataclass_tested``), or off a
+parameter the function rebinds (symbol drift's ``_both_shapes``, with the ``except TypeError`` rule it joins); a
+shim reaches an override only through a method no class before it in the fork class's order overrides without
+``super().<method>(...)`` (``shimmed_hooks.shim_reached``).  6 caught of 6; 0 false errors of 27 twins (3
+warned: the three overrides shims still reach).
 
   PYTHONPATH=.. python review113_twins.py [--only TEXT ...] [--show]
 """
