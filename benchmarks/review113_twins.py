@@ -42,6 +42,11 @@ parameter the function rebinds (symbol drift's ``_both_shapes``, with the ``exce
 shim reaches an override only through a method no class before it in the fork class's order overrides without
 ``super().<method>(...)`` (``shimmed_hooks.shim_reached``).  6 caught of 6; 0 false errors of 27 twins (3
 warned: the three overrides shims still reach).
+Regression set at this branch's head: blind_replay_multimodal2 24/24 (10 twins quiet, 4 warned, 0 false),
+killer_replay 26/26, kind_change_replay 12/12 (5 quiet), blind_replay_mminputs 19/19 (13 quiet),
+blind_replay_mmproc 19 caught, 1 missed of 20 (14 quiet; the miss as before), blind_replay_multimodal 28 caught,
+4 warned of 32 (14 quiet), ``symbol_precision.py --windows 1``: 0 false errors (window 0: 5 broken overrides, 4
+caught, 8 warnings, as before).
 
   PYTHONPATH=.. python review113_twins.py [--only TEXT ...] [--show]
 """
