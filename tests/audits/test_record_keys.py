@@ -1,7 +1,8 @@
 """A key read off a TypedDict upstream turned into a class that cannot be subscripted (f5722a5052, #15712 made
 ``PlaceholderRange`` a frozen dataclass): ``rng["offset"]`` raises TypeError after the merge.  Quiet: a class
 upstream kept a TypedDict, a new class that defines ``__getitem__``, the attribute read, the fork's own
-namesake TypedDict.
+namesake TypedDict; and review113's twins, reads written for both shapes: under a failed ``hasattr`` (an
+``else``, a conditional expression), past a dataclass test, off a parameter the function rebinds.
 """
 
 from __future__ import annotations
@@ -120,3 +121,36 @@ def test_a_nested_loop_types_its_inner_variable_for_any_read(git_repo: GitRepo, 
     sides = s.merge_case(git_repo, {INPUTS: base}, {FORK: fork}, [(SUBJECT, {INPUTS: UPSTREAM})])
     rows = [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == FORK and r[2] == "error"]
     assert [r[1] for r in rows] == [8] and "is_embed" in rows[0][3]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        'def aeon_len(rng: PlaceholderRange) -> int:\n    if hasattr(rng, "length"):\n        return rng.length\n'
+        '    else:\n        return rng["length"]\n',
+        'def aeon_off(rng: PlaceholderRange) -> int:\n    return rng.offset if hasattr(rng, "offset") else rng["offset"]\n',
+        'def aeon_off(rng: PlaceholderRange) -> int:\n    if getattr(rng, "offset", None) is not None:\n'
+        '        return rng.offset\n    return rng["offset"]\n',
+        "def aeon_off(rng: PlaceholderRange) -> int:\n    if dataclasses.is_dataclass(rng):\n        return rng.offset\n"
+        '    return rng["offset"]\n',
+        "def aeon_end(rng: PlaceholderRange) -> int:\n"
+        "    rng = rng if isinstance(rng, dict) else dataclasses.asdict(rng)\n"
+        '    return rng["offset"] + rng["length"]\n',
+    ],
+    ids=["hasattr-else", "hasattr-ifexp", "getattr-exits", "is-dataclass", "rebound-parameter"],
+)
+def test_reads_written_for_both_shapes_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    """review113's twins of #15712: the fork reads the key only where the value is no dataclass."""
+    assert _rows(git_repo, no_rules, "import dataclasses\n\n" + IMPORT + body) == []
+
+
+def test_a_hasattr_test_of_another_value_keeps_the_error(git_repo: GitRepo, no_rules: Path) -> None:
+    """The presence test must be of the value read: ``hasattr(other, ...)`` says nothing of ``rng``, and a local
+    bound to an element (no parameter rebound) keeps its element's class."""
+    body = (
+        "def aeon_off(rng: PlaceholderRange, other: object, ranges: list[PlaceholderRange]) -> int:\n"
+        '    if hasattr(other, "offset"):\n        return 0\n    first = ranges[0]\n'
+        '    return rng["offset"] + first["offset"]\n'
+    )
+    rows = _rows(git_repo, no_rules, IMPORT + body)
+    assert [r[1] for r in rows] == [8, 8]

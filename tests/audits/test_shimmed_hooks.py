@@ -1,7 +1,9 @@
 """An override of a hook upstream renamed, that the base still looks up on ``self`` by its old name (f1579b229d,
 #13964: ``getattr(self, "_get_prompt_replacements", None)`` in ``BaseMultiModalProcessor.__init__``): a warning,
 not the error for an override nothing calls.  Without the shim (or with a lookup on another object, or of
-another name) the override of the removed method stays an error.
+another name) the override of the removed method stays an error; so does one whose class (or a class between)
+overrides the method hosting the shim without calling ``super()`` (review113: #27583's shim in
+``SupportsMultiModal.embed_multimodal``, which every model of the tree overrides).
 """
 
 from __future__ import annotations
@@ -74,3 +76,38 @@ def test_an_override_a_shim_still_reaches_is_a_warning(git_repo: GitRepo, no_rul
 def test_an_override_nothing_reaches_stays_an_error(git_repo: GitRepo, no_rules: Path, shim: str) -> None:
     rows = _rows(git_repo, no_rules, shim)
     assert rows and all(r[2] == "error" for r in rows)
+
+
+MIDDLE = """from vllm.multimodal.processing import BaseProcessor
+
+
+class ModelProcessor(BaseProcessor):
+    def __init__(self):
+        {init}
+"""
+
+
+@pytest.mark.parametrize(
+    ("init", "severity"),
+    [("super().__init__()\n        self.tiles = 4", "warning"), ("self.tiles = 4", "error")],
+    ids=["passes-on", "overrides"],
+)
+def test_a_shim_only_reaches_through_methods_that_run(
+    git_repo: GitRepo, no_rules: Path, init: str, severity: str
+) -> None:
+    """A class between the fork's and the shim's that defines the shim's method: the shim runs only where that
+    method calls ``super()``'s."""
+    model = "vllm/multimodal/model_processor.py"
+    upstream = NEW.format(
+        shim='if repls := getattr(self, "_get_prompt_replacements", None):\n'
+        "            self._get_prompt_updates = repls"
+    )
+    fork = OVERRIDE.replace("processing import BaseProcessor", "model_processor import ModelProcessor").replace(
+        "(BaseProcessor)", "(ModelProcessor)"
+    )
+    base_side = {PROC: BASE, model: MIDDLE.format(init="super().__init__()")}
+    sides = s.merge_case(
+        git_repo, base_side, {FORK: fork}, [(SUBJECT, {PROC: upstream, model: MIDDLE.format(init=init)})]
+    )
+    rows = [r for r in s.rule_rows(git_repo, no_rules, sides, SYMBOL_DRIFT) if r[0] == FORK and r[1] == 5]
+    assert rows and {r[2] for r in rows} == {severity}

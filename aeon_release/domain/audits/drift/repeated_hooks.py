@@ -175,10 +175,11 @@ def _once_anyway(cls: ast.ClassDef, override: ast.FunctionDef, item: Repeated) -
     if opening_flag(override) is not None:
         return True
     caller = method_named(cls, item.caller)
-    return caller is not None and item.caller not in _super_calls(caller)
+    return caller is not None and item.caller not in super_calls(caller)
 
 
-def _super_calls(func: ast.FunctionDef) -> set[str]:
+def super_calls(func: ast.FunctionDef) -> set[str]:
+    """The methods ``func`` calls off ``super()``: ``super().__init__(...)`` -> ``__init__``."""
     return {
         n.func.attr
         for n in ast.walk(func)

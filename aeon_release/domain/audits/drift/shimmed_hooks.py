@@ -7,19 +7,45 @@ string, though the base no longer defines it: an error saying nothing calls the 
 The override still leans on a shim upstream means to drop, so it stays a warning.
 
 Only a ``getattr``/``hasattr`` of ``self``, ``cls`` or ``type(self)`` with the name as a string literal, in
-the body of a class along the fork class's bases in the merged tree.  Pure: syntax trees in, answers out.
+a method of a class along the fork class's bases in the merged tree, that the fork class still runs: no class
+before it in the fork class's order (the fork class included) defines that method without calling
+``super().<method>(...)``.  #27583 renamed ``get_multimodal_embeddings`` to ``embed_multimodal`` with a
+``hasattr(self, "get_multimodal_embeddings")`` shim in ``SupportsMultiModal.embed_multimodal``, but every model
+of the tree defines its own ``embed_multimodal``: a fork subclass of one overriding the old name is never
+reached (review113), and stays an error.  Pure: syntax trees in, answers out.
 """
 
 from __future__ import annotations
 
 import ast
+from collections.abc import Sequence
+
+from aeon_release.domain.audits.drift.deferred_inits import method_named
+from aeon_release.domain.audits.drift.repeated_hooks import super_calls
 
 _LOOKUPS = frozenset({"getattr", "hasattr"})
 
 
-def looks_up_by_string(node: ast.ClassDef, name: str) -> bool:
-    """``node``'s body looks ``name`` up on the instance (or its class) by a string literal."""
-    return any(_self_lookup(sub, name) for sub in ast.walk(node))
+def shim_reached(order: Sequence[ast.ClassDef], index: int, name: str) -> bool:
+    """``order[index]`` (a class along ``order``, the fork class's order, itself first) has a method that looks
+    ``name`` up on the instance by a string literal, and no class before it in ``order`` overrides that method
+    without handing on to ``super()`` (the shim still runs for the fork class's instances)."""
+    return any(all(_passes_on(c, host) for c in order[:index]) for host in _lookup_hosts(order[index], name))
+
+
+def _lookup_hosts(node: ast.ClassDef, name: str) -> list[str]:
+    """The methods of ``node`` whose body looks ``name`` up on the instance (or its class) by a string literal."""
+    return [
+        m.name
+        for m in node.body
+        if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef) and any(_self_lookup(s, name) for s in ast.walk(m))
+    ]
+
+
+def _passes_on(node: ast.ClassDef, method: str) -> bool:
+    """``node`` defines no ``method``, or its own calls ``super().method(...)``."""
+    own = method_named(node, method)
+    return own is None or method in super_calls(own)
 
 
 def _self_lookup(node: ast.AST, name: str) -> bool:

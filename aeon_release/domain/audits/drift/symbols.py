@@ -122,9 +122,10 @@ from aeon_release.domain.audits.drift.lost_inits import lost_init
 from aeon_release.domain.audits.drift.mapped_calls import made_call as builtin_call
 from aeon_release.domain.audits.drift.metaclasses import class_member
 from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets, is_self_attribute
-from aeon_release.domain.audits.drift.own_fields import enclosing, enclosing_class
+from aeon_release.domain.audits.drift.own_fields import assigned, enclosing, enclosing_class
 from aeon_release.domain.audits.drift.passed_args import kept_in_place
 from aeon_release.domain.audits.drift.patched_names import patched_attribute
+from aeon_release.domain.audits.drift.presence import presence_refuting
 from aeon_release.domain.audits.drift.pyindex import (
     MISSING,
     UNDEFINED_HOOKS,
@@ -186,7 +187,7 @@ from aeon_release.domain.audits.drift.returned_strings import string_tables
 from aeon_release.domain.audits.drift.returns import own_returns
 from aeon_release.domain.audits.drift.retyped import names_bound_once
 from aeon_release.domain.audits.drift.shadows import Shadow, namesakes, patched, settable_read, shadowed
-from aeon_release.domain.audits.drift.shimmed_hooks import looks_up_by_string
+from aeon_release.domain.audits.drift.shimmed_hooks import shim_reached
 from aeon_release.domain.audits.drift.sides import AddedLines, Changes, commit_note
 from aeon_release.domain.audits.drift.signatures import (
     PartialCall,
@@ -1363,8 +1364,8 @@ class _Checker:
             return
         old, new = _typed_dict_keys(self.before, old_cls), _typed_dict_keys(self.after, new_cls)
         if old is not None and key in old and new is None and cannot_subscript(self.after, new_cls):
-            if not caught_around(node, _SUBSCRIPT_ERRORS, self._parents(mod)):  # ``except TypeError``: the fork's
-                yield from self._record_key(mod, node, new_cls)  # own fallback for both shapes
+            if not self._both_shapes(mod, node, scope):
+                yield from self._record_key(mod, node, new_cls)
             return
         if old is None or new is None or key not in old or key in new:
             return
@@ -1378,6 +1379,22 @@ class _Checker:
             f"({new_cls.module.path}{'; ' + commit if commit else ''}): nothing fills it any more, the read "
             f"raises KeyError; take it from where upstream keeps it now, or fill it in the fork's code",
         )
+
+    def _both_shapes(self, mod: ModuleInfo, node: ast.Subscript, scope: _Scope) -> bool:
+        """The fork's key read of a record is written for the dict and the class both (review113's twins of
+        #15712): in a ``try`` catching TypeError, where a presence test of the value (``hasattr(rng, "offset")``,
+        any spelling) or a dataclass test (``is_dataclass(rng)``) must have failed, or off a parameter the
+        function rebinds (``rng = rng if isinstance(rng, dict) else asdict(rng)``: its annotation no longer
+        says what the read sees)."""
+        parents = self._parents(mod)
+        if caught_around(node, _SUBSCRIPT_ERRORS, parents) or dataclass_tested(node, parents):
+            return True
+        if presence_refuting(node, ast.unparse(node.value), parents):
+            return True
+        func = scope.functions[-1] if scope.functions else None
+        if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef) or not isinstance(node.value, ast.Name):
+            return False
+        return node.value.id in parameter_names(func.args) and node.value.id in assigned(func)
 
     def _record_key(self, mod: ModuleInfo, node: ast.Subscript, new_cls: px.ClassInfo) -> Iterator[Finding]:
         """``rng["offset"]`` on a TypedDict upstream turned into a class of its own that defines no
@@ -5990,10 +6007,10 @@ class _Checker:
         cls = self.after.class_info(new_mod, qual) if new_mod else None
         if cls is None:
             return None
-        for base in self.after.mro(cls, False):
-            if isinstance(base, px.ClassInfo) and looks_up_by_string(base.node, name):
-                return base.qualname
-        return None
+        order = [c for c in self.after.mro(cls) if isinstance(c, px.ClassInfo)]
+        nodes = [c.node for c in order]
+        # the shim's method must still run: #27583's models each define the ``embed_multimodal`` that hosts it
+        return next((c.qualname for i, c in enumerate(order) if i and shim_reached(nodes, i, name)), None)
 
     def _self_called(self, mod: ModuleInfo, qual: str, name: str) -> bool:
         """A method the fork class reaches (its own, or a base's) calls ``name`` on ``self``/``cls`` in the
