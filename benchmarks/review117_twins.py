@@ -1,0 +1,416 @@
+"""Adversarial twins of killers209's widenings: fork carries correct after the real change.
+
+Each twin replays a real upstream commit under a fork carry shaped like what the widened checks catch, but
+right after the merge (the merge base is the commit's first parent, upstream the commit):
+
+- a handler around a call off a subclass (or a conditional alias) reaching the def it inherits
+  (``drift/raised_kinds.py`` ``_Heirs``; #18979 dropped ``Platform.device_id_to_physical_device_id``'s
+  ``raise RuntimeError``): the fork's own subclass that raises it again, an unrelated class of the fork's with a
+  namesake that raises it, ``except (RuntimeError, IndexError)`` and its ``contextlib.suppress`` spelling (the
+  ``IndexError`` still raised), a ``raise RuntimeError`` of the fork's own in the ``try``, an unchanged method
+  off the same subclass;
+- a hook a caller no longer reaches through ``cls.`` and a method inherited from another file's base
+  (``drift/bypassed_hooks.py``; #47892 ``get_device_capability`` maps through
+  ``visible_device_id_to_physical_device_id``): the fork's subclass overriding the caller too, the fork
+  overriding the new map to hand on to its old one, the override on ``NonNvmlCudaPlatform`` (a class whose
+  caller did not change), the fork's own class of the names deriving from nothing;
+- a patch of a base's method a subclass now overrides (``drift/patched_bases.py`` and symbol drift's
+  ``classmethod(f)`` patches; #41496 ``CudaPlatformBase.is_pin_memory_available``): the patch on the base and
+  on the overriding class both, a patch of a method no subclass newly overrides, a patch below the new def
+  (``NvmlCudaPlatform``), a ``classmethod(f)`` whose ``f`` takes ``*args``, a patch of the fork's own class
+  named ``Platform``;
+- a new hook called off a name the calling function imports late (``drift/new_hooks.py``
+  ``imported_receiver``; #34760 ``use_custom_op_collectives()``, #15417 ``supports_v1(model_config=...)``,
+  #38468 ``manual_seed_all(seed)``): namesakes that still fit the call (a defaulted extra parameter, a
+  ``**kwargs``, a ``*args``, a static method without parameters for a call without arguments, a
+  ``classmethod(lambda cls: ...)`` class attribute), and a namesake on a fork class that is no platform.
+
+Every error on a twin's line is a false one (a warning is counted apart).  The CASES are
+``blind_replay_platcuda2.py``'s catches by these widenings (imported from it, kept to show the reach stays).
+
+  PYTHONPATH=.. python review117_twins.py [--only TEXT ...] [--show]
+"""
+
+from __future__ import annotations
+
+import sys
+
+from blind_replay import K, run
+from blind_replay_platcuda2 import CASES as PLATCUDA2
+from killer_replay import Killer
+
+_WIDENED = ("#18979", "#47892", "#41496", "#34760", "#15417", "#38468")
+CASES: list[tuple[str, str, Killer]] = [
+    c for c in PLATCUDA2 if c[0].startswith(_WIDENED) and not c[1].startswith("twin")
+]
+TWINS: list[tuple[str, str, Killer]] = []
+
+NVC = "from vllm.platforms.cuda import NvmlCudaPlatform\n\n\n"
+
+# --- 65397e40f5 (#18979): Platform.device_id_to_physical_device_id no longer raises RuntimeError
+EV = ("#18979", "65397e40f5", "device_id_to_physical_device_id: the RuntimeError on CUDA_VISIBLE_DEVICES='' removed")
+CP = "import contextlib\n\nfrom vllm.platforms.cuda import CudaPlatform\n\n\n"
+OWN = (
+    "import os\n\n" + NVC + "class AeonSparkEnvPlatform(NvmlCudaPlatform):\n"
+    "    @classmethod\n"
+    "    def device_id_to_physical_device_id(cls, device_id: int) -> int:\n"
+    "        # AEON: the Spark's CPU-only Ray head must never map a GPU\n"
+    "        if os.environ.get(cls.device_control_env_var) == '':\n"
+    "            raise RuntimeError('no GPU on this placement group')\n"
+    "        return super().device_id_to_physical_device_id(device_id)\n\n\n"
+)
+TWINS += [
+    (
+        "#18979 raise removed",
+        "twin: the fork's own subclass raising it again, the call off it",
+        K(
+            *EV,
+            "vllm/aeon/r117ev1.py",
+            OWN + "def aeon_gpu(local_rank: int) -> int | None:\n"
+            "    try:\n"
+            "        return AeonSparkEnvPlatform.device_id_to_physical_device_id(local_rank)\n"
+            "    except RuntimeError:\n"
+            "        return None\n",
+            "    except RuntimeError:",
+        ),
+    ),
+    (
+        "#18979 raise removed",
+        "twin: a fork class of its own (no platform) with a namesake raising it",
+        K(
+            *EV,
+            "vllm/aeon/r117ev2.py",
+            "import os\n\n\n"
+            "class AeonDeviceMap:\n"
+            "    @classmethod\n"
+            "    def device_id_to_physical_device_id(cls, device_id: int) -> int:\n"
+            "        ids = os.environ.get('AEON_GPUS', '')\n"
+            "        if not ids:\n"
+            "            raise RuntimeError('AEON_GPUS unset')\n"
+            "        return int(ids.split(',')[device_id])\n\n\n"
+            "def aeon_gpu2(local_rank: int) -> int | None:\n"
+            "    try:\n"
+            "        return AeonDeviceMap.device_id_to_physical_device_id(local_rank)\n"
+            "    except RuntimeError:\n"
+            "        return None\n",
+            "    except RuntimeError:",
+        ),
+    ),
+    (
+        "#18979 raise removed",
+        "twin: except (RuntimeError, IndexError) -- the IndexError still raised",
+        K(
+            *EV,
+            "vllm/aeon/r117ev3.py",
+            CP + "def aeon_gpu3(local_rank: int) -> int | None:\n"
+            "    # AEON: a second local rank on the one-GPU Spark, or a CPU-only head\n"
+            "    try:\n"
+            "        return CudaPlatform.device_id_to_physical_device_id(local_rank)\n"
+            "    except (RuntimeError, IndexError):\n"
+            "        return None\n",
+            "    except (RuntimeError, IndexError):",
+        ),
+    ),
+    (
+        "#18979 raise removed",
+        "twin: contextlib.suppress(RuntimeError, IndexError)",
+        K(
+            *EV,
+            "vllm/aeon/r117ev4.py",
+            CP + "def aeon_gpu4(local_rank: int) -> str:\n"
+            "    with contextlib.suppress(RuntimeError, IndexError):\n"
+            "        return f'cuda:{CudaPlatform.device_id_to_physical_device_id(local_rank)}'\n"
+            "    return 'cpu'\n",
+            "    with contextlib.suppress(RuntimeError, IndexError):",
+        ),
+    ),
+    (
+        "#18979 raise removed",
+        "twin: the try raises RuntimeError itself",
+        K(
+            *EV,
+            "vllm/aeon/r117ev5.py",
+            CP + "def aeon_gpu5(local_rank: int) -> int | None:\n"
+            "    try:\n"
+            "        gpu = CudaPlatform.device_id_to_physical_device_id(local_rank)\n"
+            "        if gpu > 0:\n"
+            "            raise RuntimeError('AEON: the Spark has one GPU, NVML index 0')\n"
+            "        return gpu\n"
+            "    except RuntimeError:\n"
+            "        return None\n",
+            "    except RuntimeError:",
+        ),
+    ),
+    (
+        "#18979 raise removed",
+        "twin: an unchanged method off the same subclass",
+        K(
+            *EV,
+            "vllm/aeon/r117ev6.py",
+            CP + "def aeon_name(local_rank: int) -> str:\n"
+            "    try:\n"
+            "        return CudaPlatform.get_device_name(local_rank)\n"
+            "    except RuntimeError:\n"
+            "        return 'NVIDIA GB10'\n",
+            "    except RuntimeError:",
+        ),
+    ),
+]
+
+# --- 68b4a1d582 (#47892): get_device_capability maps through visible_device_id_to_physical_device_id
+VD = ("#47892", "68b4a1d582", "NvmlCudaPlatform.get_device_capability no longer calls device_id_to_physical_device_id")
+MAP = (
+    "    @classmethod\n"
+    "    def device_id_to_physical_device_id(cls, device_id: int) -> int:\n"
+    "        # AEON: the GB10's one GPU is NVML index 0 whatever the rank\n"
+    "        return 0\n"
+)
+TWINS += [
+    (
+        "#47892 override no longer reached",
+        "twin: the fork's subclass overrides the caller too",
+        K(
+            *VD,
+            "vllm/aeon/r117vd1.py",
+            "import pynvml\n\nfrom vllm.platforms.interface import DeviceCapability\n"
+            + NVC
+            + "class AeonSparkCapPlatform(NvmlCudaPlatform):\n"
+            + MAP
+            + "\n"
+            "    @classmethod\n"
+            "    def get_device_capability(cls, device_id: int = 0) -> DeviceCapability | None:\n"
+            "        handle = pynvml.nvmlDeviceGetHandleByIndex(cls.device_id_to_physical_device_id(device_id))\n"
+            "        major, minor = pynvml.nvmlDeviceGetCudaComputeCapability(handle)\n"
+            "        return DeviceCapability(major=major, minor=minor)\n",
+            "    def device_id_to_physical_device_id(cls, device_id: int) -> int:",
+        ),
+    ),
+    (
+        "#47892 override no longer reached",
+        "twin: the new map handed on to the fork's old one",
+        K(
+            *VD,
+            "vllm/aeon/r117vd2.py",
+            NVC + "class AeonSparkMapPlatform(NvmlCudaPlatform):\n" + MAP + "\n"
+            "    @classmethod\n"
+            "    def visible_device_id_to_physical_device_id(cls, device_id: int) -> int:\n"
+            "        return cls.device_id_to_physical_device_id(device_id)\n",
+            "    def device_id_to_physical_device_id(cls, device_id: int) -> int:",
+        ),
+    ),
+    (
+        "#47892 override no longer reached",
+        "twin: the override on NonNvmlCudaPlatform (its capability lookup unchanged)",
+        K(
+            *VD,
+            "vllm/aeon/r117vd3.py",
+            "from vllm.platforms.cuda import NonNvmlCudaPlatform\n\n\n"
+            "class AeonSparkTorchPlatform(NonNvmlCudaPlatform):\n" + MAP,
+            "    def device_id_to_physical_device_id(cls, device_id: int) -> int:",
+        ),
+    ),
+    (
+        "#47892 override no longer reached",
+        "twin: the fork's own class of the names, deriving from nothing",
+        K(
+            *VD,
+            "vllm/aeon/r117vd4.py",
+            "class AeonGpuTable:\n"
+            "    @classmethod\n"
+            "    def get_device_capability(cls, device_id: int = 0) -> tuple[int, int]:\n"
+            "        return (12, cls.device_id_to_physical_device_id(device_id))\n\n" + MAP,
+            "    def device_id_to_physical_device_id(cls, device_id: int) -> int:",
+        ),
+    ),
+]
+
+# --- 8bf374955f (#41496): CudaPlatformBase given its own is_pin_memory_available
+PM = ("#41496", "8bf374955f", "CudaPlatformBase.is_pin_memory_available added (shadows Platform's)")
+PIN = "def _aeon_pin(cls) -> bool:\n    # AEON: the GB10 shares one memory pool with the CPU\n    return True\n\n\n"
+TWINS += [
+    (
+        "#41496 base method now overridden",
+        "twin: the patch on the base and on the class now overriding it",
+        K(
+            *PM,
+            "vllm/aeon/r117pm1.py",
+            "from vllm.platforms.cuda import CudaPlatformBase\nfrom vllm.platforms.interface import Platform\n\n\n"
+            + PIN
+            + "Platform.is_pin_memory_available = classmethod(_aeon_pin)\n"
+            "CudaPlatformBase.is_pin_memory_available = classmethod(_aeon_pin)\n",
+            "CudaPlatformBase.is_pin_memory_available = classmethod(_aeon_pin)",
+        ),
+    ),
+    (
+        "#41496 base method now overridden",
+        "twin: a classmethod patch of a base method no subclass newly overrides",
+        K(
+            *PM,
+            "vllm/aeon/r117pm2.py",
+            "from vllm.platforms.interface import Platform\n\n\n"
+            "def _aeon_fp8(cls) -> bool:\n    return False\n\n\n"
+            "Platform.supports_fp8 = classmethod(_aeon_fp8)\n",
+            "Platform.supports_fp8 = classmethod(_aeon_fp8)",
+        ),
+    ),
+    (
+        "#41496 base method now overridden",
+        "twin: the patch below the new def (NvmlCudaPlatform)",
+        K(
+            *PM,
+            "vllm/aeon/r117pm3.py",
+            NVC + PIN + "NvmlCudaPlatform.is_pin_memory_available = classmethod(_aeon_pin)\n",
+            "NvmlCudaPlatform.is_pin_memory_available = classmethod(_aeon_pin)",
+        ),
+    ),
+    (
+        "#41496 base method now overridden",
+        "twin: classmethod(f) with f taking *args, on the overriding class",
+        K(
+            *PM,
+            "vllm/aeon/r117pm4.py",
+            "from vllm.platforms.cuda import CudaPlatformBase\n\n\n"
+            "def _aeon_pin_any(cls, *args: object) -> bool:\n    return True\n\n\n"
+            "CudaPlatformBase.is_pin_memory_available = classmethod(_aeon_pin_any)\n",
+            "CudaPlatformBase.is_pin_memory_available = classmethod(_aeon_pin_any)",
+        ),
+    ),
+    (
+        "#41496 base method now overridden",
+        "twin: a patch of the fork's own class named Platform",
+        K(
+            *PM,
+            "vllm/aeon/r117pm5.py",
+            "class Platform:\n"
+            "    @classmethod\n"
+            "    def is_pin_memory_available(cls) -> bool:\n"
+            "        return False\n\n\n"
+            "class AeonSpark(Platform):\n    pass\n\n\n"
+            + PIN
+            + "Platform.is_pin_memory_available = classmethod(_aeon_pin)\n",
+            "Platform.is_pin_memory_available = classmethod(_aeon_pin)",
+        ),
+    ),
+]
+
+# --- 792cbd64ca (#34760), 5f063a80bd (#15417), ec68d53b2b (#38468): new hooks called off a late import
+CC = ("#34760", "792cbd64ca", "use_custom_op_collectives() now a Platform hook upstream calls")
+SV = ("#15417", "5f063a80bd", "supports_v1(model_config) now a Platform hook called by keyword")
+MS = ("#38468", "ec68d53b2b", "manual_seed_all(seed) now a Platform hook set_random_seed calls")
+TWINS += [
+    (
+        "#34760 new hook called",
+        "twin: a namesake with a defaulted parameter",
+        K(
+            *CC,
+            "vllm/aeon/r117cc1.py",
+            NVC + "class AeonCollPlatform1(NvmlCudaPlatform):\n"
+            "    @classmethod\n"
+            "    def use_custom_op_collectives(cls, world_size: int = 1) -> bool:\n"
+            "        return world_size > 1  # AEON: two linked Sparks use the fork's collectives\n",
+            "    def use_custom_op_collectives(cls, world_size: int = 1) -> bool:",
+        ),
+    ),
+    (
+        "#34760 new hook called",
+        "twin: a static namesake without parameters (the call has no arguments)",
+        K(
+            *CC,
+            "vllm/aeon/r117cc2.py",
+            NVC + "class AeonCollPlatform2(NvmlCudaPlatform):\n"
+            "    @staticmethod\n"
+            "    def use_custom_op_collectives() -> bool:\n"
+            "        return False\n",
+            "    def use_custom_op_collectives() -> bool:",
+        ),
+    ),
+    (
+        "#34760 new hook called",
+        "twin: a classmethod(lambda) class attribute of the name",
+        K(
+            *CC,
+            "vllm/aeon/r117cc3.py",
+            NVC + "class AeonCollPlatform3(NvmlCudaPlatform):\n"
+            "    use_custom_op_collectives = classmethod(lambda cls: False)\n",
+            "    use_custom_op_collectives = classmethod(lambda cls: False)",
+        ),
+    ),
+    (
+        "#15417 new hook called by keyword",
+        "twin: a namesake taking the keyword with a default and **kwargs",
+        K(
+            *SV,
+            "vllm/aeon/r117sv1.py",
+            NVC + "class AeonV1Platform1(NvmlCudaPlatform):\n"
+            "    @classmethod\n"
+            "    def supports_v1(cls, model_config=None, **kwargs) -> bool:\n"
+            "        return True\n",
+            "    def supports_v1(cls, model_config=None, **kwargs) -> bool:",
+        ),
+    ),
+    (
+        "#15417 new hook called by keyword",
+        "twin: a namesake taking only **kwargs",
+        K(
+            *SV,
+            "vllm/aeon/r117sv2.py",
+            NVC + "class AeonV1Platform2(NvmlCudaPlatform):\n"
+            "    @classmethod\n"
+            "    def supports_v1(cls, **kwargs) -> bool:\n"
+            "        return kwargs.get('model_config') is not None\n",
+            "    def supports_v1(cls, **kwargs) -> bool:",
+        ),
+    ),
+    (
+        "#38468 new hook called",
+        "twin: a namesake with a defaulted second parameter",
+        K(
+            *MS,
+            "vllm/aeon/r117ms1.py",
+            "import torch\n\n" + NVC + "class AeonSeedPlatform1(NvmlCudaPlatform):\n"
+            "    @classmethod\n"
+            "    def manual_seed_all(cls, seed: int, streams: list | None = None) -> None:\n"
+            "        for stream in streams or [None]:\n"
+            "            with torch.cuda.stream(stream):\n"
+            "                torch.cuda.manual_seed(seed)\n",
+            "    def manual_seed_all(cls, seed: int, streams: list | None = None) -> None:",
+        ),
+    ),
+    (
+        "#38468 new hook called",
+        "twin: a namesake taking *seeds",
+        K(
+            *MS,
+            "vllm/aeon/r117ms2.py",
+            "import torch\n\n" + NVC + "class AeonSeedPlatform2(NvmlCudaPlatform):\n"
+            "    @classmethod\n"
+            "    def manual_seed_all(cls, *seeds: int) -> None:\n"
+            "        torch.cuda.manual_seed_all(seeds[0] if seeds else 0)\n",
+            "    def manual_seed_all(cls, *seeds: int) -> None:",
+        ),
+    ),
+    (
+        "#38468 new hook called",
+        "twin: a namesake on a fork class that is no platform",
+        K(
+            *MS,
+            "vllm/aeon/r117ms3.py",
+            "import torch\n\n\n"
+            "class AeonDrafterSeeder:\n"
+            "    def manual_seed_all(self, seed: int, streams: list) -> None:\n"
+            "        for stream in streams:\n"
+            "            with torch.cuda.stream(stream):\n"
+            "                torch.cuda.manual_seed(seed)\n",
+            "    def manual_seed_all(self, seed: int, streams: list) -> None:",
+        ),
+    ),
+]
+
+
+def main() -> int:
+    run(__doc__, CASES, TWINS, prefix="aeon-review117-")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
