@@ -406,6 +406,119 @@ TWINS += [
     ),
 ]
 
+# --- b9a7cd464c (#45415): CudaPlatformBase given its own import_kernels (Platform's imported vllm._C)
+IK = ("#45415", "b9a7cd464c", "CudaPlatformBase.import_kernels added (shadows Platform's)")
+KER = (
+    "import contextlib\n\n\n"
+    "def _aeon_kernels(cls) -> None:\n"
+    "    # AEON: the Spark's sm_121 kernels live in the fork's own extension\n"
+    "    with contextlib.suppress(ImportError):\n"
+    "        import aeon_kernels  # noqa: F401\n\n\n"
+)
+CASES += [
+    (
+        "#45415 base method now overridden",
+        "a classmethod patch of the base's import_kernels",
+        K(
+            *IK,
+            "vllm/aeon/r117ik0.py",
+            "from vllm.platforms.interface import Platform\n\n\n"
+            + KER
+            + "Platform.import_kernels = classmethod(_aeon_kernels)\n",
+            "Platform.import_kernels = classmethod(_aeon_kernels)",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#45415 base method now overridden",
+        "twin: the patch on CudaPlatformBase (the class now overriding it)",
+        K(
+            *IK,
+            "vllm/aeon/r117ik1.py",
+            "from vllm.platforms.cuda import CudaPlatformBase\n\n\n"
+            + KER
+            + "CudaPlatformBase.import_kernels = classmethod(_aeon_kernels)\n",
+            "CudaPlatformBase.import_kernels = classmethod(_aeon_kernels)",
+        ),
+    ),
+    (
+        "#45415 base method now overridden",
+        "twin: a subclass override handing on to super()",
+        K(
+            *IK,
+            "vllm/aeon/r117ik2.py",
+            "import contextlib\n\n" + NVC + "class AeonKernelPlatform(NvmlCudaPlatform):\n"
+            "    @classmethod\n"
+            "    def import_kernels(cls) -> None:\n"
+            "        super().import_kernels()\n"
+            "        with contextlib.suppress(ImportError):\n"
+            "            import aeon_kernels  # noqa: F401\n",
+            "    def import_kernels(cls) -> None:",
+        ),
+    ),
+    (
+        "#45415 base method now overridden",
+        "twin: a setattr of a staticmethod on CudaPlatformBase",
+        K(
+            *IK,
+            "vllm/aeon/r117ik3.py",
+            "from vllm.platforms import cuda\n\n\n"
+            "def _aeon_kernels3() -> None:\n    import aeon_kernels  # noqa: F401\n\n\n"
+            "setattr(cuda.CudaPlatformBase, 'import_kernels', staticmethod(_aeon_kernels3))\n",
+            "setattr(cuda.CudaPlatformBase, 'import_kernels', staticmethod(_aeon_kernels3))",
+        ),
+    ),
+]
+
+# --- 82c73fd510 (#11047): NvmlCudaPlatform given its own has_device_capability
+HC = ("#11047", "82c73fd510", "NvmlCudaPlatform.has_device_capability added (shadows Platform's)")
+CAP = (
+    "def _aeon_cap(cls, capability, device_id: int = 0) -> bool:\n"
+    "    # AEON: the GB10 reports sm_121; the fork's kernels want it read as 12.0 for the sm_120 paths\n"
+    "    want = capability if isinstance(capability, int) else capability[0] * 10 + capability[1]\n"
+    "    return want <= 120\n\n\n"
+)
+CASES += [
+    (
+        "#11047 base method now overridden",
+        "a classmethod patch of the base's has_device_capability",
+        K(
+            *HC,
+            "vllm/aeon/r117hc0.py",
+            "from vllm.platforms.interface import Platform\n\n\n"
+            + CAP
+            + "Platform.has_device_capability = classmethod(_aeon_cap)\n",
+            "Platform.has_device_capability = classmethod(_aeon_cap)",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#11047 base method now overridden",
+        "twin: the patch on NvmlCudaPlatform (the class now overriding it)",
+        K(
+            *HC,
+            "vllm/aeon/r117hc1.py",
+            NVC + CAP + "NvmlCudaPlatform.has_device_capability = classmethod(_aeon_cap)\n",
+            "NvmlCudaPlatform.has_device_capability = classmethod(_aeon_cap)",
+        ),
+    ),
+    (
+        "#11047 base method now overridden",
+        "twin: a patch of the base's get_device_capability (overridden below before the merge)",
+        K(
+            *HC,
+            "vllm/aeon/r117hc2.py",
+            "from vllm.platforms.interface import DeviceCapability, Platform\n\n\n"
+            "def _aeon_dc(cls, device_id: int = 0) -> DeviceCapability:\n"
+            "    return DeviceCapability(major=12, minor=1)\n\n\n"
+            "Platform.get_device_capability = classmethod(_aeon_dc)\n",
+            "Platform.get_device_capability = classmethod(_aeon_dc)",
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review117-")
