@@ -519,6 +519,107 @@ TWINS += [
     ),
 ]
 
+# --- 0ce6613b9c (#42313), f8c3af2d85: new hooks DeviceConfig / IrOpPriorityConfig call off a late import
+HD = ("#42313", "0ce6613b9c", "uses_host_device_handling() now a Platform hook DeviceConfig calls")
+IR = ("f8c3af2d85", "f8c3af2d85", "import_ir_kernels() now a Platform hook set_priority calls")
+CASES += [
+    (
+        "#42313 new hook called",
+        "a namesake class attribute (a bool, now called)",
+        K(
+            *HD,
+            "vllm/aeon/r117hd0.py",
+            NVC + "class AeonHostPlatform0(NvmlCudaPlatform):\n"
+            "    # AEON: the Spark's unified memory: inputs stay on the host\n"
+            "    uses_host_device_handling = True\n",
+            "    uses_host_device_handling = True",
+        ),
+    ),
+    (
+        "f8c3af2d85 new hook called",
+        "a namesake method with a required parameter",
+        K(
+            *IR,
+            "vllm/aeon/r117ir0.py",
+            "import importlib\n\n" + NVC + "class AeonIrPlatform0(NvmlCudaPlatform):\n"
+            "    @classmethod\n"
+            "    def import_ir_kernels(cls, modules: list[str]) -> None:\n"
+            "        for name in modules:  # AEON: the fork's sm_121 IR kernels\n"
+            "            importlib.import_module(name)\n",
+            "    def import_ir_kernels(cls, modules: list[str]) -> None:",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#42313 new hook called",
+        "twin: a classmethod override fitting the instance hook",
+        K(
+            *HD,
+            "vllm/aeon/r117hd1.py",
+            NVC + "class AeonHostPlatform1(NvmlCudaPlatform):\n"
+            "    @classmethod\n"
+            "    def uses_host_device_handling(cls) -> bool:\n"
+            "        return False\n",
+            "    def uses_host_device_handling(cls) -> bool:",
+        ),
+    ),
+    (
+        "#42313 new hook called",
+        "twin: an override taking *args",
+        K(
+            *HD,
+            "vllm/aeon/r117hd2.py",
+            NVC + "class AeonHostPlatform2(NvmlCudaPlatform):\n"
+            "    def uses_host_device_handling(self, *args: object) -> bool:\n"
+            "        return False\n",
+            "    def uses_host_device_handling(self, *args: object) -> bool:",
+        ),
+    ),
+    (
+        "f8c3af2d85 new hook called",
+        "twin: an override fitting the hook, handing on to super()",
+        K(
+            *IR,
+            "vllm/aeon/r117ir1.py",
+            "import importlib\n\n" + NVC + "class AeonIrPlatform1(NvmlCudaPlatform):\n"
+            "    @classmethod\n"
+            "    def import_ir_kernels(cls) -> None:\n"
+            "        super().import_ir_kernels()\n"
+            "        importlib.import_module('aeon_ir_kernels')\n",
+            "    def import_ir_kernels(cls) -> None:",
+        ),
+    ),
+    (
+        "f8c3af2d85 new hook called",
+        "twin: a staticmethod(f) class attribute, f taking nothing",
+        K(
+            *IR,
+            "vllm/aeon/r117ir2.py",
+            "import importlib\n\n\n"
+            "def _aeon_ir() -> None:\n    importlib.import_module('aeon_ir_kernels')\n\n\n"
+            "from vllm.platforms.cuda import NvmlCudaPlatform  # noqa: E402\n\n\n"
+            "class AeonIrPlatform2(NvmlCudaPlatform):\n"
+            "    import_ir_kernels = staticmethod(_aeon_ir)\n",
+            "    import_ir_kernels = staticmethod(_aeon_ir)",
+        ),
+    ),
+    (
+        "f8c3af2d85 new hook called",
+        "twin: a namesake on a fork class that is no platform",
+        K(
+            *IR,
+            "vllm/aeon/r117ir3.py",
+            "import importlib\n\n\n"
+            "class AeonIrRegistry:\n"
+            "    def import_ir_kernels(self, modules: list[str]) -> None:\n"
+            "        for name in modules:\n"
+            "            importlib.import_module(name)\n",
+            "    def import_ir_kernels(self, modules: list[str]) -> None:",
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review117-")
