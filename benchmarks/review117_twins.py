@@ -620,6 +620,102 @@ TWINS += [
     ),
 ]
 
+# --- round 4 (written after rounds 1-3 ran quiet): harder shapes on the same commits
+TWINS += [
+    (
+        "#18979 raise removed",
+        "twin: the imported name rebound at module level to the fork's raising subclass",
+        K(
+            *EV,
+            "vllm/aeon/r117ev7.py",
+            "import os\n\nfrom vllm.platforms.cuda import CudaPlatform, NvmlCudaPlatform\n\n\n"
+            "class AeonSparkEnvPlatform7(NvmlCudaPlatform):\n"
+            "    @classmethod\n"
+            "    def device_id_to_physical_device_id(cls, device_id: int) -> int:\n"
+            "        if os.environ.get(cls.device_control_env_var) == '':\n"
+            "            raise RuntimeError('no GPU on this placement group')\n"
+            "        return super().device_id_to_physical_device_id(device_id)\n\n\n"
+            "CudaPlatform = AeonSparkEnvPlatform7  # AEON: the Spark's platform for everything below\n\n\n"
+            "def aeon_gpu7(local_rank: int) -> int | None:\n"
+            "    try:\n"
+            "        return CudaPlatform.device_id_to_physical_device_id(local_rank)\n"
+            "    except RuntimeError:\n"
+            "        return None\n",
+            "    except RuntimeError:",
+        ),
+    ),
+    (
+        "#18979 raise removed",
+        "twin: a parameter annotated with the fork's raising subclass",
+        K(
+            *EV,
+            "vllm/aeon/r117ev8.py",
+            OWN + "def aeon_gpu8(platform: type[AeonSparkEnvPlatform], local_rank: int) -> int | None:\n"
+            "    try:\n"
+            "        return platform.device_id_to_physical_device_id(local_rank)\n"
+            "    except RuntimeError:\n"
+            "        return None\n",
+            "    except RuntimeError:",
+        ),
+    ),
+    (
+        "#18979 raise removed",
+        "twin: a fork mixin ahead of the platform in the order, raising it",
+        K(
+            *EV,
+            "vllm/aeon/r117ev9.py",
+            "import os\n\n" + NVC + "class AeonEnvCheck:\n"
+            "    @classmethod\n"
+            "    def device_id_to_physical_device_id(cls, device_id: int) -> int:\n"
+            "        if os.environ.get('CUDA_VISIBLE_DEVICES') == '':\n"
+            "            raise RuntimeError('no GPU on this placement group')\n"
+            "        return device_id\n\n\n"
+            "class AeonSparkMixed(AeonEnvCheck, NvmlCudaPlatform):\n"
+            "    pass\n\n\n"
+            "def aeon_gpu9(local_rank: int) -> int | None:\n"
+            "    try:\n"
+            "        return AeonSparkMixed.device_id_to_physical_device_id(local_rank)\n"
+            "    except RuntimeError:\n"
+            "        return None\n",
+            "    except RuntimeError:",
+        ),
+    ),
+    (
+        "#47892 override no longer reached",
+        "twin: a fork mixin ahead in the order whose capability lookup calls the fork's map",
+        K(
+            *VD,
+            "vllm/aeon/r117vd5.py",
+            "from vllm.platforms.interface import DeviceCapability\n" + NVC + "class AeonCapMixin:\n"
+            "    @classmethod\n"
+            "    def get_device_capability(cls, device_id: int = 0) -> DeviceCapability | None:\n"
+            "        return DeviceCapability(major=12, minor=cls.device_id_to_physical_device_id(device_id) + 1)\n\n\n"
+            "class AeonSparkCapMixed(AeonCapMixin, NvmlCudaPlatform):\n" + MAP,
+            "    def device_id_to_physical_device_id(cls, device_id: int) -> int:",
+        ),
+    ),
+    (
+        "#38468 new hook called",
+        "twin: the fork's own class named Platform with a two-parameter namesake, and its subclass",
+        K(
+            *MS,
+            "vllm/aeon/r117ms4.py",
+            "import torch\n\n\n"
+            "class Platform:\n"
+            "    @classmethod\n"
+            "    def manual_seed_all(cls, seed: int, streams: list) -> None:\n"
+            "        for stream in streams:\n"
+            "            with torch.cuda.stream(stream):\n"
+            "                torch.cuda.manual_seed(seed)\n\n\n"
+            "class AeonDrafter(Platform):\n"
+            "    @classmethod\n"
+            "    def manual_seed_all(cls, seed: int, streams: list[torch.cuda.Stream]) -> None:\n"
+            "        super().manual_seed_all(seed + 1, streams)\n",
+            "    def manual_seed_all(cls, seed: int, streams: list[torch.cuda.Stream]) -> None:",
+        ),
+    ),
+]
+
 
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review117-")
