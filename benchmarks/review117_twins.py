@@ -30,10 +30,10 @@ Every error on a twin's line is a false one (a warning is counted apart).  The C
 and the four other real commits' below.
 
 Round 1 (main at 3b8c8660), 11 cases and 23 twins as first written (the widenings' own commits): 6 caught, 5
-warned of 11 (as platcuda2); 0 false errors of 23 (11 warned: the eight fitting namesakes keep the new-hook
+warned of 11 (as platcuda2); 0 false errors of 23 (11 warned: the six fitting namesakes keep the new-hook
 warning, ``classmethod(lambda cls: False)`` the warning of a value that may be a callable, the patch on both
-classes the base patch's warning, and #47892's override with the new map handing on to it -- see below).
-``except (RuntimeError, IndexError)`` and its ``suppress`` spelling warn, rightly: an empty
+classes the base patch's warning, #47892's override with the new map handing on to it -- see below -- and
+``except (RuntimeError, IndexError)`` and its ``suppress`` spelling, rightly: an empty
 ``CUDA_VISIBLE_DEVICES`` now maps the id where the fork's handler answered None.
 Round 2 (this branch): no false error to mend.  One false warning mended: #47892's twin of the fork overriding
 ``visible_device_id_to_physical_device_id`` (which upstream's ``get_device_capability`` now calls on every run)
