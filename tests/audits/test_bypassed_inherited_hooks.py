@@ -165,3 +165,45 @@ def test_a_delegation_re_pointed_to_an_inherited_method_is_a_warning(git_repo: G
         if f.path == FORK and "fork-owned override of" in f.message
     ]
     assert rows == [(6, "warning")]
+
+
+HANDED_BACK = (
+    "\n    @classmethod\n    def visible_to_physical(cls, device_id: int) -> int:\n"
+    "        return cls.device_id_to_physical(device_id)\n"
+)
+
+
+def test_twin_a_fork_override_of_the_new_callee_handing_on_to_the_hook_stays_quiet(git_repo: GitRepo) -> None:
+    """revDY (review117): the fork overrides ``visible_to_physical``, which upstream's caller now calls on every
+    run, to hand on to its own ``device_id_to_physical``: the caller still runs the fork's map."""
+    assert _found(git_repo, FORK_TEXT + HANDED_BACK) == []
+
+
+def test_a_fork_override_of_the_new_callee_reaching_the_hook_on_some_runs_still_warns(git_repo: GitRepo) -> None:
+    some_runs = (
+        "\n    @classmethod\n    def visible_to_physical(cls, device_id: int) -> int:\n"
+        "        if device_id:\n            return cls.device_id_to_physical(device_id)\n"
+        "        return 0\n"
+    )
+    [(line, severity, _)] = _found(git_repo, FORK_TEXT + some_runs)
+    assert (line, severity) == (6, "warning")
+
+
+def test_twin_a_re_pointed_delegation_to_a_method_the_fork_hands_back_stays_quiet(git_repo: GitRepo) -> None:
+    alone = SUB_TEXT.replace(
+        "        try:\n            physical = cls.device_id_to_physical(device_id)\n            return (physical, 0)\n"
+        "        except RuntimeError:\n            return None\n",
+        "        return cls.device_id_to_physical(device_id)\n",
+    )
+    sides = s.merge_case(
+        git_repo,
+        {**BASE, SUB_PY: alone},
+        {FORK: FORK_TEXT + HANDED_BACK},
+        [
+            (
+                "Fix NVML capability lookup (#47892)",
+                {SUB_PY: alone.replace("device_id_to_physical(", "visible_to_physical(")},
+            )
+        ],
+    )
+    assert [f for f in s.merged_findings(git_repo, sides, s.Settings()) if f.path == FORK] == []

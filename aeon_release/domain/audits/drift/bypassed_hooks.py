@@ -85,6 +85,8 @@ class Bypass:
     rerouted: bool = False
     routed_by: str | None = None
     did_more: bool = False  # ``caller`` did more than hand on to ``old`` at the base, and ran it on every call
+    # the methods upstream's ``caller`` now calls on every run, using their answer (``_runs_always``)
+    handed: frozenset[str] = frozenset()
 
 
 def bypassed_hook_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -201,12 +203,18 @@ def _inlined(path: str, old: ast.Module, new: ast.Module, inherited: _Inherited)
                     # #40392's ``cos_sin_cache = self._match_cos_sin_cache_dtype(query)``) now skips the override
                     # on every run of its path: a warning (upstream may have made the hook needless there)
                     if _runs_always(then[caller], hook):
-                        yield Bypass(path, cls.name, hook, None, caller, rerouted=True, did_more=True)
+                        handed = _always_called(now[caller])
+                        yield Bypass(path, cls.name, hook, None, caller, True, did_more=True, handed=handed)
                     continue
                 # a method the class inherits from another file's base is a sibling too (killers209)
                 calls = _self_calls(now[caller])
                 rerouted = bool(calls & now.keys()) or any(outer(c) is not None for c in calls - now.keys())
-                yield Bypass(path, cls.name, hook, None, caller, rerouted)
+                yield Bypass(path, cls.name, hook, None, caller, rerouted, handed=_always_called(now[caller]))
+
+
+def _always_called(func: ast.FunctionDef) -> frozenset[str]:
+    """The methods ``func`` calls on its first parameter on every run, using their answer."""
+    return frozenset(c for c in _self_calls(func) if _runs_always(func, c))
 
 
 def _may_reach(
@@ -397,8 +405,21 @@ def _overrides(
                 continue
             before = _earlier_bases(cls.bases[:hit], local)  # in the MRO ahead of the upstream class
             if not (defined.keys() | before[0]) & {bypass.new or bypass.caller, bypass.caller}:
+                if _handed_back(defined, bypass):
+                    continue
                 routed = _routed_by(defined, bypass.old) if bypass.new is None else None
                 yield hook.lineno, replace(bypass, routed_by=routed), before[1]
+
+
+def _handed_back(defined: dict[str, ast.stmt], bypass: Bypass) -> bool:
+    """The fork's class overrides a method upstream's caller now calls on every run, and its override uses the
+    hook's answer on every run: the caller still runs the fork's hook through it (revDY: #47892's
+    ``get_device_capability`` now maps through ``visible_device_id_to_physical_device_id``; a fork platform
+    overriding that to hand on to its own ``device_id_to_physical_device_id`` is still reached)."""
+    return any(
+        isinstance(node := defined.get(name), ast.FunctionDef) and _runs_always(node, bypass.old)
+        for name in bypass.handed - {bypass.old}
+    )
 
 
 def _routed_by(defined: dict[str, ast.stmt], hook: str) -> str | None:
