@@ -39,6 +39,12 @@ non-empty default or another answer below stays the error (unit tests).  4 caugh
 twins (6 warned).  blind_replay_toolparsers2 20 caught of 20 (10 twins quiet, 1 warned, 0 false) as before.
 No second real commit of the None-default-now-filled shape was found in the parser and serving history
 (``git log --first-parent -G`` on ``self.x = x or []`` finds new fields only: #31343, #35684, #42272).
+Round 3 (written after the mend): a case the mend must not swallow, ``self.tools if self.tools is not None else
+self.aeon_default_tools()`` (the fork's own tools when none were given: after the merge ``[]`` is kept, the
+defaults never offered): caught.  All rounds, this branch: 5 caught of 5; 0 false errors of 28 twins (6 warned).
+Regression set after the mend: blind_replay_toolparsers2 20/20 (10 twins quiet, 1 warned), killer_replay 26/26
+blocked, kind_change_replay 12/12 (5 quiet), review105_twins 6 caught, 1 warned of 7 (0 false of 32),
+review111_twins 8 caught, 1 warned of 9 (0 false of 36): all as before.
 
   PYTHONPATH=.. python review119_twins.py [--only TEXT ...] [--show]
 """
@@ -336,6 +342,21 @@ CASES += [
             "tl0",
             "    def aeon_tools_given(self) -> bool:\n        return self.tools is not None\n",
             "        return self.tools is not None",
+        ),
+    ),
+]
+CASES += [
+    (
+        "#38189 None-default stored, now filled",
+        "a conditional expression defaulting to the fork's own tools (round 3)",
+        _tl(
+            "tl11",
+            "    def aeon_default_tools(self) -> list:\n"
+            "        return list(self.aeon_spark_tools)  # AEON: the Spark's router's own status and tuning tools\n\n"
+            "    def aeon_tool_names(self) -> list[str]:\n"
+            "        tools = self.tools if self.tools is not None else self.aeon_default_tools()\n"
+            "        return [t.function.name for t in tools]\n",
+            "        tools = self.tools if self.tools is not None else self.aeon_default_tools()",
         ),
     ),
 ]
