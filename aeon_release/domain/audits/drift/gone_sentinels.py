@@ -59,10 +59,8 @@ _TESTED = lazy_pattern(
 )
 # a removed ``return fn, None``: a slot of a pair a class may unpack into its fields (#33047)
 _PAIR_NONE = lazy_pattern(r"^\s*return\s+(?:[^\n]*,\s*None\b|None\s*,)")
-_UNKNOWN = ast.Name(id="?")
-_NONE_PARAM = ast.Constant(
-    value=None
-)  # a None-default parameter stored as is: None when a caller leaves it out  # a value stored that is not known: neither the sentinel nor surely not
+_UNKNOWN = ast.Name(id="?")  # a value stored that is not known: neither the sentinel nor surely not
+_NONE_PARAM = ast.Constant(value=None)  # a None-default parameter stored as is: None when a caller leaves it out
 _EMPTY_BUILDS = frozenset({"list", "dict", "set", "tuple", "frozenset", "str", "deque", "OrderedDict"})
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp)
 
