@@ -121,8 +121,22 @@ TEST = HEAD + "class Mine(Hermes):\n    def given(self) -> bool:\n        return
             LISTED,
             BASE_TEXT,
         ),
+        # review119: an empty default in the None branch, the spelling of ``self.tools or []``
+        (
+            HEAD + "class Mine(Hermes):\n    def names(self) -> list[object]:\n"
+            "        return self.tools if self.tools is not None else []\n",
+            LISTED,
+            BASE_TEXT,
+        ),
+        # review119: an early return of an empty value the next return gives a falsy field too
+        (
+            HEAD + "class Mine(Hermes):\n    def first(self) -> object:\n        if self.tools is None:\n"
+            "            return ''\n        return self.tools[0] if self.tools else ''\n",
+            LISTED,
+            BASE_TEXT,
+        ),
     ],
-    ids=["rebound", "unchanged", "truth", "own store", "namesake"],
+    ids=["rebound", "unchanged", "truth", "own store", "namesake", "empty default", "answered again"],
 )
 def test_quiet(git_repo: GitRepo, no_rules: Path, body: str, upstream: str, base: str) -> None:
     assert rows(git_repo, no_rules, body, upstream, base=base) == []
@@ -130,3 +144,25 @@ def test_quiet(git_repo: GitRepo, no_rules: Path, body: str, upstream: str, base
 
 def test_quiet_when_the_upstream_subclass_between_stores_it(git_repo: GitRepo, no_rules: Path) -> None:
     assert rows(git_repo, no_rules, TEST, LISTED, HERMES_TEXT + "        self.tools = tools\n") == []
+
+
+@pytest.mark.parametrize(
+    ("body", "needle"),
+    [
+        # a non-empty default: the fork's own tools were what it wanted when none were given
+        (
+            HEAD + "class Mine(Hermes):\n    def names(self) -> list[object]:\n"
+            "        return self.tools if self.tools is not None else [0]\n",
+            "is not None",
+        ),
+        # the early return's answer is not the one an empty field gets below
+        (
+            HEAD + "class Mine(Hermes):\n    def first(self) -> object:\n        if self.tools is None:\n"
+            "            return ''\n        return self.tools[0] if self.tools else 'none'\n",
+            "if self.tools is None:",
+        ),
+    ],
+    ids=["non-empty default", "other answer"],
+)
+def test_review119_near_twins_stay_errors(git_repo: GitRepo, no_rules: Path, body: str, needle: str) -> None:
+    assert rows(git_repo, no_rules, body, LISTED) == [(line_of(body, needle), "error")]

@@ -59,10 +59,8 @@ _TESTED = lazy_pattern(
 )
 # a removed ``return fn, None``: a slot of a pair a class may unpack into its fields (#33047)
 _PAIR_NONE = lazy_pattern(r"^\s*return\s+(?:[^\n]*,\s*None\b|None\s*,)")
-_UNKNOWN = ast.Name(id="?")
-_NONE_PARAM = ast.Constant(
-    value=None
-)  # a None-default parameter stored as is: None when a caller leaves it out  # a value stored that is not known: neither the sentinel nor surely not
+_UNKNOWN = ast.Name(id="?")  # a value stored that is not known: neither the sentinel nor surely not
+_NONE_PARAM = ast.Constant(value=None)  # a None-default parameter stored as is: None when a caller leaves it out
 _EMPTY_BUILDS = frozenset({"list", "dict", "set", "tuple", "frozenset", "str", "deque", "OrderedDict"})
 _COMPREHENSIONS = (ast.ListComp, ast.SetComp, ast.DictComp)
 
@@ -394,15 +392,49 @@ def _guards(node: ast.AST, parents: dict[int, ast.AST], receiver: str, item: Gon
         return sum(_reads_field(v, receiver, item.field) for v in node.values) > 1
     if isinstance(up, ast.BoolOp):
         return any(_reads_field(v, receiver, item.field) for v in up.values if v is not test)
+    if isinstance(up, ast.IfExp) and up.test is test:
+        return _empty_default(up, receiver, item)
     if not isinstance(up, ast.If) or up.test is not test:
         return False
     holds = _holds_on_sentinel(test, item.kind)
     if holds is None or (not holds and isinstance(up.body[-1], _LEAVES)):
         return False  # ``if x.F: return 1`` then ``return 0``: what follows the ``if`` is the sentinel's branch
-    return all(_idle(s) for s in (up.body if holds else up.orelse))
+    return all(_idle(s) for s in (up.body if holds else up.orelse)) or (
+        holds and _answered_again(up, parents, receiver, item)
+    )
 
 
 _LEAVES = (ast.Return, ast.Raise, ast.Continue, ast.Break)
+
+
+def _answered_again(test: ast.If, parents: dict[int, ast.AST], receiver: str, item: Gone) -> bool:
+    """``if x.F is None: return ''`` then ``return x.F[0].name if x.F else ''``: the sentinel's branch returns an
+    empty value (None kind) and the next statement returns that same value when the field is falsy -- an empty
+    value stored in its stead takes the same answer (review119, #38189's ``self.tools``, ``[]`` where it was
+    None)."""
+    leave, block = test.body[-1], getattr(parents.get(id(test)), "body", [])
+    if item.kind != _NONE or len(test.body) != 1 or not isinstance(leave, ast.Return) or leave.value is None:
+        return False
+    if not _sentinel(leave.value, _EMPTY) or test not in block or block[-1] is test:
+        return False
+    after = block[block.index(test) + 1]
+    choice = after.value if isinstance(after, ast.Return) else None
+    return (
+        isinstance(choice, ast.IfExp)
+        and _reads(choice.test, receiver, item.field)
+        and ast.dump(choice.orelse) == ast.dump(leave.value)
+    )
+
+
+def _empty_default(choice: ast.IfExp, receiver: str, item: Gone) -> bool:
+    """``x.F if x.F is not None else []``: the field, or an empty literal or build in the None branch -- the
+    spelling of ``x.F or []`` (which tests no None), answering the same whether None or an empty value is stored
+    (review119, #38189's ``self.tools``, ``[]`` where it was None)."""
+    holds = _holds_on_sentinel(choice.test, item.kind)
+    if item.kind != _NONE or holds is None:
+        return False
+    default, kept = (choice.body, choice.orelse) if holds else (choice.orelse, choice.body)
+    return _sentinel(default, _EMPTY) and _reads(kept, receiver, item.field)
 
 
 def _reads_field(tree: ast.expr, receiver: str, field: str) -> bool:
