@@ -336,11 +336,6 @@ TWINS += [
     ),
     (
         "#21534 namesake on an empty value",
-        "twin: the store before super().__init__()",
-        _fl(5, "self.finished_loading_dict: dict[str, float] = {}", before=True),
-    ),
-    (
-        "#21534 namesake on an empty value",
         "twin: the name on a class of the fork's own",
         _fl(6, "self.finished_loading_dict: dict[str, float] = {}", base="object"),
     ),

@@ -23,6 +23,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift import pyindex as px
+from aeon_release.domain.audits.drift.element_shapes import spelt
 from aeon_release.domain.audits.drift.pyindex import ClassInfo, Index, ModuleInfo
 from aeon_release.domain.audits.drift.raised_empties import empty_literal
 from aeon_release.domain.audits.drift.retyped import names_bound_once
@@ -413,9 +414,9 @@ def _namesake_sure(
     if value is None or not any(_same_empty(value, v) for v in values):
         return None if _same_value(value, writes) else True
     theirs = [w[3].annotation for w in writes if isinstance(w[3], ast.AnnAssign)]
-    if note is not None and theirs and all(ast.unparse(t) != ast.unparse(note) for t in theirs):
-        return True
-    return False
+    # revDX: a backport spelt in typing's older words (``Dict[str, int]``, ``Optional[List[int]]``, a quoted
+    # ``'dict[str, int]'``) says what upstream's ``dict[str, int]``/``list[int] | None`` says: compared as spelt
+    return note is not None and bool(theirs) and all(spelt(t) != spelt(note) for t in theirs)
 
 
 def _same_empty(mine: ast.expr, theirs: ast.expr) -> bool:
