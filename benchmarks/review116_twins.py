@@ -214,6 +214,27 @@ TWINS += [
     ),
 ]
 
+TWINS += [
+    (
+        "#42433 None test of a tuple",
+        "twin: a receiver typed as the fork's own class with a _free_request of its own",
+        K(
+            *FR,
+            "vllm/aeon/r116fr11.py",
+            FRI + "class AeonParamsPool:\n"
+            "    def __init__(self) -> None:\n"
+            "        self.held: dict[str, dict[str, Any]] = {}\n\n"
+            "    def _free_request(self, request: Request) -> dict[str, Any] | None:\n"
+            "        return self.held.pop(request.request_id, None)\n\n\n"
+            "def aeon_release11(pool: AeonParamsPool, request: Request) -> None:\n"
+            "    params = pool._free_request(request)\n"
+            "    if params is not None:\n"
+            '        params["aeon_freed"] = True\n',
+            "    if params is not None:",
+        ),
+    ),
+]
+
 # --- 798e87db5c (#29268): GPUModelRunner._get_encoder_seq_lens returns (gpu, cpu), not an array or None
 ES = ("#29268", "798e87db5c", "GPUModelRunner._get_encoder_seq_lens returns a (gpu, cpu) pair")
 ESI = (
@@ -355,6 +376,28 @@ TWINS += [
     ),
 ]
 
+TWINS += [
+    (
+        "#21534 namesake on an empty value",
+        "twin: a backport under a bare dict annotation",
+        _fl(8, "self.finished_loading_dict: dict = {}"),
+    ),
+    (
+        "#21534 namesake on an empty value",
+        "twin: a backport under dict[str, Any]",
+        K(
+            *FL,
+            "vllm/aeon/r116fl9.py",
+            "from typing import Any\n\n" + SCHED + "\n\n"
+            "class AeonLoadScheduler9(Scheduler):\n"
+            "    def __init__(self, *args, **kwargs) -> None:\n"
+            "        super().__init__(*args, **kwargs)\n"
+            "        self.finished_loading_dict: dict[str, Any] = {}\n",
+            "        self.finished_loading_dict: dict[str, Any] = {}",
+        ),
+    ),
+]
+
 # --- 12213c6795 (#47312): Scheduler.grammar_compile_error_reqs: set[str] = set(), read and cleared by the base
 GC = ("#47312", "12213c6795", "Scheduler.grammar_compile_error_reqs added and read by the base")
 GCI = "from typing import Set\n\n" + SCHED + "\n\n"
@@ -392,6 +435,14 @@ TWINS += [
         "#47312 namesake on an empty value",
         "twin: a backport under no annotation",
         _gc(3, "self.grammar_compile_error_reqs = set()"),
+    ),
+]
+
+TWINS += [
+    (
+        "#47312 namesake on an empty value",
+        "twin: a backport under a bare set annotation",
+        _gc(4, "self.grammar_compile_error_reqs: set = set()"),
     ),
 ]
 
