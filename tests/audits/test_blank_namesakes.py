@@ -81,6 +81,9 @@ def test_an_empty_value_under_another_annotation_is_an_error(git_repo: GitRepo, 
         # upstream's annotation in typing's older spelling or quoted (revDX, review116): the same type
         "from typing import Dict\n" + AFTER_INIT.replace("dict[str, float]", "Dict[str, int]"),
         AFTER_INIT.replace("dict[str, float]", "'dict[str, int]'"),
+        # an annotation that leaves the values open tells no backport apart (revDX, review116)
+        AFTER_INIT.replace("dict[str, float]", "dict"),
+        "from typing import Any\n" + AFTER_INIT.replace("dict[str, float]", "dict[str, Any]"),
     ],
 )
 def test_an_empty_value_nothing_tells_apart_is_a_warning(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
