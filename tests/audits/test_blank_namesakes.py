@@ -78,6 +78,12 @@ def test_an_empty_value_under_another_annotation_is_an_error(git_repo: GitRepo, 
         # the same annotation: a backport reads the same, so a warning
         AFTER_INIT.replace("dict[str, float]", "dict[str, int]"),
         AFTER_INIT.replace("self.loads: dict[str, float] = {}", "self.loads = dict()"),
+        # upstream's annotation in typing's older spelling or quoted (revDX, review116): the same type
+        "from typing import Dict\n" + AFTER_INIT.replace("dict[str, float]", "Dict[str, int]"),
+        AFTER_INIT.replace("dict[str, float]", "'dict[str, int]'"),
+        # an annotation that leaves the values open tells no backport apart (revDX, review116)
+        AFTER_INIT.replace("dict[str, float]", "dict"),
+        "from typing import Any\n" + AFTER_INIT.replace("dict[str, float]", "dict[str, Any]"),
     ],
 )
 def test_an_empty_value_nothing_tells_apart_is_a_warning(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
@@ -109,3 +115,16 @@ def test_a_member_the_base_had_made_an_attribute_stays_quiet(git_repo: GitRepo, 
     # the super call sets the base's own value on purpose (review25's twin), not a value of its own
     had = SCHED + "\n    @property\n    def loads(self):\n        return {}\n"
     assert _rows(git_repo, no_rules, AFTER_INIT, READS, base=had) == []
+
+
+@pytest.mark.parametrize("note", ["Optional[list[int]]", "Optional[List[int]]", "'list[int] | None'"])
+def test_a_none_backport_in_another_spelling_is_a_warning(git_repo: GitRepo, no_rules: Path, note: str) -> None:
+    # #32374 (4ef4492e9b) gave Scheduler.__init__ ``self.dynamic_sd_lookup: list[int] | None = None``: a fork's
+    # backport under ``Optional[...]`` says the same type (revDX, review116)
+    upstream = READS.replace("self.loads: dict[str, int] = {}", "self.loads: list[int] | None = None").replace(
+        "return self.loads.pop(request_id, 0) > 0", "return self.loads is not None"
+    )
+    fork = "from typing import List, Optional\n" + AFTER_INIT.replace(
+        "self.loads: dict[str, float] = {}", f"self.loads: {note} = None"
+    ).replace("self.loads[request_id] = time.monotonic()", "self.loads = [int(time.monotonic())]")
+    assert _rows(git_repo, no_rules, fork, upstream) == [(_aeon(fork), "warning")]

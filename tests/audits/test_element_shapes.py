@@ -212,7 +212,7 @@ def test_a_position_typed_by_a_typevar_bound_to_its_old_kind_stays_quiet(git_rep
 )
 def test_a_hostile_quoted_annotation_is_read_on_the_cut_rerun(text: str) -> None:
     with parse_limits(1024 * 1024, {}):
-        assert element_shapes._spelt(ast.Constant(text))
+        assert element_shapes.spelt(ast.Constant(text))
         assert element_shapes._moved(text, "list")
 
 

@@ -111,6 +111,15 @@ def test_a_none_test_of_a_value_made_a_pair_is_no_guard(
         SELF_CALL.replace("params = self._free_request(request)", "params, _ec = self._free_request(request)"),
         # a None test of a value upstream left one value
         SELF_CALL.replace("self._free_request(request)", "self._free_blocks(request)"),
+        # one path per release (revDX, review116): a version test unpacks the pair, the other path binds it whole
+        "class AeonScheduler(Scheduler):\n"
+        "    def aeon_release(self, request) -> None:\n"
+        "        if hasattr(self, 'get_ec_connector'):\n"
+        "            params, _ = self._free_request(request)\n"
+        "        else:\n"
+        "            params = self._free_request(request)\n"
+        "        if params is not None:\n"
+        "            params.update(aeon_node=1)\n",
         # the fork class's own method of the name
         "class AeonScheduler(Scheduler):\n"
         "    def _free_request(self, request):\n"

@@ -108,10 +108,10 @@ def _reshaped(trees: ThreeTrees, called: frozenset[str]) -> list[Reshaped]:
         for key in sorted(set(old) & set(new)):
             before, after = _lists(old[key], both.old), _lists(new[key], both.new)
             for slot in sorted(set(before) & set(after), key=lambda s: -1 if s is None else s):
-                (was, _), (now, spelt) = before[slot], after[slot]
+                (was, _), (now, written) = before[slot], after[slot]
                 if was != now:
                     owner, _, name = key.rpartition(".")
-                    found.append(Reshaped(module, both.path, owner, name, slot, was, now, spelt))
+                    found.append(Reshaped(module, both.path, owner, name, slot, was, now, written))
     return found
 
 
@@ -167,7 +167,7 @@ def _layout(element: ast.expr, module: ast.Module) -> tuple[str, ...] | None:
 def _kinds(annotations: list[ast.expr], module: ast.Module) -> tuple[str, ...]:
     """Each position's kind, one spelling of its type, the module's bounded TypeVars read as their bounds."""
     bounded = _Bounded(_typevar_bounds(module))
-    return tuple(_spelt(bounded.visit(copy.deepcopy(a))) for a in annotations)
+    return tuple(spelt(bounded.visit(copy.deepcopy(a))) for a in annotations)
 
 
 def _typevar_bounds(module: ast.Module) -> dict[str, ast.expr]:
@@ -203,19 +203,19 @@ class _Bounded(ast.NodeTransformer):
 _BUILTIN = {"List": "list", "Dict": "dict", "Tuple": "tuple", "Set": "set", "FrozenSet": "frozenset", "Type": "type"}
 
 
-def _spelt(annotation: ast.expr) -> str:
-    """A position's kind as one spelling of the type: #26633 (8fcaaf6a16) respelt ``to_enc_dec_tuple_list``'s
+def spelt(annotation: ast.expr) -> str:
+    """A position's kind as one spelling of the type (also what ``shadows`` compares a namesake's annotations by): #26633 (8fcaaf6a16) respelt ``to_enc_dec_tuple_list``'s
     ``list[tuple[_T1, Optional[_T2]]]`` as ``list[tuple[_T1, _T2 | None]]``, #13971 ``List[...]`` as
     ``list[...]``; the entries kept their layout, so ``Optional``/``Union``, ``X | None`` in either order,
     typing's aliases, a quoted name and a module prefix all read alike."""
     members = _union(annotation)
     if len(members) > 1:
-        return " | ".join(sorted({_spelt(m) for m in members}))
+        return " | ".join(sorted({spelt(m) for m in members}))
     node = unquoted_expr(annotation) or annotation
     if isinstance(node, ast.Subscript):
         head = last_name(node.value) or ast.unparse(node.value)
         items = node.slice.elts if isinstance(node.slice, ast.Tuple) else [node.slice]
-        return f"{_BUILTIN.get(head, head)}[{', '.join(_spelt(i) for i in items)}]"
+        return f"{_BUILTIN.get(head, head)}[{', '.join(spelt(i) for i in items)}]"
     if isinstance(node, ast.Name | ast.Attribute):
         return _BUILTIN.get(last_name(node), last_name(node))
     return ast.unparse(node)
@@ -427,7 +427,7 @@ def _moved(old: str, new: str) -> bool:
     node = unquoted_expr(ast.Constant(old))  # parse_python's: hostile text is None, a deep one cut on the rerun
     if node is None:
         return True
-    return _spelt(ast.BinOp(left=node, op=ast.BitOr(), right=ast.Constant(None))) != new
+    return spelt(ast.BinOp(left=node, op=ast.BitOr(), right=ast.Constant(None))) != new
 
 
 def _kind(kinds: tuple[str, ...], at: int) -> str:

@@ -43,7 +43,7 @@ from aeon_release.domain.audits.drift.own_fields import (
     restores,
 )
 from aeon_release.domain.audits.drift.pyindex import dotted_name, import_base
-from aeon_release.domain.audits.drift.shape_splits import names_shape_tested, other_paths, positions_read
+from aeon_release.domain.audits.drift.shape_splits import UNPACKED, names_shape_tested, other_paths, positions_read
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found
 from aeon_release.domain.audits.drift.signatures import is_docstring
 from aeon_release.domain.audits.drift.unpack_guards import mocked, probed, scalar_now, shape_tested, upstream_added
@@ -2025,8 +2025,15 @@ def _guarded_value(
     # killers207: #42433 (8df14cfc8c) made ``Scheduler._free_request`` return ``(kv, ec)``; a fork override's
     # ``params = super()._free_request(r)`` then ``if params is not None: params["x"] = ...`` tests a value
     # that is never None now -- only a probe of its kind (``isinstance(params, tuple)``) handles the pair
-    handled = _probes_kind(func, name) if widen else _handles_none(func, name)
+    handled = _probes_kind(func, name) or _unpacked_beside(bind, use, parents) if widen else _handles_none(func, name)
     return None if handled else use
+
+
+def _unpacked_beside(bind: ast.Assign, use: ValueUse, parents: dict[int, ast.AST]) -> bool:
+    """A path beside the binding unpacks the same call (``if hasattr(self, "get_ec_connector"): kv, _ =
+    self._free_request(r)`` / ``else: kv = self._free_request(r)``): one path per release (``shape_splits``), the
+    None test after them reads the part the new path bound (revDX, on #42433)."""
+    return UNPACKED in positions_read(list(other_paths(bind, parents)), use.callee, {})
 
 
 def _compare_of(call: ast.Call, parents: dict[int, ast.AST]) -> tuple[ast.Compare, ast.AST] | None:

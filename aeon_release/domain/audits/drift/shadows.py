@@ -23,11 +23,12 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift import pyindex as px
+from aeon_release.domain.audits.drift.element_shapes import spelt
 from aeon_release.domain.audits.drift.pyindex import ClassInfo, Index, ModuleInfo
 from aeon_release.domain.audits.drift.raised_empties import empty_literal
 from aeon_release.domain.audits.drift.retyped import names_bound_once
 from aeon_release.domain.audits.drift.signatures import is_static
-from aeon_release.domain.audits.source import FUNCTION_DEFS, last_name
+from aeon_release.domain.audits.source import FUNCTION_DEFS, last_name, lazy_pattern
 
 
 @dataclass(frozen=True)
@@ -413,9 +414,21 @@ def _namesake_sure(
     if value is None or not any(_same_empty(value, v) for v in values):
         return None if _same_value(value, writes) else True
     theirs = [w[3].annotation for w in writes if isinstance(w[3], ast.AnnAssign)]
-    if note is not None and theirs and all(ast.unparse(t) != ast.unparse(note) for t in theirs):
-        return True
-    return False
+    # revDX: a backport spelt in typing's older words (``Dict[str, int]``, ``Optional[List[int]]``, a quoted
+    # ``'dict[str, int]'``) says what upstream's ``dict[str, int]``/``list[int] | None`` says: compared as spelt
+    if note is None or not theirs or _open(spelt(note)):
+        return False
+    return all(spelt(t) != spelt(note) and not _open(spelt(t)) for t in theirs)
+
+
+# an annotation that leaves what the value holds open: a bare container (``dict``, ``Set``) or ``Any``/``object``
+# inside one (``dict[str, Any]``); it tells no backport of ``dict[str, int]`` apart (revDX, review116 on #21534)
+_OPEN = lazy_pattern(r"\b(?:Any|object)\b|\b(?:dict|list|set|frozenset|tuple|type)\b(?!\[)")
+
+
+def _open(spelling: str) -> bool:
+    """The annotation, as ``spelt``, says nothing of what its container holds."""
+    return _OPEN.search(spelling) is not None
 
 
 def _same_empty(mine: ast.expr, theirs: ast.expr) -> bool:
