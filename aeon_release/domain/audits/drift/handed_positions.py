@@ -14,14 +14,19 @@ in that method did at the merge base (one at least, none splatting; a keyword is
 ``handed_keys``'), binding to the base's signature.  Refused: the override takes fewer positional arguments
 (and fitted the merge base's calls).  Dropped: the override names the new slot, never reads it (no
 ``locals()``, no ``*args``/``**kwargs`` hand-on), and does more than raise or pass; a parameter spelt ``_name``
-says "unused" on purpose and stays quiet.
+says "unused" on purpose and stays quiet.  An error only when the new argument carries a value the calling
+method read itself at the merge base (#28972's ``bias_`` is ``self.base_layer.bias``, which ``forward`` added
+itself before): a value new to the method (review118: #25631 threads a new ``mm_options`` parameter of
+``get_dummy_processor_inputs`` through to ``get_dummy_mm_data``, None meaning "the model's defaults") is one an
+override may leave to its defaults, a warning (``applied_before``).
 """
 
 from __future__ import annotations
 
 import ast
 
-from aeon_release.domain.audits.drift.keyword_calls import hook_sites
+from aeon_release.domain.audits.drift.keyword_calls import Site, hook_sites
+from aeon_release.domain.audits.drift.layouts import methods_of
 from aeon_release.domain.audits.drift.signatures import Sig, call_problem
 
 
@@ -83,3 +88,41 @@ def _stub(stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """A body that only raises, passes or holds a docstring or ``...``: no value to drop."""
     body = [s for s in stmt.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
     return all(isinstance(s, ast.Raise | ast.Pass) for s in body)
+
+
+def applied_before(old: ast.Module, new: ast.Module, site: Site, known: int) -> bool:
+    """Whether an argument the call hands past the ``known`` ones the merge base handed carries a value the calling
+    method read itself at the merge base: its expression (or the one a local it names was assigned in the method
+    upstream) reads a name or attribute chain the base's method read (#28972: ``bias_ = ... self.base_layer.bias``,
+    added by ``forward`` itself before).  True when either version of the method is not found (as before)."""
+    was, now = _method(old, site), _method(new, site)
+    if was is None or now is None:
+        return True
+    assigned = {
+        t.id: s.value for s in ast.walk(now) if isinstance(s, ast.Assign) for t in s.targets if isinstance(t, ast.Name)
+    }
+    sources: set[str] = set()
+    for arg in site.call.args[known:]:
+        sources |= _chains(arg)
+        sources |= {c for n in _chains(arg) if n in assigned for c in _chains(assigned[n])}
+    return bool(sources & (_chains(was) - {"self"}))
+
+
+def _method(tree: ast.Module, site: Site) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The site's method in ``tree``: a method of a class of the site's (last) class name."""
+    owner = (site.owner or "").rsplit(".", 1)[-1]
+    for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == owner):
+        found = next((m for m in methods_of(cls) if m.name == site.method), None)
+        if found is not None:
+            return found
+    return None
+
+
+def _chains(node: ast.AST) -> set[str]:
+    """The whole names and attribute chains the node reads (``self.base_layer.bias``, not ``self.base_layer``)."""
+    inner = {id(n.value) for n in ast.walk(node) if isinstance(n, ast.Attribute)}
+    return {
+        ast.unparse(n)
+        for n in ast.walk(node)
+        if isinstance(n, ast.Name | ast.Attribute) and isinstance(n.ctx, ast.Load) and id(n) not in inner
+    }
