@@ -288,6 +288,56 @@ TWINS += [
     ),
 ]
 
+# --- 1031c84c36 (#37236): _reshape_kv_cache_tensors now calls self._update_hybrid_attention_mamba_layout(kv_caches,
+# kernel_block_sizes), a list it read for its own reshaping at the merge base already
+HL = ("#37236", "1031c84c36", "_update_hybrid_attention_mamba_layout now handed kernel_block_sizes")
+GR = "import torch\n\nfrom vllm.v1.worker.gpu_model_runner import GPUModelRunner\n\n\n"
+CASES += [
+    (
+        "#37236 handed positions",
+        "an override taking the caches only",
+        K(
+            *HL,
+            "vllm/aeon/r118hl0.py",
+            GR + "class AeonRunner0(GPUModelRunner):\n"
+            "    def _update_hybrid_attention_mamba_layout(self, kv_caches: dict[str, torch.Tensor]) -> None:\n"
+            "        torch.cuda.synchronize()  # AEON: the Spark's unified memory wants the copies settled first\n"
+            "        super()._update_hybrid_attention_mamba_layout(kv_caches)\n",
+            "    def _update_hybrid_attention_mamba_layout(self, kv_caches: dict[str, torch.Tensor]) -> None:",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#37236 handed positions",
+        "twin: an override taking the block sizes and handing them on",
+        K(
+            *HL,
+            "vllm/aeon/r118hl1.py",
+            GR + "class AeonRunner1(GPUModelRunner):\n"
+            "    def _update_hybrid_attention_mamba_layout(self, kv_caches, kernel_block_sizes=None):\n"
+            "        torch.cuda.synchronize()\n"
+            "        super()._update_hybrid_attention_mamba_layout(kv_caches, kernel_block_sizes)\n",
+            "    def _update_hybrid_attention_mamba_layout(self, kv_caches, kernel_block_sizes=None):",
+        ),
+    ),
+    (
+        "#37236 handed positions",
+        "twin: an override laying out its own backend's caches, the block sizes taken and not needed",
+        K(
+            *HL,
+            "vllm/aeon/r118hl2.py",
+            GR + "class AeonRunner2(GPUModelRunner):\n"
+            "    aeon_hybrid_layers: tuple[str, ...] = ()\n\n"
+            "    def _update_hybrid_attention_mamba_layout(self, kv_caches, kernel_block_sizes=None):\n"
+            "        # AEON: the Spark's attention backend always allocates (num_blocks, 2, ...): nothing to restride\n"
+            "        for name in self.aeon_hybrid_layers:\n"
+            "            assert kv_caches[name].shape[0] != 2\n",
+            "    def _update_hybrid_attention_mamba_layout(self, kv_caches, kernel_block_sizes=None):",
+        ),
+    ),
+]
+
 # --- 5abb117901 (#25487): BaseLinearLayerWithLoRA.__init__ reads base_layer.tp_size/tp_rank
 TP = ("#25487", "5abb117901", "BaseLinearLayerWithLoRA.__init__ now reads base_layer.tp_size/tp_rank")
 BL = "import torch\nfrom torch import nn\n\nfrom vllm.lora.layers.base_linear import BaseLinearLayerWithLoRA\n\n\n"

@@ -133,3 +133,18 @@ def test_a_value_new_to_the_caller_is_a_warning(
     sides = three_way(git_repo, {**PACKAGES, BASE: BASE_TEXT}, {FORK: fork}, {BASE: theirs})
     got = [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == FORK]
     assert got == [(FORK, line_of(fork, "def apply"), severity)]
+
+
+# review118: #37236 hands the hook a parameter the caller read for its own use at the merge base already
+SHARED_BASE = BASE_TEXT.replace(
+    "    def forward(self, x):\n        out = self.apply(x)\n",
+    "    def forward(self, x, sizes):\n        x = x[: sizes[0]]\n        out = self.apply(x)\n",
+)
+SHARED = SHARED_BASE.replace("        out = self.apply(x)\n", "        out = self.apply(x, sizes)\n")
+
+
+def test_a_value_the_caller_reads_as_before_is_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = HEAD + "    def apply(self, x, sizes=None):\n        return x * 2\n"
+    sides = three_way(git_repo, {**PACKAGES, BASE: SHARED_BASE}, {FORK: fork}, {BASE: SHARED})
+    got = [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == FORK]
+    assert got == [(FORK, line_of(fork, "def apply"), "warning")]
