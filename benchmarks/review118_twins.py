@@ -11,8 +11,10 @@ right after the merge (the merge base is the commit's first parent, upstream the
   nothing of upstream's, an override on a class whose ``forward`` handed the bias at the merge base already;
   and #25631 (79aa244678) ``self.get_dummy_mm_data(seq_len, mm_counts)`` -> ``(seq_len, mm_counts, mm_options)``:
   an override taking ``mm_options`` and reading it, one taking it and keeping the model's defaults (upstream's
-  docstring: "If None, use model defaults for backward compatibility"), the fork's own
-  ``get_dummy_processor_inputs`` keeping the old call;
+  docstring: "If None, use model defaults for backward compatibility"); and #37236 (1031c84c36)
+  ``self._update_hybrid_attention_mamba_layout(kv_caches)`` -> ``(kv_caches, kernel_block_sizes)``, a list the
+  caller read for its own reshaping already: an override handing it on, one laying out its own backend's caches
+  and not needing it;
 - a base constructor now reading a new attribute off the object a ``super().__init__`` hands it
   (``drift/handed_members.py``, a warning; #25487 ``self.tp_size = self.base_layer.tp_size``): the fork's linear
   holding ``tp_size``/``tp_rank``, one deriving from upstream's ``ReplicatedLinear``, one delegating through
@@ -24,8 +26,27 @@ right after the merge (the merge base is the commit's first parent, upstream the
   #47725 ``set_adapter_mapping``): the new test held, a test of the fork's own local reading no field of ``self``.
 
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are
-``blind_replay_lora3.py``'s catches of these widenings (kept to show the reach stays) and #25631's override
-without ``mm_options`` (TypeError on every profile run).
+``blind_replay_lora3.py``'s catches of these widenings (kept to show the reach stays), #25631's override
+without ``mm_options`` and #37236's without ``kernel_block_sizes`` (TypeError on every profile run, every KV cache
+allocation).
+
+Round 1 (main at 0dc3ba66), 10 cases and 23 twins as first written: 4 caught, 6 warned of 10; 2 false errors of
+23: #25631's override taking ``mm_options`` and keeping the model's defaults (``handed_positions``' dropped-value
+error: "the caller no longer applies it itself" -- but ``get_dummy_processor_inputs`` never applied it, the
+value is new to it, and None means "the model's defaults"), and one that was not a twin of these widenings: the
+fork's own ``get_dummy_processor_inputs`` keeping the old call over a two-argument ``get_dummy_mm_data`` (the
+older override-signature check's error: the override no longer accepts the base's new ``mm_options``, a contract
+break for any caller of the base's API; dropped).  Two more of #37236 then, written against the first mend (an
+error only when the caller read the value at the merge base): the override laying out its own caches was a
+false error on it too (the caller read ``kernel_block_sizes`` for its own use before, and still does).  Main
+(0dc3ba66) on the final set: 5 caught, 6 warned of 11; 2 false errors of 24.
+Round 2 (this branch): the dropped-value error needs the new argument to carry a value the calling method
+applied itself at the merge base and reads less of upstream (its expression, or the assignment of the local it
+names, reads a chain the base's method read more often: #28972's ``bias_ = ... self.base_layer.bias``, no longer
+added by ``forward``); else a warning (``handed_positions.applied_before``); refusing the argument stays an
+error.  5 caught, 6 warned of 11; 0 false errors of 24 twins (4 warned: the two kept-defaults overrides, and
+the two own-``forward`` twins of #28972, which ``_rewritten_tests`` warns for copying the old bias test).
+``blind_replay_lora3.py`` as before: 9 caught, 6 warned, 4 missed of 19, 10 twins quiet.
 
   PYTHONPATH=.. python review118_twins.py [--only TEXT ...] [--show]
 """
@@ -269,21 +290,6 @@ TWINS += [
             + "    def get_dummy_mm_data(self, seq_len, mm_counts, mm_options=None):\n"
             "        # AEON: the Spark always profiles its vision tower at the largest image\n" + IMG,
             "    def get_dummy_mm_data(self, seq_len, mm_counts, mm_options=None):",
-        ),
-    ),
-    (
-        "#25631 handed positions",
-        "twin: the fork's own get_dummy_processor_inputs keeping the old call",
-        K(
-            *MO,
-            "vllm/aeon/r118mo3.py",
-            PF
-            + "class AeonDummyBuilder3(BaseDummyInputsBuilder):\n"
-            + TXT
-            + "    def get_dummy_processor_inputs(self, seq_len, mm_counts, mm_options=None):\n"
-            "        return super().get_dummy_processor_inputs(seq_len, mm_counts)\n\n"
-            "    def get_dummy_mm_data(self, seq_len, mm_counts):\n" + IMG,
-            "    def get_dummy_mm_data(self, seq_len, mm_counts):",
         ),
     ),
 ]
