@@ -102,3 +102,49 @@ def test_a_sibling_classs_new_call_is_not_the_forks(git_repo: GitRepo, tmp_path:
     )
     sides = three_way(git_repo, {**PACKAGES, BASE: base}, {FORK: fork}, {BASE: theirs})
     assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == FORK and f[2] == "error"] == []
+
+
+# review118: #25631 threads a new parameter of the caller through to the hook (None: the model's defaults)
+THREADED = BASE_TEXT.replace(
+    "    def forward(self, x):\n        out = self.apply(x)\n",
+    "    def forward(self, x, options=None):\n        out = self.apply(x, options)\n",
+)
+# #28972's own spelling: a local holding the value the caller applied itself at the merge base
+LOCAL = THEIRS.replace(
+    "        out = self.apply(x, self.bias)\n", "        bias_ = self.bias\n        out = self.apply(x, bias_)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("theirs", "body", "severity"),
+    [
+        # a value new to the caller, taken and ignored: the override may keep its defaults (a warning)
+        (THREADED, "    def apply(self, x, options=None):\n        return x * 2\n", "warning"),
+        # refused still raises TypeError whatever the value
+        (THREADED, "    def apply(self, x):\n        return x * 2\n", "error"),
+        # the value the caller applied itself before, through a local: still dropped (an error)
+        (LOCAL, "    def apply(self, x, bias=None):\n        return x * 2\n", "error"),
+    ],
+)
+def test_a_value_new_to_the_caller_is_a_warning(
+    git_repo: GitRepo, tmp_path: Path, theirs: str, body: str, severity: str
+) -> None:
+    fork = HEAD + body
+    sides = three_way(git_repo, {**PACKAGES, BASE: BASE_TEXT}, {FORK: fork}, {BASE: theirs})
+    got = [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == FORK]
+    assert got == [(FORK, line_of(fork, "def apply"), severity)]
+
+
+# review118: #37236 hands the hook a parameter the caller read for its own use at the merge base already
+SHARED_BASE = BASE_TEXT.replace(
+    "    def forward(self, x):\n        out = self.apply(x)\n",
+    "    def forward(self, x, sizes):\n        x = x[: sizes[0]]\n        out = self.apply(x)\n",
+)
+SHARED = SHARED_BASE.replace("        out = self.apply(x)\n", "        out = self.apply(x, sizes)\n")
+
+
+def test_a_value_the_caller_reads_as_before_is_a_warning(git_repo: GitRepo, tmp_path: Path) -> None:
+    fork = HEAD + "    def apply(self, x, sizes=None):\n        return x * 2\n"
+    sides = three_way(git_repo, {**PACKAGES, BASE: SHARED_BASE}, {FORK: fork}, {BASE: SHARED})
+    got = [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == FORK]
+    assert got == [(FORK, line_of(fork, "def apply"), "warning")]

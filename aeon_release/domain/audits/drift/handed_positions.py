@@ -14,14 +14,21 @@ in that method did at the merge base (one at least, none splatting; a keyword is
 ``handed_keys``'), binding to the base's signature.  Refused: the override takes fewer positional arguments
 (and fitted the merge base's calls).  Dropped: the override names the new slot, never reads it (no
 ``locals()``, no ``*args``/``**kwargs`` hand-on), and does more than raise or pass; a parameter spelt ``_name``
-says "unused" on purpose and stays quiet.
+says "unused" on purpose and stays quiet.  An error only when the new argument carries a value the calling
+method applied itself at the merge base and reads less of upstream (#28972's ``bias_`` is
+``self.base_layer.bias``, which ``forward`` no longer adds itself): a value new to the method (review118: #25631
+threads a new ``mm_options`` parameter of ``get_dummy_processor_inputs`` through to ``get_dummy_mm_data``, None
+meaning "the model's defaults") or one it reads as much as before (#37236's ``kernel_block_sizes``) is one an
+override may leave to its defaults: a warning (``applied_before``).
 """
 
 from __future__ import annotations
 
 import ast
+from collections import Counter
 
-from aeon_release.domain.audits.drift.keyword_calls import hook_sites
+from aeon_release.domain.audits.drift.keyword_calls import Site, hook_sites
+from aeon_release.domain.audits.drift.layouts import methods_of
 from aeon_release.domain.audits.drift.signatures import Sig, call_problem
 
 
@@ -83,3 +90,44 @@ def _stub(stmt: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
     """A body that only raises, passes or holds a docstring or ``...``: no value to drop."""
     body = [s for s in stmt.body if not (isinstance(s, ast.Expr) and isinstance(s.value, ast.Constant))]
     return all(isinstance(s, ast.Raise | ast.Pass) for s in body)
+
+
+def applied_before(old: ast.Module, new: ast.Module, site: Site, known: int) -> bool:
+    """Whether an argument the call hands past the ``known`` ones the merge base handed carries a value the calling
+    method applied itself at the merge base and applies less of upstream: its expression (or the one a local it names
+    was assigned in the method upstream) reads a name or attribute chain the base's method read more often than
+    upstream's reads it outside those expressions (#28972: ``bias_ = ... self.base_layer.bias``, which ``forward``
+    no longer adds itself).  A value new to the method, or one it reads as much as before (#37236's
+    ``kernel_block_sizes``, read for its own use too), is not.  True when either version is not found (as before)."""
+    was, now = _method(old, site), _method(new, site)
+    if was is None or now is None:
+        return True
+    assigned = {
+        t.id: s.value for s in ast.walk(now) if isinstance(s, ast.Assign) for t in s.targets if isinstance(t, ast.Name)
+    }
+    handed = [*site.call.args[known:]]
+    handed += [assigned[n] for a in site.call.args[known:] for n in _chains(a) if n in assigned]
+    extra = Counter(c for h in handed for c in _chains(h))
+    before, after = Counter(_chains(was)), Counter(_chains(now))
+    return any(before[c] > after[c] - extra[c] for c in extra if c != "self")
+
+
+def _method(tree: ast.Module, site: Site) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """The site's method in ``tree``: a method of a class of the site's (last) class name."""
+    owner = (site.owner or "").rsplit(".", 1)[-1]
+    for cls in (n for n in ast.walk(tree) if isinstance(n, ast.ClassDef) and n.name == owner):
+        found = next((m for m in methods_of(cls) if m.name == site.method), None)
+        if found is not None:
+            return found
+    return None
+
+
+def _chains(node: ast.AST) -> list[str]:
+    """The whole names and attribute chains the node reads, once per read (``self.base_layer.bias``, not
+    ``self.base_layer``)."""
+    inner = {id(n.value) for n in ast.walk(node) if isinstance(n, ast.Attribute)}
+    return [
+        ast.unparse(n)
+        for n in ast.walk(node)
+        if isinstance(n, ast.Name | ast.Attribute) and isinstance(n.ctx, ast.Load) and id(n) not in inner
+    ]

@@ -7319,7 +7319,7 @@ class _Checker:
                 )
                 if why:
                     yield _error(mod, stmt.lineno, f"{said}: the call {why}: TypeError on the fork's class; take it")
-                else:
+                elif self._applied_before(path, site, before):
                     yield _error(
                         mod,
                         stmt.lineno,
@@ -7327,7 +7327,25 @@ class _Checker:
                         "merge base; the override takes it and never reads it: the value is dropped on the "
                         "fork's class (the caller no longer applies it itself); apply it or hand it on",
                     )
+                else:
+                    yield _warning(
+                        mod,
+                        stmt.lineno,
+                        f"{said} it hands {', '.join(lost)}, which it did not hand at the merge base; the "
+                        "override takes it and never reads it, a value new to the caller (it applied none of it "
+                        "itself at the merge base), which the override may leave to its defaults; read it or say why",
+                    )
                 return
+
+    def _applied_before(self, path: str, site: Site, before: list[ast.Call]) -> bool:
+        """The call's new arguments carry a value its method read itself at the merge base (review118: #25631's
+        new ``mm_options`` is new to ``get_dummy_processor_inputs``; #28972's ``bias_`` is the bias ``forward``
+        added itself): ``handed_positions.applied_before``."""
+        old, new = self.base_ix.module_at(path), self.theirs_ix.module_at(path)
+        if old is None or new is None:
+            return True
+        known = max(len(c.args) for c in before)
+        return handed_positions.applied_before(old.tree, new.tree, site, known)
 
     def _handed_members(
         self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, before: Sym, after: Sym
