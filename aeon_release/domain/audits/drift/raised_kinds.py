@@ -280,14 +280,18 @@ def _answered_raises(
     linear`` in place of ``raise ValueError`` (its non-str style still raises ValueError): a fork's ``except
     ValueError`` round the call, its own path for the styles upstream did not know, no longer runs for them
     and the layer stays unsharded.  A silent shift (a warning: the case may be accepted on purpose now).
-    mend75: with no answer in its place either, and no builtin kind raised more often (not a raise converted),
+    mend75: with no answer in its place either, and no builtin kind raised more often nor an assert added (not a
+    raise converted),
     the raise was dropped: #27610 (a8d2e326ec) made ``get_config`` log a warning where it raised ValueError for a
     config without architectures (its other ValueErrors kept), and a fork's ``except ValueError`` naming the
     draft's architecture no longer runs for that config."""
     counts = [_raise_counts(text, qualname) for text in (old_text, new_text)]
     fewer = frozenset(k for k, n in counts[0].items() if builtin_error(k) and counts[1].get(k, 0) < n)
     answers = _answers_instead(old_text, new_text, qualname) if fewer else set()
-    grown = any(builtin_error(k) and n > counts[0].get(k, 0) for k, n in counts[1].items())
+    # any kind raised more often (a builtin, or a class of the project's: #50491's ValidationError), or an assert
+    # put where the raise was (AssertionError): a raise converted, the kind checks' own, not one dropped
+    grown = any(n > counts[0].get(k, 0) for k, n in counts[1].items())
+    grown = grown or (not answers and len(_assert_tests(new_text, qualname)) > len(_assert_tests(old_text, qualname)))
     if not fewer or (answers <= {"None"} and (answers or grown)):
         return []  # a None answering in the raise's place is raised-to-None drift's
     shift = Shift("", qualname, path, fewer, frozenset(), silent=True, answered=bool(answers), dropped=not answers)
