@@ -11,6 +11,8 @@ store into a parameter (an out parameter), the fork's own function of the name, 
 
 from __future__ import annotations
 
+from collections.abc import Iterator
+
 import pytest
 
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
@@ -202,3 +204,33 @@ def test_a_value_read_after_a_call_now_updating_it_is_an_error(git_repo: GitRepo
 )
 def test_a_value_the_update_leaves_alone_stays_quiet(git_repo: GitRepo, body: str) -> None:
     assert _rows(git_repo, body) == []
+
+
+@pytest.mark.parametrize(
+    ("body", "parses"),
+    [
+        ("def f(logits, t):\n    p = logits / t\n    return p, logits.log_softmax(dim=-1)\n", False),
+        (KILLERS[0], True),
+    ],
+    ids=["names no def", "calls a def"],
+)
+def test_a_fork_naming_no_def_of_a_candidate_parses_nothing(
+    git_repo: GitRepo, monkeypatch: pytest.MonkeyPatch, body: str, parses: bool
+) -> None:
+    """perf39's gate: every finding's fork file has an added line holding the name of a function or method both
+    versions of the candidate define; a fork whose added lines hold none parses nothing, one calling it still errs."""
+    from aeon_release.domain.audits.drift import mutated_args, sides
+
+    parsed: list[str] = []
+
+    def recording(*args: object) -> Iterator[tuple[str, object, object]]:
+        for both in sides.parsed_versions(*args):  # type: ignore[arg-type]
+            parsed.append(both[0])
+            yield both
+
+    monkeypatch.setattr(mutated_args, "parsed_versions", recording)
+    fork = "vllm/aeon/only.py"
+    forks = {fork: HEAD + body, "vllm/aeon/__init__.py": "", "vllm/aeon_ops/__init__.py": ""}
+    found = s.side_by_side(git_repo, {OPS: BASE}, forks, [(SUBJECT, {OPS: AFTER})], SYMBOL_DRIFT)[fork]
+    assert [f.severity.value for f in found] == (["error"] if parses else [])
+    assert bool(parsed) is parses

@@ -28,8 +28,10 @@ also a read in the other branch of an ``if`` from the call or past a ``return`` 
 literal that fails a None test the update runs under (``apply_top_k_top_p(logits, None, p)``; a hand-on's
 callee's tests read through the arguments it is handed).
 
-Cheap first: only upstream files whose added lines call an in-place method, and only
-fork files naming one of the functions found.
+Cheap first: only upstream files whose added lines call an in-place method, nothing parsed unless a line the fork
+added holds the name of a def both versions of one of them keep (perf39: every finding's fork file has an added line
+holding a found function's name, and each is a function or method both versions define), and only fork files
+naming one of the functions found.
 """
 
 from __future__ import annotations
@@ -40,7 +42,7 @@ from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules, own_nodes
-from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
+from aeon_release.domain.audits.drift.sides import ThreeTrees, added_names_a_def, parsed_versions
 from aeon_release.domain.audits.drift.signatures import is_static
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -90,7 +92,7 @@ class _Fn:
 def mutated_arg_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork calls handing a name to a parameter upstream now updates in place, the name read after."""
     paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p)][:_MOST_FILES]
-    if not paths:
+    if not paths or not added_names_a_def(trees, paths, lambda name: name):
         return []
     found = [m for path, old, new in parsed_versions(trees, paths) for m in newly_mutating(path, old, new)]
     if not found:
