@@ -115,3 +115,20 @@ def test_only_the_annotation_changed_is_a_warning(git_repo: GitRepo) -> None:
 )
 def test_quiet(git_repo: GitRepo, fork: dict[str, str]) -> None:
     assert _found(git_repo, fork, UPSTREAM) == []
+
+
+def test_odd_quoted_annotations_read_without_raising() -> None:
+    """readH: a quoted annotation is read by the shared ``parsed_expression``; a bare ``ast.parse`` of a quoted
+    3,000-term union raised RecursionError out of the check (on the rerun over cut trees too: "could not run")."""
+    import ast
+
+    from aeon_release.domain.audits.drift.iterated_params import iterated_params
+
+    deep = " | ".join(["int"] * 3000)
+    for note in (deep, "a\\x00", "Sequence[int", "Iterable[int]"):
+        source = f'def f(self, x: "{note}", y: "Sequence[int]") -> None: ...'
+        func = ast.parse(source).body[0]
+        assert isinstance(func, ast.FunctionDef)
+        after = ast.parse(source.replace('y: "Sequence[int]"', 'y: "Iterable[int] | None"')).body[0]
+        assert isinstance(after, ast.FunctionDef)
+        assert iterated_params(func, after) == ["y"]
