@@ -80,6 +80,11 @@ KILLERS = [
     "from vllm.aeon_ops.ops import Sampler\n\n\nclass Mine(Sampler):\n    def run(self, logits, k):\n"
     "        r = super().run(logits, k)\n        self.raw = logits.softmax(dim=-1)\n        return r\n",
     "import vllm.aeon_ops.ops as o\n\n\ndef f(x):\n    m = o.mask_top(x, 3)\n    return m, torch.exp(x)\n",
+    # readH: the call under an ``if``, the read after it; the other arm read on a later pass of a loop
+    "from vllm.aeon_ops.ops import scale\n\n\ndef f(logits, t, greedy):\n    if greedy:\n"
+    "        p = scale(logits, t)\n    else:\n        p = None\n    return p, logits.sum()\n",
+    "from vllm.aeon_ops.ops import scale\n\n\ndef f(logits, t, steps):\n    for s in steps:\n        if s:\n"
+    "            p = scale(logits, t)\n        else:\n            p = logits.sum()\n    return p\n",
 ]
 TWINS = [
     "from vllm.aeon_ops.ops import scale\n\n\ndef f(logits, t):\n"
@@ -98,6 +103,14 @@ TWINS = [
     "def scale(logits, t):\n    return logits / t\n\n\ndef f(logits, t):\n"
     "    p = scale(logits, t)\n    return p, logits.sum()\n",
     "from vllm.aeon_ops.ops import freeze\n\n\ndef f(m, x):\n    freeze(m)\n    return m(x)\n",
+    # readH: a read the call never runs before (the other arm of its ``if`` or ``match``, past its ``return``)
+    "from vllm.aeon_ops.ops import scale\n\n\ndef f(logits, t, greedy):\n    if greedy:\n"
+    "        p = scale(logits, t)\n    else:\n        p = logits.log_softmax(dim=-1)\n    return p\n",
+    "from vllm.aeon_ops.ops import scale\n\n\ndef f(logits, t, greedy):\n    if greedy:\n"
+    "        p = scale(logits, t)\n        return p\n    return logits.log_softmax(dim=-1)\n",
+    "from vllm.aeon_ops.ops import scale\n\n\ndef f(logits, t, mode):\n    match mode:\n"
+    '        case "greedy":\n            p = scale(logits, t)\n        case _:\n'
+    "            p = logits.log_softmax(dim=-1)\n    return p\n",
 ]
 FORKS = {f"vllm/aeon/row_{n}.py": HEAD + body for n, body in enumerate([*KILLERS, *TWINS])}
 
@@ -112,7 +125,15 @@ def _rows(git_repo: GitRepo, body: str) -> list[tuple[int, str, str]]:
 @pytest.mark.parametrize(
     "body",
     KILLERS,
-    ids=["a call by name", "a keyword call off the module", "an unchanged helper handing it on", "super()", "alias"],
+    ids=[
+        "a call by name",
+        "a keyword call off the module",
+        "an unchanged helper handing it on",
+        "super()",
+        "alias",
+        "under an if, read after it",
+        "the other arm, in a loop",
+    ],
 )
 def test_a_value_read_after_a_call_now_updating_it_is_an_error(git_repo: GitRepo, body: str) -> None:
     rows = _rows(git_repo, body)
@@ -134,6 +155,9 @@ def test_a_value_read_after_a_call_now_updating_it_is_an_error(git_repo: GitRepo
         "a store into an out parameter",
         "the fork's own function",
         "a flag, not a value",
+        "the other arm of the if",
+        "past the call's return",
+        "another case of a match",
     ],
 )
 def test_a_value_the_update_leaves_alone_stays_quiet(git_repo: GitRepo, body: str) -> None:

@@ -31,6 +31,7 @@ fork files naming one of the functions found.
 from __future__ import annotations
 
 import ast
+import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -40,7 +41,7 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.drift.signatures import is_static
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import lazy_pattern
+from aeon_release.domain.audits.source import lazy_pattern, parent_map
 
 _MOST_FILES = 32
 # an in-place method call (``.div_(``, ``.masked_fill_(``) on an added line
@@ -283,8 +284,57 @@ def _read_after(func: _Def, call: ast.Call, item: Mutating) -> tuple[str, int] |
     if rebinds and min(rebinds) <= end:
         return None
     stop = min(rebinds) if rebinds else None
-    reads = sorted(n.lineno for n in _value_reads(func, slot.id) if n.lineno > end)
+    parents = parent_map(func)
+    reads = sorted(n.lineno for n in _value_reads(func, slot.id) if n.lineno > end and _reached(call, n, parents))
     return (slot.id, reads[0]) if reads and (stop is None or reads[0] <= stop) else None
+
+
+def _reached(call: ast.Call, read: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """The read may run after the call: it is in no other arm of an ``if``/``match`` (outside a loop) an arm of
+    which holds the call, nor past a ``return`` closing a block that holds the call (readH: ``if greedy: p =
+    compute_probs(logits, ...) else: p = logits.softmax(-1)`` reads the caller's own logits, on a later line)."""
+    chain = _chain(call, parents)
+    holding = {id(n) for n in _chain(read, parents)}
+    for at, (child, up) in enumerate(itertools.pairwise(chain)):
+        arms = _arms(up)
+        mine = next((arm for arm in arms if any(s is child for s in arm)), None)
+        looped = any(isinstance(n, _LOOPS) for n in chain[at + 1 :])
+        if mine is not None and not looped and any(id(s) in holding for arm in arms if arm is not mine for s in arm):
+            return False
+        for block in _blocks(up):
+            later = next((block[i + 1 :] for i, s in enumerate(block) if s is child), [])
+            if any(isinstance(s, ast.Return) and (s.end_lineno or s.lineno) < _line(read) for s in later):
+                return False
+    return True
+
+
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
+
+
+def _chain(node: ast.AST, parents: dict[int, ast.AST]) -> list[ast.AST]:
+    """``node`` and its ancestors, innermost first."""
+    found = [node]
+    while (up := parents.get(id(found[-1]))) is not None:
+        found.append(up)
+    return found
+
+
+def _arms(node: ast.AST) -> list[list[ast.AST]]:
+    """The arms of which one runs: an ``if``'s body and else, a conditional expression's, a ``match``'s cases."""
+    if isinstance(node, ast.If):
+        return [list(node.body), list(node.orelse)]
+    if isinstance(node, ast.IfExp):
+        return [[node.body], [node.orelse]]
+    return [[case] for case in node.cases] if isinstance(node, ast.Match) else []
+
+
+def _blocks(node: ast.AST) -> list[list[ast.stmt]]:
+    """The statement lists a node holds (a body, an else, a handler's or a case's body, a finally)."""
+    return [v for f in ("body", "orelse", "finalbody") if isinstance(v := getattr(node, f, None), list)]
+
+
+def _line(node: ast.AST) -> int:
+    return getattr(node, "lineno", 0)
 
 
 def _slot_arg(call: ast.Call, item: Mutating) -> ast.expr | None:
