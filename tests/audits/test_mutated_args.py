@@ -57,6 +57,10 @@ def kept(x: torch.Tensor) -> torch.Tensor:
 
 def freeze(m: torch.nn.Module) -> torch.nn.Module:
     return m
+
+
+def opt(x: torch.Tensor, t: float, inplace: bool = False) -> torch.Tensor:
+    return x / t
 """
 AFTER = (
     BASE.replace("    logits = logits / temp\n", "    logits.div_(temp)\n")
@@ -68,6 +72,7 @@ AFTER = (
     .replace("        return logits.topk(k).values\n", "        logits.clamp_(min=0.0)\n        return logits\n")
     .replace("    return out\n", "    out[0] = v\n    return out\n")
     .replace("    return m\n", "    m.requires_grad_(False)\n    return m\n")
+    .replace("    return x / t\n", "    if inplace:\n        x.div_(t)\n        return x\n    return x / t\n")
 )
 SUBJECT = "[Perf] Update the logits in place (#15427)"
 HEAD = "import torch\n\n"
@@ -111,6 +116,8 @@ TWINS = [
     "from vllm.aeon_ops.ops import scale\n\n\ndef f(logits, t, mode):\n    match mode:\n"
     '        case "greedy":\n            p = scale(logits, t)\n        case _:\n'
     "            p = logits.log_softmax(dim=-1)\n    return p\n",
+    # readH: upstream updates in place only under a flag off by default, which the fork leaves out
+    "from vllm.aeon_ops.ops import opt\n\n\ndef f(logits, t):\n    p = opt(logits, t)\n    return p, logits.sum()\n",
 ]
 FORKS = {f"vllm/aeon/row_{n}.py": HEAD + body for n, body in enumerate([*KILLERS, *TWINS])}
 
@@ -158,6 +165,7 @@ def test_a_value_read_after_a_call_now_updating_it_is_an_error(git_repo: GitRepo
         "the other arm of the if",
         "past the call's return",
         "another case of a match",
+        "an update under a flag off by default",
     ],
 )
 def test_a_value_the_update_leaves_alone_stays_quiet(git_repo: GitRepo, body: str) -> None:

@@ -35,6 +35,7 @@ import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.literals import _default_of
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules, own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
@@ -144,10 +145,35 @@ def _fn(node: _Def, cls: str) -> _Fn:
 
 def _direct(fn: _Fn) -> Iterator[tuple[str, str]]:
     """The parameters ``fn``'s own statements update in place before rebinding them."""
+    parents: dict[int, ast.AST] | None = None
     for node in own_nodes(fn.node.body):
         target = _updated(node)
         if target is not None and target.id in fn.params and not _rebound_before(fn.node, target.id, target.lineno):
-            yield target.id, ast.unparse(node).split("\n")[0][:80]
+            parents = parent_map(fn.node) if parents is None else parents
+            if not _switched_off(node, fn.node, parents):
+                yield target.id, ast.unparse(node).split("\n")[0][:80]
+
+
+def _switched_off(node: ast.AST, func: _Def, parents: dict[int, ast.AST]) -> bool:
+    """The update runs only in the body of ``if flag:`` (or ``if flag and ...:``), ``flag`` a parameter defaulting to
+    False or None: a caller leaving it out is not updated (readH: ``def f(x, t, inplace=False): if inplace:
+    x.div_(t)``, the fork's ``f(x, t)`` reading ``x`` after was a false error)."""
+    child, up = node, parents.get(id(node))
+    while up is not None and up is not func:
+        if isinstance(up, ast.If) and any(s is child for s in up.body) and _flag_off(up.test, func):
+            return True
+        child, up = up, parents.get(id(up))
+    return False
+
+
+def _flag_off(test: ast.expr, func: _Def) -> bool:
+    """``flag`` or ``flag and ...``, ``flag`` a parameter of ``func`` defaulting to False or None."""
+    names = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+    for name in names:
+        default = _default_of(func.args, name.id) if isinstance(name, ast.Name) else None
+        if isinstance(default, ast.Constant) and (default.value is None or default.value is False):
+            return True
+    return False
 
 
 def _updated(node: ast.AST) -> ast.Name | None:
