@@ -25,6 +25,7 @@ import ast
 from collections.abc import Iterator
 
 from aeon_release.domain.audits.drift.returns import own_nodes
+from aeon_release.domain.audits.drift.signatures import is_static
 from aeon_release.domain.audits.source import last_name, lazy_pattern, parsed_expression
 
 __all__ = [
@@ -91,8 +92,9 @@ def spanning_calls(tree: ast.AST, name: str, lines: set[int]) -> Iterator[ast.Ca
 
 
 def slot_of(func: _Def, param: str) -> int:
-    """``param``'s positional slot in a bound call of the method (``self`` not counted); -1 for keyword-only."""
-    positional = [a.arg for a in (*func.args.posonlyargs, *func.args.args)][1:]
+    """``param``'s positional slot in a bound call of the method (``self`` not counted, a staticmethod has none:
+    readH); -1 for keyword-only."""
+    positional = [a.arg for a in (*func.args.posonlyargs, *func.args.args)][0 if is_static(func) else 1 :]
     return positional.index(param) if param in positional else -1
 
 
