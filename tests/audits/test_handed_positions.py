@@ -102,3 +102,12 @@ def test_a_sibling_classs_new_call_is_not_the_forks(git_repo: GitRepo, tmp_path:
     )
     sides = three_way(git_repo, {**PACKAGES, BASE: base}, {FORK: fork}, {BASE: theirs})
     assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == FORK and f[2] == "error"] == []
+
+
+def test_a_slot_the_base_handed_by_keyword_is_no_new_argument(git_repo: GitRepo, tmp_path: Path) -> None:
+    """readH: ``self.apply(x, bias=self.bias)`` at the merge base, ``self.apply(x, self.bias)`` upstream: the override
+    taking ``bias`` and never reading it dropped it before the change too, so the change drops nothing new."""
+    base = BASE_TEXT.replace("        out = self.apply(x)\n", "        out = self.apply(x, bias=self.bias)\n")
+    fork = HEAD + "    def apply(self, x, bias=None):\n        return x * 2\n"
+    sides = three_way(git_repo, {**PACKAGES, BASE: base}, {FORK: fork}, {BASE: THEIRS})
+    assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == FORK] == []
