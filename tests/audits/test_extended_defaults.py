@@ -323,3 +323,27 @@ def test_a_change_whose_text_extends_with_no_name_parses_nothing(
     found = [f for f in s.merged_findings(git_repo, sides, s.Settings()) if "now runs twice" in f.message]
     assert [(f.line, f.severity.value) for f in found] == [(9, "error")]
     assert parsed == [LOGGERS]
+
+
+def test_a_name_the_text_gate_cannot_read_whole_is_parsed(git_repo: GitRepo) -> None:
+    """readH: perf38's gate reads the name after ``+=`` with ``\\w``, which does not take U+00B7 (a name may go on
+    with it); a text whose names the parser may read otherwise (``gateable``) is parsed, as before the gate."""
+    dotted = "custom\u00b7loggers"
+    plus = EXTENDED.replace("factories.extend(custom_stat_loggers)", "factories += custom_stat_loggers")
+    body = "def aeon_manager():\n    return StatLoggerManager(custom_stat_loggers=[LoggingStatLogger])\n"
+    fork = {FORK: (FORK_HEAD + body).replace("custom_stat_loggers", dotted)}
+    # a plain ``L = P`` taken out elsewhere passes ``_candidate``, whose ``\\w`` cannot read the dotted one either
+    alias = "\n\ndef g(other):\n    alias = other\n    return alias\n"
+    base = {**BASE, LOGGERS: REPLACED.replace("custom_stat_loggers", dotted) + alias}
+    change = [
+        (
+            "[Misc] custom_stat_loggers extend the defaults (#20952)",
+            {
+                LOGGERS: plus.replace("custom_stat_loggers", dotted)
+                + alias.replace("    alias = other\n    return alias", "    return other")
+            },
+        )
+    ]
+    sides = s.merge_case(git_repo, base, fork, change)
+    found = [f for f in s.merged_findings(git_repo, sides, s.Settings()) if "now runs twice" in f.message]
+    assert [(f.line, f.severity.value) for f in found] == [(10, "error")]

@@ -96,3 +96,17 @@ def test_a_class_deriving_from_the_tree_may_bring_it(git_repo: GitRepo, tmp_path
         "class AeonLinear(nn.Module):", "class AeonLinear(LinearBase):"
     )
     assert rows(git_repo, tmp_path, fork) == []
+
+
+def test_a_long_attribute_chain_is_read_without_raising() -> None:
+    """readH: ``top_reads`` spelled every attribute's receiver with ``ast.unparse``, which recursed down a
+    950-link chain (RecursionError); the holders are told by shape now, the reads as before."""
+    import ast
+
+    from aeon_release.domain.audits.drift.handed_members import top_reads
+
+    chain = "x" + ".a" * 950
+    source = f"def __init__(self, layer):\n    self.layer = layer\n    self.tp = self.layer.tp_size\n    y = {chain}\n"
+    init = ast.parse(source).body[0]
+    assert isinstance(init, ast.FunctionDef)
+    assert top_reads(init, "layer") == {"tp_size"}

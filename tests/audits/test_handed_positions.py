@@ -148,3 +148,12 @@ def test_a_value_the_caller_reads_as_before_is_a_warning(git_repo: GitRepo, tmp_
     sides = three_way(git_repo, {**PACKAGES, BASE: SHARED_BASE}, {FORK: fork}, {BASE: SHARED})
     got = [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == FORK]
     assert got == [(FORK, line_of(fork, "def apply"), "warning")]
+
+
+def test_a_slot_the_base_handed_by_keyword_is_no_new_argument(git_repo: GitRepo, tmp_path: Path) -> None:
+    """readH: ``self.apply(x, bias=self.bias)`` at the merge base, ``self.apply(x, self.bias)`` upstream: the override
+    taking ``bias`` and never reading it dropped it before the change too, so the change drops nothing new."""
+    base = BASE_TEXT.replace("        out = self.apply(x)\n", "        out = self.apply(x, bias=self.bias)\n")
+    fork = HEAD + "    def apply(self, x, bias=None):\n        return x * 2\n"
+    sides = three_way(git_repo, {**PACKAGES, BASE: base}, {FORK: fork}, {BASE: THEIRS})
+    assert [f for f in found(audit(git_repo, sides, tmp_path), RULE) if f[0] == FORK] == []

@@ -115,3 +115,41 @@ def test_only_the_annotation_changed_is_a_warning(git_repo: GitRepo) -> None:
 )
 def test_quiet(git_repo: GitRepo, fork: dict[str, str]) -> None:
     assert _found(git_repo, fork, UPSTREAM) == []
+
+
+def test_odd_quoted_annotations_read_without_raising() -> None:
+    """readH: a quoted annotation is read by the shared ``parsed_expression``; a bare ``ast.parse`` of a quoted
+    3,000-term union raised RecursionError out of the check (on the rerun over cut trees too: "could not run")."""
+    import ast
+
+    from aeon_release.domain.audits.drift.iterated_params import iterated_params
+
+    deep = " | ".join(["int"] * 3000)
+    for note in (deep, "a\\x00", "Sequence[int", "Iterable[int]"):
+        source = f'def f(self, x: "{note}", y: "Sequence[int]") -> None: ...'
+        func = ast.parse(source).body[0]
+        assert isinstance(func, ast.FunctionDef)
+        after = ast.parse(source.replace('y: "Sequence[int]"', 'y: "Iterable[int] | None"')).body[0]
+        assert isinstance(after, ast.FunctionDef)
+        assert iterated_params(func, after) == ["y"]
+
+
+def test_a_staticmethod_s_slots_count_its_first_parameter() -> None:
+    """readH: a staticmethod has no ``self`` to skip: ``delta_ids`` of ``is_end(input_ids, delta_ids)`` is the second
+    argument a call hands (the first was read, and an iterator handed to ``input_ids`` was blamed on it)."""
+    import ast
+
+    from aeon_release.domain.audits.drift.iterated_params import iterator_handed, slot_of
+
+    module = ast.parse(
+        "class P:\n    @staticmethod\n    def is_end(input_ids, delta_ids):\n        ...\n\n"
+        "    def is_end_bound(self, input_ids, delta_ids):\n        ...\n"
+    )
+    cls = module.body[0]
+    assert isinstance(cls, ast.ClassDef)
+    static, bound = cls.body
+    assert isinstance(static, ast.FunctionDef) and isinstance(bound, ast.FunctionDef)
+    assert (slot_of(static, "delta_ids"), slot_of(bound, "delta_ids")) == (1, 1)
+    call = ast.parse("p.is_end(iter(ids), ids[3:])").body[0]
+    assert isinstance(call, ast.Expr) and isinstance(call.value, ast.Call)
+    assert iterator_handed(call.value, slot_of(static, "delta_ids"), "delta_ids") is None

@@ -76,6 +76,10 @@ def topk_wrap(x: torch.Tensor, k: int | None, p: float | None) -> torch.Tensor:
 
 def either(x: torch.Tensor, k: int | None) -> torch.Tensor:
     return x.abs()
+
+
+def opt(x: torch.Tensor, t: float, inplace: bool = False) -> torch.Tensor:
+    return x / t
 """
 AFTER = (
     BASE.replace("    logits = logits / temp\n", "    logits.div_(temp)\n")
@@ -97,6 +101,7 @@ AFTER = (
         "    if k is None:\n        x.abs_()\n    else:\n        x.neg_()\n    return x\n",
     )
     .replace("    x[0] += v\n", "    x.index_put_((torch.tensor([0]),), torch.tensor(v), accumulate=True)\n")
+    .replace("    return x / t\n", "    if inplace:\n        x.div_(t)\n        return x\n    return x / t\n")
 )
 SUBJECT = "[Perf] Update the logits in place (#15427)"
 HEAD = "import torch\n\n"
@@ -118,6 +123,11 @@ KILLERS = [
     "from vllm.aeon_ops.ops import topk_wrap\n\n\ndef f(x):\n    y = topk_wrap(x, 3, None)\n    return y, x.sum()\n",
     # revDW: two paths gated apart (k None, k not None): a literal failing one passes the other
     "from vllm.aeon_ops.ops import either\n\n\ndef f(x):\n    y = either(x, 3)\n    return y, x.sum()\n",
+    # readH: the call under an ``if``, the read after it; the other arm read on a later pass of a loop
+    "from vllm.aeon_ops.ops import scale\n\n\ndef f(logits, t, greedy):\n    if greedy:\n"
+    "        p = scale(logits, t)\n    else:\n        p = None\n    return p, logits.sum()\n",
+    "from vllm.aeon_ops.ops import scale\n\n\ndef f(logits, t, steps):\n    for s in steps:\n        if s:\n"
+    "            p = scale(logits, t)\n        else:\n            p = logits.sum()\n    return p\n",
 ]
 TWINS = [
     "from vllm.aeon_ops.ops import scale\n\n\ndef f(logits, t):\n"
@@ -148,6 +158,16 @@ TWINS = [
     "    return x.log_softmax(dim=-1)\n",
     # revDW: the wrapper's k=None fails the gate read through the hand-on
     "from vllm.aeon_ops.ops import topk_wrap\n\n\ndef f(x, p):\n    y = topk_wrap(x, None, p)\n    return y, x.min()\n",
+    # readH: a read the call never runs before (the other arm of its ``if`` or ``match``, past its ``return``)
+    "from vllm.aeon_ops.ops import scale\n\n\ndef f(logits, t, greedy):\n    if greedy:\n"
+    "        p = scale(logits, t)\n    else:\n        p = logits.log_softmax(dim=-1)\n    return p\n",
+    "from vllm.aeon_ops.ops import scale\n\n\ndef f(logits, t, greedy):\n    if greedy:\n"
+    "        p = scale(logits, t)\n        return p\n    return logits.log_softmax(dim=-1)\n",
+    "from vllm.aeon_ops.ops import scale\n\n\ndef f(logits, t, mode):\n    match mode:\n"
+    '        case "greedy":\n            p = scale(logits, t)\n        case _:\n'
+    "            p = logits.log_softmax(dim=-1)\n    return p\n",
+    # readH: upstream updates in place only under a flag off by default, which the fork leaves out
+    "from vllm.aeon_ops.ops import opt\n\n\ndef f(logits, t):\n    p = opt(logits, t)\n    return p, logits.sum()\n",
 ]
 FORKS = {f"vllm/aeon/row_{n}.py": HEAD + body for n, body in enumerate([*KILLERS, *TWINS])}
 
@@ -172,6 +192,8 @@ def _rows(git_repo: GitRepo, body: str) -> list[tuple[int, str, str]]:
         "a read after the call's if",
         "a wrapper, the gates held",
         "two paths gated apart",
+        "under an if, read after it",
+        "the other arm, in a loop",
     ],
 )
 def test_a_value_read_after_a_call_now_updating_it_is_an_error(git_repo: GitRepo, body: str) -> None:
@@ -200,6 +222,10 @@ def test_a_value_read_after_a_call_now_updating_it_is_an_error(git_repo: GitRepo
         "the other branch",
         "the call's branch returns",
         "a wrapper, k=None",
+        "the other arm of the if",
+        "past the call's return",
+        "another case of a match",
+        "an update under a flag off by default",
     ],
 )
 def test_a_value_the_update_leaves_alone_stays_quiet(git_repo: GitRepo, body: str) -> None:

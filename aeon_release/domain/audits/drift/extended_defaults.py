@@ -119,8 +119,9 @@ def _candidate(trees: ThreeTrees, path: str) -> bool:
 
 
 def _extends_a_name(text: str) -> bool:
-    """Whether ``text`` may extend a list with a name whole (``_extensions``' finds): ``keep`` of the parses."""
-    return _AUGMENTED.search(text) is not None or _EXTEND_CALL.search(text) is not None
+    """Whether ``text`` may extend a list with a name whole (``_extensions``' finds): ``keep`` of the parses.  A text
+    whose names the parser may read otherwise (``gateable``: ``\\w`` stops at a U+00B7 that goes on a name) is kept."""
+    return not gateable(text) or _AUGMENTED.search(text) is not None or _EXTEND_CALL.search(text) is not None
 
 
 def _extended(path: str, old: ast.Module, new: ast.Module, new_text: str) -> Iterator[Extended]:

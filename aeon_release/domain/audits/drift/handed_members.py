@@ -66,13 +66,19 @@ def top_reads(init: _Def, param: str) -> set[str]:
     for stmt in init.body:
         if isinstance(stmt, ast.Assign | ast.AnnAssign | ast.Expr):
             for node in ast.walk(stmt):
-                if (
-                    isinstance(node, ast.Attribute)
-                    and isinstance(node.ctx, ast.Load)
-                    and ast.unparse(node.value) in holders
-                ):
+                if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and _held(node.value) in holders:
                     reads.add(node.attr)
     return reads
+
+
+def _held(node: ast.expr) -> str | None:
+    """``param`` or ``self.A`` as ``top_reads``' holders spell them; None for any other receiver (readH: an
+    ``ast.unparse`` of every attribute's receiver recursed down a 950-link chain: RecursionError)."""
+    if isinstance(node, ast.Name):
+        return node.id
+    if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == "self":
+        return f"self.{node.attr}"
+    return None
 
 
 _TESTS = frozenset({"hasattr", "getattr", "isinstance"})

@@ -61,7 +61,9 @@ def dropped(
     known = max(len(c.args) for c in before)
     read = {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Load)}
     new = mine.positional[known : len(call.args)]
-    return [p for p in new if p not in read and not p.startswith("_")]
+    # a slot the merge base's calls filled by keyword was handed then too: dropping it is no change (readH)
+    named = {k.arg for c in before for k in c.keywords}
+    return [p for p in new if p not in read and not p.startswith("_") and p not in named]
 
 
 def refused(mine: Sig, base: Sig, call: ast.Call, before: list[ast.Call]) -> str | None:

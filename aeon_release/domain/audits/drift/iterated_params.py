@@ -25,7 +25,8 @@ import ast
 from collections.abc import Iterator
 
 from aeon_release.domain.audits.drift.returns import own_nodes
-from aeon_release.domain.audits.source import last_name, lazy_pattern
+from aeon_release.domain.audits.drift.signatures import is_static
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parsed_expression
 
 __all__ = [
     "ITERATOR_LINE",
@@ -91,8 +92,9 @@ def spanning_calls(tree: ast.AST, name: str, lines: set[int]) -> Iterator[ast.Ca
 
 
 def slot_of(func: _Def, param: str) -> int:
-    """``param``'s positional slot in a bound call of the method (``self`` not counted); -1 for keyword-only."""
-    positional = [a.arg for a in (*func.args.posonlyargs, *func.args.args)][1:]
+    """``param``'s positional slot in a bound call of the method (``self`` not counted, a staticmethod has none:
+    readH); -1 for keyword-only."""
+    positional = [a.arg for a in (*func.args.posonlyargs, *func.args.args)][0 if is_static(func) else 1 :]
     return positional.index(param) if param in positional else -1
 
 
@@ -110,10 +112,9 @@ def _kind(annotation: ast.expr | None) -> str:
     """The container an annotation names: ``Sequence`` of ``Sequence[int] | None``, ``list`` of
     ``Optional[list[int]]``, ``Iterable`` of ``"Iterable[int]"``; "" for anything else."""
     if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
-        try:
-            annotation = ast.parse(annotation.value, mode="eval").body
-        except SyntaxError:
-            return ""
+        # the shared reader, not ``ast.parse``: a quoted 3,000-term union raised RecursionError out of the check on
+        # the audit's rerun over cut trees too ("could not run"; readH)
+        annotation = parsed_expression(annotation.value)
     if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
         sides = [_kind(s) for s in (annotation.left, annotation.right) if not _is_none(s)]
         return sides[0] if len(sides) == 1 else ""

@@ -37,16 +37,18 @@ naming one of the functions found.
 from __future__ import annotations
 
 import ast
+import itertools
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+from aeon_release.domain.audits.drift.literals import _default_of
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules, own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, added_names_a_def, parsed_versions
 from aeon_release.domain.audits.drift.signatures import is_static
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import branches_apart, child_blocks, lazy_pattern, parent_map
+from aeon_release.domain.audits.source import child_blocks, lazy_pattern, parent_map
 
 _MOST_FILES = 32
 # an in-place method call (``.div_(``, ``.masked_fill_(``) on an added line
@@ -182,11 +184,35 @@ def _fn(node: _Def, cls: str) -> _Fn:
 
 def _direct(fn: _Fn, stores: bool = False) -> Iterator[tuple[str, _Update]]:
     """The parameters ``fn``'s own statements update in place before rebinding them."""
-    parents = parent_map(fn.node)
+    parents: dict[int, ast.AST] | None = None
     for node in own_nodes(fn.node.body):
         target = _updated(node, stores)
         if target is not None and target.id in fn.params and not _rebound_before(fn.node, target.id, target.lineno):
-            yield target.id, _Update(ast.unparse(node).split("\n")[0][:80], _none_gates(node, fn, parents))
+            parents = parent_map(fn.node) if parents is None else parents
+            if not _switched_off(node, fn.node, parents):
+                yield target.id, _Update(ast.unparse(node).split("\n")[0][:80], _none_gates(node, fn, parents))
+
+
+def _switched_off(node: ast.AST, func: _Def, parents: dict[int, ast.AST]) -> bool:
+    """The update runs only in the body of ``if flag:`` (or ``if flag and ...:``), ``flag`` a parameter defaulting to
+    False or None: a caller leaving it out is not updated (readH: ``def f(x, t, inplace=False): if inplace:
+    x.div_(t)``, the fork's ``f(x, t)`` reading ``x`` after was a false error)."""
+    child, up = node, parents.get(id(node))
+    while up is not None and up is not func:
+        if isinstance(up, ast.If) and any(s is child for s in up.body) and _flag_off(up.test, func):
+            return True
+        child, up = up, parents.get(id(up))
+    return False
+
+
+def _flag_off(test: ast.expr, func: _Def) -> bool:
+    """``flag`` or ``flag and ...``, ``flag`` a parameter of ``func`` defaulting to False or None."""
+    names = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+    for name in names:
+        default = _default_of(func.args, name.id) if isinstance(name, ast.Name) else None
+        if isinstance(default, ast.Constant) and (default.value is None or default.value is False):
+            return True
+    return False
 
 
 def _updated(node: ast.AST, stores: bool = False) -> ast.Name | None:
@@ -402,9 +428,57 @@ def _read_after(func: _Def, call: ast.Call, item: Mutating) -> tuple[str, int] |
     reads = sorted(
         n.lineno
         for n in _value_reads(func, slot.id)
-        if n.lineno > end and not branches_apart(func, call, n) and not _left_before(call, n.lineno, func, parents)
+        if n.lineno > end and _reached(call, n, parents) and not _left_before(call, n.lineno, func, parents)
     )
     return (slot.id, reads[0]) if reads and (stop is None or reads[0] <= stop) else None
+
+
+def _reached(call: ast.Call, read: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """The read may run after the call: it is in no other arm of an ``if``/``match`` (outside a loop) an arm of
+    which holds the call, nor past a ``return`` closing a block that holds the call (readH: ``if greedy: p =
+    compute_probs(logits, ...) else: p = logits.softmax(-1)`` reads the caller's own logits, on a later line)."""
+    chain = _chain(call, parents)
+    holding = {id(n) for n in _chain(read, parents)}
+    for at, (child, up) in enumerate(itertools.pairwise(chain)):
+        arms = _arms(up)
+        mine = next((arm for arm in arms if any(s is child for s in arm)), None)
+        looped = any(isinstance(n, _LOOPS) for n in chain[at + 1 :])
+        if mine is not None and not looped and any(id(s) in holding for arm in arms if arm is not mine for s in arm):
+            return False
+        for block in _blocks(up):
+            later = next((block[i + 1 :] for i, s in enumerate(block) if s is child), [])
+            if any(isinstance(s, ast.Return) and (s.end_lineno or s.lineno) < _line(read) for s in later):
+                return False
+    return True
+
+
+_LOOPS = (ast.For, ast.AsyncFor, ast.While)
+
+
+def _chain(node: ast.AST, parents: dict[int, ast.AST]) -> list[ast.AST]:
+    """``node`` and its ancestors, innermost first."""
+    found = [node]
+    while (up := parents.get(id(found[-1]))) is not None:
+        found.append(up)
+    return found
+
+
+def _arms(node: ast.AST) -> list[list[ast.AST]]:
+    """The arms of which one runs: an ``if``'s body and else, a conditional expression's, a ``match``'s cases."""
+    if isinstance(node, ast.If):
+        return [list(node.body), list(node.orelse)]
+    if isinstance(node, ast.IfExp):
+        return [[node.body], [node.orelse]]
+    return [[case] for case in node.cases] if isinstance(node, ast.Match) else []
+
+
+def _blocks(node: ast.AST) -> list[list[ast.stmt]]:
+    """The statement lists a node holds (a body, an else, a handler's or a case's body, a finally)."""
+    return [v for f in ("body", "orelse", "finalbody") if isinstance(v := getattr(node, f, None), list)]
+
+
+def _line(node: ast.AST) -> int:
+    return getattr(node, "lineno", 0)
 
 
 def _left_before(call: ast.Call, line: int, func: _Def, parents: dict[int, ast.AST]) -> bool:
