@@ -32,6 +32,10 @@ the caller's logits in place, the fork reading them after: no check read in-plac
 #29121's three (rows made lists again where they were arrays: ``row.tolist()``, ``row.size``, ``row[row !=
 eos]``; element drift read only the other direction) and #20859's unpacking (``A, B, C = BUILTIN_...`` of a
 list grown by one: position drift read indexes, slices and inserts only).  No label was wrong.
+At the fifty-seventh landing's end (main 27aab3eb): 13 caught, 4 warned, 3 missed of 20 (twins: 12 quiet, 0 false
+errors): #13311's override of ``sample()`` without ``super()`` warned since killers208 widened stale copies to
+returned expressions (the override repeats the base's old ``self.greedy_sample(logits)``, which upstream rewrote).
+
 After the killers211 widenings: 13 caught, 3 warned, 4 missed of 20 (twins: 12 quiet, 0 false errors; one
 twin warned, as blind).  Caught now: a value handed to a function upstream now updates in place, read after
 the call (``drift/mutated_args.py``, new: #15427's and #15478's six, through ``super()`` and a module's unchanged
