@@ -124,15 +124,16 @@ def unfit(
         problem = call_problem(call, ours)
         if problem is not None and call_problem(call, theirs) is None:
             return f"upstream calls it as {ast.unparse(call)}, which {_against(problem)}: TypeError"
-    handed = _param_misfit(mine, base, calls)
-    if handed is not None:
-        return handed
     coloured = _colour_misfit(mine, base, calls, modes or {})
     if coloured is not None:
         return coloured
+    # a literal handed is said by its value (``passes 100 (a int) for capability``), before the annotations' kinds
     misread = _literal_misfit(mine, calls)
     if misread is not None:
         return misread
+    handed = _param_misfit(mine, base, calls)
+    if handed is not None:
+        return handed
     used = next((call for call, kept in calls if kept), None)
     returned = _returned_misfit(mine, base, used)
     if returned is not None:
