@@ -46,7 +46,7 @@ from typing import TypeVar
 from aeon_release.domain.audits.drift.own_fields import enclosing
 from aeon_release.domain.audits.drift.patched_functions import _binds_locally as binds_locally
 from aeon_release.domain.audits.drift.pyindex import dotted_name
-from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found
+from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, parsed_texts
 from aeon_release.domain.audits.drift.split_tables import string_members, string_sets
 from aeon_release.domain.audits.drift.table_params import module_sources, read_from_module
 from aeon_release.domain.audits.merge_rules import CONSTANT_DRIFT as RULE
@@ -103,15 +103,11 @@ def _fork_files(trees: ThreeTrees, changed: list[_Changed]) -> Iterator[tuple[st
 
 
 def _grown(trees: ThreeTrees, paths: list[str]) -> Iterator[Grown]:
-    before, after = both_texts(trees, paths)
-    for path in paths:
-        old = parse_python(before[path] or "", path) if before[path] else None
-        new = parse_python(after[path] or "", path) if old is not None and after[path] else None
-        if old is None or new is None:
-            continue
+    for versions in parsed_texts(trees, paths):  # an absent file reads as empty: no collection, nothing found
+        path, old, new = versions.path, versions.old, versions.new
         was = string_sets(old)
         grown = {n: m - was[n] for n, m in string_sets(new).items() if n in was and was[n] and m - was[n]}
-        held = _fork_sets(trees, path, before[path]) if grown else {}
+        held = _fork_sets(trees, path, versions.old_text) if grown else {}
         for name, added in grown.items():
             if added - held.get(name, frozenset()):
                 yield Grown(name, dotted_name(path, roots=("",)), path, added - held.get(name, frozenset()))
@@ -278,15 +274,11 @@ def _ordered(node: ast.expr) -> tuple[str, ...] | None:
 
 
 def _reshaped(trees: ThreeTrees, paths: list[str]) -> Iterator[Reshaped]:
-    before, after = both_texts(trees, paths)
-    for path in paths:
-        old = parse_python(before[path] or "", path) if before[path] else None
-        new = parse_python(after[path] or "", path) if old is not None and after[path] else None
-        if old is None or new is None:
-            continue
+    for versions in parsed_texts(trees, paths):  # an absent file reads as empty: no collection, nothing found
+        path, old, new = versions.path, versions.old, versions.new
         was = _collections(old, _ordered)
         changed = {k: m for k, m in _collections(new, _ordered).items() if k in was and was[k] != m}
-        ours = _fork_ordered(trees, path, before[path]) if changed else {}
+        ours = _fork_ordered(trees, path, versions.old_text) if changed else {}
         for (name, key), members in changed.items():
             if ours.get((name, key)) != members:  # a fork that made upstream's change itself reads the new order
                 yield Reshaped(name, key, dotted_name(path, roots=("",)), path, was[(name, key)], members)
@@ -398,12 +390,8 @@ def _collections(
 
 
 def _shrunk(trees: ThreeTrees, paths: list[str]) -> Iterator[Shrunk]:
-    before, after = both_texts(trees, paths)
-    for path in paths:
-        old = parse_python(before[path] or "", path) if before[path] else None
-        new = parse_python(after[path] or "", path) if old is not None and after[path] else None
-        if old is None or new is None:
-            continue
+    for versions in parsed_texts(trees, paths):  # an absent file reads as empty: no collection, nothing found
+        path, old, new = versions.path, versions.old, versions.new
         was = _collections(old, string_members)
         for (name, key), members in _collections(new, string_members).items():
             if was.get((name, key), frozenset()) - members:
