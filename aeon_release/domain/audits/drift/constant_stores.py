@@ -31,6 +31,7 @@ from aeon_release.domain.audits.drift.returns import name_users
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.rewritten_values import _field_read, _tests_of
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
+from aeon_release.domain.audits.drift.stale_copies import self_stores
 from aeon_release.domain.audits.drift.type_only_names import locally_bound
 from aeon_release.domain.audits.drift.widened_literals import _CAUGHT, _membership_tested, _tables
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
@@ -98,19 +99,10 @@ def _methods(module: ast.Module) -> Iterator[tuple[ast.ClassDef, ast.FunctionDef
 def _stores(method: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, list[str | ast.expr]]:
     """field -> what each ``self.field = value`` of the method stores: the string of a string constant, else the
     expression."""
-    stores: dict[str, list[str | ast.expr]] = {}
-    for node in ast.walk(method):
-        if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
-            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
-            for target in targets:
-                if (
-                    isinstance(target, ast.Attribute)
-                    and isinstance(target.value, ast.Name)
-                    and target.value.id == "self"
-                ):
-                    value = str_value(node.value)
-                    stores.setdefault(target.attr, []).append(value if value is not None else node.value)
-    return stores
+    return {
+        field: [text if (text := str_value(value)) is not None else value for value in values]
+        for field, values in self_stores(method).items()
+    }
 
 
 def _compared(

@@ -184,7 +184,7 @@ def _restated(path: str, old: ast.Module, new: ast.Module, stored: set[str]) -> 
         for method in methods_of(cls):
             if method.name not in old_methods:
                 continue
-            then, now = _self_stores(old_methods[method.name]), _self_stores(method)
+            then, now = self_stores(old_methods[method.name]), self_stores(method)
             for attr in sorted((then.keys() & now.keys()) & stored):  # a set's order is the hash seed's (mend62)
                 if len(then[attr]) == 1 and len(now[attr]) == 1:
                     item = _rewrite(path, cls.name, method.name, attr, then[attr][0], now[attr][0])
@@ -200,7 +200,7 @@ def _rewrite(path: str, cls: str, method: str, attr: str, old: ast.expr, new: as
     return Restated(path, cls, method, attr, _text(old) or "", _text(new) or "", stale, fresh)
 
 
-def _self_stores(func: _Def) -> dict[str, list[ast.expr]]:
+def self_stores(func: _Def) -> dict[str, list[ast.expr]]:
     """``self.x`` -> the values the function assigns it (plain and annotated assignments)."""
     found: dict[str, list[ast.expr]] = {}
     for node in ast.walk(func):
@@ -237,7 +237,7 @@ def _fork_restatements(
             override = overrides.get(item.method)
             if override is None or not hands_on(override, item.method):
                 continue  # without the base's body there is no new value to overwrite: the stale copy's case
-            for value in _self_stores(override).get(item.attr, []):
+            for value in self_stores(override).get(item.attr, []):
                 read = _fields_read(value)
                 if value.lineno in owned and read & item.stale and not read & item.fresh:
                     yield item, value.lineno
