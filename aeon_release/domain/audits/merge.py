@@ -120,6 +120,7 @@ from aeon_release.domain.audits.drift.parsed_options import parsed_option_drift
 from aeon_release.domain.audits.drift.patched_functions import patched_function_drift
 from aeon_release.domain.audits.drift.patches import dead_patches
 from aeon_release.domain.audits.drift.probed_members import probed_warnings
+from aeon_release.domain.audits.drift.probed_partners import probed_partner_drift
 from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
 from aeon_release.domain.audits.drift.queued_tuples import queued_tuple_drift
 from aeon_release.domain.audits.drift.raised_empties import raised_empty_drift
@@ -341,6 +342,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     handed_need_drift,
     reordered_input_drift,
     bypassed_hook_drift,
+    probed_partner_drift,
     refused_value_drift,
     refused_arg_drift,
     dropped_sentinel_drift,
