@@ -31,6 +31,27 @@ compared with ``max_num_tokens``, a copy from a buffer of the old shape), #33503
 class-attribute binding of ``_set_positions``, no longer called by the draft loop), #42692's three (a
 ``torch.gather`` index, a dtype test, a ``.view(np.int64)``) and #47238's two (fork draft models with
 ``set_skip_topk`` but no ``compact_topk_indices``).
+After the killers215 widenings: 12 caught, 5 warned, 2 missed of 19 (twins: 11 quiet, 0 false errors).  Caught
+now: #31714's ``getattr`` (``drift/symbols.py``: a local bound by ``importlib.import_module("a.b")`` resolves
+as ``import a.b``), #28896's index from the end and width test (``drift/padded_buffers.py``, new: a buffer
+allocated ``E + k`` along a dimension where it was ``E``), #42692's dtype test and view (``drift/dtypes.py``:
+numpy dtypes, and numpy's makers say their default dtype when they say none).  Warned now: #33503's two
+(``drift/bypassed_hooks.py``: a hook *thinned*, called in the caller's loop at the base and reached outside it
+only upstream; a warning, as upstream does those steps' work another way), #47238's two
+(``drift/probed_partners.py``, new: under a ``hasattr`` probe of ``A`` upstream now also calls ``B``, and every
+upstream class with ``A`` gained ``B``; a warning, as ``self._share_mtp_indices`` also gates the call).  Left
+missed: #28896's ``copy_`` from a fork tensor of the old shape (the shape is the fork's own allocation, which
+the check does not read) and #42692's ``torch.gather`` index (the dtype reaches the kernel through
+``torch.from_numpy`` and ``.to``, a conversion chain the dtype check does not follow; the kernel's int64
+requirement is not in the tree).  Regression set at the widenings' head: killer_replay 26/26 blocked,
+kind_change_replay 12/12 (5 quiet), dtype_replay 15 of 16 reported (8 errors), 0 of 19 near misses,
+blind_replay_basiclayers 15/15 (11 quiet), review72_twins 5/5 (0 false of 28, 2 warned), blind_replay_rope 20
+caught, 1 warned of 21 (11 quiet): each as before.  Unit tests: test_numpy_dtypes 11, test_import_module_aliases
+9, test_thinned_hooks 8, test_probed_partners 7, test_padded_buffers 12 (new); test_dtype_drift 11,
+test_bypassed_hooks + test_bypassed_inherited_hooks 24, test_symbol_drift + test_symbol_probe_strings +
+test_lazy_patterns + test_fleet_profile 353 passed.  Speed (drift_speed's 150-commit window, this machine
+shared): probed_partner_drift 0.2-0.7 ms, padded_buffer_drift 0.1-0.4 ms, bypassed_hook_drift as before
+(3.3-3.5 ms against 3.1-3.3 ms).
 
   python benchmarks/blind_replay_eagle2.py [--mirror DIR] [--only TEXT ...] [--show]
 """

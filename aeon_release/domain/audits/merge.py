@@ -114,6 +114,7 @@ from aeon_release.domain.audits.drift.offsets import doubled_offsets, indent_of
 from aeon_release.domain.audits.drift.optional_elements import optional_element_drift
 from aeon_release.domain.audits.drift.optional_params import optional_param_drift
 from aeon_release.domain.audits.drift.orders import order_drift
+from aeon_release.domain.audits.drift.padded_buffers import padded_buffer_drift
 from aeon_release.domain.audits.drift.param_callbacks import param_callback_drift
 from aeon_release.domain.audits.drift.param_keys import param_key_drift
 from aeon_release.domain.audits.drift.parsed_options import parsed_option_drift
@@ -343,6 +344,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     reordered_input_drift,
     bypassed_hook_drift,
     probed_partner_drift,
+    padded_buffer_drift,
     refused_value_drift,
     refused_arg_drift,
     dropped_sentinel_drift,

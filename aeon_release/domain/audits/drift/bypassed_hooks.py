@@ -191,11 +191,13 @@ def _inlined(path: str, old: ast.Module, new: ast.Module, inherited: _Inherited)
         bound = _bound_values(cls)
         outer = functools.partial(inherited, cls.name)
         for caller in sorted(then.keys() & now.keys()):
+            looped: set[str] | None = None  # the hooks the caller called in its loops at the base, read once
             for hook in sorted(_self_calls(then[caller]) - {caller}):
                 if (hook in then) != (hook in now):
                     continue
                 if _may_reach(now, bound, caller, hook, outer):
-                    if hook in then and _thinned(then[caller], now[caller], hook, _Reach(now, bound, hook, outer)):
+                    looped = _loop_called(then[caller]) if looped is None else looped
+                    if hook in looped and _thinned(now[caller], hook, _Reach(now, bound, hook, outer)):
                         thinned = Bypass(path, cls.name, hook, None, caller, True, thinned=True)
                         yield from (thinned, *_heirs(new, cls.name, thinned))
                     continue
@@ -218,16 +220,14 @@ def _inlined(path: str, old: ast.Module, new: ast.Module, inherited: _Inherited)
                 yield Bypass(path, cls.name, hook, None, caller, rerouted, handed=_always_called(now[caller]))
 
 
-def _thinned(then: ast.FunctionDef, now: ast.FunctionDef, hook: str, reaches: Callable[[str], bool]) -> bool:
-    """The caller (which still reaches the hook: the caller's check) ran ``self.hook(...)`` on each step of a
-    loop of its own at the base, and upstream's still loops but nothing in its loops may reach the hook: no
-    call of it, no ``self`` handed on or ``super()``, no call of a method that may reach it (``reaches``)
-    (killers215: #33503's ``propose`` wrote each draft step's positions through ``self._set_positions`` and now
-    has a fused kernel write them; the first pass still calls it): what an override adds (a fork's mirror
-    buffer) is skipped on those steps."""
-    if not _loop_calls(then, hook):
-        return False
-    loops = [n for n in _own_nodes(now) if isinstance(n, ast.For | ast.While)]
+def _thinned(now: ast.FunctionDef, hook: str, reaches: Callable[[str], bool]) -> bool:
+    """The caller (which still reaches the hook, and called it in a loop of its own at the base: the caller's
+    checks) still loops upstream, but nothing in its loops may reach the hook: no call or read of it, no
+    ``super()``, no ``self`` handed on, no call of a method that may reach it (``reaches``) (killers215:
+    #33503's ``propose`` wrote each draft step's positions through ``self._set_positions`` and now has a fused
+    kernel write them; the first pass still calls it): what an override adds (a fork's mirror buffer) is
+    skipped on those steps."""
+    loops = [n for n in ast.walk(now) if isinstance(n, ast.For | ast.While)]
     if not loops or not now.args.args:
         return False
     me = now.args.args[0].arg
@@ -240,6 +240,22 @@ def _thinned(then: ast.FunctionDef, now: ast.FunctionDef, hook: str, reaches: Ca
             if node.attr == hook or reaches(node.attr):
                 return False
     return True
+
+
+def _loop_called(func: ast.FunctionDef) -> set[str]:
+    """The methods ``func`` calls on its first parameter in the body of a loop (one walk)."""
+    me = func.args.args[0].arg if func.args.args else None
+    return {
+        n.func.attr
+        for loop in ast.walk(func)
+        if isinstance(loop, ast.For | ast.While)
+        for stmt in loop.body
+        for n in ast.walk(stmt)
+        if isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and isinstance(n.func.value, ast.Name)
+        and n.func.value.id == me
+    }
 
 
 @dataclass(frozen=True)
@@ -258,33 +274,6 @@ class _Reach:
         if name in self.methods:
             return _may_reach(self.methods, self.bound, name, self.hook, self.outer)
         return name not in self.bound and self.outer(name) is not None
-
-
-def _loop_calls(func: ast.FunctionDef, hook: str) -> bool:
-    """A call of ``self.hook(...)`` in the body of a loop of ``func``'s own (not a nested def's)."""
-    me = func.args.args[0].arg if func.args.args else None
-    return any(
-        isinstance(n, ast.Call)
-        and isinstance(n.func, ast.Attribute)
-        and n.func.attr == hook
-        and isinstance(n.func.value, ast.Name)
-        and n.func.value.id == me
-        for loop in _own_nodes(func)
-        if isinstance(loop, ast.For | ast.While)
-        for stmt in loop.body
-        for n in ast.walk(stmt)
-    )
-
-
-def _own_nodes(func: ast.FunctionDef) -> Iterator[ast.AST]:
-    """The nodes of ``func``'s body, nested defs and classes left out."""
-    pending: list[ast.AST] = list(func.body)
-    while pending:
-        node = pending.pop()
-        if isinstance(node, (*_FUNCTIONS, ast.ClassDef, ast.Lambda)):
-            continue
-        yield node
-        pending.extend(ast.iter_child_nodes(node))
 
 
 def _heirs(module: ast.Module, cls: str, bypass: Bypass) -> Iterator[Bypass]:
