@@ -114,12 +114,14 @@ from aeon_release.domain.audits.drift.offsets import doubled_offsets, indent_of
 from aeon_release.domain.audits.drift.optional_elements import optional_element_drift
 from aeon_release.domain.audits.drift.optional_params import optional_param_drift
 from aeon_release.domain.audits.drift.orders import order_drift
+from aeon_release.domain.audits.drift.padded_buffers import padded_buffer_drift
 from aeon_release.domain.audits.drift.param_callbacks import param_callback_drift
 from aeon_release.domain.audits.drift.param_keys import param_key_drift
 from aeon_release.domain.audits.drift.parsed_options import parsed_option_drift
 from aeon_release.domain.audits.drift.patched_functions import patched_function_drift
 from aeon_release.domain.audits.drift.patches import dead_patches
 from aeon_release.domain.audits.drift.probed_members import probed_warnings
+from aeon_release.domain.audits.drift.probed_partners import probed_partner_drift
 from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
 from aeon_release.domain.audits.drift.queued_tuples import queued_tuple_drift
 from aeon_release.domain.audits.drift.raised_empties import raised_empty_drift
@@ -341,6 +343,8 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     handed_need_drift,
     reordered_input_drift,
     bypassed_hook_drift,
+    probed_partner_drift,
+    padded_buffer_drift,
     refused_value_drift,
     refused_arg_drift,
     dropped_sentinel_drift,

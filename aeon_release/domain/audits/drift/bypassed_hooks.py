@@ -87,6 +87,7 @@ class Bypass:
     did_more: bool = False  # ``caller`` did more than hand on to ``old`` at the base, and ran it on every call
     # the methods upstream's ``caller`` now calls on every run, using their answer (``_runs_always``)
     handed: frozenset[str] = frozenset()
+    thinned: bool = False  # ``caller`` still calls ``old``, but no longer on each step of its loop (``_thinned``)
 
 
 def bypassed_hook_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -190,8 +191,15 @@ def _inlined(path: str, old: ast.Module, new: ast.Module, inherited: _Inherited)
         bound = _bound_values(cls)
         outer = functools.partial(inherited, cls.name)
         for caller in sorted(then.keys() & now.keys()):
+            looped: set[str] | None = None  # the hooks the caller called in its loops at the base, read once
             for hook in sorted(_self_calls(then[caller]) - {caller}):
-                if (hook in then) != (hook in now) or _may_reach(now, bound, caller, hook, outer):
+                if (hook in then) != (hook in now):
+                    continue
+                if _may_reach(now, bound, caller, hook, outer):
+                    looped = _loop_called(then[caller]) if looped is None else looped
+                    if hook in looped and _thinned(now[caller], hook, _Reach(now, bound, hook, outer)):
+                        thinned = Bypass(path, cls.name, hook, None, caller, True, thinned=True)
+                        yield from (thinned, *_heirs(new, cls.name, thinned))
                     continue
                 # sent to another method of the class (``forward_xpu`` now hands on to ``forward_native``, not
                 # ``forward_cuda``): a platform's path re-pointed, which the fork may not run on; a warning
@@ -210,6 +218,71 @@ def _inlined(path: str, old: ast.Module, new: ast.Module, inherited: _Inherited)
                 calls = _self_calls(now[caller])
                 rerouted = bool(calls & now.keys()) or any(outer(c) is not None for c in calls - now.keys())
                 yield Bypass(path, cls.name, hook, None, caller, rerouted, handed=_always_called(now[caller]))
+
+
+def _thinned(now: ast.FunctionDef, hook: str, reaches: Callable[[str], bool]) -> bool:
+    """The caller (which still reaches the hook, and called it in a loop of its own at the base: the caller's
+    checks) still loops upstream, but nothing in its loops may reach the hook: no call or read of it, no
+    ``super()``, no ``self`` handed on, no call of a method that may reach it (``reaches``) (killers215:
+    #33503's ``propose`` wrote each draft step's positions through ``self._set_positions`` and now has a fused
+    kernel write them; the first pass still calls it): what an override adds (a fork's mirror buffer) is
+    skipped on those steps."""
+    loops = [n for n in ast.walk(now) if isinstance(n, ast.For | ast.While)]
+    if not loops or not now.args.args:
+        return False
+    me = now.args.args[0].arg
+    for node in (n for loop in loops for stmt in loop.body for n in ast.walk(stmt)):
+        if isinstance(node, ast.Name) and node.id == "super":
+            return False
+        if isinstance(node, ast.Call) and any(isinstance(a, ast.Name) and a.id == me for a in node.args):
+            return False  # ``self`` handed on: the hook may run there
+        if isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == me:
+            if node.attr == hook or reaches(node.attr):
+                return False
+    return True
+
+
+def _loop_called(func: ast.FunctionDef) -> set[str]:
+    """The methods ``func`` calls on its first parameter in the body of a loop (one walk)."""
+    me = func.args.args[0].arg if func.args.args else None
+    return {
+        n.func.attr
+        for loop in ast.walk(func)
+        if isinstance(loop, ast.For | ast.While)
+        for stmt in loop.body
+        for n in ast.walk(stmt)
+        if isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and isinstance(n.func.value, ast.Name)
+        and n.func.value.id == me
+    }
+
+
+@dataclass(frozen=True)
+class _Reach:
+    """Whether a name read off ``self`` in upstream's loop may run the hook: a method of the class that may
+    reach it (``_may_reach``), or a name neither a method of the class nor bound by it (inherited from outside
+    the tree: unknown).  An attribute the class binds itself (``self.model``, ``self.positions``) is data or a
+    module it built, not a way back to its own hook."""
+
+    methods: dict[str, ast.FunctionDef]
+    bound: dict[str, bool]
+    hook: str
+    outer: Callable[[str], ast.FunctionDef | None]
+
+    def __call__(self, name: str) -> bool:
+        if name in self.methods:
+            return _may_reach(self.methods, self.bound, name, self.hook, self.outer)
+        return name not in self.bound and self.outer(name) is not None
+
+
+def _heirs(module: ast.Module, cls: str, bypass: Bypass) -> Iterator[Bypass]:
+    """The bypass again for each class of the file deriving ``cls`` directly and overriding neither the hook nor
+    the caller (#33503's ``EagleProposer(SpecDecodeBaseProposer)``, the class a fork subclasses)."""
+    for heir in file_classes(module.body):
+        if any(isinstance(b, ast.Name) and b.id == cls for b in heir.bases):
+            if not _defined(heir).keys() & {bypass.old, bypass.caller}:
+                yield replace(bypass, cls=heir.name)
 
 
 def _always_called(func: ast.FunctionDef) -> frozenset[str]:
@@ -498,6 +571,18 @@ def _inlined_finding(trees: ThreeTrees, path: str, line: int, b: Bypass, sure: b
     maybe = "" if sure else " (unless a base listed before it, defined elsewhere, overrides it)"
     if b.routed_by is not None:
         maybe += f" (unless the class's own {b.routed_by}, which reads {b.old} itself, routes every path there)"
+    if b.thinned:
+        return Finding(
+            RULE,
+            "merge",
+            Severity.WARNING,
+            path,
+            line,
+            f"fork-owned override of {b.cls}.{b.old}, which {b.cls}.{b.caller} called on each step of its loop at "
+            f"the base and now reaches only outside the loop ({b.path}{commit}): upstream does those steps' work "
+            f"another way, so what the override adds no longer runs there; override {b.caller} as well, or check "
+            f"those steps need it{maybe}",
+        )
     if b.did_more:
         return Finding(
             RULE,

@@ -61,17 +61,26 @@ _ALIASES = {
 }
 _DTYPE = r"(?:u?int(?:8|16|32|64)|float(?:8_e\w+|4_e\w+|16|32|64)?|bfloat16|half|double|long|int|short|bool|complex\d+)"
 _DTYPE_NAME = lazy_pattern(rf"{_DTYPE}")
+# numpy's sized dtypes (``np.int32``), held as "numpy.int32": a numpy array's dtype never equals a torch one
+_NP_DTYPE = r"(?:u?int(?:8|16|32|64)|float(?:16|32|64)|complex(?:64|128)|bool_)"
+_NP_DTYPE_NAME = lazy_pattern(_NP_DTYPE)
+_NUMPY = frozenset({"np", "numpy"})
+# numpy's makers with a default dtype when none is said (killers215, #42692: ``np.arange(n)`` made
+# ``np.arange(n, dtype=np.int32)``): ``arange`` of integers is int64 on the platforms a fork serves from,
+# ``zeros``/``ones``/``empty`` float64
+_NP_DEFAULTS = {"arange": "numpy.int64", "zeros": "numpy.float64", "ones": "numpy.float64", "empty": "numpy.float64"}
 # what makes a line of upstream's file say a dtype: it names one, or casts to one (two patterns: one
 # alternation of both, or a leading ``\b``, kept Python's engine from skipping to its literal prefix,
 # six times slower on a 2,000-commit diff)
 _MARKS = (
     lazy_pattern(rf"torch\.{_DTYPE}\b"),
     lazy_pattern(r"\.(?:int|long|short|half|float|double|bfloat16|bool|byte|char)\(\)"),
+    lazy_pattern(rf"\bnp\.(?:{_NP_DTYPE}\b|arange\(|zeros\(|ones\(|empty\()"),
 )
 # an attribute a file assigns (``self.name =``, ``obj.name: T =``): a fork file's own holder of that name
 _ATTRIBUTE_STORE = lazy_pattern(r"\.(\w+)[ \t]*(?::[^=\n]*)?=(?!=)")
 # a fork line that can hold a tie: names a dtype
-_FORK_DTYPE = lazy_pattern(rf"\btorch\.{_DTYPE}\b")
+_FORK_DTYPE = lazy_pattern(rf"\b(?:torch\.{_DTYPE}|np\.{_NP_DTYPE})\b")
 # casts by method: ``x.long()`` is ``x.to(torch.int64)``
 _CASTS = {name: _ALIASES[name] for name in ("int", "long", "short", "half", "float", "double")} | {
     "bfloat16": "bfloat16",
@@ -428,15 +437,30 @@ def _says(value: ast.expr) -> tuple[str, str] | None:
 
 
 def dtype_named(node: ast.AST | None) -> str | None:
-    """``torch.int32`` -> "int32" (``torch.int`` -> "int32"), else None."""
-    if (
-        isinstance(node, ast.Attribute)
-        and isinstance(node.value, ast.Name)
-        and node.value.id == "torch"
-        and _DTYPE_NAME.fullmatch(node.attr)
-    ):
+    """``torch.int32`` -> "int32" (``torch.int`` -> "int32"), ``np.int32`` -> "numpy.int32", else None."""
+    if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)):
+        return None
+    if node.value.id == "torch" and _DTYPE_NAME.fullmatch(node.attr):
         return _ALIASES.get(node.attr, node.attr)
+    if node.value.id in _NUMPY and _NP_DTYPE_NAME.fullmatch(node.attr):
+        return "numpy." + node.attr.rstrip("_")
     return None
+
+
+def _numpy_default(call: ast.Call) -> str | None:
+    """The dtype numpy gives ``np.arange(...)``/``np.zeros(...)`` and the like made without one (``dtype``
+    said neither by keyword nor, for ``zeros``/``ones``/``empty``, second); an ``arange`` of a float literal
+    is not an integer one: None."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id in _NUMPY):
+        return None
+    default = _NP_DEFAULTS.get(func.attr)
+    if default is None or not call.args or any(k.arg is None for k in call.keywords):
+        return None
+    if func.attr == "arange":
+        floats = any(isinstance(n, ast.Constant) and isinstance(n.value, float) for a in call.args for n in ast.walk(a))
+        return None if floats else default
+    return dtype_named(call.args[1]) if len(call.args) > 1 else default
 
 
 def tensor_dtype(node: ast.expr) -> str | None:
@@ -446,6 +470,8 @@ def tensor_dtype(node: ast.expr) -> str | None:
         for keyword in node.keywords:
             if keyword.arg == "dtype":
                 return dtype_named(keyword.value)
+        if (made := _numpy_default(node)) is not None:
+            return made
         callee = plain_name(node.func)
         if callee is not None and callee.endswith("Parameter"):  # ``Parameter(data)``: a weight of its data's dtype
             data = next((k.value for k in node.keywords if k.arg == "data"), node.args[0] if node.args else None)
@@ -453,7 +479,7 @@ def tensor_dtype(node: ast.expr) -> str | None:
         func = node.func
         if not isinstance(func, ast.Attribute):
             return None
-        if func.attr in ("to", "view", "type") and node.args and (named := dtype_named(node.args[0])) is not None:
+        if func.attr in ("to", "view", "type", "astype") and node.args and (named := dtype_named(node.args[0])):
             return named
         if func.attr in _CASTS and not node.args:
             return _CASTS[func.attr]
@@ -532,6 +558,8 @@ def _keys(subject: ast.expr, function: Function | None, own: frozenset[str]) -> 
         if name is not None and name not in own and not (function is not None and _bound_in(function, name)):
             yield ("call", name.rsplit(".", 1)[-1])
         return
+    while isinstance(subject, ast.Subscript) and isinstance(subject.slice, ast.Slice | ast.Tuple):
+        subject = subject.value  # ``self.buf[:n]``: a slice of the holder, of its dtype
     name = plain_name(subject)
     if name is None:
         return
@@ -632,21 +660,34 @@ def _assigned_elsewhere(trees: ThreeTrees, changes: set[Changed]) -> set[Changed
 def _finding(trees: ThreeTrees, use: Use, elsewhere: bool, pr_pattern: str) -> Finding:
     c = use.change
     what = f"{c.label}'s dtype" if c.kind == "tensor" else c.label
-    spellings = sorted({c.new, *(alias for alias, name in _ALIASES.items() if name == c.new)})
-    commit = trees.upstream_commit(c.path, r"torch\.(" + "|".join(spellings) + r")([^A-Za-z0-9_]|$)", pr_pattern)
-    where = f"upstream changed {what} from torch.{c.old} to torch.{c.new} ({c.path}:{c.line}{commit})"
+    commit = trees.upstream_commit(c.path, _said_pattern(c.new), pr_pattern)
+    old, new = _spelled(c.old), _spelled(c.new)
+    where = f"upstream changed {what} from {old} to {new} ({c.path}:{c.line}{commit})"
     sure = not elsewhere
     if use.how == "view":
-        effect = f"the fork's view as torch.{c.old} now reinterprets torch.{c.new} values"
-        hint = f"convert with .to(torch.{c.old}) or read it as torch.{c.new}"
+        effect = f"the fork's view as {old} now reinterprets {new} values"
+        hint = f"convert with .to({old}) or read it as {new}"
         if _width(c.old) == _width(c.new):  # ``uint8`` storage read as ``float8_e4m3fn``: often on purpose
             effect, sure = effect + " of the same width (a storage type's view may be on purpose)", False
     else:
-        effect = f"the fork's test against torch.{c.old} now has the other outcome"
-        hint = f"test for torch.{c.new} (or both) where the fork's path should still be taken"
+        effect = f"the fork's test against {old} now has the other outcome"
+        hint = f"test for {new} (or both) where the fork's path should still be taken"
     tie = "; another file assigns a holder of that name too (upstream's, or the fork's own)" if elsewhere else ""
     message = f"fork-owned `{short(use.text.strip(), 80)}`: {where}: {effect}{tie}: {hint}"
     return Finding(RULE, "merge", Severity.ERROR if sure else Severity.WARNING, use.path, use.line, message)
+
+
+def _spelled(dtype: str) -> str:
+    """How the source spells a dtype held here: ``torch.int32``, ``np.int32``."""
+    return "np." + dtype.split(".", 1)[1] if dtype.startswith("numpy.") else f"torch.{dtype}"
+
+
+def _said_pattern(dtype: str) -> str:
+    """A pattern of the lines saying ``dtype`` (its aliases too), for the commit that said it."""
+    if dtype.startswith("numpy."):
+        return r"(np|numpy)\." + dtype.split(".", 1)[1] + r"_?([^A-Za-z0-9_]|$)"
+    spellings = sorted({dtype, *(alias for alias, name in _ALIASES.items() if name == dtype)})
+    return r"torch\.(" + "|".join(spellings) + r")([^A-Za-z0-9_]|$)"
 
 
 def _width(dtype: str) -> int | None:

@@ -4231,7 +4231,7 @@ class _Checker:
             return self._member_of(mod.path, scope.cls, expr.attr, True), "instance"
         if scope.cls and is_super(owner):
             return self._member_of(mod.path, scope.cls, expr.attr, False), "instance"
-        typed = self._typed(mod, owner, scope)
+        typed = None if self._module_by_call(mod, owner, scope) else self._typed(mod, owner, scope)
         if typed is not None:
             held = self._typed(mod, owner, scope, held=True)
             if held is not None and held(self.after) is not None:
@@ -4254,6 +4254,13 @@ class _Checker:
         parent = self._parents(mod).get(id(expr))
         instance = not (isinstance(parent, ast.Call) and parent.func is expr)
         return (lambda ix: _attribute(ix, inner(ix), attr, instance)), via
+
+    def _module_by_call(self, mod: ModuleInfo, owner: ast.expr, scope: _Scope) -> bool:
+        """``owner`` is a local bound by ``importlib.import_module("a.b")`` alone (``_imports_by_call``): a
+        module, read as its import would be, not as the ``ModuleType`` the call is typed to return."""
+        if not (isinstance(owner, ast.Name) and "import_module(" in mod.text and owner.id in self._local_names(scope)):
+            return False
+        return self._local_import(mod, owner.id, scope)[0] is not None
 
     def _inner_bound(self, mod: ModuleInfo) -> frozenset[int]:
         if id(mod.tree) not in self._bound_inner:
@@ -11522,17 +11529,58 @@ def _imports_bound(mod: ModuleInfo, func: ast.AST) -> dict[str, tuple[str, str |
     }
     found: dict[str, tuple[str, str | None]] = {}
     other: set[str] = set()
+    imported = {id(t) for t in _imports_by_call(mod, func)}
     for node in own_scope_nodes(func):
         if isinstance(node, (ast.Import, ast.ImportFrom)):
             for name, target in _import_targets(mod, node):
                 seen = found.setdefault(name, target)
                 if seen != target or id(node) in guarded:
                     found[name] = _UNBOUND
+        elif id(node) in imported and isinstance(node, ast.Assign):
+            name, bound = _import_by_call(node)
+            if found.setdefault(name, bound) != bound or id(node) in guarded:
+                found[name] = _UNBOUND
+        elif isinstance(node, ast.Name) and id(node) in imported:
+            continue  # the target of ``mod = importlib.import_module("a.b")``: bound by that import
         elif isinstance(node, (ast.Global, ast.Nonlocal)):
             other.update(node.names)
         else:
             other.update(_plain_binds(node, func))
     return {name: _UNBOUND if name in other else target for name, target in found.items()}
+
+
+def _imports_by_call(mod: ModuleInfo, func: ast.AST) -> list[ast.AST]:
+    """The statements ``name = importlib.import_module("a.b")`` (one literal, absolute name; ``import_module``
+    imported from importlib at the module's top too) of ``func``'s own scope, and their target names: an import
+    of ``a.b`` bound to ``name``, as ``import a.b as name`` (killers215: #31714's ``getattr(mod, "Metadata")``
+    after ``mod = importlib.import_module("pkg.drafting.eagle")``, a re-export upstream dropped)."""
+    if "import_module(" not in mod.text:  # one substring test of the module's text: most import none
+        return []
+    bare = any(
+        isinstance(s, ast.ImportFrom) and s.module == "importlib" and any(a.name == "import_module" for a in s.names)
+        for s in mod.tree.body
+    )
+    found: list[ast.AST] = []
+    for node in own_scope_nodes(func):
+        if not (isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name)):
+            continue
+        call = node.value
+        if not (isinstance(call, ast.Call) and len(call.args) == 1 and not call.keywords):
+            continue
+        callee = ast.unparse(call.func)
+        arg = call.args[0]
+        if (callee == "importlib.import_module" or (bare and callee == "import_module")) and (
+            isinstance(arg, ast.Constant) and isinstance(arg.value, str) and not arg.value.startswith(".")
+        ):
+            found += [node, node.targets[0]]
+    return found
+
+
+def _import_by_call(node: ast.Assign) -> tuple[str, tuple[str, str | None]]:
+    """(name, (module, None)) of a statement ``_imports_by_call`` found."""
+    target, call = node.targets[0], node.value
+    assert isinstance(target, ast.Name) and isinstance(call, ast.Call) and isinstance(call.args[0], ast.Constant)
+    return target.id, (str(call.args[0].value), None)
 
 
 def _import_targets(mod: ModuleInfo, node: ast.Import | ast.ImportFrom) -> Iterator[tuple[str, tuple[str, str | None]]]:

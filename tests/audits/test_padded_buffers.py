@@ -1,0 +1,83 @@
+"""A buffer upstream allocates k entries longer along a dimension: a fork read from that end, or size test, drifts.
+
+#28896 (02f5903b84) made the EAGLE proposer's ``mrope_positions`` ``(3, self.max_num_tokens + 1)`` where it was
+``(3, self.max_num_tokens)`` (a dummy column for torch.compile): a fork subclass's ``self.mrope_positions[:, -1]``
+now reads the dummy, its ``self.mrope_positions.shape[1] == self.max_num_tokens`` no longer holds
+(blind_replay_eagle2).  Errors on ``self`` in a subclass; a warning off another receiver.  Quiet: an index from
+the front, another dimension's end, an unchanged buffer, a comparison with the new size, the fork's own buffer.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from aeon_release.domain.audits.model import Finding
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import line_of
+
+PROPOSER = "pkg/spec/proposer.py"
+BASE = """import torch
+
+
+class Proposer:
+    def __init__(self, n: int, device) -> None:
+        self.max_num_tokens = n
+        self.mrope = torch.zeros(
+            (3, self.max_num_tokens), dtype=torch.int64, device=device
+        )
+        self.flat = torch.zeros(n, dtype=torch.int32)
+        self.kept = torch.zeros((3, n), dtype=torch.int64)
+"""
+AFTER = BASE.replace("(3, self.max_num_tokens), dtype", "(3, self.max_num_tokens + 1), dtype").replace(
+    "torch.zeros(n, dtype=torch.int32)", "torch.zeros(n + 1, dtype=torch.int32)"
+)
+SUBJECT = "Eagle: MM Cuda Graphs with MRope (#28896)"
+HEAD = "from pkg.spec.proposer import Proposer\n\n\nclass A(Proposer):\n    def f(self, n: int):\n        return "
+
+FOUND = {
+    "last": ("self.mrope[:, -1]", "error"),
+    "tail": ("self.mrope[:, -2:]", "error"),
+    "shape": ("self.mrope.shape[1] == self.max_num_tokens", "error"),
+    "size": ("self.mrope.size(-1) != self.max_num_tokens", "error"),
+    "flat": ("self.flat[-1]", "error"),
+}
+QUIET = {
+    "front": HEAD + "self.mrope[:, :n]\n",
+    "last_real": HEAD + "self.mrope[:, self.max_num_tokens - 1]\n",
+    "other_dim": HEAD + "self.mrope[-1]\n",
+    "kept": HEAD + "self.kept[:, -1]\n",
+    "new_size": HEAD + "self.mrope.shape[1] == self.max_num_tokens + 1\n",
+    "own": "import torch\n\n\nclass Mine:\n    def __init__(self, n: int) -> None:\n"
+    "        self.mrope = torch.zeros((3, n))\n\n    def last(self):\n        return self.mrope[:, -1]\n",
+}
+OTHER = "from pkg.spec.proposer import Proposer\n\n\ndef last(p: Proposer):\n    return p.mrope[:, -1]\n"
+FORKS = (
+    {f"pkg/aeon/{name}.py": HEAD + text + "\n" for name, (text, _) in FOUND.items()}
+    | {f"pkg/aeon/{name}.py": text for name, text in QUIET.items()}
+    | {"pkg/aeon/other.py": OTHER}
+)
+INITS = {f"{d}/__init__.py": "" for d in ("pkg", "pkg/spec", "pkg/aeon")}
+
+
+def findings(repo: GitRepo) -> dict[str, list[Finding]]:
+    rows = s.side_by_side(repo, {**INITS, PROPOSER: BASE}, FORKS, [(SUBJECT, {PROPOSER: AFTER})], SYMBOL_DRIFT)
+    return {path: [f for f in found if "now allocates" in f.message] for path, found in rows.items()}
+
+
+@pytest.mark.parametrize("name", sorted(FOUND))
+def test_a_read_from_the_padded_end_or_a_size_test_is_an_error(git_repo: GitRepo, name: str) -> None:
+    text, severity = FOUND[name]
+    rows = [(f.line, f.severity.value) for f in findings(git_repo)[f"pkg/aeon/{name}.py"]]
+    assert rows == [(line_of(HEAD + text + "\n", "return " + text), severity)]
+
+
+def test_another_receiver_is_warned(git_repo: GitRepo) -> None:
+    rows = [(f.line, f.severity.value) for f in findings(git_repo)["pkg/aeon/other.py"]]
+    assert rows == [(line_of(OTHER, "return p.mrope[:, -1]"), "warning")]
+
+
+@pytest.mark.parametrize("name", sorted(QUIET))
+def test_twins_stay_quiet(git_repo: GitRepo, name: str) -> None:
+    assert findings(git_repo)[f"pkg/aeon/{name}.py"] == []
