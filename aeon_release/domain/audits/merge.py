@@ -153,6 +153,7 @@ from aeon_release.domain.audits.drift.sort_orders import sort_order_drift
 from aeon_release.domain.audits.drift.split_aliases import split_alias_drift
 from aeon_release.domain.audits.drift.split_counts import split_count_drift
 from aeon_release.domain.audits.drift.split_tables import split_table_drift
+from aeon_release.domain.audits.drift.spread_keys import spread_key_drift
 from aeon_release.domain.audits.drift.stale_copies import restated_store_drift, stale_copy_drift
 from aeon_release.domain.audits.drift.stopped_arg_writes import stopped_arg_write_drift
 from aeon_release.domain.audits.drift.stopped_writes import stopped_write_drift
@@ -376,6 +377,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     returned_error_drift,
     confirmed_union_drift,
     rekeyed_return_drift,
+    spread_key_drift,
     read_only_drift,
     class_property_drift,
     descriptor_kind_drift,
