@@ -41,6 +41,15 @@ misses: #34846's ``_aeon_nvfp4_moe[grid](a, b, c, **config, num_warps=4)`` (``ge
 branch now returns ``num_warps``: the spread and the explicit keyword collide, TypeError) and #26497's
 ``fused_experts(x, ..., inplace=True)`` whose result is dropped (on torch >= 2.9 the call writes a fresh tensor
 and the fork returns its unchanged input).
+After the killers214 widenings: 12 caught, 2 warned, 0 missed of 14 (twins: 10 quiet, 0 false errors).  Warned
+now, by design: #34846's spread (``drift/spread_keys.py``, new: a key upstream's def now puts into the dict it
+returns, spread by a fork call beside a keyword of its name or into a plain fork def that does not take it; an
+error only when every returned display now carries the key, and ``get_default_config``'s batch-invariant and WNA16
+branches still leave ``num_warps`` out, so the fork's arguments may keep to those) and #26497's dropped call
+(``drift/narrowed_flags.py``, new: a flag whose tests upstream's def, or the def it hands the flag to, now joins
+with a new condition by ``and``, set True by a fork call statement that drops the result; a warning since
+``disable_inplace()`` reads the torch build the fork runs on, which the engine cannot know).
+REGRESSION_PENDING
 
   python benchmarks/blind_replay_fusedmoe2.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -101,6 +101,7 @@ from aeon_release.domain.audits.drift.moved_writes import moved_write_drift
 from aeon_release.domain.audits.drift.mutated_args import mutated_arg_drift
 from aeon_release.domain.audits.drift.named_entries import named_entry_drift
 from aeon_release.domain.audits.drift.names import NOT_ACCEPTED, name_drift
+from aeon_release.domain.audits.drift.narrowed_flags import narrowed_flag_drift
 from aeon_release.domain.audits.drift.native_gates import native_gate_drift
 from aeon_release.domain.audits.drift.newtyped import newtyped_drift
 from aeon_release.domain.audits.drift.none_fields import none_field_drift
@@ -378,6 +379,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     confirmed_union_drift,
     rekeyed_return_drift,
     spread_key_drift,
+    narrowed_flag_drift,
     read_only_drift,
     class_property_drift,
     descriptor_kind_drift,

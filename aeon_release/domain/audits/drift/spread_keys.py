@@ -8,12 +8,13 @@ keyword argument ``num_warps``) on that path; a fork helper ``def launch(BLOCK_S
 ``**config`` raises TypeError (an unexpected keyword).  Dropped key drift (``dropped_keys.py``) reads a key upstream
 took out of a returned dict; this is a key put in.
 
-Upstream's side: the Python files whose diff added a line quoting a key before a colon (a dict display's entry)
-or as a subscript stored to, and that define a name a fork-added line calls; parsed at the base and at upstream,
-a def (a module's function or a class's method) whose returned dicts -- displays it returns, or assigns to a
-local it returns, and literal keys it stores on that local -- carry a string key more often now than at the base.
-A def whose returned dicts spread another mapping (``{**x}``, ``d.update(x)``) is not read: its keys are not
-all shown.
+Upstream's side: the Python files whose diff added a line quoting a key before a colon (a dict display's entry) or
+as a subscript stored to, and that define a name a fork-added line calls; parsed at the base and at upstream, a def
+(a module's function or a class's method) whose returned dicts -- displays it returns, or assigns to a local it
+returns, and literal keys it stores on that local -- carry a string key more often now than at the base. A def whose
+returned dicts spread another mapping (``{**x}``, ``d.update(x)``) is not read: its keys are not all shown. Read
+only when the fork spreads a call's dict (below), and only in the modules that call's def can live in
+(``callees.homes``: the module it is imported from and those under it): a merge's other diffs are never searched.
 
 The fork's side, on lines it wrote: a call spreading ``**f(...)``, or ``**x`` for a local its function binds
 once to a call of that def (read through the file's imports as ``callees.resolve`` reads a call, a method off a
@@ -34,19 +35,19 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.callees import Callee, Scope, resolve, scope_of
+from aeon_release.domain.audits.drift.callees import Callee, homed, homes, resolve, scope_of
 from aeon_release.domain.audits.drift.confirmed_unions import bound_once, reached
 from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, owner_class, parsed_texts, whole_word
 from aeon_release.domain.audits.merge_rules import KEY_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import lazy_pattern, method_defs
+from aeon_release.domain.audits.source import last_name, lazy_pattern, method_defs
 
 __all__ = ["spread_key_drift"]
 
 _KEYED = lazy_pattern(r"""^\+[^\n]*(?:["'][\w.-]+["'][ \t]*:|\[[ \t]*["'][\w.-]+["'][ \t]*\][ \t]*=)""", re.MULTILINE)
-_SPREAD = lazy_pattern(r"\*\*[ \t]*\w")
-_CALLED = lazy_pattern(r"\b(\w+)[ \t]*\(")
+# a ``**`` spread (after ``(``, ``,`` or at a line's start) on a line that is no signature (``def f(self, **kwargs)``)
+_SPREAD = lazy_pattern(r"^(?![ \t]*(?:async[ \t]+)?def\b)(?:[ \t]*|[^\n]*[(,][ \t]*)\*\*[ \t]*\w")
 _DEFINES = lazy_pattern(r"\bdef[ \t]+(\w+)[ \t]*\(")
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -70,21 +71,48 @@ class Grown:
         return owner_class(self.qualname)
 
 
+@dataclass(frozen=True)
+class Spread:
+    """A fork-owned call spreading ``**`` the dict ``source`` returns (``source`` called directly, or bound once to
+    a local) in ``func``; ``named``: the keywords the call names, with their lines; ``taken``: the keywords its
+    callee takes, when that is a plain def of the file's own (else None)."""
+
+    call: ast.Call
+    source: ast.Call
+    callee: Callee
+    homes: tuple[str, ...]
+    local: str | None
+    func: _Def
+    named: dict[str, int]
+    taken: frozenset[str] | None
+
+    @property
+    def called(self) -> str:
+        return last_name(self.source.func)
+
+
 def spread_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork calls spreading a def's returned dict beside (or into a def without) a key upstream now puts in it."""
-    added = {p: "\n".join(trees.mine[p].added.values()) for p in trees.mine if p.endswith(".py")}
-    added = {p: t for p, t in added.items() if _SPREAD.search(t)}
-    called = {m.group(1) for t in added.values() for m in _CALLED.finditer(t)}
-    paths = [p for p in trees.upstream if p.endswith(".py") and _KEYED.search(trees.upstream.raw(p))] if called else []
-    found: dict[str, list[Grown]] = {}
+    # the fork's spreads first: a merge whose fork spreads no call's dict parses nothing upstream
+    spreads = {
+        p: mine
+        for p in sorted(trees.mine)
+        if p.endswith(".py") and any(_SPREAD.search(t) for t in trees.mine[p].added.values())
+        if (mine := list(_spreads(trees, p)))
+    }
+    called = {s.called for mine in spreads.values() for s in mine}
+    modules = {m for mine in spreads.values() for s in mine for m in s.homes}
+    paths = [
+        p for p in trees.upstream if p.endswith(".py") and homed(p, modules) and _KEYED.search(trees.upstream.raw(p))
+    ]
+    grown: dict[str, list[Grown]] = {}
     for hit in _grown(trees, paths, called) if paths else ():
-        found.setdefault(hit.name, []).append(hit)
-    if not found:
-        return []
+        grown.setdefault(hit.name, []).append(hit)
     return [
         _finding(trees, path, line, hit, how, pr_pattern)
-        for path in sorted(p for p, t in added.items() if any(n in t for n in found))
-        for line, hit, how in _spreads(trees, path, found)
+        for path, mine in spreads.items()
+        if grown
+        for line, hit, how in _collisions(trees, mine, grown)
     ]
 
 
@@ -159,42 +187,47 @@ def _named(node: ast.expr, names: set[str]) -> bool:
     return isinstance(node, ast.Name) and node.id in names
 
 
-def _spreads(trees: ThreeTrees, path: str, found: dict[str, list[Grown]]) -> Iterator[tuple[int, Grown, str]]:
+def _spreads(trees: ThreeTrees, path: str) -> Iterator[Spread]:
+    """The fork-owned calls of ``path`` that spread a call's dict and name a keyword or reach a plain own def."""
     module, owned = trees.merged_module(path), trees.owned_lines(path)
     if module is None or not owned:
         return
-    scope, own_defs = scope_of(module), _own_defs(module)
+    own_defs, scope = _own_defs(module), None
     for func in (n for n in ast.walk(module) if isinstance(n, _Def)):
-        locals_ = bound_once(func)
+        locals_: dict[str, ast.Call] | None = None
         for call in (n for n in own_nodes(func.body) if isinstance(n, ast.Call)):
-            if not owned.intersection(range(call.lineno, (call.end_lineno or call.lineno) + 1)):
+            spreads = [k.value for k in call.keywords if k.arg is None and not isinstance(k.value, ast.Dict)]
+            if not spreads or not owned.intersection(range(call.lineno, (call.end_lineno or call.lineno) + 1)):
                 continue
-            for spread in (k.value for k in call.keywords if k.arg is None):
-                source = locals_.get(spread.id) if isinstance(spread, ast.Name) else spread
-                if isinstance(source, ast.Call):
-                    yield from _collisions(trees, scope, func, call, spread, source, found, own_defs)
+            named, taken = _passed(call), _taken(call, own_defs)
+            if not named and taken is None:
+                continue
+            locals_ = bound_once(func) if locals_ is None else locals_
+            for spread in spreads:
+                local = spread.id if isinstance(spread, ast.Name) else None
+                source = locals_.get(local) if local is not None else spread
+                scope = scope_of(module) if scope is None else scope
+                callee = resolve(source.func, scope, func) if isinstance(source, ast.Call) else None
+                if isinstance(source, ast.Call) and callee is not None and not callee.capped:
+                    yield Spread(call, source, callee, homes(callee, scope), local, func, named, taken)
 
 
 def _collisions(
-    trees: ThreeTrees,
-    scope: Scope,
-    func: _Def,
-    call: ast.Call,
-    spread: ast.expr,
-    source: ast.Call,
-    found: dict[str, list[Grown]],
-    own_defs: dict[str, _Def],
+    trees: ThreeTrees, spreads: list[Spread], grown: dict[str, list[Grown]]
 ) -> Iterator[tuple[int, Grown, str]]:
-    callee = resolve(source.func, scope, func)
-    named = _passed(call)
-    taken = _taken(call, own_defs)
-    for hit in _hits(trees, callee, found) if callee is not None else ():
-        if isinstance(spread, ast.Name) and _told(func, spread.id, hit.key):
-            continue
-        if hit.key in named:
-            yield named[hit.key], hit, f"also passes {hit.key}= (TypeError: multiple values for that keyword)"
-        elif taken is not None and hit.key not in taken:
-            yield call.lineno, hit, f"hands it to a def that does not take {hit.key} (TypeError: unexpected keyword)"
+    for spread in spreads:
+        for hit in _hits(trees, spread.callee, grown) if spread.called in grown else ():
+            if spread.local is not None and _told(spread.func, spread.local, hit.key):
+                continue
+            if hit.key in spread.named:
+                yield (
+                    spread.named[hit.key],
+                    hit,
+                    f"also passes {hit.key}= (TypeError: multiple values for that keyword)",
+                )
+            elif spread.taken is not None and hit.key not in spread.taken:
+                line = spread.call.lineno
+                yield line, hit, f"hands it to a def that does not take {hit.key} (TypeError: unexpected keyword)"
 
 
 def _hits(trees: ThreeTrees, callee: Callee, found: dict[str, list[Grown]]) -> list[Grown]:
@@ -219,13 +252,13 @@ def _own_defs(module: ast.Module) -> dict[str, _Def]:
     return {n.name: n for n in module.body if isinstance(n, _Def)}
 
 
-def _taken(call: ast.Call, own_defs: dict[str, _Def]) -> set[str] | None:
+def _taken(call: ast.Call, own_defs: dict[str, _Def]) -> frozenset[str] | None:
     """The keywords the callee takes, when it is a def of the file's own, undecorated, without ``**kwargs``."""
     target = own_defs.get(call.func.id) if isinstance(call.func, ast.Name) else None
     if target is None or target.decorator_list or target.args.kwarg is not None:
         return None
     args = target.args
-    return {a.arg for a in args.args + args.kwonlyargs}
+    return frozenset(a.arg for a in args.args + args.kwonlyargs)
 
 
 def _told(func: _Def, name: str, key: str) -> bool:
