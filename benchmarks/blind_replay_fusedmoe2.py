@@ -50,13 +50,13 @@ branches still leave ``num_warps`` out, so the fork's arguments may keep to thos
 with a new condition by ``and``, set True by a fork call statement that drops the result; a warning since
 ``disable_inplace()`` reads the torch build the fork runs on, which the engine cannot know).
 Regression set at the widenings' head: killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
-blind_replay_moe 30 caught, 1 warned of 31 (13 quiet), blind_replay_fmexperts 19 caught, 2 warned of 21 (11 quiet,
-1 of them warned by an older check, none by these two), blind_replay_moeutils 19 caught, 1 warned of 20 (11 quiet), review103_twins 11/11 (0 false of 34, 6
-warned): each as before.  Unit tests: test_spread_keys 15, test_narrowed_flags 12, test_callee_homes 5 (new),
-test_fleet_profile and test_lazy_patterns 21 passed.  drift_speed (150 and 500 commits, 3 runs, the fork module
-given a spread beside ``num_warps=`` and ``inplace=True``): spread_key_drift 14 ms and 1 ms, narrowed_flag_drift
-0 ms and 0 ms, once both read upstream only for the fork's calls, in the modules their defs can live in (before
-that gate: 185/552 ms and 37/189 ms).
+blind_replay_moe 30 caught, 1 warned of 31 (13 quiet), blind_replay_fmexperts 19 caught, 2 warned of 21 (11 quiet, 1
+of them warned by an older check, none by these two), blind_replay_moeutils 19 caught, 1 warned of 20 (11 quiet),
+review103_twins 11/11 (0 false of 34, 6 warned): each as before.  Unit tests: test_spread_keys 15,
+test_narrowed_flags 12, test_callee_homes 5 (new), test_fleet_profile and test_lazy_patterns 21 passed.  drift_speed
+(150 and 500 commits, 3 runs, the fork module given a spread beside ``num_warps=`` and ``inplace=True``):
+spread_key_drift 14 ms and 1 ms, narrowed_flag_drift 0 ms and 0 ms, once both read upstream only for the fork's
+calls, in the modules their defs can live in (before that gate: 185/552 ms and 37/189 ms).
 
   python benchmarks/blind_replay_fusedmoe2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
