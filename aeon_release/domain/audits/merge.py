@@ -101,6 +101,7 @@ from aeon_release.domain.audits.drift.moved_writes import moved_write_drift
 from aeon_release.domain.audits.drift.mutated_args import mutated_arg_drift
 from aeon_release.domain.audits.drift.named_entries import named_entry_drift
 from aeon_release.domain.audits.drift.names import NOT_ACCEPTED, name_drift
+from aeon_release.domain.audits.drift.narrowed_flags import narrowed_flag_drift
 from aeon_release.domain.audits.drift.native_gates import native_gate_drift
 from aeon_release.domain.audits.drift.newtyped import newtyped_drift
 from aeon_release.domain.audits.drift.none_fields import none_field_drift
@@ -155,6 +156,7 @@ from aeon_release.domain.audits.drift.sort_orders import sort_order_drift
 from aeon_release.domain.audits.drift.split_aliases import split_alias_drift
 from aeon_release.domain.audits.drift.split_counts import split_count_drift
 from aeon_release.domain.audits.drift.split_tables import split_table_drift
+from aeon_release.domain.audits.drift.spread_keys import spread_key_drift
 from aeon_release.domain.audits.drift.stale_copies import restated_store_drift, stale_copy_drift
 from aeon_release.domain.audits.drift.stopped_arg_writes import stopped_arg_write_drift
 from aeon_release.domain.audits.drift.stopped_writes import stopped_write_drift
@@ -380,6 +382,8 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     returned_error_drift,
     confirmed_union_drift,
     rekeyed_return_drift,
+    spread_key_drift,
+    narrowed_flag_drift,
     read_only_drift,
     class_property_drift,
     descriptor_kind_drift,

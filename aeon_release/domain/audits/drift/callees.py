@@ -13,13 +13,14 @@ receiver not read): a warning at most.
 from __future__ import annotations
 
 import ast
+from collections.abc import Collection
 from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits.drift.pyindex import dotted_name
 from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 
-__all__ = ["Callee", "Scope", "Super", "is_super", "loose", "reaches", "resolve", "scope_of"]
+__all__ = ["Callee", "Scope", "Super", "homed", "homes", "is_super", "loose", "reaches", "resolve", "scope_of"]
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 _DEFS = (ast.FunctionDef, ast.AsyncFunctionDef)
@@ -341,3 +342,22 @@ def _absolute(node: ast.ImportFrom, package: str) -> str:
         return node.module or ""
     parts = package.split(".")[: len(package.split(".")) - node.level + 1]
     return ".".join([*parts, node.module] if node.module else parts)
+
+
+def homes(callee: Callee, scope: Scope) -> tuple[str, ...]:
+    """The dotted modules the def a call reaches can live in (``reaches`` reads a submodule of a package too): a
+    bare name's module, an attribute's module (or the one above it), a receiver class's module as imported; none
+    when the file does not say (a relative import, a class of its own).  A check that reads upstream's side only
+    for the fork's calls gates upstream's files by these before reading any."""
+    if callee.module is not None:
+        return (callee.module, callee.module.rsplit(".", 1)[0])
+    if callee.source:
+        return (callee.source,)
+    source = scope.imported.get(callee.receiver, ("", ""))[0] if callee.receiver else ""
+    return (source,) if source else ()
+
+
+def homed(path: str, modules: Collection[str]) -> bool:
+    """``path`` is one of ``modules`` or a module under one of them."""
+    module = dotted_name(path)
+    return any(module == m or module.startswith(m + ".") for m in modules)
