@@ -127,21 +127,18 @@ _Inherited = Callable[[str, str], "ast.FunctionDef | None"]  # (class, name) -> 
 
 
 class _Heirs:
-    """The methods an upstream class inherits from bases of the merged tree, read through an index built on the
-    first question (killers209: #47892 made ``NvmlCudaPlatform.get_device_capability`` call
+    """The methods an upstream class inherits from bases of the merged tree, read through the tree's shared index
+    (``merged_index``, built on the first question of any check; killers209: #47892 made ``NvmlCudaPlatform.get_device_capability`` call
     ``cls.visible_device_id_to_physical_device_id``, ``Platform``'s, another file's, which never calls the
     ``device_id_to_physical_device_id`` it called before)."""
 
     def __init__(self, trees: ThreeTrees) -> None:
         self.trees = trees
-        self._index: px.Index | None = None
 
     def method(self, path: str, cls: str, name: str) -> ast.FunctionDef | None:
         """The def of ``name`` the class ``cls`` of ``path`` finds along its order, from a base (a plain def,
         not its own); None when none, or when a class of the order is outside the tree or makes names up."""
-        if self._index is None:
-            self._index = px.Index(self.trees.merged)
-        index = self._index
+        index = self.trees.merged_index()
         mod = index.module_at(path)
         info = index.class_info(mod, cls) if mod is not None else None
         member = index.member(index.mro(info), name) if info is not None else px.UNKNOWN

@@ -32,6 +32,7 @@ good where a line the fork owns writes the key back into the table (``NAME["key"
 from __future__ import annotations
 
 import ast
+import collections
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -260,8 +261,11 @@ def _tables_dropped(trees: ThreeTrees, path: str, old: ast.Module, new: ast.Modu
     """Keys a table lost that an added line of the file still holds as a key (moved to another table, or
     the table rewritten): a key no added line holds is key drift's (``keys.py``, a table's dropped key)."""
     was, now = _tables(old), _tables(new)
-    filled = _filled_tables(new)
     readded = {k for line in trees.upstream[path].added.values() for k in _KEY_ENTRY.findall("+" + line)}
+    # the module's walks for its filled tables only when a table lost a key an added line holds (perf40)
+    if not any(keys is not None and ((was.get(name) or set()) - keys) & readded for name, keys in now.items()):
+        return []
+    filled = _filled_tables(new)
     holders = {k: n for n, keys in sorted(now.items(), reverse=True) for k in keys or ()}
     found = []
     for name, keys in now.items():
@@ -294,8 +298,10 @@ def _filled_tables(module: ast.Module) -> set[str]:
     ``|=``, or a ``**`` spread of them into a display (their keys are then another table's too); and names
     it binds more than once (``_TEXT_MODELS = {**_TEXT_MODELS, "K": ...}`` under a ``try``: the key may
     come back)."""
-    stores = [n.id for n in ast.walk(module) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
-    filled: set[str] = {name for name in stores if stores.count(name) > 1}
+    stores = collections.Counter(
+        n.id for n in ast.walk(module) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+    )
+    filled: set[str] = {name for name, count in stores.items() if count > 1}
     for node in ast.walk(module):
         if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del):
             filled.add(_head(node.value))

@@ -838,8 +838,8 @@ def _reached(
 
 
 class _Heirs:
-    """The defs a call off a class named as the receiver inherits, read in the merged tree (an index built on
-    the first call that needs one).  killers209: #18979 dropped ``Platform.device_id_to_physical_device_id``'s
+    """The defs a call off a class named as the receiver inherits, read in the merged tree (its shared index,
+    ``merged_index``, built on the first call of any check that needs one).  killers209: #18979 dropped ``Platform.device_id_to_physical_device_id``'s
     ``raise RuntimeError`` (an empty ``CUDA_VISIBLE_DEVICES`` is read as unset now); a fork's
     ``try: CudaPlatform.device_id_to_physical_device_id(rank)`` / ``except RuntimeError:`` calls it off a
     subclass (``CudaPlatform`` is ``NvmlCudaPlatform if nvml_available else NonNvmlCudaPlatform``), whose
@@ -847,7 +847,6 @@ class _Heirs:
 
     def __init__(self, trees: ThreeTrees) -> None:
         self.trees = trees
-        self._index: px.Index | None = None
 
     def of(self, path: str) -> Callable[[Callee, list[Shift]], list[Shift]]:
         """``inherited`` for the calls of the fork file ``path``."""
@@ -856,9 +855,7 @@ class _Heirs:
     def _inherited(self, path: str, callee: Callee, own: list[Shift]) -> list[Shift]:
         """The shifts of the def every class the receiver names (both of a conditional alias) finds the name at
         along its order; none when one of them finds it elsewhere, or nothing resolves."""
-        if self._index is None:
-            self._index = px.Index(self.trees.merged)
-        index = self._index
+        index = self.trees.merged_index()
         mod = index.module_at(path)
         sym = index.resolve_expr(mod, ast.Name(id=callee.receiver or "", ctx=ast.Load())) if mod else px.UNKNOWN
         found = index.class_of(sym)

@@ -22,6 +22,7 @@ from typing import Any, TypeVar
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import ARGV_BYTES, PYTHON_FILES, upstream_changed
+from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.helper_guards import held_at
 from aeon_release.domain.audits.drift.pyindex import dotted_name
 from aeon_release.domain.audits.memo import Memo
@@ -370,6 +371,7 @@ class ThreeTrees:
         # member the fork reads off it, and each answer is a ``git grep`` (perf35).
         self._declaring: dict[tuple[str, ...], list[str]] = {}
         self._naming: dict[tuple[str, ...], frozenset[str]] = {}
+        self._index: px.Index | None = None
 
     def fork_words(self) -> frozenset[str]:
         """Every word (``\\w+``) on the lines of Python the fork added, gathered once for every check that
@@ -469,6 +471,13 @@ class ThreeTrees:
 
     def merged_text(self, path: str) -> str | None:
         return self.merged.text(path)
+
+    def merged_index(self) -> px.Index:
+        """The merged tree's index (its modules parsed on first use), one for every check that resolves names or
+        class orders in it: bypassed hooks and raised kinds each built their own (perf40)."""
+        if self._index is None:
+            self._index = px.Index(self.merged)
+        return self._index
 
     def merged_module(self, path: str) -> ast.Module | None:
         """The merged file parsed, once for every check that reads it (None: absent or no parse)."""

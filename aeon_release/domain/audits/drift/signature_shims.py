@@ -212,7 +212,7 @@ def _super(expr: ast.expr) -> bool:
 
 def _misfilled(trees: ThreeTrees, shims: list[Shim]) -> Iterator[tuple[str, ast.FunctionDef, Shim, str, bool]]:
     by_hook = {s.hook: s for s in shims if s.call is not None}
-    index = px.Index(trees.merged)
+    index = trees.merged_index()
     for path in sorted(p for p in trees.mine if p.endswith(".py") and not TEST_PATH.search(p)):
         text = trees.merged_text(path) or ""
         if not any(f"def {hook}" in text for hook in by_hook):

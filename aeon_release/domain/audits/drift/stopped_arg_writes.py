@@ -135,6 +135,8 @@ def _lost_in(
     if params != _params(old, method) or not params:
         return []
     before, _ = _arg_stores(old, classes[0], 0, method)
+    if not any(chain[-1] in words for _, chain in before):
+        return []  # every finding is a path the base stored, ending in a fork word: upstream's version unread
     after, handed = _arg_stores(new, classes[1], 0, method)
     found = []
     for slot, chain in sorted(before.keys() - after.keys()):

@@ -5858,7 +5858,7 @@ class _Checker:
                 continue
             # a file not naming the class types a receiver as it only through a name declared elsewhere
             named = any(owner in found.text for owner in owners)
-            numbers = {i for i, line in enumerate(found.text.splitlines(), 1) if line.strip() in texts}
+            numbers = {i for i, line in enumerate(found.lines, 1) if line.strip() in texts}
             parents = parent_map(found.tree)
             for call, used in new_hooks.used_calls(found.tree, after.name, numbers):
                 typed = (
@@ -6859,7 +6859,7 @@ class _Checker:
             found = self.theirs_ix.module_at(path)
             if found is None or f".{after.name}(" not in found.text:
                 continue
-            numbers = {i for i, line in enumerate(found.text.splitlines(), 1) if line.strip() in texts}
+            numbers = {i for i, line in enumerate(found.lines, 1) if line.strip() in texts}
             for call in spanning_calls(found.tree, after.name, numbers):
                 handed = iterator_handed(call, slot, param)
                 if handed is not None:

@@ -116,7 +116,7 @@ def _lost(trees: ThreeTrees, words: set[str]) -> dict[str, Lost]:
     forms = {f"{q}{name}{q}": name for name in candidates for q in "\"'"}
     still_quoted = {forms[s] for s in repo.strings_present(trees.repo, trees.theirs, sorted(forms), served)}
     alive = repo.words_present(trees.repo, trees.theirs, sorted(candidates - still_quoted), served)
-    index = px.Index(trees.merged)
+    index = trees.merged_index()
     found: dict[str, Lost] = {}
     for name in sorted(alive):
         owned = [Lost(name, owner, path) for path in removed[name] if (owner := _owner_at_base(trees, path, name))]
