@@ -9,7 +9,6 @@ from pathlib import Path
 import pytest
 
 from aeon_release.adapters.git import Git
-from aeon_release.domain.audits import audit_tree
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
 
@@ -38,7 +37,7 @@ def audited_gits(
     shim.write_text(COUNTING_GIT.format(log=log, git=shutil.which("git")))
     shim.chmod(0o755)
     monkeypatch.setenv("PATH", f"{shim.parent}:{Path(shutil.which('git') or '').parent}")
-    audit_tree(repo.path, config, merge=sides)
+    repo.audit(config, merge=sides)
     return log.read_text().splitlines()
 
 

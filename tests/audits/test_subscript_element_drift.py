@@ -92,7 +92,7 @@ def test_a_removed_attribute_read_off_an_indexed_element(
         rows = _drift_among_rows(git_repo, no_rules, [text for text, at in INDEXED_ROWS if at], body)
     else:
         sides = s.merge_case(git_repo, BASE, {FORK: body, "vllm/aeon/__init__.py": ""}, UPSTREAM)
-        report = audit_tree(git_repo.path, no_rules, merge=sides)
+        report = git_repo.audit(no_rules, merge=sides)
         rows = [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
     assert [n for n, _ in rows] == ([line] if line else []), rows
     if line:
