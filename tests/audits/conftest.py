@@ -10,7 +10,8 @@ errors (``rows_side_by_side``).  Each merge is some 13 git processes; quiet rows
 processes) and checks it out only when a test uses the work tree (``path``, ``git``, ``commit``); audit a merge with
 ``repo.audit(config, merge=sides)`` (or the helpers of ``drift_shapes`` and ``drift/trees``), which reads the merged
 tree as the merge step's own audit does, with no checkout (suitespeed16): ``audit_tree(repo.path, ...)`` is right
-too, but pays the checkout, the merge in the work tree and the work tree's listing (~4 git processes more)."""
+too, but pays the checkout, the merge in the work tree and the work tree's listing (~4 git processes more).  A work
+tree audited before its merge is checked out (a path taken before the build) fails the test: never an empty tree."""
 
 from __future__ import annotations
 
@@ -27,7 +28,7 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import pytest
 
 from aeon_release.domain.audits import AuditReport, audit_tree
-from aeon_release.domain.audits.source import GitTree
+from aeon_release.domain.audits.source import GitTree, WorkTree
 from tests.helpers import init_repo
 
 if TYPE_CHECKING:
@@ -66,6 +67,7 @@ class GitRepo:
         if self._merged_tree is None:
             return
         self._merged_tree = None
+        _UNCHECKED.discard(str(self.root.absolute()))
         self.git("reset", "--hard", "--quiet")
         self._merge_clean("upstream")  # (the merge's id is not returned: no rev-parse)
 
@@ -180,6 +182,7 @@ class GitRepo:
             raise AssertionError(f"git fast-import failed: {done.stderr.decode(errors='replace')}")
         base_sha, theirs, ours = done.stdout.decode().split()
         self._merged_tree = self._merge_tree(ours, theirs)
+        _UNCHECKED.add(str(self.root.absolute()))
         return base_sha, theirs, ours
 
     def _merge_tree(self, ours: str, theirs: str) -> str:
@@ -207,6 +210,27 @@ class GitRepo:
             and not (git_dir / "packed-refs").exists()
             and [p.name for p in self.root.iterdir()] == [".git"]
         )
+
+
+# The folders of ``three_way`` merges not checked out yet: a work tree audited there (a folder taken from ``root``, or
+# from ``path`` before the build) fails the test loudly instead of reading as an empty checkout.
+_UNCHECKED: set[str] = set()
+
+
+def _refuse_unchecked_work_trees() -> None:
+    """``WorkTree`` (the engine's reader of a checkout) refuses a folder in ``_UNCHECKED``: one lookup a tree."""
+    original = WorkTree.__post_init__
+
+    def post_init(self: WorkTree) -> None:
+        root = Path(self.root).absolute()
+        if _UNCHECKED and not _UNCHECKED.isdisjoint(map(str, (root, *root.parents))):
+            raise AssertionError(f"{root}: a three_way merge not checked out yet; use GitRepo.path or GitRepo.audit")
+        original(self)
+
+    WorkTree.__post_init__ = post_init  # type: ignore[method-assign]
+
+
+_refuse_unchecked_work_trees()
 
 
 def _ident(who: str) -> bytes:
