@@ -4,7 +4,14 @@ A new test's error rows that each put one fork module beside the same base and u
 none defining a class or a name another row's module could resolve to) share one merge and one audit a process:
 ask ``drift_shapes.audited_row`` (``merge_case`` and ``audit_tree``) or ``drift/trees.row_side_by_side``
 (``three_way`` and ``audit``) for the row's module and findings, ``rule`` None for an assertion over every rule's
-errors (``rows_side_by_side``).  Each merge is some 13 git processes; quiet rows keep their own."""
+errors (``rows_side_by_side``).  Each merge is some 13 git processes; quiet rows keep their own.
+
+``GitRepo.three_way`` leaves its merge in git's objects (``fast-import`` and ``merge-tree --write-tree``, two git
+processes) and checks it out only when a test uses the work tree (``path``, ``git``, ``commit``); audit a merge with
+``repo.audit(config, merge=sides)`` (or the helpers of ``drift_shapes`` and ``drift/trees``), which reads the merged
+tree as the merge step's own audit does, with no checkout (suitespeed16): ``audit_tree(repo.path, ...)`` is right
+too, but pays the checkout, the merge in the work tree and the work tree's listing (~4 git processes more).  A work
+tree audited before its merge is checked out (a path taken before the build) fails the test: never an empty tree."""
 
 from __future__ import annotations
 
@@ -12,13 +19,16 @@ import datetime
 import os
 import subprocess
 import sys
-from collections.abc import Callable, Collection, Iterable, Mapping, Sequence
+from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
+from contextlib import contextmanager
 from pathlib import Path
 from types import FrameType
-from typing import TYPE_CHECKING, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import pytest
 
+from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits.source import GitTree, WorkTree
 from tests.helpers import init_repo
 
 if TYPE_CHECKING:
@@ -39,8 +49,51 @@ class GitRepo:
     """A real repository driven by the git binary, for merges that git itself performs."""
 
     def __init__(self, path: Path) -> None:
-        self.path = path
+        self.root = path  # the work tree's folder; ``path`` is the same folder with ``three_way``'s merge checked out
+        self._merged_tree: str | None = None  # a merge ``three_way`` wrote to git's objects only, not yet checked out
         init_repo(path)
+
+    @property
+    def path(self) -> Path:
+        """The work tree, holding ``three_way``'s merge: checked out here first when the merge is still in git's
+        objects only.  Every use of the checkout (a test's, or the ``git`` and ``commit`` helpers') comes through
+        here, so it finds the same branch, index, files and merge commit as before (suitespeed16)."""
+        self._check_out()
+        return self.root
+
+    def _check_out(self) -> None:
+        """The fork's commit in the index and the work tree, then git's own merge of ``upstream`` there: the
+        state ``three_way`` left before suitespeed16, now made when first used."""
+        if self._merged_tree is None:
+            return
+        self._merged_tree = None
+        _UNCHECKED.discard(str(self.root.absolute()))
+        self.git("reset", "--hard", "--quiet")
+        self._merge_clean("upstream")  # (the merge's id is not returned: no rev-parse)
+
+    @contextmanager
+    def audited(self) -> Iterator[Path | GitTree]:
+        """What a row helper audits after ``three_way``: the merged tree read from git's objects (a ``GitTree``,
+        as the merge step's own audit reads a merge: no checkout, no ``ls-files``, ``diff-files`` or
+        ``rev-parse``) while nothing used the checkout; the checkout (a Path) once anything did, as before."""
+        if self._merged_tree is None:
+            yield self.path
+            return
+        tree = GitTree(self.root, self._merged_tree)
+        try:
+            yield tree
+        finally:
+            tree.close()
+
+    @property
+    def merged_tree(self) -> str | None:
+        """The tree id of ``three_way``'s merge while it is in git's objects only (None once checked out)."""
+        return self._merged_tree
+
+    def audit(self, config_dir: Path, **options: Any) -> AuditReport:
+        """``audit_tree`` of ``audited()``: the merge's tree, or the checkout once anything used it."""
+        with self.audited() as tree:
+            return audit_tree(tree, config_dir, **options)
 
     def git(self, *args: str, check: bool = True) -> str:
         done = subprocess.run(["git", *args], cwd=self.path, capture_output=True, text=True)
@@ -109,7 +162,7 @@ class GitRepo:
                     blob = text.encode("utf-8")
                     stream.extend(b"M 100644 inline " + rel.encode() + b"\ndata %d\n%s\n" % (len(blob), blob))
 
-        head = (self.path / ".git" / "HEAD").read_text().strip().removeprefix("ref: refs/heads/")
+        head = (self.root / ".git" / "HEAD").read_text().strip().removeprefix("ref: refs/heads/")
         commit(f"refs/heads/{head}", 1, "base", base, None)
         for number, (subject, files) in enumerate(upstream, 2):
             commit("refs/heads/upstream", number, subject, files, 1 if number == 2 else None)
@@ -121,26 +174,63 @@ class GitRepo:
         stream.extend(b"".join(b"get-mark :%d\n" % mark for mark in wanted))
         done = subprocess.run(
             ["git", "fast-import", "--quiet", "--done"],
-            cwd=self.path,
+            cwd=self.root,
             input=bytes(stream) + b"done\n",
             capture_output=True,
         )
         if done.returncode != 0:
             raise AssertionError(f"git fast-import failed: {done.stderr.decode(errors='replace')}")
         base_sha, theirs, ours = done.stdout.decode().split()
-        self.git("reset", "--hard", "--quiet")  # the fork's commit in the index and the work tree
-        self._merge_clean("upstream")  # (the merge's id is not returned: no rev-parse)
+        self._merged_tree = self._merge_tree(ours, theirs)
+        _UNCHECKED.add(str(self.root.absolute()))
         return base_sha, theirs, ours
+
+    def _merge_tree(self, ours: str, theirs: str) -> str:
+        """git's own merge of the two commits (``merge-tree --write-tree``: merge-ort, as ``git merge`` runs it)
+        written to the object store only: the merged tree's id.  One process where a checkout of the fork's
+        commit and a merge in the work tree were two (and wrote every file, the index and a commit); ``path``
+        checks that merge out when a test uses the work tree.  A conflict fails the test here, as ``git merge``'s
+        exit status did (merge-tree exits 1 on any conflict)."""
+        done = subprocess.run(
+            ["git", "merge-tree", "--write-tree", "--no-messages", ours, theirs],
+            cwd=self.root,
+            capture_output=True,
+            text=True,
+        )
+        if done.returncode != 0:
+            raise AssertionError(f"git merge-tree (git merge's merge) failed: {done.stderr}{done.stdout}")
+        return done.stdout.split()[0]
 
     def _fresh(self) -> bool:
         """No commit on any branch, nothing in the work tree but .git."""
-        git_dir = self.path / ".git"
+        git_dir = self.root / ".git"
         heads = git_dir / "refs" / "heads"
         return (
             not any(heads.rglob("*"))
             and not (git_dir / "packed-refs").exists()
-            and [p.name for p in self.path.iterdir()] == [".git"]
+            and [p.name for p in self.root.iterdir()] == [".git"]
         )
+
+
+# The folders of ``three_way`` merges not checked out yet: a work tree audited there (a folder taken from ``root``, or
+# from ``path`` before the build) fails the test loudly instead of reading as an empty checkout.
+_UNCHECKED: set[str] = set()
+
+
+def _refuse_unchecked_work_trees() -> None:
+    """``WorkTree`` (the engine's reader of a checkout) refuses a folder in ``_UNCHECKED``: one lookup a tree."""
+    original = WorkTree.__post_init__
+
+    def post_init(self: WorkTree) -> None:
+        root = Path(self.root).absolute()
+        if _UNCHECKED and not _UNCHECKED.isdisjoint(map(str, (root, *root.parents))):
+            raise AssertionError(f"{root}: a three_way merge not checked out yet; use GitRepo.path or GitRepo.audit")
+        original(self)
+
+    WorkTree.__post_init__ = post_init  # type: ignore[method-assign]
+
+
+_refuse_unchecked_work_trees()
 
 
 def _ident(who: str) -> bytes:

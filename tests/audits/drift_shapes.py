@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from aeon_release.domain.audits import GitTree, audit_tree
+from aeon_release.domain.audits import GitTree
 from aeon_release.domain.audits.diffs import started
 from aeon_release.domain.audits.drift.sides import ThreeTrees, own_diff, parse_changes
 from aeon_release.domain.audits.merge import merge_findings
@@ -41,12 +41,12 @@ def merge_case(
     """base on main; upstream commits (subject, files; None deletes) on a branch; the fork's commit on main; a clean merge."""
     base_sha, theirs, ours = repo.three_way({**PKG_INITS, **base}, upstream, fork, "fork carry")
     # a clean merge: GitRepo's merge fails the test on any conflict (git merge exits 1)
-    return MergeSides(Path(repo.path), base_sha, ours, theirs)
+    return MergeSides(Path(repo.root), base_sha, ours, theirs)
 
 
 def rule_rows(repo: GitRepo, config: Path, sides: MergeSides, rule_id: str) -> list[tuple[str, int, str, str]]:
     """(path, line, severity, message) of each finding of ``rule_id`` in the audit of the merge ``sides`` made."""
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.path, f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == rule_id]
 
 
@@ -77,7 +77,7 @@ def audited_side_by_side(
     """``side_by_side`` through ``audit_tree`` with the rules of ``config`` (their text part of the key)."""
 
     def audited() -> tuple[Finding, ...]:
-        return audit_tree(repo.path, config, merge=merge_case(repo, base, dict(forks), upstream)).findings
+        return repo.audit(config, merge=merge_case(repo, base, dict(forks), upstream)).findings
 
     rules = sorted((p.name, p.read_text()) for p in (config / "audits").glob("*.yaml"))
     return rows_side_by_side((base, upstream, forks, rules), forks, rule_id, audited)
@@ -104,7 +104,9 @@ def audited_row(
 
 def merged_findings(repo: GitRepo, sides: MergeSides, settings: Settings, rev: str | None = None) -> list[Finding]:
     """The merge-aware checks' findings on the merged tree ``rev`` (HEAD's by default), read from git's objects."""
-    tree = GitTree(repo.path, rev if rev is not None else repo.git("rev-parse", "HEAD^{tree}"))
+    if rev is None and repo.merged_tree is not None:  # the merge in git's objects only: its tree, no rev-parse
+        rev = repo.merged_tree
+    tree = GitTree(repo.root, rev if rev is not None else repo.git("rev-parse", "HEAD^{tree}"))
     try:
         return merge_findings(SourceCache(tree), sides, settings)
     finally:
@@ -529,5 +531,6 @@ def three_trees(repo: GitRepo, base: dict[str, str], fork: dict[str, str], upstr
     mine_diff, upstream_diff, _ = started(sides.repo, sides.base, sides.ours, sides.theirs)
     theirs = parse_changes(upstream_diff.result())
     mine = parse_changes(own_diff(mine_diff.result(), theirs))
-    merged = SourceCache(GitTree(repo.path, repo.git("rev-parse", "HEAD^{tree}")))
-    return ThreeTrees(Path(repo.path), sides.base, sides.ours, sides.theirs, merged, mine, theirs)
+    merged_tree = repo.merged_tree or repo.git("rev-parse", "HEAD^{tree}")  # the merge's tree, no rev-parse
+    merged = SourceCache(GitTree(repo.root, merged_tree))
+    return ThreeTrees(Path(repo.root), sides.base, sides.ours, sides.theirs, merged, mine, theirs)

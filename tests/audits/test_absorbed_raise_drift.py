@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits import AuditReport
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -93,7 +93,7 @@ def run(git_repo: GitRepo, no_rules: Path, text: str, new: str = HUB_NEW) -> lis
         {FORK: HEAD + text},
         [(SUBJECT, {HUB: new})],
     )
-    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+    return found(git_repo.audit(no_rules, merge=sides))
 
 
 DECODE = (
@@ -202,7 +202,7 @@ def test_a_builtin_kind_a_builtin_call_raised_is_judged_too(git_repo: GitRepo, n
         },
         [("[Misc] lenient parse (#1)", {"pkg/num.py": PARSE_NEW})],
     )
-    [(line, severity, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    [(line, severity, message)] = found(git_repo.audit(no_rules, merge=sides))
     assert (line, severity) == (10, "error")
     assert "catches ValueError from parse()" in message
 

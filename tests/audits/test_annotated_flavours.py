@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -71,7 +70,7 @@ def _rows(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[int, str, 
         {FORK: HEAD + body, "vllm/aeon/__init__.py": ""},
         [(SUBJECT, {META: META_NEW})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [
         (f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK
     ]

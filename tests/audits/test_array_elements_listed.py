@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -25,7 +24,7 @@ CALL = "RejectionSampler.parse_output(t, 10)"
 
 def drift(repo: GitRepo, config: Path, body: str) -> list[tuple[int, str, str]]:
     sides = s.merge_case(repo, {OUTPUTS: OUTPUTS_ARRAY}, {FORK: HEAD + body}, [(SUBJECT, {OUTPUTS: OUTPUTS_BASE})])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [
         (f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK
     ]

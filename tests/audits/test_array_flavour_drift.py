@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -59,7 +58,7 @@ def _drift_among_rows(git_repo: GitRepo, no_rules: Path, bodies: list[str], body
         sides = s.merge_case(
             git_repo, {BATCH: BATCH_OLD, "vllm/__init__.py": ""}, {**fork, "vllm/aeon/__init__.py": ""}, UPSTREAM
         )
-        report = audit_tree(git_repo.path, no_rules, merge=sides)
+        report = git_repo.audit(no_rules, merge=sides)
         every = [f.path for f in report.findings if f.rule_id == TYPE_DRIFT]
         assert set(every) <= set(paths.values()), every
         for text, path in paths.items():
@@ -105,7 +104,7 @@ def test_a_tensor_method_on_a_field_made_an_ndarray(
         rows = _drift_among_rows(git_repo, no_rules, [text for text, at in FLAVOUR_ROWS if at], body)
     else:
         base, fork = {BATCH: BATCH_OLD, "vllm/__init__.py": ""}, {FORK: HEAD + body, "vllm/aeon/__init__.py": ""}
-        report = audit_tree(git_repo.path, no_rules, merge=s.merge_case(git_repo, base, fork, UPSTREAM))
+        report = git_repo.audit(no_rules, merge=s.merge_case(git_repo, base, fork, UPSTREAM))
         rows = [(f.line, f.message) for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK]
     assert [n for n, _ in rows] == ([line] if line else [])
     if line:
@@ -125,7 +124,7 @@ def _flavour_rows(git_repo: GitRepo, no_rules: Path, text: str) -> list[tuple[in
         {FORK: text, "vllm/aeon/__init__.py": ""},
         [("[Core] Update against numpy view of is_token_ids tensor (#27618)", {BATCH: BATCH_NEW})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [
         (f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK
     ]

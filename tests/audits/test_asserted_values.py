@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -50,7 +49,7 @@ def _errors(repo: GitRepo, config: Path, base: str, upstream: str, fork: str) ->
         {FORK: fork},
         [("[Attention][Spec Decode] FlashMLA spec decode support (#26541)", {COMMON: upstream})],
     )
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [f.line for f in report.findings if f.rule_id == DRIFT and f.path == FORK and f.severity.value == "error"]
 
 

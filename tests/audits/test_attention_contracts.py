@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -25,7 +24,7 @@ def rows(
     repo: GitRepo, config: Path, base: dict[str, str], fork: str, title: str, upstream: dict[str, str]
 ) -> list[tuple[int, str, str]]:
     sides = s.merge_case(repo, base, {FORK: fork}, [(title, upstream)])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
 
 
@@ -277,5 +276,5 @@ def test_upstreams_own_class_left_refusing_is_upstreams_decision(git_repo: GitRe
         {c3: edited},
         [("[Attention] Make sliding-window support an explicit backend capability (#48011)", cap_upstream(3))],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f.message for f in report.findings if f.rule_id == DRIFT and f.severity.value == "error"] == []

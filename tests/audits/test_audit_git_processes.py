@@ -38,7 +38,7 @@ def audited_gits(
     shim.write_text(COUNTING_GIT.format(log=log, git=shutil.which("git")))
     shim.chmod(0o755)
     monkeypatch.setenv("PATH", f"{shim.parent}:{Path(shutil.which('git') or '').parent}")
-    audit_tree(repo.path, config, merge=sides)
+    audit_tree(repo.path, config, merge=sides)  # a checkout, as this file is about: its ls-files, diff-files, rev-parse
     return log.read_text().splitlines()
 
 

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import DEFAULT_DRIFT
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
@@ -64,7 +63,7 @@ SUBJECT = "[Core] Compute common prefix blocks by request id (#20000)"
 def drift(repo: GitRepo, config: Path, manager: str, fork: str = SCHEDULER_FORK, extra: dict[str, str] | None = None):  # type: ignore[no-untyped-def]
     base = {MANAGER: MANAGER_BASE, SCHEDULER: SCHEDULER_BASE, **(extra or {})}
     sides = s.merge_case(repo, base, {SCHEDULER: fork}, [(SUBJECT, {MANAGER: manager})])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.path, f.line, f.message) for f in report.findings if f.rule_id == DRIFT]
 
 
@@ -134,7 +133,7 @@ def default_case(repo: GitRepo, config: Path, call: str, upstream: str) -> list[
         {CARRY: fork},
         [("[Spec] DFlash 2 is non-causal (#52816)", {MASKS: upstream})],
     )
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.path, f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == DEFAULT_DRIFT]
 
 
@@ -173,7 +172,7 @@ def test_a_sentinel_refactor_of_a_default_is_silent(git_repo: GitRepo, no_rules:
         {CARRY: CARRY_BASE.replace("    return [n]\n", "    return dflash_attention_mask(n)  # AEON\n")},
         [("refactor (#1)", {MASKS: "class Mode:\n    AUTO = 1\n\n\n" + upstream})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f for f in report.findings if f.rule_id == DEFAULT_DRIFT] == []
 
 
@@ -203,7 +202,7 @@ def test_a_default_made_none_or_made_a_literal(
         {CARRY: CARRY_BASE.replace("    return [n]\n", "    return dflash_attention_mask(n)  # AEON\n")},
         [("[Spec] Block size from the backend (#2)", {MASKS: upstream})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     got = [(f.severity.value, f.message) for f in report.findings if f.rule_id == DEFAULT_DRIFT]
     if says is None:
         assert got == []
@@ -242,7 +241,7 @@ def constructor_case(
         {SPEC_CARRY: fork},
         [("[Spec] Draft four tokens by default (#53200)", {SPEC: upstream})],
     )
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.path, f.line, f.message) for f in report.findings if f.rule_id == DEFAULT_DRIFT]
 
 
@@ -307,5 +306,5 @@ def test_a_method_the_fork_added_twice_is_not_called_removed(git_repo: GitRepo, 
     upstream = MANAGER_BASE.replace("class KVCacheManager:\n", "class KVCacheManager:\n    enabled = True\n\n")
     base = {MANAGER: MANAGER_BASE, SCHEDULER: SCHEDULER_BASE}
     sides = s.merge_case(git_repo, base, {SCHEDULER: fork, MANAGER: manager}, [(SUBJECT, {MANAGER: upstream})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f.message for f in report.findings if f.rule_id == DRIFT] == []

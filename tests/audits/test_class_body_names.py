@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -71,7 +70,7 @@ def test_a_class_body_reads_a_moved_module_attribute(
             )
         ],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [
         (f.line, f.message)
         for f in report.findings
@@ -137,7 +136,7 @@ def test_a_plain_class_annotation_never_evaluated_is_a_warning(
             )
         ],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [
         f.severity.value
         for f in report.findings

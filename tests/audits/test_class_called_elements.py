@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -114,5 +113,5 @@ def test_a_namesake_class_from_outside_the_package_is_quiet(git_repo: GitRepo, n
     """Twins (a second pass's false errors): a class of that name imported from a library is not upstream's."""
     body = f"def aeon(t, eos: int):\n    for row in {CALL}:\n        row.append(eos)\n"
     sides = s.merge_case(git_repo, {OUTPUTS: OUTPUTS_BASE}, {FORK: head + body}, [(SUBJECT, {OUTPUTS: OUTPUTS_ARRAY})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f.line for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK] == []

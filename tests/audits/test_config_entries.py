@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.names import RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -47,7 +46,7 @@ FORK_TEXT = """def aeon_offload(make):
 
 def entries(git_repo: GitRepo, no_rules: Path, upstream: str, fork: str = FORK_TEXT) -> list[tuple[int, str, str]]:
     sides = s.merge_case(git_repo, {SPEC: SPEC_BASE}, {FORK: fork}, [(SUBJECT, {SPEC: upstream})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE and f.path == FORK]
 
 

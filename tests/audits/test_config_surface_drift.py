@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT, NAME_DRIFT
 from aeon_release.domain.audits.model import Severity
 from tests.audits import drift_shapes as s
@@ -50,7 +49,7 @@ FORK = "vllm/aeon/profiling.py"
 
 
 def _rows(repo: GitRepo, config: Path, sides: object, rule: str, path: str) -> dict[int, tuple[Severity, str]]:
-    report = audit_tree(repo.path, config, merge=sides)  # type: ignore[arg-type]
+    report = repo.audit(config, merge=sides)  # type: ignore[arg-type]
     return {f.line: (f.severity, f.message) for f in report.findings if f.rule_id == rule and f.path == path}
 
 

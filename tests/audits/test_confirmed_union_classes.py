@@ -15,7 +15,6 @@ from pathlib import Path
 import pytest
 
 from aeon_release.adapters import git as repo
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -72,7 +71,7 @@ HEAD = "# AEON: the throughput meter\nfrom pkg.runner import Output, Pending, Ru
 
 def run(git_repo: GitRepo, no_rules: Path, text: str, new: str = NEW) -> list[tuple[int, str, str]]:
     sides = s.merge_case(git_repo, {RUNNER: BASE}, {FORK: HEAD + text}, [(SUBJECT, {RUNNER: new})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE]
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits import AuditReport
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -78,7 +78,7 @@ def run(git_repo: GitRepo, no_rules: Path, text: str, new: str = REPO_NEW) -> li
     sides = s.merge_case(
         git_repo, {REPO: REPO_BASE, "pkg/__init__.py": ""}, {FORK: HEAD + text}, [(SUBJECT, {REPO: new})]
     )
-    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+    return found(git_repo.audit(no_rules, merge=sides))
 
 
 READ = (
@@ -170,7 +170,7 @@ def test_a_union_that_gained_only_none_is_quiet(git_repo: GitRepo, no_rules: Pat
         "def local_file(model: str, name: str) -> Path:", "def local_file(model: str, name: str) -> Path | None:"
     ).replace("    if path is not None and path.is_file():", "    if isinstance(path, Path) and path.is_file():")
     sides = s.merge_case(git_repo, {REPO: base, "pkg/__init__.py": ""}, {FORK: HEAD + READ}, [(SUBJECT, {REPO: new})])
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 # review21: the members told apart -- correct fork code, quiet

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits import AuditReport
 from aeon_release.domain.audits.drift.constants import RULE
 from aeon_release.domain.audits.drift.names import RULE as NAME_DRIFT
 from aeon_release.domain.audits.drift.returns import RULE as RETURN_DRIFT
@@ -84,7 +84,7 @@ def test_inlined_old_value_is_an_error_only_where_tied(git_repo: GitRepo, no_rul
     sides = s.merge_case(
         git_repo, {SAMPLER: SAMPLER_BASE, **INITS}, {FORK: FORK_TEXT}, [(SUBJECT, {SAMPLER: SAMPLER_CHANGED})]
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     by_line = {line: message for _, line, message in found(report)}
     structural = line_of(git_repo, FORK, "is_greedy = sampling_metadata.temperature == -1")
     commented = line_of(git_repo, FORK, "# GREEDY_TEMPERATURE")
@@ -102,7 +102,7 @@ def test_a_fork_that_uses_the_name_or_an_unchanged_constant_is_silent(git_repo: 
     fork = "from vllm.v1.sample.rejection_sampler import GREEDY_TEMPERATURE\n" + fork
     upstream = SAMPLER_CHANGED.replace("MAX_SPEC_LEN = 128", "MAX_SPEC_LEN = 256")
     sides = s.merge_case(git_repo, {SAMPLER: SAMPLER_BASE, **INITS}, {FORK: fork}, [(SUBJECT, {SAMPLER: upstream})])
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 SCHED = "vllm/v1/core/sched.py"
@@ -159,7 +159,7 @@ def test_a_class_constant_upstream_changed(git_repo: GitRepo, no_rules: Path) ->
         {"vllm/v1/core/aeon_sched.py": SCHED_FORK},
         [("Raise the top-k cap (#4242)", {SCHED: changed})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     by_line = {line: message for _, line, message in found(report)}
     assert set(by_line) == {6, 7}  # k > 64 (upstream says `k > self.MAX_TOP_K`), and the commented one
     assert "stands for Scheduler.MAX_TOP_K (upstream's own code says `k > self.MAX_TOP_K`)" in by_line[6]
@@ -189,7 +189,7 @@ def test_a_class_constant_passed_by_position(git_repo: GitRepo, no_rules: Path, 
         {"vllm/v1/core/aeon_sched.py": fork},
         [("Raise the top-k cap (#4242)", {SCHED: changed})],
     )
-    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    got = found(git_repo.audit(no_rules, merge=sides))
     if not tied:
         assert got == []
     else:
@@ -216,7 +216,7 @@ def test_a_subclass_of_the_files_own_enum_is_no_class_of_constants(git_repo: Git
         {"vllm/v1/core/aeon_kinds.py": fork},
         [("Renumber (#5)", {"vllm/v1/core/kinds.py": base.replace("ALPHA = 1", "ALPHA = 3")})],
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 SPELLING_ROWS = [
@@ -251,7 +251,7 @@ def test_other_spellings_of_the_same_comparison(git_repo: GitRepo, no_rules: Pat
     sides = s.merge_case(
         git_repo, {SAMPLER: SAMPLER_BASE, **INITS}, {FORK: text}, [(SUBJECT, {SAMPLER: SAMPLER_CHANGED})]
     )
-    lines = [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))]
+    lines = [line for _, line, _ in found(git_repo.audit(no_rules, merge=sides))]
     assert lines == []
 
 
@@ -299,7 +299,7 @@ def _bound_lines_among_tied(git_repo: GitRepo, no_rules: Path, body: str) -> lis
         }
         ours = {path: text for text, path in paths.items()}
         sides = s.merge_case(git_repo, {BOUNDS: BOUNDS_BASE, **INITS}, ours, [(SUBJECT, {BOUNDS: BOUNDS_CHANGED})])
-        every = found(audit_tree(git_repo.path, no_rules, merge=sides))
+        every = found(git_repo.audit(no_rules, merge=sides))
         assert all(path in ours for path, _, _ in every), every
         _BOUNDS_AUDITED.update({text: [line for at, line, _ in every if at == path] for text, path in paths.items()})
     return _BOUNDS_AUDITED[body]
@@ -316,7 +316,7 @@ def test_a_bound_written_the_other_way_and_a_keyed_entry(
         assert _bound_lines_among_tied(git_repo, no_rules, body) == [2]
         return
     sides = s.merge_case(git_repo, {BOUNDS: BOUNDS_BASE, **INITS}, {FORK: body}, [(SUBJECT, {BOUNDS: BOUNDS_CHANGED})])
-    lines = [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))]
+    lines = [line for _, line, _ in found(git_repo.audit(no_rules, merge=sides))]
     assert lines == []
 
 
@@ -360,7 +360,7 @@ def marlin_case(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[str,
         {MARLIN_FORK: MARLIN_HEAD + body},
         [(MARLIN_SUBJECT, {MARLIN: MARLIN_AFTER})],
     )
-    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+    return found(git_repo.audit(no_rules, merge=sides))
 
 
 OLD_FIXED_VALUE_ROWS = [
@@ -497,7 +497,7 @@ def test_a_comment_above_and_a_comparison_of_the_constant_itself(git_repo: GitRe
         {ROCM_FORK: ROCM_FORK_TEXT},
         [("[ROCm] Faster Custom Paged Attention kernels (#12348)", {ROCM: changed})],
     )
-    by_line = {line: message for _, line, message in found(audit_tree(git_repo.path, no_rules, merge=sides))}
+    by_line = {line: message for _, line, message in found(git_repo.audit(no_rules, merge=sides))}
     copied = line_of(git_repo, ROCM_FORK, "_AEON_PARTITION = 512")
     compared = line_of(git_repo, ROCM_FORK, "rocm_flash_attn._PARTITION_SIZE_ROCM == 512")
     by_name = line_of(git_repo, ROCM_FORK, "512 != _PARTITION_SIZE_ROCM")
@@ -527,7 +527,7 @@ def test_the_constant_compared_for_both_of_its_values_is_quiet(git_repo: GitRepo
         {ROCM_FORK: "from vllm.attention.backends import rocm_flash_attn\n\n\n" + body},
         [("[ROCm] Faster Custom Paged Attention kernels (#12348)", {ROCM: changed})],
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 @pytest.mark.parametrize(
@@ -555,7 +555,7 @@ def test_a_constant_of_the_name_bound_elsewhere_is_quiet(git_repo: GitRepo, no_r
         [("[ROCm] Faster Custom Paged Attention kernels (#12348)", {ROCM: changed})],
     )
     compared = line_of(git_repo, ROCM_FORK, "== 512")
-    assert [f for f in found(audit_tree(git_repo.path, no_rules, merge=sides)) if f[1] == compared] == []
+    assert [f for f in found(git_repo.audit(no_rules, merge=sides)) if f[1] == compared] == []
 
 
 def test_a_comment_line_above_a_call_or_a_comparison_ties_no_literal_of_it(git_repo: GitRepo, no_rules: Path) -> None:
@@ -574,7 +574,7 @@ def test_a_comment_line_above_a_call_or_a_comparison_ties_no_literal_of_it(git_r
         {ROCM_FORK: body},
         [("[ROCm] Faster Custom Paged Attention kernels (#12348)", {ROCM: changed})],
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 # -- #49230 (952694e384): NIXL_CONNECTOR_VERSION 5 -> 6 in the NIXL connector's metadata
@@ -591,7 +591,7 @@ def nixl_case(git_repo: GitRepo, no_rules: Path, text: str) -> dict[int, str]:
         {NIXL_FORK: text},
         [(NIXL_SUBJECT, {NIXL: NIXL_BASE.replace("int = 5", "int = 6")})],
     )
-    return {line: message for _, line, message in found(audit_tree(git_repo.path, no_rules, merge=sides))}
+    return {line: message for _, line, message in found(git_repo.audit(no_rules, merge=sides))}
 
 
 @pytest.mark.parametrize(
@@ -764,7 +764,7 @@ def test_a_comparison_with_the_sentinel_upstream_pads_the_sequence_with(
         {fork: text},
         [("[TPU] Fix greedy decoding (#6933)", {TPU: TPU_6933})],
     )
-    lines = [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))]
+    lines = [line for _, line, _ in found(git_repo.audit(no_rules, merge=sides))]
     assert lines == ([5] if tied else [])
 
 
@@ -813,7 +813,7 @@ def gptq_case(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[str, i
     sides = s.merge_case(
         git_repo, {GPTQ: GPTQ_BASE, **inits}, {MARLIN_FORK: GPTQ_HEAD + body}, [(GPTQ_SUBJECT, {GPTQ: GPTQ_AFTER})]
     )
-    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+    return found(git_repo.audit(no_rules, merge=sides))
 
 
 @pytest.mark.parametrize(
@@ -922,7 +922,7 @@ def test_a_namesake_of_the_getters_class_is_quiet(
     }
     fork = {MARLIN_FORK: (GPTQ_HEAD if not extra else "") + body, **extra}
     sides = s.merge_case(git_repo, {GPTQ: GPTQ_BASE, **inits}, fork, [(GPTQ_SUBJECT, {GPTQ: GPTQ_AFTER})])
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 def test_the_getters_class_through_its_package_still_counts(git_repo: GitRepo, no_rules: Path) -> None:
@@ -936,7 +936,7 @@ def test_the_getters_class_through_its_package_still_counts(git_repo: GitRepo, n
     sides = s.merge_case(
         git_repo, {GPTQ: GPTQ_BASE, **inits}, {MARLIN_FORK: body}, [(GPTQ_SUBJECT, {GPTQ: GPTQ_AFTER})]
     )
-    [(_, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    [(_, line, message)] = found(git_repo.audit(no_rules, merge=sides))
     assert line == 5 and "stands for GPTQMarlinConfig.get_min_capability()" in message
 
 
@@ -974,5 +974,5 @@ def test_a_returned_literal_below_a_removed_comment(
         {MARLIN_FORK: GPTQ_HEAD + body},
         [(GPTQ_SUBJECT, {GPTQ: GPTQ_COMMENTED_AFTER})],
     )
-    rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    rows = found(git_repo.audit(no_rules, merge=sides))
     assert [line for _, line, _ in rows] == [GPTQ_HEAD.count("\n") + body.count("\n")] * expected

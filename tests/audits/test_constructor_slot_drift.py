@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -49,7 +48,7 @@ def findings(repo: GitRepo, config: Path, body: str, upstream: str) -> list[tupl
     """The fork's ``body`` merged under upstream's rewrite of the backends module."""
     assert upstream != BASE
     sides = s.merge_case(repo, {BACKENDS: BASE}, {FORK: IMPORTS + body}, [(SUBJECT, {BACKENDS: upstream})])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
 
 

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -36,7 +35,7 @@ HEAD = "from vllm.v1.kv_offload.tiers import Parent\n\n\n"
 
 def errors(repo: GitRepo, config: Path, fork: str) -> list[int]:
     sides = s.merge_case(repo, {MODEL: BASE}, {FORK: fork}, [(SUBJECT, {MODEL: UPSTREAM})])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [f.line for f in report.findings if f.rule_id == DRIFT and f.path == FORK and f.severity.value == "error"]
 
 

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.custom_ops import called_op, op_definitions
 from aeon_release.domain.audits.drift.symbols import DEFAULT_DRIFT
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
@@ -63,7 +62,7 @@ def op_case(repo: GitRepo, config: Path, call: str, upstream: str) -> list[tuple
         {CARRY: fork},
         [("[Kernel] fused_add_rms_norm takes the residual first (#31000)", {BINDINGS: upstream})],
     )
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [
         (f.line, f.rule_id, f.severity.value, f.message)
         for f in report.findings
@@ -144,7 +143,7 @@ def registered_case(repo: GitRepo, config: Path, call: str) -> list[tuple[int, s
         {CARRY: fork},
         [("[Attention] output block scale (#40001)", {ATTENTION: ATTENTION_INSERTED})],
     )
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.message) for f in report.findings if f.path == CARRY and f.rule_id == DRIFT]
 
 
@@ -201,7 +200,7 @@ def test_an_op_another_build_defines_unchanged_is_a_warning(git_repo: GitRepo, n
         {CARRY: fork},
         [("[Kernel] fused_add_rms_norm takes the residual first (#31000)", {BINDINGS: SWAPPED})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     [finding] = [f for f in report.findings if f.path == CARRY and f.rule_id == DRIFT]
     assert finding.severity.value == "warning"
     assert "the custom op csrc/torch_bindings.cpp defines" in finding.message
@@ -227,7 +226,7 @@ def scan_case(repo: GitRepo, config: Path, argument: str) -> list[tuple[str, str
         {CARRY: fork},
         [("[Bugfix] Use null block (0) for padded block table entries (#35431)", {BINDINGS: SCAN_35431})],
     )
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.severity.value, f.message) for f in report.findings if f.path == CARRY and f.rule_id == DRIFT]
 
 
@@ -279,7 +278,7 @@ def test_a_keyword_an_op_s_kwargs_swallows_is_judged_as_a_function_call_s(
         {CARRY: fork},
         [("[MoE] topk from the config (#40002)", {MOE: after})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [(f.severity.value, f.message) for f in report.findings if f.path == CARRY and f.rule_id == DRIFT]
     if severity is None:
         assert rows == []
@@ -368,7 +367,7 @@ def test_a_renamed_op_whose_old_name_another_backend_registers(
         {CARRY: fork},
         [("[V1] Make v1 more testable (#9888)", {V1_ATTENTION: V1_RENAMED})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [(f.line, f.severity.value, f.message) for f in report.findings if f.path == CARRY and f.rule_id == DRIFT]
     assert [(line, severity) for line, severity, _ in rows] == ([(5, "error")] if caught else [])
     if caught:
@@ -420,7 +419,7 @@ def test_an_op_named_by_string_in_a_list_of_ops(
     sides = s.merge_case(
         git_repo, base, {fork: NAMED_FORK}, [("[Refactor] Rename ops (#32952)", {BINDINGS: bindings, V1_ATTENTION: v1})]
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [(f.line, f.severity.value, f.message) for f in report.findings if f.path == fork and f.rule_id == DRIFT]
     assert [(line, severity) for line, severity, _ in rows] == [(line, "error") for line in lines]
     if lines == [4]:
@@ -482,7 +481,7 @@ def test_a_call_of_an_op_upstream_dropped_everywhere(
         carries,
         [("[Attention][V0 Deprecation] Deprecate accept output buffer (#39125)", {V1_ATTENTION: V1_DROPPED})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [(f.line, f.severity.value, f.message) for f in report.findings if f.path == CARRY and f.rule_id == DRIFT]
     assert [(line, severity) for line, severity, _ in rows] == ([(5, "error")] if caught else [])
     if caught:
@@ -509,7 +508,7 @@ def test_an_op_name_still_quoted_where_its_registration_went_is_quiet(git_repo: 
         {CARRY: fork},
         [("[Refactor] Register ops from a table (#1)", {V1_ATTENTION: table})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     errs = [
         f.message for f in report.findings if f.path == CARRY and f.rule_id == DRIFT and f.severity.value == "error"
     ]
@@ -540,6 +539,6 @@ def test_a_fork_entry_inside_an_upstream_list_of_ops(
     fork = SHARED_LIST.replace('    "_C::silu_and_mul",\n', '    "_C::silu_and_mul",\n    "_C::fused_add_rms_norm",\n')
     bindings = BINDINGS_BASE.replace('"fused_add_rms_norm(', '"fused_add_rms_norm_v2(') if renamed else BINDINGS_BASE
     sides = s.merge_case(git_repo, base, {path: fork}, [("[Refactor] Rename ops (#32952)", {BINDINGS: bindings})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [(f.line, f.severity.value) for f in report.findings if f.path == path and f.rule_id == DRIFT]
     assert rows == [(line, "error") for line in lines]

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import line_of, three_way
 
@@ -74,7 +73,7 @@ TYPED = (
 
 def rows(repo: GitRepo, no_rules: Path, after: str, body: str, base: str = BASE) -> list[tuple[int, str]]:
     sides = three_way(repo, {**FILES, BACKEND: base}, {MINE: HEADER + body}, {BACKEND: after})
-    report = audit_tree(repo.path, no_rules, merge=sides)
+    report = repo.audit(no_rules, merge=sides)
     return [(f.line, f.severity.value) for f in report.findings if f.path == MINE and "isinstance" in f.message]
 
 

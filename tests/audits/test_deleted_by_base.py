@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -86,7 +85,7 @@ def test_a_read_of_what_the_base_hook_now_deletes(
         {FORK: fork},
         [("[bugfix] remove unused parameters to reduce unnecessary vram usage (#26789)", {MOE: MOE_26789})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
     assert [n for n, _ in rows] == ([line] if line else [])
     if line:

@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.config import build_rules
 from aeon_release.domain.audits.merge_rules import DEVICE_GATE, merge_rule_infos
 from aeon_release.domain.audits.model import DeviceGates, Finding, MergeSides, Settings, Severity
@@ -313,7 +312,7 @@ def test_the_rule_is_listed_and_runs_in_an_audit(git_repo: GitRepo, tmp_path: Pa
         'settings:\n  device:\n    capability: "12.1"\n    equals: [is_device_capability]\n'
         "    family: [is_device_capability_family]\nrules: []\n"
     )
-    report = audit_tree(git_repo.path, config, merge=sides)
+    report = git_repo.audit(config, merge=sides)
     assert [(f.rule_id, f.path) for f in report.findings if f.rule_id == DEVICE_GATE] == [(DEVICE_GATE, MOE)]
 
 

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -99,7 +98,7 @@ def test_a_dict_for_a_parameter_retyped_to_a_class(
         {FORK: HEAD + body, "vllm/aeon/__init__.py": ""},
         [("[Refactor] Move MM data parsing outside processor (#33408)", {PROC: new})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [
         (f.line, f.message)
         for f in report.findings

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.names import RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo, config_without_rules
@@ -89,7 +88,7 @@ def _rows(tmp_path: Path, fork: str, upstream: dict[str, str | None] | None = No
     repo = GitRepo(tmp_path / "repo")
     change = RENAMED if upstream is None else upstream
     sides = s.merge_case(repo, BASE, {FORK: fork}, [("[V0 Deprecation] Remove V0 executors (#27142)", change)])
-    report = audit_tree(repo.path, config_without_rules(tmp_path / "cfg"), merge=sides)
+    report = repo.audit(config_without_rules(tmp_path / "cfg"), merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE and f.path == FORK]
 
 
@@ -158,7 +157,7 @@ def test_a_method_the_fork_adds_back_by_setattr_is_served(tmp_path: Path) -> Non
     # a store alone, which no fork code reads, stays reported (as setting what nothing reads any more)
     repo = GitRepo(tmp_path / "alone")
     sides = s.merge_case(repo, BASE, {FORK: patch}, [("[V0 Deprecation] Remove V0 executors (#27142)", RENAMED)])
-    report = audit_tree(repo.path, config_without_rules(tmp_path / "cfg"), merge=sides)
+    report = repo.audit(config_without_rules(tmp_path / "cfg"), merge=sides)
     assert [f.line for f in report.findings if f.path == FORK] == [8]
 
 

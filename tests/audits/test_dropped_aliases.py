@@ -7,7 +7,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.names import RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -67,7 +66,7 @@ def aeon_cosine() -> PoolingParams:
 
 def alias_case(git_repo: GitRepo, no_rules: Path, upstream: dict[str, str]) -> list[tuple[int, str, str]]:
     sides = s.merge_case(git_repo, {PARAMS: PARAMS_BASE, **ELSEWHERE}, {FORK: FORK_TEXT}, [(SUBJECT_37861, upstream)])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE and f.path == FORK]
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits import AuditReport
 from aeon_release.domain.audits.drift import dropped_fixups
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
@@ -58,7 +58,7 @@ FIXUP_HEAD = "# AEON: the fork skips its graph warm-up when eager\nfrom pkg.conf
 def run(git_repo: GitRepo, no_rules: Path, body: str, new: str = DROPPED) -> list[tuple[int, str, str]]:
     text = FIXUP_HEAD + body
     sides = s.merge_case(git_repo, {LIB: LIB_BASE, "pkg/__init__.py": ""}, {FORK: text}, [(SUBJECT, {LIB: new})])
-    report: AuditReport = audit_tree(git_repo.path, no_rules, merge=sides)
+    report: AuditReport = git_repo.audit(no_rules, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE]
 
 

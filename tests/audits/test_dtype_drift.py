@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits import AuditReport
 from aeon_release.domain.audits.drift.dtypes import RULE
 from aeon_release.domain.audits.merge_rules import merge_rule_infos
 from aeon_release.domain.audits.model import Severity
@@ -114,7 +114,7 @@ def line_of(repo: GitRepo, path: str, text: str) -> int:
 
 def test_a_test_of_the_old_dtype_is_an_error_and_near_misses_are_silent(git_repo: GitRepo, no_rules: Path) -> None:
     sides = s.merge_case(git_repo, {BATCH: BATCH_BASE}, {FORK: FORK_TEXT}, [(SUBJECT, {BATCH: BATCH_CHANGED})])
-    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    got = found(git_repo.audit(no_rules, merge=sides))
     expected = {
         line_of(git_repo, FORK, text)
         for text in (
@@ -148,7 +148,7 @@ def test_a_holder_another_file_assigns_too_is_a_warning(git_repo: GitRepo, no_ru
     }
     fork = {FORK: FORK_TEXT.split("\n\n\ndef aeon_near_misses")[0] + "\n"}
     sides = s.merge_case(git_repo, base, fork, [(SUBJECT, {BATCH: BATCH_CHANGED})])
-    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    got = found(git_repo.audit(no_rules, merge=sides))
     first = got[line_of(git_repo, FORK, "if batch.idx_mapping.dtype == torch.int32:")]
     assert first[0] is Severity.WARNING and "another file assigns a holder of that name too" in first[1]
     assert got[line_of(git_repo, FORK, "kv_cache_dtype() ==")][0] is Severity.ERROR
@@ -162,7 +162,7 @@ def test_a_view_of_a_storage_type_of_the_same_width_is_a_warning(git_repo: GitRe
     upstream = base.replace("zeros(8, dtype=torch.float8_e4m3fn)", "zeros(8, dtype=torch.uint8)")
     fork = {FORK: "import torch\n\n\ndef aeon_read(batch):\n    return batch.cache.view(torch.float8_e4m3fn)\n"}
     sides = s.merge_case(git_repo, {BATCH: base}, fork, [(SUBJECT, {BATCH: upstream})])
-    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    got = found(git_repo.audit(no_rules, merge=sides))
     assert [(severity, "same width" in message) for severity, message in got.values()] == [(Severity.WARNING, True)]
 
 
@@ -173,7 +173,7 @@ def test_a_local_of_the_function_upstream_changed(git_repo: GitRepo, no_rules: P
         1,
     )
     sides = s.merge_case(git_repo, {BATCH: BATCH_BASE}, {BATCH: fork_batch}, [(SUBJECT, {BATCH: BATCH_CHANGED})])
-    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    got = found(git_repo.audit(no_rules, merge=sides))
     assert list(got) == [line_of(git_repo, BATCH, "if ids.dtype == torch.int32:  # AEON")]
     assert "ids's dtype from torch.int32 to torch.int64" in got[next(iter(got))][1]
 
@@ -188,7 +188,7 @@ def test_a_placeholder_or_a_dtype_upstream_did_not_state_changes_nothing(git_rep
         "    return ids.sum()", "    assert ids.dtype == torch.int32  # AEON\n    return ids.sum()"
     )
     sides = s.merge_case(git_repo, {BATCH: BATCH_BASE}, {FORK: fork, BATCH: fork_batch}, [(SUBJECT, {BATCH: upstream})])
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == {}
+    assert found(git_repo.audit(no_rules, merge=sides)) == {}
 
 
 def test_the_rule_is_listed() -> None:
@@ -201,7 +201,7 @@ def test_a_method_whose_return_changed_in_a_file_that_assigns_nothing(git_repo: 
     base = "import torch\n\n\nclass PplxPrepareAndFinalize:\n    def topk_indices_dtype(self):\n        return torch.int32\n"
     fork = {FORK: "import torch\n\n\ndef aeon_topk(pf):\n    return pf.topk_indices_dtype() == torch.int32\n"}
     sides = s.merge_case(git_repo, {prepare: base}, fork, [(SUBJECT, {prepare: base.replace("int32", "uint32")})])
-    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    got = found(git_repo.audit(no_rules, merge=sides))
     assert [severity for severity, _ in got.values()] == [Severity.ERROR]
 
 
@@ -213,7 +213,7 @@ def test_an_attribute_the_fork_file_assigns_itself_is_a_warning(git_repo: GitRep
         "    def fast(self):\n        return self.idx_mapping.dtype == torch.int32\n"
     }
     sides = s.merge_case(git_repo, {BATCH: BATCH_BASE}, fork, [(SUBJECT, {BATCH: BATCH_CHANGED})])
-    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    got = found(git_repo.audit(no_rules, merge=sides))
     assert [severity for severity, _ in got.values()] == [Severity.WARNING]
 
 
@@ -223,7 +223,7 @@ def test_a_carry_in_the_file_upstream_changed_is_tied_to_its_attribute(git_repo:
         "    def aeon_fast(self):\n        return self.idx_mapping.dtype == torch.int32  # AEON\n\n    def reset(self):\n",
     )
     sides = s.merge_case(git_repo, {BATCH: BATCH_BASE}, {BATCH: fork_batch}, [(SUBJECT, {BATCH: BATCH_CHANGED})])
-    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    got = found(git_repo.audit(no_rules, merge=sides))
     assert list(got) == [line_of(git_repo, BATCH, "# AEON")]
     assert got[line_of(git_repo, BATCH, "# AEON")][0] is Severity.ERROR
 
@@ -262,7 +262,7 @@ def test_a_module_buffer_a_function_makes_under_global(git_repo: GitRepo, no_rul
         {fork_path: fork},
         [("int8 workspace (#48046)", {WORKSPACE: WORKSPACE_INT8})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [(f.path, f.line) for f in report.findings if f.rule_id == RULE]
     assert rows == [(fork_path, 7)]
 
@@ -310,6 +310,6 @@ def test_a_helper_returning_the_module_buffer_is_tied_through_its_import(git_rep
         {fork_path: fork, twin_path: twin},
         [("int8 workspace (#48046)", {WORKSPACE: changed, mla: other_text.replace("uint8", "int8")})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     errors = [(f.path, f.line) for f in report.findings if f.rule_id == RULE and f.severity is Severity.ERROR]
     assert errors == [(fork_path, 7)]

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.element_kinds import _inner_changed
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
 from tests.audits import drift_shapes as s
@@ -49,7 +48,7 @@ SUBJECT = "[Redo] #26368 (#28771)"
 
 def drift(repo: GitRepo, config: Path, body: str, upstream: str = OUTPUTS_ARRAY) -> list[tuple[int, str]]:
     sides = s.merge_case(repo, {OUTPUTS: OUTPUTS_BASE}, {FORK: HEAD + body}, [(SUBJECT, {OUTPUTS: upstream})])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.message) for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK]
 
 

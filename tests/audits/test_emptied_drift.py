@@ -15,7 +15,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits import AuditReport
 from aeon_release.domain.audits.drift import symbols
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from aeon_release.domain.audits.model import Severity
@@ -290,7 +290,7 @@ def _errors_among_rows(git_repo: GitRepo, no_rules: Path, body: str) -> list[tup
             {path: FORK_BASE + text for text, path in paths.items()},
             UPSTREAM,
         )
-        report = audit_tree(git_repo.path, no_rules, merge=sides)
+        report = git_repo.audit(no_rules, merge=sides)
         every = [f.path for f in report.findings if f.rule_id == DRIFT and f.severity is Severity.ERROR]
         assert set(every) <= set(paths.values()), every
         _BATCHED.update({text: _errors(report, path) for text, path in paths.items()})
@@ -303,7 +303,7 @@ def test_a_call_of_a_def_upstream_emptied(git_repo: GitRepo, no_rules: Path, bod
         rows = _errors_among_rows(git_repo, no_rules, body)
     else:
         sides = s.merge_case(git_repo, {ENGINE: ENGINE_BASE, FORK: FORK_BASE}, {FORK: FORK_BASE + body}, UPSTREAM)
-        rows = _errors(audit_tree(git_repo.path, no_rules, merge=sides), FORK)
+        rows = _errors(git_repo.audit(no_rules, merge=sides), FORK)
     assert sorted({n for n, _ in rows}) == ([line] if line else []), rows
     if line:
         assert "it now " in rows[0][1]

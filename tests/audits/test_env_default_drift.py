@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits import AuditReport
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT
 from aeon_release.domain.audits.model import Severity
 from tests.audits import drift_shapes as s
@@ -87,7 +87,7 @@ def line_of(repo: GitRepo, text: str) -> int:
 
 def test_reads_of_a_variable_whose_default_upstream_flipped_are_warnings(git_repo: GitRepo, no_rules: Path) -> None:
     sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, {FORK: FORK_TEXT}, [(SUBJECT_24462, {ENVS: DEEP_GEMM_ON})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     by_line = found(report)
     module = line_of(git_repo, "if envs.VLLM_USE_DEEP_GEMM:")
     raw = line_of(git_repo, 'os.getenv("VLLM_USE_DEEP_GEMM", "0")')
@@ -105,7 +105,7 @@ def test_reads_of_a_variable_whose_default_upstream_flipped_are_warnings(git_rep
 def test_a_default_on_the_line_after_the_name(git_repo: GitRepo, no_rules: Path) -> None:
     """#25495's shape: the diff's changed line holds the default alone, not the variable's name."""
     sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, {FORK: FORK_TEXT}, [(SUBJECT_25495, {ENVS: SPLITS_32})])
-    by_line = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    by_line = found(git_repo.audit(no_rules, merge=sides))
     assert set(by_line) == {line_of(git_repo, "envs.VLLM_FLASH_ATTN_MAX_NUM_SPLITS_FOR_CUDA_GRAPH, 16")}
     assert "from '16' to '32'" in next(iter(by_line.values()))
 
@@ -136,7 +136,7 @@ def test_near_misses_are_silent(git_repo: GitRepo, no_rules: Path) -> None:
             ),
         ],
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == {}
+    assert found(git_repo.audit(no_rules, merge=sides)) == {}
 
 
 def test_a_variable_the_fork_sets_itself_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
@@ -148,7 +148,7 @@ def test_a_variable_the_fork_sets_itself_is_silent(git_repo: GitRepo, no_rules: 
         {FORK: FORK_TEXT, dockerfile: "FROM base\nENV VLLM_USE_DEEP_GEMM=0\n"},
         [(SUBJECT_24462, {ENVS: DEEP_GEMM_ON})],
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == {}
+    assert found(git_repo.audit(no_rules, merge=sides)) == {}
 
 
 def test_a_read_of_the_registry_by_getattr(git_repo: GitRepo, no_rules: Path) -> None:
@@ -160,7 +160,7 @@ def test_a_read_of_the_registry_by_getattr(git_repo: GitRepo, no_rules: Path) ->
         '    return getattr(cfg, "VLLM_USE_DEEP_GEMM", False) or getattr(vllm_envs, "VLLM_LOGGING_LEVEL") == "X"\n'
     )
     sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, {FORK: fork}, [(SUBJECT_24462, {ENVS: DEEP_GEMM_ON})])
-    by_line = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    by_line = found(git_repo.audit(no_rules, merge=sides))
     assert set(by_line) == {5}
     assert "getattr(vllm_envs, 'VLLM_USE_DEEP_GEMM', False) reads environment variable VLLM_USE_DEEP_GEMM" in by_line[5]
 
@@ -184,7 +184,7 @@ def test_a_default_spelt_as_arithmetic(
     theirs = ENVS_BASE.replace(old, f'os.getenv("VLLM_FLASH_ATTN_MAX_NUM_SPLITS_FOR_CUDA_GRAPH", {new})),')
     fork = f'import os\n\n\ndef aeon_splits() -> int:\n    return int(os.getenv("VLLM_FLASH_ATTN_MAX_NUM_SPLITS_FOR_CUDA_GRAPH", {fork_default}))\n'
     sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, {FORK: fork}, [(SUBJECT_25495, {ENVS: theirs})])
-    by_line = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    by_line = found(git_repo.audit(no_rules, merge=sides))
     assert set(by_line) == ({5} if reported else set())
 
 
@@ -239,7 +239,7 @@ def test_a_default_given_as_the_other_branch_of_a_membership_test(
     sides = s.merge_case(
         git_repo, {ENVS: SAMPLER_BASE}, {FORK: SAMPLER_FORK}, [(SUBJECT_40376, {ENVS: SAMPLER_BASE.replace(old, new)})]
     )
-    by_line = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    by_line = found(git_repo.audit(no_rules, merge=sides))
     assert set(by_line) == reported
     if 6 in reported:
         assert "whose default upstream changed from None to True" in by_line[6]
@@ -307,7 +307,7 @@ def test_a_default_alone_on_its_line_in_a_multi_line_read_the_fork_repeats(git_r
         {LONE_FORK: LONE_FORK_TEXT},
         [("Fix multi-node allreduce (#38136)", {LONE: LONE_UPSTREAM})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     lines = (git_repo.path / LONE_FORK).read_text().splitlines()
     got = {lines[f.line - 1].strip() for f in report.findings if f.rule_id == DEFAULT_DRIFT and f.path == LONE_FORK}
     assert got == {
@@ -364,7 +364,7 @@ def test_an_identity_test_with_the_flag_a_default_made_none_meant(git_repo: GitR
         {FLAGS_FORK: FLAGS_FORK_TEXT},
         [("[Model Runner v2] Oracle (#39337)", {FLAGS: FLAGS_UPSTREAM})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     lines = (git_repo.path / FLAGS_FORK).read_text().splitlines()
     got = {
         (f.line, lines[f.line - 1].strip()): f.severity
@@ -407,7 +407,7 @@ def test_a_parameter_or_local_named_as_the_module_is_no_read_of_it(git_repo: Git
         {FLAGS_FORK: SHADOW_FORK_TEXT},
         [("[Model Runner v2] Oracle (#39337)", {FLAGS: FLAGS_UPSTREAM})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     got = {(f.line, f.severity) for f in report.findings if f.rule_id == DEFAULT_DRIFT and f.path == FLAGS_FORK}
     assert got == {(7, Severity.ERROR)}, got
 

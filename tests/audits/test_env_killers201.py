@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT
 from aeon_release.domain.audits.model import Severity
 from tests.audits import drift_shapes as s
@@ -153,7 +152,7 @@ KNOBS_TEXT = "# AEON: the fork's own knobs\nAPP_GEMM_TYPE = True\n"
 
 def hits(git_repo: GitRepo, no_rules: Path) -> dict[str, Severity]:
     sides = s.merge_case(git_repo, {ENVS: BASE}, {FORK: FORK_TEXT, KNOBS: KNOBS_TEXT}, [(SUBJECT, {ENVS: UPSTREAM})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     lines = (git_repo.path / FORK).read_text().splitlines()
     found: dict[str, Severity] = {}
     for f in report.findings:
@@ -284,7 +283,7 @@ def test_a_removed_variable_named_to_a_module_function_is_a_warning(git_repo: Gi
     sides = s.merge_case(
         git_repo, {REG: REG_BASE}, {USER: USER_TEXT}, [("[Deprecation] profiling envs (#33722)", {REG: REG_UPSTREAM})]
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     lines = (git_repo.path / USER).read_text().splitlines()
     got = {lines[f.line - 1].strip(): f.severity for f in report.findings if f.path == USER}
     for line in (
@@ -373,7 +372,7 @@ def test_a_key_a_functions_filling_loop_now_skips(git_repo: GitRepo, no_rules: P
     subject = "[compile] Ignore APP_FORCE_LOAD from cache factors (#30809)"
     fork = {CACHE: CACHE_TEXT, TWIN: TWIN_TEXT}
     sides = s.merge_case(git_repo, {FACT: FACT_BASE}, fork, [(subject, {FACT: FACT_UPSTREAM})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     got = {}
     for path in (CACHE, TWIN):
         lines = (git_repo.path / path).read_text().splitlines()

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.env_parsing import Parse, registry
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT
 from aeon_release.domain.audits.model import Severity
@@ -101,7 +100,7 @@ KNOBS_TEXT = '# AEON: the fork\'s own knobs\nAPP_HAS_CUBIN = "1"\n'
 
 def hits(git_repo: GitRepo, no_rules: Path) -> dict[str, Severity]:
     sides = s.merge_case(git_repo, {ENVS: BASE}, {FORK: FORK_TEXT, KNOBS: KNOBS_TEXT}, [(SUBJECT, {ENVS: UPSTREAM})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     lines = (git_repo.path / FORK).read_text().splitlines()
     return {
         lines[f.line - 1].strip(): f.severity
@@ -175,7 +174,7 @@ def test_a_stringified_read_as_a_dict_key_warns(git_repo: GitRepo, no_rules: Pat
         "    return {str(envs.APP_CONFIGURE_LOGGING): 1}\n"
     )
     sides = s.merge_case(git_repo, {ENVS: BASE}, {FORK: fork}, [(SUBJECT, {ENVS: UPSTREAM})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     got = [(f.line, f.severity) for f in report.findings if f.path == FORK and "registry entry" in f.message]
     assert got == [(6, Severity.WARNING)], got
 
@@ -241,7 +240,7 @@ def test_fallbacks_type_guards_a_shadowing_parameter_and_displays_are_no_errors(
     ``NAME=`` f-string logged and a flat dict dumped to JSON warn, where one printed to a file and a runtime
     environment's ``env_vars`` dumped to JSON stay errors."""
     sides = s.merge_case(git_repo, {ENVS: BASE}, {TWINS: TWINS_TEXT}, [(SUBJECT, {ENVS: UPSTREAM})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     lines = (git_repo.path / TWINS).read_text().splitlines()
     got = {
         lines[f.line - 1].strip(): f.severity
@@ -299,7 +298,7 @@ def test_a_stringified_read_of_a_string_turned_bool(git_repo: GitRepo, no_rules:
         '    return {**env, "line": line, "text": text}\n'
     )
     sides = s.merge_case(git_repo, {ENVS: BASE}, {FORK: fork}, [(SUBJECT, {ENVS: UPSTREAM})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     lines = (git_repo.path / FORK).read_text().splitlines()
     got = {lines[f.line - 1].strip(): f.severity for f in report.findings if f.path == FORK and "registry" in f.message}
     assert got == {

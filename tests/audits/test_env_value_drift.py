@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits import AuditReport
 from aeon_release.domain.audits.drift.env_values import Reading, flipped, readings
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT
 from aeon_release.domain.audits.model import Severity
@@ -94,7 +94,7 @@ def line_of(repo: GitRepo, text: str) -> int:
 
 def test_settings_whose_value_upstream_now_reads_the_other_way_are_errors(git_repo: GitRepo, no_rules: Path) -> None:
     sides = s.merge_case(git_repo, {HELPER: BASE}, {FORK: FORK_TEXT}, [(SUBJECT, {HELPER: UPSTREAM})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     hits = found(report)
     fast = line_of(git_repo, 'os.environ["VLLM_USE_FAST_ATTN"] = "true"')
     cutlass = line_of(git_repo, 'os.environ.setdefault("VLLM_USE_CUTLASS", "True")')
@@ -109,7 +109,7 @@ def test_a_fix_in_the_forks_favour_a_kept_value_and_no_flag_stay_quiet(git_repo:
     upstream reads; "HND" is no flag; "true" for VLLM_USE_TUNED was misread at the base and works now; "yes"
     for VLLM_SKIP_WARMUP was off at the base (not "1"), so the fork's switch never did what it meant."""
     sides = s.merge_case(git_repo, {HELPER: BASE}, {FORK: FORK_TEXT}, [(SUBJECT, {HELPER: UPSTREAM})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     quiet = [
         'os.environ["VLLM_USE_FAST_ATTN"] = "1"',
         'os.environ["VLLM_USE_CUTLASS"] = "0"',
@@ -173,7 +173,7 @@ def aeon_reads_one_only() -> bool:
 
 def test_a_docstring_is_no_setting_and_a_probed_arm_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
     sides = s.merge_case(git_repo, {HELPER: BASE}, {GUARDED: GUARDED_TEXT}, [(SUBJECT, {HELPER: UPSTREAM})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     hits = {
         f.line: f.severity
         for f in report.findings
@@ -198,7 +198,7 @@ def test_a_later_file_whose_reading_flips_the_setting_is_still_read(git_repo: Gi
     sides = s.merge_case(
         git_repo, {HELPER: BASE, first: probe}, {FORK: fork}, [(SUBJECT, {HELPER: UPSTREAM, first: widened})]
     )
-    hits = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    hits = found(git_repo.audit(no_rules, merge=sides))
     assert {line: severity for line, (severity, _) in hits.items()} == {3: Severity.ERROR}, hits
 
 
@@ -210,7 +210,7 @@ def test_the_finding_stands_on_the_merged_files_line(git_repo: GitRepo, no_rules
     sides = s.merge_case(
         git_repo, {HELPER: BASE, FORK: base}, {FORK: fork}, [(SUBJECT, {HELPER: UPSTREAM, FORK: theirs})]
     )
-    hits = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    hits = found(git_repo.audit(no_rules, merge=sides))
     assert set(hits) == {line_of(git_repo, 'os.environ["VLLM_USE_FAST_ATTN"] = "true"')} == {12}, hits
 
 

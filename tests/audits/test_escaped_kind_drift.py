@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits import AuditReport
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -88,7 +88,7 @@ def run(git_repo: GitRepo, no_rules: Path, text: str, new: str = CHAT_NEW) -> li
         {FORK: HEAD + text},
         [(SUBJECT, {CHAT: new})],
     )
-    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+    return found(git_repo.audit(no_rules, merge=sides))
 
 
 OVERRIDE = (
@@ -226,7 +226,7 @@ def run_own(
         {FORK: OWN_HEAD + text},
         [(SUBJECT, new or {CHAT: CHAT_NEW})],
     )
-    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+    return found(git_repo.audit(no_rules, merge=sides))
 
 
 COLLISIONS = {

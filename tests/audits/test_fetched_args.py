@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -49,7 +48,7 @@ def findings(repo: GitRepo, config: Path, argument: str, upstream: str) -> list[
     )
     base = {"vllm/config/__init__.py": CONFIGS, SERVER: SERVER_BASE}
     sides = s.merge_case(repo, base, {FORK: fork}, [(SUBJECT, {SERVER: upstream})])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
 
 

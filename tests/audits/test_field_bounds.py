@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import line_of, row_side_by_side, three_way
 
@@ -38,7 +37,7 @@ HEADER = "from vllm.config.parallel import EPLBConfig\n\nflag = 0\n"
 
 
 def errors(repo: GitRepo, no_rules: Path, sides: object, path: str) -> list[tuple[int, str]]:
-    report = audit_tree(repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
+    report = repo.audit(no_rules, merge=sides)  # type: ignore[arg-type]
     return [(f.line, f.message) for f in report.findings if f.path == path and f.severity.value == "error"]
 
 
@@ -169,7 +168,7 @@ GATED = (
 
 def test_a_build_behind_a_version_test_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
     sides = three_way(git_repo, {**FILES, PAR: BASE}, {CONF: GATED}, {PAR: AFTER})
-    report = audit_tree(git_repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
+    report = git_repo.audit(no_rules, merge=sides)  # type: ignore[arg-type]
     assert [(f.line, f.severity.value) for f in report.findings if f.path == CONF] == [(7, "warning")]
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits import AuditReport
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT
 from aeon_release.domain.audits.model import Severity
 from tests.audits import drift_shapes as s
@@ -93,7 +93,7 @@ def line_of(repo: GitRepo, text: str) -> int:
 
 def test_reads_of_a_field_whose_default_upstream_flipped_are_warnings(git_repo: GitRepo, no_rules: Path) -> None:
     sides = s.merge_case(git_repo, {CONFIG: CONFIG_BASE}, {FORK: FORK_TEXT}, [(SUBJECT_36318, {CONFIG: CASCADE_OFF})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     by_line = found(report)
     read = line_of(git_repo, "if vllm_config.model_config.disable_cascade_attn:")
     assert set(by_line) == {read}
@@ -124,7 +124,7 @@ def test_every_form_of_a_default_and_of_a_holder(git_repo: GitRepo, no_rules: Pa
             (SUBJECT_38819, {CONFIG: upstream}),
         ],
     )
-    by_line = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    by_line = found(git_repo.audit(no_rules, merge=sides))
     eplb = line_of(git_repo, "parallel_config.eplb_config.use_async and")
     loader = line_of(git_repo, "load_config.safetensors_load_strategy ==")
     prefill = line_of(git_repo, "self.model_config.use_trtllm_ragged_prefill")
@@ -148,7 +148,7 @@ def test_near_misses_are_silent(git_repo: GitRepo, no_rules: Path) -> None:
     fork += "\n\ndef aeon_logprobs(model_config) -> int:\n    max_logprobs = 20\n    return max_logprobs\n"
     fork = fork.replace("parallel_config.eplb_config.use_async and ", "")
     sides = s.merge_case(git_repo, {CONFIG: CONFIG_BASE}, {FORK: fork}, [(SUBJECT_36318, {CONFIG: upstream})])
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == {}
+    assert found(git_repo.audit(no_rules, merge=sides)) == {}
 
 
 @pytest.mark.parametrize(
@@ -166,7 +166,7 @@ def test_a_field_the_fork_sets_itself_is_silent(git_repo: GitRepo, no_rules: Pat
     sides = s.merge_case(
         git_repo, {CONFIG: CONFIG_BASE}, {FORK: FORK_TEXT, path: text}, [(SUBJECT_36318, {CONFIG: CASCADE_OFF})]
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == {}
+    assert found(git_repo.audit(no_rules, merge=sides)) == {}
 
 
 def test_a_class_attribute_made_a_field_and_a_long_annotation(git_repo: GitRepo, no_rules: Path) -> None:
@@ -195,7 +195,7 @@ def test_a_class_attribute_made_a_field_and_a_long_annotation(git_repo: GitRepo,
         {FORK: fork},
         [("[V1][Core] Autotune encoder cache budget (#11895)", {CONFIG: upstream})],
     )
-    by_line = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    by_line = found(git_repo.audit(no_rules, merge=sides))
     budget, a2a = (
         line_of(git_repo, "scheduler_config.encoder_cache_size or"),
         line_of(git_repo, "all2all_backend is None"),
@@ -214,7 +214,7 @@ def test_a_read_by_string_off_a_configuration(git_repo: GitRepo, no_rules: Path)
     )
     fork = fork.replace("if vllm_config.model_config.disable_cascade_attn:", "if vllm_config.enforce_eager:")
     sides = s.merge_case(git_repo, {CONFIG: CONFIG_BASE}, {FORK: fork}, [(SUBJECT_36318, {CONFIG: CASCADE_OFF})])
-    by_line = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    by_line = found(git_repo.audit(no_rules, merge=sides))
     guarded = line_of(git_repo, 'getattr(self.model_config, "disable_cascade_attn", False)')
     assert set(by_line) == {guarded}
     assert (
@@ -240,7 +240,7 @@ def test_a_name_bound_to_a_configuration(git_repo: GitRepo, no_rules: Path, body
     (ab6f3487a6 changed ``kv_load_failure_policy``'s default)."""
     fork = f"from vllm.config.model import ModelConfig\n\n\n{body}"
     sides = s.merge_case(git_repo, {CONFIG: CONFIG_BASE}, {FORK: fork}, [(SUBJECT_36318, {CONFIG: CASCADE_OFF})])
-    assert set(found(audit_tree(git_repo.path, no_rules, merge=sides))) == ({line} if line else set())
+    assert set(found(git_repo.audit(no_rules, merge=sides))) == ({line} if line else set())
 
 
 # -- a request model's field, read off a parameter typed as it (#5031: top_logprobs None -> 0) ---------------
@@ -270,7 +270,7 @@ def request_case(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[int
         {REQUEST_FORK: REQUEST_HEAD + body},
         [(SUBJECT_5031, {PROTOCOL: PROTOCOL_AFTER})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [(f.line, f.severity, f.message) for f in report.findings if f.rule_id == DEFAULT_DRIFT]
 
 

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -66,7 +65,7 @@ def errors(repo: GitRepo, config: Path, fork: str, theirs: dict[str, str]) -> li
     packages = {f"{p}/__init__.py": "" for p in ("pkg", "pkg/moe", "pkg/aeon")}
     base = {BASE_PATH: BASE, CALLER: OLD_CALL, **UPSTREAM_PFS, **packages}
     sides = s.merge_case(repo, base, {FORK: fork}, [(TITLE, theirs)])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [
         (f.line, f.message)
         for f in report.findings
@@ -202,7 +201,7 @@ def errors_flag_added(repo: GitRepo, config: Path, fork: str) -> list[tuple[int,
         **{p: t + "\n" + FILLED for p, t in UPSTREAM_PFS.items()},
     }
     sides = s.merge_case(repo, base, {FORK: fork}, [(TITLE, theirs)])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [
         (f.line, f.message)
         for f in report.findings

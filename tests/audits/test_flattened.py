@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -62,7 +61,7 @@ def test_display_of_the_old_depth(
 ) -> None:
     base = {**CORE, POOL: _pool(old)}
     sides = s.merge_case(git_repo, base, {FORK: FORK_TEXT.format(display=display)}, [(SUBJECT, {POOL: _pool(new)})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     errors = [f for f in report.findings if f.rule_id == DRIFT and f.path == FORK and f.severity.value == "error"]
     assert bool(errors) is caught, errors
     if caught:
@@ -134,7 +133,7 @@ def _drift(
         return BODY_TEXT.format(annotation=shape[0], body=shape[1])
 
     sides = s.merge_case(git_repo, {**CORE, POOL: pool(old)}, {FORK: fork}, [(SUBJECT, {POOL: pool(new)})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     found: dict[str, set[int]] = {"error": set(), "warning": set()}
     for f in report.findings:
         if f.rule_id == DRIFT and f.path == FORK:

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.forwarded_keywords import RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -70,7 +69,7 @@ def run(git_repo: GitRepo, no_rules: Path, body: str, new: str = AFTER) -> list[
         {FORK: HEAD + body},
         [("[Bugfix] Pass hf_token through config loading paths (#37920)", {LIB: new})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [(f.line - 5, f.severity.value) for f in report.findings if f.rule_id == RULE and f.path == FORK]
 
 
@@ -114,7 +113,7 @@ def test_the_forks_own_def_of_the_name_is_quiet(git_repo: GitRepo, no_rules: Pat
         {FORK: sides_head + body.replace("aeon_resolve", "resolve")},
         [("[Bugfix] Pass hf_token through config loading paths (#37920)", {LIB: AFTER})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f for f in report.findings if f.rule_id == RULE and f.path == FORK] == []
 
 

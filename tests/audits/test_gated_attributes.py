@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import line_of, three_way
 
@@ -41,7 +40,7 @@ USE = "    def aeon_set(self, usage):\n        self.gauge_gpu_usage[0] = usage\n
 
 
 def gated(repo: GitRepo, no_rules: Path, sides: object, path: str) -> list[tuple[int, str, str]]:
-    report = audit_tree(repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
+    report = repo.audit(no_rules, merge=sides)  # type: ignore[arg-type]
     found = (f for f in report.findings if f.path == path and "only under an if" in f.message)
     return [(f.line, f.severity.value, f.message) for f in found]
 

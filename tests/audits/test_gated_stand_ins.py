@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import line_of, three_way
 
@@ -48,7 +47,7 @@ HEADER = "from vllm.models.big import BigHub, BigModel\nfrom vllm.models.utils i
 
 
 def stood(repo: GitRepo, no_rules: Path, sides: object) -> list[tuple[int, str, str]]:
-    report = audit_tree(repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
+    report = repo.audit(no_rules, merge=sides)  # type: ignore[arg-type]
     found = (f for f in report.findings if f.path == MINE and "stand-in" in f.message)
     return [(f.line, f.severity.value, f.message) for f in found]
 

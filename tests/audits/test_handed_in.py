@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -50,7 +49,7 @@ HEAD = "from vllm.utils.flashinfer import use_trtllm_attention\n\n\ndef aeon_trt
 
 def _found(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str) -> list[tuple[int, str, str]]:
     sides = s.merge_case(git_repo, {UTILS: BASE, **INITS}, {FORK: fork}, [(SUBJECT, {UTILS: upstream})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return sorted((f.line, f"{f.rule_id} {f.severity.value}", f.message) for f in report.findings if f.path == FORK)
 
 
@@ -103,7 +102,7 @@ def test_a_constant_the_default_repeats_is_quiet(git_repo: GitRepo, no_rules: Pa
         {FORK: HEAD + "    return use_trtllm_attention(heads, False, has_sinks=True)\n"},
         [(SUBJECT, {UTILS: HANDED.format(refill="")})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f for f in report.findings if f.path == FORK] == []
 
 
@@ -129,7 +128,7 @@ def test_a_value_the_old_body_derived_from_its_own_parameters_is_quiet(git_repo:
         {FORK: head + "    return fused_experts(x, scale=2.0)\n"},
         [("[ROCm][MoE] Fix expert_map vs AITER expert_mask (#49758)", {MOE: MOE_RENAMED})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f for f in report.findings if f.path == FORK] == []
 
 
@@ -147,7 +146,7 @@ def test_a_value_derived_from_a_parameter_still_taken_is_warned(git_repo: GitRep
         {FORK: head + "    return fused_experts(x, scale=2.0)\n"},
         [("[MoE] take the expert mask (#1)", {MOE: renamed})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     [(line, severity, message)] = [(f.line, f.severity.value, f.message) for f in report.findings if f.path == FORK]
     assert (line, severity) == (5, "warning") and "leaves expert_mask to its default None" in message
 
@@ -200,7 +199,7 @@ def _quant(git_repo: GitRepo, no_rules: Path, fork: str, base: str, new: str) ->
     sides = s.merge_case(
         git_repo, {QUANT: base, "vllm/kernels/__init__.py": ""}, {QFORK: fork}, [(QSUBJECT, {QUANT: new})]
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return sorted((f.line, f"{f.rule_id} {f.severity.value}", f.message) for f in report.findings if f.path == QFORK)
 
 

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import line_of, three_way
 
@@ -41,7 +40,7 @@ TAIL = "        return super().from_local_checkpoint(lora_dir, expected_lora_mod
 def handed(repo: GitRepo, no_rules: Path, body: str, theirs: dict[str, str]) -> list[tuple[int, str, str]]:
     text = HEADER + body
     sides = three_way(repo, FILES, {MINE: text}, theirs)
-    report = audit_tree(repo.path, no_rules, merge=sides)
+    report = repo.audit(no_rules, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.path == MINE]
 
 
@@ -133,7 +132,7 @@ def test_a_class_not_deriving_from_upstreams_is_quiet(git_repo: GitRepo, no_rule
         + '        expected_lora_modules.append("gate")\n        return expected_lora_modules\n'
     )
     sides = three_way(git_repo, FILES, {MINE: text}, {MODELS: AFTER, WORKER: WORKER_AFTER})
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f for f in report.findings if f.path == MINE] == []
 
 

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import line_of, three_way
 
@@ -38,7 +37,7 @@ HEADER = "from vllm.models.moe import Moe\n\n\n"
 
 
 def handed(repo: GitRepo, no_rules: Path, sides: object) -> list[tuple[int, str, str]]:
-    report = audit_tree(repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
+    report = repo.audit(no_rules, merge=sides)  # type: ignore[arg-type]
     found = (f for f in report.findings if f.path == MINE and "whose constructor upstream changed" in f.message)
     return [(f.line, f.severity.value, f.message) for f in found if "builds self." in f.message]
 

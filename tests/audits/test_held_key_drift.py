@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -38,7 +37,7 @@ HEAD = "from vllm.model_executor.layers.rotary_embedding import get_rope\n\n\n"
 
 def held(repo: GitRepo, config: Path, body: str, upstream: str = ROPE_NOW) -> list[tuple[int, str, str]]:
     sides = s.merge_case(repo, {ROPE: ROPE_BASE}, {FORK: HEAD + body}, [(SUBJECT, {ROPE: upstream})])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
 
 

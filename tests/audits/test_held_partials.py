@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import three_way
@@ -96,7 +95,7 @@ def _rows(git_repo: GitRepo, no_rules: Path, fork: str, severity: bool = False) 
         {"pkg/mine.py": _HEAD + fork},
         {"pkg/chat.py": theirs},
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [
         (f.path, f.line, f.severity.value if severity else f.message) for f in report.findings if f.rule_id == DRIFT
     ]

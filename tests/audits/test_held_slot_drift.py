@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -65,7 +64,7 @@ def findings(repo: GitRepo, config: Path, body: str, old: str, new: str) -> list
     upstream = UTILS_BASE.replace(old, new)
     assert upstream != UTILS_BASE
     sides = s.merge_case(repo, {UTILS: UTILS_BASE}, {FORK: IMPORTS + body}, [(SUBJECT, {UTILS: upstream})])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
 
 
@@ -295,6 +294,6 @@ def test_a_literal_into_a_slot_retyped_as_a_class_of_the_tree(
     )
     body = "def aeon_split(n: int) -> int:\n    return ubatch_split(1, n)\n"
     sides = s.merge_case(git_repo, {UTILS: UTILS_BASE}, {FORK: IMPORTS + body}, [(SUBJECT, {UTILS: upstream})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     errors = [f.line for f in report.findings if f.rule_id == DRIFT and f.path == FORK and f.severity.value == "error"]
     assert errors == ([9] if caught else [])

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import line_of, three_way
 
@@ -44,7 +43,7 @@ HEADER = "from vllm.models.big import Big\n\n\n"
 
 
 def rows(repo: GitRepo, no_rules: Path, sides: object) -> list[tuple[int, str]]:
-    report = audit_tree(repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
+    report = repo.audit(no_rules, merge=sides)  # type: ignore[arg-type]
     found = [f for f in report.findings if f.path == MINE and "make_empty" in f.message]
     return [(f.line, f.severity.value) for f in found]
 

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -57,7 +56,7 @@ def findings(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str) -> lis
     sides = s.merge_case(
         git_repo, {BASE: RUNNER, FORK: FORK_BASE}, {FORK: fork}, [("Fix hang (#31234)", {BASE: upstream})]
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == DEFAULT_DRIFT]
 
 

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from aeon_release.domain.audits.model import Finding
 from tests.audits import drift_shapes as s
@@ -51,7 +50,7 @@ SUBJECT = "[Core] Async weight loading (#53001)"
 def drift(repo: GitRepo, config: Path, fork_body: str, upstream: str) -> list[tuple[int, str]]:
     fork = FORK_BASE.replace("    pass\n", fork_body)
     sides = s.merge_case(repo, {RUNNER: RUNNER_BASE, FORK: FORK_BASE}, {FORK: fork}, [(SUBJECT, {RUNNER: upstream})])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
 
 
@@ -101,7 +100,7 @@ def test_a_property_with_a_setter_made_a_method(git_repo: GitRepo, no_rules: Pat
     base = RUNNER_BASE.replace(cascade, cascade + SETTER.format(name="uses_cascade"))
     fork = FORK_BASE.replace("    pass\n", USES)
     sides = s.merge_case(git_repo, {RUNNER: base, FORK: FORK_BASE}, {FORK: fork}, [(SUBJECT, {RUNNER: MADE_METHOD})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     [(line, message)] = [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
     assert line == 7 and "which upstream turned from a property into a method" in message
 
@@ -179,7 +178,7 @@ def decorated(repo: GitRepo, config: Path, upstream: str, override: str = OVERRI
         {FORK_SAMPLER: override},
         [("[Perf] Compile the penalties (#53300)", {DECORATED: upstream})],
     )
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.path == FORK_SAMPLER]
 
 
@@ -248,7 +247,7 @@ def attribute_case(repo: GitRepo, config: Path, fork: str, upstream: str = IMPL_
             )
         ],
     )
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.message) for f in report.findings if f.path == AEON_IMPL and f.severity.value == "error"]
 
 
@@ -311,7 +310,7 @@ def test_an_awaited_coroutine_function_made_plain(git_repo: GitRepo, no_rules: P
         {FORK: fork.replace("    pass\n", body)},
         [(SUBJECT, {RUNNER: MADE_PLAIN})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     [finding] = [f for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
     assert finding.line == 7 and finding.severity.value == "error"
     assert "upstream made a plain function (no longer async def)" in finding.message
@@ -331,7 +330,7 @@ def _awaited_by(
         {FORK: fork.replace("    pass\n", body)},
         [(SUBJECT, {RUNNER: MADE_PLAIN})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [f for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
 
 
@@ -396,7 +395,7 @@ def test_a_plain_function_that_returns_an_awaitable_is_silent(git_repo: GitRepo,
         {FORK: fork.replace("    pass\n", body)},
         [(SUBJECT, {RUNNER: upstream})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f for f in report.findings if f.rule_id == DRIFT and f.path == FORK] == []
 
 
@@ -441,7 +440,7 @@ def returned(repo: GitRepo, config: Path, body: str, executor: str = EXECUTOR_NO
         {DRAFT: DRAFT_BASE.replace("    pass\n", body)},
         [(RETURNS_SUBJECT, {WORKER: WORKER_NOW, EXECUTOR: executor})],
     )
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f, f.line) for f in report.findings if f.rule_id == DRIFT and f.path == DRAFT]
 
 
@@ -503,7 +502,7 @@ def test_a_base_that_may_still_return_none_is_quiet(git_repo: GitRepo, no_rules:
         {DRAFT: DRAFT_BASE.replace("    pass\n", body)},
         [(RETURNS_SUBJECT, {WORKER: WORKER_NOW.replace("-> float", f"-> {now}"), EXECUTOR: EXECUTOR_NOW})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f for f in report.findings if f.rule_id == DRIFT and f.path == DRAFT] == []
 
 
@@ -545,7 +544,7 @@ def test_a_parameter_renamed_in_place_and_retyped(git_repo: GitRepo, no_rules: P
     sides = s.merge_case(
         git_repo, {CONNECTOR: CONNECTOR_BASE}, {FLUSH: fork}, [(PREEMPT_SUBJECT, {CONNECTOR: upstream})]
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     [finding] = [f for f in report.findings if f.rule_id == DRIFT and f.path == FLUSH]
     assert (finding.line, finding.severity.value) == (5, severity)
     if severity == "error":
@@ -577,7 +576,7 @@ def test_a_local_of_the_old_name_bound_to_the_new_kind(
     sides = s.merge_case(
         git_repo, {CONNECTOR: CONNECTOR_BASE}, {FLUSH: fork}, [(PREEMPT_SUBJECT, {CONNECTOR: upstream})]
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     found = [(f.line, f.severity.value) for f in report.findings if f.rule_id == DRIFT and f.path == FLUSH]
     assert [f for f in found if f[1] == "error"] == expected
 
@@ -614,7 +613,7 @@ def test_a_call_on_what_a_factory_returns(git_repo: GitRepo, no_rules: Path, ali
         {FLUSH: fork},
         [(PREEMPT_SUBJECT, {CONNECTOR: upstream})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     [finding] = [f for f in report.findings if f.rule_id == DRIFT and f.path == FLUSH]
     assert (finding.line, finding.severity.value) == (5, "error")
     assert "calls get_kv_transfer_group().handle_preemptions" in finding.message
@@ -645,7 +644,7 @@ def test_a_stub_that_declares_the_method_is_quiet(git_repo: GitRepo, no_rules: P
         {DRAFT: fork},
         [(RETURNS_SUBJECT, {WORKER: WORKER_NOW, EXECUTOR: EXECUTOR_NOW})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f for f in report.findings if f.rule_id == DRIFT and f.path == DRAFT] == []
 
 
@@ -663,7 +662,7 @@ def test_a_tests_fake_worker_returning_nothing_is_a_warning(git_repo: GitRepo, n
         {fake: fork},
         [(RETURNS_SUBJECT, {WORKER: WORKER_NOW, EXECUTOR: EXECUTOR_NOW})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [(f.line, f.severity.value) for f in report.findings if f.rule_id == DRIFT and f.path == fake] == [
         (5, "warning")
     ]
@@ -718,7 +717,7 @@ def test_a_method_made_static_and_called_off_the_class(git_repo: GitRepo, no_rul
         {fork: CT_FORK},
         [("[refactor] CTConfig methods to static/class methods (#28870)", {CT: CT_STATIC})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     [(line, message)] = [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == fork]
     assert line == 7 and "AeonConfig._is_fp8_w8a8 overrides CompressedTensorsConfig._is_fp8_w8a8" in message
     assert "it is now a @staticmethod" in message and f"upstream calls it off the class ({CT}:12)" in message
@@ -736,7 +735,7 @@ def test_a_static_override_of_a_method_made_static_is_silent(git_repo: GitRepo, 
         {fork: body},
         [("[refactor] CTConfig methods to static/class methods (#28870)", {CT: CT_STATIC})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f for f in report.findings if f.rule_id == DRIFT and f.path == fork and f.severity.value == "error"] == []
 
 
@@ -783,7 +782,7 @@ def test_a_parameter_renamed_and_widened_is_no_error(git_repo: GitRepo, no_rules
     sides = s.merge_case(
         git_repo, {CONNECTOR: base}, {FLUSH: fork}, [(PREEMPT_SUBJECT, {CONNECTOR: base.replace(old, new)})]
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     found = [(f.line, f.severity.value) for f in report.findings if f.rule_id == DRIFT and f.path == FLUSH]
     assert found == [(5, "warning")]
 
@@ -851,7 +850,7 @@ def _bench(git_repo: GitRepo, no_rules: Path, fork: str, main_now: str) -> list[
             )
         ],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [f for f in report.findings if f.rule_id == DRIFT and f.path == BENCH_FORK_PATH]
 
 
@@ -963,7 +962,7 @@ def test_a_method_made_static_called_off_the_bases_own_name_is_silent(
         {QC_FORK_PATH: QC_FORK},
         [("Remove unnecessary `load_weights` methods (#44589)", {QC: QC_NOW, FP8: fp8})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [
         f for f in report.findings if f.rule_id == DRIFT and f.path == QC_FORK_PATH and f.severity.value == "error"
     ] == []
@@ -1006,7 +1005,7 @@ def test_a_method_made_static_the_base_calls_off_its_own_name_bypasses_the_overr
         {DS_FORK_PATH: DS_FORK},
         [("Make the LoRA request helper static (#50981)", {DS: DS_NOW})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     errors = [
         f for f in report.findings if f.rule_id == DRIFT and f.path == DS_FORK_PATH and f.severity.value == "error"
     ]

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -36,7 +35,7 @@ IMPORT = "from vllm.v1.kv_offload.policies import make_manager\n\n\n"
 
 def _findings(repo: GitRepo, config: Path, body: str, base: str, theirs: str) -> list[tuple[int, str]]:
     sides = s.merge_case(repo, {POLICIES: base}, {FORK: IMPORT + body}, [(SUBJECT, {POLICIES: theirs})])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.severity.value) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
 
 

@@ -23,7 +23,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import NAME_DRIFT, SYMBOL_DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -51,7 +50,7 @@ GGUF_SUBJECT = "[Feature]: Improve GGUF loading from HuggingFace user experience
 
 def _rows(git_repo: GitRepo, no_rules: Path, base: dict, fork: dict, theirs: dict, subject: str, rule: str, path: str):
     sides = s.merge_case(git_repo, base, fork, [(subject, theirs)])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [(f.line, f.severity.value) for f in report.findings if f.rule_id == rule and f.path == path]
 
 

@@ -6,7 +6,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -37,7 +36,7 @@ def _rows(git_repo: GitRepo, no_rules: Path, body: str, keyword: str) -> list[tu
         {"vllm/aeon_out.py": FORK.format(keyword=keyword)},
         [('Revert "[Core] Replace routing replay with device cache" (#42434)', {OUTPUTS: after})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [(f.severity.value, f.line, f.message) for f in report.findings if f.rule_id == DRIFT]
 
 

@@ -11,7 +11,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aeon_release.domain.audits import audit_tree
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo, calls_made, config_without_rules
 
@@ -29,8 +28,8 @@ def _work(tmp: Path, n: int, warm: bool = False) -> tuple[int, int]:
     sides = s.merge_case(repo, {LIB: LIB_BASE}, {FORK: fork}, [("Change the value (#2)", {LIB: upstream})])
     config = config_without_rules(tmp / f"cfg{n}")
     if warm:
-        audit_tree(repo.path, config, merge=sides)  # the imports and first-use caches out of the count
-    calls, report = calls_made(lambda: audit_tree(repo.path, config, merge=sides))
+        repo.audit(config, merge=sides)  # the imports and first-use caches out of the count
+    calls, report = calls_made(lambda: repo.audit(config, merge=sides))
     return calls, len(report.findings)
 
 

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -54,7 +53,7 @@ def _drift_among_rows(
         paths = {text: f"vllm/aeon/elems_{number}.py" for number, text in enumerate(bodies)}
         fork = {path: head + text for text, path in paths.items()}
         sides = s.merge_case(git_repo, base, {**fork, "vllm/aeon/__init__.py": ""}, UPSTREAM)
-        report = audit_tree(git_repo.path, no_rules, merge=sides)
+        report = git_repo.audit(no_rules, merge=sides)
         every = [f.path for f in report.findings if f.rule_id == DRIFT]
         assert set(every) <= set(paths.values()), every
         for text, path in paths.items():
@@ -107,7 +106,7 @@ def test_a_removed_field_read_off_a_loop_variable(
         rows = _drift_among_rows(git_repo, no_rules, LOOP_BASE, HEAD, loud, body)
     else:
         sides = s.merge_case(git_repo, LOOP_BASE, {FORK: HEAD + body, "vllm/aeon/__init__.py": ""}, UPSTREAM)
-        report = audit_tree(git_repo.path, no_rules, merge=sides)
+        report = git_repo.audit(no_rules, merge=sides)
         rows = [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
     assert [n for n, _ in rows] == ([line] if line else [])
     if line:
@@ -177,7 +176,7 @@ def test_a_removed_field_read_off_what_a_method_returns(
         rows = _drift_among_rows(git_repo, no_rules, RUNNER_BASE, RUNNER_HEAD, loud, body)
     else:
         sides = s.merge_case(git_repo, RUNNER_BASE, {FORK: RUNNER_HEAD + body, "vllm/aeon/__init__.py": ""}, UPSTREAM)
-        report = audit_tree(git_repo.path, no_rules, merge=sides)
+        report = git_repo.audit(no_rules, merge=sides)
         rows = [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
     assert [n for n, _ in rows] == ([line] if line else [])
     if line:
@@ -223,7 +222,7 @@ def test_a_removed_field_read_off_a_loop_over_an_inherited_attribute(
         {FORK: SUB + body, "vllm/aeon/__init__.py": ""},
         [("[Multimodal] Simplify MM input definitions (#33331)", {INPUTS: INPUTS_NEW})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
     assert [n for n, _ in rows] == ([line] if line else [])
     if line:
@@ -266,5 +265,5 @@ def test_a_loop_over_an_attribute_the_fork_binds_or_narrows_is_quiet(
         {FORK: OWN + body, "vllm/aeon/__init__.py": ""},
         [("[Multimodal] Simplify MM input definitions (#33331)", {INPUTS: INPUTS_NEW})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK] == []

@@ -35,7 +35,7 @@ def test_enum_renumbered_under_a_fork_literal(git_repo: GitRepo, fleet_config: P
     merged = (git_repo.path / KERNEL).read_text()
     assert "KV_QUANT_MODE == 4" in merged and "NVFP4 = 5" in (git_repo.path / KV).read_text()
 
-    report = audit_tree(git_repo.path, fleet_config, merge=sides)
+    report = git_repo.audit(fleet_config, merge=sides)
     assert by_rule(report, "kv-quant/literals-match-enum") == [(KERNEL, 7, "error")]
     assert by_rule(report, "kv-quant/nvfp4-is-5") == []
     assert by_rule(report, DRIFT) == [(KERNEL, 7, "error")]  # no warning on the enum itself: it would outlive the fix
@@ -56,7 +56,7 @@ def test_the_fork_side_alone_is_clean(git_repo: GitRepo, fleet_config: Path) -> 
         },
         "fork",
     )
-    report = audit_tree(git_repo.path, fleet_config)
+    report = git_repo.audit(fleet_config)
     assert by_rule(report, "kv-quant/literals-match-enum") == []
     assert by_rule(report, "kv-quant/nvfp4-is-5") == [(KV, 11, "error")]  # the fork's enum predates #40835
 
@@ -72,7 +72,7 @@ def test_plus_one_applied_twice(git_repo: GitRepo, fleet_config: Path) -> None:
     fork_line = merged.index("                layer_ids = [i + 1 for i in layer_ids or []]") + 1
     upstream_line = next(i for i, t in enumerate(merged, 1) if 'dflash_config.get("target_layer_ids") or []' in t)
 
-    report = audit_tree(git_repo.path, fleet_config, merge=sides)
+    report = git_repo.audit(fleet_config, merge=sides)
     found = [f for f in report.findings if f.rule_id == "spec-decode/dflash-aux-layer-offset-v1"]
     assert [(f.path, f.line) for f in found] == [(RUNNER, fork_line)]
     assert "returns layer id i+2 (expected i+1)" in found[0].message
@@ -89,7 +89,7 @@ def test_plus_one_applied_twice(git_repo: GitRepo, fleet_config: Path) -> None:
 def test_each_side_alone_has_the_right_offset(git_repo: GitRepo, fleet_config: Path) -> None:
     for text in (shapes.RUNNER_FORK, shapes.RUNNER_UPSTREAM):
         git_repo.commit({RUNNER: text, EAGLE3: shapes.EAGLE3_UTILS}, "one side")
-        report = audit_tree(git_repo.path, fleet_config)
+        report = git_repo.audit(fleet_config)
         assert by_rule(report, "spec-decode/dflash-aux-layer-offset-v1") == []
 
 
@@ -99,7 +99,7 @@ def test_auto_merge_that_does_not_compile(git_repo: GitRepo, fleet_config: Path)
         "        inputs_embeds=None,\n", "        inputs_embeds=None,\n        positions=None,\n"
     )
     sides = three_way(git_repo, {DFLASH: shapes.DFLASH_MODEL}, {DFLASH: ours}, {DFLASH: theirs})
-    report = audit_tree(git_repo.path, fleet_config, merge=sides)
+    report = git_repo.audit(fleet_config, merge=sides)
     found = [f for f in report.findings if f.rule_id == "tree/py-compile"]
     assert [(f.path, f.line) for f in found] == [(DFLASH, 8)]
     assert "duplicate argument 'positions'" in found[0].message
@@ -108,7 +108,7 @@ def test_auto_merge_that_does_not_compile(git_repo: GitRepo, fleet_config: Path)
 def test_conflict_markers_left_in_a_non_python_file(git_repo: GitRepo, fleet_config: Path) -> None:
     half = "<" * 7 + " HEAD\n" + "torch==2.9.0\n" + "=" * 7 + "\n" + "torch==2.10.0\n" + ">" * 7 + " upstream\n"
     git_repo.commit({"requirements/cuda.txt": "numba\n" + half, "docs/index.rst": "Title\n=======\n"}, "oops")
-    report = audit_tree(git_repo.path, fleet_config)
+    report = git_repo.audit(fleet_config)
     assert by_rule(report, "tree/conflict-markers") == [
         ("requirements/cuda.txt", 2, "error"),
         ("requirements/cuda.txt", 4, "error"),
@@ -120,7 +120,7 @@ def test_enum_drift_reaches_fork_code_no_rule_names(git_repo: GitRepo, fleet_con
     helper = "vllm/v1/worker/aeon_kv_helpers.py"
     fork = "def wants_fp4(spec):\n    # AEON: NVFP4 KV on GB10\n    return spec.kv_quant_mode == 4\n"
     sides = three_way(git_repo, {KV: shapes.KV_INTERFACE}, {helper: fork}, {KV: shapes.KV_INTERFACE_RENUMBERED})
-    report = audit_tree(git_repo.path, fleet_config, merge=sides)
+    report = git_repo.audit(fleet_config, merge=sides)
     assert (helper, 3, "error") in by_rule(report, DRIFT)
     # outside the enum-literal rule's paths: only the drift check sees it
     assert [f for f in report.findings if f.path == helper and f.rule_id != DRIFT] == []
@@ -139,7 +139,7 @@ def test_near_miss_inside_one_function(tmp_path: Path, split: bool) -> None:
     config = tmp_path / "cfg"
     (config / "audits").mkdir(parents=True)
     (config / "audits" / "none.yaml").write_text("rules: []\n")
-    near = [f for f in audit_tree(repo.path, config, merge=sides).findings if f.rule_id == NEAR_MISS]
+    near = [f for f in repo.audit(config, merge=sides).findings if f.rule_id == NEAR_MISS]
     lines = (repo.path / "m.py").read_text().splitlines()
     expected = [] if split else [("m.py", lines.index("    step10 = 11") + 1)]
     assert [(f.path, f.line) for f in near] == expected

@@ -18,7 +18,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT, TYPE_DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -44,7 +43,7 @@ FINISH_SUBJECT = "[V1] Refactor parallel sampling support (#13774)"
 
 def _rows(git_repo: GitRepo, no_rules: Path, base: dict, fork: dict, theirs: dict, subject: str, rule: str, path: str):
     sides = s.merge_case(git_repo, base, fork, [(subject, theirs)])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [(f.line, f.severity.value) for f in report.findings if f.rule_id == rule and f.path == path]
 
 
@@ -185,7 +184,7 @@ def _errors_among_rows(git_repo: GitRepo, no_rules: Path, bodies: list[str], bod
             {path: _token_logger(text) for text, path in paths.items()},
             [(TOKENS_SUBJECT, {LOGGERS: LOGGERS_THEIRS})],
         )
-        report = audit_tree(git_repo.path, no_rules, merge=sides)
+        report = git_repo.audit(no_rules, merge=sides)
         every = [f.path for f in report.findings if f.rule_id == TYPE_DRIFT and f.severity.value == "error"]
         assert set(every) <= set(paths.values()), every
         for text, path in paths.items():

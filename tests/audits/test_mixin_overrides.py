@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -69,7 +68,7 @@ def test_a_mixin_override_of_a_renamed_hook(git_repo: GitRepo, no_rules: Path, h
         {FORK: MIXIN + host, "vllm/aeon/__init__.py": ""},
         [("[Core] Rename `get_max_tokens_per_item` for backward compatibility (#20630)", {BASE: BASE_NEW})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [
         (f.line, f.message)
         for f in report.findings

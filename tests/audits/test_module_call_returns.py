@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.returns import RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -85,7 +84,7 @@ def _found(git_repo: GitRepo, no_rules: Path, fork: str, model_after: str = MODE
         {FORK: fork},
         [(SUBJECT, {SHARED: SHARED_ONE, MODEL: model_after})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return sorted((f.line, f.message) for f in report.findings if f.path == FORK and f.rule_id == RULE)
 
 

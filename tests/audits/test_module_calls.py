@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import DEFAULT_DRIFT
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
@@ -78,7 +77,7 @@ def mixer_case(repo: GitRepo, config: Path, call: str, upstream: str, rule: str 
         {CARRY: fork},
         [(SUBJECT_28587, {MIXER: upstream})],
     )
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.message) for f in report.findings if f.path == CARRY and f.rule_id == rule]
 
 
@@ -127,7 +126,7 @@ def test_a_class_without_a_torch_module_base_is_not_called_through_forward(git_r
         {CARRY: fork},
         [("gate (#1)", {"vllm/model_executor/models/gate.py": plain.replace("scale=1.0", "scale=2.0")})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f for f in report.findings if f.rule_id in (DRIFT, DEFAULT_DRIFT)] == []
 
 
@@ -163,7 +162,7 @@ def norm_case(repo: GitRepo, config: Path, upstream: str) -> list[tuple[int, str
         {CARRY: NORM_CARRY},
         [("[Kernel] fused RMSNorm off by default (#30000)", {NORM: upstream})],
     )
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.path == CARRY]
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits import AuditReport
 from aeon_release.domain.audits.drift.names import RULE
 from aeon_release.domain.audits.model import Finding
 from tests.audits import drift_shapes as s
@@ -106,7 +106,7 @@ def test_string_reads_of_removed_names_are_errors(git_repo: GitRepo, no_rules: P
         {FORK: FORK_TEXT},
         [(SUBJECT_28335, {ENVS: ENVS_RENAMED}), (SUBJECT_49244, {SCHEDULER: SCHEDULER_REMOVED})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     by_line = {line: message for _, line, message in found(report)}
     environ = line_of(git_repo, FORK, 'os.environ.get("VLLM_FLATTEN_LOGPROBS"')
     module = line_of(git_repo, FORK, "envs.VLLM_FLATTEN_LOGPROBS")
@@ -134,7 +134,7 @@ def test_names_upstream_kept_or_the_fork_defines_are_silent(git_repo: GitRepo, n
         {FORK: fork, mine: own},
         [(SUBJECT_28335, {ENVS: ENVS_RENAMED}), (SUBJECT_49244, {SCHEDULER: SCHEDULER_REMOVED})],
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 def test_a_name_upstream_still_mentions_elsewhere_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
@@ -146,7 +146,7 @@ def test_a_name_upstream_still_mentions_elsewhere_is_silent(git_repo: GitRepo, n
         {FORK: FORK_TEXT.replace("return bool(envs.VLLM_FLATTEN_LOGPROBS)", "return False")},
         [(SUBJECT_49244, {SCHEDULER: moved})],
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 def test_a_typed_string_read_of_a_member_that_moved_is_symbol_drift(git_repo: GitRepo, no_rules: Path) -> None:
@@ -165,7 +165,7 @@ def test_a_typed_string_read_of_a_member_that_moved_is_symbol_drift(git_repo: Gi
         {FORK: fork},
         [(SUBJECT_49244, {SCHEDULER: moved})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     got = {(f.line, f.message) for f in report.findings if f.rule_id == "merge/symbol-drift"}
     typed_getattr = line_of(git_repo, FORK, 'getattr(scheduler_config, "max_num_partial_prefills", 1)')
     typed_hasattr = len(fork.splitlines())
@@ -181,7 +181,7 @@ def test_a_string_that_is_not_a_read_is_silent(git_repo: GitRepo, no_rules: Path
     fork = "import logging\n\nlogger = logging.getLogger(__name__)\n\n\ndef warn() -> None:\n"
     fork += '    logger.warning("%s is gone", "VLLM_FLATTEN_LOGPROBS")\n'
     sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, {FORK: fork}, [(SUBJECT_28335, {ENVS: ENVS_RENAMED})])
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 def test_setting_a_variable_upstream_stopped_reading(git_repo: GitRepo, no_rules: Path) -> None:
@@ -197,7 +197,7 @@ def test_setting_a_variable_upstream_stopped_reading(git_repo: GitRepo, no_rules
         {FORK: fork},
         [(SUBJECT_28335, {ENVS: ENVS_RENAMED, plugins: "def load_general_plugins():\n    pass\n"})],
     )
-    [(_, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    [(_, line, message)] = found(git_repo.audit(no_rules, merge=sides))
     assert line == line_of(git_repo, FORK, '"VLLM_FLATTEN_LOGPROBS"')
     assert "sets a name nothing reads" in message
 
@@ -211,14 +211,14 @@ def test_a_key_the_fork_passes_as_a_keyword_is_its_own(git_repo: GitRepo, no_rul
         {FORK: fork},
         [(SUBJECT_49244, {SCHEDULER: SCHEDULER_REMOVED})],
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
     # the same read without the fork's own keyword is the drift
     git_repo.git("reset", "--quiet", "--hard", sides.ours)
     bare = fork.replace("dict(max_num_partial_prefills=2)", "{}")
     ours = git_repo.commit({FORK: bare}, "fork: no own key")
     git_repo.merge("upstream")
     again = type(sides)(sides.repo, sides.base, ours, sides.theirs)
-    assert [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=again))] == [3]
+    assert [line for _, line, _ in found(git_repo.audit(no_rules, merge=again))] == [3]
 
 
 INTERFACE = "vllm/platforms/interface.py"
@@ -244,7 +244,7 @@ def test_a_name_compared_as_a_string_is_read(git_repo: GitRepo, no_rules: Path) 
     sides = s.merge_case(
         git_repo, {INTERFACE: BACKENDS_BASE}, {FORK: fork}, [(SUBJECT_25489, {INTERFACE: BACKENDS_RENAMED})]
     )
-    by_line = {line: message for _, line, message in found(audit_tree(git_repo.path, no_rules, merge=sides))}
+    by_line = {line: message for _, line, message in found(git_repo.audit(no_rules, merge=sides))}
     tuple_line, eq_line = (
         line_of(git_repo, FORK, '"FLASH_ATTN_VLLM_V1"'),
         line_of(git_repo, FORK, '"FLASHINFER_VLLM_V1"'),
@@ -292,7 +292,7 @@ def choice_case(repo: GitRepo, config: Path, fork: str, speculative: str = SPECU
         {FORK: fork},
         [(SUBJECT_40269, {SPECULATIVE: speculative, PROPOSER: PROPOSER_40269, UPSTREAM_TEST: REJECTED})],
     )
-    return audit_tree(repo.path, config, merge=sides)
+    return repo.audit(config, merge=sides)
 
 
 def test_a_compare_with_a_choice_upstream_removed(git_repo: GitRepo, no_rules: Path) -> None:
@@ -414,7 +414,7 @@ def test_a_keyword_no_call_passes_any_more_is_a_warning(git_repo: GitRepo, no_ru
     sides = s.merge_case(
         git_repo, {RUNNER: RUNNER_BASE}, {FORK: KWARGS_FORK}, [("Rename use_cascade (#11)", {RUNNER: RUNNER_RENAMED})]
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     [finding] = [f for f in report.findings if f.rule_id == RULE]
     assert (finding.path, finding.line, finding.severity.value) == (FORK, 3, "warning")
     assert "renamed keyword argument 'use_cascade' to 'cascade_attn'" in finding.message
@@ -425,7 +425,7 @@ def test_a_keyword_still_passed_somewhere_is_silent(git_repo: GitRepo, no_rules:
     """One call renamed the keyword, the other still passes it: the name is not gone."""
     kept = RUNNER_BASE.replace("use_cascade=True", "cascade_attn=True")
     sides = s.merge_case(git_repo, {RUNNER: RUNNER_BASE}, {FORK: KWARGS_FORK}, [("Rename one (#12)", {RUNNER: kept})])
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 # -- a name registered by a decorator, renamed: c29fb540ff (#22386) re-registered the gpt-oss reasoning
@@ -482,7 +482,7 @@ def registered_case(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str 
         {FORK: fork},
         [("[gpt-oss] tool parser supports for /chat/completions (#22386)", {GPTOSS: upstream})],
     )
-    return audit_tree(git_repo.path, no_rules, merge=sides)
+    return git_repo.audit(no_rules, merge=sides)
 
 
 def test_a_lookup_of_a_name_a_decorator_no_longer_registers(git_repo: GitRepo, no_rules: Path) -> None:
@@ -535,7 +535,7 @@ def test_a_renamed_buffer_is_an_attribute_not_a_registry_key(git_repo: GitRepo, 
         {FORK: fork},
         [("[BugFix] Fix parameter names (#11528)", {moe: base.replace("w13_g_idx", "w13_weight_g_idx")})],
     )
-    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    [(path, line, message)] = found(git_repo.audit(no_rules, merge=sides))
     assert (path, line) == (FORK, 2)
     assert "renamed attribute 'w13_g_idx' to 'w13_weight_g_idx'" in message
 
@@ -556,7 +556,7 @@ SETTINGS = {
 
 def test_a_deployment_setting_of_a_variable_upstream_removed_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
     sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, SETTINGS, [(SUBJECT_28335, {ENVS: ENVS_RENAMED})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     got = {(f.path, f.line): f for f in report.findings if f.rule_id == RULE}
     # the kept variable, and the script's reference of the old one (not a setting), are silent
     assert set(got) == {(DOCKERFILE, 2), (MANIFEST, 2), (SCRIPT, 2)}
@@ -575,7 +575,7 @@ def test_a_setting_upstream_still_reads_or_a_document_is_silent(git_repo: GitRep
     kept = {path: text.replace("VLLM_FLATTEN_LOGPROBS", "VLLM_LOGGING_LEVEL") for path, text in SETTINGS.items()}
     kept["docs/aeon.md"] = "Set `VLLM_FLATTEN_LOGPROBS=1` to flatten logprobs.\n"
     sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, kept, [(SUBJECT_28335, {ENVS: ENVS_RENAMED})])
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 @pytest.mark.parametrize(
@@ -595,7 +595,7 @@ def test_a_class_read_off_its_module_by_string(git_repo: GitRepo, no_rules: Path
     sides = three_way(
         git_repo, {"pkg/__init__.py": "", "pkg/runner.py": base}, {"pkg/mine.py": fork}, {"pkg/runner.py": theirs}
     )
-    rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    rows = found(git_repo.audit(no_rules, merge=sides))
     assert [(p, n) for p, n, _ in rows] == ([] if silent else [("pkg/mine.py", 3)])
     if not silent:
         assert "GPUModelRunner" in rows[0][2]
@@ -611,7 +611,7 @@ def test_a_removed_choice_only_a_comment_or_an_import_still_names(git_repo: GitR
         {FORK: CHOICE_FORK},
         [(SUBJECT_40269, {SPECULATIVE: SPECULATIVE_40269, PROPOSER: PROPOSER_40269})],
     )
-    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    [(path, line, message)] = found(git_repo.audit(no_rules, merge=sides))
     assert (path, line) == (FORK, 2) and "upstream removed accepted value 'gumbel'" in message
 
 
@@ -641,7 +641,7 @@ def test_a_subscript_in_a_display_reads_its_key(git_repo: GitRepo, no_rules: Pat
     sides = s.merge_case(
         git_repo, {INTERFACE: BACKENDS_BASE}, {FORK: fork}, [(SUBJECT_25489, {INTERFACE: BACKENDS_RENAMED})]
     )
-    got = [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))]
+    got = [line for _, line, _ in found(git_repo.audit(no_rules, merge=sides))]
     assert got == ([] if silent else [fork.count("\n")])
 
 
@@ -674,7 +674,7 @@ def parameter_case(
         {FORK: fork.format(read=read)},
         [(SUBJECT_49244, {SCHEDULER: SCHEDULER_REMOVED})],
     )
-    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+    return found(git_repo.audit(no_rules, merge=sides))
 
 
 def test_a_removed_attribute_left_only_as_a_parameter_or_local_name(git_repo: GitRepo, no_rules: Path) -> None:
@@ -822,7 +822,7 @@ def rewrite_case(git_repo: GitRepo, no_rules: Path, upstream: str, fork: str = A
         {FORK: fork},
         [(SUBJECT_36294, {PARALLEL: upstream})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE]
 
 
@@ -964,7 +964,7 @@ def test_a_removed_choice_whose_module_binding_also_went_is_still_compared(git_r
         {FORK: CHOICE_FORK},
         [(SUBJECT_40269, {SPECULATIVE: SPECULATIVE_40269, PROPOSER: PROPOSER_40269, **theirs})],
     )
-    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    [(path, line, message)] = found(git_repo.audit(no_rules, merge=sides))
     assert (path, line) == (FORK, 2) and "upstream removed accepted value 'gumbel'" in message
 
 
@@ -1028,7 +1028,7 @@ def choices_case(
         {FORK: fork},
         [(SUBJECT_40651, {SPECULATIVE: upstream})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE]
 
 
@@ -1135,7 +1135,7 @@ def test_a_value_an_alias_of_another_file_no_longer_accepts(git_repo: GitRepo, n
         {FORK: PETIT_FORK},
         [(SUBJECT_32694, {QUANT_INIT: QUANT_INIT_BASE.replace('    "petit_nvfp4",\n', "")})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE]
     assert [(line, severity) for line, severity, _ in rows] == [(6, "error"), (10, "error")]
     assert "\"petit_nvfp4\" passed to get_quantization_config() means quantization = 'petit_nvfp4'" in rows[0][2]
@@ -1187,7 +1187,7 @@ def layout_case(git_repo: GitRepo, no_rules: Path, upstream: str) -> list[tuple[
         {FORK: LAYOUT_FORK},
         [("[Quantization/NVFP4] Speed up TRTLLM NVFP4 MOE weight loading (#25968)", {MODELOPT: upstream})],
     )
-    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+    return found(git_repo.audit(no_rules, merge=sides))
 
 
 def test_a_name_left_only_in_a_comment_and_an_attribute_set_on_a_handed_object(
@@ -1389,7 +1389,7 @@ def test_a_field_of_the_forks_own_class_of_another_module_is_the_forks(git_repo:
         {FORK: SCORER_FORK, SCORER: SCORER_TEXT},
         [(SUBJECT_40651, {SPECULATIVE: SPECULATIVE_40651})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [(f.path, f.line) for f in report.findings if f.rule_id == RULE and f.severity.value == "error"]
     assert rows == [(FORK, 9)]
 
@@ -1407,7 +1407,7 @@ def test_a_value_dropped_from_a_literal_written_over_several_lines(git_repo: Git
         {FORK: CHOICES_FORK},
         [(SUBJECT_40651, {SPECULATIVE: upstream})],
     )
-    rows = [(f.line, f.message) for f in audit_tree(git_repo.path, no_rules, merge=sides).findings if f.rule_id == RULE]
+    rows = [(f.line, f.message) for f in git_repo.audit(no_rules, merge=sides).findings if f.rule_id == RULE]
     assert [line for line, message in rows if "rejection_sample_method = " in message] == [5, 9]
 
 
@@ -1448,7 +1448,7 @@ def aeon_level() -> str:
 
 def stub_case(repo: GitRepo, config: Path, upstream: str) -> dict[int, str]:
     sides = s.merge_case(repo, {ENVS: ENVS_BASE}, {FORK: STUB_FORK}, [(SUBJECT_45781, {ENVS: upstream})])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     assert all(f.severity.value == "error" for f in report.findings if f.rule_id == RULE)
     return {line: message for path, line, message in found(report) if path == FORK}
 
@@ -1489,7 +1489,7 @@ def test_a_stub_that_still_reads_the_variable_is_silent(
 def env_table(repo: GitRepo, config: Path, table: str) -> list[Finding]:
     fork = f"import os\n\nAEON_ENV = {table}\n\n\ndef aeon_env() -> None:\n    os.environ.update(AEON_ENV)\n"
     sides = s.merge_case(repo, {ENVS: ENVS_BASE}, {FORK: fork}, [(SUBJECT_45781, {ENVS: ENVS_STUBBED})])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [f for f in report.findings if f.path == FORK]
 
 
@@ -1535,7 +1535,7 @@ def test_a_stub_named_beside_its_new_name_is_silent(git_repo: GitRepo, no_rules:
     rename (#45781 kept VLLM_TRITON_ATTN_USE_TD as a stub of VLLM_TRITON_USE_TD)."""
     fork = "import os\n\nimport vllm.envs as envs\n\n\ndef aeon_flat() -> None:\n" + body
     sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, {FORK: fork}, [(SUBJECT_45781, {ENVS: ENVS_STUBBED})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f for f in report.findings if f.path == FORK and f.rule_id == RULE] == []
 
 
@@ -1545,7 +1545,7 @@ def test_a_stub_beside_its_new_name_in_another_function_is_still_read(git_repo: 
         'def aeon_old() -> None:\n    os.environ.setdefault("VLLM_FLATTEN_LOGPROBS", "1")\n'
     )
     sides = s.merge_case(git_repo, {ENVS: ENVS_BASE}, {FORK: fork}, [(SUBJECT_45781, {ENVS: ENVS_STUBBED})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f.line for f in report.findings if f.path == FORK and f.rule_id == RULE] == [9]
 
 
@@ -1606,7 +1606,7 @@ SWIZZLED_FORK = (
 
 def swizzled_case(git_repo: GitRepo, no_rules: Path, upstream: str) -> list[tuple[str, int, str]]:
     sides = s.merge_case(git_repo, {NVFP4: NVFP4_BASE}, {FORK: SWIZZLED_FORK}, [(SUBJECT_23379, {NVFP4: upstream})])
-    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+    return found(git_repo.audit(no_rules, merge=sides))
 
 
 def test_an_attribute_no_longer_set_whose_word_lives_on_as_a_local_or_a_functions_keyword(
@@ -1666,7 +1666,7 @@ def test_a_renamed_registry_key_given_under_a_dict_key(
         {"vllm/kv/aeon.py": fork},
         [("kv_transfer: Rename the shared storage connectors (#30201)", {FACTORY: FACTORY_30201})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [(f.path, f.line, f.severity.value) for f in report.findings if f.rule_id == RULE]
     assert rows == [("vllm/kv/aeon.py", 1, severity)]
 
@@ -1697,6 +1697,6 @@ def test_a_stub_beside_the_existing_variable_it_points_to(
     assert ENVS_FOLDED != ENVS_BOTH
     fork = f"import vllm.envs as envs\n\n\ndef aeon_flat() -> None:\n    print(envs.{beside} or envs.VLLM_FLATTEN_LOGPROBS)\n"
     sides = s.merge_case(git_repo, {ENVS: ENVS_BOTH}, {FORK: fork}, [(SUBJECT_45781, {ENVS: ENVS_FOLDED})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     errors = [f.line for f in report.findings if f.path == FORK and f.rule_id == RULE and f.severity.value == "error"]
     assert errors == ([] if silent else [5])

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits import AuditReport
 from aeon_release.domain.audits.drift.names import RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -48,7 +48,7 @@ def aeon_nfs_tier(view: memoryview):
 def keyed_case(repo: GitRepo, config: Path, fork: str, base: str = FACTORY_BASE) -> AuditReport:
     upstream = base.replace('"fs_python"', '"fs"')
     sides = s.merge_case(repo, {FACTORY: base}, {FORK: fork}, [(SUBJECT_43600, {FACTORY: upstream})])
-    return audit_tree(repo.path, config, merge=sides)
+    return repo.audit(config, merge=sides)
 
 
 def rows(report: AuditReport) -> list[tuple[str, int, str]]:

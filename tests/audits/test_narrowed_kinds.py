@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -72,7 +71,7 @@ def test_a_literal_of_a_kind_upstream_dropped(git_repo: GitRepo, no_rules: Path,
         {FORK: HEAD + body, "vllm/aeon/__init__.py": ""},
         [("[Model] Deprecate the score task (#37537)", {ACTS: ACTS_NEW})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
     assert [n for n, _ in rows] == ([line] if line else [])
     if line:
@@ -127,5 +126,5 @@ def test_a_value_the_new_body_still_handles_is_no_error(git_repo: GitRepo, no_ru
         {FORK: HEAD + "def f(cfg):\n    return resolve(cfg, act_fn='score')\n", "vllm/aeon/__init__.py": ""},
         [("[Model] Deprecate the score task (#37537)", {ACTS: new})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f.message for f in report.findings if f.rule_id == DRIFT and f.path == FORK] == []

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -40,7 +39,7 @@ def test_the_hint_names_what_the_none_stood_for(git_repo: GitRepo, no_rules: Pat
         {FORK: FORK_TEXT, "vllm/aeon/__init__.py": ""},
         [("[Misc] Update default image format of `encode_base64` (#33656)", {UTILS: UTILS_NEW})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == DEFAULT_DRIFT]
     assert [(n, sev) for n, sev, _ in rows] == [(5, "warning")]
     assert "changed from None (which its body made 'JPEG') to 'PNG'" in rows[0][2]

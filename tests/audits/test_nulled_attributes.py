@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import line_of, three_way
 
@@ -43,13 +42,13 @@ HEADER = "from vllm.pooler.heads import EmbeddingPoolerHead\n\n\n"
 
 
 def errors(repo: GitRepo, no_rules: Path, sides: object, path: str) -> list[tuple[int, str]]:
-    report = audit_tree(repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
+    report = repo.audit(no_rules, merge=sides)  # type: ignore[arg-type]
     return [(f.line, f.message) for f in report.findings if f.path == path and f.severity.value == "error"]
 
 
 def nulled(repo: GitRepo, no_rules: Path, sides: object, path: str) -> list[tuple[int, str, str]]:
     """(line, level, message) of each nulled attribute finding of ``path``, warnings included."""
-    report = audit_tree(repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
+    report = repo.audit(no_rules, merge=sides)  # type: ignore[arg-type]
     found = (f for f in report.findings if f.path == path and "defaulting to None" in f.message)
     return [(f.line, f.severity.value, f.message) for f in found]
 
@@ -217,7 +216,7 @@ POOLED = "    def aeon_pooled(self, x):\n        return self.head(x)\n"
 
 
 def opted(repo: GitRepo, no_rules: Path, sides: object, path: str) -> list[tuple[int, str, str]]:
-    report = audit_tree(repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
+    report = repo.audit(no_rules, merge=sides)  # type: ignore[arg-type]
     found = (f for f in report.findings if f.path == path and "only when its new parameter" in f.message)
     return [(f.line, f.severity.value, f.message) for f in found]
 
@@ -427,7 +426,7 @@ LOAD = "    def aeon_load(self):\n        return self.eplb_state.expert_load_vie
 
 def flagged(repo: GitRepo, no_rules: Path, base: str, after: str, text: str) -> list[tuple[int, str, str]]:
     sides = three_way(repo, {**EPLB_FILES, EPLB: base}, {EPLB_MINE: text}, {EPLB: after})
-    report = audit_tree(repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
+    report = repo.audit(no_rules, merge=sides)  # type: ignore[arg-type]
     found = (f for f in report.findings if f.path == EPLB_MINE and "self.eplb_state" in f.message)
     return [(f.line, f.severity.value, f.message) for f in found]
 

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import line_of, three_way
 
@@ -44,7 +43,7 @@ HEADER = "from vllm.models.draft_head import DraftHead\n\n\n"
 
 def later(repo: GitRepo, no_rules: Path, sides: object, path: str) -> list[tuple[int, str, str]]:
     """(line, level, message) of each set-back-to-None finding of ``path``."""
-    report = audit_tree(repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
+    report = repo.audit(no_rules, merge=sides)  # type: ignore[arg-type]
     found = (f for f in report.findings if f.path == path and "now sets back to None" in f.message)
     return [(f.line, f.severity.value, f.message) for f in found]
 

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import line_of, three_way
 
@@ -40,7 +39,7 @@ HEADER = "from vllm.kv.base import Connector, Metadata\n\n\n"
 
 def warnings(repo: GitRepo, no_rules: Path, text: str) -> list[tuple[int, str, str]]:
     sides = three_way(repo, FILES, {MINE: text}, {BASE_PATH: AFTER})
-    report = audit_tree(repo.path, no_rules, merge=sides)
+    report = repo.audit(no_rules, merge=sides)
     found = (f for f in report.findings if f.path == MINE and "self._meta" in f.message)
     return [(f.line, f.severity.value, f.message) for f in found]
 

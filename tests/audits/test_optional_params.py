@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import line_of, three_way
 
@@ -36,7 +35,7 @@ USE = "        self.generated = iteration_stats.num_generation_tokens\n"
 
 
 def widened(repo: GitRepo, no_rules: Path, sides: object, path: str) -> list[tuple[int, str, str]]:
-    report = audit_tree(repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
+    report = repo.audit(no_rules, merge=sides)  # type: ignore[arg-type]
     found = (f for f in report.findings if f.path == path and "made that parameter Optional" in f.message)
     return [(f.line, f.severity.value, f.message) for f in found]
 

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import NEAR_MISS, ORDER_DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -46,7 +45,7 @@ BASE = ["CUTLASS", "DEEPGEMM", "TRITON", "MARLIN", "BATCHED"]
 
 def findings(git_repo: GitRepo, no_rules: Path, base: dict[str, str], fork: dict[str, str], upstream: dict[str, str]):
     sides = s.merge_case(git_repo, base, fork, [("Add Humming MoE backend (#41652)", upstream)])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [
         (f.rule_id, f.path, f.line, f.severity.value, f.message)
         for f in report.findings

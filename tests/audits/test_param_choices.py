@@ -7,7 +7,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.names import RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -97,7 +96,7 @@ class AeonOtherChild(AeonOther):
 def errors(git_repo: GitRepo, no_rules: Path, upstream: dict[str, str]) -> list[int]:
     base = {PARSE: PARSE_BASE, AUDIO: AUDIO_BASE, **SETUP}
     sides = s.merge_case(git_repo, base, {FORK: FORK_TEXT}, [(SUBJECT, {**upstream, **SETUP_37058})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [f.line for f in report.findings if f.rule_id == RULE and f.path == FORK and f.severity.value == "error"]
 
 
@@ -182,7 +181,7 @@ class AeonParser(LegacyMethods, MultiModalDataParser):
 
 def fork_errors(git_repo: GitRepo, no_rules: Path, base: dict, fork: dict, upstream: dict) -> list[tuple[str, int]]:
     sides = s.merge_case(git_repo, base, fork, [(SUBJECT, upstream)])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [
         (f.path, f.line)
         for f in report.findings
@@ -238,6 +237,6 @@ def aeon_parser3():
 def test_a_value_behind_a_version_test_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
     base, up = {PARSE: PARSE_BASE, AUDIO: AUDIO_BASE, **SETUP}, {PARSE: PARSE_37058, AUDIO: AUDIO_37058, **SETUP_37058}
     sides = s.merge_case(git_repo, base, {FORK: VERSIONED}, [(SUBJECT, up)])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     found = sorted((f.line, f.severity.value) for f in report.findings if f.rule_id == RULE and f.path == FORK)
     assert found == [(9, "warning"), (20, "warning")]  # line 14's value is no constant: not read

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -137,7 +136,7 @@ def test_a_super_hand_on_of_a_key_named_nowhere_is_one_error(git_repo: GitRepo, 
     # review91's #39565: ``super().add_new_req(request_id, blocks, params)`` with the peer's "remote_host", which
     # ``add_new_req`` now parses from the request id; read by neither check before the join
     sides = s.merge_case(git_repo, {UPSTREAM: BASE}, {FORK: HEAD + SUPER_ADD}, [(SUBJECT, {UPSTREAM: RENAMED})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [(f.line, f.severity.value, f.message) for f in report.findings if f.path == FORK and f.line == 8]
     [(line, severity, message)] = rows  # one finding of the row, of any rule
     assert (line, severity) == (8, "error")

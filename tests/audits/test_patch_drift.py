@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -73,7 +72,7 @@ def patched(repo: GitRepo, config: Path, fork: str, upstream: str) -> list[tuple
     sides = s.merge_case(
         repo, {LIB: LIB_BASE, "vllm/v1/worker/__init__.py": ""}, {FORK: fork}, [(SUBJECT, {LIB: upstream})]
     )
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
 
 

@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.names import RULE as NAMES
 from aeon_release.domain.audits.drift.symbols import RULE as SYMBOLS
 from tests.audits import drift_shapes as s
@@ -36,7 +35,7 @@ def _reported(git_repo: GitRepo, no_rules: Path, line: str, renamed: str) -> lis
         {"pkg/aeon.py": fork},
         [("Rename OldMethod to NewMethod (#79)", {"pkg/quant.py": renamed})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [row for rule in (SYMBOLS, NAMES) for row in found(report, rule) if row[0] == "pkg/aeon.py"]
 
 

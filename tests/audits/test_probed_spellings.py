@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits import test_probed_members as probed
@@ -129,7 +128,7 @@ def slot_findings(repo: GitRepo, config: Path, fork: str) -> list[tuple[int, str
     sides = s.merge_case(
         repo, {slots.MODEL: slots.BASE}, {slots.FORK: fork}, [(slots.SUBJECT, {slots.MODEL: slots.SIZED})]
     )
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.severity.value) for f in report.findings if f.rule_id == DRIFT and f.path == slots.FORK]
 
 

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -66,7 +65,7 @@ def test_a_field_made_a_property_passed_to_dataclasses_replace(
         {FORK: fork},
         [("[Attention] Make seq_lens_cpu optional (#29624)", {UTILS: UTILS_29624})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
     errors = [line for line, _ in rows if line == 7]
     assert errors == ([7] if caught else []), rows
@@ -103,6 +102,6 @@ def test_an_init_field_kept_behind_a_property(git_repo: GitRepo, no_rules: Path,
         {FORK: fork},
         [("[Attention] Make seq_lens_cpu optional (#29624)", {UTILS: utils})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [f.line for f in report.findings if f.rule_id == DRIFT and f.path == FORK and "a property" in f.message]
     assert rows == ([7] if caught else []), rows

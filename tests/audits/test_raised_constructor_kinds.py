@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -44,7 +43,7 @@ def run(
     git_repo: GitRepo, no_rules: Path, body: str, new: str = QWEN_17772, base: str = QWEN_BASE
 ) -> list[tuple[int, str, str]]:
     sides = s.merge_case(git_repo, {QWEN: base, "pkg/__init__.py": ""}, {FORK: HEADER + body}, [(SUBJECT, {QWEN: new})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE]
 
 
@@ -106,7 +105,7 @@ def test_an_assert_made_a_raise_round_a_constructor(git_repo: GitRepo, no_rules:
         {FORK: HEADER + BUILD.format(caught="AssertionError")},
         [(SUBJECT, {QWEN: new})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [(f.line, f.severity.value) for f in report.findings if f.rule_id == RULE] == [(8, "error")]
 
 

@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -61,7 +60,7 @@ def run(git_repo: GitRepo, no_rules: Path, body: str, new: str = RAISES) -> list
         {FORK: HEAD + body},
         [("[Misc] remove unused try-except in pooling config check (#21618)", {LIB: new})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [(f.line - 4, f.severity.value) for f in report.findings if f.rule_id == RULE and f.path == FORK]
 
 
@@ -138,7 +137,7 @@ def test_the_forks_own_def_of_the_name_is_quiet(git_repo: GitRepo, no_rules: Pat
         {FORK: "from pkg.pooling import Pools\n\n\n" + body},
         [("[Misc] remove unused try-except in pooling config check (#21618)", {LIB: RAISES})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f for f in report.findings if f.rule_id == RULE and f.path == FORK] == []
 
 

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits import AuditReport
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -49,7 +49,7 @@ def fork(body: str) -> str:
 
 def run(git_repo: GitRepo, no_rules: Path, text: str, new: str = GUARDED) -> list[tuple[int, str, str]]:
     sides = s.merge_case(git_repo, {LIB: LIB_BASE, "pkg/__init__.py": ""}, {FORK: fork(text)}, [(SUBJECT, {LIB: new})])
-    report: AuditReport = audit_tree(git_repo.path, no_rules, merge=sides)
+    report: AuditReport = git_repo.audit(no_rules, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE]
 
 

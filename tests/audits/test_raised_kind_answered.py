@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -53,7 +52,7 @@ def run(git_repo: GitRepo, no_rules: Path, text: str, new: str = LINEAR_NEW) -> 
         {FORK: "# AEON: the Spark's NVFP4 styles\nfrom pkg.linear import Registry, replace_linear_class\n\n\n" + text},
         [(SUBJECT, {LINEAR: new})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE and f.path == FORK]
 
 

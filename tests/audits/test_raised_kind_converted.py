@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -50,7 +49,7 @@ def run(git_repo: GitRepo, no_rules: Path, body: str, new: str = CONVERTED) -> l
         {FORK: HEAD + body},
         [("[UX] Improve data-parallel launch validation (#49124)", {ARGS: new})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [(f.line - 4, f.severity.value) for f in report.findings if f.rule_id == RULE]
 
 

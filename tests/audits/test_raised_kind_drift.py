@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits import AuditReport
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -76,7 +76,7 @@ def run(git_repo: GitRepo, no_rules: Path, text: str, new: str = OPS_NEW) -> lis
         {FORK: fork(text)},
         [(SUBJECT, {OPS: new})],
     )
-    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+    return found(git_repo.audit(no_rules, merge=sides))
 
 
 def test_catching_the_old_assertion_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
@@ -257,7 +257,7 @@ def run_helper(git_repo: GitRepo, no_rules: Path, text: str, new: str) -> list[t
         {FORK: "# AEON: the router refuses DoRA adapters\nfrom pkg.helper import Helper\n\n\n" + text},
         [(HELPER_SUBJECT, {HELPER: new})],
     )
-    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+    return found(git_repo.audit(no_rules, merge=sides))
 
 
 CONSTRUCTED = "def aeon_ok(config: dict) -> bool:\n    try:\n        Helper(**config)\n    except ValueError:\n        return False\n    return True\n"
@@ -306,7 +306,7 @@ def test_a_class_writing_its_own_init_does_not_run_post_init(git_repo: GitRepo, 
         {FORK: "from pkg.helper import Helper\n\n\n" + CONSTRUCTED},
         [(HELPER_SUBJECT, {HELPER: moved})],
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 def test_a_raise_replaced_by_an_answer_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
@@ -361,7 +361,7 @@ def run_choose(git_repo: GitRepo, no_rules: Path, text: str, new: str = CHOOSE_N
         {CHOOSE_FORK: "from pkg.choose import choose, choose_mp, choose_rebound, choose_table\n\n\n" + text},
         [("[XPU][UT]fix _POSSIBLE_KERNELS error on XPU (#47516)", {CHOOSE: new})],
     )
-    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+    return found(git_repo.audit(no_rules, merge=sides))
 
 
 @pytest.mark.parametrize(

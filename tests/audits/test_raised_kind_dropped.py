@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -66,7 +65,7 @@ def run(git_repo: GitRepo, no_rules: Path, text: str, new: str = CFG_NEW) -> lis
         {FORK: "# AEON: the Spark's drafts\nfrom pkg.config import Parser, get_config\n\n\n" + text},
         [(SUBJECT, {CFG: new})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE and f.path == FORK]
 
 

@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -62,7 +61,7 @@ def run(git_repo: GitRepo, no_rules: Path, body: str, new: str = NEGATED) -> lis
         {FORK: HEAD + body},
         [("Fix some more Transformers nightly tests (#29872)", {ROPE: new})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [(f.line - 4, f.severity.value) for f in report.findings if f.rule_id == RULE]
 
 

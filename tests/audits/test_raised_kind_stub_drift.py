@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits import AuditReport
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -54,7 +54,7 @@ def run(git_repo: GitRepo, no_rules: Path, body: str, new: str = NEW) -> list[tu
     sides = s.merge_case(
         git_repo, {BASE_PATH: BASE, "pkg/__init__.py": ""}, {FORK: HEAD + body}, [(SUBJECT, {BASE_PATH: new})]
     )
-    report: AuditReport = audit_tree(git_repo.path, no_rules, merge=sides)
+    report: AuditReport = git_repo.audit(no_rules, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE]
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits import AuditReport
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -52,7 +52,7 @@ def run(git_repo: GitRepo, no_rules: Path, text: str, new: str = UTILS_NEW) -> l
         {FORK: fork(text)},
         [(SUBJECT, {UTILS: new})],
     )
-    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+    return found(git_repo.audit(no_rules, merge=sides))
 
 
 def no_error(findings: list[tuple[int, str, str]]) -> bool:
@@ -161,7 +161,7 @@ def test_a_new_index_is_no_fresh_kind(git_repo: GitRepo, no_rules: Path, guard: 
         {"pkg/aeon_names.py": NAMES_FORK},
         [("[LoRA] unknown adapter names map to 0 (#1)", {NAMES: NAMES_NEW.replace('    if ":" in name:\n', guard)})],
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 OWN_DEF = "def convert_mapping(m, ids):\n    return [ids.index(x) for x in m]\n\n\n"
@@ -199,7 +199,7 @@ def test_a_fork_shim_module_of_the_name_is_quiet(git_repo: GitRepo, no_rules: Pa
         {"pkg/aeon_compat.py": shim, "pkg/aeon_user.py": user},
         [(SUBJECT, {UTILS: UTILS_NEW})],
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 @pytest.mark.parametrize(

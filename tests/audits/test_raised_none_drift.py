@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits import AuditReport
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -82,7 +82,7 @@ def run(
         {FORK: fork(text), **(extra or {})},
         [(SUBJECT, {UTILS: utils[1]})],
     )
-    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+    return found(git_repo.audit(no_rules, merge=sides))
 
 
 # The error rows of two tests below each put one fork module beside the same base and upstream, and each row's test
@@ -114,7 +114,7 @@ def run_among_errors(git_repo: GitRepo, no_rules: Path, text: str) -> list[tuple
             {path: fork(each) for each, path in paths.items()},
             [(SUBJECT, {UTILS: UTILS_NEW})],
         )
-        report = audit_tree(git_repo.path, no_rules, merge=sides)
+        report = git_repo.audit(no_rules, merge=sides)
         every = [(f.path, f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE]
         assert all(path in paths.values() for path, *_ in every), every
         _AUDITED[texts] = {

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -69,7 +68,7 @@ def errors(
     packages = {f"{p}/__init__.py": "" for p in ("pkg", "pkg/platforms", "pkg/worker", "pkg/aeon")}
     base = {INTERFACE: BASE, UTILS: GATE, **PLATFORMS, **packages}
     sides = s.merge_case(repo, base, {FORK: fork, PLUGIN: plugin}, [(TITLE, theirs)])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [
         (f.line, f.message)
         for f in report.findings

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -40,7 +39,7 @@ SUBJECT = "[Spec] DFlash 2 masks per head (#52816)"
 def rebound(repo: GitRepo, config: Path, call: str, upstream: str, base: str = MASKS_BASE) -> list[tuple[int, str]]:
     fork = CARRY_BASE.replace("    return [n]\n", f"    mask = {call}  # AEON: DFlash 2 drafter\n    return mask\n")
     sides = s.merge_case(repo, {MASKS: base, CARRY: CARRY_BASE}, {CARRY: fork}, [(SUBJECT, {MASKS: upstream})])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == CARRY]
 
 
@@ -90,7 +89,7 @@ def test_a_method_through_an_annotated_object(git_repo: GitRepo, no_rules: Path)
     sides = s.merge_case(
         git_repo, {MASKS: MASKS_BASE, CARRY: CARRY_BASE}, {CARRY: fork}, [(SUBJECT, {MASKS: upstream})]
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     [finding] = [f for f in report.findings if f.rule_id == DRIFT]
     assert finding.line == 5 and "calls builder.build" in finding.message
     assert "which filled block_size and now fills num_heads" in finding.message
@@ -102,7 +101,7 @@ def test_a_dataclass_field_inserted_before_a_positional_argument(git_repo: GitRe
     fork_import = CARRY_BASE.replace("MaskBuilder, dflash_attention_mask", "MaskSpec")
     fork = fork_import.replace("    return [n]\n", "    spec = MaskSpec(n, 8)  # AEON\n    return [spec.block_size]\n")
     sides = s.merge_case(git_repo, {MASKS: base, CARRY: fork_import}, {CARRY: fork}, [(SUBJECT, {MASKS: upstream})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     [finding] = [f for f in report.findings if f.rule_id == DRIFT]
     assert finding.line == 5 and "which filled block_size and now fills num_heads" in finding.message
 
@@ -123,7 +122,7 @@ def test_a_constructor_whose_class_the_module_later_tags(git_repo: GitRepo, no_r
     fork_import = "from vllm.model_executor.layers.fused_moe.routed_experts import RoutedExperts\n"
     fork = fork_import + "\n\nEXPERTS = RoutedExperts('w13', 'up', False)  # AEON\n"
     sides = s.merge_case(git_repo, {experts: base, CARRY: fork_import}, {CARRY: fork}, [(SUBJECT, {experts: upstream})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     [finding] = [f for f in report.findings if f.rule_id == DRIFT]
     assert finding.line == 4 and "which filled renormalize and now fills transposed" in finding.message
 
@@ -158,7 +157,7 @@ def test_a_callable_instance_whose_call_gained_a_parameter(git_repo: GitRepo, no
     sides = s.merge_case(
         git_repo, {SAMPLER: SAMPLER_BASE, CARRY: fork_import}, {CARRY: SAMPLER_FORK}, [(SUBJECT, {SAMPLER: upstream})]
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     found = sorted((f.line, f.message) for f in report.findings if f.rule_id == DRIFT)
     assert [line for line, _ in found] == [9, 13]
     for _, message in found:
@@ -187,7 +186,7 @@ def launched(repo: GitRepo, config: Path, launch: str, upstream: str) -> list[tu
     sides = s.merge_case(
         repo, {KERNELS: KERNELS_BASE, CARRY: LAUNCHES}, {CARRY: fork}, [(SUBJECT, {KERNELS: upstream})]
     )
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == CARRY]
 
 
@@ -244,7 +243,7 @@ def test_upstream_launch_that_dropped_an_argument_with_the_parameter_is_silent(
     fork = SLOTS_BASE + "\n\ndef aeon_slot_mappings(idx_mapping, n, grid):  # AEON\n" + SLOTS_LAUNCH
     upstream = SLOTS_BASE.replace("(num_tokens, max_num_tokens", "(max_num_tokens").replace("        n,\n", "", 1)
     sides = s.merge_case(git_repo, {SLOTS: SLOTS_BASE}, {SLOTS: fork}, [(SUBJECT, {SLOTS: upstream})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     [(line, message)] = [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT]
     assert line == 20 and "passes 4096 as argument 2, which filled max_num_tokens and now fills idx_mapping" in message
 
@@ -282,7 +281,7 @@ def test_argument_lines_upstream_rewrote_in_a_call_the_fork_patched_are_silent(
     sides = s.merge_case(git_repo, {MASKS: MASKS_BASE, CARRY: base}, {CARRY: fork}, [(SUBJECT, upstream)])
     merged = (git_repo.path / CARRY).read_text()
     assert "(  # AEON: DFlash 2 drafter\n        n,\n        1,\n        8,\n" in merged
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f.message for f in report.findings if f.rule_id == DRIFT] == []
 
 
@@ -304,7 +303,7 @@ def test_a_call_upstream_rewrote_for_its_new_parameter_is_silent_on_every_line(
     upstream = {MASKS: inserted, CARRY: theirs}
     sides = s.merge_case(git_repo, {MASKS: masks, CARRY: base}, {CARRY: fork}, [(SUBJECT, upstream)])
     assert "        n,\n        1,\n        0,\n        16,  # AEON" in (git_repo.path / CARRY).read_text()
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f.message for f in report.findings if f.rule_id == DRIFT] == []
 
 
@@ -357,7 +356,7 @@ def test_a_launch_upstream_gave_its_new_parameter_by_keyword_is_silent(git_repo:
     sides = s.merge_case(git_repo, {SLOTS: SLOTS_BASE}, {SLOTS: fork}, [(SUBJECT, {SLOTS: upstream})])
     merged = (git_repo.path / SLOTS).read_text()
     assert "_compute_slot_mappings_kernel[grid, 1](" in merged and "CP_SIZE=2" in merged
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f.message for f in report.findings if f.rule_id == DRIFT] == []
 
 
@@ -383,7 +382,7 @@ def descriptor(repo: GitRepo, config: Path, call: str, upstream: str = NAMED_UPS
     )
     fork = fork_import.replace("    return [n]\n", f"    desc = {call}  # AEON: MTP verify\n    return [desc[0]]\n")
     sides = s.merge_case(repo, {NAMED: NAMED_BASE, CARRY: fork_import}, {CARRY: fork}, [(SUBJECT, {NAMED: upstream})])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == CARRY]
 
 
@@ -420,7 +419,7 @@ def index_reads(repo: GitRepo, config: Path, body: str, upstream: str = NAMED_UP
     )
     fork = fork_import + body
     sides = s.merge_case(repo, {NAMED: NAMED_BASE, CARRY: fork_import}, {CARRY: fork}, [(SUBJECT, {NAMED: upstream})])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == CARRY]
 
 

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -66,7 +65,7 @@ def rows(repo: GitRepo, config: Path, body: str, upstream: str = OPS_NEW) -> lis
         {FORK: HEAD + body},
         [(SUBJECT, {OPS: upstream})],
     )
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
 
 
@@ -139,6 +138,6 @@ def test_a_fork_probing_for_the_renamed_def_is_a_warning(git_repo: GitRepo, no_r
         {FORK: PROBED[case], COMPAT: PROBE},
         [(SUBJECT, {OPS: OPS_NEW})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     found = [f.severity.value for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
     assert found == (["error"] if case == "the compat module unused here" else ["warning"])

@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.constants import RULE as CONSTANT_DRIFT
 from aeon_release.domain.audits.drift.sides import own_diff, parse_changes
 from aeon_release.domain.audits.drift.symbols import RULE as SYMBOL_DRIFT
@@ -53,7 +52,7 @@ def rhoai_decode(code, data):
 
 def rows(repo: GitRepo, config: Path, fork: dict[str, str], rule: str) -> list[tuple[str, int]]:
     sides = s.merge_case(repo, {SERIAL: SERIAL_BASE}, fork, [(ZERO_COPY, {SERIAL: SERIAL_V084})])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.path, f.line) for f in report.findings if f.rule_id == rule and f.suppressed is None]
 
 
@@ -98,7 +97,7 @@ MODELS_CARRY = "vllm/model_executor/models/rhoai_registry.py"
 def patch_rows(repo: GitRepo, config: Path, fork_info: str) -> list[tuple[str, int]]:
     fork = {INFO: fork_info, MODELS_CARRY: "RHOAI_MODELS = ['whisper']\n"}
     sides = s.merge_case(repo, {INFO: INFO_BASE}, fork, [(REMOVE, {INFO: INFO_V084})])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.path, f.line) for f in report.findings if f.rule_id == SYMBOL_DRIFT and "stopped using" in f.message]
 
 

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.refused import member_value, refuses, refusing_guards
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import line_of, three_way
@@ -62,7 +61,7 @@ PHEADER = "from vllm.multimodal.processor import BaseProcessor\n\n\n"
 
 def _errors(repo: GitRepo, no_rules: Path, base: dict[str, str], ours: str, theirs: dict[str, str]) -> list[int]:
     sides = three_way(repo, {"vllm/__init__.py": "", **base}, {MODEL: ours}, theirs)
-    report = audit_tree(repo.path, no_rules, merge=sides)
+    report = repo.audit(no_rules, merge=sides)
     return [f.line for f in report.findings if f.path == MODEL and f.severity.value == "error"]
 
 

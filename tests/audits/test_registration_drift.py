@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits import AuditReport
 from aeon_release.domain.audits.merge_rules import DUPLICATE_DEFINITION
 from aeon_release.domain.audits.model import Severity
 from tests.audits import drift_shapes as s
@@ -95,7 +95,7 @@ def test_a_key_upstream_now_registers_in_another_file_is_a_warning(git_repo: Git
         {FORK: FORK_TEXT},
         [(SUBJECT, {REGISTRY: REGISTRY_ADDED, UP_METHOD: UP_METHOD_TEXT})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     by_line = found(report)
     table = line_of(git_repo, '_TEXT_GENERATION_MODELS["Glm5ForCausalLM"]')
     method = line_of(git_repo, '@register_quantization_config("mxfp4_w4a16")')
@@ -137,7 +137,7 @@ def test_a_key_upstream_moved_or_already_had_is_silent(git_repo: GitRepo, no_rul
             )
         ],
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == {}
+    assert found(git_repo.audit(no_rules, merge=sides)) == {}
 
 
 def test_a_new_key_whose_lookup_upstream_removed_still_competes(git_repo: GitRepo, no_rules: Path) -> None:
@@ -152,7 +152,7 @@ def test_a_new_key_whose_lookup_upstream_removed_still_competes(git_repo: GitRep
         {FORK: FORK_TEXT},
         [(SUBJECT, {REGISTRY: REGISTRY_ADDED, config: "def verify(arch):\n    pass\n"})],
     )
-    by_line = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    by_line = found(git_repo.audit(no_rules, merge=sides))
     assert line_of(git_repo, '_TEXT_GENERATION_MODELS["Glm5ForCausalLM"]') in by_line
 
 
@@ -177,7 +177,7 @@ def test_a_key_registered_through_another_mechanism_competes(git_repo: GitRepo, 
         {PLUGIN: PLUGIN_TEXT},
         [(SUBJECT, {REGISTRY: REGISTRY_ADDED + REGISTRY_CLASS})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     [(line, message)] = [(f.line, f.message) for f in report.findings if f.rule_id == DUPLICATE_DEFINITION]
     assert line == 6
     assert "registration of 'Glm5ForCausalLM' in ModelRegistry.register_model now competes" in message
@@ -200,7 +200,7 @@ def test_the_same_key_in_an_unrelated_registry_is_silent(git_repo: GitRepo, no_r
         {PLUGIN: fork},
         [(SUBJECT, {REGISTRY: REGISTRY_ADDED})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f for f in report.findings if f.rule_id == DUPLICATE_DEFINITION] == []
 
 
@@ -218,5 +218,5 @@ def test_a_key_a_removed_entry_quotes_as_its_value_is_still_new(git_repo: GitRep
         {FORK: fork},
         [("[Model] Add K-EXAONE (#50524)", {REGISTRY: upstream})],
     )
-    by_line = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    by_line = found(git_repo.audit(no_rules, merge=sides))
     assert line_of(git_repo, '_TEXT_GENERATION_MODELS["ExaoneMoeForCausalLM"]') in by_line

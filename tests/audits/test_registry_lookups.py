@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits import AuditReport
 from aeon_release.domain.audits.drift.names import RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -66,7 +66,7 @@ SUBJECT = "[Multimodal] Automatically select registered video loader for VLM (#4
 def audited(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str, dispatcher: bool = True) -> AuditReport:
     base = {REGISTRY: REGISTRY_TEXT, VIDEO: VIDEO_BASE, **({RUNNER: RUNNER_TEXT} if dispatcher else {})}
     sides = s.merge_case(git_repo, base, {FORK: fork}, [(SUBJECT, {VIDEO: upstream})])
-    return audit_tree(git_repo.path, no_rules, merge=sides)
+    return git_repo.audit(no_rules, merge=sides)
 
 
 def errors(report: AuditReport) -> list[tuple[str, int, str]]:
@@ -142,7 +142,7 @@ KEYS = "vllm/aeon/keys.py"
 def audited_two(git_repo: GitRepo, no_rules: Path, keys: str, fork: str) -> AuditReport:
     base = {REGISTRY: REGISTRY_TEXT, VIDEO: VIDEO_BASE, RUNNER: RUNNER_TEXT}
     sides = s.merge_case(git_repo, base, {KEYS: keys, FORK: fork}, [(SUBJECT, {VIDEO: WRAPPED})])
-    return audit_tree(git_repo.path, no_rules, merge=sides)
+    return git_repo.audit(no_rules, merge=sides)
 
 
 @pytest.mark.parametrize(

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import KEY_DRIFT as RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -54,7 +53,7 @@ HEAD = "# AEON: the Spark's NIXL side channel\nfrom pkg.ranks import Worker, kep
 
 def run(git_repo: GitRepo, no_rules: Path, text: str) -> list[tuple[int, str, str]]:
     sides = s.merge_case(git_repo, {RANKS: BASE}, {FORK: HEAD + text}, [(SUBJECT, {RANKS: NEW})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE]
 
 
@@ -110,7 +109,7 @@ def test_a_base_that_keyed_by_a_tuple_local_is_quiet(git_repo: GitRepo, no_rules
         {FORK: HEAD + "def a(w: Worker):\n    meta = w.handshake()\n    return meta[0]\n"},
         [(SUBJECT, {RANKS: NEW})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f for f in report.findings if f.rule_id == RULE] == []
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits import AuditReport
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -58,7 +58,7 @@ def run(
         {FORK: HEAD + text, **(more or {})},
         [(SUBJECT, new or {ARGS: ARGS_NEW})],
     )
-    return [row for row in found(audit_tree(git_repo.path, no_rules, merge=sides)) if "command line" in row[3]]
+    return [row for row in found(git_repo.audit(no_rules, merge=sides)) if "command line" in row[3]]
 
 
 @pytest.mark.parametrize(
@@ -171,7 +171,7 @@ def test_a_boolean_optional_negation_stays_quiet(git_repo: GitRepo, no_rules: Pa
     sides = s.merge_case(
         git_repo, {ARGS: base, SCORE: SCORE_TEXT, "pkg/__init__.py": ""}, {FORK: HEAD + text}, [(SUBJECT, {ARGS: new})]
     )
-    rows = [r for r in found(audit_tree(git_repo.path, no_rules, merge=sides)) if "command line" in r[3]]
+    rows = [r for r in found(git_repo.audit(no_rules, merge=sides)) if "command line" in r[3]]
     assert rows == []
 
 

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -42,7 +41,7 @@ IMPORTS = "import inspect\n\nfrom vllm.compilation.backends import CompilationCo
 def findings(repo: GitRepo, config: Path, body: str) -> list[tuple[int, str]]:
     """The fork's ``body`` (its first line is line 6) merged under upstream's new constructor."""
     sides = s.merge_case(repo, {BACKENDS: BASE}, {FORK: IMPORTS + body}, [(SUBJECT, {BACKENDS: UPSTREAM})])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.severity.value) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
 
 

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -60,7 +59,7 @@ def test_a_removed_field_passed_to_dataclasses_replace(
         {FORK: fork},
         [("[MoE] Remove inplace fused experts mechanism (#43727)", {CONFIG: CONFIG_43727})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
     assert [line for line, _ in rows] == ([8] if caught else [])
     if caught:

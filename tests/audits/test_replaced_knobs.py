@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -50,7 +49,7 @@ def _rows(repo: GitRepo, config: Path, fork: str, gained: bool) -> list[tuple[in
         {FORK: fork},
         [("[Kernel] Support GLM-5 dimensions for TRT-LLM ragged MLA prefill (#43525)", _tree(False, gained))],
     )
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
 
 
@@ -124,7 +123,7 @@ def test_a_knob_still_read_or_never_replaced(
     if shape == "method gained and replaced":
         new = {p: t + METHOD for p, t in new.items()}
     sides = s.merge_case(git_repo, _tree(True, True), {FORK: fork}, [(SUBJ, new)])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     found = [(f.line, f.severity.value) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
     assert found == [(5, level)]
 
@@ -155,7 +154,7 @@ def test_a_builder_knob_replaced_on_the_base(git_repo: GitRepo, no_rules: Path, 
         {FORK: fork},
         [("[Attention][Spec Decode] FlashMLA spec decode support (#26541)", {COMMON: NEW_B, SUB: NEW_S})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     found = [(f.line, f.severity.value) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
     assert found == [(5, level)]
 
@@ -214,6 +213,6 @@ def test_a_removed_knob_restated(git_repo: GitRepo, no_rules: Path, value: str, 
     sides = s.merge_case(
         git_repo, base, {FORK: fork}, [("[V1][CUDA] Full cudagraph support for FlashInfer (#21367)", upstream)]
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     found = [(f.line, f.severity.value) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
     assert found == [(5, level)]

@@ -16,7 +16,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.repurposed_slots import repurposed
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
@@ -79,7 +78,7 @@ CALL = (
 
 def findings(repo: GitRepo, config: Path, fork: str, upstream: str) -> list[tuple[int, str, str]]:
     sides = s.merge_case(repo, {MODEL: BASE}, {FORK: fork}, [(SUBJECT, {MODEL: upstream})])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
 
 

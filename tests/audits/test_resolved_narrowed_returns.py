@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.returns import RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -51,7 +50,7 @@ HEAD = "from vllm.v1.spec_decode.eagle import EagleProposer\n\n\n"
 def _found(git_repo: GitRepo, no_rules: Path, fork: str, ngram: bool = True) -> list[tuple[int, str]]:
     base = {EAGLE: EAGLE_BASE, RUNNER: RUNNER_BASE, **INITS} | ({NGRAM: NGRAM_TEXT} if ngram else {})
     sides = s.merge_case(git_repo, base, {FORK: fork}, [(SUBJECT, {EAGLE: EAGLE_ONE, RUNNER: RUNNER_ONE})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return sorted((f.line, f.message) for f in report.findings if f.path == FORK and f.rule_id == RULE)
 
 

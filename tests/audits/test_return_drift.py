@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits import AuditReport
 from aeon_release.domain.audits.drift.returns import RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -69,7 +69,7 @@ def test_unpacking_the_old_length_is_an_error(git_repo: GitRepo, no_rules: Path)
         {FORK: FORK_TEXT},
         [(SUBJECT, {MANAGER: MANAGER_THREE})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     [(path, line, message)] = found(report)
     assert (path, line) == (FORK, 7)  # the unpack of get_computed_blocks; usage() kept its two values
     assert "unpacks 2 values from kv_cache_manager.get_computed_blocks()" in message
@@ -85,7 +85,7 @@ def test_a_fork_that_takes_the_new_length_is_silent(git_repo: GitRepo, no_rules:
         {FORK: fork},
         [(SUBJECT, {MANAGER: MANAGER_THREE})],
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 @pytest.mark.parametrize("typed", [False, True], ids=["untyped receiver", "receiver typed as the class"])
@@ -103,7 +103,7 @@ def test_a_name_defined_with_other_shapes_elsewhere_resolves_only_through_a_type
         {FORK: fork},
         [(SUBJECT, {MANAGER: MANAGER_THREE})],
     )
-    got = [(path, line) for path, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))]
+    got = [(path, line) for path, line, _ in found(git_repo.audit(no_rules, merge=sides))]
     assert got == ([(FORK, 7)] if typed else [])
 
 
@@ -121,7 +121,7 @@ def test_a_fork_override_that_returns_the_old_length_is_the_error(git_repo: GitR
         [(SUBJECT, {MANAGER: MANAGER_THREE})],
     )
     lines = fork.splitlines()
-    [(_, first, override), (_, second, unpack)] = sorted(found(audit_tree(git_repo.path, no_rules, merge=sides)))
+    [(_, first, override), (_, second, unpack)] = sorted(found(git_repo.audit(no_rules, merge=sides)))
     assert first == lines.index("            return [], 0") + 1
     assert "override AeonManager.get_computed_blocks() returns 2 values" in override and "#47782" in override
     assert second == lines.index("        blocks, num_tokens = super().get_computed_blocks(request)") + 1
@@ -137,7 +137,7 @@ def test_a_fork_override_that_returns_the_new_length_is_silent(git_repo: GitRepo
         {FORK: fork},
         [(SUBJECT, {MANAGER: MANAGER_THREE})],
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 # -- the same values, returned in another order --------------------------------------------------------------
@@ -161,7 +161,7 @@ def _reordered(
         {STATS_USER: user},
         [("[Metrics] Report hits first (#4)", {STATS: upstream})],
     )
-    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+    return found(git_repo.audit(no_rules, merge=sides))
 
 
 def test_unpacking_values_upstream_reordered_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
@@ -280,7 +280,7 @@ def _voided(
         {STATES_USER: user},
         [("[Core] Update the batch in place (#5)", {STATES: upstream})],
     )
-    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+    return found(git_repo.audit(no_rules, merge=sides))
 
 
 def test_a_fork_line_that_keeps_a_value_upstream_stopped_returning(git_repo: GitRepo, no_rules: Path) -> None:
@@ -365,7 +365,7 @@ def test_a_loop_over_what_a_generator_yields(
     sides = s.merge_case(
         git_repo, {**INITS, PAIRS: PAIRS_BASE}, {STATS_USER: user}, [("[Core] Hash first (#6)", {PAIRS: upstream})]
     )
-    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    got = found(git_repo.audit(no_rules, merge=sides))
     if says is None:
         assert got == []
     else:
@@ -387,7 +387,7 @@ def _stats_case(git_repo: GitRepo, no_rules: Path, read: str, upstream: str) -> 
         {STATS_USER: user},
         [("[Metrics] Report hits first (#4)", {STATS: upstream})],
     )
-    return user, found(audit_tree(git_repo.path, no_rules, merge=sides))
+    return user, found(git_repo.audit(no_rules, merge=sides))
 
 
 # The error rows of the position and unpack tests above put one fork module beside the same base and upstream, each
@@ -411,7 +411,7 @@ def _stats_among_errors(git_repo: GitRepo, no_rules: Path, read: str, upstream: 
             {path: _stats_user(text) for text, path in paths.items()},
             [("[Metrics] Report hits first (#4)", {STATS: upstream})],
         )
-        every = found(audit_tree(git_repo.path, no_rules, merge=sides))
+        every = found(git_repo.audit(no_rules, merge=sides))
         assert all(path in paths.values() for path, _, _ in every), every
         _STATS_AUDITED[(upstream, reads)] = {
             text: [(STATS_USER, line, message) for at, line, message in every if at == path]
@@ -472,7 +472,7 @@ def test_a_shape_one_backend_of_many_reordered(
         {AEON_KV: fork},
         [("[Attention] Make FlashAttention use num-blocks first layouts (#42095)", {BACKENDS: BACKENDS_BLOCKS_FIRST})],
     )
-    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    got = found(git_repo.audit(no_rules, merge=sides))
     if says is None:
         assert got == []
         return
@@ -517,7 +517,7 @@ def _layout_case(git_repo: GitRepo, no_rules: Path, use: str, upstream: str) -> 
     )
     return [
         (path, line, message)
-        for path, line, message in found(audit_tree(git_repo.path, no_rules, merge=sides))
+        for path, line, message in found(git_repo.audit(no_rules, merge=sides))
         if path == LAYOUT_USER
     ]
 
@@ -540,7 +540,7 @@ def _layout_among_errors(git_repo: GitRepo, no_rules: Path, use: str, upstream: 
             {path: _layout_user(text) for text, path in paths.items()},
             [("[KV] Pack fp8 KV (#44001)", {LAYOUT: upstream})],
         )
-        every = found(audit_tree(git_repo.path, no_rules, merge=sides))
+        every = found(git_repo.audit(no_rules, merge=sides))
         assert all(path in paths.values() for path, _, _ in every), every
         _LAYOUT_AUDITED[(upstream, uses)] = {
             text: [(LAYOUT_USER, line, message) for at, line, message in every if at == path]
@@ -628,7 +628,7 @@ def test_one_tuple_reordered_is_reported_once_on_the_unpack(git_repo: GitRepo, n
         {"vllm/v1/attention/aeon_pair.py": user},
         [("[KV] Swap (#44002)", {pair: "def pair():\n    return 4, 'bf16'\n"})],
     )
-    [(_, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    [(_, line, message)] = found(git_repo.audit(no_rules, merge=sides))
     assert line == 5 and "upstream reordered what pair() returns" in message
 
 
@@ -667,7 +667,7 @@ def test_a_value_changed_in_one_class_s_method_of_a_shared_name(
         {"vllm/v1/attention/aeon_layouts.py": user},
         [("[KV] fp16 flash (#44003)", {LAYOUTS: LAYOUTS_BASE.replace("torch.bfloat16, 16", "torch.float16, 16")})],
     )
-    got = [(line, m) for _, line, m in found(audit_tree(git_repo.path, no_rules, merge=sides))]
+    got = [(line, m) for _, line, m in found(git_repo.audit(no_rules, merge=sides))]
     assert [line for line, _ in got] == ([8] if reported else [])
 
 
@@ -688,9 +688,7 @@ def test_a_position_unpacked_into_self_and_compared_in_another_method(
         {LAYOUT_USER: user},
         [("[KV] Pack fp8 KV (#44001)", {LAYOUT: _PACKED})],
     )
-    got = [
-        (line, m) for path, line, m in found(audit_tree(git_repo.path, no_rules, merge=sides)) if path == LAYOUT_USER
-    ]
+    got = [(line, m) for path, line, m in found(git_repo.audit(no_rules, merge=sides)) if path == LAYOUT_USER]
     line = user.splitlines().index("        return self.dtype == torch.float8_e4m3fn") + 1
     assert [n for n, _ in got] == ([line] if reported else [])
     assert all("compares `self.dtype`, element 0 of what kv_layout() returns" in m for _, m in got)
@@ -724,7 +722,7 @@ def test_an_attribute_of_the_callee_s_parameter_is_not_a_known_value(
         {"vllm/v1/attention/aeon_pair.py": user},
         [("[KV] kv dtype (#44004)", {pair: base.replace(old, new)})],
     )
-    got = [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))]
+    got = [line for _, line, _ in found(git_repo.audit(no_rules, merge=sides))]
     assert got == ([8] if reported else [])
 
 
@@ -745,7 +743,7 @@ def test_a_parameter_the_body_unpacks_into_is_bound_twice(
         {LAYOUT_USER: user},
         [("[KV] Pack fp8 KV (#44001)", {LAYOUT: _PACKED})],
     )
-    got = [line for path, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides)) if path == LAYOUT_USER]
+    got = [line for path, line, _ in found(git_repo.audit(no_rules, merge=sides)) if path == LAYOUT_USER]
     assert got == ([7] if reported else [])
 
 
@@ -788,7 +786,7 @@ def test_a_loop_over_an_annotated_collection_of_tuples(
         {STATS_USER: user},
         [("[KV Offload] Tiering metrics (#48798)", {POOL: upstream})],
     )
-    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    got = found(git_repo.audit(no_rules, merge=sides))
     if line is None:
         assert got == []
     else:
@@ -826,7 +824,7 @@ def test_an_early_return_of_placeholders_does_not_hide_the_names(
         {STATS_USER: user},
         [("[Metrics] Count misses (#4)", {STATS: EARLY_APPENDED})],
     )
-    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    got = found(git_repo.audit(no_rules, merge=sides))
     if says is None:
         assert got == []
     else:
@@ -858,7 +856,7 @@ def test_a_nested_def_of_the_name_leaves_the_method_measurable(
         {FORK: fork},
         [(SUBJECT, {MANAGER: MANAGER_THREE})],
     )
-    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    [(path, line, message)] = found(git_repo.audit(no_rules, merge=sides))
     assert (path, line) == (FORK, 7)
     assert "to return 3 (vllm/v1/core/kv_cache_manager.py, in " in message  # the method's file, not the helper's
 
@@ -870,7 +868,7 @@ def test_only_a_nested_def_of_the_name_widened_is_silent(git_repo: GitRepo, no_r
         {FORK: FORK_TEXT},
         [(SUBJECT, {BENCH: BENCH_TEXT.replace("return [], 0\n", "return [], 0, 0\n")})],
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 # -- #47312: Scheduler.finish_requests() -> list[tuple[str, int]] made -> list[Request] ---------------------
@@ -921,7 +919,7 @@ def test_a_loop_over_a_collection_whose_tuples_upstream_made_objects(
         {STATS_USER: user},
         [("[Core] Finish requests as objects (#47312)", {POOL: upstream})],
     )
-    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    got = found(git_repo.audit(no_rules, merge=sides))
     if line is None:
         assert got == []
     else:
@@ -987,7 +985,7 @@ def test_unpacking_a_context_manager_whose_yielded_tuple_upstream_made_an_object
         {STATS_USER: user},
         [("[Frontend] Watch frontend processes during engine startup (#43417)", {LAUNCH: upstream})],
     )
-    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    got = found(git_repo.audit(no_rules, merge=sides))
     if line is None:
         assert got == []
     else:
@@ -1036,7 +1034,7 @@ def _runner_case(git_repo: GitRepo, no_rules: Path, fork: str) -> list[tuple[str
         {RUNNER_FORK: fork},
         [("[Perf] Avoid more GPU<->CPU syncs on the model execution path (#51738)", {RUNNER: RUNNER_THREE})],
     )
-    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+    return found(git_repo.audit(no_rules, merge=sides))
 
 
 def test_a_self_call_in_a_subclass_resolves_in_its_one_base_and_a_multiline_return_counts(
@@ -1120,7 +1118,7 @@ def test_a_file_changed_only_in_element_lines_does_not_hide_a_widened_return(git
             )
         ],
     )
-    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    [(path, line, message)] = found(git_repo.audit(no_rules, merge=sides))
     assert (path, line) == (ALIGN_FORK, 2) and "#32655" in message, message
 
 
@@ -1157,7 +1155,7 @@ def test_a_with_statement_unpacking_what_a_context_manager_yields(
         {STATS_USER: user},
         [("[Core] Tensor IPC (#7)", {LAUNCHER: upstream})],
     )
-    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    got = found(git_repo.audit(no_rules, merge=sides))
     if says is None:
         assert got == []
     else:
@@ -1192,7 +1190,7 @@ def test_twin_a_same_named_callee_of_another_library(
         {STATS_USER: head + serve},
         [("[Core] Tensor IPC (#7)", {LAUNCHER: LAUNCHER_WIDER})],
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 _OWN_CLASS = (
@@ -1222,7 +1220,7 @@ def test_twin_the_fork_binds_the_name_without_a_def(git_repo: GitRepo, no_rules:
     sides = s.merge_case(
         git_repo, {**INITS, LAUNCHER: base}, {STATS_USER: user}, [("[Core] Tensor IPC (#7)", {LAUNCHER: wider})]
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 # -- reviewed twins (fixBA): the yielded class unpacks after all, or the call reaches another def of the name
@@ -1253,7 +1251,7 @@ def test_a_yielded_class_that_still_unpacks_stays_quiet(git_repo: GitRepo, no_ru
         {STATS_USER: user},
         [("[Frontend] Watch frontend processes during engine startup (#43417)", {LAUNCH: upstream})],
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 _POOL = "vllm/v1/core/aeon_pool.py"
@@ -1287,7 +1285,7 @@ def test_another_receivers_unannotated_method_of_the_name_stays_quiet(
         {STATS_USER: _POOL_USER},
         [("[Frontend] Watch (#43417)", {LAUNCH: upstream})],
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 _SPLIT_USERS = {
@@ -1313,7 +1311,7 @@ def test_an_old_style_unpack_beside_a_test_of_the_new_class_is_a_warning(
         {STATS_USER: _SPLIT_USERS[user]},
         [("[Frontend] Watch (#43417)", {LAUNCH: _launch("    yield Launch(manager, coordinator)\n")})],
     )
-    got = audit_tree(git_repo.path, no_rules, merge=sides)
+    got = git_repo.audit(no_rules, merge=sides)
     unpacked = 1 + _SPLIT_USERS[user].split("as (manager")[0].count("\n")  # the old-style unpack
     assert [(f.severity.value, f.line) for f in got.findings if f.rule_id == RULE] == [("warning", unpacked)]
 
@@ -1420,7 +1418,7 @@ def test_an_objectified_yield_the_fork_or_upstream_may_keep_unpacking(
         {STATS_USER: user},
         [("[Frontend] Watch frontend processes during engine startup (#43417)", {LAUNCH: upstream})],
     )
-    got = audit_tree(git_repo.path, no_rules, merge=sides)
+    got = git_repo.audit(no_rules, merge=sides)
     severities = [f.severity.value for f in got.findings if f.rule_id == RULE]
     assert severities == ([] if severity is None else [severity])
 
@@ -1438,7 +1436,7 @@ def test_a_collection_of_a_class_a_decorator_may_make_iterable_stays_quiet(git_r
         {STATS_USER: user},
         [("[Core] Finish requests as objects (#47312)", {POOL: _objects(job)})],
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 @pytest.mark.parametrize(
@@ -1460,7 +1458,7 @@ def test_an_unpack_of_the_old_length_in_a_try_catching_the_misfit(
         {FORK: FORK_TEXT.replace(unpack, guarded)},
         [(SUBJECT, {MANAGER: MANAGER_THREE})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [(f.severity.value, f.line) for f in report.findings if f.rule_id == RULE] == [(severity, 8)]
 
 
@@ -1485,7 +1483,7 @@ def _voided_method(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[s
         {DRAFTS_USER: user},
         [("[Spec] Load the draft in place (#7)", {DRAFTS: DRAFTS_VOIDED})],
     )
-    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+    return found(git_repo.audit(no_rules, merge=sides))
 
 
 @pytest.mark.parametrize(
@@ -1585,7 +1583,7 @@ def test_a_voided_value_an_operand_in_a_try_catching_type_error_warns(git_repo: 
         {DRAFTS_USER: f"from vllm.model_executor.models.drafts import DraftLoader, KeptLoader\n\n\n{body}"},
         [("[Spec] Load the draft in place (#7)", {DRAFTS: DRAFTS_VOIDED})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     got = [(f.severity.value, f.line) for f in report.findings if f.rule_id == RULE]
     assert got == [("warning", 7)], got
 

@@ -22,7 +22,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.returns import RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -49,7 +48,7 @@ OWN_BASE = "class AeonPrefixIndex:\n    def get_computed_blocks(self, request):\
 def _lengthened(git_repo: GitRepo, no_rules: Path, fork: dict[str, str]) -> list[tuple[str, int, str]]:
     base = {MANAGER: MANAGER_BASE, SCHEDULER: SCHEDULER_BASE}
     sides = s.merge_case(git_repo, base, fork, [(LENGTHENED, {MANAGER: MANAGER_NEW, SCHEDULER: SCHEDULER_NEW})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return sorted((f.path, f.line, f.message) for f in report.findings if f.rule_id == RULE)
 
 
@@ -142,7 +141,7 @@ RUNNER_FORK = "vllm/v1/worker/aeon_runner.py"
 def _sampled(git_repo: GitRepo, no_rules: Path, fork: str) -> list[tuple[int, str]]:
     base = {V2: V2_BASE, V1: V1_TEXT, SAMPLER: SAMPLER_TEXT, "vllm/v1/worker/gpu/__init__.py": ""}
     sides = s.merge_case(git_repo, base, {RUNNER_FORK: fork}, [(SAMPLE_SUBJECT, {V2: V2_NEW})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return sorted((f.line, f.message) for f in report.findings if f.path == RUNNER_FORK and f.rule_id == RULE)
 
 
@@ -189,7 +188,7 @@ def _narrowed(git_repo: GitRepo, no_rules: Path, fork: str) -> list[tuple[int, s
     sides = s.merge_case(
         git_repo, base, {PROPOSER_FORK: fork}, [(ARGMAX, {EAGLE: EAGLE_NEW, DRAFT_RUNNER: DRAFT_RUNNER_NEW})]
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return sorted((f.line, f.message) for f in report.findings if f.path == PROPOSER_FORK and f.rule_id == RULE)
 
 

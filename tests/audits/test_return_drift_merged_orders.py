@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.returns import RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -53,7 +52,7 @@ HEAD = (
 
 def errors(git_repo: GitRepo, no_rules: Path, line: str, upstream: str = MOVED) -> list[tuple[int, str]]:
     sides = s.merge_case(git_repo, {LOADER: LOADER_BASE}, {FORK: HEAD + line}, [(SUBJECT, {LOADER: upstream})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [(f.line, f.message) for f in report.findings if f.rule_id == RULE and f.path == FORK]
 
 

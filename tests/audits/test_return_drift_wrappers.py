@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.returns import RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -41,7 +40,7 @@ HEAD = "from vllm.moe.fused_moe import fused_topk\n\n\n"
 def errors(git_repo: GitRepo, no_rules: Path, fork: str) -> list[tuple[int, str]]:
     base = {TOPK: TOPK_BASE, LAYER: LAYER_BASE}
     sides = s.merge_case(git_repo, base, {FORK: HEAD + fork}, [(GREW, {TOPK: TOPK_NEW, LAYER: LAYER_NEW})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return sorted((f.line - 3, f.severity.value) for f in report.findings if f.rule_id == RULE and f.path == FORK)
 
 

@@ -10,7 +10,6 @@ off ``**kwargs`` that only upstream's own subclass hands it through ``super()``.
 
 from __future__ import annotations
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.model import Severity
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -21,7 +20,7 @@ FORK = "vllm/carry.py"
 
 def run(git_repo: GitRepo, no_rules, base, fork, after):  # type: ignore[no-untyped-def]
     sides = s.merge_case(git_repo, base, fork, [("upstream change (#1)", after)])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [(f.path, f.line, f.message) for f in report.findings if f.severity is Severity.ERROR]
 
 

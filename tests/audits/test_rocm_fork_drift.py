@@ -5,7 +5,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -36,7 +35,7 @@ def drift(repo: GitRepo, config: Path, fork: str, upstream: dict[str, str | None
         {EXECUTOR: fork},
         [("[Core] Refactor distributed code (#4223)", upstream)],
     )
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == EXECUTOR]
 
 
@@ -89,7 +88,7 @@ def prompt_case(repo: GitRepo, config: Path, data: str, engine: str) -> list[tup
         {FAST: FAST_FORK},
         [("[Core] Rename `PromptInputs` and `inputs` (#8673)", {DATA: data, ENGINE: engine})],
     )
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FAST]
 
 
@@ -156,7 +155,7 @@ def lora_case(repo: GitRepo, config: Path, llama: str) -> list[tuple[int, str, s
             )
         ],
     )
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == GROK]
 
 

@@ -118,7 +118,7 @@ def test_workers_stop_when_something_fails(
     monkeypatch.setattr(runner, "PARALLEL_MIN_FILES", 0)
     sides = MergeSides(git_repo.path, "0" * 40, "HEAD", "HEAD")
     with pytest.raises(GitError):
-        audit_tree(git_repo.path, rules_dir(r=RULES), merge=sides)
+        git_repo.audit(rules_dir(r=RULES), merge=sides)
     assert multiprocessing.active_children() == []
 
 

@@ -40,7 +40,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT, NAME_DRIFT
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Severity
@@ -471,7 +470,7 @@ def test_a_default_made_a_conditional(
         {DECODING_FORK: fork},
         [("[V1] Set structured output backend to `auto` by default (#15724)", {DECODING: theirs})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     hits = [f for f in report.findings if f.rule_id == DEFAULT_DRIFT and f.path == DECODING_FORK]
     assert [(f.line, f.severity) for f in hits] == ([(warned, Severity.WARNING)] if warned else [])
 
@@ -511,6 +510,6 @@ def test_an_option_read_off_parsed_arguments(
         {CLI_FORK: body},
         [("Rename --exclude-log-deltas to --enable-log-deltas (#32020)", {CLI: theirs})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     hits = [f for f in report.findings if f.rule_id == NAME_DRIFT and f.path == CLI_FORK]
     assert [(f.line, f.severity) for f in hits] == [(line, Severity.ERROR) for line in expected]

@@ -48,11 +48,11 @@ def test_a_raised_check_blocks_and_says_error_in_the_rule_list(
     git_repo: GitRepo, rules_dir: Callable[..., Path]
 ) -> None:
     sides = _cascade(git_repo)
-    plain = audit_tree(git_repo.path, rules_dir(none="rules: []\n"), merge=sides)
+    plain = git_repo.audit(rules_dir(none="rules: []\n"), merge=sides)
     assert _levels(plain.findings, DEFAULT_DRIFT) == {Severity.WARNING} and plain.errors == 0
 
     config = rules_dir(none="rules: []\nsettings:\n  severity:\n    merge/default-drift: error\n")
-    report = audit_tree(git_repo.path, config, merge=sides)
+    report = git_repo.audit(config, merge=sides)
     assert _levels(report.findings, DEFAULT_DRIFT) == {Severity.ERROR} and report.errors == 1
     [info] = [r for r in report.rules if r.id == DEFAULT_DRIFT]
     assert info.severity is Severity.ERROR  # SARIF's rule list and the table say what blocks
@@ -63,11 +63,11 @@ def test_a_raised_check_blocks_and_says_error_in_the_rule_list(
 def test_the_exact_id_wins_over_a_glob(git_repo: GitRepo, rules_dir: Callable[..., Path]) -> None:
     sides = _cascade(git_repo)
     every = rules_dir(none="rules: []\nsettings:\n  severity:\n    merge/*: error\n")
-    assert _levels(audit_tree(git_repo.path, every, merge=sides).findings, DEFAULT_DRIFT) == {Severity.ERROR}
+    assert _levels(git_repo.audit(every, merge=sides).findings, DEFAULT_DRIFT) == {Severity.ERROR}
     but_one = rules_dir(
         none="rules: []\nsettings:\n  severity:\n    merge/*: error\n    merge/default-drift: warning\n"
     )
-    report = audit_tree(git_repo.path, but_one, merge=sides)
+    report = git_repo.audit(but_one, merge=sides)
     assert _levels(report.findings, DEFAULT_DRIFT) == {Severity.WARNING} and report.errors == 0
 
 

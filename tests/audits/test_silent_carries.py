@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.duplicates import RULE as DUPLICATE
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from aeon_release.domain.audits.merge_rules import SHADOWED_ATTRIBUTE
@@ -32,7 +31,7 @@ def findings(
     git_repo: GitRepo, no_rules: Path, base: dict[str, str], fork: dict[str, str], upstream: dict[str, str], rule: str
 ) -> list[tuple[str, int, str, str]]:
     sides = s.merge_case(git_repo, base, fork, [("Upstream change (#1)", upstream)])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [(f.path, f.line, f.severity.value, f.message) for f in report.findings if rule in (f.rule_id, *f.also)]
 
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits import AuditReport
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
 from aeon_release.domain.audits.model import Severity
 from tests.audits import drift_shapes as s
@@ -163,7 +163,7 @@ def line_of(repo: GitRepo, text: str, nth: int = 0) -> int:
 
 def report_of(git_repo: GitRepo, no_rules: Path) -> AuditReport:
     sides = s.merge_case(git_repo, {BUILDER: BASE}, {FORK: FORK_TEXT}, [(SUBJECT, {BUILDER: UPSTREAM})])
-    return audit_tree(git_repo.path, no_rules, merge=sides)
+    return git_repo.audit(no_rules, merge=sides)
 
 
 def test_stores_of_a_snapshotted_attribute_after_construction_are_errors(git_repo: GitRepo, no_rules: Path) -> None:
@@ -259,7 +259,7 @@ COPIED_BASE = BASE.replace(
 
 def retaken_hits(git_repo: GitRepo, no_rules: Path, base: str) -> dict[int, Severity]:
     sides = s.merge_case(git_repo, {BUILDER: base}, {RETAKEN: RETAKEN_TEXT}, [(SUBJECT, {BUILDER: UPSTREAM})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return {
         f.line: f.severity
         for f in report.findings
@@ -316,5 +316,5 @@ def test_a_hook_upstreams_constructor_calls_before_the_copies_stays_quiet(git_re
     base, upstream = _hooked(BASE), _hooked(UPSTREAM)
     assert "self._init_hparams()" in base and "self._init_hparams()" in upstream
     sides = s.merge_case(git_repo, {BUILDER: base}, {FORK: fork}, [(SUBJECT, {BUILDER: upstream})])
-    hits = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    hits = found(git_repo.audit(no_rules, merge=sides))
     assert set(hits) == {line_of(git_repo, "self.global_hyperparameters = Hyper(2.0, 64, None)")}, hits

@@ -11,7 +11,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import ORDER_DRIFT
 from aeon_release.domain.audits.model import Severity
 from tests.audits import drift_shapes as s
@@ -36,7 +35,7 @@ FORK_HEAD = "from vllm.config.compilation import CompilationConfig\n\n\n"
 def end_reads(repo: GitRepo, config: Path, body: str, upstream: str = ASCENDING) -> dict[int, str]:
     fork = FORK_HEAD + body
     sides = s.merge_case(repo, {CONFIG: CONFIG_BASE}, {FORK: fork}, [(SUBJECT, {CONFIG: upstream})])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     found = [f for f in report.findings if f.rule_id == ORDER_DRIFT and f.path == FORK]
     assert all(f.severity is Severity.ERROR for f in found)
     return {f.line: f.message for f in found}
@@ -65,7 +64,7 @@ def test_the_last_end_of_a_list_now_sorted_descending(git_repo: GitRepo, no_rule
     body = "def largest(cc: CompilationConfig) -> int:\n    return cc.cudagraph_capture_sizes[-1]\n"
     fork = FORK_HEAD + body
     sides = s.merge_case(git_repo, {CONFIG: base_ascending}, {FORK: fork}, [(SUBJECT, {CONFIG: CONFIG_BASE})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     [message] = [f.message for f in report.findings if f.rule_id == ORDER_DRIFT and f.path == FORK]
     assert "reads the last end of cudagraph_capture_sizes, which upstream now sorts descending" in message
     assert "it reads the smallest now" in message
@@ -107,7 +106,7 @@ def test_a_short_name_is_too_common_to_tie_a_read_to(git_repo: GitRepo, no_rules
     sides = s.merge_case(
         git_repo, {CONFIG: base}, {FORK: fork}, [(SUBJECT, {CONFIG: base.replace(".sort(reverse=True)", ".sort()")})]
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f for f in report.findings if f.rule_id == ORDER_DRIFT] == []
 
 

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -54,7 +53,7 @@ SUBJECT = "[Bug] Fix pooling model benchmark script (#36300)"
 
 def split_drift(repo: GitRepo, config: Path, fork: str, serve: str = SERVE_AFTER, erf: str = ERF_AFTER) -> list[int]:
     sides = s.merge_case(repo, {ERF: ERF_BASE, SERVE: SERVE_BASE}, {FORK: fork}, [(SUBJECT, {ERF: erf, SERVE: serve})])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     found = [f for f in report.findings if f.rule_id == RULE and f.path == FORK]
     assert all("POOLING_BACKENDS" in f.message and "#36300" in f.message for f in found)
     return [f.line for f in found]
@@ -135,7 +134,7 @@ def test_split_table_correct_forks_are_quiet(
     sides = s.merge_case(
         git_repo, {ERF: ERF_BASE, SERVE: base}, {FORK: fork}, [(SUBJECT, {ERF: ERF_AFTER, SERVE: serve})]
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f for f in report.findings if f.rule_id == RULE and f.path == FORK] == []
 
 
@@ -149,7 +148,7 @@ def _revg_rows(repo: GitRepo, config: Path, mine: dict) -> list:
     sides = s.merge_case(
         repo, {ERF: ERF_BASE, SERVE: SERVE_BASE}, mine, [(SUBJECT, {ERF: ERF_AFTER, SERVE: SERVE_AFTER})]
     )
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.path, f.line) for f in report.findings if f.rule_id == RULE and "POOLING_BACKENDS" in f.message]
 
 

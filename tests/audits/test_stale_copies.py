@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.stale_copies import _changed_calls
 from aeon_release.domain.audits.source import last_name
 from tests.audits.conftest import GitRepo
@@ -44,7 +43,7 @@ HEADER = "from vllm.models.mtp import Predictor\n\n\n"
 
 
 def stale(repo: GitRepo, no_rules: Path, sides: object, path: str) -> list[tuple[int, str, str]]:
-    report = audit_tree(repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
+    report = repo.audit(no_rules, merge=sides)  # type: ignore[arg-type]
     found = (f for f in report.findings if f.path == path and "repeats the base's old call" in f.message)
     return [(f.line, f.severity.value, f.message) for f in found]
 
@@ -216,7 +215,7 @@ INIT = "    def __init__(self, config) -> None:\n        super().__init__(config
 
 
 def restated(repo: GitRepo, no_rules: Path, sides: object, path: str) -> list[tuple[int, str]]:
-    report = audit_tree(repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
+    report = repo.audit(no_rules, merge=sides)  # type: ignore[arg-type]
     found = (f for f in report.findings if f.path == path and "after the base's body" in f.message)
     return [(f.line, f.severity.value) for f in found]
 
@@ -333,7 +332,7 @@ STEP_HEAD = "from vllm.engine.stepper import Stepper\n\n\nclass AeonStepper(Step
 
 def added(repo: GitRepo, no_rules: Path, text: str) -> list[tuple[int, str]]:
     sides = three_way(repo, STEP_FILES, {MINE: text}, {STEPPER: STEP_AFTER})
-    report = audit_tree(repo.path, no_rules, merge=sides)
+    report = repo.audit(no_rules, merge=sides)
     return [(f.line, f.severity.value) for f in report.findings if f.path == MINE and "now also makes" in f.message]
 
 

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import line_of, three_way
 
@@ -51,7 +50,7 @@ HEAD = "from pkg.manager import CachedManager, Manager\n\n\n"
 
 
 def stale(repo: GitRepo, no_rules: Path, sides: object) -> list[tuple[int, str]]:
-    report = audit_tree(repo.path, no_rules, merge=sides)  # type: ignore[arg-type]
+    report = repo.audit(no_rules, merge=sides)  # type: ignore[arg-type]
     return [
         (f.line, f.severity.value) for f in report.findings if f.path == MINE and "repeats the base's old" in f.message
     ]

@@ -12,7 +12,6 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.names import RULE as NAMES
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -35,7 +34,7 @@ def _symbols(git_repo: GitRepo, no_rules: Path, fork: str) -> list[tuple[str, in
         {FORK: fork},
         [(SUBJECT, {STATE: STATE_AFTER})],
     )
-    return drift_found(audit_tree(git_repo.path, no_rules, merge=sides))
+    return drift_found(git_repo.audit(no_rules, merge=sides))
 
 
 LOCAL = """import vllm.distributed as dist

@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
 from tests.audits.test_symbol_drift import found
@@ -37,7 +36,7 @@ def _findings(git_repo: GitRepo, no_rules: Path, fork: str, kv_after: str = KV_B
         {FORK: fork},
         [(SUBJECT, {STATE: STATE_DROPPED, KV: kv_after})],
     )
-    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+    return found(git_repo.audit(no_rules, merge=sides))
 
 
 @pytest.mark.parametrize(
@@ -94,4 +93,4 @@ def test_a_name_the_package_binds_itself_is_quiet(git_repo: GitRepo, no_rules: P
         {FORK: "from vllm.distributed import get_kv_transfer_group\n"},
         [(SUBJECT, {STATE: STATE_DROPPED})],
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []

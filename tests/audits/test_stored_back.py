@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -34,7 +33,7 @@ def _rows(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[int, str]]
         {FORK: HEAD + body, "vllm/aeon/__init__.py": ""},
         [("[Multimodal] Simplify MM input definitions (#33331)", {INPUTS: INPUTS_NEW})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [(f.line, f.severity.value) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
 
 

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -55,9 +54,8 @@ def _drift_among_rows(git_repo: GitRepo, no_rules: Path, bodies: list[str], body
     if not _BATCHED:
         paths = {text: f"vllm/aeon/sched_{number}.py" for number, text in enumerate(bodies)}
         fork = {path: text for text, path in paths.items()}
-        report = audit_tree(
-            git_repo.path, no_rules, merge=s.merge_case(git_repo, BASE, {**fork, "vllm/aeon/__init__.py": ""}, UPSTREAM)
-        )
+        sides = s.merge_case(git_repo, BASE, {**fork, "vllm/aeon/__init__.py": ""}, UPSTREAM)
+        report = git_repo.audit(no_rules, merge=sides)
         every = [f.path for f in report.findings if f.rule_id == DRIFT]
         assert set(every) <= set(paths.values()), every
         for text, path in paths.items():
@@ -92,7 +90,7 @@ def test_a_removed_attribute_read_off_an_indexed_element(
         rows = _drift_among_rows(git_repo, no_rules, [text for text, at in INDEXED_ROWS if at], body)
     else:
         sides = s.merge_case(git_repo, BASE, {FORK: body, "vllm/aeon/__init__.py": ""}, UPSTREAM)
-        report = audit_tree(git_repo.path, no_rules, merge=sides)
+        report = git_repo.audit(no_rules, merge=sides)
         rows = [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
     assert [n for n, _ in rows] == ([line] if line else []), rows
     if line:

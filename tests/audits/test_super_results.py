@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -65,7 +64,7 @@ def test_a_removed_field_read_off_what_super_returns(
         {FORK: HEAD + body, "vllm/aeon/__init__.py": ""},
         [("[Multimodal] Simplify MM input definitions (#33331)", {INPUTS: INPUTS_NEW})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [(f.line, f.message) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
     assert [n for n, _ in rows] == ([line] if line else []), rows
 
@@ -82,5 +81,5 @@ def test_super_of_another_class_is_not_read(git_repo: GitRepo, no_rules: Path) -
         {FORK: HEAD + body, "vllm/aeon/__init__.py": ""},
         [("[Multimodal] Simplify MM input definitions (#33331)", {INPUTS: INPUTS_NEW})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f for f in report.findings if f.rule_id == DRIFT and f.path == FORK and f.severity.value == "error"] == []

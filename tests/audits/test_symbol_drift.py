@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree
+from aeon_release.domain.audits import AuditReport, MergeSides
 from aeon_release.domain.audits.drift import duplicates, symbols
 from aeon_release.domain.audits.drift.duplicates import RULE as DUPLICATE
 from aeon_release.domain.audits.drift.duplicates import duplicate_definitions
@@ -35,7 +35,7 @@ def test_renamed_classvar_under_a_fork_builder(git_repo: GitRepo, no_rules: Path
         {s.FORK_BACKEND: s.FORK_BUILDER},
         [(s.SUBJECT_28479, {s.UTILS: s.BUILDER_RENAMED})],
     )
-    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    [(path, line, message)] = found(git_repo.audit(no_rules, merge=sides))
     assert (path, line) == (s.FORK_BACKEND, line_of(git_repo, s.FORK_BACKEND, "cudagraph_support: ClassVar"))
     assert "overrides AttentionMetadataBuilder.cudagraph_support" in message
     assert (
@@ -51,7 +51,7 @@ def test_rename_the_fork_never_uses_is_silent(git_repo: GitRepo, no_rules: Path)
     sides = s.merge_case(
         git_repo, {s.UTILS: s.BUILDER_BASE}, {s.FORK_BACKEND: fork}, [(s.SUBJECT_28479, {s.UTILS: s.BUILDER_RENAMED})]
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert found(report) == [] and found(report, DUPLICATE) == []
 
 
@@ -65,7 +65,7 @@ def test_pr_subject_pattern_is_a_setting(git_repo: GitRepo, tmp_path: Path) -> N
         {s.FORK_BACKEND: s.FORK_BUILDER},
         [("Refactor cudagraph_support !28479", {s.UTILS: s.BUILDER_RENAMED})],
     )
-    [(_, _, message)] = found(audit_tree(git_repo.path, config, merge=sides))
+    [(_, _, message)] = found(git_repo.audit(config, merge=sides))
     assert "(#28479, 'Refactor cudagraph_support !28479')" in message
 
 
@@ -82,10 +82,10 @@ def test_pr_subject_pattern_comes_from_the_fleet_profile(git_repo: GitRepo, tmp_
         {s.FORK_BACKEND: s.FORK_BUILDER},
         [("Refactor cudagraph_support !28479", {s.UTILS: s.BUILDER_RENAMED})],
     )
-    [(_, _, message)] = found(audit_tree(git_repo.path, config, merge=sides))
+    [(_, _, message)] = found(git_repo.audit(config, merge=sides))
     assert "(#28479, 'Refactor cudagraph_support !28479')" in message
     (config / "fleet.yaml").write_text(fleet % "\\(#(\\d+)\\)\\s*$")  # GitHub's subject: no PR in this one
-    [(_, _, message)] = found(audit_tree(git_repo.path, config, merge=sides))
+    [(_, _, message)] = found(git_repo.audit(config, merge=sides))
     assert "#28479" not in message
 
 
@@ -97,7 +97,7 @@ def test_a_rule_file_may_not_set_another_pr_subject_than_the_profile(git_repo: G
     with pytest.raises(
         ConfigError, match=r"settings\.pr_subject_pattern: differs from fleet\.yaml's upstream\.pr_subject"
     ):
-        audit_tree(git_repo.path, config)
+        git_repo.audit(config)
 
 
 # -- removed methods (#26315, #28309) ----------------------------------------------------------------------
@@ -108,7 +108,7 @@ def test_override_of_a_removed_method(git_repo: GitRepo, no_rules: Path) -> None
         {s.FORK_IMPL: s.FORK_IMPL_TEXT},
         [(s.SUBJECT_26315, {s.ABSTRACT: s.IMPL_REMOVED})],
     )
-    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    [(path, line, message)] = found(git_repo.audit(no_rules, merge=sides))
     assert (path, line) == (s.FORK_IMPL, line_of(git_repo, s.FORK_IMPL, "def supports_quant_query_input"))
     assert (
         "overrides AttentionImpl.supports_quant_query_input, which upstream removed AttentionImpl.supports_quant_query_input"
@@ -126,7 +126,7 @@ def test_override_of_a_removed_method_the_fork_class_still_calls_is_quiet(git_re
     sides = s.merge_case(
         git_repo, {s.ABSTRACT: s.IMPL_BASE}, {s.FORK_IMPL: fork}, [(s.SUBJECT_26315, {s.ABSTRACT: s.IMPL_REMOVED})]
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 def test_carry_calls_a_removed_method_through_self(git_repo: GitRepo, no_rules: Path) -> None:
@@ -136,7 +136,7 @@ def test_carry_calls_a_removed_method_through_self(git_repo: GitRepo, no_rules: 
         {s.RUNNER: s.RUNNER_FORK},
         [(s.SUBJECT_28309, {s.MIXIN: s.MIXIN_REMOVED})],
     )
-    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    [(path, line, message)] = found(git_repo.audit(no_rules, merge=sides))
     assert (path, line) == (s.RUNNER, line_of(git_repo, s.RUNNER, "self.get_kv_connector_stats()"))
     assert "calls self.get_kv_connector_stats" in message
     assert "KVConnectorModelRunnerMixin.get_kv_connector_stats" in message and "#28309" in message
@@ -155,7 +155,7 @@ def test_carry_calls_a_removed_method_through_an_annotated_attribute(git_repo: G
         {worker: fork},
         [(s.SUBJECT_28309, {s.MIXIN: s.MIXIN_REMOVED})],
     )
-    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    [(path, line, message)] = found(git_repo.audit(no_rules, merge=sides))
     assert (path, line) == (worker, 9) and "self.model_runner.get_kv_connector_stats" in message
 
 
@@ -185,7 +185,7 @@ def test_override_whose_base_gained_a_parameter(git_repo: GitRepo, no_rules: Pat
     }
     upstream = {s.MOE_BASE_FILE: s.MOE_BASE_ROUTING} | ({s.MOE_LAYER: LAYER_PASSES_ROUTING} if passed else {})
     sides = s.merge_case(git_repo, base, {s.FORK_MOE: s.FORK_MOE_TEXT}, [(s.SUBJECT_28449, upstream)])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     [finding] = [f for f in report.findings if f.rule_id == DRIFT]
     assert (finding.path, finding.line) == (
         s.FORK_MOE,
@@ -239,7 +239,7 @@ def test_override_whose_base_gained_kwargs(git_repo: GitRepo, no_rules: Path, ne
         {FORK_RUNNER_MOD: FORK_RUNNER_TEXT},
         [("[platforms] enable platform plugins (#11602)", upstream)],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     [finding] = [f for f in report.findings if f.rule_id == DRIFT]
     assert (finding.path, finding.line) == (FORK_RUNNER_MOD, 5)
     assert "the base takes **kwargs; the override does not" in finding.message
@@ -257,7 +257,7 @@ def test_override_whose_base_did_not_change_is_silent(git_repo: GitRepo, no_rule
     fork = s.FORK_MOE_TEXT
     base = {s.MOE_LAYER: s.MOE_LAYER_SPLIT, s.MOE_BASE_FILE: s.MOE_BASE_SPLIT, s.QUANT_BASE: s.QUANT_BASE_TEXT}
     sides = s.merge_case(git_repo, base, {s.FORK_MOE: fork}, [("apply takes scoring (#1)", {s.MOE_BASE_FILE: changed})])
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 def test_move_with_a_re_export_kept_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
@@ -273,7 +273,7 @@ def test_move_with_a_re_export_kept_is_silent(git_repo: GitRepo, no_rules: Path)
             )
         ],
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 def test_carry_calls_a_helper_upstream_moved_to_another_module(git_repo: GitRepo, no_rules: Path) -> None:
@@ -288,7 +288,7 @@ def test_carry_calls_a_helper_upstream_moved_to_another_module(git_repo: GitRepo
             )
         ],
     )
-    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    [(path, line, message)] = found(git_repo.audit(no_rules, merge=sides))
     assert (path, line) == (s.FORK_MOE, line_of(git_repo, s.FORK_MOE, "self._maybe_make_prepare_finalize("))
     assert "to vllm.model_executor.layers.fused_moe.all2all_utils.maybe_make_prepare_finalize" in message
     assert "#28064" in message
@@ -309,7 +309,7 @@ def test_import_of_a_function_that_moved_without_re_export(git_repo: GitRepo, no
             )
         ],
     )
-    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    [(path, line, message)] = found(git_repo.audit(no_rules, merge=sides))
     assert (path, line) == (fork_file, 1)
     assert "imports maybe_make_prepare_finalize from vllm.model_executor.layers.fused_moe.utils" in message
     assert "to vllm.model_executor.layers.fused_moe.all2all_utils.maybe_make_prepare_finalize" in message
@@ -323,7 +323,7 @@ def test_parameter_renamed_under_an_override_and_a_keyword_call(git_repo: GitRep
         {s.FORK_PLATFORM: s.FORK_PLATFORM_TEXT},
         [(s.SUBJECT_26695, {s.CUDA: s.CUDA_RENAMED})],
     )
-    results = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    results = found(git_repo.audit(no_rules, merge=sides))
     assert [(p, line) for p, line, _ in results] == [(s.FORK_PLATFORM, 6)]
     assert "parameter 1 is 'dtype' in the base, 'torch_dtype' in the override" in results[0][2]
     # the keyword call binds to the fork's own override, which still takes torch_dtype: no drift there
@@ -335,7 +335,7 @@ def test_keyword_call_into_a_renamed_parameter(git_repo: GitRepo, no_rules: Path
     sides = s.merge_case(
         git_repo, {s.CUDA: s.CUDA_BASE}, {fork_file: fork}, [(s.SUBJECT_26695, {s.CUDA: s.CUDA_RENAMED})]
     )
-    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    [(path, line, message)] = found(git_repo.audit(no_rules, merge=sides))
     assert (path, line) == (fork_file, 5)
     assert "passes torch_dtype=, which it no longer accepts" in message and "#26695" in message
 
@@ -356,7 +356,7 @@ def test_keyword_swallowed_by_kwargs_after_upstream_dropped_the_parameter(git_re
         {fork_file: fork},
         [("Remove LoRA bias support (#25807)", {punica: after})],
     )
-    [(_, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    [(_, line, message)] = found(git_repo.audit(no_rules, merge=sides))
     assert line == 6 and "passes lora_bias_stacked=, which it no longer names: **kwargs swallows it" in message
 
 
@@ -392,7 +392,7 @@ def test_a_swallowed_keyword_is_an_error_only_when_the_body_never_touches_its_kw
         {"vllm/model_executor/aeon_mix.py": fork},
         [("[V1] Remove V0 code paths for Hybrid models (#25400)", {layer: after})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [(f.severity.value, f.message) for f in report.findings if f.rule_id == DRIFT]
     if severity is None:
         assert rows == []
@@ -442,7 +442,7 @@ def test_a_keyword_the_body_stopped_reading_from_its_kwargs(
     )
     rows = [
         (f.line, f.severity.value, f.message)
-        for f in audit_tree(git_repo.path, no_rules, merge=sides).findings
+        for f in git_repo.audit(no_rules, merge=sides).findings
         if f.rule_id == DRIFT
     ]
     if severity is None:
@@ -477,7 +477,7 @@ def test_a_key_handed_on_to_the_bases_method(
     sides = s.merge_case(
         git_repo, {impl: before}, {"vllm/v1/attention/aeon_impl.py": fork}, [("dense MHA path (#47327)", {impl: after})]
     )
-    rows = [f.severity.value for f in audit_tree(git_repo.path, no_rules, merge=sides).findings if f.rule_id == DRIFT]
+    rows = [f.severity.value for f in git_repo.audit(no_rules, merge=sides).findings if f.rule_id == DRIFT]
     assert rows == ([severity] if severity else [])
 
 
@@ -494,7 +494,7 @@ def test_a_keyword_a_function_never_read_is_not_reported_when_the_body_changes(
         },
         [("refactor (#1)", {_PP: base.replace("'mode', 0", "'mode', 1")})],
     )
-    assert [f for f in audit_tree(git_repo.path, no_rules, merge=sides).findings if f.rule_id == DRIFT] == []
+    assert [f for f in git_repo.audit(no_rules, merge=sides).findings if f.rule_id == DRIFT] == []
 
 
 _LAUNCH = "def launch(x, block_size=16, *, stream=None, **kwargs):\n    return x * block_size\n"
@@ -537,7 +537,7 @@ def _splat_among_reported(git_repo: GitRepo, no_rules: Path, line: str) -> list[
     if not _SPLATTED:
         paths = {text: f"pkg/use_{number}.py" for number, (text, says) in enumerate(SPLAT_ROWS) if says is not None}
         sides = _splat_merge(git_repo, {path: _splat_fork(text) for text, path in paths.items()})
-        every = found(audit_tree(git_repo.path, no_rules, merge=sides))
+        every = found(git_repo.audit(no_rules, merge=sides))
         assert all(path in paths.values() for path, _, _ in every), every
         _SPLATTED.update({text: [row for row in every if row[0] == path] for text, path in paths.items()})
     return _SPLATTED[line]
@@ -551,7 +551,7 @@ def test_keywords_spelled_through_partial_and_dict_splats(
     the same drift as a plain keyword call (here swallowed by **kwargs, so nothing fails)."""
     if says is None:
         sides = _splat_merge(git_repo, {"pkg/use.py": _splat_fork(line)})
-        assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+        assert found(git_repo.audit(no_rules, merge=sides)) == []
     else:
         [(_, number, message)] = _splat_among_reported(git_repo, no_rules, line)
         assert number == 8 and "calls launch" in message and says in message, message
@@ -599,7 +599,7 @@ def test_positional_arguments_spelled_through_a_star_tuple(
         assert number == len(fork.splitlines()) and "calls apply_rope" in message and says in message, message
         return
     sides = s.merge_case(git_repo, base, {"pkg/use.py": fork}, upstream)
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 # -- duplicate definitions (#48167) -----------------------------------------------------------------------
@@ -613,7 +613,7 @@ def test_upstream_adds_the_carrys_function_again(git_repo: GitRepo, no_rules: Pa
     fork_line = line_of(git_repo, s.DFLASH, "def dflash_has_any_non_causal(config) -> bool:")
     lines = (git_repo.path / s.DFLASH).read_text().splitlines()
     upstream_line = [i for i, t in enumerate(lines, 1) if t.startswith("def dflash_has_any_non_causal")][1]
-    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides), DUPLICATE)
+    [(path, line, message)] = found(git_repo.audit(no_rules, merge=sides), DUPLICATE)
     assert (path, line) == (s.DFLASH, upstream_line)
     assert f"line {fork_line} from the fork, line {upstream_line} from upstream" in message
     assert "the fork's (carry's) version is the one shadowed" in message
@@ -701,7 +701,7 @@ def test_carry_patch_left_in_the_copy_upstream_moved_away_from(git_repo: GitRepo
         {s.MOE_LAYER: fork},
         [(s.SUBJECT_28064, {s.ALL2ALL: helper, s.MOE_LAYER: upstream_layer})],
     )
-    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    [(path, line, message)] = found(git_repo.audit(no_rules, merge=sides))
     assert (path, line) == (s.MOE_LAYER, line_of(git_repo, s.MOE_LAYER, "if moe.aeon_single_node"))
     assert (
         "the fork patches maybe_make_prepare_finalize(), but upstream moved it to "
@@ -716,7 +716,7 @@ def test_carry_patch_in_a_function_upstream_did_not_copy_is_silent(git_repo: Git
     sides = s.merge_case(
         git_repo, {s.MOE_LAYER: HELPER_LAYER}, {s.MOE_LAYER: fork}, [("Add router helper (#9)", {s.ALL2ALL: other})]
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 # -- a module moved (#31916, 2612ba9285: vllm/attention/backends/abstract.py -> vllm/v1/attention/backend.py) --
@@ -737,7 +737,7 @@ def test_imports_from_a_module_upstream_moved(git_repo: GitRepo, no_rules: Path)
             )
         ],
     )
-    results = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    results = found(git_repo.audit(no_rules, merge=sides))
     assert [(p, line) for p, line, _ in results] == [(s.FORK_IMPL, 1), (s.FORK_IMPL, 2)]
     assert (
         "imports module vllm.attention.backends.abstract, which upstream moved (module "
@@ -766,7 +766,7 @@ def test_fork_class_derives_from_a_base_upstream_renamed(git_repo: GitRepo, no_r
             )
         ],
     )
-    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    [(path, line, message)] = found(git_repo.audit(no_rules, merge=sides))
     assert (path, line) == (model, 8)
     assert "derives from CudaPlatformBase, which upstream renamed CudaPlatformBase to CudaPlatform" in message
 
@@ -808,7 +808,7 @@ def test_carry_calls_a_platform_method_upstream_moved_to_utils(git_repo: GitRepo
         {s.FORK_SKINNY: s.FORK_SKINNY_TEXT},
         [(s.SUBJECT_27005, {s.INTERFACE: s.INTERFACE_MOVED, s.PLATFORM_UTILS: s.PLATFORM_UTILS_TEXT})],
     )
-    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    [(path, line, message)] = found(git_repo.audit(no_rules, merge=sides))
     assert (path, line) == (s.FORK_SKINNY, 6)
     assert (
         "calls current_platform.get_cu_count, which upstream moved Platform.get_cu_count to "
@@ -825,7 +825,7 @@ def test_platform_method_the_window_kept_is_silent(git_repo: GitRepo, no_rules: 
         {s.FORK_SKINNY: fork},
         [(s.SUBJECT_27005, {s.INTERFACE: s.INTERFACE_MOVED, s.PLATFORM_UTILS: s.PLATFORM_UTILS_TEXT})],
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 # -- a dataclass constructor (shaped like CommonAttentionMetadata) -----------------------------------------------
@@ -865,7 +865,7 @@ def test_dataclass_constructor_keywords(git_repo: GitRepo, no_rules: Path, upstr
     sides = s.merge_case(
         git_repo, {METADATA: METADATA_BASE}, {fork_file: fork}, [("Trim metadata (#5)", {METADATA: upstream})]
     )
-    results = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    results = found(git_repo.audit(no_rules, merge=sides))
     assert [(p, line, problem in m) for p, line, m in results] == ([(fork_file, 5, True)] if problem else [])
 
 
@@ -904,7 +904,7 @@ def test_env_var_upstream_removed(git_repo: GitRepo, no_rules: Path, name: str, 
         {fork_file: fork},
         [("[CPU] Refine CPU kernel dispatch (#50801)", {ENVS: ENVS_REMOVED})],
     )
-    results = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    results = found(git_repo.audit(no_rules, merge=sides))
     assert [(p, line) for p, line, _ in results] == ([(fork_file, 5)] if caught else [])
     assert all(f"uses envs.{name}, which upstream removed {name}" in m and "#50801" in m for _, _, m in results)
     # and says what to do about it (newuser17: the finding ended at the commit)
@@ -934,7 +934,7 @@ def test_override_that_swallows_the_new_parameter_in_kwargs(
         "    def maybe_make_prepare_finalize(self, *args, **kwargs):\n" + body,
     )
     sides = s.merge_case(git_repo, base, {s.FORK_MOE: fork}, [(s.SUBJECT_28449, {s.MOE_BASE_FILE: s.MOE_BASE_ROUTING})])
-    results = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    results = found(git_repo.audit(no_rules, merge=sides))
     assert [line for _, line, _ in results] == ([5] if caught else [])
     assert all(
         "the base gained routing_tables; the override takes it in **kwargs and drops it" in m for _, _, m in results
@@ -963,11 +963,7 @@ def test_fork_sets_an_instance_attribute_upstream_renamed(git_repo: GitRepo, no_
     sides = s.merge_case(
         git_repo, {s.UTILS: base_text}, {s.FORK_BACKEND: fork}, [("Rename use_full_cg (#4)", {s.UTILS: upstream})]
     )
-    results = [
-        (line, m)
-        for _, line, m in found(audit_tree(git_repo.path, no_rules, merge=sides))
-        if "cudagraph_support" not in m
-    ]
+    results = [(line, m) for _, line, m in found(git_repo.audit(no_rules, merge=sides)) if "cudagraph_support" not in m]
     assert [line for line, _ in results] == ([] if reads_it else [12])
     assert all(
         "sets self.use_full_cg, which upstream renamed AttentionMetadataBuilder.use_full_cg" in m for _, m in results
@@ -1007,7 +1003,7 @@ def test_an_attribute_the_forks_subclass_reads(
         fork,
         [("x (#13729)", {STORE_SAMPLER: upstream})],
     )
-    results = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    results = found(git_repo.audit(no_rules, merge=sides))
     assert [line for path, line, _ in results if path.endswith("aeon_base.py")] == expected
 
 
@@ -1058,7 +1054,7 @@ def test_an_attribute_read_through_a_receiver_typed_as_the_forks_class(
         fork,
         [("x (#13729)", {STORE_SAMPLER: upstream})],
     )
-    results = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    results = found(git_repo.audit(no_rules, merge=sides))
     assert [line for path, line, _ in results if path.endswith("aeon_base.py")] == expected
 
 
@@ -1134,7 +1130,7 @@ def test_a_merged_registry_with_a_key_from_each_side_stops_the_merge(git_repo: G
         "    'method11': 'Config11',\n", "    'method11': 'Config11',\n    'nvfp4': 'ModelOptNvfp4Config',\n"
     )
     sides = s.merge_case(git_repo, {path: base}, {path: fork}, [("Add ModelOpt NVFP4 (#1)", {path: upstream})])
-    [(where, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides), DUPLICATE)
+    [(where, line, message)] = found(git_repo.audit(no_rules, merge=sides), DUPLICATE)
     assert (where, line) == (path, line_of(git_repo, path, "    'nvfp4': 'ModelOptNvfp4Config',"))
     assert "key 'nvfp4' is written twice" in message and "the fork's (carry's) entry is silently dropped" in message
 
@@ -1158,7 +1154,7 @@ def _dead(
     git_repo: GitRepo, no_rules: Path, fork: dict[str, str], base: dict[str, str], upstream: str = RUNNER_UPSTREAM
 ) -> list[tuple[str, int, str]]:
     sides = s.merge_case(git_repo, {RUNNER: RUNNER_BASE, **base}, fork, [("Pack the inputs (#2)", {RUNNER: upstream})])
-    return [f for f in found(audit_tree(git_repo.path, no_rules, merge=sides)) if "stopped using" in f[2]]
+    return [f for f in found(git_repo.audit(no_rules, merge=sides)) if "stopped using" in f[2]]
 
 
 @pytest.mark.parametrize(
@@ -1257,7 +1253,7 @@ def test_a_patch_in_a_function_whose_last_caller_upstream_deleted_is_dead(
         {RUNNER: fork},
         [("Drop the legacy caller (#3)", {USER: None, **({} if only_deleted else {RUNNER: upstream})})],
     )
-    dead = [f for f in found(audit_tree(git_repo.path, no_rules, merge=sides)) if "stopped using" in f[2]]
+    dead = [f for f in found(git_repo.audit(no_rules, merge=sides)) if "stopped using" in f[2]]
     if kept:
         assert dead == []
         return
@@ -1279,7 +1275,7 @@ def test_a_patched_test_helper_upstream_stopped_calling_is_no_lost_carry(
         {helpers: RUNNER_FORK},
         [("Pack the inputs (#2)", {helpers: RUNNER_UPSTREAM})],
     )
-    assert [f for f in found(audit_tree(git_repo.path, no_rules, merge=sides)) if "stopped using" in f[2]] == []
+    assert [f for f in found(git_repo.audit(no_rules, merge=sides)) if "stopped using" in f[2]] == []
 
 
 # -- fork code below an exit upstream added -----------------------------------------------------------------
@@ -1405,7 +1401,7 @@ def _required_findings(
         {AEON_BACKEND: fork, **selector},
         [("[Attention] Stride order for every backend (#3)", {BACKENDS: upstream})],
     )
-    findings = audit_tree(git_repo.path, no_rules, merge=sides).findings
+    findings = git_repo.audit(no_rules, merge=sides).findings
     return [
         (f.path, f.line, f.message, f.severity.value)
         for f in findings
@@ -1489,7 +1485,7 @@ def test_a_string_naming_a_class_upstream_renamed(git_repo: GitRepo, no_rules: P
         {"pkg/config.py": line + "\n"},
         [("Rename the worker (#77)", {"pkg/workers/gpu.py": gpu.replace("class Worker", "class GPUWorker")})],
     )
-    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    got = found(git_repo.audit(no_rules, merge=sides))
     if reported:
         [(_, number, message)] = got
         assert number == 1 and "in a string, which upstream renamed Worker to GPUWorker" in message, message
@@ -1524,7 +1520,7 @@ def test_an_override_wrapped_by_a_decorator_of_the_tree(
         {"pkg/mine.py": fork},
         [("Add decorate (#9)", {"pkg/base.py": base.replace("config)", "config, decorate=True)")})],
     )
-    got = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    got = found(git_repo.audit(no_rules, merge=sides))
     assert (len(got) == 1 and "the base takes 'decorate'" in got[0][2]) if reported else got == []
 
 
@@ -1581,7 +1577,7 @@ def test_a_base_method_upstream_added_under_a_fork_method_of_that_name(
         {_AEON_WORKER: _AEON_WORKER_TEXT},
         [("[Core] Pad batches in the worker (#40002)", {changed: texts[changed]})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     overrides = [(f.path, f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == DRIFT]
     if silent:
         assert overrides == []
@@ -1620,7 +1616,7 @@ def test_a_member_of_a_class_upstream_renamed_read_through_its_module(
         {"pkg/mine.py": fork},
         {"pkg/runner.py": theirs},
     )
-    rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    rows = found(git_repo.audit(no_rules, merge=sides))
     assert [(p, n) for p, n, _ in rows] == ([] if silent else [("pkg/mine.py", 5)])
     if not silent:
         assert "GPURunner" in rows[0][2] and "GPUModelRunner" in rows[0][2]
@@ -1655,7 +1651,7 @@ def test_a_call_through_a_name_bound_to_a_partial(git_repo: GitRepo, no_rules: P
     sides = three_way(
         git_repo, {"pkg/__init__.py": "", "pkg/rope.py": _ROPE}, {"pkg/mine.py": text}, {"pkg/rope.py": theirs}
     )
-    rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    rows = found(git_repo.audit(no_rules, merge=sides))
     line = next(i for i, t in enumerate(text.splitlines(), 1) if "return rope(" in t)
     assert [(p, n) for p, n, _ in rows] == ([] if silent else [("pkg/mine.py", line)])
 
@@ -1680,7 +1676,7 @@ def test_a_default_left_through_a_name_bound_to_a_partial(
         {"pkg/mine.py": text},
         {"pkg/alloc.py": base.replace("=16", "=32")},
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [(f.path, f.line, f.severity.value) for f in report.findings if f.rule_id == DEFAULT_DRIFT]
     assert rows == ([] if silent else [("pkg/mine.py", 9, "warning")])
 
@@ -1709,7 +1705,7 @@ def test_a_default_left_by_a_partial_nothing_here_calls(
         {"pkg/mine.py": text},
         {"pkg/alloc.py": base.replace("=16", "=32")},
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [(f.path, f.line, f.severity.value) for f in report.findings if f.rule_id == DEFAULT_DRIFT]
     assert rows == ([] if line is None else [("pkg/mine.py", line, "warning")])
 
@@ -1744,7 +1740,7 @@ def test_a_removed_field_read_through_an_annotated_field(
     sides = three_way(
         git_repo, {"pkg/__init__.py": "", "pkg/configs.py": _CONFIGS}, {"pkg/mine.py": text}, {"pkg/configs.py": theirs}
     )
-    rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    rows = found(git_repo.audit(no_rules, merge=sides))
     line = next(i for i, t in enumerate(text.splitlines(), 1) if "return" in t)
     assert [(p, n) for p, n, _ in rows] == ([] if silent else [("pkg/mine.py", line)])
 
@@ -1778,7 +1774,7 @@ def test_a_removed_field_passed_to_a_dataclass_transform_class(
     theirs = configs.replace("    max_partial: int = 1\n", "")
     base = {"pkg/__init__.py": "", "pkg/makers.py": _MAKERS, "pkg/configs.py": configs}
     sides = three_way(git_repo, base, {"pkg/mine.py": text}, {"pkg/configs.py": theirs})
-    rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    rows = found(git_repo.audit(no_rules, merge=sides))
     assert [(p, n) for p, n, _ in rows] == ([] if silent else [("pkg/mine.py", 5)])
 
 
@@ -1829,7 +1825,7 @@ def _annotated_among_loud(git_repo: GitRepo, no_rules: Path, fork: str) -> list[
             {path: text for text, path in paths.items()},
             [("Rename the runner (#3)", {"pkg/runner.py": _RUNNER.replace("GPURunner", "GPUModelRunner")})],
         )
-        findings = [f for f in audit_tree(git_repo.path, no_rules, merge=sides).findings if f.rule_id == DRIFT]
+        findings = [f for f in git_repo.audit(no_rules, merge=sides).findings if f.rule_id == DRIFT]
         assert all(f.path in paths.values() for f in findings), findings
         _ANNOTATED.update(
             {
@@ -1878,7 +1874,7 @@ def test_a_class_upstream_renamed_named_in_an_annotation(
         {"pkg/use.py": fork},
         [("Rename the runner (#3)", {"pkg/runner.py": _RUNNER.replace("GPURunner", "GPUModelRunner")})],
     )
-    assert [f for f in audit_tree(git_repo.path, no_rules, merge=sides).findings if f.rule_id == DRIFT] == []
+    assert [f for f in git_repo.audit(no_rules, merge=sides).findings if f.rule_id == DRIFT] == []
 
 
 TYPE_CHECKING_ROWS = [
@@ -1956,7 +1952,7 @@ def test_a_stub_declaring_what_upstream_removed_or_changed(
         {"pkg/ops.pyi": f"{stub}\n", "pkg/_C.pyi": "def fused_rope(q, k, pos): ...\n"},
         [("Rename the ops (#4)", {"pkg/ops.py": _OPS_UP})],
     )
-    got = [(p, n, m) for p, n, m in found(audit_tree(git_repo.path, no_rules, merge=sides))]
+    got = [(p, n, m) for p, n, m in found(git_repo.audit(no_rules, merge=sides))]
     if says is None:
         assert got == []
         return
@@ -1980,7 +1976,7 @@ def test_a_stub_lacking_only_an_optional_parameter_upstream_added_is_a_warning(
         {"pkg/ops.pyi": "def silu(x): ...\n"},
         [("Inplace silu (#5)", {"pkg/ops.py": _OPS.replace("def silu(x):", upstream)})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     [finding] = [f for f in report.findings if f.rule_id == DRIFT]
     assert (finding.path, finding.line, finding.severity.value) == ("pkg/ops.pyi", 1, severity)
     assert "spells the parameters as they were" in finding.message
@@ -2050,7 +2046,7 @@ def test_a_member_upstream_renamed_called_on_a_class_a_name_holds(git_repo: GitR
     sides = s.merge_case(
         git_repo, {SLEEP: SLEEP_BASE}, {SLEEP_FORK: fork}, [("rename (#47243)", {SLEEP: SLEEP_RENAMED})]
     )
-    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    [(path, line, message)] = found(git_repo.audit(no_rules, merge=sides))
     assert (path, line) == (SLEEP_FORK, line_of(git_repo, SLEEP_FORK, ".preserves_nccl()"))
     assert "preserves_communicators" in message
 
@@ -2070,7 +2066,7 @@ def test_a_class_upstream_defines_under_an_optional_import(git_repo: GitRepo, no
     )
     renamed = base.replace("get_node_and_gpu_ids", "get_node_and_physical_gpu_ids")
     sides = s.merge_case(git_repo, {ray_utils: base}, {fork_path: fork}, [("rename (#45026)", {ray_utils: renamed})])
-    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    [(path, line, message)] = found(git_repo.audit(no_rules, merge=sides))
     assert (path, line) == (fork_path, 5)
     assert "renamed RayWorkerWrapper.get_node_and_gpu_ids to RayWorkerWrapper.get_node_and_physical_gpu_ids" in message
 
@@ -2135,7 +2131,7 @@ def _tabled_among_reported(git_repo: GitRepo, no_rules: Path, fork: str) -> list
             {path: text for text, path in paths.items()},
             [("insert (#32414)", {EXPERTS: EXPERTS_INSERTED})],
         )
-        rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+        rows = found(git_repo.audit(no_rules, merge=sides))
         assert all(path in paths.values() for path, _, _ in rows), rows
         _TABLED.update(
             {text: [(line, message) for at, line, message in rows if at == path] for text, path in paths.items()}
@@ -2161,7 +2157,7 @@ def test_a_call_through_a_table_of_callables(
     sides = s.merge_case(
         git_repo, {EXPERTS: EXPERTS_BASE}, {fork_path: fork}, [("insert (#32414)", {EXPERTS: EXPERTS_INSERTED})]
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 def test_an_override_of_a_method_renamed_under_a_base_with_getattr(git_repo: GitRepo, no_rules: Path) -> None:
@@ -2181,7 +2177,7 @@ def test_an_override_of_a_method_renamed_under_a_base_with_getattr(git_repo: Git
     )
     renamed = base.replace("get_node_and_gpu_ids", "get_node_and_physical_gpu_ids")
     sides = s.merge_case(git_repo, {wrappers: base}, {fork_path: fork}, [("rename (#45026)", {wrappers: renamed})])
-    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    [(path, line, message)] = found(git_repo.audit(no_rules, merge=sides))
     assert (path, line) == (fork_path, 5) and "overrides RayWorkerWrapper.get_node_and_gpu_ids" in message
 
 
@@ -2218,7 +2214,7 @@ def test_a_ray_remote_call_of_a_method_upstream_renamed_in_every_class(
         {fork_path: fork},
         [("rename (#45026)", {RAY_UTILS: _renamed_everywhere(RAY_UTILS_BASE), RAY_V2: v2_after})],
     )
-    rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    rows = found(git_repo.audit(no_rules, merge=sides))
     assert [(p, line) for p, line, _ in rows] == ([(fork_path, 5)] if reported else [])
     assert all("calls w.get_node_and_gpu_ids" in message for _, _, message in rows)
 
@@ -2265,7 +2261,7 @@ def test_an_actor_call_of_a_method_renamed_under_a_base_with_getattr(
         {fork_path: fork},
         [("[Core] rename the compiled graph's method (#7000)", {RAY_UTILS: renamed})],
     )
-    rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    rows = found(git_repo.audit(no_rules, merge=sides))
     assert [(p, line) for p, line, _ in rows] == ([(fork_path, 10)] if reported else [])
     assert all("execute_model_compiled_dag_remote" in message for _, _, message in rows)
 
@@ -2317,7 +2313,7 @@ def test_an_untyped_call_of_a_name_upstream_removed_is_not_an_outside_librarys_m
         assert [p for p, _, _ in rows] == [path]
     else:
         sides = s.merge_case(git_repo, base, {fork_path: fork}, upstream)
-        rows = found(audit_tree(git_repo.path, no_rules, merge=sides))
+        rows = found(git_repo.audit(no_rules, merge=sides))
         assert rows == []
     assert all("step" in message for _, _, message in rows)
 
@@ -2369,7 +2365,7 @@ def test_override_that_still_requires_parameters_the_base_dropped(
         {APPLY_FORK: fork},
         [("[MoE] Remove apply args (#29066)", {APPLY_BASE_FILE: APPLY_CUT})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     errors = [(f.path, f.line) for f in report.findings if f.rule_id == DRIFT and f.severity.value == "error"]
     assert errors == ([(APPLY_FORK, 5)] if error else [])
 
@@ -2400,14 +2396,14 @@ def test_a_removed_name_in_a_with_or_except_header(git_repo: GitRepo, no_rules: 
     raises on first use, and an ``except`` naming a removed class raises when anything is raised."""
     fork = "from pkg.distributed import comm\n\n\n" + body
     sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: fork}, {COMM: COMM_AFTER})
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [(p, line) for p, line, _ in found(report)] == [(COMM_USE, line_of(git_repo, COMM_USE, needle))]
 
 
 def test_a_kept_name_in_a_with_header_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
     fork = "from pkg.distributed import comm\n\n\ndef capture(fn):\n    with comm.graph_capture() as g:\n        return fn(g)\n"
     sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: fork}, {COMM: COMM_AFTER})
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 # -- a keyword upstream renamed, passed on a line of its own (#4518) -------------------------------------------
@@ -2425,7 +2421,7 @@ def test_a_renamed_keyword_is_reported_on_its_own_line(git_repo: GitRepo, no_rul
         "        out,\n        query,\n        context_lens=lens,\n        block_size=size,\n        max_context_len=longest,\n    )\n"
     )
     sides = three_way(git_repo, {"pkg/__init__.py": "", OPS: OPS_BASE}, {OPS_USE: fork}, {OPS: OPS_AFTER})
-    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    [(path, line, message)] = found(git_repo.audit(no_rules, merge=sides))
     assert (path, line) == (OPS_USE, line_of(git_repo, OPS_USE, "context_lens=lens"))
     assert "passes context_lens=, max_context_len=, which it no longer accepts" in message
 
@@ -2457,7 +2453,7 @@ def test_a_removed_name_read_only_where_it_is_there_is_quiet(git_repo: GitRepo, 
     read in a ``try`` whose ``except AttributeError`` takes over, is written for the module with and without
     it (#4818's graph_mode): no error, and no warning either (the fallback takes the gone name's place)."""
     sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: body}, {COMM: COMM_AFTER})
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [(f.rule_id, f.line) for f in report.findings if f.path == COMM_USE] == []
 
 
@@ -2483,7 +2479,7 @@ def test_a_removed_name_in_a_try_whose_attribute_handler_does_nothing_is_a_warni
     silently.  Not a crash, so not an error; not compatibility code either (that takes the gone name's place,
     and stays quiet), so a warning."""
     sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: body}, {COMM: COMM_AFTER})
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     mine = [f for f in report.findings if f.path == COMM_USE]
     assert [(f.severity.value, f.line) for f in mine] == [("warning", line_of(git_repo, COMM_USE, "comm.graph_mode()"))]
     assert "does nothing in its place" in mine[0].message
@@ -2496,7 +2492,7 @@ def test_a_removed_name_under_a_broad_except_is_still_an_error(git_repo: GitRepo
         "    except Exception:\n        return None\n"
     )
     sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: body}, {COMM: COMM_AFTER})
-    assert [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))] == [6]
+    assert [line for _, line, _ in found(git_repo.audit(no_rules, merge=sides))] == [6]
 
 
 @pytest.mark.parametrize(
@@ -2512,7 +2508,7 @@ def test_a_removed_name_under_a_broad_except_is_still_an_error(git_repo: GitRepo
 def test_a_getattr_of_a_removed_name_with_a_stand_in_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     """``getattr(m, "gone", stand_in)()``: the fork names the function (or class) that takes its place."""
     sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: body}, {COMM: COMM_AFTER})
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [(f.rule_id, f.line) for f in report.findings if f.path == COMM_USE and f.severity.value == "error"] == []
 
 
@@ -2525,7 +2521,7 @@ def test_a_changed_signature_under_hasattr_is_still_an_error(git_repo: GitRepo, 
         "    return fn()\n"
     )
     sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: body}, {COMM: after})
-    assert [line for _, line, _ in found(audit_tree(git_repo.path, no_rules, merge=sides))] == [6]
+    assert [line for _, line, _ in found(git_repo.audit(no_rules, merge=sides))] == [6]
 
 
 # -- #28763 (4c23690f43): FlashAttentionBackend's own get_supported_head_sizes removed, its own
@@ -2578,7 +2574,7 @@ def hook_case(git_repo: GitRepo, no_rules: Path, upstream: str, fork: str = HEAD
         {HEAD_FORK: fork},
         [("[Attention] FlashAttention ViT support, make default backend (#28763)", changed)],
     )
-    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+    return found(git_repo.audit(no_rules, merge=sides))
 
 
 def test_an_override_upstream_no_longer_consults(git_repo: GitRepo, no_rules: Path) -> None:
@@ -2696,7 +2692,7 @@ def page_case(git_repo: GitRepo, no_rules: Path, upstream: str, reader: bool = T
         {PAGE_FORK: PAGE_FORK_TEXT},
         [("[KV-Cache Layout Refactor] Backend-published KV packing (#51704)", {SPEC: upstream})],
     )
-    return found(audit_tree(git_repo.path, no_rules, merge=sides))
+    return found(git_repo.audit(no_rules, merge=sides))
 
 
 @pytest.mark.parametrize("reader", [True, False], ids=["read by name elsewhere", "read nowhere else"])
@@ -2813,7 +2809,7 @@ def test_a_removed_keyword_a_dict_handed_on_holds(
         {"pkg/use.py": fork},
         [("[Misc] Removed force_fp8_e4m3fnuz from FP8LinearOp (#23725)", {"pkg/w8a8.py": after})],
     )
-    got = sorted(found(audit_tree(git_repo.path, no_rules, merge=sides)))
+    got = sorted(found(git_repo.audit(no_rules, merge=sides)))
     assert [number for _, number, _ in got] == lines
     if lines:
         assert "holds force_fp8_e4m3fnuz for the ** call at line" in got[0][2]
@@ -2853,7 +2849,7 @@ def test_submodule_imported_off_an_unchanged_package_upstream_split(git_repo: Gi
             )
         ],
     )
-    results = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    results = found(git_repo.audit(no_rules, merge=sides))
     assert [(p, line) for p, line, _ in results] == [("vllm/aeon/lora_ids.py", 1)]
     assert "imports models from vllm.lora, which upstream moved (module vllm.lora.models is now" in results[0][2]
 
@@ -2866,7 +2862,7 @@ def test_submodule_upstream_only_edited_off_an_unchanged_package_is_quiet(git_re
         {"vllm/aeon/lora_ids.py": fork},
         [("[LoRA] Tidy (#1)", {"vllm/lora/models.py": LORA_MODELS + "\n\nclass LoRAModel:\n    pass\n"})],
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 # -- a store through an attribute upstream removed (#40867, ecd0b60aad: FusedMoEWithLoRA._fused_experts ->
@@ -2920,7 +2916,7 @@ def test_a_store_through_an_attribute_upstream_removed(
         {"vllm/aeon/moe_lora.py": fork},
         [("[LoRA] Initial EP support for LoRA (#40867)", {MOE_LORA: MOE_LORA_EP})],
     )
-    results = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    results = found(git_repo.audit(no_rules, merge=sides))
     if not caught:
         assert results == []
         return
@@ -2967,7 +2963,7 @@ def test_a_call_through_a_function_alias_meets_the_functions_parameters(
         {"vllm/aeon/moe_lora_op.py": fork},
         [("Load tuned fused_moe_lora shrink and expand kernel configs separately (#27435)", {LORA_OP: LORA_OP_SPLIT})],
     )
-    results = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    results = found(git_repo.audit(no_rules, merge=sides))
     if not caught:
         assert results == []
         return
@@ -3013,7 +3009,7 @@ def test_override_whose_base_gained_an_option_passed_by_keyword(
         {FORK_KV_RUNNER_MOD: fork},
         [("[Mamba][Bugfix] Raise on insufficient cache blocks (#38270)", {KV_RUNNER_MOD: KV_RUNNER_GAINED})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     errors = [(f.path, f.line) for f in report.findings if f.rule_id == DRIFT and f.severity.value == "error"]
     assert errors == ([(FORK_KV_RUNNER_MOD, 5)] if flagged else []), report.findings
 
@@ -3058,7 +3054,7 @@ def test_an_attribute_read_through_a_cast_or_an_isinstance_of_the_forks_class(
         fork,
         [("x (#13729)", {STORE_SAMPLER: upstream})],
     )
-    results = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    results = found(git_repo.audit(no_rules, merge=sides))
     assert [line for path, line, _ in results if path.endswith("aeon_base.py")] == ([] if quiet else [9])
     if quiet:
         assert [(line, m) for path, line, m in results if path.endswith("aeon_runner.py")] == []
@@ -3108,7 +3104,7 @@ def test_a_gone_import_in_the_import_error_handler_of_a_resolving_import(
     from m import Old`` is a rename written for both sides; the handler's gone name is no break where the
     try's import resolves."""
     sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: body}, {COMM: COMM_AFTER})
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     errors = [f.line for f in report.findings if f.path == COMM_USE and f.severity.value == "error"]
     assert (4 in errors) is claimed
 
@@ -3130,7 +3126,7 @@ def test_a_gone_attribute_in_the_attribute_error_handler_of_a_resolving_read(
     tree the handler never runs, and its gone attribute is no break."""
     body = "from pkg.distributed import comm\n\ntry:\n" + tried + "except AttributeError:\n    mode = comm.graph_mode\n"
     sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: body}, {COMM: COMM_AFTER})
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     errors = [f.line for f in report.findings if f.path == COMM_USE and f.severity.value == "error"]
     assert (6 in errors) is claimed
 
@@ -3156,7 +3152,7 @@ def test_a_gone_attribute_after_a_probe_of_the_new_name_in_an_or(
     flags = "\n\nclass _Flags:\n    @property\n    def on(self) -> bool:\n        return False\n\n\nFLAGS = _Flags()\n"
     after = COMM_AFTER + flags
     sides = three_way(git_repo, {"pkg/__init__.py": "", COMM: COMM_BASE}, {COMM_USE: body}, {COMM: after})
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     errors = [f.line for f in report.findings if f.path == COMM_USE and f.severity.value == "error"]
     assert (3 in errors) is claimed
 
@@ -3181,7 +3177,7 @@ def test_a_carry_of_a_comment_below_a_modules_last_statement_walks_none_of_its_d
 
     monkeypatch.setattr(symbols._Checker, "_patched_but_moved", unwalked)
     monkeypatch.setattr(symbols._Checker, "_patched_but_unused", unwalked)
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 # -- a removed __post_init__ handed on to (killers164, #26390) ---------------------------------------------------
@@ -3225,7 +3221,7 @@ def test_a_hand_on_to_a_removed_post_init_is_an_error(git_repo: GitRepo, no_rule
     sides = s.merge_case(
         git_repo, {POST_CFG: POST_BASE}, {fork: POST_HEAD + body}, [(POST_SUBJECT, {POST_CFG: POST_UPSTREAM})]
     )
-    [(path, line, message)] = found(audit_tree(git_repo.path, no_rules, merge=sides))
+    [(path, line, message)] = found(git_repo.audit(no_rules, merge=sides))
     assert (path, line) == (fork, line_of(git_repo, fork, text))
     assert "__post_init__" in message and "#26390" in message
 
@@ -3252,7 +3248,7 @@ def test_a_post_init_hand_on_that_still_lands_stays_quiet(git_repo: GitRepo, no_
     sides = s.merge_case(
         git_repo, {POST_CFG: POST_BASE}, {fork: POST_HEAD + body}, [(POST_SUBJECT, {POST_CFG: POST_UPSTREAM})]
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 # -- an override left on a base's stub: the class's work moved to a sibling hook (killers164, #31131) --------------
@@ -3313,11 +3309,7 @@ def hook_rows(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[int, s
     sides = s.merge_case(
         git_repo, {HOOKS: HOOKS_BASE}, {fork: HOOKS_HEAD + body}, [(HOOKS_SUBJECT, {HOOKS: HOOKS_UPSTREAM})]
     )
-    return [
-        (line, message)
-        for path, line, message in found(audit_tree(git_repo.path, no_rules, merge=sides))
-        if path == fork
-    ]
+    return [(line, message) for path, line, message in found(git_repo.audit(no_rules, merge=sides)) if path == fork]
 
 
 @pytest.mark.parametrize(
@@ -3392,7 +3384,7 @@ def test_a_probe_of_a_removed_post_init_stays_quiet(git_repo: GitRepo, no_rules:
     sides = s.merge_case(
         git_repo, {POST_CFG: POST_BASE}, {fork: POST_HEAD + body}, [(POST_SUBJECT, {POST_CFG: POST_UPSTREAM})]
     )
-    assert found(audit_tree(git_repo.path, no_rules, merge=sides)) == []
+    assert found(git_repo.audit(no_rules, merge=sides)) == []
 
 
 def test_an_override_left_on_a_stub_in_a_class_only_called_through_is_a_warning(
@@ -3407,9 +3399,7 @@ def test_an_override_left_on_a_stub_in_a_class_only_called_through_is_a_warning(
     sides = s.merge_case(
         git_repo, {HOOKS: HOOKS_BASE}, {fork: HOOKS_HEAD + body}, [(HOOKS_SUBJECT, {HOOKS: HOOKS_UPSTREAM})]
     )
-    rows = [
-        (f.line, f.severity.value) for f in audit_tree(git_repo.path, no_rules, merge=sides).findings if f.path == fork
-    ]
+    rows = [(f.line, f.severity.value) for f in git_repo.audit(no_rules, merge=sides).findings if f.path == fork]
     assert (6, "warning") in rows and all(severity != "error" for _, severity in rows)
 
 
@@ -3434,9 +3424,7 @@ def test_a_super_hand_on_whose_work_moved_to_a_sibling_hook(
     sides = s.merge_case(
         git_repo, {HOOKS: HOOKS_BASE}, {fork: HOOKS_HEAD + body}, [(HOOKS_SUBJECT, {HOOKS: HOOKS_UPSTREAM})]
     )
-    rows = [
-        (f.line, f.severity.value) for f in audit_tree(git_repo.path, no_rules, merge=sides).findings if f.path == fork
-    ]
+    rows = [(f.line, f.severity.value) for f in git_repo.audit(no_rules, merge=sides).findings if f.path == fork]
     assert (7, severity) in rows
     assert severity == "error" or all(seen != "error" for _, seen in rows)
 
@@ -3489,7 +3477,7 @@ def test_override_matched_by_keyword_when_the_base_grows(
         {FORK_PROPOSER: fork},
         [("spec decode grows (#1)", {PROPOSER_MOD: new_base, PROPOSER_RUNNER: call})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     errors = [f for f in report.findings if f.rule_id == DRIFT and f.path == FORK_PROPOSER and f.line == 5]
     assert bool([f for f in errors if f.severity.value == "error"]) is flagged, errors
 

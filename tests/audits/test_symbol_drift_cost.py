@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo, calls_made, config_without_rules
 
@@ -38,8 +37,8 @@ def _work(tmp: Path, n: int, dropped: bool, warm: bool = False) -> tuple[int, in
     sides = s.merge_case(repo, {RUNNER: base}, {RUNNER: fork}, [("Rework the steps (#2)", {RUNNER: upstream})])
     config = config_without_rules(tmp / f"cfg{n}")
     if warm:
-        audit_tree(repo.path, config, merge=sides)  # the imports and first-use caches out of the count
-    calls, report = calls_made(lambda: audit_tree(repo.path, config, merge=sides))
+        repo.audit(config, merge=sides)  # the imports and first-use caches out of the count
+    calls, report = calls_made(lambda: repo.audit(config, merge=sides))
     return calls, len(report.findings)
 
 

@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
 from tests.audits.test_symbol_drift import found
@@ -39,5 +38,5 @@ def test_a_module_upstream_removed_named_in_an_import_probe(
         {"pkg/config.py": fork},
         [("Remove the GPU worker (#78)", {"pkg/workers/gpu.py": None})],
     )
-    got = [row for row in found(audit_tree(git_repo.path, no_rules, merge=sides)) if row[0] == "pkg/config.py"]
+    got = [row for row in found(git_repo.audit(no_rules, merge=sides)) if row[0] == "pkg/config.py"]
     assert bool(got) is reported, got

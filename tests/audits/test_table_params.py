@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -40,7 +39,7 @@ SUBJECT = "Use `aiohttp` connection pool for benchmarking (#21981)"
 
 def table_drift(repo: GitRepo, config: Path, fork: str, upstream: str = SESSION) -> list[tuple[int, str]]:
     sides = s.merge_case(repo, {ERF: ERF_BASE}, {FORK: fork}, [(SUBJECT, {ERF: upstream})])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.message) for f in report.findings if f.rule_id == RULE and f.path == FORK]
 
 
@@ -161,7 +160,7 @@ CORRECT = {
 
 def _with_caller(repo: GitRepo, config: Path, fork: str, erf: str, serve: str) -> list[tuple[int, str]]:
     sides = s.merge_case(repo, {ERF: ERF_BASE, SERVE: SERVE_BASE}, {FORK: fork}, [(SUBJECT, {ERF: erf, SERVE: serve})])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.message) for f in report.findings if f.rule_id == RULE and f.path == FORK]
 
 

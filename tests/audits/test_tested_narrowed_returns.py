@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.returns import RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -67,7 +66,7 @@ HEAD = "from vllm.utils.flashinfer import supports_trtllm_attention\n\n\ndef aeo
 def _found(git_repo: GitRepo, no_rules: Path, fork: str, test: str) -> list[tuple[int, str]]:
     upstream = ONE.format(test=test)
     sides = s.merge_case(git_repo, {UTILS: BASE, **INITS}, {FORK: fork}, [(SUBJECT, {UTILS: upstream})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return sorted((f.line, f.message) for f in report.findings if f.path == FORK and f.rule_id == RULE)
 
 

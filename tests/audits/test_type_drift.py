@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
 from aeon_release.domain.audits.model import AuditReport
 from tests.audits import drift_shapes as s
@@ -75,7 +74,7 @@ def drift(
     sides = s.merge_case(
         repo, {REGISTRY: registry, SPEC: SPEC_BASE}, {FORK: HEAD + body}, [(SUBJECT, {SPEC: upstream})]
     )
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.message) for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK]
 
 
@@ -103,7 +102,7 @@ def drift_among_errors(repo: GitRepo, config: Path, body: str) -> list[tuple[int
             {path: HEAD + text for text, path in paths.items()},
             [(SUBJECT, {SPEC: SPEC_ENUM})],
         )
-        found = [f for f in audit_tree(repo.path, config, merge=sides).findings if f.rule_id == TYPE_DRIFT]
+        found = [f for f in repo.audit(config, merge=sides).findings if f.rule_id == TYPE_DRIFT]
         assert all(f.path in paths.values() for f in found), found
         _DRIFTED.update({text: [(f.line, f.message) for f in found if f.path == path] for text, path in paths.items()})
     return _DRIFTED[body]
@@ -250,7 +249,7 @@ def container_drift(repo: GitRepo, config: Path, body: str, upstream: str = SCHE
     sides = s.merge_case(
         repo, {SCHED: SCHED_BASE}, {FORK: CONTAINER_HEAD + body}, [(CONTAINER_SUBJECT, {SCHED: upstream})]
     )
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.message) for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK]
 
 
@@ -268,7 +267,7 @@ def container_drift_among_rows(repo: GitRepo, config: Path, bodies: list[str], b
         paths = {text: FORK.replace(".py", f"_{number}.py") for number, text in enumerate(bodies)}
         fork = {path: CONTAINER_HEAD + text for text, path in paths.items()}
         sides = s.merge_case(repo, {SCHED: SCHED_BASE}, fork, [(CONTAINER_SUBJECT, {SCHED: SCHED_AFTER})])
-        report = audit_tree(repo.path, config, merge=sides)
+        report = repo.audit(config, merge=sides)
         every = [f.path for f in report.findings if f.rule_id == TYPE_DRIFT]
         assert set(every) <= set(paths.values()), every
         for text, path in paths.items():
@@ -355,7 +354,7 @@ def _wrapped_case(repo: GitRepo, config: Path, body: str) -> AuditReport:
     sides = s.merge_case(
         repo, {SCHED: SCHED_WRAPPED}, {FORK: CONTAINER_HEAD + body}, [(CONTAINER_SUBJECT, {SCHED: SCHED_WRAPPED_AFTER})]
     )
-    return audit_tree(repo.path, config, merge=sides)
+    return repo.audit(config, merge=sides)
 
 
 def test_a_return_changed_on_a_signatures_last_line_is_caught(git_repo: GitRepo, no_rules: Path) -> None:
@@ -456,7 +455,7 @@ def test_a_container_of_the_forks_own_class_of_the_name_is_quiet(git_repo: GitRe
         {FORK: CONTAINER_HEAD + body, "vllm/aeon/plan.py": OWN_PLAN},
         [(CONTAINER_SUBJECT, {SCHED: SCHED_AFTER})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f.line for f in report.findings if f.rule_id == TYPE_DRIFT] == []
 
 
@@ -513,7 +512,7 @@ def test_a_fork_subclass_of_the_same_name_imported_is_upstreams_field(git_repo: 
         {FORK: CONTAINER_HEAD + body, "vllm/aeon/plan.py": plan},
         [(CONTAINER_SUBJECT, {SCHED: SCHED_AFTER})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f.line for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK] == [
         CONTAINER_HEAD.count("\n") + body.count("\n")
     ]
@@ -544,7 +543,7 @@ def test_a_class_of_the_same_name_from_another_module(
         {FORK: body},
         [(CONTAINER_SUBJECT, {SCHED: SCHED_AFTER})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f.line for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK] == ([line] if line else [])
 
 
@@ -651,7 +650,7 @@ def test_fields_drifted_alike_combine(git_repo: GitRepo, no_rules: Path, body: s
     sides = s.merge_case(
         git_repo, {SCHED: TWO_BASE}, {FORK: CONTAINER_HEAD + body}, [(CONTAINER_SUBJECT, {SCHED: TWO_AFTER})]
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     lines = [f.line for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK]
     assert lines == ([CONTAINER_HEAD.count("\n") + body.count("\n")] if caught else [])
 
@@ -685,7 +684,7 @@ def _tower_drift(repo: GitRepo, config: Path, body: str, base: str, upstream: st
         {FORK: TOWER_HEAD + body},
         [("[Model][Perf] Use cos and sin cache (#28798)", {TOWER: upstream})],
     )
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.message) for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK]
 
 

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -91,7 +90,7 @@ def test_keyword_call_off_an_unrelated_typed_receiver(
     the field's class is not known (a factory's result), the call may be either's: both stay errors."""
     base, after = _tree("num_computed_tokens", built), _tree("total_computed_tokens", built)
     sides = s.merge_case(git_repo, {**CORE, **base}, {FORK: FORK_TEXT}, [(SUBJECT, after)])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     errors = {
         f.line
         for f in report.findings
@@ -154,7 +153,7 @@ def test_keyword_call_off_a_mixin_or_a_protocol(git_repo: GitRepo, no_rules: Pat
     the old name: still an error."""
     base, after = _mixed("num_computed_tokens", where), _mixed("total_computed_tokens", where)
     sides = s.merge_case(git_repo, {**CORE, **base}, {FORK: WINDOW_FORK}, [(SUBJECT, after)])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     errors = {f.line for f in report.findings if f.rule_id == DRIFT and f.path == FORK and f.severity.value == "error"}
     assert 5 in errors, report.findings
 
@@ -193,6 +192,6 @@ def test_a_field_reset_to_none_built_conditionally_aliased_or_returned_typed_sta
 ) -> None:
     base, after = _twin_tree("num_computed_tokens", built, extra), _twin_tree("total_computed_tokens", built, extra)
     sides = s.merge_case(git_repo, {**CORE, **base}, {FORK: FORK_TEXT}, [(SUBJECT, after)])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     errors = {f.line for f in report.findings if f.rule_id == DRIFT and f.path == FORK and f.severity.value == "error"}
     assert 11 in errors and 6 not in errors, [f.message for f in report.findings if f.path == FORK and f.line == 6]

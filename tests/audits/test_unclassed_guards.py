@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from tests.audits.conftest import GitRepo
 from tests.audits.drift.trees import three_way
 from tests.audits.test_unclassed_drift import FILES, FORK, LAYER, LAYER_AFTER, errors
@@ -49,7 +48,7 @@ COMPAT = "vllm/aeon/compat.py"
 
 def _warnings(git_repo: GitRepo, no_rules: Path, text: str) -> list[str]:
     sides = three_way(git_repo, FILES, {FORK: text}, {LAYER: LAYER_AFTER})
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [f.message for f in report.findings if f.path == FORK and f.severity.value == "warning"]
 
 

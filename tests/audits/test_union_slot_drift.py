@@ -9,7 +9,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.symbols import RULE as DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -79,7 +78,7 @@ def _findings(git_repo: GitRepo, no_rules: Path, old: str, new: str, kind: str =
     base = UTILS_BASE.replace('request: "CompletionRequest | ChatRequest"', old)
     upstream = UTILS_BASE.replace('request: "CompletionRequest | ChatRequest"', new)
     sides = s.merge_case(git_repo, {UTILS: base, PROTOCOL: PROTOCOL_BASE}, {FORK: fork}, [(SUBJECT, {UTILS: upstream})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [(f.line, f.severity.value) for f in report.findings if f.rule_id == DRIFT and f.path == FORK]
 
 

@@ -15,7 +15,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.returns import RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -50,7 +49,7 @@ UNPACK = "supported, _ = fi.supports_trtllm_attention()"
 
 def _found(git_repo: GitRepo, no_rules: Path, fork: str) -> list[tuple[int, str, str]]:
     sides = s.merge_case(git_repo, {UTILS: BASE, **INITS}, {FORK: fork}, [(SUBJECT, {UTILS: ONE})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [(f.line, f.severity.value, f.message) for f in report.findings if f.path == FORK and f.rule_id == RULE]
     return sorted(rows)
 
@@ -151,7 +150,7 @@ def _found_among_errors(git_repo: GitRepo, no_rules: Path, fork: str) -> list[tu
         sides = s.merge_case(
             git_repo, {UTILS: BASE, **INITS}, {path: text for text, path in paths.items()}, [(SUBJECT, {UTILS: ONE})]
         )
-        report = audit_tree(git_repo.path, no_rules, merge=sides)
+        report = git_repo.audit(no_rules, merge=sides)
         every = [f.path for f in report.findings if f.rule_id == RULE]
         assert set(every) <= set(paths.values()), every
         for text, path in paths.items():
@@ -191,7 +190,7 @@ def test_an_alias_of_the_forks_own_function_of_the_name_is_silent(git_repo: GitR
     sides = s.merge_case(
         git_repo, {UTILS: BASE, **INITS}, {FORK: fork, "vllm/aeon/compat.py": compat}, [(SUBJECT, {UTILS: ONE})]
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f for f in report.findings if f.rule_id == RULE] == []
 
 
@@ -204,6 +203,6 @@ def test_a_try_around_an_unpack_of_an_iterable_value_stays_an_error(git_repo: Gi
     fork = HEAD + f"    try:\n        {UNPACK}\n    except (TypeError, ValueError):\n        return False\n"
     fork += "    return supported\n"
     sides = s.merge_case(git_repo, {UTILS: BASE, **INITS}, {FORK: fork}, [(SUBJECT, {UTILS: upstream})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     found = [(f.line, f.severity.value) for f in report.findings if f.path == FORK and f.rule_id == RULE]
     assert found == [(_line(fork), "error")]

@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.returns import RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -31,7 +30,7 @@ def _found(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[str, int]
         {FORK: HEAD + body},
         [(SUBJECT, {MANAGER: MANAGER_THREE})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [(f.path, f.line) for f in report.findings if f.rule_id == RULE and f.severity.value == "error"]
 
 

@@ -8,7 +8,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.returns import RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -67,7 +66,7 @@ def _case(git_repo: GitRepo, no_rules: Path, test: str, upstream: str, also: dic
         {USER: USE.format(test=test)},
         [(SUBJECT, {ORACLE: upstream, **(also or {})})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [f.line for f in report.findings if f.rule_id == RULE and f.path == USER]
 
 
@@ -78,7 +77,7 @@ def test_a_member_no_path_returns_now_is_an_error(git_repo: GitRepo, no_rules: P
     sides = s.merge_case(
         git_repo, {**INITS, ORACLE: ORACLE_BASE}, {USER: USE.format(test=test)}, [(SUBJECT, {ORACLE: RAISES})]
     )
-    [finding] = [f for f in audit_tree(git_repo.path, no_rules, merge=sides).findings if f.rule_id == RULE]
+    [finding] = [f for f in git_repo.audit(no_rules, merge=sides).findings if f.rule_id == RULE]
     assert (finding.path, finding.line, finding.severity.value) == (USER, 6, "error")
     assert "with Backend.NONE, which select_backend() returned there at the merge base" in finding.message
     assert "no path of it returns Backend.NONE now" in finding.message and "#46491" in finding.message
@@ -172,7 +171,7 @@ def _one_case(
         {USER: ONE_USE.format(test=test) + fork_extra},
         [(SUBJECT, {ORACLE: upstream})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [(f.line, f.message) for f in report.findings if f.rule_id == RULE and f.path == USER]
 
 
@@ -204,13 +203,13 @@ def test_the_fork_s_own_selector_of_the_name_is_silent(git_repo: GitRepo, no_rul
         {USER: own.format(test="if backend == Backend.NONE:")},
         [(SUBJECT, {ORACLE: ONE_RAISES})],
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f.line for f in report.findings if f.rule_id == RULE and f.path == USER] == []
 
 
 def _findings(git_repo: GitRepo, no_rules: Path, fork: str, path: str = USER) -> list[tuple[int, str]]:
     sides = s.merge_case(git_repo, {**INITS, ORACLE: ORACLE_BASE}, {path: fork}, [(SUBJECT, {ORACLE: RAISES})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return [(f.line, f.severity.value) for f in report.findings if f.rule_id == RULE and f.path == path]
 
 

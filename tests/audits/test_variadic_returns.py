@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.returns import RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -62,7 +61,7 @@ HEAD = "from vllm.model_executor.layers.mamba.mamba_mixer2 import MambaMixer2\n\
 
 def _found(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str = MIXER_WIDE) -> list[tuple[int, str]]:
     sides = s.merge_case(git_repo, {MIXER: MIXER_BASE, **INITS}, {FORK: fork}, [(SUBJECT, {MIXER: upstream})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return sorted((f.line, f.message) for f in report.findings if f.path == FORK and f.rule_id == RULE)
 
 
@@ -113,7 +112,7 @@ def test_an_index_upstream_wrote_for_an_unchanged_pair_is_no_tuple_made_one_valu
         base = base.replace(" -> tuple[int, int]", "").replace("return Calc.pair(1, 2)\n", "return (1,), (2,)\n")
     fork = HEAD + "def aeon_ssm(layer: MambaMixer2):\n    return layer.get_state_dtype()[1]\n"
     sides = s.merge_case(git_repo, {MIXER: base, **INITS}, {FORK: fork}, [(SUBJECT, {MIXER: upstream})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f for f in report.findings if f.path == FORK and f.rule_id == RULE] == []
 
 
@@ -145,7 +144,7 @@ def test_an_unpack_dropped_while_upstreams_own_stands_is_quiet(
     fork = HEAD + "def aeon_ssm(layer: MambaMixer2):\n    _, ssm = layer.get_state_dtype()\n    return ssm\n"
     files = {MIXER: MIXER_BASE, OTHER: other_base, **INITS}
     sides = s.merge_case(git_repo, files, {FORK: fork}, [(SUBJECT, {MIXER: MIXER_TYPED, OTHER: other_after})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f.message for f in report.findings if f.path == FORK and f.rule_id == RULE] == []
 
 
@@ -157,5 +156,5 @@ def test_an_unrelated_class_unpack_left_standing_keeps_the_error(git_repo: GitRe
     fork = HEAD + "def aeon_ssm(layer: MambaMixer2):\n    _, ssm = layer.get_state_dtype()\n    return ssm\n"
     files = {MIXER: MIXER_BASE, OTHER: gdn, **INITS}
     sides = s.merge_case(git_repo, files, {FORK: fork}, [(SUBJECT, {MIXER: MIXER_WIDE})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert [f.line for f in report.findings if f.path == FORK and f.rule_id == RULE] == [5]

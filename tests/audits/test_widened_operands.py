@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.returns import RULE
 from aeon_release.domain.audits.model import Severity
 from tests.audits import drift_shapes as s
@@ -50,7 +49,7 @@ M = "    def aeon(self, n: int):\n"
 
 def _found(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str = RUNNER_PAIR) -> list[tuple[int, str, str]]:
     sides = s.merge_case(git_repo, {RUNNER: RUNNER_BASE, **INITS}, {FORK: fork}, [(SUBJECT, {RUNNER: upstream})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return sorted(
         (f.line, f.severity.value, f.message) for f in report.findings if f.path == FORK and f.rule_id == RULE
     )
@@ -212,6 +211,6 @@ def test_a_function_importing_the_widened_function_itself_still_errs(git_repo: G
     )
     fork = "def aeon(n: int) -> int:\n    from vllm.pads import pad_of\n\n    return n + pad_of(n)\n"
     sides = s.merge_case(git_repo, {"vllm/pads.py": base}, {FORK: fork}, [(SUBJECT, {"vllm/pads.py": pair})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     found = [(f.line, f.severity.value) for f in report.findings if f.path == FORK and f.rule_id == RULE]
     assert found == [(4, "error")], found

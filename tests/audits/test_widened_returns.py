@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.returns import RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -45,7 +44,7 @@ INITS = {"vllm/v1/worker/__init__.py": ""}
 
 def _found(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str = RUNNER_WIDE) -> list[tuple[int, str]]:
     sides = s.merge_case(git_repo, {RUNNER: RUNNER_BASE, **INITS}, {FORK: fork}, [(SUBJECT, {RUNNER: upstream})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     assert all(f.severity.value == "error" for f in report.findings if f.rule_id == RULE)
     return sorted((f.line, f.message) for f in report.findings if f.path == FORK and f.rule_id == RULE)
 
@@ -170,7 +169,7 @@ def test_an_element_read_from_a_tuple_made_one_value(
 def _narrowed(git_repo: GitRepo, no_rules: Path, fork: str) -> list[tuple[int, str]]:
     """Upstream's commit the other way round: the pair (and its callers' unpack) made one value."""
     sides = s.merge_case(git_repo, {RUNNER: RUNNER_WIDE, **INITS}, {FORK: fork}, [(SUBJECT, {RUNNER: RUNNER_BASE})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return sorted((f.line, f.message) for f in report.findings if f.path == FORK and f.rule_id == RULE)
 
 
@@ -246,7 +245,7 @@ def test_a_tuple_made_one_value_beside_an_abstract_declaration_and_a_split_targe
     sides = s.merge_case(
         git_repo, {POLICY: POLICY_BASE, **INITS}, {FORK: fork}, [("one map (#36267)", {POLICY: POLICY_ONE})]
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     [(line, message)] = [(f.line, f.message) for f in report.findings if f.path == FORK and f.rule_id == RULE]
     assert line == 5 and "unpacks 3 values from DefaultEplbPolicy.rebalance_experts()" in message
 

@@ -14,7 +14,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.drift.returns import RULE
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo
@@ -56,7 +55,7 @@ def _found(git_repo: GitRepo, no_rules: Path, fork: str, upstream: str) -> list[
     sides = s.merge_case(
         git_repo, {MANAGER: MANAGER_BASE, **INITS}, {FORK: HEAD + fork}, [(SUBJECT, {MANAGER: upstream})]
     )
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     return sorted(
         f.line - 3 for f in report.findings if f.path == FORK and f.rule_id == RULE and f.severity.value == "error"
     )

@@ -13,7 +13,6 @@ from pathlib import Path
 
 import pytest
 
-from aeon_release.domain.audits import audit_tree
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT
 from aeon_release.domain.audits.model import Severity
 from tests.audits import drift_shapes as s
@@ -48,7 +47,7 @@ SUBJECT = "Fix(benchmarks): allow multiple mm contents in OpenAI Chat Completion
 
 def widened(repo: GitRepo, config: Path, body: str, upstream: str = WIDENED) -> list[tuple[int, str]]:
     sides = s.merge_case(repo, {ERF: ERF_BASE}, {FORK: HEAD + body}, [(SUBJECT, {ERF: upstream})])
-    report = audit_tree(repo.path, config, merge=sides)
+    report = repo.audit(config, merge=sides)
     return [(f.line, f.message) for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK]
 
 
@@ -140,7 +139,7 @@ def test_widened_union_a_kind_test_not_read_is_a_warning(git_repo: GitRepo, no_r
         + "    if isinstance(content, list) and len(content) > 1:\n        return None\n    return content.get('type')\n"
     )
     sides = s.merge_case(git_repo, {ERF: ERF_BASE}, {FORK: HEAD + body}, [(SUBJECT, {ERF: WIDENED})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     [found] = [f for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK]
     assert found.severity is Severity.WARNING and "when it holds a list" in found.message
     assert found.line == HEAD.count("\n") + body.count("\n")
@@ -166,6 +165,6 @@ REVG_CASES = {
 @pytest.mark.parametrize("name", list(REVG_CASES))
 def test_revg_widened(git_repo: GitRepo, no_rules: Path, name: str) -> None:
     sides = s.merge_case(git_repo, {ERF: ERF_BASE}, {FORK: HEAD + REVG_CASES[name]}, [(SUBJECT, {ERF: WIDENED})])
-    report = audit_tree(git_repo.path, no_rules, merge=sides)
+    report = git_repo.audit(no_rules, merge=sides)
     rows = [(f.line, f.severity.value) for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK]
     assert [r for r in rows if r[1] == "error"] == [], rows

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from pathlib import Path
 
-from aeon_release.domain.audits import AuditReport, MergeSides, audit_tree
+from aeon_release.domain.audits import AuditReport, MergeSides
 from aeon_release.domain.audits.model import Finding
 from tests.audits.conftest import GitRepo, rows_side_by_side
 from tests.audits.conftest import config_without_rules as no_rules
@@ -14,11 +14,11 @@ from tests.audits.conftest import config_without_rules as no_rules
 def three_way(repo: GitRepo, base: Mapping[str, str], ours: Mapping[str, str], theirs: Mapping[str, str]) -> MergeSides:
     base_sha, theirs_sha, ours_sha = repo.three_way(base, [("upstream change", theirs)], ours, "fork change")
     # the fixture must merge cleanly: GitRepo's merge fails the test on any conflict (git merge exits 1)
-    return MergeSides(repo.path, base_sha, ours_sha, theirs_sha)
+    return MergeSides(repo.root, base_sha, ours_sha, theirs_sha)
 
 
 def audit(repo: GitRepo, sides: MergeSides, tmp: Path) -> AuditReport:
-    return audit_tree(repo.path, no_rules(tmp / "cfg"), merge=sides)
+    return repo.audit(no_rules(tmp / "cfg"), merge=sides)
 
 
 def side_by_side(
