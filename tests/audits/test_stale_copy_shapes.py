@@ -1,0 +1,120 @@
+"""Stale copies, killers216's shapes: an override that never runs the base's body and copies what upstream rewrote
+there -- a store of ``self`` word for word (#48861: ``self.out_dtype = torch.get_default_dtype()``), a call with
+the base's old keywords and values of its own (#42209: ``make_nvfp4_moe_quant_config(...)`` gained
+``swiglu_limit=``), a local's old binding (#31099: ``output_shape = [x.shape[0], layer.weight.shape[0]]``).
+Warnings all: the fork may keep the old body on purpose.  Quiet: upstream's new value, a value of the fork's own,
+the new keyword passed, a ``**`` splat, fewer keywords, another local, an override handing on, a method of the
+fork's own name.  One merge for every module (``drift_shapes.side_by_side``).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import line_of
+
+METHOD = "pkg/quant/method.py"
+BASE = """import torch
+
+
+def make_config(w_scale=None, a_scale=None, limit=None):
+    return (w_scale, a_scale, limit)
+
+
+class Method:
+    def __init__(self, config) -> None:
+        self.config = config
+        self.out_dtype = torch.get_default_dtype()
+
+    def get_config(self, layer):
+        return make_config(w_scale=layer.w_scale, a_scale=layer.a_scale)
+
+    def apply(self, layer, x):
+        shape = [x.shape[0], layer.weight.shape[0]]
+        out = x @ layer.weight
+        return out.view(*shape)
+"""
+AFTER = (
+    BASE.replace("self.out_dtype = torch.get_default_dtype()", "self.out_dtype = self.config.model_dtype")
+    .replace(
+        "make_config(w_scale=layer.w_scale, a_scale=layer.a_scale)",
+        'make_config(w_scale=layer.w_scale, a_scale=layer.a_scale, limit=getattr(layer, "limit", None))',
+    )
+    .replace("shape = [x.shape[0], layer.weight.shape[0]]", "shape = [x.shape[0], layer.output_size]")
+)
+HEAD = "import torch\n\nfrom pkg.quant.method import Method, make_config\n\n\nclass AeonMethod(Method):\n"
+UPSTREAM = [("fix: out dtype, limits and padded weights (#48861)", {METHOD: AFTER})]
+
+FOUND = {
+    "init copy": (
+        "    def __init__(self, config) -> None:\n        self.config = config\n"
+        "        self.out_dtype = torch.get_default_dtype()\n        self.aeon_gemm = None\n",
+        "self.out_dtype = torch.get_default_dtype()",
+    ),
+    "annotated init copy": (
+        "    def __init__(self, config) -> None:\n        self.config = config\n"
+        "        self.out_dtype: torch.dtype = torch.get_default_dtype()\n",
+        "self.out_dtype: torch.dtype = torch.get_default_dtype()",
+    ),
+    "old keywords, own values": (
+        "    def get_config(self, layer):\n        return make_config(w_scale=layer.w_scale * 2, a_scale=layer.a_scale)\n",
+        "return make_config(w_scale=layer.w_scale * 2, a_scale=layer.a_scale)",
+    ),
+    "old keywords, other order": (
+        "    def get_config(self, layer):\n        cfg = make_config(a_scale=layer.a_scale.max(), w_scale=layer.w_scale)\n"
+        "        return cfg\n",
+        "cfg = make_config(a_scale=layer.a_scale.max(), w_scale=layer.w_scale)",
+    ),
+    "old local": (
+        "    def apply(self, layer, x):\n        shape = [x.shape[0], layer.weight.shape[0]]\n"
+        "        return torch.mm(x, layer.weight).view(*shape)\n",
+        "shape = [x.shape[0], layer.weight.shape[0]]",
+    ),
+}
+QUIET = {
+    "upstream's new value": "    def __init__(self, config) -> None:\n        self.config = config\n"
+    "        self.out_dtype = config.model_dtype\n",
+    "a value of its own": "    def __init__(self, config) -> None:\n        self.config = config\n"
+    "        self.out_dtype = torch.float16\n",
+    "the new keyword passed": "    def get_config(self, layer):\n"
+    "        return make_config(w_scale=layer.w_scale * 2, a_scale=layer.a_scale, limit=None)\n",
+    "a splat": "    def get_config(self, layer):\n        extra = {'limit': 1}\n"
+    "        return make_config(w_scale=layer.w_scale * 2, a_scale=layer.a_scale, **extra)\n",
+    "fewer keywords": "    def get_config(self, layer):\n        return make_config(w_scale=layer.w_scale * 2)\n",
+    "another local": "    def apply(self, layer, x):\n        rows = [x.shape[0], layer.weight.shape[0]]\n"
+    "        return torch.mm(x, layer.weight).view(*rows)\n",
+    "upstream's new local": "    def apply(self, layer, x):\n        shape = [x.shape[0], layer.output_size]\n"
+    "        return torch.mm(x, layer.weight).view(*shape)\n",
+    "handing on": "    def __init__(self, config) -> None:\n        super().__init__(config)\n"
+    "        self.aeon_dtype = torch.get_default_dtype()\n\n"
+    "    def get_config(self, layer):\n        base = super().get_config(layer)\n"
+    "        return base or make_config(w_scale=layer.w_scale * 2, a_scale=layer.a_scale)\n",
+    "its own method": "    def aeon_shape(self, layer, x):\n        shape = [x.shape[0], layer.weight.shape[0]]\n"
+    "        return make_config(w_scale=layer.w_scale * 2, a_scale=layer.a_scale), shape\n",
+}
+
+
+def _path(key: str) -> str:
+    return f"pkg/aeon/{key.replace(' ', '_').replace(',', '').replace(chr(39), '')}.py"
+
+
+FORKS = {_path(key): HEAD + body for key, body in {**{k: v[0] for k, v in FOUND.items()}, **QUIET}.items()}
+
+
+def _rows(repo: GitRepo, key: str) -> list[tuple[int, str]]:
+    found = s.side_by_side(repo, {METHOD: BASE}, FORKS, UPSTREAM, SYMBOL_DRIFT)[_path(key)]
+    return [(f.line, f.severity.value) for f in found if "fork override of Method." in f.message]
+
+
+@pytest.mark.parametrize("key", sorted(FOUND))
+def test_a_copy_of_what_upstream_rewrote_warns(git_repo: GitRepo, key: str) -> None:
+    body, use = FOUND[key]
+    assert _rows(git_repo, key) == [(line_of(HEAD + body, use), "warning")]
+
+
+@pytest.mark.parametrize("key", sorted(QUIET))
+def test_twins_stay_quiet(git_repo: GitRepo, key: str) -> None:
+    assert _rows(git_repo, key) == []
