@@ -1,10 +1,12 @@
 """Stale copies, killers216's shapes: an override that never runs the base's body and copies what upstream rewrote
 there -- a store of ``self`` word for word (#48861: ``self.out_dtype = torch.get_default_dtype()``), a call with
 the base's old keywords and values of its own (#42209: ``make_nvfp4_moe_quant_config(...)`` gained
-``swiglu_limit=``), a local's old binding (#31099: ``output_shape = [x.shape[0], layer.weight.shape[0]]``).
+``swiglu_limit=``), a local's old binding (#31099: ``output_shape = [x.shape[0], layer.weight.shape[0]]``); and
+an override handing on only on some paths whose own leaving branch copies the old test (#35430's ``if
+isinstance(layer, Attention): return ...`` before a ``super()`` call for linear layers alone).
 Warnings all: the fork may keep the old body on purpose.  Quiet: upstream's new value, a value of the fork's own,
-the new keyword passed, a ``**`` splat, fewer keywords, another local, an override handing on, a method of the
-fork's own name.  One merge for every module (``drift_shapes.side_by_side``).
+the new keyword passed, a ``**`` splat, fewer keywords, another local, an override handing on (at its end, or in
+the copied branch), a method of the fork's own name.  One merge for every module (``drift_shapes.side_by_side``).
 """
 
 from __future__ import annotations
@@ -24,6 +26,18 @@ def make_config(w_scale=None, a_scale=None, limit=None):
     return (w_scale, a_scale, limit)
 
 
+class Attention:
+    pass
+
+
+class MLAAttention:
+    pass
+
+
+class Linear:
+    pass
+
+
 class Method:
     def __init__(self, config) -> None:
         self.config = config
@@ -36,6 +50,13 @@ class Method:
         shape = [x.shape[0], layer.weight.shape[0]]
         out = x @ layer.weight
         return out.view(*shape)
+
+    def get_method(self, layer):
+        if isinstance(layer, Attention):
+            return "kv"
+        if isinstance(layer, Linear):
+            return "linear"
+        return None
 """
 AFTER = (
     BASE.replace("self.out_dtype = torch.get_default_dtype()", "self.out_dtype = self.config.model_dtype")
@@ -44,8 +65,9 @@ AFTER = (
         'make_config(w_scale=layer.w_scale, a_scale=layer.a_scale, limit=getattr(layer, "limit", None))',
     )
     .replace("shape = [x.shape[0], layer.weight.shape[0]]", "shape = [x.shape[0], layer.output_size]")
+    .replace("if isinstance(layer, Attention):", "if isinstance(layer, (Attention, MLAAttention)):")
 )
-HEAD = "import torch\n\nfrom pkg.quant.method import Method, make_config\n\n\nclass AeonMethod(Method):\n"
+HEAD = "import torch\n\nfrom pkg.quant.method import Attention, Linear, Method, make_config\n\n\nclass AeonMethod(Method):\n"
 UPSTREAM = [("fix: out dtype, limits and padded weights (#48861)", {METHOD: AFTER})]
 
 FOUND = {
@@ -73,6 +95,11 @@ FOUND = {
         "        return torch.mm(x, layer.weight).view(*shape)\n",
         "shape = [x.shape[0], layer.weight.shape[0]]",
     ),
+    "a leaving branch before a partial hand-on": (
+        "    def get_method(self, layer):\n        if isinstance(layer, Attention):\n            return 'aeon-kv'\n"
+        "        if isinstance(layer, Linear):\n            return super().get_method(layer)\n        return None\n",
+        "if isinstance(layer, Attention):",
+    ),
 }
 QUIET = {
     "upstream's new value": "    def __init__(self, config) -> None:\n        self.config = config\n"
@@ -92,6 +119,10 @@ QUIET = {
     "        self.aeon_dtype = torch.get_default_dtype()\n\n"
     "    def get_config(self, layer):\n        base = super().get_config(layer)\n"
     "        return base or make_config(w_scale=layer.w_scale * 2, a_scale=layer.a_scale)\n",
+    "a fall-through to the base": "    def get_method(self, layer):\n        if isinstance(layer, Attention):\n"
+    "            return 'aeon-kv'\n        return super().get_method(layer)\n",
+    "a branch handing on": "    def get_method(self, layer):\n        if isinstance(layer, Attention):\n"
+    "            return super().get_method(layer)\n        return None\n",
     "its own method": "    def aeon_shape(self, layer, x):\n        shape = [x.shape[0], layer.weight.shape[0]]\n"
     "        return make_config(w_scale=layer.w_scale * 2, a_scale=layer.a_scale), shape\n",
 }

@@ -53,6 +53,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.callees import is_super
 from aeon_release.domain.audits.drift.interposed import hands_on, reached
 from aeon_release.domain.audits.drift.layouts import methods_of
 from aeon_release.domain.audits.drift.nulled_attributes import derived_from, local_bases
@@ -516,13 +517,15 @@ def _fork_copies(
         overrides = {m.name: m for m in methods_of(cls)}
         for item in items:
             override = overrides.get(item.method)
-            if override is None or hands_on(override, item.method):  # the base's body runs too
+            if override is None:
                 continue
             calls = [n for n in ast.walk(override) if isinstance(n, ast.Call)]
             # a rewritten test, return or local's binding (callee "") is looked for among the override's own
             held: list[ast.expr | ast.stmt] = list(calls)
             if not item.callee:
                 held = [*_pieces(override).values(), *(n for v in _assigned(override).values() for _, n in v)]
+            if hands_on(override, item.method):  # the base's body runs too, unless only on some paths
+                held = _leaving_tests(override, item.method) if not item.callee else []
             if any(_text(n) == item.new for n in held) or _makes_added(item, calls):
                 continue  # the fork made upstream's new call already, or what it added to it
             line = next((n.lineno for n in held if n.lineno in owned and _repeats(n, item)), None)
@@ -532,6 +535,33 @@ def _fork_copies(
             line = next((n.lineno for n in held if n.lineno in owned and _keyword_copy(n, item)), None)
             if line is not None:
                 yield item, line, False
+
+
+def _leaving_tests(override: _Def, name: str) -> list[ast.expr | ast.stmt]:
+    """killers216: the tests of the override's own ``if`` statements whose branch leaves (its last statement returns
+    or raises) without handing on to the base, when the override's last statement does not hand on either: the
+    base's body runs on some paths only, and what the copied test lets in never reaches it (#35430's ``if
+    isinstance(layer, Attention): return self.KVCacheMethodCls(self)`` before a ``super()`` call for linear layers
+    alone, where upstream's test now takes ``MLAAttention`` too)."""
+    if not override.body or _reaches_base(override.body[-1], name):
+        return []
+    return [
+        stmt.test
+        for stmt in override.body
+        if isinstance(stmt, ast.If)
+        and isinstance(stmt.body[-1], ast.Return | ast.Raise)
+        and not any(_reaches_base(b, name) for b in stmt.body)
+    ]
+
+
+def _reaches_base(stmt: ast.stmt, name: str) -> bool:
+    """The statement reads ``super().name`` (or ``getattr(super(), "name")``)."""
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.Attribute) and node.attr == name and is_super(node.value):
+            return True
+        if isinstance(node, ast.Call) and last_name(node.func) == "getattr" and node.args and is_super(node.args[0]):
+            return True
+    return False
 
 
 def _keyword_copy(node: ast.expr | ast.stmt, item: Rewritten) -> bool:
