@@ -3,10 +3,11 @@ there -- a store of ``self`` word for word (#48861: ``self.out_dtype = torch.get
 the base's old keywords and values of its own (#42209: ``make_nvfp4_moe_quant_config(...)`` gained
 ``swiglu_limit=``), a local's old binding (#31099: ``output_shape = [x.shape[0], layer.weight.shape[0]]``); and
 an override handing on only on some paths whose own leaving branch copies the old test (#35430's ``if
-isinstance(layer, Attention): return ...`` before a ``super()`` call for linear layers alone).
+isinstance(layer, Attention): return ...`` before a ``super()`` call for linear layers alone); and a dimension
+of a parameter's tensor the method no longer reads (#31099's ``layer.weight.shape[0]``, spelt ``.size(0)`` too).
 Warnings all: the fork may keep the old body on purpose.  Quiet: upstream's new value, a value of the fork's own,
-the new keyword passed, a ``**`` splat, fewer keywords, another local, an override handing on (at its end, or in
-the copied branch), a method of the fork's own name.  One merge for every module (``drift_shapes.side_by_side``).
+the new keyword passed, a ``**`` splat, fewer keywords, an override handing on (at its end, or in
+the copied branch), another dimension or tensor, upstream's new field, a method of the fork's own name.  One merge for every module (``drift_shapes.side_by_side``).
 """
 
 from __future__ import annotations
@@ -57,6 +58,10 @@ class Method:
         if isinstance(layer, Linear):
             return "linear"
         return None
+
+    def forward(self, layer, x):
+        out = x @ layer.weight
+        return out.view(x.shape[0], layer.weight.shape[0])
 """
 AFTER = (
     BASE.replace("self.out_dtype = torch.get_default_dtype()", "self.out_dtype = self.config.model_dtype")
@@ -66,6 +71,10 @@ AFTER = (
     )
     .replace("shape = [x.shape[0], layer.weight.shape[0]]", "shape = [x.shape[0], layer.output_size]")
     .replace("if isinstance(layer, Attention):", "if isinstance(layer, (Attention, MLAAttention)):")
+    .replace(
+        "return out.view(x.shape[0], layer.weight.shape[0])",
+        "return out[:, : layer.output_size].view(x.shape[0], layer.output_size)",
+    )
 )
 HEAD = "import torch\n\nfrom pkg.quant.method import Attention, Linear, Method, make_config\n\n\nclass AeonMethod(Method):\n"
 UPSTREAM = [("fix: out dtype, limits and padded weights (#48861)", {METHOD: AFTER})]
@@ -100,6 +109,20 @@ FOUND = {
         "        if isinstance(layer, Linear):\n            return super().get_method(layer)\n        return None\n",
         "if isinstance(layer, Attention):",
     ),
+    "a dimension by size()": (
+        "    def forward(self, layer, x):\n        n = layer.weight.size(0)\n"
+        "        return torch.mm(x, layer.weight).view(-1, n)\n",
+        "n = layer.weight.size(0)",
+    ),
+    "a dimension off another name": (
+        "    def forward(self, lyr, x):\n        return (x @ lyr.weight).reshape(x.shape[0], lyr.weight.shape[0])\n",
+        "return (x @ lyr.weight).reshape(x.shape[0], lyr.weight.shape[0])",
+    ),
+    "another local, the old dimension": (
+        "    def apply(self, layer, x):\n        rows = [x.shape[0], layer.weight.shape[0]]\n"
+        "        return torch.mm(x, layer.weight).view(*rows)\n",
+        "rows = [x.shape[0], layer.weight.shape[0]]",
+    ),
 }
 QUIET = {
     "upstream's new value": "    def __init__(self, config) -> None:\n        self.config = config\n"
@@ -111,8 +134,6 @@ QUIET = {
     "a splat": "    def get_config(self, layer):\n        extra = {'limit': 1}\n"
     "        return make_config(w_scale=layer.w_scale * 2, a_scale=layer.a_scale, **extra)\n",
     "fewer keywords": "    def get_config(self, layer):\n        return make_config(w_scale=layer.w_scale * 2)\n",
-    "another local": "    def apply(self, layer, x):\n        rows = [x.shape[0], layer.weight.shape[0]]\n"
-    "        return torch.mm(x, layer.weight).view(*rows)\n",
     "upstream's new local": "    def apply(self, layer, x):\n        shape = [x.shape[0], layer.output_size]\n"
     "        return torch.mm(x, layer.weight).view(*shape)\n",
     "handing on": "    def __init__(self, config) -> None:\n        super().__init__(config)\n"
@@ -123,6 +144,12 @@ QUIET = {
     "            return 'aeon-kv'\n        return super().get_method(layer)\n",
     "a branch handing on": "    def get_method(self, layer):\n        if isinstance(layer, Attention):\n"
     "            return super().get_method(layer)\n        return None\n",
+    "another dimension": "    def forward(self, layer, x):\n        return (x @ layer.weight).view(-1, layer.weight.shape[1])\n",
+    "another tensor's dimension": "    def forward(self, layer, x):\n"
+    "        return (x @ layer.weight).view(-1, layer.bias.shape[0])\n",
+    "upstream's new field": "    def forward(self, layer, x):\n        return (x @ layer.weight).view(-1, layer.output_size)\n",
+    "a forward handing on": "    def forward(self, layer, x):\n        out = super().forward(layer, x)\n"
+    "        return out[:, : layer.weight.shape[0]]\n",
     "its own method": "    def aeon_shape(self, layer, x):\n        shape = [x.shape[0], layer.weight.shape[0]]\n"
     "        return make_config(w_scale=layer.w_scale * 2, a_scale=layer.a_scale), shape\n",
 }

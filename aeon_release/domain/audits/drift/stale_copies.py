@@ -108,6 +108,20 @@ class Rewritten:
     callee: str  # the callee's last name (``f`` of ``self.f(...)``), "" for a computed one (``(a or b)(x)``)
 
 
+@dataclass(frozen=True)
+class Dropped:
+    """``cls.method`` (of ``path``) read a dimension ``text`` of its parameter at ``key[0]`` (``layer.weight.shape[0]``:
+    the chain below the parameter and the index in ``key``) at the base and no longer does; it reads ``now``, a
+    field of that parameter, instead."""
+
+    path: str
+    cls: str
+    method: str
+    key: tuple[int, str, int]
+    text: str
+    now: str
+
+
 def stale_copy_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork overrides repeating a call upstream's own method rewrote (see the module's docstring)."""
     called = _fork_callees(trees)
@@ -118,18 +132,25 @@ def stale_copy_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     paths = fork_imported_first(trees, candidates)[:_MOST_FILES]
     rewritten: list[Rewritten] = []
     added: list[Added] = []
+    dropped: list[Dropped] = []
     for path, old, new in parsed_versions(trees, paths):
+        dropped.extend(_dropped_dims(path, old, new, set(trees.upstream[path].added)))
         found = [*_rewritten(path, old, new, set(trees.upstream[path].added), called)]
         found += _rewritten_tests(path, old, new, set(trees.upstream[path].added))
         found += _rewritten_assigns(path, old, new, set(trees.upstream[path].added))
         rewritten.extend(found + _inherited(new, found))
         added.extend(_added_calls(path, old, new, set(trees.upstream[path].added), called))
-    if not rewritten and not added:
+    if not rewritten and not added and not dropped:
         return []
     findings = []
     for path, module, owned in fork_modules(trees, lambda line: bool(_DEF.match(line))):
+        copied = set()
         for item, line, exact in _fork_copies(path, module, owned, rewritten):
             findings.append(_finding(trees, path, line, item, pr_pattern, exact))
+            copied.add(line)
+        for gone, line in _fork_dims(path, module, owned, dropped):
+            if line not in copied:  # the copy's own finding says it already
+                findings.append(_dim_finding(trees, path, line, gone, pr_pattern))
         for extra, line in _fork_anchors(path, module, owned, added):
             findings.append(_added_finding(trees, path, line, extra, pr_pattern))
     return findings
@@ -535,6 +556,120 @@ def _fork_copies(
             line = next((n.lineno for n in held if n.lineno in owned and _keyword_copy(n, item)), None)
             if line is not None:
                 yield item, line, False
+
+
+def _dropped_dims(path: str, old: ast.Module, new: ast.Module, added: set[int]) -> Iterator[Dropped]:
+    """killers216: each dimension of a parameter's tensor (``layer.weight.shape[0]``, ``.size(0)``) a touched method
+    read at the base and no longer reads, where it now reads a field of that parameter it did not (#31099 padded
+    the NVFP4 weight and took the output size from ``layer.output_size_per_partition``): the dimension is no
+    longer what the method trusts for it."""
+    for cls, was, method in _touched(path, old, new, added):
+        before, after = _dims(was), _dims(method)
+        fresh = _param_fields(method) - _param_fields(was)
+        for key in sorted(before.keys() - after.keys()):
+            now = _rebound(was, method, before[key]) or next(
+                (f.partition(":")[2] for f in sorted(fresh) if f.startswith(f"{key[0]}:")), None
+            )
+            if now:
+                yield Dropped(path, cls, method.name, key, before[key], now)
+
+
+def _rebound(was: _Def, now: _Def, text: str) -> str | None:
+    """The statement binding, upstream, the local the base bound from a value reading ``text`` (#31099's
+    ``output_shape = [x.shape[0], output_size]``): the read's replacement."""
+    after = _assigned(now)
+    for name, bound in sorted(_assigned(was).items()):
+        if len(bound) == 1 and text in bound[0][0] and len(after.get(name, [])) == 1:
+            return after[name][0][0] if text not in after[name][0][0] else None
+    return None
+
+
+def _dims(func: _Def) -> dict[tuple[int, str, int], str]:
+    """(parameter's position, the chain below it, index) -> text of each ``p.x.shape[k]`` / ``p.x.size(k)`` the def
+    reads."""
+    params = {a.arg: i for i, a in enumerate(func.args.args)}
+    found: dict[tuple[int, str, int], str] = {}
+    for node in ast.walk(func):
+        tensor, index = _dim_read(node)
+        chain = _text(tensor) if tensor is not None else None
+        root = chain.split(".", 1)[0] if chain else ""
+        if chain and "." in chain and root in params and index is not None:
+            found.setdefault((params[root], chain.partition(".")[2], index), _text(node) or "")
+    return found
+
+
+def _dim_read(node: ast.AST) -> tuple[ast.expr | None, int | None]:
+    """(the tensor, the index) of ``t.shape[k]`` or ``t.size(k)`` with a literal ``k``."""
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr == "shape":
+        index = node.slice
+        tensor: ast.expr | None = node.value.value
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "size":
+        index = node.args[0] if len(node.args) == 1 and not node.keywords else ast.Constant(None)
+        tensor = node.func.value
+    else:
+        return None, None
+    if isinstance(index, ast.Constant) and isinstance(index.value, int) and not isinstance(index.value, bool):
+        return tensor, index.value
+    return None, None
+
+
+def _param_fields(func: _Def) -> set[str]:
+    """``"position:text"`` of each field the def loads off a parameter (``layer.output_size_per_partition``, and
+    ``getattr(layer, "pad", 0)`` as ``layer.pad``)."""
+    params = {a.arg: i for i, a in enumerate(func.args.args)}
+    found = {
+        f"{params[n.value.id]}:{_text(n)}"
+        for n in ast.walk(func)
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id in params
+    }
+    for n in ast.walk(func):
+        if isinstance(n, ast.Call) and last_name(n.func) == "getattr" and len(n.args) >= 2:
+            holder, name = n.args[0], n.args[1]
+            if (
+                isinstance(holder, ast.Name)
+                and holder.id in params
+                and isinstance(name, ast.Constant)
+                and isinstance(name.value, str)
+            ):
+                found.add(f"{params[holder.id]}:{holder.id}.{name.value}")
+    return found
+
+
+def _fork_dims(path: str, module: ast.Module, owned: set[int], dropped: list[Dropped]) -> Iterator[tuple[Dropped, int]]:
+    """(item, line) of each fork override not handing on to the base that reads, on a line it owns, a dimension
+    upstream's method stopped reading (the parameter matched by position, ``size(k)`` for ``shape[k]``)."""
+    imports = file_imports(module, path)
+    local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
+    for cls in file_classes(module.body):
+        overrides = {m.name: m for m in methods_of(cls)}
+        for item in derived_from(cls, local_bases(cls, local), imports, dropped):
+            override = overrides.get(item.method)
+            if override is None or hands_on(override, item.method):
+                continue
+            mine = _dims(override)
+            if item.key in mine and _line_of_dim(override, mine[item.key], owned) is not None:
+                yield item, _line_of_dim(override, mine[item.key], owned) or override.lineno
+
+
+def _line_of_dim(func: _Def, text: str, owned: set[int]) -> int | None:
+    return next(
+        (n.lineno for n in ast.walk(func) if isinstance(n, ast.expr) and n.lineno in owned and _text(n) == text), None
+    )
+
+
+def _dim_finding(trees: ThreeTrees, path: str, line: int, item: Dropped, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(item.path, re.escape(item.now) + r"\b", pr_pattern)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.WARNING,
+        path,
+        line,
+        f"fork override of {item.cls}.{item.method} reads a dimension upstream's {item.cls}.{item.method} no longer "
+        f"reads (`{item.text}`): it now reads `{item.now}` ({item.path}{commit}), the tensor's "
+        "dimension no longer what it trusts (padded, relaid); read what upstream reads, or say why the dimension "
+        "stays right",
+    )
 
 
 def _leaving_tests(override: _Def, name: str) -> list[ast.expr | ast.stmt]:
