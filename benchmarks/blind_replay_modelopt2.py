@@ -29,6 +29,33 @@ keywords, #30164's ``apply_vllm_mapper`` override with the old body.  Missed: #4
 ``super()``, #31099's two output shapes from the padded weight, #35430's old ``isinstance`` test, #47318's
 ``None`` a new raise replaced, #29804's dead ``except NotImplementedError``, #23671's override without
 ``super()`` that never sets the field the inherited ``apply`` reads, #42209's override without the new keyword.
+After the killers216 widenings: 2 caught, 10 warned, 1 missed of 13 (twins: 10 quiet, 0 false errors).  Warned
+now, all by class (a warning each: the fork may keep the old body, or upstream's answer may be what its fallback
+did): #48861's ``__init__`` without ``super()`` (``drift/stale_copies.py``: a ``self`` store copied word for
+word from the base's old body), #42209's override (a call with the base's old keywords and values of its own),
+#31099's two (a local's old binding copied; a dimension of a parameter's tensor, ``.size(0)`` for
+``.shape[0]``, that upstream's method no longer reads), #35430's (the old test in a branch that leaves before an
+override that hands on only on some paths reaches the base), #23671's (``drift/skipped_setups.py``: the skipped
+setup is a parameter's field, ``layer.input_scale_inv``; a warning since ``apply`` returns on the Marlin path
+first, an error where the read cannot be skipped), #29804's (``drift/raised_kinds.py``: a
+``NotImplementedError`` an answer replaced, a refusal upstream implemented).  Left missed: #47318's
+(``_resolve_quant_algo`` raised ``ValueError`` at the base already, for a packed layer's mixed shards: the kind
+is not new to the def, only the path -- a fused projection's shards, now checked -- and which of its ``None``
+answers the fork's test waits for is the prefix's content at runtime; a warning on every ``is None`` test of a
+def gaining a raise of a kind it raised already would flood, and a partial-``None`` widening of
+``drift/raised_empties.py`` was tried and reverted).
+Regression set at the widenings' head (dbdaea01; the skipped-setup and raised-kind replays at 8d26cdbc, before
+the last two stale-copy commits): killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
+blind_replay_cfgparts 19 caught, 2 warned of 21 (12 quiet, 1 warned), blind_replay_coreclient 18 caught, 3
+warned of 21 (10 quiet, 1 warned), blind_replay_mtpmodels 16 caught, 5 warned, 1 missed of 22 (11 quiet),
+blind_replay_lora3 9 caught, 6 warned, 4 missed of 19 (10 quiet), blind_replay_linkern 20 caught, 3 warned, 2
+missed of 25 (11 quiet, 2 warned), blind_replay_soutmgr 6 caught, 6 warned, 5 missed of 17 (8 quiet, 1 warned),
+blind_replay_quantext 17 caught, 1 warned, 1 missed of 19 (13 quiet), blind_replay_tfconfig2 17 caught, 1 warned,
+2 missed of 20 (12 quiet), review81_twins 5 caught, 3 warned of 8, 0 false of 30 (2 warned), review77_twins 7
+caught, 2 warned of 9, 0 false of 39 (4 warned), review105_twins 6 caught, 1 warned of 7, 0 false of 32 (1
+warned): each as recorded, 0 false errors.  Unit tests: test_stale_copy_shapes 23, test_skipped_param_setups 11,
+test_raised_not_implemented_answered 6 (new); test_stale_copies + test_stale_tests 44, test_skipped_setups 18,
+the raised-kind and absorbed-raise tests 315, test_fleet_profile + test_lazy_patterns 21 passed.
 
   python benchmarks/blind_replay_modelopt2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
