@@ -245,17 +245,21 @@ def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
                 continue
             # a re-raise, or a project's own class (it may subclass the old kind): not judged
             if gone and all(builtin_error(n) for n in now):
-                stub = False
+                stub = answered = False
                 # a guarded lookup's answer (the key skipped) is no answer in a raise's place: the guard rewrote it
                 guarded = gone <= kinds - bare.get(qualname, (frozenset(), frozenset()))[0]
-                if not fresh and not guarded and _answers_instead(before[path], after[path], qualname):
+                answers = _answers_instead(before[path], after[path], qualname) if not fresh and not guarded else set()
+                if answers:
                     stubs = _stubs(before[path], names) if stubs is None else stubs
-                    if qualname not in stubs:
+                    if qualname not in stubs and not _implemented(gone, answers):
                         continue  # an answer replaced the raise (a None is raised-to-None drift's): not dead alone
-                    stub = True  # a stub given a body: its answer is all the def ever gave
-                moved = "" if fresh or stub else _moved_to(before[path], after[path], qualname, gone)
+                    # a stub given a body: its answer is all the def ever gave; else a refusal an answer replaced
+                    stub, answered = qualname in stubs, qualname not in stubs
+                moved = "" if fresh or stub or answered else _moved_to(before[path], after[path], qualname, gone)
                 for name in _called_as(qualname, names, True):
-                    shift = Shift(name, qualname, path, gone, fresh, silent=not fresh, moved=moved, stub=stub)
+                    shift = Shift(
+                        name, qualname, path, gone, fresh, silent=not fresh, moved=moved, stub=stub, answered=answered
+                    )
                     found.setdefault(name, []).append(shift)
     if not found:
         return {}
@@ -418,6 +422,15 @@ def _stubs(text: str | None, names: set[str]) -> set[str]:
             if builtin_error(_raise_kind(body[0])):
                 found.add(qualname)
     return found
+
+
+def _implemented(gone: frozenset[str], answers: set[str]) -> bool:
+    """killers216: the kind gone is ``NotImplementedError`` alone and an answer other than None took its place --
+    a case the def refused as not implemented yet, implemented now (#29804 made ``ModelOptNvFp4FusedMoE.apply``'s
+    ``raise NotImplementedError("EPLB not supported ...")`` a routed kernel's answer).  A fork handler of it is the
+    fork's own implementation of that case, which no longer runs: a warning.  Any other kind's answer (a lookup's
+    default) may be what the handler gave, and stays quiet."""
+    return gone == {"NotImplementedError"} and not answers <= {"None"}
 
 
 def _answers_instead(old_text: str | None, new_text: str | None, qualname: str) -> set[str]:

@@ -23,6 +23,19 @@ first (``derives_first``; no base the module defines), that is not abstract and 
 ``Base.M(self, ...)``) and stores no ``self.X``, in a class that overrides no ``N``, binds no ``X`` at class level and stores ``X``
 in no method, names ``X`` in no string (``setattr``/``getattr``/``hasattr``).  An error on the override's line.
 
+Since killers216 also state stored on a parameter both methods take by one name at one position: #23671
+(16a45b3a28) made ``ModelOptNvFp4LinearMethod.process_weights_after_loading(self, layer)`` store
+``layer.input_scale_inv`` and its ``apply(self, layer, x, ...)`` read it (the layer's ``1 / input_scale``, once).
+A fork method whose own ``process_weights_after_loading`` (the Spark's swizzle only) never hands on, inheriting
+``apply``, merges cleanly and raises ``AttributeError`` on its first forward off the Marlin path
+(blind_replay_modelopt2).  Upstream's side: ``M`` now stores ``p.X`` (``p`` its parameter at position ``i``) and
+did not at the base, ``N`` takes ``p`` at ``i`` too and now loads ``p.X`` where it did not; no other method of
+the class stores an attribute named ``X`` and no string names it.  The fork's side as above, with the override's
+parameter at ``i``: it stores no ``.X`` on it, never hands the parameter itself to a call (a helper may set
+anything on it), and the class stores ``X`` on nothing.  An error when ``N`` loads ``p.X`` in a statement of its
+own body that no earlier ``return`` or ``raise`` can skip; a warning when one can (a Marlin path returning first
+never reads it).
+
 Cheap first: only fork files whose added lines define a method are read; only upstream files whose added lines
 store an attribute on ``self`` and that define a method the fork defines are parsed, at most 32, those the fork's
 lines name by module first and tests last (mend56).
@@ -53,6 +66,8 @@ from aeon_release.domain.audits.source import TEST_PATH, lazy_pattern, str_value
 
 _DEF = lazy_pattern(r"^\s+(?:async\s+)?def\s+(\w+)\s*\(\s*self\b")
 _SELF_STORE = lazy_pattern(r"\bself\.\w+\s*(?::[^=\n]*)?=(?!=)")
+# a store on a name's field (``layer.input_scale_inv = ...``): a parameter's, killers216
+_FIELD_STORE = lazy_pattern(r"^\s*[A-Za-z_]\w*\.\w+\s*(?::[^=\n]*)?=(?!=)")
 _MOST_FILES = 32
 _INIT = "__init__"
 
@@ -67,6 +82,9 @@ class Setup:
     attr: str
     reader: str
     node: ast.ClassDef = field(compare=False, repr=False)  # upstream's class, as merged
+    holder: str = "self"  # killers216: the parameter whose field it is (``layer``), at ``position`` in both defs
+    position: int = 0
+    guarded: bool = False  # the reader may return or raise before it loads the field: a warning
 
 
 def skipped_setup_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -110,7 +128,10 @@ def _distance(trees: ThreeTrees, path: str) -> tuple[bool, bool, str]:
 
 def _candidate(trees: ThreeTrees, path: str) -> bool:
     """Upstream's diff of ``path`` added a store on ``self`` (the substring test first)."""
-    return any("self." in line and _SELF_STORE.search(line) for line in trees.upstream[path].added.values())
+    return any(
+        ("self." in line and _SELF_STORE.search(line)) or ("." in line and _FIELD_STORE.match(line))
+        for line in trees.upstream[path].added.values()
+    )
 
 
 def _setups(path: str, old: ast.Module, new: ast.Module, defined: set[str]) -> Iterator[Setup]:
@@ -128,6 +149,96 @@ def _setups(path: str, old: ast.Module, new: ast.Module, defined: set[str]) -> I
                 reader = _new_reader(cls, was, method.name, attr)
                 if reader is not None and _set_only_by(cls, was, attr, method, reader):
                     yield Setup(path, cls.name, method.name, attr, reader, cls)
+            yield from _param_setups(path, cls, was, method, then)
+
+
+def _param_setups(
+    path: str, cls: ast.ClassDef, was: ast.ClassDef, method: ast.FunctionDef, then: ast.FunctionDef | None
+) -> Iterator[Setup]:
+    """killers216: each field ``method`` now stores on a parameter (not ``self``) that a sibling taking the same
+    parameter at the same position now loads (see the module's docstring)."""
+    params = [a.arg for a in method.args.args]
+    for position, holder in enumerate(params[1:], 1):
+        before = _param_stored(then, holder, position)
+        for attr in sorted(_param_stored(method, holder, position) - before):
+            reader = _param_reader(cls, was, method.name, holder, position, attr)
+            if reader is None or _stored_elsewhere(cls, method, attr):
+                continue
+            yield Setup(
+                path, cls.name, method.name, attr, reader.name, cls, holder, position, _guarded(reader, holder, attr)
+            )
+
+
+def _param_at(func: ast.FunctionDef | None, position: int) -> str | None:
+    args = func.args.args if func is not None else []
+    return args[position].arg if len(args) > position else None
+
+
+def _param_stored(func: ast.FunctionDef | None, holder: str, position: int) -> set[str]:
+    """The fields ``func`` stores on its parameter ``holder`` (at ``position``) with a value other than None."""
+    if func is None or _param_at(func, position) != holder:
+        return set()
+    found: set[str] = set()
+    for node in ast.walk(func):
+        if isinstance(node, ast.Assign | ast.AnnAssign) and not _none(node.value):
+            found |= {t.attr for t in assigned_targets(node) if isinstance(t, ast.Attribute) and _on(t, holder)}
+    return found
+
+
+def _none(value: ast.expr | None) -> bool:
+    return value is None or (isinstance(value, ast.Constant) and value.value is None)
+
+
+def _on(node: ast.AST, holder: str) -> bool:
+    return isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.value.id == holder
+
+
+def _loads(func: ast.AST | None, holder: str, attr: str) -> bool:
+    return func is not None and any(
+        _on(n, holder) and isinstance(n, ast.Attribute) and n.attr == attr and isinstance(n.ctx, ast.Load)
+        for n in ast.walk(func)
+    )
+
+
+def _param_reader(
+    cls: ast.ClassDef, was: ast.ClassDef, setter: str, holder: str, position: int, attr: str
+) -> ast.FunctionDef | None:
+    """A method other than the setter and ``__init__`` taking ``holder`` at ``position`` that loads
+    ``holder.attr`` where at the base it did not."""
+    for method in cls.body:
+        if not isinstance(method, ast.FunctionDef) or method.name in (setter, _INIT):
+            continue
+        if _param_at(method, position) == holder and _loads(method, holder, attr):
+            then = method_named(was, method.name)
+            if not (_param_at(then, position) == holder and _loads(then, holder, attr)):
+                return method
+    return None
+
+
+def _stored_elsewhere(cls: ast.ClassDef, setter: ast.FunctionDef, attr: str) -> bool:
+    """Another method of the class stores a field named ``attr`` on anything, or a string names it."""
+    for method in cls.body:
+        if isinstance(method, ast.FunctionDef) and method is not setter and _stores_field(method, attr):
+            return True
+    return any(isinstance(n, ast.Constant) and n.value == attr for n in ast.walk(cls))
+
+
+def _stores_field(node: ast.AST, attr: str) -> bool:
+    return any(
+        isinstance(n, ast.stmt) and any(isinstance(t, ast.Attribute) and t.attr == attr for t in assigned_targets(n))
+        for n in ast.walk(node)
+    )
+
+
+def _guarded(reader: ast.FunctionDef, holder: str, attr: str) -> bool:
+    """A statement of the reader's body before the first that loads the field (or that one itself, around it)
+    returns or raises: a path that never reads it."""
+    for stmt in reader.body:
+        if isinstance(stmt, ast.Expr | ast.Assign | ast.AnnAssign | ast.Return) and _loads(stmt, holder, attr):
+            return False
+        if any(isinstance(n, ast.Return | ast.Raise) for n in ast.walk(stmt)) or _loads(stmt, holder, attr):
+            return True
+    return True
 
 
 def _new_reader(cls: ast.ClassDef, was: ast.ClassDef, setter: str, attr: str) -> str | None:
@@ -215,9 +326,29 @@ def _skipping(path: str, module: ast.Module, owned: set[int], setups: list[Setup
                 or not derives_first(cls, imports, setup.path, setup.cls)
             ):
                 continue
-            if _hands_on(override, setup) or _helper_hands_on(cls, override, setup) or _keeps(cls, setup):
+            if _hands_on(override, setup) or _helper_hands_on(cls, override, setup):
+                continue
+            if _keeps_param(cls, override, setup) if setup.holder != "self" else _keeps(cls, setup):
                 continue
             yield setup, override.lineno
+
+
+def _keeps_param(cls: ast.ClassDef, override: ast.FunctionDef, setup: Setup) -> bool:
+    """killers216: the fork's class overrides the reader, stores the field on anything, names it in a string, or
+    the override has no parameter at the position or hands it itself to a call (a helper may set the field)."""
+    holder = _param_at(override, setup.position)
+    if holder is None or method_named(cls, setup.reader) is not None or _stores_field(cls, setup.attr):
+        return True
+    if any(isinstance(n, ast.Constant) and n.value == setup.attr for n in ast.walk(cls)):
+        return True
+    return any(
+        isinstance(n, ast.Call) and any(isinstance(a, ast.Name) and a.id == holder for a in _arguments(n))
+        for n in ast.walk(override)
+    )
+
+
+def _arguments(call: ast.Call) -> list[ast.expr]:
+    return [*(a.value if isinstance(a, ast.Starred) else a for a in call.args), *(k.value for k in call.keywords)]
 
 
 def _hands_on(override: ast.FunctionDef, setup: Setup) -> bool:
@@ -251,6 +382,8 @@ def _keeps(cls: ast.ClassDef, setup: Setup) -> bool:
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, setup: Setup, pr_pattern: str) -> Finding:
+    if setup.holder != "self":
+        return _param_finding(trees, path, line, setup, pr_pattern)
     commit = trees.upstream_commit(setup.path, rf"self\.{setup.attr}[[:space:]]*(:[^=]*)?=", pr_pattern)
     return Finding(
         RULE,
@@ -262,4 +395,24 @@ def _finding(trees: ThreeTrees, path: str, line: int, setup: Setup, pr_pattern: 
         f"({setup.path}{commit}) now stores self.{setup.attr}, which {setup.cls}.{setup.reader} now reads: on the "
         f"fork's class it is never set ({setup.reader} finds None, its class default, a stale value, or nothing); call "
         f"super().{setup.method}(...), or set self.{setup.attr} in the override",
+    )
+
+
+def _param_finding(trees: ThreeTrees, path: str, line: int, setup: Setup, pr_pattern: str) -> Finding:
+    """killers216: the field is the parameter's (``layer.input_scale_inv``), an error unless the reader may leave
+    first."""
+    pattern = rf"{setup.holder}\.{setup.attr}[[:space:]]*(:[^=]*)?="
+    commit = trees.upstream_commit(setup.path, pattern, pr_pattern)
+    field_name = f"{setup.holder}.{setup.attr}"
+    return Finding(
+        RULE,
+        "merge",
+        Severity.WARNING if setup.guarded else Severity.ERROR,
+        path,
+        line,
+        f"fork-owned override of {setup.method} never calls the base's, but upstream's {setup.cls}.{setup.method} "
+        f"({setup.path}{commit}) now stores {field_name}, which {setup.cls}.{setup.reader} now reads"
+        + (" on a path" if setup.guarded else "")
+        + f": on the fork's class it is never set ({setup.reader} raises AttributeError); call "
+        f"super().{setup.method}(...), or set {field_name} in the override",
     )

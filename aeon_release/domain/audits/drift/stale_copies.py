@@ -53,6 +53,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.callees import is_super
 from aeon_release.domain.audits.drift.interposed import hands_on, reached
 from aeon_release.domain.audits.drift.layouts import methods_of
 from aeon_release.domain.audits.drift.nulled_attributes import derived_from, local_bases
@@ -107,6 +108,20 @@ class Rewritten:
     callee: str  # the callee's last name (``f`` of ``self.f(...)``), "" for a computed one (``(a or b)(x)``)
 
 
+@dataclass(frozen=True)
+class Dropped:
+    """``cls.method`` (of ``path``) read a dimension ``text`` of its parameter at ``key[0]`` (``layer.weight.shape[0]``:
+    the chain below the parameter and the index in ``key``) at the base and no longer does; it reads ``now``, a
+    field of that parameter, instead."""
+
+    path: str
+    cls: str
+    method: str
+    key: tuple[int, str, int]
+    text: str
+    now: str
+
+
 def stale_copy_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork overrides repeating a call upstream's own method rewrote (see the module's docstring)."""
     called = _fork_callees(trees)
@@ -117,17 +132,25 @@ def stale_copy_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     paths = fork_imported_first(trees, candidates)[:_MOST_FILES]
     rewritten: list[Rewritten] = []
     added: list[Added] = []
+    dropped: list[Dropped] = []
     for path, old, new in parsed_versions(trees, paths):
+        dropped.extend(_dropped_dims(path, old, new, set(trees.upstream[path].added)))
         found = [*_rewritten(path, old, new, set(trees.upstream[path].added), called)]
         found += _rewritten_tests(path, old, new, set(trees.upstream[path].added))
+        found += _rewritten_assigns(path, old, new, set(trees.upstream[path].added))
         rewritten.extend(found + _inherited(new, found))
         added.extend(_added_calls(path, old, new, set(trees.upstream[path].added), called))
-    if not rewritten and not added:
+    if not rewritten and not added and not dropped:
         return []
     findings = []
     for path, module, owned in fork_modules(trees, lambda line: bool(_DEF.match(line))):
-        for item, line in _fork_copies(path, module, owned, rewritten):
-            findings.append(_finding(trees, path, line, item, pr_pattern))
+        copied = set()
+        for item, line, exact in _fork_copies(path, module, owned, rewritten):
+            findings.append(_finding(trees, path, line, item, pr_pattern, exact))
+            copied.add(line)
+        for gone, line in _fork_dims(path, module, owned, dropped):
+            if line not in copied:  # the copy's own finding says it already
+                findings.append(_dim_finding(trees, path, line, gone, pr_pattern))
         for extra, line in _fork_anchors(path, module, owned, added):
             findings.append(_added_finding(trees, path, line, extra, pr_pattern))
     return findings
@@ -160,9 +183,9 @@ def restated_store_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not items:
         return []
     return [
-        _restated_finding(trees, path, line, item, pr_pattern)
+        (_restated_finding if handed else _copied_store_finding)(trees, path, line, item, pr_pattern)
         for path, module, owned in fork_modules(trees, lambda line: any(a in stored for a in _stores(line)))
-        for item, line in _fork_restatements(path, module, owned, items)
+        for item, line, handed in _fork_restatements(path, module, owned, items)
     ]
 
 
@@ -226,26 +249,32 @@ def _fields_read(value: ast.expr) -> frozenset[str]:
 
 def _fork_restatements(
     path: str, module: ast.Module, owned: set[int], items: list[Restated]
-) -> Iterator[tuple[Restated, int]]:
-    """(item, line) of each fork override that hands on to the base's method and then sets the field itself from
-    the base's old fields alone."""
+) -> Iterator[tuple[Restated, int, bool]]:
+    """(item, line, handed on) of each fork override that hands on to the base's method and then sets the field itself from
+    the base's old fields alone; since killers216 also of one that does not hand on and sets the field from the
+    base's old value word for word (a copy of the old body: #48861's ``self.out_dtype = torch.get_default_dtype()``
+    in an ``__init__`` of its own)."""
     imports = file_imports(module, path)
     local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
     for cls in file_classes(module.body):
         overrides = {m.name: m for m in methods_of(cls)}
         for item in derived_from(cls, local_bases(cls, local), imports, items):
             override = overrides.get(item.method)
-            if override is None or not hands_on(override, item.method):
-                continue  # without the base's body there is no new value to overwrite: the stale copy's case
+            if override is None:
+                continue
+            handed = hands_on(override, item.method)
             for value in self_stores(override).get(item.attr, []):
                 read = _fields_read(value)
-                if value.lineno in owned and read & item.stale and not read & item.fresh:
-                    yield item, value.lineno
+                if value.lineno not in owned or read & item.fresh:
+                    continue
+                if (read & item.stale and handed) or (not handed and _text(value) == item.old):
+                    yield item, value.lineno, handed
 
 
 def _restated_finding(trees: ThreeTrees, path: str, line: int, item: Restated, pr_pattern: str) -> Finding:
     commit = trees.upstream_commit(item.path, rf"self\.{re.escape(item.attr)}[[:space:]]*=", pr_pattern)
     fresh = ", ".join(sorted(item.fresh))
+    where = f"{item.cls}.{item.method} now sets it as `{item.new}`, reading {fresh} ({item.path}{commit})"
     return Finding(
         RULE,
         "merge",
@@ -253,9 +282,24 @@ def _restated_finding(trees: ThreeTrees, path: str, line: int, item: Restated, p
         path,
         line,
         f"fork override of {item.cls}.{item.method} sets self.{item.attr} after the base's body, from what the base "
-        f"used to set it from (`{item.old}`), but upstream's {item.cls}.{item.method} now sets it as `{item.new}`, "
-        f"reading {fresh} ({item.path}{commit}): the fork's value overwrites upstream's new one on every instance; "
-        f"carry {fresh} into the fork's value, or say why the old one stays",
+        f"used to set it from (`{item.old}`), but upstream's {where}: the fork's value overwrites upstream's new one "
+        f"on every instance; carry {fresh} into the fork's value, or say why the old one stays",
+    )
+
+
+def _copied_store_finding(trees: ThreeTrees, path: str, line: int, item: Restated, pr_pattern: str) -> Finding:
+    """killers216: the override never runs the base's body and sets the field as the base's old body did."""
+    commit = trees.upstream_commit(item.path, rf"self\.{re.escape(item.attr)}[[:space:]]*=", pr_pattern)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.WARNING,
+        path,
+        line,
+        f"fork override of {item.cls}.{item.method} never calls the base's and sets self.{item.attr} as the base's old "
+        f"body did (`{item.old}`), but upstream's {item.cls}.{item.method} now sets it as `{item.new}` "
+        f"({item.path}{commit}): the copy keeps what upstream changed; carry upstream's value into the override, or "
+        "say why the old one stays",
     )
 
 
@@ -304,6 +348,30 @@ def _rewritten_tests(path: str, old: ast.Module, new: ast.Module, added: set[int
             yield Rewritten(path, cls, method.name, text, gained[0], "")
 
 
+def _rewritten_assigns(path: str, old: ast.Module, new: ast.Module, added: set[int]) -> Iterator[Rewritten]:
+    """Each local a touched method bound once at the base and once upstream, from another value that reads
+    something (killers216: #31099's ``output_shape = [x.shape[0], layer.weight.shape[0]]`` made ``output_shape =
+    [x.shape[0], output_size]`` once the weight was padded): the statement's text is the item's."""
+    for cls, was, method in _touched(path, old, new, added):
+        before, after = _assigned(was), _assigned(method)
+        for name, texts in sorted(before.items()):
+            now = after.get(name, [])
+            if len(texts) == 1 and len(now) == 1 and texts[0][0] != now[0][0]:
+                yield Rewritten(path, cls, method.name, texts[0][0], now[0][0], "")
+
+
+def _assigned(func: _Def) -> dict[str, list[tuple[str, ast.Assign]]]:
+    """local name -> (statement's text, statement) of each ``name = value`` in the def whose value reads
+    something (not a bare name or constant)."""
+    found: dict[str, list[tuple[str, ast.Assign]]] = {}
+    for node in ast.walk(func):
+        if not isinstance(node, ast.Assign) or len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name):
+            continue
+        if not isinstance(node.value, ast.Name | ast.Constant) and (text := _text(node)) is not None:
+            found.setdefault(node.targets[0].id, []).append((text, node))
+    return found
+
+
 def _pieces(func: _Def) -> dict[str, ast.expr]:
     """text -> node of each test (``if``, ``while``, a conditional expression's) and returned value in the def that
     reads something (an attribute, a call, a comparison: not a bare name or constant, which any body may hold)."""
@@ -342,7 +410,7 @@ def _inherits(cls: ast.ClassDef, base: str, method: str, classes: dict[str, ast.
     return False
 
 
-def _repeats(node: ast.expr, item: Rewritten) -> bool:
+def _repeats(node: ast.expr | ast.stmt, item: Rewritten) -> bool:
     """The fork's call, test or return is the base's old one word for word; a test also when it holds the old
     test inverted or as one operand of ``and``/``or`` (``if self.paused or mapping == self._last_mapping: return``
     for the base's ``if self._last_mapping != mapping: ...``), where the old test reads a field of ``self``: the
@@ -350,7 +418,9 @@ def _repeats(node: ast.expr, item: Rewritten) -> bool:
     if _text(node) == item.old:
         return True
     old = parsed_expression(item.old, "<test>") if not item.callee and "self." in item.old else None
-    return old is not None and _condition_key(old) in {_condition_key(e) for e in _operands(node)}
+    if old is None or not isinstance(node, ast.expr):
+        return False
+    return _condition_key(old) in {_condition_key(e) for e in _operands(node)}
 
 
 def _operands(expr: ast.expr) -> Iterator[ast.expr]:
@@ -457,8 +527,10 @@ def _text(node: ast.AST) -> str | None:
 
 def _fork_copies(
     path: str, module: ast.Module, owned: set[int], rewritten: list[Rewritten]
-) -> Iterator[tuple[Rewritten, int]]:
-    """(item, line) of each fork override holding the old call of a rewritten one, on a line the fork owns."""
+) -> Iterator[tuple[Rewritten, int, bool]]:
+    """(item, line, word for word) of each fork override holding the old call of a rewritten one, on a line the
+    fork owns; since killers216 also a call of the callee with the old call's keywords alone (not word for
+    word)."""
     imports = file_imports(module, path)
     local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
     for cls in file_classes(module.body):
@@ -466,16 +538,185 @@ def _fork_copies(
         overrides = {m.name: m for m in methods_of(cls)}
         for item in items:
             override = overrides.get(item.method)
-            if override is None or hands_on(override, item.method):  # the base's body runs too
+            if override is None:
                 continue
             calls = [n for n in ast.walk(override) if isinstance(n, ast.Call)]
-            # a rewritten test or return (callee "") is looked for among the override's own
-            held: list[ast.expr] = list(_pieces(override).values()) if not item.callee else list(calls)
+            # a rewritten test, return or local's binding (callee "") is looked for among the override's own
+            held: list[ast.expr | ast.stmt] = list(calls)
+            if not item.callee:
+                held = [*_pieces(override).values(), *(n for v in _assigned(override).values() for _, n in v)]
+            if hands_on(override, item.method):  # the base's body runs too, unless only on some paths
+                held = _leaving_tests(override, item.method) if not item.callee else []
             if any(_text(n) == item.new for n in held) or _makes_added(item, calls):
                 continue  # the fork made upstream's new call already, or what it added to it
             line = next((n.lineno for n in held if n.lineno in owned and _repeats(n, item)), None)
             if line is not None:
-                yield item, line
+                yield item, line, True
+                continue
+            line = next((n.lineno for n in held if n.lineno in owned and _keyword_copy(n, item)), None)
+            if line is not None:
+                yield item, line, False
+
+
+def _dropped_dims(path: str, old: ast.Module, new: ast.Module, added: set[int]) -> Iterator[Dropped]:
+    """killers216: each dimension of a parameter's tensor (``layer.weight.shape[0]``, ``.size(0)``) a touched method
+    read at the base and no longer reads, where it now reads a field of that parameter it did not (#31099 padded
+    the NVFP4 weight and took the output size from ``layer.output_size_per_partition``): the dimension is no
+    longer what the method trusts for it."""
+    for cls, was, method in _touched(path, old, new, added):
+        before, after = _dims(was), _dims(method)
+        fresh = _param_fields(method) - _param_fields(was)
+        for key in sorted(before.keys() - after.keys()):
+            now = _rebound(was, method, before[key]) or next(
+                (f.partition(":")[2] for f in sorted(fresh) if f.startswith(f"{key[0]}:")), None
+            )
+            if now:
+                yield Dropped(path, cls, method.name, key, before[key], now)
+
+
+def _rebound(was: _Def, now: _Def, text: str) -> str | None:
+    """The statement binding, upstream, the local the base bound from a value reading ``text`` (#31099's
+    ``output_shape = [x.shape[0], output_size]``): the read's replacement."""
+    after = _assigned(now)
+    for name, bound in sorted(_assigned(was).items()):
+        if len(bound) == 1 and text in bound[0][0] and len(after.get(name, [])) == 1:
+            return after[name][0][0] if text not in after[name][0][0] else None
+    return None
+
+
+def _dims(func: _Def) -> dict[tuple[int, str, int], str]:
+    """(parameter's position, the chain below it, index) -> text of each ``p.x.shape[k]`` / ``p.x.size(k)`` the def
+    reads."""
+    params = {a.arg: i for i, a in enumerate(func.args.args)}
+    found: dict[tuple[int, str, int], str] = {}
+    for node in ast.walk(func):
+        tensor, index = _dim_read(node)
+        chain = _text(tensor) if tensor is not None else None
+        root = chain.split(".", 1)[0] if chain else ""
+        if chain and "." in chain and root in params and index is not None:
+            found.setdefault((params[root], chain.partition(".")[2], index), _text(node) or "")
+    return found
+
+
+def _dim_read(node: ast.AST) -> tuple[ast.expr | None, int | None]:
+    """(the tensor, the index) of ``t.shape[k]`` or ``t.size(k)`` with a literal ``k``."""
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr == "shape":
+        index = node.slice
+        tensor: ast.expr | None = node.value.value
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "size":
+        index = node.args[0] if len(node.args) == 1 and not node.keywords else ast.Constant(None)
+        tensor = node.func.value
+    else:
+        return None, None
+    if isinstance(index, ast.Constant) and isinstance(index.value, int) and not isinstance(index.value, bool):
+        return tensor, index.value
+    return None, None
+
+
+def _param_fields(func: _Def) -> set[str]:
+    """``"position:text"`` of each field the def loads off a parameter (``layer.output_size_per_partition``, and
+    ``getattr(layer, "pad", 0)`` as ``layer.pad``)."""
+    params = {a.arg: i for i, a in enumerate(func.args.args)}
+    found = {
+        f"{params[n.value.id]}:{_text(n)}"
+        for n in ast.walk(func)
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id in params
+    }
+    for n in ast.walk(func):
+        if isinstance(n, ast.Call) and last_name(n.func) == "getattr" and len(n.args) >= 2:
+            holder, name = n.args[0], n.args[1]
+            if (
+                isinstance(holder, ast.Name)
+                and holder.id in params
+                and isinstance(name, ast.Constant)
+                and isinstance(name.value, str)
+            ):
+                found.add(f"{params[holder.id]}:{holder.id}.{name.value}")
+    return found
+
+
+def _fork_dims(path: str, module: ast.Module, owned: set[int], dropped: list[Dropped]) -> Iterator[tuple[Dropped, int]]:
+    """(item, line) of each fork override not handing on to the base that reads, on a line it owns, a dimension
+    upstream's method stopped reading (the parameter matched by position, ``size(k)`` for ``shape[k]``)."""
+    imports = file_imports(module, path)
+    local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
+    for cls in file_classes(module.body):
+        overrides = {m.name: m for m in methods_of(cls)}
+        for item in derived_from(cls, local_bases(cls, local), imports, dropped):
+            override = overrides.get(item.method)
+            if override is None or hands_on(override, item.method):
+                continue
+            mine = _dims(override)
+            if item.key in mine and _line_of_dim(override, mine[item.key], owned) is not None:
+                yield item, _line_of_dim(override, mine[item.key], owned) or override.lineno
+
+
+def _line_of_dim(func: _Def, text: str, owned: set[int]) -> int | None:
+    return next(
+        (n.lineno for n in ast.walk(func) if isinstance(n, ast.expr) and n.lineno in owned and _text(n) == text), None
+    )
+
+
+def _dim_finding(trees: ThreeTrees, path: str, line: int, item: Dropped, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(item.path, re.escape(item.now) + r"\b", pr_pattern)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.WARNING,
+        path,
+        line,
+        f"fork override of {item.cls}.{item.method} reads a dimension upstream's {item.cls}.{item.method} no longer "
+        f"reads (`{item.text}`): it now reads `{item.now}` ({item.path}{commit}), the tensor's "
+        "dimension no longer what it trusts (padded, relaid); read what upstream reads, or say why the dimension "
+        "stays right",
+    )
+
+
+def _leaving_tests(override: _Def, name: str) -> list[ast.expr | ast.stmt]:
+    """killers216: the tests of the override's own ``if`` statements whose branch leaves (its last statement returns
+    or raises) without handing on to the base, when the override's last statement does not hand on either: the
+    base's body runs on some paths only, and what the copied test lets in never reaches it (#35430's ``if
+    isinstance(layer, Attention): return self.KVCacheMethodCls(self)`` before a ``super()`` call for linear layers
+    alone, where upstream's test now takes ``MLAAttention`` too)."""
+    if not override.body or _reaches_base(override.body[-1], name):
+        return []
+    return [
+        stmt.test
+        for stmt in override.body
+        if isinstance(stmt, ast.If)
+        and isinstance(stmt.body[-1], ast.Return | ast.Raise)
+        and not any(_reaches_base(b, name) for b in stmt.body)
+    ]
+
+
+def _reaches_base(stmt: ast.stmt, name: str) -> bool:
+    """The statement reads ``super().name`` (or ``getattr(super(), "name")``)."""
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.Attribute) and node.attr == name and is_super(node.value):
+            return True
+        if isinstance(node, ast.Call) and last_name(node.func) == "getattr" and node.args and is_super(node.args[0]):
+            return True
+    return False
+
+
+def _keyword_copy(node: ast.expr | ast.stmt, item: Rewritten) -> bool:
+    """killers216: the fork's call of the rewritten callee passes the base's old call's keywords, no more and no
+    fewer, with values of its own, where upstream's call now passes keywords beside them (#42209's
+    ``make_nvfp4_moe_quant_config(...)`` gained ``swiglu_limit=``): the copy never hands on the new ones.  Quiet
+    for a ``**`` splat on any side and for another count of positional arguments."""
+    old, new = parsed_expression(item.old, "<call>"), parsed_expression(item.new, "<call>")
+    if not item.callee or not isinstance(node, ast.Call) or not isinstance(old, ast.Call):
+        return False
+    if not isinstance(new, ast.Call) or _text(node.func) != _text(old.func):
+        return False
+    mine, then, now = (_keyword_names(c) for c in (node, old, new))
+    if None in mine | then | now or not then < now or mine != then:
+        return False
+    return len(node.args) == len(old.args) == len(new.args)
+
+
+def _keyword_names(call: ast.Call) -> set[str | None]:
+    return {k.arg for k in call.keywords}
 
 
 def _fork_anchors(path: str, module: ast.Module, owned: set[int], added: list[Added]) -> Iterator[tuple[Added, int]]:
@@ -515,7 +756,7 @@ def _nested(text: str) -> set[str]:
     return {ast.unparse(n) for n in ast.walk(call) if isinstance(n, ast.Call) and n is not call} if call else set()
 
 
-def _finding(trees: ThreeTrees, path: str, line: int, item: Rewritten, pr_pattern: str) -> Finding:
+def _finding(trees: ThreeTrees, path: str, line: int, item: Rewritten, pr_pattern: str, exact: bool) -> Finding:
     # the callee's name from the AST: the text before the first "(" was "" for ``(a or b)(x)`` and ``getattr`` for
     # ``getattr(self, "f")(x)``, and the lookup named another commit; a computed callee names the file alone
     pattern = re.escape(item.callee) + r"[[:space:]]*\("
@@ -530,6 +771,13 @@ def _finding(trees: ThreeTrees, path: str, line: int, item: Rewritten, pr_patter
             f"fork override of {item.cls}.{item.method} repeats the base's old call `{item.old}`, which upstream's "
             f"{item.cls}.{item.method} now makes as `{item.new}` ({item.path}{commit}): the copy no longer does what "
             "the base does; carry upstream's change into the override, or say why the old call stays"
+        )
+        if item.callee and exact
+        else (
+            f"fork override of {item.cls}.{item.method} calls `{item.callee}` with the keywords of the base's old "
+            f"call `{item.old}`, but upstream's {item.cls}.{item.method} now also passes "
+            f"{_gained_keywords(item)} (`{item.new}`) ({item.path}{commit}): the override never hands them on; pass "
+            "them too, or say why they stay out"
         )
         if item.callee
         else (
@@ -553,3 +801,12 @@ def _added_finding(trees: ThreeTrees, path: str, line: int, item: Added, pr_patt
         f"{item.cls}.{item.method} now also makes `{item.new}` ({item.path}{commit}), which the override never "
         "makes: the copy skips the new step; make it in the override too, or say why it stays out",
     )
+
+
+def _gained_keywords(item: Rewritten) -> str:
+    """The keywords upstream's call passes that the base's old one did not, by name."""
+    old, new = parsed_expression(item.old, "<call>"), parsed_expression(item.new, "<call>")
+    if not isinstance(old, ast.Call) or not isinstance(new, ast.Call):
+        return ""
+    gained = {k.arg for k in new.keywords} - {k.arg for k in old.keywords}
+    return ", ".join(sorted(f"{k}=" for k in gained if k is not None))
