@@ -74,6 +74,13 @@ class Dropped:
             return self.value[1:-1]
         return self.value.rpartition(".")[2]
 
+    @property
+    def needles(self) -> tuple[str, ...]:
+        """The texts one of which a fork line naming the value holds: the member's name, or the string quoted."""
+        if self.value[:1] in "'\"":
+            return (f"'{self.mark}'", f'"{self.mark}"')
+        return (self.mark,)
+
 
 def dropped_fixup_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork comparisons of a field with the constant upstream's class no longer stores into it."""
@@ -81,15 +88,15 @@ def dropped_fixup_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     paths = [p for p, pairs in removed.items() if pairs][:_MOST_FILES]
     # every finding is a fork file one of whose added lines holds the mark (fork_modules' own test below):
     # none such, and no upstream file need be parsed (perf30: 31 ms on the 80-commit bench)
-    if not _fork_names({Dropped("", "", f, v).mark for p in paths for f, v in removed[p]}, trees):
+    if not _fork_names({n for p in paths for f, v in removed[p] for n in Dropped("", "", f, v).needles}, trees):
         return []
     dropped = [d for path, old, new in parsed_versions(trees, paths) for d in _dropped(path, old, new, removed[path])]
     if not dropped:
         return []
-    marks = {d.mark for d in dropped}
+    needles = {n for d in dropped for n in d.needles}
     return [
         _finding(trees, path, line, item, text, pr_pattern)
-        for path, module, owned in fork_modules(trees, lambda line: any(m in line for m in marks))
+        for path, module, owned in fork_modules(trees, lambda line: any(n in line for n in needles))
         for item, line, text in _fork_tests(module, dropped)
         if line in owned
     ]
