@@ -269,3 +269,27 @@ def _par_run(git_repo: GitRepo, no_rules: Path, body: str, new: str) -> list[tup
 )
 def test_string_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str, new: str) -> None:
     assert [f for f in _par_run(git_repo, no_rules, body, new) if "no longer stores" in f[2]] == []
+
+
+@pytest.mark.parametrize(
+    ("body", "parsed"),
+    [
+        ("def aeon_nccl(par: Par) -> bool:\n    return par.comm.backend == 'nccl'\n", True),
+        ("def aeon_nccl(par: Par, use_nccl: bool) -> bool:\n    return use_nccl and par.elastic\n", False),
+    ],
+    ids=["quotes the string", "holds its text unquoted"],
+)
+def test_upstream_is_parsed_only_for_a_fork_line_quoting_a_dropped_string(
+    git_repo: GitRepo, no_rules: Path, monkeypatch: pytest.MonkeyPatch, body: str, parsed: bool
+) -> None:
+    asked: list[str] = []
+    real = dropped_fixups.parsed_versions
+
+    def recorded(trees: ThreeTrees, paths: list[str]) -> Iterator[tuple[str, ast.Module, ast.Module]]:
+        asked.extend(paths)
+        return real(trees, paths)
+
+    monkeypatch.setattr(dropped_fixups, "parsed_versions", recorded)
+    rows = [f for f in _par_run(git_repo, no_rules, body, PAR_DROPPED) if "no longer stores" in f[2]]
+    assert (PAR in asked) is parsed
+    assert bool(rows) is parsed

@@ -8,19 +8,21 @@ prefill CP, fall back to plain TP when refused) merges cleanly; the build no lon
 runs, and the fork runs with the setting it meant to try.  ``drift/raised_kinds.py`` reads a call's own defs (a
 dataclass's ``__post_init__`` too); a validator runs at the build without being called by name.
 
-Upstream's side (cheap first: only files whose removed lines ``raise`` a builtin kind): a method of a top-level
-class decorated with a name ending in ``validator`` (``model_validator``, ``field_validator``, ``validator``,
-``root_validator``: each runs when the class is built) that, at the base, held a top-level ``if T: raise K(...)``,
-``T`` reading fields off ``self``, ``K`` a builtin kind, where upstream no validator (nor ``__post_init__``) of the
-class raises under a test spelt ``T`` any more.
+Upstream's side (cheap first: only when a fork-owned handler's ``try`` builds something by keyword, and then only
+upstream files whose removed lines ``raise`` a builtin kind and that define a class of a name so built): a method
+of a top-level class decorated with a name ending in ``validator`` (``model_validator``, ``field_validator``,
+``validator``, ``root_validator``: each runs when the class is built) that, at the base, held a top-level ``if T:
+raise K(...)``, ``T`` reading fields off ``self``, ``K`` a builtin kind, where upstream no validator (nor
+``__post_init__``) of the class raises under a test spelt ``T`` any more.
 
 The fork's side: a fork-owned handler catching ``K`` (or a builtin base of it) of a ``try`` whose body builds the
-class by name (``C(...)``, ``mod.C(...)``) handing every field ``T`` reads by keyword (one left to its default
-may never have met the test); when each is handed a constant, ``T`` is evaluated with them and a build ``T`` is false for stays quiet (the base
-never refused it either).  A warning: the validator's other raises keep the handler alive for other cases, and the
-case may be accepted now on purpose or refused elsewhere.  Quiet: a build handing none of the test's fields, a
-test the fork's constants make false, a test upstream still raises under (moved to another validator of the
-class), a handler catching another kind or every kind (``Exception``), the fork's own class of the name.
+class by name (``C(...)``, ``mod.C(...)``) handing every field ``T`` reads by keyword (one left to its default may
+never have met the test); when each is handed a constant, ``T`` is evaluated with them, and a build ``T`` is false
+for stays quiet (the base never refused it either).  A warning: the validator's other raises keep the handler
+alive for other cases, and the case may be accepted now on purpose or refused elsewhere.  Quiet: a build leaving
+a field of the test out, a test the fork's constants make false, a test upstream still raises under (moved to
+another validator or the ``__post_init__`` of the class), a handler catching another kind or every kind
+(``Exception``), the fork's own class of the name (``tests/audits/test_dropped_validations.py``).
 """
 
 from __future__ import annotations
