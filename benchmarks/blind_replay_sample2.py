@@ -51,15 +51,6 @@ blind_replay_layers 45/45 (24 quiet), blind_replay_awqgptq 27 caught 1 warned of
 8/8 (41 twins quiet, 3 warned), review48_twins 7/7 (41 quiet, 10 warned), review15_twins 8 caught 1 warned of
 9 (40 quiet): all as before, 0 false errors; ``symbol_precision.py --windows 1 --no-speed``: 0 false errors
 (window 0: 5 broken overrides, 4 caught, 8 warnings, as before).
-mend76 (main at cbb8da63; the line there, measured on the branch before the widening: 13 caught, 4 warned, 3 missed
-of 20 -- #13311's override of ``sample()`` without ``super()`` already warned by stale copies): 13 caught, 5
-warned, 2 missed of 20 (twins: 12 quiet, 0 false errors; one twin warned, as before).  Warned now: #13311's
-pipeline applying the temperature then calling ``sample()`` (``drift/moved_calls.py``, new: a step upstream moved
-from a method into a method it calls, done by the fork on the same receiver before calling that method; a
-warning, the callee may run the step only on some paths).  Left missed: #12094's two (a local typed through a
-method's return annotation: the shared reader's widening, still unmeasured across the type checks).
-Regression set at mend76's head: killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
-blind_replay_sampler 17/17 (10 quiet): as recorded, 0 false errors.
 
   python benchmarks/blind_replay_sample2.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -97,7 +97,6 @@ from aeon_release.domain.audits.drift.lazy_pairs import lazy_pair_drift
 from aeon_release.domain.audits.drift.lent_attributes import lent_attribute_drift
 from aeon_release.domain.audits.drift.list_positions import list_position_drift
 from aeon_release.domain.audits.drift.module_tables import table_kind_drift
-from aeon_release.domain.audits.drift.moved_calls import moved_call_drift
 from aeon_release.domain.audits.drift.moved_effects import moved_effect_drift
 from aeon_release.domain.audits.drift.moved_writes import moved_write_drift
 from aeon_release.domain.audits.drift.mutated_args import mutated_arg_drift
@@ -312,7 +311,6 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     skip_flag_drift,
     dropped_fixup_drift,
     dropped_validation_drift,
-    moved_call_drift,
     patched_function_drift,
     folded_factor_drift,
     unfolded_factor_drift,
