@@ -40,6 +40,19 @@ blind_replay_eplbops 25/25 (14 quiet), blind_replay_loader 9 caught, 4 warned, 1
 recorded), blind_replay_cfgparts 19 caught, 2 warned of 21 (12 quiet; as recorded), blind_replay_vllmcfg 13
 caught, 3 warned of 16 (9 quiet; as recorded), blind_replay_contracts 21 caught, 2 warned of 23 (13 quiet; the
 two #14702/#16954 ABC spellings warn on main at d1d002cb too, not this change's doing).
+After mend76 (from main at cbb8da63, where the line was 10 caught, 0 warned, 4 missed of 14; twins: 9 quiet, 0 false
+errors): 10 caught, 4 warned, 0 missed of 14 (twins: 9 quiet, 0 false errors; one warned, as before).  Warned now:
+#43110's three (``drift/dropped_fixups.py`` widened: a string constant a class's method no longer stores into a
+field of an object it holds, ``self.eplb_config.communicator = "torch_nccl"``; the fork's comparison, ``in`` a
+tuple of strings and lookup in a module table keyed by that string; a warning, the user may still set the value)
+and #30050's fallback (``drift/dropped_validations.py``, new: a raise dropped from a class's ``model_validator``
+whose test the fork's build meets, ``prefill_context_parallel_size=2`` against ``> 1``; a warning, the validator's
+other raises keep the handler alive).  Its twin (a build handing no field of the dropped test) stays quiet.
+Regression set at mend76's head: killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
+blind_replay_vllmcfg 13 caught, 3 warned of 16 (9 quiet; both #34523 spellings still warned),
+blind_replay_cfgparts 19 caught, 2 warned of 21 (12 quiet, 1 warned), blind_replay_engargs 19 caught, 2 warned of
+21 (12 quiet): each as recorded, 0 false errors.  Cost (drift_speed's 150-commit window, both versions timed in one
+audit, a loaded machine): dropped_fixup_drift 3.9 ms (5.8 ms before), dropped_validation_drift 0.2 ms.
 
   python benchmarks/blind_replay_parcfg.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -57,6 +57,7 @@ from aeon_release.domain.audits.drift.dropped_kwargs import dropped_kwarg_drift
 from aeon_release.domain.audits.drift.dropped_sentinels import dropped_sentinel_drift
 from aeon_release.domain.audits.drift.dropped_table_keys import dropped_table_key_drift
 from aeon_release.domain.audits.drift.dropped_tags import dropped_tag_drift
+from aeon_release.domain.audits.drift.dropped_validations import dropped_validation_drift
 from aeon_release.domain.audits.drift.dtypes import dtype_drift
 from aeon_release.domain.audits.drift.eager_keys import eager_key_drift
 from aeon_release.domain.audits.drift.early_hooks import early_hook_drift
@@ -313,6 +314,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     repeated_hook_drift,
     skip_flag_drift,
     dropped_fixup_drift,
+    dropped_validation_drift,
     patched_function_drift,
     folded_factor_drift,
     unfolded_factor_drift,
