@@ -222,7 +222,7 @@ def _par_run(git_repo: GitRepo, no_rules: Path, body: str, new: str) -> list[tup
     sides = s.merge_case(
         git_repo, {PAR: PAR_BASE, "pkg/__init__.py": ""}, {FORK: PAR_HEAD + body}, [(PAR_SUBJECT, {PAR: new})]
     )
-    report: AuditReport = audit_tree(git_repo.path, no_rules, merge=sides)
+    report: AuditReport = git_repo.audit(no_rules, merge=sides)
     return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE]
 
 
