@@ -25,6 +25,18 @@ None)``), or calls a helper doing so (a function or method of the fork's module;
 calls ``.new(``, like the attention layer's own update op); or a method of the function's class does (a layer
 whose callers run its update and its attention apart, as upstream's layer does; a wrapper delegating both).
 
+The new home may be another class's (killers218): #34627 took the KV-cache write (``ops.concat_and_cache_mla(...)``)
+out of ``MLAAttention.forward_impl`` into the impl's new ``do_kv_cache_update`` (another module's class), which the
+layer's own ``forward`` now calls on ``self.impl`` before ``forward_impl``.  A fork layer subclass whose ``forward``
+calls ``self.forward_impl(...)`` itself merges cleanly and never writes the cache.  Found where a changed module's
+diff removed a line opening with the step and added none, another changed module's diff added a ``def`` of a method
+its base did not define whose text runs the step, the first module's diff calls ``.new(``, and a method of the class
+itself (not the one that lost the step) calls ``.new(`` at upstream: the class's own callers run the step apart.
+Its wrappers too: a top-level function of the class's module that calls ``.method(`` and not ``.new(``, which a
+function of the module running ``.new(`` calls by name (``unified_mla_attention_with_output``, the custom op the
+layer's ``forward`` calls after the update op); a fork call of it (``torch.ops.<ns>.name(...)``, the name imported
+from the module, or the module's attribute) from a function that does not run the step is an error as well.
+
 Pure but for reading the three trees and, where upstream's diff adds no caller of a new method found, one ``git
 grep`` for its name.
 """
@@ -84,6 +96,10 @@ class Moved:
     # upstream's functions (by name, outside its tests) that call the new method: a fork running one of them
     # (the attention layer's own update op) runs the step
     runners: frozenset[str] = frozenset()
+    home: str = ""  # the module of another class whose new method runs the step ("": the class's own)
+    # upstream's top-level functions of the class's module that call the method and not the new one, which a
+    # runner of the module calls (the layer's custom op, called by its ``forward`` after the update op)
+    wrappers: frozenset[str] = frozenset()
 
 
 # (module dotted, class) -> method -> what moved out of it
@@ -95,10 +111,14 @@ def moved_effect_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not found:
         return []
     methods = {m for by_method in found.values() for m in by_method}
+    wrappers = {w for by_method in found.values() for moved in by_method.values() for w in moved.wrappers}
     findings = []
-    for path, module, owned in fork_modules(trees, lambda line: any(f".{m}(" in line for m in methods)):
+    for path, module, owned in fork_modules(
+        trees, lambda line: any(f".{m}(" in line for m in methods) or any(f"{w}(" in line for w in wrappers)
+    ):
         imports = file_imports(module, path)
         calls = {(line, recv): moved for line, recv, moved in _fork_calls(module, imports, found) if line in owned}
+        calls |= {(line, ""): moved for line, moved in _wrapper_calls(module, imports, found) if line in owned}
         findings += [
             _finding(trees, path, line, recv, moved, pr_pattern) for (line, recv), moved in sorted(calls.items())
         ]
@@ -107,9 +127,8 @@ def moved_effect_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 def _moved(trees: ThreeTrees) -> Found:
     words = frozenset(fork_found(trees, _CALLED, tests=True))  # what a fork line calls as a method
-    if not words:
-        return {}
-    added = _candidates(trees)
+    # (none: only a step moved abroad, reached through a wrapper the fork calls by name, may still be found)
+    added = _candidates(trees) if words else {}
     before, after = both_texts(trees, sorted(added))
     # a method the base defined that a fork line calls, one a ``def`` line upstream added that the base did not
     # define, and a call in the new one's text that opens a line of the base's (the step, run as a statement):
@@ -119,13 +138,65 @@ def _moved(trees: ThreeTrees) -> Found:
     # as git shows it), so that a large release's many new methods crowd out no real move
     paths = sorted((p for p, rank in ranked.items() if rank is not None), key=lambda p: (ranked[p], p))
     found: Found = {}
-    for both in parsed_texts(trees, paths[:_MOST_FILES]):
+    abroad = _abroad(trees)
+    paths = [*paths[:_MOST_FILES], *sorted(p for p in abroad if p not in paths[:_MOST_FILES])[:_MOST_FILES]]
+    for both in parsed_texts(trees, paths):
         olds_, news = top_classes(both.old), top_classes(both.new)
         for name in olds_.keys() & news.keys():
-            by_method = _moved_in(both.path, olds_[name], news[name], words)
+            by_method = _moved_in(both.path, olds_[name], news[name], words, abroad.get(both.path, {}))
             if by_method:
                 found[(dotted_name(both.path, roots=("",)), name)] = by_method
     return found
+
+
+def _abroad(trees: ThreeTrees) -> dict[str, dict[str, tuple[str, str]]]:
+    """path -> the step (last name) a changed module's diff removed a line opening with and added none -> (the new
+    method of another changed module whose text runs it, that module), where the first module's diff calls
+    ``.new(``: a step moved to another class's new method (killers218, #34627).  Text only but for the new
+    methods' modules, read at both sides (a ``def`` line git shows as added may be a kept method's)."""
+    paths = [p for p in trees.upstream if p.endswith(".py") and p.split("/", 1)[0] not in TEST_FOLDERS]
+    hosts: dict[str, set[str]] = {}
+    host_steps: set[str] = set()
+    for path in paths:  # first the modules adding a method's ``def``: most changes add none
+        added_lines = trees.upstream[path].added.values()
+        names = {m.group(1) for line in added_lines if "def" in line and (m := _METHOD.match(line))}
+        if names:
+            hosts[path] = names
+            host_steps |= {_step(line) for line in added_lines if "(" in line and _foreign(line)} - {""}
+    gone: dict[str, set[str]] = {}
+    for path in paths if host_steps else []:
+        diff = trees.upstream[path]
+        removed = {_step(line) for line in diff.removed if "(" in line} & host_steps
+        if removed:
+            removed -= {_step(line) for line in diff.added.values() if "(" in line}
+        if removed:
+            gone[path] = removed
+    steps = set().union(*gone.values()) if gone else set()
+    hosts = {p: names for p, names in hosts.items() if any(_step(t) in steps for t in trees.upstream[p].added.values())}
+    if not hosts:
+        return {}
+    before, after = both_texts(trees, sorted(hosts)[:_MOST_FILES])
+    homes: dict[str, tuple[str, str]] = {}
+    for path in sorted(hosts)[:_MOST_FILES]:
+        news = hosts[path] - _defined(before[path] or "")
+        for callee in sorted(_home_calls(after[path] or "", news) & steps) if news else []:
+            new = next(n for n in sorted(news) if callee in _home_calls(after[path] or "", {n}))
+            homes.setdefault(callee, (new, path))
+    found: dict[str, dict[str, tuple[str, str]]] = {}
+    for path, steps_gone in gone.items():
+        added_text = "\n".join(trees.upstream[path].added.values())
+        moved = {
+            s: homes[s] for s in steps_gone & homes.keys() if homes[s][1] != path and f".{homes[s][0]}(" in added_text
+        }
+        if moved:
+            found[path] = moved
+    return found
+
+
+def _foreign(line: str) -> bool:
+    """Whether the call ``line`` opens with is on no object of the method's own (``self.``, ``super()``) nor a
+    logger's: a step another class's method may run."""
+    return line.lstrip().split(".", 1)[0].split("(", 1)[0] not in _OWN | _TALKERS
 
 
 def _candidates(trees: ThreeTrees) -> dict[str, set[str]]:
@@ -209,30 +280,87 @@ def _method_defs(text: str) -> Iterator[tuple[re.Match[str], str]]:
             yield m, opening
 
 
-def _moved_in(path: str, old: ast.ClassDef, new: ast.ClassDef, words: frozenset[str]) -> dict[str, Moved]:
+def _moved_in(
+    path: str,
+    old: ast.ClassDef,
+    new: ast.ClassDef,
+    words: frozenset[str],
+    abroad: dict[str, tuple[str, str]] | None = None,
+) -> dict[str, Moved]:
+    """The class's kept methods (a fork line calls) whose step moved: into a method the class gained, or
+    (``abroad``: step -> (new method, its module)) into another class's new method that one of this class's
+    own methods now calls."""
     olds, news = own_methods(old), own_methods(new)
     added = {name: news[name] for name in news.keys() - olds.keys()}
     found: dict[str, Moved] = {}
-    if not added:
+    if not added and not abroad:
         return found  # most classes a release touches gain no method
     homes: dict[str, str] | None = None  # walked once, only for a class whose kept method ran a step
     held: set[str] | None = None
-    for name in sorted((olds.keys() & news.keys() & words) - {"__init__"}):
+    # a step moved abroad may be reached through a wrapper of the method (a custom op) no fork line names
+    asked = olds.keys() & news.keys() if abroad else olds.keys() & news.keys() & words
+    for name in sorted(asked - {"__init__"}):
         effects = _effects(olds[name], handed=True)
         reached = _reached(news[name], news) if effects else None
+        if reached is None and effects and abroad:
+            # a step moved to another class's method: a held callable the base's method called as well was no
+            # home of the step then (the base ran it beside the call), nor is it now
+            moved = _moved_abroad(
+                path, new, name, effects, news, _reached(news[name], news, _self_calls(olds[name])), abroad
+            )
+            if moved is not None:
+                found[name] = moved
+            continue
         if reached is None:
             continue
         homes = {c: n for n, func in added.items() for c in _effects(func, handed=False)} if homes is None else homes
         still = {last_name(c.func) for func in reached for c in _calls(func)}
         for callee in effects:
             home = homes.get(callee)
-            if home is None or {_last_name_of(callee), home} & still:
+            if home is None:
+                moved = _moved_abroad(path, new, name, [callee], news, reached, abroad or {})
+                if moved is not None:
+                    found[name] = moved
+                    break
+                continue
+            if {_last_name_of(callee), home} & still:
                 continue
             held = _held(new) if held is None else held  # one walk of the class, only for a candidate
             if home not in held:
                 found[name] = Moved(path, new.name, name, home, callee)
                 break
     return found
+
+
+def _moved_abroad(
+    path: str,
+    cls: ast.ClassDef,
+    method: str,
+    effects: list[str],
+    news: dict[str, ast.FunctionDef | ast.AsyncFunctionDef],
+    reached: list[ast.FunctionDef | ast.AsyncFunctionDef] | None,
+    abroad: dict[str, tuple[str, str]],
+) -> Moved | None:
+    """The move of one of ``effects`` out of ``method`` (``reached``: it and the class's methods it calls; None
+    when it calls a member whose text cannot be read) into another class's new method, where a method of the
+    class itself (not ``method``) calls ``.new(`` now: the class's own callers run the step apart."""
+    if reached is None:
+        return None
+    still = {last_name(c.func) for func in reached for c in _calls(func)}
+    for callee in effects:
+        new, home = abroad.get(_last_name_of(callee), ("", ""))
+        if not new or {_last_name_of(callee), new} & still:
+            continue
+        if any(name != method and _runs(f, {new}) for name, f in news.items()):
+            return Moved(path, cls.name, method, new, callee, home=home)
+    return None
+
+
+def _self_calls(func: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
+    """The members ``func`` calls on ``self`` (``self.quant(x)``)."""
+    return frozenset(
+        c.func.attr for c in _calls(func) if isinstance(c.func, ast.Attribute) and is_name(c.func.value, "self")
+    )
 
 
 def _held(cls: ast.ClassDef) -> set[str]:
@@ -306,11 +434,14 @@ def _calls(func: ast.AST) -> Iterator[ast.Call]:
 
 
 def _reached(
-    method: ast.FunctionDef | ast.AsyncFunctionDef, methods: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]
+    method: ast.FunctionDef | ast.AsyncFunctionDef,
+    methods: dict[str, ast.FunctionDef | ast.AsyncFunctionDef],
+    known: frozenset[str] = frozenset(),
 ) -> list[ast.FunctionDef | ast.AsyncFunctionDef] | None:
     """``method`` and the class's own methods it calls on ``self``, transitively; None when one calls a
     ``self.`` member the class does not define (a base's method, a callable field), which may run the step.
-    Unlike stopped_writes' walk, a call of a held callable field stops it too: such a field may run the step."""
+    Unlike stopped_writes' walk, a call of a held callable field stops it too: such a field may run the step --
+    but for ``known`` members (a held callable the base's method called as well)."""
     seen: set[str] = set()
     todo, found = [method], []
     while todo:
@@ -321,9 +452,10 @@ def _reached(
         found.append(func)
         for c in _calls(func):
             if isinstance(c.func, ast.Attribute) and is_name(c.func.value, "self"):
-                if c.func.attr not in methods:
+                if c.func.attr in methods:
+                    todo.append(methods[c.func.attr])
+                elif c.func.attr not in known:
                     return None
-                todo.append(methods[c.func.attr])
     return found
 
 
@@ -336,12 +468,35 @@ def _called_apart(trees: ThreeTrees, found: Found) -> Found:
     for key, by_method in found.items():
         for name, moved in by_method.items():
             callers = _callers(trees, moved.new)
-            if not _outside(trees, moved, callers):
+            # a step moved abroad was kept only where the class's own method calls the new one (``_moved_abroad``)
+            if not moved.home and not _outside(trees, moved, callers):
                 callers = trees.python_files_with((f".{moved.new}(",))
                 if not _outside(trees, moved, callers):
                     continue
-            kept.setdefault(key, {})[name] = replace(moved, runners=_runners(trees, moved, callers))
+            runners = _runners(trees, moved, callers)
+            kept.setdefault(key, {})[name] = replace(moved, runners=runners, wrappers=_wrappers(trees, moved, runners))
     return kept
+
+
+def _wrappers(trees: ThreeTrees, moved: Moved, runners: frozenset[str]) -> frozenset[str]:
+    """The top-level functions of the class's module (at upstream) that call ``.method(`` and not ``.new(``, and
+    that a runner of the module (a function calling ``.new(``) calls by name: upstream runs the step before each of
+    its own calls of them (killers218: #34627's ``unified_mla_attention_with_output``, called by the layer's
+    ``forward`` after the update op).  Text only: each ``def`` spans to the next one."""
+    text = trees.blobs(trees.theirs, [moved.path])[moved.path] or ""
+    if f".{moved.method}(" not in text:
+        return frozenset()
+    defs = [(m.start(), m.group(1), m.group(0).startswith(("def", "async"))) for m in _ANY_DEF.finditer(text)]
+    spans = [
+        (name, top, text[start : defs[i + 1][0] if i + 1 < len(defs) else len(text)])
+        for i, (start, name, top) in enumerate(defs)
+    ]
+    calling = {
+        name for name, top, body in spans if top and f".{moved.method}(" in body and f".{moved.new}(" not in body
+    }
+    calling -= runners
+    called = {name for name in calling if any(r in runners and f"{name}(" in body for r, _, body in spans)}
+    return frozenset(called)
 
 
 def _outside(trees: ThreeTrees, moved: Moved, callers: frozenset[str]) -> bool:
@@ -406,6 +561,47 @@ def _fork_calls(
             if func.name == moved.method and ast.unparse(call.func.value) == "self":
                 continue  # an override's own name: upstream's callers reach it, and run the new method first
             yield call.lineno, ast.unparse(call.func.value), moved
+
+
+def _wrapper_calls(
+    module: ast.Module, imports: dict[str, tuple[str, str]], found: Found
+) -> Iterator[tuple[int, Moved]]:
+    """A fork call of a wrapper of a moved method (``Moved.wrappers``) -- through ``torch.ops.<ns>.name``, a name
+    imported from the class's module, or that module's attribute -- where the function (or a method of its class)
+    does not run the step."""
+    by_name = {
+        (key[0], w): moved for key, by_method in found.items() for moved in by_method.values() for w in moved.wrappers
+    }
+    if not by_name:
+        return
+    wrapped = {w for _, w in by_name}
+    classes = {id(m): cls for cls in ast.walk(module) if isinstance(cls, ast.ClassDef) for m in cls.body}
+    for func in (n for n in ast.walk(module) if isinstance(n, _FUNCS)):
+        for call in _calls(func):
+            name = last_name(call.func)
+            if name not in wrapped:
+                continue
+            moved = next(
+                (m for (mod, w), m in by_name.items() if w == name and _names_wrapper(call.func, imports, mod)), None
+            )
+            cls = classes.get(id(func))
+            company = [m for m in cls.body if isinstance(m, _FUNCS)] if cls is not None else [func]
+            if moved is not None and not _runs_step(module, company, moved):
+                yield call.lineno, moved
+
+
+def _names_wrapper(func: ast.expr, imports: dict[str, tuple[str, str]], module: str) -> bool:
+    """Whether the callee is the wrapper of ``module``: ``torch.ops.<ns>.name`` (a custom op registered under the
+    function's name), ``name`` imported from the module, or ``alias.name`` of the module imported."""
+    dotted = ast.unparse(func)
+    if dotted.startswith("torch.ops.") and dotted.count(".") == 3:
+        return True
+    if isinstance(func, ast.Name):
+        return imports.get(func.id) == (module, func.id)
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        source = imports.get(func.value.id)
+        return source is not None and (source == (module, "") or ".".join(filter(None, source)) == module)
+    return False
 
 
 def _runs_step(module: ast.Module, company: list[ast.FunctionDef | ast.AsyncFunctionDef], moved: Moved) -> bool:
@@ -481,10 +677,24 @@ def _root(expr: ast.AST) -> str:
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, recv: str, moved: Moved, pr_pattern: str) -> Finding:
-    commit = trees.upstream_commit(moved.path, rf"def {moved.new}\(", pr_pattern)
+    if not recv:
+        return _wrapper_finding(trees, path, line, moved, pr_pattern)
+    commit = trees.upstream_commit(moved.home or moved.path, rf"def {moved.new}\(", pr_pattern)
+    home = f"a new {moved.new} of another class" if moved.home else f"the new {moved.cls}.{moved.new}"
     said = (
         f"calls {recv}.{moved.method}(...), which no longer runs `{moved.callee}(...)` itself: upstream moved that "
-        f"step of {moved.cls}.{moved.method} into the new {moved.cls}.{moved.new} ({moved.path}{commit}), which its "
+        f"step of {moved.cls}.{moved.method} into {home} ({moved.home or moved.path}{commit}), which its "
         f"own callers now call first; here it never runs.  Call {recv}.{moved.new}(...) before, or run the step"
+    )
+    return Finding(RULE, "merge", Severity.ERROR, path, line, said)
+
+
+def _wrapper_finding(trees: ThreeTrees, path: str, line: int, moved: Moved, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(moved.home or moved.path, rf"def {moved.new}\(", pr_pattern)
+    said = (
+        f"calls one of upstream's wrappers of {moved.cls}.{moved.method} ({', '.join(sorted(moved.wrappers))}), "
+        f"whose method no longer runs `{moved.callee}(...)` itself: upstream moved that step into "
+        f"{moved.new} ({moved.home or moved.path}{commit}), which its own callers of the wrapper now run first; "
+        f"here it never runs.  Run {moved.new}(...) (or upstream's function running it) before, or run the step"
     )
     return Finding(RULE, "merge", Severity.ERROR, path, line, said)
