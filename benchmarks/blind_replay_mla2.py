@@ -41,6 +41,28 @@ more: "the fork's value is dead"; the twin's ``= False`` is warned alike, though
 that value gave).  Missed: #34627's two (a layer subclass's ``forward`` calling ``self.forward_impl(...)``, and
 a direct ``torch.ops.vllm.unified_mla_attention_with_output(...)``: the KV cache is never written).
 
+After the killers218 widenings (749e1889): 22 caught, 0 warned, 0 missed of 22 (twins: 10 quiet, 2 of them
+warned, 0 false errors).  Caught now: a step moved into *another* class's new method that the class's own
+callers now run first, and a fork call of the module's wrapper of the method (its custom op, through
+``torch.ops.<ns>.name``, an import or the module's attribute) -- ``drift/moved_effects.py`` widened, #34627's
+two; a literal a dead knob's fork store holds that the removed expression, folded by upstream into a constant,
+no longer gives (``not True`` is not ``True``) -- ``drift/folded_reads.py``, new, through ``drift/knobs.py``,
+#42555's two; an override taking the base's parameters keyword-only when the base now requires one it does not
+take by name -- symbol drift's override check widened (``_named_alike``), #23958's keyword-only override.  The
+twins' two warnings are as blind: #42555's ``_use_fi_prefill = False`` (the dead knob's warning: nothing reads
+it; its value is what upstream assumes, so no error) and #23958's ``**kwargs`` override (its ``super()`` call,
+quiet on its line).  Left, noticed: an override taking the base's parameters keyword-only stays quiet where the
+only new parameter is optional, though upstream's caller may pass it (no call site is weighed there).
+Regression set at 749e1889: killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
+blind_replay_attnmeta 29 caught, 1 warned of 30 (14 quiet), review69_twins 8/8 (0 false of 37),
+blind_replay_mla 32/32 (17 quiet, 1 warned), blind_replay_openai 17 caught, 1 warned of 18 (10 quiet, 1
+warned), review55_twins 5/5 (0 false of 29, 1 warned), blind_replay_eagleprop 19 caught, 2 warned of 21 (12
+quiet), blind_replay_flashattn 12 caught, 4 warned, 3 missed of 19 (9 quiet): each as before.  Unit tests:
+test_moved_effects_abroad 19, test_folded_reads 14, test_keyword_only_overrides 6 (new), test_moved_effects 29,
+test_dead_knobs, test_dead_patches, test_patched_methods, test_fleet_profile, test_lazy_patterns (158 passed, 1
+skipped with the new files), test_symbol_drift 329 passed; the override suites (renamed, mixin, validated,
+post-init, dispatched) 53 passed.
+
   python benchmarks/blind_replay_mla2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
