@@ -42,16 +42,23 @@ that value gave).  Missed: #34627's two (a layer subclass's ``forward`` calling 
 a direct ``torch.ops.vllm.unified_mla_attention_with_output(...)``: the KV cache is never written).
 
 After the killers218 widenings (749e1889): 22 caught, 0 warned, 0 missed of 22 (twins: 10 quiet, 2 of them
-warned, 0 false errors).  Caught now: a step moved into *another* class's new method that the class's own
-callers now run first, and a fork call of the module's wrapper of the method (its custom op, through
-``torch.ops.<ns>.name``, an import or the module's attribute) -- ``drift/moved_effects.py`` widened, #34627's
-two; a literal a dead knob's fork store holds that the removed expression, folded by upstream into a constant,
+warned, 0 false errors); at HEAD, once the abroad search was gated for speed (it read every changed module's diff
+whole: ~0.6 s at 500 commits of drift_speed's window; now only modules a fork line imports from, ~3 ms): 21
+caught, 0 warned, 1 missed of 22 (twins as before).  Caught now: a step moved into *another* class's new method
+that the class's own callers now run first, and a fork call of the module's wrapper of the method (its custom
+op, through ``torch.ops.<ns>.name``, an import or the module's attribute) -- ``drift/moved_effects.py``
+widened, #34627's layer subclass (and its op call, before the gate); a literal a dead knob's fork store holds that the removed expression, folded by upstream into a constant,
 no longer gives (``not True`` is not ``True``) -- ``drift/folded_reads.py``, new, through ``drift/knobs.py``,
 #42555's two; an override taking the base's parameters keyword-only when the base now requires one it does not
 take by name -- symbol drift's override check widened (``_named_alike``), #23958's keyword-only override.  The
 twins' two warnings are as blind: #42555's ``_use_fi_prefill = False`` (the dead knob's warning: nothing reads
 it; its value is what upstream assumes, so no error) and #23958's ``**kwargs`` override (its ``super()`` call,
-quiet on its line).  Left, noticed: an override taking the base's parameters keyword-only stays quiet where the
+quiet on its line).  Left: #34627's direct ``torch.ops.vllm.unified_mla_attention_with_output(...)`` in a
+fork file that imports nothing of the layer's module (the replay's spelling is alone in its fork): the gate asks
+only modules the fork imports from; a fork that subclasses or imports the layer anywhere gets the op call caught
+(the wrapper calls are looked for in every fork module; ``tests/audits/test_moved_effects_abroad.py``); after the
+gate, blind_replay_attnmeta 29 caught, 1 warned of 30 (14 quiet) and review69_twins 8/8 (0 false of 37), as
+before.  Noticed: an override taking the base's parameters keyword-only stays quiet where the
 only new parameter is optional, though upstream's caller may pass it (no call site is weighed there).
 Regression set at 749e1889: killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
 blind_replay_attnmeta 29 caught, 1 warned of 30 (14 quiet), review69_twins 8/8 (0 false of 37),
