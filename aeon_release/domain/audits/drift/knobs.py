@@ -29,6 +29,10 @@ itself with a value it does not spell (``T = {"nvfp4": ...}`` read ``T.get(model
 is dead and the value upstream gives misses the table (unless the file also quotes a name upstream's
 diff added there: a table written for both sides).
 
+A store of a literal is an error where upstream folded the removed read into a constant the fork's literal does
+not give (``not getattr(self, "_use_fi_prefill", False)`` now ``True``, the fork's ``True``: drift/folded_reads.py,
+killers218).
+
 Cheap first: the fork's added lines give the names it stores (a text scan); only upstream's diffs that
 name one are scanned; then one ``git grep`` at upstream for what remains; only the fork files that
 store one are parsed.
@@ -43,6 +47,7 @@ from collections.abc import Iterator
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
+from aeon_release.domain.audits.drift import folded_reads
 from aeon_release.domain.audits.drift.names import setting_file
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.drift.symbols import distinct_name
@@ -121,13 +126,59 @@ def knob_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     # a class's restated attribute: replaced_knobs' and symbol drift's; one read by a computed name, still read
     kept |= _computed_reads(trees, {name for *_, name, kind in stores if kind in _FLAGS}, served)
     return [
-        _finding(trees, path, line, how, name, dead[name], pr_pattern, _answered(trees, path, name, dead[name], kind))
+        _folded(trees, path, line, how, name, dead[name], pr_pattern, kind)
+        or _finding(
+            trees, path, line, how, name, dead[name], pr_pattern, _answered(trees, path, name, dead[name], kind)
+        )
         for path, line, how, name, kind in (
             (*s[:4], "" if s[4] in _UNLESS_NAMED and s[3] in kept else s[4])
             for s in stores
             if not (s[4] in _FLAGS and s[3] in kept)
         )
     ]
+
+
+def _folded(
+    trees: ThreeTrees, path: str, line: int, how: str, name: str, where: str, pr_pattern: str, kind: str
+) -> Finding | None:
+    """An error where upstream's removed read of ``name`` in ``where`` folded to a constant its expression does
+    not give with the literal the fork stores (drift/folded_reads.py, killers218: #42555's ``not
+    getattr(self, "_use_fi_prefill", False)`` now ``True``); None otherwise (the dead knob's own finding)."""
+    if kind not in ("", "field") or where not in trees.upstream or where in trees.upstream.deleted:
+        return None
+    value = _stored_literal(trees, path, line, name)
+    if value is _NO_LITERAL:
+        return None
+    found = folded_reads.folds(trees.upstream.raw(where), name)
+    fold = next((f for f in found if folded_reads.differs(f, value)), None)
+    if fold is None:
+        return None
+    message = (
+        f"fork-owned {how} sets {name} to {value!r}, which upstream's code no longer reads: {where} now takes "
+        f"{fold.constant!r} where it read `{fold.expression}`{_last_read_commit(trees, name, where, pr_pattern)}, "
+        f"and {folded_reads.shown(fold, value)}: upstream now does what the fork's value opted out of, on "
+        "every path; find what upstream reads instead, or override where it took the constant"
+    )
+    return Finding(RULE, "merge", Severity.ERROR, path, line, message)
+
+
+_NO_LITERAL = object()
+
+
+def _stored_literal(trees: ThreeTrees, path: str, line: int, name: str) -> object:
+    """The literal the fork's assignment on ``line`` stores in ``name`` (``self.name = True``, a class body's
+    ``name = True``), or _NO_LITERAL."""
+    module = trees.merged_module(path)
+    for node in ast.walk(module) if module is not None else ():
+        if isinstance(node, ast.Assign | ast.AnnAssign) and node.lineno == line:
+            targets = node.targets if isinstance(node, ast.Assign) else [node.target]
+            named = any(
+                (isinstance(t, ast.Name) and t.id == name) or (isinstance(t, ast.Attribute) and t.attr == name)
+                for t in targets
+            )
+            if named and isinstance(node.value, ast.Constant):
+                return node.value.value
+    return _NO_LITERAL
 
 
 # a class attribute's kinds: "flag" (an error: upstream's base declared it a class's flag) or "field" (a warning)
@@ -572,16 +623,21 @@ def _show(node: ast.expr) -> str:
     return text if len(text) <= 60 else "..." + text[-57:]
 
 
-def _finding(
-    trees: ThreeTrees, path: str, line: int, how: str, name: str, where: str, pr_pattern: str, kind: str
-) -> Finding:
+def _last_read_commit(trees: ThreeTrees, name: str, where: str, pr_pattern: str) -> str:
+    """``", in SHA (#PR, ...)"``: the upstream commit that removed a read of ``name`` from ``where``."""
     word = rf"\.{re.escape(name)}([^A-Za-z0-9_]|$)|[\"']{re.escape(name)}[\"']"
     git = repo.Git(trees.repo)
 
     def removes(commit: repo.Commit) -> bool:
         return any(_read(name).search(_code(text)) for text in git.removed_lines(commit.sha, where))
 
-    commit = trees.upstream_commit(where, word, pr_pattern, removes, most=5)
+    return trees.upstream_commit(where, word, pr_pattern, removes, most=5)
+
+
+def _finding(
+    trees: ThreeTrees, path: str, line: int, how: str, name: str, where: str, pr_pattern: str, kind: str
+) -> Finding:
+    commit = _last_read_commit(trees, name, where, pr_pattern)
     if how.startswith("method "):
         message = (
             f"fork-owned {how} is reached by {name}(), which upstream's code no longer calls anywhere: its "

@@ -25,6 +25,20 @@ None)``), or calls a helper doing so (a function or method of the fork's module;
 calls ``.new(``, like the attention layer's own update op); or a method of the function's class does (a layer
 whose callers run its update and its attention apart, as upstream's layer does; a wrapper delegating both).
 
+The new home may be another class's (killers218): #34627 took the KV-cache write (``ops.concat_and_cache_mla(...)``)
+out of ``MLAAttention.forward_impl`` into the impl's new ``do_kv_cache_update`` (another module's class), which the
+layer's own ``forward`` now calls on ``self.impl`` before ``forward_impl``.  A fork layer subclass whose ``forward``
+calls ``self.forward_impl(...)`` itself merges cleanly and never writes the cache.  Found where a changed module's
+diff removed a line opening with the step and added none, another changed module's diff added a ``def`` of a method
+its base did not define whose text runs the step, the first module's diff calls ``.new(``, and a method of the class
+itself (not the one that lost the step) calls ``.new(`` at upstream: the class's own callers run the step apart.
+Its wrappers too: a top-level function of the class's module that calls ``.method(`` and not ``.new(``, which a
+function of the module running ``.new(`` calls by name (``unified_mla_attention_with_output``, the custom op the
+layer's ``forward`` calls after the update op); a fork call of it (``torch.ops.<ns>.name(...)``, the name imported
+from the module, or the module's attribute) from a function that does not run the step is an error as well.  Only
+a module some fork line imports from (or whose package it imports from) is asked: reading every changed module's
+diff whole cost ~0.6 s at 500 commits.
+
 Pure but for reading the three trees and, where upstream's diff adds no caller of a new method found, one ``git
 grep`` for its name.
 """
@@ -66,6 +80,11 @@ _INDENT = lazy_pattern(r"[ \t]+(?:async[ \t]+)?")
 _CALL_NAMES = lazy_pattern(r"([A-Za-z_][\w.]*)\(")
 _OPENING = lazy_pattern(r"[ \t]+(?:[A-Za-z_][\w.]*\.)?")
 _ANY_DEF = lazy_pattern(r"^[ \t]*(?:async[ \t]+)?def[ \t]+(\w+)\(", re.MULTILINE)
+# a unified diff's added ``def`` of a method (indented), and the calls its added and removed lines open with
+# the module a line imports from or imports (``from a.b import c``, ``import a.b``)
+_IMPORTED = lazy_pattern(r"^[ \t]*(?:from|import)[ \t]+([\w.]+)")
+_ADDED_STEP = lazy_pattern(r"^\+[ \t]+([A-Za-z_][\w.]*)\(", re.MULTILINE)
+_REMOVED_STEP = lazy_pattern(r"^-[ \t]+([A-Za-z_][\w.]*)\(", re.MULTILINE)
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 # calls run for a message, not for what they do to the caller's data
 _TALKERS = frozenset({"logger", "logging", "log", "warnings", "print"})
@@ -84,6 +103,10 @@ class Moved:
     # upstream's functions (by name, outside its tests) that call the new method: a fork running one of them
     # (the attention layer's own update op) runs the step
     runners: frozenset[str] = frozenset()
+    home: str = ""  # the module of another class whose new method runs the step ("": the class's own)
+    # upstream's top-level functions of the class's module that call the method and not the new one, which a
+    # runner of the module calls (the layer's custom op, called by its ``forward`` after the update op)
+    wrappers: frozenset[str] = frozenset()
 
 
 # (module dotted, class) -> method -> what moved out of it
@@ -95,10 +118,14 @@ def moved_effect_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not found:
         return []
     methods = {m for by_method in found.values() for m in by_method}
+    wrappers = {w for by_method in found.values() for moved in by_method.values() for w in moved.wrappers}
     findings = []
-    for path, module, owned in fork_modules(trees, lambda line: any(f".{m}(" in line for m in methods)):
+    for path, module, owned in fork_modules(
+        trees, lambda line: any(f".{m}(" in line for m in methods) or any(f"{w}(" in line for w in wrappers)
+    ):
         imports = file_imports(module, path)
         calls = {(line, recv): moved for line, recv, moved in _fork_calls(module, imports, found) if line in owned}
+        calls |= {(line, ""): moved for line, moved in _wrapper_calls(module, imports, found) if line in owned}
         findings += [
             _finding(trees, path, line, recv, moved, pr_pattern) for (line, recv), moved in sorted(calls.items())
         ]
@@ -109,7 +136,8 @@ def _moved(trees: ThreeTrees) -> Found:
     words = frozenset(fork_found(trees, _CALLED, tests=True))  # what a fork line calls as a method
     if not words:
         return {}
-    added = _candidates(trees)
+    defs: dict[str, set[str]] = {}
+    added = _candidates(trees, defs)
     before, after = both_texts(trees, sorted(added))
     # a method the base defined that a fork line calls, one a ``def`` line upstream added that the base did not
     # define, and a call in the new one's text that opens a line of the base's (the step, run as a statement):
@@ -119,26 +147,89 @@ def _moved(trees: ThreeTrees) -> Found:
     # as git shows it), so that a large release's many new methods crowd out no real move
     paths = sorted((p for p, rank in ranked.items() if rank is not None), key=lambda p: (ranked[p], p))
     found: Found = {}
-    for both in parsed_texts(trees, paths[:_MOST_FILES]):
+    abroad = _abroad(trees, defs)
+    paths = [*paths[:_MOST_FILES], *sorted(p for p in abroad if p not in paths[:_MOST_FILES])[:_MOST_FILES]]
+    for both in parsed_texts(trees, paths):
         olds_, news = top_classes(both.old), top_classes(both.new)
         for name in olds_.keys() & news.keys():
-            by_method = _moved_in(both.path, olds_[name], news[name], words)
+            by_method = _moved_in(both.path, olds_[name], news[name], words, abroad.get(both.path, {}))
             if by_method:
                 found[(dotted_name(both.path, roots=("",)), name)] = by_method
     return found
 
 
-def _candidates(trees: ThreeTrees) -> dict[str, set[str]]:
+def _abroad(trees: ThreeTrees, defs: dict[str, set[str]]) -> dict[str, dict[str, tuple[str, str]]]:
+    """path -> the step (last name) a changed module's diff removed a line opening with and added none -> (the new
+    method of another changed module whose text runs it, that module), where the first module's diff calls
+    ``.new(``: a step moved to another class's new method (killers218, #34627).  Only a module a fork line imports
+    from is asked (its class is what the fork calls; reading every diff whole costs ~0.1 s at 500 commits), and
+    only the modules (``defs``: each module's added method names) defining a new method it calls are read, at both
+    sides (a ``def`` line git shows as added may be a kept method's)."""
+    imported = {m.rstrip(".") for m in fork_found(trees, _IMPORTED, tests=True)}
+    found: dict[str, dict[str, tuple[str, str]]] = {}
+    homes: dict[tuple[str, str], set[str]] = {}  # (host, new method) -> the calls its text runs
+    for path in trees.upstream if imported and defs else ():
+        dotted = dotted_name(path, roots=("",)) if path.endswith(".py") else ""
+        if not dotted or (dotted not in imported and dotted.rpartition(".")[0] not in imported):
+            continue  # (``from a import b`` may import the module ``a.b``)
+        raw = trees.upstream.raw(path)
+        gone = {_last_name_of(c) for c in _REMOVED_STEP.findall(raw)}
+        if gone:
+            gone -= {_last_name_of(c) for c in _ADDED_STEP.findall(raw)}
+        called = set(_CALLED.findall("\n".join(trees.upstream[path].added.values()))) if gone else set()
+        hosts = sorted(h for h, names in defs.items() if h != path and names & called)
+        steps = {h: _host_steps(trees.upstream.raw(h)) & gone for h in hosts[:_MOST_FILES]}
+        moved = _homes_of(trees, [h for h in hosts[:_MOST_FILES] if steps[h]], defs, called, gone, homes)
+        if moved:
+            found[path] = moved
+    return found
+
+
+def _host_steps(raw: str) -> set[str]:
+    """The last names of the calls a diff's added lines open with, but those on the object itself or a logger."""
+    return {_last_name_of(c) for c in _ADDED_STEP.findall(raw) if c.split(".", 1)[0] not in _OWN | _TALKERS}
+
+
+def _homes_of(
+    trees: ThreeTrees,
+    hosts: list[str],
+    defs: dict[str, set[str]],
+    called: set[str],
+    gone: set[str],
+    homes: dict[tuple[str, str], set[str]],
+) -> dict[str, tuple[str, str]]:
+    """step -> (a new method of one of ``hosts`` the moving module ``called``, its host) whose text runs the step
+    (``homes`` caches each method's calls)."""
+    if not hosts:
+        return {}
+    before, after = both_texts(trees, [h for h in hosts if (h, "") not in homes])
+    moved: dict[str, tuple[str, str]] = {}
+    for host in hosts:
+        if (host, "") not in homes:
+            homes[(host, "")] = set()
+            news = defs[host] - _defined(before[host] or "")
+            for name in sorted(news):
+                homes[(host, name)] = _home_calls(after[host] or "", {name})
+        for name in sorted(defs[host] & called):
+            for step in sorted(homes.get((host, name), set()) & gone):
+                moved.setdefault(step, (name, host))
+    return moved
+
+
+def _candidates(trees: ThreeTrees, defs: dict[str, set[str]] | None = None) -> dict[str, set[str]]:
     """Upstream's changed modules (outside its tests) with the names of the methods their diff adds a ``def`` line
     of, where a removed line also opens with a call (a step that may have moved) and a call of that name opens an
     added line too (the step run again, in its new home; a block git shows as moved text instead still leaves the
-    lines it moved past removed and added alike)."""
+    lines it moved past removed and added alike).  ``defs`` gets every module's added method names (the homes a
+    step moved abroad may have)."""
     found: dict[str, set[str]] = {}
     for path in trees.upstream:
         if not path.endswith(".py") or path.split("/", 1)[0] in TEST_FOLDERS:
             continue
         diff = trees.upstream[path]
         names = {m.group(1) for line in diff.added.values() if "def" in line and (m := _METHOD.match(line))}
+        if names and defs is not None:
+            defs[path] = names
         removed = {_step(line) for line in diff.removed if "(" in line} - {""} if names else set()
         if removed and any("(" in line and _step(line) in removed for line in diff.added.values()):
             found[path] = names
@@ -209,30 +300,87 @@ def _method_defs(text: str) -> Iterator[tuple[re.Match[str], str]]:
             yield m, opening
 
 
-def _moved_in(path: str, old: ast.ClassDef, new: ast.ClassDef, words: frozenset[str]) -> dict[str, Moved]:
+def _moved_in(
+    path: str,
+    old: ast.ClassDef,
+    new: ast.ClassDef,
+    words: frozenset[str],
+    abroad: dict[str, tuple[str, str]] | None = None,
+) -> dict[str, Moved]:
+    """The class's kept methods (a fork line calls) whose step moved: into a method the class gained, or
+    (``abroad``: step -> (new method, its module)) into another class's new method that one of this class's
+    own methods now calls."""
     olds, news = own_methods(old), own_methods(new)
     added = {name: news[name] for name in news.keys() - olds.keys()}
     found: dict[str, Moved] = {}
-    if not added:
+    if not added and not abroad:
         return found  # most classes a release touches gain no method
     homes: dict[str, str] | None = None  # walked once, only for a class whose kept method ran a step
     held: set[str] | None = None
-    for name in sorted((olds.keys() & news.keys() & words) - {"__init__"}):
+    # a step moved abroad may be reached through a wrapper of the method (a custom op) no fork line names
+    asked = olds.keys() & news.keys() if abroad else olds.keys() & news.keys() & words
+    for name in sorted(asked - {"__init__"}):
         effects = _effects(olds[name], handed=True)
         reached = _reached(news[name], news) if effects else None
+        if reached is None and effects and abroad:
+            # a step moved to another class's method: a held callable the base's method called as well was no
+            # home of the step then (the base ran it beside the call), nor is it now
+            moved = _moved_abroad(
+                path, new, name, effects, news, _reached(news[name], news, _self_calls(olds[name])), abroad
+            )
+            if moved is not None:
+                found[name] = moved
+            continue
         if reached is None:
             continue
         homes = {c: n for n, func in added.items() for c in _effects(func, handed=False)} if homes is None else homes
         still = {last_name(c.func) for func in reached for c in _calls(func)}
         for callee in effects:
             home = homes.get(callee)
-            if home is None or {_last_name_of(callee), home} & still:
+            if home is None:
+                moved = _moved_abroad(path, new, name, [callee], news, reached, abroad or {})
+                if moved is not None:
+                    found[name] = moved
+                    break
+                continue
+            if {_last_name_of(callee), home} & still:
                 continue
             held = _held(new) if held is None else held  # one walk of the class, only for a candidate
             if home not in held:
                 found[name] = Moved(path, new.name, name, home, callee)
                 break
     return found
+
+
+def _moved_abroad(
+    path: str,
+    cls: ast.ClassDef,
+    method: str,
+    effects: list[str],
+    news: dict[str, ast.FunctionDef | ast.AsyncFunctionDef],
+    reached: list[ast.FunctionDef | ast.AsyncFunctionDef] | None,
+    abroad: dict[str, tuple[str, str]],
+) -> Moved | None:
+    """The move of one of ``effects`` out of ``method`` (``reached``: it and the class's methods it calls; None
+    when it calls a member whose text cannot be read) into another class's new method, where a method of the
+    class itself (not ``method``) calls ``.new(`` now: the class's own callers run the step apart."""
+    if reached is None:
+        return None
+    still = {last_name(c.func) for func in reached for c in _calls(func)}
+    for callee in effects:
+        new, home = abroad.get(_last_name_of(callee), ("", ""))
+        if not new or {_last_name_of(callee), new} & still:
+            continue
+        if any(name != method and _runs(f, {new}) for name, f in news.items()):
+            return Moved(path, cls.name, method, new, callee, home=home)
+    return None
+
+
+def _self_calls(func: ast.FunctionDef | ast.AsyncFunctionDef) -> frozenset[str]:
+    """The members ``func`` calls on ``self`` (``self.quant(x)``)."""
+    return frozenset(
+        c.func.attr for c in _calls(func) if isinstance(c.func, ast.Attribute) and is_name(c.func.value, "self")
+    )
 
 
 def _held(cls: ast.ClassDef) -> set[str]:
@@ -306,11 +454,14 @@ def _calls(func: ast.AST) -> Iterator[ast.Call]:
 
 
 def _reached(
-    method: ast.FunctionDef | ast.AsyncFunctionDef, methods: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]
+    method: ast.FunctionDef | ast.AsyncFunctionDef,
+    methods: dict[str, ast.FunctionDef | ast.AsyncFunctionDef],
+    known: frozenset[str] = frozenset(),
 ) -> list[ast.FunctionDef | ast.AsyncFunctionDef] | None:
     """``method`` and the class's own methods it calls on ``self``, transitively; None when one calls a
     ``self.`` member the class does not define (a base's method, a callable field), which may run the step.
-    Unlike stopped_writes' walk, a call of a held callable field stops it too: such a field may run the step."""
+    Unlike stopped_writes' walk, a call of a held callable field stops it too: such a field may run the step --
+    but for ``known`` members (a held callable the base's method called as well)."""
     seen: set[str] = set()
     todo, found = [method], []
     while todo:
@@ -321,9 +472,10 @@ def _reached(
         found.append(func)
         for c in _calls(func):
             if isinstance(c.func, ast.Attribute) and is_name(c.func.value, "self"):
-                if c.func.attr not in methods:
+                if c.func.attr in methods:
+                    todo.append(methods[c.func.attr])
+                elif c.func.attr not in known:
                     return None
-                todo.append(methods[c.func.attr])
     return found
 
 
@@ -336,12 +488,35 @@ def _called_apart(trees: ThreeTrees, found: Found) -> Found:
     for key, by_method in found.items():
         for name, moved in by_method.items():
             callers = _callers(trees, moved.new)
-            if not _outside(trees, moved, callers):
+            # a step moved abroad was kept only where the class's own method calls the new one (``_moved_abroad``)
+            if not moved.home and not _outside(trees, moved, callers):
                 callers = trees.python_files_with((f".{moved.new}(",))
                 if not _outside(trees, moved, callers):
                     continue
-            kept.setdefault(key, {})[name] = replace(moved, runners=_runners(trees, moved, callers))
+            runners = _runners(trees, moved, callers)
+            kept.setdefault(key, {})[name] = replace(moved, runners=runners, wrappers=_wrappers(trees, moved, runners))
     return kept
+
+
+def _wrappers(trees: ThreeTrees, moved: Moved, runners: frozenset[str]) -> frozenset[str]:
+    """The top-level functions of the class's module (at upstream) that call ``.method(`` and not ``.new(``, and
+    that a runner of the module (a function calling ``.new(``) calls by name: upstream runs the step before each of
+    its own calls of them (killers218: #34627's ``unified_mla_attention_with_output``, called by the layer's
+    ``forward`` after the update op).  Text only: each ``def`` spans to the next one."""
+    text = trees.blobs(trees.theirs, [moved.path])[moved.path] or ""
+    if f".{moved.method}(" not in text:
+        return frozenset()
+    defs = [(m.start(), m.group(1), m.group(0).startswith(("def", "async"))) for m in _ANY_DEF.finditer(text)]
+    spans = [
+        (name, top, text[start : defs[i + 1][0] if i + 1 < len(defs) else len(text)])
+        for i, (start, name, top) in enumerate(defs)
+    ]
+    calling = {
+        name for name, top, body in spans if top and f".{moved.method}(" in body and f".{moved.new}(" not in body
+    }
+    calling -= runners
+    called = {name for name in calling if any(r in runners and f"{name}(" in body for r, _, body in spans)}
+    return frozenset(called)
 
 
 def _outside(trees: ThreeTrees, moved: Moved, callers: frozenset[str]) -> bool:
@@ -406,6 +581,47 @@ def _fork_calls(
             if func.name == moved.method and ast.unparse(call.func.value) == "self":
                 continue  # an override's own name: upstream's callers reach it, and run the new method first
             yield call.lineno, ast.unparse(call.func.value), moved
+
+
+def _wrapper_calls(
+    module: ast.Module, imports: dict[str, tuple[str, str]], found: Found
+) -> Iterator[tuple[int, Moved]]:
+    """A fork call of a wrapper of a moved method (``Moved.wrappers``) -- through ``torch.ops.<ns>.name``, a name
+    imported from the class's module, or that module's attribute -- where the function (or a method of its class)
+    does not run the step."""
+    by_name = {
+        (key[0], w): moved for key, by_method in found.items() for moved in by_method.values() for w in moved.wrappers
+    }
+    if not by_name:
+        return
+    wrapped = {w for _, w in by_name}
+    classes = {id(m): cls for cls in ast.walk(module) if isinstance(cls, ast.ClassDef) for m in cls.body}
+    for func in (n for n in ast.walk(module) if isinstance(n, _FUNCS)):
+        for call in _calls(func):
+            name = last_name(call.func)
+            if name not in wrapped:
+                continue
+            moved = next(
+                (m for (mod, w), m in by_name.items() if w == name and _names_wrapper(call.func, imports, mod)), None
+            )
+            cls = classes.get(id(func))
+            company = [m for m in cls.body if isinstance(m, _FUNCS)] if cls is not None else [func]
+            if moved is not None and not _runs_step(module, company, moved):
+                yield call.lineno, moved
+
+
+def _names_wrapper(func: ast.expr, imports: dict[str, tuple[str, str]], module: str) -> bool:
+    """Whether the callee is the wrapper of ``module``: ``torch.ops.<ns>.name`` (a custom op registered under the
+    function's name), ``name`` imported from the module, or ``alias.name`` of the module imported."""
+    dotted = ast.unparse(func)
+    if dotted.startswith("torch.ops.") and dotted.count(".") == 3:
+        return True
+    if isinstance(func, ast.Name):
+        return imports.get(func.id) == (module, func.id)
+    if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name):
+        source = imports.get(func.value.id)
+        return source is not None and (source == (module, "") or ".".join(filter(None, source)) == module)
+    return False
 
 
 def _runs_step(module: ast.Module, company: list[ast.FunctionDef | ast.AsyncFunctionDef], moved: Moved) -> bool:
@@ -481,10 +697,24 @@ def _root(expr: ast.AST) -> str:
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, recv: str, moved: Moved, pr_pattern: str) -> Finding:
-    commit = trees.upstream_commit(moved.path, rf"def {moved.new}\(", pr_pattern)
+    if not recv:
+        return _wrapper_finding(trees, path, line, moved, pr_pattern)
+    commit = trees.upstream_commit(moved.home or moved.path, rf"def {moved.new}\(", pr_pattern)
+    home = f"a new {moved.new} of another class" if moved.home else f"the new {moved.cls}.{moved.new}"
     said = (
         f"calls {recv}.{moved.method}(...), which no longer runs `{moved.callee}(...)` itself: upstream moved that "
-        f"step of {moved.cls}.{moved.method} into the new {moved.cls}.{moved.new} ({moved.path}{commit}), which its "
+        f"step of {moved.cls}.{moved.method} into {home} ({moved.home or moved.path}{commit}), which its "
         f"own callers now call first; here it never runs.  Call {recv}.{moved.new}(...) before, or run the step"
+    )
+    return Finding(RULE, "merge", Severity.ERROR, path, line, said)
+
+
+def _wrapper_finding(trees: ThreeTrees, path: str, line: int, moved: Moved, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(moved.home or moved.path, rf"def {moved.new}\(", pr_pattern)
+    said = (
+        f"calls one of upstream's wrappers of {moved.cls}.{moved.method} ({', '.join(sorted(moved.wrappers))}), "
+        f"whose method no longer runs `{moved.callee}(...)` itself: upstream moved that step into "
+        f"{moved.new} ({moved.home or moved.path}{commit}), which its own callers of the wrapper now run first; "
+        f"here it never runs.  Run {moved.new}(...) (or upstream's function running it) before, or run the step"
     )
     return Finding(RULE, "merge", Severity.ERROR, path, line, said)

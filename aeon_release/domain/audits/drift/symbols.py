@@ -7188,6 +7188,17 @@ class _Checker:
         if mine is None or old is None or new is None or old == new:
             return None
         by_keyword = override_problem(mine, old) is not None
+        if by_keyword and _named_alike(mine, old):
+            # killers218: ``def _build_decode(self, *, block_table_tensor, ...)`` took the base's parameters
+            # keyword-only, which every caller passing them by name (upstream's own) matched
+            named = {*mine.positional[mine.posonly :], *mine.kwonly}
+            missing = [p for p in (*new.positional, *new.kwonly) if new.required(p) and p not in named]
+            if not missing:
+                return None
+            return (
+                f"the base now takes {new.show()}, the override {mine.show()}: the base now requires "
+                f"{', '.join(missing)}, which the override, taking the base's parameters by name only, does not take"
+            )
         if by_keyword and not _matched_by_keyword(mine, old):
             return None  # the override never matched: a deliberate difference, not drift
         problem = (
@@ -8404,6 +8415,22 @@ def _without_gained_var(mine: Sig, old: Sig, new: Sig) -> Sig:
         new,
         varargs=new.varargs and (old.varargs or mine.varargs),
         varkw=new.varkw and (old.varkw or mine.varkw),
+    )
+
+
+def _named_alike(override: Sig, base: Sig) -> bool:
+    """An override that takes the base's parameters past its leading ones keyword-only
+    (``def build(self, *, table, lens)`` for ``build(self, table, lens)``), with no ``*args``/``**kwargs``: it
+    matched the base for callers that pass them by name."""
+    lead = len(override.positional)
+    rest = base.positional[lead:]
+    return (
+        not override.varargs
+        and not override.varkw
+        and bool(rest)
+        and override.positional == base.positional[:lead]
+        and set(rest) | set(base.kwonly) <= set(override.kwonly)
+        and override.kwonly_required <= set(base.positional) | set(base.kwonly)
     )
 
 
