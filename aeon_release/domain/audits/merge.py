@@ -34,6 +34,7 @@ from aeon_release.domain.audits.drift.asserted_fields import asserted_field_drif
 from aeon_release.domain.audits.drift.bypassed_hooks import bypassed_hook_drift
 from aeon_release.domain.audits.drift.callbacks import callback_drift
 from aeon_release.domain.audits.drift.checking_only import checking_only_drift
+from aeon_release.domain.audits.drift.claimed_ops import claimed_op_drift
 from aeon_release.domain.audits.drift.class_properties import class_property_drift, descriptor_kind_drift
 from aeon_release.domain.audits.drift.cmake_vars import cmake_variable_drift
 from aeon_release.domain.audits.drift.coerced_returns import coerced_return_drift
@@ -327,6 +328,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     subscripted_alias_drift,
     split_alias_drift,
     none_sentinel_drift,
+    claimed_op_drift,
     gone_sentinel_drift,
     flag_gate_drift,
     unioned_class_drift,
