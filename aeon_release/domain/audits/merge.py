@@ -96,6 +96,7 @@ from aeon_release.domain.audits.drift.layouts import layout_drift
 from aeon_release.domain.audits.drift.lazy_pairs import lazy_pair_drift
 from aeon_release.domain.audits.drift.lent_attributes import lent_attribute_drift
 from aeon_release.domain.audits.drift.list_positions import list_position_drift
+from aeon_release.domain.audits.drift.message_tests import message_test_drift
 from aeon_release.domain.audits.drift.module_tables import table_kind_drift
 from aeon_release.domain.audits.drift.moved_effects import moved_effect_drift
 from aeon_release.domain.audits.drift.moved_writes import moved_write_drift
@@ -329,6 +330,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     split_alias_drift,
     none_sentinel_drift,
     claimed_op_drift,
+    message_test_drift,
     gone_sentinel_drift,
     flag_gate_drift,
     unioned_class_drift,
