@@ -1,6 +1,6 @@
 """Claimed op names: upstream now registers a custom op under the name a fork registers its own op by.
 
-#16155 (690fe019f0) registered ``all_gather`` and ``reduce_scatter`` in vLLM's op library
+#16155 (690fe019f0) registered ``all_gather`` and ``reduce_scatter`` in the project's op library
 (``direct_register_custom_op(op_name="all_gather", op_func=all_gather, ...)`` in ``parallel_state``).  A fork
 module that registers its own sequence-parallel op as ``op_name="all_gather"`` through the same registrar merges
 cleanly: no line conflicts, no symbol moved.  At import the library defines the name twice and torch refuses the
