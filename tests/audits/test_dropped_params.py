@@ -2,7 +2,8 @@
 
 #11870 (310aca88c9) stopped ``GroupCoordinator.all_reduce`` handing ``stream=`` to ``pynccl_comm.all_reduce``; a
 fork communicator whose override takes ``*, stream`` raises TypeError, one that defaults it to None and calls
-``stream.wait_stream(...)`` raises AttributeError (blind_replay_pstate2).  Errors: a parameter without a default,
+``stream.wait_stream(...)`` raises AttributeError (blind_replay_pstate2).  Errors: a keyword-only parameter without
+a default (a positional one is not read: cost),
 a dereference among the body's own statements; a warning: a dereference under a test.  Quiet: a None test of
 it, a fallback, a read in a ``try``, a fork class of its own, a caller that still passes it (the fork's own
 call too), a module function of the name filling the place by position (``ops.all_reduce(a, b, c)``).
@@ -52,7 +53,11 @@ FOUND = {
         "def all_reduce",
         "error",
     ),
-    "positional": (HEAD + "    def all_reduce(self, t, op, stream):\n        return t\n", "def all_reduce", "error"),
+    "deref-keyword-only": (
+        HEAD + "    def all_reduce(self, t, op=0, *, stream=None):\n        stream.synchronize()\n        return t\n",
+        "stream.synchronize()",
+        "error",
+    ),
     "deref": (
         HEAD + "    def all_reduce(self, t, op=0, stream=None):\n        stream.synchronize()\n        return t\n",
         "stream.synchronize()",

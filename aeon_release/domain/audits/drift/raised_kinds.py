@@ -61,7 +61,7 @@ _EXCEPT = lazy_pattern(r"^\s*except\b(.*)|\bsuppress\((.*)")
 # a raise or an assert taken out, a ``.index(`` or a subscript lookup (killers167: #47516 made the choose-kernel
 # functions' ``possible_kernels[platform]`` a ``.get(platform, [])``: the KeyError a fork caught is gone)
 _RAISE_REMOVED = lazy_pattern(r"\n-[ \t]*(?:assert|raise)\b|\n-[^\n#]*\.index\(|\n-[^\n#]*\w\[")
-_NONE_ADDED = lazy_pattern(r"\n\+[^\n#]*\.\w+ is None\b")
+_ATTRIBUTE_END = lazy_pattern(r"\.\w+$")
 _RAISE_ADDED = lazy_pattern(r"\n\+[ \t]*(?:raise|assert)\b|\n\+[^\n#]*\w\[")
 _CATCH_ALL = frozenset({"Exception", "BaseException"})
 _DEPTH = 3  # calls deep a def's reach follows in its own file
@@ -105,7 +105,9 @@ def raised_kind_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not forks:
         return []
     names = {c.name for _, tries in forks for _, calls, _, _ in tries for c in calls}
-    shifts = _shifts(trees, names)
+    # a None test's evidence (killers217) matters only to a handler of AttributeError
+    derefs = any("AttributeError" in (_caught(h) or []) for _, tries in forks for h, _, _, _ in tries)
+    shifts = _shifts(trees, names, derefs)
     if not shifts:
         return []
     findings = []
@@ -210,13 +212,29 @@ def _body_calls(
     return calls, others or count > 1, frozenset(syntax)
 
 
-def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
+def _none_added(raw: str) -> bool:
+    """A line the diff added tests an attribute for None (``self.x is None``): a ``find`` of each `` is None``
+    first (a regex of the whole line over every diff cost ~25 ms a 150-commit window)."""
+    at = raw.find(" is None")
+    while at != -1:
+        start = raw.rfind("\n", 0, at) + 1
+        if raw.startswith("+", start) and "#" not in raw[start:at] and _ATTRIBUTE_END.search(raw, start, at):
+            return True
+        at = raw.find(" is None", at + 8)
+    return False
+
+
+def _shifts(trees: ThreeTrees, names: set[str], derefs: bool = False) -> dict[str, list[Shift]]:
     """name -> how the defs of it upstream changed the builtin kinds they raise (every def of the name
     upstream is read: one that still raises the old kind keeps the handler alive)."""
     # a raise taken out is enough: one dropped with nothing raised in its place leaves the handler dead too;
     # so is a None test added with a raise (the base's dereference raised AttributeError there: killers217)
     paths = trees.upstream.matching(_RAISE_REMOVED, ".py")
-    nulled = trees.upstream.matching(_NONE_ADDED, ".py")
+    nulled = (
+        [p for p in sorted(trees.upstream) if p.endswith(".py") and _none_added(trees.upstream.raw(p))]
+        if derefs
+        else []
+    )
     if nulled:
         paths = sorted(set(paths) | set(trees.upstream.matching(_RAISE_ADDED, ".py", nulled)))
     if not paths or not names:
@@ -234,7 +252,7 @@ def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
     found: dict[str, list[Shift]] = {}
     for path in paths:
         # upstream's own new key tests vouch that the base's lookups they guard could miss (killers183)
-        keyed = _key_tests(after[path])
+        keyed = _key_tests(after[path], derefs)
         old, new = _raised(before[path], names, True, keyed), _raised(after[path], names, True)
         bare = _raised(before[path], names, True) if keyed else old  # what the base raises on its own evidence
         stubs: set[str] | None = None  # parsed only for a def whose raise an answer replaced
@@ -727,7 +745,7 @@ def _builds_dict(value: ast.expr | None) -> bool:
 _PROBES = frozenset({"get", "keys", "items", "setdefault"})  # a call off a mapping that tests or lists its keys
 
 
-def _key_tests(text: str | None) -> dict[str, frozenset[str]]:
+def _key_tests(text: str | None, derefs: bool = False) -> dict[str, frozenset[str]]:
     """qualname -> the lookups ``d[k]`` (as spelled) each def of the file tests for first: ``k in d`` / ``k not
     in d`` or ``d.get(k)``.  killers183: #36243 (c4d859c274) guarded the top config's ``get_layers_from_...``'s
     ``forward_context[layer_name]`` (a local bound to a config's attribute, no dict the body builds) with
@@ -742,7 +760,7 @@ def _key_tests(text: str | None) -> dict[str, frozenset[str]]:
         for node in own_nodes(func.body):
             if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)):
                 tests.add(f"{ast.unparse(node.comparators[0])}[{ast.unparse(node.left)}]")
-            elif (none := _none_test(node)) is not None:
+            elif derefs and (none := _none_test(node)) is not None:
                 tests.add(f"{none}.")  # a dereference of it (killers217)
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
                 tests.update(f"{ast.unparse(node.func.value)}[{ast.unparse(a)}]" for a in node.args[:1])
