@@ -34,6 +34,7 @@ from aeon_release.domain.audits.drift.asserted_fields import asserted_field_drif
 from aeon_release.domain.audits.drift.bypassed_hooks import bypassed_hook_drift
 from aeon_release.domain.audits.drift.callbacks import callback_drift
 from aeon_release.domain.audits.drift.checking_only import checking_only_drift
+from aeon_release.domain.audits.drift.claimed_ops import claimed_op_drift
 from aeon_release.domain.audits.drift.class_properties import class_property_drift, descriptor_kind_drift
 from aeon_release.domain.audits.drift.cmake_vars import cmake_variable_drift
 from aeon_release.domain.audits.drift.coerced_returns import coerced_return_drift
@@ -96,6 +97,7 @@ from aeon_release.domain.audits.drift.layouts import layout_drift
 from aeon_release.domain.audits.drift.lazy_pairs import lazy_pair_drift
 from aeon_release.domain.audits.drift.lent_attributes import lent_attribute_drift
 from aeon_release.domain.audits.drift.list_positions import list_position_drift
+from aeon_release.domain.audits.drift.message_tests import message_test_drift
 from aeon_release.domain.audits.drift.module_tables import table_kind_drift
 from aeon_release.domain.audits.drift.moved_effects import moved_effect_drift
 from aeon_release.domain.audits.drift.moved_writes import moved_write_drift
@@ -333,6 +335,8 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     subscripted_alias_drift,
     split_alias_drift,
     none_sentinel_drift,
+    claimed_op_drift,
+    message_test_drift,
     gone_sentinel_drift,
     flag_gate_drift,
     unioned_class_drift,

@@ -61,6 +61,7 @@ _EXCEPT = lazy_pattern(r"^\s*except\b(.*)|\bsuppress\((.*)")
 # a raise or an assert taken out, a ``.index(`` or a subscript lookup (killers167: #47516 made the choose-kernel
 # functions' ``possible_kernels[platform]`` a ``.get(platform, [])``: the KeyError a fork caught is gone)
 _RAISE_REMOVED = lazy_pattern(r"\n-[ \t]*(?:assert|raise)\b|\n-[^\n#]*\.index\(|\n-[^\n#]*\w\[")
+_ATTRIBUTE_END = lazy_pattern(r"\.\w+$")
 _RAISE_ADDED = lazy_pattern(r"\n\+[ \t]*(?:raise|assert)\b|\n\+[^\n#]*\w\[")
 _CATCH_ALL = frozenset({"Exception", "BaseException"})
 _DEPTH = 3  # calls deep a def's reach follows in its own file
@@ -104,7 +105,9 @@ def raised_kind_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not forks:
         return []
     names = {c.name for _, tries in forks for _, calls, _, _ in tries for c in calls}
-    shifts = _shifts(trees, names)
+    # a None test's evidence (killers217) matters only to a handler of AttributeError
+    derefs = any("AttributeError" in (_caught(h) or []) for _, tries in forks for h, _, _, _ in tries)
+    shifts = _shifts(trees, names, derefs)
     if not shifts:
         return []
     findings = []
@@ -193,22 +196,47 @@ def _body_calls(
     calls: list[Callee] = []
     count, others = 0, False
     syntax: set[str] = set()
-    for node in (n for stmt in body for n in own_nodes([stmt])):
+    typed: set[int] = set()  # ``x.m`` of a call ``x.m(...)`` off a receiver typed as a class: its method (killers217)
+    nodes = [n for stmt in body for n in own_nodes([stmt])]
+    for node in nodes:
         others = others or isinstance(node, (ast.Raise, ast.Assert))
-        syntax.update(kind for shape, kind in _SYNTAX if isinstance(node, shape))
         if isinstance(node, ast.Call) and not is_super(node):  # ``super()`` only names the base a call goes to
             count += 1
             others = others or not isinstance(node.func, (ast.Name, ast.Attribute))
             callee = resolve(node.func, scope, enclosing)
             calls += [callee] if callee is not None else []
+            if callee is not None and callee.receiver and not callee.capped and isinstance(node.func, ast.Attribute):
+                typed.add(id(node.func))
+    for node in nodes:
+        syntax.update(kind for shape, kind in _SYNTAX if isinstance(node, shape) and id(node) not in typed)
     return calls, others or count > 1, frozenset(syntax)
 
 
-def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
+def _none_added(raw: str) -> bool:
+    """A line the diff added tests an attribute for None (``self.x is None``): a ``find`` of each `` is None``
+    first (a regex of the whole line over every diff cost ~25 ms a 150-commit window)."""
+    at = raw.find(" is None")
+    while at != -1:
+        start = raw.rfind("\n", 0, at) + 1
+        if raw.startswith("+", start) and "#" not in raw[start:at] and _ATTRIBUTE_END.search(raw, start, at):
+            return True
+        at = raw.find(" is None", at + 8)
+    return False
+
+
+def _shifts(trees: ThreeTrees, names: set[str], derefs: bool = False) -> dict[str, list[Shift]]:
     """name -> how the defs of it upstream changed the builtin kinds they raise (every def of the name
     upstream is read: one that still raises the old kind keeps the handler alive)."""
-    # a raise taken out is enough: one dropped with nothing raised in its place leaves the handler dead too
+    # a raise taken out is enough: one dropped with nothing raised in its place leaves the handler dead too;
+    # so is a None test added with a raise (the base's dereference raised AttributeError there: killers217)
     paths = trees.upstream.matching(_RAISE_REMOVED, ".py")
+    nulled = (
+        [p for p in sorted(trees.upstream) if p.endswith(".py") and _none_added(trees.upstream.raw(p))]
+        if derefs
+        else []
+    )
+    if nulled:
+        paths = sorted(set(paths) | set(trees.upstream.matching(_RAISE_ADDED, ".py", nulled)))
     if not paths or not names:
         return {}
     # a lookup added matches most diffs: read only the files that still define a called name (one git grep)
@@ -224,7 +252,7 @@ def _shifts(trees: ThreeTrees, names: set[str]) -> dict[str, list[Shift]]:
     found: dict[str, list[Shift]] = {}
     for path in paths:
         # upstream's own new key tests vouch that the base's lookups they guard could miss (killers183)
-        keyed = _key_tests(after[path])
+        keyed = _key_tests(after[path], derefs)
         old, new = _raised(before[path], names, True, keyed), _raised(after[path], names, True)
         bare = _raised(before[path], names, True) if keyed else old  # what the base raises on its own evidence
         stubs: set[str] | None = None  # parsed only for a def whose raise an answer replaced
@@ -636,6 +664,8 @@ def _kinds(
     local = _bound_locally(func)
     dicts = _local_dicts(func) | _dict_parameters(func) | (module_dicts - local)
     tested, shielded = _tested(func), _shielded(func)
+    derefs = {k[:-1] for k in keyed if k.endswith(".")}
+    nulls = _none_tested(func) if derefs else set()
     for node in own_nodes(func.body):
         if isinstance(node, ast.Assert):
             hard.add("AssertionError")
@@ -651,6 +681,10 @@ def _kinds(
             if name is not None and (name in dicts or ast.unparse(node) in keyed) and name not in tested:
                 if not _caught_round(node, "KeyError", shielded):
                     hard.add("KeyError")
+        elif isinstance(node, ast.Attribute) and derefs and (held := ast.unparse(node.value)) in derefs:
+            # a dereference of what the other side's version tests for None first, unasked here (killers217)
+            if held not in nulls and not _caught_round(node, "AttributeError", shielded):
+                hard.add("AttributeError")
     return every | hard, hard
 
 
@@ -724,7 +758,7 @@ def _builds_dict(value: ast.expr | None) -> bool:
 _PROBES = frozenset({"get", "keys", "items", "setdefault"})  # a call off a mapping that tests or lists its keys
 
 
-def _key_tests(text: str | None) -> dict[str, frozenset[str]]:
+def _key_tests(text: str | None, derefs: bool = False) -> dict[str, frozenset[str]]:
     """qualname -> the lookups ``d[k]`` (as spelled) each def of the file tests for first: ``k in d`` / ``k not
     in d`` or ``d.get(k)``.  killers183: #36243 (c4d859c274) guarded the top config's ``get_layers_from_...``'s
     ``forward_context[layer_name]`` (a local bound to a config's attribute, no dict the body builds) with
@@ -739,10 +773,39 @@ def _key_tests(text: str | None) -> dict[str, frozenset[str]]:
         for node in own_nodes(func.body):
             if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], (ast.In, ast.NotIn)):
                 tests.add(f"{ast.unparse(node.comparators[0])}[{ast.unparse(node.left)}]")
+            elif derefs and (none := _none_test(node)) is not None:
+                tests.add(f"{none}.")  # a dereference of it (killers217)
             elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "get":
                 tests.update(f"{ast.unparse(node.func.value)}[{ast.unparse(a)}]" for a in node.args[:1])
         if tests:
             found[qualname] = frozenset(tests)
+    return found
+
+
+def _none_test(node: ast.AST) -> str | None:
+    """``X is None`` / ``X is not None`` of an attribute chain ``X`` (``self.comm``): X as spelled, else None.
+    killers217: #21946 (74333ae2f6) put ``if self.device_communicator is None: raise ValueError(...)`` before
+    ``GroupCoordinator``'s collectives' ``self.device_communicator.all_gatherv(...)``: upstream's test vouches
+    that the base's dereference met a None, which raised AttributeError there, and a fork's ``except
+    AttributeError`` round the call no longer catches the ValueError raised in its place."""
+    if not (isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.Is | ast.IsNot)):
+        return None
+    right = node.comparators[0]
+    if isinstance(node.left, ast.Attribute) and isinstance(right, ast.Constant) and right.value is None:
+        return ast.unparse(node.left)
+    return None
+
+
+def _none_tested(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The attribute chains ``func`` itself asks about None or truth (``X is None``, ``if X``, ``X and ...``)."""
+    found: set[str] = set()
+    for node in own_nodes(func.body):
+        if (none := _none_test(node)) is not None:
+            found.add(none)
+        elif isinstance(node, ast.If | ast.IfExp | ast.While | ast.Assert) and isinstance(node.test, ast.Attribute):
+            found.add(ast.unparse(node.test))
+        elif isinstance(node, ast.BoolOp):
+            found.update(ast.unparse(v) for v in node.values if isinstance(v, ast.Attribute))
     return found
 
 

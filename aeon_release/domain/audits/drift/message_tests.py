@@ -1,0 +1,161 @@
+"""Message tests: a fork handler tests a caught exception's text for words upstream's messages no longer hold.
+
+#22144 (bd3db7f469) reworded ``ensure_model_parallel_initialized``'s assertion from ``"tensor parallel group
+already initialized, but of unexpected size: ..."`` to ``"... but of unexpected size. got: ..."``.  A fork's
+``except AssertionError as e: if "already initialized, but of unexpected size:" in str(e): return False`` (a
+relaunch that rebuilds groups of another size) merges cleanly; the test is never true again and the fork's
+``raise`` after it fires instead of its fallback.  No name moved and no kind changed: only the words.
+
+The fork's side, on lines it owns: a handler ``except K as e`` of a ``try`` whose body calls a function imported
+by name (or off an imported module), whose body tests ``"words" in str(e)`` (``not in``, ``e.args[0]``,
+``str(e).startswith(...)``/``.endswith(...)``).  Upstream's side: that function's def, in a file upstream changed,
+whose own ``raise``/``assert`` messages held the words at the base, and no ``raise``/``assert`` message of the
+file holds them at upstream (a formatted value never joins two literal parts: the words must sit in one).  An
+error: the test fails wherever the function's own refusal is what was caught.  Quiet: words a message still holds
+(anywhere in the file), words the base's def did not say, a function of the fork's own.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.callees import resolve, scope_of
+from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
+from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import lazy_pattern
+
+_TESTED = lazy_pattern(
+    r"""["'][^"'\n]{4,}["']\s+(?:not\s+)?in\s+(?:str\(\w+\)|\w+\.args\[0\])|str\(\w+\)\.(?:start|end)swith\("""
+)
+_MOST_FILES = 16
+_HOLE = "\x00"  # a formatted value's place in a message: no words span it
+
+
+@dataclass(frozen=True)
+class Test:
+    """A fork-owned test at ``line`` of ``path`` for ``words`` in the text of what calling ``name`` (from
+    ``module``) raised."""
+
+    path: str
+    line: int
+    name: str
+    module: str
+    words: str
+
+
+def message_test_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork tests of a caught exception's text for words upstream's messages of the called def no longer hold."""
+    tests = [t for path, module, owned in fork_modules(trees, _TESTED.search) for t in _tests(path, module, owned)]
+    if not tests:
+        return []
+    files = _changed_homes(trees, tests)
+    if not files:
+        return []
+    findings: list[Finding] = []
+    for both in parsed_texts(trees, sorted(files)):
+        for test in files[both.path]:
+            said = [m for d in _defs(both.old, test.name) for m in _messages(d)]
+            if any(test.words in m for m in said) and _defs(both.new, test.name):
+                if not any(test.words in m for m in _messages(both.new)):
+                    findings.append(_finding(trees, test, both.path, pr_pattern))
+    return findings
+
+
+def _tests(path: str, module: ast.Module, owned: set[int]) -> Iterator[Test]:
+    """Each owned message test in a named handler of a ``try`` whose body calls an imported function."""
+    scope = scope_of(module)
+    for node in ast.walk(module):
+        if not isinstance(node, ast.Try):
+            continue
+        callees = [
+            c
+            for n in ast.walk(ast.Module(body=node.body, type_ignores=[]))
+            if isinstance(n, ast.Call) and (c := resolve(n.func, scope, None)) is not None and (c.source or c.module)
+        ]
+        for handler in (h for h in node.handlers if h.name):
+            for line, words in _words(handler, handler.name or ""):
+                if line in owned:
+                    yield from (Test(path, line, c.name, c.source or c.module or "", words) for c in callees)
+
+
+def _words(handler: ast.ExceptHandler, name: str) -> Iterator[tuple[int, str]]:
+    """(line, words) of ``"w" in str(e)``, ``"w" in e.args[0]``, ``str(e).startswith("w")`` in the handler."""
+    for node in (n for stmt in handler.body for n in ast.walk(stmt)):
+        if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.In | ast.NotIn):
+            left = node.left
+            if isinstance(left, ast.Constant) and isinstance(left.value, str) and _text_of(node.comparators[0], name):
+                yield node.lineno, left.value
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
+            first = node.args[0]
+            if node.func.attr in ("startswith", "endswith") and _text_of(node.func.value, name):
+                if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                    yield node.lineno, first.value
+
+
+def _text_of(node: ast.expr, name: str) -> bool:
+    """``str(e)`` or ``e.args[0]``: the caught exception's text."""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "str" and node.args:
+        return isinstance(node.args[0], ast.Name) and node.args[0].id == name
+    return (
+        isinstance(node, ast.Subscript)
+        and isinstance(node.value, ast.Attribute)
+        and node.value.attr == "args"
+        and isinstance(node.value.value, ast.Name)
+        and node.value.value.id == name
+    )
+
+
+def _changed_homes(trees: ThreeTrees, tests: list[Test]) -> dict[str, list[Test]]:
+    """Upstream's changed file holding each called function's module (``a/b.py``, ``a/b/__init__.py``), for the
+    tests whose words a line of its diff holds."""
+    found: dict[str, list[Test]] = {}
+    for test in tests:
+        base = test.module.replace(".", "/")
+        for path in (f"{base}.py", f"{base}/__init__.py"):
+            if path in trees.upstream and test.words in trees.upstream.raw(path) and len(found) < _MOST_FILES:
+                found.setdefault(path, []).append(test)
+    return found
+
+
+def _defs(module: ast.Module, name: str) -> list[ast.FunctionDef | ast.AsyncFunctionDef]:
+    return [n for n in module.body if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef) and n.name == name]
+
+
+def _messages(node: ast.AST) -> list[str]:
+    """The texts of the ``raise X(msg)`` / ``assert t, msg`` messages under ``node`` (a formatted value a hole)."""
+    found: list[str] = []
+    for n in ast.walk(node):
+        message = n.msg if isinstance(n, ast.Assert) else None
+        if isinstance(n, ast.Raise) and isinstance(n.exc, ast.Call) and n.exc.args:
+            message = n.exc.args[0]
+        if message is not None:
+            found.append(_joined(message))
+    return found
+
+
+def _joined(node: ast.expr) -> str:
+    if isinstance(node, ast.Constant) and isinstance(node.value, str):
+        return node.value
+    if isinstance(node, ast.JoinedStr):
+        return "".join(_joined(v) if isinstance(v, ast.Constant) else _HOLE for v in node.values)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Add):
+        return _joined(node.left) + _joined(node.right)
+    return _HOLE
+
+
+def _finding(trees: ThreeTrees, test: Test, path: str, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(path, rf"def {test.name}\b|{test.words[:20]}", pr_pattern, most=5)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        test.path,
+        test.line,
+        f"fork-owned test for {test.words!r} in the text of what {test.name}() raised, but upstream reworded its "
+        f"messages ({path}{commit}): none holds those words now, so the test fails where {test.name}'s own refusal "
+        f"was caught; test the kind or words upstream still says",
+    )

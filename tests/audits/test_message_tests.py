@@ -1,0 +1,81 @@
+"""A fork handler tests a caught exception's text for words upstream reworded away (drift/message_tests.py).
+
+#22144 (bd3db7f469) reworded ``ensure_model_parallel_initialized``'s assertion ("... but of unexpected size: "
+became "... but of unexpected size. got: "): a fork's ``"already initialized, but of unexpected size:" in str(e)``
+is never true again (blind_replay_pstate2).  Errors: an ``in str(e)``, an ``in e.args[0]``, a ``startswith``, a
+call off an imported module.  Quiet: kept words, words the base's def never said, words another message of the
+file still holds, a function of the fork's own.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+from tests.audits.drift.trees import line_of
+
+LIB = "pkg/groups.py"
+LIB_BASE = """def ensure(tp: int) -> None:
+    assert tp == 1, ("group already initialized, but of unexpected size: " f"{tp=}")
+
+
+def build(tp: int) -> None:
+    if tp < 0:
+        raise ValueError(f"bad size {tp}: must be positive")
+
+
+def other(tp: int) -> None:
+    raise RuntimeError("kept words")
+"""
+LIB_AFTER = (
+    LIB_BASE.replace("but of unexpected size: ", "but of unexpected size. got: ")
+    .replace('f"bad size {tp}: must be positive"', 'f"size {tp} must be non-negative"')
+    .replace('"kept words"', '"kept words; unexpected size: none"')
+)
+SUBJECT = "[Misc] log more detailed message for ensure_model_parallel_initialized (#22144)"
+HEAD = "import pkg.groups as groups\nfrom pkg.groups import build, ensure\n\n\n"
+
+
+def _try(call: str, test: str) -> str:
+    return (
+        HEAD
+        + f"def aeon_check(tp: int) -> bool:\n    try:\n        {call}\n    except (AssertionError, ValueError) as e:\n"
+        f"        if {test}:\n            return False\n        raise\n    return True\n"
+    )
+
+
+FOUND = {
+    "in-str": _try("ensure(tp)", '"but of unexpected size:" in str(e)'),
+    "in-args": _try("ensure(tp)", '"but of unexpected size:" in e.args[0]'),
+    "startswith": _try("build(tp)", 'str(e).startswith("bad size")'),
+    "module-attribute": _try("groups.ensure(tp)", '"but of unexpected size:" in str(e)'),
+}
+QUIET = {
+    "kept-words": _try("ensure(tp)", '"unexpected size" in str(e)'),
+    "never-said": _try("ensure(tp)", '"no such group" in str(e)'),
+    "another-message-holds-them": _try("ensure(tp)", '"unexpected size:" in str(e)'),
+    "own-function": "def ensure(tp: int) -> None:\n    assert tp == 1, 'but of unexpected size: 0'\n\n\n"
+    "def aeon_check(tp: int) -> bool:\n    try:\n        ensure(tp)\n    except AssertionError as e:\n"
+    "        if 'but of unexpected size:' in str(e):\n            return False\n        raise\n    return True\n",
+}
+FORKS = {f"pkg/aeon_found_{k}.py": v for k, v in FOUND.items()} | {
+    f"pkg/aeon_quiet_{k}.py": v for k, v in QUIET.items()
+}
+
+
+def _rows(git_repo: GitRepo) -> dict[str, list[tuple[int, str]]]:
+    found = s.side_by_side(git_repo, {LIB: LIB_BASE, "pkg/__init__.py": ""}, FORKS, [(SUBJECT, {LIB: LIB_AFTER})], RULE)
+    return {p: [(f.line, f.severity.value) for f in rows if "reworded" in f.message] for p, rows in found.items()}
+
+
+@pytest.mark.parametrize("case", list(FOUND))
+def test_a_test_for_words_upstream_reworded_away(git_repo: GitRepo, case: str) -> None:
+    text = FOUND[case]
+    assert _rows(git_repo)[f"pkg/aeon_found_{case}.py"] == [(line_of(text, "        if "), "error")]
+
+
+@pytest.mark.parametrize("case", list(QUIET))
+def test_twins_stay_quiet(git_repo: GitRepo, case: str) -> None:
+    assert _rows(git_repo)[f"pkg/aeon_quiet_{case}.py"] == []
