@@ -82,6 +82,20 @@ CASES += [
         ),
     ),
 ]
+CASES += [
+    (
+        "#31714 import_module alias",
+        "round 3: a lambda of another parameter reading the function's mod",
+        _fm(
+            "fm30",
+            "def aeon_fa_metadata_cls() -> type:\n"
+            f'    mod = importlib.import_module("{EG}")\n'
+            "    meta = lambda _: mod.FlashAttentionMetadata  # noqa: E731\n"
+            "    return meta(None)\n",
+            "    meta = lambda _: mod.FlashAttentionMetadata  # noqa: E731",
+        ),
+    ),
+]
 TWINS += [
     (
         "#31714 import_module alias",
@@ -342,6 +356,34 @@ TWINS += [
     ),
 ]
 
+# round 3: fork code near the mended guard that IS broken after the merge
+CASES += [
+    (
+        "#28896 padded buffer",
+        "round 3: a width test whose other outcome raises (the guard reads no buffer there)",
+        _mr(
+            "mr30",
+            "    def aeon_last_position(self) -> torch.Tensor:\n"
+            "        if self.mrope_positions.shape[1] != self.max_num_tokens:\n"
+            "            raise RuntimeError('AEON: graph pool expects the unpadded M-RoPE buffer')\n"
+            "        return self.mrope_positions[:, self.max_num_tokens - 1]\n",
+            "        if self.mrope_positions.shape[1] != self.max_num_tokens:",
+        ),
+    ),
+    (
+        "#28896 padded buffer",
+        "round 3: a width test that only logs, the read from the end after it",
+        _mr(
+            "mr31",
+            "    def aeon_last_position(self) -> torch.Tensor:\n"
+            "        if self.mrope_positions.shape[1] != self.max_num_tokens:\n"
+            "            print('AEON: padded M-RoPE buffer')\n"
+            "        return self.mrope_positions[:, -1]\n",
+            "        return self.mrope_positions[:, -1]",
+        ),
+    ),
+]
+
 # --- 0fe7550254 (#42692): token_arange_np made int32 (was numpy's default int64)
 TA = ("#42692", "0fe7550254", "SpecDecodeBaseProposer.token_arange_np now np.arange(..., dtype=np.int32)")
 
@@ -458,6 +500,34 @@ TWINS += [
             "        return self.token_arange_np.dtype == np.int64\n",
             "        return self.token_arange_np.dtype == np.int64",
             base="object",
+        ),
+    ),
+]
+
+CASES += [
+    (
+        "#42692 numpy dtype",
+        "round 3: a dtype test whose other branch raises",
+        _ta(
+            "ta30",
+            "    def aeon_rows(self, n: int) -> np.ndarray:\n"
+            "        if self.token_arange_np.dtype != np.int64:\n"
+            "            raise TypeError('AEON: the host index kernel takes int64 rows')\n"
+            "        return self.token_arange_np[:n]\n",
+            "        if self.token_arange_np.dtype != np.int64:",
+        ),
+    ),
+    (
+        "#42692 numpy dtype",
+        "round 3: a dtype test whose other branch casts to a third dtype",
+        _ta(
+            "ta31",
+            "    def aeon_rows(self, n: int) -> np.ndarray:\n"
+            "        rows = self.token_arange_np[:n]\n"
+            "        if self.token_arange_np.dtype != np.int64:\n"
+            "            rows = rows.astype(np.float64)\n"
+            "        return rows\n",
+            "        if self.token_arange_np.dtype != np.int64:",
         ),
     ),
 ]
