@@ -5,7 +5,8 @@ launcher's ``mod = importlib.import_module("vllm.v1.spec_decode.eagle")`` then `
 "FlashAttentionMetadata")`` raises AttributeError after a clean merge (blind_replay_eagle2), where the engine
 had read ``mod`` as the ``ModuleType`` the call is typed to return.  Errors: a ``getattr`` with no default, an
 attribute read, a call through a bare ``import_module`` imported from importlib.  Quiet: a kept name, a probe
-with a default, a name bound otherwise too, a computed or relative module name.
+with a default, a name bound otherwise too, a computed or relative module name, a lambda's own parameter of
+the name (review120; a lambda reading the function's module is still an error).
 """
 
 from __future__ import annotations
@@ -41,8 +42,19 @@ FOUND = {
         '    m = import_module("pkg.spec.eagle")\n    return m.FlashMetadata()\n',
         "return m.FlashMetadata()",
     ),
+    "lambda_reads_it": (  # review120: a lambda taking another name reads the function's module
+        "import importlib\n\n\ndef cls() -> type:\n"
+        '    mod = importlib.import_module("pkg.spec.eagle")\n    get = lambda m: mod.FlashMetadata\n    return get(1)\n',
+        "get = lambda m: mod.FlashMetadata",
+    ),
 }
 QUIET = {
+    # review120: a lambda's own parameter of the module's name, in a function binding the module
+    "lambda": "import importlib\n\n\ndef cls(home) -> type:\n"
+    '    mod = importlib.import_module("pkg.spec.eagle")\n    get = lambda mod: mod.FlashMetadata\n'
+    "    return mod.Proposer, get(home)\n",
+    "lambda_import": "def cls(home) -> type:\n    import pkg.spec.eagle as mod\n\n"
+    "    get = lambda mod: mod.FlashMetadata\n    return mod.Proposer, get(home)\n",
     "kept": "import importlib\n\n\ndef n() -> int:\n"
     '    mod = importlib.import_module("pkg.spec.eagle")\n    return mod.kept()\n',
     "default": "import importlib\n\n\ndef cls() -> object:\n"

@@ -5,7 +5,8 @@ int64) ``np.arange(self.max_num_tokens, dtype=np.int32)``: a fork subclass's ``s
 np.int64`` never holds again, and ``self.token_arange_np[:n].view(np.int64)`` pairs two int32 values into one
 (blind_replay_eagle2).  Errors: a comparison with the old dtype (through a slice too), a view as it.  Quiet: an
 explicit ``astype``, a test naming both, a torch dtype (never a numpy array's), a holder whose dtype upstream
-kept, an ``arange`` of a float literal (no integer default to drift from).
+kept, an ``arange`` of a float literal (no integer default to drift from), a test against the old dtype whose
+branch for any other casts to it (review120; a branch raising or casting to a third dtype stays an error).
 """
 
 from __future__ import annotations
@@ -53,6 +54,16 @@ FOUND = {
         + "class B(Proposer):\n    def rows(self, n: int):\n        return self.token_arange_np[:n].view(np.int64)\n",
         "return self.token_arange_np[:n].view(np.int64)",
     ),
+    "raised": (
+        HEAD + "def rows(p: Proposer, n: int):\n    if p.token_arange_np.dtype != np.int64:\n"
+        "        raise TypeError('int64 rows only')\n    return p.token_arange_np[:n]\n",
+        "if p.token_arange_np.dtype != np.int64:",
+    ),
+    "third_cast": (
+        HEAD + "def rows(p: Proposer, n: int):\n    rows = p.token_arange_np[:n]\n"
+        "    if p.token_arange_np.dtype != np.int64:\n        rows = rows.astype(np.float64)\n    return rows\n",
+        "if p.token_arange_np.dtype != np.int64:",
+    ),
     "zeros_default": (
         HEAD + "def wide(p: Proposer) -> bool:\n    return p.scales_np.dtype in (np.float64,)\n",
         "return p.scales_np.dtype in (np.float64,)",
@@ -65,6 +76,10 @@ QUIET = {
     "torch": HEAD + "def ok(p: Proposer) -> bool:\n    return p.token_arange_np.dtype == torch.int64\n",
     "kept": HEAD + "def ok(p: Proposer) -> bool:\n    return p.ids_np.dtype == np.int32\n",
     "float_arange": HEAD + "def ok(p: Proposer) -> bool:\n    return p.steps_np.dtype == np.int64\n",
+    "converted": HEAD + "def rows(p: Proposer, n: int):\n    rows = p.token_arange_np[:n]\n"
+    "    if p.token_arange_np.dtype != np.int64:\n        rows = rows.astype(np.int64)\n    return rows\n",
+    "converted_else": HEAD + "def rows(p: Proposer):\n"
+    "    return p.token_arange_np if p.token_arange_np.dtype == np.int64 else p.token_arange_np.astype(np.int64)\n",
     "new_dtype": HEAD + "def ok(p: Proposer) -> bool:\n    return p.token_arange_np.dtype == np.int32\n",
 }
 FORKS = {f"pkg/aeon/{name}.py": text for name, (text, _) in FOUND.items()} | {

@@ -4,7 +4,9 @@
 ``(3, self.max_num_tokens)`` (a dummy column for torch.compile): a fork subclass's ``self.mrope_positions[:, -1]``
 now reads the dummy, its ``self.mrope_positions.shape[1] == self.max_num_tokens`` no longer holds
 (blind_replay_eagle2).  Errors on ``self`` in a subclass; a warning off another receiver.  Quiet: an index from
-the front, another dimension's end, an unchanged buffer, a comparison with the new size, the fork's own buffer.
+the front, another dimension's end, an unchanged buffer, a comparison with the new size, the fork's own buffer,
+an ``if`` on the size whose two outcomes both read the buffer, and the reads under it (review120; an outcome
+that raises or only logs, and a read from the end after the ``if``, stay errors).
 """
 
 from __future__ import annotations
@@ -52,10 +54,33 @@ QUIET = {
     "own": "import torch\n\n\nclass Mine:\n    def __init__(self, n: int) -> None:\n"
     "        self.mrope = torch.zeros((3, n))\n\n    def last(self):\n        return self.mrope[:, -1]\n",
 }
+# review120: a size test choosing between widths, both of its outcomes reading the buffer, and the reads under it
+BODY = "from pkg.spec.proposer import Proposer\n\n\nclass A(Proposer):\n    def f(self, n: int):\n"
+TEST = "        if self.mrope.shape[1] {} self.max_num_tokens:\n"
+GUARDED = {
+    "guard_eq": BODY
+    + TEST.format("==")
+    + "            return self.mrope[:, -1]\n        return self.mrope[:, self.max_num_tokens - 1]\n",
+    "guard_ne_else": BODY
+    + TEST.format("!=")
+    + "            last = self.mrope[:, -2]\n        else:\n            last = self.mrope[:, -1]\n        return last\n",
+}
+UNGUARDED = {  # the other outcome raises, or only logs and the read from the end follows the if
+    "guard_raises": (
+        BODY + TEST.format("!=") + "            raise ValueError('width')\n        return self.mrope[:, n]\n",
+        ["if self.mrope.shape[1] != self.max_num_tokens:"],
+    ),
+    "guard_logs": (
+        BODY + TEST.format("!=") + "            print('padded')\n        return self.mrope[:, -1]\n",
+        ["if self.mrope.shape[1] != self.max_num_tokens:", "return self.mrope[:, -1]"],
+    ),
+}
 OTHER = "from pkg.spec.proposer import Proposer\n\n\ndef last(p: Proposer):\n    return p.mrope[:, -1]\n"
 FORKS = (
     {f"pkg/aeon/{name}.py": HEAD + text + "\n" for name, (text, _) in FOUND.items()}
     | {f"pkg/aeon/{name}.py": text for name, text in QUIET.items()}
+    | {f"pkg/aeon/{name}.py": text for name, text in GUARDED.items()}
+    | {f"pkg/aeon/{name}.py": text for name, (text, _) in UNGUARDED.items()}
     | {"pkg/aeon/other.py": OTHER}
 )
 INITS = {f"{d}/__init__.py": "" for d in ("pkg", "pkg/spec", "pkg/aeon")}
@@ -81,3 +106,15 @@ def test_another_receiver_is_warned(git_repo: GitRepo) -> None:
 @pytest.mark.parametrize("name", sorted(QUIET))
 def test_twins_stay_quiet(git_repo: GitRepo, name: str) -> None:
     assert findings(git_repo)[f"pkg/aeon/{name}.py"] == []
+
+
+@pytest.mark.parametrize("name", sorted(GUARDED))
+def test_a_size_test_reading_the_buffer_both_ways_and_its_reads_stay_quiet(git_repo: GitRepo, name: str) -> None:
+    assert findings(git_repo)[f"pkg/aeon/{name}.py"] == []
+
+
+@pytest.mark.parametrize("name", sorted(UNGUARDED))
+def test_a_size_test_raising_or_logging_on_the_other_width_is_an_error(git_repo: GitRepo, name: str) -> None:
+    text, lines = UNGUARDED[name]
+    rows = sorted((f.line, f.severity.value) for f in findings(git_repo)[f"pkg/aeon/{name}.py"])
+    assert rows == sorted((line_of(text, line), "error") for line in lines)

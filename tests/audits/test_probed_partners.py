@@ -5,7 +5,9 @@ self._share_mtp_indices and hasattr(self.model.model, "set_skip_topk"):`` and ga
 ``set_skip_topk`` a ``compact_topk_indices``; a fork DSA MTP model with ``set_skip_topk`` alone passes the probe
 and raises AttributeError on the new call (blind_replay_eagle2).  An error when the probe is the test alone, a
 warning when another conjunct gates it.  Quiet: a class defining both, one deriving an upstream class that
-gained the partner, a base outside the tree, a probed name an upstream class defines without the partner.
+gained the partner, a base outside the tree, a probed name an upstream class defines without the partner, the
+partner annotated, stored on ``self``, answered by ``__getattr__``, or defined by a class of the file deriving
+the one with the probed method (review120; an heir lacking it too, a store on another object, stay found).
 """
 
 from __future__ import annotations
@@ -69,8 +71,26 @@ FOUND = {
         "error",
     ),
     "gated": ("class C:\n    def reuse(self) -> None:\n        self.n = 1\n", "def reuse(self) -> None:", "warning"),
+    # review120: a mixin whose heir in the file lacks the partner too; a partner stored on another object
+    "heir_lacks": (
+        "class Mix:\n" + SKIP + "\n\nclass H(Mix):\n    def other(self) -> None:\n        pass\n",
+        "def set_skip(self, skip: bool) -> None:",
+        "error",
+    ),
+    "stored_elsewhere": (
+        "class I:\n    def __init__(self, inner) -> None:\n        inner.compact = print\n\n" + SKIP,
+        "def set_skip(self, skip: bool) -> None:",
+        "error",
+    ),
 }
 QUIET = {
+    # review120: the partner annotated, stored on the instance, answered by __getattr__, defined by the heir
+    "annotated": "def _compact(self, n: int) -> None:\n    pass\n\n\nclass J:\n"
+    + SKIP
+    + "\n    compact: object = _compact\n",
+    "stored": "class K:\n    def __init__(self, inner) -> None:\n        self.compact = inner.compact\n\n" + SKIP,
+    "getattr": "class L:\n    def __getattr__(self, name: str):\n        return getattr(self.inner, name)\n\n" + SKIP,
+    "mixin": "class Mix2:\n" + SKIP + "\n\nclass M(Mix2):\n    def compact(self, n: int) -> None:\n        pass\n",
     "both": "class D:\n" + SKIP + "\n    def compact(self, n: int) -> None:\n        self.n = n\n",
     "derived": "from pkg.models.mtp import MtpModel\n\n\nclass E(MtpModel):\n" + SKIP,
     "outside": "from elsewhere import Base\n\n\nclass F(Base):\n" + SKIP,

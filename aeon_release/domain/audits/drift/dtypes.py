@@ -498,12 +498,37 @@ def _fork_tests(trees: ThreeTrees, path: str) -> Iterator[Test]:
     lines = (trees.merged_text(path) or "").splitlines()
     own = _own_names(module)
     mine = frozenset(_ATTRIBUTE_STORE.findall(trees.merged_text(path) or ""))
+    normalised = _normalised(module, owned)
     for function, node in _nodes_on(module, owned):
+        if id(node) in normalised:
+            continue
         for how, subject, kind, dtypes in _tests(node):
             keys = tuple(_keys(subject, function, own))
             if keys:
                 text = lines[node.lineno - 1] if node.lineno <= len(lines) else ""
                 yield Test(path, node.lineno, how, kind, dtypes, keys, text, mine)
+
+
+def _normalised(module: ast.Module, lines: set[int]) -> set[int]:
+    """The tests ``X.dtype != D`` (``== D``) heading an ``if`` or a conditional expression whose branch for any
+    other dtype casts to ``D`` itself (``.astype(D)``, ``.to(D)``, ``.long()``): the fork handles both dtypes,
+    converting where it meets the other, so upstream's change of dtype takes the other branch on purpose
+    (review120: ``if self.token_arange_np.dtype != np.int64: rows = rows.astype(np.int64)``).  A branch that
+    raises, or casts to a third dtype, is no such conversion."""
+    found: set[int] = set()
+    for node in walk_spanning(module, lines):
+        if not isinstance(node, ast.If | ast.IfExp) or not isinstance(test := node.test, ast.Compare):
+            continue
+        if len(test.ops) != 1 or not isinstance(test.ops[0], ast.Eq | ast.NotEq | ast.Is | ast.IsNot):
+            continue
+        dtype = dtype_named(test.comparators[0]) or dtype_named(test.left)
+        other = node.body if isinstance(test.ops[0], ast.NotEq | ast.IsNot) else node.orelse
+        branch = other if isinstance(other, list) else [other]
+        if dtype is not None and any(
+            isinstance(n, ast.Call) and tensor_dtype(n) == dtype for part in branch for n in ast.walk(part)
+        ):
+            found.add(id(test))
+    return found
 
 
 def _nodes_on(module: ast.Module, lines: set[int]) -> Iterator[tuple[Function | None, ast.Compare | ast.Call]]:

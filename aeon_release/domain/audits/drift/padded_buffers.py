@@ -175,8 +175,9 @@ def _padding(old: str, new: str) -> int | None:
 # -- the fork's side ---------------------------------------------------------------------------------
 def _uses(module: ast.Module, owned: set[int], padded: dict[str, Padded]) -> Iterator[tuple[int, Padded, str, bool]]:
     """(line, buffer, how, sure) of each owned read from the end of a padded dimension, or size compared."""
+    handled, guarded = _width_guards(module, padded)
     for cls, node in _nodes(module):
-        if getattr(node, "lineno", None) not in owned:
+        if getattr(node, "lineno", None) not in owned or id(node) in handled or id(node) in guarded:
             continue
         if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute):
             buffer = padded.get(node.value.attr)
@@ -188,6 +189,60 @@ def _uses(module: ast.Module, owned: set[int], padded: dict[str, Padded]) -> Ite
                 if held is not None and ast.unparse(other) == held[0].old:
                     yield node.lineno, held[0], "size", _sure(cls, held[1], held[0])
                     break
+
+
+def _width_guards(module: ast.Module, padded: dict[str, Padded]) -> tuple[set[int], set[int]]:
+    """(the size tests, the reads) of each ``if R.X.shape[d] == E`` (``!=``) whose two outcomes both read
+    ``R.X``: its body, and its ``else`` or (the body leaving the block) the statements after it.  The fork reads
+    the buffer whichever its width, so the test is a choice between widths, not an assumption of one, and a
+    read from the end under it was written for the width its branch has (review120: ``if ...shape[1] ==
+    self.max_num_tokens: return self.mrope_positions[:, -1]`` then ``[:, self.max_num_tokens - 1]``).  A test
+    whose other outcome raises or only logs, and a read from the end outside the ``if``, stay errors."""
+    tests: set[int] = set()
+    reads: set[int] = set()
+    for block in _blocks(module):
+        for at, stmt in enumerate(block):
+            if not (isinstance(stmt, ast.If) and (held := _width_test(stmt.test, padded)) is not None):
+                continue
+            other = stmt.orelse or (block[at + 1 :] if _leaves(stmt.body) else [])
+            if _reads(stmt.body, held.attr) and _reads(other, held.attr):
+                tests.add(id(stmt.test))
+                reads.update(id(n) for part in (*stmt.body, *stmt.orelse) for n in ast.walk(part))
+    return tests, reads
+
+
+def _blocks(module: ast.Module) -> Iterator[list[ast.stmt]]:
+    """Every statement list of the module (bodies, ``else`` parts, handlers)."""
+    for node in ast.walk(module):
+        for field in ("body", "orelse", "finalbody"):
+            block = getattr(node, field, None)
+            if isinstance(block, list) and block and isinstance(block[0], ast.stmt):
+                yield block
+
+
+def _width_test(test: ast.expr, padded: dict[str, Padded]) -> Padded | None:
+    """The buffer whose padded size ``test`` compares (``==``/``!=``) with its old length."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1 and isinstance(test.ops[0], ast.Eq | ast.NotEq)):
+        return None
+    for side, other in ((test.left, test.comparators[0]), (test.comparators[0], test.left)):
+        held = _size_of(side, padded)
+        if held is not None and ast.unparse(other) == held[0].old:
+            return held[0]
+    return None
+
+
+def _leaves(body: list[ast.stmt]) -> bool:
+    return bool(body) and isinstance(body[-1], ast.Return | ast.Raise | ast.Continue | ast.Break)
+
+
+def _reads(block: list[ast.stmt], attr: str) -> bool:
+    """A statement of ``block`` reads ``.attr`` other than to raise."""
+    return any(
+        isinstance(n, ast.Attribute) and n.attr == attr
+        for stmt in block
+        if not isinstance(stmt, ast.Raise)
+        for n in ast.walk(stmt)
+    )
 
 
 def _nodes(module: ast.Module) -> Iterator[tuple[ast.ClassDef | None, ast.AST]]:

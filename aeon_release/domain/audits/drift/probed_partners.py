@@ -62,9 +62,10 @@ def probed_partner_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         return []
     # the fork's classes of their own (no base of the tree: a duck type written from scratch), first: most
     # carries subclass upstream's classes, and then nothing upstream is read (a ``git grep`` cost 0.17 s)
+    modules = list(fork_modules(trees, _DEF.match))
     owners = [
         (path, cls, owned)
-        for path, module, owned in fork_modules(trees, _DEF.match)
+        for path, module, owned in modules
         for cls in file_classes(module.body)
         if all(ast.unparse(b) in _ROOTS for b in cls.bases)
     ]
@@ -79,10 +80,15 @@ def probed_partner_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         p for path, old, new in parsed_versions(trees, paths) for p in _partners(path, old, new) if p.probed in defined
     ]
     partners = [p for p in partners if _siblings_agree(trees, p)]
+    heirs = {
+        (path, cls.name): [c for c in file_classes(module.body) if any(ast.unparse(b) == cls.name for b in c.bases)]
+        for path, module, _ in modules
+        for cls in file_classes(module.body)
+    }
     return [
         _finding(trees, path, line, p, pr_pattern)
         for path, cls, owned in owners
-        for line, p in _lacking(cls, owned, partners)
+        for line, p in _lacking(cls, owned, partners, heirs.get((path, cls.name), []))
     ]
 
 
@@ -167,22 +173,38 @@ def _parse(text: str | None) -> ast.Module | None:
 
 
 # -- the fork's side ---------------------------------------------------------------------------------
-def _lacking(cls: ast.ClassDef, owned: set[int], partners: list[Partner]) -> Iterator[tuple[int, Partner]]:
+def _lacking(
+    cls: ast.ClassDef, owned: set[int], partners: list[Partner], heirs: list[ast.ClassDef]
+) -> Iterator[tuple[int, Partner]]:
+    """The fork class's probed methods whose partner it lacks.  The partner is had when the class binds it
+    (``_defined``, or ``self.partner = ...`` in a method), answers any name (``__getattr__``), or when a class of
+    the file deriving it defines it (a mixin holding the probed method, the model the partner: review120)."""
     names = _defined(cls)
+    if "__getattr__" in names:
+        return
+    stored = {
+        n.attr
+        for n in ast.walk(cls)
+        if isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and ast.unparse(n.value) == "self"
+    }
     for partner in partners:
         probe = names.get(partner.probed)
-        if probe is not None and probe in owned and partner.partner not in names:
+        if probe is None or probe not in owned or partner.partner in names or partner.partner in stored:
+            continue
+        if not any(partner.partner in _defined(heir) for heir in heirs):
             yield probe, partner
 
 
 def _defined(cls: ast.ClassDef) -> dict[str, int]:
-    """The names the class body defines (methods, class-level assignments): name -> line."""
+    """The names the class body defines (methods, class-level assignments, annotated too): name -> line."""
     found: dict[str, int] = {}
     for stmt in cls.body:
         if isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef):
             found[stmt.name] = stmt.lineno
         elif isinstance(stmt, ast.Assign):
             found |= {t.id: stmt.lineno for t in stmt.targets if isinstance(t, ast.Name)}
+        elif isinstance(stmt, ast.AnnAssign) and stmt.value is not None and isinstance(stmt.target, ast.Name):
+            found[stmt.target.id] = stmt.lineno
     return found
 
 

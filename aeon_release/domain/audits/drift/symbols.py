@@ -4215,7 +4215,10 @@ class _Checker:
     def _resolve(self, mod: ModuleInfo, expr: ast.expr, scope: _Scope) -> tuple[Resolver | None, str]:
         if isinstance(expr, ast.Name):
             if expr.id in self._local_names(scope):
-                return self._local_import(mod, expr.id, scope)
+                found = self._local_import(mod, expr.id, scope)
+                if found[0] is not None and _rebound_within(expr, self._parents(mod)):
+                    return None, ""  # ``lambda mod: mod.X`` in a function importing ``mod``: the parameter
+                return found
             if not scope.functions and id(expr) in self._inner_bound(mod):
                 return None, ""  # ``lambda attn_utils: attn_utils.X`` at module or class level: the parameter
             if expr.id in px.BUILTINS and expr.id not in mod.names:
