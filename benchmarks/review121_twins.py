@@ -341,6 +341,32 @@ TWINS += [
     ),
 ]
 
+CASES += [
+    (
+        SK,
+        "round 3: the options popped in a loop over names without num_warps, then given",
+        _dc(
+            "dc30",
+            '    for opt in ("num_stages",):\n'
+            "        config.pop(opt, None)\n"
+            "    _aeon_k[grid](a, b, c, **config, num_warps=4, num_stages=2)\n",
+            "    _aeon_k[grid](a, b, c, **config, num_warps=4, num_stages=2)",
+        ),
+    ),
+    (
+        SK,
+        "round 3: a try catching another error around the launch",
+        _dc(
+            "dc31",
+            "    try:\n"
+            "        _aeon_k[grid](a, b, c, **config, num_warps=4)\n"
+            "    except RuntimeError:  # AEON: out of shared memory on GB10\n"
+            "        _aeon_k[grid](a, b, c, **config, num_warps=2)\n",
+            "        _aeon_k[grid](a, b, c, **config, num_warps=4)",
+        ),
+    ),
+]
+
 # --- 9b0c4bab36 (#11589): get_default_config's fp8 branches return num_warps and num_stages
 FB = ("#11589", "9b0c4bab36", "get_default_config's fp8_w8a8 branches now return num_warps and num_stages")
 FH = f"import triton\nimport triton.language as tl\n\nfrom {FM} import get_default_config\n\n\n" + KERNEL
@@ -441,6 +467,35 @@ CASES += [
             "    fused_marlin_moe(x, w1, w2, None, None, s1, s2, g, tw, ti, qt, inplace=True)",
             head=MARLIN,
             top="def aeon_marlin(x, w1, w2, s1, s2, g, tw, ti, qt):\n",
+        ),
+    ),
+]
+CASES += [
+    (
+        NF,
+        "round 3: the call under the condition's negation (if disable_inplace())",
+        _ip(
+            "ip30",
+            "    if disable_inplace():\n"
+            "        fused_experts(x, w1, w2, tw, ti, inplace=True)\n"
+            "    else:\n"
+            "        x = fused_experts(x, w1, w2, tw, ti)\n"
+            "    return x\n",
+            "        fused_experts(x, w1, w2, tw, ti, inplace=True)",
+            head=IH + "from vllm.model_executor.layers.fused_moe.utils import disable_inplace\n\n\n",
+        ),
+    ),
+    (
+        NF,
+        "round 3: after a negated test that only logs (the block not left)",
+        _ip(
+            "ip31",
+            "    if disable_inplace():\n"
+            "        print('AEON: torch >= 2.9, in-place MoE off')\n"
+            "    fused_experts(x, w1, w2, tw, ti, inplace=True)\n"
+            "    return x\n",
+            "    fused_experts(x, w1, w2, tw, ti, inplace=True)",
+            head=IH + "from vllm.model_executor.layers.fused_moe.utils import disable_inplace\n\n\n",
         ),
     ),
 ]
