@@ -21,6 +21,32 @@ right after the merge (the merge base is the commit's first parent, upstream the
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the replay's catches by
 these widenings (warnings: no path is broken on every path), kept to show the reach stays.
 
+Round 1 (main at f0ee6781), 7 cases and 38 twins as first written: 0 caught, 7 warned, 0 missed of 7 (each a
+warning by design: ``get_default_config``'s batch-invariant and WNA16 branches still leave ``num_warps`` out, and
+``disable_inplace()`` reads the fork's torch build); twins 38 quiet, 0 false errors of 38, 7 of them warned: the
+launch options popped in a loop over their names (``config.pop(opt, None)``: only a literal key was read), the key
+asked of ``config.keys()`` (only the bare dict was), a try falling back on TypeError, the three calls guarded by
+``disable_inplace()`` itself (under ``if not ...``, after ``if ...: return``, in the ``else`` of ``if
+moe_utils.disable_inplace()``), and ``fused_marlin_moe`` handed its own ``output=`` buffer.  No replay twin drew a
+false error: spread-key drift is an error only where each of the def's displays gains the key, and none of the
+real commits (#34846, #11589, #12629) does that.  Reading the check for one that could, an error was found on a
+unit-test spelling: a def returning a looked-up or loaded dict on one path (``if M in _TUNED: return _TUNED[M]``)
+beside displays that all gained the key was judged "every path" (the non-display path was not counted).
+Round 2 (this branch): ``drift/spread_keys.py`` needs every ``return`` of the def to give a display (or a local
+bound only to displays, not a parameter) before it errs -- else a warning (unit tests f6, f7: errors before);
+``_told`` reads a key popped through a loop variable over literal keys holding it and ``"key" in x.keys()``, and
+a call in a ``try`` catching TypeError is quiet; ``drift/narrowed_flags.py`` keeps quiet a call run only where
+upstream's new condition holds (under it or an ``and`` holding it, in the ``else`` of its negation, after its
+negation returns or raises; a call's dotted prefix not compared).  0 caught, 7 warned of 7; twins 38 quiet, 0
+false errors, 1 warned (``fused_marlin_moe(..., output=out, inplace=True)``: the flag's test sits under ``if
+output is None`` upstream, which the check does not read; left as a warning).
+Round 3 (written after the mends), cases near the mended shapes that ARE broken, each warned as they must be: a
+loop popping ``num_stages`` only, then ``num_warps=4`` beside the spread; a try catching RuntimeError around the
+launch; the in-place call under ``if disable_inplace():`` (the negation); the in-place call after ``if
+disable_inplace(): print(...)`` (the block not left).  Unit tests of the same (f8-f11 in test_spread_keys, f5-f7 in
+test_narrowed_flags): errors and warnings kept.  All rounds, this branch: 0 caught, 11 warned, 0 missed of 11;
+twins 38 quiet (1 warned), 0 false errors of 38.
+
   PYTHONPATH=.. python review121_twins.py [--only TEXT ...] [--show]
 """
 

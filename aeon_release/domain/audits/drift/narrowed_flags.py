@@ -19,7 +19,9 @@ imports as ``callees.resolve`` reads a call), passing ``True`` for the flag, by 
 function, by position.  A warning: the new condition may not hold where the fork runs (the engine does not know
 its torch build), but where it does the flag's effect is gone.  Quiet when the fork uses the result, passes
 anything but the literal ``True``, or calls a def whose test upstream widened (``or``) or left alone, or the
-fork's own def of the name.
+fork's own def of the name, or when the call runs only where the new condition holds (under ``if not
+disable_inplace():``, in the ``else`` of ``if disable_inplace():``, after ``if disable_inplace(): return ...``; a
+call's dotted prefix is not compared).
 """
 
 from __future__ import annotations

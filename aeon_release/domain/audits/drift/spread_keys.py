@@ -21,11 +21,13 @@ once to a call of that def (read through the file's imports as ``callees.resolve
 receiver typed as its class or through ``super()``), that also passes the key as a keyword (``key=...`` or a
 ``**{"key": ...}`` display); or whose callee is a def of the same file, undecorated and without ``**kwargs``,
 that does not take the key.  An error when the base's def never put the key in and each of upstream's returned
-displays now does (every path collides); a warning when upstream puts it in on some paths only (the fork's
-arguments may keep to the others).  Quiet when the function takes the key back out (``x.pop("key")``, ``del
-x["key"]``) or asks for it (``"key" in x``) first, when the fork merges the dicts itself (``{**x, "key": v}``,
-``dict(x, key=v)``: the last one wins), and when the callee takes ``**kwargs``, is decorated (a Triton kernel
-takes ``num_warps`` as a launch option) or is not the fork's own def.
+displays now does, every ``return`` of the def giving one of them (every path collides); a warning when upstream
+puts it in on some paths only, or when another path returns a dict it does not show (``return self.tuned[M]``, a
+loaded or handed-in dict: the fork's arguments may keep to the others).  Quiet when the function takes the key
+back out (``x.pop("key")``, ``del x["key"]``, ``x.pop(k)`` in a loop over literal keys holding it) or asks for it
+(``"key" in x``, ``in x.keys()``) first, when the call sits in a ``try`` catching TypeError, when the fork merges
+the dicts itself (``{**x, "key": v}``, ``dict(x, key=v)``: the last one wins), and when the callee takes
+``**kwargs``, is decorated (a Triton kernel takes ``num_warps`` as a launch option) or is not the fork's own def.
 """
 
 from __future__ import annotations
