@@ -46,6 +46,11 @@ launch; the in-place call under ``if disable_inplace():`` (the negation); the in
 disable_inplace(): print(...)`` (the block not left).  Unit tests of the same (f8-f11 in test_spread_keys, f5-f7 in
 test_narrowed_flags): errors and warnings kept.  All rounds, this branch: 0 caught, 11 warned, 0 missed of 11;
 twins 38 quiet (1 warned), 0 false errors of 38.
+Regression set after the mends: killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
+blind_replay_fusedmoe2 12 caught, 2 warned of 14 (10 quiet, 0 false), blind_replay_moe 30 caught, 1 warned of 31 (13
+quiet), blind_replay_fmexperts 19 caught, 2 warned of 21 (11 quiet, 1 warned), blind_replay_moeutils 19 caught, 1
+warned of 20 (11 quiet), review103_twins 11/11 (0 false of 34, 6 warned): each as before.  Unit tests:
+test_spread_keys 24, test_narrowed_flags 18, test_callee_homes 5, test_fleet_profile and test_lazy_patterns passed.
 
   PYTHONPATH=.. python review121_twins.py [--only TEXT ...] [--show]
 """
