@@ -83,6 +83,7 @@ UPSTREAM: list[tuple[str, dict[str, str | None]]] = [
     ("[Bugfix] Disable moe inplace for torch >= 2.9 (#26497)", {OPS: NEW})
 ]
 HEAD = "from pkg.ops.moe import Runner, direct, experts, kept, widened\n\n\n"
+OFF = "import pkg.ops.moe as moe\nfrom pkg.ops.moe import _off, experts\n\n\n"
 
 FOUND = {
     # through the def it hands the flag to, by keyword
@@ -93,6 +94,21 @@ FOUND = {
     "f3": (HEAD + "def go(r: Runner, x):\n    r.run(x, inplace=True)\n    return x\n", "r.run(x, inplace=True)"),
     # at module level
     "f4": (HEAD + "X = object()\nexperts(X, None, inplace=True)\n", "experts(X, None, inplace=True)"),
+    # near a guard, but not one under which the condition holds (review121 round 3): under the condition's
+    # negation, in the else of the condition, after a negated test that does not leave the block
+    "f5": (
+        OFF + "def go(x, w):\n    if _off():\n        experts(x, w, inplace=True)\n    return x\n",
+        "experts(x, w, inplace=True)",
+    ),
+    "f6": (
+        OFF + "def go(x, w):\n    if not _off():\n        pass\n    else:\n        experts(x, w, inplace=True)\n"
+        "    return x\n",
+        "experts(x, w, inplace=True)",
+    ),
+    "f7": (
+        OFF + "def go(x, w):\n    if _off():\n        print('off')\n    experts(x, w, inplace=True)\n    return x\n",
+        "experts(x, w, inplace=True)",
+    ),
 }
 QUIET = {
     # the result used
@@ -106,6 +122,15 @@ QUIET = {
     "q6": HEAD + "def go(x):\n    kept(x, inplace=True)\n    return x\n",
     # the fork's own def of the name
     "q7": "def experts(x, w, inplace=False):\n    return x\n\n\ndef go(x, w):\n    experts(x, w, inplace=True)\n    return x\n",
+    # the call guarded by upstream's new condition, where the flag is still honoured (review121): under it, in the
+    # else of its negation (through a module alias), after its negation leaves the function
+    "q8": OFF
+    + "def go(x, w):\n    if not _off():\n        experts(x, w, inplace=True)\n        return x\n    return experts(x, w)\n",
+    "q9": OFF
+    + "def go(x, w):\n    if moe._off():\n        x = experts(x, w)\n    else:\n        experts(x, w, inplace=True)\n"
+    "    return x\n",
+    "q10": OFF
+    + "def go(x, w):\n    if _off():\n        return experts(x, w)\n    experts(x, w, inplace=True)\n    return x\n",
 }
 FORKS = {f"pkg/aeon/{k}.py": text for k, (text, _) in FOUND.items()} | {f"pkg/aeon/{k}.py": t for k, t in QUIET.items()}
 

@@ -39,15 +39,47 @@ class Tuner:
 
 def spread_source(extra: dict[str, int]) -> dict[str, int]:
     return {"BLOCK_M": 16, **extra}
+
+
+_TUNED: dict[int, dict[str, int]] = {}
+
+
+def tuned_options(M: int) -> dict[str, int]:
+    if M in _TUNED:
+        return _TUNED[M]
+    return {"BLOCK_M": 2 * M}
+
+
+def loaded_options(M: int) -> dict[str, int]:
+    config = dict(_TUNED.get(M, {}))
+    if not config:
+        config = {"BLOCK_M": 4 * M}
+    return config
+
+
+def branch_options(M: int) -> dict[str, int]:
+    if M > 64:
+        cfg = {"BLOCK_M": 64}
+    else:
+        cfg = {"BLOCK_M": 8 * M}
+    return cfg
 """
 NEW = (
     BASE.replace('config = {"BLOCK_M": 16}', 'config = {"BLOCK_M": 16, "num_warps": 8, "num_stages": 3}')
     .replace('return {"BLOCK_M": M}', 'return {"BLOCK_M": M, "num_warps": 4}')
     .replace('        cfg = {"BLOCK_M": M}\n', '        cfg = {"BLOCK_M": M}\n        cfg["num_stages"] = 2\n')
     .replace('return {"BLOCK_M": 16, **extra}', 'return {"BLOCK_M": 16, "num_warps": 4, **extra}')
+    .replace('{"BLOCK_M": 2 * M}', '{"BLOCK_M": 2 * M, "num_warps": 4}')
+    .replace('{"BLOCK_M": 4 * M}', '{"BLOCK_M": 4 * M, "num_warps": 4}')
+    .replace('{"BLOCK_M": 64}', '{"BLOCK_M": 64, "num_warps": 8}')
+    .replace('{"BLOCK_M": 8 * M}', '{"BLOCK_M": 8 * M, "num_warps": 4}')
 )
 UPSTREAM: list[tuple[str, dict[str, str | None]]] = [("[Perf] Improve default configs (#34846)", {TILES: NEW})]
-HEAD = "from pkg.kernels.tiles import Tuner, default_config, launch_options, spread_source\n\n\n"
+HEAD = (
+    "from pkg.kernels.tiles import (\n"
+    "    Tuner, branch_options, default_config, launch_options, loaded_options, spread_source, tuned_options\n"
+    ")\n\n\n"
+)
 
 FOUND = {
     # a call's result spread beside the keyword, every path: an error
@@ -69,6 +101,33 @@ FOUND = {
     ),
     # the keyword before the spread
     "f5": (HEAD + "def go(launch, M):\n    launch(num_warps=4, **launch_options(M))\n", "error"),
+    # every display now carries the key, but a tuned (looked-up, loaded) dict is returned on another path: the
+    # fork's call may keep to that path, a warning (review121: an error before)
+    "f6": (HEAD + "def go(launch, M):\n    launch(**tuned_options(M), num_warps=8)\n", "warning"),
+    "f7": (HEAD + "def go(launch, M):\n    cfg = loaded_options(M)\n    launch(**cfg, num_warps=8)\n", "warning"),
+    # near the mended shape: a local bound only to displays, each carrying the key on every path (review121
+    # round 3: stays an error)
+    "f8": (HEAD + "def go(launch, M):\n    cfg = branch_options(M)\n    launch(**cfg, num_warps=8)\n", "error"),
+    # near the mended quiet shapes (review121 round 3): a loop over literals without the key, a try catching
+    # another error, the key asked of another dict's keys()
+    "f9": (
+        HEAD
+        + "def go(launch, M):\n    cfg = launch_options(M)\n    for k in ('num_stages',):\n        cfg.pop(k, None)\n"
+        "    launch(**cfg, num_warps=8)\n",
+        "error",
+    ),
+    "f10": (
+        HEAD
+        + "def go(launch, M):\n    try:\n        launch(**launch_options(M), num_warps=8)\n    except ValueError:\n"
+        "        return None\n",
+        "error",
+    ),
+    "f11": (
+        HEAD
+        + "def go(launch, M, opts):\n    cfg = launch_options(M)\n    if 'num_warps' in opts.keys():\n        return None\n"
+        "    launch(**cfg, num_warps=8)\n",
+        "error",
+    ),
 }
 QUIET = {
     # the fork merges the dicts itself; dict(x, k=v)
@@ -90,6 +149,14 @@ QUIET = {
     # the fork's own def of the name
     "q9": "def launch_options(M):\n    return {'BLOCK_M': M}\n\n\ndef go(launch, M):\n"
     "    launch(**launch_options(M), num_warps=8)\n",
+    # review121: the key popped in a loop over literal keys, asked of keys(), a try falling back on TypeError
+    "q10": HEAD + "def go(launch, M):\n    cfg = launch_options(M)\n    for k in ('num_warps', 'num_stages'):\n"
+    "        cfg.pop(k, None)\n    launch(**cfg, num_warps=8)\n",
+    "q11": HEAD + "def go(launch, M):\n    cfg = launch_options(M)\n    if 'num_warps' not in cfg.keys():\n"
+    "        return launch(**cfg, num_warps=8)\n    return launch(**cfg)\n",
+    "q12": HEAD
+    + "def go(launch, M):\n    try:\n        launch(**launch_options(M), num_warps=8)\n    except TypeError:\n"
+    "        launch(**launch_options(M))\n",
 }
 
 

@@ -19,7 +19,9 @@ imports as ``callees.resolve`` reads a call), passing ``True`` for the flag, by 
 function, by position.  A warning: the new condition may not hold where the fork runs (the engine does not know
 its torch build), but where it does the flag's effect is gone.  Quiet when the fork uses the result, passes
 anything but the literal ``True``, or calls a def whose test upstream widened (``or``) or left alone, or the
-fork's own def of the name.
+fork's own def of the name, or when the call runs only where the new condition holds (under ``if not
+disable_inplace():``, in the ``else`` of ``if disable_inplace():``, after ``if disable_inplace(): return ...``; a
+call's dotted prefix is not compared).
 """
 
 from __future__ import annotations
@@ -42,6 +44,8 @@ __all__ = ["narrowed_flag_drift"]
 _JOINED = lazy_pattern(r"^\+[ \t]*(?:el)?if[ \t]+(\w+)[ \t]+and[ \t]", re.MULTILINE)
 # a removed test of the bare name: ``if NAME:`` or a conditional expression's ``... if NAME else ...``
 _BARE = lazy_pattern(r"^-(?:[ \t]*(?:el)?|[^\n]*?[ \t])if[ \t]+(\w+)(?:[ \t]*:|[ \t]+else\b)", re.MULTILINE)
+# a call's dotted prefix (``utils.disable_inplace(`` -> ``disable_inplace(``)
+_PREFIX = lazy_pattern(r"\b(?:\w+\.)+(?=\w+\()")
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 
 
@@ -72,6 +76,8 @@ class TrueCall:
     call: ast.Call
     callee: Callee
     homes: tuple[str, ...]
+    stmt: ast.stmt
+    body: tuple[ast.stmt, ...]  # the block of the function (or module) the statement is in
 
 
 def narrowed_flag_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -100,6 +106,7 @@ def narrowed_flag_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         if found
         for c in found_calls
         if (hit := reached(trees, c.callee, found)) is not None and _sets_true(c.call, hit)
+        if not _guarded(c, hit.condition)
     ]
 
 
@@ -183,8 +190,67 @@ def _true_calls(trees: ThreeTrees, path: str) -> Iterator[TrueCall]:
                 continue
             scope = scope_of(module) if scope is None else scope
             callee = resolve(call.func, scope, func)
-            if callee is not None and not callee.capped:
-                yield TrueCall(call, callee, homes(callee, scope))
+            if callee is not None and not callee.capped and isinstance(node, ast.Expr):
+                yield TrueCall(call, callee, homes(callee, scope), node, tuple(body))
+
+
+def _guarded(call: TrueCall, condition: str) -> bool:
+    """The call statement runs only where upstream's new condition holds (the flag still honoured there): under
+    ``if <condition>`` (or an ``and`` holding it), in the ``else`` of ``if <its negation>``, or after ``if <its
+    negation>: return``/``raise`` in the same block.  A call's dotted prefix is not compared
+    (``utils.disable_inplace()`` is ``disable_inplace()``)."""
+    try:
+        test = ast.parse(condition, mode="eval").body
+    except SyntaxError:
+        return False
+    holds = {
+        _norm(v) for v in (test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test])
+    }
+    negated = (
+        test.operand if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) else ast.UnaryOp(ast.Not(), test)
+    )
+    fails = _norm(negated) if len(holds) == 1 else None
+    return _held(list(call.body), call.stmt, holds, fails, False)
+
+
+def _held(body: list[ast.stmt], target: ast.stmt, holds: set[str], fails: str | None, held: bool) -> bool:
+    """``target`` is reached in ``body`` only where the condition holds (``held``: the block's own guard)."""
+    for stmt in body:
+        if stmt is target:
+            return held
+        if isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)):
+            continue
+        if isinstance(stmt, ast.If):
+            test = stmt.test
+            conjuncts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+            if _reaches(stmt.body, target):
+                return _held(stmt.body, target, holds, fails, held or holds <= {_norm(c) for c in conjuncts})
+            if _reaches(stmt.orelse, target):
+                return _held(stmt.orelse, target, holds, fails, held or _norm(test) == fails)
+            held = held or (
+                _norm(test) == fails and bool(stmt.body) and isinstance(stmt.body[-1], (ast.Return, ast.Raise))
+            )
+            continue
+        for block in _blocks(stmt):
+            if _reaches(block, target):
+                return _held(block, target, holds, fails, held)
+    return False
+
+
+def _blocks(stmt: ast.stmt) -> list[list[ast.stmt]]:
+    blocks = [getattr(stmt, f, None) for f in ("body", "orelse", "finalbody")]
+    blocks += [h.body for h in getattr(stmt, "handlers", [])]
+    blocks += [c.body for c in getattr(stmt, "cases", [])]
+    return [b for b in blocks if isinstance(b, list) and b and isinstance(b[0], ast.stmt)]
+
+
+def _reaches(body: list[ast.stmt], target: ast.stmt) -> bool:
+    return any(n is target for s in body for n in ast.walk(s))
+
+
+def _norm(node: ast.expr) -> str:
+    """The expression's text with each call's dotted prefix dropped."""
+    return _PREFIX.sub("", ast.unparse(node))
 
 
 def _passes_true(call: ast.Call) -> bool:

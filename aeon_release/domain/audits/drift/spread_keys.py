@@ -21,11 +21,13 @@ once to a call of that def (read through the file's imports as ``callees.resolve
 receiver typed as its class or through ``super()``), that also passes the key as a keyword (``key=...`` or a
 ``**{"key": ...}`` display); or whose callee is a def of the same file, undecorated and without ``**kwargs``,
 that does not take the key.  An error when the base's def never put the key in and each of upstream's returned
-displays now does (every path collides); a warning when upstream puts it in on some paths only (the fork's
-arguments may keep to the others).  Quiet when the function takes the key back out (``x.pop("key")``, ``del
-x["key"]``) or asks for it (``"key" in x``) first, when the fork merges the dicts itself (``{**x, "key": v}``,
-``dict(x, key=v)``: the last one wins), and when the callee takes ``**kwargs``, is decorated (a Triton kernel
-takes ``num_warps`` as a launch option) or is not the fork's own def.
+displays now does, every ``return`` of the def giving one of them (every path collides); a warning when upstream
+puts it in on some paths only, or when another path returns a dict it does not show (``return self.tuned[M]``, a
+loaded or handed-in dict: the fork's arguments may keep to the others).  Quiet when the function takes the key
+back out (``x.pop("key")``, ``del x["key"]``, ``x.pop(k)`` in a loop over literal keys holding it) or asks for it
+(``"key" in x``, ``in x.keys()``) first, when the call sits in a ``try`` catching TypeError, when the fork merges
+the dicts itself (``{**x, "key": v}``, ``dict(x, key=v)``: the last one wins), and when the callee takes
+``**kwargs``, is decorated (a Triton kernel takes ``num_warps`` as a launch option) or is not the fork's own def.
 """
 
 from __future__ import annotations
@@ -127,16 +129,17 @@ def _grown(trees: ThreeTrees, paths: list[str], called: set[str]) -> Iterator[Gr
             old, new = (_returned_keys(was), _returned_keys(func)) if was is not None else (None, None)
             if old is None or new is None:
                 continue
-            (old_counts, _), (new_counts, displays) = old, new
+            (old_counts, _, _), (new_counts, displays, whole) = old, new
             for key, count in sorted(new_counts.items()):
                 if count > old_counts.get(key, 0):
-                    every = not old_counts.get(key) and bool(displays) and all(key in d for d in displays)
+                    every = whole and not old_counts.get(key) and bool(displays) and all(key in d for d in displays)
                     yield Grown(qualname, both.path, key, every)
 
 
-def _returned_keys(func: _Def) -> tuple[dict[str, int], list[set[str]]] | None:
-    """(how many returned displays or stores carry each string key, each returned display's keys) of the dicts
-    ``func`` returns; None when one of them spreads another mapping or is updated from one."""
+def _returned_keys(func: _Def) -> tuple[dict[str, int], list[set[str]], bool] | None:
+    """(how many returned displays or stores carry each string key, each returned display's keys, whether every
+    path returns one of those displays) of the dicts ``func`` returns; None when one of them spreads another
+    mapping or is updated from one."""
     nodes = list(own_nodes(func.body))
     names = {n.value.id for n in nodes if isinstance(n, ast.Return) and isinstance(n.value, ast.Name)}
     values = [n.value for n in nodes if isinstance(n, ast.Return) and isinstance(n.value, ast.Dict)]
@@ -147,7 +150,26 @@ def _returned_keys(func: _Def) -> tuple[dict[str, int], list[set[str]]] | None:
     counts: dict[str, int] = {}
     for key in [k for d in displays for k in d] + [k for n in nodes for k in _stored(n, names)]:
         counts[key] = counts.get(key, 0) + 1
-    return None if any(_updated(n, names) for n in nodes) else (counts, displays)
+    return None if any(_updated(n, names) for n in nodes) else (counts, displays, _only_displays(func, nodes, names))
+
+
+def _only_displays(func: _Def, nodes: list[ast.AST], names: set[str]) -> bool:
+    """Each ``return`` gives a dict display, or a local bound only to displays: a dict loaded, computed, handed
+    in or a bare ``return`` on some path may lack any key (``return self.tuned[M]`` beside the defaults)."""
+    returns = [n for n in nodes if isinstance(n, ast.Return)]
+    if any(not isinstance(n.value, (ast.Dict, ast.Name)) for n in returns):
+        return False
+    args = func.args
+    params = {a.arg for a in args.posonlyargs + args.args + args.kwonlyargs + [args.vararg, args.kwarg] if a}
+    displayed = {
+        id(t)
+        for n in nodes
+        if isinstance(n, (ast.Assign, ast.AnnAssign)) and isinstance(n.value, ast.Dict)
+        for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+    }
+    stores = [n for n in nodes if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and n.id in names]
+    bound = {n.id for n in stores}
+    return bound == names and not names & params and all(id(n) in displayed for n in stores)
 
 
 def _assigned(node: ast.AST, names: set[str]) -> ast.Dict | None:
@@ -219,6 +241,8 @@ def _collisions(
         for hit in _hits(trees, spread.callee, grown) if spread.called in grown else ():
             if spread.local is not None and _told(spread.func, spread.local, hit.key):
                 continue
+            if _caught(spread.func, spread.call):
+                continue
             if hit.key in spread.named:
                 yield (
                     spread.named[hit.key],
@@ -262,19 +286,61 @@ def _taken(call: ast.Call, own_defs: dict[str, _Def]) -> frozenset[str] | None:
 
 
 def _told(func: _Def, name: str, key: str) -> bool:
-    """The function takes ``key`` back out of ``name`` (``pop``, ``del``) or asks about it (``key in name``)."""
-    for node in own_nodes(func.body):
+    """The function takes ``key`` back out of ``name`` (``pop``, ``del``) or asks about it (``key in name``,
+    ``key in name.keys()``); the key said as a literal or as a loop variable over literals holding it (``for k in
+    ("num_warps", "num_stages"): name.pop(k, None)``)."""
+    nodes = list(own_nodes(func.body))
+    loops = _looped(nodes, key)
+    for node in nodes:
         if _method_of(node, {name}) in ("pop", "get", "setdefault") and isinstance(node, ast.Call):
-            if node.args and isinstance(node.args[0], ast.Constant) and node.args[0].value == key:
+            if node.args and _said(node.args[0], key, loops):
                 return True
         if isinstance(node, ast.Delete) and any(
             isinstance(t, ast.Subscript) and _named(t.value, {name}) for t in node.targets
         ):
             return True
-        if isinstance(node, ast.Compare) and any(_named(c, {name}) for c in node.comparators):
-            if isinstance(node.left, ast.Constant) and node.left.value == key:
+        if isinstance(node, ast.Compare) and any(_named(c, {name}) or _keys_of(c, name) for c in node.comparators):
+            if _said(node.left, key, loops):
                 return True
     return False
+
+
+def _looped(nodes: list[ast.AST], key: str) -> set[str]:
+    """The loop variables iterating over a literal tuple, list or set that holds ``key``."""
+    return {
+        n.target.id
+        for n in nodes
+        if isinstance(n, (ast.For, ast.AsyncFor)) and isinstance(n.target, ast.Name)
+        if isinstance(n.iter, (ast.Tuple, ast.List, ast.Set))
+        and any(isinstance(e, ast.Constant) and e.value == key for e in n.iter.elts)
+    }
+
+
+def _said(node: ast.expr, key: str, loops: set[str]) -> bool:
+    """``node`` is the key's literal or one of ``loops`` (loop variables over literals holding it)."""
+    if isinstance(node, ast.Constant):
+        return node.value == key
+    return isinstance(node, ast.Name) and node.id in loops
+
+
+def _keys_of(node: ast.expr, name: str) -> bool:
+    """``name.keys()``."""
+    return isinstance(node, ast.Call) and not node.args and _method_of(node, {name}) == "keys"
+
+
+def _caught(func: _Def, call: ast.Call) -> bool:
+    """The call sits in the body of a ``try`` whose handler catches TypeError (the collision's error)."""
+    return any(
+        isinstance(node, ast.Try)
+        and any(n is call for s in node.body for n in ast.walk(s))
+        and any(_catches_type_error(h.type) for h in node.handlers)
+        for node in own_nodes(func.body)
+    )
+
+
+def _catches_type_error(kind: ast.expr | None) -> bool:
+    kinds = kind.elts if isinstance(kind, ast.Tuple) else [kind] if kind is not None else []
+    return any(isinstance(k, ast.Name) and k.id == "TypeError" for k in kinds)
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, hit: Grown, how: str, pr_pattern: str) -> Finding:
