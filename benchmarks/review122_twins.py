@@ -316,6 +316,44 @@ TWINS += [
     ),
 ]
 
+# round 3: fork code near the mended shapes that IS broken after the merge (azp_adj never set, apply_weights inherited)
+CASES += [
+    (
+        "#7271 skipped parameter setup",
+        "round 3: a module-level table registering the other field only",
+        _az(
+            "az20",
+            "_AEON_ZP = ('input_zero_point',)  # AEON: the zero point's buffer only\n\n\n"
+            "class AeonInt8Scheme20(CompressedTensorsW8A8Int8):\n"
+            + DEF_AZ
+            + AZ_PREP
+            + "        for name in _AEON_ZP:\n            layer.register_buffer(name, None)\n",
+        ),
+    ),
+    (
+        "#7271 skipped parameter setup",
+        "round 3: the fork's kernel bound at class level as apply, not apply_weights",
+        _az(
+            "az21",
+            "def aeon_int8_apply(self, layer: torch.nn.Module, x: torch.Tensor, bias=None) -> torch.Tensor:\n"
+            "    return torch.ops.aeon.int8_gemm(x, layer.weight, layer.weight_scale, bias)\n\n\n"
+            "class AeonInt8Scheme21(CompressedTensorsW8A8Int8):\n"
+            "    apply = aeon_int8_apply  # AEON: a name the scheme's layer never calls\n\n" + DEF_AZ + AZ_PREP,
+        ),
+    ),
+    (
+        "#7271 skipped parameter setup",
+        "round 3: the layer's dict updated with the zero point alone",
+        _az(
+            "az22",
+            "class AeonInt8Scheme22(CompressedTensorsW8A8Int8):\n"
+            + DEF_AZ
+            + AZ_PREP
+            + "        layer.__dict__.update(input_zero_point=None)\n",
+        ),
+    ),
+]
+
 # --- a00d88973d (#29804): ModelOptNvFp4FusedMoE.apply's NotImplementedError under EPLB answered
 EP = ("#29804", "a00d88973d", "ModelOptNvFp4FusedMoE.apply: EPLB's NotImplementedError gone (routed path)")
 HEP = f"from {MO} import ModelOptFp8MoEMethod, ModelOptNvFp4FusedMoE\n\n\n"
