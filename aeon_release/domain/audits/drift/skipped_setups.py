@@ -48,6 +48,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field
 
 from aeon_release.domain.audits.drift.deferred_inits import (
+    binds_at_class_level,
     derives_first,
     method_named,
     reached_methods,
@@ -328,18 +329,23 @@ def _skipping(path: str, module: ast.Module, owned: set[int], setups: list[Setup
                 continue
             if _hands_on(override, setup) or _helper_hands_on(cls, override, setup):
                 continue
-            if _keeps_param(cls, override, setup) if setup.holder != "self" else _keeps(cls, setup):
+            if _keeps_param(cls, override, setup, module) if setup.holder != "self" else _keeps(cls, setup):
                 continue
             yield setup, override.lineno
 
 
-def _keeps_param(cls: ast.ClassDef, override: ast.FunctionDef, setup: Setup) -> bool:
-    """killers216: the fork's class overrides the reader, stores the field on anything, names it in a string, or
-    the override has no parameter at the position or hands it itself to a call (a helper may set the field)."""
+def _keeps_param(cls: ast.ClassDef, override: ast.FunctionDef, setup: Setup, module: ast.Module) -> bool:
+    """killers216: the fork's class binds the reader (a ``def``, or review122 a class-level name: ``apply_weights =
+    aeon_int8_apply``), stores the field on anything, or the override has no parameter at the position or hands
+    it itself to a call (a helper may set the field); review122: the fork's module names the field in a string
+    (a module-level table the override registers by: ``for name in _NAMES: layer.register_buffer(name, None)``)
+    or a call of the class passes a keyword of its name (``layer.__dict__.update(azp_adj=None)``)."""
     holder = _param_at(override, setup.position)
-    if holder is None or method_named(cls, setup.reader) is not None or _stores_field(cls, setup.attr):
+    if holder is None or binds_at_class_level(cls, setup.reader) or _stores_field(cls, setup.attr):
         return True
-    if any(isinstance(n, ast.Constant) and n.value == setup.attr for n in ast.walk(cls)):
+    if any(isinstance(n, ast.Constant) and n.value == setup.attr for n in ast.walk(module)):
+        return True
+    if any(isinstance(n, ast.keyword) and n.arg == setup.attr for n in ast.walk(cls)):
         return True
     return any(
         isinstance(n, ast.Call) and any(isinstance(a, ast.Name) and a.id == holder for a in _arguments(n))
@@ -368,7 +374,8 @@ def _keeps(cls: ast.ClassDef, setup: Setup) -> bool:
     """The fork's class sets or answers the attribute itself, overrides the reader, or runs no reader (it
     replaced every upstream caller of it: ``interposed.runs_a_reader``, mend56)."""
     order = [Along("", cls.name, cls), Along(setup.path, setup.cls, setup.node)]
-    if method_named(cls, setup.reader) is not None or not runs_a_reader(order, {setup.attr}, setup.method):
+    # review122: a class-level binding of the reader (``apply = aeon_apply``) is the fork's reader as a def is
+    if binds_at_class_level(cls, setup.reader) or not runs_a_reader(order, {setup.attr}, setup.method):
         return True
     for stmt in cls.body:
         if isinstance(stmt, ast.Assign | ast.AnnAssign) and any(
