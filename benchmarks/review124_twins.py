@@ -31,8 +31,16 @@ Round 1 (main at 599010b3), 6 cases and 33 twins as first written: 6 caught of 6
 ``self.forward_impl(...)`` -- the update runs first, but the step was looked for in the function's own calls,
 its nested defs and the module's functions by name; a lambda is no def, so its call ``write()`` ran nothing.  The
 keyword-only override (9 twins over #23958 and #25049) and the folded read (9 twins) held: 0 false of 18.
+Round 2 (this branch): ``_runs_step`` in ``drift/moved_effects.py`` takes a name the module binds to a callable
+running the step (``_bound_runners``: a lambda whose body calls it, a ``partial`` of it, the bound method
+aliased) as a runner, counted when the name is called, as a nested def's is (unit tests: three such twins that
+failed before, quiet now).  6 caught of 6; 0 false errors of 33 twins (6 warned).
+Round 3 (written after the mend): a case the mend must not swallow, ``later = lambda:
+self.impl.do_kv_cache_update(...)`` stored on ``self`` for a deferral the fork never runs, then
+``self.forward_impl(...)``: the lambda is bound but never called, so the cache is never written: caught.  All
+rounds, this branch: 7 caught of 7; 0 false errors of 33 twins (6 warned).
 
-ROUNDS
+REGRESSION
 
   PYTHONPATH=.. python review124_twins.py [--only TEXT ...] [--show]
 """
@@ -433,6 +441,24 @@ TWINS += [
             "        return super().forward_impl(q, kv_c_normed, k_pe, kv_cache, attn_metadata, output=output, **kwargs)\n\n"
             + FWD
             + CTX
+            + CALL
+            + RET,
+            CALL.rstrip("\n"),
+        ),
+    ),
+]
+
+# round 3 (after the mend): a lambda bound to run the update, handed to the fork's own deferral and never called
+CASES += [
+    (
+        "#34627 step moved abroad",
+        "round 3: a lambda bound to run the update, never called before forward_impl",
+        _kv(
+            "kv30",
+            FWD
+            + CTX
+            + f"        later = lambda: {UPD}  # noqa: E731\n"
+            + "        self._aeon_deferred = later  # AEON: run by the draft loop (it never is)\n"
             + CALL
             + RET,
             CALL.rstrip("\n"),
