@@ -162,6 +162,44 @@ TWINS += [
     ),
 ]
 
+# added after round 2: the fork's own build calling its own keyword-only _build_decode
+TWINS += [
+    (
+        "#23958 keyword-only override",
+        "twin (after round 2): keyword-only, reached only from the fork's own build override",
+        _nd(
+            "nd7",
+            "    def build(self, common_prefix_len, common_attn_metadata, fast_build=False):\n"
+            "        # AEON: the Spark's decode-only builder never runs upstream's build\n"
+            "        lens = common_attn_metadata.seq_lens\n"
+            "        return self._build_decode(block_table_tensor=common_attn_metadata.block_table_tensor, "
+            "seq_lens_cpu=lens.cpu(), seq_lens_device=lens, "
+            "query_start_loc_cpu=common_attn_metadata.query_start_loc_cpu, "
+            "query_start_loc_device=common_attn_metadata.query_start_loc)\n\n"
+            f"    def _build_decode(self, *, {KW5}):\n"
+            "        return (block_table_tensor, seq_lens_device)\n",
+            f"    def _build_decode(self, *, {KW5}):",
+        ),
+    ),
+]
+
+# round 3 (after the second mend): the fork's build overridden but handing on to super().build, which calls the hook
+CASES += [
+    (
+        "#23958 keyword-only override",
+        "round 3: keyword-only, the fork's build handing on to super().build",
+        _nd(
+            "nd30",
+            "    def build(self, common_prefix_len, common_attn_metadata, fast_build=False):\n"
+            "        # AEON: the Spark pads the prefix before upstream's build\n"
+            "        return super().build(common_prefix_len, common_attn_metadata, fast_build)\n\n"
+            f"    def _build_decode(self, *, {KW5}):\n"
+            f"        return super()._build_decode({SUP5})\n",
+            f"    def _build_decode(self, *, {KW5}):",
+        ),
+    ),
+]
+
 # --- 3b736e1c38 (#25049): _build_decode gained a required dcp_tot_seq_lens_device (passed by keyword from build)
 DT = ("#25049", "3b736e1c38", "_build_decode gained dcp_tot_seq_lens_device (build passes it by keyword)")
 KW6 = KW5 + ", num_decode_tokens"
@@ -585,6 +623,51 @@ TWINS += [
             "    def aeon_lse(self, lse):\n"
             "        return lse * 0.6931471805599453 if self._use_fi_prefill else lse\n\n\n",
             base="AeonR124Lse",
+        ),
+    ),
+]
+
+# added after round 2: a value the layer's read never saw (an unrelated record's, the impl's)
+TWINS += [
+    (
+        "#42555 folded read",
+        "twin (after round 2): True on a fork record of no layer, read by no one",
+        _fi(
+            "fi10",
+            "    _use_fi_prefill = True  # AEON: shown in the bench report\n",
+            "    _use_fi_prefill = True  # AEON: shown in the bench report",
+            head="",
+            base="object",
+        ),
+    ),
+    (
+        "#42555 folded read",
+        "twin (after round 2): True stored on an impl subclass (the layer read its own attribute, never the impl's)",
+        _fi(
+            "fi11",
+            "    def __init__(self, *args, **kwargs):\n"
+            "        super().__init__(*args, **kwargs)\n"
+            "        self._use_fi_prefill = True  # AEON: the impl's own prefill choice, logged\n",
+            "        self._use_fi_prefill = True  # AEON: the impl's own prefill choice, logged",
+            head=f"from {MA} import MLACommonImpl\n\n\n",
+            base="MLACommonImpl",
+        ),
+    ),
+]
+
+# round 3 (after the second mend): the layer second among the fork class's bases, behind a mixin of the fork's
+CASES += [
+    (
+        "#42555 folded read",
+        "round 3: a self store True on a class taking the layer second, behind a mixin",
+        _fi(
+            "fi30",
+            "    def __init__(self, *args, **kwargs):\n"
+            "        super().__init__(*args, **kwargs)\n"
+            "        self._use_fi_prefill = True\n",
+            "        self._use_fi_prefill = True",
+            head=FH + "class AeonR124Logged:\n    aeon_log = True\n\n\n",
+            base="AeonR124Logged, MLAAttention",
         ),
     ),
 ]
