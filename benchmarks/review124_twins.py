@@ -39,8 +39,28 @@ Round 3 (written after the mend): a case the mend must not swallow, ``later = la
 self.impl.do_kv_cache_update(...)`` stored on ``self`` for a deferral the fork never runs, then
 ``self.forward_impl(...)``: the lambda is bound but never called, so the cache is never written: caught.  All
 rounds, this branch: 7 caught of 7; 0 false errors of 33 twins (6 warned).
-
-REGRESSION
+After round 2, three more twins (at 89633d11): 2 false errors of 3 -- #23958's keyword-only ``_build_decode``
+reached only from the fork's own ``build`` override (which never calls ``super().build``: upstream's new
+``num_decode_tokens=`` never reaches it), and #42555's ``self._use_fi_prefill = True`` on an ``MLACommonImpl``
+subclass (the layer's ``getattr(self, ...)`` never read the impl's attribute; nothing changed for it).  Mended
+(bb79d446): symbol drift's keyword-only override branch warns instead where the fork class replaces every
+method of upstream's class that calls the hook on ``self`` (``_self_callers``, ``_replaced_methods``: a
+replacement handing on to ``super().<name>`` does not count); dead knobs' fold needs, for a read off ``self``,
+the store's class (a class body's or a ``self.`` store's) to hold one of the base's classes whose body held the
+read in its merged-tree order (``_read_by``; a base outside the tree named as the reader, or an order cut or
+unresolved, counts as holding it).  Their round 3: a fork ``build`` handing on to ``super().build`` beside the
+keyword-only override, and the layer second behind a fork mixin with ``self._use_fi_prefill = True``: both caught.
+Final, this branch: 9 caught of 9 (6 cases, 3 round-3 cases); 0 false errors of 36 twins (8 warned).
+Noticed, not mended: a ``_use_fi_prefill = True`` on a subclass of a fork subclass of the layer gets no fold
+error (as before this branch; ``tests/audits/test_folded_reads.py`` keeps no row for it).
+Regression set at bb79d446, each as its docstring last states: killer_replay 26/26 blocked, kind_change_replay
+12/12 (5 quiet), blind_replay_mla2 21 caught, 1 missed of 22 (10 quiet, 2 warned; #34627's op call in a fork
+importing nothing of the layer, left as before), blind_replay_mla 32/32 (17 quiet, 1 warned),
+blind_replay_eagleprop 19 caught, 2 warned of 21 (12 quiet), blind_replay_attnmeta 29 caught, 1 warned of 30
+(14 quiet), review69_twins 8/8 (0 false of 37).  Unit tests: test_moved_effects_abroad 23 (3 failed before the
+first mend), test_folded_reads 17 (2 failed before the second), test_keyword_only_overrides 8 (1 failed before),
+with test_moved_effects, dead/replaced knobs, the override suites, test_symbol_drift, fleet profile, lazy
+patterns: 181 + 358 passed.
 
   PYTHONPATH=.. python review124_twins.py [--only TEXT ...] [--show]
 """
