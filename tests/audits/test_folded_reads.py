@@ -30,6 +30,11 @@ class Layer:
 
     def mode(self):
         return combine(None, base_e="fast" if getattr(self, "_kernel", "fast") == "fast" else "slow")
+
+
+class Impl:
+    def run(self, lse):
+        return lse
 """
 AFTER = (
     BASE.replace('not getattr(self, "_two_base", False)', "True")
@@ -38,6 +43,7 @@ AFTER = (
     .replace('"fast" if getattr(self, "_kernel", "fast") == "fast" else "slow"', '"fast"')
 )
 HEAD = "from pkg.layers.mla import Layer\n\n\n"
+IMPL = "from pkg.layers.mla import Impl, Layer\n\n\n"
 SUBJECT = "[Attention] Remove deprecated MLA prefill arguments (#42555)"
 FOUND = {
     "a class attribute": (HEAD + "class Mine(Layer):\n    _two_base = True\n", "_two_base = True"),
@@ -50,6 +56,11 @@ FOUND = {
         "runner._force_eager = True",
     ),
     "a conditional's test": (HEAD + "class Mine(Layer):\n    _kernel = 'triton'\n", "_kernel = 'triton'"),
+    # review124's round 3: the reader's class second among the bases
+    "the reader mixed in second": (
+        IMPL + "class Mine(Impl, Layer):\n    def __init__(self):\n        self._two_base = True\n",
+        "self._two_base = True",
+    ),
 }
 QUIET = {
     "the value upstream assumes": HEAD + "class Mine(Layer):\n    _two_base = False\n",
@@ -57,6 +68,10 @@ QUIET = {
     "an expression not evaluated": HEAD + "class Mine(Layer):\n    _chunks = 3\n",
     "no literal": HEAD + "class Mine(Layer):\n    def __init__(self, two):\n        self._two_base = bool(two)\n",
     "the conditional's value": HEAD + "class Mine(Layer):\n    _kernel = 'fast'\n",
+    # review124: a read off self saw only its own class's instances, never another class's store
+    "a sibling class's self store": IMPL
+    + "class Mine(Impl):\n    def __init__(self):\n        self._two_base = True\n",
+    "a sibling class's attribute": IMPL + "class Mine(Impl):\n    _two_base = True  # the impl's own choice, logged\n",
 }
 FORKS = {f"pkg/aeon/f{i}.py": text for i, text in enumerate([*(t for t, _ in FOUND.values()), *QUIET.values()])}
 

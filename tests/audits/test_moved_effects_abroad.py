@@ -68,6 +68,10 @@ KILLERS = {
     "    return layer.run_impl(q, kv_c, k_pe, cache, meta)\n",
     "a local built from the layer": "def go(q, kv_c, k_pe, cache, meta):\n    layer = LatentLayer()\n"
     "    return layer.run_impl(q, kv_c, k_pe, cache, meta)\n",
+    # review124's round 3: a callable bound to run the update, never called (a callback the fork never runs)
+    "a lambda bound to run the update, never called": "def go(layer: LatentLayer, q, kv_c, k_pe, cache, meta):\n"
+    "    later = lambda: layer.impl.update_latent(kv_c, k_pe, cache, meta.slots)  # noqa: E731\n"
+    "    return layer.run_impl(q, kv_c, k_pe, cache, meta), later\n",
 }
 WRAPPER_KILLERS = {
     "the custom op through torch.ops": "def go(q, kv_c, k_pe):\n    return torch.ops.vllm.attend_op(q, kv_c, k_pe, 'x')\n",
@@ -85,6 +89,17 @@ TWINS = {
     "the update run before the wrapper": "def go(layer: LatentLayer, q, kv_c, k_pe, meta):\n"
     "    layer.impl.update_latent(kv_c, k_pe, layer.kv_cache[0], meta.slots)\n    return attend_op(q, kv_c, k_pe, 'x')\n",
     "the layer's own op path": "def go(layer: LatentLayer, q, kv_c, k_pe, meta):\n    return layer.forward_op(q, kv_c, k_pe, meta)\n",
+    # review124: a name bound to a callable running the update, called first
+    "a lambda running the update, called first": "def go(layer: LatentLayer, q, kv_c, k_pe, cache, meta):\n"
+    "    write = lambda: layer.impl.update_latent(kv_c, k_pe, cache, meta.slots)  # noqa: E731\n"
+    "    write()\n    return layer.run_impl(q, kv_c, k_pe, cache, meta)\n",
+    "a partial of the update, called first": "from functools import partial\n\n\n"
+    "def go(layer: LatentLayer, q, kv_c, k_pe, cache, meta):\n"
+    "    write = partial(layer.impl.update_latent, kv_c, k_pe)\n"
+    "    write(cache, meta.slots)\n    return layer.run_impl(q, kv_c, k_pe, cache, meta)\n",
+    "the bound update method aliased, called first": "def go(layer: LatentLayer, q, kv_c, k_pe, cache, meta):\n"
+    "    write = layer.impl.update_latent\n"
+    "    write(kv_c, k_pe, cache, meta.slots)\n    return layer.run_impl(q, kv_c, k_pe, cache, meta)\n",
     "a fork function of the wrapper's name": "def attend_op2(q):\n    return q\n\n\n"
     "class Other:\n    def attend_op(self, q):\n        return q\n\n    def go(self, q):\n        return self.attend_op(q)\n",
 }

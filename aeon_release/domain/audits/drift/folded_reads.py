@@ -4,7 +4,8 @@
 ``is_lse_base_on_e=True``: the DCP merge of a prefill's LSE now takes base e always.  A fork layer subclass that
 set ``_use_fi_prefill = True`` (its prefill returns a base-2 LSE) merges cleanly and merges its LSE in the wrong
 base: dead-knob drift warns that nothing reads the attribute any more; this says what the fork's value did and
-what upstream does now, and where they differ on every path, it is an error.
+what upstream does now, and where they differ on every path, it is an error.  A read off ``self`` saw only its
+own class's instances: a store on a class whose order holds no class that read it is not folded (review124).
 
 Upstream's side: a removed line reading the attribute (``getattr(x, "name", default)`` or ``x.name``) whose
 counterpart, an added line of the same file, is the same line with one expression holding that read replaced by
@@ -93,6 +94,13 @@ def differs(fold: Fold, value: object) -> bool:
     constant (False where it cannot be evaluated)."""
     got = _evaluate(fold.expr, fold.read, value)
     return got is not _UNKNOWN and (type(got) is not type(fold.constant) or got != fold.constant)
+
+
+def self_read(fold: Fold) -> bool:
+    """Whether the removed read was off ``self`` (``getattr(self, "name", d)``, ``self.name``): it saw only its
+    own class's instances."""
+    on = fold.read.args[0] if isinstance(fold.read, ast.Call) else getattr(fold.read, "value", None)
+    return isinstance(on, ast.Name) and on.id == "self"
 
 
 def shown(fold: Fold, value: object) -> str:

@@ -49,6 +49,7 @@ from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift import folded_reads
 from aeon_release.domain.audits.drift.names import setting_file
+from aeon_release.domain.audits.drift.pyindex import External
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.drift.symbols import distinct_name
 from aeon_release.domain.audits.linear import Alternation
@@ -150,7 +151,7 @@ def _folded(
     if value is _NO_LITERAL:
         return None
     found = folded_reads.folds(trees.upstream.raw(where), name)
-    fold = next((f for f in found if folded_reads.differs(f, value)), None)
+    fold = next((f for f in found if folded_reads.differs(f, value) and _read_by(trees, path, line, where, f)), None)
     if fold is None:
         return None
     message = (
@@ -163,6 +164,73 @@ def _folded(
 
 
 _NO_LITERAL = object()
+
+
+def _read_by(trees: ThreeTrees, path: str, line: int, where: str, fold: folded_reads.Fold) -> bool:
+    """Whether the removed read could have seen the fork's store: a read off ``self`` saw only its own class's
+    instances (review124: ``getattr(self, "_use_fi_prefill", False)`` in the MLA layer never read an impl
+    subclass's ``self._use_fi_prefill``).  False only for a store in a class body or on ``self`` whose class's
+    order, resolved in the merged tree to its end, holds none of the base's classes whose body held the read;
+    any other store, an order cut or unresolved, or a base outside the tree named as a reader is taken as read."""
+    if not folded_reads.self_read(fold):
+        return True
+    readers = _reading_classes(trees.blobs(trees.base, [where])[where] or "", fold.expression)
+    owner = _store_class(trees, path, line)
+    if owner is None or not readers:
+        return True
+    index = trees.merged_index()
+    module = index.module_at(path)
+    cls = index.class_info(module, owner) if module is not None else None
+    if cls is None:
+        return True
+    order = index.mro(cls)
+    return any(
+        (c.broken or c.opaque or c.name.rsplit(".", 1)[-1] in readers)
+        if isinstance(c, External)
+        else c.module.path == where and c.node.name in readers
+        for c in order
+    )
+
+
+def _reading_classes(text: str, expression: str) -> set[str]:
+    """Names of the classes of ``text`` whose lines hold ``expression`` (the read, as the base wrote it)."""
+    lines = text.split("\n")
+    module = parse_python(text, "") if expression in text else None
+    return {
+        node.name
+        for node in (ast.walk(module) if module is not None else ())
+        if isinstance(node, ast.ClassDef)
+        and any(expression in lines[i - 1] for i in range(node.lineno, (node.end_lineno or node.lineno) + 1))
+    }
+
+
+def _store_class(trees: ThreeTrees, path: str, line: int) -> str | None:
+    """The qualname of the class whose body, or one of whose methods' ``self.`` stores, is the assignment on
+    ``line``; None for any other store (a function's ``layer.x = v``)."""
+    module = trees.merged_module(path)
+    found: str | None = None
+    for qualname, node in _classes(module.body if module is not None else [], ""):
+        for stmt in node.body:
+            if isinstance(stmt, ast.Assign | ast.AnnAssign) and stmt.lineno == line:
+                found = qualname
+            elif isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and any(
+                isinstance(n, ast.Assign | ast.AnnAssign)
+                and n.lineno == line
+                and any(
+                    isinstance(t, ast.Attribute) and isinstance(t.value, ast.Name) and t.value.id == "self"
+                    for t in (n.targets if isinstance(n, ast.Assign) else [n.target])
+                )
+                for n in ast.walk(stmt)
+            ):
+                found = qualname
+    return found
+
+
+def _classes(body: list[ast.stmt], prefix: str) -> Iterator[tuple[str, ast.ClassDef]]:
+    for stmt in body:
+        if isinstance(stmt, ast.ClassDef):
+            yield prefix + stmt.name, stmt
+            yield from _classes(stmt.body, f"{prefix}{stmt.name}.")
 
 
 def _stored_literal(trees: ThreeTrees, path: str, line: int, name: str) -> object:

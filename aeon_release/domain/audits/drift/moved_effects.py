@@ -23,7 +23,9 @@ that defines neither method.  Quiet where the fork runs the step beside the call
 function calls the new method or the moved function itself, or names the new method (``getattr(impl, "new",
 None)``), or calls a helper doing so (a function or method of the fork's module; a function of upstream's that
 calls ``.new(``, like the attention layer's own update op); or a method of the function's class does (a layer
-whose callers run its update and its attention apart, as upstream's layer does; a wrapper delegating both).
+whose callers run its update and its attention apart, as upstream's layer does; a wrapper delegating both); or a
+name the module binds to a callable running it is called (review124: ``write = lambda: impl.new(...)``, a
+``partial``, the bound method aliased).
 
 The new home may be another class's (killers218): #34627 took the KV-cache write (``ops.concat_and_cache_mla(...)``)
 out of ``MLAAttention.forward_impl`` into the impl's new ``do_kv_cache_update`` (another module's class), which the
@@ -628,10 +630,36 @@ def _runs_step(module: ast.Module, company: list[ast.FunctionDef | ast.AsyncFunc
     """Whether the fork runs the step beside its call of the method: the function, or a method of its class (a
     layer whose own update method its callers run apart, a wrapper delegating the new method), calls the new
     method, names it (``getattr(impl, "new", None)``), calls the step's function, or calls a function of the
-    fork's module or of upstream's doing one of those (a helper; upstream's own update op)."""
+    fork's module or of upstream's doing one of those (a helper; upstream's own update op), or a name bound to a
+    callable running it (``write = lambda: impl.new(...)``, ``partial(impl.new, ...)``, ``impl.new`` itself)."""
     wanted = {moved.new, _last_name_of(moved.callee)}
     runners = {f.name for f in ast.walk(module) if isinstance(f, _FUNCS) and _runs(f, wanted)} | moved.runners
+    runners |= set(_bound_runners(module, wanted))
     return any(_runs(func, wanted | (runners - {moved.method})) for func in company)
+
+
+def _bound_runners(module: ast.Module, names: set[str]) -> Iterator[str]:
+    """Names the module binds to a callable running one of ``names``: a lambda whose body calls it, a
+    ``partial`` of it, or the callable itself (review124: ``write = lambda: self.impl.do_kv_cache_update(...)``
+    then ``write()``).  Only a call of the bound name counts as running it (``_runs``): a lambda bound and never
+    called runs nothing."""
+    for node in ast.walk(module):
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target, value = node.targets[0], node.value
+        elif isinstance(node, ast.AnnAssign | ast.NamedExpr) and node.value is not None:
+            target, value = node.target, node.value
+        else:
+            continue
+        if isinstance(target, ast.Name) and _runs_when_called(value, names):
+            yield target.id
+
+
+def _runs_when_called(value: ast.expr, names: set[str]) -> bool:
+    if isinstance(value, ast.Lambda):
+        return any(isinstance(n, ast.Call) and last_name(n.func) in names for n in ast.walk(value.body))
+    if isinstance(value, ast.Call) and last_name(value.func) == "partial" and value.args:
+        return last_name(value.args[0]) in names
+    return isinstance(value, ast.Attribute) and value.attr in names
 
 
 def _runs(func: ast.FunctionDef | ast.AsyncFunctionDef, names: set[str]) -> bool:

@@ -7198,10 +7198,19 @@ class _Checker:
             missing = [p for p in (*new.positional, *new.kwonly) if new.required(p) and p not in named]
             if not missing:
                 return None
-            return (
+            said = (
                 f"the base now takes {new.show()}, the override {mine.show()}: the base now requires "
                 f"{', '.join(missing)}, which the override, taking the base's parameters by name only, does not take"
             )
+            callers = self._self_callers(after)
+            if fork is not None and callers and callers <= _replaced_methods(fork):
+                # review124: the fork replaces every method of upstream's class calling the hook (its own
+                # ``build`` calling its own ``_build_decode``, never ``super().build``): upstream's new call does
+                # not reach the override from there
+                return Uncertain(
+                    f"{said}; the fork class overrides {', '.join(sorted(callers))}, every caller in the base"
+                )
+            return said
         if by_keyword and not _matched_by_keyword(mine, old):
             return None  # the override never matched: a deliberate difference, not drift
         problem = (
@@ -7644,6 +7653,24 @@ class _Checker:
         if override_problem(mine, keyword_only_again(new, widened)) is not None:
             return False
         return not self._passes(after, [], (first_slot(new, widened),))
+
+    def _self_callers(self, after: DefSym) -> set[str]:
+        """Names of the methods of upstream's class of ``after`` that call ``self.<name>(...)``."""
+        mod = self.theirs_ix.module_at(after.path)
+        cls = self.theirs_ix.class_info(mod, after.owner) if mod is not None and after.owner else None
+        return {
+            m.name
+            for m in (cls.node.body if cls is not None else [])
+            if isinstance(m, _FUNCS)
+            and any(
+                isinstance(n, ast.Call)
+                and isinstance(n.func, ast.Attribute)
+                and n.func.attr == after.name
+                and isinstance(n.func.value, ast.Name)
+                and n.func.value.id == "self"
+                for n in ast.walk(m)
+            )
+        }
 
     def _passes(
         self, after: DefSym, gained: list[str], slots: tuple[int, ...], fork: ast.ClassDef | None = None
@@ -8419,6 +8446,23 @@ def _without_gained_var(mine: Sig, old: Sig, new: Sig) -> Sig:
         varargs=new.varargs and (old.varargs or mine.varargs),
         varkw=new.varkw and (old.varkw or mine.varkw),
     )
+
+
+def _replaced_methods(cls: ast.ClassDef) -> set[str]:
+    """Names of the methods ``cls`` defines that never call ``super().<their name>(...)`` (the base's stays
+    unreached through them)."""
+    return {
+        m.name
+        for m in cls.body
+        if isinstance(m, _FUNCS)
+        and not any(
+            isinstance(n, ast.Call)
+            and isinstance(n.func, ast.Attribute)
+            and n.func.attr == m.name
+            and is_super(n.func.value)
+            for n in ast.walk(m)
+        )
+    }
 
 
 def _named_alike(override: Sig, base: Sig) -> bool:
