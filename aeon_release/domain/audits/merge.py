@@ -141,6 +141,7 @@ from aeon_release.domain.audits.drift.removed_options import removed_option_drif
 from aeon_release.domain.audits.drift.renamed_siblings import beside_fork_data, renamed_sibling_drift
 from aeon_release.domain.audits.drift.reordered_inputs import reordered_input_drift
 from aeon_release.domain.audits.drift.repeated_hooks import repeated_hook_drift
+from aeon_release.domain.audits.drift.retuned_copies import retuned_copy_drift
 from aeon_release.domain.audits.drift.returned_errors import returned_error_drift
 from aeon_release.domain.audits.drift.returned_strings import returned_string_drift
 from aeon_release.domain.audits.drift.returns import return_drift
@@ -322,6 +323,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     shared_value_drift,
     widened_value_drift,
     stale_copy_drift,
+    retuned_copy_drift,
     restated_store_drift,
     dict_element_drift,
     undefaulted_drift,
