@@ -1,6 +1,53 @@
 """A second blind replay of the v1 KV-cache utilities a Spark fork's NVFP4 KV cache and memory planner carry code against.
 
-BLIND-PLACEHOLDER
+8 first-parent commits on ``vllm/v1/core/kv_cache_utils.py`` -- the module a fork that serves an NVFP4 KV cache
+on a unified-memory GPU (sm_121a) calls from its memory planner, monkeypatches and subclasses:
+``_report_kv_cache_config`` renamed ``get_kv_cache_capacity`` (#42206), ``_auto_fit_max_model_len``'s
+``kv_cache_groups`` renamed and re-typed ``projected_groups_per_worker`` (a list per worker, #33698),
+``get_num_blocks`` and ``may_override_num_blocks`` given ``suppress_log`` which the module's own callers now pass
+by keyword (#40402), the hybrid-grouping threshold raised from 1.25 to 1.5 (#36684), each multimodal extra hash
+key made ``(identifier, offset)`` instead of the identifier (#36708), ``KVCacheBlock`` given the dataclass field
+``is_null`` (#19031), ``_get_kv_cache_config_uniform_type`` removed (#23974) and ``_bucket_layers_by_page_size``
+replaced by ``_get_packed_kv_cache_layout`` (#48993) -- picked by scanning the file's diffs since 2025-01
+(``git log --first-parent -p``), avoiding every commit another replay uses (``blind_replay_kvutils``,
+``_kvcache``, ``_kvmgr`` cover other parts of this surface).  Each is replayed under 1-2 fork spellings (an
+import, a module attribute call, a keyword call, a positional call, a monkeypatch of a module function, a copy
+of a comparison, a module constant, a membership test, an index compared, a subclass property and method),
+with one twin each (fork code the commit does not break: a kept helper, a ``**kwargs`` patch, a call of
+upstream's grouping, a count of the keys, a property of another name).  The merge base is the commit's first
+parent, upstream is the commit; a spelling is *caught* when an error lands on its line, *warned* when a warning
+lands in its file.  Twins must stay *quiet*: no error on their line.  The brief asked ~16 spellings and ~8
+twins: 15 and 8, written and committed (cf0ab8e1) before the engine ran on them; no label changed after.
+
+Blind, on the engine before any widening (main at cc7ca5a6): 7 caught, 2 warned, 6 missed of 15 (twins: 8
+quiet, 0 false errors).  Symbol drift caught the renamed and the removed helpers (imports, module attribute
+calls), #33698's keyword call by the old name and its positional call (the global groups landing on the
+per-worker lists).  Warned (the harness's count): #40402's two monkeypatches -- symbol drift's error lands on the
+installing assignment (``kvu.get_num_blocks = _aeon_get_num_blocks``), not on the ``def`` line the spelling
+watches, so the merge is blocked all the same; the watched line was left as written.  The misses: #36684's two
+(a planner's word-for-word copy of ``max_num_layers < min_num_layers * 1.25``, and a module constant
+``AEON_GROUP_PAD_RATIO = 1.25``), #36708's two (``feature.identifier in extra_keys`` and ``keys[0] ==
+...identifier`` after each key became a tuple: silently false) and #19031's two (a subclass's read-only
+``@property is_null`` -- building a block now raises AttributeError -- and a method ``is_null()`` hidden by the
+instance attribute the dataclass's synthesized ``__init__`` stores).
+After the killers219 widenings: 11 caught, 3 warned, 1 missed of 15 (twins: 8 quiet, 0 false errors).  Caught
+now: #19031's two, a field a ``@dataclass`` base gains being a store of its synthesized ``__init__``
+(``drift/shadows.py``: ``dataclass_init``, ``_mro_fields``; an error, as for ``self.x = ...`` in a base
+``__init__``), and #36708's two, an old entry tested (``in``, ``keys[i] ==``) against a returned list whose
+appended entries upstream made tuples holding it (``drift/appended_shapes.py``, new: an error, the test is false
+on every path; the return annotation ``tuple[list[Any], int]`` stayed, so ``element_shapes`` had nothing to
+compare).  Warned now: #36684's copy, a fork comparison whose text is an upstream one a hunk retuned only in its
+numbers (``drift/retuned_copies.py``, new: a warning, the fork may keep its threshold on purpose).  Left missed:
+#36684's module constant ``AEON_GROUP_PAD_RATIO = 1.25`` (a bare value holds nothing that ties it to upstream's
+test: matching by value alone would flag every fork ratio).  #40402's two stay counted warned, blocked all the
+same (the error on the patch's assignment line).
+Regression set at the widenings' head (f078a9bf): killer_replay 26/26 blocked, kind_change_replay 12/12 (5
+quiet), blind_replay_asyncsched 20 caught, 0 warned, 1 missed of 21 (14 quiet), review79_twins 11 caught of 11 (0
+false of 33, 2 warned), blind_replay_kvutils 14 caught, 0 warned, 3 missed of 17 (8 quiet), blind_replay_eagleprop
+19 caught, 2 warned of 21 (12 quiet), review116_twins 5 caught of 5 (0 false of 29, 17 warned): each as its
+docstring last states.  Unit tests: test_dataclass_field_shadows 16 (new), test_retuned_copies 11 (new),
+test_appended_shapes 12 (new), the shadowed-attribute tests (test_patched_members, test_blank_namesakes,
+test_silent_carries with the new file: 99), test_fleet_profile 18 and test_lazy_patterns passed.
 
   python benchmarks/blind_replay_kvutils2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
