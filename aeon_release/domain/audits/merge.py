@@ -28,6 +28,7 @@ from aeon_release.domain.audits.diffs import (
 )
 from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.drift.absorbed_raises import absorbed_raise_drift
+from aeon_release.domain.audits.drift.appended_shapes import appended_shape_drift
 from aeon_release.domain.audits.drift.arch_lists import arch_list_drift, is_cmake
 from aeon_release.domain.audits.drift.array_flavours import array_flavour_drift
 from aeon_release.domain.audits.drift.asserted_fields import asserted_field_drift
@@ -144,6 +145,7 @@ from aeon_release.domain.audits.drift.removed_options import removed_option_drif
 from aeon_release.domain.audits.drift.renamed_siblings import beside_fork_data, renamed_sibling_drift
 from aeon_release.domain.audits.drift.reordered_inputs import reordered_input_drift
 from aeon_release.domain.audits.drift.repeated_hooks import repeated_hook_drift
+from aeon_release.domain.audits.drift.retuned_copies import retuned_copy_drift
 from aeon_release.domain.audits.drift.returned_errors import returned_error_drift
 from aeon_release.domain.audits.drift.returned_strings import returned_string_drift
 from aeon_release.domain.audits.drift.returns import return_drift
@@ -326,6 +328,8 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     shared_value_drift,
     widened_value_drift,
     stale_copy_drift,
+    retuned_copy_drift,
+    appended_shape_drift,
     restated_store_drift,
     dict_element_drift,
     undefaulted_drift,

@@ -13,6 +13,10 @@ fork subclass's read-only ``@property use_structured_output`` now makes building
 that name is hidden by the instance attribute, so the fork's code no longer runs.  A property the fork
 gives a setter takes the store, and a class of ``__setattr__`` its own routes it: neither is reported.
 
+A ``@dataclass`` base with no ``__init__`` of its body stores each field in the one the decorator writes:
+#19031 gave ``KVCacheBlock`` the field ``is_null: bool = False``, and a fork subclass's ``@property is_null``
+meets the same store (``dataclass_init``, ``_mro_fields``).
+
 Pure: two indexes (the fork's tree before the merge, the merged tree) in, the shadowed values out.
 """
 
@@ -55,6 +59,8 @@ def shadowed(
     if cls is None or old is None:
         return
     values = _class_values(cls.node, owned)
+    if _decorated_dataclass(cls):  # ``x: T = v`` in a dataclass is a field of its own: its __init__ stores v
+        values = {a: n for a, n in values.items() if a not in _field_names([cls])}
     members = _class_members(cls.node, owned)
     init = cls.members.get("__init__")
     early: dict[str, int] = {}
@@ -96,11 +102,16 @@ def construction_writes(ix: Index, cls: ClassInfo, own: bool = False) -> dict[st
     a class value alive and is left out."""
     mro = ix.mro(cls)
     found: dict[str, tuple[str, str, str, ast.AST]] = {}
-    for item in mro[0 if own else 1 :]:
+    for at, item in enumerate(mro[0 if own else 1 :], start=0 if own else 1):
         if isinstance(item, px.External):
             break  # an __init__ outside the tree: not followed
         init = item.members.get("__init__")
         if not isinstance(init, FUNCTION_DEFS):
+            if dataclass_init(item):  # the synthesized __init__ stores every field, its bases' too, and stops
+                for field in _mro_fields(mro[at:]):
+                    if isinstance(field.target, ast.Name):
+                        found.setdefault(field.target.id, (item.module.path, item.qualname, "__init__", field))
+                break
             continue
         methods: list[tuple[str, str, ast.FunctionDef | ast.AsyncFunctionDef]] = [
             (item.module.path, item.qualname, init)
@@ -163,7 +174,8 @@ def patched(
 
 def _built_before(ix: Index, cls: ClassInfo) -> set[str]:
     """The attributes the class and its bases assigned on self in the fork's tree."""
-    return {a for item in ix.mro(cls) if isinstance(item, ClassInfo) for a in item.instance}
+    mro = [item for item in ix.mro(cls) if isinstance(item, ClassInfo)]
+    return {a for item in mro for a in item.instance} | _field_names(mro)
 
 
 def _same_class(ix: Index, path: str, qual: str) -> ClassInfo | None:
@@ -172,9 +184,64 @@ def _same_class(ix: Index, path: str, qual: str) -> ClassInfo | None:
 
 
 def _ever_assigned(ix: Index, cls: ClassInfo) -> set[str]:
-    """Attributes any method of a base assigned on self before the merge: the fork's value was
-    replaced already, at some point of the instance's life."""
-    return {a for item in ix.mro(cls, include_self=False) if isinstance(item, ClassInfo) for a in item.instance}
+    """Attributes any method of a base assigned on self before the merge (or a dataclass base's
+    synthesized ``__init__`` stored): the fork's value was replaced already, at some point of the
+    instance's life."""
+    bases = [item for item in ix.mro(cls, include_self=False) if isinstance(item, ClassInfo)]
+    return {a for item in bases for a in item.instance} | _field_names(bases)
+
+
+def _field_names(mro: list[ClassInfo]) -> set[str]:
+    """The fields the dataclasses among ``mro`` declare (what a synthesized ``__init__`` stores)."""
+    return {f.target.id for f in _mro_fields(mro) if isinstance(f.target, ast.Name)}
+
+
+def dataclass_init(item: ClassInfo | px.External) -> bool:
+    """A class decorated ``@dataclass`` (or ``@dataclass(...)`` without ``init=False``) and no ``__init__`` of
+    its body: the decorator writes one that stores each field on ``self`` (#19031's ``KVCacheBlock.is_null``)."""
+    if not isinstance(item, ClassInfo) or "__init__" in item.members:
+        return False
+    for dec in item.node.decorator_list:
+        call = dec if isinstance(dec, ast.Call) else None
+        if last_name(call.func if call else dec) == "dataclass":
+            return not any(
+                k.arg == "init" and isinstance(k.value, ast.Constant) and k.value.value is False
+                for k in (call.keywords if call else [])
+            )
+    return False
+
+
+def _mro_fields(mro: list[ClassInfo | px.External] | list[ClassInfo]) -> list[ast.AnnAssign]:
+    """The fields (``name: T`` or ``name: T = v`` in the body) of the dataclasses in ``mro`` that the
+    synthesized ``__init__`` stores: not a ``ClassVar``, an ``InitVar``, ``KW_ONLY``, nor a
+    ``field(init=False)`` without a default."""
+    return [
+        stmt
+        for item in mro
+        if isinstance(item, ClassInfo) and _decorated_dataclass(item)
+        for stmt in item.node.body
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and _stored_field(stmt)
+    ]
+
+
+def _decorated_dataclass(item: ClassInfo) -> bool:
+    return any(
+        last_name(dec.func if isinstance(dec, ast.Call) else dec) == "dataclass" for dec in item.node.decorator_list
+    )
+
+
+def _stored_field(stmt: ast.AnnAssign) -> bool:
+    """A field the synthesized ``__init__`` assigns."""
+    ann = stmt.annotation.value if isinstance(stmt.annotation, ast.Subscript) else stmt.annotation
+    if last_name(ann) in ("ClassVar", "InitVar", "KW_ONLY") or not stmt.simple:
+        return False
+    value = stmt.value
+    if isinstance(value, ast.Call) and last_name(value.func) == "field":
+        keys = {k.arg: k.value for k in value.keywords}
+        init = keys.get("init")
+        unset = isinstance(init, ast.Constant) and init.value is False
+        return not unset or "default_factory" in keys  # init=False: only a factory's value is stored
+    return True
 
 
 def _base_members(ix: Index, cls: ClassInfo) -> set[str]:

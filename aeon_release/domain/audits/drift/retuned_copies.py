@@ -1,0 +1,137 @@
+"""Retuned copies: a fork line repeats an upstream comparison whose numeric constant upstream retuned.
+
+#36684 (891c60dcd5) raised the hybrid-grouping threshold of ``_get_kv_cache_groups_uniform_page_size`` from 1.25
+to 1.5: ``if max_num_layers < min_num_layers * 1.25:`` became ``... * 1.5:`` (a speculative drafter adds layers
+to one attention type).  A fork planner that predicts upstream's group size before profiling, with a copy of that
+test word for word, merges cleanly and now predicts another grouping than the one upstream builds: its memory
+plan is off, and nothing fails (blind_replay_kvutils2).  Nothing was renamed, removed or re-signed, and the copy
+is no override, so the stale-copy checks (``drift/stale_copies.py``: an override of the base's method) miss it.
+
+Upstream's side: a removed line of a changed Python file holding a comparison, beside an added line of the same
+hunk that is the same text with only its numeric constants changed (the test retuned, nothing else).  The fork's
+side, on a line it owns in a file of its own: a comparison whose text (``ast.unparse``) is the old one, names and
+constants alike, wherever it sits (an ``if``, a ``return``, an operand of ``and``).  A warning on it: the fork may keep its own threshold on purpose, but its
+copy no longer agrees with what upstream computes.  Quiet: the new test, the old test's names with another
+constant, a retune that also renamed or reordered anything, a short test (fewer than two names and no long one:
+``n < 2`` is a coincidence, not a copy), and a module constant holding the old value alone (nothing ties a bare
+``1.25`` to upstream's test).
+
+Cheap first: regexes pick a hunk's removed comparison with numbers and its added twin (the line with its numbers
+masked) before either is parsed, and the old comparison's text must occur in the fork's added lines before a fork
+file is.
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import lazy_pattern, parsed_expression
+
+# a numeric literal on a line (``1.25``, ``8192``, ``1e-3``), not a digit inside a name
+_NUMBER = lazy_pattern(r"(?<![\w.])\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w.])")
+_COMPARISON = lazy_pattern(r"[<>]=?|[=!]=")
+# the statement a test sits in: ``if``/``elif``/``while``/``assert``/``return`` ... (``:`` closing a block)
+_HEAD = lazy_pattern(r"^(?:if|elif|while|assert|return)\s+(.*?):?$")
+_LONG_NAME = 10
+
+
+@dataclass(frozen=True)
+class Retuned:
+    """In ``path`` upstream's comparison ``old`` became ``new``, only its numeric constants changed."""
+
+    path: str
+    old: str  # the comparison's text (ast.unparse)
+    new: str
+    added: str  # the stripped added line, for the commit lookup
+
+
+def retuned_copy_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork comparisons copying an upstream one whose constant upstream retuned (see the module's docstring)."""
+    forked = {p: [t for t in trees.mine[p].added.values()] for p in trees.mine if p.endswith(".py")}
+    every = "\n".join(t for texts in forked.values() for t in texts)
+    retuned = [r for r in _retuned(trees) if r.old in every]
+    if not retuned:
+        return []
+    findings: list[Finding] = []
+    for path, texts in sorted(forked.items()):
+        items = [r for r in retuned if r.path != path and any(r.old in t for t in texts)]
+        module = trees.merged_module(path) if items else None
+        if module is None:
+            continue
+        for item, line in _copies(module, trees.owned_lines(path), items):
+            findings.append(_finding(trees, path, line, item, pr_pattern))
+    return findings
+
+
+def _retuned(trees: ThreeTrees) -> Iterator[Retuned]:
+    """Each removed comparison line of upstream's diff with a retuned twin in its hunk (regexes before parsing)."""
+    for path, change in trees.upstream.items():
+        if not path.endswith(".py"):
+            continue
+        for _start, _count, added, removed, _new in change.hunks:
+            tested = [r.strip() for r in removed if _COMPARISON.search(r) and _NUMBER.search(r)]
+            if not tested:
+                continue
+            masked: dict[str, list[str]] = {}
+            for a in added:
+                masked.setdefault(_NUMBER.sub("#", a.strip()), []).append(a.strip())
+            for text in tested:
+                item = _twin(path, text, masked.get(_NUMBER.sub("#", text), []))
+                if item is not None:
+                    yield item
+
+
+def _twin(path: str, old_line: str, twins: list[str]) -> Retuned | None:
+    """The added line of the hunk that is ``old_line`` with other numbers (one only, else which is a guess)."""
+    twins = [t for t in twins if t != old_line]
+    if len(twins) != 1:
+        return None
+    old, new = _comparison(old_line), _comparison(twins[0])
+    if old is None or new is None or not _specific(old):
+        return None
+    return Retuned(path, ast.unparse(old), ast.unparse(new), twins[0])
+
+
+def _comparison(line: str) -> ast.Compare | None:
+    """The comparison a test line holds (``if a < b * 1.25:``, ``return a <= b``), None for any other line."""
+    head = _HEAD.match(line)
+    expr = parsed_expression(head[1] if head else line, "<test>")
+    return expr if isinstance(expr, ast.Compare) else None
+
+
+def _specific(node: ast.Compare) -> bool:
+    """Names enough to tell a copy from a coincidence: two, or one long one."""
+    names = {
+        n.id if isinstance(n, ast.Name) else n.attr for n in ast.walk(node) if isinstance(n, ast.Name | ast.Attribute)
+    }
+    return len(names) >= 2 or any(len(n) >= _LONG_NAME for n in names)
+
+
+def _copies(module: ast.Module, owned: set[int], items: list[Retuned]) -> Iterator[tuple[Retuned, int]]:
+    """(item, line) of each comparison on a fork-owned line whose text is an item's old comparison."""
+    wanted = {item.old: item for item in items}
+    for node in ast.walk(module):
+        if isinstance(node, ast.Compare) and node.lineno in owned:
+            item = wanted.get(ast.unparse(node))
+            if item is not None:
+                yield item, node.lineno
+
+
+def _finding(trees: ThreeTrees, path: str, line: int, item: Retuned, pr_pattern: str) -> Finding:
+    commit = trees.upstream_commit(item.path, re.escape(item.added), pr_pattern)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.WARNING,
+        path,
+        line,
+        f"fork copies upstream's comparison `{item.old}`, which upstream retuned to `{item.new}` "
+        f"({item.path}{commit}): the copy no longer agrees with what upstream computes; take upstream's constant, "
+        "or say why the fork keeps the old one",
+    )
