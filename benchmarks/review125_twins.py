@@ -216,6 +216,21 @@ TWINS += [
     ),
 ]
 
+CASES += [
+    (
+        "#16155 claimed op",
+        "the fork's own registering helper handing no target_lib= (round 3)",
+        _sp(
+            "sp9",
+            "def aeon_register(op_name: str, op_func, fake_impl) -> None:\n"
+            "    # AEON: every Spark op goes through one helper (vLLM's library: no target_lib)\n"
+            "    direct_register_custom_op(op_name=op_name, op_func=op_func, mutates_args=[], fake_impl=fake_impl)\n\n\n"
+            'aeon_register(op_name="all_gather", op_func=aeon_all_gather, fake_impl=aeon_all_gather_fake)\n',
+            'aeon_register(op_name="all_gather", op_func=aeon_all_gather, fake_impl=aeon_all_gather_fake)',
+        ),
+    ),
+]
+
 # --- bd3db7f469 (#22144): ensure_model_parallel_initialized's assertion text reworded
 AM = ("#22144", "bd3db7f469", 'ensure_model_parallel_initialized: "but of unexpected size: " -> "... size. got: "')
 
@@ -624,6 +639,23 @@ TWINS += [
             "            stream.wait_stream(self.aeon_stream)\n"
             "        return super().all_reduce(in_tensor, op)\n",
             "            stream.wait_stream(self.aeon_stream)",
+        ),
+    ),
+]
+
+CASES += [
+    (
+        "#11870 dropped keyword",
+        "a required stream on a subclass of the fork's own communicator base (round 3)",
+        K(
+            *ST,
+            "vllm/aeon/r125st13.py",
+            NC + "class AeonPyNcclBase(PyNcclCommunicator):\n"
+            "    aeon_fused = True  # AEON: the Spark's fused NVFP4 epilogue\n\n\n"
+            "class AeonPyNcclSt13(AeonPyNcclBase):\n"
+            "    def all_reduce(self, in_tensor: torch.Tensor, op: ReduceOp = ReduceOp.SUM, *, stream: torch.cuda.Stream) -> torch.Tensor:\n"
+            "        return super().all_reduce(in_tensor, op, stream=stream)\n",
+            "    def all_reduce(self, in_tensor: torch.Tensor, op: ReduceOp = ReduceOp.SUM, *, stream: torch.cuda.Stream) -> torch.Tensor:",
         ),
     ),
 ]
