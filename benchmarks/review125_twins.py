@@ -8,7 +8,10 @@ right after the merge (the merge base is the commit's first parent, upstream the
   own registering helper that hands ``target_lib=`` its own library, a metrics call keyed ``op_name="all_gather"``
   (no registration), ``target_lib=`` given directly, a ``torch.library.custom_op("aeon::all_gather")``
   decorator, a registration under ``if not hasattr(torch.ops.vllm, "all_gather")``, one in a ``try``, a schema
-  defined in the fork's own ``Library``;
+  defined in the fork's own ``Library``; and a second real commit of the shape, #38445 (559d6710bf)
+  ``direct_register_custom_op(op_name="fp32_router_gemm_dispatch")`` at ``gate_linear``'s import: the registrar
+  imported under an alias and handed the fork's library, a helper of other parameter names into the fork's
+  library, a stats method keyed ``op_name=``, a registration under a ``not in dir(torch.ops.vllm)`` test;
 - a fork handler testing a caught exception's text for words upstream's messages no longer hold
   (``drift/message_tests.py``, new; #22144 ``ensure_model_parallel_initialized``'s "but of unexpected size:" ->
   "but of unexpected size. got:"): the pipeline words kept, ``e.args[0]`` of kept words, ``str(e).startswith``
@@ -42,8 +45,13 @@ that derives from nothing of the tree defining ``all_reduce`` (its callers bind 
 method the upstream callers stopped handing ``stream=``.  The message-test (0 of 6) and None-test evidence (0 of
 7) widenings held; #21946's "communicator called directly" twin draws a type-drift error on the line before the
 twin's (``group.device_communicator`` now ``Optional``: an older check's, in a ``try`` catching AttributeError).
+A second batch, #38445's 2 cases and 4 twins (found with ``git log --first-parent -S 'op_name="'``, written after
+the first mend and run on d5c1011b's engine through ``AEON_SRC``): 2 caught of 2; 2 false errors of 4, the same
+two shapes (a helper of other parameter names into the fork's library, a stats method keyed ``op_name=``).  Round
+1 over the whole file at d5c1011b (round-3 cases included): 10 caught of 10; 5 false errors of 37 twins, 0 warned.
 Round 2 (this branch): ``drift/claimed_ops.py`` matches a fork registration with upstream's only through the same
-registrar (the callee's name), and reads a call of a def of the fork's module that hands its own ``op_name``
+registrar (the callee's name, an import alias read as the name imported: #38445's ``register_op`` case stays
+caught), and reads a call of a def of the fork's module that hands its own ``op_name``
 parameter on to a registrar through to that inner call (its registrar and ``target_lib=``); ``drift/
 dropped_kwargs.py`` leaves a required or dereferenced parameter of a namesake alone -- a class whose every base
 resolves in the tree without the method or comes from outside the tree (a base of the tree that does not
@@ -53,8 +61,8 @@ twins (0 warned).
 Round 3 (written after the mend): cases the mend must not swallow -- the fork's own helper handing
 ``op_name`` to ``direct_register_custom_op`` with no ``target_lib=`` (vLLM's library: the clash stands), and a
 required ``stream`` on a subclass of the fork's own ``AeonPyNcclBase(PyNcclCommunicator)``: both caught (unit
-tests ``own-helper-default-library``, ``through-a-fork-base``).  All rounds, this branch: 8 caught of 8, 0 warned;
-0 false errors of 33 twins, 0 warned.
+tests ``own-helper-default-library``, ``through-a-fork-base``).  All rounds, this branch: 10 caught of 10 (with
+#38445's two), 0 warned; 0 false errors of 37 twins, 0 warned.
 Regression set after the mend: killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
 blind_replay_pstate2 6 caught, 4 warned, 2 missed of 12 (10 quiet, 1 of them warned), blind_replay_pstate 21
 caught, 1 warned of 22 (11 quiet, 1 warned), blind_replay_linears 11/11 (8 quiet), blind_replay_comms 31 caught,
@@ -246,6 +254,102 @@ CASES += [
             "    direct_register_custom_op(op_name=op_name, op_func=op_func, mutates_args=[], fake_impl=fake_impl)\n\n\n"
             'aeon_register(op_name="all_gather", op_func=aeon_all_gather, fake_impl=aeon_all_gather_fake)\n',
             'aeon_register(op_name="all_gather", op_func=aeon_all_gather, fake_impl=aeon_all_gather_fake)',
+        ),
+    ),
+]
+
+# --- 559d6710bf (#38445): fp32_router_gemm_dispatch registered at gate_linear's import (a second real commit)
+RG = ("#38445", "559d6710bf", 'direct_register_custom_op(op_name="fp32_router_gemm_dispatch") in gate_linear')
+RGH = (
+    "import torch\n\n"
+    "from vllm.utils.torch_utils import direct_register_custom_op{alias}\n\n\n"
+    "def aeon_router_gemm(x: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor | None = None) -> torch.Tensor:\n"
+    "    # AEON: GB10's router gemm in fp32 on the Spark's own kernel\n"
+    "    return torch.nn.functional.linear(x.float(), weight.float(), bias)\n\n\n"
+    "def aeon_router_gemm_fake(x: torch.Tensor, weight: torch.Tensor, bias: torch.Tensor | None = None) -> torch.Tensor:\n"
+    "    return x.new_empty((x.shape[0], weight.shape[0]), dtype=torch.float32)\n\n\n"
+)
+
+
+def _rg(name: str, body: str, line: str, alias: str = "") -> Killer:
+    return K(*RG, f"vllm/aeon/r125{name}.py", RGH.format(alias=alias) + body, line)
+
+
+CASES += [
+    (
+        "#38445 claimed op",
+        "the fork's backport registered under upstream's new name",
+        _rg(
+            "rg0",
+            'direct_register_custom_op(\n    op_name="fp32_router_gemm_dispatch",\n'
+            "    op_func=aeon_router_gemm,\n    fake_impl=aeon_router_gemm_fake,\n)\n",
+            '    op_name="fp32_router_gemm_dispatch",',
+        ),
+    ),
+    (
+        "#38445 claimed op",
+        "the registrar imported under an alias",
+        _rg(
+            "rg1",
+            'register_op(op_name="fp32_router_gemm_dispatch", op_func=aeon_router_gemm, fake_impl=aeon_router_gemm_fake)\n',
+            'register_op(op_name="fp32_router_gemm_dispatch", op_func=aeon_router_gemm, fake_impl=aeon_router_gemm_fake)',
+            alias=" as register_op",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#38445 claimed op",
+        "twin: an aliased registrar handed the fork's own library",
+        _rg(
+            "rg2",
+            'AEON_LIB = Library("aeon", "FRAGMENT")  # noqa: TID251\n'
+            "register_op(\n"
+            '    op_name="fp32_router_gemm_dispatch",\n'
+            "    op_func=aeon_router_gemm,\n"
+            "    fake_impl=aeon_router_gemm_fake,\n"
+            "    target_lib=AEON_LIB,\n"
+            ")\n",
+            '    op_name="fp32_router_gemm_dispatch",',
+            alias=" as register_op\nfrom torch.library import Library",
+        ),
+    ),
+    (
+        "#38445 claimed op",
+        "twin: a helper of other parameter names into the fork's own library",
+        _rg(
+            "rg3",
+            'AEON_LIB = Library("aeon", "FRAGMENT")  # noqa: TID251\n\n\n'
+            "def aeon_op(op_name: str, fn, fake) -> None:\n"
+            "    direct_register_custom_op(op_name=op_name, op_func=fn, fake_impl=fake, target_lib=AEON_LIB)\n\n\n"
+            'aeon_op(op_name="fp32_router_gemm_dispatch", fn=aeon_router_gemm, fake=aeon_router_gemm_fake)\n',
+            'aeon_op(op_name="fp32_router_gemm_dispatch", fn=aeon_router_gemm, fake=aeon_router_gemm_fake)',
+            alias="\nfrom torch.library import Library",
+        ),
+    ),
+    (
+        "#38445 claimed op",
+        "twin: a stats method keyed op_name= in a class",
+        _rg(
+            "rg4",
+            "class AeonRouterStats:\n"
+            "    def __init__(self, meter) -> None:\n"
+            "        self.meter = meter\n\n"
+            "    def count(self, x: torch.Tensor) -> None:\n"
+            '        self.meter.count(op_name="fp32_router_gemm_dispatch", tokens=x.shape[0])\n',
+            '        self.meter.count(op_name="fp32_router_gemm_dispatch", tokens=x.shape[0])',
+        ),
+    ),
+    (
+        "#38445 claimed op",
+        "twin: registered only when the name is free (a not-in test)",
+        _rg(
+            "rg5",
+            'if "fp32_router_gemm_dispatch" not in dir(torch.ops.vllm):\n'
+            "    direct_register_custom_op(\n"
+            '        op_name="fp32_router_gemm_dispatch", op_func=aeon_router_gemm, fake_impl=aeon_router_gemm_fake\n'
+            "    )\n",
+            '        op_name="fp32_router_gemm_dispatch", op_func=aeon_router_gemm, fake_impl=aeon_router_gemm_fake',
         ),
     ),
 ]

@@ -109,6 +109,12 @@ FOUND = {
         'aeon_register(op_name="all_gather"',
         "error",
     ),
+    "aliased-registrar": (
+        "from pkg.utils import direct_register_custom_op as register_op\n\n\ndef aeon_op(t):\n    return t\n\n\n"
+        'register_op(op_name="all_gather", op_func=aeon_op, mutates_args=[])\n',
+        'op_name="all_gather"',
+        "error",
+    ),
     "in-a-function-upstream": (HEAD + _register("reduce_scatter"), 'op_name="reduce_scatter"', "warning"),
     "under-another-test-upstream": (HEAD + _register("gather"), 'op_name="gather"', "warning"),
 }

@@ -106,19 +106,34 @@ def _claims(
 ) -> Iterator[Claim]:
     """The registrations of ``names`` in ``module`` (on ``owned`` lines when given, the fork's side: those not
     asking whether the name is taken), with the library each goes to and whether it runs on every import."""
+    aliases = _aliases(module)
     for node, guards in _walk(module.body, ()):
         registered = _registered(node)
         if registered is None or registered[0] not in names:
             continue
-        name, library, registrar, line = registered
+        name, library, local, line = registered
+        registrar = aliases.get(local, local)
         if owned is not None:
             if line in owned and not _asks_taken(guards, name):
-                forwarded = _forwarded(module, node, registrar)
-                library, registrar = forwarded if forwarded is not None else (library, registrar)
+                forwarded = _forwarded(module, node, local)
+                if forwarded is not None:
+                    library, registrar = forwarded[0], aliases.get(forwarded[1], forwarded[1])
                 yield Claim(path, line, name, library, True, registrar)
             continue
-        always = all(_registrar_asks(trees, path, module, registrar, g) for g in guards)
+        always = all(_registrar_asks(trees, path, module, local, g) for g in guards)
         yield Claim(path, line, name, library, always, registrar)
+
+
+def _aliases(module: ast.Module) -> dict[str, str]:
+    """review125: the names the module's imports bind under another (``from m import reg as register_op``):
+    a registrar is compared by the name it was imported as, so an alias is the same registrar."""
+    return {
+        a.asname: a.name
+        for stmt in module.body
+        if isinstance(stmt, ast.ImportFrom)
+        for a in stmt.names
+        if a.asname and a.asname != a.name
+    }
 
 
 def _forwarded(module: ast.Module, call: ast.Call, helper: str) -> tuple[str, str] | None:
