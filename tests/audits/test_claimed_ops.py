@@ -4,7 +4,9 @@
 ``op_name="all_gather"`` now defines the name a second time at import (blind_replay_pstate2).  Errors where
 upstream's registration runs on every import (a module statement, or under the registrar's own precondition);
 warnings where it runs in a function or under another test.  Quiet: a fork name, a registration in a ``try`` or
-under a test of the name, a name the base registered already, another library or namespace.
+under a test of the name, a name the base registered already, another library or namespace; review125: the
+fork's own helper handing ``target_lib=`` its own library (one handing none is found), a call keyed ``op_name=``
+that registers nothing (another callee than upstream's registrar).
 """
 
 from __future__ import annotations
@@ -100,6 +102,19 @@ FOUND = {
         '@custom_op("vllm::fused_norm"',
         "error",
     ),
+    "own-helper-default-library": (
+        HEAD + "def aeon_register(op_name, op_func):\n"
+        "    direct_register_custom_op(op_name=op_name, op_func=op_func, mutates_args=[])\n\n\n"
+        'aeon_register(op_name="all_gather", op_func=aeon_op)\n',
+        'aeon_register(op_name="all_gather"',
+        "error",
+    ),
+    "aliased-registrar": (
+        "from pkg.utils import direct_register_custom_op as register_op\n\n\ndef aeon_op(t):\n    return t\n\n\n"
+        'register_op(op_name="all_gather", op_func=aeon_op, mutates_args=[])\n',
+        'op_name="all_gather"',
+        "error",
+    ),
     "in-a-function-upstream": (HEAD + _register("reduce_scatter"), 'op_name="reduce_scatter"', "warning"),
     "under-another-test-upstream": (HEAD + _register("gather"), 'op_name="gather"', "warning"),
 }
@@ -112,6 +127,13 @@ QUIET = {
     "other-library-fork": "aeon_lib = torch.library.Library('aeon', 'FRAGMENT')\n"
     + HEAD
     + _register("all_gather", ", target_lib=aeon_lib"),
+    "own-helper-own-library": "aeon_lib = torch.library.Library('aeon', 'FRAGMENT')\n"
+    + HEAD
+    + "def aeon_register(op_name, op_func):\n"
+    "    direct_register_custom_op(op_name=op_name, op_func=op_func, mutates_args=[], target_lib=aeon_lib)\n\n\n"
+    'aeon_register(op_name="all_gather", op_func=aeon_op)\n',
+    "a-call-keyed-op-name": HEAD + 'def aeon_timed(meter, t):\n    meter.observe(op_name="all_gather", seconds=1.0)\n'
+    "    return t\n",
     "other-namespace": "from torch.library import custom_op\n\n\n"
     '@custom_op("aeon::fused_norm", mutates_args=())\ndef aeon_norm(t):\n    return t\n',
 }

@@ -6,7 +6,9 @@ fork communicator whose override takes ``*, stream`` raises TypeError, one that 
 a default (a positional one is not read: cost),
 a dereference among the body's own statements; a warning: a dereference under a test.  Quiet: a None test of
 it, a fallback, a read in a ``try``, a fork class of its own, a caller that still passes it (the fork's own
-call too), a module function of the name filling the place by position (``ops.all_reduce(a, b, c)``).
+call too), a module function of the name filling the place by position (``ops.all_reduce(a, b, c)``);
+review125: a namesake on a class whose bases (all resolved) hold no such method in the tree (``torch.nn.Module``),
+while an override through a fork class of the file is found.
 """
 
 from __future__ import annotations
@@ -63,6 +65,12 @@ FOUND = {
         "stream.synchronize()",
         "error",
     ),
+    "through-a-fork-base": (
+        HEAD.replace("class AeonComm(Comm):", "class AeonBase(Comm):\n    pass\n\n\nclass AeonComm(AeonBase):")
+        + "    def all_reduce(self, t, op=0, *, stream):\n        return t\n",
+        "def all_reduce",
+        "error",
+    ),
     "deref-under-a-test": (
         HEAD + "    def all_reduce(self, t, op=0, stream=None):\n        if t:\n            stream.synchronize()\n"
         "        return t\n",
@@ -79,6 +87,8 @@ QUIET = {
     + "    def all_reduce(self, t, op=0, stream=None):\n        try:\n            stream.synchronize()\n"
     "        except AttributeError:\n            pass\n        return t\n",
     "own-class": "class AeonOwn:\n    def all_reduce(self, t, op=0, *, stream):\n        return t\n",
+    "namesake-outside-base": "import torch\n\n\nclass AeonSide(torch.nn.Module):\n"
+    "    def all_reduce(self, t, *, stream):\n        return t\n",
     "default-kept": HEAD + "    def all_reduce(self, t, op=0, stream=None):\n        return t\n",
 }
 

@@ -4,7 +4,8 @@
 became "... but of unexpected size. got: "): a fork's ``"already initialized, but of unexpected size:" in str(e)``
 is never true again (blind_replay_pstate2).  Errors: an ``in str(e)``, an ``in e.args[0]``, a ``startswith``, a
 call off an imported module.  Quiet: kept words, words the base's def never said, words another message of the
-file still holds, a function of the fork's own.
+file still holds, a function of the fork's own; review125: words upstream's message still holds after it moved
+into a local (``msg = f"..."; raise ValueError(msg)``), while words reworded away in that move are found.
 """
 
 from __future__ import annotations
@@ -28,14 +29,29 @@ def build(tp: int) -> None:
 
 def other(tp: int) -> None:
     raise RuntimeError("kept words")
+
+
+def check(tp: int) -> None:
+    if tp != 1:
+        raise ValueError(f"tp mismatch: expected one group, got {tp}")
+
+
+def legacy(tp: int) -> None:
+    if tp != 1:
+        raise ValueError("legacy layout refused")
 """
 LIB_AFTER = (
     LIB_BASE.replace("but of unexpected size: ", "but of unexpected size. got: ")
     .replace('f"bad size {tp}: must be positive"', 'f"size {tp} must be non-negative"')
     .replace('"kept words"', '"kept words; unexpected size: none"')
+    .replace(
+        'raise ValueError(f"tp mismatch: expected one group, got {tp}")',
+        'msg = f"tp mismatch: expected one group, got {tp}"\n        raise ValueError(msg)',
+    )
+    .replace('raise ValueError("legacy layout refused")', 'msg = "layout not supported"\n        raise ValueError(msg)')
 )
 SUBJECT = "[Misc] log more detailed message for ensure_model_parallel_initialized (#22144)"
-HEAD = "import pkg.groups as groups\nfrom pkg.groups import build, ensure\n\n\n"
+HEAD = "import pkg.groups as groups\nfrom pkg.groups import build, check, ensure, legacy\n\n\n"
 
 
 def _try(call: str, test: str) -> str:
@@ -51,11 +67,13 @@ FOUND = {
     "in-args": _try("ensure(tp)", '"but of unexpected size:" in e.args[0]'),
     "startswith": _try("build(tp)", 'str(e).startswith("bad size")'),
     "module-attribute": _try("groups.ensure(tp)", '"but of unexpected size:" in str(e)'),
+    "reworded-into-a-local": _try("legacy(tp)", '"legacy layout refused" in str(e)'),
 }
 QUIET = {
     "kept-words": _try("ensure(tp)", '"unexpected size" in str(e)'),
     "never-said": _try("ensure(tp)", '"no such group" in str(e)'),
     "another-message-holds-them": _try("ensure(tp)", '"unexpected size:" in str(e)'),
+    "kept-in-a-local-message": _try("check(tp)", '"tp mismatch: expected one group" in str(e)'),
     "own-function": "def ensure(tp: int) -> None:\n    assert tp == 1, 'but of unexpected size: 0'\n\n\n"
     "def aeon_check(tp: int) -> bool:\n    try:\n        ensure(tp)\n    except AssertionError as e:\n"
     "        if 'but of unexpected size:' in str(e):\n            return False\n        raise\n    return True\n",

@@ -46,6 +46,7 @@ class Claim:
     name: str
     library: str
     always: bool
+    registrar: str = ""
 
 
 def claimed_op_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -62,7 +63,7 @@ def claimed_op_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         owned = trees.owned_lines(path)
         for mine in _claims(path, module, forked[path], owned=owned) if module is not None else ():
             for theirs in claims.get(mine.name, ()):
-                if theirs.path != path and theirs.library == mine.library:
+                if theirs.path != path and (theirs.library, theirs.registrar) == (mine.library, mine.registrar):
                     findings.append(_finding(trees, mine, theirs, pr_pattern))
                     break
     return findings
@@ -105,17 +106,52 @@ def _claims(
 ) -> Iterator[Claim]:
     """The registrations of ``names`` in ``module`` (on ``owned`` lines when given, the fork's side: those not
     asking whether the name is taken), with the library each goes to and whether it runs on every import."""
+    aliases = _aliases(module)
     for node, guards in _walk(module.body, ()):
         registered = _registered(node)
         if registered is None or registered[0] not in names:
             continue
-        name, library, registrar, line = registered
+        name, library, local, line = registered
+        registrar = aliases.get(local, local)
         if owned is not None:
             if line in owned and not _asks_taken(guards, name):
-                yield Claim(path, line, name, library, True)
+                forwarded = _forwarded(module, node, local)
+                if forwarded is not None:
+                    library, registrar = forwarded[0], aliases.get(forwarded[1], forwarded[1])
+                yield Claim(path, line, name, library, True, registrar)
             continue
-        always = all(_registrar_asks(trees, path, module, registrar, g) for g in guards)
-        yield Claim(path, line, name, library, always)
+        always = all(_registrar_asks(trees, path, module, local, g) for g in guards)
+        yield Claim(path, line, name, library, always, registrar)
+
+
+def _aliases(module: ast.Module) -> dict[str, str]:
+    """review125: the names the module's imports bind under another (``from m import reg as register_op``):
+    a registrar is compared by the name it was imported as, so an alias is the same registrar."""
+    return {
+        a.asname: a.name
+        for stmt in module.body
+        if isinstance(stmt, ast.ImportFrom)
+        for a in stmt.names
+        if a.asname and a.asname != a.name
+    }
+
+
+def _forwarded(module: ast.Module, call: ast.Call, helper: str) -> tuple[str, str] | None:
+    """review125: ``helper(op_name="x", ...)`` where ``helper`` is a def of the fork's module whose body hands
+    its own ``op_name`` parameter to a registrar: (that call's library, its registrar) -- the fork's helper
+    registering into its own library (``target_lib=aeon_lib``) claims no name of upstream's default library.
+    None when ``helper`` is no def of the module (a registrar of the tree, or a call that registers nothing:
+    then its own name, compared with upstream's registrar, tells)."""
+    body = _local_def(module, helper) if isinstance(call.func, ast.Name) else None
+    for stmt in body or ():
+        for node in ast.walk(stmt):
+            if isinstance(node, ast.Call) and any(
+                k.arg == "op_name" and isinstance(k.value, ast.Name) and k.value.id == "op_name" for k in node.keywords
+            ):
+                lib = next((k.value for k in node.keywords if k.arg == "target_lib"), None)
+                callee = node.func.attr if isinstance(node.func, ast.Attribute) else getattr(node.func, "id", "")
+                return (ast.unparse(lib) if lib is not None else ""), callee
+    return None
 
 
 def _walk(body: list[ast.stmt], guards: tuple[ast.AST, ...]) -> Iterator[tuple[ast.Call, tuple[ast.AST, ...]]]:

@@ -24,6 +24,7 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.fallbacks import catches
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions, whole_word
 from aeon_release.domain.audits.linear import Alternation
@@ -52,6 +53,7 @@ class Read:
     kind: str = "kwargs"
     index: int | None = None
     sure: bool = True
+    owner: str = ""
 
 
 def dropped_kwarg_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -63,7 +65,44 @@ def dropped_kwarg_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     places = {(r.method, r.key): r.index for r in reads}
     kwargs = {(r.method, r.key) for r in reads if r.kind == "kwargs"}
     dropped = _dropped(trees, {(r.method, r.key) for r in reads}, places, kwargs)
-    return [_finding(trees, r, dropped[r.method, r.key], pr_pattern) for r in reads if (r.method, r.key) in dropped]
+    hits = [r for r in reads if (r.method, r.key) in dropped]
+    return [_finding(trees, r, dropped[r.method, r.key], pr_pattern) for r in hits if not _namesake(trees, r)]
+
+
+def _namesake(trees: ThreeTrees, read: Read) -> bool:
+    """review125: a parameter read (required or dereferenced) of a method no class the fork class derives from
+    in the tree defines -- every base resolved in the tree without the method, or imported from outside it
+    (``AeonSideReducer(torch.nn.Module).all_reduce(t, *, stream)``, its own callers binding ``stream=`` through
+    ``partial``): a namesake, not an override of the method upstream's callers call.  A base that comes from the
+    tree but does not resolve (or is gone) keeps the finding: its members are unknown."""
+    if read.kind == "kwargs" or not read.owner:
+        return False
+    index = trees.merged_index()
+    mod = index.module_at(read.path)
+    cls = index.class_info(mod, read.owner) if mod is not None else None
+    if cls is None:
+        return False
+    order = index.mro(cls)
+    if any(isinstance(b, px.External) and (b.broken or b.opaque) for b in order):
+        return False
+    classes = [b for b in order if isinstance(b, px.ClassInfo)]
+    if any(read.method in b.members for b in classes[1:]):
+        return False
+    return not any(_unresolved_home(index, c.module, e) for c in classes for e in c.node.bases)
+
+
+def _unresolved_home(index: px.Index, mod: px.ModuleInfo, expr: ast.expr) -> bool:
+    """A base expression naming no class the index resolves, imported from a module whose file is in the tree."""
+    if index.class_of(index.resolve_expr(mod, expr)) is not None:
+        return False
+    head = expr.value if isinstance(expr, ast.Subscript) else expr
+    while isinstance(head, ast.Attribute):
+        head = head.value
+    binding = mod.names.get(head.id) if isinstance(head, ast.Name) else None
+    if binding is None or binding.kind != "import" or binding.target is None:
+        return binding is None or binding.kind != "import"  # a local value or an unbound name: unknown
+    base, name = binding.target
+    return any(index.module_path(home) is not None for home in ([base, f"{base}.{name}"] if name else [base]))
 
 
 def _fork_reads(trees: ThreeTrees) -> Iterator[Read]:
@@ -75,11 +114,12 @@ def _fork_reads(trees: ThreeTrees) -> Iterator[Read]:
         deep = "**" in trees.mine.raw(path)
         nodes = (ast.walk(module) if deep else iter(module.body)) if owned and module else iter(())
         classes = [n for n in nodes if isinstance(n, ast.ClassDef)]
+        top = {id(n) for n in module.body} if module is not None else set()
         local = {c.name: c for c in classes}
         for cls in (c for c in classes if _inherits(c, local, set())):
             for fn in (s for s in cls.body if isinstance(s, (ast.FunctionDef, ast.AsyncFunctionDef))):
                 yield from _reads_in(path, fn, owned) if deep else ()
-                yield from _params_in(path, fn, owned)
+                yield from _params_in(path, fn, owned, cls.name if id(cls) in top else "")
 
 
 def _gate(diff: str) -> bool:
@@ -87,7 +127,9 @@ def _gate(diff: str) -> bool:
     return "**" in diff or "def " in diff
 
 
-def _params_in(path: str, fn: ast.FunctionDef | ast.AsyncFunctionDef, owned: set[int]) -> Iterator[Read]:
+def _params_in(
+    path: str, fn: ast.FunctionDef | ast.AsyncFunctionDef, owned: set[int], owner: str = ""
+) -> Iterator[Read]:
     """An override's keyword-only parameter without a default (its ``def`` line owned), or one with a None default that a
     statement it owns dereferences (``p.attr``, ``p[...]``, ``p(...)``) with no None test of it in the body."""
     if fn.name.startswith("__"):
@@ -101,13 +143,13 @@ def _params_in(path: str, fn: ast.FunctionDef | ast.AsyncFunctionDef, owned: set
         # required: a keyword-only one (a positional one, as often filled by upstream's positional calls, would
         # set every override's every parameter against every diff: ~4 ms a 150-commit window)
         if default is None and index is None and fn.lineno in owned:
-            yield Read(path, fn.lineno, fn.name, name, f"def {fn.name}(... {name} ...)", "required", index)
+            yield Read(path, fn.lineno, fn.name, name, f"def {fn.name}(... {name} ...)", "required", index, owner=owner)
         elif isinstance(default, ast.Constant) and default.value is None and not _tests_none(fn, name):
             deref = _dereference(fn, name, owned)
             if deref is not None:
                 node, sure = deref
                 shown = short(ast.unparse(node), 60)
-                yield Read(path, getattr(node, "lineno", 0), fn.name, name, shown, "deref", index, sure)
+                yield Read(path, getattr(node, "lineno", 0), fn.name, name, shown, "deref", index, sure, owner)
 
 
 def _tests_none(fn: ast.AST, name: str) -> bool:

@@ -12,7 +12,8 @@ by name (or off an imported module), whose body tests ``"words" in str(e)`` (``n
 whose own ``raise``/``assert`` messages held the words at the base, and no ``raise``/``assert`` message of the
 file holds them at upstream (a formatted value never joins two literal parts: the words must sit in one).  An
 error: the test fails wherever the function's own refusal is what was caught.  Quiet: words a message still holds
-(anywhere in the file), words the base's def did not say, a function of the fork's own.
+(anywhere in the file; since review125 any string literal of the file, a message moved into a local or a
+constant), words the base's def did not say, a function of the fork's own.
 """
 
 from __future__ import annotations
@@ -60,7 +61,7 @@ def message_test_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         for test in files[both.path]:
             said = [m for d in _defs(both.old, test.name) for m in _messages(d)]
             if any(test.words in m for m in said) and _defs(both.new, test.name):
-                if not any(test.words in m for m in _messages(both.new)):
+                if not any(test.words in m for m in _messages(both.new)) and not _literal_holds(both.new, test.words):
                     findings.append(_finding(trees, test, both.path, pr_pattern))
     return findings
 
@@ -135,6 +136,12 @@ def _messages(node: ast.AST) -> list[str]:
         if message is not None:
             found.append(_joined(message))
     return found
+
+
+def _literal_holds(module: ast.Module, words: str) -> bool:
+    """review125: a string literal of upstream's file (an f-string's literal part too) holds the words: a message
+    moved into a local or a constant (``msg = f"..."; raise ValueError(msg)``) still says them."""
+    return any(isinstance(n, ast.Constant) and isinstance(n.value, str) and words in n.value for n in ast.walk(module))
 
 
 def _joined(node: ast.expr) -> str:
