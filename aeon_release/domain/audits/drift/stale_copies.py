@@ -18,7 +18,8 @@ already makes the new call, a callee called more than once on either side (which
 guess), and a logger's call (a message reworded).
 
 Cheap first: only fork files whose added lines define a method, and only upstream files whose removed and
-added lines call a callee the fork's added lines call too.
+added lines call a callee the fork's added lines call too; since perf41 only upstream's methods of a name some class
+of those fork files defines (every finding is such an override) are read.
 
 Since killers173 the same for a store the override restates after handing on to the base: #34898 (682566b18e)
 made ``Scheduler.__init__`` set ``self.max_num_scheduled_tokens`` from the new ``scheduler_config.
