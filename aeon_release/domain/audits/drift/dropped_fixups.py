@@ -43,7 +43,7 @@ from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_added, parse
 from aeon_release.domain.audits.drift.widened_literals import Choice, _tables
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import lazy_pattern
+from aeon_release.domain.audits.source import child_blocks, lazy_pattern
 
 _MOST_FILES = 32
 Keys = frozenset[Choice]
@@ -118,7 +118,8 @@ def _removed_stores(trees: ThreeTrees, path: str) -> set[tuple[str, str]]:
 
 
 def _dropped(path: str, old: ast.Module, new: ast.Module, removed: set[tuple[str, str]]) -> Iterator[Dropped]:
-    before, after = _class_stores(old), _class_stores(new)
+    wanted = {field for field, _ in removed}
+    before, after = _class_stores(old, wanted), _class_stores(new, wanted)
     for cls, pairs in sorted(before.items()):
         if cls not in after:
             continue  # a class gone is symbol drift's
@@ -131,20 +132,29 @@ def _dropped(path: str, old: ast.Module, new: ast.Module, removed: set[tuple[str
                 yield Dropped(path, cls, field, value, added)
 
 
-def _class_stores(module: ast.Module) -> dict[str, set[tuple[str, str]]]:
+def _class_stores(module: ast.Module, wanted: set[str]) -> dict[str, set[tuple[str, str]]]:
     """Class name -> (field, value as spelt) of every ``self.field = value`` (and ``self.holder.field = value``,
     as ``holder.field``) in its methods (a value that is no constant is kept as spelt: the field is still
-    stored)."""
+    stored), of the fields in ``wanted`` alone (perf41: the others' values were unparsed for nothing)."""
     found: dict[str, set[tuple[str, str]]] = {}
     for cls in (n for n in module.body if isinstance(n, ast.ClassDef)):
         stores = found.setdefault(cls.name, set())
-        for node in ast.walk(cls):
+        for node in _statements(cls.body):
             if isinstance(node, ast.Assign | ast.AnnAssign) and node.value is not None:
                 targets = node.targets if isinstance(node, ast.Assign) else [node.target]
                 for target in targets:
-                    if (field := _self_field(target)) is not None:
+                    if (field := _self_field(target)) is not None and field in wanted:
                         stores.add((field, ast.unparse(node.value)))
     return found
+
+
+def _statements(body: list[ast.stmt]) -> Iterator[ast.stmt]:
+    """Every statement of the body and of the blocks nested in it (perf41: a store is a statement, so the
+    expressions ``ast.walk`` went through hold none)."""
+    for stmt in body:
+        yield stmt
+        for block in child_blocks(stmt):
+            yield from _statements(block)
 
 
 def _self_field(target: ast.expr) -> str | None:

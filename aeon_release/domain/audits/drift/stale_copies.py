@@ -18,7 +18,8 @@ already makes the new call, a callee called more than once on either side (which
 guess), and a logger's call (a message reworded).
 
 Cheap first: only fork files whose added lines define a method, and only upstream files whose removed and
-added lines call a callee the fork's added lines call too.
+added lines call a callee the fork's added lines call too; since perf41 only upstream's methods of a name some class
+of those fork files defines (every finding is such an override) are read.
 
 Since killers173 the same for a store the override restates after handing on to the base: #34898 (682566b18e)
 made ``Scheduler.__init__`` set ``self.max_num_scheduled_tokens`` from the new ``scheduler_config.
@@ -79,6 +80,7 @@ _BUILTINS = frozenset(dir(builtins))
 _DEF = lazy_pattern(r"^\s+(?:async\s+)?def\s+\w+\s*\(")
 _MOST_FILES = 32
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
+_Touched = tuple[str, _Def, _Def]  # (class, method at the base, at upstream)
 # a store of a field of ``self`` on a changed line (``self.budget = ...``, not ``==``)
 _STORE = lazy_pattern(r"\bself\.(\w+)\s*(?::[^=]*)?=(?!=)")
 
@@ -130,20 +132,24 @@ def stale_copy_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     imported = fork_imported(trees)
     candidates = [p for p in trees.upstream if p.endswith(".py") and _candidate(trees, p, called, imported)]
     paths = fork_imported_first(trees, candidates)[:_MOST_FILES]
+    # perf41: every finding is an override a fork class of these modules defines, so only methods of those names
+    # upstream touched are read (each item keeps its method's name)
+    forks = list(fork_modules(trees, lambda line: bool(_DEF.match(line)))) if paths else []
+    names = frozenset(m.name for _, module, _ in forks for cls in file_classes(module.body) for m in methods_of(cls))
     rewritten: list[Rewritten] = []
     added: list[Added] = []
     dropped: list[Dropped] = []
-    for path, old, new in parsed_versions(trees, paths):
-        dropped.extend(_dropped_dims(path, old, new, set(trees.upstream[path].added)))
-        found = [*_rewritten(path, old, new, set(trees.upstream[path].added), called)]
-        found += _rewritten_tests(path, old, new, set(trees.upstream[path].added))
-        found += _rewritten_assigns(path, old, new, set(trees.upstream[path].added))
+    for path, old, new in parsed_versions(trees, paths) if names else ():
+        touched = list(_touched(old, new, set(trees.upstream[path].added), names))
+        dropped.extend(_dropped_dims(path, touched))
+        found = [*_rewritten(path, touched, called), *_rewritten_tests(path, touched)]
+        found += _rewritten_assigns(path, touched)
         rewritten.extend(found + _inherited(new, found))
-        added.extend(_added_calls(path, old, new, set(trees.upstream[path].added), called))
+        added.extend(_added_calls(path, touched, called))
     if not rewritten and not added and not dropped:
         return []
     findings = []
-    for path, module, owned in fork_modules(trees, lambda line: bool(_DEF.match(line))):
+    for path, module, owned in forks:
         copied = set()
         for item, line, exact in _fork_copies(path, module, owned, rewritten):
             findings.append(_finding(trees, path, line, item, pr_pattern, exact))
@@ -328,34 +334,36 @@ def _candidate(trees: ThreeTrees, path: str, called: set[str], imported: frozens
     return any(name in removed for line in diff.added.values() for name in _callees(line))
 
 
-def _rewritten(path: str, old: ast.Module, new: ast.Module, added: set[int], called: set[str]) -> Iterator[Rewritten]:
+def _rewritten(path: str, touched: list[_Touched], called: set[str]) -> Iterator[Rewritten]:
     """Each call a method upstream's diff touches (an added line in its span) rewrote, of a callee the fork calls:
     the others' calls are never unparsed."""
-    for cls, was, method in _touched(path, old, new, added):
+    for cls, was, method in touched:
         for old_call, new_call, callee in _changed_calls(was, method, called):
             yield Rewritten(path, cls, method.name, old_call, new_call, callee)
 
 
-def _rewritten_tests(path: str, old: ast.Module, new: ast.Module, added: set[int]) -> Iterator[Rewritten]:
+def _rewritten_tests(path: str, touched: list[_Touched]) -> Iterator[Rewritten]:
     """Each condition (an ``if``/``while`` test) or returned expression a touched method held at the base and no
     longer holds, where it gained one it did not hold (a rewrite, not a removal): killers208, #47725's
     ``set_adapter_mapping`` test ``self._last_mapping != mapping`` grew ``or self._last_slot_layout != ...``, and
     #34984's ``_match_target_modules`` returned ``any(re.match(...) ...)`` and now filters by the config too."""
-    for cls, was, method in _touched(path, old, new, added):
+    for cls, was, method in touched:
         before, after = _pieces(was), _pieces(method)
         gone, gained = [t for t in before if t not in after], [t for t in after if t not in before]
         for text in gone if gained else ():
             yield Rewritten(path, cls, method.name, text, gained[0], "")
 
 
-def _rewritten_assigns(path: str, old: ast.Module, new: ast.Module, added: set[int]) -> Iterator[Rewritten]:
+def _rewritten_assigns(path: str, touched: list[_Touched]) -> Iterator[Rewritten]:
     """Each local a touched method bound once at the base and once upstream, from another value that reads
     something (killers216: #31099's ``output_shape = [x.shape[0], layer.weight.shape[0]]`` made ``output_shape =
     [x.shape[0], output_size]`` once the weight was padded): the statement's text is the item's."""
-    for cls, was, method in _touched(path, old, new, added):
-        before, after = _assigned(was), _assigned(method)
-        for name, texts in sorted(before.items()):
-            now = after.get(name, [])
+    for cls, was, method in touched:
+        before, after = _bindings(was), _bindings(method)
+        for name, nodes in sorted(before.items()):
+            if name not in after:  # perf41: unparsed only for a name both versions bind
+                continue
+            texts, now = _texts(nodes), _texts(after[name])
             if len(texts) == 1 and len(now) == 1 and texts[0][0] != now[0][0]:
                 yield Rewritten(path, cls, method.name, texts[0][0], now[0][0], "")
 
@@ -363,13 +371,24 @@ def _rewritten_assigns(path: str, old: ast.Module, new: ast.Module, added: set[i
 def _assigned(func: _Def) -> dict[str, list[tuple[str, ast.Assign]]]:
     """local name -> (statement's text, statement) of each ``name = value`` in the def whose value reads
     something (not a bare name or constant)."""
-    found: dict[str, list[tuple[str, ast.Assign]]] = {}
+    found = {name: _texts(nodes) for name, nodes in _bindings(func).items()}
+    return {name: texts for name, texts in found.items() if texts}
+
+
+def _bindings(func: _Def) -> dict[str, list[ast.Assign]]:
+    """local name -> each ``name = value`` in the def whose value reads something, not yet unparsed."""
+    found: dict[str, list[ast.Assign]] = {}
     for node in ast.walk(func):
         if not isinstance(node, ast.Assign) or len(node.targets) != 1 or not isinstance(node.targets[0], ast.Name):
             continue
-        if not isinstance(node.value, ast.Name | ast.Constant) and (text := _text(node)) is not None:
-            found.setdefault(node.targets[0].id, []).append((text, node))
+        if not isinstance(node.value, ast.Name | ast.Constant):
+            found.setdefault(node.targets[0].id, []).append(node)
     return found
+
+
+def _texts(nodes: list[ast.Assign]) -> list[tuple[str, ast.Assign]]:
+    """(text, statement) of each statement that unparses."""
+    return [(text, node) for node in nodes if (text := _text(node)) is not None]
 
 
 def _pieces(func: _Def) -> dict[str, ast.expr]:
@@ -444,23 +463,23 @@ def _condition_key(expr: ast.expr) -> str:
     return _text(expr) or ""
 
 
-def _touched(path: str, old: ast.Module, new: ast.Module, added: set[int]) -> Iterator[tuple[str, _Def, _Def]]:
+def _touched(old: ast.Module, new: ast.Module, added: set[int], names: frozenset[str]) -> Iterator[_Touched]:
     """(class, method at the base, at upstream) of each method of a class in both versions that upstream's diff
-    touches (an added line in its span)."""
+    touches (an added line in its span), of the names in ``names`` alone."""
     before = {c.name: c for c in file_classes(old.body)}
     for cls in file_classes(new.body):
         was = before.get(cls.name)
         old_methods = {m.name: m for m in methods_of(was)} if was is not None else {}
         for method in methods_of(cls):
             end = method.end_lineno or method.lineno
-            if method.name in old_methods and any(method.lineno <= n <= end for n in added):
+            if method.name in names and method.name in old_methods and any(method.lineno <= n <= end for n in added):
                 yield cls.name, old_methods[method.name], method
 
 
-def _added_calls(path: str, old: ast.Module, new: ast.Module, added: set[int], called: set[str]) -> Iterator[Added]:
+def _added_calls(path: str, touched: list[_Touched], called: set[str]) -> Iterator[Added]:
     """Each call statement a touched method gained off a ``self.`` collaborator it already drove through another
     callee (the anchor, called once at both commits, its last name one the fork calls)."""
-    for cls, was, method in _touched(path, old, new, added):
+    for cls, was, method in touched:
         before, after = _calls(was, None), _calls(method, None)
         for call in _statement_calls(method):
             callee, text, recv = _text(call.func), _text(call), _receiver(call.func)
@@ -558,15 +577,19 @@ def _fork_copies(
                 yield item, line, False
 
 
-def _dropped_dims(path: str, old: ast.Module, new: ast.Module, added: set[int]) -> Iterator[Dropped]:
+def _dropped_dims(path: str, touched: list[_Touched]) -> Iterator[Dropped]:
     """killers216: each dimension of a parameter's tensor (``layer.weight.shape[0]``, ``.size(0)``) a touched method
     read at the base and no longer reads, where it now reads a field of that parameter it did not (#31099 padded
     the NVFP4 weight and took the output size from ``layer.output_size_per_partition``): the dimension is no
     longer what the method trusts for it."""
-    for cls, was, method in _touched(path, old, new, added):
-        before, after = _dims(was), _dims(method)
-        fresh = _param_fields(method) - _param_fields(was)
-        for key in sorted(before.keys() - after.keys()):
+    for cls, was, method in touched:
+        before = _dims(was)
+        if not before:  # perf41: nothing to drop, upstream's version is not walked
+            continue
+        after = _dims(method)
+        gone = sorted(before.keys() - after.keys())
+        fresh = _param_fields(method) - _param_fields(was) if gone else set()  # perf41: read for a dropped dimension
+        for key in gone:
             now = _rebound(was, method, before[key]) or next(
                 (f.partition(":")[2] for f in sorted(fresh) if f.startswith(f"{key[0]}:")), None
             )
@@ -617,13 +640,11 @@ def _param_fields(func: _Def) -> set[str]:
     """``"position:text"`` of each field the def loads off a parameter (``layer.output_size_per_partition``, and
     ``getattr(layer, "pad", 0)`` as ``layer.pad``)."""
     params = {a.arg: i for i, a in enumerate(func.args.args)}
-    found = {
-        f"{params[n.value.id]}:{_text(n)}"
-        for n in ast.walk(func)
-        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id in params
-    }
-    for n in ast.walk(func):
-        if isinstance(n, ast.Call) and last_name(n.func) == "getattr" and len(n.args) >= 2:
+    found: set[str] = set()
+    for n in ast.walk(func):  # perf41: one walk for both spellings
+        if isinstance(n, ast.Attribute) and isinstance(n.value, ast.Name) and n.value.id in params:
+            found.add(f"{params[n.value.id]}:{_text(n)}")
+        elif isinstance(n, ast.Call) and last_name(n.func) == "getattr" and len(n.args) >= 2:
             holder, name = n.args[0], n.args[1]
             if (
                 isinstance(holder, ast.Name)
