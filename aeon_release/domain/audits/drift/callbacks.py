@@ -27,7 +27,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.own_fields import file_classes, receiver_names
-from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, whole_word
+from aeon_release.domain.audits.drift.sides import ThreeTrees, code_added, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import TEST_PATH, lazy_pattern, parse_python, plain_name, walk_spanning
@@ -246,7 +246,7 @@ def handing_calls(
     """The calls on lines the fork owns in ``path`` handing an argument ``hands`` reads as a callable of the
     module (given the module's functions), and the names the module imports (empty with no such call): the
     part of finding the fork's callbacks every such check shares (``_handing``, param_callbacks)."""
-    owned = trees.owned_lines(path) if _code_added(trees.mine[path]) else set()
+    owned = trees.owned_lines(path) if code_added(trees.mine[path]) else set()
     module = trees.merged_module(path) if owned else None
     if module is None:
         return [], set()
@@ -261,13 +261,6 @@ def handing_calls(
     if not calls:
         return [], set()
     return calls, {a.name for stmt in ast.walk(module) if isinstance(stmt, ast.ImportFrom) for a in stmt.names}
-
-
-def _code_added(change: FileChange) -> bool:
-    """A line the fork added may start a node: it is not blank, nor a comment without ``{``."""
-    return any(
-        (text := line.strip()) and not (text.startswith("#") and "{" not in text) for line in change.added.values()
-    )
 
 
 def _callable(value: ast.expr, defs: dict[str, ast.FunctionDef | ast.AsyncFunctionDef]) -> bool:

@@ -748,6 +748,16 @@ def declared(text: str, keyword: str) -> frozenset[str]:
     return _declared(text, keyword)
 
 
+def code_added(change: FileChange) -> bool:
+    """A line the fork added may start a node: it is not blank, nor a comment without ``{`` (a comment-like line
+    holding ``{`` may be a line of a multi-line f-string, whose expressions are code).  A module whose added lines
+    are all blank or comments holds no node on a line the fork owns: a check that finds only such nodes need not
+    parse it (callbacks, dropped kwargs)."""
+    return any(
+        (text := line.strip()) and not (text.startswith("#") and "{" not in text) for line in change.added.values()
+    )
+
+
 def added_names_a_def(trees: ThreeTrees, paths: list[str], spelt: Callable[[str], str]) -> bool:
     """Whether a line the fork added holds ``spelt(name)`` for a name some candidate of ``paths`` declares with
     ``def`` at both versions: the all-or-nothing gate of a check whose findings need a fork-added line naming a
