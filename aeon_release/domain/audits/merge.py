@@ -145,6 +145,7 @@ from aeon_release.domain.audits.drift.removed_options import removed_option_drif
 from aeon_release.domain.audits.drift.renamed_siblings import beside_fork_data, renamed_sibling_drift
 from aeon_release.domain.audits.drift.reordered_inputs import reordered_input_drift
 from aeon_release.domain.audits.drift.repeated_hooks import repeated_hook_drift
+from aeon_release.domain.audits.drift.replaced_guards import replaced_guard_drift
 from aeon_release.domain.audits.drift.retuned_copies import retuned_copy_drift
 from aeon_release.domain.audits.drift.returned_errors import returned_error_drift
 from aeon_release.domain.audits.drift.returned_strings import returned_string_drift
@@ -320,6 +321,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     dropped_fixup_drift,
     dropped_validation_drift,
     patched_function_drift,
+    replaced_guard_drift,
     folded_factor_drift,
     unfolded_factor_drift,
     constant_store_drift,
