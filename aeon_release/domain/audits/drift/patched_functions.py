@@ -465,7 +465,7 @@ def _fork_function(module: ast.Module, value: ast.expr, parents: dict[int, ast.A
 
 def _made(maker: ast.FunctionDef | ast.AsyncFunctionDef) -> Func | None:
     """The function a factory of the fork's file makes (killers220: ``setattr(fi, "flashinfer_scaled_fp4_mm",
-    _spark_backend(fi.flashinfer_scaled_fp4_mm))`` installs ``_spark_backend``'s nested ``inner``): every
+    _own_backend(fi.flashinfer_scaled_fp4_mm))`` installs ``_own_backend``'s nested ``inner``): every
     ``return`` of the factory's own scope hands back the one nested ``def`` (or ``lambda``) of that scope, rebound
     nowhere in it; None for a factory returning anything else, or returning other functions on other paths."""
     if isinstance(maker, ast.AsyncFunctionDef):

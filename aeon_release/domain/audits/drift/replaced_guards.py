@@ -4,8 +4,8 @@ A fork that carries a change without editing upstream's file installs its own fu
 (``mod.f = mine``, ``setattr(mod, "f", mine)``): from then on every caller runs the fork's body, never upstream's.
 When upstream adds a check to ``f`` -- an ``if T: return ...`` or ``if T: raise ...`` that vetoes the rest -- the
 fork's replacement, written from the old body, never tests it.  #28561 (a543e678b4) moved the batch-invariant veto
-out of ``force_use_trtllm_attention`` and into ``supports_trtllm_attention`` (``if vllm_is_batch_invariant():
-return False``): a Spark fork's ``fi.supports_trtllm_attention = _aeon_supports_trtllm_attention`` (gating TRTLLM
+out of ``force_use_trtllm_attention`` and into ``supports_trtllm_attention`` (an ``if`` on the batch-invariant
+probe that returns False): a fork's ``fi.supports_trtllm_attention = _aeon_supports_trtllm_attention`` (gating TRTLLM
 attention on its own capability) merges cleanly, and batch-invariant runs pick TRTLLM kernels again -- the veto
 now lives only in the body the fork replaced.  Nothing was renamed or re-signed, so patched-function drift
 (``drift/patched_functions.py``, the calls the replacement cannot take) and dead patches (``drift/patches.py``, a
