@@ -125,6 +125,7 @@ from aeon_release.domain.audits.drift.param_keys import param_key_drift
 from aeon_release.domain.audits.drift.parsed_options import parsed_option_drift
 from aeon_release.domain.audits.drift.patched_functions import patched_function_drift
 from aeon_release.domain.audits.drift.patches import dead_patches
+from aeon_release.domain.audits.drift.pinned_results import pinned_result_drift
 from aeon_release.domain.audits.drift.probed_members import probed_warnings
 from aeon_release.domain.audits.drift.probed_partners import probed_partner_drift
 from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
@@ -322,6 +323,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     dropped_validation_drift,
     patched_function_drift,
     replaced_guard_drift,
+    pinned_result_drift,
     folded_factor_drift,
     unfolded_factor_drift,
     constant_store_drift,
