@@ -31,6 +31,29 @@ by ``setattr``), #28561's replacement of ``supports_trtllm_attention`` (the base
 into it) and its test of ``force_use_trtllm_attention()``'s old ``False``, #45251's copy of the SM90 gate and
 its test on SM90, #25674's ``pytest.raises`` of the removed raise, #28755's test above the dropped limit and
 its copy of 131072, #49718's test of ``supports_trtllm_attention``'s old ``False`` on sm_121.
+After the killers220 widenings: 10 caught, 6 warned, 2 missed of 18 (twins: 9 quiet, 1 of them warned, 0 false
+errors).  Caught now: #41664's ``setattr`` (``drift/patched_functions.py``: a patch's value may be a call of a
+factory the fork's file defines, every ``return`` of which hands back its one nested ``def`` or a ``lambda``: that
+function is what the patch installs, judged as the ``def`` would be).  Warned now: #28561's replacement
+(``drift/replaced_guards.py``, new: a fork function patched over upstream's module function whose body upstream
+gave a new ``if T: return/raise`` reading more than its parameters, the replacement not naming ``T``'s words and
+the file not reading upstream's function; a warning, as the fork may mean to lift the veto), and the five tests
+(``drift/pinned_results.py``, new: a fork test's ``assert f(..)``/``assert not f(..)``/``assert f(..) is/==
+literal``/``pytest.raises`` around ``f(..)``, ``f`` imported from an upstream module whose body -- less docstring
+and logging -- upstream changed; a warning, as the engine cannot run ``f`` on the test's inputs: #49718's twin,
+the prefill test upstream's change leaves true, is warned too).  Left missed: #45251's copy of the SM90 gate
+(``has_device_capability(90)`` in the fork's own function, which names nothing of upstream's: the only link is
+the expression, far too common to tie to one upstream gate) and #28755's copy of 131072 (a bare literal in the
+fork's own function, likewise unlinked to ``use_trtllm_attention``).  Regression set at the widenings' head:
+killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet), review112_twins 5/5 (0 false of 23, 3 warned),
+blind_replay_fmlayer3 12 caught, 1 warned of 13 (8 quiet), blind_replay_compbackends 9 caught, 1 warned, 2 missed
+of 12 (10 quiet): each as before.  Unit tests: test_patched_functions 55 (2 killers, 3 twins new),
+test_replaced_guards 8 (new), test_pinned_results 9 (new).  Speed: drift_speed's 150-commit
+window (this machine shared, audit 56 s): patched_function_drift, replaced_guard_drift and pinned_result_drift
+0.000 s each (the carry patches no module and adds no test: the gates end them); on this replay's #28561, #49718
+and #41664 cases, where every gate passes, replaced_guard_drift 3.8 ms mean (21 ms max, the first parse of
+the 1,000-line module), pinned_result_drift 13.6 ms mean (45 ms max), patched_function_drift 609 ms mean
+against 519 ms before the widening (noise of the shared machine: the factory reading adds one walk of a def).
 
   python benchmarks/blind_replay_fiutils.py [--mirror DIR] [--only TEXT ...] [--show]
 """
