@@ -104,6 +104,21 @@ KILLERS = {
         PKG + MINE + "runner.fetch_bytes = runner.describe = _mine\n",
         "runner.fetch_bytes = runner.describe = _mine",
     ),
+    # killers220 (#41664's ``setattr(fi, "flashinfer_scaled_fp4_mm", _spark_backend(fi.flashinfer_scaled_fp4_mm))``):
+    # the value is a call of the file's factory, whose every return hands back its one nested function
+    "a factory's nested def, by setattr": (
+        "import functools\n\n"
+        + MOD
+        + "def _deco(f):\n    @functools.wraps(f)\n    async def inner(url: str) -> bytes:\n"
+        "        return await f(url)\n\n    return inner\n\n\n"
+        'setattr(runner, "fetch_bytes", _deco(runner.fetch_bytes))\n',
+        "setattr(runner",
+    ),
+    "a factory's lambda, by assignment": (
+        MOD
+        + "def _make(flag: bool):\n    return lambda is_translation: flag\n\n\nrunner.make_wrapper = _make(False)\n",
+        "runner.make_wrapper = _make(False)",
+    ),
 }
 WARNED = {
     "a patch picked by a look at upstream's function": (
@@ -150,6 +165,16 @@ TWINS = {
     # mend61: a chained install whose function takes every name's new calls
     "a chained install that still fits": MOD + "async def _mine(url: str, allowed=None) -> bytes:\n    return b''\n\n\n"
     "runner.describe = runner.fetch_bytes = _mine\n",
+    # killers220: a factory's nested def taking **kwargs, a factory picking one of two functions, a call of no
+    # factory of the fork's file
+    "a factory's nested def taking **kwargs": MOD + "def _deco(f):\n    async def inner(url: str, **kw) -> bytes:\n"
+    "        return await f(url, **kw)\n\n    return inner\n\n\nrunner.fetch_bytes = _deco(runner.fetch_bytes)\n",
+    "a factory returning one of two functions": MOD + "def _pick(fast: bool):\n    async def a(url: str) -> bytes:\n"
+    "        return b''\n\n    async def b(url: str, allowed=None) -> bytes:\n        return b''\n\n"
+    "    if fast:\n        return a\n    return b\n\n\nrunner.fetch_bytes = _pick(True)\n",
+    "a call of upstream's own factory": "import functools\n\n"
+    + MOD
+    + "runner.fetch_bytes = functools.partial(runner.describe)\n",
     "a chained install over the instance's own state": MOD + MINE + "class AeonBox:\n    def __init__(self) -> None:\n"
     "        self.fetch_bytes = self.saved = _mine\n",
 }

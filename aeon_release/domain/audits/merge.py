@@ -125,6 +125,7 @@ from aeon_release.domain.audits.drift.param_keys import param_key_drift
 from aeon_release.domain.audits.drift.parsed_options import parsed_option_drift
 from aeon_release.domain.audits.drift.patched_functions import patched_function_drift
 from aeon_release.domain.audits.drift.patches import dead_patches
+from aeon_release.domain.audits.drift.pinned_results import pinned_result_drift
 from aeon_release.domain.audits.drift.probed_members import probed_warnings
 from aeon_release.domain.audits.drift.probed_partners import probed_partner_drift
 from aeon_release.domain.audits.drift.pyindex import dotted_name, parse_module_info
@@ -145,6 +146,7 @@ from aeon_release.domain.audits.drift.removed_options import removed_option_drif
 from aeon_release.domain.audits.drift.renamed_siblings import beside_fork_data, renamed_sibling_drift
 from aeon_release.domain.audits.drift.reordered_inputs import reordered_input_drift
 from aeon_release.domain.audits.drift.repeated_hooks import repeated_hook_drift
+from aeon_release.domain.audits.drift.replaced_guards import replaced_guard_drift
 from aeon_release.domain.audits.drift.retuned_copies import retuned_copy_drift
 from aeon_release.domain.audits.drift.returned_errors import returned_error_drift
 from aeon_release.domain.audits.drift.returned_strings import returned_string_drift
@@ -320,6 +322,8 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     dropped_fixup_drift,
     dropped_validation_drift,
     patched_function_drift,
+    replaced_guard_drift,
+    pinned_result_drift,
     folded_factor_drift,
     unfolded_factor_drift,
     constant_store_drift,

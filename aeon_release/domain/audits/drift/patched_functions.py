@@ -20,7 +20,8 @@ look-up at run time, which a patch of the module reaches) on a line upstream add
 argument's line below an unchanged first line: killers205), the call binding to upstream's own def.  The fork's side, on a line it owns: ``mod.f = mine`` or ``setattr(mod, "f", mine)`` (every target of a
 chain ``a.f = b.f = mine``) with ``mod`` the module (an alias, the name imported from its package, or the dotted module imported whole) and
 ``mine`` a ``lambda`` or the one ``def`` of the file by that name (of the module or of the installing function,
-not a class's method).  An error, on the patch's line (where the hazard is made; the message names the def's
+not a class's method), or (killers220) a call of such a ``def`` acting as a factory, whose every ``return`` hands
+back its one nested ``def`` or a ``lambda``: that nested function is what the patch installs.  An error, on the patch's line (where the hazard is made; the message names the def's
 line, whose parameters must change), when one of upstream's new calls does not bind to the fork function's
 parameters (a keyword it does not take, too many positional arguments, a required parameter left out) while
 every call of the name at the base did: the fork's function fitted before the merge, and the break is this
@@ -65,6 +66,9 @@ from aeon_release.domain.audits.source import (
 _PATCH = lazy_pattern(r"^\s*((?:[A-Za-z_][\w.]*\.\w+\s*=\s*)+)(?:lambda\b|[A-Za-z_]\w*\s*(?:#.*)?$)")
 _TARGET = lazy_pattern(r"(?<![\w.])(?!self\.|cls\.)[A-Za-z_][\w.]*\.(\w+)\s*=")
 _SETATTR = lazy_pattern(r"\bsetattr\(\s*[A-Za-z_][\w.]*\s*,\s*[\"'](\w+)[\"']")
+# ``mod.f = make(...)``: a call of a factory the same file defines (killers220), confirmed by its ``def`` below
+_PATCH_MADE = lazy_pattern(r"^\s*((?:[A-Za-z_][\w.]*\.\w+\s*=\s*)+)([A-Za-z_]\w*)\s*\(")
+_DEF = lazy_pattern(r"^\s*(?:async\s+)?def\s+([A-Za-z_]\w*)\s*\(")
 # ``mock.patch.object(mod, "f", mine)``: the same replacement for as long as the patch is active
 _PATCH_OBJECT = lazy_pattern(r"\bpatch\.object\(\s*[A-Za-z_][\w.]*\s*,\s*[\"'](\w+)[\"']")
 # decorators that call the def with the arguments the patched name is called with (killers180: #48526's
@@ -128,10 +132,17 @@ def _patched_names(trees: ThreeTrees) -> set[str]:
     """The attribute names fork lines patch on a module or object."""
     names: set[str] = set()
     for path, change in trees.mine.items():
-        for line in change.added.values() if path.endswith(".py") else ():
+        lines = list(change.added.values()) if path.endswith(".py") else []
+        made: list[tuple[str, str]] = []
+        for line in lines:
             patch, by_call, by_object = _PATCH.match(line), _SETATTR.search(line), _PATCH_OBJECT.search(line)
             names.update(_TARGET.findall(patch.group(1)) if patch is not None else ())
             names.update(m.group(1) for m in (by_call, by_object) if m is not None)
+            if patch is None and (call := _PATCH_MADE.match(line)) is not None:
+                made.append((call.group(1), call.group(2)))
+        if made:
+            defined = {m.group(1) for line in lines if (m := _DEF.match(line)) is not None}
+            names.update(n for targets, maker in made if maker in defined for n in _TARGET.findall(targets))
     return names
 
 
@@ -437,6 +448,9 @@ def _fork_function(module: ast.Module, value: ast.expr, parents: dict[int, ast.A
     class, two defs, a name the file also assigns; a decorated def is kept, and ``_check`` warns on it)."""
     if isinstance(value, ast.Lambda):
         return value
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
+        maker = _fork_function(module, value.func, parents)
+        return _made(maker) if isinstance(maker, _FUNCS) and not maker.decorator_list else None
     if not isinstance(value, ast.Name):
         return None
     defs = [
@@ -447,6 +461,28 @@ def _fork_function(module: ast.Module, value: ast.expr, parents: dict[int, ast.A
     if len(defs) != 1 or _rebound(module, value.id):
         return None
     return defs[0]
+
+
+def _made(maker: ast.FunctionDef | ast.AsyncFunctionDef) -> Func | None:
+    """The function a factory of the fork's file makes (killers220: ``setattr(fi, "flashinfer_scaled_fp4_mm",
+    _own_backend(fi.flashinfer_scaled_fp4_mm))`` installs ``_own_backend``'s nested ``inner``): every
+    ``return`` of the factory's own scope hands back the one nested ``def`` (or ``lambda``) of that scope, rebound
+    nowhere in it; None for a factory returning anything else, or returning other functions on other paths."""
+    if isinstance(maker, ast.AsyncFunctionDef):
+        return None  # a coroutine factory hands back a coroutine, not the function
+    own = list(own_scope_nodes(maker))
+    returns = [n for n in own if isinstance(n, ast.Return)]
+    if not returns or any(r.value is None for r in returns):
+        return None
+    if all(isinstance(r.value, ast.Lambda) for r in returns):
+        return returns[0].value if len(returns) == 1 and isinstance(returns[0].value, ast.Lambda) else None
+    names = {r.value.id if isinstance(r.value, ast.Name) else "" for r in returns}
+    if len(names) != 1 or "" in names:
+        return None
+    (name,) = names
+    nested = [n for n in own if isinstance(n, _FUNCS) and n.name == name and n is not maker]
+    stored = any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in own)
+    return nested[0] if len(nested) == 1 and not stored else None
 
 
 def _rebound(module: ast.Module, name: str) -> bool:
