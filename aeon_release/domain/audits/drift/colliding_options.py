@@ -36,7 +36,7 @@ import re
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
-from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.drift.sides import ThreeTrees, code_added
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import lazy_pattern, parse_python
@@ -58,7 +58,8 @@ def colliding_option_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         return []
     findings = []
     for path in sorted(p for p in trees.mine if p.endswith(".py")):
-        if not any(flag in t for t in trees.mine[path].added.values() for flag in came):
+        change = trees.mine[path]
+        if not code_added(change) or not any(flag in t for t in change.added.values() for flag in came):
             continue
         module = trees.merged_module(path)
         owned = trees.owned_lines(path)

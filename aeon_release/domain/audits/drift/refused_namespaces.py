@@ -37,7 +37,7 @@ import re
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
-from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.drift.sides import ThreeTrees, code_added
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import lazy_pattern, parse_python
@@ -61,7 +61,9 @@ def refused_namespace_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]
     forks = [
         p
         for p in sorted(trees.mine)
-        if p.endswith(".py") and any(_STORE.search(t) for t in trees.mine[p].added.values())
+        if p.endswith(".py")
+        and code_added(trees.mine[p])
+        and any(_STORE.search(t.split("#", 1)[0]) for t in trees.mine[p].added.values())
     ]
     called = {n for p in forks for t in trees.mine[p].added.values() for n in _CALLED.findall(t)}
     guards = _guards(trees, called) if called else {}
