@@ -30,6 +30,24 @@ every fork flag upstream's parser now declares itself (#36169's two, #38570's tw
 two, #35427's and #40841's: ``ArgumentError: conflicting option string`` when the parser is built), and
 #24626's two (a launcher setting ``enable_log_outputs`` before ``validate_parsed_serve_args``, a test of the
 old validation).
+After the killers224 widenings: 14 caught, 2 warned, 0 missed of 16 (twins: 9 quiet, 0 false errors).  Caught
+now: the ten colliding flags (``drift/colliding_options.py``, new: a fork ``add_argument`` of an option a line
+upstream's diff added -- a quoted ``"--flag"``, or a field of a class whose ``add_cli_args`` turns fields into
+``f"--{...}"`` options -- an error when the fork's function is the declarer itself, calls a declarer or its
+callers two rounds out (``make_arg_parser``, ``super().subparser_init``), or hands a helper the parser one
+returned; a warning for a parser that may be the fork's own).  Warned now: #24626's two
+(``drift/refused_namespaces.py``, new: a new ``if p.A and not p.B: raise`` of a module function the fork hands
+a namespace, read three-valued over the fork's ``ns.NAME = <constant>`` stores and a literal argv's options,
+left-out ``store_true`` / bool-False options false; a warning here, as ``validate_parsed_serve_args`` may
+return first on ``hasattr(args, "subparser")``, and the launcher's command line decides
+``enable_log_requests``).  Left: nothing missed; the test's warning stays a warning (the early return's
+``hasattr`` of a namespace a parser built is not read).  Regression set at the widenings' head:
+killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet), blind_replay_entrycli 21/21 (11 quiet),
+blind_replay_chatutils 18 caught, 2 warned of 20 (12 quiet), blind_replay_engargs 19 caught, 2 warned of 21
+(12 quiet): each as before.  Unit tests: test_colliding_option_drift 19, test_refused_namespace_drift 9 (new);
+test_removed_option_drift + test_parsed_option_drift 33, test_lazy_patterns + test_fleet_profile 21 passed.
+Speed (drift_speed's 150-commit window, this machine shared): colliding_option_drift and
+refused_namespace_drift under 0.5 ms each (0.000 s printed; the window's carry quotes no option that came).
 
   python benchmarks/blind_replay_servecli.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -153,3 +153,30 @@ def test_a_field_of_a_class_that_makes_no_options_stays_quiet(git_repo: GitRepo,
         [("[Misc] a field (#1)", {ARGS: new})],
     )
     assert [r for r in s.rule_rows(git_repo, no_rules, sides, RULE) if "conflicting" in r[3]] == []
+
+
+def test_a_backport_of_upstreams_own_declaration_stays_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    # the fork carried upstream's change before it landed: the merge holds one declaration, upstream's
+    sides = s.merge_case(
+        git_repo,
+        {ARGS: ARGS_BASE, SERVE: SERVE_TEXT, "pkg/__init__.py": ""},
+        {ARGS: FLAG},
+        [("[Misc] Move --grpc into make_arg_parser (#38570)", {ARGS: FLAG})],
+    )
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, RULE) if "conflicting" in r[3]] == []
+
+
+def test_a_second_copy_beside_upstreams_is_an_error(git_repo: GitRepo, no_rules: Path) -> None:
+    # the fork declared it at the end of make_arg_parser; upstream now declares it at the top: two in one parser
+    fork = ARGS_BASE.replace(
+        "    parser = FrontendArgs.add_cli_args(parser)\n",
+        "    parser = FrontendArgs.add_cli_args(parser)\n    parser.add_argument('--grpc', action='store_true')\n",
+    )
+    sides = s.merge_case(
+        git_repo,
+        {ARGS: ARGS_BASE, SERVE: SERVE_TEXT, "pkg/__init__.py": ""},
+        {ARGS: fork},
+        [("[Misc] Move --grpc into make_arg_parser (#38570)", {ARGS: FLAG})],
+    )
+    rows = [r for r in s.rule_rows(git_repo, no_rules, sides, RULE) if "conflicting" in r[3]]
+    assert [(r[0], r[2]) for r in rows] == [(ARGS, "error")]

@@ -17,13 +17,15 @@ files by the functions that call one of them (``make_arg_parser`` calls ``Fronte
 ``ServeSubcommand.subparser_init`` calls ``make_arg_parser``).  The fork's side: a string literal that is
 exactly ``--flag`` on a fork-owned line, handed to an ``add_argument`` / ``add_option`` call (any layout, or
 a loop over a literal tuple of flags).  An error when the fork's parser is for sure upstream's: the
-function holding the fork's call calls a declarer (before or after its own call: the second declaration
-raises either way; ``super().m()`` in a subclass of the declarer's class, ``Cls().m()``, ``Cls.m()``,
-``mod.f()`` or ``f()``), or a fork function of the module hands it a parser a declarer returned
+function holding the fork's call is upstream's declarer itself (a fork line in its file's
+``make_arg_parser`` beside upstream's new one) or calls a declarer (before or after its own call: the second
+declaration raises either way; ``super().m()`` in a subclass of the declarer's class, ``Cls().m()``,
+``Cls.m()``, ``mod.f()`` or ``f()``), or a fork function of the module hands it a parser a declarer returned
 (``helper(super().subparser_init(subparsers))``).  A warning otherwise: the fork's parser may be its own (a
 tool of the fork with an option of the same name).  Quiet for the fork's own option names, an option the
 base already declared in that file (the fork's declaration failed before the merge too, or lives in
-another parser), and reads of the option upstream now declares (``args.grpc``, ``getattr(args, ...)``).
+another parser), a backport (the fork's line is the one upstream added: the merge holds one), and reads of
+the option upstream now declares (``args.grpc``, ``getattr(args, ...)``).
 
 Cheap first: only when a fork-added line quotes an option and a line upstream's diff added names one of
 them; the caller search runs only for the options that came (one ``git grep`` a round, two rounds).
@@ -62,12 +64,14 @@ def colliding_option_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         if not code_added(change) or not any(flag in t for t in change.added.values() for flag in came):
             continue
         module = trees.merged_module(path)
-        owned = trees.owned_lines(path)
-        for flag, line, holder in _fork_declarations(module) if module is not None else ():
+        if module is None:
+            continue
+        owned = trees.owned_lines(path) - trees.upstream_lines(path)  # a backport's line is upstream's too
+        for flag, line, holder in _fork_declarations(module):
             if flag not in came or line not in owned:
                 continue
             where, declarers = came[flag]
-            sure = _reaches(holder, declarers, module) if module is not None else False
+            sure = (path == where and _own(holder, module) in declarers) or _reaches(holder, declarers, module)
             findings.append(_finding(trees, path, line, flag, where, pr_pattern, sure))
     return findings
 
@@ -255,6 +259,13 @@ def _own_walk(holder: ast.AST) -> list[ast.AST]:
         out.append(node)
         todo += ast.iter_child_nodes(node)
     return out
+
+
+def _own(holder: ast.AST, module: ast.Module) -> Target:
+    """(class name or "", name) of the function holding the fork's call (a module's own: ("", ""))."""
+    if not isinstance(holder, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return ("", "")
+    return _context(holder, module)[0], holder.name
 
 
 def _reaches(holder: ast.AST, declarers: set[Target], module: ast.Module) -> bool:
