@@ -39,6 +39,7 @@ from aeon_release.domain.audits.drift.claimed_ops import claimed_op_drift
 from aeon_release.domain.audits.drift.class_properties import class_property_drift, descriptor_kind_drift
 from aeon_release.domain.audits.drift.cmake_vars import cmake_variable_drift
 from aeon_release.domain.audits.drift.coerced_returns import coerced_return_drift
+from aeon_release.domain.audits.drift.colliding_options import colliding_option_drift
 from aeon_release.domain.audits.drift.config_entries import dropped_config_entries
 from aeon_release.domain.audits.drift.confirmed_unions import confirmed_union_drift
 from aeon_release.domain.audits.drift.constant_stores import constant_store_drift
@@ -137,6 +138,7 @@ from aeon_release.domain.audits.drift.read_only import read_only_drift
 from aeon_release.domain.audits.drift.rebuilt_entries import rebuilt_entry_drift
 from aeon_release.domain.audits.drift.rederived import rederived_drift
 from aeon_release.domain.audits.drift.refused_args import refused_arg_drift
+from aeon_release.domain.audits.drift.refused_namespaces import refused_namespace_drift
 from aeon_release.domain.audits.drift.refused_values import refused_value_drift
 from aeon_release.domain.audits.drift.registered_params import registered_param_drift
 from aeon_release.domain.audits.drift.registrations import registration_drift
@@ -267,6 +269,8 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     demoted_enum_drift,
     knob_drift,
     removed_option_drift,
+    colliding_option_drift,
+    refused_namespace_drift,
     parsed_option_drift,
     unread_key_drift,
     param_key_drift,

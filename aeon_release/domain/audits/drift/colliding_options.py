@@ -1,0 +1,328 @@
+"""Colliding options: a fork declares an option that upstream's parser now declares itself.
+
+``serve_parser.add_argument("--grpc", action="store_true")`` after ``super().subparser_init(subparsers)``
+merges cleanly after upstream made the serve subparser declare ``--grpc`` itself (#36169), or moved it into
+``make_arg_parser`` (#38570), or added a field to the server's ``FrontendArgs`` whose ``add_cli_args`` turns
+each field into an option (#20544's ``exclude_tools_when_tool_choice_none``): argparse refuses a second
+declaration of an option string (``ArgumentError: argument --grpc: conflicting option string``) when the
+parser is built, so the command does not start.  removed_options.py reads the other direction (an option
+that went); this check reads the one that came.
+
+An option came when a line upstream's diff added declared it and the base's version of that file did not:
+a quoted ``"--flag"`` of an ``add_argument`` / ``add_option`` call, or a class field ``flag: type`` in a class
+whose file turns fields into options (a method of the class or of a same-file base calls ``add_argument``
+with an f-string ``f"--{...}"``).  Its *declarers* are the function holding that call (or, for a field, the
+class's declaring methods, on the class and its same-file subclasses), widened twice over upstream's served
+files by the functions that call one of them (``make_arg_parser`` calls ``FrontendArgs.add_cli_args``;
+``ServeSubcommand.subparser_init`` calls ``make_arg_parser``).  The fork's side: a string literal that is
+exactly ``--flag`` on a fork-owned line, handed to an ``add_argument`` / ``add_option`` call (any layout, or
+a loop over a literal tuple of flags).  An error when the fork's parser is for sure upstream's: the
+function holding the fork's call is upstream's declarer itself (a fork line in its file's
+``make_arg_parser`` beside upstream's new one) or calls a declarer (before or after its own call: the second
+declaration raises either way; ``super().m()`` in a subclass of the declarer's class, ``Cls().m()``,
+``Cls.m()``, ``mod.f()`` or ``f()``), or a fork function of the module hands it a parser a declarer returned
+(``helper(super().subparser_init(subparsers))``).  A warning otherwise: the fork's parser may be its own (a
+tool of the fork with an option of the same name).  Quiet for the fork's own option names, an option the
+base already declared in that file (the fork's declaration failed before the merge too, or lives in
+another parser), a backport (the fork's line is the one upstream added: the merge holds one), and reads of
+the option upstream now declares (``args.grpc``, ``getattr(args, ...)``).
+
+Cheap first: only when a fork-added line quotes an option and a line upstream's diff added names one of
+them; the caller search runs only for the options that came (one ``git grep`` a round, two rounds).
+"""
+
+from __future__ import annotations
+
+import ast
+import re
+
+from aeon_release.adapters import git as repo
+from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
+from aeon_release.domain.audits.drift.sides import ThreeTrees, code_added
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import lazy_pattern, parse_python
+
+__all__ = ["colliding_option_drift"]
+
+# a string literal that is exactly an option: ``"--grpc"``, ``'--exclude-log-deltas'``
+_QUOTED = lazy_pattern(r"""["'](--[a-z][a-z0-9]*(?:[-_][a-z0-9]+)*)["']""")
+_DECLARE = frozenset({"add_argument", "add_option"})
+_MOST_FILES = 60  # upstream files a round of the caller search parses
+
+Target = tuple[str, str]  # (class name or "", function name)
+
+
+def colliding_option_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    quoted = _fork_quoted(trees)
+    came = _came(trees, quoted) if quoted else {}
+    if not came:
+        return []
+    findings = []
+    for path in sorted(p for p in trees.mine if p.endswith(".py")):
+        change = trees.mine[path]
+        if not code_added(change) or not any(flag in t for t in change.added.values() for flag in came):
+            continue
+        module = trees.merged_module(path)
+        if module is None:
+            continue
+        owned = trees.owned_lines(path) - trees.upstream_lines(path)  # a backport's line is upstream's too
+        for flag, line, holder in _fork_declarations(module):
+            if flag not in came or line not in owned:
+                continue
+            where, declarers = came[flag]
+            sure = (path == where and _own(holder, module) in declarers) or _reaches(holder, declarers, module)
+            findings.append(_finding(trees, path, line, flag, where, pr_pattern, sure))
+    return findings
+
+
+def _fork_quoted(trees: ThreeTrees) -> set[str]:
+    """The options a fork-added line of a Python file quotes."""
+    return {
+        flag
+        for path in trees.mine
+        if path.endswith(".py")
+        for text in trees.mine[path].added.values()
+        for flag in _QUOTED.findall(text.split("#", 1)[0])
+    }
+
+
+def _came(trees: ThreeTrees, flags: set[str]) -> dict[str, tuple[str, set[Target]]]:
+    """option -> (upstream file, its declarers), of the options a line upstream's diff added declares."""
+    fields = {f[2:].replace("-", "_"): f for f in flags}
+    found: dict[str, tuple[str, set[Target]]] = {}
+    for path in sorted(p for p in trees.upstream if p.endswith(".py") and p.split("/", 1)[0] not in TEST_FOLDERS):
+        added = [t.split("#", 1)[0] for t in trees.upstream[path].added.values()]
+        named = {f for f in flags for t in added if f'"{f}"' in t or f"'{f}'" in t}
+        named |= {fields[n] for n in fields for t in added if re.match(rf"\s+{n}\s*:", t)}
+        if not named - set(found):
+            continue
+        texts = trees.blobs(trees.theirs, [path])[path], trees.blobs(trees.base, [path])[path]
+        new, old = (parse_python(t, "<options>") if t else None for t in texts)
+        if new is None:
+            continue
+        before = _declared(old) if old is not None else {}
+        for flag, targets in _declared(new).items():
+            if flag in named and flag not in before and flag not in found:
+                found[flag] = (path, targets)
+    if found:
+        _widen(trees, found)
+    return found
+
+
+def _declared(module: ast.Module) -> dict[str, set[Target]]:
+    """option -> the functions of the module that declare it: an ``add_argument`` string, or a class field of a
+    class whose (same-file) declaring methods turn fields into ``f"--{...}"`` options."""
+    found: dict[str, set[Target]] = {}
+    for context, fn in _functions(module):
+        for node in ast.walk(fn):
+            if isinstance(node, ast.Call) and _callee(node) in _DECLARE:
+                for arg in node.args:
+                    if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and arg.value.startswith("--"):
+                        found.setdefault(arg.value, set()).add((context, fn.name))
+    classes = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
+    makers = {name: _field_makers(c) for name, c in classes.items()}
+    for name, cls in classes.items():
+        methods = set().union(*(makers.get(a, set()) for a in _ancestors(name, classes)))
+        if not methods:
+            continue
+        owners = {name} | {sub for sub in classes if name in _ancestors(sub, classes)}
+        for stmt in cls.body:
+            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name):
+                flag = f"--{stmt.target.id.replace('_', '-')}"
+                found.setdefault(flag, set()).update((o, m) for o in owners for m in methods)
+    return found
+
+
+def _field_makers(cls: ast.ClassDef) -> set[str]:
+    """The methods of ``cls`` that declare an option from a name: ``add_argument(f"--{key}", ...)``."""
+    return {
+        fn.name
+        for fn in cls.body
+        if isinstance(fn, (ast.FunctionDef, ast.AsyncFunctionDef))
+        for node in ast.walk(fn)
+        if isinstance(node, ast.Call) and _callee(node) in _DECLARE
+        for arg in node.args
+        if isinstance(arg, ast.JoinedStr)
+        and arg.values
+        and isinstance(arg.values[0], ast.Constant)
+        and str(arg.values[0].value).startswith("--")
+    }
+
+
+def _ancestors(name: str, classes: dict[str, ast.ClassDef]) -> list[str]:
+    """``name`` and its bases of the same file, nearest first."""
+    out, todo = [], [name]
+    while todo:
+        current = todo.pop(0)
+        if current in classes and current not in out:
+            out.append(current)
+            todo += [b.id for b in classes[current].bases if isinstance(b, ast.Name)]
+    return out
+
+
+def _widen(trees: ThreeTrees, found: dict[str, tuple[str, set[Target]]]) -> None:
+    """Add to each option's declarers the functions of upstream's served files that call one (two rounds)."""
+    served = [PYTHON_FILES, *(f":(exclude){folder}/" for folder in sorted(TEST_FOLDERS))]
+    for _ in range(2):
+        names = sorted({m for _, targets in found.values() for _, m in targets})
+        paths = sorted(repo.files_containing(trees.repo, trees.theirs, [f"{m}(" for m in names], served))
+        texts = trees.blobs(trees.theirs, paths[:_MOST_FILES]) if paths else {}
+        modules = [m for m in (parse_python(t, "<options>") if t else None for t in texts.values()) if m]
+        for flag, (where, targets) in found.items():
+            callers = {
+                (context, fn.name)
+                for module in modules
+                for context, fn in _functions(module)
+                if _calls(fn, targets, context, _bases(module, context))
+            }
+            found[flag] = (where, targets | callers)
+
+
+def _functions(module: ast.Module) -> list[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
+    """(class name or "", function) of the module's top-level functions and its classes' methods."""
+    out: list[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]] = []
+    for node in module.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            out.append(("", node))
+        elif isinstance(node, ast.ClassDef):
+            out += [(node.name, f) for f in node.body if isinstance(f, (ast.FunctionDef, ast.AsyncFunctionDef))]
+    return out
+
+
+def _bases(module: ast.Module, context: str) -> set[str]:
+    return {
+        b.id if isinstance(b, ast.Name) else b.attr
+        for c in module.body
+        if isinstance(c, ast.ClassDef) and c.name == context
+        for b in c.bases
+        if isinstance(b, (ast.Name, ast.Attribute))
+    }
+
+
+def _calls(fn: ast.AST, targets: set[Target], context: str, bases: set[str]) -> bool:
+    return any(isinstance(n, ast.Call) and _is_target(n, targets, context, bases) for n in ast.walk(fn))
+
+
+def _is_target(call: ast.Call, targets: set[Target], context: str, bases: set[str]) -> bool:
+    func = call.func
+    if isinstance(func, ast.Name):
+        return ("", func.id) in targets
+    if not isinstance(func, ast.Attribute):
+        return False
+    owner, name = func.value, func.attr
+    if isinstance(owner, ast.Call) and isinstance(owner.func, ast.Name):
+        if owner.func.id == "super":
+            return any((b, name) in targets for b in bases)
+        return (owner.func.id, name) in targets  # ``Cls().m()``
+    if isinstance(owner, ast.Name):
+        if owner.id in {"self", "cls"}:
+            return any((c, name) in targets for c in {context, *bases})
+        return (owner.id, name) in targets or ("", name) in targets  # ``Cls.m()`` or ``module.f()``
+    return False
+
+
+def _fork_declarations(module: ast.Module) -> list[tuple[str, int, ast.AST]]:
+    """(option, line of its literal, the function holding the call) of each ``add_argument`` /
+    ``add_option`` string of the module, a loop's literal tuple of flags included."""
+    out: list[tuple[str, int, ast.AST]] = []
+    for holder in _holders(module):
+        loops = {
+            loop.target.id: loop.iter.elts
+            for loop in ast.walk(holder)
+            if isinstance(loop, ast.For)
+            and isinstance(loop.target, ast.Name)
+            and isinstance(loop.iter, (ast.Tuple, ast.List))
+        }
+        for node in _own_walk(holder):
+            if not (isinstance(node, ast.Call) and _callee(node) in _DECLARE):
+                continue
+            for arg in node.args:
+                for text in loops.get(arg.id, []) if isinstance(arg, ast.Name) else [arg]:
+                    if isinstance(text, ast.Constant) and isinstance(text.value, str) and text.value.startswith("--"):
+                        out.append((text.value, text.lineno, holder))
+    return out
+
+
+def _holders(module: ast.Module) -> list[ast.AST]:
+    """The module and each function in it (a call belongs to the nearest)."""
+    return [module, *(n for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)))]
+
+
+def _own_walk(holder: ast.AST) -> list[ast.AST]:
+    """The nodes of ``holder`` outside its nested functions."""
+    out, todo = [], list(ast.iter_child_nodes(holder))
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda)):
+            continue
+        out.append(node)
+        todo += ast.iter_child_nodes(node)
+    return out
+
+
+def _own(holder: ast.AST, module: ast.Module) -> Target:
+    """(class name or "", name) of the function holding the fork's call (a module's own: ("", ""))."""
+    if not isinstance(holder, (ast.FunctionDef, ast.AsyncFunctionDef)):
+        return ("", "")
+    return _context(holder, module)[0], holder.name
+
+
+def _reaches(holder: ast.AST, declarers: set[Target], module: ast.Module) -> bool:
+    """The fork's parser is upstream's for sure: the function holding the call calls a declarer, or a function
+    of the module hands it a parser a declarer returned."""
+    context, bases = _context(holder, module)
+    if isinstance(holder, (ast.FunctionDef, ast.AsyncFunctionDef)) and _calls(holder, declarers, context, bases):
+        return True
+    name = holder.name if isinstance(holder, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
+    for caller in _holders(module)[1:] if name else []:
+        ctx, cbases = _context(caller, module)
+        returned = _returned_names(caller, declarers, ctx, cbases)
+        for call in _own_walk(caller):
+            if isinstance(call, ast.Call) and _callee(call) == name:
+                for arg in [*call.args, *(k.value for k in call.keywords)]:
+                    if isinstance(arg, ast.Call) and _is_target(arg, declarers, ctx, cbases):
+                        return True
+                    if isinstance(arg, ast.Name) and arg.id in returned:
+                        return True
+    return False
+
+
+def _returned_names(fn: ast.AST, declarers: set[Target], context: str, bases: set[str]) -> set[str]:
+    """The locals of ``fn`` bound to a declarer's result."""
+    return {
+        t.id
+        for n in _own_walk(fn)
+        if isinstance(n, ast.Assign)
+        and isinstance(n.value, ast.Call)
+        and _is_target(n.value, declarers, context, bases)
+        for t in n.targets
+        if isinstance(t, ast.Name)
+    }
+
+
+def _context(holder: ast.AST, module: ast.Module) -> tuple[str, set[str]]:
+    for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)):
+        if holder in cls.body:
+            return cls.name, _bases(module, cls.name) | {b.attr for b in cls.bases if isinstance(b, ast.Attribute)}
+    return "", set()
+
+
+def _callee(call: ast.Call) -> str:
+    func = call.func
+    return func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+
+
+def _finding(trees: ThreeTrees, path: str, line: int, flag: str, where: str, pr_pattern: str, sure: bool) -> Finding:
+    commit = trees.upstream_commit(where, rf"{re.escape(flag)}|{flag[2:].replace('-', '_')}", pr_pattern, most=5)
+    parser = "upstream's parser" if sure else "a parser that may be upstream's"
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR if sure else Severity.WARNING,
+        path,
+        line,
+        f"fork-owned declaration of {flag} on {parser}, an option upstream now declares itself ({where}{commit}): "
+        "argparse raises ArgumentError (conflicting option string) when the parser is built: drop the fork's "
+        "declaration and read upstream's option",
+    )
