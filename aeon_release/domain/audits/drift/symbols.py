@@ -1027,6 +1027,7 @@ class _Checker:
                     if last_name(node.func) == "setattr":
                         yield from self._slotted_store(mod, node, scope)
                         yield from self._set_method(mod, node, scope)
+                        yield from self._set_attribute(mod, node, scope)
                     if isinstance(node.func, ast.Attribute) and node.func.attr == "get" and node.lineno in owned:
                         # dataclasses.asdict(config).get("field")
                         yield from _unprobed(self._asdict_key(mod, node, scope), node, probed, sure)
@@ -3464,10 +3465,11 @@ class _Checker:
                     return True
         return False
 
-    def _patch(self, mod: ModuleInfo, node: ast.Attribute, scope: _Scope) -> Iterator[Finding]:
+    def _patch(self, mod: ModuleInfo, node: ast.Attribute, scope: _Scope, stored: bool = True) -> Iterator[Finding]:
         """``module.f = mine``, ``Class.method = mine``, ``config.field = 3``: an assignment to a name
         upstream removed or renamed creates a new attribute that nothing reads, silently (a read of it
-        would at least fail)."""
+        would at least fail).  ``stored``: ``node`` is a real store of the module (not one ``setattr``
+        spells, whose slotted store and patched method are judged on the call)."""
         resolver, _ = self._resolver(mod, node, scope)
         found = self._compare(resolver) if resolver is not None else None
         shim = self._shim(mod, node) if found is not None else None
@@ -3485,11 +3487,28 @@ class _Checker:
             # ``self._fused_experts.flag = v`` reads ``self._fused_experts`` first: an AttributeError once
             # upstream removed it (#40867), though the store's own name is the fork's
             yield from self._reference(mod, node.value, scope)
-        if found is None:
+        if found is None and stored:
             yield from self._slotted_store(mod, node, scope)
             parent = self._parents(mod).get(id(node))
             if isinstance(parent, ast.Assign) and parent.targets == [node]:
                 yield from self._patched_method(mod, node, parent.value, scope, node)
+
+    def _set_attribute(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Iterator[Finding]:
+        """``setattr(owner, "name", value)`` with a literal name is the store ``owner.name = value``
+        (killers222, #35777: ``setattr(mod, "fused_recurrent_gated_delta_rule", kernel)`` on a module bound
+        by ``importlib.import_module`` patches a name ``qwen3_next`` no longer imports nor calls): judged as
+        that store is (``_store`` for the class's own ``self``, ``_patch`` else).  A name built at run time
+        is not read."""
+        name = str_value(call.args[1]) if len(call.args) == 3 and not call.keywords else None
+        if name is None or not name.isidentifier():
+            return
+        if _set_where_missing(call, name, self._parents(mod)):
+            return  # ``if not hasattr(m, "f"): setattr(m, "f", v)`` fills a gap, as the store does
+        target = ast.copy_location(ast.Attribute(value=call.args[0], attr=name, ctx=ast.Store()), call)
+        if scope.cls and isinstance(call.args[0], ast.Name) and call.args[0].id == scope.me:
+            yield from self._store(mod, target, scope.cls)
+        else:
+            yield from self._patch(mod, target, scope, stored=False)
 
     def _set_method(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Iterator[Finding]:
         """``setattr(Cls, "name", func)``: the same monkeypatch as ``Cls.name = func`` (``_patched_method``)."""
@@ -8289,6 +8308,25 @@ def _deferred_nodes(tree: ast.AST) -> set[int]:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) and id(node) not in later:
             later |= {id(inner) for inner in ast.walk(node) if inner is not node}
     return later
+
+
+def _set_where_missing(call: ast.Call, name: str, parents: dict[int, ast.AST]) -> bool:
+    """``setattr(m, "name", v)`` in the body of an ``if not hasattr(m, "name"):`` (``_filled_if_missing``'s
+    test): the fork fills a gap."""
+    owner: str = ast.unparse(call.args[0])
+    node: ast.AST = call
+    while (parent := parents.get(id(node))) is not None:
+        test = parent.test if isinstance(parent, ast.If) and node in parent.body else None
+        asked = test.operand if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) else None
+        if (
+            isinstance(asked, ast.Call)
+            and ast.unparse(asked.func) == "hasattr"
+            and len(asked.args) == 2
+            and (ast.unparse(asked.args[0]), str_value(asked.args[1])) == (owner, name)
+        ):
+            return True
+        node = parent
+    return False
 
 
 def _filled_if_missing(tree: ast.AST) -> set[int]:
