@@ -46,6 +46,7 @@ from aeon_release.domain.audits.drift import (
     replaced_knobs,
     retyped_params,
     slotted,
+    stale_value_tests,
     switched_hooks,
 )
 from aeon_release.domain.audits.drift import pyindex as px
@@ -1035,6 +1036,9 @@ class _Checker:
                         yield from _unprobed(self._unclassed(mod, tested, scope, "tests against"), node, probed, sure)
                     yield from self._dead_test(mod, node, scope)
                     yield from self._dead_result_test(mod, node, scope)
+                    if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Attribute):
+                        if node.func.attr == "keys":  # ``X.attr.keys() == {...}``: the read is handled as the call's
+                            yield from self._stale_value_test(mod, node.func.value, scope)
                 elif (
                     isinstance(node, ast.Attribute)
                     and isinstance(node.ctx, ast.Load)
@@ -1042,6 +1046,7 @@ class _Checker:
                     and node.end_lineno in owned
                 ):
                     yield from _unprobed(self._reference(mod, node, scope), node, probed, sure)
+                    yield from self._stale_value_test(mod, node, scope)
                 elif (
                     isinstance(node, ast.Attribute)
                     and isinstance(node.ctx, ast.Store)
@@ -3888,6 +3893,29 @@ class _Checker:
                 after,
                 "signature",
             )
+
+    def _stale_value_test(self, mod: ModuleInfo, node: ast.Attribute, scope: _Scope) -> Iterator[Finding]:
+        """``set(Model.packed_modules_mapping) == {...}`` (drift/stale_value_tests.py): a fork equality test of
+        a class attribute's literal value, or its keys, length or order, against a literal the base's value
+        gave and upstream's no longer does (#35413).  Only a read inside such a test is resolved."""
+        test = stale_value_tests.literal_test(node, self._parents(mod))
+        resolver = self._resolver(mod, node, scope)[0] if test is not None else None
+        before = resolver(self.before) if resolver is not None else None
+        after = resolver(self.after) if resolver is not None and isinstance(before, DefSym) else None
+        if test is None or not isinstance(before, DefSym) or not isinstance(after, DefSym):
+            return
+        old, new = refused.member_value_of(before.node), refused.member_value_of(after.node)
+        if not self._upstream(after.path) or not stale_value_tests.flipped(test, old, new):
+            return
+        what = f"{test.made}({_show(node)})" if test.made and test.made != "keys" else _show(node)
+        what = f"{_show(node)}.keys()" if test.made == "keys" else what
+        yield _error(
+            mod,
+            test.compare.lineno,
+            f"tests {what} against {before.label}'s old value, which upstream changed "
+            f"({_where(after, self._commit(after.path, after.name))}): the test now has the other outcome on "
+            "every path; test what upstream's value holds now, or what the fork needs of it",
+        )
 
     def _retyped_holder(
         self, mod: ModuleInfo, node: ast.Attribute, scope: _Scope, verb: str = "reads"
