@@ -31,6 +31,30 @@ warned #34489's two copies of the base's old call.  The misses: #35777's ``setat
 bound by ``importlib.import_module``, #34219's two (an unsqueeze, a dimension-0 read of a result now 4-D),
 #36242's two (a loader feeding shard 1, ``output_sizes[1]``), #37810's two (a dtype test, a 16-bit view),
 #32082's two (a forward copy and a helper using a result now a pair) and #35413's test of the old key set.
+After the killers222 widenings: 12 caught, 4 warned, 6 missed of 22 (twins: 12 quiet, 0 false errors).  Caught
+now: #35777's ``setattr`` (``drift/symbols.py``: ``setattr(owner, "name", value)`` with a literal name is judged as
+the store ``owner.name = value``; a gap filled under ``if not hasattr`` stays quiet) and #35413's test of the old
+key set (``drift/stale_value_tests.py``, new, under symbol drift: a fork equality test of a class attribute's
+literal value, or its keys, length or order, with a literal the base's value gave and upstream's does not).
+Warned now: #37810's two (``drift/dtypes.py``: torch's floating makers said no dtype hold the default dtype, the
+model's; upstream saying one there makes a test of another floating dtype drift -- a warning here, as other
+upstream layers assign an ``A_log`` too -- and a view of another width a warning).  Left missed: #34219's two
+(the output's rank changed through an ``unsqueeze`` inside the function: no check models tensor ranks, and the
+fork's own ``unsqueeze``/``shape[0]`` read the value right at the merge base), #36242's two (the layer's shard
+count is the length of ``output_sizes=[n] * 2`` made ``[n * 2]``, now built by a factory method
+``create_ba_proj``; a shard id handed to a weight loader, and ``output_sizes[1]``, would need the list's length
+evaluated through the factory upstream added) and #32082's two (``self.experts`` is now built as
+``SharedFusedMoE``, whose ``forward`` returns a pair, where it was ``FusedMoE``: no def's return changed, the
+base's ``__init__`` bound the field to another class; return drift reads a callee's defs at both commits, and
+a call through an inherited field whose class upstream swapped would need the base's field class at both
+commits and both classes' ``forward`` shapes).  Regression set at the widenings' head: killer_replay 26/26
+blocked, kind_change_replay 12/12 (5 quiet), dtype_replay 15 of 16 reported (8 errors), 0 of 19 near misses,
+blind_replay_eagle2 12 caught, 5 warned, 2 missed of 19 (11 quiet, 0 false): each as before.  Unit tests:
+test_default_dtypes 13, test_setattr_patches 8, test_stale_value_tests 12 (new); test_dtype_drift +
+test_numpy_dtypes + test_patch_drift + test_symbol_drift + test_symbol_probe_strings + test_lazy_patterns +
+test_fleet_profile with them 423 passed (1 skipped: no Docker).  Speed (drift_speed's 150-commit window, this
+machine shared by 8 helpers): symbol_drift SPEED_SYMBOL s on main 12.26 s (the setattr and value-test hooks
+inside it), dtype_drift 0.000 s either way (the window's fork carries name no dtype: gated out first).
 
   python benchmarks/blind_replay_qwen3moe.py [--mirror DIR] [--only TEXT ...] [--show]
 """

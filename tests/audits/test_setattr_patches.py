@@ -4,7 +4,8 @@
 = kernel`` (killers222, #35777: ``qwen3_next`` no longer imports nor calls the kernel, so the fork's patch, on
 a module bound by ``importlib.import_module``, installs a name nothing reads).  Each store below is judged as its
 ``owner.name = value`` spelling is: found on a module imported as a name, one from its package, one bound by
-``import_module``, a class and an annotated object.  Quiet: a name upstream kept, a name built at run time,
+``import_module``, a class and an annotated object.  A module's function patched with a function of the
+file (``setattr(fp8_utils, "f", aeon_f)``) is drift/knobs.py's (test_dead_knobs): one finding a line.  Quiet: a name upstream kept, a name built at run time,
 a store under ``if not hasattr(owner, "name"):`` (the fork fills a gap).
 """
 
@@ -49,13 +50,14 @@ SUBJECT = "[Worker] Rename the warm-up entry points (#53100)"
 WARM = "def aeon_warm_up(n: int) -> int:\n    return n + 1\n\n\n"
 PATCHES = {
     "module, imported as a name": (
-        "import vllm.v1.worker.gpu_worker as gpu_worker\n\n\n" + WARM + "setattr(gpu_worker, "
-        '"compile_or_warm_up_model", aeon_warm_up)  # AEON: GB10 warm-up\n',
+        "import vllm.v1.worker.gpu_worker as gpu_worker\n\n\n"
+        "def aeon_install(kernel) -> None:\n"
+        '    setattr(gpu_worker, "compile_or_warm_up_model", kernel)  # AEON: GB10 warm-up\n',
         "sets gpu_worker.compile_or_warm_up_model, which upstream renamed compile_or_warm_up_model to warm_up_model",
     ),
     "module, imported from its package": (
-        "from vllm.v1.worker import gpu_worker\n\n\n" + WARM + "def aeon_install() -> None:\n"
-        '    setattr(gpu_worker, "compile_or_warm_up_model", aeon_warm_up)  # AEON: GB10 warm-up\n',
+        "import functools\n\nfrom vllm.v1.worker import gpu_worker\n\n\n" + WARM + "def aeon_install() -> None:\n"
+        '    setattr(gpu_worker, "compile_or_warm_up_model", functools.partial(aeon_warm_up))  # AEON: GB10\n',
         "sets gpu_worker.compile_or_warm_up_model, which upstream renamed",
     ),
     "module bound by import_module": (
