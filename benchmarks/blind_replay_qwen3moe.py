@@ -52,9 +52,12 @@ blocked, kind_change_replay 12/12 (5 quiet), dtype_replay 15 of 16 reported (8 e
 blind_replay_eagle2 12 caught, 5 warned, 2 missed of 19 (11 quiet, 0 false): each as before.  Unit tests:
 test_default_dtypes 13, test_setattr_patches 8, test_stale_value_tests 12 (new); test_dtype_drift +
 test_numpy_dtypes + test_patch_drift + test_symbol_drift + test_symbol_probe_strings + test_lazy_patterns +
-test_fleet_profile with them 423 passed (1 skipped: no Docker).  Speed (drift_speed's 150-commit window, this
-machine shared by 8 helpers): symbol_drift SPEED_SYMBOL s on main 12.26 s (the setattr and value-test hooks
-inside it), dtype_drift 0.000 s either way (the window's fork carries name no dtype: gated out first).
+test_fleet_profile with them 423 passed (1 skipped: no Docker); the 27 test files whose fork texts spell a
+``setattr``: 995 passed, 1 failed on the first version (test_dead_knobs's setattr patch of a module's function,
+reported twice), passed since the knobs shape is left to knobs.py (test_dead_knobs + test_setattr_patches +
+test_patch_drift + test_stale_value_tests 76 passed).  Speed (drift_speed's 150-commit window, this machine
+shared by 8 helpers): symbol_drift 11.75 s against 12.26 s on main (the setattr and value-test hooks inside
+it: within the noise), dtype_drift 0.000 s either way (the window's fork carries name no dtype: gated first).
 
   python benchmarks/blind_replay_qwen3moe.py [--mirror DIR] [--only TEXT ...] [--show]
 """
