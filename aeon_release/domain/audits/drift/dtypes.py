@@ -18,7 +18,16 @@ and a fork-owned ``x.holder.view(torch.OLD)``, are drift.  It is an error when t
 certain (a local of the same function, or an attribute or name that no other upstream file assigns),
 a warning when another file assigns one of that name too (it may be the fork's object).
 
-Cheap first: only upstream files whose diff removes and adds a dtype are parsed (both versions), only
+A torch maker of floating values said no dtype (``torch.empty(n)``, ``zeros``, ``ones``, ``rand``,
+``randn``, bare or under ``nn.Parameter``): it holds *the default dtype*, the model's that the loader sets
+(bf16, fp16 or fp32).  Upstream saying one where none was said (killers222, #37810: ``self.A_log =
+nn.Parameter(torch.empty(n))`` made ``torch.empty(n, dtype=torch.float32)``) is a change too: a fork test
+against a floating dtype other than the new one (``layer.A_log.dtype == torch.bfloat16``) now never holds,
+drift as above; a view as a dtype of another width than the new one (``A_log.view(torch.int16)`` of 16-bit
+weights) now pairs or splits values, a warning (the default's width was the model's).  Upstream dropping a
+stated dtype for the default is left: its diff adds no dtype, which the gate below reads.
+
+Cheap first: only upstream files whose diff adds a dtype are parsed (both versions), only
 fork files whose added lines name an old dtype are parsed, and one ``git grep`` tells the ties apart.
 """
 
@@ -69,6 +78,11 @@ _NUMPY = frozenset({"np", "numpy"})
 # ``np.arange(n, dtype=np.int32)``): ``arange`` of integers is int64 on the platforms a fork serves from,
 # ``zeros``/``ones``/``empty`` float64
 _NP_DEFAULTS = {"arange": "numpy.int64", "zeros": "numpy.float64", "ones": "numpy.float64", "empty": "numpy.float64"}
+# torch's makers of floating values: said no dtype, they make the default one (the model's dtype, which the
+# loader sets with ``torch.set_default_dtype``): held as DEFAULT, which a test of a floating dtype may match
+_TORCH_FLOAT_MAKERS = frozenset({"empty", "zeros", "ones", "rand", "randn"})
+DEFAULT = "default"
+_DEFAULT_MAY_BE = frozenset({"bfloat16", "float16", "float32"})
 # what makes a line of upstream's file say a dtype: it names one, or casts to one (two patterns: one
 # alternation of both, or a leading ``\b``, kept Python's engine from skipping to its literal prefix,
 # six times slower on a 2,000-commit diff)
@@ -163,7 +177,7 @@ def dtype_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
             source = _imports_of(trees, test.path, key[-1]) if key[0] in ("call", "name") and key in by_key else ()
             # the holder of the file the fork imports it from first (two files may change one of that name)
             for change in sorted(by_key.get(key, ()), key=lambda c: c.path not in source):
-                if change.kind != test.kind or change.old not in test.dtypes or change.new in test.dtypes:
+                if change.kind != test.kind or change.new in test.dtypes or not _may_hold(change, test):
                     continue
                 if key[0] == "local" and change.path != test.path:
                     continue
@@ -178,6 +192,19 @@ def dtype_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         return []
     elsewhere = _assigned_elsewhere(trees, {u.change for u in uses})
     return [_finding(trees, u, (u.change in elsewhere and not u.imported) or u.mine, pr_pattern) for u in uses]
+
+
+def _may_hold(change: Changed, test: Test) -> bool:
+    """Whether the test could hold at the merge base: it names the old dtype, or the old one was the default
+    (the model's) and it names a floating dtype the default may be (a view: one of another width than the new
+    dtype, which now pairs or splits values)."""
+    if change.old in test.dtypes:
+        return True
+    if change.old != DEFAULT:
+        return False
+    if test.how == "view":
+        return any(_width(d) in {16, 32} and _width(d) != _width(change.new) for d in test.dtypes)
+    return bool(test.dtypes & _DEFAULT_MAY_BE)
 
 
 def _imports_of(trees: ThreeTrees, path: str, name: str) -> tuple[str, ...]:
@@ -216,14 +243,13 @@ def _changed_holders(trees: ThreeTrees, names: frozenset[str]) -> list[Changed]:
 
 
 def _swaps(diff: str) -> bool:
-    """Whether a file's ``-U0`` diff both removes and adds a line naming a dtype (each dtype found, the
-    sign of its line read: a scan for each line's sign first was five times slower)."""
-    signs: set[str] = set()
+    """Whether a file's ``-U0`` diff adds a line naming a dtype (each dtype found, the sign of its line read:
+    a scan for each line's sign first was five times slower); one that only adds may say a dtype where a
+    maker's default held (the other dtype is the default)."""
     for mark in _MARKS:
         for match in mark.finditer(diff):
             start = diff.rfind("\n", 0, match.start()) + 1
-            signs.add(diff[start : start + 1])
-            if "-" in signs and "+" in signs:
+            if diff[start : start + 1] == "+":
                 return True
     return False
 
@@ -327,7 +353,8 @@ class _Holders:
             for target in targets:
                 key = _key(target, function.name if function else "", fields, self.global_names(function))
                 if key is not None and key[-1] in self.names:
-                    kind, dtype = (_says(stmt.value) if spans else None) or ("", "")
+                    said = _says(stmt.value) if spans else _default_made(stmt.value)
+                    kind, dtype = said or ("", "")
                     yield key, kind, dtype, stmt.lineno
         if spans and isinstance(stmt, (ast.Assign, ast.AnnAssign, ast.Return, ast.Expr)):
             for node in ast.walk(stmt):
@@ -463,6 +490,24 @@ def _numpy_default(call: ast.Call) -> str | None:
     return dtype_named(call.args[1]) if len(call.args) > 1 else default
 
 
+def _torch_default(call: ast.Call) -> str | None:
+    """DEFAULT for ``torch.empty(n)`` and the makers of floating values like it said no dtype (neither by
+    keyword nor through ``**kwargs``), else None."""
+    func = call.func
+    if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == "torch"):
+        return None
+    if func.attr not in _TORCH_FLOAT_MAKERS or any(k.arg is None for k in call.keywords):
+        return None
+    return DEFAULT
+
+
+def _default_made(value: ast.expr) -> tuple[str, str] | None:
+    """("tensor", DEFAULT) for a statement's value naming no dtype that a floating maker without one makes
+    (``nn.Parameter(torch.empty(n))``): the statements that name none are only read for this."""
+    said = tensor_dtype(value) if isinstance(value, ast.Call) else None
+    return ("tensor", DEFAULT) if said == DEFAULT else None
+
+
 def tensor_dtype(node: ast.expr) -> str | None:
     """The dtype a call's result is stated to have: ``dtype=``, ``.to(torch.X)``, ``.view(torch.X)``,
     ``.long()``, through the methods that keep it."""
@@ -470,7 +515,7 @@ def tensor_dtype(node: ast.expr) -> str | None:
         for keyword in node.keywords:
             if keyword.arg == "dtype":
                 return dtype_named(keyword.value)
-        if (made := _numpy_default(node)) is not None:
+        if (made := _numpy_default(node) or _torch_default(node)) is not None:
             return made
         callee = plain_name(node.func)
         if callee is not None and callee.endswith("Parameter"):  # ``Parameter(data)``: a weight of its data's dtype
@@ -689,6 +734,8 @@ def _finding(trees: ThreeTrees, use: Use, elsewhere: bool, pr_pattern: str) -> F
     old, new = _spelled(c.old), _spelled(c.new)
     where = f"upstream changed {what} from {old} to {new} ({c.path}:{c.line}{commit})"
     sure = not elsewhere
+    if (c.old == DEFAULT and use.how == "view") or c.new == DEFAULT:  # the default's width, or dtype, is the model's
+        sure = False
     if use.how == "view":
         effect = f"the fork's view as {old} now reinterprets {new} values"
         hint = f"convert with .to({old}) or read it as {new}"
@@ -704,6 +751,8 @@ def _finding(trees: ThreeTrees, use: Use, elsewhere: bool, pr_pattern: str) -> F
 
 def _spelled(dtype: str) -> str:
     """How the source spells a dtype held here: ``torch.int32``, ``np.int32``."""
+    if dtype == DEFAULT:
+        return "the default dtype (the model's, no dtype said)"
     return "np." + dtype.split(".", 1)[1] if dtype.startswith("numpy.") else f"torch.{dtype}"
 
 

@@ -46,6 +46,7 @@ from aeon_release.domain.audits.drift import (
     replaced_knobs,
     retyped_params,
     slotted,
+    stale_value_tests,
     switched_hooks,
 )
 from aeon_release.domain.audits.drift import pyindex as px
@@ -1027,6 +1028,7 @@ class _Checker:
                     if last_name(node.func) == "setattr":
                         yield from self._slotted_store(mod, node, scope)
                         yield from self._set_method(mod, node, scope)
+                        yield from self._set_attribute(mod, node, scope)
                     if isinstance(node.func, ast.Attribute) and node.func.attr == "get" and node.lineno in owned:
                         # dataclasses.asdict(config).get("field")
                         yield from _unprobed(self._asdict_key(mod, node, scope), node, probed, sure)
@@ -1034,6 +1036,9 @@ class _Checker:
                         yield from _unprobed(self._unclassed(mod, tested, scope, "tests against"), node, probed, sure)
                     yield from self._dead_test(mod, node, scope)
                     yield from self._dead_result_test(mod, node, scope)
+                    if isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Attribute):
+                        if node.func.attr == "keys":  # ``X.attr.keys() == {...}``: the read is handled as the call's
+                            yield from self._stale_value_test(mod, node.func.value, scope)
                 elif (
                     isinstance(node, ast.Attribute)
                     and isinstance(node.ctx, ast.Load)
@@ -1041,6 +1046,7 @@ class _Checker:
                     and node.end_lineno in owned
                 ):
                     yield from _unprobed(self._reference(mod, node, scope), node, probed, sure)
+                    yield from self._stale_value_test(mod, node, scope)
                 elif (
                     isinstance(node, ast.Attribute)
                     and isinstance(node.ctx, ast.Store)
@@ -3464,10 +3470,11 @@ class _Checker:
                     return True
         return False
 
-    def _patch(self, mod: ModuleInfo, node: ast.Attribute, scope: _Scope) -> Iterator[Finding]:
+    def _patch(self, mod: ModuleInfo, node: ast.Attribute, scope: _Scope, stored: bool = True) -> Iterator[Finding]:
         """``module.f = mine``, ``Class.method = mine``, ``config.field = 3``: an assignment to a name
         upstream removed or renamed creates a new attribute that nothing reads, silently (a read of it
-        would at least fail)."""
+        would at least fail).  ``stored``: ``node`` is a real store of the module (not one ``setattr``
+        spells, whose slotted store and patched method are judged on the call)."""
         resolver, _ = self._resolver(mod, node, scope)
         found = self._compare(resolver) if resolver is not None else None
         shim = self._shim(mod, node) if found is not None else None
@@ -3485,11 +3492,30 @@ class _Checker:
             # ``self._fused_experts.flag = v`` reads ``self._fused_experts`` first: an AttributeError once
             # upstream removed it (#40867), though the store's own name is the fork's
             yield from self._reference(mod, node.value, scope)
-        if found is None:
+        if found is None and stored:
             yield from self._slotted_store(mod, node, scope)
             parent = self._parents(mod).get(id(node))
             if isinstance(parent, ast.Assign) and parent.targets == [node]:
                 yield from self._patched_method(mod, node, parent.value, scope, node)
+
+    def _set_attribute(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Iterator[Finding]:
+        """``setattr(owner, "name", value)`` with a literal name is the store ``owner.name = value``
+        (killers222, #35777: ``setattr(mod, "fused_recurrent_gated_delta_rule", kernel)`` on a module bound
+        by ``importlib.import_module`` patches a name ``qwen3_next`` no longer imports nor calls): judged as
+        that store is (``_store`` for the class's own ``self``, ``_patch`` else).  A name built at run time
+        is not read."""
+        name = str_value(call.args[1]) if len(call.args) == 3 and not call.keywords else None
+        if name is None or not name.isidentifier():
+            return
+        if _set_where_missing(call, name, self._parents(mod)):
+            return  # ``if not hasattr(m, "f"): setattr(m, "f", v)`` fills a gap, as the store does
+        if _function_patch(mod.tree, call):
+            return  # drift/knobs.py's "function patch": its finding (upstream no longer calls the function)
+        target = ast.copy_location(ast.Attribute(value=call.args[0], attr=name, ctx=ast.Store()), call)
+        if scope.cls and isinstance(call.args[0], ast.Name) and call.args[0].id == scope.me:
+            yield from self._store(mod, target, scope.cls)
+        else:
+            yield from self._patch(mod, target, scope, stored=False)
 
     def _set_method(self, mod: ModuleInfo, call: ast.Call, scope: _Scope) -> Iterator[Finding]:
         """``setattr(Cls, "name", func)``: the same monkeypatch as ``Cls.name = func`` (``_patched_method``)."""
@@ -3869,6 +3895,29 @@ class _Checker:
                 after,
                 "signature",
             )
+
+    def _stale_value_test(self, mod: ModuleInfo, node: ast.Attribute, scope: _Scope) -> Iterator[Finding]:
+        """``set(Model.packed_modules_mapping) == {...}`` (drift/stale_value_tests.py): a fork equality test of
+        a class attribute's literal value, or its keys, length or order, against a literal the base's value
+        gave and upstream's no longer does (#35413).  Only a read inside such a test is resolved."""
+        test = stale_value_tests.literal_test(node, self._parents(mod))
+        resolver = self._resolver(mod, node, scope)[0] if test is not None else None
+        before = resolver(self.before) if resolver is not None else None
+        after = resolver(self.after) if resolver is not None and isinstance(before, DefSym) else None
+        if test is None or not isinstance(before, DefSym) or not isinstance(after, DefSym):
+            return
+        old, new = refused.member_value_of(before.node), refused.member_value_of(after.node)
+        if not self._upstream(after.path) or not stale_value_tests.flipped(test, old, new):
+            return
+        what = f"{test.made}({_show(node)})" if test.made and test.made != "keys" else _show(node)
+        what = f"{_show(node)}.keys()" if test.made == "keys" else what
+        yield _error(
+            mod,
+            test.compare.lineno,
+            f"tests {what} against {before.label}'s old value, which upstream changed "
+            f"({_where(after, self._commit(after.path, after.name))}): the test now has the other outcome on "
+            "every path; test what upstream's value holds now, or what the fork needs of it",
+        )
 
     def _retyped_holder(
         self, mod: ModuleInfo, node: ast.Attribute, scope: _Scope, verb: str = "reads"
@@ -8289,6 +8338,48 @@ def _deferred_nodes(tree: ast.AST) -> set[int]:
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda) and id(node) not in later:
             later |= {id(inner) for inner in ast.walk(node) if inner is not node}
     return later
+
+
+def _function_patch(module: ast.Module, call: ast.Call) -> bool:
+    """``setattr(fp8_utils, "f", aeon_f)``: an owner rooted in a name the module's top-level imports bind (not a
+    class's), and a lambda or a function the module defines at its top -- the shape drift/knobs.py reports as a
+    patched module function (one finding a line).  Left to it: where upstream only renamed a function nothing
+    called, neither reports (the store spelt ``fp8_utils.f = aeon_f`` is symbol drift's)."""
+    holder, value = call.args[0], call.args[2]
+    while isinstance(holder, ast.Attribute):
+        holder = holder.value
+    functions = {f.name for f in module.body if isinstance(f, ast.FunctionDef | ast.AsyncFunctionDef)}
+    if not (isinstance(value, ast.Lambda) or (isinstance(value, ast.Name) and value.id in functions)):
+        return False
+    imported = {
+        (a.asname or a.name).split(".")[0]
+        for s in module.body
+        if isinstance(s, ast.Import | ast.ImportFrom)
+        for a in s.names
+        if a.name != "*"
+    }
+    # a CapWords holder is a class: a method's patch, which symbol drift's own override and store checks judge
+    capwords = isinstance(holder, ast.Name) and holder.id[:1].isupper() and not holder.id.isupper()
+    return isinstance(holder, ast.Name) and holder.id in imported and not capwords
+
+
+def _set_where_missing(call: ast.Call, name: str, parents: dict[int, ast.AST]) -> bool:
+    """``setattr(m, "name", v)`` in the body of an ``if not hasattr(m, "name"):`` (``_filled_if_missing``'s
+    test): the fork fills a gap."""
+    owner: str = ast.unparse(call.args[0])
+    node: ast.AST = call
+    while (parent := parents.get(id(node))) is not None:
+        test = parent.test if isinstance(parent, ast.If) and node in parent.body else None
+        asked = test.operand if isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not) else None
+        if (
+            isinstance(asked, ast.Call)
+            and ast.unparse(asked.func) == "hasattr"
+            and len(asked.args) == 2
+            and (ast.unparse(asked.args[0]), str_value(asked.args[1])) == (owner, name)
+        ):
+            return True
+        node = parent
+    return False
 
 
 def _filled_if_missing(tree: ast.AST) -> set[int]:
