@@ -2564,7 +2564,7 @@ class _Checker:
         one it reached; one it still fits (a fork's own, one upstream left alone) keeps the call quiet."""
         assert isinstance(call.func, ast.Attribute)
         owned = self._owned.get(mod.path)
-        first: tuple[str, DefSym] | None = None
+        reached: list[tuple[DefSym, DefSym]] = []
         for path, line in found:
             before = _method_at(self.before, path, line, call.func.attr)
             old = _bound_sig(before, "instance") if before is not None else None
@@ -2573,6 +2573,12 @@ class _Checker:
             after = _same_member(self.after, before, id(call) not in self._actor_calls)
             if not isinstance(after, DefSym):
                 return  # removed or not a def: ``chained_calls``' own rules say what that means
+            new = _bound_sig(after, "instance")
+            if new is None or call_problem(call, new) is None:
+                return  # it still fits this one by its signature (cheap first: most calls stop here)
+            reached.append((before, after))
+        first: tuple[str, DefSym] | None = None
+        for before, after in reached:
             problem = self._call_drift(call, before, after, "instance", owned, untyped=True)
             problem = self._guarded(mod, call, self._as_upstream_ships(mod, call, problem))
             if problem is None:
