@@ -34,6 +34,7 @@ from aeon_release.domain.audits.drift.array_flavours import array_flavour_drift
 from aeon_release.domain.audits.drift.asserted_fields import asserted_field_drift
 from aeon_release.domain.audits.drift.bypassed_hooks import bypassed_hook_drift
 from aeon_release.domain.audits.drift.callbacks import callback_drift
+from aeon_release.domain.audits.drift.caller_stores import caller_store_drift
 from aeon_release.domain.audits.drift.checking_only import checking_only_drift
 from aeon_release.domain.audits.drift.claimed_ops import claimed_op_drift
 from aeon_release.domain.audits.drift.class_properties import class_property_drift, descriptor_kind_drift
@@ -364,6 +365,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     reordered_input_drift,
     bypassed_hook_drift,
     probed_partner_drift,
+    caller_store_drift,
     padded_buffer_drift,
     refused_value_drift,
     refused_arg_drift,

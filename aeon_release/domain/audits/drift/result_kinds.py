@@ -331,7 +331,47 @@ def _used(node: ast.AST) -> Iterator[tuple[ast.AST, str]]:
         yield node.args[0], _ITERATING[node.func.id]
     elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Load):
         yield node.value, "indexes"
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id not in _BUILTIN_NAMES:
+        # ``build_slot_mappings_by_layer(slot_mappings, cfg)``: judged against the callee's parameter (``handed_to``)
+        for i, arg in enumerate(node.args):
+            if isinstance(arg, ast.Starred):
+                break  # the positions after a ``*args`` are unknown
+            yield arg, f"{HANDS}{node.func.id}() as argument {i + 1}"
     yield from _value_uses(node)
+
+
+HANDS = "hands it to "
+_HANDED = lazy_pattern(r"hands it to (\w+)\(\) as argument (\d+)")
+_BUILTIN_NAMES = frozenset(dir(__builtins__) if isinstance(__builtins__, dict) else dir(__import__("builtins")))
+
+
+def handed(how: str) -> tuple[str, int] | None:
+    """The callee's name and the argument's 0-based position of a ``hands it to f() as argument k`` use."""
+    found = _HANDED.fullmatch(how)
+    return (found.group(1), int(found.group(2)) - 1) if found is not None else None
+
+
+def handed_to(before: ast.AST, after: ast.AST, use: Use, parameter: Callable[[], ast.arg | None]) -> str | None:
+    """#33046's second spelling: the result's element that upstream made a mapping of arrays, handed to a function
+    whose parameter at that position is annotated as the old array flavour (``build_slot_mappings_by_layer(
+    slot_mappings: torch.Tensor, ...)``, which indexes it ``[i]`` per KV-cache group); ``parameter()`` gives that
+    parameter (the callee resolved in the fork's module).  A warning (``Doubtful``):
+    the annotation says what the callee expects, its body decides whether the dict raises or is misread."""
+    if not isinstance(before, _Def) or not isinstance(after, _Def):
+        return None
+    old, new = _element(before.returns, use.element), _element(after.returns, use.element)
+    if old is None or new is None or outer_type_name(new) not in _MAPPINGS or NAMED.get(outer_type_name(old)) is None:
+        return None
+    param = parameter()  # the callee resolved only now: most results were no array made a mapping
+    if param is None or param.annotation is None:
+        return None
+    was, takes = NAMED.get(outer_type_name(old)), NAMED.get(outer_type_name(unoptional(param.annotation)))
+    if was is None or takes != was:
+        return None
+    return Doubtful(
+        f"upstream made it return {ast.unparse(new)} where it returned {ast.unparse(old)}: this line {use.how}, "
+        f"whose parameter {param.arg} takes {ast.unparse(param.annotation)} ({SHOWN[was]}), not a dict"
+    )
 
 
 TRUTH = "tests its truth"
@@ -738,6 +778,8 @@ def _result_drift(
         return None
     if (reflavoured := _reflavoured(old, new, use.how)) is not None:
         return reflavoured
+    if (mapped := _made_a_mapping(old, new, use.how, use.caught)) is not None:
+        return mapped
     if use.element is None and (listed := _made_a_list(old, new, use.how)) is not None:
         return listed
     made_record = _KIND_OF.get(outer_type_name(old)) == "number" and isinstance(new, ast.Name) and record(new.id)
@@ -884,6 +926,33 @@ def _reflavoured(old: ast.expr, new: ast.expr, how: str) -> str | None:
     if (keyword := _KEYWORD_CALL.fullmatch(how)) is not None and was == "tensor":
         method, name = keyword.groups()
         return f"{said}: this line {how}, and {SHOWN[now]}'s {method}() takes no {name}= (TypeError)"
+    return None
+
+
+_MAPPINGS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "OrderedDict", "defaultdict"})
+_DICT_MEMBERS = frozenset(dir(dict))
+
+
+def _made_a_mapping(old: ast.expr, new: ast.expr, how: str, caught: bool) -> str | None:
+    """An array made a mapping of arrays (#33046: ``prepare_inputs_to_capture() -> tuple[dict[str, Any],
+    torch.Tensor]`` became ``-> tuple[dict[str, Any], dict[str, torch.Tensor]]``, the slot mappings by layer):
+    a use only an array has raises on the dict -- a member a dict lacks, read or called (``.contiguous()``,
+    ``.shape``: AttributeError), arithmetic or an order against a number (TypeError), and an index into a dict
+    keyed by strings (a tensor's index is a number, a slice, a tuple or a tensor: KeyError, or TypeError for an
+    unhashable one).  Only where the old annotation names a tensor or an array and the new one a mapping (a
+    union keeps the old kind possible: quiet); a dict keyed by anything else may take the old index: quiet."""
+    was = NAMED.get(outer_type_name(old))
+    if was is None or outer_type_name(new) not in _MAPPINGS:
+        return None
+    said = f"upstream made it return {ast.unparse(new)} where it returned {ast.unparse(old)}"
+    read = _MEMBER_READ.fullmatch(how) or _KEYWORD_CALL.fullmatch(how)
+    if read is not None and read.group(1) not in _DICT_MEMBERS:
+        return f"{said}: this line {how}, which a dict has not (AttributeError)"
+    if how in ("computes with it", "orders it against a number") and not caught:
+        return f"{said}: this line {how}, which raises TypeError on a dict"
+    key = new.slice.elts[0] if isinstance(new, ast.Subscript) and isinstance(new.slice, ast.Tuple) else None
+    if how == "indexes" and key is not None and outer_type_name(key) == "str" and not caught:
+        return f"{said}: this line indexes it as {SHOWN[was]}, which the dict keyed by strings raises on (KeyError)"
     return None
 
 

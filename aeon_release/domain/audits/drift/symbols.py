@@ -158,6 +158,8 @@ from aeon_release.domain.audits.drift.repurposed_slots import repurposed
 from aeon_release.domain.audits.drift.result_kinds import (
     Doubtful,
     bool_returns,
+    handed,
+    handed_to,
     int_enum,
     is_record,
     made_enum,
@@ -2283,6 +2285,17 @@ class _Checker:
         tables = self._string_keyed(mod)
         for use in (u for u in result_uses(where, call, awaited, tables) if u.line in owned):
             annotation_only = same and use.how != "awaits"  # a coroutine made plain changes the body too
+            if (hand := handed(use.how)) is not None:  # judged by the callee's parameter alone, when at all
+                handed_problem = (
+                    None
+                    if annotation_only
+                    else handed_to(before.node, after.node, use, lambda: self._positional(mod, *hand))
+                )
+                if handed_problem is not None:
+                    what = f"uses the result of {_show(call.func)} ({after.label}, {after.path}): {handed_problem}"
+                    yield self._finding(mod, use.line, what, after, _UNCERTAIN)
+                    return
+                continue
             read = None if use.probed else _READ.fullmatch(use.how)  # a guarded read handles the member gone
             if annotation_only and not called:
                 gone = (
@@ -2315,6 +2328,17 @@ class _Checker:
                 doubt = annotation_only or isinstance(problem, Doubtful)
                 yield self._finding(mod, use.line, what, after, _UNCERTAIN if doubt else "signature")
                 return
+
+    def _positional(self, mod: ModuleInfo, name: str, index: int) -> ast.arg | None:
+        """The ``index``-th positional parameter of the plain function ``name`` binds in the fork's module (merged),
+        or None (a class, a method, a name not read, a position past the parameters)."""
+        found = self.after.resolve(mod.dotted, name)
+        if not isinstance(found, DefSym) or not isinstance(found.node, ast.FunctionDef | ast.AsyncFunctionDef):
+            return None
+        if _owner_class(self.after, found) is not None:
+            return None
+        params = [*found.node.args.posonlyargs, *found.node.args.args]
+        return params[index] if index < len(params) else None
 
     def _lacks(self, module: ModuleInfo | None) -> Lacks:
         """The label of the class a name ``module`` (upstream's, merged) binds, when its whole order is known and
@@ -2510,6 +2534,8 @@ class _Checker:
             fitting = self._fitting(call, found)
             if fitting is not None:
                 (candidates if len(found) == 1 else several).append((mod, call, fitting))
+                if len(found) > 1:
+                    yield from self._misfit_everywhere(mod, call, found)
         gone: dict[str, list[tuple[str, int]]] | None = None
         for mod, call, before in several:  # upstream removed every def of the name: the call fails whichever it was
             if _same_member(self.after, before, id(call) not in self._actor_calls) not in (None, MISSING):
@@ -2534,6 +2560,41 @@ class _Checker:
                 gone = theirs.definition_sites(sorted({b.name for _, _, b in candidates})) if gone is None else gone
                 if not gone.get(before.name):  # no def of the name left anywhere upstream
                     yield self._finding(mod, call.lineno, what, before, None)
+
+    def _misfit_everywhere(self, mod: ModuleInfo, call: ast.Call, found: list[tuple[str, int]]) -> Iterator[Finding]:
+        """A chained call with several defs of its name in the fork branch (``self.model_state.prepare_attn(a, b,
+        c, d, e)``: the runner's own ``prepare_attn(input_batch)``, the model state's interface and its default
+        class): which def it reaches is unknown, but when every def the call fit at the merge base is still there
+        and no longer fits it upstream (#36626 inserted ``cudagraph_mode`` into both model states' signatures),
+        it fails whichever was meant -- an error, stated against the first.  A def it did not fit before is not
+        one it reached; one it still fits (a fork's own, one upstream left alone) keeps the call quiet."""
+        assert isinstance(call.func, ast.Attribute)
+        owned = self._owned.get(mod.path)
+        reached: list[tuple[DefSym, DefSym]] = []
+        for path, line in found:
+            before = _method_at(self.before, path, line, call.func.attr)
+            old = _bound_sig(before, "instance") if before is not None else None
+            if before is None or old is None or call_problem(call, old) is not None:
+                continue  # a def the call never fit: not the one it reached
+            after = _same_member(self.after, before, id(call) not in self._actor_calls)
+            if not isinstance(after, DefSym):
+                return  # removed or not a def: ``chained_calls``' own rules say what that means
+            new = _bound_sig(after, "instance")
+            if new is None or call_problem(call, new) is None:
+                return  # it still fits this one by its signature (cheap first: most calls stop here)
+            reached.append((before, after))
+        first: tuple[str, DefSym] | None = None
+        for before, after in reached:
+            problem = self._call_drift(call, before, after, "instance", owned, untyped=True)
+            problem = self._guarded(mod, call, self._as_upstream_ships(mod, call, problem))
+            if problem is None:
+                return  # a def it still fits: the call may well reach it
+            first = first or (problem, after)
+        if first is not None:
+            problem, after = first
+            yield self._finding(
+                mod, call.lineno, f"calls {_show(call.func)}, which {problem}", after, _signature(problem)
+            )
 
     def _gone_everywhere(self, theirs: Searchable) -> Iterator[Finding]:
         """A call of a method of a tree class (``self.tokenizer.get_lora_tokenizer(r)``, ``self.tokenizer``
