@@ -76,7 +76,7 @@ _STEP = lazy_pattern(r"^[ \t]+([A-Za-z_][\w.]*)\(")
 # a method's ``def`` line (indented)
 _METHOD = lazy_pattern(r"[ \t]+(?:async[ \t]+)?def[ \t]+(\w+)\(")
 _CALLED = lazy_pattern(r"\.(\w+)\(")
-# a fork line's call of a custom op (``torch.ops.vllm.unified_attention(``): the op's name
+# a fork line's call of a custom op (``torch.ops.<ns>.unified_attention(``): the op's name
 _OP_CALL = lazy_pattern(r"\btorch\.ops\.\w+\.(\w+)\(")
 _MOST_OPS = 32  # op names looked up (one git grep for all)
 # a method's ``def`` in a whole text, found from its word (a literal the regex engine scans for), the line's
@@ -196,7 +196,7 @@ def _op_homes(trees: ThreeTrees) -> set[str]:
     """The changed modules (dotted) defining a function a fork line calls as a custom op, ``torch.ops.<ns>.name(``
     (registered under the function's name): a fork file calling the op alone imports nothing of the module, and
     the op's wrapper of a moved method is found there all the same (mend77, #34627's lone
-    ``torch.ops.vllm.unified_mla_attention_with_output(...)``).  One ``git grep`` of upstream's ``def`` lines,
+    ``torch.ops.<ns>.unified_mla_attention_with_output(...)``).  One ``git grep`` of upstream's ``def`` lines,
     only where a fork line calls a custom op."""
     ops = sorted(n for n in fork_found(trees, _OP_CALL, tests=True) if n.isidentifier())
     if not ops:
