@@ -52,6 +52,13 @@ test_bypassed_hooks + test_bypassed_inherited_hooks 24, test_symbol_drift + test
 test_lazy_patterns + test_fleet_profile 353 passed.  Speed (drift_speed's 150-commit window, this machine
 shared): probed_partner_drift 0.2-0.7 ms, padded_buffer_drift 0.1-0.4 ms, bypassed_hook_drift as before
 (3.3-3.5 ms against 3.1-3.3 ms).
+After mend77: 12 caught, 5 warned, 2 missed -> 13 caught, 5 warned, 1 missed of 19 (twins: 11 -> 13 quiet, 0 false
+errors).  Caught now: #28896's ``copy_`` from a fork tensor of the old shape (``drift/padded_buffers.py``: a
+whole-tensor ``copy_`` either way between the padded buffer and a local the function binds once to a maker of
+the same rank whose size there is the base's ``E``: the shapes differ, ``copy_`` raises).  Two twins added
+(mend77, quiet): a copy into the buffer's first ``E`` columns, a copy from a ``clone()`` of the buffer.  Still
+missed: #42692's ``torch.gather`` index (a conversion chain, ``torch.from_numpy(...).to(...)``, and the kernel's
+int64 requirement is not in the tree).
 
   python benchmarks/blind_replay_eagle2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
@@ -212,6 +219,36 @@ CASES += [
             "    def aeon_last_real(self) -> torch.Tensor:\n"
             "        return self.mrope_positions[:, self.max_num_tokens - 1]\n",
             "return self.mrope_positions[:, self.max_num_tokens - 1]",
+        ),
+    ),
+    (
+        "#28896 buffer gained a trailing column",
+        "twin: a copy into the buffer's first columns (mend77)",
+        K(
+            "#28896",
+            MR,
+            MRW,
+            "vllm/aeon/mr6.py",
+            HEAD + "class AeonMropeProposer6(EagleProposer):\n"
+            "    def aeon_restore(self) -> None:\n"
+            "        saved = torch.zeros((3, self.max_num_tokens), dtype=torch.int64)\n"
+            "        self.mrope_positions[:, : self.max_num_tokens].copy_(saved)\n",
+            "self.mrope_positions[:, : self.max_num_tokens].copy_(saved)",
+        ),
+    ),
+    (
+        "#28896 buffer gained a trailing column",
+        "twin: a copy from a clone of the buffer (mend77)",
+        K(
+            "#28896",
+            MR,
+            MRW,
+            "vllm/aeon/mr7.py",
+            HEAD + "class AeonMropeProposer7(EagleProposer):\n"
+            "    def aeon_roundtrip(self) -> None:\n"
+            "        saved = self.mrope_positions.clone()\n"
+            "        self.mrope_positions.copy_(saved)\n",
+            "self.mrope_positions.copy_(saved)",
         ),
     ),
 ]

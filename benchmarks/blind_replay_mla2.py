@@ -70,6 +70,13 @@ test_dead_knobs, test_dead_patches, test_patched_methods, test_fleet_profile, te
 skipped with the new files), test_symbol_drift 329 passed; the override suites (renamed, mixin, validated,
 post-init, dispatched) 53 passed.
 
+After mend77: 21 caught, 0 warned, 1 missed -> 22 caught, 0 warned, 0 missed of 22 (twins: 10 -> 12 quiet, 2 of
+them warned as before, 0 false errors).  Caught now: #34627's lone ``torch.ops.vllm.
+unified_mla_attention_with_output(...)`` (``drift/moved_effects.py`` ``_op_homes``: the gate also asks a changed
+module defining a function a fork line calls as a custom op, found by one ``git grep`` of ``def`` lines, only where
+a fork line calls ``torch.ops.<ns>.name(``).  Two twins added (mend77, quiet): the update op run before the lone
+op call, a lone call of the fork's own op.
+
   python benchmarks/blind_replay_mla2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
@@ -570,6 +577,37 @@ CASES += [
             "    torch.ops.vllm.unified_mla_attention_with_output(q, kv_c_normed, k_pe, output, layer.layer_name)\n"
             "    return output\n",
             "torch.ops.vllm.unified_mla_attention_with_output(q, kv_c_normed, k_pe, output, layer.layer_name)",
+        ),
+    ),
+    (
+        "#34627 duty moved out of a called method",
+        "twin: the update op run before the lone op call (mend77)",
+        K(
+            "#34627",
+            KV,
+            KVW,
+            "vllm/aeon/kv4.py",
+            "import torch\n\n\n"
+            "def aeon_mla_op4(layer, q, kv_c_normed, k_pe, output):\n"
+            "    torch.ops.vllm.unified_mla_kv_cache_update(kv_c_normed, k_pe, layer.layer_name)\n"
+            "    torch.ops.vllm.unified_mla_attention_with_output(q, kv_c_normed, k_pe, output, layer.layer_name)\n"
+            "    return output\n",
+            "torch.ops.vllm.unified_mla_attention_with_output(q, kv_c_normed, k_pe, output, layer.layer_name)",
+        ),
+    ),
+    (
+        "#34627 duty moved out of a called method",
+        "twin: a lone call of the fork's own op (mend77)",
+        K(
+            "#34627",
+            KV,
+            KVW,
+            "vllm/aeon/kv5.py",
+            "import torch\n\n\n"
+            "def aeon_mla_op5(q, kv_c_normed, k_pe, output):\n"
+            "    torch.ops.aeon.mla_fp4_attention(q, kv_c_normed, k_pe, output)\n"
+            "    return output\n",
+            "torch.ops.aeon.mla_fp4_attention(q, kv_c_normed, k_pe, output)",
         ),
     ),
     (

@@ -51,6 +51,15 @@ blind_replay_layers 45/45 (24 quiet), blind_replay_awqgptq 27 caught 1 warned of
 8/8 (41 twins quiet, 3 warned), review48_twins 7/7 (41 quiet, 10 warned), review15_twins 8 caught 1 warned of
 9 (40 quiet): all as before, 0 false errors; ``symbol_precision.py --windows 1 --no-speed``: 0 false errors
 (window 0: 5 broken overrides, 4 caught, 8 warnings, as before).
+After mend77: 13 caught, 4 warned, 3 missed -> 15 caught, 4 warned, 1 missed of 20 (twins: 12 -> 14 quiet, 1 of
+them warned, 0 false errors).  Caught now: #12094's two reads off a local bound to ``self.forward(...)`` /
+``super().forward(...)`` (``drift/retyped.py`` ``_method_returned``: the local holds what the method's return
+annotation names in the merged tree, ``-> SamplerOutput``; an annotated parameter's method too), the second
+also needing ``_hashed_element`` (an element of a sequence made a ``torch.Tensor`` tested ``in`` a set or dict
+of plain keys: a tensor hashes by identity, never found).  Two twins added (mend77, quiet): the field
+``.tolist()``-ed before a list is added, and before its elements are tested in the set.  Still missed:
+#13311's pipeline applying the temperature before ``sample()`` (a duty moved into an overridable callee: what
+a method's body does for its callers is not read).
 
   python benchmarks/blind_replay_sample2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
@@ -131,6 +140,38 @@ CASES += [
             "    # AEON: the Spark's step log counts the sampled requests\n"
             "    return len(out.sampled_token_ids) if out.logprobs is None else len(out.sampled_token_ids) + 1\n",
             "return len(out.sampled_token_ids) if out.logprobs is None else len(out.sampled_token_ids) + 1",
+        ),
+    ),
+    (
+        "#12094 field's type changed",
+        "twin: the field made a list before it is added to (mend77)",
+        K(
+            "#12094",
+            SO,
+            SOW,
+            "vllm/aeon/so5.py",
+            SS + "class AeonEosSampler5(Sampler):\n"
+            "    def aeon_with_eos(self, logits, sampling_metadata: SamplingMetadata, eos: int) -> list[int]:\n"
+            "        out = self.forward(logits, sampling_metadata)\n"
+            "        return out.sampled_token_ids.tolist() + [eos]\n",
+            "return out.sampled_token_ids.tolist() + [eos]",
+        ),
+    ),
+    (
+        "#12094 field's type changed",
+        "twin: the field's ints tested in the set (mend77)",
+        K(
+            "#12094",
+            SO,
+            SOW,
+            "vllm/aeon/so6.py",
+            SS + "class AeonStopSampler6(Sampler):\n"
+            "    aeon_stop_ids: set[int] = {2, 128001}\n\n"
+            "    def forward(self, logits, sampling_metadata: SamplingMetadata):\n"
+            "        out = super().forward(logits, sampling_metadata)\n"
+            "        self.aeon_stops = sum(1 for tok in out.sampled_token_ids.tolist() if tok in self.aeon_stop_ids)\n"
+            "        return out\n",
+            "self.aeon_stops = sum(1 for tok in out.sampled_token_ids.tolist() if tok in self.aeon_stop_ids)",
         ),
     ),
 ]

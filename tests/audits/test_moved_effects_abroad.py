@@ -6,6 +6,7 @@ cache."""
 from __future__ import annotations
 
 import ast
+from pathlib import Path
 
 import pytest
 
@@ -171,3 +172,23 @@ def test_the_step_moved_to_another_class() -> None:
 )
 def test_no_move_abroad(run_theirs: str, forward_theirs: str, abroad: dict[str, tuple[str, str]] | None) -> None:
     assert moved(run_theirs, forward_theirs, abroad) == {}
+
+
+# mend77: a fork whose only use of the layer is the custom op, called through ``torch.ops`` from a file importing
+# nothing of the layer's module: the module defining the op's function is asked all the same
+LONE = {
+    "vllm/aeon/lone.py": "import torch\n\n\ndef go(q, kv_c, k_pe):\n    return torch.ops.vllm.attend_op(q, kv_c, k_pe, 'x')\n",
+    # an op of an unchanged module, and an op no module defines: nothing moved there
+    "vllm/aeon/kept.py": "import torch\n\n\ndef put(kv_c, cache, slots):\n"
+    "    torch.ops.vllm.write_latent(kv_c, None, cache, slots)\n    return torch.ops.aeon.fp4_pack(kv_c)\n",
+}
+
+
+def test_a_lone_custom_op_call_of_a_wrapper_is_an_error(tmp_path: Path) -> None:
+    git_repo = GitRepo(tmp_path / "repo")
+    base = {"vllm/__init__.py": "", OPS: OPS_TEXT, IMPL: IMPL_BASE, LAYER: LAYER_BASE}
+    sides = three_way(git_repo, base, LONE, {IMPL: IMPL_THEIRS, LAYER: LAYER_THEIRS})
+    report = audit(git_repo, sides, tmp_path / "out")
+    found = [(f.path, f.line, f.severity.value) for f in report.findings if f.rule_id == RULE and MARK in f.message]
+    lone = LONE["vllm/aeon/lone.py"]
+    assert found == [("vllm/aeon/lone.py", line_of(lone, "attend_op("), "error")]

@@ -75,13 +75,34 @@ UNGUARDED = {  # the other outcome raises, or only logs and the read from the en
         ["if self.mrope.shape[1] != self.max_num_tokens:", "return self.mrope[:, -1]"],
     ),
 }
+# mend77: a whole-tensor copy_ between the buffer and a local the function allocates with the old size there
+CBODY = "import torch\n" + BODY
+COPIES = {
+    "copy_into": "        saved = torch.zeros((3, self.max_num_tokens), dtype=torch.int64)\n        self.mrope.copy_(saved)\n",
+    "copy_out": "        out = torch.empty(3, self.max_num_tokens)\n        out.copy_(self.mrope)\n",
+    "copy_flat": "        buf: torch.Tensor = torch.zeros(n)\n        self.flat.copy_(buf)\n",
+}
+COPY_TWINS = {
+    "copy_new_size": "        saved = torch.zeros((3, self.max_num_tokens + 1))\n        self.mrope.copy_(saved)\n",
+    "copy_sliced": "        saved = torch.zeros((3, self.max_num_tokens))\n"
+    "        self.mrope[:, : self.max_num_tokens].copy_(saved)\n",
+    "copy_clone": "        saved = self.mrope.clone()\n        self.mrope.copy_(saved)\n",
+    "copy_rebound": "        saved = torch.zeros((3, self.max_num_tokens))\n        if n:\n"
+    "            saved = torch.zeros((3, n))\n        self.mrope.copy_(saved)\n",
+    "copy_kept": "        saved = torch.zeros((3, n))\n        self.kept.copy_(saved)\n",
+}
+OTHER_COPY = (
+    "import torch\nfrom pkg.spec.proposer import Proposer\n\n\ndef put(p: Proposer, n: int):\n"
+    "    saved = torch.zeros(n)\n    p.flat.copy_(saved)\n"
+)
 OTHER = "from pkg.spec.proposer import Proposer\n\n\ndef last(p: Proposer):\n    return p.mrope[:, -1]\n"
 FORKS = (
     {f"pkg/aeon/{name}.py": HEAD + text + "\n" for name, (text, _) in FOUND.items()}
     | {f"pkg/aeon/{name}.py": text for name, text in QUIET.items()}
     | {f"pkg/aeon/{name}.py": text for name, text in GUARDED.items()}
     | {f"pkg/aeon/{name}.py": text for name, (text, _) in UNGUARDED.items()}
-    | {"pkg/aeon/other.py": OTHER}
+    | {"pkg/aeon/other.py": OTHER, "pkg/aeon/other_copy.py": OTHER_COPY}
+    | {f"pkg/aeon/{name}.py": CBODY + text for name, text in (COPIES | COPY_TWINS).items()}
 )
 INITS = {f"{d}/__init__.py": "" for d in ("pkg", "pkg/spec", "pkg/aeon")}
 
@@ -118,3 +139,20 @@ def test_a_size_test_raising_or_logging_on_the_other_width_is_an_error(git_repo:
     text, lines = UNGUARDED[name]
     rows = sorted((f.line, f.severity.value) for f in findings(git_repo)[f"pkg/aeon/{name}.py"])
     assert rows == sorted((line_of(text, line), "error") for line in lines)
+
+
+@pytest.mark.parametrize("name", sorted(COPIES))
+def test_a_copy_with_a_tensor_of_the_old_size_is_an_error(git_repo: GitRepo, name: str) -> None:
+    text = CBODY + COPIES[name]
+    rows = [(f.line, f.severity.value) for f in findings(git_repo)[f"pkg/aeon/{name}.py"]]
+    assert rows == [(line_of(text, ".copy_("), "error")]
+
+
+@pytest.mark.parametrize("name", sorted(COPY_TWINS))
+def test_a_copy_the_new_shape_admits_stays_quiet(git_repo: GitRepo, name: str) -> None:
+    assert findings(git_repo)[f"pkg/aeon/{name}.py"] == []
+
+
+def test_a_copy_off_another_receiver_is_warned(git_repo: GitRepo) -> None:
+    rows = [(f.line, f.severity.value) for f in findings(git_repo)["pkg/aeon/other_copy.py"]]
+    assert rows == [(line_of(OTHER_COPY, ".copy_("), "warning")]

@@ -38,8 +38,9 @@ Its wrappers too: a top-level function of the class's module that calls ``.metho
 function of the module running ``.new(`` calls by name (``unified_mla_attention_with_output``, the custom op the
 layer's ``forward`` calls after the update op); a fork call of it (``torch.ops.<ns>.name(...)``, the name imported
 from the module, or the module's attribute) from a function that does not run the step is an error as well.  Only
-a module some fork line imports from (or whose package it imports from) is asked: reading every changed module's
-diff whole cost ~0.6 s at 500 commits.
+a module some fork line imports from (or whose package it imports from), or (mend77) that defines a function a
+fork line calls as a custom op (``torch.ops.<ns>.name(``), is asked: reading every changed module's diff whole
+cost ~0.6 s at 500 commits.
 
 Pure but for reading the three trees and, where upstream's diff adds no caller of a new method found, one ``git
 grep`` for its name.
@@ -53,7 +54,8 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
-from aeon_release.domain.audits.diffs import TEST_FOLDERS
+from aeon_release.adapters import git as repo
+from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts, fork_found, gateable, parsed_texts
@@ -74,6 +76,9 @@ _STEP = lazy_pattern(r"^[ \t]+([A-Za-z_][\w.]*)\(")
 # a method's ``def`` line (indented)
 _METHOD = lazy_pattern(r"[ \t]+(?:async[ \t]+)?def[ \t]+(\w+)\(")
 _CALLED = lazy_pattern(r"\.(\w+)\(")
+# a fork line's call of a custom op (``torch.ops.<ns>.unified_attention(``): the op's name
+_OP_CALL = lazy_pattern(r"\btorch\.ops\.\w+\.(\w+)\(")
+_MOST_OPS = 32  # op names looked up (one git grep for all)
 # a method's ``def`` in a whole text, found from its word (a literal the regex engine scans for), the line's
 # opening checked apart
 _DEF_WORD = lazy_pattern(r"def[ \t]+(\w+)\(")
@@ -167,7 +172,7 @@ def _abroad(trees: ThreeTrees, defs: dict[str, set[str]]) -> dict[str, dict[str,
     from is asked (its class is what the fork calls; reading every diff whole costs ~0.1 s at 500 commits), and
     only the modules (``defs``: each module's added method names) defining a new method it calls are read, at both
     sides (a ``def`` line git shows as added may be a kept method's)."""
-    imported = {m.rstrip(".") for m in fork_found(trees, _IMPORTED, tests=True)}
+    imported = {m.rstrip(".") for m in fork_found(trees, _IMPORTED, tests=True)} | _op_homes(trees)
     found: dict[str, dict[str, tuple[str, str]]] = {}
     homes: dict[tuple[str, str], set[str]] = {}  # (host, new method) -> the calls its text runs
     for path in trees.upstream if imported and defs else ():
@@ -185,6 +190,20 @@ def _abroad(trees: ThreeTrees, defs: dict[str, set[str]]) -> dict[str, dict[str,
         if moved:
             found[path] = moved
     return found
+
+
+def _op_homes(trees: ThreeTrees) -> set[str]:
+    """The changed modules (dotted) defining a function a fork line calls as a custom op, ``torch.ops.<ns>.name(``
+    (registered under the function's name): a fork file calling the op alone imports nothing of the module, and
+    the op's wrapper of a moved method is found there all the same (mend77, #34627's lone
+    ``torch.ops.<ns>.unified_mla_attention_with_output(...)``).  One ``git grep`` of upstream's ``def`` lines,
+    only where a fork line calls a custom op."""
+    ops = sorted(n for n in fork_found(trees, _OP_CALL, tests=True) if n.isidentifier())
+    if not ops:
+        return set()
+    changed = {p for p in trees.upstream if p.endswith(".py")}
+    sites = repo.definition_sites(trees.repo, trees.theirs, ops[:_MOST_OPS], [PYTHON_FILES])
+    return {dotted_name(path, roots=("",)) for found in sites.values() for path, _ in found if path in changed}
 
 
 def _host_steps(raw: str) -> set[str]:

@@ -11,10 +11,12 @@ Upstream's side: an attribute (``self.X = maker(shape, ...)``, ``maker`` one of 
 a changed file assigns once, the same rank in both, one size ``E`` at the base and ``E + k`` upstream (``k`` a
 positive int), every other size the same text.  The fork's side, on lines it owns: ``R.X[...]`` whose index
 along that dimension is a negative constant (a slice bound too: ``[:, -2:]``), and ``R.X.shape[d]`` or
-``R.X.size(d)`` compared (``==``/``!=``) with ``E`` spelt as the base spelt it.  An error when ``R`` is
+``R.X.size(d)`` compared (``==``/``!=``) with ``E`` spelt as the base spelt it; and (mend77) ``R.X.copy_(t)`` or ``t.copy_(R.X)``, ``t`` a local the function
+binds once to a maker of the same rank whose size along that dimension is ``E`` spelt as the base spelt it (the
+shapes no longer match: ``copy_`` raises).  An error when ``R`` is
 ``self`` in a class whose bases name a class of the changed file; a warning for another receiver (it may be
 another object with a field of that name).  Quiet: an index from the front (``[:, :n]``, ``[:, E - 1]``), a
-comparison with ``E + k``, a fork file assigning ``.X`` itself.
+comparison with ``E + k``, a fork file assigning ``.X`` itself, a copy with a local of the new size or into a slice.
 
 Cheap first: only upstream files whose diff adds a line it removed with a ``+ k`` after a size, a maker on it
 or on the three lines above, are parsed (both versions, at most 8), and only fork files whose added lines read
@@ -24,6 +26,7 @@ or on the three lines above, are parsed (both versions, at most 8), and only for
 from __future__ import annotations
 
 import ast
+import collections
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -41,8 +44,9 @@ _MAKER = lazy_pattern(r"\b(?:torch|np|numpy)\.(?:zeros|empty|ones|full)\(")
 _ABOVE = 3  # lines above a padded size its maker may open on
 # an added line of a diff with a ``+ k`` closing a size: one scan of the raw diff before its lines are read
 _PAD_LINE = lazy_pattern(r"^\+[^\n]*\+[ \t]*\d+[ \t]*[),\]]", re.MULTILINE)
-# a fork line reading from an end (``[:, -1]``, ``[-2:]``) or asking a size (``.shape[``, ``.size(``)
-_FORK_READ = lazy_pattern(r"\[[^\]\n]*-[ \t]*\d|\.shape\[|\.size\(")
+# a fork line reading from an end (``[:, -1]``, ``[-2:]``), asking a size (``.shape[``, ``.size(``) or copying a
+# whole tensor (``.copy_(``)
+_FORK_READ = lazy_pattern(r"\[[^\]\n]*-[ \t]*\d|\.shape\[|\.size\(|\.copy_\(")
 # ``+ k`` closing a size: the added line is a removed one with the pad (a shape often sits on its own line)
 _PAD = lazy_pattern(r"\s*\+\s*\d+(?=\s*[),\]])")
 
@@ -176,8 +180,15 @@ def _padding(old: str, new: str) -> int | None:
 def _uses(module: ast.Module, owned: set[int], padded: dict[str, Padded]) -> Iterator[tuple[int, Padded, str, bool]]:
     """(line, buffer, how, sure) of each owned read from the end of a padded dimension, or size compared."""
     handled, guarded = _width_guards(module, padded)
+    makers: _Makers | None = None
     for cls, node in _nodes(module):
         if getattr(node, "lineno", None) not in owned or id(node) in handled or id(node) in guarded:
+            continue
+        if isinstance(node, ast.Call) and _copy_pair(node) is not None:
+            makers = makers if makers is not None else _Makers(module)
+            copied = makers.copied(node, padded)
+            if copied is not None:
+                yield node.lineno, copied[0], "copy", _sure(cls, copied[1], copied[0])
             continue
         if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute):
             buffer = padded.get(node.value.attr)
@@ -189,6 +200,64 @@ def _uses(module: ast.Module, owned: set[int], padded: dict[str, Padded]) -> Ite
                 if held is not None and ast.unparse(other) == held[0].old:
                     yield node.lineno, held[0], "size", _sure(cls, held[1], held[0])
                     break
+
+
+def _copy_pair(node: ast.AST) -> tuple[ast.expr, ast.expr] | None:
+    """(destination, source) of ``dst.copy_(src)`` (one argument, positional)."""
+    if (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "copy_"
+        and len(node.args) == 1
+        and not isinstance(node.args[0], ast.Starred)
+    ):
+        return node.func.value, node.args[0]
+    return None
+
+
+class _Makers:
+    """Each function's names bound once, to a maker call (``torch.zeros(shape, ...)``): name -> the sizes' texts."""
+
+    def __init__(self, module: ast.Module) -> None:
+        self.func_of: dict[int, ast.FunctionDef | ast.AsyncFunctionDef] = {}
+        for func in ast.walk(module):  # breadth first: an inner def's nodes end up its own
+            if isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+                for n in ast.walk(func):
+                    self.func_of[id(n)] = func
+        self._bound: dict[int, dict[str, list[str]]] = {}
+
+    def sizes(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, list[str]]:
+        """The function's names stored once (any store: a loop's target, ``:=``, ``+=`` count), by ``name =
+        maker(...)``."""
+        if id(func) not in self._bound:
+            stores = collections.Counter(
+                n.id for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)
+            )
+            made: dict[str, list[str]] = {}
+            for n in ast.walk(func):
+                target = n.targets[0] if isinstance(n, ast.Assign) and len(n.targets) == 1 else None
+                target = n.target if isinstance(n, ast.AnnAssign) else target
+                value = n.value if isinstance(n, ast.Assign | ast.AnnAssign) else None
+                if isinstance(target, ast.Name) and stores[target.id] == 1 and value is not None:
+                    if (sizes := _sizes(value)) is not None:
+                        made[target.id] = sizes
+            self._bound[id(func)] = made
+        return self._bound[id(func)]
+
+    def copied(self, node: ast.AST, padded: dict[str, Padded]) -> tuple[Padded, ast.expr] | None:
+        """(buffer, its receiver) when ``node`` copies between ``R.X`` (padded) and a local allocated with the
+        buffer's old size along the padded dimension (the same rank): the two shapes no longer match."""
+        pair = _copy_pair(node)
+        func = self.func_of.get(id(node))
+        if pair is None or func is None:
+            return None
+        for mine, other in (pair, pair[::-1]):
+            buffer = padded.get(mine.attr) if isinstance(mine, ast.Attribute) else None
+            made = self.sizes(func).get(other.id) if isinstance(other, ast.Name) else None
+            if buffer is not None and made is not None and len(made) == buffer.rank and made[buffer.dim] == buffer.old:
+                assert isinstance(mine, ast.Attribute)
+                return buffer, mine.value
+        return None
 
 
 def _width_guards(module: ast.Module, padded: dict[str, Padded]) -> tuple[set[int], set[int]]:
@@ -322,6 +391,9 @@ def _finding(trees: ThreeTrees, path: str, line: int, b: Padded, how: str, sure:
     if how == "index":
         effect = "the fork's index from the end now reads the padding, not the last real entry"
         hint = f"index from the front ({b.old} - 1)"
+    elif how == "copy":
+        effect = f"the fork's copy_ between it and a tensor it allocates with {b.old} entries there now raises (shapes differ)"
+        hint = f"allocate {grown}, or copy the first {b.old} entries"
     else:
         effect = f"the fork's size test against {b.old} now has the other outcome"
         hint = f"compare with {grown}, or slice the first {b.old} entries"

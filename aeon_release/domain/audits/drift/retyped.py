@@ -40,6 +40,7 @@ from dataclasses import dataclass, field
 from functools import partial
 from types import UnionType
 
+from aeon_release.domain.audits.drift import pyindex as px
 from aeon_release.domain.audits.drift.enums import Kind, enums_of
 from aeon_release.domain.audits.drift.fallbacks import (
     caught_around,
@@ -726,6 +727,8 @@ def _use(
             return node.lineno, node.value, hit, how
     elif isinstance(node, ast.Call) and _encoder(node):
         return _encoded(node, parents, fork, found, bound)
+    elif isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.In | ast.NotIn):
+        return _hashed_element(node, parents, fork, found, bound)
     elif (counted := counted_against(node)) is not None:
         hit = recontained_held(counted, enclosing(node, parents), parents, fork, found, bound)
         if hit is not None and hit.old in _NUMBERS and hit.new in _BUILTIN_CONTAINERS:
@@ -774,6 +777,127 @@ def _encoded(
             how = f"hands {ast.unparse(value)} to json.{ast.unparse(node.func).rsplit('.', 1)[-1]}()"
             return node.lineno, value, hit, f"{how}|json cannot encode an array (TypeError)"
     return None
+
+
+def _hashed_element(
+    node: ast.Compare,
+    parents: dict[int, ast.AST],
+    fork: ForkTypes,
+    found: dict[str, list[Recontained]],
+    bound: dict[int, dict[str, ast.expr]],
+) -> tuple[int, ast.expr, Recontained, str] | None:
+    """An element of a sequence upstream made a tensor, tested for membership in a set or a dict of plain keys
+    (mend77, #12094: ``SamplerOutput.sampled_token_ids`` made a tensor, and a fork's ``sum(1 for tok in
+    out.sampled_token_ids if tok in self.stop_ids)`` with ``stop_ids: set[int] = {2, 128001}`` counts nothing:
+    an element of a tensor is a tensor, hashed by identity, equal to no int key).  The element: a loop's or a
+    comprehension's target walking the value, or the value indexed by a position.  The keys: a set or dict
+    display of constants, or annotated ``set[int]``/``dict[str, ...]``... (a parameter, a local, a class field,
+    a module name).  A list keeps working (its ``in`` compares by ``==``), as does an ndarray's element (a
+    numpy scalar hashes as its number): neither is read."""
+    func = enclosing(node, parents)
+    container = node.comparators[0]
+    if not _plain_keys(container, func, parents, bound):
+        return None
+    source = _element_source(node.left, node, parents, func)
+    hit = recontained_held(source, func, parents, fork, found, bound) if source is not None else None
+    if hit is None or source is None or hit.old not in _SEQUENCES or hit.new != "array" or not _TENSOR.search(hit.now):
+        return None
+    how = f"tests an element of {ast.unparse(source)} for membership in {ast.unparse(container)}"
+    return node.lineno, source, hit, f"{how}|a tensor's element is a tensor, hashed by identity: never found"
+
+
+_TENSOR = lazy_pattern(r"\bTensor\b")
+_HASHED = frozenset({"set", "Set", "frozenset", "FrozenSet", "AbstractSet", "dict", "Dict", "Mapping"})
+_PLAIN_KEYS = frozenset({"int", "str", "bytes"})
+
+
+def _element_source(
+    element: ast.expr, node: ast.AST, parents: dict[int, ast.AST], func: ast.FunctionDef | ast.AsyncFunctionDef | None
+) -> ast.expr | None:
+    """What ``element`` is an element of: ``x`` of ``x[i]`` (an int position), or the iterable of the loop or
+    comprehension around ``node`` whose target is the name ``element``."""
+    if isinstance(element, ast.Subscript) and _position(element.slice) is not None:
+        return element.value
+    if not isinstance(element, ast.Name):
+        return None
+    up = parents.get(id(node))
+    while up is not None and up is not func:
+        if isinstance(up, ast.ListComp | ast.GeneratorExp | ast.SetComp | ast.DictComp):
+            for gen in up.generators:
+                if isinstance(gen.target, ast.Name) and gen.target.id == element.id:
+                    return gen.iter
+        if isinstance(up, ast.For | ast.AsyncFor) and isinstance(up.target, ast.Name) and up.target.id == element.id:
+            return up.iter
+        up = parents.get(id(up))
+    return None
+
+
+def _plain_keys(
+    container: ast.expr,
+    func: ast.FunctionDef | ast.AsyncFunctionDef | None,
+    parents: dict[int, ast.AST],
+    bound: dict[int, dict[str, ast.expr]],
+    depth: int = 0,
+) -> bool:
+    """``container`` is a set or a dict holding plain keys (ints, strings, bytes): a display of constants, or
+    a name or ``self`` field annotated so (or bound once to such a display)."""
+    if depth > 3:
+        return False
+    if isinstance(container, ast.Set | ast.Dict):
+        keys = container.elts if isinstance(container, ast.Set) else container.keys
+        return bool(keys) and all(isinstance(k, ast.Constant) and type(k.value) in (int, str, bytes) for k in keys)
+    held: list[ast.expr | None] = []
+    if isinstance(container, ast.Name) and func is not None:
+        if id(func) not in bound:
+            bound[id(func)] = names_bound_once(func)
+        if container.id in bound[id(func)]:
+            return _plain_keys(bound[id(func)][container.id], func, parents, bound, depth + 1)
+        params = {a.arg: a.annotation for a in [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]}
+        if container.id in params:
+            held = [params[container.id]]
+        elif container.id not in assigned(func):
+            held = _declared(_module_of(func, parents), container.id)
+    elif isinstance(container, ast.Name):
+        return False
+    elif (
+        isinstance(container, ast.Attribute)
+        and isinstance(container.value, ast.Name)
+        and container.value.id == "self"
+        and func is not None
+        and isinstance(owner := parents.get(id(func)), ast.ClassDef)
+    ):
+        held = _declared(owner, container.attr)
+    return any(_plain_keyed(h) or (h is not None and _plain_keys(h, None, parents, bound, depth + 1)) for h in held)
+
+
+def _plain_keyed(annotation: ast.expr | None) -> bool:
+    """``set[int]``, ``frozenset[str]``, ``dict[int, ...]`` (``Optional`` aside)."""
+    node = _unwrapped(annotation) if annotation is not None else None
+    if not isinstance(node, ast.Subscript) or last_name(node.value) not in _HASHED:
+        return False
+    key = node.slice.elts[0] if isinstance(node.slice, ast.Tuple) and node.slice.elts else node.slice
+    return isinstance(key, ast.Name) and key.id in _PLAIN_KEYS
+
+
+def _module_of(node: ast.AST, parents: dict[int, ast.AST]) -> ast.Module | None:
+    up: ast.AST | None = node
+    while up is not None and not isinstance(up, ast.Module):
+        up = parents.get(id(up))
+    return up
+
+
+def _declared(scope: ast.Module | ast.ClassDef | None, name: str) -> list[ast.expr | None]:
+    """The annotations and the values a class body or a module binds ``name`` to at its top level: only when
+    bound once (a rebinding may hold another kind)."""
+    if scope is None:
+        return []
+    held: list[ast.expr | None] = []
+    for stmt in scope.body:
+        if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and stmt.target.id == name:
+            held += [stmt.annotation, stmt.value]
+        elif isinstance(stmt, ast.Assign) and any(isinstance(t, ast.Name) and t.id == name for t in stmt.targets):
+            held.append(stmt.value)
+    return held if len([h for h in held if h is not None]) <= 2 else []
 
 
 def _displayed(value: ast.expr) -> Iterator[ast.expr]:
@@ -1184,6 +1308,8 @@ def recontained_held(
         typed = _class_called(read.value, func, parents, fork.classes, packages)
     if _is_super(read.value) and func is not None and isinstance(owner := parents.get(id(func)), ast.ClassDef):
         typed = _with_bases(base_names(owner), fork.classes)  # ``super().name(...)``: what the bases define
+    elif not returned and isinstance(read.value, ast.Name) and func is not None:
+        typed = typed | _method_returned(read.value, func, parents, fork, bound)
     return next(
         (
             h
@@ -1195,6 +1321,71 @@ def recontained_held(
         ),
         None,
     )
+
+
+def _method_returned(
+    receiver: ast.Name,
+    func: ast.FunctionDef | ast.AsyncFunctionDef,
+    parents: dict[int, ast.AST],
+    fork: ForkTypes,
+    bound: dict[int, dict[str, ast.expr]],
+) -> set[str]:
+    """The class a local holds that the function binds once to a method's call, read off that method's return
+    annotation in the merged tree (mend77, #12094: ``out = self.forward(logits, md)`` or ``super().forward(...)``
+    in a ``Sampler`` subclass holds a ``SamplerOutput``, whose ``sampled_token_ids`` upstream made a tensor).
+    The method is looked up along the order of the class the call is made off: ``self`` (the enclosing class,
+    its own override first), ``super()`` (past it), or a parameter annotated with a class.  Nothing where the
+    local is bound twice, the method is not found or says no return, or its annotation is no plain class."""
+    if id(func) not in bound:
+        bound[id(func)] = names_bound_once(func)
+    value = bound[id(func)].get(receiver.id)
+    if not isinstance(value, ast.Call) or not isinstance(value.func, ast.Attribute):
+        return set()
+    index = fork.trees.merged_index()
+    module = index.module_at(fork.path)
+    if module is None:
+        return set()
+    callee, owner = value.func.value, parents.get(id(func))
+    order: list[px.ClassInfo | px.External] = []
+    if isinstance(owner, ast.ClassDef) and (_is_super(callee) or _names_self(callee, func)):
+        cls = index.class_info(module, owner.name) if isinstance(parents.get(id(owner)), ast.Module) else None
+        order = index.mro(cls, include_self=not _is_super(callee)) if cls is not None else []
+    elif isinstance(callee, ast.Name) and not _rebound(callee.id, func):
+        annotation = _parameter_annotation(func, callee.id)
+        cls = index.class_of(index.resolve_expr(module, annotation)) if annotation is not None else None
+        order = index.mro(cls) if cls is not None else []
+    if not order:
+        return set()
+    found = index.member(order, value.func.attr, dynamic=False)
+    if not isinstance(found, px.DefSym) or not isinstance(found.node, ast.FunctionDef | ast.AsyncFunctionDef):
+        return set()
+    returns = found.node.returns
+    if isinstance(returns, ast.Constant) and isinstance(returns.value, str):
+        returns = parsed_expression(returns.value)  # a quoted annotation
+    held = _unwrapped(returns) if returns is not None else None
+    if not isinstance(held, ast.Name | ast.Attribute):
+        return set()
+    return _with_bases({last_name(held)}, fork.classes)
+
+
+def _names_self(callee: ast.expr, func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """``callee`` is the method's first parameter (``self``), never rebound in it."""
+    first = [*func.args.posonlyargs, *func.args.args][:1]
+    return (
+        isinstance(callee, ast.Name) and bool(first) and first[0].arg == callee.id and callee.id not in assigned(func)
+    )
+
+
+def _parameter_annotation(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> ast.expr | None:
+    """The class annotation of a parameter of ``func`` (a quoted one parsed), else None."""
+    for arg in [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]:
+        if arg.arg == name and arg.annotation is not None:
+            held: ast.expr | None = arg.annotation
+            if isinstance(held, ast.Constant) and isinstance(held.value, str):
+                held = parsed_expression(held.value)
+            held = _unwrapped(held) if held is not None else None
+            return held if isinstance(held, ast.Name | ast.Attribute) else None
+    return None
 
 
 def _library_namesake(
