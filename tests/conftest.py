@@ -465,14 +465,25 @@ def _require(reason: str) -> None:
 
 @pytest.fixture(scope="session")
 def docker_available() -> bool:
+    import gc
+    import warnings
+
     import docker
 
+    reason = ""
     try:
         client = docker.from_env()
         client.ping()
         client.close()
     except Exception as exc:  # noqa: BLE001 - any failure means no engine
-        _require(f"no Docker engine: {exc}")
+        reason = f"no Docker engine: {exc}"
+    if reason:
+        # docker.from_env() leaves the half-built client's socket to the traceback's frames: close it here,
+        # quietly, or its ResourceWarning surfaces at the session's end as an unraisable error.
+        with warnings.catch_warnings():
+            warnings.simplefilter("ignore", ResourceWarning)
+            gc.collect()
+        _require(reason)
     return True
 
 
