@@ -16,7 +16,7 @@ path's diffs (``git log --first-parent -p``), avoiding the commits other replays
 base is the commit's first parent, upstream is the commit; a spelling is *caught* when an error lands on its
 line, *warned* when a warning lands in its file.  Twins must stay *quiet*: no error on their line.
 
-Blind, on the engine before any widening (main at 15c9aeb7): 14 caught, 3 warned, 2 missed of 19 (twins: 10
+Blind, on the engine before any widening (main at 15c9aeb7): 14 caught, 3 warned, 4 missed of 21 (twins: 10
 quiet, 0 false errors).  Symbol drift caught #43447's three (a keyword call of the renamed ``alignment_tokens=``,
 overrides of ``cache_blocks`` and ``reachable_block_mask`` with the old parameters), #46564's two overrides of
 ``remove_skipped_blocks`` (two parameters, a keyword-only extra), #41282's override with the old parameters,
@@ -27,7 +27,11 @@ stored under the name the base now assigns a set and #50062's read-only property
 untyped), #29387's ``new_step_starts(self, step_id)`` (a fork method now overriding a new hook) and #25431's
 class attribute binding a module function to the hook's name.  The misses: #45357's mamba ``free`` override that
 frees by hand (``MambaManager.free`` removed, the override now of the base's), and #41282's override taking
-``*args`` only, which the coordinator now calls with ``apply_admission_cap=`` (TypeError).
+``*args`` only, which the coordinator now calls with ``apply_admission_cap=`` (TypeError), #41282's fork admission
+check calling ``get_num_blocks_to_allocate`` without the new flag (the recycled-window cap it relied on now
+applies only when ``apply_admission_cap=True``: silently more blocks asked), and #29387's mamba override calling
+``SingleTypeKVCacheManager.cache_blocks`` by name (it now skips ``MambaManager.cache_blocks``, new, which records
+``cached_blocks_this_step``: a same-step hit on the fork's blocks is no longer refused).
 
   python benchmarks/blind_replay_singlekv.py [--mirror DIR] [--only TEXT ...] [--show]
 """
@@ -276,6 +280,20 @@ CASES += [
     ),
     (
         "#41282 hook called with a new keyword",
+        "a fork admission check calling without the new flag",
+        K(
+            "#41282",
+            AC,
+            ACW,
+            "vllm/aeon/ac4.py",
+            HEAD + "def aeon_admits(mgr: SlidingWindowManager, request_id: str, num_tokens: int, free: int) -> bool:\n"
+            "    # AEON: the Spark admits a long prompt against the recycled-window cap\n"
+            "    return mgr.get_num_blocks_to_allocate(request_id, num_tokens, [], 0, num_tokens) <= free\n",
+            "return mgr.get_num_blocks_to_allocate(request_id, num_tokens, [], 0, num_tokens) <= free",
+        ),
+    ),
+    (
+        "#41282 hook called with a new keyword",
         "twin: an override forwarding **kwargs",
         K(
             "#41282",
@@ -323,6 +341,23 @@ CASES += [
             "        # AEON: the Spark logs which blocks it cached this step\n"
             "        self.cached_blocks_this_step = []\n",
             "self.cached_blocks_this_step = []",
+        ),
+    ),
+    (
+        "#29387 new hook / base-assigned attribute",
+        "a mamba override calling the grandparent's cache_blocks by name",
+        K(
+            "#29387",
+            NS,
+            NSW,
+            "vllm/aeon/ns4.py",
+            HEAD + "class AeonNoDraftCacheMamba(MambaManager):\n"
+            "    def cache_blocks(self, request, num_tokens: int) -> None:\n"
+            "        # AEON: the Spark never caches the SSM state of a draft-only request\n"
+            "        if getattr(request, 'aeon_draft_only', False):\n"
+            "            return\n"
+            "        SingleTypeKVCacheManager.cache_blocks(self, request, num_tokens)\n",
+            "def cache_blocks(self, request, num_tokens: int) -> None:",
         ),
     ),
     (
