@@ -294,6 +294,19 @@ CASES += [
     ),
     (
         "#41282 hook called with a new keyword",
+        "twin: a fork admission check passing the new flag",
+        K(
+            "#41282",
+            AC,
+            ACW,
+            "vllm/aeon/ac5.py",
+            HEAD + "def aeon_admits2(mgr: SlidingWindowManager, request_id: str, num_tokens: int, free: int) -> bool:\n"
+            "    return mgr.get_num_blocks_to_allocate(request_id, num_tokens, [], 0, num_tokens, apply_admission_cap=True) <= free\n",
+            "return mgr.get_num_blocks_to_allocate(request_id, num_tokens, [], 0, num_tokens, apply_admission_cap=True) <= free",
+        ),
+    ),
+    (
+        "#41282 hook called with a new keyword",
         "twin: an override forwarding **kwargs",
         K(
             "#41282",
@@ -357,6 +370,22 @@ CASES += [
             "        if getattr(request, 'aeon_draft_only', False):\n"
             "            return\n"
             "        SingleTypeKVCacheManager.cache_blocks(self, request, num_tokens)\n",
+            "def cache_blocks(self, request, num_tokens: int) -> None:",
+        ),
+    ),
+    (
+        "#29387 new hook / base-assigned attribute",
+        "twin: a mamba override handing on through super()",
+        K(
+            "#29387",
+            NS,
+            NSW,
+            "vllm/aeon/ns5.py",
+            HEAD + "class AeonNoDraftCacheMamba2(MambaManager):\n"
+            "    def cache_blocks(self, request, num_tokens: int) -> None:\n"
+            "        if getattr(request, 'aeon_draft_only', False):\n"
+            "            return\n"
+            "        super().cache_blocks(request, num_tokens)\n",
             "def cache_blocks(self, request, num_tokens: int) -> None:",
         ),
     ),
