@@ -16,22 +16,55 @@ path's diffs (``git log --first-parent -p``), avoiding the commits other replays
 base is the commit's first parent, upstream is the commit; a spelling is *caught* when an error lands on its
 line, *warned* when a warning lands in its file.  Twins must stay *quiet*: no error on their line.
 
-Blind, on the engine before any widening (main at 15c9aeb7): 14 caught, 3 warned, 4 missed of 21 (twins: 10
-quiet, 0 false errors).  Symbol drift caught #43447's three (a keyword call of the renamed ``alignment_tokens=``,
-overrides of ``cache_blocks`` and ``reachable_block_mask`` with the old parameters), #46564's two overrides of
-``remove_skipped_blocks`` (two parameters, a keyword-only extra), #41282's override with the old parameters,
-#25431's fork method of the new hook's name, #48481's store and ``setattr`` of the new read-only property and
-#44490's two positional calls (a ``super().__init__()`` and a factory); shadowed attributes caught #29387's list
-stored under the name the base now assigns a set and #50062's read-only property and store before
-``super().__init__()``.  Warned: #45357's sliding-window ``free`` override (a switched hook, the receiver
-untyped), #29387's ``new_step_starts(self, step_id)`` (a fork method now overriding a new hook) and #25431's
-class attribute binding a module function to the hook's name.  The misses: #45357's mamba ``free`` override that
-frees by hand (``MambaManager.free`` removed, the override now of the base's), and #41282's override taking
-``*args`` only, which the coordinator now calls with ``apply_admission_cap=`` (TypeError), #41282's fork admission
-check calling ``get_num_blocks_to_allocate`` without the new flag (the recycled-window cap it relied on now
-applies only when ``apply_admission_cap=True``: silently more blocks asked), and #29387's mamba override calling
+Blind, on the engine before any widening (main at 15c9aeb7): 14 caught, 3 warned, 4 missed of 21 (twins: 12
+quiet, 0 false errors; one warned: #29387's ``super().cache_blocks(...)`` twin, told "upstream removed"
+``SingleTypeKVCacheManager.cache_blocks``, which it kept).  Symbol drift caught #43447's three (a keyword call of
+the renamed ``alignment_tokens=``, overrides of ``cache_blocks`` and ``reachable_block_mask`` with the old
+parameters), #46564's two overrides of ``remove_skipped_blocks`` (two parameters, a keyword-only extra), #41282's
+override with the old parameters, #25431's fork method of the new hook's name, #48481's store and ``setattr`` of
+the new read-only property and #44490's two positional calls (a ``super().__init__()`` and a factory); shadowed
+attributes caught #29387's list stored under the name the base now assigns a set and #50062's read-only property
+and store before ``super().__init__()``.  Warned: #45357's sliding-window ``free`` override (a switched hook, the
+receiver untyped), #29387's ``new_step_starts(self, step_id)`` (a fork method now overriding a new hook) and
+#25431's class attribute binding a module function to the hook's name.  The misses: #45357's mamba ``free``
+override that frees by hand (``MambaManager.free`` removed; ``MambaManager.pop_blocks_for_free`` hands on through
+``super()``, which the switched-hook check counted as asking), #41282's override taking ``*args`` only, which the
+coordinator now calls with ``apply_admission_cap=`` (TypeError), #41282's fork admission check calling
+``get_num_blocks_to_allocate`` without the new flag (the recycled-window cap it relied on now applies only when
+``apply_admission_cap=True``: silently more blocks asked), and #29387's mamba override calling
 ``SingleTypeKVCacheManager.cache_blocks`` by name (it now skips ``MambaManager.cache_blocks``, new, which records
 ``cached_blocks_this_step``: a same-step hit on the fork's blocks is no longer refused).
+After the killers223 widenings: 15 caught, 6 warned, 0 missed of 21 (twins: 12 quiet, 0 false errors, none
+warned).
+Caught now: #41282's ``*args`` override (symbol drift's override checks: an override taking the base's parameters
+through ``*args`` with no ``**kwargs``, when the base gained an optional parameter a call upstream wrote passes by
+keyword and none by position: an error).  Warned now: #45357's mamba override (``drift/switched_hooks.py``:
+a ``super().m(...)`` in the inherited sibling asks what the next definer of ``m`` along the fork class's MRO
+asks), #41282's admission check (``drift/opted_branches.py``, new: a branch upstream made opt-in by a new
+parameter off by default, a fork call leaving it out; a warning, the fork may want the new default) and #29387's
+grandparent call by name (``drift/interposed.py``: ``Base.name(self, ...)`` off a class past upstream's new def
+skips it; a warning, as the replaced def did work).  Quiet now: the #29387 ``super()`` twin's warning (a
+``super()`` call reaching a def upstream put between, the base's kept, is no removal).  Left warned, not caught:
+#45357's two ``free`` overrides (the switch's receiver, ``super()``, and the scheduler's deferred path through
+``KVCacheManager.pop_blocks_for_free`` and the coordinator are not tied to the fork's class: the fork may never
+defer), #29387's ``new_step_starts(self, step_id)`` (symbol drift warns a fork method now overriding a new
+hook; the hook's misfit -- a required parameter the coordinator never passes -- is read only for hooks upstream
+calls on ``self``) and #25431's class attribute binding a module function (left as the shadowed-hook warning).
+Regression set at the widenings' head: killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
+blind_replay_moeutils 19 caught, 1 warned of 20 (11 quiet), review76_twins 3 caught, 2 warned of 5, 0 false of 27
+(1 warned, 2 recorded: a ``super()`` twin's "upstream removed" warning gone, by design), blind_replay_pstate 21
+caught, 1 warned of 22 (11 quiet, 1 warned), blind_replay_eagle2 12 caught, 5 warned, 2 missed of 19 (11 quiet),
+blind_replay_mla2 21 caught, 1 missed of 22 (10 quiet, 2 warned), review124_twins 9/9, 0 false of 36 (8 warned):
+each as before but the one twin warning fewer.
+Unit tests: test_opted_branches 9 (new), test_varargs_keywords 8 (new), test_switched_hooks 16,
+test_interposed 32; test_symbol_drift 329, test_instance_bound_methods + test_reasoning_contracts +
+test_renamed_overrides + test_keyword_only_overrides + test_dispatched_overrides + test_patched_methods +
+test_skipped_setups 109, test_lazy_patterns + test_fleet_profile passed.
+Speed (drift_speed's 150-commit window, 3 audits, the machine shared by eight helpers: audits of 60-100 s):
+opted_branch_drift 0.13-0.17 s before its module gate, 18-34 ms after (over the ~2 ms budget under this load: a
+diff's regular expressions on every module a fork line names; left to measure on a quiet machine), name_drift
+(symbol drift, holding the override, switched-hook and interposed widenings) 2.2-2.7 s against main's in the
+same runs.
 
   python benchmarks/blind_replay_singlekv.py [--mirror DIR] [--only TEXT ...] [--show]
 """
