@@ -371,3 +371,101 @@ def test_a_reader_with_positional_only_parameters_keeps_the_error(git_repo: GitR
     )
     found = [f for f in _found(git_repo, fork) if "now defines on" in f[2] and f[0] == 5]
     assert [(at, severity) for at, severity, _ in found] == [(5, "error")]
+
+
+GRAND = "from vllm.quant.base_config import QuantizeMethodBase\n" + HEAD
+
+
+@pytest.mark.parametrize(
+    ("fork", "line"),
+    [
+        (
+            GRAND + "class AeonMethod(WNA16Method):\n"
+            "    def process_weights_after_loading(self, layer) -> None:\n"
+            "        QuantizeMethodBase.process_weights_after_loading(self, layer)\n",
+            6,
+        ),
+        (
+            "from vllm.quant import base_config\n" + HEAD + "class AeonMethod(WNA16Method):\n"
+            "    def process_weights_after_loading(self, layer) -> None:\n"
+            "        if getattr(layer, 'aeon_skip', False):\n"
+            "            return\n"
+            "        base_config.QuantizeMethodBase.process_weights_after_loading(self, layer)\n",
+            6,
+        ),
+    ],
+    ids=["the base by name", "the base off its module"],
+)
+def test_an_override_calling_the_base_past_the_new_def_by_name_hides_it(
+    git_repo: GitRepo, fork: str, line: int
+) -> None:
+    """killers223, shaped like #29387 (97fa8f6590): a fork ``MambaManager`` subclass's ``cache_blocks`` calling
+    ``SingleTypeKVCacheManager.cache_blocks(self, ...)``, the def it used to reach, skips the new
+    ``MambaManager.cache_blocks``: as surely as no call at all."""
+    [(at, severity, message)] = [f for f in _found(git_repo, fork) if "now defines on" in f[2]]
+    assert (at, severity) == (line, "error")
+    assert "calls QuantizeMethodBase.process_weights_after_loading(...) by name, past it" in message
+
+
+def test_twin_a_call_of_the_new_defs_class_by_name_hands_on(git_repo: GitRepo) -> None:
+    fork = (
+        GRAND + "class AeonMethod(WNA16Method):\n"
+        "    def process_weights_after_loading(self, layer) -> None:\n"
+        "        WNA16Method.process_weights_after_loading(self, layer)\n"
+    )
+    assert [f for f in _found(git_repo, fork) if "now defines on" in f[2]] == []
+
+
+MANAGERS = "vllm/core/managers.py"
+MANAGERS_OLD = (
+    "class Manager:\n"
+    "    def __init__(self) -> None:\n"
+    "        self.cached = {}\n\n"
+    "    def cache_blocks(self, request, num_tokens: int) -> None:\n"
+    "        self.cached[request] = num_tokens\n\n\n"
+    "class MambaManager(Manager):\n"
+    "    def free(self, request) -> None:\n"
+    "        self.cached.pop(request, None)\n"
+)
+MANAGERS_NEW = MANAGERS_OLD + (
+    "\n    def cache_blocks(self, request, num_tokens: int) -> None:\n"
+    "        super().cache_blocks(request, num_tokens)\n"
+    "        self.this_step = request\n"
+)
+MANAGERS_HEAD = "from vllm.core.managers import Manager, MambaManager\n\n\n"
+
+
+def _managers(repo: GitRepo, fork: str) -> list[tuple[int, str, str]]:
+    base = {MANAGERS: MANAGERS_OLD, "vllm/core/__init__.py": ""}
+    subject = "[BugFix] Avoid prefix cache hit in the same schedule step for mamba layers (#29387)"
+    sides = s.merge_case(repo, base, {FORK: fork}, [(subject, {MANAGERS: MANAGERS_NEW})])
+    return [
+        (f.line, f.severity.value, f.message)
+        for f in s.merged_findings(repo, sides, s.Settings())
+        if f.path == FORK and f.rule_id == SYMBOL_DRIFT
+    ]
+
+
+def test_a_grandparent_called_by_name_in_the_same_file_hides_the_new_def(git_repo: GitRepo) -> None:
+    """killers223's replay shape: the base and the new def's class in one module upstream changed."""
+    fork = (
+        MANAGERS_HEAD + "class AeonMamba(MambaManager):\n"
+        "    def cache_blocks(self, request, num_tokens: int) -> None:\n"
+        "        Manager.cache_blocks(self, request, num_tokens)\n"
+    )
+    found = [f for f in _managers(git_repo, fork) if "now defines on" in f[2]]
+    assert [(at, severity) for at, severity, _ in found] == [(5, "warning")]
+    assert "calls Manager.cache_blocks(...) by name, past it" in found[0][2]
+
+
+def test_twin_super_now_reaching_the_new_def_is_no_removal(git_repo: GitRepo) -> None:
+    """killers223: ``super().cache_blocks(...)`` reached ``Manager``'s def before the merge and reaches upstream's
+    new ``MambaManager.cache_blocks`` now, ``Manager``'s kept: upstream's chain, no "upstream removed" warning."""
+    fork = (
+        MANAGERS_HEAD + "class AeonMamba(MambaManager):\n"
+        "    def cache_blocks(self, request, num_tokens: int) -> None:\n"
+        "        if getattr(request, 'aeon_skip', False):\n"
+        "            return\n"
+        "        super().cache_blocks(request, num_tokens)\n"
+    )
+    assert _managers(git_repo, fork) == []

@@ -48,3 +48,52 @@ def test_a_held_objects_namesake_does_not_ask_the_override(body: str) -> None:
 )
 def test_twin_the_instances_own_hook_still_asks(body: str) -> None:
     assert _asks(body)
+
+
+# killers223, shaped like #45357 (d467a2a7f2): ``MambaManager.pop_blocks_for_free`` hands on through
+# ``super().pop_blocks_for_free(...)`` to the base's, which never calls ``free``: the fork's ``free`` override is
+# bypassed.  With ``above`` (what ``super().m`` reaches along the fork class's MRO) the chain is read.
+_BASE_BODIES = {
+    "quiet": "def pop_blocks_for_free(self, rid):\n    return self.req_to_blocks.pop(rid, [])\n",
+    "asking": "def pop_blocks_for_free(self, rid):\n    self.free(rid)\n    return []\n",
+    "deeper": "def pop_blocks_for_free(self, rid):\n    return self._drop(rid)\n",
+}
+_HELPERS = {"_drop": "def _drop(self, rid):\n    return self.free(rid)\n"}
+
+
+def _asks_through_super(body: str, base: str | None) -> bool:
+    method = ast.parse("def sibling(self, rid):\n" + body).body[0]
+    found = ast.parse(_BASE_BODIES[base]).body[0] if base is not None else None
+    helpers = {k: ast.parse(v).body[0] for k, v in _HELPERS.items()}
+    return switched_hooks.asks(method, "free", helpers.get, above=lambda _m, _a: found)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "    self.last.pop(rid, None)\n    return super().pop_blocks_for_free(rid)\n",
+        "    blocks = super(Mamba, self).pop_blocks_for_free(rid)\n    return blocks\n",
+    ],
+    ids=["super()", "super(Cls, self)"],
+)
+def test_a_super_call_reaching_a_base_that_never_asks_does_not_ask(body: str) -> None:
+    assert not _asks_through_super(body, "quiet")
+
+
+@pytest.mark.parametrize(
+    ("body", "base"),
+    [
+        ("    return super().pop_blocks_for_free(rid)\n", "asking"),
+        ("    return super().pop_blocks_for_free(rid)\n", "deeper"),
+        ("    return super().pop_blocks_for_free(rid)\n", None),  # past the readable MRO: it may ask
+        ("    return super().free(rid)\n", "quiet"),  # the name itself off super(): asks
+    ],
+    ids=["the base asks", "the base's helper asks", "unreadable", "super().name"],
+)
+def test_twin_a_super_call_reaching_an_asking_base_asks(body: str, base: str | None) -> None:
+    assert _asks_through_super(body, base)
+
+
+def test_without_above_a_super_call_still_asks() -> None:
+    method = ast.parse("def sibling(self, rid):\n    return super().pop_blocks_for_free(rid)\n").body[0]
+    assert switched_hooks.asks(method, "free", lambda _m: None)

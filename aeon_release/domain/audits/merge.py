@@ -118,6 +118,7 @@ from aeon_release.domain.audits.drift.nulled_globals import nulled_global_drift
 from aeon_release.domain.audits.drift.nulled_setups import nulled_setup_drift
 from aeon_release.domain.audits.drift.objectified import tuple_object_drift
 from aeon_release.domain.audits.drift.offsets import doubled_offsets, indent_of
+from aeon_release.domain.audits.drift.opted_branches import opted_branch_drift
 from aeon_release.domain.audits.drift.optional_elements import optional_element_drift
 from aeon_release.domain.audits.drift.optional_params import optional_param_drift
 from aeon_release.domain.audits.drift.orders import order_drift
@@ -367,6 +368,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     probed_partner_drift,
     caller_store_drift,
     padded_buffer_drift,
+    opted_branch_drift,
     refused_value_drift,
     refused_arg_drift,
     dropped_sentinel_drift,

@@ -11,7 +11,11 @@ Evidence, all needed: the fork's override resolved, at the merge base, to a def 
 up the order) than the one it resolves to now -- upstream defined the method on a class between them; that
 new def does work (not a stub: nothing, a constant, a parameter handed back, one ``raise``; nor a pure
 answer: it stores on an object, deletes, or calls for effect); and the override never reaches it -- no ``super().name`` (called or read, ``getattr(super(), "name")`` too) and no
-``Base.name(self, ...)`` off a class name.  An error when the def the override used to replace was itself
+``Base.name(self, ...)`` off a class name -- one nearer than the new def's, or its own: since killers223,
+``Base.name(self, ...)`` off a class past it (#29387: a fork ``MambaManager`` subclass's ``cache_blocks``
+calling ``SingleTypeKVCacheManager.cache_blocks(self, ...)``, which it used to reach, skips the new
+``MambaManager.cache_blocks`` recording the step's cached blocks) skips it as surely.  An error when the def
+the override used to replace was itself
 a stub (the override owed it nothing; upstream's new work is lost); a warning when it did work too (the
 fork had already taken that work on itself and may do upstream's new part as well).  Quiet for an abstract
 override (``@abstractmethod``: the fork's own subclasses fill it).
@@ -72,8 +76,14 @@ def hidden_work(fork: _Def, before: DefSym, after: DefSym, order: Sequence[Along
     # ``super().name`` continues along the order from its own class and so reaches the new def
     near = [(a.path, a.qualname) for a in order].index((after.path, after.owner))
     helpers = {name: d for name, (d, at) in methods.items() if at < near}
-    if is_abstract(fork) or hands_on(fork, fork.name, helpers):
+    # killers223: ``Base.name(self, ...)`` off a class past the new def's (the one the override used to reach)
+    # skips the new def as surely as no call at all
+    past = {a.qualname.rsplit(".", 1)[-1] for a in order[near + 1 :]} - {
+        a.qualname.rsplit(".", 1)[-1] for a in order[: near + 1]
+    }
+    if is_abstract(fork) or hands_on(fork, fork.name, helpers, past):
         return None
+    skipped = _named_past(fork, fork.name, past)
     kept = _kept_on_self(after.node, methods)
     unread = bool(kept) and not runs_a_reader(order, kept, fork.name)
     # an override storing all the new def keeps on self may do its work itself (mend56): a warning, not certain
@@ -84,9 +94,10 @@ def hidden_work(fork: _Def, before: DefSym, after: DefSym, order: Sequence[Along
         if stub_answer(before.node) is not None
         else "whose work the override had taken on"
     )
+    calls = f"calls {skipped}.{fork.name}(...) by name, past it" if skipped else f"never calls super().{fork.name}()"
     said = (
         f"which upstream now defines on {after.owner} ({after.path}), between the fork's class and "
-        f"{before.label} ({replaced}); the override never calls super().{fork.name}(), so upstream's new body "
+        f"{before.label} ({replaced}); the override {calls}, so upstream's new body "
         f"never runs on the fork's class: call super().{fork.name}(...) from the override"
     )
     if does_it:
@@ -206,21 +217,38 @@ def reached(func: _Def, helpers: Mapping[str, _Def], me: str | None = None) -> l
     return seen
 
 
-def hands_on(func: _Def, name: str, helpers: Mapping[str, _Def] | None = None) -> bool:
+def hands_on(
+    func: _Def, name: str, helpers: Mapping[str, _Def] | None = None, past: frozenset[str] | set[str] = frozenset()
+) -> bool:
     """The def, or a helper of its own class it calls as ``self.helper(...)``, reaches the next ``name``
     along the order: ``super().name`` (called or read, ``super()`` bound to a local first too),
     ``getattr(super(), "name")``, or ``Base.name(self, ...)`` / ``Base.name(cls, ...)`` off a class named in
-    the source."""
-    return any(_hands_on_here(d, name) for d in reached(func, helpers or {}))
+    the source -- but a class of ``past`` (classes further along the order than the def to reach: the call
+    skips it)."""
+    return any(_hands_on_here(d, name, past) for d in reached(func, helpers or {}))
 
 
-def _hands_on_here(func: _Def, name: str) -> bool:
+def _named_past(func: _Def, name: str, past: frozenset[str] | set[str]) -> str:
+    """The class of ``past`` the def calls ``name`` off by name (``Base.name(self, ...)``), or ""."""
+    for node in ast.walk(func):
+        if isinstance(node, ast.Call) and _explicit_base_call(node, name) and _base_named(node) in past:
+            return _base_named(node)
+    return ""
+
+
+def _base_named(call: ast.Call) -> str:
+    """``Base`` of ``Base.name(self, ...)`` (or of ``mod.Base.name(...)``)."""
+    return last_name(call.func.value) if isinstance(call.func, ast.Attribute) else ""
+
+
+def _hands_on_here(func: _Def, name: str, past: frozenset[str] | set[str] = frozenset()) -> bool:
     supers = _super_locals(func)
     for node in ast.walk(func):
         if isinstance(node, ast.Attribute) and node.attr == name and is_super(node.value, supers):
             return True
         if isinstance(node, ast.Call) and _explicit_base_call(node, name):
-            return True
+            if _base_named(node) not in past:
+                return True
         if (
             isinstance(node, ast.Call)
             and last_name(node.func) == "getattr"

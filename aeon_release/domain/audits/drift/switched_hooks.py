@@ -61,20 +61,36 @@ def _blocks(diff: str) -> Iterator[tuple[str, str]]:
             removed, added = ([line[1:]] if line.startswith("-") else []), []
 
 
-def asks(method: ast.AST, name: str, reach: Callable[[str], ast.AST | None], depth: int = 2) -> bool:
+def asks(
+    method: ast.AST,
+    name: str,
+    reach: Callable[[str], ast.AST | None],
+    depth: int = 2,
+    above: Callable[[ast.AST, str], ast.AST | None] | None = None,
+) -> bool:
     """``method``'s body names ``name`` (a call, a read, a ``getattr``), or a method it calls on ``self``
     does, ``depth`` steps down (``reach`` looks a method up on the fork's class); an unreadable one asks, and
-    so does one handing ``self`` to a call (a module helper may ask for it)."""
+    so does one handing ``self`` to a call (a module helper may ask for it).  A ``super().<m>(...)`` call asks
+    what the next definer of ``m`` past ``method``'s class along the fork class's MRO asks, where ``above``
+    finds it (killers223, #45357: ``MambaManager.pop_blocks_for_free`` hands on to the base's, which never
+    calls ``free``); without ``above``, or where it finds nothing readable, a ``super()`` call asks."""
     if not isinstance(method, FUNCTION_DEFS):
         return True
     me = method.args.args[0].arg if method.args.args else None
     called: set[str] = set()
+    supers: set[str] = set()
+    resolved: set[int] = set()
+    if above is not None:
+        for node in ast.walk(method):
+            if isinstance(node, ast.Attribute) and _is_super(node.value) and node.attr != name:
+                supers.add(node.attr)
+                resolved.add(id(node.value))
     for node in ast.walk(method):
         if isinstance(node, ast.Attribute) and node.attr == name and not _held(node.value, me):
             return True
         if isinstance(node, ast.Constant) and node.value == name:
             return True
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super":
+        if _is_super(node) and id(node) not in resolved:
             return True  # a super() call hands on past the class: what it reaches is not read here
         if isinstance(node, ast.Call) and me is not None and _hands_on(node, me):
             return True  # ``helper(self, ...)``, ``getattr(self, computed)``: what it asks is not read here
@@ -82,8 +98,17 @@ def asks(method: ast.AST, name: str, reach: Callable[[str], ast.AST | None], dep
         if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.value.id == me:
             called.add(func.attr)
     if depth == 0:
-        return bool(called)
-    return any(asks(found, name, reach, depth - 1) for found in map(reach, sorted(called)) if found is not None)
+        return bool(called or supers)
+    for attr in sorted(supers):
+        found = above(method, attr) if above is not None else None
+        if found is None or asks(found, name, reach, depth - 1, above):
+            return True  # past the MRO's readable classes (an external base): it may ask
+    return any(asks(found, name, reach, depth - 1, above) for found in map(reach, sorted(called)) if found is not None)
+
+
+def _is_super(node: ast.AST) -> bool:
+    """``super()`` (or ``super(Cls, self)``)."""
+    return isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "super"
 
 
 def _held(value: ast.expr, me: str | None) -> bool:

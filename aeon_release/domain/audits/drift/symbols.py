@@ -2164,6 +2164,7 @@ class _Checker:
             or _same_body(before.node, after.node)
             or self._moved_with_its_class(before, after)
             or self._instance_binds(mod, call, before)
+            or self._interposed_under_super(call, before)
         ):
             return
         commit = self._commit(before.path, before.name)
@@ -2183,6 +2184,16 @@ class _Checker:
             f"calls {_show(call.func)}, whose {before.label} upstream removed ({_where(before, commit)}): the call "
             f"now runs {after.label} ({after.path}), another body; check that it answers what {before.label} did",
         )
+
+    def _interposed_under_super(self, call: ast.Call, before: DefSym) -> bool:
+        """A ``super().name(...)`` call whose def at the base upstream kept on its class: the call now reaches a
+        def upstream put between (killers223, #29387's ``MambaManager.cache_blocks``, which hands on to the
+        base's), upstream's own chain, not a removal (an override skipping it is interposed drift's)."""
+        if not (isinstance(call.func, ast.Attribute) and is_super(call.func.value)) or before.owner is None:
+            return False
+        info = self.after.module_at(before.path)
+        cls = self.after.class_info(info, before.owner) if info is not None else None
+        return cls is not None and isinstance(cls.members.get(before.name), ast.FunctionDef | ast.AsyncFunctionDef)
 
     def _instance_binds(self, mod: ModuleInfo, call: ast.Call, before: DefSym) -> bool:
         """The call is off an instance (not ``super()``, not the class), and the removed method's class still
@@ -6237,7 +6248,7 @@ class _Checker:
             tied = self._receiver_tied(found, receiver, order, name)
             if tied is None or not self._upstream(target.path):
                 continue
-            if switched_hooks.asks(target.node, name, self._reach(order)):
+            if switched_hooks.asks(target.node, name, self._reach(order), above=_above(order)):
                 continue
             if self._member_of(mod.path, qual, other, True, dynamic=False)(self.before) is not MISSING:
                 continue  # a sibling the class had already: the caller chose another hook, not a new one (molmo)
@@ -7329,6 +7340,7 @@ class _Checker:
             (None if by_keyword and _matched_by_keyword(mine, new) else override_problem(mine, new))
             or _dropped_in_kwargs(stmt, mine, old, new)
             or self._omitted(after, newly_optional(mine, old, new), new)
+            or self._keywords_into_varargs(after, mine, old, new)
         )
         if problem is None or self._kwargs_take(after, mine, old, new):
             return None
@@ -7369,6 +7381,55 @@ class _Checker:
             gone += ["**kwargs"] if kept.varkw != new.varkw else []
             return Uncertain(f"{said}; no call upstream passes {', '.join(gone)} but through super()")
         return said
+
+    def _keywords_into_varargs(self, after: DefSym, mine: Sig, old: Sig, new: Sig) -> str | None:
+        """An override taking the base's parameters through ``*args`` with no ``**kwargs``, when the base
+        gained an optional parameter the override does not name and a call upstream wrote passes it by
+        keyword (killers223, #41282: the coordinator now calls ``manager.get_num_blocks_to_allocate(...,
+        apply_admission_cap=...)``; ``def get_num_blocks_to_allocate(self, *args)`` raises TypeError): a
+        keyword never lands in ``*args``.  Passed only by position, or only through ``super()``, it fits."""
+        if not mine.varargs or mine.varkw:
+            return None
+        gained = _gained_optional(mine, old, new)
+        slots = tuple(new.positional.index(p) for p in gained if p in new.positional)
+        if not gained or not self._passed_by_keyword(after, gained, slots):
+            return None
+        return (
+            f"the base gained {', '.join(gained)}, which a call upstream passes by keyword; the override takes "
+            "*args but no **kwargs, where no keyword lands"
+        )
+
+    def _passed_by_keyword(self, after: DefSym, gained: list[str], slots: tuple[int, ...]) -> bool:
+        """A call of ``.<after.name>(...)`` (not through ``super()``, not off a receiver typed as an unrelated
+        class: the scheduler's ``self.kv_cache_manager.remove_skipped_blocks(..., num_prompt_tokens=...)`` is the
+        manager's, not a single-type manager's) in a module outside tests whose added lines name one of
+        ``gained`` by keyword, passing one of them by keyword -- and none of the name filling their ``slots`` by
+        position: where one does (#46564's coordinator hands ``num_prompt_tokens`` to each manager by position,
+        the engine's manager to its coordinator by keyword), the keyword call is likely another class's."""
+        lines = self.inp.upstream_lines
+        if not isinstance(lines, AddedLines):
+            return False
+        named = re.compile(rf".*(?<![\w.])(?:{'|'.join(map(re.escape, gained))})\s*=(?!=)")
+        paths = {p for p, _ in lines.added_matches(named) if p.endswith(".py") and not TEST_PATH.search(p)}
+        by_keyword = False
+        for path in sorted(paths):
+            mod = self.theirs_ix.module_at(path)
+            parents: dict[int, ast.AST] = {}
+            if mod is None or f".{after.name}(" not in mod.text:
+                continue
+            for node in ast.walk(mod.tree):
+                if (
+                    not isinstance(node, ast.Call)
+                    or not isinstance(node.func, ast.Attribute)
+                    or node.func.attr != after.name
+                    or _is_super_call(node)
+                ):
+                    continue
+                if any(len(node.args) > slot for slot in slots) or any(isinstance(a, ast.Starred) for a in node.args):
+                    return False
+                if any(k.arg in gained for k in node.keywords) and not self._typed_away(mod, node, parents, after):
+                    by_keyword = True
+        return by_keyword
 
     def _adapter_dropped(
         self, mod: ModuleInfo, stmt: ast.FunctionDef | ast.AsyncFunctionDef, mine: str, after: DefSym
@@ -8582,6 +8643,25 @@ def _converged(setters: list[ast.AST], stmt: ast.stmt) -> str | None:
     if most < 3 or most * 4 < len(values) * 3 or shown == repr(mine):
         return None
     return f"{most} of them with {shown}"
+
+
+def _above(order: list[px.ClassInfo | px.External]) -> Callable[[ast.AST, str], ast.AST | None]:
+    """What ``super().<attr>`` in ``method`` reaches along ``order`` (an MRO): the next class past the one
+    whose members hold ``method`` that defines ``attr``; None where ``method`` is no member of a class of
+    ``order``, or an external base comes first (unreadable)."""
+
+    def above(method: ast.AST, attr: str) -> ast.AST | None:
+        at = next(
+            (i for i, c in enumerate(order) if isinstance(c, px.ClassInfo) and method in c.members.values()), None
+        )
+        for item in order[at + 1 :] if at is not None else ():
+            if not isinstance(item, px.ClassInfo):
+                return None
+            if attr in item.members:
+                return item.members[attr]
+        return None
+
+    return above
 
 
 def _gained_optional(mine: Sig, old: Sig, new: Sig) -> list[str]:
