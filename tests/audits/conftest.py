@@ -17,6 +17,7 @@ empty tree."""
 
 from __future__ import annotations
 
+import contextlib
 import datetime
 import hashlib
 import os
@@ -249,6 +250,10 @@ class _Objects:
     def __init__(self, git_dir: Path) -> None:
         self.objects = git_dir / "objects"
         self.refs = git_dir / "refs" / "heads"
+        self._written: set[str] = set()
+        self._folders: set[str] = set()
+        self._blobs: dict[bytes, bytes] = {}  # data -> its blob's id
+        self._trees: dict[frozenset[tuple[str, bytes]], bytes] = {}  # files -> their tree's id
 
     def three_commits(
         self,
@@ -262,11 +267,11 @@ class _Objects:
         author, committer = _ident("AUTHOR"), _ident("COMMITTER")
 
         def commit(files: dict[str, bytes], message: str, parent: str | None) -> str:
-            text = b"tree " + self._tree(files).encode() + b"\n"
+            text = b"tree " + self._tree(files).hex().encode() + b"\n"
             if parent is not None:
                 text += b"parent " + parent.encode() + b"\n"
             text += b"author " + author + b"\ncommitter " + committer + b"\n\n" + message.encode() + b"\n"
-            return self._write(b"commit", text)
+            return self._write(b"commit", text).hex()
 
         base_files = _changed({}, base)
         base_sha = commit(base_files, "base", None)
@@ -281,30 +286,48 @@ class _Objects:
             (self.refs / "upstream").write_text(theirs + "\n")
         return base_sha, theirs, ours
 
-    def _tree(self, files: Mapping[str, bytes]) -> str:
-        """The tree object of ``files`` (path -> data) and its subtrees and blobs, written: its id."""
-        entries: list[tuple[bytes, bytes, str]] = []  # (sort key, mode and name, id)
+    def _tree(self, files: Mapping[str, bytes]) -> bytes:
+        """The tree object of ``files`` (path -> data) and its subtrees and blobs, written: its binary id.  A tree
+        whose files the merge's other commits share (most of them: a commit changes a file or two) is hashed once."""
+        key = frozenset(files.items())
+        known = self._trees.get(key)
+        if known is not None:
+            return known
+        entries: list[tuple[bytes, bytes, bytes]] = []  # (sort key, mode and name, id)
         folders: dict[str, dict[str, bytes]] = {}
         for rel, data in files.items():
             name, slash, rest = rel.partition("/")
             if slash:
                 folders.setdefault(name, {})[rest] = data
             else:
-                entries.append((name.encode(), b"100644 " + name.encode(), self._write(b"blob", data)))
+                blob = self._blobs.get(data)
+                if blob is None:
+                    blob = self._blobs[data] = self._write(b"blob", data)
+                entries.append((name.encode(), b"100644 " + name.encode(), blob))
         for name, inside in folders.items():
             entries.append((name.encode() + b"/", b"40000 " + name.encode(), self._tree(inside)))
-        body = b"".join(head + b"\0" + bytes.fromhex(sha) for _, head, sha in sorted(entries))
-        return self._write(b"tree", body)
+        body = b"".join(head + b"\0" + sha for _, head, sha in sorted(entries))
+        self._trees[key] = made = self._write(b"tree", body)
+        return made
 
-    def _write(self, kind: bytes, body: bytes) -> str:
+    def _write(self, kind: bytes, body: bytes) -> bytes:
+        """``body`` stored as a loose object of ``kind`` (once): its binary id."""
         data = kind + b" %d\0" % len(body) + body
-        sha = hashlib.sha1(data).hexdigest()
-        folder = self.objects / sha[:2]
-        path = folder / sha[2:]
-        if not path.exists():
-            folder.mkdir(exist_ok=True)
-            path.write_bytes(zlib.compress(data, 1))
-        return sha
+        sha = hashlib.sha1(data)
+        name = sha.hexdigest()
+        if name not in self._written:
+            self._written.add(name)
+            folder = f"{self.objects}/{name[:2]}"
+            if folder not in self._folders:
+                self._folders.add(folder)
+                os.makedirs(folder, exist_ok=True)
+            with contextlib.suppress(FileExistsError):  # an object already there is these same bytes
+                fd = os.open(f"{folder}/{name[2:]}", os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o444)
+                try:
+                    os.write(fd, zlib.compress(data, 1))
+                finally:
+                    os.close(fd)
+        return sha.digest()
 
 
 def _changed(files: Mapping[str, bytes], change: Mapping[str, str | None]) -> dict[str, bytes]:
