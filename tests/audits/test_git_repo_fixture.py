@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import subprocess
 from pathlib import Path
 
 import pytest
@@ -91,3 +92,13 @@ def test_the_objects_written_are_fast_imports(
     assert [written.git("rev-parse", r) for r in refs] == [imported.git("rev-parse", r) for r in refs]
     assert written.git("fsck", "--strict", "--no-dangling") == ""
     assert written.git("ls-tree", "-r", "--full-tree", ids[2]) == imported.git("ls-tree", "-r", "--full-tree", ids[2])
+
+
+def test_the_places_told_are_the_ones_git_finds(git_repo: GitRepo) -> None:
+    """``tell_places`` spares an audit of the merged tree its ``rev-parse`` of the repository's top and common git
+    directory (suitespeed17): what it tells must be what git would answer there."""
+    git_repo.three_way({"a.py": "x = 1\n"}, [("up", {"a.py": "x = 2\n"})], {"b.py": ""})
+    told = [str(git_repo.root.resolve()), str((git_repo.root / ".git").resolve())]
+    asked = ["rev-parse", "--show-toplevel", "--path-format=absolute", "--git-common-dir"]
+    done = subprocess.run(["git", *asked], cwd=git_repo.root, capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == told
