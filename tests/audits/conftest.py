@@ -341,18 +341,26 @@ class _Objects:
 
 def _changed(files: Mapping[str, bytes], change: Mapping[str, str | None]) -> dict[str, bytes]:
     """``files`` (path -> data) after fast-import's ``M`` (a text) and ``D`` (None) of each path of ``change``, in
-    order: a path replaces a file or a folder in its way, and ``D`` of a folder removes everything in it."""
+    order: a path replaces a file or a folder in its way, and ``D`` of a folder removes everything in it.  The folders
+    ever held are kept as a set, so a change that names no folder costs no scan of every path (a base of 2,000 files
+    was 4 million ``startswith``)."""
     out = dict(files)
+    folders = {rel[:cut] for rel in out for cut in _slashes(rel)}  # a folder removed since stays: a scan finds nothing
     for rel, text in change.items():
-        for held in [p for p in out if p.startswith(rel + "/")]:
-            del out[held]
+        if rel in folders:
+            for held in [p for p in out if p.startswith(rel + "/")]:
+                del out[held]
         out.pop(rel, None)
         if text is not None:
-            parts = rel.split("/")
-            for end in range(1, len(parts)):
-                out.pop("/".join(parts[:end]), None)
+            for cut in _slashes(rel):
+                out.pop(rel[:cut], None)
+                folders.add(rel[:cut])
             out[rel] = text.encode("utf-8")
     return out
+
+
+def _slashes(rel: str) -> list[int]:
+    return [at for at, char in enumerate(rel) if char == "/"]
 
 
 # The folders of ``three_way`` merges not checked out yet: a work tree audited there (a folder taken from ``root``, or
