@@ -4,26 +4,22 @@ A new test's error rows that each put one fork module beside the same base and u
 none defining a class or a name another row's module could resolve to) share one merge and one audit a process:
 ask ``drift_shapes.audited_row`` (``merge_case`` and ``audit_tree``) or ``drift/trees.row_side_by_side``
 (``three_way`` and ``audit``) for the row's module and findings, ``rule`` None for an assertion over every rule's
-errors (``rows_side_by_side``).  Each merge is some 7 git processes (suitespeed17); quiet rows keep their own.
+errors (``rows_side_by_side``).  Each merge is some 8.5 git processes (suitespeed17); quiet rows keep their own.
 
-``GitRepo.three_way`` leaves its merge in git's objects (its commits written here as loose objects and merged by one
-``merge-tree --write-tree``: one git process, suitespeed17) and checks it out only when a test uses the work tree
-(``path``, ``git``, ``commit``); audit a merge with ``repo.audit(config, merge=sides)`` (or the helpers of
-``drift_shapes`` and ``drift/trees``), which reads the merged tree as the merge step's own audit does, with no
-checkout (suitespeed16) and told where the repository is (``tell_places``, suitespeed17): ``audit_tree(repo.path,
-...)`` is right too, but pays the checkout, the merge in the work tree and the work tree's listing (~5 git processes
-more).  A work tree audited before its merge is checked out (a path taken before the build) fails the test: never an
-empty tree."""
+``GitRepo.three_way`` leaves its merge in git's objects (``fast-import`` and ``merge-tree --write-tree``, two git
+processes) and checks it out only when a test uses the work tree (``path``, ``git``, ``commit``); audit a merge with
+``repo.audit(config, merge=sides)`` (or the helpers of ``drift_shapes`` and ``drift/trees``), which reads the merged
+tree as the merge step's own audit does, with no checkout (suitespeed16) and told where the repository is
+(``tell_places``, suitespeed17): ``audit_tree(repo.path, ...)`` is right too, but pays the checkout, the merge in the
+work tree and the work tree's listing (~5 git processes more).  A work
+tree audited before its merge is checked out (a path taken before the build) fails the test: never an empty tree."""
 
 from __future__ import annotations
 
-import contextlib
 import datetime
-import hashlib
 import os
 import subprocess
 import sys
-import zlib
 from collections.abc import Callable, Collection, Iterable, Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
@@ -143,11 +139,10 @@ class GitRepo:
         last and the fork's commit.
 
         The same commits as ``commit`` makes one by one (same trees, messages, names and dates, so the
-        same ids), written as the loose objects ``git fast-import`` would store (``_Objects``, suitespeed17: no git
-        process; one ``fast-import`` before, and an add, a commit and a rev-parse each plus two checkouts before
-        that).  The merge itself is git's own (``merge-tree``, checked out by ``git merge`` when a test uses the
-        work tree).  A repository that has commits or files already takes the one-by-one way (``commit`` adds
-        whatever the work tree holds)."""
+        same ids), written by one ``git fast-import`` instead of an add, a commit and a rev-parse each
+        plus two checkouts: ~13 git processes fewer per merge, and the audit tests make ~350 merges.
+        The merge itself is git's own, in the work tree, as before.  A repository that has commits or
+        files already takes the one-by-one way (``commit`` adds whatever the work tree holds)."""
         if not self._fresh():
             base_sha = self.commit(base, "base")
             self.git("checkout", "--quiet", "-b", "upstream")
@@ -160,13 +155,42 @@ class GitRepo:
             ours = self.commit(fork, fork_message)
             self.merge("upstream")
             return base_sha, theirs, ours
+        author, committer = _ident("AUTHOR"), _ident("COMMITTER")
+        stream = bytearray()
+
+        def commit(ref: str, mark: int, message: str, files: Mapping[str, str | None], parent: int | None) -> None:
+            data = message.encode() + b"\n"  # what `commit -m MESSAGE` stores
+            stream.extend(f"commit {ref}\nmark :{mark}\n".encode())
+            stream.extend(b"author " + author + b"\ncommitter " + committer + b"\n")
+            stream.extend(b"data %d\n%s\n" % (len(data), data))
+            if parent is not None:
+                stream.extend(b"from :%d\n" % parent)
+            for rel, text in files.items():
+                if text is None:
+                    stream.extend(b"D " + rel.encode() + b"\n")
+                else:
+                    blob = text.encode("utf-8")
+                    stream.extend(b"M 100644 inline " + rel.encode() + b"\ndata %d\n%s\n" % (len(blob), blob))
+
         head = (self.root / ".git" / "HEAD").read_text().strip().removeprefix("ref: refs/heads/")
-        if self._sha1():
-            base_sha, theirs, ours = _Objects(self.root / ".git").three_commits(
-                head, base, upstream, fork, fork_message
-            )
-        else:
-            base_sha, theirs, ours = self._fast_import(head, base, upstream, fork, fork_message)
+        commit(f"refs/heads/{head}", 1, "base", base, None)
+        for number, (subject, files) in enumerate(upstream, 2):
+            commit("refs/heads/upstream", number, subject, files, 1 if number == 2 else None)
+        fork_mark = len(upstream) + 2
+        commit(f"refs/heads/{head}", fork_mark, fork_message, fork, None)
+        # the three ids on stdout (``get-mark``) rather than through an --export-marks file in a folder made
+        # and removed for it, per case
+        wanted = (1, fork_mark - 1, fork_mark)
+        stream.extend(b"".join(b"get-mark :%d\n" % mark for mark in wanted))
+        done = subprocess.run(
+            ["git", "fast-import", "--quiet", "--done"],
+            cwd=self.root,
+            input=bytes(stream) + b"done\n",
+            capture_output=True,
+        )
+        if done.returncode != 0:
+            raise AssertionError(f"git fast-import failed: {done.stderr.decode(errors='replace')}")
+        base_sha, theirs, ours = done.stdout.decode().split()
         self._merged_tree = self._merge_tree(ours, theirs)
         _UNCHECKED.add(str(self.root.absolute()))
         return base_sha, theirs, ours
@@ -187,56 +211,6 @@ class GitRepo:
             raise AssertionError(f"git merge-tree (git merge's merge) failed: {done.stderr}{done.stdout}")
         return done.stdout.split()[0]
 
-    def _fast_import(
-        self,
-        head: str,
-        base: Mapping[str, str],
-        upstream: Sequence[tuple[str, Mapping[str, str | None]]],
-        fork: Mapping[str, str],
-        fork_message: str,
-    ) -> tuple[str, str, str]:
-        """The three commits written by one ``git fast-import`` (suitespeed16's way, before the objects were written
-        here): kept for a repository whose objects are not SHA-1 and as the reference ``test_git_repo_fixture``
-        checks ``_Objects`` against (the same ids)."""
-        author, committer = _ident("AUTHOR"), _ident("COMMITTER")
-        stream = bytearray()
-
-        def commit(ref: str, mark: int, message: str, files: Mapping[str, str | None], parent: int | None) -> None:
-            data = message.encode() + b"\n"  # what `commit -m MESSAGE` stores
-            stream.extend(f"commit {ref}\nmark :{mark}\n".encode())
-            stream.extend(b"author " + author + b"\ncommitter " + committer + b"\n")
-            stream.extend(b"data %d\n%s\n" % (len(data), data))
-            if parent is not None:
-                stream.extend(b"from :%d\n" % parent)
-            for rel, text in files.items():
-                if text is None:
-                    stream.extend(b"D " + rel.encode() + b"\n")
-                else:
-                    blob = text.encode("utf-8")
-                    stream.extend(b"M 100644 inline " + rel.encode() + b"\ndata %d\n%s\n" % (len(blob), blob))
-
-        commit(f"refs/heads/{head}", 1, "base", base, None)
-        for number, (subject, files) in enumerate(upstream, 2):
-            commit("refs/heads/upstream", number, subject, files, 1 if number == 2 else None)
-        fork_mark = len(upstream) + 2
-        commit(f"refs/heads/{head}", fork_mark, fork_message, fork, None)
-        # the three ids on stdout (``get-mark``) rather than through an --export-marks file
-        stream.extend(b"".join(b"get-mark :%d\n" % mark for mark in (1, fork_mark - 1, fork_mark)))
-        done = subprocess.run(
-            ["git", "fast-import", "--quiet", "--done"],
-            cwd=self.root,
-            input=bytes(stream) + b"done\n",
-            capture_output=True,
-        )
-        if done.returncode != 0:
-            raise AssertionError(f"git fast-import failed: {done.stderr.decode(errors='replace')}")
-        base_sha, theirs, ours = done.stdout.decode().split()
-        return base_sha, theirs, ours
-
-    def _sha1(self) -> bool:
-        """The repository names its objects by SHA-1 (no ``extensions.objectformat`` in its config)."""
-        return "objectformat" not in (self.root / ".git" / "config").read_text().lower()
-
     def _fresh(self) -> bool:
         """No commit on any branch, nothing in the work tree but .git."""
         git_dir = self.root / ".git"
@@ -246,121 +220,6 @@ class GitRepo:
             and not (git_dir / "packed-refs").exists()
             and [p.name for p in self.root.iterdir()] == [".git"]
         )
-
-
-class _Objects:
-    """``three_way``'s commits written into ``.git/objects`` as loose objects (suitespeed17): the bytes ``git
-    fast-import`` would store for them, so the same ids, with no git process (fast-import was one a merge, its
-    start-up most of its ~3.4 ms of CPU for a few dozen objects).  A blob is ``blob SIZE\\0DATA`` zlib-compressed at
-    ``objects/XX/REST`` under its SHA-1; a tree lists ``MODE NAME\\0ID`` sorted as git sorts (a folder's name
-    compared as if it ended in ``/``); a commit is fast-import's text.  ``test_git_repo_fixture`` checks the ids
-    against fast-import's for deletions, nested folders, a file made a folder and an empty tree."""
-
-    def __init__(self, git_dir: Path) -> None:
-        self.objects = git_dir / "objects"
-        self.refs = git_dir / "refs" / "heads"
-        self._written: set[str] = set()
-        self._folders: set[str] = set()
-        self._blobs: dict[bytes, bytes] = {}  # data -> its blob's id
-        self._trees: dict[frozenset[tuple[str, bytes]], bytes] = {}  # files -> their tree's id
-
-    def three_commits(
-        self,
-        head: str,
-        base: Mapping[str, str],
-        upstream: Sequence[tuple[str, Mapping[str, str | None]]],
-        fork: Mapping[str, str],
-        fork_message: str,
-    ) -> tuple[str, str, str]:
-        """base on ``head``; upstream's commits on ``upstream`` from it; the fork's on ``head``: their ids."""
-        author, committer = _ident("AUTHOR"), _ident("COMMITTER")
-
-        def commit(files: dict[str, bytes], message: str, parent: str | None) -> str:
-            text = b"tree " + self._tree(files).hex().encode() + b"\n"
-            if parent is not None:
-                text += b"parent " + parent.encode() + b"\n"
-            text += b"author " + author + b"\ncommitter " + committer + b"\n\n" + message.encode() + b"\n"
-            return self._write(b"commit", text).hex()
-
-        base_files = _changed({}, base)
-        base_sha = commit(base_files, "base", None)
-        files, theirs = base_files, base_sha
-        for subject, change in upstream:
-            files = _changed(files, change)
-            theirs = commit(files, subject, theirs)
-        ours = commit(_changed(base_files, fork), fork_message, base_sha)
-        self.refs.mkdir(parents=True, exist_ok=True)
-        (self.refs / head).write_text(ours + "\n")
-        if upstream:
-            (self.refs / "upstream").write_text(theirs + "\n")
-        return base_sha, theirs, ours
-
-    def _tree(self, files: Mapping[str, bytes]) -> bytes:
-        """The tree object of ``files`` (path -> data) and its subtrees and blobs, written: its binary id.  A tree
-        whose files the merge's other commits share (most of them: a commit changes a file or two) is hashed once."""
-        key = frozenset(files.items())
-        known = self._trees.get(key)
-        if known is not None:
-            return known
-        entries: list[tuple[bytes, bytes, bytes]] = []  # (sort key, mode and name, id)
-        folders: dict[str, dict[str, bytes]] = {}
-        for rel, data in files.items():
-            name, slash, rest = rel.partition("/")
-            if slash:
-                folders.setdefault(name, {})[rest] = data
-            else:
-                blob = self._blobs.get(data)
-                if blob is None:
-                    blob = self._blobs[data] = self._write(b"blob", data)
-                entries.append((name.encode(), b"100644 " + name.encode(), blob))
-        for name, inside in folders.items():
-            entries.append((name.encode() + b"/", b"40000 " + name.encode(), self._tree(inside)))
-        body = b"".join(head + b"\0" + sha for _, head, sha in sorted(entries))
-        self._trees[key] = made = self._write(b"tree", body)
-        return made
-
-    def _write(self, kind: bytes, body: bytes) -> bytes:
-        """``body`` stored as a loose object of ``kind`` (once): its binary id."""
-        data = kind + b" %d\0" % len(body) + body
-        sha = hashlib.sha1(data)
-        name = sha.hexdigest()
-        if name not in self._written:
-            self._written.add(name)
-            folder = f"{self.objects}/{name[:2]}"
-            if folder not in self._folders:
-                self._folders.add(folder)
-                os.makedirs(folder, exist_ok=True)
-            with contextlib.suppress(FileExistsError):  # an object already there is these same bytes
-                fd = os.open(f"{folder}/{name[2:]}", os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o444)
-                try:
-                    os.write(fd, zlib.compress(data, 1))
-                finally:
-                    os.close(fd)
-        return sha.digest()
-
-
-def _changed(files: Mapping[str, bytes], change: Mapping[str, str | None]) -> dict[str, bytes]:
-    """``files`` (path -> data) after fast-import's ``M`` (a text) and ``D`` (None) of each path of ``change``, in
-    order: a path replaces a file or a folder in its way, and ``D`` of a folder removes everything in it.  The folders
-    ever held are kept as a set, so a change that names no folder costs no scan of every path (a base of 2,000 files
-    was 4 million ``startswith``)."""
-    out = dict(files)
-    folders = {rel[:cut] for rel in out for cut in _slashes(rel)}  # a folder removed since stays: a scan finds nothing
-    for rel, text in change.items():
-        if rel in folders:
-            for held in [p for p in out if p.startswith(rel + "/")]:
-                del out[held]
-        out.pop(rel, None)
-        if text is not None:
-            for cut in _slashes(rel):
-                out.pop(rel[:cut], None)
-                folders.add(rel[:cut])
-            out[rel] = text.encode("utf-8")
-    return out
-
-
-def _slashes(rel: str) -> list[int]:
-    return [at for at, char in enumerate(rel) if char == "/"]
 
 
 # The folders of ``three_way`` merges not checked out yet: a work tree audited there (a folder taken from ``root``, or
