@@ -106,6 +106,7 @@ def merged_findings(repo: GitRepo, sides: MergeSides, settings: Settings, rev: s
     """The merge-aware checks' findings on the merged tree ``rev`` (HEAD's by default), read from git's objects."""
     if rev is None and repo.merged_tree is not None:  # the merge in git's objects only: its tree, no rev-parse
         rev = repo.merged_tree
+        repo.tell_places()
     tree = GitTree(repo.root, rev if rev is not None else repo.git("rev-parse", "HEAD^{tree}"))
     try:
         return merge_findings(SourceCache(tree), sides, settings)

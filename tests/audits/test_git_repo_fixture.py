@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import subprocess
+
 import pytest
 
 from aeon_release.domain.audits.source import GitTree
@@ -55,3 +57,13 @@ def test_the_row_helpers_audit_the_merged_tree_or_the_checkout_once_used(git_rep
     (git_repo.path / "d.py").write_text("w = 1\n")
     with git_repo.audited() as checkout:
         assert checkout == git_repo.root and (checkout / "d.py").exists()
+
+
+def test_the_places_told_are_the_ones_git_finds(git_repo: GitRepo) -> None:
+    """``tell_places`` spares an audit of the merged tree its ``rev-parse`` of the repository's top and common git
+    directory (suitespeed17): what it tells must be what git would answer there."""
+    git_repo.three_way({"a.py": "x = 1\n"}, [("up", {"a.py": "x = 2\n"})], {"b.py": ""})
+    told = [str(git_repo.root.resolve()), str((git_repo.root / ".git").resolve())]
+    asked = ["rev-parse", "--show-toplevel", "--path-format=absolute", "--git-common-dir"]
+    done = subprocess.run(["git", *asked], cwd=git_repo.root, capture_output=True, text=True, check=True)
+    assert done.stdout.splitlines() == told
