@@ -1,0 +1,467 @@
+"""Adversarial twins of killers220's widenings: fork carries correct after the real change.
+
+DOCSTRING-TBD
+
+  PYTHONPATH=.. python review126_twins.py [--only TEXT ...] [--show]
+"""
+
+from __future__ import annotations
+
+import sys
+
+from blind_replay import K, run
+from killer_replay import Killer
+
+CASES: list[tuple[str, str, Killer]] = []
+TWINS: list[tuple[str, str, Killer]] = []
+
+# --- a7b801e26d (#41664): the new MXFP4 linear kernel calls flashinfer_scaled_fp4_mm(..., alpha=None,
+# out_dtype=..., backend=..., block_size=..., use_nvfp4=False), importing it from vllm.utils.flashinfer at call time
+F4 = ("#41664", "a7b801e26d", "flashinfer_scaled_fp4_mm now called with block_size=/use_nvfp4= and alpha=None")
+FH = "import functools\n\nfrom vllm.utils import flashinfer as fi\n\n\n"
+OLD = "a, b, block_scale_a, block_scale_b, alpha, out_dtype, backend"
+NEW = OLD + ", block_size=16, use_nvfp4=True"
+# the fork's factory of the old parameters (the replay's ``_spark_backend``)
+OLD_MAKER = (
+    "def _spark_backend(fn):\n"
+    "    @functools.wraps(fn)\n"
+    f"    def inner({OLD}):\n"
+    "        # AEON: the Spark runs the FP4 GEMM on cutlass\n"
+    '        backend = "cutlass" if backend == "trtllm" else backend\n'
+    f"        return fn({OLD})\n\n"
+    "    return inner\n\n\n"
+)
+SET = 'setattr(fi, "flashinfer_scaled_fp4_mm", _spark_backend(fi.flashinfer_scaled_fp4_mm))'
+
+
+def _f4(name: str, body: str, line: str, head: str = FH) -> Killer:
+    return K(*F4, f"vllm/aeon/r126{name}.py", head + body, line)
+
+
+CASES += [
+    (
+        "#41664 factory",
+        "a decorator's inner function bound by setattr (the replay's)",
+        _f4("f0", OLD_MAKER + SET + "\n", SET),
+    ),
+    (
+        "#41664 factory",
+        "a factory's lambda bound by assignment",
+        _f4(
+            "f00",
+            "def _cutlass(fn):\n"
+            f"    return lambda {OLD}: fn({OLD})\n\n\n"
+            "fi.flashinfer_scaled_fp4_mm = _cutlass(fi.flashinfer_scaled_fp4_mm)\n",
+            "fi.flashinfer_scaled_fp4_mm = _cutlass(fi.flashinfer_scaled_fp4_mm)",
+        ),
+    ),
+    (
+        "#41664 factory",
+        "a factory defined and called inside the installing function",
+        _f4(
+            "f000",
+            "def aeon_install() -> None:\n"
+            "    def _make(fn):\n"
+            f"        def inner({OLD}):\n"
+            f"            return fn({OLD})\n\n"
+            "        return inner\n\n"
+            "    fi.flashinfer_scaled_fp4_mm = _make(fi.flashinfer_scaled_fp4_mm)\n\n\n"
+            "aeon_install()\n",
+            "    fi.flashinfer_scaled_fp4_mm = _make(fi.flashinfer_scaled_fp4_mm)",
+        ),
+    ),
+]
+
+
+def _tw(name: str, what: str, body: str, line: str, head: str = FH) -> tuple[str, str, Killer]:
+    return ("#41664 factory", "twin: " + what, _f4(name, body, line, head))
+
+
+TWINS += [
+    _tw(
+        "t1",
+        "the factory's inner forwarding *args, **kwargs",
+        "def _spark_backend(fn):\n"
+        "    @functools.wraps(fn)\n"
+        "    def inner(*args, **kwargs):\n"
+        '        if kwargs.get("backend") == "trtllm":\n'
+        '            kwargs["backend"] = "cutlass"\n'
+        "        return fn(*args, **kwargs)\n\n"
+        "    return inner\n\n\n" + SET + "\n",
+        SET,
+    ),
+    _tw(
+        "t2",
+        "the factory's inner kept in sync (the new parameters)",
+        "def _spark_backend(fn):\n"
+        "    @functools.wraps(fn)\n"
+        f"    def inner({NEW}):\n"
+        f"        return fn({OLD}, block_size=block_size, use_nvfp4=use_nvfp4)\n\n"
+        "    return inner\n\n\n" + SET + "\n",
+        SET,
+    ),
+    _tw(
+        "t3",
+        "a factory handing back upstream's function on another path",
+        "def _spark_backend(fn, on_spark: bool):\n"
+        "    if not on_spark:\n"
+        "        return fn\n\n"
+        f"    def inner({OLD}):\n"
+        f"        return fn({OLD})\n\n"
+        "    return inner\n\n\n"
+        "fi.flashinfer_scaled_fp4_mm = _spark_backend(fi.flashinfer_scaled_fp4_mm, False)\n",
+        "fi.flashinfer_scaled_fp4_mm = _spark_backend(fi.flashinfer_scaled_fp4_mm, False)",
+    ),
+    _tw(
+        "t4",
+        "the inner rebound by a compile wrapper before it is handed back",
+        "import torch\n\n\n"
+        "def _spark_backend(fn):\n"
+        f"    def inner({OLD}):\n"
+        f"        return fn({OLD})\n\n"
+        "    inner = torch.compiler.disable(inner)\n"
+        "    return inner\n\n\n" + SET + "\n",
+        SET,
+    ),
+    _tw(
+        "t5",
+        "an installer whose factory is its parameter (the file's old-parameter factory patches another name)",
+        OLD_MAKER + "def _kw_backend(fn):\n"
+        "    def inner(*args, **kwargs):\n"
+        "        return fn(*args, **kwargs)\n\n"
+        "    return inner\n\n\n"
+        "def aeon_install(_spark_backend) -> None:\n"
+        "    " + SET + "\n\n\n"
+        "aeon_install(_kw_backend)\n"
+        'setattr(fi, "flashinfer_scaled_fp4_mm_out", _spark_backend(fi.flashinfer_scaled_fp4_mm_out))\n',
+        "    " + SET,
+    ),
+    _tw(
+        "t6",
+        "the factory imported from the fork's kernels package, a fallback def only where it is missing",
+        "try:\n"
+        "    from vllm.aeon.spark_kernels import _spark_backend\n"
+        "except ImportError:\n\n"
+        "    def _spark_backend(fn):\n"
+        f"        def inner({OLD}):\n"
+        f"            return fn({OLD})\n\n"
+        "        return inner\n\n\n" + SET + "\n",
+        SET,
+    ),
+    _tw(
+        "t7",
+        "the factory's result patched onto the fork's own namespace",
+        "import types\n\n" + OLD_MAKER + "aeon_fi = types.SimpleNamespace()\n"
+        "aeon_fi.flashinfer_scaled_fp4_mm = _spark_backend(fi.flashinfer_scaled_fp4_mm)\n",
+        "aeon_fi.flashinfer_scaled_fp4_mm = _spark_backend(fi.flashinfer_scaled_fp4_mm)",
+    ),
+    _tw(
+        "t8",
+        "the factory's result kept on the fork's own object",
+        OLD_MAKER + "class AeonFp4Kernels:\n"
+        "    def __init__(self) -> None:\n"
+        "        self.flashinfer_scaled_fp4_mm = _spark_backend(fi.flashinfer_scaled_fp4_mm)\n",
+        "        self.flashinfer_scaled_fp4_mm = _spark_backend(fi.flashinfer_scaled_fp4_mm)",
+    ),
+    _tw(
+        "t9",
+        "a forwarding lambda calling the factory's result",
+        OLD_MAKER + "_up = fi.flashinfer_scaled_fp4_mm\n"
+        "fi.flashinfer_scaled_fp4_mm = lambda *a, **k: _spark_backend(_up)(*a[:7]) if not k else _up(*a, **k)\n",
+        "fi.flashinfer_scaled_fp4_mm = lambda *a, **k: _spark_backend(_up)(*a[:7]) if not k else _up(*a, **k)",
+    ),
+    _tw(
+        "t10",
+        "the factory's result installed under the fork's own name on the module",
+        OLD_MAKER + "fi.aeon_scaled_fp4_mm_cutlass = _spark_backend(fi.flashinfer_scaled_fp4_mm)\n",
+        "fi.aeon_scaled_fp4_mm_cutlass = _spark_backend(fi.flashinfer_scaled_fp4_mm)",
+    ),
+    _tw(
+        "t11",
+        "a factory whose inner takes the new keywords keyword-only",
+        "def _spark_backend(fn):\n"
+        f"    def inner({OLD}, *, block_size: int = 16, use_nvfp4: bool = True):\n"
+        f"        return fn({OLD}, block_size=block_size, use_nvfp4=use_nvfp4)\n\n"
+        "    return inner\n\n\n" + SET + "\n",
+        SET,
+    ),
+    _tw(
+        "t12",
+        "a factory made by functools.cache (the cached maker's call is no def of the file)",
+        "@functools.cache\n" + OLD_MAKER.replace("def _spark_backend", "def _spark_backend", 1) + SET + "\n",
+        SET,
+    ),
+    _tw(
+        "t13",
+        "the factory name rebound by the fork (a registry's wrapper over it)",
+        OLD_MAKER + "_spark_backend = functools.lru_cache(maxsize=None)(_spark_backend)\n" + SET + "\n",
+        SET,
+    ),
+    _tw(
+        "t14",
+        "a factory whose inner is picked from two nested defs",
+        "def _spark_backend(fn, fast: bool):\n"
+        f"    def inner({OLD}):\n"
+        f"        return fn({OLD})\n\n"
+        "    def inner_kw(*args, **kwargs):\n"
+        "        return fn(*args, **kwargs)\n\n"
+        "    if fast:\n"
+        "        return inner\n"
+        "    return inner_kw\n\n\n"
+        "fi.flashinfer_scaled_fp4_mm = _spark_backend(fi.flashinfer_scaled_fp4_mm, False)\n",
+        "fi.flashinfer_scaled_fp4_mm = _spark_backend(fi.flashinfer_scaled_fp4_mm, False)",
+    ),
+    _tw(
+        "t15",
+        "a class method of the factory's name beside a module factory of the new parameters",
+        "class AeonOld:\n"
+        "    @staticmethod\n"
+        "    def _spark_backend(fn):\n"
+        f"        def inner({OLD}):\n"
+        f"            return fn({OLD})\n\n"
+        "        return inner\n\n\n"
+        "def _spark_backend(fn):\n"
+        f"    def inner({NEW}):\n"
+        f"        return fn({OLD}, block_size=block_size, use_nvfp4=use_nvfp4)\n\n"
+        "    return inner\n\n\n" + SET + "\n",
+        SET,
+    ),
+    _tw(
+        "t16",
+        "a factory returning functools.update_wrapper(inner, fn) of a forwarding inner",
+        "def _spark_backend(fn):\n"
+        "    def inner(*args, **kwargs):\n"
+        "        return fn(*args, **kwargs)\n\n"
+        "    return functools.update_wrapper(inner, fn)\n\n\n" + SET + "\n",
+        SET,
+    ),
+    _tw(
+        "t17",
+        "the patch in a try, the inner taking **kwargs after the old parameters",
+        "def _spark_backend(fn):\n"
+        f"    def inner({OLD}, **kwargs):\n"
+        f"        return fn({OLD}, **kwargs)\n\n"
+        "    return inner\n\n\n"
+        "try:\n"
+        "    " + SET + "\n"
+        "except AttributeError:\n"
+        "    pass\n",
+        "    " + SET,
+    ),
+    _tw(
+        "t18",
+        "a factory whose inner is installed under a with (a lock), taking the new parameters",
+        "import threading\n\n_LOCK = threading.Lock()\n\n\n"
+        "def _spark_backend(fn):\n"
+        f"    def inner({NEW}):\n"
+        f"        return fn({OLD}, block_size, use_nvfp4)\n\n"
+        "    return inner\n\n\n"
+        "with _LOCK:\n"
+        "    " + SET + "\n",
+        "    " + SET,
+    ),
+    _tw(
+        "t19",
+        "a patch picked by a look at upstream's signature",
+        "import inspect\n\n" + OLD_MAKER + 'if "block_size" not in inspect.signature(fi.flashinfer_scaled_fp4_mm).parameters:\n'
+        "    " + SET + "\n",
+        "    " + SET,
+    ),
+]
+
+# --- e59ca942f5 (#13932): moe_align_block_size(..., pad_sorted_ids=False) called by fused_moe's new DeepGemm
+# permute helper with pad_sorted_ids=True
+MA = ("#13932", "e59ca942f5", "moe_align_block_size now called with pad_sorted_ids=True in fused_moe")
+MH = "import functools\n\nfrom vllm.model_executor.layers.fused_moe import fused_moe as fm\n\n\n"
+MOLD = "topk_ids, block_size, num_experts, expert_map=None"
+MSET = "fm.moe_align_block_size = _spark_align(fm.moe_align_block_size)"
+
+
+def _ma(name: str, body: str, line: str, head: str = MH) -> Killer:
+    return K(*MA, f"vllm/aeon/r126{name}.py", head + body, line)
+
+
+CASES += [
+    (
+        "#13932 factory",
+        "a factory's inner of the old parameters bound by assignment",
+        _ma(
+            "m0",
+            "def _spark_align(fn):\n"
+            "    @functools.wraps(fn)\n"
+            f"    def inner({MOLD}):\n"
+            "        # AEON: the Spark's 64-wide blocks\n"
+            "        return fn(topk_ids, max(block_size, 64), num_experts, expert_map)\n\n"
+            "    return inner\n\n\n" + MSET + "\n",
+            MSET,
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#13932 factory",
+        "twin: " + what,
+        _ma(name, body, line),
+    )
+    for name, what, body, line in [
+        (
+            "mt1",
+            "the inner taking pad_sorted_ids",
+            "def _spark_align(fn):\n"
+            f"    def inner({MOLD}, pad_sorted_ids=False):\n"
+            "        return fn(topk_ids, max(block_size, 64), num_experts, expert_map, pad_sorted_ids)\n\n"
+            "    return inner\n\n\n" + MSET + "\n",
+            MSET,
+        ),
+        (
+            "mt2",
+            "the inner forwarding **kwargs",
+            "def _spark_align(fn):\n"
+            "    def inner(topk_ids, block_size, num_experts, *rest, **kwargs):\n"
+            "        return fn(topk_ids, max(block_size, 64), num_experts, *rest, **kwargs)\n\n"
+            "    return inner\n\n\n" + MSET + "\n",
+            MSET,
+        ),
+        (
+            "mt3",
+            "a factory of another parameter name patching the fork's own module",
+            "from vllm.aeon import moe_utils\n\n\n"
+            "def _spark_align(fn):\n"
+            f"    def inner({MOLD}):\n"
+            "        return fn(topk_ids, max(block_size, 64), num_experts, expert_map)\n\n"
+            "    return inner\n\n\n"
+            "moe_utils.moe_align_block_size = _spark_align(fm.moe_align_block_size)\n",
+            "moe_utils.moe_align_block_size = _spark_align(fm.moe_align_block_size)",
+        ),
+        (
+            "mt4",
+            "the patch under a hasattr probe of the new helper",
+            "def _spark_align(fn):\n"
+            f"    def inner({MOLD}):\n"
+            "        return fn(topk_ids, max(block_size, 64), num_experts, expert_map)\n\n"
+            "    return inner\n\n\n"
+            'if not hasattr(fm, "_moe_permute"):\n'
+            "    " + MSET + "\n",
+            "    " + MSET,
+        ),
+        (
+            "mt5",
+            "the factory's parameter shadowing a module factory of the old parameters",
+            "def _spark_align(fn):\n"
+            f"    def inner({MOLD}):\n"
+            "        return fn(topk_ids, max(block_size, 64), num_experts, expert_map)\n\n"
+            "    return inner\n\n\n"
+            "def _kw(fn):\n"
+            "    return lambda *a, **k: fn(*a, **k)\n\n\n"
+            "def aeon_patch(_spark_align=_kw) -> None:\n"
+            "    " + MSET + "\n\n\n"
+            "aeon_patch()\n",
+            "    " + MSET,
+        ),
+        (
+            "mt6",
+            "a factory made by a comprehension over the fork's wrappers",
+            "def _spark_align(fn):\n"
+            f"    def inner({MOLD}):\n"
+            "        return fn(topk_ids, max(block_size, 64), num_experts, expert_map)\n\n"
+            "    return inner\n\n\n"
+            "_wrapped = {n: _spark_align(getattr(fm, n)) for n in ('aeon_align_old',)}\n",
+            "_wrapped = {n: _spark_align(getattr(fm, n)) for n in ('aeon_align_old',)}",
+        ),
+    ]
+]
+
+# --- a543e678b4 (#28561): the batch-invariant veto moved into supports_trtllm_attention (replaced_guards, a warning)
+BI = ("#28561", "a543e678b4", "force_use_trtllm_attention no longer vetoes batch invariance; supports_trtllm_attention does")
+BH = "from vllm.platforms import current_platform\nfrom vllm.utils import flashinfer as fi\n\n\n"
+TWINS += [
+    (
+        "#28561 replaced guard",
+        "twin: " + what,
+        K(*BI, f"{'tests' if name.startswith('bt9') else 'vllm'}/aeon/r126{name}.py", BH + body, line),
+    )
+    for name, what, body, line in [
+        (
+            "bt1",
+            "a replacement testing batch invariance its own way",
+            "from vllm.model_executor.layers.batch_invariant import vllm_is_batch_invariant\n\n\n"
+            "def _aeon_supports() -> bool:\n"
+            "    if vllm_is_batch_invariant():\n"
+            "        return False\n"
+            "    return current_platform.is_device_capability(121)\n\n\n"
+            "fi.supports_trtllm_attention = _aeon_supports\n",
+            "fi.supports_trtllm_attention = _aeon_supports",
+        ),
+        (
+            "bt2",
+            "a factory-made replacement delegating to upstream's function",
+            "def _or_spark(fn):\n"
+            "    def inner() -> bool:\n"
+            "        return fn() or current_platform.is_device_capability(121)\n\n"
+            "    return inner\n\n\n"
+            "fi.supports_trtllm_attention = _or_spark(fi.supports_trtllm_attention)\n",
+            "fi.supports_trtllm_attention = _or_spark(fi.supports_trtllm_attention)",
+        ),
+        (
+            "bt3",
+            "a replacement kept on the fork's own object",
+            "class AeonGate:\n"
+            "    def __init__(self) -> None:\n"
+            "        self.supports_trtllm_attention = lambda: current_platform.is_device_capability(121)\n",
+            "        self.supports_trtllm_attention = lambda: current_platform.is_device_capability(121)",
+        ),
+        (
+            "bt9",
+            "a test's stub of the function",
+            "def test_aeon_picks_flashinfer(monkeypatch):\n"
+            '    monkeypatch.setattr(fi, "supports_trtllm_attention", lambda: False)\n'
+            "    assert not fi.supports_trtllm_attention()\n",
+            '    monkeypatch.setattr(fi, "supports_trtllm_attention", lambda: False)',
+        ),
+    ]
+]
+
+# --- 1d2d83a07f (#49718): SM12x given the XQA decode kernel (pinned_results, a warning)
+XQ = ("#49718", "1d2d83a07f", "supports_trtllm_attention(is_prefill=False) now True on SM12x")
+TWINS += [
+    (
+        "#49718 pinned result",
+        "twin: " + what,
+        K(*XQ, f"tests/aeon/test_r126{name}.py", "from vllm.utils import flashinfer as fi\n\n\n" + body, line),
+    )
+    for name, what, body, line in [
+        (
+            "xt1",
+            "a test pinning the fork's own namesake",
+            "def supports_trtllm_attention(is_prefill: bool) -> bool:\n"
+            "    return not is_prefill\n\n\n"
+            "def test_aeon_own_gate():\n"
+            "    assert supports_trtllm_attention(is_prefill=False) is True\n",
+            "    assert supports_trtllm_attention(is_prefill=False) is True",
+        ),
+        (
+            "xt2",
+            "a test pinning a helper upstream left alone",
+            "def test_aeon_artifactory_probe_is_bool():\n"
+            "    assert fi.has_nvidia_artifactory() in (True, False)\n",
+            "    assert fi.has_nvidia_artifactory() in (True, False)",
+        ),
+        (
+            "xt3",
+            "a test pinning a stub the test itself installed",
+            "def test_aeon_stubbed(monkeypatch):\n"
+            '    monkeypatch.setattr(fi, "supports_trtllm_attention", lambda is_prefill: False)\n'
+            "    assert fi.supports_trtllm_attention(is_prefill=False) is False\n",
+            "    assert fi.supports_trtllm_attention(is_prefill=False) is False",
+        ),
+    ]
+]
+
+
+def main() -> int:
+    run(__doc__, CASES, TWINS, prefix="aeon-review126-")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
