@@ -1,6 +1,64 @@
 """Adversarial twins of killers220's widenings: fork carries correct after the real change.
 
-DOCSTRING-TBD
+Each twin replays a real upstream commit under a fork carry shaped like what the widened checks catch, but
+right after the merge (the merge base is the commit's first parent, upstream the commit):
+
+- a patch whose value is a call of a factory the fork's file defines (``drift/patched_functions.py``, widened by
+  killers220, an error; #41664 (a7b801e26d) ``flashinfer_scaled_fp4_mm(..., block_size=..., use_nvfp4=False)``
+  from the new MXFP4 linear kernel): the factory's inner forwarding ``*args, **kwargs``, kept in sync, taking the
+  new keywords keyword-only or through ``**kwargs``, a factory handing back upstream's function on another path
+  or picking one of two nested defs, the inner rebound by a compile wrapper, a ``functools.cache``d or rebound
+  factory, ``functools.update_wrapper(inner, fn)``, the result put on the fork's own namespace, object or name, a
+  forwarding lambda, a class method of the factory's name beside a new-parameter module factory, the patch in a
+  ``try`` or a ``with``, under a signature look (a warning by design), an installer (a ``def`` or a ``lambda``)
+  whose factory is its parameter, the factory imported with the file's ``def`` only an ``ImportError`` fallback;
+  and a second real commit of the shape, #13932 (e59ca942f5, found with ``git log --first-parent`` over the
+  ``fused_moe`` module for a def gaining a parameter its module's new call passes by keyword) --
+  ``moe_align_block_size(..., pad_sorted_ids=True)`` from the new DeepGemm permute helper: the inner taking
+  ``pad_sorted_ids`` or ``**kwargs``, a factory patching the fork's own module, a ``hasattr`` probe (a warning by
+  design), an installer's defaulted parameter shadowing the file's old-parameter factory, a factory's result
+  built in a comprehension;
+- a replacement of a function upstream gave a new early exit (``drift/replaced_guards.py``, new, a warning;
+  #28561 (a543e678b4)): one testing batch invariance its own way, a factory-made delegating one, one kept on
+  the fork's own object, a test's stub;
+- a fork test pinning a changed upstream function (``drift/pinned_results.py``, new, a warning; #49718
+  (1d2d83a07f)): a test of the fork's own namesake, of a helper upstream left alone, of the stub the test
+  installed itself (by ``monkeypatch.setattr``, by a dotted ``mock.patch`` decorator).
+
+Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the factory widening's
+catches (blind_replay_fiutils' f42 and its spellings, #13932's), kept to show the reach stays.
+
+Round 1 (main at 16b65ef6, the first 4 cases and 32 twins as first written): 4 caught of 4; 3 false errors of
+32, 4 warned.  All three are the factory widening's reading of a NAME as the file's ``def`` wherever it is
+written: ``def aeon_install(_spark_backend): setattr(fi, ..., _spark_backend(fi.f))`` (the installer's
+parameter, handed a forwarding factory, shadows the file's old-parameter factory), ``def aeon_patch(_spark_align=
+_kw)`` (a defaulted parameter, the same), and ``try: from vllm.aeon.spark_kernels import _spark_backend`` /
+``except ImportError: def _spark_backend(...)`` (the def only the fallback; the import was not counted as a
+rebinding).  The older plain-name path (``mod.f = impl``) shares the reading, and the mend covers it.  Warned:
+the signature and ``hasattr`` probes (by design), and pinned_results on #28561's and #49718's tests that pin the
+stub they installed themselves (``monkeypatch.setattr(fi, "supports_trtllm_attention", lambda: False)`` then
+``assert not fi.supports_trtllm_attention()``).  Round 1 over the whole file at 16b65ef6 (round-3 cases and the
+two later twins included, through ``AEON_SRC``): 7 caught, 1 warned of 8; 4 false errors of 34 twins (the lambda
+installer's parameter the fourth), 5 warned.
+Round 2 (this branch): ``drift/patched_functions.py`` reads a value's name as the file's ``def`` only where it
+reaches it -- a name a function or lambda around the patch takes as a parameter installs what the caller hands
+in, and a name the file also imports may be the import (``_rebound`` counted stores only), but for an import
+just before the ``def`` in the same block, which the def overrides; ``drift/pinned_results.py`` leaves a call
+``m.f(...)`` of a name the enclosing test function stubs itself (``setattr``/``monkeypatch.setattr``,
+``patch.object``, ``m.f = ...``, a dotted ``patch("pkg.m.f")``/``monkeypatch.setattr("pkg.m.f", ...)``, in its
+body or decorators) quiet: it pins the stub.  Unit tests that failed before: test_patched_functions ``the
+factory's name a parameter of the installer``, ``the def's name a defaulted parameter of the installer``, ``the
+factory imported, its def a fallback``; test_pinned_results ``a pin of the test's own stub``, ``a pin of a
+patch.object stub``, ``a pin under a dotted patch decorator``.  0 false errors of 34 twins, 2 warned (the
+probes).
+Round 3 (written after the mends): cases the mends must not swallow -- the file's factory called in an installer
+taking a parameter of another name (#41664, #13932), a namesake ``def`` right after an import of upstream's
+function in the same block (#41664), a test stubbing the module's name while calling the bare name it imported
+before (#49718, a warning): 3 caught, 1 warned (unit tests ``the file's factory called where a parameter of
+another name is in scope``, ``a def after an import of its name in the same block``, ``a pin beside a stub of
+another name``, ``a pin of the imported name while the module is stubbed``).  All rounds, this branch: 7 caught,
+1 warned, 0 missed of 8; 0 false errors of 34 twins, 2 warned.
+REGRESSION-TBD
 
   PYTHONPATH=.. python review126_twins.py [--only TEXT ...] [--show]
 """
@@ -263,7 +321,9 @@ TWINS += [
     _tw(
         "t19",
         "a patch picked by a look at upstream's signature",
-        "import inspect\n\n" + OLD_MAKER + 'if "block_size" not in inspect.signature(fi.flashinfer_scaled_fp4_mm).parameters:\n'
+        "import inspect\n\n"
+        + OLD_MAKER
+        + 'if "block_size" not in inspect.signature(fi.flashinfer_scaled_fp4_mm).parameters:\n'
         "    " + SET + "\n",
         "    " + SET,
     ),
@@ -372,7 +432,11 @@ TWINS += [
 ]
 
 # --- a543e678b4 (#28561): the batch-invariant veto moved into supports_trtllm_attention (replaced_guards, a warning)
-BI = ("#28561", "a543e678b4", "force_use_trtllm_attention no longer vetoes batch invariance; supports_trtllm_attention does")
+BI = (
+    "#28561",
+    "a543e678b4",
+    "force_use_trtllm_attention no longer vetoes batch invariance; supports_trtllm_attention does",
+)
 BH = "from vllm.platforms import current_platform\nfrom vllm.utils import flashinfer as fi\n\n\n"
 TWINS += [
     (
@@ -442,8 +506,7 @@ TWINS += [
         (
             "xt2",
             "a test pinning a helper upstream left alone",
-            "def test_aeon_artifactory_probe_is_bool():\n"
-            "    assert fi.has_nvidia_artifactory() in (True, False)\n",
+            "def test_aeon_artifactory_probe_is_bool():\n    assert fi.has_nvidia_artifactory() in (True, False)\n",
             "    assert fi.has_nvidia_artifactory() in (True, False)",
         ),
         (
@@ -455,6 +518,86 @@ TWINS += [
             "    assert fi.supports_trtllm_attention(is_prefill=False) is False",
         ),
     ]
+]
+
+TWINS += [
+    _tw(
+        "t20",
+        "the factory's name a parameter of a lambda installer",
+        OLD_MAKER + "def _kw_backend(fn):\n"
+        "    return lambda *a, **k: fn(*a, **k)\n\n\n"
+        "_install = lambda _spark_backend: " + SET + "  # noqa: E731\n"
+        "_install(_kw_backend)\n",
+        "_install = lambda _spark_backend: " + SET + "  # noqa: E731",
+    ),
+    (
+        "#49718 pinned result",
+        "twin: a test pinning under a dotted mock.patch decorator",
+        K(
+            *XQ,
+            "tests/aeon/test_r126xt4.py",
+            "from unittest import mock\n\nfrom vllm.utils import flashinfer as fi\n\n\n"
+            '@mock.patch("vllm.utils.flashinfer.supports_trtllm_attention", return_value=False)\n'
+            "def test_aeon_gate_stubbed(_gate):\n"
+            "    assert fi.supports_trtllm_attention(is_prefill=False) is False\n",
+            "    assert fi.supports_trtllm_attention(is_prefill=False) is False",
+        ),
+    ),
+]
+
+# round 3 (written after the mends): what they must not swallow
+CASES += [
+    (
+        "#41664 factory",
+        "the file's factory called in an installer taking a parameter of another name (round 3)",
+        _f4(
+            "f3a",
+            OLD_MAKER + "def aeon_install(strict: bool = True) -> None:\n    " + SET + "\n\n\naeon_install()\n",
+            "    " + SET,
+        ),
+    ),
+    (
+        "#41664 factory",
+        "a namesake def after an import of upstream's function in the same block (round 3)",
+        _f4(
+            "f3b",
+            "from vllm.utils.flashinfer import flashinfer_scaled_fp4_mm\n\n\n"
+            f"def flashinfer_scaled_fp4_mm({OLD}):  # noqa: F811\n"
+            "    # AEON: the Spark's cutlass-only FP4 GEMM\n"
+            "    return a @ b.t()\n\n\n"
+            "fi.flashinfer_scaled_fp4_mm = flashinfer_scaled_fp4_mm\n",
+            "fi.flashinfer_scaled_fp4_mm = flashinfer_scaled_fp4_mm",
+        ),
+    ),
+    (
+        "#13932 factory",
+        "an installer whose parameter default is the file's old factory's twin name, the call the file's (round 3)",
+        _ma(
+            "m3",
+            "def _spark_align(fn):\n"
+            f"    def inner({MOLD}):\n"
+            "        return fn(topk_ids, max(block_size, 64), num_experts, expert_map)\n\n"
+            "    return inner\n\n\n"
+            "def aeon_patch(make=None) -> None:\n"
+            "    " + MSET + "\n\n\n"
+            "aeon_patch()\n",
+            "    " + MSET,
+        ),
+    ),
+    (
+        "#49718 pinned result",
+        "a test stubbing the module's name but calling the name it imported before (round 3, a warning)",
+        K(
+            *XQ,
+            "tests/aeon/test_r126x3.py",
+            "from vllm.utils import flashinfer as fi\n"
+            "from vllm.utils.flashinfer import supports_trtllm_attention\n\n\n"
+            "def test_aeon_imported_gate(monkeypatch):\n"
+            '    monkeypatch.setattr(fi, "supports_trtllm_attention", lambda is_prefill: True)\n'
+            "    assert supports_trtllm_attention(is_prefill=False) is False\n",
+            "    assert supports_trtllm_attention(is_prefill=False) is False",
+        ),
+    ),
 ]
 
 

@@ -26,7 +26,9 @@ line, whose parameters must change), when one of upstream's new calls does not b
 parameters (a keyword it does not take, too many positional arguments, a required parameter left out) while
 every call of the name at the base did: the fork's function fitted before the merge, and the break is this
 merge's.  Quiet: a function taking the new parameters or ``**kwargs``, a value that is no function of the fork's
-file (upstream's own function, a class, a method, a name the file also assigns), an attribute of the fork's own
+file (upstream's own function, a class, a method, a name the file also assigns or imports -- review126: but for
+an import just before the ``def`` in its own block --, a name a function around the patch takes as a parameter,
+which installs what its caller hands in), an attribute of the fork's own
 object or module of the name, a call elsewhere by the imported name (bound before the patch ran), a new call
 inside a module function (or a top-level class's method) the fork's file patches too (that caller is the fork's
 now).  A warning: the patch

@@ -19,7 +19,9 @@ and ``f``'s body differs between them once its docstring and its logging stateme
 (the engine cannot run the function on the test's inputs: the changed decision may not be the one the test
 reaches).  Quiet: a call of a function upstream left alone (or changed only in its log lines or docstring), a
 test of the fork's own function, an assertion that pins nothing literal (``assert f(x) == g(x)``), fork code
-outside the tests.
+outside the tests, a call ``m.f(...)`` of a name the enclosing test stubs itself (review126: by ``setattr``,
+``patch.object``, ``m.f = ...`` or a dotted ``patch("pkg.m.f")``, in its body or decorators: the test pins its
+stub; a bare ``f`` imported before the stub is upstream's, still warned).
 
 Cheap first: only fork test files whose added lines hold ``assert`` or ``raises(``, only upstream files that are
 the homes of the modules such pins call into, and only those whose upstream text defines a pinned name.
