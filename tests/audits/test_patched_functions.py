@@ -119,6 +119,19 @@ KILLERS = {
         + "def _make(flag: bool):\n    return lambda is_translation: flag\n\n\nrunner.make_wrapper = _make(False)\n",
         "runner.make_wrapper = _make(False)",
     ),
+    # review126 round 3: what the shadowing/import mends must not swallow -- an installer's parameter of another
+    # name beside the file's factory, a namesake def after an import of upstream's function in the same block
+    "the file's factory called where a parameter of another name is in scope": (
+        MOD + "def _deco(f):\n    async def inner(url: str) -> bytes:\n        return await f(url)\n\n"
+        "    return inner\n\n\ndef install(make) -> None:\n    runner.fetch_bytes = _deco(runner.fetch_bytes)\n",
+        "    runner.fetch_bytes = _deco(runner.fetch_bytes)",
+    ),
+    "a def after an import of its name in the same block": (
+        MOD + "from vllm.batch.runner import fetch_bytes\n\n\n"
+        "async def fetch_bytes(url: str) -> bytes:  # noqa: F811\n    return b''\n\n\n"
+        "runner.fetch_bytes = fetch_bytes\n",
+        "runner.fetch_bytes = fetch_bytes",
+    ),
 }
 WARNED = {
     "a patch picked by a look at upstream's function": (
@@ -175,6 +188,19 @@ TWINS = {
     "a call of upstream's own factory": "import functools\n\n"
     + MOD
     + "runner.fetch_bytes = functools.partial(runner.describe)\n",
+    # review126: the factory's (or def's) name a parameter of the installing function, or imported with the def a
+    # fallback: the patch installs what the caller hands in, or the import
+    "the factory's name a parameter of the installer": MOD
+    + "def _deco(f):\n    async def inner(url: str) -> bytes:\n        return await f(url)\n\n    return inner\n\n\n"
+    "def install(_deco) -> None:\n    runner.fetch_bytes = _deco(runner.fetch_bytes)\n",
+    "the def's name a defaulted parameter of the installer": MOD
+    + MINE
+    + "async def _kw(url: str, **kw) -> bytes:\n    return b''\n\n\n"
+    "def install(_mine=_kw) -> None:\n    runner.fetch_bytes = _mine\n",
+    "the factory imported, its def a fallback": MOD
+    + "try:\n    from vllm.aeon_own import _deco\nexcept ImportError:\n\n"
+    "    def _deco(f):\n        async def inner(url: str) -> bytes:\n            return await f(url)\n\n"
+    "        return inner\n\n\nrunner.fetch_bytes = _deco(runner.fetch_bytes)\n",
     "a chained install over the instance's own state": MOD + MINE + "class AeonBox:\n    def __init__(self) -> None:\n"
     "        self.fetch_bytes = self.saved = _mine\n",
 }

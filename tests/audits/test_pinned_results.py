@@ -68,6 +68,17 @@ WARNED = {
         "import vllm.kern.util as u\n\n\ndef test_d():\n    assert 9 == u.check(9) or True\n    assert False == u.supports_fast(1)\n",
         "assert False == u.supports_fast(1)",
     ),
+    # review126 round 3: a stub of another name, or of the module while the test calls the name imported before
+    "a pin beside a stub of another name": (
+        "from vllm.kern import util\n\n\ndef test_i(monkeypatch):\n"
+        '    monkeypatch.setattr(util, "same", lambda n: 0)\n    assert util.supports_fast(121) is False\n',
+        "    assert util.supports_fast(121) is False",
+    ),
+    "a pin of the imported name while the module is stubbed": (
+        "from vllm.kern import util\nfrom vllm.kern.util import supports_fast\n\n\ndef test_j(monkeypatch):\n"
+        '    monkeypatch.setattr(util, "supports_fast", lambda cap: True)\n    assert supports_fast(121) is False\n',
+        "    assert supports_fast(121) is False",
+    ),
 }
 TWINS = {
     "a function upstream left alone": "from vllm.kern.util import same\n\n\ndef test_e():\n    assert same(1) == 1\n",
@@ -75,6 +86,15 @@ TWINS = {
     "    assert util.quiet_change(2) == 2\n",
     "a comparison with no literal": "from vllm.kern import util\n\n\ndef test_g():\n"
     "    assert util.supports_fast(90) == util.supports_fast(90)\n",
+    # review126: the test pins the stub it installed itself (by setattr, patch.object, a dotted patch decorator)
+    "a pin of the test's own stub": "from vllm.kern import util\n\n\ndef test_k(monkeypatch):\n"
+    '    monkeypatch.setattr(util, "supports_fast", lambda cap: False)\n    assert util.supports_fast(121) is False\n',
+    "a pin of a patch.object stub": "from unittest import mock\n\nfrom vllm.kern import util\n\n\ndef test_l():\n"
+    '    with mock.patch.object(util, "check", side_effect=RuntimeError):\n'
+    "        with pytest.raises(RuntimeError):\n            util.check(1)\n",
+    "a pin under a dotted patch decorator": "from unittest import mock\n\nfrom vllm.kern import util\n\n\n"
+    '@mock.patch("vllm.kern.util.supports_fast", return_value=False)\ndef test_m(_fast):\n'
+    "    assert not util.supports_fast(121)\n",
     "a function of the fork's own": "def supports_fast(cap):\n    return True\n\n\ndef test_h():\n"
     "    assert supports_fast(3) is True\n",
 }

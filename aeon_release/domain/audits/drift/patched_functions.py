@@ -26,7 +26,9 @@ line, whose parameters must change), when one of upstream's new calls does not b
 parameters (a keyword it does not take, too many positional arguments, a required parameter left out) while
 every call of the name at the base did: the fork's function fitted before the merge, and the break is this
 merge's.  Quiet: a function taking the new parameters or ``**kwargs``, a value that is no function of the fork's
-file (upstream's own function, a class, a method, a name the file also assigns), an attribute of the fork's own
+file (upstream's own function, a class, a method, a name the file also assigns or imports -- review126: but for
+an import just before the ``def`` in its own block --, a name a function around the patch takes as a parameter,
+which installs what its caller hands in), an attribute of the fork's own
 object or module of the name, a call elsewhere by the imported name (bound before the patch ran), a new call
 inside a module function (or a top-level class's method) the fork's file patches too (that caller is the fork's
 now).  A warning: the patch
@@ -451,14 +453,14 @@ def _fork_function(module: ast.Module, value: ast.expr, parents: dict[int, ast.A
     if isinstance(value, ast.Call) and isinstance(value.func, ast.Name):
         maker = _fork_function(module, value.func, parents)
         return _made(maker) if isinstance(maker, _FUNCS) and not maker.decorator_list else None
-    if not isinstance(value, ast.Name):
+    if not isinstance(value, ast.Name) or _shadowed(value, parents):
         return None
     defs = [
         n
         for n in ast.walk(module)
         if isinstance(n, _FUNCS) and n.name == value.id and not isinstance(parents.get(id(n)), ast.ClassDef)
     ]
-    if len(defs) != 1 or _rebound(module, value.id):
+    if len(defs) != 1 or _rebound(module, value.id, defs[0], parents):
         return None
     return defs[0]
 
@@ -485,10 +487,43 @@ def _made(maker: ast.FunctionDef | ast.AsyncFunctionDef) -> Func | None:
     return nested[0] if len(nested) == 1 and not stored else None
 
 
-def _rebound(module: ast.Module, name: str) -> bool:
-    """``name`` is also assigned in the file (``_dl = _any_domain(_dl)``): the patched value may be another
-    function than the ``def`` as written (review82: a wrapper taking ``**kwargs`` rebound over it)."""
-    return any(isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) for n in ast.walk(module))
+def _rebound(module: ast.Module, name: str, func: Func, parents: dict[int, ast.AST]) -> bool:
+    """``name`` is also assigned in the file (``_dl = _any_domain(_dl)``), or imported other than just before the
+    ``def`` in its own block (review126: ``try: from .kernels import make`` ``except ImportError: def
+    make(...)``, the def only a fallback): the patched value may be another function than the ``def`` as written
+    (review82: a wrapper taking ``**kwargs`` rebound over it)."""
+    for n in ast.walk(module):
+        if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store):
+            return True
+        if isinstance(n, ast.Import | ast.ImportFrom) and any(
+            (a.asname or a.name.split(".")[0]) == name for a in n.names
+        ):
+            if not (n.lineno < func.lineno and _same_block(n, func, parents)):
+                return True
+    return False
+
+
+def _same_block(first: ast.stmt, later: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """``first`` and ``later`` are statements of one list (a body, an ``else``), the def run after the import."""
+    parent = parents.get(id(first))
+    return any(
+        isinstance(block, list) and first in block and later in block
+        for block in (getattr(parent, f, None) for f in ("body", "orelse", "finalbody"))
+    )
+
+
+def _shadowed(name: ast.Name, parents: dict[int, ast.AST]) -> bool:
+    """A function (or lambda) around the patch takes ``name`` as a parameter (review126: ``def install(make):
+    fi.f = make(fi.f)``, ``def patch(impl=_kw): fi.f = impl``): the patch installs what the caller hands in, not
+    the file's ``def`` of that name."""
+    at: ast.AST | None = parents.get(id(name))
+    while at is not None:
+        if isinstance(at, (*_FUNCS, ast.Lambda)) and any(
+            isinstance(a, ast.arg) and a.arg == name.id for a in ast.walk(at.args)
+        ):
+            return True
+        at = parents.get(id(at))
+    return False
 
 
 def _chosen(node: ast.AST, name: str, parents: dict[int, ast.AST]) -> bool:

@@ -19,7 +19,9 @@ and ``f``'s body differs between them once its docstring and its logging stateme
 (the engine cannot run the function on the test's inputs: the changed decision may not be the one the test
 reaches).  Quiet: a call of a function upstream left alone (or changed only in its log lines or docstring), a
 test of the fork's own function, an assertion that pins nothing literal (``assert f(x) == g(x)``), fork code
-outside the tests.
+outside the tests, a call ``m.f(...)`` of a name the enclosing test stubs itself (review126: by ``setattr``,
+``patch.object``, ``m.f = ...`` or a dotted ``patch("pkg.m.f")``, in its body or decorators: the test pins its
+stub; a bare ``f`` imported before the stub is upstream's, still warned).
 
 Cheap first: only fork test files whose added lines hold ``assert`` or ``raises(``, only upstream files that are
 the homes of the modules such pins call into, and only those whose upstream text defines a pinned name.
@@ -37,6 +39,7 @@ from aeon_release.domain.audits.drift.pyindex import file_imports, imported_orig
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import last_name, parent_map, str_value
 
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _LOGGERS = frozenset({"logger", "logging", "warnings", "log", "_logger", "LOGGER"})
@@ -88,19 +91,60 @@ def _homes(module: str) -> list[str]:
 
 def _pins(module: ast.Module) -> Iterator[tuple[int, ast.Call]]:
     """(line, call) for each assertion pinning a call's answer to a literal and each call made in a
-    ``pytest.raises`` block's own statements."""
+    ``pytest.raises`` block's own statements -- but a call ``m.f(...)`` of a name the enclosing test stubs itself
+    (review126: ``monkeypatch.setattr(fi, "f", lambda: False)`` then ``assert fi.f() is False`` pins the stub, not
+    upstream's function)."""
+    parents = parent_map(module)
+    stubs: dict[int, set[str]] = {}
     for node in ast.walk(module):
+        found: list[ast.Call] = []
         if isinstance(node, ast.Assert):
             call = _pinned(node.test)
-            if call is not None:
-                yield node.lineno, call
+            found = [call] if call is not None else []
         elif isinstance(node, ast.With | ast.AsyncWith) and any(_raises(item.context_expr) for item in node.items):
             for stmt in node.body:
                 value = stmt.value if isinstance(stmt, ast.Expr | ast.Assign | ast.AnnAssign) else None
                 if isinstance(value, ast.Await):
                     value = value.value
                 if isinstance(value, ast.Call):
-                    yield node.lineno, value
+                    found.append(value)
+        for call in found:
+            # ``m.f(...)`` looks ``f`` up at run time and finds the stub; a bare ``f`` imported before is upstream's
+            if not (isinstance(call.func, ast.Attribute) and call.func.attr in _stubbed_around(node, parents, stubs)):
+                yield int(getattr(node, "lineno", 0)), call
+
+
+def _stubbed_around(node: ast.AST, parents: dict[int, ast.AST], cache: dict[int, set[str]]) -> set[str]:
+    """The attribute names the test functions around ``node`` (their bodies and decorators) put a stub over:
+    ``monkeypatch.setattr(m, "f", ...)``/``setattr``, ``patch.object(m, "f", ...)``, ``m.f = ...``, and the
+    dotted-string spellings ``monkeypatch.setattr("pkg.m.f", ...)``/``patch("pkg.m.f")``."""
+    names: set[str] = set()
+    at: ast.AST | None = parents.get(id(node))
+    while at is not None:
+        if isinstance(at, _FUNCS):
+            if id(at) not in cache:
+                cache[id(at)] = {name for n in ast.walk(at) for name in _stub_of(n)}
+            names |= cache[id(at)]
+        at = parents.get(id(at))
+    return names
+
+
+def _stub_of(node: ast.AST) -> list[str]:
+    if isinstance(node, ast.Assign):
+        return [t.attr for t in node.targets if isinstance(t, ast.Attribute)]
+    if not isinstance(node, ast.Call) or not node.args:
+        return []
+    head = last_name(node.func)
+    if head == "setattr" and (dotted := str_value(node.args[0])) is not None:
+        return [dotted.rpartition(".")[2]]
+    patcher = isinstance(node.func, ast.Attribute) and last_name(node.func.value) == "patch"
+    if head == "setattr" or (head == "object" and patcher):
+        named = str_value(node.args[1]) if len(node.args) >= 2 else None
+        return [named] if named else []
+    if head == "patch":
+        target = str_value(node.args[0])
+        return [target.rpartition(".")[2]] if target and "." in target else []
+    return []
 
 
 def _pinned(test: ast.expr) -> ast.Call | None:
