@@ -643,6 +643,49 @@ TWINS += [
 ]
 
 
+CASES += [
+    (
+        "#33046 array made a mapping",
+        "an index one past a number (round 3)",
+        _sm(
+            "sm30",
+            "    nxt = slot_mappings[num_reqs + 1]\n    return attn_metadata, nxt\n",
+            "    nxt = slot_mappings[num_reqs + 1]",
+        ),
+    ),
+    (
+        "#33046 array made a mapping",
+        "the last group by -1 (round 3)",
+        _sm("sm31", "    last = slot_mappings[-1]\n    return attn_metadata, last\n", "    last = slot_mappings[-1]"),
+    ),
+    (
+        "#33046 array made a mapping",
+        "an ellipsis slice in a comprehension (round 3)",
+        _sm(
+            "sm32",
+            "    return attn_metadata, [slot_mappings[..., :n] for n in (num_tokens, 2 * num_tokens)]\n",
+            "    return attn_metadata, [slot_mappings[..., :n] for n in (num_tokens, 2 * num_tokens)]",
+        ),
+    ),
+    (
+        "#36626 several defs, none fits",
+        "the old arity beside a fork class of the name in the runner's module it does not fit (round 3)",
+        _pa_in_runner(
+            "pa30",
+            "class AeonOneArgAttn:\n"
+            "    def prepare_attn(self, input_batch):\n"
+            "        return {}\n\n\n"
+            "class AeonOldArityHolder:\n"
+            "    def __init__(self, state) -> None:\n"
+            "        self.aeon_state = state\n\n"
+            "    def aeon_rebuild(self, input_batch, block_tables, slot_mappings, attn_groups, kv_cache_config):\n"
+            "        return self.aeon_state.prepare_attn(input_batch, block_tables, slot_mappings, attn_groups, kv_cache_config)\n\n\n",
+            "        return self.aeon_state.prepare_attn(input_batch, block_tables, slot_mappings, attn_groups, kv_cache_config)",
+        ),
+    ),
+]
+
+
 def main() -> int:
     run(__doc__, CASES, TWINS, prefix="aeon-review129-")
     return 0
