@@ -17,7 +17,13 @@ widenings catch, but right after the merge (the merge base is the commit's first
   runner's own one-argument ``prepare_attn``, the fork's own class of the name (its own file, the runner's
   module, a subclass of it, one taking ``*args, **kwargs``, a property handing out a callable, a class local to
   a function), an object of a class from outside the tree, a module-level fork function of the name reached
-  through a module held on ``self``.
+  through a module held on ``self``; and a second real commit of the shape, #46535 (84c62e1cbd)
+  ``get_mm_embeddings`` gaining a required ``req_states`` in all four defs of the name (found with ``git log
+  --first-parent`` over ``model_states/interface.py``): the new arity (positional, keywords), ``*args,
+  **kwargs`` forwarded, the fork's own encoder class of the name in the runner's module, a module-level fork
+  function of the name.  No second real commit of the array-made-a-mapping shape was found in the time
+  (``-G`` over returns annotated a tensor or an array made ``dict[...]``/``Mapping[...]`` since 2024-06, and
+  ``-S slot_mappings_by_layer``: only #33046 itself, the others type-hint renames or new defs).
 
 Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the widenings' catches
 (blind_replay_cgutils's two, and more spellings of the same shapes), kept to show the reach stays.
@@ -32,7 +38,36 @@ function reached through a module held on ``self``, a method of a class local to
 the call never fit, and the call erred against the model states' defs.  The warned twins are #36626's old arity
 in a ``try`` catching TypeError (both ways round) and under a signature probe: warnings, as before.
 
-ROUND2-PLACEHOLDER
+#46535's 2 cases and 5 twins (written after the first mend, run on e18e6339's engine through ``AEON_SRC``): 2
+caught of 2; 1 false error of 5, the same shape (a module-level fork function ``get_mm_embeddings`` in the
+runner's module).  Round 1 over the whole file at e18e6339 (round-3 cases aside): 7 caught of 7; 10 false
+errors of 46 twins.
+Round 2 (this branch): ``drift/result_kinds.py`` judges an index into an array made a mapping keyed by strings
+by the index's own text (``index_key``, carried on ``Use.key``): an error only for an index that is no string
+whatever runs (a number, ``-1``, a slice, a tuple, ``...``, None, arithmetic with a number, ``len``/``int``); a
+string key (a literal, an f-string, a string joined or formatted, ``str(...)``) is the dict's own lookup: quiet;
+a key of unknown kind (a name, an attribute, a subscript) a warning.  ``drift/symbols.py``
+``_misfit_everywhere`` stays quiet when a def of the name is not read as a method (``_method_at`` finds no
+class member on its line -- a module-level function, a class local to a function -- or its parameters are not
+read): the call may reach it and fit it.  Unit tests that failed before: test_mapping_results ``literal_key``,
+``fstring_key``, ``joined_key`` (quiet) and ``index_unknown`` (a warning, was an error); test_misfit_everywhere
+``module_function`` and ``local_class``.  All twins: 0 false errors of 46 (8 warned: the 5 layer-name
+lookups of unknown kind, and #36626's old arity in a ``try`` catching TypeError both ways round and under a
+signature probe, as in round 1).
+Round 3 (written after the mend): cases the mends must not swallow -- ``slot_mappings[num_reqs + 1]``,
+``slot_mappings[-1]``, ``slot_mappings[..., :n]`` in a comprehension, #36626's old arity beside a fork class of
+the name in the runner's module that the call does not fit (a def read as a method), #46535's old call by
+keywords: all caught (unit tests ``index_past``, ``index_negative``, and
+``a_read_method_of_the_fork_that_does_not_fit_leaves_the_error``).  All rounds, this branch: 12 caught of 12,
+0 warned; 0 false errors of 46 twins.
+Regression set at the mends' head (33d4355b): killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
+blind_replay_cgutils 15 caught, 4 warned, 1 missed of 20 (9 quiet, 1 warned), review92_twins 7/7 (25 quiet),
+blind_replay_eagleprop 19 caught, 2 warned of 21 (12 quiet), blind_replay_mrv2 33/33 (18 quiet): each as on
+main, 0 false errors.  Unit tests: test_mapping_results 18, test_misfit_everywhere 8, and with test_chained_calls,
+test_result_kinds (+ _bytes, _int_enum), test_result_flavours, test_unmapped_results, test_kinds,
+test_lazy_patterns, test_fleet_profile, test_array_elements_listed, test_super_results, test_widened_kinds,
+test_long_chain_cost, test_symbol_drift_cost: 297 passed.
+drift_speed: see the next paragraph.
 
   PYTHONPATH=.. python review129_twins.py [--only TEXT ...] [--show]
 """
@@ -681,6 +716,117 @@ CASES += [
             "    def aeon_rebuild(self, input_batch, block_tables, slot_mappings, attn_groups, kv_cache_config):\n"
             "        return self.aeon_state.prepare_attn(input_batch, block_tables, slot_mappings, attn_groups, kv_cache_config)\n\n\n",
             "        return self.aeon_state.prepare_attn(input_batch, block_tables, slot_mappings, attn_groups, kv_cache_config)",
+        ),
+    ),
+]
+
+
+# --- 84c62e1cbd (#46535): get_mm_embeddings gains a required req_states in all four defs of the name (the interface,
+# the default and encoder-decoder model states, DiffusionGemma's): found with ``git log --first-parent`` over the
+# model states' interface, a second commit of the several-defs shape
+MM = ("#46535", "84c62e1cbd", "ModelState.get_mm_embeddings(scheduled_encoder_inputs, input_batch, req_states)")
+MMH = f"from {MRN} import GPUModelRunner\n\n\n"
+
+
+def _mm(name: str, body: str, line: str, head: str = MMH) -> Killer:
+    return K(*MM, f"vllm/aeon/r129{name}.py", head + f"class AeonMmRunner{name}(GPUModelRunner):\n" + body, line)
+
+
+def _mm_in_runner(name: str, text: str, line: str) -> Killer:
+    return Killer(*MM, (Edit(MRP, text, anchor="class ExecuteModelState(NamedTuple):"),), ((MRP, line),))
+
+
+CASES += [
+    (
+        "#46535 several defs, none fits",
+        "the old two-argument call through self.model_state",
+        _mm(
+            "mm0",
+            "    def aeon_embed(self, scheduler_output, input_batch):\n"
+            "        # AEON: the Spark embeds images before the draft pass\n"
+            "        return self.model_state.get_mm_embeddings(scheduler_output.scheduled_encoder_inputs, input_batch)\n",
+            "        return self.model_state.get_mm_embeddings(scheduler_output.scheduled_encoder_inputs, input_batch)",
+        ),
+    ),
+    (
+        "#46535 several defs, none fits",
+        "the old call by keywords (round 3)",
+        _mm(
+            "mm00",
+            "    def aeon_embed(self, scheduler_output, input_batch):\n"
+            "        return self.model_state.get_mm_embeddings(\n"
+            "            scheduled_encoder_inputs=scheduler_output.scheduled_encoder_inputs, input_batch=input_batch\n"
+            "        )\n",
+            "        return self.model_state.get_mm_embeddings(",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#46535 several defs, none fits",
+        "twin: the new arity",
+        _mm(
+            "mm1",
+            "    def aeon_embed(self, scheduler_output, input_batch):\n"
+            "        return self.model_state.get_mm_embeddings(\n"
+            "            scheduler_output.scheduled_encoder_inputs, input_batch, self.req_states\n"
+            "        )\n",
+            "            scheduler_output.scheduled_encoder_inputs, input_batch, self.req_states",
+        ),
+    ),
+    (
+        "#46535 several defs, none fits",
+        "twin: *args and **kwargs forwarded",
+        _mm(
+            "mm2",
+            "    def aeon_embed(self, *args, **kwargs):\n"
+            "        return self.model_state.get_mm_embeddings(*args, **kwargs)\n",
+            "        return self.model_state.get_mm_embeddings(*args, **kwargs)",
+        ),
+    ),
+    (
+        "#46535 several defs, none fits",
+        "twin: the fork's own encoder class of the name in the runner's module, the old arity",
+        _mm_in_runner(
+            "mm3",
+            "class AeonSigLipEncoder:\n"
+            "    # AEON: the Spark's own vision encoder path\n"
+            "    def get_mm_embeddings(self, scheduled_encoder_inputs, input_batch):\n"
+            "        return None\n\n\n"
+            "class AeonEncoderHolder:\n"
+            "    def __init__(self) -> None:\n"
+            "        self.aeon_encoder = AeonSigLipEncoder()\n\n"
+            "    def aeon_embed(self, scheduled_encoder_inputs, input_batch):\n"
+            "        return self.aeon_encoder.get_mm_embeddings(scheduled_encoder_inputs, input_batch)\n\n\n",
+            "        return self.aeon_encoder.get_mm_embeddings(scheduled_encoder_inputs, input_batch)",
+        ),
+    ),
+    (
+        "#46535 several defs, none fits",
+        "twin: a module-level fork function of the name, reached through a module held on self",
+        _mm_in_runner(
+            "mm4",
+            "def get_mm_embeddings(scheduled_encoder_inputs, input_batch):\n"
+            "    # AEON: a plugin module's embedder\n"
+            "    return None\n\n\n"
+            "class AeonPluginHolder:\n"
+            "    def __init__(self, plugin) -> None:\n"
+            "        self.aeon_plugin = plugin\n\n"
+            "    def aeon_embed(self, scheduled_encoder_inputs, input_batch):\n"
+            "        return self.aeon_plugin.get_mm_embeddings(scheduled_encoder_inputs, input_batch)\n\n\n",
+            "        return self.aeon_plugin.get_mm_embeddings(scheduled_encoder_inputs, input_batch)",
+        ),
+    ),
+    (
+        "#46535 several defs, none fits",
+        "twin: the new arity by keywords",
+        _mm(
+            "mm5",
+            "    def aeon_embed(self, scheduler_output, input_batch):\n"
+            "        return self.model_state.get_mm_embeddings(\n"
+            "            scheduler_output.scheduled_encoder_inputs, input_batch=input_batch, req_states=self.req_states\n"
+            "        )\n",
+            "        return self.model_state.get_mm_embeddings(",
         ),
     ),
 ]
