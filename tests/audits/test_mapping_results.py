@@ -75,6 +75,15 @@ FOUND = {
     ),
     "arithmetic": (HEAD + "def d(n):\n    maps = mappings(n)\n    return maps + 1\n", "return maps + 1", "error"),
     "direct_index": (HEAD + "def e(n):\n    return mappings(n)[0]\n", "return mappings(n)[0]", "error"),
+    # review129: the index judged by its own text -- a number past a name, -1: errors; a name of unknown kind
+    # (a layer name, or a group number): a warning
+    "index_past": (HEAD + "def m(n):\n    maps = mappings(n)\n    return maps[n + 1]\n", "return maps[n + 1]", "error"),
+    "index_negative": (HEAD + "def o(n):\n    return mappings(n)[-1]\n", "return mappings(n)[-1]", "error"),
+    "index_unknown": (
+        HEAD + "def p(n, name):\n    maps = mappings(n)\n    return maps[name]\n",
+        "return maps[name]",
+        "warning",
+    ),
     "handed": (
         HEAD + "def f(n):\n    _, maps = prepare(n)\n    return by_layer(maps, 2)\n",
         "return by_layer(maps, 2)",
@@ -88,6 +97,11 @@ QUIET = {
     "guarded": HEAD + "def j(n):\n    maps = mappings(n)\n    if isinstance(maps, dict):\n        return maps\n"
     "    return maps[:, :n]\n",
     "int_keys": HEAD + "def k(n):\n    return by_group(n)[0]\n",
+    # review129: a string key is the new dict's own lookup (round 1 erred on every index)
+    "literal_key": HEAD + 'def q(n):\n    return mappings(n)["model.layers.0.attn"]\n',
+    "fstring_key": HEAD
+    + 'def r(n, i):\n    _, maps = prepare(n)\n    return [maps[f"layers.{i}"] for _ in range(2)]\n',
+    "joined_key": HEAD + 'def t(n, i):\n    return mappings(n)["layers." + str(i)]\n',
     "dict_param": HEAD + "def l(n):\n    _, maps = prepare(n)\n    return per_layer(maps)\n",
 }
 FORKS = {f"pkg/aeon/{name}.py": text for name, (text, _, _) in FOUND.items()} | {

@@ -89,3 +89,45 @@ def test_a_call_no_def_fits_now_is_an_error(git_repo: GitRepo, name: str) -> Non
 @pytest.mark.parametrize("name", sorted(QUIET))
 def test_twins_stay_quiet(git_repo: GitRepo, name: str) -> None:
     assert findings(git_repo)[f"pkg/aeon/{name}.py"] == []
+
+
+# review129: a def of the name the engine does not read as a method -- a module-level function of the fork's,
+# served by a module held on an attribute, or a method of a class local to a function -- may be the one the call
+# reaches, and may fit it: the call stays quiet (round 1 erred).  A fork's own method of the name that is read
+# and does not fit the call leaves the error standing (round 3).
+UNREAD = {
+    "module_function": "\n\ndef prepare(batch, tables, slots):\n    return batch\n\n\n"
+    "class Holder:\n    def __init__(self, ops):\n        self.ops = ops\n\n"
+    "    def go(self, batch):\n        return self.ops.prepare(batch, 1, 2)\n",
+    "local_class": "\n\ndef make():\n    class Local:\n        def prepare(self, batch, tables, slots):\n            return batch\n\n"
+    "    class Holder:\n        def __init__(self):\n            self.local = Local()\n\n"
+    "        def go(self, batch):\n            return self.local.prepare(batch, 1, 2)\n\n"
+    "    return Holder()\n",
+}
+READ_MISFIT = (
+    "\n\nclass AeonOne:\n    def prepare(self):\n        return None\n\n\n"
+    "class Holder:\n    def go(self, batch):\n        return self.one.prepare(batch, 1, 2)\n"
+)
+
+
+def _forked(added: str) -> str:
+    """The runner with the fork's addition above it (appended, it would conflict with upstream's last line)."""
+    return added.lstrip() + "\n\n" + RUNNER_BASE
+
+
+def _fork_runner(repo: GitRepo, added: str) -> list[Finding]:
+    base = {**INITS, STATES: STATES_BASE, RUNNER: RUNNER_BASE}
+    upstream = [(SUBJECT, {STATES: STATES_AFTER, RUNNER: RUNNER_AFTER})]
+    rows = s.side_by_side(repo, base, {RUNNER: _forked(added)}, upstream, SYMBOL_DRIFT)
+    return [f for f in rows.get(RUNNER, []) if f.severity.value == "error" and "prepare" in f.message]
+
+
+@pytest.mark.parametrize("name", sorted(UNREAD))
+def test_a_def_not_read_as_a_method_keeps_the_call_quiet(git_repo: GitRepo, name: str) -> None:
+    assert _fork_runner(git_repo, UNREAD[name]) == []
+
+
+def test_a_read_method_of_the_fork_that_does_not_fit_leaves_the_error(git_repo: GitRepo) -> None:
+    text = _forked(READ_MISFIT)
+    rows = [f.line for f in _fork_runner(git_repo, READ_MISFIT)]
+    assert rows == [line_of(text, "return self.one.prepare(batch, 1, 2)")]

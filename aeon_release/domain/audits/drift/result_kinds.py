@@ -107,6 +107,39 @@ class Use:
     # ``d["function"]``), or a ``getattr(name, "member", None)`` came back None: the fork's branch for the value
     # without that member, the old kind's
     ducked: bool = False
+    # an index (``indexes``): KEY_NOT_STR where it is no string whatever runs (a number, a slice, a tuple of
+    # them: a tensor's or a list's index), KEY_STR where it is one (a literal, an f-string), else "" (unknown)
+    key: str = ""
+
+
+KEY_STR, KEY_NOT_STR = "a string", "no string"
+
+
+def index_key(node: ast.expr) -> str:
+    """What kind of key ``node``, a subscript's index, is when its own text says so: KEY_STR (a string literal,
+    an f-string, a string joined or formatted, ``str(...)``), KEY_NOT_STR (a number, ``-1``, a slice, ``...``,
+    None, a tuple -- the indexes an array takes --, arithmetic with a number, ``len(...)``/``int(...)``), else
+    "" (a name, an attribute, a call: its kind is not read here)."""
+    if isinstance(node, ast.JoinedStr) or _string(node):
+        return KEY_STR
+    if isinstance(node, (ast.Slice, ast.Tuple, ast.Constant)):  # a number, None, ``...``, bytes: no string
+        return KEY_NOT_STR
+    if isinstance(node, ast.UnaryOp) and isinstance(node.op, (ast.USub, ast.UAdd, ast.Invert)):
+        return KEY_NOT_STR if index_key(node.operand) == KEY_NOT_STR else ""
+    if isinstance(node, ast.BinOp):
+        if isinstance(node.op, (ast.Add, ast.Mod)) and KEY_STR in (index_key(node.left), index_key(node.right)):
+            return KEY_STR  # ``"layer." + name``, ``"layers.%d" % i``
+        if isinstance(node.op, _ARITHMETIC) and (_number(node.left) or _number(node.right)):
+            return KEY_NOT_STR  # ``i + 1``: a number, or a TypeError on a string before any lookup
+        return ""
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+        return _KEY_CALLS.get(node.func.id, "")
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("format", "join"):
+        return KEY_STR if _string(node.func.value) else ""
+    return ""
+
+
+_KEY_CALLS = {"str": KEY_STR, "repr": KEY_STR, "int": KEY_NOT_STR, "len": KEY_NOT_STR}
 
 
 def result_uses(where: ast.AST, call: ast.Call, awaited: bool, tables: frozenset[str] = frozenset()) -> list[Use]:
@@ -141,7 +174,8 @@ def result_uses(where: ast.AST, call: ast.Call, awaited: bool, tables: frozenset
             probed = _member_probed(node, target, parents)
             subject = ast.unparse(target) if probes else ""
             ducked = subject in probes and _ducked(node, subject, probes[subject], parents)
-            uses.append(Use(how, line, element, caught, probed=probed, ducked=ducked))
+            key = index_key(node.slice) if how == "indexes" and isinstance(node, ast.Subscript) else ""
+            uses.append(Use(how, line, element, caught, probed=probed, ducked=ducked, key=key))
         for target, index, attr, line in _element_attributes(node):
             if target is call:
                 element = None
@@ -778,7 +812,7 @@ def _result_drift(
         return None
     if (reflavoured := _reflavoured(old, new, use.how)) is not None:
         return reflavoured
-    if (mapped := _made_a_mapping(old, new, use.how, use.caught)) is not None:
+    if (mapped := _made_a_mapping(old, new, use.how, use.caught, use.key)) is not None:
         return mapped
     if use.element is None and (listed := _made_a_list(old, new, use.how)) is not None:
         return listed
@@ -933,14 +967,18 @@ _MAPPINGS = frozenset({"dict", "Dict", "Mapping", "MutableMapping", "OrderedDict
 _DICT_MEMBERS = frozenset(dir(dict))
 
 
-def _made_a_mapping(old: ast.expr, new: ast.expr, how: str, caught: bool) -> str | None:
+def _made_a_mapping(old: ast.expr, new: ast.expr, how: str, caught: bool, key: str = "") -> str | None:
     """An array made a mapping of arrays (#33046: ``prepare_inputs_to_capture() -> tuple[dict[str, Any],
     torch.Tensor]`` became ``-> tuple[dict[str, Any], dict[str, torch.Tensor]]``, the slot mappings by layer):
     a use only an array has raises on the dict -- a member a dict lacks, read or called (``.contiguous()``,
     ``.shape``: AttributeError), arithmetic or an order against a number (TypeError), and an index into a dict
     keyed by strings (a tensor's index is a number, a slice, a tuple or a tensor: KeyError, or TypeError for an
     unhashable one).  Only where the old annotation names a tensor or an array and the new one a mapping (a
-    union keeps the old kind possible: quiet); a dict keyed by anything else may take the old index: quiet."""
+    union keeps the old kind possible: quiet); a dict keyed by anything else may take the old index: quiet.
+    The index is judged by its own text (``index_key``): an error only for one that is no string whatever runs
+    (``[0]``, ``[:, :n]``, ``[i + 1]``); a string one (``["model.layers.0.attn"]``, ``[f"..."]``) is the new
+    dict's own lookup: quiet; one of unknown kind (``[name]``, ``[group.layer_names[0]]``: a layer name, or a
+    group number the old tensor took) is a warning (``Doubtful``)."""
     was = NAMED.get(outer_type_name(old))
     if was is None or outer_type_name(new) not in _MAPPINGS:
         return None
@@ -950,10 +988,15 @@ def _made_a_mapping(old: ast.expr, new: ast.expr, how: str, caught: bool) -> str
         return f"{said}: this line {how}, which a dict has not (AttributeError)"
     if how in ("computes with it", "orders it against a number") and not caught:
         return f"{said}: this line {how}, which raises TypeError on a dict"
-    key = new.slice.elts[0] if isinstance(new, ast.Subscript) and isinstance(new.slice, ast.Tuple) else None
-    if how == "indexes" and key is not None and outer_type_name(key) == "str" and not caught:
+    keyed = new.slice.elts[0] if isinstance(new, ast.Subscript) and isinstance(new.slice, ast.Tuple) else None
+    if how != "indexes" or keyed is None or outer_type_name(keyed) != "str" or caught or key == KEY_STR:
+        return None
+    if key == KEY_NOT_STR:
         return f"{said}: this line indexes it as {SHOWN[was]}, which the dict keyed by strings raises on (KeyError)"
-    return None
+    return Doubtful(
+        f"{said}: this line indexes it by a key of unknown kind -- a layer name reads the dict, but an index "
+        f"{SHOWN[was]} takes (a group number, a tensor) raises KeyError on the dict keyed by strings"
+    )
 
 
 def _element_reflavoured(before: _Def, after: _Def, use: Use) -> str | None:

@@ -2578,14 +2578,19 @@ class _Checker:
         class): which def it reaches is unknown, but when every def the call fit at the merge base is still there
         and no longer fits it upstream (#36626 inserted ``cudagraph_mode`` into both model states' signatures),
         it fails whichever was meant -- an error, stated against the first.  A def it did not fit before is not
-        one it reached; one it still fits (a fork's own, one upstream left alone) keeps the call quiet."""
+        one it reached; one it still fits (a fork's own, one upstream left alone) keeps the call quiet.  So does a
+        def of the name whose parameters are not read as a method's (a module-level function a module held on an
+        attribute serves, a class local to a function, a property): whether the call fits it is unknown, and it
+        may be the one reached."""
         assert isinstance(call.func, ast.Attribute)
         owned = self._owned.get(mod.path)
         reached: list[tuple[DefSym, DefSym]] = []
         for path, line in found:
             before = _method_at(self.before, path, line, call.func.attr)
             old = _bound_sig(before, "instance") if before is not None else None
-            if before is None or old is None or call_problem(call, old) is not None:
+            if before is None or old is None:
+                return  # a def not read as a method: the call may reach it, and may fit it
+            if call_problem(call, old) is not None:
                 continue  # a def the call never fit: not the one it reached
             after = _same_member(self.after, before, id(call) not in self._actor_calls)
             if not isinstance(after, DefSym):
