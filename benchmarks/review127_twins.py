@@ -17,9 +17,7 @@ CASES: list[tuple[str, str, Killer]] = []
 TWINS: list[tuple[str, str, Killer]] = []
 
 # the widenings' catches in blind_replay_servecli (reach kept): its colliding flags and refused namespaces
-CASES += [
-    c for c in SERVECLI if not c[1].startswith("twin") and ("option" in c[0] or "validation" in c[0])
-]
+CASES += [c for c in SERVECLI if not c[1].startswith("twin") and ("option" in c[0] or "validation" in c[0])]
 
 SV = "vllm.entrypoints.cli.serve"
 CA = "vllm.entrypoints.openai.cli_args"
@@ -526,8 +524,14 @@ TWINS += [
 ]
 
 # --- 684b6870e1 (#24626) and a7e3eba66f (#12473): validate_parsed_serve_args refuses a combination
-VL = ("#24626", "684b6870e1", "validate_parsed_serve_args now raises for enable_log_outputs without enable_log_requests")
-VA = f"from vllm.utils import FlexibleArgumentParser\nfrom {CA} import make_arg_parser, validate_parsed_serve_args\n\n\n"
+VL = (
+    "#24626",
+    "684b6870e1",
+    "validate_parsed_serve_args now raises for enable_log_outputs without enable_log_requests",
+)
+VA = (
+    f"from vllm.utils import FlexibleArgumentParser\nfrom {CA} import make_arg_parser, validate_parsed_serve_args\n\n\n"
+)
 
 
 def _vl(name: str, text: str, line: str) -> Killer:
@@ -628,8 +632,15 @@ TWINS += [
 ]
 
 # --- a7e3eba66f (#12473): --enable-reasoning declared by make_arg_parser, refused with auto tool choice
-RE = ("#12473", "a7e3eba66f", "make_arg_parser declares --enable-reasoning; validation refuses it with auto tool choice")
-VR = "from vllm.utils import FlexibleArgumentParser\n" + f"from {CA} import make_arg_parser, validate_parsed_serve_args\n\n\n"
+RE = (
+    "#12473",
+    "a7e3eba66f",
+    "make_arg_parser declares --enable-reasoning; validation refuses it with auto tool choice",
+)
+VR = (
+    "from vllm.utils import FlexibleArgumentParser\n"
+    + f"from {CA} import make_arg_parser, validate_parsed_serve_args\n\n\n"
+)
 
 
 def _re(name: str, text: str, line: str) -> Killer:
