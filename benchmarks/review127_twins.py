@@ -325,6 +325,55 @@ TWINS += [
     ),
 ]
 
+CASES += [
+    (
+        "#30937 args-class field now an option",
+        "a try catching another kind (round 3)",
+        _sc(
+            "sc19",
+            MAP + "\n\n"
+            "def aeon_tls_parser19(parser: FlexibleArgumentParser) -> FlexibleArgumentParser:\n"
+            "    parser = make_arg_parser(parser)\n"
+            "    try:\n"
+            '        parser.add_argument("--ssl-ciphers", default=None)\n'
+            "    except KeyError:\n"
+            "        pass\n"
+            "    return parser\n",
+            '        parser.add_argument("--ssl-ciphers", default=None)',
+        ),
+    ),
+    (
+        "#30937 args-class field now an option",
+        "a helper's second parameter handed the serve parser by keyword (round 3)",
+        _sc(
+            "sc20",
+            "import argparse\n\n" + f"from {SV} import ServeSubcommand\n\n\n"
+            "def aeon_extend20(probe: argparse.ArgumentParser | None, serve_parser):\n"
+            '    serve_parser.add_argument("--ssl-ciphers", default=None)\n'
+            "    return serve_parser\n\n\n"
+            "class AeonServe20(ServeSubcommand):\n"
+            "    def subparser_init(self, subparsers):\n"
+            "        return aeon_extend20(None, serve_parser=super().subparser_init(subparsers))\n",
+            'serve_parser.add_argument("--ssl-ciphers", default=None)',
+        ),
+    ),
+    (
+        "#30937 args-class field now an option",
+        "a mutually exclusive group of make_arg_parser's parser under an unrelated if (round 3)",
+        _sc(
+            "sc21",
+            MAP + "\n\n"
+            "def aeon_tls_parser21(spark: bool) -> FlexibleArgumentParser:\n"
+            "    parser = make_arg_parser(FlexibleArgumentParser())\n"
+            "    if spark:\n"
+            "        tls = parser.add_mutually_exclusive_group()\n"
+            '        tls.add_argument("--ssl-ciphers", default=None)\n'
+            "    return parser\n",
+            'tls.add_argument("--ssl-ciphers", default=None)',
+        ),
+    ),
+]
+
 # --- 6ee7f18f33 (#30011): FrontendArgs.disable_access_log_for_endpoints (--disable-access-log-for-endpoints)
 AL = ("#30011", "6ee7f18f33", "FrontendArgs gained disable_access_log_for_endpoints")
 ALF = "--disable-access-log-for-endpoints"
@@ -432,7 +481,7 @@ TWINS += [
             "al6",
             "import argparse\n\n\n"
             "def aeon_quiet_paths(args: argparse.Namespace) -> list[str]:\n"
-            f'    raw = getattr(args, "disable_access_log_for_endpoints", None) or ""\n'
+            '    raw = getattr(args, "disable_access_log_for_endpoints", None) or ""\n'
             '    return [p for p in raw.split(",") if p]\n',
             'raw = getattr(args, "disable_access_log_for_endpoints", None) or ""',
         ),

@@ -27,6 +27,16 @@ base already declared in that file (the fork's declaration failed before the mer
 another parser), a backport (the fork's line is the one upstream added: the merge holds one), and reads of
 the option upstream now declares (``args.grpc``, ``getattr(args, ...)``).
 
+The error is tied to the parser the fork's call declares on (review127): followed through
+``add_argument_group`` / ``add_mutually_exclusive_group``, it is a declarer's result, or a name handed to a
+declarer in the same function with no rebinding between, or a parameter a function of the module hands a
+declarer's result at its place; a function that merely calls a declarer while declaring on its own
+``ArgumentParser()`` or a sibling ``subparsers.add_parser(...)`` is a warning.  A def or class the fork wrote
+in its module is its own, never upstream's namesake.  Quiet for a declaration that answers a second one: in a
+``try`` catching ``ArgumentError`` / ``Exception`` / bare, under ``pytest.raises`` / ``assertRaises`` /
+``suppress``, under an ``if`` whose test quotes the option or reads the parser's option table, or in a
+function building or setting a ``conflict_handler="resolve"`` parser.
+
 Cheap first: only when a fork-added line quotes an option and a line upstream's diff added names one of
 them; the caller search runs only for the options that came (one ``git grep`` a round, two rounds).
 """

@@ -26,6 +26,10 @@ reads (the command line decides).  Quiet for a test the known values make false 
 stored from a variable (unknown, and no store of the fork's), a call inside a ``try`` with handlers or under
 ``pytest.raises`` / ``assertRaises`` / ``suppress`` (the fork answers the refusal), and a guard the base held.
 
+What the fork's function knows is read in its own scope (a nested def's namesake is another object); a store
+under an ``if`` / loop / ``try`` that does not hold the call too leaves its name unknown (it may not run), and
+the namespace is the argument at the place of the parameter the guard reads (review127).
+
 Cheap first: only fork files whose added lines store an attribute or parse a literal argv; only upstream
 files whose diff added a ``raise`` and that define a function the fork's added lines call.
 """
