@@ -1,6 +1,66 @@
 """Adversarial twins of killers224's widenings: fork carries correct after the real change.
 
-(docstring completed below, after the rounds)
+Each twin replays a real upstream commit under a fork carry shaped like what the widened checks catch, but right
+after the merge (the merge base is the commit's first parent, upstream the commit):
+
+- a fork ``add_argument`` of an option upstream's parser now declares itself (``drift/colliding_options.py``,
+  new in killers224), on two more real commits of the shape found with ``git log --first-parent -- cli_args.py``
+  / ``-S``: #30937 (69d09fdd6c, ``FrontendArgs.ssl_ciphers``: ``--ssl-ciphers``) and #30011 (6ee7f18f33,
+  ``FrontendArgs.disable_access_log_for_endpoints``), plus #12473 (a7e3eba66f, ``make_arg_parser`` declaring
+  ``--enable-reasoning``) and the replay's #38570: the fork's own ``argparse.ArgumentParser()`` in a function
+  that also builds or parses with ``make_arg_parser``, a sibling ``subparsers.add_parser(...)`` beside
+  ``super().subparser_init``, a ``try`` catching ``ArgumentError`` / ``Exception``, a probe of the parser's
+  option table (``"--x" not in parser._option_string_actions``, ``any(... a.option_strings ...)``), a
+  ``conflict_handler="resolve"`` parser (built so, or set so), the fork's own ``make_arg_parser`` and
+  ``FrontendArgs`` namesakes, a helper handed the serve parser and a parser of its own declaring on the
+  latter, a name rebound to upstream's parser only after the fork's line, a test expecting the conflict under
+  ``pytest.raises``, a peel-then-hand-on wrapper, a mutually exclusive group of the fork's own parser,
+  subparsers of the fork's own CLI (one the server's), and quiet shapes (``set_defaults`` / reads, the fork's
+  own option name with upstream's dest, a nested helper's or lambda's parser, a subclass of the fork's own
+  subcommand base, a copy of ``FrontendArgs`` kept in sync, a comprehension, a module-level tool parser);
+- a fork namespace a new guard of upstream's validator refuses (``drift/refused_namespaces.py``, new in
+  killers224), on the replay's #24626 and #12473 (a7e3eba66f, ``enable_auto_tool_choice and
+  enable_reasoning``): the refused name stored only under a test of the other, a nested helper's own ``args``,
+  both names set by ``setattr`` in a loop, a ``try`` answering TypeError, a copy validated with both set, the
+  fork's own validator namesake, reasoning turned on only without auto tool choice.
+
+Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the widenings' catches
+in ``blind_replay_servecli`` (reach kept) and six new ones of the two new commits and #12473.
+
+Round 1 (main at fdde18c6, engine through ``AEON_SRC``), 18 cases and 35 twins: 15 caught, 3 warned, 0 missed
+of 18; twins 16 quiet (6 of them warned), 19 false errors of 35.  All 19 are colliding_options' "sure" path:
+18 read "the fork's function calls a declarer" (or "a function hands the helper a declarer's result") as "the
+parser the fork declares on is upstream's", whatever that parser is (the fork's own ``ArgumentParser()``, a
+sibling subparser, a name rebound later, a helper's other parameter, the fork's own ``make_arg_parser`` /
+``FrontendArgs`` namesakes), and never asked whether the declaration answers a second one (a ``try`` catching
+``ArgumentError`` or ``Exception``, ``pytest.raises``, a probe of the option table, ``conflict_handler=
+"resolve"``); the 19th is #12473's probed ``--enable-reasoning``.  refused_namespaces drew no false error here:
+every guard of ``validate_parsed_serve_args`` follows its early ``hasattr(args, "subparser")`` return, so its
+error path never fires on these commits -- its false errors were found on the unit fixture's guard without an
+early return (below).
+Round 2 (this branch): colliding_options ties the error to the parser the fork's call declares on (followed
+through ``add_argument_group`` / ``add_mutually_exclusive_group``): a declarer's result, a name handed to a
+declarer in the same function with no rebinding between, or a parameter a function of the module hands a
+declarer's result at its place (positional or keyword); a def or class the fork wrote in its module is its own,
+never upstream's namesake; a declaration in a ``try`` catching ``ArgumentError`` / ``Exception`` / bare, under
+``raises`` / ``assertRaises`` / ``suppress``, under an ``if`` whose test quotes the option or reads the option
+table, or in a function building or setting a ``"resolve"`` conflict handler is quiet.  refused_namespaces
+reads what the fork's function knows in its own scope only (a nested def's ``args`` is another object), makes a
+store under an ``if`` / loop / ``try`` not holding the call unknown, and reads the namespace at the place of the
+parameter the guard reads (its gate now reads any call handing a name last).  Unit tests that failed before:
+test_colliding_option_drift ``review127_twins_draw_no_error`` (9: own-parser-beside, sibling-subparser,
+try-argument-error, probed, resolve, namesake, rebound, helper-other-parameter, expects-the-conflict),
+test_refused_namespace_drift ``review127_twins_draw_no_error`` (store-under-the-other-name, nested-scope; the
+third, second-parameter, was quiet before only because the gate never read a two-argument call) and the round-3
+``second-parameter-refused`` (missed before).  15 caught, 3 warned, 0 missed of 18; twins 35 quiet (14 of them
+warned), 0 false errors of 35.
+Round 3 (written after the mend): cases the mend must not swallow -- a ``try`` catching ``KeyError``, a
+helper's second parameter handed the serve parser by keyword, a mutually exclusive group of
+``make_arg_parser``'s parser under an unrelated ``if``: 3 caught of 3 (on main's engine and this branch);
+unit round-3 cases: colliding_options 5 (a group, handed after the fork's line, a helper by keyword, a try of
+another kind, an if of another test), refused_namespaces 3 (a store in the branch holding the call, the second
+parameter refused, a store in a ``with``): all errors.  All rounds, this branch: 18 caught, 3 warned, 0 missed
+of 21; 0 false errors of 35 twins.
 
   PYTHONPATH=.. python review127_twins.py [--only TEXT ...] [--show]
 """
