@@ -180,3 +180,88 @@ def test_a_second_copy_beside_upstreams_is_an_error(git_repo: GitRepo, no_rules:
     )
     rows = [r for r in s.rule_rows(git_repo, no_rules, sides, RULE) if "conflicting" in r[3]]
     assert [(r[0], r[2]) for r in rows] == [(ARGS, "error")]
+
+
+# review127: the error path read "the fork's function calls a declarer" whatever parser the fork's call declares on
+MAP = "import argparse\n\nfrom pkg.cli_args import make_arg_parser\n\n\n"
+REVIEW127_TWINS = {
+    # the fork's own parser in a function that only parses with upstream's
+    "own-parser-beside": MAP
+    + "def a(argv):\n    served = make_arg_parser(argparse.ArgumentParser()).parse_args([])\n"
+    + '    own = argparse.ArgumentParser()\n    own.add_argument("--grpc")\n    return own, served\n',
+    # a sibling subparser of the serve subparser
+    "sibling-subparser": "from pkg.serve import ServeSubcommand\n\n\nclass AeonServe(ServeSubcommand):\n"
+    + "    def subparser_init(self, subparsers):\n        parser = super().subparser_init(subparsers)\n"
+    + '        probe = subparsers.add_parser("probe")\n        probe.add_argument("--grpc")\n        return parser\n',
+    # a try catching ArgumentError
+    "try-argument-error": MAP
+    + "def a(parser):\n    parser = make_arg_parser(parser)\n    try:\n"
+    + '        parser.add_argument("--grpc")\n    except argparse.ArgumentError:\n        pass\n    return parser\n',
+    # probed by the parser's option table
+    "probed": MAP
+    + 'def a(parser):\n    parser = make_arg_parser(parser)\n    if "--grpc" not in parser._option_string_actions:\n'
+    + '        parser.add_argument("--grpc")\n    return parser\n',
+    # conflict_handler="resolve"
+    "resolve": MAP
+    + 'def a():\n    parser = make_arg_parser(argparse.ArgumentParser(conflict_handler="resolve"))\n'
+    + '    parser.add_argument("--grpc")\n    return parser\n',
+    # the fork's own make_arg_parser namesake
+    "namesake": "import argparse\n\n\ndef make_arg_parser(parser):\n    return parser\n\n\n"
+    + 'def a():\n    parser = make_arg_parser(argparse.ArgumentParser())\n    parser.add_argument("--grpc")\n    return parser\n',
+    # a name rebound to upstream's parser after the fork's own one
+    "rebound": MAP
+    + 'def a(argv):\n    parser = argparse.ArgumentParser()\n    parser.add_argument("--grpc")\n'
+    + "    own = parser.parse_known_args(argv)\n    parser = make_arg_parser(argparse.ArgumentParser())\n    return own, parser\n",
+    # a helper handed upstream's parser first, declaring on its second parameter
+    "helper-other-parameter": MAP
+    + 'def b(served, own):\n    own.add_argument("--grpc")\n    return served\n\n\n'
+    + "def a():\n    return b(make_arg_parser(argparse.ArgumentParser()), argparse.ArgumentParser())\n",
+    # a test expecting the conflict
+    "expects-the-conflict": "import argparse\n\nimport pytest\n\nfrom pkg.cli_args import make_arg_parser\n\n\n"
+    + "def test_a():\n    parser = make_arg_parser(argparse.ArgumentParser())\n"
+    + '    with pytest.raises(argparse.ArgumentError):\n        parser.add_argument("--grpc")\n',
+}
+
+
+@pytest.mark.parametrize("text", list(REVIEW127_TWINS.values()), ids=list(REVIEW127_TWINS))
+def test_review127_twins_draw_no_error(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    assert [r for r in run(git_repo, no_rules, text, FLAG) if r[2] == "error"] == []
+
+
+REVIEW127_ROUND3 = {
+    # a group of the parser upstream's builder returned
+    "group": (
+        MAP
+        + 'def a():\n    parser = make_arg_parser(argparse.ArgumentParser())\n    g = parser.add_argument_group("x")\n    g.add_argument("--grpc")\n    return parser\n',
+        9,
+    ),
+    # handed to the builder after the fork's line, no rebinding between
+    "handed-after": (
+        MAP
+        + 'def a():\n    parser = argparse.ArgumentParser()\n    parser.add_argument("--grpc")\n    return make_arg_parser(parser)\n',
+        8,
+    ),
+    # a helper's parameter handed upstream's parser at its place, by keyword
+    "helper-keyword": (
+        MAP
+        + 'def b(own, served):\n    served.add_argument("--grpc")\n    return served\n\n\ndef a():\n    return b(None, served=make_arg_parser(argparse.ArgumentParser()))\n',
+        7,
+    ),
+    # a try catching another kind does not answer the conflict
+    "try-other-kind": (
+        MAP
+        + 'def a(parser):\n    parser = make_arg_parser(parser)\n    try:\n        parser.add_argument("--grpc")\n    except KeyError:\n        pass\n    return parser\n',
+        9,
+    ),
+    # an if testing another option does not probe this one
+    "if-other-test": (
+        MAP
+        + 'def a(parser, spark):\n    parser = make_arg_parser(parser)\n    if spark:\n        parser.add_argument("--grpc")\n    return parser\n',
+        9,
+    ),
+}
+
+
+@pytest.mark.parametrize(("text", "line"), list(REVIEW127_ROUND3.values()), ids=list(REVIEW127_ROUND3))
+def test_review127_round3_stays_an_error(git_repo: GitRepo, no_rules: Path, text: str, line: int) -> None:
+    assert [(r[1], r[2]) for r in run(git_repo, no_rules, text, FLAG)] == [(line, "error")]

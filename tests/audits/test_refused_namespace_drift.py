@@ -104,3 +104,67 @@ def test_a_namespace_the_guard_may_refuse_is_a_warning(git_repo: GitRepo, no_rul
 )
 def test_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, text: str) -> None:
     assert run(git_repo, no_rules, text) == []
+
+
+# review127: the error path read stores flow-insensitively and across nested scopes, and the first argument
+# whatever parameter the guard reads
+ARGS_TWO = (
+    ARGS_BASE
+    + "\n\ndef validate_pair(label, args):\n    if args.tool_call_parser == 'bad':\n        raise TypeError('bad')\n"
+)
+ARGS_TWO_NEW = (
+    ARGS_NEW
+    + "\n\ndef validate_pair(label, args):\n    if args.tool_call_parser == 'bad':\n        raise TypeError('bad')\n"
+    + GUARD
+)
+
+
+def run_two(git_repo: GitRepo, no_rules: Path, text: str) -> list[tuple[str, int, str, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {ARGS: ARGS_TWO, "pkg/__init__.py": ""},
+        {FORK: "from pkg.cli_args import validate, validate_pair\n\n\n" + text},
+        [("[Bugfix] outputs need requests (#24626)", {ARGS: ARGS_TWO_NEW})],
+    )
+    return [r for r in s.rule_rows(git_repo, no_rules, sides, RULE) if "upstream now makes raise" in r[3]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the refused name set only when the other is on: the branch never runs with requests off
+        "def a(parser):\n    args = parser.parse_args(['--port', '1'])\n    if args.enable_log_requests:\n        args.enable_log_outputs = True\n    validate(args)\n",
+        # a nested helper's own namespace of the same name
+        "def a(parser):\n    args = parser.parse_args(['--port', '1'])\n\n    def b(args):\n        args.enable_log_outputs = True\n        return args\n\n    validate(args)\n    return b\n",
+        # the guard reads the second parameter: the namespace handed first is a label's place
+        "def a(parser, ns):\n    args = parser.parse_args(['--enable-log-outputs'])\n    ns.enable_log_requests = True\n    validate_pair(args, ns)\n",
+    ],
+    ids=["store-under-the-other-name", "nested-scope", "second-parameter"],
+)
+def test_review127_twins_draw_no_error(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    assert [r for r in run_two(git_repo, no_rules, text) if r[2] == "error"] == []
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        # round 3: a store in a branch holding the call too is known
+        (
+            "def a(parser, eval_run):\n    args = parser.parse_args(['--port', '1'])\n    if eval_run:\n        args.enable_log_outputs = True\n        validate(args)\n",
+            8,
+        ),
+        # round 3: the second parameter handed the refused namespace
+        (
+            "def a(parser):\n    args = parser.parse_args(['--enable-log-outputs'])\n    validate_pair('serve', args)\n",
+            6,
+        ),
+        # round 3: a store inside a with block runs
+        (
+            "import contextlib\n\n\ndef a(parser):\n    args = parser.parse_args(['--port', '1'])\n    with contextlib.nullcontext():\n        args.enable_log_outputs = True\n    validate(args)\n",
+            11,
+        ),
+    ],
+    ids=["branch-holding-the-call", "second-parameter-refused", "store-in-a-with"],
+)
+def test_review127_round3_stays_an_error(git_repo: GitRepo, no_rules: Path, text: str, line: int) -> None:
+    assert [(r[1], r[2]) for r in run_two(git_repo, no_rules, text)] == [(line, "error")]

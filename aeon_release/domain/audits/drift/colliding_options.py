@@ -27,6 +27,16 @@ base already declared in that file (the fork's declaration failed before the mer
 another parser), a backport (the fork's line is the one upstream added: the merge holds one), and reads of
 the option upstream now declares (``args.grpc``, ``getattr(args, ...)``).
 
+The error is tied to the parser the fork's call declares on (review127): followed through
+``add_argument_group`` / ``add_mutually_exclusive_group``, it is a declarer's result, or a name handed to a
+declarer in the same function with no rebinding between, or a parameter a function of the module hands a
+declarer's result at its place; a function that merely calls a declarer while declaring on its own
+``ArgumentParser()`` or a sibling ``subparsers.add_parser(...)`` is a warning.  A def or class the fork wrote
+in its module is its own, never upstream's namesake.  Quiet for a declaration that answers a second one: in a
+``try`` catching ``ArgumentError`` / ``Exception`` / bare, under ``pytest.raises`` / ``assertRaises`` /
+``suppress``, under an ``if`` whose test quotes the option or reads the parser's option table, or in a
+function building or setting a ``conflict_handler="resolve"`` parser.
+
 Cheap first: only when a fork-added line quotes an option and a line upstream's diff added names one of
 them; the caller search runs only for the options that came (one ``git grep`` a round, two rounds).
 """
@@ -67,13 +77,84 @@ def colliding_option_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         if module is None:
             continue
         owned = trees.owned_lines(path) - trees.upstream_lines(path)  # a backport's line is upstream's too
-        for flag, line, holder in _fork_declarations(module):
+        parents: dict[int, ast.AST] = {}
+        shadows: set[str] | None = None
+        for flag, line, holder, call in _fork_declarations(module):
             if flag not in came or line not in owned:
                 continue
+            if not parents:
+                parents = {id(c): n for n in ast.walk(module) for c in ast.iter_child_nodes(n)}
+            if _answered(flag, call, holder, parents):
+                continue
+            if shadows is None:
+                shadows = _shadows(module, owned)
             where, declarers = came[flag]
-            sure = (path == where and _own(holder, module) in declarers) or _reaches(holder, declarers, module)
+            sure = (path == where and _own(holder, module) in declarers) or _reaches(
+                holder, call, declarers, module, shadows
+            )
             findings.append(_finding(trees, path, line, flag, where, pr_pattern, sure))
     return findings
+
+
+def _shadows(module: ast.Module, owned: set[int]) -> set[str]:
+    """The module-level defs and classes the fork wrote: a call of one is the fork's own, not upstream's
+    namesake (``def make_arg_parser`` of a fork tool)."""
+    return {
+        n.name
+        for n in module.body
+        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef, ast.ClassDef)) and n.lineno in owned
+    }
+
+
+_CAUGHT = frozenset({"ArgumentError", "Exception", "BaseException"})
+_PROBES = frozenset({"_option_string_actions", "option_strings", "_actions"})
+
+
+def _answered(flag: str, call: ast.Call, holder: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """The fork's declaration answers a second one: inside a ``try`` catching ``ArgumentError`` (or
+    ``Exception``, or bare), under ``pytest.raises`` / ``assertRaises`` / ``suppress``, under an ``if`` whose
+    test quotes the same option or reads the parser's option table (``"--x" not in p._option_string_actions``,
+    ``any(... a.option_strings ...)``), or in a function that builds or sets a parser's ``conflict_handler``
+    to ``"resolve"`` (argparse replaces the earlier option)."""
+    node: ast.AST | None = call
+    while node is not None and node is not holder:
+        parent = parents.get(id(node))
+        if isinstance(parent, ast.Try) and node in parent.body and any(_catches(h) for h in parent.handlers):
+            return True
+        if isinstance(parent, (ast.With, ast.AsyncWith)) and any(
+            _callee(i.context_expr) in {"raises", "assertRaises", "suppress"}
+            for i in parent.items
+            if isinstance(i.context_expr, ast.Call)
+        ):
+            return True
+        if isinstance(parent, ast.If) and node is not parent.test and _probes(parent.test, flag):
+            return True
+        node = parent
+    for n in _own_walk(holder):
+        if isinstance(n, ast.keyword) and n.arg == "conflict_handler" and _is_resolve(n.value):
+            return True
+        if isinstance(n, ast.Assign) and _is_resolve(n.value):
+            if any(isinstance(t, ast.Attribute) and t.attr == "conflict_handler" for t in n.targets):
+                return True
+    return False
+
+
+def _catches(handler: ast.ExceptHandler) -> bool:
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return any(
+        k is None or (k.attr if isinstance(k, ast.Attribute) else getattr(k, "id", "")) in _CAUGHT for k in kinds
+    )
+
+
+def _probes(test: ast.expr, flag: str) -> bool:
+    return any(
+        (isinstance(n, ast.Constant) and n.value == flag) or (isinstance(n, ast.Attribute) and n.attr in _PROBES)
+        for n in ast.walk(test)
+    )
+
+
+def _is_resolve(value: ast.expr) -> bool:
+    return isinstance(value, ast.Constant) and value.value == "resolve"
 
 
 def _fork_quoted(trees: ThreeTrees) -> set[str]:
@@ -204,28 +285,38 @@ def _calls(fn: ast.AST, targets: set[Target], context: str, bases: set[str]) -> 
     return any(isinstance(n, ast.Call) and _is_target(n, targets, context, bases) for n in ast.walk(fn))
 
 
-def _is_target(call: ast.Call, targets: set[Target], context: str, bases: set[str]) -> bool:
+def _is_target(
+    call: ast.Call,
+    targets: set[Target],
+    context: str,
+    bases: set[str],
+    shadows: frozenset[str] | set[str] = frozenset(),
+) -> bool:
+    """``call`` calls one of ``targets``; a name in ``shadows`` (a def or class of the fork's module) is the
+    fork's own, not upstream's namesake."""
     func = call.func
     if isinstance(func, ast.Name):
-        return ("", func.id) in targets
+        return func.id not in shadows and ("", func.id) in targets
     if not isinstance(func, ast.Attribute):
         return False
     owner, name = func.value, func.attr
     if isinstance(owner, ast.Call) and isinstance(owner.func, ast.Name):
         if owner.func.id == "super":
-            return any((b, name) in targets for b in bases)
-        return (owner.func.id, name) in targets  # ``Cls().m()``
+            return any((b, name) in targets for b in bases - shadows)
+        return owner.func.id not in shadows and (owner.func.id, name) in targets  # ``Cls().m()``
     if isinstance(owner, ast.Name):
         if owner.id in {"self", "cls"}:
-            return any((c, name) in targets for c in {context, *bases})
+            return any((c, name) in targets for c in {context, *bases} - shadows)
+        if owner.id in shadows:
+            return False
         return (owner.id, name) in targets or ("", name) in targets  # ``Cls.m()`` or ``module.f()``
     return False
 
 
-def _fork_declarations(module: ast.Module) -> list[tuple[str, int, ast.AST]]:
-    """(option, line of its literal, the function holding the call) of each ``add_argument`` /
+def _fork_declarations(module: ast.Module) -> list[tuple[str, int, ast.AST, ast.Call]]:
+    """(option, line of its literal, the function holding the call, the call) of each ``add_argument`` /
     ``add_option`` string of the module, a loop's literal tuple of flags included."""
-    out: list[tuple[str, int, ast.AST]] = []
+    out: list[tuple[str, int, ast.AST, ast.Call]] = []
     for holder in _holders(module):
         loops = {
             loop.target.id: loop.iter.elts
@@ -240,7 +331,7 @@ def _fork_declarations(module: ast.Module) -> list[tuple[str, int, ast.AST]]:
             for arg in node.args:
                 for text in loops.get(arg.id, []) if isinstance(arg, ast.Name) else [arg]:
                     if isinstance(text, ast.Constant) and isinstance(text.value, str) and text.value.startswith("--"):
-                        out.append((text.value, text.lineno, holder))
+                        out.append((text.value, text.lineno, holder, node))
     return out
 
 
@@ -268,23 +359,98 @@ def _own(holder: ast.AST, module: ast.Module) -> Target:
     return _context(holder, module)[0], holder.name
 
 
-def _reaches(holder: ast.AST, declarers: set[Target], module: ast.Module) -> bool:
-    """The fork's parser is upstream's for sure: the function holding the call calls a declarer, or a function
-    of the module hands it a parser a declarer returned."""
+def _reaches(holder: ast.AST, call: ast.Call, declarers: set[Target], module: ast.Module, shadows: set[str]) -> bool:
+    """The fork's parser is upstream's for sure: the parser the fork's call declares on (through
+    ``add_argument_group`` / ``add_mutually_exclusive_group``) is a declarer's result, or is handed to a
+    declarer in the same function (before or after the fork's call, with no rebinding between), or is a
+    parameter a function of the module hands a declarer's result at its place."""
+    if not isinstance(holder, (ast.FunctionDef, ast.AsyncFunctionDef)) or not isinstance(call.func, ast.Attribute):
+        return False
     context, bases = _context(holder, module)
-    if isinstance(holder, (ast.FunctionDef, ast.AsyncFunctionDef)) and _calls(holder, declarers, context, bases):
-        return True
-    name = holder.name if isinstance(holder, (ast.FunctionDef, ast.AsyncFunctionDef)) else None
-    for caller in _holders(module)[1:] if name else []:
+    source = _parser_of(call.func.value, call.lineno, holder, declarers, context, bases, shadows)
+    if isinstance(source, str):
+        return _handed_parameter(holder, source, declarers, module, shadows)
+    return source is True
+
+
+_GROUPS = frozenset({"add_argument_group", "add_mutually_exclusive_group"})
+
+
+def _parser_of(
+    receiver: ast.expr,
+    line: int,
+    holder: ast.FunctionDef | ast.AsyncFunctionDef,
+    declarers: set[Target],
+    context: str,
+    bases: set[str],
+    shadows: set[str],
+) -> bool | str | None:
+    """True when ``receiver`` at ``line`` is upstream's parser for sure, the parameter's name when it is a
+    parameter of ``holder`` no statement before rebound, None otherwise."""
+    for _ in range(4):  # a group of a group of ...
+        if isinstance(receiver, ast.Call):
+            if _is_target(receiver, declarers, context, bases, shadows):
+                return True
+            func = receiver.func
+            if isinstance(func, ast.Attribute) and func.attr in _GROUPS:
+                receiver = func.value
+                continue
+            return None
+        if not isinstance(receiver, ast.Name):
+            return None
+        name = receiver.id
+        binds = sorted(
+            (n for n in _own_walk(holder) if isinstance(n, ast.Assign) and _binds(n, name)), key=lambda n: n.lineno
+        )
+        before = [n for n in binds if n.lineno < line]
+        after = [n.lineno for n in binds if n.lineno > line]
+        start = before[-1].lineno if before else 0
+        end = after[0] if after else 1 << 30
+        handed = any(
+            isinstance(n, ast.Call)
+            and start <= n.lineno < end
+            and _is_target(n, declarers, context, bases, shadows)
+            and any(isinstance(a, ast.Name) and a.id == name for a in [*n.args, *(k.value for k in n.keywords)])
+            for n in _own_walk(holder)
+        )
+        if handed:
+            return True
+        if not before:
+            params = [a.arg for a in [*holder.args.posonlyargs, *holder.args.args, *holder.args.kwonlyargs]]
+            return name if name in params else None
+        receiver, line = before[-1].value, before[-1].lineno
+    return None
+
+
+def _binds(node: ast.Assign, name: str) -> bool:
+    return any(isinstance(t, ast.Name) and t.id == name for t in node.targets)
+
+
+def _handed_parameter(
+    holder: ast.FunctionDef | ast.AsyncFunctionDef,
+    param: str,
+    declarers: set[Target],
+    module: ast.Module,
+    shadows: set[str],
+) -> bool:
+    """A function of the module calls ``holder`` handing its parameter ``param`` a declarer's result (or a
+    local bound to one)."""
+    params = [a.arg for a in [*holder.args.posonlyargs, *holder.args.args]]
+    index = params.index(param) if param in params else -1
+    for caller in _holders(module)[1:]:
         ctx, cbases = _context(caller, module)
         returned = _returned_names(caller, declarers, ctx, cbases)
         for call in _own_walk(caller):
-            if isinstance(call, ast.Call) and _callee(call) == name:
-                for arg in [*call.args, *(k.value for k in call.keywords)]:
-                    if isinstance(arg, ast.Call) and _is_target(arg, declarers, ctx, cbases):
-                        return True
-                    if isinstance(arg, ast.Name) and arg.id in returned:
-                        return True
+            if not (isinstance(call, ast.Call) and _callee(call) == holder.name):
+                continue
+            at = index - 1 if isinstance(call.func, ast.Attribute) and params[:1] in (["self"], ["cls"]) else index
+            given = [call.args[at]] if 0 <= at < len(call.args) else []
+            given += [k.value for k in call.keywords if k.arg == param]
+            for arg in given:
+                if isinstance(arg, ast.Call) and _is_target(arg, declarers, ctx, cbases, shadows):
+                    return True
+                if isinstance(arg, ast.Name) and arg.id in returned:
+                    return True
     return False
 
 

@@ -26,6 +26,10 @@ reads (the command line decides).  Quiet for a test the known values make false 
 stored from a variable (unknown, and no store of the fork's), a call inside a ``try`` with handlers or under
 ``pytest.raises`` / ``assertRaises`` / ``suppress`` (the fork answers the refusal), and a guard the base held.
 
+What the fork's function knows is read in its own scope (a nested def's namesake is another object); a store
+under an ``if`` / loop / ``try`` that does not hold the call too leaves its name unknown (it may not run), and
+the namespace is the argument at the place of the parameter the guard reads (review127).
+
 Cheap first: only fork files whose added lines store an attribute or parse a literal argv; only upstream
 files whose diff added a ``raise`` and that define a function the fork's added lines call.
 """
@@ -45,7 +49,7 @@ from aeon_release.domain.audits.source import lazy_pattern, parse_python
 __all__ = ["refused_namespace_drift"]
 
 _STORE = lazy_pattern(r"^\s*[a-z_]\w*\.[a-z_]\w*\s*=[^=]|parse_args\(\s*\[")
-_CALLED = lazy_pattern(r"\b([a-z_]\w*)\(\s*[a-z_]\w*\s*\)")
+_CALLED = lazy_pattern(r"\b([a-z_]\w*)\([^()]*\b[a-z_]\w*\s*\)")  # a call handing a name last
 _HANDLED = frozenset({"raises", "assertRaises", "suppress"})
 
 Known = dict[str, object]  # attribute -> its value (absent: unknown)
@@ -55,6 +59,7 @@ class _Guard:
     def __init__(self, path: str, func: str, param: str, test: ast.expr, line: int, kind: str, early: bool) -> None:
         self.path, self.func, self.param, self.test, self.line, self.kind = path, func, param, test, line, kind
         self.early = early  # a statement before it may return or hand the parameter to a call
+        self.index = 0  # the parameter's place in the function's positional parameters
 
 
 def refused_namespace_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -115,6 +120,7 @@ def _module_guards(path: str, module: ast.Module) -> dict[str, list[_Guard]]:
             if guard is not None and isinstance(stmt, ast.If):
                 param, kind = guard
                 found.setdefault(fn.name, []).append(_Guard(path, fn.name, param, stmt.test, stmt.lineno, kind, early))
+                found[fn.name][-1].index = params.index(param)
             early = early or _may_change(stmt, params)
     return found
 
@@ -167,13 +173,15 @@ def _fork_calls(
     parents = {id(c): n for n in ast.walk(module) for c in ast.iter_child_nodes(n)}
     findings = []
     for fn in (n for n in ast.walk(module) if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))):
-        for call in (n for n in ast.walk(fn) if isinstance(n, ast.Call) and n.lineno in owned):
+        for call in (n for n in _scope(fn) if isinstance(n, ast.Call) and n.lineno in owned):
             key = _target(call, names, aliases)
-            arg = call.args[0] if call.args else None
-            if key not in guards or not isinstance(arg, ast.Name) or _handled(call, parents):
+            if key not in guards or _handled(call, parents):
                 continue
-            known, stored = _known(trees, fn, arg.id, call.lineno, falsy)
             for guard in guards[key]:
+                arg = call.args[guard.index] if guard.index < len(call.args) else None
+                if not isinstance(arg, ast.Name):
+                    continue
+                known, stored = _known(trees, fn, arg.id, call, falsy, parents)
                 verdict = _value(guard.test, guard.param, known)
                 read = {n.attr for n in ast.walk(guard.test) if isinstance(n, ast.Attribute)}
                 if verdict is True or (verdict is None and read & stored):
@@ -223,23 +231,54 @@ def _handled(call: ast.Call, parents: dict[int, ast.AST]) -> bool:
     return False
 
 
-def _known(trees: ThreeTrees, fn: ast.AST, name: str, line: int, falsy: dict[str, bool]) -> tuple[Known, set[str]]:
-    """What ``fn`` knows of ``name``'s attributes before ``line``, and the attributes it stores."""
+def _scope(fn: ast.AST) -> list[ast.AST]:
+    """The nodes of ``fn``'s own scope: a nested def, lambda or class has its own names."""
+    out, todo = [], list(ast.iter_child_nodes(fn))
+    while todo:
+        node = todo.pop()
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef, ast.Lambda, ast.ClassDef)):
+            continue
+        out.append(node)
+        todo += ast.iter_child_nodes(node)
+    return out
+
+
+def _known(
+    trees: ThreeTrees, fn: ast.AST, name: str, call: ast.Call, falsy: dict[str, bool], parents: dict[int, ast.AST]
+) -> tuple[Known, set[str]]:
+    """What ``fn``'s own scope knows of ``name``'s attributes before ``call``, and the attributes it stores.  A
+    store under a branch or loop that does not hold the call too (``if args.b: args.a = True``) may not run:
+    its attribute is unknown, a store of the fork's all the same."""
     known: Known = {}
     stored: set[str] = set()
-    steps = sorted((n for n in ast.walk(fn) if isinstance(n, ast.Assign) and n.lineno < line), key=lambda n: n.lineno)
+    around = _blocks(call, fn, parents)
+    steps = sorted(
+        (n for n in _scope(fn) if isinstance(n, ast.Assign) and n.lineno < call.lineno), key=lambda n: n.lineno
+    )
     for node in steps:
+        sure = _blocks(node, fn, parents) <= around
         for target in node.targets:
             if isinstance(target, ast.Name) and target.id == name:
-                known = _parsed(trees, node.value, falsy)
+                known = _parsed(trees, node.value, falsy) if sure else {}
                 stored = set()
             elif isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == name:
                 stored.add(target.attr)
-                if isinstance(node.value, ast.Constant):
+                if sure and isinstance(node.value, ast.Constant):
                     known[target.attr] = node.value.value
                 else:
                     known.pop(target.attr, None)
     return known, stored
+
+
+def _blocks(node: ast.AST, fn: ast.AST, parents: dict[int, ast.AST]) -> set[int]:
+    """The branches and loops of ``fn`` holding ``node`` (a ``with`` runs its body: not one)."""
+    out = set()
+    current = parents.get(id(node))
+    while current is not None and current is not fn:
+        if isinstance(current, (ast.If, ast.For, ast.AsyncFor, ast.While, ast.Try, ast.Match, ast.IfExp)):
+            out.add(id(current))
+        current = parents.get(id(current))
+    return out
 
 
 def _parsed(trees: ThreeTrees, value: ast.expr, falsy: dict[str, bool]) -> Known:
