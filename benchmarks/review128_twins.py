@@ -1,0 +1,613 @@
+"""Adversarial twins of killers222's widenings: fork carries correct after the real change.
+
+DOC_PLACEHOLDER
+
+  PYTHONPATH=.. python review128_twins.py [--only TEXT ...] [--show]
+"""
+
+from __future__ import annotations
+
+import sys
+
+from blind_replay import K, run
+from killer_replay import Killer
+
+CASES: list[tuple[str, str, Killer]] = []
+TWINS: list[tuple[str, str, Killer]] = []
+
+QN = "vllm.model_executor.models.qwen3_next"
+MTP = "vllm.model_executor.models.qwen3_next_mtp"
+
+# --- #35413 (1e5ad9b74f): Qwen3NextForCausalLM.packed_modules_mapping gained in_proj_qkvz and in_proj_ba
+PM = ("#35413", "1e5ad9b74f", "Qwen3NextForCausalLM.packed_modules_mapping gained in_proj_qkvz and in_proj_ba")
+PH = f"from {QN} import Qwen3NextForCausalLM\n\n\n"
+OLD_KEYS = '{"qkv_proj", "gate_up_proj"}'
+OLD_MAP = '{"qkv_proj": ["q_proj", "k_proj", "v_proj"], "gate_up_proj": ["gate_proj", "up_proj"]}'
+
+
+def _pm(name: str, body: str, line: str, head: str = PH) -> Killer:
+    return K(*PM, f"vllm/aeon/r128{name}.py", head + body, line)
+
+
+CASES += [
+    (
+        "#35413 stale value test",
+        "a test of the old key set (the replay's)",
+        _pm(
+            "pm0",
+            "def aeon_check_packed() -> None:\n"
+            "    # AEON: GB10's adapter packer knows two packed modules\n"
+            f"    assert set(Qwen3NextForCausalLM.packed_modules_mapping) == {OLD_KEYS}\n",
+            f"assert set(Qwen3NextForCausalLM.packed_modules_mapping) == {OLD_KEYS}",
+        ),
+    ),
+    (
+        "#35413 stale value test",
+        "the length tested off self in a subclass that keeps the base's mapping",
+        _pm(
+            "pm00",
+            "class AeonPacked(Qwen3NextForCausalLM):\n"
+            "    def aeon_two_packed(self) -> bool:\n"
+            "        return len(self.packed_modules_mapping) == 2\n",
+            "return len(self.packed_modules_mapping) == 2",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#35413 stale value test",
+        "twin: a mixin first in the bases defines the mapping the subclass reads",
+        _pm(
+            "pm1",
+            "class AeonPackedMixin:\n"
+            f"    packed_modules_mapping = {OLD_MAP}\n\n\n"
+            "class AeonNext1(AeonPackedMixin, Qwen3NextForCausalLM):\n"
+            "    def aeon_ok(self) -> bool:\n"
+            f"        return set(self.packed_modules_mapping) == {OLD_KEYS}\n",
+            f"return set(self.packed_modules_mapping) == {OLD_KEYS}",
+        ),
+    ),
+    (
+        "#35413 stale value test",
+        "twin: the mixin's mapping tested off the subclass",
+        _pm(
+            "pm2",
+            "class AeonPackedMixin2:\n"
+            f"    packed_modules_mapping = {OLD_MAP}\n\n\n"
+            "class AeonNext2(AeonPackedMixin2, Qwen3NextForCausalLM):\n"
+            "    pass\n\n\n"
+            f"assert set(AeonNext2.packed_modules_mapping) == {OLD_KEYS}\n",
+            f"assert set(AeonNext2.packed_modules_mapping) == {OLD_KEYS}",
+        ),
+    ),
+    (
+        "#35413 stale value test",
+        "twin: the subclass sets its own mapping on self in __init__",
+        _pm(
+            "pm3",
+            "class AeonNext3(Qwen3NextForCausalLM):\n"
+            "    def __init__(self, *, vllm_config, prefix: str = \"\") -> None:\n"
+            "        super().__init__(vllm_config=vllm_config, prefix=prefix)\n"
+            "        # AEON: the Spark's NVFP4 adapters pack only these two\n"
+            f"        self.packed_modules_mapping = {OLD_MAP}\n\n"
+            "    def aeon_ok(self) -> bool:\n"
+            f"        return set(self.packed_modules_mapping) == {OLD_KEYS}\n",
+            f"return set(self.packed_modules_mapping) == {OLD_KEYS}",
+        ),
+    ),
+    (
+        "#35413 stale value test",
+        "twin: the fork sets the class's mapping, then tests it",
+        _pm(
+            "pm4",
+            "def aeon_pin_packed() -> bool:\n"
+            f"    Qwen3NextForCausalLM.packed_modules_mapping = {OLD_MAP}\n"
+            f"    return set(Qwen3NextForCausalLM.packed_modules_mapping) == {OLD_KEYS}\n",
+            f"return set(Qwen3NextForCausalLM.packed_modules_mapping) == {OLD_KEYS}",
+        ),
+    ),
+    (
+        "#35413 stale value test",
+        "twin: the fork sets its subclass's mapping at module level, then tests it",
+        _pm(
+            "pm5",
+            "class AeonNext5(Qwen3NextForCausalLM):\n"
+            "    pass\n\n\n"
+            f"AeonNext5.packed_modules_mapping = {OLD_MAP}\n"
+            f"assert len(AeonNext5.packed_modules_mapping) == 2\n",
+            "assert len(AeonNext5.packed_modules_mapping) == 2",
+        ),
+    ),
+    (
+        "#35413 stale value test",
+        "twin: the mapping set by setattr on self, then tested",
+        _pm(
+            "pm6",
+            "class AeonNext6(Qwen3NextForCausalLM):\n"
+            "    def aeon_narrow(self) -> bool:\n"
+            f'        setattr(self, "packed_modules_mapping", {OLD_MAP})\n'
+            f"        return set(self.packed_modules_mapping) == {OLD_KEYS}\n",
+            f"return set(self.packed_modules_mapping) == {OLD_KEYS}",
+        ),
+    ),
+    (
+        "#35413 stale value test",
+        "twin: the fork's own namesake class",
+        _pm(
+            "pm7",
+            "class AeonPacker:\n"
+            f"    packed_modules_mapping = {OLD_MAP}\n\n\n"
+            "def aeon_ok7(packer: AeonPacker) -> bool:\n"
+            f"    return set(packer.packed_modules_mapping) == {OLD_KEYS}\n",
+            f"return set(packer.packed_modules_mapping) == {OLD_KEYS}",
+        ),
+    ),
+    (
+        "#35413 stale value test",
+        "twin: a subclass overriding the mapping with a literal of its own",
+        _pm(
+            "pm8",
+            "class AeonNext8(Qwen3NextForCausalLM):\n"
+            '    packed_modules_mapping = {"qkv_proj": ["q_proj", "k_proj", "v_proj"], "gate_up_proj": ["gate_proj", "up_proj"],'
+            ' "in_proj_qkvz": ["in_proj_qkvz"]}\n\n\n'
+            "def aeon_ok8() -> bool:\n"
+            "    return len(AeonNext8.packed_modules_mapping) == 3\n",
+            "return len(AeonNext8.packed_modules_mapping) == 3",
+        ),
+    ),
+    (
+        "#35413 stale value test",
+        "twin: a probe taking both branches (old and new mapping)",
+        _pm(
+            "pm9",
+            "def aeon_packed_names() -> list[str]:\n"
+            f"    if set(Qwen3NextForCausalLM.packed_modules_mapping) == {OLD_KEYS}:\n"
+            '        return ["qkv_proj", "gate_up_proj", "in_proj_qkvz", "in_proj_ba"]\n'
+            "    return list(Qwen3NextForCausalLM.packed_modules_mapping)\n",
+            f"    if set(Qwen3NextForCausalLM.packed_modules_mapping) == {OLD_KEYS}:",
+        ),
+    ),
+    (
+        "#35413 stale value test",
+        "twin: a conditional expression choosing on the old key set",
+        _pm(
+            "pm10",
+            "def aeon_count() -> int:\n"
+            f"    return 4 if len(Qwen3NextForCausalLM.packed_modules_mapping) == 2 else len(Qwen3NextForCausalLM.packed_modules_mapping)\n",
+            "    return 4 if len(Qwen3NextForCausalLM.packed_modules_mapping) == 2 else len(Qwen3NextForCausalLM.packed_modules_mapping)",
+        ),
+    ),
+    (
+        "#35413 stale value test",
+        "twin: old or new key set accepted",
+        _pm(
+            "pm11",
+            "def aeon_known() -> bool:\n"
+            f"    return len(Qwen3NextForCausalLM.packed_modules_mapping) == 2 or len(Qwen3NextForCausalLM.packed_modules_mapping) == 4\n",
+            "    return len(Qwen3NextForCausalLM.packed_modules_mapping) == 2 or len(Qwen3NextForCausalLM.packed_modules_mapping) == 4",
+        ),
+    ),
+    (
+        "#35413 stale value test",
+        "twin: the old test inside a comprehension over the fork's own classes",
+        _pm(
+            "pm12",
+            "class AeonA:\n"
+            f"    packed_modules_mapping = {OLD_MAP}\n\n\n"
+            "class AeonB:\n"
+            f"    packed_modules_mapping = {OLD_MAP}\n\n\n"
+            "def aeon_all() -> bool:\n"
+            f"    return all(set(c.packed_modules_mapping) == {OLD_KEYS} for c in (AeonA, AeonB))\n",
+            f"    return all(set(c.packed_modules_mapping) == {OLD_KEYS} for c in (AeonA, AeonB))",
+        ),
+    ),
+    (
+        "#35413 stale value test",
+        "twin: a lambda of a local copy the fork narrows",
+        _pm(
+            "pm13",
+            "def aeon_narrowed() -> bool:\n"
+            "    mapping = {k: v for k, v in Qwen3NextForCausalLM.packed_modules_mapping.items() if not k.startswith(\"in_proj\")}\n"
+            f"    check = lambda: set(mapping) == {OLD_KEYS}  # noqa: E731\n"
+            "    return check()\n",
+            f"    check = lambda: set(mapping) == {OLD_KEYS}  # noqa: E731",
+        ),
+    ),
+    (
+        "#35413 stale value test",
+        "twin: the subclass's classmethod reads cls after the subclass pinned it",
+        _pm(
+            "pm14",
+            "class AeonNext14(Qwen3NextForCausalLM):\n"
+            "    @classmethod\n"
+            "    def aeon_pin(cls) -> bool:\n"
+            f"        cls.packed_modules_mapping = {OLD_MAP}\n"
+            f"        return set(cls.packed_modules_mapping) == {OLD_KEYS}\n",
+            f"        return set(cls.packed_modules_mapping) == {OLD_KEYS}",
+        ),
+    ),
+]
+
+# --- #46316 (e45b279928): Qwen3NextMTP.packed_modules_mapping["gate_up_proj"] fixed to ["gate_proj", "up_proj"]
+MT = ("#46316", "e45b279928", 'Qwen3NextMTP.packed_modules_mapping["gate_up_proj"] ["up_proj", "down_proj"] -> ["gate_proj", "up_proj"]')
+MH = f"from {MTP} import Qwen3NextMTP\n\n\n"
+MTP_OLD = '{"qkv_proj": ["q_proj", "k_proj", "v_proj"], "gate_up_proj": ["up_proj", "down_proj"]}'
+
+
+def _mt(name: str, body: str, line: str, head: str = MH) -> Killer:
+    return K(*MT, f"vllm/aeon/r128{name}.py", head + body, line)
+
+
+CASES += [
+    (
+        "#46316 stale value test",
+        "the whole mapping tested against the base's",
+        _mt(
+            "mt0",
+            "def aeon_mtp_mapping_known() -> bool:\n"
+            "    # AEON: the Spark's MTP loader remaps the (swapped) gate_up shards itself\n"
+            f"    return Qwen3NextMTP.packed_modules_mapping == {MTP_OLD}\n",
+            f"    return Qwen3NextMTP.packed_modules_mapping == {MTP_OLD}",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#46316 stale value test",
+        "twin: the key set (unchanged) tested",
+        _mt(
+            "mt1",
+            "def aeon_mtp_keys() -> bool:\n"
+            f"    return set(Qwen3NextMTP.packed_modules_mapping) == {OLD_KEYS}\n",
+            f"    return set(Qwen3NextMTP.packed_modules_mapping) == {OLD_KEYS}",
+        ),
+    ),
+    (
+        "#46316 stale value test",
+        "twin: a subclass pins the old mapping as a class attribute, tested off self",
+        _mt(
+            "mt2",
+            "class AeonMTP(Qwen3NextMTP):\n"
+            f"    packed_modules_mapping = {MTP_OLD}\n\n"
+            "    def aeon_swapped(self) -> bool:\n"
+            f"        return self.packed_modules_mapping == {MTP_OLD}\n",
+            f"        return self.packed_modules_mapping == {MTP_OLD}",
+        ),
+    ),
+    (
+        "#46316 stale value test",
+        "twin: a copy of the old mapping kept in the fork and compared",
+        _mt(
+            "mt3",
+            f"AEON_MTP_MAPPING = {MTP_OLD}\n\n\n"
+            "def aeon_same() -> bool:\n"
+            f"    return AEON_MTP_MAPPING == {MTP_OLD}\n",
+            f"    return AEON_MTP_MAPPING == {MTP_OLD}",
+        ),
+    ),
+    (
+        "#46316 stale value test",
+        "twin: the instance's mapping set by setattr under a guard, then tested",
+        _mt(
+            "mt4",
+            "def aeon_pin_mtp(model: Qwen3NextMTP) -> bool:\n"
+            '    if hasattr(model, "packed_modules_mapping"):\n'
+            f'        setattr(model, "packed_modules_mapping", {MTP_OLD})\n'
+            f"    return model.packed_modules_mapping == {MTP_OLD}\n",
+            f"    return model.packed_modules_mapping == {MTP_OLD}",
+        ),
+    ),
+]
+
+# --- #35777 (dc6b578466): qwen3_next no longer imports (nor calls) fused_recurrent_gated_delta_rule
+FR = ("#35777", "dc6b578466", "fused_recurrent_gated_delta_rule no longer imported into nor called from qwen3_next")
+FLA = "vllm.model_executor.layers.fla.ops"
+FK = "fused_recurrent_gated_delta_rule"
+IH = "import importlib\n\n\n"
+
+
+def _fr(name: str, body: str, line: str, head: str = IH) -> Killer:
+    return K(*FR, f"vllm/aeon/r128{name}.py", head + body, line)
+
+
+CASES += [
+    (
+        "#35777 setattr store",
+        "a monkeypatch by setattr on an import_module-bound module (the replay's)",
+        _fr(
+            "fr0",
+            "def aeon_patch(kernel) -> None:\n"
+            f'    mod = importlib.import_module("{QN}")\n'
+            f'    setattr(mod, "{FK}", kernel)\n',
+            f'setattr(mod, "{FK}", kernel)',
+        ),
+    ),
+    (
+        "#35777 setattr store",
+        "setattr on the imported module at module level",
+        _fr(
+            "fr00",
+            "def aeon_kernel(*args, **kwargs):\n    return None\n\n\n"
+            f'setattr(qwen3_next, "{FK}", staticmethod(aeon_kernel))\n',
+            f'setattr(qwen3_next, "{FK}", staticmethod(aeon_kernel))',
+            head="from vllm.model_executor.models import qwen3_next\n\n\n",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#35777 setattr store",
+        "twin: setattr under if hasattr (a patch only where the name is)",
+        _fr(
+            "fr1",
+            "def aeon_patch1(kernel) -> None:\n"
+            f'    mod = importlib.import_module("{QN}")\n'
+            f'    if hasattr(mod, "{FK}"):\n'
+            f'        setattr(mod, "{FK}", kernel)\n',
+            f'        setattr(mod, "{FK}", kernel)',
+        ),
+    ),
+    (
+        "#35777 setattr store",
+        "twin: setattr under getattr(..., None) is not None",
+        _fr(
+            "fr2",
+            "def aeon_patch2(kernel) -> None:\n"
+            f'    mod = importlib.import_module("{QN}")\n'
+            f'    if getattr(mod, "{FK}", None) is not None:\n'
+            f'        setattr(mod, "{FK}", kernel)\n',
+            f'        setattr(mod, "{FK}", kernel)',
+        ),
+    ),
+    (
+        "#35777 setattr store",
+        "twin: setattr after an early return when hasattr is false",
+        _fr(
+            "fr3",
+            "def aeon_patch3(kernel) -> None:\n"
+            f'    mod = importlib.import_module("{QN}")\n'
+            f'    if not hasattr(mod, "{FK}"):\n'
+            "        return\n"
+            f'    setattr(mod, "{FK}", kernel)\n',
+            f'    setattr(mod, "{FK}", kernel)',
+        ),
+    ),
+    (
+        "#35777 setattr store",
+        "twin: the original read in a try catching AttributeError, then setattr",
+        _fr(
+            "fr4",
+            "def aeon_patch4(wrap) -> None:\n"
+            f'    mod = importlib.import_module("{QN}")\n'
+            "    try:\n"
+            f"        original = mod.{FK}\n"
+            "    except AttributeError:\n"
+            "        return\n"
+            f'    setattr(mod, "{FK}", wrap(original))\n',
+            f'    setattr(mod, "{FK}", wrap(original))',
+        ),
+    ),
+    (
+        "#35777 setattr store",
+        "twin: setattr on the kernel's own package",
+        _fr(
+            "fr5",
+            "def aeon_patch5(kernel) -> None:\n"
+            f'    mod = importlib.import_module("{FLA}")\n'
+            f'    setattr(mod, "{FK}", kernel)\n',
+            f'    setattr(mod, "{FK}", kernel)',
+        ),
+    ),
+    (
+        "#35777 setattr store",
+        "twin: setattr on the package imported under an alias",
+        _fr(
+            "fr6",
+            "def aeon_patch6(kernel) -> None:\n"
+            f'    setattr(fla_ops, "{FK}", kernel)\n',
+            f'    setattr(fla_ops, "{FK}", kernel)',
+            head="from vllm.model_executor.layers.fla import ops as fla_ops\n\n\n",
+        ),
+    ),
+    (
+        "#35777 setattr store",
+        "twin: setattr on an instance of the fork's own kernel table",
+        _fr(
+            "fr7",
+            "class AeonKernels:\n"
+            "    def __init__(self) -> None:\n"
+            f"        self.{FK} = None\n\n\n"
+            "def aeon_patch7(kernel) -> AeonKernels:\n"
+            "    table = AeonKernels()\n"
+            f'    setattr(table, "{FK}", kernel)\n'
+            "    return table\n",
+            f'    setattr(table, "{FK}", kernel)',
+        ),
+    ),
+    (
+        "#35777 setattr store",
+        "twin: setattr on self in the fork's own class",
+        _fr(
+            "fr8",
+            "class AeonKernels8:\n"
+            "    def __init__(self, kernel) -> None:\n"
+            f'        setattr(self, "{FK}", kernel)\n\n'
+            "    def run(self, *args):\n"
+            f"        return self.{FK}(*args)\n",
+            f'        setattr(self, "{FK}", kernel)',
+        ),
+    ),
+    (
+        "#35777 setattr store",
+        "twin: setattr under a test of the module's dict",
+        _fr(
+            "fr9",
+            "def aeon_patch9(kernel) -> None:\n"
+            f'    mod = importlib.import_module("{QN}")\n'
+            f'    if "{FK}" in vars(mod):\n'
+            f'        setattr(mod, "{FK}", kernel)\n',
+            f'        setattr(mod, "{FK}", kernel)',
+        ),
+    ),
+    (
+        "#35777 setattr store",
+        "twin: setattr under a test of dir()",
+        _fr(
+            "fr10",
+            "def aeon_patch10(kernel) -> None:\n"
+            f'    mod = importlib.import_module("{QN}")\n'
+            f'    if "{FK}" in dir(mod):\n'
+            f'        setattr(mod, "{FK}", kernel)\n',
+            f'        setattr(mod, "{FK}", kernel)',
+        ),
+    ),
+    (
+        "#35777 setattr store",
+        "twin: setattr in a lambda on the fork's own namespace",
+        _fr(
+            "fr11",
+            "import types\n\n"
+            "AEON_NS = types.SimpleNamespace()\n"
+            f'aeon_install = lambda k: setattr(AEON_NS, "{FK}", k)  # noqa: E731\n',
+            f'aeon_install = lambda k: setattr(AEON_NS, "{FK}", k)  # noqa: E731',
+        ),
+    ),
+    (
+        "#35777 setattr store",
+        "twin: a parameter named like the module (shadowing the import)",
+        _fr(
+            "fr12",
+            "def aeon_patch12(qwen3_next, kernel) -> None:\n"
+            "    # the caller hands the fork's own shim namespace\n"
+            f'    setattr(qwen3_next, "{FK}", kernel)\n',
+            f'    setattr(qwen3_next, "{FK}", kernel)',
+            head="from vllm.model_executor.models import qwen3_next  # noqa: F401\n\n\n",
+        ),
+    ),
+    (
+        "#35777 setattr store",
+        "twin: setattr in a try falling back when the module has no such name",
+        _fr(
+            "fr13",
+            "def aeon_patch13(kernel) -> bool:\n"
+            f'    mod = importlib.import_module("{QN}")\n'
+            "    try:\n"
+            f"        mod.{FK}  # noqa: B018\n"
+            f'        setattr(mod, "{FK}", kernel)\n'
+            "    except AttributeError:\n"
+            "        return False\n"
+            "    return True\n",
+            f'        setattr(mod, "{FK}", kernel)',
+        ),
+    ),
+]
+
+# --- #37975 (a8eab8f30d): fused_gdn_gating moved off qwen3_next into layers/mamba/gdn_linear_attn
+GM = ("#37975", "a8eab8f30d", "fused_gdn_gating (and the gated delta net) moved off qwen3_next to gdn_linear_attn")
+GH = "from vllm.model_executor.models import qwen3_next\n\n\n"
+
+
+def _gm(name: str, body: str, line: str, head: str = GH) -> Killer:
+    return K(*GM, f"vllm/aeon/r128{name}.py", head + body, line)
+
+
+CASES += [
+    (
+        "#37975 setattr store",
+        "setattr of a function the module no longer defines",
+        _gm(
+            "gm0",
+            "def aeon_patch_gating(kernel) -> None:\n"
+            "    # AEON: the Spark's fused gating kernel\n"
+            '    setattr(qwen3_next, "fused_gdn_gating", kernel)\n',
+            '    setattr(qwen3_next, "fused_gdn_gating", kernel)',
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#37975 setattr store",
+        "twin: setattr under hasattr, else patched where upstream moved it",
+        _gm(
+            "gm1",
+            "def aeon_patch_gating1(kernel) -> None:\n"
+            '    if hasattr(qwen3_next, "fused_gdn_gating"):\n'
+            '        setattr(qwen3_next, "fused_gdn_gating", kernel)\n'
+            "    else:\n"
+            '        setattr(importlib.import_module("vllm.model_executor.layers.mamba.gdn_linear_attn"), "fused_gdn_gating", kernel)\n',
+            '        setattr(qwen3_next, "fused_gdn_gating", kernel)',
+            head="import importlib\n\n" + GH,
+        ),
+    ),
+    (
+        "#37975 setattr store",
+        "twin: setattr on a subclass of the fork's own of the model",
+        _gm(
+            "gm2",
+            "class AeonNextModel(qwen3_next.Qwen3NextForCausalLM):\n"
+            "    pass\n\n\n"
+            "def aeon_mark(kernel) -> None:\n"
+            '    setattr(AeonNextModel, "fused_gdn_gating", staticmethod(kernel))\n',
+            '    setattr(AeonNextModel, "fused_gdn_gating", staticmethod(kernel))',
+        ),
+    ),
+]
+
+# --- #38152 (9704a5c310): Qwen3NextGatedDeltaNet's events and aux_stream removed
+GI = ("#38152", "9704a5c310", "gdn_in_proj op, Qwen3NextGatedDeltaNet._forward_in_proj, .events and .aux_stream removed")
+GIH = f"import torch\n\nfrom {QN} import Qwen3NextGatedDeltaNet\n\n\n"
+
+
+def _gi(name: str, body: str, line: str, head: str = GIH) -> Killer:
+    return K(*GI, f"vllm/aeon/r128{name}.py", head + body, line)
+
+
+TWINS += [
+    (
+        "#38152 setattr store",
+        "twin: a subclass sets its own events by setattr on self and reads them",
+        _gi(
+            "gi1",
+            "class AeonGDN1(Qwen3NextGatedDeltaNet):\n"
+            "    def aeon_init_events(self) -> None:\n"
+            '        setattr(self, "events", (torch.cuda.Event(), torch.cuda.Event()))\n\n'
+            "    def aeon_sync(self) -> None:\n"
+            "        self.events[1].synchronize()\n",
+            '        setattr(self, "events", (torch.cuda.Event(), torch.cuda.Event()))',
+        ),
+    ),
+    (
+        "#38152 setattr store",
+        "twin: setattr on an instance under a hasattr probe",
+        _gi(
+            "gi2",
+            "def aeon_serial(layer: Qwen3NextGatedDeltaNet) -> None:\n"
+            '    if hasattr(layer, "aux_stream"):\n'
+            '        setattr(layer, "aux_stream", None)\n',
+            '        setattr(layer, "aux_stream", None)',
+        ),
+    ),
+    (
+        "#38152 setattr store",
+        "twin: setattr on an instance of the fork's own layer class",
+        _gi(
+            "gi3",
+            "class AeonStreams:\n"
+            "    aux_stream: torch.cuda.Stream | None = None\n\n\n"
+            "def aeon_streams() -> AeonStreams:\n"
+            "    s = AeonStreams()\n"
+            '    setattr(s, "aux_stream", torch.cuda.Stream())\n'
+            "    return s\n",
+            '    setattr(s, "aux_stream", torch.cuda.Stream())',
+        ),
+    ),
+]
+
+
+def main() -> int:
+    run(__doc__, CASES, TWINS, prefix="aeon-review128-")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
