@@ -86,7 +86,7 @@ TWINS += [
         _pm(
             "pm3",
             "class AeonNext3(Qwen3NextForCausalLM):\n"
-            "    def __init__(self, *, vllm_config, prefix: str = \"\") -> None:\n"
+            '    def __init__(self, *, vllm_config, prefix: str = "") -> None:\n'
             "        super().__init__(vllm_config=vllm_config, prefix=prefix)\n"
             "        # AEON: the Spark's NVFP4 adapters pack only these two\n"
             f"        self.packed_modules_mapping = {OLD_MAP}\n\n"
@@ -173,7 +173,7 @@ TWINS += [
         _pm(
             "pm10",
             "def aeon_count() -> int:\n"
-            f"    return 4 if len(Qwen3NextForCausalLM.packed_modules_mapping) == 2 else len(Qwen3NextForCausalLM.packed_modules_mapping)\n",
+            "    return 4 if len(Qwen3NextForCausalLM.packed_modules_mapping) == 2 else len(Qwen3NextForCausalLM.packed_modules_mapping)\n",
             "    return 4 if len(Qwen3NextForCausalLM.packed_modules_mapping) == 2 else len(Qwen3NextForCausalLM.packed_modules_mapping)",
         ),
     ),
@@ -183,7 +183,7 @@ TWINS += [
         _pm(
             "pm11",
             "def aeon_known() -> bool:\n"
-            f"    return len(Qwen3NextForCausalLM.packed_modules_mapping) == 2 or len(Qwen3NextForCausalLM.packed_modules_mapping) == 4\n",
+            "    return len(Qwen3NextForCausalLM.packed_modules_mapping) == 2 or len(Qwen3NextForCausalLM.packed_modules_mapping) == 4\n",
             "    return len(Qwen3NextForCausalLM.packed_modules_mapping) == 2 or len(Qwen3NextForCausalLM.packed_modules_mapping) == 4",
         ),
     ),
@@ -207,7 +207,7 @@ TWINS += [
         _pm(
             "pm13",
             "def aeon_narrowed() -> bool:\n"
-            "    mapping = {k: v for k, v in Qwen3NextForCausalLM.packed_modules_mapping.items() if not k.startswith(\"in_proj\")}\n"
+            '    mapping = {k: v for k, v in Qwen3NextForCausalLM.packed_modules_mapping.items() if not k.startswith("in_proj")}\n'
             f"    check = lambda: set(mapping) == {OLD_KEYS}  # noqa: E731\n"
             "    return check()\n",
             f"    check = lambda: set(mapping) == {OLD_KEYS}  # noqa: E731",
@@ -229,7 +229,11 @@ TWINS += [
 ]
 
 # --- #46316 (e45b279928): Qwen3NextMTP.packed_modules_mapping["gate_up_proj"] fixed to ["gate_proj", "up_proj"]
-MT = ("#46316", "e45b279928", 'Qwen3NextMTP.packed_modules_mapping["gate_up_proj"] ["up_proj", "down_proj"] -> ["gate_proj", "up_proj"]')
+MT = (
+    "#46316",
+    "e45b279928",
+    'Qwen3NextMTP.packed_modules_mapping["gate_up_proj"] ["up_proj", "down_proj"] -> ["gate_proj", "up_proj"]',
+)
 MH = f"from {MTP} import Qwen3NextMTP\n\n\n"
 MTP_OLD = '{"qkv_proj": ["q_proj", "k_proj", "v_proj"], "gate_up_proj": ["up_proj", "down_proj"]}'
 
@@ -257,8 +261,7 @@ TWINS += [
         "twin: the key set (unchanged) tested",
         _mt(
             "mt1",
-            "def aeon_mtp_keys() -> bool:\n"
-            f"    return set(Qwen3NextMTP.packed_modules_mapping) == {OLD_KEYS}\n",
+            f"def aeon_mtp_keys() -> bool:\n    return set(Qwen3NextMTP.packed_modules_mapping) == {OLD_KEYS}\n",
             f"    return set(Qwen3NextMTP.packed_modules_mapping) == {OLD_KEYS}",
         ),
     ),
@@ -279,9 +282,7 @@ TWINS += [
         "twin: a copy of the old mapping kept in the fork and compared",
         _mt(
             "mt3",
-            f"AEON_MTP_MAPPING = {MTP_OLD}\n\n\n"
-            "def aeon_same() -> bool:\n"
-            f"    return AEON_MTP_MAPPING == {MTP_OLD}\n",
+            f"AEON_MTP_MAPPING = {MTP_OLD}\n\n\ndef aeon_same() -> bool:\n    return AEON_MTP_MAPPING == {MTP_OLD}\n",
             f"    return AEON_MTP_MAPPING == {MTP_OLD}",
         ),
     ),
@@ -403,8 +404,7 @@ TWINS += [
         "twin: setattr on the package imported under an alias",
         _fr(
             "fr6",
-            "def aeon_patch6(kernel) -> None:\n"
-            f'    setattr(fla_ops, "{FK}", kernel)\n',
+            f'def aeon_patch6(kernel) -> None:\n    setattr(fla_ops, "{FK}", kernel)\n',
             f'    setattr(fla_ops, "{FK}", kernel)',
             head="from vllm.model_executor.layers.fla import ops as fla_ops\n\n\n",
         ),
@@ -554,7 +554,11 @@ TWINS += [
 ]
 
 # --- #38152 (9704a5c310): Qwen3NextGatedDeltaNet's events and aux_stream removed
-GI = ("#38152", "9704a5c310", "gdn_in_proj op, Qwen3NextGatedDeltaNet._forward_in_proj, .events and .aux_stream removed")
+GI = (
+    "#38152",
+    "9704a5c310",
+    "gdn_in_proj op, Qwen3NextGatedDeltaNet._forward_in_proj, .events and .aux_stream removed",
+)
 GIH = f"import torch\n\nfrom {QN} import Qwen3NextGatedDeltaNet\n\n\n"
 
 
