@@ -1,6 +1,70 @@
 """Adversarial twins of killers222's widenings: fork carries correct after the real change.
 
-DOC_PLACEHOLDER
+Each twin replays a real upstream commit under a fork carry shaped like what killers222's widened checks catch,
+but right after the merge (the merge base is the commit's first parent, upstream the commit):
+
+- a fork equality test of a class attribute's old literal value (``drift/stale_value_tests.py``, new; #35413
+  ``Qwen3NextForCausalLM.packed_modules_mapping`` gained ``in_proj_qkvz``/``in_proj_ba``): a mixin first in the
+  bases defining the mapping (read off ``self`` and off the subclass), the subclass setting its own mapping on
+  ``self`` in ``__init__``, the fork setting the class's mapping and then testing it (in a function, at module
+  level on its subclass, by ``setattr`` on ``self``, on ``cls`` in a classmethod), the fork's own namesake
+  class, a subclass overriding with a literal of its own, a probe taking both branches, a conditional
+  expression, an ``or`` accepting old or new, the test in a comprehension over the fork's classes, a lambda
+  on a narrowed local copy; and a second real commit of the shape, #46316 (e45b279928, found with ``git log
+  --first-parent -G '"gate_up_proj": \['``) fixing ``Qwen3NextMTP.packed_modules_mapping["gate_up_proj"]``:
+  the unchanged key set tested, a subclass pinning the old mapping, a fork copy of the old mapping compared,
+  the instance's mapping set by ``setattr`` under a ``hasattr`` and then tested;
+- ``setattr(owner, "name", value)`` judged as the store (``drift/symbols.py``; #35777 ``qwen3_next`` no
+  longer imports ``fused_recurrent_gated_delta_rule``): ``setattr`` under ``if hasattr``, under
+  ``getattr(..., None) is not None``, after ``if not hasattr: return``, after ``try: original = mod.f`` /
+  ``except AttributeError: return``, under ``"f" in vars(mod)`` and ``in dir(mod)``, in a ``try`` behind a read
+  of the name, on the kernel's own package (by ``import_module`` and by an alias), on an instance of the
+  fork's own kernel table, on ``self`` of the fork's own class, in a lambda on the fork's namespace, on a
+  parameter named like the module; a second real commit, #37975 (a8eab8f30d, ``fused_gdn_gating`` moved off
+  ``qwen3_next``; found with ``git log --first-parent -S fused_gdn_gating``, also used by
+  blind_replay_modelfiles for other spellings): ``setattr`` under ``hasattr`` else where upstream moved it,
+  ``setattr`` on the fork's own subclass; and #38152 (9704a5c310, ``events``/``aux_stream`` removed):
+  ``setattr(self, "events", ...)`` in a subclass that reads them itself, ``setattr`` on an instance under a
+  ``hasattr``, on an instance of the fork's own class.
+
+Every error on a twin's line is a false one (a warning is counted apart).  The CASES are the widenings' catches
+(blind_replay_qwen3moe's #35777 ``setattr`` and #35413 key-set test, with spellings of the same shape and the
+second commits' catches), kept to show the reach stays.
+
+Round 1 (main at a5f938ba), 6 cases and 36 twins: 6 caught of 6; 17 false errors of 36, 2 warned.  Ten are
+stale value tests: a test of an attribute the fork's module sets itself (on ``self`` in ``__init__``, on the
+class in a function and at module level, by ``setattr`` on ``self`` and on a guarded instance, on ``cls``) was
+resolved to upstream's class-body value; and a test the fork branches on (an ``if``'s test, a conditional
+expression, an arm of an ``or`` accepting old or new) was an error "on every path" though the fork wrote a
+branch for each outcome.  Seven are ``setattr`` stores under a guard: a presence test excuses a gone name's
+*read* (``_read_of``: ``x.name``, ``getattr``) but not ``setattr(x, "name", v)`` -- ``if hasattr``,
+``getattr(...) is not None``, ``in vars()``, ``in dir()``, ``if not hasattr: return`` and #37975's ``hasattr``
+branch all erred on the no-longer-imported name (on a renamed one two of them were already quiet) -- and a
+``try`` whose ``AttributeError`` handler leaves was no guard for later statements, nor for a ``setattr`` behind
+a read in the ``try``.
+Round 2 (this branch): ``drift/stale_value_tests.py`` -- a test that decides a branch (``branched``: the test of
+an ``if``, ``IfExp`` or ``while`` under ``not``/``and``, or an operand of an ``or``) is a warning ("the branch the
+fork wrote for the other outcome now runs"), and a test of an attribute name the fork's module sets anywhere
+(``stored_names``: an attribute store or delete, a ``setattr`` with a literal name; read once a module) is
+left.  ``drift/fallbacks.py`` -- ``_use_of``: a builtin ``setattr``/``delattr`` of ``x.name`` with a literal name is a
+use of ``x.name`` for every presence test (``hasattr_guarded_lines``, ``hasattr_exited_lines``, the
+conditional-expression guard); ``hasattr_exited_lines`` reads a ``try`` (no ``else``/``finally``) whose
+``except AttributeError`` handler leaves the block as ``if not hasattr(...): return``: later uses of what its
+body read run only where the object has it; ``try_guarded_lines`` counts a ``setattr`` in a ``try`` catching
+AttributeError only where the body reads the same ``x.name`` (``setattr`` itself raises nothing there).  Unit
+tests that failed before: test_stale_value_tests ``set on self first``, ``set by setattr``, ``a branch``, ``an
+arm of or``; test_setattr_patches ``under a test of dir``, ``after a try that reads it and leaves``, ``in a try
+behind a read``.  6 caught of 6; 0 false errors of 36 twins (5 warned: the three branch tests and two
+``setattr``s whose guards a warning of another check still reads).
+Round 3 (written after the mends): cases the mends must not swallow -- a subclass setting another attribute
+(``self.aeon_packed``) and testing the old key set, the old test and-ed with a flag in an ``assert``, a
+``setattr`` in a ``try`` catching AttributeError with no read before it, a ``setattr`` under a ``hasattr`` of
+another name, a ``setattr`` after a ``try`` whose handler does not leave: 5 caught of 5 (unit tests
+``another attribute set``, ``and-ed in an assert``, ``in a try with no read before it``, ``under a presence
+test of another name``, ``after a try whose handler does not leave``).  All rounds, this branch: 11 caught of
+11, 0 warned; 0 false errors of 36 twins (5 warned).
+
+REGRESSION_PLACEHOLDER
 
   PYTHONPATH=.. python review128_twins.py [--only TEXT ...] [--show]
 """
@@ -603,6 +667,75 @@ TWINS += [
             '    setattr(s, "aux_stream", torch.cuda.Stream())\n'
             "    return s\n",
             '    setattr(s, "aux_stream", torch.cuda.Stream())',
+        ),
+    ),
+]
+
+# --- round 3: cases the mends must not swallow
+CASES += [
+    (
+        "#35413 stale value test",
+        "a module setting another attribute of the model (round 3)",
+        _pm(
+            "r3a",
+            "class AeonNextR3(Qwen3NextForCausalLM):\n"
+            '    def __init__(self, *, vllm_config, prefix: str = "") -> None:\n'
+            "        super().__init__(vllm_config=vllm_config, prefix=prefix)\n"
+            "        self.aeon_packed = dict(self.packed_modules_mapping)\n\n"
+            "    def aeon_ok(self) -> None:\n"
+            f"        assert set(self.packed_modules_mapping) == {OLD_KEYS}\n",
+            f"        assert set(self.packed_modules_mapping) == {OLD_KEYS}",
+        ),
+    ),
+    (
+        "#35413 stale value test",
+        "the old test and-ed with a flag in an assert (round 3)",
+        _pm(
+            "r3b",
+            "def aeon_check(strict: bool) -> None:\n"
+            "    assert strict and len(Qwen3NextForCausalLM.packed_modules_mapping) == 2\n",
+            "    assert strict and len(Qwen3NextForCausalLM.packed_modules_mapping) == 2",
+        ),
+    ),
+    (
+        "#35777 setattr store",
+        "setattr in a try catching AttributeError with no read before it (round 3)",
+        _fr(
+            "r3c",
+            "def aeon_patch_r3c(kernel) -> None:\n"
+            f'    mod = importlib.import_module("{QN}")\n'
+            "    try:\n"
+            f'        setattr(mod, "{FK}", kernel)\n'
+            "    except AttributeError:\n"
+            "        pass\n",
+            f'        setattr(mod, "{FK}", kernel)',
+        ),
+    ),
+    (
+        "#35777 setattr store",
+        "setattr under a hasattr of another name (round 3)",
+        _fr(
+            "r3d",
+            "def aeon_patch_r3d(kernel) -> None:\n"
+            f'    mod = importlib.import_module("{QN}")\n'
+            '    if hasattr(mod, "fused_gdn_gating"):\n'
+            f'        setattr(mod, "{FK}", kernel)\n',
+            f'        setattr(mod, "{FK}", kernel)',
+        ),
+    ),
+    (
+        "#35777 setattr store",
+        "setattr after a try whose handler does not leave (round 3)",
+        _fr(
+            "r3e",
+            "def aeon_patch_r3e(kernel) -> None:\n"
+            f'    mod = importlib.import_module("{QN}")\n'
+            "    try:\n"
+            f"        original = mod.{FK}\n"
+            "    except AttributeError:\n"
+            "        original = None\n"
+            f'    setattr(mod, "{FK}", kernel or original)\n',
+            f'    setattr(mod, "{FK}", kernel or original)',
         ),
     ),
 ]
