@@ -6,7 +6,12 @@ a module bound by ``importlib.import_module``, installs a name nothing reads).  
 ``owner.name = value`` spelling is: found on a module imported as a name, one from its package, one bound by
 ``import_module``, a class and an annotated object.  A module's function patched with a function of the
 file (``setattr(fp8_utils, "f", aeon_f)``) is drift/knobs.py's (test_dead_knobs): one finding a line.  Quiet: a name upstream kept, a name built at run time,
-a store under ``if not hasattr(owner, "name"):`` (the fork fills a gap).
+a store under ``if not hasattr(owner, "name"):`` (the fork fills a gap).  Quiet too (review128): a store the fork
+guards by a presence test of the same name -- ``if hasattr(m, "f"):``, ``getattr(m, "f", None) is not None``,
+``"f" in dir(m)``, after ``if not hasattr(m, "f"): return`` or after ``try: m.f`` / ``except AttributeError:
+return`` -- patches only where the owner still has it, as the read it guards would.  Still found: a ``setattr``
+in a ``try`` catching AttributeError with no read of the name before it (setattr raises nothing there), a
+presence test of another name, a handler that does not leave.
 """
 
 from __future__ import annotations
@@ -78,6 +83,29 @@ PATCHES = {
         '    setattr(config, "gpu_memory_utilization", 0.8)  # AEON: unified memory\n',
         "sets config.gpu_memory_utilization",
     ),
+    "in a try with no read before it": (
+        "import vllm.v1.worker.gpu_worker as gpu_worker\n\n\n" + "def aeon_install(kernel) -> None:\n"
+        "    try:\n"
+        '        setattr(gpu_worker, "compile_or_warm_up_model", kernel)\n'
+        "    except AttributeError:\n"
+        "        pass\n",
+        "sets gpu_worker.compile_or_warm_up_model, which upstream renamed",
+    ),
+    "under a presence test of another name": (
+        "import vllm.v1.worker.gpu_worker as gpu_worker\n\n\n" + "def aeon_install(kernel) -> None:\n"
+        '    if hasattr(gpu_worker, "profile"):\n'
+        '        setattr(gpu_worker, "compile_or_warm_up_model", kernel)\n',
+        "sets gpu_worker.compile_or_warm_up_model, which upstream renamed",
+    ),
+    "after a try whose handler does not leave": (
+        "import vllm.v1.worker.gpu_worker as gpu_worker\n\n\n" + "def aeon_install(kernel) -> None:\n"
+        "    try:\n"
+        "        gpu_worker.profile  # noqa: B018\n"
+        "    except AttributeError:\n"
+        "        pass\n"
+        '    setattr(gpu_worker, "compile_or_warm_up_model", kernel)\n',
+        "sets gpu_worker.compile_or_warm_up_model, which upstream renamed",
+    ),
 }
 QUIET = {
     "a name upstream kept": (
@@ -92,6 +120,45 @@ QUIET = {
         + WARM
         + 'if not hasattr(gpu_worker, "compile_or_warm_up_model"):\n'
         '    setattr(gpu_worker, "compile_or_warm_up_model", aeon_warm_up)\n'
+    ),
+    "under hasattr": (
+        "import vllm.v1.worker.gpu_worker as gpu_worker\n\n\n" + "def aeon_install(kernel) -> None:\n"
+        '    if hasattr(gpu_worker, "compile_or_warm_up_model"):\n'
+        '        setattr(gpu_worker, "compile_or_warm_up_model", kernel)\n'
+    ),
+    "under getattr is not None": (
+        "import vllm.v1.worker.gpu_worker as gpu_worker\n\n\n" + "def aeon_install(kernel) -> None:\n"
+        '    if getattr(gpu_worker, "compile_or_warm_up_model", None) is not None:\n'
+        '        setattr(gpu_worker, "compile_or_warm_up_model", kernel)\n'
+    ),
+    "under a test of dir": (
+        "import vllm.v1.worker.gpu_worker as gpu_worker\n\n\n" + "def aeon_install(kernel) -> None:\n"
+        '    if "compile_or_warm_up_model" in dir(gpu_worker):\n'
+        '        setattr(gpu_worker, "compile_or_warm_up_model", kernel)\n'
+    ),
+    "after an early return": (
+        "import vllm.v1.worker.gpu_worker as gpu_worker\n\n\n" + "def aeon_install(kernel) -> None:\n"
+        '    if not hasattr(gpu_worker, "compile_or_warm_up_model"):\n'
+        "        return\n"
+        '    setattr(gpu_worker, "compile_or_warm_up_model", kernel)\n'
+    ),
+    "after a try that reads it and leaves": (
+        "import functools\n"
+        + "import vllm.v1.worker.gpu_worker as gpu_worker\n\n\n"
+        + "def aeon_install(kernel) -> None:\n"
+        "    try:\n"
+        "        original = gpu_worker.compile_or_warm_up_model\n"
+        "    except AttributeError:\n"
+        "        return\n"
+        '    setattr(gpu_worker, "compile_or_warm_up_model", functools.partial(kernel, original))\n'
+    ),
+    "in a try behind a read": (
+        "import vllm.v1.worker.gpu_worker as gpu_worker\n\n\n" + "def aeon_install(kernel) -> None:\n"
+        "    try:\n"
+        "        gpu_worker.compile_or_warm_up_model  # noqa: B018\n"
+        '        setattr(gpu_worker, "compile_or_warm_up_model", kernel)\n'
+        "    except AttributeError:\n"
+        "        return\n"
     ),
 }
 

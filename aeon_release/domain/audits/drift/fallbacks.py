@@ -138,7 +138,7 @@ def hasattr_guarded_lines(
     if not isinstance(stmt, ast.If):
         return [], set()
     block, asked = _hasattr_asked(stmt.test, stmt.body, stmt.orelse, by_hasattr, bound)
-    lines = {n.lineno for inner in block for n in ast.walk(inner) if isinstance(n, ast.expr) and _read_of(n) in asked}
+    lines = {n.lineno for inner in block for n in ast.walk(inner) if isinstance(n, ast.expr) and _use_of(n) in asked}
     return (block, lines) if lines else ([], set())
 
 
@@ -154,13 +154,30 @@ def hasattr_exited_lines(
     """The lines of ``later`` (the statements after ``stmt`` in its block) reading ``x.name`` where ``stmt`` is
     ``if not hasattr(x, "name"):`` with no ``else``, over a body that leaves the block: they run only where the
     object still has it (``if not hasattr(w, "old"): return w.new()`` then ``return w.old()``)."""
+    if by_hasattr and (asked := _read_or_left(stmt)):
+        return {n.lineno for s in later for n in ast.walk(s) if isinstance(n, ast.expr) and _use_of(n) in asked}
     if not leaves_unless(stmt):
         return set()
     negated = (isinstance(stmt.test, ast.UnaryOp) and isinstance(stmt.test.op, ast.Not)) or _not_in(stmt.test)
     if not negated and _compared_to_none(stmt.test, ast.Is) is None:  # ``if getattr(x, "n", None) is None:``
         return set()
     _, asked = _hasattr_asked(stmt.test, stmt.body, stmt.orelse, by_hasattr, bound)
-    return {n.lineno for s in later for n in ast.walk(s) if isinstance(n, ast.expr) and _read_of(n) in asked}
+    return {n.lineno for s in later for n in ast.walk(s) if isinstance(n, ast.expr) and _use_of(n) in asked}
+
+
+def _read_or_left(stmt: ast.stmt) -> set[tuple[str, str]]:
+    """The (object, name) pairs a ``try`` body reads where a handler of ``AttributeError`` leaves the block
+    (``try: original = m.f`` / ``except AttributeError: return``): the statements after the ``try`` run only
+    where the object has them (review128)."""
+    if not isinstance(stmt, ast.Try) or stmt.orelse or stmt.finalbody:
+        return set()
+    if not any(
+        handler_catches(h.type, frozenset({"AttributeError"}), bare=False) and _exits(h.body) for h in stmt.handlers
+    ):
+        return set()
+    return {
+        p for s in stmt.body for n in ast.walk(s) if isinstance(n, ast.Attribute) and (p := _read_of(n)) is not None
+    }
 
 
 def hasattr_guarded_nodes(exprs: Iterable[ast.expr], by_hasattr: bool = True, bound: Bound | None = None) -> set[int]:
@@ -172,7 +189,7 @@ def hasattr_guarded_nodes(exprs: Iterable[ast.expr], by_hasattr: bool = True, bo
         for node in ast.walk(expr):
             if isinstance(node, ast.IfExp):
                 block, asked = _hasattr_asked(node.test, [node.body], [node.orelse], by_hasattr, bound)
-                found |= {id(n) for n in ast.walk(block[0]) if _read_of(n) in asked}
+                found |= {id(n) for n in ast.walk(block[0]) if _use_of(n) in asked}
     return found
 
 
@@ -306,6 +323,21 @@ def _compared_to_none(test: ast.expr, op: type[ast.cmpop]) -> ast.expr | None:
     return test.left if isinstance(right, ast.Constant) and right.value is None else None
 
 
+def _set_of(node: ast.AST) -> tuple[str, str] | None:
+    """(object, name) of the builtin ``setattr(x, "name", value)`` (or ``delattr(x, "name")``) with a literal name."""
+    if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id in ("setattr", "delattr")):
+        return None
+    name = str_value(node.args[1]) if len(node.args) >= 2 and not node.keywords else None
+    return (ast.unparse(node.args[0]), name) if name is not None else None
+
+
+def _use_of(node: ast.AST) -> tuple[str, str] | None:
+    """(object, name) of a read of ``x.name`` (``_read_of``) or of a ``setattr``/``delattr`` of it (``_set_of``):
+    what a presence test of ``x.name`` guards (review128: ``if hasattr(m, "f"): setattr(m, "f", mine)`` patches
+    only where m still has f)."""
+    return _read_of(node) or _set_of(node)
+
+
 def _read_of(node: ast.AST) -> tuple[str, str] | None:
     """(object, name) for ``x.name`` and for ``getattr(x, "name", ...)``, the same read by a string."""
     if isinstance(node, ast.Attribute):
@@ -338,7 +370,11 @@ def try_guarded_lines(stmt: ast.stmt) -> tuple[list[ast.stmt], set[int]]:
         imports = [s for s in body if isinstance(s, ast.Import | ast.ImportFrom)]
         lines |= {n for s in imports for n in range(s.lineno, (s.end_lineno or s.lineno) + 1)}
     if any(handler_catches(c, frozenset({"AttributeError"}), bare=False) for c in caught):
-        lines |= {n.lineno for s in body for n in ast.walk(s) if isinstance(n, ast.expr) and _read_of(n) is not None}
+        read = [(n, p) for s in body for n in ast.walk(s) if isinstance(n, ast.expr) and (p := _read_of(n)) is not None]
+        lines |= {n.lineno for n, _ in read}
+        # ``setattr(m, "f", v)`` raises nothing where m lacks f: guarded only behind a read of the same m.f
+        pairs = {p for _, p in read}
+        lines |= {n.lineno for s in body for n in ast.walk(s) if isinstance(n, ast.Call) and _set_of(n) in pairs}
     return (body, lines) if lines else ([], set())
 
 

@@ -10,6 +10,12 @@ when the literal equals what the old value gives and not what the new one does: 
 outcome on every path (symbol drift's error).  A test naming the new value, an order or subset test, a value
 no literal, are left.
 
+Not on every path (review128): a test the fork branches on -- the test of an ``if``, a conditional expression or
+a ``while``, or one arm of an ``or`` (``len(X) == 2 or len(X) == 4``) -- takes the other branch now, which the
+fork wrote for it: a warning (``branched``).  And a test of an attribute the fork's module itself sets
+anywhere (``self.X = {...}``, ``Cls.X = ...``, ``setattr(obj, "X", ...)``) may test the fork's own value, not
+upstream's: left (``stored_names``).
+
 Pure: a read's node and its module's parents in, the literal test out; the values are compared here.
 """
 
@@ -65,6 +71,40 @@ def literal_test(node: ast.Attribute, parents: dict[int, ast.AST]) -> LiteralTes
     if literal is _NOT_LITERAL or (made == "keys" and not isinstance(literal, set | frozenset)):
         return None
     return LiteralTest(made, literal, parent)
+
+
+def branched(compare: ast.Compare, parents: dict[int, ast.AST]) -> bool:
+    """The test decides a branch the fork wrote for each outcome: it is (under ``not`` and ``and``) the test of
+    an ``if``, a conditional expression or a ``while``, or an operand of an ``or``."""
+    node: ast.AST = compare
+    while (parent := parents.get(id(node))) is not None:
+        if isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or):
+            return True
+        if isinstance(parent, ast.If | ast.IfExp | ast.While):
+            return parent.test is node
+        if not (isinstance(parent, ast.UnaryOp | ast.BoolOp) and isinstance(parent.op, ast.Not | ast.And)):
+            return False
+        node = parent
+    return False
+
+
+def stored_names(tree: ast.AST) -> frozenset[str]:
+    """The attribute names a module sets: ``x.name = ...`` (or augmented, annotated, deleted) and
+    ``setattr(x, "name", ...)`` with a literal name."""
+    names: set[str] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del):
+            names.add(node.attr)
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Name)
+            and node.func.id == "setattr"
+            and len(node.args) >= 2
+            and isinstance(node.args[1], ast.Constant)
+            and isinstance(node.args[1].value, str)
+        ):
+            names.add(node.args[1].value)
+    return frozenset(names)
 
 
 def flipped(test: LiteralTest, old: ast.AST | None, new: ast.AST | None) -> bool:

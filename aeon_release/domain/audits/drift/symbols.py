@@ -397,6 +397,7 @@ class _Checker:
         self._ops: list[tuple[ModuleInfo, ast.Call, str]] = []  # torch.ops.<ns>.<op>(...) calls, by op name
         self._named: list[tuple[ModuleInfo, ast.Constant, str]] = []  # "ns::op" in a list of ops, by op name
         self._owned: dict[str, set[int]] = {}  # path -> the lines the fork wrote
+        self._stored_memo: dict[str, frozenset[str]] = {}  # path -> the attribute names its module sets
         self._parent_maps: dict[str, dict[int, ast.AST]] = {}  # path -> each node's parent (_guarded)
         # id(module tree) -> names bound to a find_spec test (None: the text never says find_spec)
         self._spec_flags: dict[int, dict[str, ast.expr] | None] = {}
@@ -3986,15 +3987,29 @@ class _Checker:
         old, new = refused.member_value_of(before.node), refused.member_value_of(after.node)
         if not self._upstream(after.path) or not stale_value_tests.flipped(test, old, new):
             return
+        if node.attr in self._stored_names(mod):
+            return  # the fork's module sets the attribute itself: the value tested may be its own
         what = f"{test.made}({_show(node)})" if test.made and test.made != "keys" else _show(node)
         what = f"{_show(node)}.keys()" if test.made == "keys" else what
-        yield _error(
+        branched = stale_value_tests.branched(test.compare, self._parents(mod))
+        outcome = (
+            "the branch the fork wrote for the other outcome now runs"
+            if branched
+            else ("the test now has the other outcome on every path")
+        )
+        yield (_warning if branched else _error)(
             mod,
             test.compare.lineno,
             f"tests {what} against {before.label}'s old value, which upstream changed "
-            f"({_where(after, self._commit(after.path, after.name))}): the test now has the other outcome on "
-            "every path; test what upstream's value holds now, or what the fork needs of it",
+            f"({_where(after, self._commit(after.path, after.name))}): {outcome}; test what upstream's value "
+            "holds now, or what the fork needs of it",
         )
+
+    def _stored_names(self, mod: ModuleInfo) -> frozenset[str]:
+        """The attribute names the fork's module sets (stale_value_tests.stored_names), read once a module."""
+        if mod.path not in self._stored_memo:
+            self._stored_memo[mod.path] = stale_value_tests.stored_names(mod.tree)
+        return self._stored_memo[mod.path]
 
     def _retyped_holder(
         self, mod: ModuleInfo, node: ast.Attribute, scope: _Scope, verb: str = "reads"
