@@ -562,6 +562,36 @@ CASES += [
         ),
     ),
 ]
+CASES += [
+    (
+        "#28896 padded copy",
+        "round 3: the copy in a try catching another kind",
+        _mr(
+            "mr01",
+            "class AeonMropeProposer01(EagleProposer):\n"
+            "    def aeon_restore(self) -> None:\n"
+            "        saved = torch.zeros((3, self.max_num_tokens), dtype=torch.int64)\n"
+            "        try:\n"
+            "            self.mrope_positions.copy_(saved)\n"
+            "        except ValueError:\n"
+            "            pass\n",
+            "            self.mrope_positions.copy_(saved)",
+        ),
+    ),
+    (
+        "#28896 padded copy",
+        "round 3: the copy under a test of a third tensor's size",
+        _mr(
+            "mr02",
+            "class AeonMropeProposer02(EagleProposer):\n"
+            "    def aeon_restore(self, positions: torch.Tensor) -> None:\n"
+            "        saved = torch.zeros((3, self.max_num_tokens), dtype=torch.int64)\n"
+            "        if positions.shape[0] == 3:\n"
+            "            self.mrope_positions.copy_(saved)\n",
+            "            self.mrope_positions.copy_(saved)",
+        ),
+    ),
+]
 TWINS += [
     (
         "#28896 padded copy",
