@@ -81,6 +81,9 @@ HASHED = [
     "    return out.sampled_token_ids[0] in names\n",
     HEAD + "def go(sampler: Sampler, logits):\n    out = sampler.forward(logits)\n    seen = {1, 2}\n"
     "    return [t for t in out.sampled_token_ids if t in seen]\n",
+    # review130's round 3: the element rebound only after the test
+    HEAD + STOPS + "def go(sampler: Sampler, logits):\n    out = sampler.forward(logits)\n"
+    "    for t in out.sampled_token_ids:\n        if t in STOPS:\n            return t\n        t = -1\n",
 ]
 HASHED_TWINS = [
     HEAD + "class Mine(Sampler):\n    stops: list[int] = [2, 7]\n\n    def go(self, logits):\n"
@@ -90,16 +93,23 @@ HASHED_TWINS = [
     "        return sum(1 for t in out.sampled_token_ids.tolist() if t in self.stops)\n",
     HEAD + "def go(sampler: Sampler, logits, seen: set):\n    out = sampler.forward(logits)\n"
     "    return [t for t in out.sampled_token_ids if t in seen]\n",
+    # review130: the loop's element made an int before the test (an assignment, an unpacking)
+    HEAD + STOPS + "def go(sampler: Sampler, logits):\n    out = sampler.forward(logits)\n"
+    "    for t in out.sampled_token_ids:\n        t = int(t)\n        if t in STOPS:\n            return t\n",
+    HEAD + STOPS + "def go(sampler: Sampler, logits):\n    out = sampler.forward(logits)\n"
+    "    for t in out.sampled_token_ids:\n        (t,) = t.tolist()\n        if t in STOPS:\n            return t\n",
 ]
 
 
-@pytest.mark.parametrize("fork", HASHED, ids=["class field set", "module frozenset", "dict parameter", "local set"])
+@pytest.mark.parametrize(
+    "fork", HASHED, ids=["class field set", "module frozenset", "dict parameter", "local set", "rebound after"]
+)
 def test_a_tensor_element_tested_in_a_set_is_an_error(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     tested = next(n for n in range(len(fork.splitlines()), 0, -1) if " in " in fork.splitlines()[n - 1])
     assert _run(git_repo, tmp_path, fork) == [(USE, tested, "error")]
 
 
-@pytest.mark.parametrize("fork", HASHED_TWINS, ids=["a list", "tolist", "a set of unknown keys"])
+@pytest.mark.parametrize("fork", HASHED_TWINS, ids=["a list", "tolist", "a set of unknown keys", "int()", "unpacked"])
 def test_an_element_tested_where_equality_decides_stays_quiet(git_repo: GitRepo, tmp_path: Path, fork: str) -> None:
     assert _run(git_repo, tmp_path, fork) == []
 

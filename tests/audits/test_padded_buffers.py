@@ -81,6 +81,13 @@ COPIES = {
     "copy_into": "        saved = torch.zeros((3, self.max_num_tokens), dtype=torch.int64)\n        self.mrope.copy_(saved)\n",
     "copy_out": "        out = torch.empty(3, self.max_num_tokens)\n        out.copy_(self.mrope)\n",
     "copy_flat": "        buf: torch.Tensor = torch.zeros(n)\n        self.flat.copy_(buf)\n",
+    # review130's round 3: a try catching another kind, a size test of a third tensor, a with block
+    "copy_try_other_kind": "        saved = torch.zeros((3, self.max_num_tokens))\n        try:\n"
+    "            self.mrope.copy_(saved)\n        except ValueError:\n            pass\n",
+    "copy_other_size_test": "        saved = torch.zeros((3, self.max_num_tokens))\n        if n.shape[0]:\n"
+    "            self.mrope.copy_(saved)\n",
+    "copy_in_with": "        saved = torch.zeros((3, self.max_num_tokens))\n        with torch.no_grad():\n"
+    "            self.mrope.copy_(saved)\n",
 }
 COPY_TWINS = {
     "copy_new_size": "        saved = torch.zeros((3, self.max_num_tokens + 1))\n        self.mrope.copy_(saved)\n",
@@ -90,6 +97,14 @@ COPY_TWINS = {
     "copy_rebound": "        saved = torch.zeros((3, self.max_num_tokens))\n        if n:\n"
     "            saved = torch.zeros((3, n))\n        self.mrope.copy_(saved)\n",
     "copy_kept": "        saved = torch.zeros((3, n))\n        self.kept.copy_(saved)\n",
+    # review130: the fork meets the other shape itself -- a try catching RuntimeError, a test of the two sizes
+    "copy_in_try": "        saved = torch.zeros((3, self.max_num_tokens))\n        try:\n"
+    "            self.mrope.copy_(saved)\n        except RuntimeError:\n"
+    "            self.mrope[:, : saved.shape[1]].copy_(saved)\n",
+    "copy_under_shape_test": "        saved = torch.zeros((3, self.max_num_tokens))\n"
+    "        if self.mrope.shape == saved.shape:\n            self.mrope.copy_(saved)\n",
+    "copy_under_size_call": "        out = torch.empty(3, self.max_num_tokens)\n"
+    "        while out.size(1) == self.mrope.size(1):\n            out.copy_(self.mrope)\n            break\n",
 }
 OTHER_COPY = (
     "import torch\nfrom pkg.spec.proposer import Proposer\n\n\ndef put(p: Proposer, n: int):\n"

@@ -16,7 +16,9 @@ binds once to a maker of the same rank whose size along that dimension is ``E`` 
 shapes no longer match: ``copy_`` raises).  An error when ``R`` is
 ``self`` in a class whose bases name a class of the changed file; a warning for another receiver (it may be
 another object with a field of that name).  Quiet: an index from the front (``[:, :n]``, ``[:, E - 1]``), a
-comparison with ``E + k``, a fork file assigning ``.X`` itself, a copy with a local of the new size or into a slice.
+comparison with ``E + k``, a fork file assigning ``.X`` itself, a copy with a local of the new size or into a slice,
+and (review130) a copy the fork shields: in a ``try`` body catching RuntimeError (``Exception``, bare), or under
+an ``if``/``while`` whose test asks either side's size (``.shape``, ``.size()``, ``len()``).
 
 Cheap first: only upstream files whose diff adds a line it removed with a ``+ k`` after a size, a maker on it
 or on the three lines above, are parsed (both versions, at most 8), and only fork files whose added lines read
@@ -225,6 +227,7 @@ class _Makers:
                 for n in ast.walk(func):
                     self.func_of[id(n)] = func
         self._bound: dict[int, dict[str, list[str]]] = {}
+        self._parents: dict[int, dict[int, ast.AST]] = {}
 
     def sizes(self, func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, list[str]]:
         """The function's names stored once (any store: a loop's target, ``:=``, ``+=`` count), by ``name =
@@ -255,9 +258,56 @@ class _Makers:
             buffer = padded.get(mine.attr) if isinstance(mine, ast.Attribute) else None
             made = self.sizes(func).get(other.id) if isinstance(other, ast.Name) else None
             if buffer is not None and made is not None and len(made) == buffer.rank and made[buffer.dim] == buffer.old:
-                assert isinstance(mine, ast.Attribute)
+                assert isinstance(mine, ast.Attribute) and isinstance(other, ast.Name)
+                if self._shielded(node, func, mine, other.id):
+                    return None
                 return buffer, mine.value
         return None
+
+    def _shielded(
+        self, node: ast.AST, func: ast.FunctionDef | ast.AsyncFunctionDef, buf: ast.Attribute, local: str
+    ) -> bool:
+        """(review130) The copy sits in a ``try`` body whose handler catches the mismatch's RuntimeError (or
+        ``Exception``, ``BaseException``, a bare ``except``), or under an ``if``/``while``/conditional
+        expression whose test asks either side's size (``.shape``, ``.size()``, ``.numel()``, ``.ndim``,
+        ``len()``): the fork meets the other shape itself (a test of the buffer's width against the old length
+        is the size-test check's finding, on its own line)."""
+        parents = self._parents.get(id(func))
+        if parents is None:
+            parents = self._parents[id(func)] = {id(c): n for n in ast.walk(func) for c in ast.iter_child_nodes(n)}
+        sides = {ast.unparse(buf), local}
+        child, up = node, parents.get(id(node))
+        while up is not None and up is not func:
+            if isinstance(up, ast.Try | ast.TryStar) and child in up.body and any(_catches(h) for h in up.handlers):
+                return True
+            if isinstance(up, ast.If | ast.While | ast.IfExp) and child is not up.test and _asks_size(up.test, sides):
+                return True
+            child, up = up, parents.get(id(up))
+        return False
+
+
+_CAUGHT = frozenset({"RuntimeError", "Exception", "BaseException"})
+_SIZES = frozenset({"shape", "size", "numel", "ndim", "dim"})
+
+
+def _catches(handler: ast.ExceptHandler) -> bool:
+    """The handler catches a RuntimeError (``copy_``'s on a shape mismatch)."""
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return any(
+        k is None or (isinstance(k, ast.Name | ast.Attribute) and ast.unparse(k).rsplit(".", 1)[-1] in _CAUGHT)
+        for k in kinds
+    )
+
+
+def _asks_size(test: ast.expr, sides: set[str]) -> bool:
+    """``test`` reads the size of one of ``sides`` (``X.shape``, ``X.size(...)``, ``len(X)``...)."""
+    for n in ast.walk(test):
+        if isinstance(n, ast.Attribute) and n.attr in _SIZES and ast.unparse(n.value) in sides:
+            return True
+        if isinstance(n, ast.Call) and isinstance(n.func, ast.Name) and n.func.id == "len" and n.args:
+            if ast.unparse(n.args[0]) in sides:
+                return True
+    return False
 
 
 def _width_guards(module: ast.Module, padded: dict[str, Padded]) -> tuple[set[int], set[int]]:

@@ -793,7 +793,8 @@ def _hashed_element(
     comprehension's target walking the value, or the value indexed by a position.  The keys: a set or dict
     display of constants, or annotated ``set[int]``/``dict[str, ...]``... (a parameter, a local, a class field,
     a module name).  A list keeps working (its ``in`` compares by ``==``), as does an ndarray's element (a
-    numpy scalar hashes as its number): neither is read."""
+    numpy scalar hashes as its number): neither is read; nor (review130) a loop's element the body rebinds
+    before the test (``tok = int(tok)``)."""
     func = enclosing(node, parents)
     container = node.comparators[0]
     if not _plain_keys(container, func, parents, bound):
@@ -827,9 +828,20 @@ def _element_source(
                 if isinstance(gen.target, ast.Name) and gen.target.id == element.id:
                     return gen.iter
         if isinstance(up, ast.For | ast.AsyncFor) and isinstance(up.target, ast.Name) and up.target.id == element.id:
-            return up.iter
+            return None if _rebound_before(up, element.id, node) else up.iter
         up = parents.get(id(up))
     return None
+
+
+def _rebound_before(loop: ast.For | ast.AsyncFor, name: str, node: ast.AST) -> bool:
+    """(review130) The loop's body stores ``name`` again before ``node`` (``tok = int(tok)``, ``tok, =
+    tok.tolist()``, an inner ``for``'s target): what ``node`` tests is then no longer the loop's element."""
+    at = (getattr(node, "lineno", 0), getattr(node, "col_offset", 0))
+    return any(
+        isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store) and (n.lineno, n.col_offset) < at
+        for stmt in loop.body
+        for n in ast.walk(stmt)
+    )
 
 
 def _plain_keys(
