@@ -41,7 +41,7 @@ from aeon_release.domain.audits.drift.literals import name_words
 from aeon_release.domain.audits.drift.none_uses import shielded, told_apart
 from aeon_release.domain.audits.drift.returned_errors import _ERROR_NAME, _union
 from aeon_release.domain.audits.drift.returns import own_nodes
-from aeon_release.domain.audits.drift.sides import ThreeTrees, line_matches, owner_class, parsed_texts, whole_word
+from aeon_release.domain.audits.drift.sides import Qualified, ThreeTrees, line_matches, parsed_texts, whole_word
 from aeon_release.domain.audits.drift.tree_surfaces import surely_lacks
 from aeon_release.domain.audits.merge_rules import TYPE_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
@@ -61,7 +61,7 @@ _OBJECT_ATTRS = frozenset(dir(object))
 
 
 @dataclass(frozen=True)
-class Widened:
+class Widened(Qualified):
     """``qualname`` (in ``path``) returned ``was``; upstream it returns ``now``, gaining ``added``."""
 
     qualname: str
@@ -70,14 +70,6 @@ class Widened:
     now: str
     added: str
     values: frozenset[str]  # the base union's members besides None
-
-    @property
-    def name(self) -> str:
-        return self.qualname.rsplit(".", 1)[-1]
-
-    @property
-    def owner(self) -> str:
-        return owner_class(self.qualname)
 
 
 def confirmed_union_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:

@@ -34,7 +34,7 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.callees import Callee, Scope, homed, homes, resolve, scope_of
 from aeon_release.domain.audits.drift.confirmed_unions import reached
 from aeon_release.domain.audits.drift.returns import own_nodes
-from aeon_release.domain.audits.drift.sides import ThreeTrees, owner_class, parsed_texts, whole_word
+from aeon_release.domain.audits.drift.sides import Qualified, ThreeTrees, parsed_texts, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import lazy_pattern, method_defs
@@ -50,7 +50,7 @@ _Def = ast.FunctionDef | ast.AsyncFunctionDef
 
 
 @dataclass(frozen=True)
-class Narrowed:
+class Narrowed(Qualified):
     """``qualname`` (in ``path``) now honours its flag ``param`` only when ``condition`` holds too."""
 
     qualname: str
@@ -59,14 +59,6 @@ class Narrowed:
     index: int  # the flag's position among a module function's parameters; -1 for a method
     condition: str
     via: str = ""  # the def it hands the flag to, when the test is there
-
-    @property
-    def name(self) -> str:
-        return self.qualname.rsplit(".", 1)[-1]
-
-    @property
-    def owner(self) -> str:
-        return owner_class(self.qualname)
 
 
 @dataclass(frozen=True)

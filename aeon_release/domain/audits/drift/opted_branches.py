@@ -35,7 +35,7 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.returns import fork_modules, own_nodes
-from aeon_release.domain.audits.drift.sides import ThreeTrees, owner_class, parsed_texts, whole_word
+from aeon_release.domain.audits.drift.sides import Qualified, ThreeTrees, parsed_texts, whole_word
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import lazy_pattern, method_defs
@@ -54,7 +54,7 @@ _Def = ast.FunctionDef | ast.AsyncFunctionDef
 
 
 @dataclass(frozen=True)
-class Opted:
+class Opted(Qualified):
     """``qualname`` (in ``path``) runs the branch under ``rest`` only when ``param`` is passed truthy."""
 
     qualname: str
@@ -63,14 +63,6 @@ class Opted:
     slot: int  # the parameter's place among a call's positional arguments (``self`` not counted); -1 keyword-only
     rest: str
     line: int
-
-    @property
-    def name(self) -> str:
-        return self.qualname.rsplit(".", 1)[-1]
-
-    @property
-    def owner(self) -> str:
-        return owner_class(self.qualname)
 
 
 def opted_branch_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:

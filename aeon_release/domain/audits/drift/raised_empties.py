@@ -56,7 +56,14 @@ from aeon_release.domain.audits.drift.raised_kinds import (
     builtin_subclass,
 )
 from aeon_release.domain.audits.drift.returns import fork_modules, own_nodes
-from aeon_release.domain.audits.drift.sides import ThreeTrees, declared, fork_found, owner_class, parsed_texts
+from aeon_release.domain.audits.drift.sides import (
+    Qualified,
+    ThreeTrees,
+    declared,
+    fork_found,
+    owner_class,
+    parsed_texts,
+)
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, lazy_pattern, method_defs, parent_map, str_value
@@ -97,7 +104,7 @@ _BUILTIN_CONTAINERS = frozenset(
 
 
 @dataclass(frozen=True)
-class Emptied:
+class Emptied(Qualified):
     """``qualname`` (in ``path``) returned ``empty`` at the base; upstream it raises ``kinds`` instead."""
 
     qualname: str
@@ -112,14 +119,6 @@ class Emptied:
     params: tuple[str, ...] = ()
     # a negative answer's guard ``if low < high: raise``, as (low, high) written (parameters: an argument fills them)
     ordered: tuple[str, str] | tuple[()] = ()
-
-    @property
-    def name(self) -> str:
-        return self.qualname.rsplit(".", 1)[-1]
-
-    @property
-    def owner(self) -> str:
-        return owner_class(self.qualname)
 
 
 def raised_empty_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:

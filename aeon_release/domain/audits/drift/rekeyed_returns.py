@@ -36,7 +36,7 @@ from aeon_release.domain.audits.drift.callees import resolve, scope_of
 from aeon_release.domain.audits.drift.confirmed_unions import bound_once, reached
 from aeon_release.domain.audits.drift.none_uses import shielded
 from aeon_release.domain.audits.drift.returns import own_nodes
-from aeon_release.domain.audits.drift.sides import ThreeTrees, owner_class, parsed_texts, whole_word
+from aeon_release.domain.audits.drift.sides import Qualified, ThreeTrees, parsed_texts, whole_word
 from aeon_release.domain.audits.merge_rules import KEY_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, lazy_pattern, method_defs
@@ -54,21 +54,13 @@ _KEYS = frozenset({"items", "keys"})
 
 
 @dataclass(frozen=True)
-class Rekeyed:
+class Rekeyed(Qualified):
     """``qualname`` (in ``path``) returned dicts keyed by ``was``; upstream keys them by tuples, ``now``."""
 
     qualname: str
     path: str
     was: str  # the base's key expression, its locals read back (``get_tp_group().rank_in_group``)
     now: str  # upstream's key (``(pp_rank, tp_rank)``) or its annotation's key type
-
-    @property
-    def name(self) -> str:
-        return self.qualname.rsplit(".", 1)[-1]
-
-    @property
-    def owner(self) -> str:
-        return owner_class(self.qualname)
 
 
 def rekeyed_return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:

@@ -62,6 +62,21 @@ def owner_class(qualname: str) -> str:
     return qualname.rsplit(".", 2)[-2] if "." in qualname else ""
 
 
+class Qualified:
+    """A mixin for a finding's subject named by ``qualname`` (``Class.method``, ``module.Class.method`` or a module
+    function's name): its ``name`` (the last part) and its ``owner`` (the class, "" for a module function)."""
+
+    qualname: str
+
+    @property
+    def name(self) -> str:
+        return self.qualname.rsplit(".", 1)[-1]
+
+    @property
+    def owner(self) -> str:
+        return owner_class(self.qualname)
+
+
 def whole_word(name: str) -> str:
     """The ERE (``git log -G``) of ``name`` as a whole word: not inside a longer identifier."""
     return rf"(^|[^A-Za-z0-9_]){re.escape(name)}([^A-Za-z0-9_]|$)"

@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.callees import Callee, homed, homes, resolve, scope_of
 from aeon_release.domain.audits.drift.confirmed_unions import bound_once, reached
 from aeon_release.domain.audits.drift.returns import own_nodes
-from aeon_release.domain.audits.drift.sides import ThreeTrees, owner_class, parsed_texts, whole_word
+from aeon_release.domain.audits.drift.sides import Qualified, ThreeTrees, parsed_texts, whole_word
 from aeon_release.domain.audits.merge_rules import KEY_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, lazy_pattern, method_defs
@@ -55,7 +55,7 @@ _Def = ast.FunctionDef | ast.AsyncFunctionDef
 
 
 @dataclass(frozen=True)
-class Grown:
+class Grown(Qualified):
     """``qualname`` (in ``path``) returns dicts that carry ``key`` more often now; ``every``: each of its returned
     displays carries it upstream and none did at the base."""
 
@@ -63,14 +63,6 @@ class Grown:
     path: str
     key: str
     every: bool
-
-    @property
-    def name(self) -> str:
-        return self.qualname.rsplit(".", 1)[-1]
-
-    @property
-    def owner(self) -> str:
-        return owner_class(self.qualname)
 
 
 @dataclass(frozen=True)
