@@ -158,7 +158,9 @@ def test_a_method_the_fork_adds_back_by_setattr_is_served(tmp_path: Path) -> Non
     repo = GitRepo(tmp_path / "alone")
     sides = s.merge_case(repo, BASE, {FORK: patch}, [("[V0 Deprecation] Remove V0 executors (#27142)", RENAMED)])
     report = repo.audit(config_without_rules(tmp_path / "cfg"), merge=sides)
-    assert [f.line for f in report.findings if f.path == FORK] == [8]
+    # reported on its line: drift/knobs.py's patch of a method nothing calls any more, and the setattr read as the
+    # store of a name upstream renamed (both true of the same carry, as for the store spelt ``WorkerBase.m = _blocks``)
+    assert {f.line for f in report.findings if f.path == FORK} == {8}
 
 
 def test_a_method_the_forks_getattr_hook_answers_is_served(tmp_path: Path) -> None:

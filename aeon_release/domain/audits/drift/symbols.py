@@ -1031,7 +1031,8 @@ class _Checker:
                     if last_name(node.func) == "setattr":
                         yield from self._slotted_store(mod, node, scope)
                         yield from self._set_method(mod, node, scope)
-                        yield from self._set_attribute(mod, node, scope)
+                        if isinstance(node.func, ast.Name):  # ``monkeypatch.setattr``: patched_names' (it raises)
+                            yield from self._set_attribute(mod, node, scope)
                     if isinstance(node.func, ast.Attribute) and node.func.attr == "get" and node.lineno in owned:
                         # dataclasses.asdict(config).get("field")
                         yield from _unprobed(self._asdict_key(mod, node, scope), node, probed, sure)
