@@ -49,6 +49,12 @@ quiet), blind_replay_vutils 15 caught, 4 warned of 19 (13 quiet): all as recorde
 the same at main (6b4f6ff3) and here: gone 38/40, default 37/37, default-raw 37/37, respelled 0/4 with a false
 finding, twins 0/81 false errors (1/81 false warning).
 
+The sixtieth landing's start sweep (main at 38ff2e7e): 19 caught, 2 warned of 21, 1 false error of 11 twins --
+the fifty-ninth landing's ``drift/stale_value_tests.py`` took the ar3 twin's ``envs.VLLM_FLASHINFER_ALLREDUCE_BACKEND ==
+"trtllm"`` for a test of the old default, though the fork stores ``os.environ[...]`` of the name first.  Mended:
+a mapping key of the name stored (``os.environ["X"] = ...``, ``setdefault``, ``setenv``) counts as the fork's own
+store: 19 caught, 2 warned of 21 (11 quiet, 1 of them warned, 0 false errors).
+
   python benchmarks/blind_replay_envvars.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 

@@ -6,7 +6,8 @@ and fails on every path (blind_replay_qwen3moe).  Errors: ``set(X) ==``, ``X.key
 ``sorted(X) ==``, ``X ==`` and ``!=``, off the class or ``self`` of a subclass.  Quiet: a test of the new
 value, a subset test, an attribute upstream kept, a literal the old value never gave either, ``keys()``
 against a list (never equal), a name no literal.  Review128: quiet where the fork's module sets the attribute itself
-(on ``self`` in ``__init__``, on the class, by ``setattr``: the value tested may be the fork's); a warning where
+(on ``self`` in ``__init__``, on the class, by ``setattr``, or a mapping key of its name stored:
+``os.environ[...]``, ``setenv``: the value tested may be the fork's); a warning where
 the test picks a branch (an ``if``, a conditional expression, an arm of ``or``).  Still errors: a module setting
 another attribute, a test and-ed with another in an ``assert``.
 """
@@ -50,6 +51,9 @@ FOUND = {
     "        return len(self.packed_modules_mapping) == 2\n",
     "and-ed in an assert": "def ok(flag: bool) -> None:\n"
     "    assert flag and len(NextForCausalLM.packed_modules_mapping) == 2\n",
+    "another key stored": "import os\n\n\ndef ok() -> bool:\n"
+    '    os.environ["AEON_MAPPING"] = "x"\n'
+    "    return len(NextForCausalLM.packed_modules_mapping) == 2\n",
 }
 QUIET = {
     "new value": 'def ok() -> bool:\n    return set(NextForCausalLM.packed_modules_mapping) == {"qkv_proj", "gate_up_proj", "in_proj_ba"}\n',
@@ -63,6 +67,12 @@ QUIET = {
     "    def ok(self) -> bool:\n        return len(self.packed_modules_mapping) == 2\n",
     "set by setattr": "def ok() -> bool:\n"
     '    setattr(NextForCausalLM, "packed_modules_mapping", {"qkv_proj": [], "gate_up_proj": []})\n'
+    "    return len(NextForCausalLM.packed_modules_mapping) == 2\n",
+    "a mapping key of the name stored": "import os\n\n\ndef ok() -> bool:\n"
+    '    os.environ["packed_modules_mapping"] = "x"\n'
+    "    return len(NextForCausalLM.packed_modules_mapping) == 2\n",
+    "a key set by setenv": "def ok(monkeypatch) -> bool:\n"
+    '    monkeypatch.setenv("packed_modules_mapping", "x")\n'
     "    return len(NextForCausalLM.packed_modules_mapping) == 2\n",
     "a branch": "def names() -> list[str]:\n    if len(NextForCausalLM.packed_modules_mapping) == 2:\n"
     '        return ["qkv_proj", "gate_up_proj", "in_proj_ba"]\n    return list(NextForCausalLM.packed_modules_mapping)\n',

@@ -88,13 +88,30 @@ def branched(compare: ast.Compare, parents: dict[int, ast.AST]) -> bool:
     return False
 
 
+_KEY_SETTERS = frozenset({"setdefault", "setenv", "putenv"})
+
+
 def stored_names(tree: ast.AST) -> frozenset[str]:
-    """The attribute names a module sets: ``x.name = ...`` (or augmented, annotated, deleted) and
-    ``setattr(x, "name", ...)`` with a literal name."""
+    """The attribute names a module sets: ``x.name = ...`` (or augmented, annotated, deleted),
+    ``setattr(x, "name", ...)`` with a literal name, and a mapping key of the name stored
+    (``os.environ["NAME"] = ...``, ``.setdefault("NAME", ...)``, ``monkeypatch.setenv("NAME", ...)``): a
+    module of settings read lazily from the environment (``envs.NAME``) answers the value the fork stored."""
     names: set[str] = set()
     for node in ast.walk(tree):
         if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store | ast.Del):
             names.add(node.attr)
+        elif isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del):
+            if isinstance(node.slice, ast.Constant) and isinstance(node.slice.value, str):
+                names.add(node.slice.value)
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and node.func.attr in _KEY_SETTERS
+            and node.args
+            and isinstance(node.args[0], ast.Constant)
+            and isinstance(node.args[0].value, str)
+        ):
+            names.add(node.args[0].value)
         elif (
             isinstance(node, ast.Call)
             and isinstance(node.func, ast.Name)
