@@ -89,3 +89,80 @@ def test_a_positional_read_of_a_struct_whose_fields_moved_is_an_error(
 )
 def test_struct_tuple_twins(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert rows(git_repo, no_rules, body) == []
+
+
+# -- the other positional views: asdict(x).values(), vars(x).values(), x.__dict__.values() (killers227) --------
+# Shaped like #22678 (c6b928798e), which gave ``PerLayerParameters`` a fourth field (``has_sinks``): a fork's
+# ``window_left, soft_cap, sm_scale = vars(params).values()`` merges cleanly and raises ValueError.
+PARAMS = "vllm/v1/attention/backends/utils.py"
+PARAMS_BASE = """from dataclasses import dataclass
+from typing import Optional
+
+
+@dataclass
+class PerLayerParameters:
+    window_left: int
+    logits_soft_cap: Optional[float]
+    sm_scale: float
+
+
+class PlainParameters:
+    window_left: int
+    logits_soft_cap: Optional[float]
+    sm_scale: float
+"""
+PARAMS_UPSTREAM = PARAMS_BASE.replace("    sm_scale: float\n", "    sm_scale: float\n    has_sinks: bool = False\n")
+PARAMS_SUBJECT = "Force TRTLLM attention for gpt-oss on SM100 (#22678)"
+PARAMS_HEAD = (
+    "import dataclasses\n\nfrom vllm.v1.attention.backends.utils import PerLayerParameters, PlainParameters\n\n\n"
+)
+
+
+def params_rows(git_repo: GitRepo, no_rules: Path, body: str) -> list:
+    sides = s.merge_case(
+        git_repo,
+        {PARAMS: PARAMS_BASE, "vllm/v1/attention/backends/__init__.py": "", "vllm/__init__.py": ""},
+        {FORK: PARAMS_HEAD + body},
+        [(PARAMS_SUBJECT, {PARAMS: PARAMS_UPSTREAM})],
+    )
+    return [r for r in s.rule_rows(git_repo, no_rules, sides, LAYOUT_DRIFT) if r[0] == FORK]
+
+
+VIEWS = [
+    "def aeon(p: PerLayerParameters):\n    w, cap, scale = vars(p).values()\n    return w\n",
+    "def aeon(p: PerLayerParameters):\n    w, cap, scale = p.__dict__.values()\n    return w\n",
+    "def aeon(p: PerLayerParameters):\n    w, cap, scale = dataclasses.asdict(p).values()\n    return w\n",
+    "def aeon(p: PerLayerParameters):\n    return tuple(vars(p).values())[-1]\n",
+    "def aeon(p: PerLayerParameters):\n    return list(dataclasses.asdict(p).values())[-1]\n",
+]
+
+
+@pytest.mark.parametrize(
+    "body", VIEWS, ids=["vars unpack", "__dict__ unpack", "asdict unpack", "vars last", "asdict last"]
+)
+def test_a_positional_view_of_a_dataclass_whose_fields_grew_is_an_error(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    [(_path, line, severity, message)] = params_rows(git_repo, no_rules, body)
+    assert (line, severity) == (7, "error")
+    assert "reads PerLayerParameters's fields by position" in message and "#22678" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the first field stayed in place
+        "def aeon(p: PerLayerParameters):\n    return tuple(vars(p).values())[0]\n",
+        # a plain class: its __dict__ follows its __init__, not the annotations
+        "def aeon(p: PlainParameters):\n    w, cap, scale = vars(p).values()\n    return w\n",
+        # an untyped argument
+        "def aeon(p):\n    w, cap, scale = vars(p).values()\n    return w\n",
+        # the values of a dict, not of an instance
+        "def aeon(p: PerLayerParameters, table: dict):\n    w, cap, scale = table.values()\n    return w\n",
+        # read by name
+        "def aeon(p: PerLayerParameters):\n    return p.window_left, p.logits_soft_cap, p.sm_scale\n",
+    ],
+    ids=["first stayed", "plain class", "untyped", "a dict's values", "by name"],
+)
+def test_positional_view_twins(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert params_rows(git_repo, no_rules, body) == []

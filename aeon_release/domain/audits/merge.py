@@ -100,6 +100,7 @@ from aeon_release.domain.audits.drift.layouts import layout_drift
 from aeon_release.domain.audits.drift.lazy_pairs import lazy_pair_drift
 from aeon_release.domain.audits.drift.lent_attributes import lent_attribute_drift
 from aeon_release.domain.audits.drift.list_positions import list_position_drift
+from aeon_release.domain.audits.drift.made_dataclasses import made_dataclass_drift
 from aeon_release.domain.audits.drift.message_tests import message_test_drift
 from aeon_release.domain.audits.drift.module_tables import table_kind_drift
 from aeon_release.domain.audits.drift.moved_effects import moved_effect_drift
@@ -282,6 +283,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     dropped_key_drift,
     wire_mirror_drift,
     struct_tuple_drift,
+    made_dataclass_drift,
     grown_tuple_drift,
     element_shape_drift,
     untupled_drift,

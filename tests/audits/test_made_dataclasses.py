@@ -1,0 +1,100 @@
+"""Made dataclass drift: a fork's ``make_dataclass`` subclass adds a field without a default behind a defaulted
+field upstream gave the base.
+
+Shaped like #21270 (1cd6eaba54), which gave ``CommonAttentionMetadata`` its first defaulted field
+(``causal: bool = True``): a fork's ``make_dataclass("AeonSpecMetadata", [("draft_token_ids", torch.Tensor)],
+bases=(CommonAttentionMetadata,))`` merges cleanly and raises TypeError when its module is imported.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+UTILS = "vllm/v1/attention/backends/utils.py"
+UTILS_BASE = """from dataclasses import KW_ONLY, dataclass, field
+
+import torch
+
+
+@dataclass
+class CommonAttentionMetadata:
+    query_start_loc: torch.Tensor
+    seq_lens: torch.Tensor
+    num_reqs: int
+
+
+@dataclass
+class Settled:
+    a: int
+    b: int = 0
+
+
+@dataclass
+class KeywordTail:
+    a: int
+    _: KW_ONLY
+    b: int
+
+
+class Plain:
+    a: int
+"""
+UTILS_UPSTREAM = (
+    UTILS_BASE.replace("    num_reqs: int\n", "    num_reqs: int\n\n    causal: bool = True\n")
+    .replace("    b: int = 0\n", "    b: int = 0\n    c: int = 1\n")
+    .replace("    _: KW_ONLY\n    b: int\n", "    _: KW_ONLY\n    b: int = 2\n")
+    .replace("class Plain:\n    a: int\n", "class Plain:\n    a: int\n    z: int = 3\n")
+)
+SUBJECT = "Support encoder-only models without KV-Cache (#21270)"
+HEAD = (
+    "import dataclasses\nfrom dataclasses import field, make_dataclass\n\nimport torch\n\n"
+    "from vllm.v1.attention.backends.utils import CommonAttentionMetadata, KeywordTail, Plain, Settled\n\n"
+)
+BASE = {UTILS: UTILS_BASE, "vllm/v1/attention/backends/__init__.py": "", "vllm/v1/attention/__init__.py": ""}
+
+ERRORS = {
+    "pair": 'A = make_dataclass(\n    "A",\n    [("draft", torch.Tensor)],\n    bases=(CommonAttentionMetadata,),\n)\n',
+    "bare name": 'A = dataclasses.make_dataclass("A", ["draft"], bases=(CommonAttentionMetadata,))\n',
+    "field()": 'A = make_dataclass("A", [("d", int, field())], bases=(CommonAttentionMetadata,))\n',
+    "after a defaulted entry": 'A = make_dataclass("A", [("e", int, 0), ("d", int)], bases=(CommonAttentionMetadata,))\n',
+    "a module table": 'FIELDS = [("d", int)]\nA = make_dataclass("A", FIELDS, bases=(CommonAttentionMetadata,))\n',
+    "keyword fields": 'A = make_dataclass("A", fields=[("d", int)], bases=[CommonAttentionMetadata])\n',
+}
+TWINS = {
+    "a defaulted entry": 'A = make_dataclass("A", [("d", int, None)], bases=(CommonAttentionMetadata,))\n',
+    "kw_only": 'A = make_dataclass("A", [("d", int)], bases=(CommonAttentionMetadata,), kw_only=True)\n',
+    "a keyword-only field": 'A = make_dataclass("A", [("d", int, field(kw_only=True))], bases=(CommonAttentionMetadata,))\n',
+    "init=False": 'A = make_dataclass("A", [("d", int)], bases=(CommonAttentionMetadata,), init=False)\n',
+    "no bases": 'A = make_dataclass("A", [("d", int)])\n',
+    "already defaulted": 'A = make_dataclass("A", [("d", int)], bases=(Settled,))\n',
+    "a keyword-only tail": 'A = make_dataclass("A", [("d", int)], bases=(KeywordTail,))\n',
+    "not a dataclass": 'A = make_dataclass("A", [("d", int)], bases=(Plain,))\n',
+    "the base's field redeclared": 'A = make_dataclass("A", [("causal", bool)], bases=(CommonAttentionMetadata,))\n',
+}
+
+
+def found(git_repo: GitRepo) -> dict[str, list]:
+    forks = {f"vllm/aeon/made_{i}.py": HEAD + body for i, body in enumerate([*ERRORS.values(), *TWINS.values()])}
+    rows = s.side_by_side(git_repo, BASE, forks, [(SUBJECT, {UTILS: UTILS_UPSTREAM})], SYMBOL_DRIFT)
+    return {path: [f for f in rows[path] if "make_dataclass's field" in f.message] for path in forks}
+
+
+@pytest.mark.parametrize("name", list(ERRORS))
+def test_a_field_without_a_default_behind_the_base_s_new_default_is_an_error(git_repo: GitRepo, name: str) -> None:
+    index = list(ERRORS).index(name)
+    [finding] = found(git_repo)[f"vllm/aeon/made_{index}.py"]
+    body = HEAD + ERRORS[name]
+    line = body.splitlines()[finding.line - 1]
+    assert finding.severity.value == "error"
+    assert ("make_dataclass" in line or '("d"' in line or '("draft"' in line) and "#21270" in finding.message
+    assert "follows CommonAttentionMetadata.causal" in finding.message
+
+
+@pytest.mark.parametrize("name", list(TWINS))
+def test_made_dataclass_twins(git_repo: GitRepo, name: str) -> None:
+    index = len(ERRORS) + list(TWINS).index(name)
+    assert found(git_repo)[f"vllm/aeon/made_{index}.py"] == []
