@@ -41,7 +41,7 @@ Cheap first: only when a fork-added line quotes an option and a line upstream's 
 them; the caller search runs only for a fork declaration of an option that came which the rounds before did
 not already tie to upstream's parser (one ``git grep`` a round, two rounds at most), parses only the files
 that can call a declarer, and in its last round only those defining a name the fork's module calls or defines
-(perf43: blind_replay_servecli's 25 merges spent 1.75 CPU-s and 14.8 s here, now 0.11 and 3.9, the same
+(perf43: blind_replay_servecli's 25 merges spent 1.92 CPU-s and 15.8 s here, now 0.11 and 3.7, the same
 findings).
 """
 
