@@ -12,6 +12,7 @@ from __future__ import annotations
 from pathlib import Path
 
 from aeon_release.domain.audits.drift.names import RULE
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
 from tests.audits import drift_shapes as s
 from tests.audits.conftest import GitRepo, config_without_rules
 
@@ -20,6 +21,7 @@ EXECUTOR = "vllm/v1/executor/uniproc_executor.py"
 MULTIPROC = "vllm/v1/executor/multiproc_executor.py"
 UTILS = "vllm/v1/serial_utils.py"
 FORK = "vllm/v1/executor/aeon_executor.py"
+STORE = "WorkerBase.determine_num_available_blocks = _blocks"
 
 RUN_METHOD = """\
 def run_method(obj, method, args, kwargs):
@@ -154,13 +156,18 @@ def test_a_method_the_fork_adds_back_by_setattr_is_served(tmp_path: Path) -> Non
     )
     fork = patch + _fork('return self.collective_rpc("determine_num_available_blocks")')
     assert _rows(tmp_path, fork) == []
-    # a store alone, which no fork code reads, stays reported (as setting what nothing reads any more)
-    repo = GitRepo(tmp_path / "alone")
-    sides = s.merge_case(repo, BASE, {FORK: patch}, [("[V0 Deprecation] Remove V0 executors (#27142)", RENAMED)])
-    report = repo.audit(config_without_rules(tmp_path / "cfg"), merge=sides)
-    # reported on its line: drift/knobs.py's patch of a method nothing calls any more, and the setattr read as the
-    # store of a name upstream renamed (both true of the same carry, as for the store spelt ``WorkerBase.m = _blocks``)
-    assert {f.line for f in report.findings if f.path == FORK} == {8}
+    # a patch alone, which no fork code reads, stays reported: one finding on its line, however the patch is spelt
+    # (drift/knobs.py's patch of a method nothing calls any more; symbol drift's store of the name upstream renamed
+    # is the same cause, folded into it)
+    stores = {"setattr": 'setattr(WorkerBase, "determine_num_available_blocks", _blocks)', "store": STORE}
+    for spelling, store in stores.items():
+        repo = GitRepo(tmp_path / spelling)
+        alone = {FORK: patch.replace('setattr(WorkerBase, "determine_num_available_blocks", _blocks)', store)}
+        sides = s.merge_case(repo, BASE, alone, [("[V0 Deprecation] Remove V0 executors (#27142)", RENAMED)])
+        report = repo.audit(config_without_rules(tmp_path / spelling / "cfg"), merge=sides)
+        [found] = [f for f in report.findings if f.path == FORK]
+        assert (found.line, found.rule_id, found.severity.value) == (8, SYMBOL_DRIFT, "error"), spelling
+        assert "patches the method determine_num_available_blocks, which upstream's code no longer" in found.message
 
 
 def test_a_method_the_forks_getattr_hook_answers_is_served(tmp_path: Path) -> None:

@@ -94,7 +94,7 @@ from aeon_release.domain.audits.drift.helper_guards import imports_read_in
 from aeon_release.domain.audits.drift.init_only import init_only_drift
 from aeon_release.domain.audits.drift.keys import key_drift
 from aeon_release.domain.audits.drift.keyword_shapes import keyword_shape_drift
-from aeon_release.domain.audits.drift.knobs import knob_drift
+from aeon_release.domain.audits.drift.knobs import knob_drift, one_patch_a_line
 from aeon_release.domain.audits.drift.late_hooks import dropped_slot_drift, late_hook_drift
 from aeon_release.domain.audits.drift.layouts import layout_drift
 from aeon_release.domain.audits.drift.lazy_pairs import lazy_pair_drift
@@ -496,7 +496,9 @@ def _merge_findings(
         gates = gates_apart()
         findings[gates_at:gates_at] = gates if gates is not None else _gate_findings(trees, settings)
     # a line under a test of the upstream package's own version is a path per release: a warning (gated_lines)
-    kept = gated_warnings(_fold_name_drift(_error_stands_for_warning(one_cause_a_line(findings))), tree)
+    kept = gated_warnings(
+        _fold_name_drift(_error_stands_for_warning(one_patch_a_line(one_cause_a_line(findings)))), tree
+    )
     # so is a line under a probe of a member upstream added or removed (probed_members)
     kept = probed_warnings(kept, tree, upstream)
     return kept + [_unread(path, why) for path, why in unread.items()]

@@ -38,17 +38,22 @@ in its module is its own, never upstream's namesake.  Quiet for a declaration th
 function building or setting a ``conflict_handler="resolve"`` parser.
 
 Cheap first: only when a fork-added line quotes an option and a line upstream's diff added names one of
-them; the caller search runs only for the options that came (one ``git grep`` a round, two rounds).
+them; the caller search runs only for a fork declaration of an option that came which the rounds before did
+not already tie to upstream's parser (one ``git grep`` a round, two rounds at most), parses only the files
+that can call a declarer, and in its last round only those defining a name the fork's module calls or defines
+(perf43: blind_replay_servecli's 25 merges spent 1.92 CPU-s and 15.8 s here, now 0.11 and 3.7, the same
+findings).
 """
 
 from __future__ import annotations
 
 import ast
 import re
+from collections.abc import Iterator
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import PYTHON_FILES, TEST_FOLDERS
-from aeon_release.domain.audits.drift.sides import ThreeTrees, code_added
+from aeon_release.domain.audits.drift.sides import ThreeTrees, code_added, defined_names
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import lazy_pattern, parse_python
@@ -68,14 +73,17 @@ def colliding_option_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     came = _came(trees, quoted) if quoted else {}
     if not came:
         return []
+    modules = {
+        path: module
+        for path in sorted(p for p in trees.mine if p.endswith(".py"))
+        if code_added(change := trees.mine[path])
+        and any(flag in t for t in change.added.values() for flag in came)
+        and (module := trees.merged_module(path)) is not None
+    }
+    # the names the fork's modules call or define: the only declarers their calls can name (``_is_target``)
+    declarers = _Declarers(trees, came, frozenset().union(*map(_named, modules.values())))
     findings = []
-    for path in sorted(p for p in trees.mine if p.endswith(".py")):
-        change = trees.mine[path]
-        if not code_added(change) or not any(flag in t for t in change.added.values() for flag in came):
-            continue
-        module = trees.merged_module(path)
-        if module is None:
-            continue
+    for path, module in modules.items():
         owned = trees.owned_lines(path) - trees.upstream_lines(path)  # a backport's line is upstream's too
         parents: dict[int, ast.AST] = {}
         shadows: set[str] | None = None
@@ -88,9 +96,10 @@ def colliding_option_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
                 continue
             if shadows is None:
                 shadows = _shadows(module, owned)
-            where, declarers = came[flag]
-            sure = (path == where and _own(holder, module) in declarers) or _reaches(
-                holder, call, declarers, module, shadows
+            where = came[flag][0]
+            sure = any(
+                (path == where and _own(holder, module) in targets) or _reaches(holder, call, targets, module, shadows)
+                for targets in declarers.rounds(flag)
             )
             findings.append(_finding(trees, path, line, flag, where, pr_pattern, sure))
     return findings
@@ -186,8 +195,6 @@ def _came(trees: ThreeTrees, flags: set[str]) -> dict[str, tuple[str, set[Target
         for flag, targets in _declared(new).items():
             if flag in named and flag not in before and flag not in found:
                 found[flag] = (path, targets)
-    if found:
-        _widen(trees, found)
     return found
 
 
@@ -242,22 +249,84 @@ def _ancestors(name: str, classes: dict[str, ast.ClassDef]) -> list[str]:
     return out
 
 
-def _widen(trees: ThreeTrees, found: dict[str, tuple[str, set[Target]]]) -> None:
-    """Add to each option's declarers the functions of upstream's served files that call one (two rounds)."""
-    served = [PYTHON_FILES, *(f":(exclude){folder}/" for folder in sorted(TEST_FOLDERS))]
-    for _ in range(2):
-        names = sorted({m for _, targets in found.values() for _, m in targets})
-        paths = sorted(repo.files_containing(trees.repo, trees.theirs, [f"{m}(" for m in names], served))
-        texts = trees.blobs(trees.theirs, paths[:_MOST_FILES]) if paths else {}
-        modules = [m for m in (parse_python(t, "<options>") if t else None for t in texts.values()) if m]
-        for flag, (where, targets) in found.items():
-            callers = {
-                (context, fn.name)
-                for module in modules
-                for context, fn in _functions(module)
-                if _calls(fn, targets, context, _bases(module, context))
-            }
-            found[flag] = (where, targets | callers)
+class _Declarers:
+    """Each option's declarers, widened a round at a time over upstream's served files by the functions that call
+    one, up to two rounds: only as far as a fork declaration asks (perf43).  A call of a declarer is sure at the
+    first round whose set holds it (a wider set only adds callers), so a fork function that is the declarer or
+    calls it starts no ``git grep`` of upstream's tree (~0.5 s each).  A round greps only the names the rounds
+    before did not; each file's calls are gathered once; the last round, whose callers only a fork module's own
+    call or def can name, parses only the files defining one of ``named``; no round parses a file that cannot call
+    one of its declarers (``_may_call``)."""
+
+    def __init__(self, trees: ThreeTrees, came: dict[str, tuple[str, set[Target]]], named: frozenset[str]) -> None:
+        self.trees, self.named = trees, named
+        self.found: list[dict[str, set[Target]]] = [{flag: targets for flag, (_, targets) in came.items()}]
+        self.grepped: set[str] = set()
+        self.paths: set[str] = set()
+        self.sites: dict[str, list[tuple[str, str, set[str], list[ast.Call]]]] = {}
+
+    def rounds(self, flag: str) -> Iterator[set[Target]]:
+        """The option's declarers, then those of each wider round, computed when first asked."""
+        for depth in range(3):
+            if depth == len(self.found):
+                self._widen(last=depth == 2)
+            yield self.found[depth][flag]
+
+    def _widen(self, last: bool) -> None:
+        before = self.found[-1]
+        names = {m for targets in before.values() for _, m in targets} - self.grepped
+        served = [PYTHON_FILES, *(f":(exclude){folder}/" for folder in sorted(TEST_FOLDERS))]
+        if names:
+            self.paths |= repo.files_containing(self.trees.repo, self.trees.theirs, [f"{m}(" for m in names], served)
+            self.grepped |= names
+        # as one search of every name would: the first files by path (a file a later round adds may sort first)
+        chosen = sorted(self.paths)[:_MOST_FILES]
+        texts = self.trees.blobs(self.trees.theirs, chosen) if chosen else {}
+        wanted: set[Target] = set().union(*before.values())
+        for path, text in texts.items():
+            if path in self.sites or not text or not _may_call(text, wanted):
+                continue
+            if not last or defined_names(text) & self.named:
+                self.sites[path] = _call_sites(parse_python(text, "<options>"))
+        sites = [site for path in chosen if path in self.sites for site in self.sites[path]]
+        if last:
+            sites = [site for site in sites if site[1] in self.named]
+        self.found.append({flag: targets | _callers(sites, targets) for flag, targets in before.items()})
+
+
+def _may_call(text: str, targets: set[Target]) -> bool:
+    """Whether a function of ``text`` can call one of ``targets`` as ``_is_target`` reads a call: ``m(`` in it, and
+    a method's class named there (``C.m()``, ``C().m()``, ``self.m()`` in ``class C``, ``super().m()`` in a class
+    based on ``C``).  Most files that call ``add_cli_args`` call another class's: none of them is parsed."""
+    return any(f"{m}(" in text and (not cls or cls in text) for cls, m in targets)
+
+
+def _call_sites(module: ast.Module | None) -> list[tuple[str, str, set[str], list[ast.Call]]]:
+    """(class name or "", function name, the class's bases, its calls) of each function of ``module``."""
+    if module is None:
+        return []
+    return [
+        (context, fn.name, _bases(module, context), [n for n in ast.walk(fn) if isinstance(n, ast.Call)])
+        for context, fn in _functions(module)
+    ]
+
+
+def _callers(sites: list[tuple[str, str, set[str], list[ast.Call]]], targets: set[Target]) -> set[Target]:
+    names = {m for _, m in targets}
+    return {
+        (context, name)
+        for context, name, bases, calls in sites
+        if any(_callee(c) in names and _is_target(c, targets, context, bases) for c in calls)
+    }
+
+
+def _named(module: ast.Module) -> set[str]:
+    """The names ``module`` calls (``f()``, ``x.f()``) or defines (``def f``)."""
+    return {
+        _callee(n) if isinstance(n, ast.Call) else n.name
+        for n in ast.walk(module)
+        if isinstance(n, (ast.Call, ast.FunctionDef, ast.AsyncFunctionDef))
+    }
 
 
 def _functions(module: ast.Module) -> list[tuple[str, ast.FunctionDef | ast.AsyncFunctionDef]]:
@@ -279,10 +348,6 @@ def _bases(module: ast.Module, context: str) -> set[str]:
         for b in c.bases
         if isinstance(b, (ast.Name, ast.Attribute))
     }
-
-
-def _calls(fn: ast.AST, targets: set[Target], context: str, bases: set[str]) -> bool:
-    return any(isinstance(n, ast.Call) and _is_target(n, targets, context, bases) for n in ast.walk(fn))
 
 
 def _is_target(

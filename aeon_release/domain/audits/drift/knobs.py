@@ -80,6 +80,31 @@ _OPTION = lazy_pattern(
 _JSON_KEY = lazy_pattern(r"""\\?"([a-z_][a-z0-9_]{3,})\\?"[ \t]*:""")
 
 
+# this module's patch that never runs (``_finding``'s words), and symbol drift's store of a gone name (``sets
+# WorkerBase.m, which upstream renamed ...``, its ``_finding`` for the store ``_patch`` judges): the name each says
+_PATCHED = lazy_pattern(r" patches the (?:method|function) (\w+), which upstream's code no longer calls anywhere")
+_GONE_STORE = lazy_pattern(r"sets (?:[^,\s]*\.)?(\w+), which upstream ")
+
+
+def one_patch_a_line(findings: list[Finding]) -> list[Finding]:
+    """A fork's function put on upstream's class or module in place of a method or function upstream no longer
+    calls, whose name upstream renamed or removed too (#27142: ``setattr(WorkerBase,
+    "determine_num_available_blocks", _blocks)``, spelt so or as the store ``WorkerBase.m = _blocks``): this
+    module's patch nothing calls and symbol drift's store of a gone name are one cause on one line, one
+    finding: this module's, which says the fork's function never runs.  Symbol drift's store stays where this
+    module says nothing of its name (upstream renamed a method its code still calls under the new name)."""
+    patched = {
+        (f.path, f.line, m.group(1)) for f in findings if f.rule_id == RULE and (m := _PATCHED.search(f.message))
+    }
+    if not patched:
+        return findings
+    return [
+        f
+        for f in findings
+        if not (f.rule_id == RULE and (m := _GONE_STORE.match(f.message)) and (f.path, f.line, m.group(1)) in patched)
+    ]
+
+
 def _json_keys(line: str) -> set[str]:
     return set(_JSON_KEY.findall(line))
 
