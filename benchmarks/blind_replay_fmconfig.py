@@ -38,6 +38,33 @@ enabled)`` (#19642: "the fork's own method now overrides", not read as a misfit:
 with ``RoutingMethodType.Renormalize``, #34542's store on a quant config a builder returned
 (``qc = nvfp4_moe_quant_config(...)``, ``qc.weight_quant_dtype = ...``), and #19642's class attribute
 ``enable_chunking = False``.
+After the killers228 widenings: 17 caught, 0 warned, 0 missed of 17 (twins: 12 quiet, 1 of them warned, 0 false
+errors; three twins added after the blind run: a test taking ``RenormalizeNaive`` too, a read of the new
+property off what a builder returned, and a subclass's ``enable_chunking(self) -> bool`` of the hook's shape,
+the namesake warning).  Caught now: #43223's test (``drift/tuple_values.py``: a call compared whole with an
+``Enum.MEMBER`` no path of it returns now is read as a name bound once to it, the member on either side of the
+operator; a test also taking a member a path still returns stays quiet, for the bound name too), #34542's store
+on the quant config (``drift/read_only.py``: a name bound to a call of a function is typed by the function's
+return annotation, a function the fork file defines or imports by name, read off the merged tree), and #19642's
+two (``drift/new_hooks.py``: a ``self`` field with no annotation is typed by the annotated parameters a method
+stores in it unchanged, so the kernel's ``self.fused_experts.enable_chunking()`` is a typed hook call; the class
+attribute is then symbol drift's ``_shadowed_hook`` error, TypeError, and ``enable_chunking(self, enabled)``
+its misfit error).  Left: nothing missed.  Regression set at the widenings' head: killer_replay 26/26 blocked,
+kind_change_replay 12/12 (5 quiet), blind_replay_linkern 20 caught, 3 warned, 2 missed of 25 (11 quiet, 2
+warned), blind_replay_mxoracle 23/23 (14 quiet), blind_replay_platcuda2 13 caught, 5 warned of 18 (10 quiet, 3
+warned), blind_replay_cfgmodel 21 caught, 1 warned of 22 (10 quiet), blind_replay_platiface 23/23 (12 quiet, 2
+warned), blind_replay_fwdctx 19/19 (12 quiet), blind_replay_asyncllm 19 caught, 1 warned of 20 (13 quiet, 2
+warned), review117_twins 8 caught, 7 warned of 15 (0 false of 38, 14 warned: main's engine the same),
+review98_twins 14/14 (0 false of 36, 6 warned), review26_twins 9/9 (0 false of 36), review31_twins 5 caught, 1
+warned of 6 (0 false of 41, 1 warned): each as before.  Unit tests: test_unreturned_members 35 (11 new),
+test_returned_receivers 7 (new), test_shadowed_hooks 20 (6 new); with the other readers' files
+(test_new_hooks, test_new_hooks_typed, test_typed_away, test_late_hooks, test_late_imported_hooks,
+test_getattr_base_hooks, test_cached_made_property, test_frozen_gate, test_read_only_deletes,
+test_frozen_fields, test_property_fields, test_return_drift, test_returned_members, test_lazy_patterns,
+test_fleet_profile) 449 passed, 1 skipped (no Docker).  Speed (drift_speed's 150-commit window, CHECKS narrowed
+to the touched checks, 5 audits' medians, this machine shared): tuple_value_drift 9 ms (main 11 ms),
+read_only_drift 15 ms (main 10 ms), symbol_drift 4.63 s (main 5.21 s): within the noise of a shared machine,
+the checks' own cost on main already over the 2 ms budget (audit 15.6 s, main 16.7 s).
 
   python benchmarks/blind_replay_fmconfig.py [--mirror DIR] [--only TEXT ...] [--show]
 """
@@ -204,6 +231,22 @@ CASES += [
             RMH + "def test_aeon_llama4_routing():\n"
             '    assert get_routing_method_type("sigmoid", 1, False, None, False) == RoutingMethodType.Llama4\n',
             'assert get_routing_method_type("sigmoid", 1, False, None, False) == RoutingMethodType.Llama4',
+        ),
+    ),
+    (
+        "#43223 function's return value changed",
+        "twin: a test taking the new return too (added after the blind run)",
+        K(
+            "#43223",
+            RM,
+            RMW,
+            "vllm/aeon/tests/test_rm4.py",
+            RMH + "def test_aeon_qwen3_routing4():\n"
+            '    assert get_routing_method_type("softmax", 8, True, None, False) in (\n'
+            "        RoutingMethodType.Renormalize,\n"
+            "        RoutingMethodType.RenormalizeNaive,\n"
+            "    )\n",
+            'assert get_routing_method_type("softmax", 8, True, None, False) in (',
         ),
     ),
 ]
@@ -414,6 +457,22 @@ CASES += [
             'self.aeon_weight_dtype = "nvfp4"',
         ),
     ),
+    (
+        "#34542 read-only property added that the fork stores",
+        "twin: a read of the new property off what a builder returned (added after the blind run)",
+        K(
+            "#34542",
+            WQ,
+            WQW,
+            "vllm/aeon/wq4.py",
+            f"from {CF} import nvfp4_moe_quant_config\n\n\n"
+            "def aeon_nvfp4_weights(g1_alphas, g2_alphas, a1_gscale, a2_gscale, w1_scale, w2_scale):\n"
+            "    qc = nvfp4_moe_quant_config(g1_alphas, g2_alphas, a1_gscale, a2_gscale, w1_scale, w2_scale)\n"
+            "    qc.aeon_packed = qc.weight_quant_dtype is not None\n"
+            "    return qc\n",
+            "qc.aeon_packed = qc.weight_quant_dtype is not None",
+        ),
+    ),
 ]
 
 # --- #34087 (995bbf38f1): the kernel calls self._finalize(..., shared_experts_input=...)
@@ -503,6 +562,23 @@ CASES += [
             "    def supports_chunking(self) -> bool:\n"
             "        return False\n",
             "return False",
+        ),
+    ),
+    (
+        "#19642 base method added that a subclass already defines",
+        "twin: a subclass's enable_chunking of the hook's shape (added after the blind run)",
+        K(
+            "#19642",
+            EC,
+            ECW,
+            "vllm/aeon/ec4.py",
+            PEU + "class AeonChunkedExperts4(FusedMoEPermuteExpertsUnpermute):\n"
+            "    def supports_chunking(self) -> bool:\n"
+            "        return True\n\n"
+            "    def enable_chunking(self) -> bool:\n"
+            "        # AEON: never chunk on the Spark's unified memory\n"
+            "        return False\n",
+            "def enable_chunking(self) -> bool:",
         ),
     ),
 ]
