@@ -154,3 +154,54 @@ def test_a_base_s_self_call_reaches_a_fork_method_that_cannot_take_it(git_repo: 
 )
 def test_twin_quiet_or_the_warning(git_repo: GitRepo, fork: str, upstream: str, severities: list[str]) -> None:
     assert [severity for _, severity, _ in _found(git_repo, fork, upstream)] == severities
+
+
+# -- killers228, shaped like #19642 (33d51f599e): the hook is called on a field a method stored a parameter in
+# (``self.fused_experts = fused_experts`` of ``fused_experts: FusedMoEPermuteExpertsUnpermute``) --
+RUNNER_OLD = OLD + (
+    "\n\nclass Runner:\n    def __init__(self, kernel: {annotation}):\n{rebind}        self.kernel = kernel\n\n"
+    "    def run(self, x):\n        return self.kernel.apply_weights(None, x)\n"
+)
+RUNNER_NEW = NEW.replace("        key = self.input_quant_key()\n", "        key = None\n") + (
+    "\n\nclass Runner:\n    def __init__(self, kernel: {annotation}):\n{rebind}        self.kernel = kernel\n\n"
+    "    def run(self, x):\n        return x if self.kernel.input_quant_key() else x\n"
+)
+
+
+def _runner_found(repo: GitRepo, annotation: str, rebind: str = "") -> list[tuple[int, str]]:
+    fill = {"annotation": annotation, "rebind": rebind}
+    base = {**BASE, KERNEL: RUNNER_OLD.format(**fill)}
+    fork = "class AeonKernel(CutlassKernel):\n    input_quant_key = kStatic\n"
+    sides = s.merge_case(
+        repo,
+        base,
+        {FORK: HEAD + fork},
+        [("Add the input_quant_key contract (#44260)", {KERNEL: RUNNER_NEW.format(**fill)})],
+    )
+    return [
+        (f.line, f.severity.value)
+        for f in s.merged_findings(repo, sides, s.Settings())
+        if f.rule_id == SYMBOL_DRIFT and "input_quant_key" in f.message
+    ]
+
+
+@pytest.mark.parametrize("annotation", ["Fp8Kernel", '"Fp8Kernel"', "Fp8Kernel | None"])
+def test_a_call_on_a_field_stored_from_a_typed_parameter_reaches_the_fork_s_value(
+    git_repo: GitRepo, annotation: str
+) -> None:
+    assert _runner_found(git_repo, annotation) == [(6, "error")]
+
+
+@pytest.mark.parametrize(
+    ("annotation", "rebind"),
+    [
+        ("SiblingKernel", ""),  # a sibling's receivers never hold the fork's class
+        ("Fp8Kernel", "        kernel = wrap(kernel)\n"),  # the parameter holds something else by the store
+        ("object", ""),  # nothing types it as the hook's class
+    ],
+    ids=["a sibling", "rebound", "untyped"],
+)
+def test_a_field_stored_from_a_parameter_of_another_type_is_silent(
+    git_repo: GitRepo, annotation: str, rebind: str
+) -> None:
+    assert _runner_found(git_repo, annotation, rebind) == []

@@ -256,3 +256,74 @@ def test_a_fork_test_that_patches_the_selector_is_silent(git_repo: GitRepo, no_r
         "    assert backend == Backend.NONE\n"
     )
     assert _findings(git_repo, no_rules, test, "tests/test_aeon_fallback.py") == []
+
+
+# -- the call itself compared (killers228: #43223's ``get_routing_method_type`` answers ``RenormalizeNaive``) --
+CALL_USE = (
+    "from vllm.model_executor.layers.fused_moe.oracle.mxq import Backend, select_one\n\n\n"
+    "def test_aeon_backend(config):\n"
+    "    {test}\n"
+)
+
+
+def _call_case(git_repo: GitRepo, no_rules: Path, test: str, upstream: str) -> list[tuple[int, str, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {**INITS, ORACLE: SELECT_ONE},
+        {USER: CALL_USE.format(test=test)},
+        [(SUBJECT, {ORACLE: upstream})],
+    )
+    report = git_repo.audit(no_rules, merge=sides)
+    return [(f.line, f.severity.value, f.message) for f in report.findings if f.rule_id == RULE and f.path == USER]
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        "assert select_one(config) == Backend.NONE",
+        "assert select_one(config) is Backend.NONE",
+        "assert Backend.NONE == select_one(config)",
+        "if select_one(config) in (Backend.NONE,): return None",
+    ],
+    ids=["==", "is", "reflected", "in a display"],
+)
+def test_the_call_itself_compared_with_a_member_gone_is_an_error(git_repo: GitRepo, no_rules: Path, test: str) -> None:
+    [(line, severity, message)] = _call_case(git_repo, no_rules, test, ONE_RAISES)
+    assert (line, severity) == (5, "error")
+    assert "compares what select_one() returns with Backend.NONE" in message and "#46491" in message
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        "assert select_one(config) == Backend.MARLIN",  # a member a path still returns
+        "assert select_one(config) in (Backend.NONE, Backend.MARLIN)",  # takes what it returns now too
+        "assert select_one(config).value == 'None'",  # not the call's whole value
+    ],
+    ids=["a member still returned", "either", "an attribute of the value"],
+)
+def test_the_call_itself_compared_otherwise_is_silent(git_repo: GitRepo, no_rules: Path, test: str) -> None:
+    assert _call_case(git_repo, no_rules, test, ONE_RAISES) == []
+
+
+def test_the_call_itself_compared_with_a_member_still_returned_is_silent(git_repo: GitRepo, no_rules: Path) -> None:
+    moved = SELECT_ONE.replace(
+        "    return Backend.NONE\n", "    return Backend.MARLIN if config.cpu else Backend.NONE\n"
+    )
+    assert _call_case(git_repo, no_rules, "assert select_one(config) == Backend.NONE", moved) == []
+
+
+@pytest.mark.parametrize(
+    "test",
+    ["if backend in (Backend.NONE, Backend.MARLIN):", "if backend == Backend.NONE or backend == Backend.MARLIN:"],
+)
+def test_a_bound_value_tested_against_a_member_still_returned_too_is_silent(
+    git_repo: GitRepo, no_rules: Path, test: str
+) -> None:
+    """The test still holds when the selector answers MARLIN: its branch is not dead (killers228)."""
+    assert _one_case(git_repo, no_rules, test, ONE_RAISES) == []
+
+
+def test_a_member_before_the_operator_is_read_too(git_repo: GitRepo, no_rules: Path) -> None:
+    [(line, _)] = _one_case(git_repo, no_rules, "if Backend.NONE == backend:", ONE_RAISES)
+    assert line == 6

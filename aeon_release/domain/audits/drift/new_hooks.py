@@ -536,7 +536,10 @@ def _typed(name: str, func: ast.AST | None) -> list[ast.expr]:
 
 
 def _field_types(name: str, cls: ast.ClassDef) -> list[ast.expr]:
-    """The annotations of ``self.name: T = ...`` in the class's methods, or of ``name: T`` in its body."""
+    """The annotations of ``self.name: T = ...`` in the class's methods, or of ``name: T`` in its body; else
+    those of the parameters a method stores there as they came (``self.fused_experts = fused_experts`` of
+    ``fused_experts: FusedMoEPermuteExpertsUnpermute``: killers228, #19642's kernel calls
+    ``self.fused_experts.enable_chunking()``)."""
     found: list[ast.expr] = []
     for node in ast.walk(cls):
         target = node.target if isinstance(node, ast.AnnAssign) else None
@@ -545,6 +548,25 @@ def _field_types(name: str, cls: ast.ClassDef) -> list[ast.expr]:
         ):
             assert isinstance(node, ast.AnnAssign)
             found += _classes_in(node.annotation)
+    return found or _stored_parameter_types(name, cls)
+
+
+def _stored_parameter_types(name: str, cls: ast.ClassDef) -> list[ast.expr]:
+    """The annotations of the parameters the class's methods store in ``self.name`` unchanged."""
+    found: list[ast.expr] = []
+    for method in (m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))):
+        every = [*method.args.posonlyargs, *method.args.args, *method.args.kwonlyargs]
+        annotated = {a.arg: a.annotation for a in every if a.annotation is not None}
+        for node in ast.walk(method):  # a parameter the method rebinds holds something else by the store
+            if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+                annotated.pop(node.id, None)
+        for node in ast.walk(method):
+            if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Name)):
+                continue
+            if node.value.id in annotated and any(
+                isinstance(t, ast.Attribute) and _self_field(t) and t.attr == name for t in node.targets
+            ):
+                found += _classes_in(annotated[node.value.id])
     return found
 
 

@@ -51,7 +51,8 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.callees import Callee, Scope, reaches, scope_of
-from aeon_release.domain.audits.drift.frozen_receivers import Lookup, chain_typed, loop_typed
+from aeon_release.domain.audits.drift.frozen_receivers import Lookup, chain_typed, loop_typed, with_bases
+from aeon_release.domain.audits.drift.new_hooks import annotated_classes
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, defines, enclosing, file_classes
 from aeon_release.domain.audits.drift.presence import presence_refuting
 from aeon_release.domain.audits.drift.returns import name_users
@@ -460,6 +461,7 @@ def _assignments(
     fork = ForkTypes.of(trees, path, module)
     classes = {**known, **fork.classes}
     lookup = _imported_classes(trees, module)
+    returned = _returned_classes(trees, module)
     for node in walk_spanning(module, owned):
         line: int = getattr(node, "lineno", 0)
         if line not in owned:
@@ -475,7 +477,7 @@ def _assignments(
             continue
         receiver, name = target
         func = enclosing(node, parents)
-        typed = _typed(receiver, func, parents, fork.classes, classes, lookup)
+        typed = _typed(receiver, func, parents, fork.classes, classes, lookup, returned)
         hit = next((h for h in found.get(name, ()) if h.owner in typed and not _shadowed(fork, h, typed)), None)
         if hit is None or (slot is not None and (hit.frozen or (slot[2] == "drop" and not hit.cached))):
             continue  # the dict write bypasses a freeze; a dropped slot of a name never cached was never a cache
@@ -539,13 +541,17 @@ def _typed(
     mine: dict[str, ast.ClassDef],
     classes: dict[str, ast.ClassDef],
     lookup: Lookup | None = None,
+    returned: Callable[[str], set[str]] | None = None,
 ) -> set[str]:
-    """The classes a written receiver holds: a typed name (``typed_as``), a loop variable over a typed container
+    """The classes a written receiver holds: a typed name (``typed_as``; a name bound to a call of a function
+    is typed by the function's return annotation too, ``returned``), a loop variable over a typed container
     (a parameter, or a field of a typed holder: ``for blk in pool.blocks``), or a chain of annotated fields off
     either (drift/frozen_receivers.py)."""
 
     def named(name: ast.expr) -> set[str]:
-        return typed_as(name, func, parents, mine)
+        found = typed_as(name, func, parents, mine)
+        built = {c for n in found for c in returned(n)} if returned is not None else set()
+        return found | with_bases(built, classes) if built else found
 
     def root(name: ast.expr) -> set[str]:
         return named(name) or loop_typed(name, func, classes, named, lookup)
@@ -575,6 +581,50 @@ def _imported_classes(trees: ThreeTrees, module: ast.Module) -> Lookup:
         return None
 
     return lookup
+
+
+def _returned_classes(trees: ThreeTrees, module: ast.Module) -> Callable[[str], set[str]]:
+    """The classes a function's return annotation names (``-> FusedMoEQuantConfig``, ``-> "X | None"``), for a
+    function the fork file defines at its top level or imports by name (``from pkg.config import
+    nvfp4_moe_quant_config``), read off the merged tree's module when first asked: ``qc = builder(...)`` holds
+    one (killers228: #34542 made ``FusedMoEQuantConfig.weight_quant_dtype`` a read-only property; a fork's
+    ``qc.weight_quant_dtype = torch.uint8`` on what ``nvfp4_moe_quant_config`` returned now raises)."""
+    own = {n.name: n for n in module.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
+    imported = {
+        alias.asname or alias.name: (stmt.module, alias.name)
+        for stmt in module.body
+        if isinstance(stmt, ast.ImportFrom) and stmt.module and not stmt.level
+        for alias in stmt.names
+    }
+    cache: dict[str, set[str]] = {}
+
+    def defined(name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+        if name in own:
+            return own[name]
+        where = imported.get(name)
+        stem = where[0].replace(".", "/") if where is not None else None
+        for path in (f"{stem}.py", f"{stem}/__init__.py") if where is not None else ():
+            tree = trees.merged_module(path)
+            if tree is not None:
+                assert where is not None
+                return next(
+                    (
+                        n
+                        for n in tree.body
+                        if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef)) and n.name == where[1]
+                    ),
+                    None,
+                )
+        return None
+
+    def returned(name: str) -> set[str]:
+        if name not in cache:
+            func = defined(name)
+            annotation = func.returns if func is not None else None
+            cache[name] = {last_name(e) or "" for e in annotated_classes(annotation)} - {""} if annotation else set()
+        return cache[name]
+
+    return returned
 
 
 def _tolerated(node: ast.AST, hit: Closed, parents: dict[int, ast.AST]) -> bool:

@@ -17,6 +17,11 @@ longer holds at upstream where it is closed, has flipped: an error.
 An element read by index (``out[0]`` of ``out = f(...)`` bound once, or ``f(...)[0]``) is position 0 the
 same way, whatever the tuple's length; a ``case`` of a ``match`` on the name compares it too.
 
+A whole value (``b = f(...)`` bound once, or the call itself an operand: ``assert f(...) == Mode.X``, a
+test pinning what a helper answers) compared with an ``Enum.MEMBER`` that no path of ``f`` returns now is
+unreturned_members.py's reading (#43223: ``get_routing_method_type`` answers ``RenormalizeNaive`` where it
+answered ``Renormalize``).
+
 Cheap first: only fork files whose added lines unpack a tuple or index by a number are parsed, only
 callees compared with a constant are looked up, and only in upstream files whose diff changes a tuple
 return.
@@ -158,17 +163,26 @@ def _whole_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     findings = []
     for use in compared:
         gone = unreturned_whole(trees, use.callee, use.values, paths)
+        if gone is not None and _others_may_hold(trees, use, gone[1], paths):
+            continue
         answered = _answered(trees, use) if gone is not None else None
         if gone is not None and answered != "patched":
             findings.append(_softened(_whole_finding(trees, use, *gone, pr_pattern), answered))
     return findings
 
 
+def _others_may_hold(trees: ThreeTrees, use: Compared, gone: str, paths: list[str]) -> bool:
+    """The test takes another constant a path of the callee may still return (``in (Mode.A, Mode.B)``, ``== A
+    or == B``): it still holds there, so its branch is not dead."""
+    return any(unreturned_whole(trees, use.callee, (v,), paths) is None for v in use.values if v != gone)
+
+
 def _whole_finding(trees: ThreeTrees, use: Compared, path: str, value: str, pr_pattern: str) -> Finding:
     regex = r"^[[:space:]]*return[[:space:]]+" + re.escape(value)
     commit = trees.upstream_commit(path, regex, pr_pattern)
+    compared = f"what {use.call}() returns" if use.name.endswith(")") else f"`{use.name}`, what {use.call}() returns,"
     message = (
-        f"fork-owned line compares `{use.name}`, what {use.call}() returns, with {value}, which "
+        f"fork-owned line compares {compared} with {value}, which "
         f"{use.callee}() returned at the merge base; no path of it returns {value} now ({path}{commit}: its "
         "module names the member nowhere and no return reaches it): the comparison never holds, the branch it "
         "guards is dead (the call may raise instead); handle what it does now"
@@ -178,7 +192,9 @@ def _whole_finding(trees: ThreeTrees, use: Compared, path: str, value: str, pr_p
 
 # an enum member compared with (``== Backend.NONE``, ``is Mode.X``, ``in (Backend.A, ...``) on a fork line; a
 # ``return Enum.MEMBER`` line upstream's diff removed (the member a function returned whole)
-_MEMBER_TEST = lazy_pattern(r"(?:==|!=|\bis\b|\bin\b)[ \t(\[]*[A-Z]\w*\.[A-Z_]\w*")
+_MEMBER_TEST = lazy_pattern(
+    r"(?:==|!=|\bis\b|\bin\b)[ \t(\[]*[A-Z]\w*\.[A-Z_]\w*|\b[A-Z]\w*\.[A-Z_]\w*[ \t]*(?:==|!=|\bis\b)"
+)
 _MEMBER_RETURN_GONE = lazy_pattern(r"\n-[ \t]*return [A-Z]\w*\.[A-Z_]\w*[ \t]*(?:#[^\n]*)?\n")
 
 
@@ -230,6 +246,8 @@ def _compared_in(
             unpacked[ast.unparse(node)] = read
     for name, (callee, func) in whole.items() if wholes else ():
         unpacked.setdefault(name, (callee, ast.unparse(func), WHOLE, 0))  # ``b = f(...)``: the value itself
+    for operand, callee, func in _compared_calls(nodes, owned) if wholes else ():
+        unpacked.setdefault(ast.unparse(operand), (callee, ast.unparse(func), WHOLE, 0))  # ``f(...) == X``
     if not unpacked:
         return
     together, seen = _together(nodes, named), set[tuple[int, str]]()
@@ -283,7 +301,18 @@ def _together(
 
 
 def _key(node: ast.AST, named: Callable[[ast.AST], str | None]) -> str | None:
-    return ast.unparse(node) if isinstance(node, ast.Subscript) else named(node)
+    return ast.unparse(node) if isinstance(node, (ast.Subscript, ast.Call)) else named(node)
+
+
+def _compared_calls(nodes: list[ast.AST], owned: set[int]) -> Iterator[tuple[ast.Call, str, ast.expr]]:
+    """(the call, its callee's name, its expression) of each call a fork-owned comparison takes as an operand
+    itself (``assert f(...) == Mode.X``, ``if f(...) is not Mode.X:``): its whole value, never bound to a name."""
+    for node in nodes:
+        if not isinstance(node, ast.Compare) or node.lineno not in owned:
+            continue
+        for operand in (node.left, *node.comparators):
+            if isinstance(operand, ast.Call) and (called := _called(operand)) is not None:
+                yield operand, called[0], called[1]
 
 
 def _case_constants(pattern: ast.pattern) -> tuple[str, ...]:
