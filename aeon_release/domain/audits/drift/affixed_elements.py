@@ -22,6 +22,7 @@ function of the name.  A warning: the fork's value may carry the affix already (
 from __future__ import annotations
 
 import ast
+import builtins
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -35,10 +36,16 @@ from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_ma
 
 __all__ = ["RULE", "affixed_element_drift"]
 
-# an added line gluing a string literal on: ``x + "."``, ``"." + x``, an f-string
-_GLUED = lazy_pattern(r"\n\+[^\n#]*(?:\+[ \t]*[rb]?[\"']|[\"'][ \t]*\+|\bf[\"'])")
-_CALLED = lazy_pattern(r"\b([a-z_]\w*)\(")
-_MEMBERSHIP = lazy_pattern(r"\bin\b|[=!]=")
+# what a diff gluing a string literal on holds: ``x + "."``, ``"." + x``, an f-string (substrings: no regex
+# walks every diff; the defs' own comparison decides)
+_GLUES = ("+ '", '+ "', "' +", '" +', "f'", 'f"')
+_BUILTINS = frozenset(dir(builtins))
+# a fork line testing a call's value: ``x in f(...)`` (through a wrapper), ``== f(...)``, ``f(...) ==``
+_WRAP = r"(?:(?:set|list|tuple|frozenset|sorted)\(\s*)?(?:\w+\.)*"
+_TESTED = lazy_pattern(r"\bin\s+" + _WRAP + r"(\w+)\(|[=!]=\s*(?:\w+\.)*(\w+)\(|(?:\w+\.)*(\w+)\([^()\n]*\)\s*[=!]=")
+# a name bound to a call's value (``missing = set(f(m))``), and a name tested ``in`` (``n not in missing``)
+_BOUND = lazy_pattern(r"^\s*(\w+)\s*=\s*" + _WRAP + r"(\w+)\(")
+_IN_NAME = lazy_pattern(r"\bin\s+(\w+)\b(?!\s*[(.\[])")
 _WRAPPERS = frozenset({"set", "list", "tuple", "frozenset", "sorted"})
 _GATHERS = frozenset({"append", "add"})
 
@@ -55,11 +62,12 @@ class Affixed:
 
 
 def affixed_element_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    forks = [p for p in sorted(trees.mine) if p.endswith(".py") and _tests_membership(trees, p)]
-    called = {n for p in forks for t in trees.mine[p].added.values() for n in _CALLED.findall(t)}
+    tested = {p: names for p in sorted(trees.mine) if p.endswith(".py") and (names := _tested(trees, p))}
+    called = {n for names in tested.values() for n in names}
     affixed = _affixed(trees, called) if called else {}
     if not affixed:
         return []
+    forks = [p for p, names in tested.items() if names & affixed.keys()]
     findings = []
     for path in forks:
         module = trees.merged_module(path)
@@ -69,13 +77,19 @@ def affixed_element_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     return findings
 
 
-def _tests_membership(trees: ThreeTrees, path: str) -> bool:
-    return any(_MEMBERSHIP.search(t.split("#", 1)[0]) for t in trees.mine[path].added.values())
+def _tested(trees: ThreeTrees, path: str) -> set[str]:
+    """The names of the calls whose value the fork's added lines of ``path`` test (``in``, ``==``), directly or
+    through a name bound to the call and tested ``in``."""
+    lines = [t.split("#", 1)[0] for t in trees.mine[path].added.values()]
+    found = {n for t in lines if " in " in t or "=" in t for m in _TESTED.finditer(t) for n in m.groups() if n}
+    held = {n for t in lines if " in " in t for n in _IN_NAME.findall(t)}
+    found |= {m.group(2) for t in lines if held and (m := _BOUND.match(t)) and m.group(1) in held}
+    return found - _BUILTINS
 
 
 def _affixed(trees: ThreeTrees, called: set[str]) -> dict[str, list[Affixed]]:
     """name -> how upstream affixed what the defs of that name return, in the files whose diff glues a literal on."""
-    glued = trees.upstream.matching(_GLUED, ".py")
+    glued = [p for p in trees.upstream if p.endswith(".py") and any(g in trees.upstream.raw(p) for g in _GLUES)]
     paths = sorted(trees.upstream_files_with(tuple(f"def {n}(" for n in sorted(called)), glued)) if glued else []
     found: dict[str, list[Affixed]] = {}
     for both in parsed_texts(trees, paths):
