@@ -6,8 +6,8 @@ trailing dot keeps ``encoder.layer.1`` from matching ``encoder.layer.11`` in a p
 ``layer_name not in get_pp_missing_layer_names(model)`` merges cleanly and never holds false again: no module's
 name ends in a dot, so every layer reads as present, on every pipeline stage.
 
-Upstream's side (cheap first: only files whose diff adds a line gluing a string literal on, ``+ "."``,
-``"." +`` or an f-string, and that define a name the fork's added lines call): a function whose elements --
+Upstream's side (cheap first: the names of the calls the fork's added lines test, then only files whose diff
+holds a glue, ``+ "."``, ``"." +`` or an f-string, and that define one of those names): a function whose elements --
 what it ``.append``s / ``.add``s to a local it returns, or the element of a comprehension it returns -- were
 ``E`` at the base and are ``E + "lit"``, ``"lit" + E`` or ``f"{E}lit"`` upstream, every other element and
 ``return`` unchanged.  The same for a function whose ``return E`` became ``return E + "lit"`` (the value
