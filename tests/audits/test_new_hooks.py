@@ -21,6 +21,10 @@ ASSIGNED = RENDER_TEXT.replace(
 )
 BASE = {"vllm/reasoning/__init__.py": "", "vllm/entrypoints/__init__.py": "", ABS: ABS_TEXT, RENDER: RENDER_TEXT}
 UPSTREAM = {ABS: ABS_TEXT + HOOK, RENDER: ASSIGNED}
+# another class's method of the hook's name (#39027's ToolParser.adjust_request): an untyped call may be its
+TOOL = {
+    "vllm/tool_parsers/abs_tool_parser.py": "class ToolParser:\n    def adjust_request(self, request):\n        return request\n"
+}
 
 
 def _fork(method: str) -> dict[str, str]:
@@ -78,6 +82,7 @@ def test_a_fork_method_the_new_hook_cannot_call(git_repo: GitRepo, method: str, 
         (
             "    def adjust_request(self, request, budget):\n        return request\n",
             {
+                **TOOL,
                 ABS: ABS_TEXT + HOOK,
                 "vllm/entrypoints/tools.py": "def render(request, tool):\n"
                 "    request = tool.adjust_request(request)\n    return request\n",
@@ -154,12 +159,12 @@ DECORATORS = (
         (  # the hook's call discards the value; the assigned call is an untyped ToolParser's
             "    def adjust_request(self, request) -> None:\n        request.x = 1\n",
             TOOLS_TEXT,
-            {ABS: ABS_TEXT + HOOK, RENDER: TOOLS_NEW},
+            {**TOOL, ABS: ABS_TEXT + HOOK, RENDER: TOOLS_NEW},
         ),
         (  # the hook's call is positional and fits; the keyword call is the ToolParser's
             "    def adjust_request(self, req):\n        return req\n",
             TOOLS_TEXT,
-            {ABS: ABS_TEXT + HOOK, RENDER: TOOLS_NEW},
+            {**TOOL, ABS: ABS_TEXT + HOOK, RENDER: TOOLS_NEW},
         ),
     ],
     ids=[
@@ -236,7 +241,8 @@ def test_a_lambda_parameter_typed_by_the_callable_it_is_handed_to_decides_the_er
 def test_twin_a_lambda_call_that_fits_or_is_untyped_stays_the_warning(
     git_repo: GitRepo, method: str, render: str
 ) -> None:
-    assert [r[1] for r in _found(git_repo, _fork(method), {ABS: ABS_TEXT + HOOK, RENDER: render})] == ["warning"]
+    upstream = {**TOOL, ABS: ABS_TEXT + HOOK, RENDER: render}
+    assert [r[1] for r in _found(git_repo, _fork(method), upstream)] == ["warning"]
 
 
 # -- #22650 (10d765482d): ModelConfig.get_num_experts() -> int added, compared by upstream's new lines; a fork
@@ -291,3 +297,43 @@ def test_twin_a_namesake_of_the_same_kind_or_untold_stays_the_warning(
 ) -> None:
     method = f"    def get_num_experts(self) -> {returns}:\n        return self.aeon_experts\n"
     assert [sev for _, sev, _ in _experts(git_repo, method, upstream)] == ["warning"]
+
+
+# -- killers225, shaped like #42662 (95c9144424): ``SupportsMultiModal.get_mm_lora_token_counts`` added and called
+# with keywords off receivers upstream does not type as the hook's class (``self.model: SupportsLoRAModel``, a
+# ``model: Any``): where the hook's class and its subclasses hold every def of the name, any call reaches one
+SOLE_CALLS = RENDER_HEAD + (
+    "from typing import Any\n\n\n"
+    "class Holder:\n    def is_reasoning_end(self, ids):\n        return False\n\n\n"
+    "class Manager:\n    def __init__(self, model: Holder) -> None:\n        self.model: Holder = model\n\n"
+    "    def budget(self, request):\n        return self.model.adjust_request(request=request)\n\n\n"
+    "def render_any(model: Any, request):\n    return model.adjust_request(request=request)\n"
+)
+
+
+@pytest.mark.parametrize(
+    ("method", "upstream"),
+    [
+        ("    def adjust_request(self, request, budget):\n        return request  # AEON\n", {ABS: ABS_TEXT + HOOK}),
+        (
+            "    def adjust_request(self, req):\n        return req  # AEON\n",
+            # an upstream subclass's override of the hook is still the hook's family
+            {
+                ABS: ABS_TEXT + HOOK + "\n\nclass DeepParser(ReasoningParser):\n"
+                "    def adjust_request(self, request):\n        return request\n"
+            },
+        ),
+    ],
+    ids=["hook alone", "an upstream override too"],
+)
+def test_a_hook_name_no_other_class_defines_decides_the_error_off_any_receiver(
+    git_repo: GitRepo, method: str, upstream: dict[str, str | None]
+) -> None:
+    [(line, severity, _)] = _found(git_repo, _fork(method), {**upstream, RENDER: SOLE_CALLS})
+    assert (line, severity) == (5, "error")
+
+
+def test_twin_a_hook_name_another_class_defines_stays_the_warning_off_an_untyped_receiver(git_repo: GitRepo) -> None:
+    method = "    def adjust_request(self, request, budget):\n        return request\n"
+    upstream = {**TOOL, ABS: ABS_TEXT + HOOK, RENDER: SOLE_CALLS}
+    assert [r[1] for r in _found(git_repo, _fork(method), upstream)] == ["warning"]

@@ -18,7 +18,7 @@ ABS_TEXT = "class ReasoningParser:\n    def is_end(self, ids: list[int]) -> bool
 HOOK = "\n    def count_tokens(self, token_ids: list[int]) -> int:\n        return 0\n"
 HOLDER_TEXT = (
     "from vllm.reasoning.abs import ReasoningParser\n\n\n"
-    "class Other:\n    pass\n\n\n"
+    "class Other:\n    def count_tokens(self, ids: list[int]) -> int:\n        return 1\n\n\n"
     "class Parser:\n"
     "    reasoning_cls: type[ReasoningParser] | None = None\n"
     "    other_cls: type[Other] | None = None\n\n\n"

@@ -332,3 +332,87 @@ def test_fixbh_ambiguous_reexport_warns_and_numeric_format_errs(tmp_path: Path, 
 def test_fixbh_a_truth_test_around_the_def_guards(git_repo: GitRepo, no_rules: Path) -> None:
     body = "if EngineArgs.seed:\n    def aeon_seed() -> int:\n        return EngineArgs.seed + 1\n"
     assert rows(git_repo, no_rules, {FORK: HEAD + body}) == []
+
+
+# -- a ClassVar an instance reads through the class (killers225, #20046: ``SupportsQuant.packed_modules_mapping``'s
+# ``{}`` made ``None``; a fork's ``class Head(nn.Module, SupportsQuant)`` reads ``self.packed_modules_mapping.get``)
+QUANT = "vllm/model_executor/models/interfaces.py"
+QUANT_BASE = """from typing import ClassVar, Optional
+
+
+class SupportsQuant:
+    packed_modules_mapping: ClassVar[dict[str, list[str]]] = {}
+    quant_config: Optional[object] = None
+
+    def __new__(cls, *args, **kwargs):
+        instance = super().__new__(cls)
+        instance.quant_config = None
+        return instance
+
+
+class Stored:
+    table: ClassVar[dict[str, int]] = {}
+
+    def fill(self) -> None:
+        self.table = {"a": 1}
+"""
+QUANT_NULLED = QUANT_BASE.replace(
+    "ClassVar[dict[str, list[str]]] = {}", "ClassVar[Optional[dict[str, list[str]]]] = None"
+)
+QUANT_NULLED = QUANT_NULLED.replace(
+    "table: ClassVar[dict[str, int]] = {}", "table: ClassVar[Optional[dict[str, int]]] = None"
+)
+QUANT_HEAD = "from torch import nn\n\nfrom vllm.model_executor.models.interfaces import Stored, SupportsQuant\n\n\n"
+
+
+def quant_rows(git_repo: GitRepo, no_rules: Path, body: str) -> list:
+    subject = "[Quant] [Bugfix] Fix quantization config matching with `hf_to_vllm_mapper` (#20046)"
+    sides = s.merge_case(
+        git_repo,
+        {QUANT: QUANT_BASE, "vllm/model_executor/models/__init__.py": ""},
+        {FORK: QUANT_HEAD + body},
+        [(subject, {QUANT: QUANT_NULLED})],
+    )
+    return [r for r in s.rule_rows(git_repo, no_rules, sides, DEFAULT_DRIFT) if r[0] == FORK]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "class AeonHead(nn.Module, SupportsQuant):\n    def shards(self, name: str) -> list[str]:\n"
+        "        return self.packed_modules_mapping.get(name, [name])\n",
+        "class AeonHead(nn.Module, SupportsQuant):\n    def __init__(self) -> None:\n        super().__init__()\n"
+        '        type(self).packed_modules_mapping.update({"fc": ["fc"]})\n',
+        "class AeonHead(SupportsQuant):\n    def names(self) -> list[str]:\n        return list(self.packed_modules_mapping)\n",
+    ],
+    ids=["self after a library base", "type(self)", "self, the first base"],
+)
+def test_a_classvar_made_none_read_off_self_is_an_error(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    [(_, line, severity, message)] = quant_rows(git_repo, no_rules, body)
+    assert (line, severity) == (QUANT_HEAD.count("\n") + body.count("\n"), "error")
+    assert "SupportsQuant" in message and "packed_modules_mapping" in message and "#20046" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the fork's class declares its own
+        'class AeonHead(nn.Module, SupportsQuant):\n    packed_modules_mapping = {"qkv": ["q", "k", "v"]}\n\n'
+        "    def shards(self, name: str) -> list[str]:\n        return self.packed_modules_mapping.get(name, [name])\n",
+        # tested for None
+        "class AeonHead(nn.Module, SupportsQuant):\n    def shards(self, name: str) -> list[str]:\n"
+        "        return (self.packed_modules_mapping or {}).get(name, [name])\n",
+        # a method of the upstream class stores it on the instance: what the instance holds is not the default
+        "class AeonTable(Stored):\n    def get(self, key: str) -> int:\n        return self.table.get(key, 0)\n",
+        # an upstream (not library) base first: it may bind the name
+        "from vllm.model_executor.models.interfaces import Stored as Other\n\n\n"
+        "class AeonHead(Other, SupportsQuant):\n    def shards(self, name: str) -> list[str]:\n"
+        "        return self.packed_modules_mapping.get(name, [name])\n",
+        # a staticmethod's first parameter is no instance of the class
+        "class AeonHead(nn.Module, SupportsQuant):\n    @staticmethod\n    def shards(self, name: str) -> list[str]:\n"
+        "        return self.packed_modules_mapping.get(name, [name])\n",
+    ],
+    ids=["own mapping", "or {}", "stored by a method", "upstream base first", "staticmethod"],
+)
+def test_a_classvar_made_none_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert [r for r in quant_rows(git_repo, no_rules, body) if r[2] == "error"] == []

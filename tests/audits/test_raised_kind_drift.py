@@ -406,3 +406,66 @@ def test_a_key_error_from_a_lookup_made_a_get(git_repo: GitRepo, no_rules: Path,
 )
 def test_twin_a_lookup_kept_or_never_a_dict(git_repo: GitRepo, no_rules: Path, text: str, new: str) -> None:
     assert run_choose(git_repo, no_rules, text, new) == []
+
+
+@pytest.mark.parametrize(
+    ("text", "line"),
+    [
+        (
+            "import pytest\n\n\ndef test_aeon_on() -> None:\n    with pytest.raises(AssertionError):\n"
+            "        CustomOp.default_on()\n",
+            9,
+        ),
+        # the call's arguments built by calls of their own: had those raised, the call was never reached
+        (
+            "import pytest\n\n\ndef test_aeon_lookup() -> None:\n"
+            '    with pytest.raises(KeyError, match="x"):\n        CustomOp.lookup(str(len("x")))\n',
+            9,
+        ),
+        (
+            "import unittest\n\n\nclass AeonTest(unittest.TestCase):\n    def test_on(self) -> None:\n"
+            "        with self.assertRaises(AssertionError):\n            CustomOp.default_on()\n",
+            10,
+        ),
+    ],
+    ids=["pytest.raises", "argument calls", "assertRaises"],
+)
+def test_a_test_expecting_the_old_kind_is_an_error(git_repo: GitRepo, no_rules: Path, text: str, line: int) -> None:
+    """A test's ``pytest.raises(K)`` round the call is a handler of ``K``: the new kind escapes, the test fails."""
+    [(at, severity, message)] = run(git_repo, no_rules, text)
+    assert (at, severity) == (line, "error")
+    assert "fork-side test expects" in message and "the test fails" in message and "expect ValueError" in message
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # the new kind expected
+        "import pytest\n\n\ndef test_aeon_on() -> None:\n    with pytest.raises(ValueError):\n        CustomOp.default_on()\n",
+        # a second call at the statement level may raise what is expected
+        "import pytest\n\n\ndef test_aeon_on() -> None:\n    with pytest.raises(AssertionError):\n"
+        "        CustomOp.default_on()\n        CustomOp.checked()\n",
+        # a def whose kind did not change
+        "import pytest\n\nfrom pkg.custom_op import OtherOp\n\n\ndef test_aeon_other() -> None:\n    with pytest.raises(AssertionError):\n"
+        "        OtherOp().default_on()\n",
+    ],
+    ids=["new kind", "second call", "another class"],
+)
+def test_expectation_twins_are_quiet(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    assert [f for f in run(git_repo, no_rules, text) if f[1] == "error"] == []
+
+
+def test_a_test_expecting_the_old_kind_off_an_untyped_receiver_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    """Another def of the name still raises the old kind: a ``try`` off a receiver not read stays quiet (its
+    handler may be for that def), a test's expectation is a warning (written for the def the model inherits)."""
+    third = "\n\nclass ThirdOp:\n    def default_on(self) -> bool:\n        assert REGISTRY\n        return True\n"
+    expects = "import pytest\n\n\ndef test_aeon_on(op) -> None:\n    with pytest.raises(AssertionError):\n        op.default_on()\n"
+    catches = "def aeon_on(op) -> bool:\n    try:\n        return op.default_on()\n    except AssertionError:\n        return False\n"
+    sides = s.merge_case(
+        git_repo,
+        {OPS: OPS_BASE + third, CONFIG: CONFIG_TEXT, "pkg/__init__.py": ""},
+        {FORK: fork(expects), FORK.replace(".py", "_try.py"): fork(catches)},
+        [(SUBJECT, {OPS: OPS_NEW + third})],
+    )
+    report = git_repo.audit(no_rules, merge=sides)
+    assert [(f.path, f.line, f.severity.value) for f in report.findings if f.rule_id == RULE] == [(FORK, 9, "warning")]

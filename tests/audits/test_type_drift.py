@@ -746,3 +746,69 @@ def test_a_rewrapped_signature_pairs_its_name_with_the_unnamed_line() -> None:
     # the same kind on both sides: a reflow, nothing changed
     same = diff.replace("-> tuple[torch.Tensor, torch.Tensor]", "-> torch.Tensor")
     assert _kinds_changed(same, ["x.rot(grid).cos()"]) == set()
+
+
+# -- a list return upstream made a set (#10327: ``AutoWeightsLoader.load_weights`` -> ``Set[str]``) -----------
+LOADER = "vllm/model_executor/models/utils.py"
+LOADER_BASE = """from typing import List
+
+
+class AutoWeightsLoader:
+    def __init__(self, module) -> None:
+        self.module = module
+
+    def load_weights(self, weights) -> List[str]:
+        return [name for name, _ in weights]
+"""
+LOADER_AFTER = LOADER_BASE.replace("List", "Set").replace(
+    "return [name for name, _ in weights]", "return {n for n, _ in weights}"
+)
+LOADER_HEAD = "from vllm.model_executor.models.utils import AutoWeightsLoader\n\n\n"
+
+
+def _loader_drift(repo: GitRepo, config: Path, body: str) -> list[tuple[int, str]]:
+    subject = "[Misc] Add uninitialized params tracking for `AutoWeightsLoader` (#10327)"
+    sides = s.merge_case(repo, {LOADER: LOADER_BASE}, {FORK: LOADER_HEAD + body}, [(subject, {LOADER: LOADER_AFTER})])
+    report = repo.audit(config, merge=sides)
+    return [(f.line, f.message) for f in report.findings if f.rule_id == TYPE_DRIFT and f.path == FORK]
+
+
+@pytest.mark.parametrize(
+    ("body", "said"),
+    [
+        (
+            "def aeon(model, weights):\n    names = AutoWeightsLoader(model).load_weights(weights)\n"
+            '    names.append("lm_head.weight")\n',
+            "a set has no append()",
+        ),
+        (
+            "def aeon(model, weights) -> str:\n    return AutoWeightsLoader(model).load_weights(weights)[0]\n",
+            "a set cannot be indexed",
+        ),
+        (
+            "def aeon(model, weights) -> str:\n    loader = AutoWeightsLoader(model)\n"
+            "    loaded = loader.load_weights(weights)\n    return loaded[-1]\n",
+            "a set cannot be indexed",
+        ),
+    ],
+    ids=["append off a constructed loader", "indexed off a constructed loader", "indexed through locals"],
+)
+def test_a_list_return_made_a_set_fails_a_list_use(git_repo: GitRepo, no_rules: Path, body: str, said: str) -> None:
+    [(line, message)] = _loader_drift(git_repo, no_rules, body)
+    assert line == LOADER_HEAD.count("\n") + body.count("\n")
+    assert said in message and "#10327" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        'def aeon(model, weights):\n    names = set(AutoWeightsLoader(model).load_weights(weights))\n    names.add("x")\n',
+        "def aeon(model, weights) -> str:\n    return sorted(AutoWeightsLoader(model).load_weights(weights))[0]\n",
+        "def aeon(model, weights) -> str:\n    return list(AutoWeightsLoader(model).load_weights(weights))[0]\n",
+        # another class's method of the name
+        "def aeon(loader, weights) -> str:\n    return loader.load_weights(weights)[0]\n",
+    ],
+    ids=["set()", "sorted()", "list()", "untyped receiver"],
+)
+def test_a_list_return_made_a_set_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert _loader_drift(git_repo, no_rules, body) == []

@@ -28,6 +28,7 @@ from aeon_release.domain.audits.diffs import (
 )
 from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.drift.absorbed_raises import absorbed_raise_drift
+from aeon_release.domain.audits.drift.affixed_elements import affixed_element_drift
 from aeon_release.domain.audits.drift.appended_shapes import appended_shape_drift
 from aeon_release.domain.audits.drift.arch_lists import arch_list_drift, is_cmake
 from aeon_release.domain.audits.drift.array_flavours import array_flavour_drift
@@ -274,6 +275,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     removed_option_drift,
     colliding_option_drift,
     refused_namespace_drift,
+    affixed_element_drift,
     parsed_option_drift,
     unread_key_drift,
     param_key_drift,

@@ -46,7 +46,9 @@ from aeon_release.domain.audits.source import (
 )
 
 # ``EngineArgs.seed`` not called: a capitalized name's lower-case attribute (``cls.seed`` in a classmethod)
-_CLASS_READ = lazy_pattern(r"\b([A-Z]\w*|cls)\.([a-z_]\w*)\b(?!\s*\()")
+# ``self.name`` / ``type(self).name`` in a fork subclass's method: the class's own attribute where upstream
+# declares it a ``ClassVar`` no instance stores (killers225)
+_CLASS_READ = lazy_pattern(r"\b([A-Z]\w*|cls|self)\)?\.([a-z_]\w*)\b(?!\s*\()")
 _MOST_FILES = 64
 _NONE = "None"
 
@@ -57,6 +59,7 @@ class Nulled:
     name: str
     path: str
     was: str  # the base's literal, shown
+    shared: bool = False  # a ``ClassVar`` no method of the class stores: an instance reads the class's own
 
 
 def nulled_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -83,12 +86,16 @@ def _fork_reads(trees: ThreeTrees, path: str) -> Iterator[re.Match[str]]:
 
 
 def _aliased(trees: ThreeTrees) -> set[str]:
-    """The capitalized names the fork's added lines import under another name, or derive a class from."""
-    added = (line for p in trees.mine for line in trees.mine[p].added.values())
-    return {m.group(1) or m.group(2) for line in added for m in _ALIAS.finditer(line)}
+    """The capitalized names the fork's added lines import under another name, or derive a class from (any
+    base: a mixin after ``nn.Module``)."""
+    added = [line for p in trees.mine for line in trees.mine[p].added.values()]
+    aliases = {m.group(1) for line in added for m in _ALIAS.finditer(line)}
+    return aliases | {b for line in added if (m := _BASES.match(line)) for b in _CAPITALIZED.findall(m.group(1))}
 
 
-_ALIAS = lazy_pattern(r"\b([A-Z]\w*)\s+as\s+\w+|^\s*class\s+\w+\s*\(\s*([A-Z]\w*)")
+_ALIAS = lazy_pattern(r"\b([A-Z]\w*)\s+as\s+\w+")
+_BASES = lazy_pattern(r"\s*class\s+\w+\s*\(([^)]*)")
+_CAPITALIZED = lazy_pattern(r"(?<![\w.])([A-Z]\w*)")
 
 
 def _nulled(trees: ThreeTrees, paths: list[str], classes: set[str], names: set[str]) -> dict[tuple[str, str], Nulled]:
@@ -98,10 +105,12 @@ def _nulled(trees: ThreeTrees, paths: list[str], classes: set[str], names: set[s
     kept: set[tuple[str, str]] = set()
     for path in paths:
         old, new = _class_defaults(before.get(path)), _class_defaults(after.get(path))
+        shared: set[tuple[str, str]] | None = None  # parsed once a default made None is found
         for key in (k for k in new if k[0] in classes and k[1] in names):
             was = old.get(key)
             if new[key] == _NONE and was is not None and was != _NONE:
-                found.setdefault(key, Nulled(*key, path, was))
+                shared = _shared(after.get(path)) if shared is None else shared
+                found.setdefault(key, Nulled(*key, path, was, key in shared))
             else:
                 kept.add(key)  # a class of that name elsewhere keeps a value (or had None): which is read is unknown
     return {key: hit for key, hit in found.items() if key not in kept}
@@ -121,6 +130,33 @@ def _class_defaults(text: str | None) -> dict[tuple[str, str], str]:
                 if name is not None and shown is not None:
                     found[(cls.name, name)] = shown
     return found
+
+
+def _shared(text: str | None) -> set[tuple[str, str]]:
+    """(class, attribute) of the class-body bindings annotated ``ClassVar`` in an undecorated class whose methods
+    store the name on nothing (``self.name =``, ``instance.name =``): every instance reads the class's own."""
+    module = parse_python(text, "<defaults>") if text is not None else None
+    found: set[tuple[str, str]] = set()
+    for cls in ast.walk(module) if module is not None else ():
+        if not isinstance(cls, ast.ClassDef) or cls.decorator_list:
+            continue
+        stored = {n.attr for n in ast.walk(cls) if isinstance(n, ast.Attribute) and not isinstance(n.ctx, ast.Load)} | {
+            n.id
+            for d in cls.body
+            if isinstance(d, ast.FunctionDef | ast.AsyncFunctionDef)
+            for n in ast.walk(d)
+            if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)
+        }
+        for stmt in cls.body:
+            if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and _class_var(stmt.annotation):
+                if stmt.target.id not in stored:
+                    found.add((cls.name, stmt.target.id))
+    return found
+
+
+def _class_var(annotation: ast.expr) -> bool:
+    node = annotation.value if isinstance(annotation, ast.Subscript) else annotation
+    return last_name(node) == "ClassVar"
 
 
 def _enums(module: ast.Module) -> set[str]:
@@ -167,15 +203,20 @@ def _uses(
     parents = parent_map(module)
     derived = _derived(module, imported)
     for node in ast.walk(module):
-        if not (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name) and node.lineno in owned):
+        if not (isinstance(node, ast.Attribute) and node.lineno in owned):
             continue
-        fork_class = _fork_class(node.value, derived, parents)
-        if fork_class is not None and node.value.id == "cls" and _bound_below(trees, module, fork_class, node.attr):
+        receiver = _receiver(node.value)
+        if receiver is None:
+            continue
+        fork_class = _fork_class(receiver, derived, parents)
+        if fork_class is not None and receiver.id in _OWN and _bound_below(trees, module, fork_class, node.attr):
             continue  # ``cls`` of an abstract base: the subclasses that call it bind the name themselves
-        origin = _origin(fork_class, node.attr, imported) if fork_class is not None else imported.get(node.value.id)
+        origin = _origin(fork_class, node.attr, imported) if fork_class is not None else imported.get(receiver.id)
         hit = nulled.get((origin[0], node.attr)) if origin is not None else None
         if hit is None or origin is None or not isinstance(node.ctx, ast.Load):
             continue
+        if receiver.id == "self" and not hit.shared:
+            continue  # an instance's read of a field: what ``__init__`` stored, type drift's
         severity = _source(trees, origin[1], hit)
         how = _how(node, parents)
         if severity is not None and how is not None and not _guarded(node, parents):
@@ -274,23 +315,60 @@ def _derived(module: ast.Module, imported: dict[str, tuple[str, str]]) -> dict[s
     """The module's top-level classes deriving from an imported class, by name (one class statement each)."""
     classes = [s for s in module.body if isinstance(s, ast.ClassDef) and s.bases]
     names = [c.name for c in classes]
-    return {
-        c.name: c
-        for c in classes
-        if names.count(c.name) == 1 and isinstance(c.bases[0], ast.Name) and c.bases[0].id in imported
-    }
+    return {c.name: c for c in classes if names.count(c.name) == 1 and _upstream_base(c, imported) is not None}
+
+
+def _upstream_base(cls: ast.ClassDef, imported: dict[str, tuple[str, str]]) -> str | None:
+    """The base an attribute is looked up at first among the imported ones: the first base, or a mixin after
+    bases a library names off a module imported from another package (``class Head(nn.Module, SupportsQuant)``
+    with ``from torch import nn``: a library class defines no attribute of upstream's own naming)."""
+    libraries: list[str] = []
+    for base in cls.bases:
+        if isinstance(base, ast.Name):
+            source = imported.get(base.id)
+            package = source[1].split(".", 1)[0] if source is not None else None
+            return base.id if package is not None and package not in libraries else None
+        root = base
+        while isinstance(root, ast.Attribute):
+            root = root.value
+        if not isinstance(root, ast.Name) or root.id not in imported:
+            return None
+        libraries.append(imported[root.id][1].split(".", 1)[0])
+    return None
+
+
+_OWN = frozenset({"cls", "self"})
+
+
+def _receiver(value: ast.expr) -> ast.Name | None:
+    """The name a read is made off: ``Cls``/``cls``/``self``, or ``self`` of ``type(self)``."""
+    if isinstance(value, ast.Call) and last_name(value.func) == "type" and len(value.args) == 1:
+        value = value.args[0]
+        return value if isinstance(value, ast.Name) and value.id == "self" else None
+    return value if isinstance(value, ast.Name) else None
 
 
 def _fork_class(
     receiver: ast.Name, derived: dict[str, ast.ClassDef], parents: dict[int, ast.AST]
 ) -> ast.ClassDef | None:
-    """The fork's class a receiver names: its own name, or ``cls`` in one of its classmethods."""
-    if receiver.id != "cls":
+    """The fork's class a receiver names: its own name, ``cls`` in one of its classmethods, or ``self`` in
+    one of its methods (neither a class- nor a static method), its first parameter."""
+    if receiver.id not in _OWN:
         return derived.get(receiver.id)
     func = enclosing(receiver, parents)
     owner = parents.get(id(func)) if func is not None else None
-    classmethod = func is not None and any(last_name(d) == "classmethod" for d in func.decorator_list)
-    return owner if classmethod and isinstance(owner, ast.ClassDef) and owner.name in derived.keys() else None
+    if func is None or not isinstance(owner, ast.ClassDef) or owner.name not in derived.keys():
+        return None
+    kinds = {last_name(d) for d in func.decorator_list}
+    first = [*func.args.posonlyargs, *func.args.args][:1]
+    if receiver.id == "cls":
+        return owner if "classmethod" in kinds else None
+    plain = not kinds & {"classmethod", "staticmethod"} and [a.arg for a in first] == ["self"]
+    return owner if plain and "self" not in _stores_name(func) else None
+
+
+def _stores_name(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    return {n.id for n in ast.walk(func) if isinstance(n, ast.Name) and not isinstance(n.ctx, ast.Load)}
 
 
 def _bound_below(trees: ThreeTrees, module: ast.Module, owner: ast.ClassDef, attr: str) -> bool:
@@ -329,8 +407,8 @@ def _binds(cls: ast.ClassDef, attr: str) -> bool:
 
 def _origin(cls: ast.ClassDef, attr: str, imported: dict[str, tuple[str, str]]) -> tuple[str, str] | None:
     """The imported base a fork class inherits ``attr`` from: none where the class binds it itself."""
-    base = cls.bases[0]
-    return imported.get(base.id) if isinstance(base, ast.Name) and not _binds(cls, attr) else None
+    base = _upstream_base(cls, imported)
+    return imported.get(base) if base is not None and not _binds(cls, attr) else None
 
 
 def _imported_only(module: ast.Module, path: str) -> dict[str, tuple[str, str]]:

@@ -57,6 +57,11 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, lazy_pattern, method_defs, parse_python
 
 _EXCEPT = lazy_pattern(r"^\s*except\b(.*)|\bsuppress\((.*)")
+_EXPECTED = lazy_pattern(r"\b(?:raises|assertRaises|assertRaisesRegex)\((.*)")
+# a test's ``with pytest.raises(K):`` / ``with self.assertRaises(K):``: read as a handler of ``K`` that the kind
+# raised now must reach (its first argument names the kinds; ``match=`` and a regex aside)
+_EXPECTERS = frozenset({"raises", "assertRaises", "assertRaisesRegex"})
+_EXPECTS = "<expects>"  # the name of a handler read off an expecting ``with``: its finding says "expects"
 # from a newline: fast; a lookup that raised (``.index(``) taken out, or one that raises (``d[k]``) put in
 # a raise or an assert taken out, a ``.index(`` or a subscript lookup (killers167: #47516 made the choose-kernel
 # functions' ``possible_kernels[platform]`` a ``.get(platform, [])``: the KeyError a fork caught is gone)
@@ -116,8 +121,20 @@ def raised_kind_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         for handler, calls, others, siblings in tries:
             hit = _dead(trees, handler, calls, others, shifts, siblings, heirs.of(path))
             if hit is not None:
-                findings.append(_finding(trees, path, handler, *hit, pr_pattern))
+                findings.append(_expected(_finding(trees, path, handler, *hit, pr_pattern), handler))
     return findings
+
+
+def _expected(finding: Finding, handler: ast.ExceptHandler) -> Finding:
+    """A finding on a test's expectation (``pytest.raises``) worded for it: the test fails, the new kind escapes."""
+    if handler.name != _EXPECTS:
+        return finding
+    message = (
+        finding.message.replace("fork-side handler catches", "fork-side test expects", 1)
+        .replace("this except never runs and", "the test fails:", 1)
+        .replace("; catch ", "; expect ", 1)
+    )
+    return replace(finding, message=message)
 
 
 # a fork-owned handler, the calls of its try's body that may reach an upstream def, whether the body can raise
@@ -129,15 +146,16 @@ def _fork_tries(trees: ThreeTrees) -> list[tuple[str, list[_Try]]]:
     """(path, [(fork-owned handler of a builtin kind, (name, receiver class) of each call in its ``try``'s
     body, whether the body can raise otherwise)]) for the fork's files whose added lines hold such an except."""
     found = []
-    for path, module, owned in handler_files(trees):
+    for path, module, owned in handler_files(trees, expects=True):
         tries = []
         scope, enclosing = scope_of(module), _enclosing(module)
         for node in ast.walk(module):
             if isinstance(node, (ast.Try, ast.With)):
-                handlers = node.handlers if isinstance(node, ast.Try) else _suppressed(node)
+                expected = _expectations(node) if isinstance(node, ast.With) else []
+                handlers = node.handlers if isinstance(node, ast.Try) else _suppressed(node) + expected
                 if not handlers:
                     continue
-                calls, others, syntax = _body_calls(node.body, scope, enclosing.get(id(node)))
+                calls, others, syntax = _body_calls(node.body, scope, enclosing.get(id(node)), bool(expected))
                 # the new kind caught by another handler of the try (or by a bare or catch-all one) does not escape
                 every = [_caught(h) for h in handlers]
                 others = others or any(c is None or _CATCH_ALL & set(c) for c in every)
@@ -152,19 +170,26 @@ def _fork_tries(trees: ThreeTrees) -> list[tuple[str, list[_Try]]]:
     return found
 
 
-def handler_files(trees: ThreeTrees) -> Iterator[tuple[str, ast.Module, set[int]]]:
+def handler_files(trees: ThreeTrees, expects: bool = False) -> Iterator[tuple[str, ast.Module, set[int]]]:
     """(path, merged module, lines the fork owns) of the fork's files whose added lines hold an except of a
-    builtin kind: the files a handler made dead can be in (raised-kind and raised-to-None drift)."""
+    builtin kind (or, with ``expects``, a test's expectation of one): the files a handler made dead can be in
+    (raised-kind and raised-to-None drift)."""
     for path in sorted(p for p in trees.mine if p.endswith(".py")):
         added = trees.mine[path].added.values()
-        if not any(
-            (m := _EXCEPT.search(text)) and any(map(builtin_error, re.findall(r"\w+", m.group(1) or m.group(2))))
-            for text in added
-        ):
+        if not any(_handles_builtin(text, expects) for text in added):
             continue
         module, owned = trees.merged_module(path), trees.owned_lines(path)
         if module is not None and owned:
             yield path, module, owned
+
+
+def _handles_builtin(text: str, expects: bool) -> bool:
+    """The line excepts (suppresses, or with ``expects`` a test expects) a builtin kind."""
+    m = _EXCEPT.search(text)
+    kinds = (m.group(1) or m.group(2)) if m else None
+    if kinds is None and expects and (e := _EXPECTED.search(text)) is not None:
+        kinds = e.group(1)
+    return kinds is not None and any(map(builtin_error, re.findall(r"\w+", kinds)))
 
 
 def _enclosing(module: ast.Module) -> dict[int, ast.FunctionDef | ast.AsyncFunctionDef]:
@@ -186,22 +211,41 @@ def _suppressed(node: ast.With) -> list[ast.ExceptHandler]:
     return found
 
 
+def _expectations(node: ast.With) -> list[ast.ExceptHandler]:
+    """A test's ``with pytest.raises(K):`` (``self.assertRaises(K)``) read as a handler of ``K`` named
+    ``_EXPECTS``: the kind the body raises now must be ``K`` for the test to pass, as it must for a handler to
+    run (its first argument names the kinds; ``match=`` and a regex aside)."""
+    found = []
+    for item in node.items:
+        call = item.context_expr
+        if isinstance(call, ast.Call) and call.args and last_name(call.func) in _EXPECTERS:
+            handler = ast.ExceptHandler(type=call.args[0], name=_EXPECTS, body=[])
+            found.append(ast.copy_location(handler, call))
+    return found
+
+
 def _body_calls(
-    body: list[ast.stmt], scope: Scope, enclosing: ast.FunctionDef | ast.AsyncFunctionDef | None
+    body: list[ast.stmt],
+    scope: Scope,
+    enclosing: ast.FunctionDef | ast.AsyncFunctionDef | None,
+    expects: bool = False,
 ) -> tuple[list[Callee], bool, frozenset[str]]:
     """The calls of a ``try`` body that may reach an upstream def, read in their file (the fork's own def of
     the name, its class's method, a library module's function reach none), whether anything else there can
     raise (a second call, nested or not, a ``raise``, an ``assert``), and the kinds its syntax raises itself (a
-    subscript a ``KeyError``, an attribute read an ``AttributeError``, arithmetic an ``ArithmeticError``)."""
+    subscript a ``KeyError``, an attribute read an ``AttributeError``, arithmetic an ``ArithmeticError``).
+    Under a test's expectation (``expects``) a call building another's arguments is not counted: had it raised
+    the kind expected, the test would never have reached the call it is written for, at the base or now."""
     calls: list[Callee] = []
     count, others = 0, False
     syntax: set[str] = set()
     typed: set[int] = set()  # ``x.m`` of a call ``x.m(...)`` off a receiver typed as a class: its method (killers217)
     nodes = [n for stmt in body for n in own_nodes([stmt])]
+    building = _argument_nodes(nodes) if expects else set()
     for node in nodes:
         others = others or isinstance(node, (ast.Raise, ast.Assert))
         if isinstance(node, ast.Call) and not is_super(node):  # ``super()`` only names the base a call goes to
-            count += 1
+            count += id(node) not in building
             others = others or not isinstance(node.func, (ast.Name, ast.Attribute))
             callee = resolve(node.func, scope, enclosing)
             calls += [callee] if callee is not None else []
@@ -210,6 +254,17 @@ def _body_calls(
     for node in nodes:
         syntax.update(kind for shape, kind in _SYNTAX if isinstance(node, shape) and id(node) not in typed)
     return calls, others or count > 1, frozenset(syntax)
+
+
+def _argument_nodes(nodes: list[ast.AST]) -> set[int]:
+    """ids of the nodes inside a call's arguments (``f(torch.zeros(4))``: ``torch.zeros(4)`` and below)."""
+    return {
+        id(inner)
+        for node in nodes
+        if isinstance(node, ast.Call)
+        for arg in [*node.args, *(k.value for k in node.keywords)]
+        for inner in ast.walk(arg)
+    }
 
 
 def _none_added(raw: str) -> bool:
@@ -871,7 +926,7 @@ def _dead(
     if others or not caught or not all(builtin_error(c) for c in caught) or _CATCH_ALL & set(caught):
         return None
     for callee in calls:
-        for shift in _reached(trees, callee, shifts, inherited):
+        for shift in _reached(trees, callee, shifts, inherited, handler.name == _EXPECTS):
             lost = any(builtin_subclass(old, c) for old in shift.old for c in caught)
             if lost and not any(builtin_subclass(new, c) for new in shift.new for c in siblings):
                 if shift.partial:
@@ -902,15 +957,18 @@ def _reached(
     callee: Callee,
     shifts: dict[str, list[Shift]],
     inherited: Callable[[Callee, list[Shift]], list[Shift]],
+    expects: bool = False,
 ) -> list[Shift]:
     """The shifts of defs the call may reach: off a class named as the receiver (or a parameter's annotation),
     that class's def, or the def it inherits from a base (``inherited``); else a def of the module the name is
     imported from (or the receiver module names) that no other def of the name answers for (another def still
-    raising the old kind may be the one called)."""
+    raising the old kind may be the one called).  A test's expectation (``expects``) of a call off a receiver
+    not read takes any such def: the test is written for the one the fork's model inherits, and the finding
+    stays a warning (``loose``)."""
     own = shifts.get(callee.name, [])
     if callee.receiver:
         return [s for s in own if s.owner == callee.receiver] or inherited(callee, own)
-    return [s for s in own if s.alone and reaches(trees, callee, s.path)]
+    return [s for s in own if (s.alone or (expects and callee.capped)) and reaches(trees, callee, s.path)]
 
 
 class _Heirs:

@@ -700,6 +700,10 @@ def _use(
     methods: set[str],
 ) -> tuple[int, ast.expr, Recontained, str] | None:
     """(line, the value used, its hit, what the line does|why it fails) for a use the new kind breaks."""
+    if isinstance(node, ast.Subscript) and not isinstance(node.slice, ast.Slice):
+        hit = recontained_held(node.value, enclosing(node, parents), parents, fork, found, bound)
+        if hit is not None and hit.new in _UNINDEXED and hit.old not in _UNINDEXED and not hit.widened:
+            return node.lineno, node.value, hit, f"indexes {ast.unparse(node.value)}|a {hit.new} cannot be indexed"
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in methods:
         hit = recontained_held(node.func.value, enclosing(node, parents), parents, fork, found, bound)
         why = _lacking(hit, node) if hit is not None else None
@@ -738,6 +742,7 @@ def _use(
 
 
 _SEQUENCES = frozenset({"list", "tuple", "deque"})
+_UNINDEXED = frozenset({"set", "frozenset"})  # ``x[i]`` and ``x[k]`` both raise TypeError on these
 # ``json``'s encoders, which take builtin containers and numbers and raise TypeError on an array
 _ENCODERS = frozenset({"dumps", "dump"})
 # the keywords handing json an encoding of what it cannot encode itself (``default=``, ``cls=``): an array then
@@ -1317,7 +1322,9 @@ def recontained_held(
     typed = set() if set_in(read, func) else typed_as(read.value, func, parents, fork.classes)
     if returned and not typed:
         packages = {h.path.split("/", 1)[0] for h in found[read.attr]}
-        typed = _class_called(read.value, func, parents, fork.classes, packages)
+        # ``Cls.name(...)`` (a static method) or ``Cls(...).name(...)`` (off an instance built on the line)
+        called = read.value.func if isinstance(read.value, ast.Call) else read.value
+        typed = _class_called(called, func, parents, fork.classes, packages)
     if _is_super(read.value) and func is not None and isinstance(owner := parents.get(id(func)), ast.ClassDef):
         typed = _with_bases(base_names(owner), fork.classes)  # ``super().name(...)``: what the bases define
     elif not returned and isinstance(read.value, ast.Name) and func is not None:

@@ -437,6 +437,7 @@ class _Checker:
         # id of each typed hook call -> new_hooks.call_mode (its nodes live as long as ``_hook_calls``)
         self._call_modes: dict[int, str] = {}
         self._hook_reads: dict[str, bool] = {}  # a hook's name -> whether upstream's added lines read it as a value
+        self._sole_hooks: dict[tuple[str, str, str], frozenset[tuple[str, str]]] = {}  # a hook -> _sole_hook
         self._slotted_paths: frozenset[str] | None = None  # files upstream's added lines declare slots in
         self._switch_cache: dict[str, list[tuple[str, str, str]]] = {}  # a name -> its switched calls (_switches)
         self._removed_text: dict[str, str] = {}  # path -> upstream's removed lines, joined (_self_use_removed)
@@ -6030,10 +6031,42 @@ class _Checker:
                 )
                 typed = typed or self._global_typed(found, call, parents, after, family)
                 typed = typed or self._chain_typed(found, call, parents, after, family)
+                typed = typed or self._sole_hook(after)
                 if typed:
                     calls.append((call, used, typed))
                     self._call_modes[id(call)] = new_hooks.call_mode(call, parents)
         return calls
+
+    def _sole_hook(self, hook: DefSym) -> frozenset[tuple[str, str]]:
+        """The hook's class, where every def of the hook's name in upstream's tree (outside tests) is a method of
+        the hook's class or of a class deriving from it: any call of the name reaches the hook or an override
+        of it, whatever its receiver is typed as (killers225: #42662 added
+        ``SupportsMultiModal.get_mm_lora_token_counts`` and calls it off ``self.model: SupportsLoRAModel``, a
+        protocol not deriving ``SupportsMultiModal``, and off a ``model: Any``); empty where another def of the
+        name exists, a site is not read, or the tree cannot say where the name is defined."""
+        key = (hook.path, hook.owner or "", hook.name)
+        if key not in self._sole_hooks:
+            tree = self.inp.theirs
+            sites = tree.definition_sites([hook.name]).get(hook.name, []) if isinstance(tree, Searchable) else []
+            sites = [(p, n) for p, n in sites if not TEST_PATH.search(p)]
+            sole = bool(sites) and hook.owner is not None and all(self._derives_hook(p, n, hook) for p, n in sites)
+            self._sole_hooks[key] = frozenset({(hook.path, hook.owner or "")}) if sole else frozenset()
+        return self._sole_hooks[key]
+
+    def _derives_hook(self, path: str, line: int, hook: DefSym) -> bool:
+        """The def of ``hook.name`` at ``path``:``line`` is a method of the hook's class or of a class deriving it."""
+        mod = self.theirs_ix.module_at(path)
+        if mod is None:
+            return False
+        for qual, node in mod.classes.items():
+            if not any(isinstance(d, ast.FunctionDef | ast.AsyncFunctionDef) and d.lineno == line for d in node.body):
+                continue
+            cls = self.theirs_ix.class_info(mod, qual)
+            order = self.theirs_ix.mro(cls) if cls is not None else []
+            return any(
+                isinstance(i, px.ClassInfo) and (i.module.path, i.qualname) == (hook.path, hook.owner) for i in order
+            )
+        return False
 
     def _global_typed(
         self, mod: ModuleInfo, call: ast.Call, parents: dict[int, ast.AST], hook: DefSym, family: set[tuple[str, str]]
