@@ -136,6 +136,7 @@ from aeon_release.domain.audits.drift.queued_tuples import queued_tuple_drift
 from aeon_release.domain.audits.drift.raised_empties import raised_empty_drift
 from aeon_release.domain.audits.drift.raised_kinds import raised_kind_drift
 from aeon_release.domain.audits.drift.raised_nones import raised_none_drift
+from aeon_release.domain.audits.drift.ranked_returns import ranked_return_drift
 from aeon_release.domain.audits.drift.read_only import read_only_drift
 from aeon_release.domain.audits.drift.rebuilt_entries import rebuilt_entry_drift
 from aeon_release.domain.audits.drift.rederived import rederived_drift
@@ -382,6 +383,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     shrunk_collection_drift,
     unparsed_base_drift,
     return_drift,
+    ranked_return_drift,
     keyword_shape_drift,
     handed_back_drift,
     dispatched_call_drift,
