@@ -107,6 +107,7 @@ from aeon_release.domain.audits.drift.moved_writes import moved_write_drift
 from aeon_release.domain.audits.drift.mutated_args import mutated_arg_drift
 from aeon_release.domain.audits.drift.named_entries import named_entry_drift
 from aeon_release.domain.audits.drift.names import NOT_ACCEPTED, name_drift
+from aeon_release.domain.audits.drift.narrowed_dispatch import narrowed_dispatch_drift
 from aeon_release.domain.audits.drift.narrowed_flags import narrowed_flag_drift
 from aeon_release.domain.audits.drift.native_gates import native_gate_drift
 from aeon_release.domain.audits.drift.newtyped import newtyped_drift
@@ -391,6 +392,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     raised_kind_drift,
     raised_none_drift,
     forwarded_keyword_drift,
+    narrowed_dispatch_drift,
     raised_empty_drift,
     absorbed_raise_drift,
     escaped_kind_drift,
