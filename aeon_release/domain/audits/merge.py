@@ -160,6 +160,7 @@ from aeon_release.domain.audits.drift.returns import return_drift
 from aeon_release.domain.audits.drift.retyped import type_drift
 from aeon_release.domain.audits.drift.rewritten_values import rewritten_value_drift
 from aeon_release.domain.audits.drift.shared_values import shared_value_drift
+from aeon_release.domain.audits.drift.shifted_joins import shifted_join_drift
 from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTrees, own_diff, parse_changes
 from aeon_release.domain.audits.drift.signature_shims import shim_drift
 from aeon_release.domain.audits.drift.skip_flags import skip_flag_drift
@@ -385,6 +386,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     unparsed_base_drift,
     return_drift,
     ranked_return_drift,
+    shifted_join_drift,
     keyword_shape_drift,
     handed_back_drift,
     dispatched_call_drift,
