@@ -59,6 +59,21 @@ test_patch_drift + test_stale_value_tests 76 passed).  Speed (drift_speed's 150-
 shared by 8 helpers): symbol_drift 11.75 s against 12.26 s on main (the setattr and value-test hooks inside
 it: within the noise), dtype_drift 0.000 s either way (the window's fork carries name no dtype: gated first).
 
+Mend78 (branch mend78, main at 38ff2e7e): 15 caught, 4 warned, 3 missed of 22 (twins: 12 quiet, 0 false errors).
+Caught now: #34219's two (``drift/ranked_returns.py``, new, under return drift: a def whose every return now
+applies ``x.unsqueeze(d)``/``torch.unsqueeze``/``x[None]``/``x.squeeze(d)`` to one name at one position, no
+return reshaped at the base; a fork caller binding that position and unsqueezing it again, or reading
+``shape[i]``/``size(i)`` at or past the axis, is an error) and #36242's ``output_sizes[1]``
+(``drift/handed_literals.py`` widened: a list keyword handed shorter -- ``[n] * 2`` made ``[n * 2]`` -- also
+through a factory method of the class whose one return builds the member, ``self.create_ba_proj(...)``; an index
+past the new end is an error where the member's class stores the parameter as handed, as
+``MergedColumnParallelLinear`` does).  Left missed: #36242's loader (the shard id handed to
+``param.weight_loader`` lands in ``self.output_sizes`` of the layer two calls away, through the parameter's
+loader attribute; nothing ties ``param`` to the layer's method statically) and #32082's two (``self.experts``
+built as ``SharedFusedMoE``, whose ``forward`` is annotated a pair, where it was ``FusedMoE``, whose CustomOp
+``forward_*`` are annotated ``Tensor | tuple[Tensor, Tensor]``: the base's class could already answer a pair,
+so a field's class swap proves no change of the call's result kind on every path).
+
   python benchmarks/blind_replay_qwen3moe.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 

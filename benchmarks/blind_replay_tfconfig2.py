@@ -59,6 +59,14 @@ After mend75: 17 caught, 1 warned, 2 missed of 20 (twins: 12 quiet, 0 false erro
 raised or returned in its place, the others kept -- the handler lives on for them, so a warning).  #38247's two
 still missed.
 
+Mend78 (branch mend78, main at 38ff2e7e): 19 caught, 1 warned, 0 missed of 20 (twins: 12 quiet, 0 false errors).
+Caught now: #38247's two (``drift/narrowed_dispatch.py``, new, under symbol drift: a function that called
+``T[K].M(...)`` under ``if K in T:`` at the base and now does so only under ``if K in S:``, ``S`` a literal set
+of strings, no other call of ``M`` on a read of ``T`` left in the file; a fork class set into ``T`` under a
+literal key not in ``S`` -- by subscript, ``update`` of a dict or of keywords, ``setdefault`` -- whose body (or
+a base class of its file) overrides ``M`` is an error on the override's ``def``, a warning where the fork's file
+calls ``C.M`` itself).  The speculative-key twin and the ``__init__`` twin stay quiet.
+
   python benchmarks/blind_replay_tfconfig2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
