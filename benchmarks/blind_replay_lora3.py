@@ -62,6 +62,20 @@ of 8, 0 false of 30 (2 warned), blind_replay_mtpmodels 16 caught, 5 warned, 1 mi
 recorded, 0 false errors; ``symbol_precision.py --windows 1``: 0 false errors (window 0: 5 broken overrides, 4
 caught, 8 warnings, as recorded).
 
+Mend78 (branch mend78, main at 38ff2e7e): 10 caught, 7 warned, 2 missed of 19 (twins: 10 quiet, 0 false errors).
+Caught now: #25403's ``slice_lora_b`` override (``drift/layouts.py`` widened: a bounded slice along one dim among
+bare ``:`` parts is an access, ``lora_b[:, s:e]`` along 1; ``ColumnParallelLinearWithLoRA.slice_lora_b`` now
+slices ``lora_b[s:e, :]``, so the subclass's slice of the old dim is a retired access, an error).  Warned now:
+#17196's layer index (``drift/shifted_joins.py``, new, under return drift: every return of the module name was
+``".".join(parts[2:-2])`` and is ``".".join(parts[start_index:-2])``; a fork read of a leading part of its
+``split(".")`` is a warning where the new start is computed -- only the unprefixed keys moved -- and an error
+where it is another literal).  Left missed: #25403's ``set_lora`` copying ``lora_a.T`` (upstream's ``.T`` is
+dropped in ``BaseLinearLayerWithLoRA.set_lora``, a class of another file than the fork's base
+``ReplicatedLinearWithLoRA``, and the method reads ``lora_a`` no other way the layout check counts) and the rank
+read off ``lora.lora_a.shape[1]`` (the stores ``loras[name].lora_a = tensor.to(...).t()`` lost their ``.t()``,
+but the receiver is untyped and ``bias`` lost its no-op ``.t()`` the same way: a read of ``.shape[i]`` off any
+field of such a name would be noise).
+
   python benchmarks/blind_replay_lora3.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
