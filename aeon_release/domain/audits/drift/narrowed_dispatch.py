@@ -39,6 +39,8 @@ __all__ = ["RULE", "narrowed_dispatch_drift"]
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 # a line testing membership in a name: ``if model_type in _CONFIG_REGISTRY:``
 _MEMBERSHIP = lazy_pattern(r"\bif\b.*\bin\s+([A-Za-z_][\w.]*)\s*:\s*(?:#.*)?$")
+# a fork line storing into a table by a literal key, or updating one: ``REG["k"] = C``, ``REG.update(``
+_STORES = lazy_pattern(r"(\w+)\s*(?:\[\s*[\"'][^\"']*[\"']\s*\]\s*=(?!=)|\.(?:update|setdefault)\()")
 
 
 @dataclass(frozen=True)
@@ -54,8 +56,17 @@ class Narrowed:
 
 def narrowed_dispatch_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork overrides of a method upstream's dispatch now calls on a table's classes only for listed keys."""
-    paths = [path for path, change in trees.upstream.items() if path.endswith(".py") and _retested(change)]
-    narrowed = _narrowed(trees, paths) if paths else []
+    stored = {
+        m.group(1)
+        for path, change in trees.mine.items()
+        if path.endswith(".py")
+        for line in change.added.values()
+        if "[" in line or "update(" in line or "setdefault(" in line
+        for m in _STORES.finditer(line)
+    }
+    lines = {path: _retested(change, stored) for path, change in trees.upstream.items() if path.endswith(".py")}
+    lines = {path: found for path, found in lines.items() if found}
+    narrowed = _narrowed(trees, lines) if lines else []
     if not narrowed:
         return []
     tables = {n.table for n in narrowed}
@@ -68,14 +79,21 @@ def narrowed_dispatch_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]
     return findings
 
 
-def _retested(change: FileChange) -> bool:
-    """The diff removed a membership test of one name and added one of another."""
+def _retested(change: FileChange, stored: set[str]) -> set[int]:
+    """The added lines testing membership in another name, where the diff removed a membership test of a table
+    the fork stores into."""
     removed = {m.group(1) for line in change.removed if " in " in line and (m := _MEMBERSHIP.search(line))}
-    added = {m.group(1) for line in change.added.values() if " in " in line and (m := _MEMBERSHIP.search(line))}
-    return bool(removed) and bool(added - removed)
+    if not removed & stored:
+        return set()
+    return {
+        n
+        for n, line in change.added.items()
+        if " in " in line and (m := _MEMBERSHIP.search(line)) and m.group(1) not in removed
+    }
 
 
-def _narrowed(trees: ThreeTrees, paths: list[str]) -> list[Narrowed]:
+def _narrowed(trees: ThreeTrees, lines: dict[str, set[int]]) -> list[Narrowed]:
+    paths = sorted(lines)
     before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
     found: list[Narrowed] = []
     for path in paths:
@@ -86,7 +104,8 @@ def _narrowed(trees: ThreeTrees, paths: list[str]) -> list[Narrowed]:
         old = dict(method_defs(old_module.body))
         sets = _literal_sets(new_module)
         for qualname, func in method_defs(new_module.body):
-            if qualname in old:
+            span = range(func.lineno, (func.end_lineno or func.lineno) + 1)
+            if qualname in old and any(n in span for n in lines[path]):
                 found += _narrowed_in(path, qualname, old[qualname], func, sets, new_module)
     return found
 

@@ -66,12 +66,13 @@ class Reranked:
 
 def ranked_return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork callers adding again the axis a def now adds to the value it returns, or reading an axis it moved."""
-    paths = [
-        path
+    lines = {
+        path: {n for n, line in change.added.items() if "return" in line and _RETURNS_RESHAPE.search(line)}
         for path, change in trees.upstream.items()
-        if path.endswith(".py") and any(_RETURNS_RESHAPE.search(line) for line in change.added.values())
-    ]
-    reranked = _reranked(trees, paths) if paths else []
+        if path.endswith(".py")
+    }
+    lines = {path: found for path, found in lines.items() if found}
+    reranked = _reranked(trees, lines) if lines and _fork_reads_axes(trees) else []
     if not reranked:
         return []
     names = {r.name for r in reranked}
@@ -84,8 +85,20 @@ def ranked_return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     return findings
 
 
-def _reranked(trees: ThreeTrees, paths: list[str]) -> list[Reranked]:
-    """The defs of ``paths`` whose returned value (at one position) gained or lost an axis at upstream."""
+def _fork_reads_axes(trees: ThreeTrees) -> bool:
+    """A fork line that may add an axis or read one by number: nothing else here can be a finding."""
+    return any(
+        any(word in line for word in (".unsqueeze(", ".shape[", ".size(", "[None"))
+        for path, change in trees.mine.items()
+        if path.endswith(".py")
+        for line in change.added.values()
+    )
+
+
+def _reranked(trees: ThreeTrees, lines: dict[str, set[int]]) -> list[Reranked]:
+    """The defs holding the added lines of ``lines`` whose returned value (at one position) gained or lost an
+    axis at upstream."""
+    paths = sorted(lines)
     before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
     found = []
     for path in paths:
@@ -95,6 +108,8 @@ def _reranked(trees: ThreeTrees, paths: list[str]) -> list[Reranked]:
             continue
         old = dict(method_defs(old_module.body))
         for qualname, func in method_defs(new_module.body):
+            if not any(func.lineno <= n <= (func.end_lineno or func.lineno) for n in lines[path]):
+                continue
             if qualname in old and not _returns_reshaped(old[qualname]):
                 found += [Reranked(path, qualname, *hit) for hit in _returned_reshapes(func)]
     return found

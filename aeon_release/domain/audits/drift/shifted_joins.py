@@ -60,8 +60,9 @@ class Shifted:
 
 def shifted_join_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork reads of a leading part of a string a def now joins from another start."""
-    paths = [path for path, change in trees.upstream.items() if path.endswith(".py") and _rejoined(change)]
-    shifted = _shifted(trees, paths) if paths else []
+    lines = {path: _rejoined(change) for path, change in trees.upstream.items() if path.endswith(".py")}
+    lines = {path: found for path, found in lines.items() if found}
+    shifted = _shifted(trees, lines) if lines and _fork_splits(trees) else []
     if not shifted:
         return []
     names = {s.name for s in shifted}
@@ -74,11 +75,25 @@ def shifted_join_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     return findings
 
 
-def _rejoined(change: FileChange) -> bool:
-    return any(".join(" in line for line in change.removed) and any(".join(" in t for t in change.added.values())
+def _rejoined(change: FileChange) -> set[int]:
+    """The added lines joining, where the diff removed a join too."""
+    if not any(".join(" in line for line in change.removed):
+        return set()
+    return {n for n, line in change.added.items() if ".join(" in line}
 
 
-def _shifted(trees: ThreeTrees, paths: list[str]) -> list[Shifted]:
+def _fork_splits(trees: ThreeTrees) -> bool:
+    """A fork line splitting a string and indexing the parts: nothing else here can be a finding."""
+    return any(
+        ".split(" in line and ")[" in line
+        for path, change in trees.mine.items()
+        if path.endswith(".py")
+        for line in change.added.values()
+    )
+
+
+def _shifted(trees: ThreeTrees, lines: dict[str, set[int]]) -> list[Shifted]:
+    paths = sorted(lines)
     before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
     found = []
     for path in paths:
@@ -88,7 +103,8 @@ def _shifted(trees: ThreeTrees, paths: list[str]) -> list[Shifted]:
             continue
         old = dict(method_defs(old_module.body))
         for qualname, func in method_defs(new_module.body):
-            if qualname not in old:
+            span = range(func.lineno, (func.end_lineno or func.lineno) + 1)
+            if qualname not in old or not any(n in span for n in lines[path]):
                 continue
             was = {k: v for k, *v in _joined_returns(old[qualname])}
             for k, sep, start in _joined_returns(func):
