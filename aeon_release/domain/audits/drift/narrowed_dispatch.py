@@ -64,6 +64,8 @@ def narrowed_dispatch_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]
         if "[" in line or "update(" in line or "setdefault(" in line
         for m in _STORES.finditer(line)
     }
+    if not stored:
+        return []
     lines = {path: _retested(change, stored) for path, change in trees.upstream.items() if path.endswith(".py")}
     lines = {path: found for path, found in lines.items() if found}
     narrowed = _narrowed(trees, lines) if lines else []
@@ -82,7 +84,11 @@ def narrowed_dispatch_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]
 def _retested(change: FileChange, stored: set[str]) -> set[int]:
     """The added lines testing membership in another name, where the diff removed a membership test of a table
     the fork stores into."""
-    removed = {m.group(1) for line in change.removed if " in " in line and (m := _MEMBERSHIP.search(line))}
+    removed = {
+        m.group(1)
+        for line in change.removed
+        if " in " in line and any(t in line for t in stored) and (m := _MEMBERSHIP.search(line))
+    }
     if not removed & stored:
         return set()
     return {

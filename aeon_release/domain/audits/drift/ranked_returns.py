@@ -66,13 +66,15 @@ class Reranked:
 
 def ranked_return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork callers adding again the axis a def now adds to the value it returns, or reading an axis it moved."""
+    if not _fork_reads_axes(trees):
+        return []
     lines = {
         path: {n for n, line in change.added.items() if "return" in line and _RETURNS_RESHAPE.search(line)}
         for path, change in trees.upstream.items()
         if path.endswith(".py")
     }
     lines = {path: found for path, found in lines.items() if found}
-    reranked = _reranked(trees, lines) if lines and _fork_reads_axes(trees) else []
+    reranked = _reranked(trees, lines) if lines else []
     if not reranked:
         return []
     names = {r.name for r in reranked}

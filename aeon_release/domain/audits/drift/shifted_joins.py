@@ -60,9 +60,11 @@ class Shifted:
 
 def shifted_join_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork reads of a leading part of a string a def now joins from another start."""
+    if not _fork_splits(trees):
+        return []
     lines = {path: _rejoined(change) for path, change in trees.upstream.items() if path.endswith(".py")}
     lines = {path: found for path, found in lines.items() if found}
-    shifted = _shifted(trees, lines) if lines and _fork_splits(trees) else []
+    shifted = _shifted(trees, lines) if lines else []
     if not shifted:
         return []
     names = {s.name for s in shifted}
