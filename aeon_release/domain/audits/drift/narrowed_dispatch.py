@@ -18,6 +18,10 @@ through the file's imports of upstream's module or a module attribute) under a l
 (``T["k"] = C``, ``T.update({"k": C})``, ``T.update(k=C)``, ``T.setdefault("k", C)``): an error on the
 override's ``def``.  A warning where the fork's file calls ``C.M`` itself (the override runs there).  Quiet: a
 key in ``S``, a class overriding other methods only (``__init__`` still runs), a key that is no literal.
+
+Cheap first: nothing is read unless a fork line stores into a table by a literal key or updates one; then only
+upstream files whose diff removed a membership test of such a table are parsed, and only the defs holding an
+added membership test are walked.
 """
 
 from __future__ import annotations

@@ -23,8 +23,9 @@ before or after the one it was written for).  Quiet: a negative index (the trail
 the name (a no-op where the axis was not 1), the name passed on, a function testing the name's rank
 (``o.dim()``, ``o.ndim``, ``len(o.shape)``: written for both), a name bound twice.
 
-Cheap first: only upstream files whose added lines return a reshape are parsed, and only fork files whose
-added lines name one of the reshaped defs.
+Cheap first: nothing is read unless a fork line adds an axis or reads one by number (``.unsqueeze(``,
+``.shape[``, ``.size(``, ``[None``); then only the defs of upstream's files holding an added line that returns a
+reshape are walked, and only fork files whose added lines name one of the reshaped defs are parsed.
 """
 
 from __future__ import annotations

@@ -16,6 +16,9 @@ once to the value at that position (as ``drift/ranked_returns.py`` reads it): ``
 literal ``i`` not below 0 (the parts from the front moved).  An error where upstream's start is one other
 literal (every path moved); a warning where it is a name or an expression (``start_index``: only some inputs
 moved).  Quiet: a negative index (the end stayed), the name passed on, another separator, the other position.
+
+Cheap first: nothing is read unless a fork line splits a string and indexes the parts; then only the defs of
+upstream's files holding an added ``.join(`` line (where the diff removed one too) are walked.
 """
 
 from __future__ import annotations
