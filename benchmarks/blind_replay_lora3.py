@@ -62,6 +62,32 @@ of 8, 0 false of 30 (2 warned), blind_replay_mtpmodels 16 caught, 5 warned, 1 mi
 recorded, 0 false errors; ``symbol_precision.py --windows 1``: 0 false errors (window 0: 5 broken overrides, 4
 caught, 8 warnings, as recorded).
 
+Mend78 (branch mend78, main at 38ff2e7e): 10 caught, 7 warned, 2 missed of 19 (twins: 10 quiet, 0 false errors).
+Caught now: #25403's ``slice_lora_b`` override (``drift/layouts.py`` widened: a bounded slice along one dim among
+bare ``:`` parts is an access, ``lora_b[:, s:e]`` along 1; ``ColumnParallelLinearWithLoRA.slice_lora_b`` now
+slices ``lora_b[s:e, :]``, so the subclass's slice of the old dim is a retired access, an error).  Warned now:
+#17196's layer index (``drift/shifted_joins.py``, new, under return drift: every return of the module name was
+``".".join(parts[2:-2])`` and is ``".".join(parts[start_index:-2])``; a fork read of a leading part of its
+``split(".")`` is a warning where the new start is computed -- only the unprefixed keys moved -- and an error
+where it is another literal).  Left missed: #25403's ``set_lora`` copying ``lora_a.T`` (upstream's ``.T`` is
+dropped in ``BaseLinearLayerWithLoRA.set_lora``, a class of another file than the fork's base
+``ReplicatedLinearWithLoRA``, and the method reads ``lora_a`` no other way the layout check counts) and the rank
+read off ``lora.lora_a.shape[1]`` (the stores ``loras[name].lora_a = tensor.to(...).t()`` lost their ``.t()``,
+but the receiver is untyped and ``bias`` lost its no-op ``.t()`` the same way: a read of ``.shape[i]`` off any
+field of such a name would be noise).
+Regression set at mend78's head: killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
+blind_replay_dsv2 15 caught, 5 warned of 20 (10 quiet), review101_twins 3 caught, 6 warned of 9 (0 false of 41, 3
+warned), blind_replay_tfconfig 24/24 (0 false of 14, 1 warned), blind_replay_hfconfig 18 caught, 4 warned of 22
+(12 quiet, 1 warned), blind_replay_kernels 15 caught, 1 warned, 1 missed of 17 (4 quiet), review17_twins 11
+caught, 1 warned of 12 (0 false of 23, 2 warned; it stopped on a staticmethod defaulting every parameter in
+``drift/dropped_kwargs.py``, on main's engine too, mended here): each as recorded.  Unit tests:
+test_ranked_return_drift 15, test_narrowed_dispatch 11, test_shifted_joins 9 (new), test_handed_literals 26 (11
+new), test_layout_drift 42 (8 new), test_dropped_kwarg_drift 13 (1 new), with test_lazy_patterns and
+test_fleet_profile 137 passed (1 skipped: no Docker).  Speed (drift_speed's 150-commit window, medians of 5, this
+machine shared): ranked_return_drift, narrowed_dispatch_drift, shifted_join_drift 0.000 s each (gated on the
+fork's lines first), handed_literal_drift 0.045 s against 0.040 s on main (within the noise: 0.062 s against
+0.121 s in another pair), layout_drift 0.000 s either way.
+
   python benchmarks/blind_replay_lora3.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 

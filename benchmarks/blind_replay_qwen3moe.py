@@ -59,6 +59,33 @@ test_patch_drift + test_stale_value_tests 76 passed).  Speed (drift_speed's 150-
 shared by 8 helpers): symbol_drift 11.75 s against 12.26 s on main (the setattr and value-test hooks inside
 it: within the noise), dtype_drift 0.000 s either way (the window's fork carries name no dtype: gated first).
 
+Mend78 (branch mend78, main at 38ff2e7e): 15 caught, 4 warned, 3 missed of 22 (twins: 12 quiet, 0 false errors).
+Caught now: #34219's two (``drift/ranked_returns.py``, new, under return drift: a def whose every return now
+applies ``x.unsqueeze(d)``/``torch.unsqueeze``/``x[None]``/``x.squeeze(d)`` to one name at one position, no
+return reshaped at the base; a fork caller binding that position and unsqueezing it again, or reading
+``shape[i]``/``size(i)`` at or past the axis, is an error) and #36242's ``output_sizes[1]``
+(``drift/handed_literals.py`` widened: a list keyword handed shorter -- ``[n] * 2`` made ``[n * 2]`` -- also
+through a factory method of the class whose one return builds the member, ``self.create_ba_proj(...)``; an index
+past the new end is an error where the member's class stores the parameter as handed, as
+``MergedColumnParallelLinear`` does).  Left missed: #36242's loader (the shard id handed to
+``param.weight_loader`` lands in ``self.output_sizes`` of the layer two calls away, through the parameter's
+loader attribute; nothing ties ``param`` to the layer's method statically) and #32082's two (``self.experts``
+built as ``SharedFusedMoE``, whose ``forward`` is annotated a pair, where it was ``FusedMoE``, whose CustomOp
+``forward_*`` are annotated ``Tensor | tuple[Tensor, Tensor]``: the base's class could already answer a pair,
+so a field's class swap proves no change of the call's result kind on every path).
+Regression set at mend78's head: killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
+blind_replay_dsv2 15 caught, 5 warned of 20 (10 quiet), review101_twins 3 caught, 6 warned of 9 (0 false of 41, 3
+warned), blind_replay_tfconfig 24/24 (0 false of 14, 1 warned), blind_replay_hfconfig 18 caught, 4 warned of 22
+(12 quiet, 1 warned), blind_replay_kernels 15 caught, 1 warned, 1 missed of 17 (4 quiet), review17_twins 11
+caught, 1 warned of 12 (0 false of 23, 2 warned; it stopped on a staticmethod defaulting every parameter in
+``drift/dropped_kwargs.py``, on main's engine too, mended here): each as recorded.  Unit tests:
+test_ranked_return_drift 15, test_narrowed_dispatch 11, test_shifted_joins 9 (new), test_handed_literals 26 (11
+new), test_layout_drift 42 (8 new), test_dropped_kwarg_drift 13 (1 new), with test_lazy_patterns and
+test_fleet_profile 137 passed (1 skipped: no Docker).  Speed (drift_speed's 150-commit window, medians of 5, this
+machine shared): ranked_return_drift, narrowed_dispatch_drift, shifted_join_drift 0.000 s each (gated on the
+fork's lines first), handed_literal_drift 0.045 s against 0.040 s on main (within the noise: 0.062 s against
+0.121 s in another pair), layout_drift 0.000 s either way.
+
   python benchmarks/blind_replay_qwen3moe.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 

@@ -59,6 +59,26 @@ After mend75: 17 caught, 1 warned, 2 missed of 20 (twins: 12 quiet, 0 false erro
 raised or returned in its place, the others kept -- the handler lives on for them, so a warning).  #38247's two
 still missed.
 
+Mend78 (branch mend78, main at 38ff2e7e): 19 caught, 1 warned, 0 missed of 20 (twins: 12 quiet, 0 false errors).
+Caught now: #38247's two (``drift/narrowed_dispatch.py``, new, under symbol drift: a function that called
+``T[K].M(...)`` under ``if K in T:`` at the base and now does so only under ``if K in S:``, ``S`` a literal set
+of strings, no other call of ``M`` on a read of ``T`` left in the file; a fork class set into ``T`` under a
+literal key not in ``S`` -- by subscript, ``update`` of a dict or of keywords, ``setdefault`` -- whose body (or
+a base class of its file) overrides ``M`` is an error on the override's ``def``, a warning where the fork's file
+calls ``C.M`` itself).  The speculative-key twin and the ``__init__`` twin stay quiet.
+Regression set at mend78's head: killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
+blind_replay_dsv2 15 caught, 5 warned of 20 (10 quiet), review101_twins 3 caught, 6 warned of 9 (0 false of 41, 3
+warned), blind_replay_tfconfig 24/24 (0 false of 14, 1 warned), blind_replay_hfconfig 18 caught, 4 warned of 22
+(12 quiet, 1 warned), blind_replay_kernels 15 caught, 1 warned, 1 missed of 17 (4 quiet), review17_twins 11
+caught, 1 warned of 12 (0 false of 23, 2 warned; it stopped on a staticmethod defaulting every parameter in
+``drift/dropped_kwargs.py``, on main's engine too, mended here): each as recorded.  Unit tests:
+test_ranked_return_drift 15, test_narrowed_dispatch 11, test_shifted_joins 9 (new), test_handed_literals 26 (11
+new), test_layout_drift 42 (8 new), test_dropped_kwarg_drift 13 (1 new), with test_lazy_patterns and
+test_fleet_profile 137 passed (1 skipped: no Docker).  Speed (drift_speed's 150-commit window, medians of 5, this
+machine shared): ranked_return_drift, narrowed_dispatch_drift, shifted_join_drift 0.000 s each (gated on the
+fork's lines first), handed_literal_drift 0.045 s against 0.040 s on main (within the noise: 0.062 s against
+0.121 s in another pair), layout_drift 0.000 s either way.
+
   python benchmarks/blind_replay_tfconfig2.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 

@@ -107,3 +107,12 @@ def test_a_read_that_cannot_raise_or_is_not_the_tree_methods_stays_quiet(
     git_repo: GitRepo, tmp_path: Path, fork: str
 ) -> None:
     assert _run(git_repo, tmp_path, fork) == []
+
+
+def test_a_staticmethod_defaulting_every_parameter_does_not_stop_the_audit(git_repo: GitRepo, tmp_path: Path) -> None:
+    """review17's ``get_kv_cache_shape(num_blocks=1, ...)`` staticmethod of a fork subclass: its defaults outnumber
+    the parameters after the first, and the zip of the two raised ValueError (every merge-aware check lost)."""
+    fork = (
+        SUBSCRIPT + "\n    @staticmethod\n    def aeon_shape(num_blocks=1, block_size=16):\n        return num_blocks\n"
+    )
+    assert _run(git_repo, tmp_path, fork) == [(USE, line_of(fork, "layer.aeon_prefix ="), "error")]

@@ -112,3 +112,88 @@ def test_a_member_read_of_a_value_now_handed_as_a_literal_warns(
 def test_handed_literal_twins_stay_quiet(git_repo: GitRepo, no_rules: Path, after: str, body: str) -> None:
     sides = three_way(git_repo, FILES, {MINE: HEADER + body}, {MOE: after})
     assert handed(git_repo, no_rules, sides) == []
+
+
+# mend78: #36242 (4e95ec111c) built ``in_proj_ba`` through a factory method with ``output_sizes=[n * 2]`` where it
+# passed ``[n] * 2``: a fork index past the list's new end raises IndexError (an error where the member's class
+# stores the keyword as handed, a warning where it is not read).
+LINEAR = "vllm/layers/linear.py"
+LINEAR_TEXT = """class Merged:
+    def __init__(self, input_size, output_sizes, bias=True):
+        self.output_sizes = output_sizes
+        self.bias = bias
+
+
+class Copied:
+    def __init__(self, input_size, output_sizes):
+        self.output_sizes = list(output_sizes)[:1]
+"""
+GDN = "vllm/models/gdn.py"
+GDN_BASE = """from vllm.layers.linear import Copied, Merged
+
+
+class Gdn:
+    def __init__(self, n):
+        self.ba = Merged(input_size=8, output_sizes=[n] * 2, bias=False)
+        self.qk = Merged(input_size=8, output_sizes=[n, n, n])
+        self.cp = Copied(input_size=8, output_sizes=[n, n])
+"""
+GDN_AFTER = (
+    GDN_BASE.replace(
+        "        self.ba = Merged(input_size=8, output_sizes=[n] * 2, bias=False)\n",
+        "        self.ba = self.create_ba(n)\n",
+    )
+    .replace("        self.qk = Merged(input_size=8, output_sizes=[n, n, n])\n",
+             "        self.qk = Merged(input_size=8, output_sizes=[n, n * 2])\n")
+    .replace("        self.cp = Copied(input_size=8, output_sizes=[n, n])\n",
+             "        self.cp = Copied(input_size=8, output_sizes=[n * 2])\n")
+    + "\n    def create_ba(self, n):\n        return Merged(input_size=8, output_sizes=[n * 2], bias=False)\n"
+)  # fmt: skip
+SHARD_FILES = {
+    "vllm/__init__.py": "",
+    "vllm/layers/__init__.py": "",
+    LINEAR: LINEAR_TEXT,
+    "vllm/models/__init__.py": "",
+}
+SHARD_HEADER = "from vllm.models.gdn import Gdn\n\n\n"
+
+
+def shortened(repo: GitRepo, no_rules: Path, body: str) -> list[tuple[int, str]]:
+    text = SHARD_HEADER + body
+    sides = three_way(repo, {**SHARD_FILES, GDN: GDN_BASE}, {MINE: text}, {GDN: GDN_AFTER})
+    report = repo.audit(no_rules, merge=sides)
+    found = (f for f in report.findings if f.path == MINE and "past the list's end" in f.message)
+    return [(f.line - 3, f.severity.value) for f in found]
+
+
+@pytest.mark.parametrize(
+    ("body", "level"),
+    [
+        ("class AeonGdn(Gdn):\n    def aeon_a(self):\n        return self.ba.output_sizes[1]\n", "error"),
+        ("def aeon_b(layer: Gdn):\n    x = 0\n    return layer.ba.output_sizes[1]\n", "error"),
+        ("def aeon_c(layer: Gdn):\n    x = 0\n    return layer.qk.output_sizes[2]\n", "error"),
+        ("def aeon_d(layer: Gdn):\n    x = 0\n    return layer.qk.output_sizes[-3]\n", "error"),
+        ("def aeon_e(layer: Gdn):\n    x = 0\n    return layer.cp.output_sizes[1]\n", "warning"),
+    ],
+    ids=["through a factory method", "a typed parameter", "three made two", "from the end", "member rebuilds it"],
+)
+def test_an_index_past_a_list_upstream_now_hands_shorter(
+    git_repo: GitRepo, no_rules: Path, body: str, level: str
+) -> None:
+    assert shortened(git_repo, no_rules, body) == [(3, level)]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_a(layer: Gdn):\n    return sum(layer.ba.output_sizes)\n",
+        "def aeon_b(layer: Gdn):\n    return layer.ba.output_sizes[0]\n",
+        "def aeon_c(layer: Gdn):\n    return layer.qk.output_sizes[1]\n",
+        "def aeon_d(layer: Gdn):\n    return layer.ba.output_sizes[-1]\n",
+        "def aeon_e(layer: Gdn):\n    if len(layer.ba.output_sizes) > 1:\n        return layer.ba.output_sizes[1]\n    return 0\n",
+        "def aeon_f(layer):\n    return layer.ba.output_sizes[1]\n",
+    ],
+    ids=["the total", "the first", "within the new end", "the last", "length tested", "untyped receiver"],
+)
+def test_reads_within_the_shorter_list_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert shortened(git_repo, no_rules, body) == []

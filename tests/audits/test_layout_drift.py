@@ -439,3 +439,71 @@ def test_an_index_of_the_field_under_a_helper_testing_its_kind_is_quiet(git_repo
 def test_an_index_under_a_helper_reading_no_kind_is_still_an_error(git_repo: GitRepo, no_rules: Path) -> None:
     fork = LAYER_FORK.format(read="self.kv_cache[0] if _is_list(self.kv_cache) else self.kv_cache") + NOT_KIND
     assert [severity for _, severity, _ in _rows(git_repo, no_rules, fork, {LAYER: LAYER_ONE})] == ["error"]
+
+
+# mend78: #25403 (273690a50a) kept ``lora_b`` as stored ([out, rank]), so ``ColumnParallelLinearWithLoRA.slice_lora_b``
+# slices rows (``lora_b[s:e, :]``) where it sliced columns (``lora_b[:, s:e]``): a bounded slice along one dim.
+LORA = "vllm/lora/layers/column.py"
+LORA_BASE = """import torch
+
+
+class ColumnWithLoRA:
+    def __init__(self, output_size: int) -> None:
+        self.output_size = output_size
+
+    def slice_lora_b(self, lora_b: torch.Tensor, rank: int) -> torch.Tensor:
+        start = rank * self.output_size
+        return lora_b[:, start : start + self.output_size]
+
+    def slice_bias(self, bias: torch.Tensor, rank: int) -> torch.Tensor:
+        return bias[rank * self.output_size : (rank + 1) * self.output_size]
+"""
+LORA_ROWS = LORA_BASE.replace(
+    "        return lora_b[:, start : start + self.output_size]\n",
+    "        return lora_b[start : start + self.output_size, :]\n",
+)
+LORA_FORK = "vllm/aeon/nvfp4_lora.py"
+LORA_HEAD = "from vllm.lora.layers.column import ColumnWithLoRA\n\n\nclass AeonColumn(ColumnWithLoRA):\n"
+
+
+def _lora_rows(git_repo: GitRepo, no_rules: Path, body: str, upstream: str = LORA_ROWS) -> list[tuple[int, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {LORA: LORA_BASE},
+        {LORA_FORK: LORA_HEAD + body},
+        [("[Core] Optimize LoRA weight loading (#25403)", {LORA: upstream})],
+    )
+    rows = s.rule_rows(git_repo, no_rules, sides, LAYOUT_DRIFT)
+    return [(line - 4, severity) for path, line, severity, _ in rows if path == LORA_FORK]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "    def slice_lora_b(self, lora_b, rank):\n        n = self.output_size\n        return lora_b[:, rank * n : (rank + 1) * n]\n",
+        "    def slice_lora_b(self, lora_b, rank):\n        n = self.output_size\n        return lora_b[:, : (rank + 1) * n]\n",
+        "    def aeon_pad(self, lora_b, rank):\n        n = self.output_size\n        return lora_b[:, n:].sum()\n",
+    ],
+    ids=["an override slicing the old dim", "an open lower bound", "another method of the subclass"],
+)  # fmt: skip
+def test_a_slice_along_the_dim_upstream_left_is_an_error(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert _lora_rows(git_repo, no_rules, body) == [(3, "error")]
+
+
+@pytest.mark.parametrize(
+    ("body", "upstream"),
+    [
+        ("    def slice_lora_b(self, lora_b, rank):\n        n = self.output_size\n        return lora_b[rank * n :, :]\n", LORA_ROWS),
+        ("    def slice_bias(self, bias, rank):\n        n = self.output_size\n        return bias[:, rank * n :]\n", LORA_ROWS),
+        ("    def slice_lora_b(self, lora_b, rank):\n        n = self.output_size\n        return lora_b[:, rank * n :]\n", LORA_BASE.replace("self.output_size]\n", "self.output_size + 1]\n", 1)),
+        ("    def slice_lora_b(self, lora_b, rank):\n        n = self.output_size\n        return lora_b[:, ::2]\n", LORA_ROWS),
+    ],
+    ids=["the new dim", "a parameter upstream did not re-slice", "slice kept on its dim", "a stepped slice"],
+)  # fmt: skip
+def test_slices_the_move_leaves_alone_are_quiet(git_repo: GitRepo, no_rules: Path, body: str, upstream: str) -> None:
+    assert _lora_rows(git_repo, no_rules, body, upstream) == []
+
+
+def test_a_slice_in_a_class_deriving_none_of_upstreams_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    body = "    pass\n\n\nclass AeonOwn:\n    def slice_lora_b(self, lora_b, rank):\n        return lora_b[:, rank:]\n"
+    assert _lora_rows(git_repo, no_rules, body) == []

@@ -109,6 +109,7 @@ from aeon_release.domain.audits.drift.moved_writes import moved_write_drift
 from aeon_release.domain.audits.drift.mutated_args import mutated_arg_drift
 from aeon_release.domain.audits.drift.named_entries import named_entry_drift
 from aeon_release.domain.audits.drift.names import NOT_ACCEPTED, name_drift
+from aeon_release.domain.audits.drift.narrowed_dispatch import narrowed_dispatch_drift
 from aeon_release.domain.audits.drift.narrowed_flags import narrowed_flag_drift
 from aeon_release.domain.audits.drift.native_gates import native_gate_drift
 from aeon_release.domain.audits.drift.newtyped import newtyped_drift
@@ -138,6 +139,7 @@ from aeon_release.domain.audits.drift.queued_tuples import queued_tuple_drift
 from aeon_release.domain.audits.drift.raised_empties import raised_empty_drift
 from aeon_release.domain.audits.drift.raised_kinds import raised_kind_drift
 from aeon_release.domain.audits.drift.raised_nones import raised_none_drift
+from aeon_release.domain.audits.drift.ranked_returns import ranked_return_drift
 from aeon_release.domain.audits.drift.read_only import read_only_drift
 from aeon_release.domain.audits.drift.rebuilt_entries import rebuilt_entry_drift
 from aeon_release.domain.audits.drift.rederived import rederived_drift
@@ -160,6 +162,7 @@ from aeon_release.domain.audits.drift.returns import return_drift
 from aeon_release.domain.audits.drift.retyped import type_drift
 from aeon_release.domain.audits.drift.rewritten_values import rewritten_value_drift
 from aeon_release.domain.audits.drift.shared_values import shared_value_drift
+from aeon_release.domain.audits.drift.shifted_joins import shifted_join_drift
 from aeon_release.domain.audits.drift.sides import Changes, FileChange, ThreeTrees, own_diff, parse_changes
 from aeon_release.domain.audits.drift.signature_shims import shim_drift
 from aeon_release.domain.audits.drift.skip_flags import skip_flag_drift
@@ -386,6 +389,8 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     shrunk_collection_drift,
     unparsed_base_drift,
     return_drift,
+    ranked_return_drift,
+    shifted_join_drift,
     keyword_shape_drift,
     handed_back_drift,
     dispatched_call_drift,
@@ -393,6 +398,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     raised_kind_drift,
     raised_none_drift,
     forwarded_keyword_drift,
+    narrowed_dispatch_drift,
     raised_empty_drift,
     absorbed_raise_drift,
     escaped_kind_drift,

@@ -137,8 +137,11 @@ def _params_in(
     statement it owns dereferences (``p.attr``, ``p[...]``, ``p(...)``) with no None test of it in the body."""
     if fn.name.startswith("__"):
         return
-    positional = [*fn.args.posonlyargs, *fn.args.args][1:]  # after self / cls
-    defaults = [None] * (len(positional) - len(fn.args.defaults)) + list(fn.args.defaults)
+    every = [*fn.args.posonlyargs, *fn.args.args]
+    # aligned before ``self`` is dropped: a staticmethod defaulting every parameter has as many defaults as
+    # parameters (review17's ``get_kv_cache_shape(num_blocks=..., ...)`` raised ValueError in the zip)
+    aligned = [None] * (len(every) - len(fn.args.defaults)) + list(fn.args.defaults)
+    positional, defaults = every[1:], aligned[1:]  # after self / cls
     params: list[tuple[str, int | None, ast.expr | None]]
     params = [(a.arg, i, d) for i, (a, d) in enumerate(zip(positional, defaults, strict=True))]
     params += [(a.arg, None, d) for a, d in zip(fn.args.kwonlyargs, fn.args.kw_defaults, strict=True)]

@@ -42,12 +42,14 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import lazy_pattern, parent_map, parsed_expression
+from aeon_release.domain.audits.source import lazy_pattern, parent_map, parse_python, parsed_expression
 
 # a fork line reading a member's attribute off a held object: ``moe.experts.routed_scaling_factor``
 _HELD_READ = lazy_pattern(r"\.(\w+)\.(\w+)\b(?!\s*=(?!=))")
 # an added line passing a keyword a literal: ``routed_scaling_factor=1.0,``
 _LITERAL_KW = lazy_pattern(r"\b(\w+)\s*=\s*(?:-?[\d.]+(?:e-?\d+)?|True|False|\"[^\"]*\"|'[^']*')\s*[,)]?\s*(?:#.*)?$")
+# an added line passing a keyword a list display: ``output_sizes=[num_v_heads * 2],``
+_LIST_KW = lazy_pattern(r"\b(\w+)\s*=\s*\[")
 _MOST_FILES = 32
 
 
@@ -62,6 +64,8 @@ class Handed:
     old: str
     new: str
     line: int
+    length: int | None = None  # a list handed with fewer entries: its length now (None: a literal handed)
+    member: str = ""  # the member's class as upstream's file names it
 
 
 def handed_literal_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -85,14 +89,18 @@ def handed_literal_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     ]
     findings: list[Finding] = []
     for path, module, owned in fork_modules(trees, lambda line: any(f".{h.held}.{h.keyword}" in line for h in handed)):
-        findings += [_finding(trees, path, line, h, pr_pattern) for h, line in _fork_reads(path, module, owned, handed)]
+        for h, line in _fork_reads(path, module, owned, handed):
+            sure = h.length is not None and _kept_as_is(trees, h)
+            findings.append(_finding(trees, path, line, h, pr_pattern, sure))
     return findings
 
 
 def _candidate(trees: ThreeTrees, path: str, keywords: set[str]) -> bool:
-    """The diff added a line passing one of the read keywords a literal."""
+    """The diff added a line passing one of the read keywords a literal, or a list display."""
     return any(
-        (m := _LITERAL_KW.search(line)) and m.group(1) in keywords for line in trees.upstream[path].added.values()
+        ((m := _LITERAL_KW.search(line)) and m.group(1) in keywords)
+        or ("[" in line and any(k.group(1) in keywords for k in _LIST_KW.finditer(line)))
+        for line in trees.upstream[path].added.values()
     )
 
 
@@ -103,32 +111,68 @@ def _handed(path: str, old: ast.Module, new: ast.Module) -> Iterator[Handed]:
         old_init, init = (_init(was) if was else None), _init(cls)
         if old_init is None or init is None:
             continue
-        old_builds, builds = _builds(old_init), _builds(init)
+        old_builds, builds = _builds(old_init, was), _builds(init, cls)
         for held, call in builds.items():
             prior = old_builds.get(held)
             if prior is not None and ast.dump(prior.func) == ast.dump(call.func):
                 yield from _changed(path, cls.name, held, prior, call)
 
 
-def _builds(init: ast.FunctionDef) -> dict[str, ast.Call]:
-    """``A`` -> the call ``__init__`` stores as ``self.A``, for each attribute it stores exactly once, a call."""
+def _builds(init: ast.FunctionDef, cls: ast.ClassDef | None = None) -> dict[str, ast.Call]:
+    """``A`` -> the call ``__init__`` stores as ``self.A``, for each attribute it stores exactly once, a call;
+    a call of a factory method of the class (``self.create_ba_proj(...)``, #36242) whose one return is a call
+    stands for that call."""
     stores: dict[str, list[ast.expr | None]] = {}
     for node in ast.walk(init):
         if isinstance(node, ast.stmt):
             for target in assigned_targets(node):
                 if is_self_attribute(target):
                     stores.setdefault(target.attr, []).append(getattr(node, "value", None))
-    return {a: v[0] for a, v in stores.items() if len(v) == 1 and isinstance(v[0], ast.Call)}
+    calls = {a: v[0] for a, v in stores.items() if len(v) == 1 and isinstance(v[0], ast.Call)}
+    return {a: _factory_build(c, cls) or c for a, c in calls.items()}
+
+
+def _factory_build(call: ast.Call, cls: ast.ClassDef | None) -> ast.Call | None:
+    """The call ``self.m(...)``'s method ``m`` of ``cls`` returns, when its body's one return is a call of a
+    class (a capitalised name: a build, not another helper)."""
+    func = call.func
+    if cls is None or not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)):
+        return None
+    if func.value.id != "self":
+        return None
+    method = next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == func.attr), None)
+    returns = [n.value for n in ast.walk(method) if isinstance(n, ast.Return)] if method is not None else []
+    built = returns[0] if len(returns) == 1 else None
+    if isinstance(built, ast.Call) and isinstance(built.func, ast.Name) and built.func.id[:1].isupper():
+        return built
+    return None
 
 
 def _changed(path: str, cls: str, held: str, prior: ast.Call, call: ast.Call) -> Iterator[Handed]:
     """Each keyword ``call`` now passes a literal (not None) that ``prior`` passed another expression for."""
     was = {k.arg: k.value for k in prior.keywords if k.arg}
+    member = ast.unparse(call.func)
     for kw in call.keywords:
         value, old = kw.value, was.get(kw.arg or "")
-        if kw.arg is None or old is None or not _literal(value) or ast.dump(old) == ast.dump(value):
+        if kw.arg is None or old is None or ast.dump(old) == ast.dump(value):
             continue
-        yield Handed(path, cls, held, kw.arg, ast.unparse(old), ast.unparse(value), kw.value.lineno)
+        texts = (ast.unparse(old), ast.unparse(value))
+        if _literal(value):
+            yield Handed(path, cls, held, kw.arg, *texts, kw.value.lineno, member=member)
+        elif (length := _list_length(value)) is not None and length < (_list_length(old) or 0):
+            yield Handed(path, cls, held, kw.arg, *texts, kw.value.lineno, length, member)
+
+
+def _list_length(node: ast.expr) -> int | None:
+    """The entries of a list display (``[a, b]``), or of one repeated a literal count of times (``[a] * 2``)."""
+    if isinstance(node, ast.List) and not any(isinstance(e, ast.Starred) for e in node.elts):
+        return len(node.elts)
+    if isinstance(node, ast.BinOp) and isinstance(node.op, ast.Mult):
+        for seq, times in ((node.left, node.right), (node.right, node.left)):
+            inner = _list_length(seq)
+            if inner is not None and isinstance(times, ast.Constant) and type(times.value) is int:
+                return inner * times.value
+    return None
 
 
 def _literal(node: ast.expr) -> bool:
@@ -151,9 +195,55 @@ def _fork_reads(path: str, module: ast.Module, owned: set[int], handed: list[Han
             if (held.attr, node.attr) == (item.held, item.keyword) and _typed(
                 held.value, item, parents, imports, local
             ):
-                if not _quieted(node, item, parents):
+                if _past_end(node, item, parents) and not _quieted(node, item, parents):
                     yield item, node.lineno
                     break
+
+
+def _past_end(read: ast.Attribute, item: Handed, parents: dict[int, ast.AST]) -> bool:
+    """A literal handed: any read.  A list handed shorter: a literal index past its new end (``[1]`` of one)."""
+    if item.length is None:
+        return True
+    up = parents.get(id(read))
+    index = up.slice if isinstance(up, ast.Subscript) and up.value is read else None
+    if isinstance(index, ast.UnaryOp) and isinstance(index.op, ast.USub) and isinstance(index.operand, ast.Constant):
+        return type(index.operand.value) is int and index.operand.value > item.length
+    return isinstance(index, ast.Constant) and type(index.value) is int and index.value >= item.length
+
+
+def _kept_as_is(trees: ThreeTrees, item: Handed) -> bool:
+    """The member's class (of upstream's file, or the module it imports the name from) stores the keyword's
+    parameter unchanged as ``self.<keyword>`` in its ``__init__``: the list read back is the one handed."""
+    text = trees.blobs(trees.theirs, [item.path])[item.path] or ""
+    module = parse_python(text, item.path) if item.member.isidentifier() else None
+    if module is None:
+        return False
+    cls = next((c for c in file_classes(module.body) if c.name == item.member), None)
+    if cls is None:
+        source = file_imports(module, item.path).get(item.member, ("", ""))[0].replace(".", "/")
+        others = [f"{source}.py", f"{source}/__init__.py"] if source else []
+        texts = trees.blobs(trees.theirs, others) if others else {}
+        other, found = next(((p, t) for p, t in texts.items() if t), ("", None))
+        parsed = parse_python(found, other) if found else None
+        cls = next((c for c in file_classes(parsed.body) if c.name == item.member), None) if parsed else None
+    init = _init(cls) if cls is not None else None
+    return init is not None and _stores_param(init, item.keyword)
+
+
+def _stores_param(init: ast.FunctionDef, keyword: str) -> bool:
+    """``self.<keyword> = <keyword>`` in ``init``, the parameter rebound nowhere in it."""
+    params = {a.arg for a in (*init.args.args, *init.args.kwonlyargs)}
+    stored = rebound = False
+    for node in ast.walk(init):
+        if not isinstance(node, ast.stmt):
+            continue
+        for target in assigned_targets(node):
+            value = getattr(node, "value", None)
+            if is_self_attribute(target) and target.attr == keyword:
+                stored = isinstance(value, ast.Name) and value.id == keyword
+            elif isinstance(target, ast.Name) and target.id == keyword:
+                rebound = True
+    return keyword in params and stored and not rebound
 
 
 def _typed(
@@ -199,7 +289,9 @@ def _quieted(read: ast.Attribute, item: Handed, parents: dict[int, ast.AST]) -> 
     return False
 
 
-def _finding(trees: ThreeTrees, path: str, line: int, item: Handed, pr_pattern: str) -> Finding:
+def _finding(trees: ThreeTrees, path: str, line: int, item: Handed, pr_pattern: str, sure: bool) -> Finding:
+    if item.length is not None:
+        return _shorter(trees, path, line, item, pr_pattern, sure)
     commit = trees.upstream_commit(
         item.path, rf"{item.keyword}[[:space:]]*=[[:space:]]*{re.escape(item.new)}", pr_pattern
     )
@@ -213,4 +305,20 @@ def _finding(trees: ThreeTrees, path: str, line: int, item: Handed, pr_pattern: 
         f"({item.path}:{item.line}{commit}): it now builds self.{item.held} with {item.keyword}={item.new} where it "
         f"passed {item.old}, so a member storing the keyword holds {item.new} on every instance and the read no "
         f"longer gets {item.old}; read the value at its source ({item.old}) if the fork needs it",
+    )
+
+
+def _shorter(trees: ThreeTrees, path: str, line: int, item: Handed, pr_pattern: str, sure: bool) -> Finding:
+    commit = trees.upstream_commit(item.path, rf"{item.keyword}[[:space:]]*=[[:space:]]*\[", pr_pattern)
+    unsure = "" if sure else " (if the member stores the keyword as handed: its class is not read here)"
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR if sure else Severity.WARNING,
+        path,
+        line,
+        f"fork-owned index of {item.held}.{item.keyword} off {item.cls}, whose constructor upstream changed "
+        f"({item.path}:{item.line}{commit}): it now builds self.{item.held} with {item.keyword}={item.new} "
+        f"({item.length} entr{'y' if item.length == 1 else 'ies'}) where it passed {item.old}, so the index is past "
+        f"the list's end{unsure}: IndexError; read the entries the member holds now",
     )

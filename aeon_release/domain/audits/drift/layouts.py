@@ -56,9 +56,11 @@ _DIM_OPS = frozenset({"unbind", "select", "chunk", "split", "narrow", "transpose
 # the name a line may access along a literal dim (``x.unbind(1)``, ``x[0]``, ``x[:, 1]``), or a field it
 # assigns a list (``self.f = [``): both sides' lines are matched, and only names on both are looked into
 _ACCESS = lazy_pattern(
-    r"(?<!\w)(\w+)\s*(?:\.(?:" + "|".join(sorted(_DIM_OPS)) + r")\(\s*-?\d|\[\s*(?::\s*,\s*)*-?\d+\s*\])"
+    r"(?<!\w)(\w+)\s*(?:\.(?:" + "|".join(sorted(_DIM_OPS)) + r")\(\s*-?\d|\[\s*(?::\s*,\s*)*-?\d+\s*\]"
+    r"|\[\s*(?::\s*,\s*)+[^:\],\[]+:)"
     r"|self\.(\w+)\s*=\s*\["
 )
+_SPAN = "a:b]"  # the tail of a bounded slice's access along a dim: ``[:, a:b]`` (mend78)
 _CONTAINERS = frozenset(
     {
         "list",
@@ -261,7 +263,20 @@ def access_of(node: ast.AST) -> tuple[str, str] | None:
             return _subject(node.func.value), f".{node.func.attr}({', '.join(ast.unparse(a) for a in node.args)})"
     if isinstance(node, ast.Subscript) and _literal_index(node.slice):
         return _subject(node.value), f"[{ast.unparse(node.slice)}]"
+    if isinstance(node, ast.Subscript) and (dim := _sliced_along(node.slice)) is not None:
+        return _subject(node.value), "[" + ":, " * dim + _SPAN
     return None
+
+
+def _sliced_along(index: ast.expr) -> int | None:
+    """The dim of the one bounded slice among bare ``:`` parts (``x[:, a:b]``: 1; ``x[a:b, :]``: 0), its
+    bounds whatever they are (#25403 moved ``lora_b[:, s:e]`` to ``lora_b[s:e, :]``); None for a bare slice
+    alone, one with a step, or any integer (an index's access)."""
+    parts = index.elts if isinstance(index, ast.Tuple) else []
+    if len(parts) < 2 or not all(isinstance(p, ast.Slice) and p.step is None for p in parts):
+        return None
+    bounded = [i for i, p in enumerate(parts) if isinstance(p, ast.Slice) and (p.lower or p.upper)]
+    return bounded[0] if len(bounded) == 1 else None
 
 
 def _subject(expr: ast.expr) -> str:
@@ -527,7 +542,8 @@ def _finding(
     pr_pattern: str,
 ) -> Finding:
     shown = "".join(hit)
-    regex = re.escape(item.name.split(".")[-1]) + (r"\[" if item.access == _ANY_INDEX else re.escape(item.access))
+    access = item.access.removesuffix(_SPAN) if item.access.endswith(_SPAN) else item.access
+    regex = re.escape(item.name.split(".")[-1]) + (r"\[" if item.access == _ANY_INDEX else re.escape(access))
     commit = trees.upstream_commit(item.path, regex, pr_pattern)
     if item.access == _ANY_INDEX:
         how = f"{item.cls} no longer holds a list there ({item.now}): [{hit[1][1:-1]}] now indexes the value itself"

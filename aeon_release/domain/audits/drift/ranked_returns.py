@@ -1,0 +1,307 @@
+"""Ranked returns: upstream now adds (or drops) an axis on a tensor a function returns; a fork caller still
+adds it itself, or reads an axis by the number it had.
+
+#34219 (ae4e280602) made ``fi_chunk_gated_delta_rule`` return ``output.unsqueeze(0), final_state`` where it
+returned FlashInfer's ``(output, final_state)`` as they came: the output is 4-D now (``(1, L, H, D)``, FLA's
+layout).  A fork caller written at the base to restore that layout itself (``return o.unsqueeze(0), state``)
+merges cleanly and now hands on a 5-D tensor; one reading the token count off ``o.shape[0]`` now reads 1.
+Nothing was renamed, no signature or annotation changed: only the rank of one returned value.
+
+Upstream's side: a def (a function or a method, one qualified name) of a changed Python file whose every return,
+at upstream, applies one reshape to one name at one position -- ``x.unsqueeze(d)``, ``torch.unsqueeze(x, d)``,
+``x[None]`` (an axis added at ``d``, 0 for ``None``) or ``x.squeeze(d)`` (one dropped), ``d`` a literal not
+below 0 -- of a returned tuple of one length (or the whole value), where no value the def returned at the base
+held a reshape, and the body at upstream reshapes that name nowhere else nor binds it to a reshaped value (a
+squeeze earlier may undo the returned unsqueeze; the inputs' own squeezes are other names).
+
+The fork's side, on a line it owns, in a function binding a name once to such a call's value at that position
+(``o, s = f(...)``, ``o = f(...)`` for the whole value, ``o = f(...)[k]``; ``f`` read through the file's
+imports, a module attribute, or a class named as the receiver, see ``drift/callees.py``): an error for the same
+unsqueeze applied again to the name (the axis twice: the layout the fork restored is now one rank too deep),
+and for ``o.shape[i]``/``o.size(i)`` with a literal ``i`` at or past the axis (the read now takes the axis
+before or after the one it was written for).  Quiet: a negative index (the trailing axes stayed), a squeeze of
+the name (a no-op where the axis was not 1), the name passed on, a function testing the name's rank
+(``o.dim()``, ``o.ndim``, ``len(o.shape)``: written for both), a name bound twice.
+
+Cheap first: nothing is read unless a fork line adds an axis or reads one by number (``.unsqueeze(``,
+``.shape[``, ``.size(``, ``[None``); then only the defs of upstream's files holding an added line that returns a
+reshape are walked, and only fork files whose added lines name one of the reshaped defs are parsed.
+"""
+
+from __future__ import annotations
+
+import ast
+from collections.abc import Iterator
+from dataclasses import dataclass
+
+from aeon_release.domain.audits.drift.callees import Callee, Scope, reaches, resolve, scope_of
+from aeon_release.domain.audits.drift.returns import own_nodes, own_returns
+from aeon_release.domain.audits.drift.sides import ThreeTrees, owner_class
+from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
+from aeon_release.domain.audits.model import Finding, Severity
+from aeon_release.domain.audits.source import lazy_pattern, method_defs, parse_python
+
+__all__ = ["RULE", "ranked_return_drift"]
+
+_Def = ast.FunctionDef | ast.AsyncFunctionDef
+# an added line returning a reshaped value: ``return output.unsqueeze(0), state``, ``return x[None]``
+_RETURNS_RESHAPE = lazy_pattern(r"^\s*return\b.*(?:\.(?:un)?squeeze\(|\[\s*None\s*[,\]])")
+_RANK_READS = frozenset({"dim", "ndim", "ndimension"})
+
+
+@dataclass(frozen=True)
+class Reranked:
+    """``qualname`` (in ``path``) now returns its value at ``position`` (None: the whole value) with an axis
+    added (``delta`` 1) or dropped (-1) at ``axis``."""
+
+    path: str
+    qualname: str
+    position: int | None
+    axis: int
+    delta: int
+
+    @property
+    def name(self) -> str:
+        return self.qualname.rpartition(".")[2]
+
+
+def ranked_return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Fork callers adding again the axis a def now adds to the value it returns, or reading an axis it moved."""
+    if not _fork_reads_axes(trees):
+        return []
+    lines = {
+        path: {n for n, line in change.added.items() if "return" in line and _RETURNS_RESHAPE.search(line)}
+        for path, change in trees.upstream.items()
+        if path.endswith(".py")
+    }
+    lines = {path: found for path, found in lines.items() if found}
+    reranked = _reranked(trees, lines) if lines else []
+    if not reranked:
+        return []
+    names = {r.name for r in reranked}
+    findings = []
+    for path, change in sorted(trees.mine.items()):
+        if path.endswith(".py") and any(n in line for line in change.added.values() for n in names):
+            module = trees.merged_module(path)
+            if module is not None:
+                findings += _callers(trees, path, module, reranked, pr_pattern)
+    return findings
+
+
+def _fork_reads_axes(trees: ThreeTrees) -> bool:
+    """A fork line that may add an axis or read one by number: nothing else here can be a finding."""
+    return any(
+        any(word in line for word in (".unsqueeze(", ".shape[", ".size(", "[None"))
+        for path, change in trees.mine.items()
+        if path.endswith(".py")
+        for line in change.added.values()
+    )
+
+
+def _reranked(trees: ThreeTrees, lines: dict[str, set[int]]) -> list[Reranked]:
+    """The defs holding the added lines of ``lines`` whose returned value (at one position) gained or lost an
+    axis at upstream."""
+    paths = sorted(lines)
+    before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
+    found = []
+    for path in paths:
+        old_module = parse_python(before[path] or "", path) if before[path] else None
+        new_module = parse_python(after[path] or "", path) if after[path] else None
+        if old_module is None or new_module is None:
+            continue
+        old = dict(method_defs(old_module.body))
+        for qualname, func in method_defs(new_module.body):
+            if not any(func.lineno <= n <= (func.end_lineno or func.lineno) for n in lines[path]):
+                continue
+            if qualname in old and not _returns_reshaped(old[qualname]):
+                found += [Reranked(path, qualname, *hit) for hit in _returned_reshapes(func)]
+    return found
+
+
+def _returns_reshaped(func: _Def) -> bool:
+    """A value ``func`` returns holds a reshape (the base already added or dropped an axis there)."""
+    return any(value is not None and any(_reshape(n) for n in ast.walk(value)) for value in own_returns(func))
+
+
+def _returned_reshapes(func: _Def) -> Iterator[tuple[int | None, int, int]]:
+    """(position, axis, delta) for each position every return of ``func`` reshapes alike, a name the body
+    reshapes nowhere else nor binds to a reshape (the inputs' own squeezes are other names)."""
+    values = list(own_returns(func))
+    if not values or any(v is None for v in values):
+        return
+    tuples = [v for v in values if isinstance(v, ast.Tuple)]
+    if tuples and (len(tuples) != len(values) or len({len(t.elts) for t in tuples}) != 1):
+        return
+    width = len(tuples[0].elts) if tuples else 0
+    columns = [[t.elts[k] for t in tuples] for k in range(width)] if tuples else [[v for v in values if v]]
+    for k, column in enumerate(columns):
+        shapes = {_reshape(e) for e in column}
+        subjects = {ast.unparse(s) for e in column if (s := _subject(e)) is not None and isinstance(s, ast.Name)}
+        if len(shapes) == 1 and len(subjects) == 1 and (shape := shapes.pop()) is not None:
+            if _reshaped_elsewhere(func, subjects.pop()) == len(column):
+                yield (k if tuples else None, *shape)
+
+
+def _reshaped_elsewhere(func: _Def, name: str) -> int:
+    """How many reshapes of ``name`` the body holds (its returns' among them), or -1 when the body binds the
+    name to a reshaped value."""
+    count = 0
+    for node in own_nodes(func.body):
+        if isinstance(node, ast.Assign) and any(_is(t, name) for t in node.targets):
+            if any(_reshape(n) for n in ast.walk(node.value)):
+                return -1
+        subject = _subject(node) if _reshape(node) else None
+        count += subject is not None and _is(subject, name)
+    return count
+
+
+def _reshape(node: ast.AST) -> tuple[int, int] | None:
+    """(axis, 1) for ``x.unsqueeze(d)``/``torch.unsqueeze(x, d)``/``x[None]``, (axis, -1) for ``x.squeeze(d)``;
+    None for anything else (a squeeze of every unit axis, a dim that is no literal)."""
+    if isinstance(node, ast.Subscript):
+        first = node.slice.elts[0] if isinstance(node.slice, ast.Tuple) and node.slice.elts else node.slice
+        return (0, 1) if isinstance(first, ast.Constant) and first.value is None else None
+    if not isinstance(node, ast.Call) or not isinstance(node.func, ast.Attribute):
+        return None
+    attr = node.func.attr
+    if attr not in ("unsqueeze", "squeeze"):
+        return None
+    module_call = isinstance(node.func.value, ast.Name) and node.func.value.id == "torch"
+    args = node.args[1:] if module_call else node.args
+    dims = [*args, *(k.value for k in node.keywords if k.arg == "dim")]
+    if len(dims) != 1 or not isinstance(dims[0], ast.Constant) or type(dims[0].value) is not int:
+        return None
+    axis = dims[0].value
+    return (axis, 1 if attr == "unsqueeze" else -1) if axis >= 0 else None
+
+
+def _subject(node: ast.AST) -> ast.expr | None:
+    """The value a reshape applies to."""
+    if isinstance(node, ast.Subscript):
+        return node.value
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute):
+        module_call = isinstance(node.func.value, ast.Name) and node.func.value.id == "torch"
+        return (node.args[0] if node.args else None) if module_call else node.func.value
+    return None
+
+
+def _callers(
+    trees: ThreeTrees, path: str, module: ast.Module, reranked: list[Reranked], pr_pattern: str
+) -> list[Finding]:
+    """The fork-owned reads in ``path`` of a name bound to a reranked def's value."""
+    owned, scope = trees.owned_lines(path), scope_of(module)
+    findings = []
+    for _, func in method_defs(module.body):
+        nodes = list(own_nodes(func.body))
+        for name, hit in _bound(trees, func, nodes, scope, reranked):
+            if _stores(nodes, name) == 1 and not _rank_tested(nodes, name):
+                for node, why in _misreads(nodes, name, hit):
+                    if getattr(node, "lineno", 0) in owned:
+                        findings.append(_finding(trees, path, node, hit, why, pr_pattern))
+    return findings
+
+
+def _bound(
+    trees: ThreeTrees, func: _Def, nodes: list[ast.AST], scope: Scope, reranked: list[Reranked]
+) -> Iterator[tuple[str, Reranked]]:
+    """(name, def) for each assignment in ``nodes`` binding a name to a reranked def's value at its position."""
+    for node in nodes:
+        if not isinstance(node, ast.Assign) or len(node.targets) != 1:
+            continue
+        value: ast.expr = node.value
+        index: object = None
+        if isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Constant):
+            index, value = value.slice.value, value.value
+        if not isinstance(value, ast.Call):
+            continue
+        callee = resolve(value.func, scope, func)
+        for hit in _reached(trees, callee, reranked) if callee is not None else ():
+            name = _taken(node.targets[0], hit.position, index)
+            if name:
+                yield name, hit
+
+
+def _taken(target: ast.expr, position: int | None, index: object) -> str:
+    """The name ``target`` binds to the value at ``position`` ("" when it binds another)."""
+    if index is not None:
+        return target.id if isinstance(target, ast.Name) and index == position else ""
+    if isinstance(target, ast.Tuple) and position is not None and position < len(target.elts):
+        elt = target.elts[position]
+        starred = any(isinstance(e, ast.Starred) for e in target.elts[: position + 1])
+        return elt.id if isinstance(elt, ast.Name) and not starred else ""
+    return target.id if isinstance(target, ast.Name) and position is None else ""
+
+
+def _reached(trees: ThreeTrees, callee: Callee, reranked: list[Reranked]) -> Iterator[Reranked]:
+    """The reranked defs a call reaches: off a class named as the receiver, that class's def; else a module
+    function of the module the name is imported from."""
+    for hit in reranked:
+        if hit.name != callee.name:
+            continue
+        if callee.receiver is not None and owner_class(hit.qualname) == callee.receiver:
+            yield hit
+        elif callee.receiver is None and "." not in hit.qualname and reaches(trees, callee, hit.path):
+            yield hit
+
+
+def _stores(nodes: list[ast.AST], name: str) -> int:
+    return sum(1 for n in nodes if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store))
+
+
+def _rank_tested(nodes: list[ast.AST], name: str) -> bool:
+    """The function reads the name's rank (``o.dim()``, ``o.ndim``, ``len(o.shape)``): written for both."""
+    for node in nodes:
+        if isinstance(node, ast.Attribute) and _is(node.value, name):
+            if node.attr in _RANK_READS:
+                return True
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "len" and node.args:
+            arg = node.args[0]
+            if isinstance(arg, ast.Attribute) and arg.attr == "shape" and _is(arg.value, name):
+                return True
+    return False
+
+
+def _is(node: ast.expr, name: str) -> bool:
+    return isinstance(node, ast.Name) and node.id == name
+
+
+def _misreads(nodes: list[ast.AST], name: str, hit: Reranked) -> Iterator[tuple[ast.AST, str]]:
+    """The reads of ``name`` the new rank breaks: the same unsqueeze again, an axis by a number at or past it."""
+    for node in nodes:
+        shape = _reshape(node)
+        subject = _subject(node) if shape else None
+        if shape == (hit.axis, 1) and hit.delta == 1 and subject is not None and _is(subject, name):
+            yield node, f"adds axis {hit.axis} again: the value is one rank deeper than the fork made it"
+            continue
+        axis = _axis_read(node, name)
+        if axis is not None and axis >= hit.axis:
+            now = axis + hit.delta
+            yield node, f"reads axis {axis}, which is now axis {now} (axis {axis} is another one)"
+
+
+def _axis_read(node: ast.AST, name: str) -> int | None:
+    """``i`` of ``name.shape[i]`` or ``name.size(i)``, a literal not below 0."""
+    literal: ast.expr | None = None
+    if isinstance(node, ast.Subscript) and isinstance(node.value, ast.Attribute) and node.value.attr == "shape":
+        literal = node.slice if _is(node.value.value, name) else None
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "size":
+        literal = node.args[0] if _is(node.func.value, name) and len(node.args) == 1 else None
+    if isinstance(literal, ast.Constant) and type(literal.value) is int and literal.value >= 0:
+        return literal.value
+    return None
+
+
+def _finding(trees: ThreeTrees, path: str, node: ast.AST, hit: Reranked, why: str, pr_pattern: str) -> Finding:
+    op = "unsqueeze|\\[None" if hit.delta == 1 else "squeeze"
+    commit = trees.upstream_commit(hit.path, op, pr_pattern, most=5)
+    where = f"position {hit.position} of the tuple" if hit.position is not None else "the value"
+    change = "adds" if hit.delta == 1 else "drops"
+    return Finding(
+        RULE,
+        "merge",
+        Severity.ERROR,
+        path,
+        getattr(node, "lineno", 0),
+        f"fork-owned read of {where} {hit.qualname}() returns, which upstream now {change} axis {hit.axis} on "
+        f"itself ({hit.path}{commit}): the line {why}; read the returned value at its new rank",
+    )
