@@ -79,6 +79,7 @@ from aeon_release.domain.audits.drift.field_defaults import field_default_drift
 from aeon_release.domain.audits.drift.filled_fields import filled_field_drift
 from aeon_release.domain.audits.drift.flag_gates import flag_gate_drift
 from aeon_release.domain.audits.drift.folded_factors import folded_factor_drift
+from aeon_release.domain.audits.drift.forbidden_extras import forbidden_extra_drift
 from aeon_release.domain.audits.drift.forwarded_keywords import forwarded_keyword_drift
 from aeon_release.domain.audits.drift.gated_attributes import gated_attribute_drift
 from aeon_release.domain.audits.drift.gated_lines import gated_warnings
@@ -370,6 +371,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     padded_buffer_drift,
     opted_branch_drift,
     refused_value_drift,
+    forbidden_extra_drift,
     refused_arg_drift,
     dropped_sentinel_drift,
     lent_attribute_drift,
