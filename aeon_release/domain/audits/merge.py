@@ -128,6 +128,7 @@ from aeon_release.domain.audits.drift.param_callbacks import param_callback_drif
 from aeon_release.domain.audits.drift.param_keys import param_key_drift
 from aeon_release.domain.audits.drift.parsed_options import parsed_option_drift
 from aeon_release.domain.audits.drift.patched_functions import patched_function_drift
+from aeon_release.domain.audits.drift.patched_targets import patched_target_drift
 from aeon_release.domain.audits.drift.patches import dead_patches
 from aeon_release.domain.audits.drift.pinned_results import pinned_result_drift
 from aeon_release.domain.audits.drift.probed_members import probed_warnings
@@ -278,6 +279,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     unread_key_drift,
     param_key_drift,
     dead_patches,
+    patched_target_drift,
     lazy_pair_drift,
     eager_key_drift,
     dropped_key_drift,
