@@ -76,6 +76,7 @@ from aeon_release.domain.audits.drift.exact_classes import exact_class_drift
 from aeon_release.domain.audits.drift.extended_defaults import extended_default_drift
 from aeon_release.domain.audits.drift.fewer_dims import fewer_dims_drift
 from aeon_release.domain.audits.drift.field_defaults import field_default_drift
+from aeon_release.domain.audits.drift.fielded_attributes import fielded_attribute_drift
 from aeon_release.domain.audits.drift.filled_fields import filled_field_drift
 from aeon_release.domain.audits.drift.flag_gates import flag_gate_drift
 from aeon_release.domain.audits.drift.folded_factors import folded_factor_drift
@@ -310,6 +311,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     none_field_drift,
     wrapped_value_drift,
     nulled_default_drift,
+    fielded_attribute_drift,
     nulled_global_drift,
     unbound_global_drift,
     nulled_attribute_drift,
