@@ -151,6 +151,7 @@ from aeon_release.domain.audits.drift.registry_calls import registry_call_drift
 from aeon_release.domain.audits.drift.rekeyed_returns import rekeyed_return_drift
 from aeon_release.domain.audits.drift.removed_options import removed_option_drift
 from aeon_release.domain.audits.drift.renamed_siblings import beside_fork_data, renamed_sibling_drift
+from aeon_release.domain.audits.drift.rendered_enums import rendered_enum_drift
 from aeon_release.domain.audits.drift.reordered_inputs import reordered_input_drift
 from aeon_release.domain.audits.drift.repeated_hooks import repeated_hook_drift
 from aeon_release.domain.audits.drift.replaced_guards import replaced_guard_drift
@@ -392,6 +393,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     handed_back_drift,
     dispatched_call_drift,
     returned_string_drift,
+    rendered_enum_drift,
     raised_kind_drift,
     raised_none_drift,
     forwarded_keyword_drift,
