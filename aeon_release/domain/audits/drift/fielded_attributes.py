@@ -101,7 +101,7 @@ def _class_members(text: str | None) -> dict[str, Members]:
 
 def _makes_dataclasses(trees: ThreeTrees, path: str, decorators: tuple[tuple[str, str], ...]) -> bool:
     """One of the class's imported decorators is a function of upstream's tree that calls ``dataclass``
-    (vLLM's ``@config`` wraps ``pydantic.dataclasses.dataclass``)."""
+    (upstream's ``@config`` wraps pydantic's ``dataclass``)."""
     for module, name in decorators:
         stem = module.replace(".", "/")
         for text in trees.blobs(trees.theirs, [stem + ".py", stem + "/__init__.py"]).values():

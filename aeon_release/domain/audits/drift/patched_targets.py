@@ -3,9 +3,9 @@
 ``mock.patch("a.b.mod.name.attr")`` imports its way along the string: ``a.b.mod``, then ``getattr`` for each
 further part (an import of the dotted path when that fails), and raises on entry when a part is gone --
 ``AttributeError``, or ``ModuleNotFoundError`` for a middle part.  pytest's ``monkeypatch.setattr("a.b.name",
-value)`` and ``monkeypatch.delattr("a.b.name")`` resolve the same way.  #25675 (71b25b0d48) dropped ``import
-vllm.envs as envs`` from ``vllm/config/compilation.py``: a fork test's ``mock.patch(
-"vllm.config.compilation.envs.VLLM_USE_V1", False)`` merges cleanly and its test now errors before it runs.
+value)`` and ``monkeypatch.delattr("a.b.name")`` resolve the same way.  #25675 (71b25b0d48) dropped the
+``envs`` module's import from the compilation config's module: a fork test's ``mock.patch(
+"<package>.config.compilation.envs.USE_V1", False)`` merges cleanly and its test now errors before it runs.
 Symbol drift reads ``patch.object(obj, "name")`` (drift/patched_names.py): a dotted string binds no name.
 
 A target drifts when a prefix of it names a Python module upstream's diff changed (``a/b/mod.py`` or
