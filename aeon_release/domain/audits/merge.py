@@ -192,6 +192,7 @@ from aeon_release.domain.audits.drift.undefaulted import undefaulted_drift
 from aeon_release.domain.audits.drift.undispatched import undispatched_drift
 from aeon_release.domain.audits.drift.unfolded_factors import unfolded_factor_drift
 from aeon_release.domain.audits.drift.unioned_classes import unioned_class_drift
+from aeon_release.domain.audits.drift.unjsoned_reprs import unjsoned_repr_drift
 from aeon_release.domain.audits.drift.unlisted import unlisted_drift
 from aeon_release.domain.audits.drift.unparsed_bases import unparsed_base_drift
 from aeon_release.domain.audits.drift.unread_keys import unread_key_drift
@@ -394,6 +395,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     dispatched_call_drift,
     returned_string_drift,
     rendered_enum_drift,
+    unjsoned_repr_drift,
     raised_kind_drift,
     raised_none_drift,
     forwarded_keyword_drift,
