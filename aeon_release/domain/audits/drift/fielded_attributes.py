@@ -14,18 +14,19 @@ body of a class deriving from it (matched on the module its import names, or a p
 error on that line; a warning where the subclass defines its own ``__init__`` (it may never run the
 dataclass's).
 
-Cheap first: one search of upstream's diffs for an annotated class-level line; only those files are parsed
-(at both ends), and only fork files whose added lines name one of the classes.
+Cheap first: the fork's added lines must add a class with a base; the fork files doing so are parsed for bare
+class-level assignments in classes deriving a base from a file upstream changed; only those files whose diff
+adds an annotated line of one of those names are parsed, at both ends.
 """
 
 from __future__ import annotations
 
 import ast
 import re
-from collections.abc import Iterator
+from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
+from aeon_release.domain.audits.drift.pyindex import file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
@@ -33,7 +34,10 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, lazy_pattern, parse_python
 
 # an added class-level annotated assignment: ``    name: T = value``
-_ANNOTATED = lazy_pattern(r"^\+[ \t]+[A-Za-z_]\w*[ \t]*:[^=\n]+=", re.M)
+_ANNOTATED = lazy_pattern(r"^\+[ \t]+([A-Za-z_]\w*)[ \t]*:[^=\n]+=", re.M)
+# a fork line adding a class with a base (``+class Mine(Base):``), in its diff's text
+_CLASS_START = lazy_pattern(r"^[ \t]*class[ \t]+\w+[ \t]*\(")
+_CLASS_LINE = lazy_pattern(r"^\+[ \t]*class[ \t]+\w+[ \t]*\(", re.M)
 
 
 @dataclass(frozen=True)
@@ -50,21 +54,30 @@ class Override:
 
 
 def fielded_attribute_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    paths = trees.upstream.matching(_ANNOTATED, ".py")
+    if not any(p.endswith(".py") and _CLASS_LINE.search(trees.mine.raw(p)) for p in trees.mine):
+        return []
+    overrides = list(_fork_overrides(trees))  # the fork's side first: it names the few files worth parsing
+    homes = sorted({o.home for o in overrides})
+    names = {o.name for o in overrides}
+    paths = [p for p in homes if p in trees.upstream and _renamed_annotated(trees.upstream.raw(p), names)]
     if not paths:
         return []
-    fielded: dict[str, dict[str, frozenset[str]]] = {}
+    fielded: dict[tuple[str, str], frozenset[str]] = {}
     for path, name, was, now in both_versions(trees, paths, _class_members):
         made = frozenset(n for n in was.plain & now.annotated if n not in now.plain)
         if made and (now.fielded or _makes_dataclasses(trees, path, now.decorators)):
-            fielded.setdefault(name, {})[path] = made
-    if not fielded:
-        return []
+            fielded[(path, name)] = made
     findings = []
-    for item in _fork_overrides(trees, fielded):
-        commit = trees.upstream_commit(item.home, rf"\b{item.name}\b", pr_pattern)
-        findings.append(_finding(item, commit))
+    for item in overrides:
+        if item.name in fielded.get((item.home, item.base), frozenset()):
+            commit = trees.upstream_commit(item.home, rf"\b{item.name}\b", pr_pattern)
+            findings.append(_finding(item, commit))
     return findings
+
+
+def _renamed_annotated(diff: str, names: set[str]) -> bool:
+    """The diff adds an annotated class-level line of one of ``names`` (``+    name: T = ...``)."""
+    return any(m.group(1) in names for m in _ANNOTATED.finditer(diff))
 
 
 @dataclass(frozen=True)
@@ -122,37 +135,35 @@ def _fielded_class(node: ast.ClassDef) -> bool:
     return decorated or any(last_name(b) == "BaseModel" for b in node.bases)
 
 
-def _fork_overrides(trees: ThreeTrees, fielded: dict[str, dict[str, frozenset[str]]]) -> Iterator[Override]:
-    named = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, fielded))) + r")\b")
-    for path, module, owned in fork_modules(trees, named.search):
+def _fork_overrides(trees: ThreeTrees) -> Iterator[Override]:
+    """Each fork-owned bare class-level assignment of a class deriving an imported base (its file upstream's)."""
+    for path, module, owned in fork_modules(trees, _CLASS_START.search):
         imports = file_imports(module, path)
         for node in ast.walk(module):
             if not isinstance(node, ast.ClassDef):
                 continue
             for base in node.bases:
                 origin = imported_origin(base, imports)
-                homes = fielded.get(origin[1], {}) if origin is not None else {}
-                home = _home(origin[0], list(homes)) if origin is not None else None
-                if origin is not None and home is not None:
-                    yield from _overrides(path, node, origin[1], home, homes[home], owned)
+                if origin is not None:
+                    for home in _homes(origin[0], trees.upstream):
+                        yield from _overrides(path, node, origin[1], home, owned)
 
 
-def _overrides(
-    path: str, cls: ast.ClassDef, base: str, home: str, made: frozenset[str], owned: set[int]
-) -> Iterator[Override]:
+def _overrides(path: str, cls: ast.ClassDef, base: str, home: str, owned: set[int]) -> Iterator[Override]:
     own_init = any(isinstance(s, ast.FunctionDef) and s.name == "__init__" for s in cls.body)
     for stmt in cls.body:
         if isinstance(stmt, ast.Assign) and stmt.lineno in owned:
             for target in stmt.targets:
-                if isinstance(target, ast.Name) and target.id in made:
+                if isinstance(target, ast.Name):
                     yield Override(path, stmt.lineno, cls.name, base, target.id, home, own_init)
 
 
-def _home(module: str, paths: list[str]) -> str | None:
-    exact = [p for p in paths if dotted_name(p, roots=("",)) == module]
-    under = [p for p in paths if dotted_name(p, roots=("",)).startswith(module + ".")]
-    found = exact or under
-    return found[0] if len(found) == 1 else None
+def _homes(module: str, changed: Iterable[str]) -> list[str]:
+    """The Python files upstream changed that the import may name: the module's own, else the files of the
+    package it names (a re-export; the class's name decides which, when its versions are read)."""
+    stem = module.replace(".", "/")
+    own = [p for p in (stem + ".py", stem + "/__init__.py") if p in changed]
+    return own or sorted(p for p in changed if p.startswith(stem + "/") and p.endswith(".py"))[:8]
 
 
 def _finding(item: Override, commit: str) -> Finding:

@@ -18,14 +18,13 @@ constant key of a ``**{...}`` display checked; a keyword none of those names is 
 pydantic refuses it on every path.  A build inside ``pytest.raises`` tests the refusal, one in a ``try``
 catching it falls back: quiet.  A ``**mapping`` not spelt out decides nothing.
 
-Cheap first: one search of upstream's diffs for ``forbid``; only those files are parsed (at both ends), and
-only fork files whose added lines name one of their newly strict classes.
+Cheap first: one search of upstream's diffs for ``forbid``; then the fork's builds with keywords of a class
+imported from one of those files; only the files they build from are parsed, at both ends.
 """
 
 from __future__ import annotations
 
 import ast
-import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -40,6 +39,8 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map, parse_python, str_value
 
 _FORBID = lazy_pattern(r"""extra\s*=\s*(?:["']forbid["']|Extra\.forbid)|["']extra["']\s*:\s*["']forbid["']""")
+# a call of a capitalized name (``Cls(``): a build, its keywords on this line or the next ones
+_KEYWORD_CALL = lazy_pattern(r"\b[A-Z]\w*\(")
 _PLAIN_BASES = frozenset({"BaseModel", "object", "Generic", "Protocol", "ABC"})
 _EXPECTS_RAISE = frozenset({"raises", "assertRaises", "assertRaisesRegex"})
 _REFUSALS = frozenset({"ValueError", "ValidationError", "TypeError", "Exception", "BaseException"})
@@ -68,14 +69,16 @@ def forbidden_extra_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     paths = trees.upstream.matching(_FORBID, ".py")
     if not paths:
         return []
-    strict: dict[str, dict[str, frozenset[str]]] = {}
-    for path, name, was, now in both_versions(trees, paths, _classes):
-        if now.forbids and not was.forbids and now.keywords is not None:
-            strict.setdefault(name, {})[path] = now.keywords
-    if not strict:
+    builds = list(_fork_builds(trees, paths))  # the fork's side first: it names the few files worth parsing
+    homes = sorted({home for *_, home in builds})
+    if not homes:
         return []
+    strict: dict[tuple[str, str], frozenset[str]] = {}
+    for path, name, was, now in both_versions(trees, homes, _classes):
+        if now.forbids and not was.forbids and now.keywords is not None:
+            strict[(path, name)] = now.keywords
     findings = []
-    for extra in _fork_extras(trees, strict):
+    for extra in _extras(builds, strict):
         commit = trees.upstream_commit(extra.home, "forbid", pr_pattern)
         findings.append(_finding(extra, commit))
     return findings
@@ -145,27 +148,36 @@ def _aliases(value: ast.expr | None) -> set[str]:
     return {s for s in spelt if s}
 
 
-def _fork_extras(trees: ThreeTrees, strict: dict[str, dict[str, frozenset[str]]]) -> Iterator[Extra]:
-    named = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, strict))) + r")\b")
-    for path, module, owned in fork_modules(trees, named.search):
+_Build = tuple[str, ast.Call, set[int], str, str]  # (path, the call, the fork's lines, the class, its file)
+
+
+def _fork_builds(trees: ThreeTrees, paths: list[str]) -> Iterator[_Build]:
+    """Fork-owned builds with keywords of a class imported from one of ``paths`` (or a package above one)."""
+    for path, module, owned in fork_modules(trees, _KEYWORD_CALL.search):
         imports = file_imports(module, path)
         parents = parent_map(module)
         for node in ast.walk(module):
-            if not isinstance(node, ast.Call) or (built := built_class(node)) is None:
+            if not isinstance(node, ast.Call) or not node.keywords or (built := built_class(node)) is None:
                 continue
             origin = imported_origin(built, imports)
-            homes = strict.get(origin[1], {}) if origin is not None else {}
-            home = _home(origin[0], list(homes)) if origin is not None else None
-            if home is None or expects_refusal(node, parents, _EXPECTS_RAISE):
+            home = _home(origin[0], paths) if origin is not None else None
+            if origin is None or home is None or expects_refusal(node, parents, _EXPECTS_RAISE):
                 continue
-            if caught_around(node, _REFUSALS, parents):
-                continue
-            lines: dict[int, list[str]] = {}
-            for keyword, line in _spelt_keywords(node):
-                if keyword not in homes[home] and line in owned:
-                    lines.setdefault(line, []).append(keyword)
-            for line, keywords in lines.items():
-                yield Extra(path, line, origin[1] if origin else "", tuple(keywords), home)
+            if not caught_around(node, _REFUSALS, parents):
+                yield path, node, owned, origin[1], home
+
+
+def _extras(builds: list[_Build], strict: dict[tuple[str, str], frozenset[str]]) -> Iterator[Extra]:
+    for path, node, owned, cls, home in builds:
+        keywords = strict.get((home, cls))
+        if keywords is None:
+            continue
+        lines: dict[int, list[str]] = {}
+        for keyword, line in _spelt_keywords(node):
+            if keyword not in keywords and line in owned:
+                lines.setdefault(line, []).append(keyword)
+        for line, names in lines.items():
+            yield Extra(path, line, cls, tuple(names), home)
 
 
 def _home(module: str, paths: list[str]) -> str | None:
