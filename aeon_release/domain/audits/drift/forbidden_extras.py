@@ -18,13 +18,14 @@ constant key of a ``**{...}`` display checked; a keyword none of those names is 
 pydantic refuses it on every path.  A build inside ``pytest.raises`` tests the refusal, one in a ``try``
 catching it falls back: quiet.  A ``**mapping`` not spelt out decides nothing.
 
-Cheap first: one search of upstream's diffs for ``forbid``; then the fork's builds with keywords of a class
-imported from one of those files; only the files they build from are parsed, at both ends.
+Cheap first: one search of upstream's diffs for ``forbid``; then the fork files whose added lines name one of
+those modules (or a package above one, two parts or more) are read for builds with keywords of their classes; only the files they build from are parsed, at both ends.
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -39,8 +40,6 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map, parse_python, str_value
 
 _FORBID = lazy_pattern(r"""extra\s*=\s*(?:["']forbid["']|Extra\.forbid)|["']extra["']\s*:\s*["']forbid["']""")
-# a call of a capitalized name (``Cls(``): a build, its keywords on this line or the next ones
-_KEYWORD_CALL = lazy_pattern(r"\b[A-Z]\w*\(")
 _PLAIN_BASES = frozenset({"BaseModel", "object", "Generic", "Protocol", "ABC"})
 _EXPECTS_RAISE = frozenset({"raises", "assertRaises", "assertRaisesRegex"})
 _REFUSALS = frozenset({"ValueError", "ValidationError", "TypeError", "Exception", "BaseException"})
@@ -153,7 +152,10 @@ _Build = tuple[str, ast.Call, set[int], str, str]  # (path, the call, the fork's
 
 def _fork_builds(trees: ThreeTrees, paths: list[str]) -> Iterator[_Build]:
     """Fork-owned builds with keywords of a class imported from one of ``paths`` (or a package above one)."""
-    for path, module, owned in fork_modules(trees, _KEYWORD_CALL.search):
+    dotted = {dotted_name(p, roots=("",)) for p in paths}
+    prefixes = {".".join(d.split(".")[:i]) for d in dotted for i in range(2, d.count(".") + 2)}
+    imports_one = re.compile(r"\b(?:" + "|".join(sorted(map(re.escape, prefixes))) + r")\b")
+    for path, module, owned in fork_modules(trees, imports_one.search):
         imports = file_imports(module, path)
         parents = parent_map(module)
         for node in ast.walk(module):
