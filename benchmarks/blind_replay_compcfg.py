@@ -51,7 +51,22 @@ fork may mean what upstream does).  Left as warnings: #28634's table of expected
 call without ``compile_mm_encoder=``: a warning by design) and #28672's fork field in ``PassConfig`` itself
 (duplicate definitions' error lands on upstream's later line 164, the winner, not the fork's shadowed line
 132: its line choice is the module's and its tests'; not moved here).
-REGRESSION_PLACEHOLDER
+Regression set at the widenings' head (f69056a9, the field_defaults gate after it rerun on its tests): killer_replay
+26/26 blocked, kind_change_replay 12/12 (5 quiet), blind_replay_config 16 caught, 1 warned of 17 (13 quiet, 2 of
+them warned), blind_replay_engargs 19 caught, 2 warned of 21 (12 quiet), blind_replay_cudagraph 15/15 (9 quiet):
+each as before, 0 false errors.  Unit tests: test_forbidden_extra_drift 15, test_patched_target_drift 11,
+test_fielded_attribute_drift 9, test_sentinel_moved_defaults 10, test_rendered_enum_drift 11,
+test_collided_field_drift 4, test_unjsoned_repr_drift 8 (new); field-default neighbours (test_field_default_drift,
+test_false_made_none, test_none_default_hint, test_kept_defaults, test_chosen_defaults, test_built_local_default,
+test_severity_settings, test_config_surface_drift) 126 with the new file, symbol-drift neighbours
+(test_symbol_drift, test_dataclass_field_shadows, test_new_hooks, test_new_hooks_typed, test_shadowed_hooks,
+test_mixin_overrides, test_post_init_overrides) 408, test_lazy_patterns + test_fleet_profile 21 passed.
+Speed (drift_speed's 150-commit window with these checks timed, 3 runs, this machine shared): forbidden_extra_drift,
+patched_target_drift, fielded_attribute_drift, rendered_enum_drift and unjsoned_repr_drift under 0.5 ms each
+(0.000 s printed; fielded_attribute_drift was 2.1 s and forbidden_extra_drift 59 ms before their gates were
+turned fork-side first), field_default_drift 0.089-0.125 s against 0.101 s on main's engine in the same window
+(noise: the false-keyword names join only where an upstream line annotates the name with ``= None``); the
+symbol-drift branch (``_collided_field``) runs only for a fork class-level name no base had; audits 12.4-14.9 s.
 
   python benchmarks/blind_replay_compcfg.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -79,6 +79,8 @@ _CLASS_READ = lazy_pattern(r"\b[A-Z][a-z]\w*\.([a-z][a-z0-9_]{3,})\b(?!\s*\()")
 # ``getattr(self.cache_config, "name", default)``: the same read, by string
 _FORK_GETATTR = linear.Scan(rf"""\bgetattr\(\s*[\w.]*?{_HOLDER}\s*,\s*["']([a-z][a-z0-9_]{{3,}})["']""")
 _HOLDER_NAME = lazy_pattern(rf"{_HOLDER}\Z")
+# an annotated line with the default None (``name: int | None = None``), as added_matches reads a stripped line
+_MADE_NONE = lazy_pattern(r"([a-z][a-z0-9_]{3,})[ \t]*:[^=\n]*=[ \t]*None[ \t]*$")
 # ``name=0`` / ``name=""``: a keyword given a false literal (a build spelling out a default that may move to None)
 _FALSE_KEYWORD = lazy_pattern(r"""\b([a-z][a-z0-9_]{3,})[ \t]*=[ \t]*(?:0|0\.0|""|'')[ \t]*(?=[,)#]|$)""")
 # ``getattr(request, "name", None)``: off any receiver, with a literal fallback (``_old_default_spelled``)
@@ -146,7 +148,7 @@ class Changed:
 
 
 def field_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    names = _fork_names(trees)
+    names = _fork_names(trees) | _spelt_false_made_none(trees)
     if not names:
         return []
     files = declaring_files(trees, names)
@@ -380,6 +382,26 @@ def default_differs(old: DefaultValue, new: DefaultValue) -> bool:
 
 
 # -- the fork's side ---------------------------------------------------------------------------------
+def _spelt_false_made_none(trees: ThreeTrees) -> set[str]:
+    """Names a fork line passes a false literal (``name=0``, ``name=""``) that a line upstream added annotates with
+    the default None (``+    name: int | None = None``): an old false default spelt out (``_sentinels_passed``)."""
+    spelt = {
+        name
+        for path in trees.mine
+        if path.endswith(".py")
+        for line in trees.mine[path].added.values()
+        if "=" in line
+        for name in _FALSE_KEYWORD.findall(line)
+    }
+    if not spelt:
+        return set()
+    found: set[str] = set()
+    for path, match in trees.upstream.added_lines().added_matches(_MADE_NONE, needs="None"):
+        if match.group(1) in spelt and path.endswith(".py"):
+            found.add(match.group(1))
+    return found
+
+
 def _fork_names(trees: ThreeTrees) -> set[str]:
     """Fields (lower-case names of four characters or more) a line the fork added to a Python file
     reads off a configuration object."""
@@ -402,7 +424,6 @@ def _fork_names(trees: ThreeTrees) -> set[str]:
                 names.update(_DEFAULT_BUILT_READ.findall(line))
                 names.update(_CLASS_READ.findall(line))
                 names.update(read.findall(line) if read is not None else ())
-                names.update(_FALSE_KEYWORD.findall(line))  # an old false default spelt out (_sentinels_passed)
     return names
 
 
