@@ -51,10 +51,10 @@ fork may mean what upstream does).  Left as warnings: #28634's table of expected
 call without ``compile_mm_encoder=``: a warning by design) and #28672's fork field in ``PassConfig`` itself
 (duplicate definitions' error lands on upstream's later line 164, the winner, not the fork's shadowed line
 132: its line choice is the module's and its tests'; not moved here).
-Regression set at the widenings' head (f69056a9, the field_defaults gate after it rerun on its tests): killer_replay
-26/26 blocked, kind_change_replay 12/12 (5 quiet), blind_replay_config 16 caught, 1 warned of 17 (13 quiet, 2 of
-them warned), blind_replay_engargs 19 caught, 2 warned of 21 (12 quiet), blind_replay_cudagraph 15/15 (9 quiet):
-each as before, 0 false errors.  Unit tests: test_forbidden_extra_drift 15, test_patched_target_drift 11,
+Regression set: killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet), blind_replay_config 16 caught,
+1 warned of 17 (13 quiet, 2 of them warned) -- at the last change (40db6406), this replay too --, and at
+33139963 (every widening, before the speed gates) blind_replay_engargs 19 caught, 2 warned of 21 (12 quiet) and
+blind_replay_cudagraph 15/15 (9 quiet): each as recorded before, 0 false errors.  Unit tests: test_forbidden_extra_drift 15, test_patched_target_drift 11,
 test_fielded_attribute_drift 9, test_sentinel_moved_defaults 10, test_rendered_enum_drift 11,
 test_collided_field_drift 4, test_unjsoned_repr_drift 8 (new); field-default neighbours (test_field_default_drift,
 test_false_made_none, test_none_default_hint, test_kept_defaults, test_chosen_defaults, test_built_local_default,
