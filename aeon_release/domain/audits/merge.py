@@ -77,9 +77,11 @@ from aeon_release.domain.audits.drift.exact_classes import exact_class_drift
 from aeon_release.domain.audits.drift.extended_defaults import extended_default_drift
 from aeon_release.domain.audits.drift.fewer_dims import fewer_dims_drift
 from aeon_release.domain.audits.drift.field_defaults import field_default_drift
+from aeon_release.domain.audits.drift.fielded_attributes import fielded_attribute_drift
 from aeon_release.domain.audits.drift.filled_fields import filled_field_drift
 from aeon_release.domain.audits.drift.flag_gates import flag_gate_drift
 from aeon_release.domain.audits.drift.folded_factors import folded_factor_drift
+from aeon_release.domain.audits.drift.forbidden_extras import forbidden_extra_drift
 from aeon_release.domain.audits.drift.forwarded_keywords import forwarded_keyword_drift
 from aeon_release.domain.audits.drift.gated_attributes import gated_attribute_drift
 from aeon_release.domain.audits.drift.gated_lines import gated_warnings
@@ -130,6 +132,7 @@ from aeon_release.domain.audits.drift.param_callbacks import param_callback_drif
 from aeon_release.domain.audits.drift.param_keys import param_key_drift
 from aeon_release.domain.audits.drift.parsed_options import parsed_option_drift
 from aeon_release.domain.audits.drift.patched_functions import patched_function_drift
+from aeon_release.domain.audits.drift.patched_targets import patched_target_drift
 from aeon_release.domain.audits.drift.patches import dead_patches
 from aeon_release.domain.audits.drift.pinned_results import pinned_result_drift
 from aeon_release.domain.audits.drift.probed_members import probed_warnings
@@ -152,6 +155,7 @@ from aeon_release.domain.audits.drift.registry_calls import registry_call_drift
 from aeon_release.domain.audits.drift.rekeyed_returns import rekeyed_return_drift
 from aeon_release.domain.audits.drift.removed_options import removed_option_drift
 from aeon_release.domain.audits.drift.renamed_siblings import beside_fork_data, renamed_sibling_drift
+from aeon_release.domain.audits.drift.rendered_enums import rendered_enum_drift
 from aeon_release.domain.audits.drift.reordered_inputs import reordered_input_drift
 from aeon_release.domain.audits.drift.repeated_hooks import repeated_hook_drift
 from aeon_release.domain.audits.drift.replaced_guards import replaced_guard_drift
@@ -193,6 +197,7 @@ from aeon_release.domain.audits.drift.undefaulted import undefaulted_drift
 from aeon_release.domain.audits.drift.undispatched import undispatched_drift
 from aeon_release.domain.audits.drift.unfolded_factors import unfolded_factor_drift
 from aeon_release.domain.audits.drift.unioned_classes import unioned_class_drift
+from aeon_release.domain.audits.drift.unjsoned_reprs import unjsoned_repr_drift
 from aeon_release.domain.audits.drift.unlisted import unlisted_drift
 from aeon_release.domain.audits.drift.unparsed_bases import unparsed_base_drift
 from aeon_release.domain.audits.drift.unread_keys import unread_key_drift
@@ -283,6 +288,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     unread_key_drift,
     param_key_drift,
     dead_patches,
+    patched_target_drift,
     lazy_pair_drift,
     eager_key_drift,
     dropped_key_drift,
@@ -314,6 +320,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     none_field_drift,
     wrapped_value_drift,
     nulled_default_drift,
+    fielded_attribute_drift,
     nulled_global_drift,
     unbound_global_drift,
     nulled_attribute_drift,
@@ -377,6 +384,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     padded_buffer_drift,
     opted_branch_drift,
     refused_value_drift,
+    forbidden_extra_drift,
     refused_arg_drift,
     dropped_sentinel_drift,
     lent_attribute_drift,
@@ -395,6 +403,8 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     handed_back_drift,
     dispatched_call_drift,
     returned_string_drift,
+    rendered_enum_drift,
+    unjsoned_repr_drift,
     raised_kind_drift,
     raised_none_drift,
     forwarded_keyword_drift,

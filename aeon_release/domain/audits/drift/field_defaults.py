@@ -39,9 +39,10 @@ from dataclasses import dataclass, replace
 from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.drift.built_locals import built_here
 from aeon_release.domain.audits.drift.frozen_receivers import with_bases
+from aeon_release.domain.audits.drift.none_uses import FAILING_BUILTINS
 from aeon_release.domain.audits.drift.old_defaults import compares_with_old
 from aeon_release.domain.audits.drift.option_defaults import changes_an_option_default, option_defaults
-from aeon_release.domain.audits.drift.own_fields import compared_in_scope, enclosing
+from aeon_release.domain.audits.drift.own_fields import compared_in_scope, enclosing, written_scope
 from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions, whole_word
 from aeon_release.domain.audits.linear import Alternation
@@ -78,6 +79,10 @@ _CLASS_READ = lazy_pattern(r"\b[A-Z][a-z]\w*\.([a-z][a-z0-9_]{3,})\b(?!\s*\()")
 # ``getattr(self.cache_config, "name", default)``: the same read, by string
 _FORK_GETATTR = linear.Scan(rf"""\bgetattr\(\s*[\w.]*?{_HOLDER}\s*,\s*["']([a-z][a-z0-9_]{{3,}})["']""")
 _HOLDER_NAME = lazy_pattern(rf"{_HOLDER}\Z")
+# an annotated line with the default None (``name: int | None = None``), as added_matches reads a stripped line
+_MADE_NONE = lazy_pattern(r"([a-z][a-z0-9_]{3,})[ \t]*:[^=\n]*=[ \t]*None[ \t]*$")
+# ``name=0`` / ``name=""``: a keyword given a false literal (a build spelling out a default that may move to None)
+_FALSE_KEYWORD = lazy_pattern(r"""\b([a-z][a-z0-9_]{3,})[ \t]*=[ \t]*(?:0|0\.0|""|'')[ \t]*(?=[,)#]|$)""")
 # ``getattr(request, "name", None)``: off any receiver, with a literal fallback (``_old_default_spelled``)
 _FORK_GETATTR_DEFAULT = linear.Scan(
     r"""\bgetattr\(\s*[\w.]+\s*,\s*["']([a-z][a-z0-9_]{3,})["']\s*,\s*(?:None|True|False|-?[\d.]+|["'][^"'\n]*["'])\s*\)"""
@@ -139,20 +144,22 @@ class Changed:
     new_value: DefaultValue = None
     kept_by: str = ""  # another upstream parser adding the option's destination with the old default still
     by_name: bool = False  # the fork's holder is known by its name only (``spec_config``): maybe another class's
+    fails: bool = False  # a false default made None, read as a number: the unset value now raises TypeError
 
 
 def field_default_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    names = _fork_names(trees)
+    names = _fork_names(trees) | _spelt_false_made_none(trees)
     if not names:
         return []
     files = declaring_files(trees, names)
     changed = changed_defaults(trees, names, files) if files else {}
     pinned = fork_pinned(trees, set(changed), option_flags(changed.values()))
+    passed = list(_sentinels_passed(trees, {n: changed[n] for n in pinned}, pr_pattern))
     pinned -= filled_in_only(trees, {name: changed[name] for name in pinned})
     changed = {name: _kept_elsewhere(trees, c) for name, c in changed.items() if name not in pinned}
     if not changed:
-        return []
-    return [
+        return passed
+    return passed + [
         _finding(
             path,
             line,
@@ -375,6 +382,26 @@ def default_differs(old: DefaultValue, new: DefaultValue) -> bool:
 
 
 # -- the fork's side ---------------------------------------------------------------------------------
+def _spelt_false_made_none(trees: ThreeTrees) -> set[str]:
+    """Names a fork line passes a false literal (``name=0``, ``name=""``) that a line upstream added annotates with
+    the default None (``+    name: int | None = None``): an old false default spelt out (``_sentinels_passed``)."""
+    spelt = {
+        name
+        for path in trees.mine
+        if path.endswith(".py")
+        for line in trees.mine[path].added.values()
+        if "=" in line
+        for name in _FALSE_KEYWORD.findall(line)
+    }
+    if not spelt:
+        return set()
+    found: set[str] = set()
+    for path, match in trees.upstream.added_lines().added_matches(_MADE_NONE, needs="None"):
+        if match.group(1) in spelt and path.endswith(".py"):
+            found.add(match.group(1))
+    return found
+
+
 def _fork_names(trees: ThreeTrees) -> set[str]:
     """Fields (lower-case names of four characters or more) a line the fork added to a Python file
     reads off a configuration object."""
@@ -514,7 +541,10 @@ def _fork_reads(
                 isinstance(held[0], ast.Name) and holder in (aliases or ())
             )
             parents = parents or parent_map(module)
-            if change.none_only and (not _tested_for_none(node, parents, change) or _set_upstream(trees, change)):
+            if change.none_only and (
+                not (_tested_for_none(node, parents, change) or _fails_on_none(node, parents, change))
+                or _set_upstream(trees, change)
+            ):
                 # upstream's file stores the field (``if self.f is None: self.f = False`` in ``__post_init__``):
                 # the instance may hold the old false value again, and the fork's ``is False`` stays right
                 continue
@@ -543,6 +573,8 @@ def _fork_reads(
                     # made that an error)
                     yield path, held[2], short(ast.unparse(node), 80), replace(change, by_name=True), compare, built
                     continue
+                if change.none_only and compare is None and _fails_on_none(node, parents, change):
+                    change = replace(change, fails=True)
                 yield path, held[2], short(ast.unparse(node), 80), change, compare, built
             elif _old_default_spelled(node, change):
                 # a receiver of no known type: only its comparison with the old default says it is the field
@@ -681,6 +713,72 @@ def _tested_for_none(read: ast.AST, parents: dict[int, ast.AST], change: Changed
     )
 
 
+def _sentinels_passed(trees: ThreeTrees, changed: dict[str, Changed], pr_pattern: str) -> Iterator[Finding]:
+    """A false default made ``None`` (``0`` -> ``None``: the unset value moved) that a fork-owned build of the
+    class passes as the old literal, ``Owner(name=0)``: the old default spelt out, which upstream's class now
+    takes for a value it acts on (#40445: ``encoder_cudagraph_max_frames_per_batch=0`` meant "auto-infer" and
+    now means no video frames).  A warning: the fork may mean the value itself."""
+    moved = {n: c for n, c in changed.items() if _sentinel_moved(c)}
+    if not moved:
+        return
+    pattern = Alternation(r"\b(?:{})\s*=", moved)
+    for path in sorted(p for p in trees.mine if p.endswith(".py") and pattern.search(trees.mine.raw(p))):
+        module = trees.merged_module(path)
+        owned = trees.owned_lines(path) if module is not None else set()
+        for node in ast.walk(module) if module is not None else ():
+            if not isinstance(node, ast.Call):
+                continue
+            for kw in node.keywords:
+                change = moved.get(kw.arg or "")
+                if change is None or kw.value.lineno not in owned or last_name(node.func) != change.owner:
+                    continue
+                if _same_kind(literal_value(kw.value), change.old_value):
+                    commit = trees.upstream_commit(change.path, whole_word(change.name), pr_pattern, most=5)
+                    yield _sentinel_finding(path, kw.value.lineno, change, commit)
+
+
+def _sentinel_moved(change: Changed) -> bool:
+    old = change.old_value
+    return change.none_only and change.new_value is None and old is not None and not isinstance(old, bool | Either)
+
+
+def _sentinel_finding(path: str, line: int, change: Changed, commit: str) -> Finding:
+    message = (
+        f"fork-owned build of {change.owner} passes {change.name}={change.old}, the field's old default, and upstream "
+        f"made its default None ({change.path}{commit}): the unset value moved, so {change.old} is now a value the "
+        f"class acts on rather than the default; drop the keyword to keep the default, or confirm {change.old}"
+    )
+    return Finding(RULE, "merge", Severity.WARNING, path, line, message)
+
+
+def _fails_on_none(read: ast.AST, parents: dict[int, ast.AST], change: Changed) -> bool:
+    """A false default made ``None`` (``0`` -> ``None``, #40445's ``encoder_cudagraph_max_frames_per_batch``) and
+    the read used as a number: ordered (``x.field > 0``), an operand of arithmetic or a negation, handed to a
+    builtin that raises TypeError on None (``range``, ``int``, ``max`` ...).  The unset value raised nothing
+    before and raises now, unless a test for None comes first in the same ``and``/``or``/conditional."""
+    if change.new_value is not None or change.old_value is None or isinstance(change.old_value, bool):
+        return False
+    use = parents.get(id(read))
+    if isinstance(use, ast.Compare):
+        failing = any(isinstance(op, (ast.Lt, ast.LtE, ast.Gt, ast.GtE)) for op in use.ops)
+    elif isinstance(use, ast.Call):
+        failing = read in use.args and last_name(use.func) in FAILING_BUILTINS | {"range"}
+    else:
+        failing = isinstance(use, ast.BinOp) or (isinstance(use, ast.UnaryOp) and isinstance(use.op, ast.USub))
+    return failing and use is not None and not _none_tested_in_scope(read, use, parents)
+
+
+def _none_tested_in_scope(read: ast.AST, use: ast.AST, parents: dict[int, ast.AST]) -> bool:
+    """The scope the use was written in compares the read with ``None`` (``x.f is None or x.f > 0``)."""
+    shown = ast.unparse(read)
+    return any(
+        isinstance(node, ast.Compare)
+        and shown in {ast.unparse(side) for side in (node.left, *node.comparators)}
+        and any(isinstance(side, ast.Constant) and side.value is None for side in (node.left, *node.comparators))
+        for node in ast.walk(written_scope(use, parents))
+    )
+
+
 def _holder_aliases(module: ast.Module) -> frozenset[str]:
     """Names every binding of which in the module holds a configuration: a parameter annotated with a
     configuration's class (``kv: KVTransferConfig``, ``Optional[...]``), or a name assigned a
@@ -766,6 +864,13 @@ def _finding(
             "constructor to keep the old behaviour, or confirm the new one"
         )
         return Finding(RULE, "merge", Severity.ERROR, path, line, message)
+    if change.fails:
+        message = (
+            f"fork-owned {how} uses {change.owner}.{change.name} as a number, and upstream made its default None where "
+            f"it was {change.old} ({change.path}{commit}): where the fleet leaves it unset the use now raises TypeError; "
+            "test for None first (the unset value is None now, not the old one)"
+        )
+        return Finding(RULE, "merge", Severity.WARNING, path, line, message)
     message = (
         f"fork-owned {how} reads {change.owner}.{change.name}, whose default upstream changed from {change.old} "
         f"to {change.new} ({change.path}{commit}): where the fleet leaves it unset the fork's code now gets "

@@ -4884,6 +4884,32 @@ class _Checker:
             mod, line, f"{said}: the call runs the fork's value; check that it is a callable doing what upstream's does"
         )
 
+    def _collided_field(
+        self, mod: ModuleInfo, stmt: ast.Assign | ast.AnnAssign, qual: str, after: DefSym
+    ) -> Finding | None:
+        """A fork class's own annotated field (``name: T = v``) of the name of a field upstream added to a base
+        (an annotated class-level name of a file upstream changed): upstream's reads of it on the fork's class get
+        the fork's value, which the fork chose before upstream gave the name a meaning.  #28672 added
+        ``PassConfig.sp_min_token_num: int | None = None`` (a token count); a fork subclass's ``sp_min_token_num:
+        float = 0.25`` (a fraction) now feeds upstream's sequence-parallel threshold.  A warning: the fork may
+        mean what upstream does."""
+        node = after.node
+        if not (isinstance(stmt, ast.AnnAssign) and isinstance(node, ast.AnnAssign)) or after.owner is None:
+            return None
+        if not self._upstream(after.path) or "ClassVar" in ast.unparse(node.annotation):
+            return None
+        said = (
+            f"{qual.rsplit('.', 1)[-1]}.{after.name}, the fork's own field, now overrides {after.label}, a field "
+            f"upstream added ({_where(after, self._commit(after.path, after.name))}; upstream's: "
+            f"{ast.unparse(node.annotation)}, the fork's: {ast.unparse(stmt.annotation)})"
+        )
+        return _warning(
+            mod,
+            stmt.lineno,
+            f"{said}: upstream's reads of {after.name} on the fork's class get the fork's value; check that it "
+            "means what upstream's does, or rename it",
+        )
+
     def _uncallable(self, mod: ModuleInfo, value: ast.expr) -> bool:
         """``value`` is nothing a call can be made of: a literal (``new_hooks.plain_value``), a module-level
         name bound to one, or an instance built from a class of the tree none of whose classes defines
@@ -5573,6 +5599,8 @@ class _Checker:
             and not _method_alias(mod.classes.get(qual), stmt.value)
         ):
             shadow = self._shadowed_hook(mod, stmt.lineno, qual, after, stmt.value, "class attribute")
+            if shadow is None:
+                shadow = self._collided_field(mod, stmt, qual, after)
             if shadow is not None:
                 yield shadow
         elif (

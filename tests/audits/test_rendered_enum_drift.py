@@ -1,0 +1,96 @@
+"""Rendered enums: upstream gave a plain enum its own ``__str__``; a fork compares the old ``"Cls.MEMBER"``.
+
+Shaped like #25868 (43227236ec), which gave ``CUDAGraphMode`` a ``__str__`` returning ``self.name``: a fork's
+``str(cfg.cudagraph_mode) == "CUDAGraphMode.FULL"`` is never true again.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
+from tests.audits import drift_shapes as s
+from tests.audits.conftest import GitRepo
+
+CFG = "pkg/compilation.py"
+CFG_BASE = """import enum
+
+
+class CUDAGraphMode(enum.Enum):
+    NONE = 0
+    FULL = 2
+
+    def decode_mode(self):
+        return self
+
+
+class Level(enum.IntEnum):
+    LOW = 0
+"""
+CFG_NEW = CFG_BASE.replace(
+    "    def decode_mode(self):",
+    "    def __str__(self) -> str:\n        return self.name\n\n    def decode_mode(self):",
+).replace("    LOW = 0\n", "    LOW = 0\n\n    def __str__(self) -> str:\n        return self.name\n")
+FORK = "pkg/aeon_modes.py"
+
+
+def run(git_repo: GitRepo, no_rules: Path, text: str, new: str = CFG_NEW) -> list[tuple[int, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {CFG: CFG_BASE, "pkg/__init__.py": ""},
+        {FORK: text},
+        [("[torch.compile] serialize cudagraph_mode as its enum name (#25868)", {CFG: new})],
+    )
+    return [(r[1], r[2]) for r in s.rule_rows(git_repo, no_rules, sides, RULE) if "plain Enum renders" in r[3]]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'def a(mode):\n    return str(mode) == "CUDAGraphMode.FULL"\n',
+        'def a(mode):\n    return f"{mode}" != "CUDAGraphMode.NONE"\n',
+        'def a(mode):\n    return str(mode) in ("CUDAGraphMode.FULL", "other")\n',
+    ],
+)
+def test_a_rendering_compared_with_the_old_spelling_is_an_error(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    assert run(git_repo, no_rules, text) == [(2, "error")]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        '_LABELS = {"CUDAGraphMode.FULL": "full"}\n',
+        'def a(label):\n    return label == "CUDAGraphMode.FULL"\n',
+    ],
+)
+def test_a_table_key_or_another_comparison_is_a_warning(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    assert [sev for _, sev in run(git_repo, no_rules, text)] == ["warning"]
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # twins: the member's name, the member itself, a message, a method's name, another enum kind
+        'def a(mode):\n    return mode.name == "FULL"\n',
+        'def a(mode):\n    return str(mode) == "FULL"\n',
+        'def a(mode):\n    raise ValueError("CUDAGraphMode.FULL is not supported")\n',
+        'def a(mode):\n    return str(mode) == "CUDAGraphMode.decode_mode"\n',
+        'def a(level):\n    return str(level) == "Level.LOW"\n',
+    ],
+)
+def test_names_members_messages_and_value_rendered_enums_stay_quiet(
+    git_repo: GitRepo, no_rules: Path, text: str
+) -> None:
+    assert run(git_repo, no_rules, text) == []
+
+
+def test_an_enum_that_rendered_itself_at_the_base_is_not_this_merges_doing(git_repo: GitRepo, no_rules: Path) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {CFG: CFG_NEW, "pkg/__init__.py": ""},
+        {FORK: 'def a(mode):\n    return str(mode) == "CUDAGraphMode.FULL"\n'},
+        [("[Misc] touch (#1)", {CFG: CFG_NEW.replace("FULL = 2", "FULL = 2\n    PIECEWISE = 1")})],
+    )
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, RULE) if "plain Enum renders" in r[3]] == []
