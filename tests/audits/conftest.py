@@ -234,7 +234,7 @@ def _changed_paths(
     --name-only`` lists them (in git's order: every path a file, byte order is tree order), worked out from the
     files ``three_way`` wrote: a path whose text differs, appears or goes.  None (git is asked, as before) when a
     path is a folder of another at any commit (git lists a file made a folder its own way) or is not plainly
-    spelled (fast-import reads an empty, ``.`` or ``..`` part its own way)."""
+    spelled (fast-import reads an empty, ``.`` or ``..`` part, a newline or an opening quote its own way)."""
     theirs = dict(base)
     trees = [base, fork]
     for _, files in upstream:
@@ -245,8 +245,8 @@ def _changed_paths(
                 theirs[rel] = text
         trees.append(dict(theirs))
     every = {rel for tree in (*trees, *(files for _, files in upstream)) for rel in tree}
-    if any(part in ("", ".", "..") for rel in every for part in rel.split("/")):
-        return None
+    if any(rel.startswith('"') or "\n" in rel or part in ("", ".", "..") for rel in every for part in rel.split("/")):
+        return None  # (a name opening with a quote is one fast-import unquotes)
     if any(rel[:cut] in every for rel in every for cut in range(len(rel)) if rel[cut] == "/"):
         return None
     ours = {**base, **fork}
