@@ -4,13 +4,14 @@ A new test's error rows that each put one fork module beside the same base and u
 none defining a class or a name another row's module could resolve to) share one merge and one audit a process:
 ask ``drift_shapes.audited_row`` (``merge_case`` and ``audit_tree``) or ``drift/trees.row_side_by_side``
 (``three_way`` and ``audit``) for the row's module and findings, ``rule`` None for an assertion over every rule's
-errors (``rows_side_by_side``).  Each merge is some 8.5 git processes (suitespeed17); quiet rows keep their own.
+errors (``rows_side_by_side``).  Each merge is some 7.5 git processes (suitespeed18); quiet rows keep their own.
 
 ``GitRepo.three_way`` leaves its merge in git's objects (``fast-import`` and ``merge-tree --write-tree``, two git
 processes) and checks it out only when a test uses the work tree (``path``, ``git``, ``commit``); audit a merge with
 ``repo.audit(config, merge=sides)`` (or the helpers of ``drift_shapes`` and ``drift/trees``), which reads the merged
 tree as the merge step's own audit does, with no checkout (suitespeed16) and told where the repository is
-(``tell_places``, suitespeed17): ``audit_tree(repo.path, ...)`` is right too, but pays the checkout, the merge in the
+(``tell_places``, suitespeed17) and which paths each side changed (``diffs.told_changes``, suitespeed18):
+``audit_tree(repo.path, ...)`` is right too, but pays the checkout, the merge in the
 work tree and the work tree's listing (~5 git processes more).  A work
 tree audited before its merge is checked out (a path taken before the build) fails the test: never an empty tree."""
 
@@ -30,6 +31,7 @@ import pytest
 
 from aeon_release.adapters.git import told_places
 from aeon_release.domain.audits import AuditReport, audit_tree
+from aeon_release.domain.audits.diffs import told_changes
 from aeon_release.domain.audits.source import GitTree, WorkTree
 from tests.helpers import init_repo
 
@@ -192,6 +194,9 @@ class GitRepo:
             raise AssertionError(f"git fast-import failed: {done.stderr.decode(errors='replace')}")
         base_sha, theirs, ours = done.stdout.decode().split()
         self._merged_tree = self._merge_tree(ours, theirs)
+        listed = _changed_paths(base, upstream, fork)
+        if listed is not None:
+            told_changes(base_sha, ours, theirs, *listed)
         _UNCHECKED.add(str(self.root.absolute()))
         return base_sha, theirs, ours
 
@@ -220,6 +225,35 @@ class GitRepo:
             and not (git_dir / "packed-refs").exists()
             and [p.name for p in self.root.iterdir()] == [".git"]
         )
+
+
+def _changed_paths(
+    base: Mapping[str, str], upstream: Sequence[tuple[str, Mapping[str, str | None]]], fork: Mapping[str, str]
+) -> tuple[list[str], list[str]] | None:
+    """The paths upstream's last commit and the fork's commit changed from the base, as ``git diff-tree -r
+    --name-only`` lists them (in git's order: every path a file, byte order is tree order), worked out from the
+    files ``three_way`` wrote: a path whose text differs, appears or goes.  None (git is asked, as before) when a
+    path is a folder of another at any commit (git lists a file made a folder its own way) or is not plainly
+    spelled (fast-import reads an empty, ``.`` or ``..`` part, a newline or an opening quote its own way)."""
+    theirs = dict(base)
+    trees = [base, fork]
+    for _, files in upstream:
+        for rel, text in files.items():
+            if text is None:
+                theirs.pop(rel, None)
+            else:
+                theirs[rel] = text
+        trees.append(dict(theirs))
+    every = {rel for tree in (*trees, *(files for _, files in upstream)) for rel in tree}
+    if any(rel.startswith('"') or "\n" in rel or part in ("", ".", "..") for rel in every for part in rel.split("/")):
+        return None  # (a name opening with a quote is one fast-import unquotes)
+    if any(rel[:cut] in every for rel in every for cut in range(len(rel)) if rel[cut] == "/"):
+        return None
+    ours = {**base, **fork}
+    return (
+        sorted(rel for rel in base.keys() | theirs.keys() if base.get(rel) != theirs.get(rel)),
+        sorted(rel for rel in ours if base.get(rel) != ours[rel]),
+    )
 
 
 # The folders of ``three_way`` merges not checked out yet: a work tree audited there (a folder taken from ``root``, or

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import subprocess
+from pathlib import Path
 
 import pytest
 
@@ -67,3 +68,93 @@ def test_the_places_told_are_the_ones_git_finds(git_repo: GitRepo) -> None:
     asked = ["rev-parse", "--show-toplevel", "--path-format=absolute", "--git-common-dir"]
     done = subprocess.run(["git", *asked], cwd=git_repo.root, capture_output=True, text=True, check=True)
     assert done.stdout.splitlines() == told
+
+
+_SHAPES = {
+    "edits, adds and deletes": (
+        {"a.py": "x = 1\n", "pkg/b.py": "y = 1\n", "pkg/c.py": "z = 1\n", "d.txt": "d\n"},
+        [("up", {"a.py": "x = 2\n", "pkg/c.py": None, "pkg/e.py": "e = 1\n"})],
+        {"pkg/b.py": "y = 2\n", "f.py": "f = 1\n"},
+    ),
+    "a later commit puts the base text back": (
+        {"a.py": "x = 1\n", "b.py": "y = 1\n"},
+        [("one", {"a.py": "x = 2\n", "b.py": "y = 2\n"}), ("two", {"a.py": "x = 1\n", "c.py": "c\n"})],
+        {"d.py": "d = 1\n"},
+    ),
+    "a file deleted then written again, names out of ASCII and with spaces": (
+        {"a.py": "x = 1\n", "é/ü.py": "u = 1\n", "a b.py": "s = 1\n"},
+        [("one", {"a.py": None}), ("two", {"a.py": "x = 1\n", "é/ü.py": "u = 2\n"})],
+        {"a b.py": "s = 2\n", "z/é.py": ""},
+    ),
+    "names git orders by bytes": (
+        {"a.py": "1\n", "a/b.py": "1\n", "a-b.py": "1\n", "B.py": "1\n"},
+        [("up", {"a.py": "2\n", "a/b.py": "2\n", "a-b.py": "2\n", "B.py": "2\n", "a0.py": "0\n"})],
+        {"a.py": "1\n", "_.py": "x\n"},
+    ),
+    "no upstream commit": ({"a.py": "x = 1\n"}, [], {"a.py": "x = 2\n"}),
+    "the fork writes the base text": ({"a.py": "x = 1\n"}, [("up", {"b.py": "\n"})], {"a.py": "x = 1\n"}),
+}
+
+
+@pytest.mark.parametrize("shape", list(_SHAPES))
+def test_the_changes_told_are_the_ones_git_lists(git_repo: GitRepo, shape: str) -> None:
+    """``three_way`` tells the engine which paths each side changed (suitespeed18), sparing an audit of the merge
+    its ``diff-tree --stdin``: what it tells must be git's own answer, names and order, and the audit takes it."""
+    from aeon_release.adapters.git import Git
+    from aeon_release.domain.audits import diffs
+
+    base, upstream, fork = _SHAPES[shape]
+    base_sha, theirs, ours = git_repo.three_way(base, upstream, fork)
+    told = diffs._TOLD[(base_sha, ours, theirs)]
+    listed = Git(git_repo.root).changed_path_lists(base_sha, (theirs, ours))
+    assert told == (tuple(listed[0]), frozenset(listed[1]))
+    assert list(told[0]) == listed[0]  # git's order, which the checks read upstream's paths in
+
+
+@pytest.mark.parametrize(
+    "upstream",
+    [
+        [("up", {"a/b.py": "x\n"})],
+        [("one", {"a": None}), ("two", {"a/b.py": "x\n"})],
+        [("up", {"./c.py": "x\n"})],
+        [("up", {'"c.py': "x\n"})],
+    ],
+    ids=["a file made a folder", "a file deleted, then a folder of its name", "a dot part", "an opening quote"],
+)
+def test_a_shape_git_lists_its_own_way_is_asked_of_git(git_repo: GitRepo, upstream: list[tuple[str, dict]]) -> None:
+    """Where a path is a folder of another at some commit, or a name has a part fast-import reads its own way, the
+    fixture tells nothing and the audit asks git, as before."""
+    from aeon_release.domain.audits import diffs
+    from tests.audits.conftest import _changed_paths
+
+    assert _changed_paths({"a": "a\n", "d.py": "d\n"}, upstream, {"d.py": "e\n"}) is None
+    told = dict(diffs._TOLD)
+    if not any(rel.startswith(('"', ".")) for _, files in upstream for rel in files):  # shapes fast-import takes
+        # the merge is made, nothing told
+        git_repo.three_way({"a": "a\n", "d.py": "d\n"}, upstream, {"d.py": "e\n"})
+        assert diffs._TOLD == told
+
+
+def test_the_audit_takes_the_changes_told_instead_of_asking_git(git_repo: GitRepo, no_rules: Path) -> None:
+    """The audit of the merged tree takes what ``three_way`` told (once: a later audit of the same merge asks git),
+    and its findings are those of the lists git gives."""
+    from aeon_release.domain.audits import diffs
+
+    base = {"pkg/__init__.py": "", "pkg/a.py": "import enum\n\nclass K(enum.Enum):\n    A = 1\n    B = 2\n"}
+    upstream = [("up", {"pkg/a.py": "import enum\n\nclass K(enum.Enum):\n    B = 1\n    A = 2\n"})]
+    fork = {"pkg/b.py": "from pkg.a import K\n\nCODE = K(1)\n"}
+    base_sha, theirs, ours = sides = git_repo.three_way(base, upstream, fork)
+    assert (base_sha, ours, theirs) in diffs._TOLD
+    told = git_repo.audit(no_rules, merge=_merge_sides(git_repo, sides))
+    assert (base_sha, ours, theirs) not in diffs._TOLD
+    diffs._STARTED.pop((base_sha, ours, theirs))  # started afresh: listed by git this time
+    asked = git_repo.audit(no_rules, merge=_merge_sides(git_repo, sides))
+    assert any(f.path == "pkg/b.py" for f in told.findings), [f.as_dict() for f in told.findings]
+    assert [f.as_dict() for f in told.findings] == [f.as_dict() for f in asked.findings]
+
+
+def _merge_sides(git_repo: GitRepo, shas: tuple[str, str, str]) -> object:
+    from aeon_release.domain.audits.model import MergeSides
+
+    base, theirs, ours = shas
+    return MergeSides(git_repo.root, base, ours, theirs)

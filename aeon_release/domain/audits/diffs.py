@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import os
 import threading
-from collections.abc import Callable
+from collections.abc import Callable, Iterable, Sequence
 from concurrent.futures import Future
 from pathlib import Path
 from typing import TypeVar
@@ -131,8 +131,26 @@ _LISTED: dict[tuple[Path, str, str], tuple[str, ...]] = {}  # (where, base, thei
 _FORK_CHANGED: dict[tuple[Path, str, str], frozenset[str]] = {}  # (where, base, ours) -> the fork's paths
 
 
+# The paths each side changed, as a caller that wrote the three commits knows them (``told_changes``), keyed by the
+# merge's three shas: taken once by ``prefetch`` instead of its ``diff-tree``.
+_TOLD: dict[_Sides, tuple[tuple[str, ...], frozenset[str]]] = {}
+
+
+def told_changes(base: str, ours: str, theirs: str, upstream: Sequence[str], fork: Iterable[str]) -> None:
+    """Take the paths upstream (``base..theirs``, in ``git diff``'s order) and the fork (``base..ours``) changed as the
+    caller found them, for the next ``prefetch`` of this merge: the one ``diff-tree --stdin`` it would run to list
+    them (``Git.changed_path_lists``).  Commits never change, so the lists hold in any repository that has them."""
+    while len(_TOLD) >= _KEPT:
+        _TOLD.pop(next(iter(_TOLD)))
+    _TOLD[(base, ours, theirs)] = (tuple(upstream), frozenset(fork))
+
+
 def _list_changes(git: repo.Git, where: Path, base: str, ours: str, theirs: str) -> None:
-    upstream, fork = git.changed_path_lists(base, (theirs, ours))
+    told = _TOLD.pop((base, ours, theirs), None)
+    if told is None:
+        listed = git.changed_path_lists(base, (theirs, ours))
+        told = (tuple(listed[0]), frozenset(listed[1]))
+    upstream, fork = told
     for kept in (_LISTED, _FORK_CHANGED):
         while len(kept) >= _KEPT:
             kept.pop(next(iter(kept)))
