@@ -1,0 +1,365 @@
+"""Adversarial twins of killers227's widenings: fork carries correct after the real change.
+
+ROUNDS
+
+  PYTHONPATH=.. python review131_twins.py [--only TEXT ...] [--show]
+"""
+
+from __future__ import annotations
+
+import sys
+
+from blind_replay import K, run
+from killer_replay import Killer
+
+CASES: list[tuple[str, str, Killer]] = []
+TWINS: list[tuple[str, str, Killer]] = []
+
+BU = "vllm.v1.attention.backends.utils"
+
+# --- #21270 (1cd6eaba54): CommonAttentionMetadata gained its first defaulted field, causal: bool = True
+# (drift/made_dataclasses.py, new: a make_dataclass entry without a default behind it is an error)
+CA = ("#21270", "1cd6eaba54", "CommonAttentionMetadata gained causal: bool = True (its first defaulted field)")
+CAM = f"import dataclasses\n\nimport torch\n\nfrom {BU} import CommonAttentionMetadata\n\n"
+
+
+def _ca(name: str, body: str, line: str, head: str = CAM) -> Killer:
+    return K(*CA, f"vllm/aeon/r131{name}.py", head + body, line)
+
+
+CASES += [
+    (
+        "#21270 make_dataclass",
+        "a bare-string entry in a module table of fields",
+        _ca(
+            "ca0",
+            "AEON_FIELDS = [\n"
+            '    "draft_token_ids",\n'
+            '    ("draft_probs", "torch.Tensor | None", None),\n'
+            "]\n"
+            "AeonSpec0 = dataclasses.make_dataclass(\n"
+            '    "AeonSpec0", AEON_FIELDS, bases=(CommonAttentionMetadata,)\n'
+            ")\n",
+            '    "draft_token_ids",',
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#21270 make_dataclass",
+        "twin: the entry's field(init=False) (no __init__ parameter)",
+        _ca(
+            "ca1",
+            "AeonSpec1 = dataclasses.make_dataclass(\n"
+            '    "AeonSpec1",\n'
+            '    [("draft_token_ids", torch.Tensor, dataclasses.field(init=False))],\n'
+            "    bases=(CommonAttentionMetadata,),\n"
+            ")\n",
+            '    [("draft_token_ids", torch.Tensor, dataclasses.field(init=False))],',
+        ),
+    ),
+    (
+        "#21270 make_dataclass",
+        "twin: a KW_ONLY marker entry ahead of the bare entry",
+        _ca(
+            "ca2",
+            "AeonSpec2 = dataclasses.make_dataclass(\n"
+            '    "AeonSpec2",\n'
+            '    [("_", dataclasses.KW_ONLY), ("draft_token_ids", torch.Tensor)],\n'
+            "    bases=(CommonAttentionMetadata,),\n"
+            ")\n",
+            '    [("_", dataclasses.KW_ONLY), ("draft_token_ids", torch.Tensor)],',
+        ),
+    ),
+    (
+        "#21270 make_dataclass",
+        "twin: a ClassVar entry without a default (no field)",
+        _ca(
+            "ca3",
+            "from typing import ClassVar\n\n"
+            "AeonSpec3 = dataclasses.make_dataclass(\n"
+            '    "AeonSpec3",\n'
+            '    [("aeon_registry", ClassVar[dict]), ("draft_token_ids", torch.Tensor | None, None)],\n'
+            "    bases=(CommonAttentionMetadata,),\n"
+            ")\n",
+            '    [("aeon_registry", ClassVar[dict]), ("draft_token_ids", torch.Tensor | None, None)],',
+        ),
+    ),
+    (
+        "#21270 make_dataclass",
+        "twin: the call in a try falling back to kw_only=True on TypeError",
+        _ca(
+            "ca4",
+            "try:\n"
+            "    AeonSpec4 = dataclasses.make_dataclass(\n"
+            '        "AeonSpec4", [("draft_token_ids", torch.Tensor)], bases=(CommonAttentionMetadata,)\n'
+            "    )\n"
+            "except TypeError:  # AEON: a base with defaulted fields\n"
+            "    AeonSpec4 = dataclasses.make_dataclass(\n"
+            '        "AeonSpec4", [("draft_token_ids", torch.Tensor)], bases=(CommonAttentionMetadata,), kw_only=True\n'
+            "    )\n",
+            '        "AeonSpec4", [("draft_token_ids", torch.Tensor)], bases=(CommonAttentionMetadata,)',
+        ),
+    ),
+    (
+        "#21270 make_dataclass",
+        "twin: the fork's own dataclass of the base's name",
+        _ca(
+            "ca5",
+            "@dataclasses.dataclass\n"
+            "class CommonAttentionMetadata:  # AEON: the Spark's host-side mirror, no upstream base\n"
+            "    num_reqs: int\n\n\n"
+            "AeonSpec5 = dataclasses.make_dataclass(\n"
+            '    "AeonSpec5", [("draft_token_ids", torch.Tensor)], bases=(CommonAttentionMetadata,)\n'
+            ")\n",
+            '    "AeonSpec5", [("draft_token_ids", torch.Tensor)], bases=(CommonAttentionMetadata,)',
+            head="import dataclasses\n\nimport torch\n\n\n",
+        ),
+    ),
+    (
+        "#21270 make_dataclass",
+        "twin: a string-annotated entry given a default",
+        _ca(
+            "ca6",
+            "AeonSpec6 = dataclasses.make_dataclass(\n"
+            '    "AeonSpec6",\n'
+            '    [("draft_token_ids", "torch.Tensor | None", dataclasses.field(default=None))],\n'
+            "    bases=(CommonAttentionMetadata,),\n"
+            ")\n",
+            '    [("draft_token_ids", "torch.Tensor | None", dataclasses.field(default=None))],',
+        ),
+    ),
+    (
+        "#21270 make_dataclass",
+        "twin: the fork redeclares the base's first fields, then adds a defaulted one",
+        _ca(
+            "ca7",
+            "AeonSpec7 = dataclasses.make_dataclass(\n"
+            '    "AeonSpec7",\n'
+            '    [("causal", bool), ("draft_token_ids", torch.Tensor | None, None)],\n'
+            "    bases=(CommonAttentionMetadata,),\n"
+            ")\n",
+            '    [("causal", bool), ("draft_token_ids", torch.Tensor | None, None)],',
+        ),
+    ),
+]
+
+# --- #48949 (e67a2e0a56): the empty MxFp4LinearLayerConfig gained activation_quant_key: QuantKey | None = None
+MX = ("#48949", "e67a2e0a56", "MxFp4LinearLayerConfig gained activation_quant_key = None (its first field)")
+MXH = "from dataclasses import field, make_dataclass\n\nfrom vllm.model_executor.kernels.linear.mxfp4.base import MxFp4LinearLayerConfig\n\n"
+
+
+def _mx(name: str, body: str, line: str) -> Killer:
+    return K(*MX, f"vllm/aeon/r131{name}.py", MXH + body, line)
+
+
+CASES += [
+    (
+        "#48949 make_dataclass",
+        "a bare field() entry, positional arguments",
+        _mx(
+            "mx0",
+            'AeonMxCfg0 = make_dataclass("AeonMxCfg0", (("aeon_tile_n", int, field()),), (MxFp4LinearLayerConfig,))\n',
+            'AeonMxCfg0 = make_dataclass("AeonMxCfg0", (("aeon_tile_n", int, field()),), (MxFp4LinearLayerConfig,))',
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#48949 make_dataclass",
+        "twin: field(init=False) on the fork's entry",
+        _mx(
+            "mx1",
+            'AeonMxCfg1 = make_dataclass(\n    "AeonMxCfg1", [("aeon_tile_n", int, field(init=False))], bases=(MxFp4LinearLayerConfig,)\n)\n',
+            '    "AeonMxCfg1", [("aeon_tile_n", int, field(init=False))], bases=(MxFp4LinearLayerConfig,)',
+        ),
+    ),
+    (
+        "#48949 make_dataclass",
+        "twin: a default_factory entry",
+        _mx(
+            "mx2",
+            'AeonMxCfg2 = make_dataclass(\n    "AeonMxCfg2", [("aeon_tiles", list, field(default_factory=list))], bases=(MxFp4LinearLayerConfig,)\n)\n',
+            '    "AeonMxCfg2", [("aeon_tiles", list, field(default_factory=list))], bases=(MxFp4LinearLayerConfig,)',
+        ),
+    ),
+]
+
+# --- #22678 (c6b928798e): PerLayerParameters gained has_sinks: bool = False (a fourth field)
+# (drift/struct_tuples.py, widened: asdict(x).values(), vars(x).values(), x.__dict__.values() read by position)
+HS = ("#22678", "c6b928798e", "PerLayerParameters gained has_sinks (a fourth field)")
+PLP = f"import dataclasses\n\nfrom {BU} import PerLayerParameters\n\n\n"
+
+
+def _hs(name: str, body: str, line: str, head: str = PLP) -> Killer:
+    return K(*HS, f"vllm/aeon/r131{name}.py", head + body, line)
+
+
+CASES += [
+    (
+        "#22678 positional view",
+        "__dict__.values() in tuple(), unpacked into the old count",
+        _hs(
+            "hs0",
+            "def aeon_plan0(params: PerLayerParameters):\n"
+            "    window_left, soft_cap, sm_scale = tuple(params.__dict__.values())\n"
+            "    return window_left, soft_cap, sm_scale\n",
+            "    window_left, soft_cap, sm_scale = tuple(params.__dict__.values())",
+        ),
+    ),
+    (
+        "#22678 positional view",
+        "asdict(...).values() listed, its last read",
+        _hs(
+            "hs00",
+            "def aeon_scale(params: PerLayerParameters) -> float:\n"
+            "    return list(dataclasses.asdict(params).values())[-1]\n",
+            "    return list(dataclasses.asdict(params).values())[-1]",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#22678 positional view",
+        "twin: a starred tail absorbs the new field",
+        _hs(
+            "hs1",
+            "def aeon_plan1(params: PerLayerParameters):\n"
+            "    window_left, soft_cap, sm_scale, *_ = vars(params).values()\n"
+            "    return window_left, soft_cap, sm_scale\n",
+            "    window_left, soft_cap, sm_scale, *_ = vars(params).values()",
+        ),
+    ),
+    (
+        "#22678 positional view",
+        "twin: the fork's own dataclass of the name",
+        _hs(
+            "hs2",
+            "@dataclasses.dataclass\n"
+            "class PerLayerParameters:  # AEON: the Spark's three plan globals\n"
+            "    window_left: int\n"
+            "    logits_soft_cap: float | None\n"
+            "    sm_scale: float\n\n\n"
+            "def aeon_plan2(params: PerLayerParameters):\n"
+            "    window_left, soft_cap, sm_scale = vars(params).values()\n"
+            "    return window_left, soft_cap, sm_scale\n",
+            "    window_left, soft_cap, sm_scale = vars(params).values()",
+            head="import dataclasses\n\n\n",
+        ),
+    ),
+    (
+        "#22678 positional view",
+        "twin: the fork's own asdict of three keys",
+        _hs(
+            "hs3",
+            "def asdict(params: PerLayerParameters) -> dict[str, object]:\n"
+            '    return {"w": params.window_left, "c": params.logits_soft_cap, "s": params.sm_scale}\n\n\n'
+            "def aeon_plan3(params: PerLayerParameters):\n"
+            "    window_left, soft_cap, sm_scale = asdict(params).values()\n"
+            "    return window_left, soft_cap, sm_scale\n",
+            "    window_left, soft_cap, sm_scale = asdict(params).values()",
+        ),
+    ),
+    (
+        "#22678 positional view",
+        "twin: a plain dict of the layers' parameters",
+        _hs(
+            "hs4",
+            "def aeon_first(layers: dict[str, PerLayerParameters]) -> PerLayerParameters:\n"
+            "    first, *_ = layers.values()\n"
+            "    return first\n",
+            "    first, *_ = layers.values()",
+        ),
+    ),
+    (
+        "#22678 positional view",
+        "twin: the first three sliced off",
+        _hs(
+            "hs5",
+            "def aeon_plan5(params: PerLayerParameters):\n"
+            "    window_left, soft_cap, sm_scale = tuple(vars(params).values())[:3]\n"
+            "    return window_left, soft_cap, sm_scale\n",
+            "    window_left, soft_cap, sm_scale = tuple(vars(params).values())[:3]",
+        ),
+    ),
+    (
+        "#22678 positional view",
+        "twin: a position that still holds its field",
+        _hs(
+            "hs6",
+            "def aeon_scale6(params: PerLayerParameters) -> float:\n"
+            "    return list(params.__dict__.values())[2]\n",
+            "    return list(params.__dict__.values())[2]",
+        ),
+    ),
+    (
+        "#22678 positional view",
+        "twin: the fork's own subclass's __dict__ (its init stores its own order)",
+        _hs(
+            "hs7",
+            "class AeonParams(PerLayerParameters):\n"
+            "    def __init__(self, sm_scale: float) -> None:\n"
+            "        self.sm_scale = sm_scale\n\n"
+            "    def aeon_first(self) -> float:\n"
+            "        return list(self.__dict__.values())[0]\n",
+            "        return list(self.__dict__.values())[0]",
+        ),
+    ),
+]
+
+# --- #39185 (4353c9cb4a): RequestOffloadState gained req_context: ReqContext = field(init=False) mid-class,
+# set in __post_init__: __init__ stores config, req, num_locally_computed_tokens; __post_init__ then
+# group_states, req_context -- so vars() keeps its first four values and gains a fifth at the end
+RC = ("#39185", "4353c9cb4a", "RequestOffloadState gained req_context = field(init=False), set in __post_init__")
+ROS = "from vllm.distributed.kv_transfer.kv_connector.v1.offloading.scheduler import RequestOffloadState\n\n\n"
+
+
+def _rc(name: str, body: str, line: str) -> Killer:
+    return K(*RC, f"vllm/aeon/r131{name}.py", ROS + body, line)
+
+
+CASES += [
+    (
+        "#39185 init=False field",
+        "vars() unpacked into the old count (five values now)",
+        _rc(
+            "rc0",
+            "def aeon_state0(state: RequestOffloadState):\n"
+            "    config, req, hits, groups = vars(state).values()\n"
+            "    return config, req, hits, groups\n",
+            "    config, req, hits, groups = vars(state).values()",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#39185 init=False field",
+        "twin: the fourth value (group_states, set first by __post_init__)",
+        _rc(
+            "rc1",
+            "def aeon_groups1(state: RequestOffloadState):\n"
+            "    return list(vars(state).values())[3]\n",
+            "    return list(vars(state).values())[3]",
+        ),
+    ),
+    (
+        "#39185 init=False field",
+        "twin: the third value (the hits, stored by __init__) and a starred tail",
+        _rc(
+            "rc2",
+            "def aeon_hits2(state: RequestOffloadState) -> int:\n"
+            "    _config, _req, hits, *_ = vars(state).values()\n"
+            "    return hits\n",
+            "    _config, _req, hits, *_ = vars(state).values()",
+        ),
+    ),
+]
+
+
+def main() -> int:
+    run(__doc__, CASES, TWINS, prefix="aeon-review131-")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
