@@ -144,6 +144,50 @@ TWINS += [
     ),
 ]
 
+CASES += [
+    (
+        "#21270 make_dataclass",
+        "round 3: the call in a try catching ValueError only",
+        _ca(
+            "ca8",
+            "try:\n"
+            "    AeonSpec8 = dataclasses.make_dataclass(\n"
+            '        "AeonSpec8", [("draft_token_ids", torch.Tensor)], bases=(CommonAttentionMetadata,)\n'
+            "    )\n"
+            "except ValueError:\n"
+            "    AeonSpec8 = None\n",
+            '        "AeonSpec8", [("draft_token_ids", torch.Tensor)], bases=(CommonAttentionMetadata,)',
+        ),
+    ),
+    (
+        "#21270 make_dataclass",
+        "round 3: a KW_ONLY marker only after the bare entry",
+        _ca(
+            "ca9",
+            "AeonSpec9 = dataclasses.make_dataclass(\n"
+            '    "AeonSpec9",\n'
+            '    [("draft_token_ids", torch.Tensor), ("_", dataclasses.KW_ONLY), ("draft_probs", torch.Tensor)],\n'
+            "    bases=(CommonAttentionMetadata,),\n"
+            ")\n",
+            '    [("draft_token_ids", torch.Tensor), ("_", dataclasses.KW_ONLY), ("draft_probs", torch.Tensor)],',
+        ),
+    ),
+    (
+        "#21270 make_dataclass",
+        "round 3: a ClassVar entry ahead of a bare one",
+        _ca(
+            "ca10",
+            "from typing import ClassVar\n\n"
+            "AeonSpec10 = dataclasses.make_dataclass(\n"
+            '    "AeonSpec10",\n'
+            '    [("aeon_registry", "ClassVar[dict]"), ("draft_token_ids", torch.Tensor)],\n'
+            "    bases=(CommonAttentionMetadata,),\n"
+            ")\n",
+            '    [("aeon_registry", "ClassVar[dict]"), ("draft_token_ids", torch.Tensor)],',
+        ),
+    ),
+]
+
 # --- #48949 (e67a2e0a56): the empty MxFp4LinearLayerConfig gained activation_quant_key: QuantKey | None = None
 MX = ("#48949", "e67a2e0a56", "MxFp4LinearLayerConfig gained activation_quant_key = None (its first field)")
 MXH = "from dataclasses import field, make_dataclass\n\nfrom vllm.model_executor.kernels.linear.mxfp4.base import MxFp4LinearLayerConfig\n\n"
@@ -218,6 +262,20 @@ CASES += [
         ),
     ),
 ]
+CASES += [
+    (
+        "#22678 positional view",
+        "round 3: asdict imported under another name",
+        _hs(
+            "hs8",
+            "def aeon_plan8(params: PerLayerParameters):\n"
+            "    window_left, soft_cap, sm_scale = to_dict(params).values()\n"
+            "    return window_left, soft_cap, sm_scale\n",
+            "    window_left, soft_cap, sm_scale = to_dict(params).values()",
+            head=f"from dataclasses import asdict as to_dict\n\nfrom {BU} import PerLayerParameters\n\n\n",
+        ),
+    ),
+]
 TWINS += [
     (
         "#22678 positional view",
@@ -287,8 +345,7 @@ TWINS += [
         "twin: a position that still holds its field",
         _hs(
             "hs6",
-            "def aeon_scale6(params: PerLayerParameters) -> float:\n"
-            "    return list(params.__dict__.values())[2]\n",
+            "def aeon_scale6(params: PerLayerParameters) -> float:\n    return list(params.__dict__.values())[2]\n",
             "    return list(params.__dict__.values())[2]",
         ),
     ),
@@ -331,14 +388,24 @@ CASES += [
         ),
     ),
 ]
+CASES += [
+    (
+        "#39185 init=False field",
+        "round 3: the last value (req_context now, set last by __post_init__)",
+        _rc(
+            "rc3",
+            "def aeon_groups3(state: RequestOffloadState):\n    *_, groups = vars(state).values()\n    return groups\n",
+            "    *_, groups = vars(state).values()",
+        ),
+    ),
+]
 TWINS += [
     (
         "#39185 init=False field",
         "twin: the fourth value (group_states, set first by __post_init__)",
         _rc(
             "rc1",
-            "def aeon_groups1(state: RequestOffloadState):\n"
-            "    return list(vars(state).values())[3]\n",
+            "def aeon_groups1(state: RequestOffloadState):\n    return list(vars(state).values())[3]\n",
             "    return list(vars(state).values())[3]",
         ),
     ),

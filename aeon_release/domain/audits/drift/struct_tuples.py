@@ -35,8 +35,18 @@ from aeon_release.domain.audits.source import last_name, parent_map, parse_pytho
 
 _WORDS = ("astuple(", ".values()")
 _WRAPS = frozenset({"tuple", "list"})
+_VIEWS = ("astuple", "asdict")
+_LIBRARIES = frozenset({"dataclasses", "msgspec.structs"})
 _SPELLED = {"astuple": "astuple", "asdict": "asdict(...).values()", "vars": "vars(...).values()"}
 _MOST_FILES = 64
+
+
+@dataclass(frozen=True)
+class Layout:
+    """The keys a view hands out, in order; complete: no more follow."""
+
+    keys: tuple[str, ...]
+    complete: bool
 
 
 @dataclass(frozen=True)
@@ -65,7 +75,7 @@ def struct_tuple_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
                 continue
             moved = _moved(read, was, now)
             if moved is not None:
-                changed = sorted((set(was) ^ set(now)) | {moved[1]} | ({moved[2]} - {""}))
+                changed = sorted((set(was.keys) ^ set(now.keys)) | {moved[1]} | ({moved[2]} - {""}))
                 findings.append(_finding(trees, read, path, moved, changed, pr_pattern))
             break
     return findings
@@ -73,16 +83,40 @@ def struct_tuple_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 def _fork_reads(trees: ThreeTrees) -> Iterator[Read]:
     for path, module, owned in fork_modules(trees, lambda line: any(word in line for word in _WORDS)):
-        parents = parent_map(module)
+        parents, views = parent_map(module), _library_views(module)
+        own = {n.name for n in ast.walk(module) if isinstance(n, ast.ClassDef) and n.lineno in owned}
         for node in ast.walk(module):
-            read = _read(path, node, parents)
-            if read is not None and read.line in owned:
+            read = _read(path, node, parents, views)
+            if read is not None and read.line in owned and read.cls not in own:
                 yield read
 
 
-def _read(path: str, node: ast.AST, parents: dict[int, ast.AST]) -> Read | None:
+def _library_views(module: ast.Module) -> dict[str, str]:
+    """(review131) How the module spells the library's ``astuple``/``asdict`` (``dataclasses``'s or
+    ``msgspec.structs``'s) -> which: through ``import dataclasses [as d]``, ``import msgspec``, ``from msgspec
+    import structs`` or ``from dataclasses import asdict [as a]``, at any level.  A function of the name the
+    fork wrote or imported from elsewhere builds what it likes: its values' order is its own."""
+    found: dict[str, str] = {}
+    for node in ast.walk(module):
+        if isinstance(node, ast.Import):
+            for a in node.names:
+                prefix = a.asname or a.name
+                if a.name in _LIBRARIES:
+                    found |= {f"{prefix}.{v}": v for v in _VIEWS}
+                if a.name == "msgspec":
+                    found |= {f"{prefix}.structs.{v}": v for v in _VIEWS}
+        elif isinstance(node, ast.ImportFrom) and not node.level and node.module is not None:
+            for a in node.names:
+                if node.module in _LIBRARIES and a.name in _VIEWS:
+                    found[a.asname or a.name] = a.name
+                elif f"{node.module}.{a.name}" in _LIBRARIES:
+                    found |= {f"{a.asname or a.name}.{v}": v for v in _VIEWS}
+    return found
+
+
+def _read(path: str, node: ast.AST, parents: dict[int, ast.AST], views: dict[str, str]) -> Read | None:
     if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], (ast.Tuple, ast.List)):
-        cls, view = _struct_of(node.value, node, parents)
+        cls, view = _struct_of(node.value, node, parents, views)
         elts = node.targets[0].elts
         star = next((i for i, e in enumerate(elts) if isinstance(e, ast.Starred)), None)
         ahead = range(star) if star is not None else range(len(elts))
@@ -91,7 +125,7 @@ def _read(path: str, node: ast.AST, parents: dict[int, ast.AST]) -> Read | None:
         return Read(path, node.lineno, cls, (*ahead, *behind), count, view) if cls else None
     if isinstance(node, ast.Subscript) and isinstance(node.slice, (ast.Constant, ast.UnaryOp)):
         index = _index(node.slice)
-        cls, view = _struct_of(node.value, node, parents) if index is not None else (None, "")
+        cls, view = _struct_of(node.value, node, parents, views) if index is not None else (None, "")
         return Read(path, node.lineno, cls, (index,), None, view) if cls and index is not None else None
     return None
 
@@ -105,10 +139,12 @@ def _index(node: ast.expr) -> int | None:
     return None
 
 
-def _struct_of(value: ast.expr, node: ast.AST, parents: dict[int, ast.AST]) -> tuple[str | None, str]:
+def _struct_of(
+    value: ast.expr, node: ast.AST, parents: dict[int, ast.AST], views: dict[str, str]
+) -> tuple[str | None, str]:
     """The one class the instance a positional view reads is typed as in its function (else None), and the
     view: ``astuple(x)``, ``asdict(x).values()``, ``vars(x).values()`` or ``x.__dict__.values()``."""
-    arg, view = _viewed(value)
+    arg, view = _viewed(value, views)
     func = enclosing(node, parents)
     if not isinstance(arg, ast.Name) or func is None:
         return None, view
@@ -117,7 +153,7 @@ def _struct_of(value: ast.expr, node: ast.AST, parents: dict[int, ast.AST]) -> t
     return (cls if cls[:1].isupper() and cls.isidentifier() else None), view
 
 
-def _viewed(value: ast.expr) -> tuple[ast.expr | None, str]:
+def _viewed(value: ast.expr, views: dict[str, str]) -> tuple[ast.expr | None, str]:
     """(the instance, the view) of a positional view of its fields, ``tuple(...)``/``list(...)`` unwrapped."""
     while isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in _WRAPS:
         if len(value.args) != 1 or value.keywords:
@@ -125,7 +161,7 @@ def _viewed(value: ast.expr) -> tuple[ast.expr | None, str]:
         value = value.args[0]
     if not isinstance(value, ast.Call) or value.keywords:
         return None, ""
-    if last_name(value.func) == "astuple" and len(value.args) == 1:
+    if views.get(ast.unparse(value.func)) == "astuple" and len(value.args) == 1:
         return value.args[0], "astuple"
     func = value.func
     if value.args or not isinstance(func, ast.Attribute) or func.attr != "values":
@@ -137,44 +173,123 @@ def _viewed(value: ast.expr) -> tuple[ast.expr | None, str]:
         return None, ""
     if isinstance(inner.func, ast.Name) and inner.func.id == "vars":
         return inner.args[0], "vars"
-    return (inner.args[0], "asdict") if last_name(inner.func) == "asdict" else (None, "")
+    return (inner.args[0], "asdict") if views.get(ast.unparse(inner.func)) == "asdict" else (None, "")
 
 
-def _fields(text: str | None, path: str, name: str, view: str = "astuple") -> tuple[str, ...] | None:
-    """The annotated fields, in order, of the class ``name`` in the module: a msgspec Struct or a class
-    without bases (a dataclass); None for another class (its bases' fields come first, unseen).  ``vars``:
-    only a class decorated ``@dataclass`` (a Struct has no ``__dict__``, a plain class's follows ``__init__``)."""
+def _fields(text: str | None, path: str, name: str, view: str = "astuple") -> Layout | None:
+    """The fields, in the order the view hands them out, of the class ``name`` in the module: a msgspec Struct
+    or a class without bases (a dataclass); None for another class (its bases' fields come first, unseen).
+    ``astuple``/``asdict``: the annotated fields (not a ``ClassVar``, not an ``InitVar``).  ``vars``: only a
+    class decorated ``@dataclass`` (a Struct has no ``__dict__``, a plain class's follows ``__init__``), see
+    ``_stored``."""
     module = parse_python(text, path) if text is not None else None
     for node in ast.walk(module) if module is not None else ():
         if isinstance(node, ast.ClassDef) and node.name == name:
             if not all(last_name(b) in ("Struct", "Generic") or isinstance(b, ast.Subscript) for b in node.bases):
                 return None
-            if view == "vars" and not any(_names_dataclass(d) for d in node.decorator_list):
-                return None
-            return tuple(
-                stmt.target.id
+            fields = [
+                stmt
                 for stmt in node.body
-                if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and not _class_var(stmt)
-            )
+                if isinstance(stmt, ast.AnnAssign) and isinstance(stmt.target, ast.Name) and not _no_field(stmt)
+            ]
+            if view != "vars":
+                return Layout(tuple(_target(f) for f in fields), True)
+            return _stored(node, fields) if any(_names_dataclass(d) for d in node.decorator_list) else None
     return None
+
+
+def _no_field(stmt: ast.AnnAssign) -> bool:
+    """``x: ClassVar[int]`` or ``x: InitVar[int]``: no field (neither stored nor handed out)."""
+    note = stmt.annotation.value if isinstance(stmt.annotation, ast.Subscript) else stmt.annotation
+    return _class_var(stmt) or last_name(note) == "InitVar"
+
+
+def _target(stmt: ast.AnnAssign) -> str:
+    return stmt.target.id if isinstance(stmt.target, ast.Name) else ""
+
+
+def _stored(cls: ast.ClassDef, fields: list[ast.AnnAssign]) -> Layout | None:
+    """(review131) ``vars(x)``'s keys in order: the fields the generated ``__init__`` stores, in declaration
+    order -- a field with ``init=False`` is stored only with a ``default_factory`` (with none it is in
+    ``__dict__`` once something sets it, with a plain default it stays a class attribute) -- then the attributes
+    ``__post_init__`` sets, in the order its top-level ``self.name = ...`` statements set them.  Complete when
+    every field is among them and ``__post_init__`` holds nothing but assignments (a call, a branch or a loop
+    may set more, in an order not written down); else only the known front is.  None: the class writes its
+    own ``__init__`` or turns the generated one off."""
+    if any(isinstance(s, ast.FunctionDef) and s.name == "__init__" for s in cls.body) or any(
+        _decorator_flag(d, "init") is False for d in cls.decorator_list
+    ):
+        return None
+    keys = [_target(f) for f in fields if _field_flag(f.value, "init") is not False or _has(f.value, "default_factory")]
+    post = next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == "__post_init__"), None)
+    later, plain = _post_init_sets(post) if post is not None else ([], True)
+    keys += [name for name in dict.fromkeys(later) if name not in keys]
+    return Layout(tuple(keys), plain and {_target(f) for f in fields} <= set(keys))
+
+
+def _post_init_sets(post: ast.FunctionDef) -> tuple[list[str], bool]:
+    """The attributes ``__post_init__``'s top-level assignments set on ``self``, in order, and whether it
+    holds nothing else (a docstring or ``pass`` aside)."""
+    names: list[str] = []
+    for stmt in post.body:
+        if (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)) or isinstance(stmt, ast.Pass):
+            continue
+        if not isinstance(stmt, ast.Assign | ast.AnnAssign):
+            return names, False
+        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
+        names += [name for name in (_self_attr(t, post) for t in targets) if name]
+    return names, True
+
+
+def _self_attr(target: ast.expr, func: ast.FunctionDef) -> str:
+    """The attribute ``self.name = ...`` sets on the method's first parameter, else ""."""
+    first = func.args.args[0].arg if func.args.args else ""
+    if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == first:
+        return target.attr
+    return ""
+
+
+def _decorator_flag(decorator: ast.expr, flag: str) -> bool | None:
+    if not isinstance(decorator, ast.Call):
+        return None
+    value = next((k.value for k in decorator.keywords if k.arg == flag), None)
+    return value.value if isinstance(value, ast.Constant) and isinstance(value.value, bool) else None
+
+
+def _field_flag(value: ast.expr | None, flag: str) -> bool | None:
+    return _decorator_flag(value, flag) if isinstance(value, ast.Call) and last_name(value.func) == "field" else None
+
+
+def _has(value: ast.expr | None, keyword: str) -> bool:
+    return (
+        isinstance(value, ast.Call)
+        and last_name(value.func) == "field"
+        and any(k.arg == keyword for k in value.keywords)
+    )
 
 
 def _names_dataclass(decorator: ast.expr) -> bool:
     return last_name(decorator.func if isinstance(decorator, ast.Call) else decorator) == "dataclass"
 
 
-def _moved(read: Read, was: tuple[str, ...], now: tuple[str, ...]) -> tuple[int, str, str] | None:
+def _moved(read: Read, was: Layout, now: Layout) -> tuple[int, str, str] | None:
     """(position, the field there at the base, the one there now or "") at the first position read whose
-    field moved; an unpack of every field checks the count too."""
-    if read.count is not None and read.count == len(was) and len(now) != len(was):
-        first = next((i for i in range(len(was)) if i >= len(now) or now[i] != was[i]), len(was) - 1)
-        return first, was[first], now[first] if first < len(now) else ""
+    field moved; an unpack of every field checks the count too.  Where a side's layout is only known at its
+    front (``vars`` past a field set outside ``__init__``), the count and positions from the end are not
+    judged, nor a position past the known front."""
+    whole = was.complete and now.complete
+    old, new = was.keys, now.keys
+    if whole and read.count is not None and read.count == len(old) and len(new) != len(old):
+        first = next((i for i in range(len(old)) if i >= len(new) or new[i] != old[i]), len(old) - 1)
+        return first, old[first], new[first] if first < len(new) else ""
     for position in read.positions:
-        if not -len(was) <= position < len(was):
+        if not -len(old) <= position < len(old) or (position < 0 and not whole):
             continue
-        held = now[position] if -len(now) <= position < len(now) else ""
-        if held != was[position]:
-            return position, was[position], held
+        if not -len(new) <= position < len(new) and not now.complete:
+            continue
+        held = new[position] if -len(new) <= position < len(new) else ""
+        if held != old[position]:
+            return position, old[position], held
     return None
 
 
