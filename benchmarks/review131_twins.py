@@ -174,6 +174,21 @@ CASES += [
     ),
     (
         "#21270 make_dataclass",
+        "round 3: the fork's subclass shadowing the base's name",
+        _ca(
+            "ca11",
+            "@dataclasses.dataclass\n"
+            "class CommonAttentionMetadata(CommonAttentionMetadata):  # AEON: the Spark's helpers on it\n"
+            "    def aeon_tokens(self) -> int:\n"
+            "        return self.num_actual_tokens\n\n\n"
+            "AeonSpec11 = dataclasses.make_dataclass(\n"
+            '    "AeonSpec11", [("draft_token_ids", torch.Tensor)], bases=(CommonAttentionMetadata,)\n'
+            ")\n",
+            '    "AeonSpec11", [("draft_token_ids", torch.Tensor)], bases=(CommonAttentionMetadata,)',
+        ),
+    ),
+    (
+        "#21270 make_dataclass",
         "round 3: a ClassVar entry ahead of a bare one",
         _ca(
             "ca10",

@@ -68,6 +68,8 @@ ERRORS = {
     "except ValueError:\n    A = None\n",
     "KW_ONLY after the entry": 'A = make_dataclass(\n    "A",\n    [("d", int), ("_", dataclasses.KW_ONLY), ("e", int)],\n'
     "    bases=(CommonAttentionMetadata,),\n)\n",
+    "a shadowing subclass of the base": "@dataclasses.dataclass\nclass CommonAttentionMetadata(CommonAttentionMetadata):\n"
+    '    pass\n\n\nA = make_dataclass("A", [("d", int)], bases=(CommonAttentionMetadata,))\n',
     "a ClassVar entry ahead": 'A = make_dataclass(\n    "A",\n    [("r", "ClassVar[dict]"), ("d", int)],\n'
     "    bases=(CommonAttentionMetadata,),\n)\n",
 }

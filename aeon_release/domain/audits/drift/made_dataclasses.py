@@ -16,6 +16,8 @@ each base declared once in the files upstream changed: a class decorated ``@data
 that had no positional defaulted field of its own at the base and has one at upstream.  That is an error on
 the entry's line: every path through the call builds the class.  A base declared twice, or not changed,
 a keyword-only or defaulted entry, a name that redeclares the base's field, stay quiet.
+(review131) So do an entry of ``field(init=False)``, a ``ClassVar`` entry, the entries after a ``KW_ONLY`` marker,
+a call in a ``try`` catching ``TypeError``, and a base of the name the fork declares itself.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
+from aeon_release.domain.audits.drift.struct_tuples import own_classes
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, parse_python
@@ -68,7 +71,7 @@ def made_dataclass_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 def _fork_calls(trees: ThreeTrees) -> Iterator[Made]:
     for path, module, owned in fork_modules(trees, lambda line: _WORD in line):
         lists, shielded = _module_lists(module), _shielded(module)
-        own = {n.name for n in ast.walk(module) if isinstance(n, ast.ClassDef) and n.lineno in owned}
+        own = own_classes(module, owned)
         for node in ast.walk(module):
             if isinstance(node, ast.Call) and last_name(node.func) == "make_dataclass" and id(node) not in shielded:
                 made = _made(path, node, lists, own)

@@ -17,6 +17,10 @@ whose annotated fields are its whole layout -- for ``vars`` and ``__dict__`` onl
 ``@dataclass`` (a plain class's ``__dict__`` follows its ``__init__``, a Struct has none).  The first
 position the fork reads whose field upstream moved (or took past the end) is an error; a position that
 still holds its field stays quiet.
+
+(review131) ``vars`` hands out the keys in the order they land in ``__dict__`` (``_stored``: what ``__init__``
+stores, then what ``__post_init__`` sets), not in declaration order; ``astuple``/``asdict`` are the library's
+as the module imports them; a class the fork declares itself is not upstream's namesake.
 """
 
 from __future__ import annotations
@@ -36,6 +40,7 @@ from aeon_release.domain.audits.source import last_name, parent_map, parse_pytho
 _WORDS = ("astuple(", ".values()")
 _WRAPS = frozenset({"tuple", "list"})
 _VIEWS = ("astuple", "asdict")
+_OWN_BASES = frozenset({"object", "ABC", "Generic", "Protocol", "Struct"})
 _LIBRARIES = frozenset({"dataclasses", "msgspec.structs"})
 _SPELLED = {"astuple": "astuple", "asdict": "asdict(...).values()", "vars": "vars(...).values()"}
 _MOST_FILES = 64
@@ -84,11 +89,25 @@ def struct_tuple_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 def _fork_reads(trees: ThreeTrees) -> Iterator[Read]:
     for path, module, owned in fork_modules(trees, lambda line: any(word in line for word in _WORDS)):
         parents, views = parent_map(module), _library_views(module)
-        own = {n.name for n in ast.walk(module) if isinstance(n, ast.ClassDef) and n.lineno in owned}
+        own = own_classes(module, owned)
         for node in ast.walk(module):
             read = _read(path, node, parents, views)
             if read is not None and read.line in owned and read.cls not in own:
                 yield read
+
+
+def own_classes(module: ast.Module, owned: set[int]) -> set[str]:
+    """(review131) The classes the fork declares in the module, on its own lines, deriving from nothing upstream
+    may declare (no base, or ``object``/``ABC``/``Generic``/``Protocol``/``Struct``): a namesake of an upstream
+    class there is the fork's own, its layout not upstream's.  A fork class of the name deriving from others
+    (``class X(UpstreamX)`` shadowing its import) still holds the upstream class's fields: not listed."""
+    return {
+        n.name
+        for n in ast.walk(module)
+        if isinstance(n, ast.ClassDef)
+        and n.lineno in owned
+        and all(last_name(b.value if isinstance(b, ast.Subscript) else b) in _OWN_BASES for b in n.bases)
+    }
 
 
 def _library_views(module: ast.Module) -> dict[str, str]:
@@ -228,22 +247,62 @@ def _stored(cls: ast.ClassDef, fields: list[ast.AnnAssign]) -> Layout | None:
 
 
 def _post_init_sets(post: ast.FunctionDef) -> tuple[list[str], bool]:
-    """The attributes ``__post_init__``'s top-level assignments set on ``self``, in order, and whether it
-    holds nothing else (a docstring or ``pass`` aside)."""
+    """The attributes ``__post_init__``'s top-level statements set on ``self``, in order (``self.x = ...``,
+    ``object.__setattr__(self, "x", ...)``), and whether nothing else may set one: a statement that stores on
+    ``self`` otherwise (in a branch, a loop) or calls something with ``self`` (``self.m()``, ``f(self)``,
+    ``super()...``) ends what is known; one that does neither (a local, an ``assert``, an ``if`` raising)
+    sets nothing."""
+    first = post.args.args[0].arg if post.args.args else ""
     names: list[str] = []
     for stmt in post.body:
-        if (isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Constant)) or isinstance(stmt, ast.Pass):
-            continue
-        if not isinstance(stmt, ast.Assign | ast.AnnAssign):
+        targets = (
+            stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target] if isinstance(stmt, ast.AnnAssign) else []
+        )
+        value = stmt.value if isinstance(stmt, ast.Assign | ast.AnnAssign) else None
+        if targets and all(isinstance(t, ast.Name) or _self_attr(t, first) for t in targets):
+            if value is not None and _calls_with(value, first):
+                return names, False
+            names += [name for name in (_self_attr(t, first) for t in targets) if name]
+        elif (name := _set_attr(stmt, first)) is not None:
+            names.append(name)
+        elif _calls_with(stmt, first) or _stores_on(stmt, first):
             return names, False
-        targets = stmt.targets if isinstance(stmt, ast.Assign) else [stmt.target]
-        names += [name for name in (_self_attr(t, post) for t in targets) if name]
     return names, True
 
 
-def _self_attr(target: ast.expr, func: ast.FunctionDef) -> str:
-    """The attribute ``self.name = ...`` sets on the method's first parameter, else ""."""
-    first = func.args.args[0].arg if func.args.args else ""
+def _calls_with(node: ast.AST, first: str) -> bool:
+    """A call inside ``node`` that may set attributes of ``first``: a method of it, ``super()``'s, or one
+    handed it."""
+    for call in (n for n in ast.walk(node) if isinstance(n, ast.Call)):
+        root = call.func.value if isinstance(call.func, ast.Attribute) else None
+        if (isinstance(root, ast.Name) and root.id == first) or (
+            isinstance(root, ast.Call) and last_name(root.func) == "super"
+        ):
+            return True
+        if any(isinstance(a, ast.Name) and a.id == first for a in [*call.args, *(k.value for k in call.keywords)]):
+            return True
+    return False
+
+
+def _stores_on(node: ast.AST, first: str) -> bool:
+    return any(
+        isinstance(n, ast.Attribute) and isinstance(n.ctx, ast.Store) and _self_attr(n, first) for n in ast.walk(node)
+    )
+
+
+def _set_attr(stmt: ast.stmt, first: str) -> str | None:
+    """``object.__setattr__(self, "x", value)`` (a frozen dataclass's ``__post_init__``) -> "x"."""
+    call = stmt.value if isinstance(stmt, ast.Expr) else None
+    if not isinstance(call, ast.Call) or last_name(call.func) != "__setattr__" or len(call.args) != 3:
+        return None
+    who, name = call.args[0], call.args[1]
+    if not (isinstance(who, ast.Name) and who.id == first and isinstance(name, ast.Constant)):
+        return None
+    return name.value if isinstance(name.value, str) and not _calls_with(call.args[2], first) else None
+
+
+def _self_attr(target: ast.expr, first: str) -> str:
+    """The attribute ``self.name`` names on the method's first parameter ``first``, else ""."""
     if isinstance(target, ast.Attribute) and isinstance(target.value, ast.Name) and target.value.id == first:
         return target.attr
     return ""
