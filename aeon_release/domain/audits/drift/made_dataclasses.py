@@ -71,7 +71,7 @@ def made_dataclass_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 def _fork_calls(trees: ThreeTrees) -> Iterator[Made]:
     for path, module, owned in fork_modules(trees, lambda line: _WORD in line):
         lists, shielded = _module_lists(module), _shielded(module)
-        own = own_classes(module, owned)
+        own = own_classes(module, frozenset(owned))
         for node in ast.walk(module):
             if isinstance(node, ast.Call) and last_name(node.func) == "make_dataclass" and id(node) not in shielded:
                 made = _made(path, node, lists, own)
@@ -108,7 +108,7 @@ def _module_lists(module: ast.Module) -> dict[str, ast.List | ast.Tuple]:
     return {n: v[0] for n, v in bound.items() if len(v) == 1 and isinstance(v[0], ast.List | ast.Tuple)}
 
 
-def _made(path: str, call: ast.Call, lists: dict[str, ast.List | ast.Tuple], own: set[str]) -> Made | None:
+def _made(path: str, call: ast.Call, lists: dict[str, ast.List | ast.Tuple], own: frozenset[str]) -> Made | None:
     """The call's first positional entry without a default and its bases (not ``own``: a class of the name
     the fork declares in the module is its own, not upstream's)."""
     keywords = {k.arg: k.value for k in call.keywords if k.arg}

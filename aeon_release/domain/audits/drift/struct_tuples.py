@@ -26,6 +26,7 @@ as the module imports them; a class the fork declares itself is not upstream's n
 from __future__ import annotations
 
 import ast
+import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -37,7 +38,6 @@ from aeon_release.domain.audits.merge_rules import LAYOUT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, parent_map, parse_python
 
-_WORDS = ("astuple(", ".values()")
 _WRAPS = frozenset({"tuple", "list"})
 _VIEWS = ("astuple", "asdict")
 _OWN_BASES = frozenset({"object", "ABC", "Generic", "Protocol", "Struct"})
@@ -87,29 +87,37 @@ def struct_tuple_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 
 def _fork_reads(trees: ThreeTrees) -> Iterator[Read]:
-    for path, module, owned in fork_modules(trees, lambda line: any(word in line for word in _WORDS)):
-        parents, views = parent_map(module), _library_views(module)
-        own = own_classes(module, owned)
+    for path, module, owned in fork_modules(trees, _may_view):
+        parents: dict[int, ast.AST] = {}
         for node in ast.walk(module):
-            read = _read(path, node, parents, views)
-            if read is not None and read.line in owned and read.cls not in own:
+            read = _read(path, node, module, parents)
+            if read is not None and read.line in owned and read.cls not in own_classes(module, frozenset(owned)):
                 yield read
 
 
-def own_classes(module: ast.Module, owned: set[int]) -> set[str]:
+def _may_view(line: str) -> bool:
+    """(review131) A line that may read fields by position: ``astuple``/``asdict`` (a call, or the import
+    an alias of one comes by), or ``.values()`` with ``vars(`` or ``__dict__`` -- not every dict's
+    ``.values()``, which a fork writes on many lines."""
+    return "astuple" in line or "asdict" in line or (".values()" in line and ("vars(" in line or "__dict__" in line))
+
+
+@functools.lru_cache(maxsize=8)
+def own_classes(module: ast.Module, owned: frozenset[int]) -> frozenset[str]:
     """(review131) The classes the fork declares in the module, on its own lines, deriving from nothing upstream
     may declare (no base, or ``object``/``ABC``/``Generic``/``Protocol``/``Struct``): a namesake of an upstream
     class there is the fork's own, its layout not upstream's.  A fork class of the name deriving from others
     (``class X(UpstreamX)`` shadowing its import) still holds the upstream class's fields: not listed."""
-    return {
+    return frozenset(
         n.name
         for n in ast.walk(module)
         if isinstance(n, ast.ClassDef)
         and n.lineno in owned
         and all(last_name(b.value if isinstance(b, ast.Subscript) else b) in _OWN_BASES for b in n.bases)
-    }
+    )
 
 
+@functools.lru_cache(maxsize=8)
 def _library_views(module: ast.Module) -> dict[str, str]:
     """(review131) How the module spells the library's ``astuple``/``asdict`` (``dataclasses``'s or
     ``msgspec.structs``'s) -> which: through ``import dataclasses [as d]``, ``import msgspec``, ``from msgspec
@@ -133,9 +141,10 @@ def _library_views(module: ast.Module) -> dict[str, str]:
     return found
 
 
-def _read(path: str, node: ast.AST, parents: dict[int, ast.AST], views: dict[str, str]) -> Read | None:
+def _read(path: str, node: ast.AST, module: ast.Module, parents: dict[int, ast.AST]) -> Read | None:
+    """A positional read of a view (``parents``: filled from ``module`` on the first one met)."""
     if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], (ast.Tuple, ast.List)):
-        cls, view = _struct_of(node.value, node, parents, views)
+        cls, view = _struct_of(node.value, node, module, parents)
         elts = node.targets[0].elts
         star = next((i for i, e in enumerate(elts) if isinstance(e, ast.Starred)), None)
         ahead = range(star) if star is not None else range(len(elts))
@@ -144,7 +153,7 @@ def _read(path: str, node: ast.AST, parents: dict[int, ast.AST], views: dict[str
         return Read(path, node.lineno, cls, (*ahead, *behind), count, view) if cls else None
     if isinstance(node, ast.Subscript) and isinstance(node.slice, (ast.Constant, ast.UnaryOp)):
         index = _index(node.slice)
-        cls, view = _struct_of(node.value, node, parents, views) if index is not None else (None, "")
+        cls, view = _struct_of(node.value, node, module, parents) if index is not None else (None, "")
         return Read(path, node.lineno, cls, (index,), None, view) if cls and index is not None else None
     return None
 
@@ -159,20 +168,24 @@ def _index(node: ast.expr) -> int | None:
 
 
 def _struct_of(
-    value: ast.expr, node: ast.AST, parents: dict[int, ast.AST], views: dict[str, str]
+    value: ast.expr, node: ast.AST, module: ast.Module, parents: dict[int, ast.AST]
 ) -> tuple[str | None, str]:
     """The one class the instance a positional view reads is typed as in its function (else None), and the
     view: ``astuple(x)``, ``asdict(x).values()``, ``vars(x).values()`` or ``x.__dict__.values()``."""
-    arg, view = _viewed(value, views)
+    arg, view = _viewed(value, module)
+    if not isinstance(arg, ast.Name):
+        return None, view
+    if not parents:
+        parents.update(parent_map(module))
     func = enclosing(node, parents)
-    if not isinstance(arg, ast.Name) or func is None:
+    if func is None:
         return None, view
     classes = {n.rsplit(".", 1)[-1] for n in receiver_names(arg.id, func)}
     cls = next(iter(classes)) if len(classes) == 1 else ""
     return (cls if cls[:1].isupper() and cls.isidentifier() else None), view
 
 
-def _viewed(value: ast.expr, views: dict[str, str]) -> tuple[ast.expr | None, str]:
+def _viewed(value: ast.expr, module: ast.Module) -> tuple[ast.expr | None, str]:
     """(the instance, the view) of a positional view of its fields, ``tuple(...)``/``list(...)`` unwrapped."""
     while isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in _WRAPS:
         if len(value.args) != 1 or value.keywords:
@@ -180,7 +193,7 @@ def _viewed(value: ast.expr, views: dict[str, str]) -> tuple[ast.expr | None, st
         value = value.args[0]
     if not isinstance(value, ast.Call) or value.keywords:
         return None, ""
-    if views.get(ast.unparse(value.func)) == "astuple" and len(value.args) == 1:
+    if len(value.args) == 1 and _library_views(module).get(ast.unparse(value.func)) == "astuple":
         return value.args[0], "astuple"
     func = value.func
     if value.args or not isinstance(func, ast.Attribute) or func.attr != "values":
@@ -192,7 +205,7 @@ def _viewed(value: ast.expr, views: dict[str, str]) -> tuple[ast.expr | None, st
         return None, ""
     if isinstance(inner.func, ast.Name) and inner.func.id == "vars":
         return inner.args[0], "vars"
-    return (inner.args[0], "asdict") if views.get(ast.unparse(inner.func)) == "asdict" else (None, "")
+    return (inner.args[0], "asdict") if _library_views(module).get(ast.unparse(inner.func)) == "asdict" else (None, "")
 
 
 def _fields(text: str | None, path: str, name: str, view: str = "astuple") -> Layout | None:
