@@ -51,7 +51,7 @@ UTILS_UPSTREAM = (
 )
 SUBJECT = "Support encoder-only models without KV-Cache (#21270)"
 HEAD = (
-    "import dataclasses\nfrom dataclasses import field, make_dataclass\n\nimport torch\n\n"
+    "import dataclasses\nfrom dataclasses import field, make_dataclass\nfrom typing import ClassVar\n\nimport torch\n\n"
     "from vllm.v1.attention.backends.utils import CommonAttentionMetadata, KeywordTail, Plain, Settled\n\n"
 )
 BASE = {UTILS: UTILS_BASE, "vllm/v1/attention/backends/__init__.py": "", "vllm/v1/attention/__init__.py": ""}
@@ -63,6 +63,15 @@ ERRORS = {
     "after a defaulted entry": 'A = make_dataclass("A", [("e", int, 0), ("d", int)], bases=(CommonAttentionMetadata,))\n',
     "a module table": 'FIELDS = [("d", int)]\nA = make_dataclass("A", FIELDS, bases=(CommonAttentionMetadata,))\n',
     "keyword fields": 'A = make_dataclass("A", fields=[("d", int)], bases=[CommonAttentionMetadata])\n',
+    # review131: what the mends below must not swallow
+    "a try catching ValueError": 'try:\n    A = make_dataclass("A", [("d", int)], bases=(CommonAttentionMetadata,))\n'
+    "except ValueError:\n    A = None\n",
+    "KW_ONLY after the entry": 'A = make_dataclass(\n    "A",\n    [("d", int), ("_", dataclasses.KW_ONLY), ("e", int)],\n'
+    "    bases=(CommonAttentionMetadata,),\n)\n",
+    "a shadowing subclass of the base": "@dataclasses.dataclass\nclass CommonAttentionMetadata(CommonAttentionMetadata):\n"
+    '    pass\n\n\nA = make_dataclass("A", [("d", int)], bases=(CommonAttentionMetadata,))\n',
+    "a ClassVar entry ahead": 'A = make_dataclass(\n    "A",\n    [("r", "ClassVar[dict]"), ("d", int)],\n'
+    "    bases=(CommonAttentionMetadata,),\n)\n",
 }
 TWINS = {
     "a defaulted entry": 'A = make_dataclass("A", [("d", int, None)], bases=(CommonAttentionMetadata,))\n',
@@ -74,6 +83,16 @@ TWINS = {
     "a keyword-only tail": 'A = make_dataclass("A", [("d", int)], bases=(KeywordTail,))\n',
     "not a dataclass": 'A = make_dataclass("A", [("d", int)], bases=(Plain,))\n',
     "the base's field redeclared": 'A = make_dataclass("A", [("causal", bool)], bases=(CommonAttentionMetadata,))\n',
+    # review131: no __init__ parameter, keyword-only, no field, a fallback, the fork's own class of the name
+    "field(init=False)": 'A = make_dataclass("A", [("d", int, field(init=False))], bases=(CommonAttentionMetadata,))\n',
+    "a KW_ONLY marker ahead": 'A = make_dataclass(\n    "A",\n    [("_", dataclasses.KW_ONLY), ("d", int)],\n'
+    "    bases=(CommonAttentionMetadata,),\n)\n",
+    "a ClassVar entry": 'A = make_dataclass(\n    "A",\n    [("r", ClassVar[dict]), ("d", int, None)],\n'
+    "    bases=(CommonAttentionMetadata,),\n)\n",
+    "a try catching TypeError": 'try:\n    A = make_dataclass("A", [("d", int)], bases=(CommonAttentionMetadata,))\n'
+    'except TypeError:\n    A = make_dataclass("A", [("d", int)], bases=(CommonAttentionMetadata,), kw_only=True)\n',
+    "the fork's own class of the name": "@dataclasses.dataclass\nclass CommonAttentionMetadata:\n    n: int\n\n\n"
+    'A = make_dataclass("A", [("d", int)], bases=(CommonAttentionMetadata,))\n',
 }
 
 

@@ -95,7 +95,7 @@ def test_struct_tuple_twins(git_repo: GitRepo, no_rules: Path, body: str) -> Non
 # Shaped like #22678 (c6b928798e), which gave ``PerLayerParameters`` a fourth field (``has_sinks``): a fork's
 # ``window_left, soft_cap, sm_scale = vars(params).values()`` merges cleanly and raises ValueError.
 PARAMS = "vllm/v1/attention/backends/utils.py"
-PARAMS_BASE = """from dataclasses import dataclass
+PARAMS_BASE = """from dataclasses import dataclass, field
 from typing import Optional
 
 
@@ -110,12 +110,48 @@ class PlainParameters:
     window_left: int
     logits_soft_cap: Optional[float]
     sm_scale: float
+
+
+@dataclass
+class OffloadState:
+    config: int
+    groups: tuple = field(init=False)
+    hits: int = 0
+
+    def __post_init__(self) -> None:
+        self.groups = ()
+
+
+@dataclass
+class Checked:
+    a: int
+    b: int
+
+    def __post_init__(self) -> None:
+        if self.a < 0:
+            raise ValueError("a")
+
+
+@dataclass
+class Filled:
+    a: int
+    cache: dict = field(init=False)
+
+    def __post_init__(self) -> None:
+        self._fill()
 """
-PARAMS_UPSTREAM = PARAMS_BASE.replace("    sm_scale: float\n", "    sm_scale: float\n    has_sinks: bool = False\n")
-PARAMS_SUBJECT = "Force TRTLLM attention for gpt-oss on SM100 (#22678)"
-PARAMS_HEAD = (
-    "import dataclasses\n\nfrom vllm.v1.attention.backends.utils import PerLayerParameters, PlainParameters\n\n\n"
+PARAMS_UPSTREAM = (
+    PARAMS_BASE.replace("    sm_scale: float\n", "    sm_scale: float\n    has_sinks: bool = False\n", 1)
+    .replace(
+        "    groups: tuple = field(init=False)\n",
+        "    groups: tuple = field(init=False)\n    ctx: int = field(init=False)\n",
+    )
+    .replace("        self.groups = ()\n", "        self.groups = ()\n        self.ctx = 0\n")
+    .replace("    a: int\n    b: int\n", "    a: int\n    b: int\n    c: int = 0\n")
+    .replace("    a: int\n    cache: dict", "    a: int\n    z: int = 0\n    cache: dict")
 )
+PARAMS_SUBJECT = "Force TRTLLM attention for gpt-oss on SM100 (#22678)"
+PARAMS_HEAD = "import dataclasses\n\nfrom vllm.v1.attention.backends.utils import Checked, Filled, OffloadState, PerLayerParameters, PlainParameters\n\n\n"
 
 
 def params_rows(git_repo: GitRepo, no_rules: Path, body: str) -> list:
@@ -165,4 +201,48 @@ def test_a_positional_view_of_a_dataclass_whose_fields_grew_is_an_error(
     ids=["first stayed", "plain class", "untyped", "a dict's values", "by name"],
 )
 def test_positional_view_twins(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert params_rows(git_repo, no_rules, body) == []
+
+
+# -- review131: vars() of a dataclass holds what __init__ stores, then what __post_init__ sets; the library's asdict
+# ``OffloadState`` (shaped like #39185, 4353c9cb4a): ``groups`` and upstream's ``ctx`` are ``field(init=False)``,
+# set by ``__post_init__`` in that order after ``__init__`` stored ``config`` and ``hits``.
+@pytest.mark.parametrize(
+    "body",
+    [
+        # four values now: config, hits, groups, ctx
+        "def aeon(s: OffloadState):\n    config, hits, groups = vars(s).values()\n    return groups\n",
+        # the last value is ctx now
+        "def aeon(s: OffloadState):\n    *_, groups = vars(s).values()\n    return groups\n",
+        # the library's asdict under another name
+        "from dataclasses import asdict as to_dict\n\n\n"
+        "def aeon(p: PerLayerParameters):\n    w, cap, scale = to_dict(p).values()\n    return w\n",
+        # a __post_init__ that only tests its fields sets none: the count is known
+        "def aeon(k: Checked):\n    a, b = vars(k).values()\n    return a\n",
+    ],
+    ids=["vars count", "vars last", "aliased asdict", "post-init tests only"],
+)
+def test_a_view_in_the_stored_order_is_an_error(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    [(_path, _line, severity, message)] = params_rows(git_repo, no_rules, body)
+    assert severity == "error" and "by position" in message
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # the third value: groups, set first by __post_init__ on both sides (ctx is declared before hits)
+        "def aeon(s: OffloadState):\n    return list(vars(s).values())[2]\n",
+        "def aeon(s: OffloadState):\n    return list(vars(s).values())[1]\n",
+        # the fork's own asdict of three keys
+        "def asdict(p: PerLayerParameters) -> dict:\n    return {'w': p.window_left, 'c': 0, 's': p.sm_scale}\n\n\n"
+        "def aeon(p: PerLayerParameters):\n    w, cap, scale = asdict(p).values()\n    return w\n",
+        # the fork's own dataclass of the name
+        "@dataclasses.dataclass\nclass PerLayerParameters:\n    w: int\n    c: float\n    s: float\n\n\n"
+        "def aeon(p: PerLayerParameters):\n    w, cap, scale = vars(p).values()\n    return w\n",
+        # __post_init__ calls a method of self: what it sets, and where, is not written down (unjudged)
+        "def aeon(f: Filled):\n    *_, cache = vars(f).values()\n    return cache\n",
+    ],
+    ids=["post-init's first", "stored by __init__", "own asdict", "own class", "post-init calls self"],
+)
+def test_stored_order_twins(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert params_rows(git_repo, no_rules, body) == []

@@ -16,6 +16,8 @@ each base declared once in the files upstream changed: a class decorated ``@data
 that had no positional defaulted field of its own at the base and has one at upstream.  That is an error on
 the entry's line: every path through the call builds the class.  A base declared twice, or not changed,
 a keyword-only or defaulted entry, a name that redeclares the base's field, stay quiet.
+(review131) So do an entry of ``field(init=False)``, a ``ClassVar`` entry, the entries after a ``KW_ONLY`` marker,
+a call in a ``try`` catching ``TypeError``, and a base of the name the fork declares itself.
 """
 
 from __future__ import annotations
@@ -26,6 +28,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
+from aeon_release.domain.audits.drift.struct_tuples import own_classes
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, parse_python
@@ -33,6 +36,7 @@ from aeon_release.domain.audits.source import last_name, parse_python
 _WORD = "make_dataclass("
 _MOST_FILES = 32
 _TRIVIAL_BASES = frozenset({"object", "ABC", "Generic", "Protocol"})
+_CAUGHT = frozenset({"TypeError", "Exception", "BaseException"})
 
 
 @dataclass(frozen=True)
@@ -66,12 +70,31 @@ def made_dataclass_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 def _fork_calls(trees: ThreeTrees) -> Iterator[Made]:
     for path, module, owned in fork_modules(trees, lambda line: _WORD in line):
-        lists = _module_lists(module)
+        lists, shielded = _module_lists(module), _shielded(module)
+        own = own_classes(module, frozenset(owned))
         for node in ast.walk(module):
-            if isinstance(node, ast.Call) and last_name(node.func) == "make_dataclass":
-                made = _made(path, node, lists)
+            if isinstance(node, ast.Call) and last_name(node.func) == "make_dataclass" and id(node) not in shielded:
+                made = _made(path, node, lists, own)
                 if made is not None and made.line in owned:
                     yield made
+
+
+def _shielded(module: ast.Module) -> set[int]:
+    """(review131) The nodes in a ``try`` body whose handler catches the call's TypeError (``TypeError``,
+    ``Exception``, ``BaseException``, a bare ``except``): the fork meets the failure itself (a fallback
+    spelling, ``kw_only=True``, in the handler)."""
+    return {
+        id(n)
+        for t in ast.walk(module)
+        if isinstance(t, ast.Try | ast.TryStar) and any(_catches(h) for h in t.handlers)
+        for stmt in t.body
+        for n in ast.walk(stmt)
+    }
+
+
+def _catches(handler: ast.ExceptHandler) -> bool:
+    kinds = handler.type.elts if isinstance(handler.type, ast.Tuple) else [handler.type]
+    return any(k is None or last_name(k) in _CAUGHT for k in kinds)
 
 
 def _module_lists(module: ast.Module) -> dict[str, ast.List | ast.Tuple]:
@@ -85,7 +108,9 @@ def _module_lists(module: ast.Module) -> dict[str, ast.List | ast.Tuple]:
     return {n: v[0] for n, v in bound.items() if len(v) == 1 and isinstance(v[0], ast.List | ast.Tuple)}
 
 
-def _made(path: str, call: ast.Call, lists: dict[str, ast.List | ast.Tuple]) -> Made | None:
+def _made(path: str, call: ast.Call, lists: dict[str, ast.List | ast.Tuple], own: frozenset[str]) -> Made | None:
+    """The call's first positional entry without a default and its bases (not ``own``: a class of the name
+    the fork declares in the module is its own, not upstream's)."""
     keywords = {k.arg: k.value for k in call.keywords if k.arg}
     if any(_true(keywords.get(flag)) is value for flag, value in (("kw_only", True), ("init", False))):
         return None
@@ -95,13 +120,36 @@ def _made(path: str, call: ast.Call, lists: dict[str, ast.List | ast.Tuple]) -> 
         fields = lists.get(fields.id)
     if not isinstance(bases, ast.Tuple | ast.List) or not isinstance(fields, ast.List | ast.Tuple):
         return None
-    names = tuple(n for n in (last_name(b) for b in bases.elts) if n and n not in _TRIVIAL_BASES)
-    entry = next((e for e in fields.elts if _bare(e) is not None), None)
+    mine = {b.id for b in bases.elts if isinstance(b, ast.Name) and b.id in own}
+    names = tuple(n for n in (last_name(b) for b in bases.elts) if n and n not in _TRIVIAL_BASES and n not in mine)
+    entry = _first_bare(fields.elts)
     return Made(path, entry.lineno, _bare(entry) or "", names) if names and entry is not None else None
 
 
 def _true(value: ast.expr | None) -> bool | None:
     return value.value if isinstance(value, ast.Constant) and isinstance(value.value, bool) else None
+
+
+def _first_bare(entries: list[ast.expr]) -> ast.expr | None:
+    """(review131) The first entry that is an ``__init__`` parameter without a default: a ``ClassVar`` entry is
+    no field, and every entry after a ``KW_ONLY`` marker (``("_", KW_ONLY)``) is keyword-only."""
+    for entry in entries:
+        kind = _kind(entry)
+        if kind == "KW_ONLY":
+            return None
+        if kind != "ClassVar" and _bare(entry) is not None:
+            return entry
+    return None
+
+
+def _kind(entry: ast.expr) -> str:
+    """The head of a ``(name, type, ...)`` entry's type: ``ClassVar`` of ``ClassVar[int]``, also in a string."""
+    if not isinstance(entry, ast.Tuple) or len(entry.elts) < 2:
+        return ""
+    note = entry.elts[1]
+    if isinstance(note, ast.Constant) and isinstance(note.value, str):
+        return note.value.split("[", 1)[0].rsplit(".", 1)[-1].strip()
+    return last_name(note.value if isinstance(note, ast.Subscript) else note) or ""
 
 
 def _bare(entry: ast.expr) -> str | None:
@@ -113,8 +161,8 @@ def _bare(entry: ast.expr) -> str | None:
     name = entry.elts[0].value
     if not isinstance(name, str) or len(entry.elts) > 3:
         return None
-    if len(entry.elts) == 3 and not _bare_field(entry.elts[2]):
-        return None
+    if len(entry.elts) == 3 and (not _bare_field(entry.elts[2]) or _field_flag(entry.elts[2], "init") is False):
+        return None  # a default, or (review131) field(init=False): no parameter of __init__
     return name
 
 
