@@ -18,7 +18,7 @@ constant, a retune that also renamed or reordered anything, a short test (fewer 
 
 A fork constant of the old value is a copy too when the fork says where it took it from: a module-level
 ``NAME = 1.25`` (a plain or annotated assignment of a number, on a line the fork owns) whose comment, on its line
-or the comment line just above, names the def holding upstream's retuned test (``# vLLM's
+or the comment line just above, names the def holding upstream's retuned test (``# upstream's
 _get_kv_cache_groups_uniform_page_size``, ``# mirrors Scheduler._budget``).  The value must be one of the numbers
 the retune changed.  A warning on the constant's line, as for the copy.  Quiet: the same constant uncommented or
 naming another def, a value the retune kept, a constant bound inside a function.
