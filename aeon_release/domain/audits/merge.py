@@ -28,6 +28,7 @@ from aeon_release.domain.audits.diffs import (
 )
 from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.drift.absorbed_raises import absorbed_raise_drift
+from aeon_release.domain.audits.drift.absorbed_steps import absorbed_step_drift
 from aeon_release.domain.audits.drift.appended_shapes import appended_shape_drift
 from aeon_release.domain.audits.drift.arch_lists import arch_list_drift, is_cmake
 from aeon_release.domain.audits.drift.array_flavours import array_flavour_drift
@@ -341,6 +342,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     widened_value_drift,
     stale_copy_drift,
     retuned_copy_drift,
+    absorbed_step_drift,
     appended_shape_drift,
     restated_store_drift,
     dict_element_drift,
