@@ -78,6 +78,7 @@ from aeon_release.domain.audits.drift.extended_defaults import extended_default_
 from aeon_release.domain.audits.drift.fewer_dims import fewer_dims_drift
 from aeon_release.domain.audits.drift.field_defaults import field_default_drift
 from aeon_release.domain.audits.drift.filled_fields import filled_field_drift
+from aeon_release.domain.audits.drift.filtered_values import filtered_value_drift
 from aeon_release.domain.audits.drift.flag_gates import flag_gate_drift
 from aeon_release.domain.audits.drift.folded_factors import folded_factor_drift
 from aeon_release.domain.audits.drift.forwarded_keywords import forwarded_keyword_drift
@@ -343,6 +344,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     stale_copy_drift,
     retuned_copy_drift,
     absorbed_step_drift,
+    filtered_value_drift,
     appended_shape_drift,
     restated_store_drift,
     dict_element_drift,
