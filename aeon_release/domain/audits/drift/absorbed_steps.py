@@ -11,7 +11,7 @@ taken out of a method, left to its callers).
 Upstream's side: a class of a changed module whose method ``F`` ran ``self.A(...)`` and later ``self.S(...)`` at
 the base and runs ``self.S(...)`` but no ``self.A(...)`` at upstream, while ``S`` ran no ``self.A(...)`` at the
 base and runs one at upstream.  Gated before parsing: a hunk's removed line opening with a call ``self.A(`` (or an
-assignment of one) whose name an added line of the same file calls off ``self`` too, and ``.A(`` in the fork's
+assignment of one) that another hunk of the file adds word for word (the call moved), and ``.A(`` in the fork's
 added lines.
 
 The fork's side, on a line it owns: a function calling ``recv.A(...)`` and later ``recv.S(...)`` on the same
@@ -70,14 +70,19 @@ def absorbed_step_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 
 def _candidate_steps(trees: ThreeTrees, added: str) -> dict[str, set[str]]:
-    """path -> the names a hunk stopped calling off ``self`` that an added line of the file calls off ``self``,
-    and the fork's added lines call (``.name(``): regexes only."""
+    """path -> the names a hunk stopped calling off ``self`` in a line another hunk of the file adds word for word
+    (the call moved), which the fork's added lines call (``.name(``): regexes only."""
     found: dict[str, set[str]] = {}
     for path, change in trees.upstream.items():
-        if not path.endswith(".py") or not change.removed:
+        if not path.endswith(".py") or not change.removed or len(change.hunks) < 2:
             continue
-        gone = {m[1] for r in change.removed if (m := _SELF_CALL.match(r)) is not None}
-        names = {n for n in gone if f".{n}(" in added and any(f"self.{n}(" in a for a in change.added.values())}
+        names: set[str] = set()
+        for i, (_start, _count, _plus, minus, _new) in enumerate(change.hunks):
+            gone = {r.strip(): m[1] for r in minus if (m := _SELF_CALL.match(r)) is not None}
+            gone = {t: n for t, n in gone.items() if f".{n}(" in added}
+            if gone:
+                elsewhere = {a.strip() for j, h in enumerate(change.hunks) if j != i for a in h[2]}
+                names.update(n for t, n in gone.items() if t in elsewhere)
         if names:
             found[path] = names
     return found
