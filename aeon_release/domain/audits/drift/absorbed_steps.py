@@ -74,11 +74,11 @@ def _candidate_steps(trees: ThreeTrees, added: str) -> dict[str, set[str]]:
     (the call moved), which the fork's added lines call (``.name(``): regexes only."""
     found: dict[str, set[str]] = {}
     for path, change in trees.upstream.items():
-        if not path.endswith(".py") or not change.removed or len(change.hunks) < 2:
+        if len(change.hunks) < 2 or not path.endswith(".py") or not any("self." in r for r in change.removed):
             continue
         names: set[str] = set()
         for i, (_start, _count, _plus, minus, _new) in enumerate(change.hunks):
-            gone = {r.strip(): m[1] for r in minus if (m := _SELF_CALL.match(r)) is not None}
+            gone = {r.strip(): m[1] for r in minus if "self." in r and (m := _SELF_CALL.match(r)) is not None}
             gone = {t: n for t, n in gone.items() if f".{n}(" in added}
             if gone:
                 elsewhere = {a.strip() for j, h in enumerate(change.hunks) if j != i for a in h[2]}
