@@ -48,6 +48,17 @@ false of 33, 2 warned), blind_replay_kvutils 14 caught, 0 warned, 3 missed of 17
 docstring last states.  Unit tests: test_dataclass_field_shadows 16 (new), test_retuned_copies 11 (new),
 test_appended_shapes 12 (new), the shadowed-attribute tests (test_patched_members, test_blank_namesakes,
 test_silent_carries with the new file: 99), test_fleet_profile 18 and test_lazy_patterns passed.
+Mend79 (branch mend79, main at d6fd8c64): 11 caught, 3 warned, 1 missed -> 11 caught, 4 warned, 0 missed of 15
+(twins: 8 quiet, 0 false errors).  Warned now: #36684's module constant ``AEON_GROUP_PAD_RATIO = 1.25  # vLLM's
+_get_kv_cache_groups_uniform_page_size`` (``drift/retuned_copies.py``: a fork module constant holding a number
+upstream's retune changed, whose comment -- on its line or the comment line above -- names the def holding the
+retuned test; a warning, as for the copy: the fork may keep its ratio on purpose).  A bare constant stays quiet
+(nothing ties it to the test).  Regression at the widening: killer_replay 26/26 blocked, kind_change_replay 12/12
+(5 quiet), blind_replay_kvutils 14 caught, 0 warned, 3 missed of 17 (8 quiet): as before, 0 false errors.  Unit
+tests: test_retuned_copies 19 (11 -> 19: 3 documented constants warned, 5 quiet twins), test_fleet_profile and
+test_lazy_patterns passed.  Speed (drift_speed's 150-commit window, this machine shared): retuned_copy_drift
+0.007-0.016 s against main's 0.005 s in one loaded run; the documented-constant pass 0.000 s of it (timed alone),
+the rest main's ``_retuned`` (its upstream-hunk scan, unchanged, already past the ~2 ms budget on main).
 
   python benchmarks/blind_replay_kvutils2.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -60,6 +60,19 @@ of plain keys: a tensor hashes by identity, never found).  Two twins added (mend
 ``.tolist()``-ed before a list is added, and before its elements are tested in the set.  Still missed:
 #13311's pipeline applying the temperature before ``sample()`` (a duty moved into an overridable callee: what
 a method's body does for its callers is not read).
+Mend79 (branch mend79, main at d6fd8c64): 15 caught, 4 warned, 1 missed -> 15 caught, 5 warned, 0 missed of 20
+(twins: 14 quiet, 1 of them warned, 0 false errors).  Warned now: #13311's pipeline applying the temperature and
+then calling ``sample()`` (``drift/absorbed_steps.py``, new: a step ``self.A(...)`` a method ``F`` ran before
+``self.S(...)`` at the base, which upstream moved into ``S``; a fork function running ``recv.A(...)`` then
+``recv.S(...)`` on one receiver -- a parameter annotated with the class, ``self`` in a subclass overriding neither
+-- runs the step twice; a warning, as a step may be idempotent and ``S`` runs it only past the all-greedy return).
+Regression at the widening: killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet), blind_replay_sampler
+17/17 (10 quiet), blind_replay_sampleops 15 caught, 2 warned of 17 (9 quiet), blind_replay_attnmeta 29 caught, 1
+warned of 30 (14 quiet, the moved-effects replay): as before, 0 false errors.  Unit tests: test_absorbed_steps 10
+(new: 4 warned, 6 quiet twins), test_fleet_profile and test_lazy_patterns passed.  Speed (drift_speed's 150-commit window,
+this machine shared by other helpers): absorbed_step_drift 0.002 s median of 5 (15-23 ms with its first gate, any
+added ``self.A(`` line; the gate now wants the removed call added word for word by another hunk, after a
+``self.`` substring test).
 
   python benchmarks/blind_replay_sample2.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -6,6 +6,9 @@ test merges cleanly and predicts another grouping than upstream builds (blind_re
 fork's comparison, wherever it sits (an ``if``, a ``return``, a ``while``, an operand of ``and``, a method).
 Quiet: upstream's new test, another constant, other names, a module constant holding the old value alone, a short
 test (``n < 2``: a coincidence), a retune that also renamed, and upstream's own file.
+A module constant of the old value whose comment (on its line or just above) names the def holding the test is a
+copy too (mend79: #36684's ``AEON_GROUP_PAD_RATIO = 1.25  # vLLM's _get_kv_cache_groups_uniform_page_size``);
+quiet when it names another def, holds another value, is a function's local, or the retune also renamed.
 """
 
 from __future__ import annotations
@@ -56,6 +59,10 @@ FOUND = {
     "        while max_num_layers < min_num_layers * 1.25:\n            return True\n        return False\n",
     "reformatted": "def pads3(max_num_layers: int, min_num_layers: int) -> bool:\n"
     "    ok = (max_num_layers < min_num_layers * 1.25)\n    return ok\n",
+    "documented": "PAD_RATIO = 1.25  # pkg.kvutils.group_size's threshold\n\n\n"
+    "def plan(hi: int, lo: int) -> bool:\n    return hi < lo * PAD_RATIO\n",
+    "documented_above": "# the ratio of group_size (pkg/kvutils.py)\nPAD_RATIO: float = 1.25\n",
+    "documented_unused": "GROUP_PAD = 1.25  # vLLM's group_size pads below this ratio\n",
 }
 QUIET = {
     "new": "def plan(max_num_layers: int, min_num_layers: int) -> bool:\n"
@@ -64,6 +71,12 @@ QUIET = {
     "    return max_num_layers < min_num_layers * 1.3\n",
     "other_names": "def plan(max_n: int, min_n: int) -> bool:\n    return max_n < min_n * 1.25\n",
     "constant": "PAD_RATIO = 1.25\n\n\ndef plan(hi: int, lo: int) -> bool:\n    return hi < lo * PAD_RATIO\n",
+    "documented_other_def": "PAD_RATIO = 1.25  # as in short()\n",
+    "documented_other_value": "PAD_RATIO = 1.3  # group_size's threshold, raised for eagle\n",
+    "documented_local": "def plan(hi: int, lo: int) -> bool:\n"
+    "    ratio = 1.25  # group_size's threshold\n    return hi < lo * ratio\n",
+    "documented_renamed_retune": "SCALE = 4  # renamed()'s factor\n",
+    "documented_far_above": "# group_size's threshold\n\nPAD_RATIO = 1.25\n",
     "short": "def cut(n: int) -> int:\n    if n < 2:\n        return 1\n    return n\n",
     "renamed_retune": "def cmp(a_long_name: int, other_value: int) -> bool:\n"
     "    return a_long_name < other_value * 4\n",

@@ -28,6 +28,7 @@ from aeon_release.domain.audits.diffs import (
 )
 from aeon_release.domain.audits.drift import checks as drift_checks
 from aeon_release.domain.audits.drift.absorbed_raises import absorbed_raise_drift
+from aeon_release.domain.audits.drift.absorbed_steps import absorbed_step_drift
 from aeon_release.domain.audits.drift.affixed_elements import affixed_element_drift
 from aeon_release.domain.audits.drift.appended_shapes import appended_shape_drift
 from aeon_release.domain.audits.drift.arch_lists import arch_list_drift, is_cmake
@@ -79,6 +80,7 @@ from aeon_release.domain.audits.drift.fewer_dims import fewer_dims_drift
 from aeon_release.domain.audits.drift.field_defaults import field_default_drift
 from aeon_release.domain.audits.drift.fielded_attributes import fielded_attribute_drift
 from aeon_release.domain.audits.drift.filled_fields import filled_field_drift
+from aeon_release.domain.audits.drift.filtered_values import filtered_value_drift
 from aeon_release.domain.audits.drift.flag_gates import flag_gate_drift
 from aeon_release.domain.audits.drift.folded_factors import folded_factor_drift
 from aeon_release.domain.audits.drift.forbidden_extras import forbidden_extra_drift
@@ -353,6 +355,8 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     widened_value_drift,
     stale_copy_drift,
     retuned_copy_drift,
+    absorbed_step_drift,
+    filtered_value_drift,
     appended_shape_drift,
     restated_store_drift,
     dict_element_drift,

@@ -16,6 +16,13 @@ constant, a retune that also renamed or reordered anything, a short test (fewer 
 ``n < 2`` is a coincidence, not a copy), and a module constant holding the old value alone (nothing ties a bare
 ``1.25`` to upstream's test).
 
+A fork constant of the old value is a copy too when the fork says where it took it from: a module-level
+``NAME = 1.25`` (a plain or annotated assignment of a number, on a line the fork owns) whose comment, on its line
+or the comment line just above, names the def holding upstream's retuned test (``# upstream's
+_get_kv_cache_groups_uniform_page_size``, ``# mirrors Scheduler._budget``).  The value must be one of the numbers
+the retune changed.  A warning on the constant's line, as for the copy.  Quiet: the same constant uncommented or
+naming another def, a value the retune kept, a constant bound inside a function.
+
 Cheap first: regexes pick a hunk's removed comparison with numbers and its added twin (the line with its numbers
 masked) before either is parsed, and the old comparison's text must occur in the fork's added lines before a fork
 file is.
@@ -39,6 +46,8 @@ _COMPARISON = lazy_pattern(r"[<>]=?|[=!]=")
 # the statement a test sits in: ``if``/``elif``/``while``/``assert``/``return`` ... (``:`` closing a block)
 _HEAD = lazy_pattern(r"^(?:if|elif|while|assert|return)\s+(.*?):?$")
 _LONG_NAME = 10
+# a module-level number binding: ``RATIO = 1.25  # ...``, ``RATIO: float = 1.25``
+_NUMBER_BINDING = lazy_pattern(r"^[A-Za-z_]\w*\s*(?::[^=#]+)?=\s*(\d+(?:\.\d+)?(?:[eE][-+]?\d+)?)\s*(?:#|$)")
 
 
 @dataclass(frozen=True)
@@ -55,10 +64,11 @@ def retuned_copy_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork comparisons copying an upstream one whose constant upstream retuned (see the module's docstring)."""
     forked = {p: [t for t in trees.mine[p].added.values()] for p in trees.mine if p.endswith(".py")}
     every = "\n".join(t for texts in forked.values() for t in texts)
-    retuned = [r for r in _retuned(trees) if r.old in every]
+    every_retuned = list(_retuned(trees))
+    retuned = [r for r in every_retuned if r.old in every]
+    findings = _documented_constants(trees, forked, every_retuned, pr_pattern)
     if not retuned:
-        return []
-    findings: list[Finding] = []
+        return findings
     for path, texts in sorted(forked.items()):
         items = [r for r in retuned if r.path != path and any(r.old in t for t in texts)]
         module = trees.merged_module(path) if items else None
@@ -67,6 +77,70 @@ def retuned_copy_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         for item, line in _copies(module, trees.owned_lines(path), items):
             findings.append(_finding(trees, path, line, item, pr_pattern))
     return findings
+
+
+def _documented_constants(
+    trees: ThreeTrees, forked: dict[str, list[str]], retuned: list[Retuned], pr_pattern: str
+) -> list[Finding]:
+    """A fork module constant of a retuned number whose comment names the def holding upstream's test."""
+    wanted = {v: r for r in retuned for v in _changed_numbers(r)}
+    if not wanted:
+        return []
+    findings: list[Finding] = []
+    for path, texts in sorted(forked.items()):
+        values = {float(m[1]) for t in texts if (m := _NUMBER_BINDING.match(t)) is not None}
+        items = {v: r for v, r in wanted.items() if v in values and r.path != path}
+        module = trees.merged_module(path) if items else None
+        text = trees.merged_text(path) if module is not None else None
+        if module is None or text is None:
+            continue
+        lines, owned = text.split("\n"), trees.owned_lines(path)
+        for value, line in _module_numbers(module, owned):
+            item = items.get(value)
+            if item is not None and _names_the_def(trees, item, _comments(lines, line)):
+                findings.append(_finding(trees, path, line, item, pr_pattern, constant=True))
+    return findings
+
+
+def _changed_numbers(item: Retuned) -> set[float]:
+    """The numbers of the old comparison the retune changed (by position; ``0``, ``1`` and ``2`` too common)."""
+    old, new = _NUMBER.findall(item.old), _NUMBER.findall(item.new)
+    changed = {float(a) for a, b in zip(old, new, strict=False) if float(a) != float(b)}
+    return changed - {0.0, 1.0, 2.0}
+
+
+def _module_numbers(module: ast.Module, owned: set[int]) -> Iterator[tuple[float, int]]:
+    """(value, line) of each module-level ``NAME = <number>`` on a fork-owned line."""
+    for node in module.body:
+        if isinstance(node, ast.Assign) and len(node.targets) != 1:
+            continue
+        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+        if (
+            isinstance(value, ast.Constant)
+            and isinstance(value.value, int | float)
+            and not isinstance(value.value, bool)
+            and node.lineno in owned
+        ):
+            yield float(value.value), node.lineno
+
+
+def _comments(lines: list[str], line: int) -> str:
+    """The comment on ``line`` (1-based) and the comment line just above it."""
+    own = lines[line - 1] if line <= len(lines) else ""
+    above = lines[line - 2].strip() if line >= 2 else ""
+    return own.partition("#")[2] + (" " + above if above.startswith("#") else "")
+
+
+def _names_the_def(trees: ThreeTrees, item: Retuned, comment: str) -> bool:
+    """Whether ``comment`` names, as a word, the def whose body holds upstream's new test."""
+    module = trees.merged_module(item.path) if comment else None
+    if module is None:
+        return False
+    for node in ast.walk(module):
+        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and re.search(rf"\b{node.name}\b", comment):
+            if any(isinstance(n, ast.Compare) and ast.unparse(n) == item.new for n in ast.walk(node)):
+                return True
+    return False
 
 
 def _retuned(trees: ThreeTrees) -> Iterator[Retuned]:
@@ -123,15 +197,22 @@ def _copies(module: ast.Module, owned: set[int], items: list[Retuned]) -> Iterat
                 yield item, node.lineno
 
 
-def _finding(trees: ThreeTrees, path: str, line: int, item: Retuned, pr_pattern: str) -> Finding:
+def _finding(
+    trees: ThreeTrees, path: str, line: int, item: Retuned, pr_pattern: str, *, constant: bool = False
+) -> Finding:
     commit = trees.upstream_commit(item.path, re.escape(item.added), pr_pattern)
+    what = (
+        f"fork constant holds the old value of upstream's comparison `{item.old}` (its comment names the def)"
+        if constant
+        else f"fork copies upstream's comparison `{item.old}`"
+    )
     return Finding(
         RULE,
         "merge",
         Severity.WARNING,
         path,
         line,
-        f"fork copies upstream's comparison `{item.old}`, which upstream retuned to `{item.new}` "
+        f"{what}, which upstream retuned to `{item.new}` "
         f"({item.path}{commit}): the copy no longer agrees with what upstream computes; take upstream's constant, "
         "or say why the fork keeps the old one",
     )
