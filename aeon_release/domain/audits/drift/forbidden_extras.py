@@ -10,7 +10,8 @@ construction.  No field moved in this commit and no signature changed: symbol dr
 Upstream's side: a class of a file upstream changed that refuses extras at upstream and did not at the base --
 ``@dataclass(config=ConfigDict(extra="forbid"))`` (or ``config={"extra": "forbid"}``), a body's ``model_config =
 ConfigDict(extra="forbid")``, a class keyword ``extra="forbid"``, an inner ``class Config: extra = "forbid"`` (or
-``Extra.forbid``).  Its keywords: each annotated name of its body and of the bases the file defines (their own
+``Extra.forbid``) -- or, spelling no ``extra`` of its own, a base its file defines refuses them (#4355's
+``OpenAIBaseModel``: pydantic merges a model's config from its bases).  Its keywords: each annotated name of its body and of the bases the file defines (their own
 bases in turn), and each ``Field(alias=...)``/``validation_alias=`` string (or ``AliasChoices`` choice); the
 merged file's class counts too (a field the fork's carry adds to upstream's class is one it takes); a base from
 elsewhere (``BaseModel``, ``object`` aside) may bring any, and the class is not read.  Fork side: a fork-owned build ``Cls(k=v, ...)`` of a

@@ -10,8 +10,11 @@ Upstream's side: a class of a file upstream changed deriving from ``Enum`` or ``
 (nor ``__format__``) at the base, and one at upstream.  Its members: the names its body assigns.  Fork side:
 a fork-owned string literal ``"Cls.MEMBER"`` of such a class and member.  In a comparison (``==``, ``!=``,
 ``in``, ``not in``, a display's element) with a rendering (``str(x)``, an f-string of one value,
-``format(x)``) it is an error: the answer moved on every path.  Elsewhere in a comparison or as a dict
-display's key it is a warning: the value it meets may be a rendering.
+``format(x)``) it is an error: the answer moved on every path -- unless the fork's file defines a class of
+that name or imports one from elsewhere, the comparison also accepts another spelling naming the member (a
+display's other string, an ``or``'s other comparison of the same value): quiet.  Elsewhere in a comparison
+(a rendering of a parameter annotated with a type not naming the class among them) or as a dict display's key
+it is a warning: the value it meets may be a rendering.
 
 Cheap first: the fork's added lines must hold a quoted ``"Name.NAME"``; then one search of upstream's diffs
 for ``__str__``/``__format__``; only those files are parsed, at both ends.
