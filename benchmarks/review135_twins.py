@@ -12,7 +12,8 @@ after the merge (the merge base is the commit's first parent, upstream the commi
 - a test double's dotted target through a gone module member (``drift/patched_targets.py``, an error; #25675
   71b25b0d48): ``create=True`` / ``raising=False`` on the gone last part, the fork's carry keeping the import in
   the module it patches, the package ``__init__`` still binding ``envs``, ``vllm.envs`` itself, a member still
-  bound;
+  bound; and #46474 (51a99565c3), which re-spelt a model module's ``import vllm.envs as envs`` as ``from vllm
+  import envs``: a target through the module's ``envs`` and one of ``envs`` itself;
 - a plain class attribute made a field under a fork subclass's bare override (``drift/fielded_attributes.py``,
   an error; #33735 4df841fe75): the override annotated, set in ``__post_init__``, the fork's own class of the
   base's name, a namesake on a subclass of another class, a fork-prefixed name, a property;
@@ -61,7 +62,7 @@ member, an ``or`` whose other spelling meets another value, an attribute store o
 rebinding); unit tests: an intolerant double / a gone holding module with ``create=True``, a truth test of
 another field, a parameter typed as the class in a string annotation: all caught.
 Whole file at 47b3d572 (``AEON_SRC``): 10 caught, 2 warned, 2 missed of 14 (the #4355 two); 9 false errors of
-38 twins (4 warned).  This branch: 12 caught, 2 warned, 0 missed of 14; 0 false errors of 38 twins (4 warned, by
+40 twins (4 warned).  This branch: 12 caught, 2 warned, 0 missed of 14; 0 false errors of 40 twins (4 warned, by
 design: default drift's "inherits fast_moe_cold_start" on two #33735 subclasses, rendered_enums' warning for
 ``"Cls.MEMBER"`` met by ``enum.Enum.__str__(m)`` and by ``str(spelt).strip()`` -- not a rendering it can read).
 Regression set at this branch: killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
@@ -434,6 +435,35 @@ TWINS += [
             "def test_aeon_envs6(monkeypatch):\n"
             '    monkeypatch.delattr("vllm.config.compilation.envs", raising=False)\n',
             '    monkeypatch.delattr("vllm.config.compilation.envs", raising=False)',
+        ),
+    ),
+]
+
+# --- #46474 (51a99565c3): the MiniMax M3 AMD model re-spelt ``import vllm.envs as envs`` as ``from vllm import envs``
+MM = ("#46474", "51a99565c3", "minimax_m3/amd/model.py: import vllm.envs as envs -> from vllm import envs")
+MM_MOD = "vllm.models.minimax_m3.amd.model"
+TWINS += [
+    (
+        "#46474 patched target",
+        "twin: a target through the module's envs, bound again by the new import spelling",
+        K(
+            *MM,
+            "tests/aeon/test_r135mm1.py",
+            "from unittest import mock\n\n\n"
+            "def test_aeon_m3_fused_shared():\n"
+            f'    with mock.patch("{MM_MOD}.envs.VLLM_ROCM_USE_AITER", True):\n'
+            "        pass\n",
+            f'    with mock.patch("{MM_MOD}.envs.VLLM_ROCM_USE_AITER", True):',
+        ),
+    ),
+    (
+        "#46474 patched target",
+        "twin: monkeypatch.setattr of the module's envs member itself",
+        K(
+            *MM,
+            "tests/aeon/test_r135mm2.py",
+            f'def test_aeon_m3_envs(monkeypatch):\n    monkeypatch.setattr("{MM_MOD}.envs", object())\n',
+            f'    monkeypatch.setattr("{MM_MOD}.envs", object())',
         ),
     ),
 ]
