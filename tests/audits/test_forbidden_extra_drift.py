@@ -132,3 +132,87 @@ def test_a_model_config_or_an_inner_config_class_makes_the_class_strict(
     new = CFG_BASE.replace("class PassConfig(Base):\n", "class PassConfig(Base):\n" + spelling)
     [(_, line, severity, _)] = run(git_repo, no_rules, "def a():\n    return PassConfig(enable_fusion=True)\n", new)
     assert (line, severity) == (7, "error")
+
+
+def test_a_field_the_forks_carry_adds_to_the_strict_class_is_a_keyword_it_takes(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    # review135: the fork's carry adds ``aeon_nvfp4`` to upstream's PassConfig; its build passing it is right
+    mine = CFG_BASE.replace(
+        "    fuse_norm_quant: bool = False\n", "    fuse_norm_quant: bool = False\n    aeon_nvfp4: bool = False\n"
+    )
+    build = "def a():\n    return PassConfig(aeon_nvfp4=True, enable_fusion=True)\n"
+    sides = s.merge_case(
+        git_repo,
+        {CFG: CFG_BASE, "pkg/__init__.py": ""},
+        {CFG: mine, FORK: HEAD + build},
+        [("[Bugfix] Fail instead of ignoring invalid args (#30708)", {CFG: CFG_NEW})],
+    )
+    rows = [r for r in s.rule_rows(git_repo, no_rules, sides, RULE) if "refuse extra keywords" in r[3]]
+    assert [(r[0], r[1], r[2]) for r in rows] == [(FORK, 7, "error")]
+    assert "passes enable_fusion=, which" in rows[0][3]
+
+
+def test_each_alias_choice_is_a_keyword_the_class_takes(git_repo: GitRepo, no_rules: Path) -> None:
+    choices = 'Field(default=0, validation_alias=AliasChoices("sp_min", "sp_floor"))'
+    base = CFG_BASE.replace('Field(default=0, alias="sp_min")', choices)
+    new = CFG_NEW.replace('Field(default=0, alias="sp_min")', choices)
+    sides = s.merge_case(
+        git_repo,
+        {CFG: base, "pkg/__init__.py": ""},
+        {FORK: HEAD + "def a():\n    return PassConfig(sp_floor=2)\n"},
+        [("[Bugfix] Fail instead of ignoring invalid args (#30708)", {CFG: new})],
+    )
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, RULE) if "refuse extra keywords" in r[3]] == []
+
+
+STRICT_BASE = """from pydantic import BaseModel, ConfigDict
+
+
+class ErrorResponse(BaseModel):
+    message: str
+    code: int
+
+
+class Loose(BaseModel):
+    message: str
+"""
+STRICT_NEW = """from pydantic import BaseModel, ConfigDict
+
+
+class OpenAIBaseModel(BaseModel):
+    model_config = ConfigDict(extra="forbid")
+
+
+class ErrorResponse(OpenAIBaseModel):
+    message: str
+    code: int
+
+
+class Loose(OpenAIBaseModel):
+    model_config = ConfigDict(extra="allow")
+    message: str
+"""
+
+
+@pytest.mark.parametrize(
+    ("text", "found"),
+    [
+        # a class made to inherit the refusal from a new base of the file (#4355's OpenAIBaseModel)
+        ('def a():\n    return ErrorResponse(message="x", code=1, aeon_hint="y")\n', [(FORK, 5, "error")]),
+        # its fields; a class that spells extra="allow" over the base's
+        ('def a():\n    return ErrorResponse(message="x", code=1)\n', []),
+        ('def a():\n    return Loose(message="x", aeon_hint="y")\n', []),
+    ],
+)
+def test_a_class_inherits_the_refusal_from_a_base_of_the_file_unless_it_spells_its_own(
+    git_repo: GitRepo, no_rules: Path, text: str, found: list[tuple[str, int, str]]
+) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {CFG: STRICT_BASE, "pkg/__init__.py": ""},
+        {FORK: "from pkg.compilation import ErrorResponse, Loose\n\n\n" + text},
+        [("[Frontend][Bugfix] Disallow extra fields in OpenAI API (#4355)", {CFG: STRICT_NEW})],
+    )
+    rows = [r for r in s.rule_rows(git_repo, no_rules, sides, RULE) if "refuse extra keywords" in r[3]]
+    assert [(r[0], r[1], r[2]) for r in rows] == found

@@ -99,3 +99,83 @@ def test_a_module_getattr_may_supply_the_member(git_repo: GitRepo, no_rules: Pat
     new = MOD_NEW + "\n\ndef __getattr__(name):\n    raise AttributeError(name)\n"
     text = 'def test_a():\n    with mock.patch("pkg.compilation.envs.USE_V1", False):\n        pass\n'
     assert run(git_repo, no_rules, text, new) == []
+
+
+def test_a_member_the_forks_carry_keeps_in_the_module_is_found_by_the_double(git_repo: GitRepo, no_rules: Path) -> None:
+    # review135: the fork's carry imports envs into the module again (below upstream's change: a clean merge)
+    kept = MOD_BASE.replace(
+        "    fast_path = None\n", "    fast_path = None\nimport pkg.envs as envs  # noqa: E402 the fork's\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {
+            MOD: MOD_BASE,
+            "pkg/__init__.py": "",
+            "pkg/envs.py": "USE_V1 = True\n",
+            "pkg/helpers.py": "def helper(): ...\n",
+        },
+        {
+            MOD: kept,
+            FORK: HEAD + 'def test_a():\n    with mock.patch("pkg.compilation.envs.USE_V1", False):\n        pass\n',
+        },
+        [("[V0 deprecation] Clean up (#25675)", {MOD: MOD_NEW})],
+    )
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, RULE) if r[0] == FORK and r[2] == "error"] == []
+
+
+def test_a_star_import_may_bring_the_member(git_repo: GitRepo, no_rules: Path) -> None:
+    new = "from pkg.helpers import *  # noqa: F403\n" + MOD_NEW
+    text = 'def test_a():\n    with mock.patch("pkg.compilation.envs.USE_V1", False):\n        pass\n'
+    assert run(git_repo, no_rules, text, new) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        'def test_a():\n    with mock.patch("pkg.compilation.gone_function", create=True):\n        pass\n',
+        'def test_a(monkeypatch):\n    monkeypatch.delattr("pkg.compilation.gone_function", raising=False)\n',
+        # the gone member an import of a module (``envs``)
+        'def test_a():\n    with mock.patch("pkg.compilation.envs", create=True):\n        pass\n',
+    ],
+)
+def test_a_tolerant_double_of_a_gone_last_part_draws_no_error_of_any_check(
+    git_repo: GitRepo, no_rules: Path, text: str
+) -> None:
+    # review135: symbol drift's string reader (``names '...' in a string``) read the target too
+    sides = s.merge_case(
+        git_repo,
+        {
+            MOD: MOD_BASE,
+            "pkg/__init__.py": "",
+            "pkg/envs.py": "USE_V1 = True\n",
+            "pkg/helpers.py": "def helper(): ...\n",
+        },
+        {FORK: HEAD + text},
+        [("[V0 deprecation] Clean up (#25675)", {MOD: MOD_NEW})],
+    )
+    assert [r for r in s.rule_rows(git_repo, no_rules, sides, RULE) if r[0] == FORK and r[2] == "error"] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # round 3: create=False spelt out; a gone module in the middle of a tolerant double's target
+        'def test_a():\n    with mock.patch("pkg.compilation.envs", create=False):\n        pass\n',
+        'def test_a():\n    with mock.patch("pkg.old_mod.helper", create=True):\n        pass\n',
+        'def test_a():\n    with mock.patch("pkg.old_mod.helper"):\n        pass\n',
+    ],
+)
+def test_an_intolerant_double_or_a_gone_middle_module_still_errs(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {
+            MOD: MOD_BASE,
+            "pkg/__init__.py": "",
+            "pkg/envs.py": "USE_V1 = True\n",
+            "pkg/helpers.py": "def helper(): ...\n",
+            "pkg/old_mod.py": "def helper(): ...\n",
+        },
+        {FORK: HEAD + text},
+        [("[V0 deprecation] Clean up (#25675)", {MOD: MOD_NEW, "pkg/old_mod.py": None})],
+    )
+    assert {r[1:3] for r in s.rule_rows(git_repo, no_rules, sides, RULE) if r[0] == FORK} == {(5, "error")}

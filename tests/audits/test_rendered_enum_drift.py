@@ -94,3 +94,36 @@ def test_an_enum_that_rendered_itself_at_the_base_is_not_this_merges_doing(git_r
         [("[Misc] touch (#1)", {CFG: CFG_NEW.replace("FULL = 2", "FULL = 2\n    PIECEWISE = 1")})],
     )
     assert [r for r in s.rule_rows(git_repo, no_rules, sides, RULE) if "plain Enum renders" in r[3]] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # review135 twins: the fork's own enum of the name (defined here, or imported from elsewhere)
+        'import enum\n\n\nclass CUDAGraphMode(enum.Enum):\n    FULL = 1\n\n\ndef a(m):\n    return str(m) == "CUDAGraphMode.FULL"\n',
+        'from pkg.aeon_enums import CUDAGraphMode\n\n\ndef a(m: CUDAGraphMode):\n    return str(m) == "CUDAGraphMode.FULL"\n',
+        # a comparison accepting either spelling: a display, an or-chain
+        'def a(mode):\n    return str(mode) in ("FULL", "CUDAGraphMode.FULL")\n',
+        'def a(mode):\n    return str(mode) == "FULL" or str(mode) == "CUDAGraphMode.FULL"\n',
+        # str() of a parameter typed as something else: a spelling the fork reads, not a member
+        'def a(spelt: str):\n    return str(spelt) == "CUDAGraphMode.FULL"\n',
+    ],
+)
+def test_the_forks_own_class_either_spelling_and_other_types_draw_no_error(
+    git_repo: GitRepo, no_rules: Path, text: str
+) -> None:
+    assert [f for f in run(git_repo, no_rules, text) if f[1] == "error"] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # round 3: an or-chain whose other spelling meets another value; a parameter typed as the class
+        'def a(mode, other):\n    return str(other) == "FULL" or str(mode) == "CUDAGraphMode.FULL"\n',
+        'from pkg.compilation import CUDAGraphMode\n\n\ndef a(mode: "CUDAGraphMode | None"):\n    return str(mode) == "CUDAGraphMode.FULL"\n',
+        # the name imported from upstream's module itself
+        'from pkg.compilation import CUDAGraphMode\n\n\ndef a(mode: CUDAGraphMode):\n    return str(mode) in ("NONE", "CUDAGraphMode.FULL")\n',
+    ],
+)
+def test_other_values_and_other_members_still_err(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    assert any(severity == "error" for _, severity in run(git_repo, no_rules, text))

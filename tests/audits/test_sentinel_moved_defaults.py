@@ -93,3 +93,45 @@ def test_the_old_sentinel_spelt_out_is_a_warning(git_repo: GitRepo, no_rules: Pa
 )
 def test_another_value_a_bool_and_another_callee_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert rows(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def a() -> CompilationConfig:\n    return CompilationConfig(mode=1)\n",
+        "def a(consume) -> None:\n    cfg = CompilationConfig(mode=1)\n    consume(cfg)\n",
+    ],
+)
+def test_advice_for_a_default_moved_from_the_unset_marker_to_none_names_both_readings(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    # review135: "pass max_frames_per_batch=0 to keep the behaviour" asks for zero frames where 0 meant unset
+    sides = s.merge_case(
+        git_repo,
+        {CFG: CFG_BASE, "pkg/__init__.py": ""},
+        {FORK: HEAD + body},
+        [("[MM][CG] Optimize default max_frames_per_batch auto-infer (#40445)", {CFG: CFG_NEW})],
+    )
+    found = s.rule_rows(git_repo, no_rules, sides, DEFAULT_DRIFT)
+    said = [m for _, _, _, m in found if "max_frames" in m and "reasoning_ended" not in m]
+    assert said and all("if 0 meant unset, leave max_frames_per_batch unset" in m for m in said)
+    assert not any("max_frames_per_batch=0 to keep" in m for m in said)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # review135 twins: a truth test of the read before its use as a number
+        "def a(cfg: CompilationConfig) -> bool:\n    x = 1\n    return bool(cfg.max_frames_per_batch and cfg.max_frames_per_batch > 8)\n",
+        "def a(cfg: CompilationConfig) -> int:\n    if cfg.max_frames_per_batch:\n        return cfg.max_frames_per_batch * 2\n    return 0\n",
+    ],
+)
+def test_a_truth_test_before_the_use_keeps_none_away(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == []
+
+
+def test_a_truth_test_of_another_field_does_not(git_repo: GitRepo, no_rules: Path) -> None:
+    # round 3: the guard tests another field
+    body = "def a(cfg: CompilationConfig) -> bool:\n    x = 1\n    return bool(cfg.mode and cfg.max_frames_per_batch > 8)\n"
+    [(line, severity, _)] = rows(git_repo, no_rules, body)
+    assert (line, severity) == (3, "warning")

@@ -75,3 +75,24 @@ def test_a_json_parse_of_a_rendering_that_stopped_being_json_is_an_error(
 )
 def test_json_renderings_untyped_values_and_fallbacks_stay_quiet(git_repo: GitRepo, no_rules: Path, text: str) -> None:
     assert run(git_repo, no_rules, text) == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        # review135 twins: the parameter rebound to a JSON text before the parse; a local bound twice
+        "def a(cfg: CompilationConfig) -> dict:\n    cfg = cfg.to_json()\n    return json.loads(str(cfg))\n",
+        "def a(raw: str) -> dict:\n    cfg = CompilationConfig()\n    cfg = raw\n    return json.loads(str(cfg))\n",
+        "def a(cfg: CompilationConfig) -> dict:\n    for cfg in ('{}',):\n        return json.loads(str(cfg))\n    return {}\n",
+    ],
+)
+def test_a_name_rebound_in_the_function_is_not_typed_by_its_first_binding(
+    git_repo: GitRepo, no_rules: Path, text: str
+) -> None:
+    assert run(git_repo, no_rules, text) == []
+
+
+def test_a_store_elsewhere_than_the_name_keeps_the_parameter_typed(git_repo: GitRepo, no_rules: Path) -> None:
+    # round 3: an attribute store and another local's binding are no rebinding of ``cfg``
+    text = "def a(cfg: CompilationConfig) -> dict:\n    cfg.mode = 1\n    out = str(cfg)\n    return json.loads(str(cfg))\n"
+    assert run(git_repo, no_rules, text) == [(9, "error")]

@@ -40,7 +40,7 @@ from aeon_release.domain.audits import linear
 from aeon_release.domain.audits.drift.built_locals import built_here
 from aeon_release.domain.audits.drift.frozen_receivers import with_bases
 from aeon_release.domain.audits.drift.none_uses import FAILING_BUILTINS
-from aeon_release.domain.audits.drift.old_defaults import compares_with_old
+from aeon_release.domain.audits.drift.old_defaults import compares_with_old, keep_old_advice, unset_marker_moved
 from aeon_release.domain.audits.drift.option_defaults import changes_an_option_default, option_defaults
 from aeon_release.domain.audits.drift.own_fields import compared_in_scope, enclosing, written_scope
 from aeon_release.domain.audits.drift.retyped import typed_as
@@ -769,14 +769,31 @@ def _fails_on_none(read: ast.AST, parents: dict[int, ast.AST], change: Changed) 
 
 
 def _none_tested_in_scope(read: ast.AST, use: ast.AST, parents: dict[int, ast.AST]) -> bool:
-    """The scope the use was written in compares the read with ``None`` (``x.f is None or x.f > 0``)."""
+    """The scope the use was written in compares the read with ``None`` (``x.f is None or x.f > 0``) or tests its
+    truth (``x.f and x.f > 0``, ``if x.f:``): None never reaches the use there."""
     shown = ast.unparse(read)
-    return any(
-        isinstance(node, ast.Compare)
-        and shown in {ast.unparse(side) for side in (node.left, *node.comparators)}
-        and any(isinstance(side, ast.Constant) and side.value is None for side in (node.left, *node.comparators))
-        for node in ast.walk(written_scope(use, parents))
-    )
+    for node in ast.walk(written_scope(use, parents)):
+        sides = [node.left, *node.comparators] if isinstance(node, ast.Compare) else []
+        if shown in {ast.unparse(side) for side in sides} and any(
+            isinstance(side, ast.Constant) and side.value is None for side in sides
+        ):
+            return True
+    return _truth_tested_above(read, use, parents, shown)
+
+
+def _truth_tested_above(read: ast.AST, use: ast.AST, parents: dict[int, ast.AST], shown: str) -> bool:
+    """An ``and`` holding the use after a bare test of the read (``x.f and x.f > 0``), or an ``if x.f:`` whose
+    body holds it."""
+    at, parent = use, parents.get(id(use))
+    while parent is not None and not isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+        if isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.And):
+            earlier = parent.values[: next(i for i, v in enumerate(parent.values) if v is at)]
+            if any(v is not read and ast.unparse(v) == shown for v in earlier):
+                return True
+        if isinstance(parent, ast.If) and at in parent.body and ast.unparse(parent.test) == shown:
+            return True
+        at, parent = parent, parents.get(id(parent))
+    return False
 
 
 def _holder_aliases(module: ast.Module) -> frozenset[str]:
@@ -847,7 +864,13 @@ def _finding(
             message=f"{found.message} (the holder is known by its name only: check it is {change.owner}'s)",
         )
     if compare is not None:
-        fix = f"set {change.name} to {change.old}" if change.old_value is not None else "test the new default too"
+        fix = (
+            "test for None, the unset value now"
+            if unset_marker_moved(change.old, change.new)
+            else f"set {change.name} to {change.old}"
+            if change.old_value is not None
+            else "test the new default too"
+        )
         message = (
             f"fork-owned `{short(ast.unparse(compare), 80)}` compares {change.owner}.{change.name}, whose default "
             f"upstream changed from {change.old} to {change.new} ({change.path}{commit}), with the old default: where "
@@ -860,8 +883,9 @@ def _finding(
         message = (
             f"fork-owned {how} reads {change.owner}.{change.name} off an instance the fork's own code builds without "
             f"setting it, and upstream changed that default from {change.old} to {change.new} ({change.path}{commit}): "
-            f"the fork's code now always gets {change.new} there; pass {change.name}={change.old} to the "
-            "constructor to keep the old behaviour, or confirm the new one"
+            f"the fork's code now always gets {change.new} there; "
+            f"{keep_old_advice(change.name, change.old, change.new, f'pass {change.name}={change.old} to the constructor')}"
+            ", or confirm the new one"
         )
         return Finding(RULE, "merge", Severity.ERROR, path, line, message)
     if change.fails:
@@ -874,6 +898,7 @@ def _finding(
     message = (
         f"fork-owned {how} reads {change.owner}.{change.name}, whose default upstream changed from {change.old} "
         f"to {change.new} ({change.path}{commit}): where the fleet leaves it unset the fork's code now gets "
-        f"{change.new}; set {change.name} to {change.old} to keep the old behaviour, or confirm the new one"
+        f"{change.new}; {keep_old_advice(change.name, change.old, change.new, f'set {change.name} to {change.old}')}"
+        ", or confirm the new one"
     )
     return Finding(RULE, "merge", Severity.WARNING, path, line, message)

@@ -10,9 +10,11 @@ construction.  No field moved in this commit and no signature changed: symbol dr
 Upstream's side: a class of a file upstream changed that refuses extras at upstream and did not at the base --
 ``@dataclass(config=ConfigDict(extra="forbid"))`` (or ``config={"extra": "forbid"}``), a body's ``model_config =
 ConfigDict(extra="forbid")``, a class keyword ``extra="forbid"``, an inner ``class Config: extra = "forbid"`` (or
-``Extra.forbid``).  Its keywords: each annotated name of its body and of the bases the file defines (their own
-bases in turn), and each ``Field(alias=...)``/``validation_alias=`` string; a base from elsewhere (``BaseModel``,
-``object`` aside) may bring any, and the class is not read.  Fork side: a fork-owned build ``Cls(k=v, ...)`` of a
+``Extra.forbid``) -- or, spelling no ``extra`` of its own, a base its file defines refuses them (#4355's
+``OpenAIBaseModel``: pydantic merges a model's config from its bases).  Its keywords: each annotated name of its body and of the bases the file defines (their own
+bases in turn), and each ``Field(alias=...)``/``validation_alias=`` string (or ``AliasChoices`` choice); the
+merged file's class counts too (a field the fork's carry adds to upstream's class is one it takes); a base from
+elsewhere (``BaseModel``, ``object`` aside) may bring any, and the class is not read.  Fork side: a fork-owned build ``Cls(k=v, ...)`` of a
 class its import resolves to that file (or a package above it: a re-export), each named keyword and each
 constant key of a ``**{...}`` display checked; a keyword none of those names is an error on its own line, as
 pydantic refuses it on every path.  A build inside ``pytest.raises`` tests the refusal, one in a ``try``
@@ -41,6 +43,7 @@ from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_ma
 
 _FORBID = lazy_pattern(r"""extra\s*=\s*(?:["']forbid["']|Extra\.forbid)|["']extra["']\s*:\s*["']forbid["']""")
 _FORBID_WORD = lazy_pattern(r"forbid")
+_EXTRA = lazy_pattern(r"""\bextra\b\s*=|["']extra["']\s*:""")
 _PLAIN_BASES = frozenset({"BaseModel", "object", "Generic", "Protocol", "ABC"})
 _EXPECTS_RAISE = frozenset({"raises", "assertRaises", "assertRaisesRegex"})
 _REFUSALS = frozenset({"ValueError", "ValidationError", "TypeError", "Exception", "BaseException"})
@@ -75,13 +78,25 @@ def forbidden_extra_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         return []
     strict: dict[tuple[str, str], frozenset[str]] = {}
     for path, name, was, now in both_versions(trees, homes, _classes):
-        if now.forbids and not was.forbids and now.keywords is not None:
-            strict[(path, name)] = now.keywords
+        taken = _merged_keywords(trees, path, name, now.keywords)
+        if now.forbids and not was.forbids and taken is not None:
+            strict[(path, name)] = taken
     findings = []
     for extra in _extras(builds, strict):
         commit = trees.upstream_commit(extra.home, "forbid", pr_pattern)
         findings.append(_finding(extra, commit))
     return findings
+
+
+def _merged_keywords(trees: ThreeTrees, path: str, name: str, upstream: frozenset[str] | None) -> frozenset[str] | None:
+    """The keywords upstream's class takes and those the merged file's class takes: a field the fork's carry adds
+    to the class (or to a base of the file) is one the merged class accepts (None: either side unknown)."""
+    merged = _classes(trees.merged_text(path)).get(name)
+    if upstream is None:
+        return None
+    if merged is None:
+        return upstream
+    return upstream | merged.keywords if merged.keywords is not None else None
 
 
 def _classes(text: str | None) -> dict[str, Strict]:
@@ -96,15 +111,34 @@ def _classes(text: str | None) -> dict[str, Strict]:
             twice.add(node.name)
         elif isinstance(node, ast.ClassDef):
             defs[node.name] = node
-    return {name: Strict(_forbids(cls), _keywords(cls, defs, set())) for name, cls in defs.items() if name not in twice}
+    return {
+        name: Strict(_forbids(cls, defs, set()), _keywords(cls, defs, set()))
+        for name, cls in defs.items()
+        if name not in twice
+    }
 
 
-def _forbids(cls: ast.ClassDef) -> bool:
-    """The class refuses extra keywords by its own decorator, body or class keywords."""
+def _forbids(cls: ast.ClassDef, defs: dict[str, ast.ClassDef], seen: set[str]) -> bool:
+    """The class refuses extra keywords by its own decorator, body or class keywords -- or, spelling no ``extra``
+    of its own, inherits the refusal from a base the file defines (#4355's ``OpenAIBaseModel``: pydantic merges
+    a model's config from its bases)."""
+    seen.add(cls.name)
+    own = _own_extra(cls)
+    if own is not None:
+        return own
+    bases = (defs.get(b.id) for b in cls.bases if isinstance(b, ast.Name) and b.id not in seen)
+    return any(_forbids(base, defs, seen) for base in bases if base is not None)
+
+
+def _own_extra(cls: ast.ClassDef) -> bool | None:
+    """True: the class spells ``extra="forbid"``; False: it spells another ``extra``; None: it spells none."""
     spelt = [*cls.decorator_list, *(s for s in cls.body if isinstance(s, ast.Assign | ast.ClassDef))]
-    if any(k.arg == "extra" and _is_forbid(k.value) for k in cls.keywords):
+    if any(k.arg == "extra" for k in cls.keywords):
+        return any(k.arg == "extra" and _is_forbid(k.value) for k in cls.keywords)
+    shown = [ast.unparse(node) for node in spelt if _config_spelling(node)]
+    if any(_FORBID.search(text) for text in shown):
         return True
-    return any(_FORBID.search(ast.unparse(node)) for node in spelt if _config_spelling(node))
+    return False if any(_EXTRA.search(text) for text in shown) else None
 
 
 def _config_spelling(node: ast.AST) -> bool:
@@ -144,8 +178,13 @@ def _aliases(value: ast.expr | None) -> set[str]:
     """The alias strings of a ``Field(alias="x")`` / ``validation_alias="x"`` default."""
     if not isinstance(value, ast.Call):
         return set()
-    spelt = (str_value(k.value) for k in value.keywords if k.arg in ("alias", "validation_alias"))
-    return {s for s in spelt if s}
+    found: set[str] = set()
+    for kw in value.keywords:
+        if kw.arg in ("alias", "validation_alias"):
+            # a string, or ``AliasChoices("a", "b")``: each choice is a keyword the constructor takes
+            choices = kw.value.args if isinstance(kw.value, ast.Call) else [kw.value]
+            found |= {s for s in map(str_value, choices) if s}
+    return found
 
 
 _Build = tuple[str, ast.Call, set[int], str, str]  # (path, the call, the fork's lines, the class, its file)

@@ -38,6 +38,7 @@ from aeon_release.domain.audits.drift.field_defaults import (
     fork_pinned,
 )
 from aeon_release.domain.audits.drift.filled_defaults import Fill, fill_of
+from aeon_release.domain.audits.drift.old_defaults import keep_old_advice
 from aeon_release.domain.audits.drift.own_fields import enclosing, file_classes, stores_self
 from aeon_release.domain.audits.drift.pyindex import dotted_name, may_come_from, parse_module_info
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions, whole_word
@@ -257,6 +258,6 @@ def _finding(hit: Handed, commit: str, read: dict[str, str]) -> Finding:
     message = (
         f"fork-owned `{hit.shown}` builds {change.owner} on the default of {change.name}, which upstream changed "
         f"{changed} ({change.path}{commit}{how}), and hands the instance on ({where}): it now carries "
-        f"{change.new}; pass {change.name}={change.old} to keep the old behaviour, or confirm the new one"
+        f"{change.new}; {keep_old_advice(change.name, change.old, change.new)}, or confirm the new one"
     )
     return Finding(RULE, "merge", Severity.ERROR if certain else Severity.WARNING, hit.path, hit.line, message)

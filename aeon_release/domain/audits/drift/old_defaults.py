@@ -123,3 +123,27 @@ def _other_literal(compare: ast.Compare, shown: str) -> object:
 def _is_new(side: ast.expr, news: tuple[object, ...], same: Same) -> bool:
     value = literal_value(side)
     return value is not NOT_LITERAL and any(same(value, new) for new in news)
+
+
+# a false literal (or -1) a default held where upstream's default is None now: most often the value that meant
+# "unset" (#40445: encoder_cudagraph_max_frames_per_batch 0 meant "auto-infer"; None means it now, 0 is a value)
+_UNSET_MARKERS = frozenset({"0", "0.0", "-1", "''", '""'})
+
+
+def unset_marker_moved(old: str, new: str) -> bool:
+    """The default moved from a false literal (or -1) to ``None``, both as source text: where the old value was
+    the "unset" marker, passing it now is no longer the default but a value upstream acts on."""
+    return new.strip() == "None" and old.strip() in _UNSET_MARKERS
+
+
+def keep_old_advice(name: str, old: str, new: str, usual: str = "") -> str:
+    """How to keep what the fork had when a default changed: ``usual`` (``pass name=old``) "to keep the old
+    behaviour", unless the old value may have been the unset marker upstream moved to None -- then passing it asks
+    for the value itself, and leaving the name unset is what keeps the default's meaning (the advice says both)."""
+    usual = usual or f"pass {name}={old}"
+    if unset_marker_moved(old, new):
+        return (
+            f"if {old} meant unset, leave {name} unset (None is the unset value now; {name}={old} is a value "
+            f"upstream acts on); if the fork means {old} itself, {usual}"
+        )
+    return f"{usual} to keep the old behaviour"

@@ -11,7 +11,8 @@ Symbol drift reads ``patch.object(obj, "name")`` (drift/patched_names.py): a dot
 A target drifts when a prefix of it names a Python module upstream's diff changed (``a/b/mod.py`` or
 ``a/b/mod/__init__.py``), the base's module binds the next part at its top level (a ``def``, a ``class``, an
 assignment, an import, also under a top-level ``if``/``try``) and upstream's binds it nowhere, defines no module
-``__getattr__``, and has no submodule of that name.  An error on the call's line: the patch raises on every
+``__getattr__`` nor star import, and has no submodule of that name -- nor does the merged module bind it (the
+fork's carry may keep the import upstream dropped: the double then finds it).  An error on the call's line: the patch raises on every
 path.  When the gone part is the target's last, ``create=True`` (``mock.patch``) or ``raising=False``
 (``monkeypatch``) makes the double create it: quiet.
 
@@ -57,7 +58,10 @@ def patched_target_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     gone = {
         f"{module}.{member}": path
         for path, module, member in sorted(splits)
-        if path in changed and _removed(path, member, before, after) and not _is_module(trees, f"{module}.{member}")
+        if path in changed
+        and _removed(path, member, before, after)
+        and not _merged_binds(trees, path, member)
+        and not _is_module(trees, f"{module}.{member}")
     }
     if not gone:
         return []
@@ -93,7 +97,14 @@ def _removed(path: str, member: str, before: dict[str, str | None], after: dict[
     if was is None or now is None:
         return False
     bound_now = _bound(now.body)
-    return member in _bound(was.body) and member not in bound_now and "__getattr__" not in bound_now
+    return member in _bound(was.body) and not bound_now & {member, "__getattr__", "*"}
+
+
+def _merged_binds(trees: ThreeTrees, path: str, member: str) -> bool:
+    """The merged module still binds the member: the fork's carry keeps (or adds back) what upstream dropped, or
+    a star import may bring it."""
+    module = trees.merged_module(path)
+    return module is None or bool(_bound(module.body) & {member, "__getattr__", "*"})
 
 
 def _is_module(trees: ThreeTrees, dotted: str) -> bool:
@@ -125,11 +136,11 @@ def _bound(body: list[ast.stmt]) -> set[str]:
 def _fork_targets(trees: ThreeTrees) -> Iterator[Target]:
     for path, module, owned in fork_modules(trees, _TARGET.search):
         for node in ast.walk(module):
-            if isinstance(node, ast.Call) and node.lineno in owned and (target := _target(node)) is not None:
-                yield Target(path, node.lineno, target, ast.unparse(node.func), _tolerant(node))
+            if isinstance(node, ast.Call) and node.lineno in owned and (target := double_target(node)) is not None:
+                yield Target(path, node.lineno, target, ast.unparse(node.func), tolerates_gone_end(node))
 
 
-def _target(call: ast.Call) -> str | None:
+def double_target(call: ast.Call) -> str | None:
     """The dotted string a ``patch(...)`` or ``monkeypatch.setattr/delattr(...)`` call names first."""
     func = call.func
     name = last_name(func)
@@ -140,7 +151,7 @@ def _target(call: ast.Call) -> str | None:
     return first if first is not None and "." in first else None
 
 
-def _tolerant(call: ast.Call) -> bool:
+def tolerates_gone_end(call: ast.Call) -> bool:
     """``create=True`` / ``raising=False``, or keywords spread: the double may create a gone last part."""
     for kw in call.keywords:
         if kw.arg is None:

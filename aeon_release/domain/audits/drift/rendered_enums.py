@@ -10,8 +10,11 @@ Upstream's side: a class of a file upstream changed deriving from ``Enum`` or ``
 (nor ``__format__``) at the base, and one at upstream.  Its members: the names its body assigns.  Fork side:
 a fork-owned string literal ``"Cls.MEMBER"`` of such a class and member.  In a comparison (``==``, ``!=``,
 ``in``, ``not in``, a display's element) with a rendering (``str(x)``, an f-string of one value,
-``format(x)``) it is an error: the answer moved on every path.  Elsewhere in a comparison or as a dict
-display's key it is a warning: the value it meets may be a rendering.
+``format(x)``) it is an error: the answer moved on every path -- unless the fork's file defines a class of
+that name or imports one from elsewhere, the comparison also accepts another spelling naming the member (a
+display's other string, an ``or``'s other comparison of the same value): quiet.  Elsewhere in a comparison
+(a rendering of a parameter annotated with a type not naming the class among them) or as a dict display's key
+it is a warning: the value it meets may be a rendering.
 
 Cheap first: the fork's added lines must hold a quoted ``"Name.NAME"``; then one search of upstream's diffs
 for ``__str__``/``__format__``; only those files are parsed, at both ends.
@@ -23,6 +26,7 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
@@ -31,6 +35,7 @@ from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_ma
 
 _QUOTED_MEMBER = lazy_pattern(r"""["']([A-Z]\w*)\.([A-Za-z_]\w*)["']""")
 _RENDERS = lazy_pattern(r"def __(?:str|format)__|__(?:str|format)__\s*=")
+_WORDS = lazy_pattern(r"\w+")
 _PLAIN_ENUMS = frozenset({"Enum", "Flag"})
 _VALUE_RENDERED = frozenset({"IntEnum", "StrEnum", "IntFlag", "ReprEnum", "str", "int"})
 _RENDER_METHODS = frozenset({"__str__", "__format__"})
@@ -98,24 +103,42 @@ def _defines(stmt: ast.stmt) -> set[str]:
 def _fork_literals(trees: ThreeTrees, changed: dict[str, tuple[str, frozenset[str]]]) -> Iterator[Rendered]:
     for path, module, owned in fork_modules(trees, _QUOTED_MEMBER.search):
         parents = parent_map(module)
+        own = _other_classes(module, path, changed)
         for node in ast.walk(module):
             if not (isinstance(node, ast.Constant) and isinstance(node.value, str) and node.lineno in owned):
                 continue
             cls, _, member = node.value.partition(".")
             home = changed.get(cls)
-            if home is None or member not in home[1]:
+            if home is None or member not in home[1] or cls in own:
                 continue
-            use = _use(node, parents)
+            use = _use(node, parents, cls, member)
             if use is not None:
                 yield Rendered(path, node.lineno, node.value, home[0], use)
 
 
-def _use(literal: ast.Constant, parents: dict[int, ast.AST]) -> bool | None:
+def _other_classes(module: ast.Module, path: str, changed: dict[str, tuple[str, frozenset[str]]]) -> set[str]:
+    """Names of ``changed`` that the fork's file binds to a class of its own (a ``class`` of the name) or imports
+    from a module other than the upstream file's (nor a package above it): the literal spells that class."""
+    defined = {n.name for n in ast.walk(module) if isinstance(n, ast.ClassDef)}
+    imports = file_imports(module, path)
+    others = set()
+    for name, (home, _) in changed.items():
+        origin = imports.get(name)
+        dotted = dotted_name(home, roots=("",))
+        if name in defined or (origin is not None and not (dotted + ".").startswith(origin[0] + ".")):
+            others.add(name)
+    return others
+
+
+def _use(literal: ast.Constant, parents: dict[int, ast.AST], cls: str, member: str) -> bool | None:
     """True: compared with a rendering; False: compared with something else, or a dict display's key; None:
-    any other use (a message, a log line)."""
+    any other use (a message, a log line), or a comparison that also accepts another spelling of the member
+    (``str(m) in ("FULL", "Cls.FULL")``, ``str(m) == "FULL" or str(m) == "Cls.FULL"``): right on both sides."""
     at: ast.AST = literal
     parent = parents.get(id(at))
     while isinstance(parent, ast.Tuple | ast.List | ast.Set):
+        if _spells_otherwise(parent.elts, literal, member):
+            return None
         at, parent = parent, parents.get(id(parent))
     if isinstance(parent, ast.Dict) and any(k is at for k in parent.keys):
         return False
@@ -124,7 +147,62 @@ def _use(literal: ast.Constant, parents: dict[int, ast.AST]) -> bool | None:
     ):
         return None
     sides = [s for s in (parent.left, *parent.comparators) if s is not at]
-    return any(_rendering(s) for s in sides)
+    if _or_spells_otherwise(parent, sides, parents, literal, member):
+        return None
+    scope = _enclosing_function(parent, parents)
+    return any(_rendering(s) and not _typed_otherwise(s, scope, cls) for s in sides)
+
+
+def _spells_otherwise(values: list[ast.expr], literal: ast.Constant, member: str) -> bool:
+    """Another string among ``values`` names the member as a word (``"FULL"``, ``"mode=FULL"``)."""
+    return any(
+        isinstance(v, ast.Constant)
+        and isinstance(v.value, str)
+        and v is not literal
+        and member in _WORDS.findall(v.value)
+        for v in values
+    )
+
+
+def _or_spells_otherwise(
+    compare: ast.Compare, sides: list[ast.expr], parents: dict[int, ast.AST], literal: ast.Constant, member: str
+) -> bool:
+    """The comparison is one of an ``or`` whose other comparisons meet the same value with another spelling."""
+    chain = parents.get(id(compare))
+    if not (isinstance(chain, ast.BoolOp) and isinstance(chain.op, ast.Or)):
+        return False
+    shown = {ast.unparse(s) for s in sides}
+    for other in chain.values:
+        if isinstance(other, ast.Compare) and other is not compare:
+            values = [other.left, *other.comparators]
+            if shown & {ast.unparse(v) for v in values} and _spells_otherwise(values, literal, member):
+                return True
+    return False
+
+
+def _enclosing_function(node: ast.AST, parents: dict[int, ast.AST]) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    at = parents.get(id(node))
+    while at is not None and not isinstance(at, ast.FunctionDef | ast.AsyncFunctionDef):
+        at = parents.get(id(at))
+    return at
+
+
+def _typed_otherwise(rendering: ast.expr, scope: ast.FunctionDef | ast.AsyncFunctionDef | None, cls: str) -> bool:
+    """The rendered value is a parameter annotated with a type that does not name the class (``spelt: str``):
+    not a member of it."""
+    inner: ast.expr | None = None
+    if isinstance(rendering, ast.Call):
+        inner = rendering.args[0]
+    elif isinstance(rendering, ast.JoinedStr) and isinstance(rendering.values[0], ast.FormattedValue):
+        inner = rendering.values[0].value
+    if not isinstance(inner, ast.Name) or scope is None:
+        return False
+    args = scope.args
+    for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs):
+        if arg.arg == inner.id and arg.annotation is not None:
+            shown = ast.unparse(arg.annotation)
+            return cls not in shown and shown not in ("Any", "object", "typing.Any")
+    return False
 
 
 def _rendering(expr: ast.expr) -> bool:

@@ -123,9 +123,11 @@ from aeon_release.domain.audits.drift.lost_inits import lost_init
 from aeon_release.domain.audits.drift.mapped_calls import made_call as builtin_call
 from aeon_release.domain.audits.drift.metaclasses import class_member
 from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets, is_self_attribute
+from aeon_release.domain.audits.drift.old_defaults import keep_old_advice
 from aeon_release.domain.audits.drift.own_fields import assigned, enclosing, enclosing_class
 from aeon_release.domain.audits.drift.passed_args import kept_in_place
 from aeon_release.domain.audits.drift.patched_names import patched_attribute
+from aeon_release.domain.audits.drift.patched_targets import double_target, tolerates_gone_end
 from aeon_release.domain.audits.drift.presence import presence_refuting
 from aeon_release.domain.audits.drift.pyindex import (
     MISSING,
@@ -1783,9 +1785,29 @@ class _Checker:
                 else functools.partial(_module, dotted=module)
             )
             found = self._compare(resolver)
+            if found is not None and self._created_by_double(mod, node, found[0], module, member):
+                return
             if found is not None:
                 yield self._finding(mod, node.lineno, f"names {match.group(0)!r} in a string", found[0], None)
                 return
+
+    def _created_by_double(
+        self, mod: ModuleInfo, node: ast.Constant, gone: DefSym | ModuleSym, module: str, member: str | None
+    ) -> bool:
+        """The string is a test double's target (``mock.patch("m.gone", create=True)``, ``monkeypatch.setattr(
+        "m.gone", v, raising=False)``) whose gone part is its last: the double creates it rather than raising
+        (a gone middle part still raises: drift/patched_targets.py)."""
+        call = self._parents(mod).get(id(node))
+        if not isinstance(call, ast.Call) or not call.args or call.args[0] is not node or double_target(call) is None:
+            return False
+        holder = module if member is not None else module.rpartition(".")[0]
+        if not holder or self.after.module_path(holder) is None:
+            return False  # the module that held the last part is gone too: the import raises
+        if isinstance(gone, ModuleSym):  # the module the member was bound to (``import pkg.envs as envs``)
+            last = member is None or gone.dotted != module
+        else:
+            last = member is None or (gone.name == member and gone.owner is None)
+        return last and tolerates_gone_end(call)
 
     # -- imports ---------------------------------------------------------------------------------
     def _import(self, mod: ModuleInfo, stmt: ast.Import | ast.ImportFrom) -> Iterator[Finding]:
@@ -3460,8 +3482,14 @@ class _Checker:
                 mod.path,
                 call.lineno,
                 f"calls {_show(call.func)} without {name}=, whose default upstream changed from {shown} to "
-                f"{text}{_chosen(now, name, text)} ({after.label}, {after.path}{'; ' + commit if commit else ''}): pass "
-                f"{name}={meant or old[name]} to keep the behaviour the fork had",
+                f"{text}{_chosen(now, name, text)} ({after.label}, {after.path}{'; ' + commit if commit else ''}): "
+                + (
+                    f"pass {name}={meant} to keep the behaviour the fork had"
+                    if meant
+                    else keep_old_advice(name, old[name], text).replace(
+                        "the old behaviour", "the behaviour the fork had"
+                    )
+                ),
             )
 
     def _store(self, mod: ModuleInfo, node: ast.Attribute, qual: str) -> Iterator[Finding]:

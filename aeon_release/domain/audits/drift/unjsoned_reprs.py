@@ -10,7 +10,8 @@ __repr__``) returns JSON at the base -- its body calls ``dump_json``, ``model_du
 calls none of them at upstream.  Fork side: a fork-owned ``json.loads(X)`` (``loads`` imported from ``json``,
 ``orjson``, ``ujson`` too) whose argument renders a value typed as that class: ``str(v)``, ``repr(v)``,
 ``f"{v}"`` or ``format(v)``, ``v`` a parameter annotated with the class (``cfg: CompilationConfig``, matched on
-the import's module) or a local the function builds as ``Cls(...)``.  An error: the parse fails on every path.
+the import's module) the function never rebinds, or a local it binds once, as ``Cls(...)``.  An error: the parse
+fails on every path.
 A call in a ``try`` catching ``ValueError`` (``JSONDecodeError``'s base) falls back: quiet.
 
 Cheap first: the fork's added lines must call ``loads(``; then one search of upstream's diffs for ``json``.
@@ -123,10 +124,15 @@ def _enclosing(node: ast.AST, parents: dict[int, ast.AST]) -> ast.FunctionDef | 
 def _typed(
     name: str, func: ast.FunctionDef | ast.AsyncFunctionDef, imports: dict[str, tuple[str, str]]
 ) -> tuple[str, str] | None:
-    """(module, class) a parameter's annotation or a local's ``Cls(...)`` build names, by the file's imports."""
+    """(module, class) a parameter's annotation or a local's ``Cls(...)`` build names, by the file's imports: a
+    parameter the function never rebinds, a local it binds once (a name rebound -- ``cfg = adapter.dump_json(cfg)``
+    -- may hold anything by the parse)."""
+    stores = sum(1 for n in ast.walk(func) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store))
     for arg in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs):
         if arg.arg == name and arg.annotation is not None:
-            return imported_origin(_unquoted(arg.annotation), imports)
+            return imported_origin(_unquoted(arg.annotation), imports) if stores == 0 else None
+    if stores != 1:
+        return None
     builds = [
         s.value.func
         for s in ast.walk(func)
