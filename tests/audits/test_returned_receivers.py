@@ -39,13 +39,20 @@ BASE = (
     "def other_config(scale) -> Other:\n"
     "    return Other()\n\n\n"
     "def plain_config(scale):\n"
-    "    return QuantConfig()\n"
+    "    return QuantConfig()\n\n\n"
+    'def config_factory(scale) -> "Callable[[], QuantConfig]":\n'
+    "    return QuantConfig\n\n\n"
+    "def config_class() -> type[QuantConfig]:\n"
+    "    return QuantConfig\n"
 )
 THEIRS = BASE.replace(
     "        return self.a_dtype\n",
     "        return self.a_dtype\n\n    @property\n    def weight_quant_dtype(self) -> str | None:\n        return self.w_dtype\n",
 )
-HEAD = "from pkg.config import QuantConfig, maybe_config, nvfp4_config, other_config, plain_config\n\n\n"
+HEAD = (
+    "from pkg.config import QuantConfig, config_class, config_factory, maybe_config, nvfp4_config, other_config,"
+    " plain_config\n\n\n"
+)
 STORE = "qc.weight_quant_dtype = 'uint8'"
 
 
@@ -80,4 +87,23 @@ def test_a_store_on_what_a_typed_builder_returned_is_an_error(git_repo: GitRepo,
     ids=["another name", "another class", "no return annotation", "bound to something else too"],
 )
 def test_a_store_the_builder_does_not_type_is_silent(git_repo: GitRepo, tmp_path: Path, body: str) -> None:
+    assert _run(git_repo, tmp_path, HEAD + body) == []
+
+
+# -- review132: what the builder's annotation does not say the name holds at the store --
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def mine(scale):\n    make = config_factory(scale)\n    make.weight_quant_dtype = 'uint8'\n",
+        "def mine():\n    cls = config_class()\n    cls.weight_quant_dtype = 'uint8'\n",
+        f"class Mine:\n    def __init__(self, qc):\n        self.qc = qc\n\n\n"
+        f"def mine(scale):\n    qc = nvfp4_config(scale)\n    qc = Mine(qc)\n    {STORE}\n",
+        f"def mine(nvfp4_config, scale):\n    qc = nvfp4_config(scale)\n    {STORE}\n",
+        f"def mine(scale):\n    from pkg.other import make as nvfp4_config\n\n    qc = nvfp4_config(scale)\n    {STORE}\n",
+    ],
+    ids=["a factory's callable", "a class returned", "rebound to another call", "a parameter", "a local import"],
+)
+def test_a_name_the_builder_s_annotation_does_not_type_at_the_store_is_silent(
+    git_repo: GitRepo, tmp_path: Path, body: str
+) -> None:
     assert _run(git_repo, tmp_path, HEAD + body) == []

@@ -168,15 +168,16 @@ RUNNER_NEW = NEW.replace("        key = self.input_quant_key()\n", "        key 
 )
 
 
-def _runner_found(repo: GitRepo, annotation: str, rebind: str = "") -> list[tuple[int, str]]:
+def _runner_found(repo: GitRepo, annotation: str, rebind: str = "", swap: str = "") -> list[tuple[int, str]]:
     fill = {"annotation": annotation, "rebind": rebind}
-    base = {**BASE, KERNEL: RUNNER_OLD.format(**fill)}
+    run = "    def run(self, x):\n"
+    base = {**BASE, KERNEL: RUNNER_OLD.format(**fill).replace(run, swap + run)}
     fork = "class AeonKernel(CutlassKernel):\n    input_quant_key = kStatic\n"
     sides = s.merge_case(
         repo,
         base,
         {FORK: HEAD + fork},
-        [("Add the input_quant_key contract (#44260)", {KERNEL: RUNNER_NEW.format(**fill)})],
+        [("Add the input_quant_key contract (#44260)", {KERNEL: RUNNER_NEW.format(**fill).replace(run, swap + run)})],
     )
     return [
         (f.line, f.severity.value)
@@ -205,3 +206,29 @@ def test_a_field_stored_from_a_parameter_of_another_type_is_silent(
     git_repo: GitRepo, annotation: str, rebind: str
 ) -> None:
     assert _runner_found(git_repo, annotation, rebind) == []
+
+
+# -- review132: another method stores something else in the field: it may hold that at the call --
+@pytest.mark.parametrize(
+    "swap",
+    [
+        "    def swap(self, other):\n        self.kernel = wrap(other)\n\n",  # a call's value
+        "    def swap(self, other):\n        self.kernel = other\n\n",  # an unannotated parameter
+        "    def swap(self, pair):\n        self.kernel, self.other = pair\n\n",  # an unpacked element
+    ],
+    ids=["a call", "an unannotated parameter", "unpacked"],
+)
+def test_a_field_another_method_stores_something_else_in_is_silent(git_repo: GitRepo, swap: str) -> None:
+    assert _runner_found(git_repo, "Fp8Kernel", swap=swap) == []
+
+
+@pytest.mark.parametrize(
+    "swap",
+    [
+        "    def close(self):\n        self.kernel = None\n\n",  # cleared: nothing to call
+        "    def swap(self, other: Fp8Kernel):\n        self.kernel = other\n\n",  # another typed parameter
+    ],
+    ids=["cleared", "a typed parameter"],
+)
+def test_a_field_cleared_or_stored_from_another_typed_parameter_still_reaches(git_repo: GitRepo, swap: str) -> None:
+    assert _runner_found(git_repo, "Fp8Kernel", swap=swap) == [(6, "error")]

@@ -327,3 +327,32 @@ def test_a_bound_value_tested_against_a_member_still_returned_too_is_silent(
 def test_a_member_before_the_operator_is_read_too(git_repo: GitRepo, no_rules: Path) -> None:
     [(line, _)] = _one_case(git_repo, no_rules, "if Backend.NONE == backend:", ONE_RAISES)
     assert line == 6
+
+
+# -- review132: a test the gone member cannot fail, and a method of the name off the fork's own object --
+@pytest.mark.parametrize(
+    "test",
+    [
+        "assert select_one(config) != Backend.NONE",  # the old answer is gone: holds on every path
+        "assert select_one(config) not in (Backend.NONE,)",
+        "assert config.select_one() == Backend.NONE",  # the fork's object's method, not the module's function
+    ],
+    ids=["!=", "not in", "off an object"],
+)
+def test_an_assert_of_unlike_or_an_object_s_method_is_silent(git_repo: GitRepo, no_rules: Path, test: str) -> None:
+    assert _call_case(git_repo, no_rules, test, ONE_RAISES) == []
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        "import vllm.model_executor.layers.fused_moe.oracle.mxq as mxq; assert mxq.select_one(config) == Backend.NONE",
+        "assert not select_one(config) != Backend.NONE",  # an unlike negated: the old equal
+    ],
+    ids=["off the module", "an unlike negated"],
+)
+def test_a_module_s_function_or_a_negated_unlike_is_still_an_error(
+    git_repo: GitRepo, no_rules: Path, test: str
+) -> None:
+    [(line, severity, _)] = _call_case(git_repo, no_rules, test, ONE_RAISES)
+    assert (line, severity) == (5, "error")

@@ -552,7 +552,10 @@ def _field_types(name: str, cls: ast.ClassDef) -> list[ast.expr]:
 
 
 def _stored_parameter_types(name: str, cls: ast.ClassDef) -> list[ast.expr]:
-    """The annotations of the parameters the class's methods store in ``self.name`` unchanged."""
+    """The annotations of the parameters the class's methods store in ``self.name`` unchanged; none when a
+    method stores anything else there too (review132: ``self.experts = Wrapper(experts)`` in another method, an
+    unannotated parameter, a local: the field may hold that at the call; None, a field cleared, holds nothing
+    to call)."""
     found: list[ast.expr] = []
     for method in (m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))):
         every = [*method.args.posonlyargs, *method.args.args, *method.args.kwonlyargs]
@@ -561,13 +564,30 @@ def _stored_parameter_types(name: str, cls: ast.ClassDef) -> list[ast.expr]:
             if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
                 annotated.pop(node.id, None)
         for node in ast.walk(method):
-            if not (isinstance(node, ast.Assign) and isinstance(node.value, ast.Name)):
+            value = _field_value(node, name)
+            if value is None or _is_none(value):
                 continue
-            if node.value.id in annotated and any(
-                isinstance(t, ast.Attribute) and _self_field(t) and t.attr == name for t in node.targets
-            ):
-                found += _classes_in(annotated[node.value.id])
+            if not (isinstance(value, ast.Name) and value.id in annotated):
+                return []
+            found += _classes_in(annotated[value.id])
     return found
+
+
+def _field_value(node: ast.AST, name: str) -> ast.expr | None:
+    """What ``node`` stores in ``self.name``: the value assigned, or the target itself where the field is one
+    element of an unpacking (a value not read here); None when it stores nothing there."""
+    if isinstance(node, ast.Assign):
+        targets, value = node.targets, node.value
+    elif isinstance(node, ast.AugAssign | ast.AnnAssign) and node.value is not None:
+        targets, value = [node.target], node.value
+    else:
+        return None
+    for target in targets:
+        if isinstance(target, ast.Attribute) and _self_field(target) and target.attr == name:
+            return value if isinstance(node, ast.Assign) else target
+        if any(isinstance(e, ast.Attribute) and _self_field(e) and e.attr == name for e in ast.walk(target)):
+            return target
+    return None
 
 
 def _classes_in(annotation: ast.expr) -> list[ast.expr]:

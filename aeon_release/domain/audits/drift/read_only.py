@@ -52,7 +52,6 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.callees import Callee, Scope, reaches, scope_of
 from aeon_release.domain.audits.drift.frozen_receivers import Lookup, chain_typed, loop_typed, with_bases
-from aeon_release.domain.audits.drift.new_hooks import annotated_classes
 from aeon_release.domain.audits.drift.own_fields import ForkTypes, defines, enclosing, file_classes
 from aeon_release.domain.audits.drift.presence import presence_refuting
 from aeon_release.domain.audits.drift.returns import name_users
@@ -60,7 +59,7 @@ from aeon_release.domain.audits.drift.retyped import typed_as
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map, walk_spanning
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map, parsed_expression, walk_spanning
 
 _PROPERTY_LINE = lazy_pattern(r"\n\+[ \t]+@(?:builtins\.)?property\b")
 _SETTER_GONE = lazy_pattern(r"\n-[ \t]+@(\w+)\.setter\b")
@@ -550,13 +549,67 @@ def _typed(
 
     def named(name: ast.expr) -> set[str]:
         found = typed_as(name, func, parents, mine)
-        built = {c for n in found for c in returned(n)} if returned is not None else set()
+        callee = _builder(name, func) if returned is not None else None
+        built = returned(callee) if returned is not None and callee is not None else set()
         return found | with_bases(built, classes) if built else found
 
     def root(name: ast.expr) -> set[str]:
         return named(name) or loop_typed(name, func, classes, named, lookup)
 
     return root(receiver) if isinstance(receiver, ast.Name) else chain_typed(receiver, root, classes)
+
+
+def _builder(name: ast.expr, func: ast.FunctionDef | ast.AsyncFunctionDef | None) -> str | None:
+    """The function ``name`` holds what a call of returned: its one binding in ``func`` is ``name = f(...)``,
+    ``f`` a bare name ``func`` does not bind itself (review132: a parameter or a local of the builder's name is
+    another callable; a name bound again, even to another call, may hold that one at the store)."""
+    if not isinstance(name, ast.Name) or func is None:
+        return None
+    args = func.args
+    params = {a.arg for a in [*args.posonlyargs, *args.args, *args.kwonlyargs, args.vararg, args.kwarg] if a}
+    stores = [n for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store) and n.id == name.id]
+    if name.id in params or len(stores) != 1:
+        return None
+    bound = next(
+        (
+            n.value
+            for n in ast.walk(func)
+            if isinstance(n, ast.Assign | ast.AnnAssign)
+            and any(t is stores[0] for t in (n.targets if isinstance(n, ast.Assign) else [n.target]))
+        ),
+        None,
+    )
+    if isinstance(bound, ast.Call) and isinstance(bound.func, ast.Name) and bound.func.id not in params | _locals(func):
+        return bound.func.id
+    return None
+
+
+def _locals(func: ast.AST) -> set[str]:
+    """The names a function binds in its body: stores, imports, nested defs and classes."""
+    found: set[str] = set()
+    for node in ast.walk(func):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            found.add(node.id)
+        elif isinstance(node, ast.Import | ast.ImportFrom):
+            found |= {(a.asname or a.name).split(".")[0] for a in node.names}
+        elif isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef) and node is not func:
+            found.add(node.name)
+    return found
+
+
+def _value_classes(annotation: ast.expr) -> list[ast.expr]:
+    """The classes a value annotated so is an instance of: ``X``, ``"X"``, ``X | None``, ``Optional[X]``,
+    ``Union[X, Y]``; a generic's parameters are not (review132: ``-> type[X]`` returns a class, a store on it
+    replaces the property; ``-> Callable[..., X]`` a function, whose attributes are free)."""
+    if isinstance(annotation, ast.Constant) and isinstance(annotation.value, str):
+        parsed = parsed_expression(annotation.value)
+        return _value_classes(parsed) if parsed is not None else []
+    if isinstance(annotation, ast.BinOp) and isinstance(annotation.op, ast.BitOr):
+        return _value_classes(annotation.left) + _value_classes(annotation.right)
+    if isinstance(annotation, ast.Subscript) and last_name(annotation.value) in ("Optional", "Union"):
+        inner = annotation.slice
+        return [c for e in (inner.elts if isinstance(inner, ast.Tuple) else [inner]) for c in _value_classes(e)]
+    return [annotation] if isinstance(annotation, ast.Name | ast.Attribute) else []
 
 
 def _imported_classes(trees: ThreeTrees, module: ast.Module) -> Lookup:
@@ -621,7 +674,7 @@ def _returned_classes(trees: ThreeTrees, module: ast.Module) -> Callable[[str], 
         if name not in cache:
             func = defined(name)
             annotation = func.returns if func is not None else None
-            cache[name] = {last_name(e) or "" for e in annotated_classes(annotation)} - {""} if annotation else set()
+            cache[name] = {last_name(e) or "" for e in _value_classes(annotation)} - {""} if annotation else set()
         return cache[name]
 
     return returned

@@ -62,6 +62,7 @@ from aeon_release.domain.audits.source import lazy_pattern, parameter_names
 ANY = -1  # the length of an indexed read: any tuple long enough
 WHOLE = -2  # the "length" of a name bound to the whole value (``b = f(...)``; unreturned_members.py only)
 _OPS = (ast.Eq, ast.NotEq, ast.Is, ast.IsNot, ast.In, ast.NotIn)
+_UNLIKE = (ast.NotEq, ast.IsNot, ast.NotIn)
 Returned = tuple[str | None, ...]  # one returned tuple: each element's constant, None when not one
 
 
@@ -162,13 +163,28 @@ def _whole_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     compared = [c for c in _fork_whole_compared(trees) if c.callee not in _fork_defined(trees)]
     findings = []
     for use in compared:
-        gone = unreturned_whole(trees, use.callee, use.values, paths)
+        gone = unreturned_whole(trees, use.callee, use.values, paths, _off_object(trees, use))
         if gone is not None and _others_may_hold(trees, use, gone[1], paths):
             continue
         answered = _answered(trees, use) if gone is not None else None
         if gone is not None and answered != "patched":
             findings.append(_softened(_whole_finding(trees, use, *gone, pr_pattern), answered))
     return findings
+
+
+def _off_object(trees: ThreeTrees, use: Compared) -> bool:
+    """The call is ``obj.f(...)`` off a name the fork file does not import (a parameter, a local, ``self``): an
+    object's method, not a module's function (review132: ``router.get_routing_method_type()``)."""
+    if "." not in use.call:
+        return False
+    module = trees.merged_module(use.path)
+    imported = {
+        (a.asname or a.name).split(".")[0]
+        for n in (ast.walk(module) if module is not None else ())
+        if isinstance(n, ast.Import | ast.ImportFrom)
+        for a in n.names
+    }
+    return use.call.split(".", 1)[0] not in imported
 
 
 def _others_may_hold(trees: ThreeTrees, use: Compared, gone: str, paths: list[str]) -> bool:
@@ -251,6 +267,7 @@ def _compared_in(
     if not unpacked:
         return
     together, seen = _together(nodes, named), set[tuple[int, str]]()
+    settled = _asserted_unlike(nodes)
     for node in nodes:
         if isinstance(node, ast.Match) and (name := _key(node.subject, named)) in unpacked:
             callee, call, length, k = unpacked[str(name)]
@@ -258,7 +275,7 @@ def _compared_in(
                 values = _case_constants(case.pattern)
                 if values and case.pattern.lineno in owned:
                     yield Compared(path, case.pattern.lineno, callee, call, length, k, str(name), values)
-        if not isinstance(node, ast.Compare) or node.lineno not in owned:
+        if not isinstance(node, ast.Compare) or node.lineno not in owned or id(node) in settled:
             continue
         group, whole_test = together.get(id(node), (id(node), {}))
         for name, values in _tested(node, named):
@@ -266,6 +283,20 @@ def _compared_in(
                 seen.add((group, name))  # ``d == A or d == B``: one comparison of d, with both
                 callee, call, length, k = unpacked[name]
                 yield Compared(path, node.lineno, callee, call, length, k, name, whole_test.get(name, values))
+
+
+def _asserted_unlike(nodes: list[ast.AST]) -> set[int]:
+    """The comparisons an ``assert`` makes (its test, or an operand of its ``and``) that only say unlike
+    (``!=``, ``is not``, ``not in``): one with a value no longer returned always holds, nothing is dead
+    (review132: ``assert f(...) != Mode.OLD``, a test that the old answer is gone)."""
+    settled: set[int] = set()
+    for node in nodes:
+        test = node.test if isinstance(node, ast.Assert) else None
+        parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+        for part in parts:
+            if isinstance(part, ast.Compare) and all(isinstance(op, _UNLIKE) for op in part.ops):
+                settled.add(id(part))
+    return settled
 
 
 def _tested(node: ast.Compare, named: Callable[[ast.AST], str | None]) -> Iterator[tuple[str, tuple[str, ...]]]:

@@ -59,11 +59,12 @@ def unreturned(
 
 
 def unreturned_whole(
-    trees: ThreeTrees, callee: str, values: tuple[str, ...], paths: list[str]
+    trees: ThreeTrees, callee: str, values: tuple[str, ...], paths: list[str], off_object: bool = False
 ) -> tuple[str, str] | None:
     """(upstream's file, the member of ``values``) that ``callee`` returned whole (``return Enum.MEMBER``) at the
     merge base and no path of it returns now, where one file of ``paths`` (those whose diff removed such a
-    return) alone defines the name; else None."""
+    return) alone defines the name; else None.  ``off_object``: the fork calls the name off an object that is
+    not a module (``router.f()``), which no module-level function of the name answers (review132)."""
     wanted = [v for v in values if _MEMBER.match(v)]
     if not wanted:
         return None
@@ -80,6 +81,8 @@ def unreturned_whole(
     local = {n.name for n in module.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
     if not defs or not all(_open_only_locally(d, None, local) for d in defs):
         return None
+    if off_object and all(d in module.body for d in defs):
+        return None  # a method of the fork's object, not upstream's function of the name
     for value in (v for v in wanted if v in was):
         enum, member = value.split(".")
         if _only_other_members(module, enum, member) and not _returned_anywhere(trees, enum, member):
