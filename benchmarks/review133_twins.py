@@ -12,10 +12,12 @@ after the merge (the merge base is the commit's first parent, upstream the commi
   another name;
 - a ``ClassVar`` upstream made None read off ``self`` / ``type(self)`` and a mixin after ``nn.Module``
   (``drift/nulled_defaults.py``, an error; #20046 ``SupportsQuant.packed_modules_mapping`` ``{}`` -> None): the
-  fork's ``__init__`` storing its own mapping, a fork mixin (in the file; imported from the fork's own package;
-  a library's, named off its module) setting the mapping before the protocol, an upstream model that sets it
-  first, an abstract fork base whose subclasses each set it, ``or {}``; and #46820 (d8eb734d94), another commit
-  on the attribute, an ``is None`` test before ``type(self)``'s read;
+  fork's ``__init__`` storing its own mapping (an attribute store; ``setattr(self, "...", ...)``), a fork mixin
+  (in the file; imported from the fork's own package; a library's, named off its module) setting the mapping
+  before the protocol, an upstream model that sets it first, an abstract fork base whose subclasses each set
+  it, ``or {}``, a fork class decorator installing the mapping, the mapping set on the class after its
+  statement; and #46820 (d8eb734d94), another commit on the attribute, an ``is None`` test before
+  ``type(self)``'s read;
 - a return made a set indexed (``drift/retyped.py``, an error; #10327 ``AutoWeightsLoader.load_weights`` ->
   ``Set[str]``): ``sorted()`` / ``list()`` first, the local rebound sorted, the fork's own loader class, a fork
   subclass returning a sorted list, a ``set[str]`` annotation (a subscript of ``set``), an ``isinstance``
@@ -47,28 +49,39 @@ reads ``f``; ``_argument_nodes`` now maps each argument node to the nearest call
 compared ``==`` / ``!=`` (``missing[0] == layer``, ``layer != f(m)[-1]``) as an exact test; the gate adds a name
 or call indexed beside ``==``.  Unit tests that failed before: test_raised_kind_drift ``library check's
 argument`` / ``fork helper's argument``, test_affixed_element_drift ``an element ==`` / ``!= f()[-1]`` /
-``sorted(f())[0] ==``.  Added then: 3 twins on two other real commits (#4071's two, #46820's one).
+``sorted(f())[0] ==``.  Added then: 3 twins on two other real commits (#4071's two, #46820's one), quiet on 274009f3 and here.
+Round 2, second pass (three more #20046 twins: ``setattr`` in ``__init__``, a fork class decorator whose inner
+function stores ``cls.packed_modules_mapping``, the mapping set on the class after its statement): the decorator
+one a false error, on 274009f3 and after the first mends.  ``nulled_defaults._installing``: a decorator of the
+fork's class that the module defines and that stores the name (``x.name =``, ``setattr(x, "name", ...)``), or
+one imported (it may do anything), makes the finding a warning; the stdlib's inert ones (``@final``,
+``@dataclass``...) and a module's decorator storing nothing keep the error.  Unit test that failed before:
+test_nulled_defaults ``installing decorator``.
 Round 3 (written after the mends, cases they must not swallow): the expected call an argument of a builtin's
-(``list(model.embed_input_ids(...))``), the expected call's own argument built by a fork helper (caught on
-274009f3 and on this branch), a ``sorted()`` copy's first element and the last name compared from the right
-(missed on 274009f3, warned here).  All rounds over the whole file at 274009f3 (``AEON_SRC``): 7 caught, 0
-warned, 3 missed of 10; 2 false errors of 34 twins (5 warned).  This branch: 7 caught, 3 warned, 0 missed of
-10; 0 false errors of 34 twins (5 warned: four of #42662's overrides that fit, symbol
-drift's standing warning of a fork method now overriding a hook upstream added, and #30483's fork model
-overriding ``embed_input_ids`` with its own ``assert``, its local receiver ``AeonSparkVL3()`` not read).
+(``list(model.embed_input_ids(...))``), the expected call's own argument built by a fork helper, a fork class
+under its module's own registering decorator (storing nothing of the name), a fork class under ``@final``
+(caught on 274009f3 and on this branch), a ``sorted()`` copy's first element and the last name compared from
+the right (missed on 274009f3, warned here).  All rounds over the whole file at 274009f3 (``AEON_SRC``): 9
+caught, 0 warned, 3 missed of 12; 3 false errors of 37 twins (5 warned).  This branch: 9 caught, 3 warned, 0
+missed of 12; 0 false errors of 37 twins (6 warned: four of #42662's overrides that fit, symbol drift's
+standing warning of a fork method now overriding a hook upstream added; #30483's fork model overriding
+``embed_input_ids`` with its own ``assert``, its local receiver ``AeonSparkVL3()`` not read; the decorator
+twin's, by the mend).
 Left: the new-hook rule's blind spot the author names (a def of the hook's name upstream made dynamically --
 ``setattr``, an attribute holding a callable, ``type()`` -- escapes ``git grep "def name("``) cannot be
 twinned by a fork carry: the rule reads upstream's tree only, and no real commit of the shape was found in
 the time; the fork-side spellings of it (a ``setattr`` namesake, the fork's own class) stay quiet.
-Cost (drift_speed's 150-commit window, raised_kind_drift and affixed_element_drift timed, medians of 3, the
-machine shared): raised_kind_drift 49 ms on this branch against 58 ms on 274009f3 (the mend adds a walk of
-an expectation's body only), affixed_element_drift under 0.5 ms on both (the gate's new pattern runs on the
-fork's added lines holding ``]`` and ``=`` only).
+Cost (drift_speed's 150-commit window, its audit's medians of 3, the machine shared by eight helpers: noisy):
+raised_kind_drift 49 and 70 ms on this branch against 58 and 32 ms on 274009f3 in two runs each (audits 8.3 /
+11.5 s against 5.9 / 6.4 s: load); the mend's walk runs only under a test's expectation, which drift_speed's
+handler is not.  affixed_element_drift and nulled_default_drift under 0.5 ms on both (the gate's new pattern
+runs on the fork's added lines holding ``]`` and ``=``; ``_installing`` on a finding only).
+Unit tests: test_raised_kind_drift 46 (+3), test_affixed_element_drift 15 (+4), test_nulled_defaults 50 (+3);
+test_raised_kind_dropped and test_raised_none_guards (16) passed.
 Regression set at this branch: killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
-blind_replay_modelutils 14 caught, 3 warned, 0 missed of 17 (9 quiet, 0 false errors), blind_replay_fiutils
-10 caught, 6 warned, 2 missed of 18 (9 quiet, 1 warned, 0 false), blind_replay_modelopt 21 caught of 21 (10
-quiet, 0 false): each as
-recorded.
+blind_replay_modelutils 14 caught, 3 warned, 0 missed of 17 (9 quiet, 0 false errors), blind_replay_fiutils 10
+caught, 6 warned, 2 missed of 18 (9 quiet, 1 warned, 0 false), blind_replay_modelopt 21 caught of 21 (10
+quiet, 0 false): each as recorded.
 
   PYTHONPATH=.. python review133_twins.py [--only TEXT ...] [--show]
 """
@@ -321,6 +334,84 @@ TWINS += [
             "    def aeon_shards(self, name: str) -> list[str]:\n"
             "        return (self.packed_modules_mapping or {}).get(name, [name])\n",
             "        return (self.packed_modules_mapping or {}).get(name, [name])",
+        ),
+    ),
+]
+
+TWINS += [
+    (
+        "#20046 nulled ClassVar",
+        "twin: the mapping set through setattr() in __init__",
+        _pm(
+            "pm8",
+            "class AeonNvfp4Head8(nn.Module, SupportsQuant):\n"
+            "    def __init__(self, shards: dict[str, list[str]]):\n"
+            "        super().__init__()\n"
+            '        setattr(self, "packed_modules_mapping", dict(shards))\n\n'
+            "    def aeon_shards(self, name: str) -> list[str]:\n"
+            "        return self.packed_modules_mapping.get(name, [name])\n",
+            "        return self.packed_modules_mapping.get(name, [name])",
+        ),
+    ),
+    (
+        "#20046 nulled ClassVar",
+        "twin: a fork class decorator that installs the mapping",
+        _pm(
+            "pm9",
+            "def aeon_packed(mapping):\n"
+            "    def install(cls):\n"
+            "        cls.packed_modules_mapping = mapping\n"
+            "        return cls\n\n"
+            "    return install\n\n\n"
+            '@aeon_packed({"qkv_proj": ["q_proj", "k_proj", "v_proj"]})\n'
+            "class AeonNvfp4Head9(nn.Module, SupportsQuant):\n"
+            "    def aeon_shards(self, name: str) -> list[str]:\n"
+            "        return self.packed_modules_mapping.get(name, [name])\n",
+            "        return self.packed_modules_mapping.get(name, [name])",
+        ),
+    ),
+    (
+        "#20046 nulled ClassVar",
+        "twin: the mapping set on the class after its statement",
+        _pm(
+            "pm10",
+            "class AeonNvfp4Head10(nn.Module, SupportsQuant):\n"
+            "    def aeon_shards(self, name: str) -> list[str]:\n"
+            "        return self.packed_modules_mapping.get(name, [name])\n\n\n"
+            'AeonNvfp4Head10.packed_modules_mapping = {"fc": ["fc1", "fc2"]}\n',
+            "        return self.packed_modules_mapping.get(name, [name])",
+        ),
+    ),
+]
+
+CASES += [
+    (
+        "#20046 nulled ClassVar",
+        "round 3: a fork class under its module's own registering decorator (stores nothing of the name)",
+        _pm(
+            "pm11",
+            "_AEON_HEADS: list[type] = []\n\n\n"
+            "def aeon_register(cls):\n"
+            "    _AEON_HEADS.append(cls)\n"
+            "    return cls\n\n\n"
+            "@aeon_register\n"
+            "class AeonNvfp4Head11(nn.Module, SupportsQuant):\n"
+            "    def aeon_shards(self, name: str) -> list[str]:\n"
+            "        return self.packed_modules_mapping.get(name, [name])\n",
+            "        return self.packed_modules_mapping.get(name, [name])",
+        ),
+    ),
+    (
+        "#20046 nulled ClassVar",
+        "round 3: a fork class under @final",
+        _pm(
+            "pm12",
+            "@final\n"
+            "class AeonNvfp4Head12(nn.Module, SupportsQuant):\n"
+            "    def aeon_shards(self, name: str) -> list[str]:\n"
+            "        return list(type(self).packed_modules_mapping)\n",
+            "        return list(type(self).packed_modules_mapping)",
+            head="from typing import final\n\n" + PMH,
         ),
     ),
 ]
