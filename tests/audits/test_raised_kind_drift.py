@@ -467,6 +467,22 @@ def test_expectation_twins_are_quiet(git_repo: GitRepo, no_rules: Path, text: st
     assert [f for f in run(git_repo, no_rules, text) if f[1] == "error"] == []
 
 
+@pytest.mark.parametrize(
+    "text",
+    [
+        "import pytest\nimport torch\n\n\ndef test_aeon_on() -> None:\n    with pytest.raises(AssertionError):\n"
+        "        torch.testing.assert_close(CustomOp.default_on(), False)\n",
+        "import pytest\n\n\ndef aeon_off(value):\n    assert not value\n\n\ndef test_aeon_on() -> None:\n"
+        "    with pytest.raises(AssertionError):\n        aeon_off(CustomOp.default_on())\n",
+    ],
+    ids=["library check's argument", "fork helper's argument"],
+)
+def test_an_expected_call_building_an_argument_is_a_warning(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    """The outer call may raise what the test expects, or the argument's call did at the base: a warning
+    (review133; an error before)."""
+    assert [f[1] for f in run(git_repo, no_rules, text)] == ["warning"]
+
+
 def test_a_test_expecting_the_old_kind_off_an_untyped_receiver_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
     """Another def of the name still raises the old kind: a ``try`` off a receiver not read stays quiet (its
     handler may be for that def), a test's expectation is a warning (written for the def the model inherits)."""

@@ -235,10 +235,10 @@ def _body_calls(
     raise (a second call, nested or not, a ``raise``, an ``assert``), and the kinds its syntax raises itself (a
     subscript a ``KeyError``, an attribute read an ``AttributeError``, arithmetic an ``ArithmeticError``).
     Under a test's expectation (``expects``) a call building another's arguments is not counted: had it raised
-    the kind expected, the test would never have reached the call it is written for, at the base or now.  Nor
-    is it a callee there unless the call it builds for is a builtin's (``list(m.f())``): the expected kind is
-    the outer call's to raise (``assert_close(m.f(...), want)``, a fork helper asserting on ``m.f()``'s value,
-    review133), whatever kind the argument's call raises now."""
+    the kind expected, the test would never have reached the call it is written for, at the base or now.  And
+    unless the call it builds for is a builtin's (``list(m.f())``), it is a callee by a guess only (``capped``:
+    a warning at most): the expected kind may be the outer call's to raise (``assert_close(m.f(...), want)``,
+    a fork helper asserting on ``m.f()``'s value; review133), or the argument's at the base."""
     calls: list[Callee] = []
     count, others = 0, False
     syntax: set[str] = set()
@@ -250,12 +250,12 @@ def _body_calls(
         if isinstance(node, ast.Call) and not is_super(node):  # ``super()`` only names the base a call goes to
             count += id(node) not in building
             others = others or not isinstance(node.func, (ast.Name, ast.Attribute))
-            if id(node) in building and not _builtin_call(building[id(node)]):
-                continue  # an argument of the call the test is written for: that call raises what it expects
             callee = resolve(node.func, scope, enclosing)
-            calls += [callee] if callee is not None else []
             if callee is not None and callee.receiver and not callee.capped and isinstance(node.func, ast.Attribute):
                 typed.add(id(node.func))
+            if callee is not None and id(node) in building and not _builtin_call(building[id(node)]):
+                callee = replace(callee, capped=True)  # the call it builds for may raise what is expected: a guess
+            calls += [callee] if callee is not None else []
     for node in nodes:
         syntax.update(kind for shape, kind in _SYNTAX if isinstance(node, shape) and id(node) not in typed)
     return calls, others or count > 1, frozenset(syntax)
