@@ -77,8 +77,8 @@ Left: the new-hook rule's blind spot the author names (a def of the hook's name 
 twinned by a fork carry: the rule reads upstream's tree only, and no real commit of the shape was found in
 the time; the fork-side spellings of it (a ``setattr`` namesake, the fork's own class) stay quiet.
 Cost (drift_speed's 150-commit window, its audit's medians of 3, the machine shared by eight helpers: noisy):
-raised_kind_drift 49 and 70 ms on this branch against 58 and 32 ms on 274009f3 in two runs each (audits 8.3 /
-11.5 s against 5.9 / 6.4 s: load); the mend's walk runs only under a test's expectation, which drift_speed's
+raised_kind_drift 49 and 70 ms on this branch against 58 and 32 ms on 274009f3 in two loaded runs each (audits
+8.3 / 11.5 s against 5.9 / 6.4 s), 17 ms against 17 ms on a quiet third (audits 2.7 s and 2.9 s, at ec4293a7); the mend's walk runs only under a test's expectation, which drift_speed's
 handler is not.  affixed_element_drift and nulled_default_drift under 0.5 ms on both (the gate's new pattern
 runs on the fork's added lines holding ``]`` and ``=``; ``_installing`` on a finding only).
 Unit tests: test_raised_kind_drift 48 (+5), test_affixed_element_drift 15 (+4), test_nulled_defaults 50 (+3);
