@@ -72,8 +72,30 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str, upstream: str = UTILS_AFT
             'def aeon_is_head(name: str) -> bool:\n    return layer_label(name) == "lm_head"\n',
             "the string it returns with 'layer:' at its start",
         ),
+        # one element indexed and compared exactly (review133): off a name bound once, off the call
+        (
+            "def aeon_first(model, layer: str) -> bool:\n    missing = get_pp_missing_layer_names(model)\n"
+            "    return bool(missing) and missing[0] == layer\n",
+            "each string it returns",
+        ),
+        (
+            "def aeon_last(model, layer: str) -> bool:\n    return layer != get_pp_missing_layer_names(model)[-1]\n",
+            "each string it returns",
+        ),
+        (
+            "def aeon_first(model, layer: str) -> bool:\n    return sorted(get_pp_missing_layer_names(model))[0] == layer\n",
+            "each string it returns",
+        ),
     ],
-    ids=["not in the call", "in a set bound once", "off the module", "a value compared"],
+    ids=[
+        "not in the call",
+        "in a set bound once",
+        "off the module",
+        "a value compared",
+        "an element ==",
+        "!= f()[-1]",
+        "sorted(f())[0] ==",
+    ],
 )
 def test_an_exact_test_against_affixed_elements_is_a_warning(
     git_repo: GitRepo, no_rules: Path, body: str, said: str
@@ -113,8 +135,21 @@ def test_an_exact_test_against_affixed_elements_is_a_warning(
             "    return layer_name not in get_pp_missing_layer_names(model)\n",
             UTILS_AFTER,
         ),
+        # an indexed element compared with a value spelling the dot (review133)
+        (
+            "def aeon_first(model, layer: str) -> bool:\n    return get_pp_missing_layer_names(model)[0] == layer + '.'\n",
+            UTILS_AFTER,
+        ),
     ],
-    ids=["prefix test", "name + '.'", "a literal with the dot", "kept elements", "unchanged", "own function"],
+    ids=[
+        "prefix test",
+        "name + '.'",
+        "a literal with the dot",
+        "kept elements",
+        "unchanged",
+        "own function",
+        "element ==",
+    ],
 )
 def test_affixed_element_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str, upstream: str) -> None:
     assert rows(git_repo, no_rules, body, upstream) == []

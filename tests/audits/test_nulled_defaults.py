@@ -416,3 +416,33 @@ def test_a_classvar_made_none_read_off_self_is_an_error(git_repo: GitRepo, no_ru
 )
 def test_a_classvar_made_none_twins_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert [r for r in quant_rows(git_repo, no_rules, body) if r[2] == "error"] == []
+
+
+_READ = "    def shards(self, name: str) -> list[str]:\n        return self.packed_modules_mapping.get(name, [name])\n"
+
+
+@pytest.mark.parametrize(
+    ("body", "severity"),
+    [
+        (
+            "def aeon_packed(mapping):\n    def install(cls):\n        cls.packed_modules_mapping = mapping\n"
+            "        return cls\n\n    return install\n\n\n"
+            '@aeon_packed({"fc": ["fc1", "fc2"]})\nclass AeonHead(nn.Module, SupportsQuant):\n' + _READ,
+            "warning",
+        ),
+        ("from typing import final\n\n\n@final\nclass AeonHead(nn.Module, SupportsQuant):\n" + _READ, "error"),
+        # the module's own decorator that stores nothing of the name
+        (
+            "_HEADS = []\n\n\ndef aeon_register(cls):\n    _HEADS.append(cls)\n    return cls\n\n\n"
+            "@aeon_register\nclass AeonHead(nn.Module, SupportsQuant):\n" + _READ,
+            "error",
+        ),
+    ],
+    ids=["installing decorator", "inert decorator", "local decorator storing nothing"],
+)
+def test_a_classvar_made_none_off_a_decorated_fork_class(
+    git_repo: GitRepo, no_rules: Path, body: str, severity: str
+) -> None:
+    """A decorator of the fork's class may install the mapping (review133): a warning, not an error; an inert
+    decorator (``@final``) keeps the error."""
+    assert [r[2] for r in quant_rows(git_repo, no_rules, body)] == [severity]

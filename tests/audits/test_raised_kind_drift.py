@@ -427,8 +427,14 @@ def test_twin_a_lookup_kept_or_never_a_dict(git_repo: GitRepo, no_rules: Path, t
             "        with self.assertRaises(AssertionError):\n            CustomOp.default_on()\n",
             10,
         ),
+        # the call an argument of a builtin's: the builtin raises no AssertionError of its own (review133)
+        (
+            "import pytest\n\n\ndef test_aeon_on() -> None:\n    with pytest.raises(AssertionError):\n"
+            "        bool(CustomOp.default_on())\n",
+            9,
+        ),
     ],
-    ids=["pytest.raises", "argument calls", "assertRaises"],
+    ids=["pytest.raises", "argument calls", "assertRaises", "a builtin's argument"],
 )
 def test_a_test_expecting_the_old_kind_is_an_error(git_repo: GitRepo, no_rules: Path, text: str, line: int) -> None:
     """A test's ``pytest.raises(K)`` round the call is a handler of ``K``: the new kind escapes, the test fails."""
@@ -448,11 +454,33 @@ def test_a_test_expecting_the_old_kind_is_an_error(git_repo: GitRepo, no_rules: 
         # a def whose kind did not change
         "import pytest\n\nfrom pkg.custom_op import OtherOp\n\n\ndef test_aeon_other() -> None:\n    with pytest.raises(AssertionError):\n"
         "        OtherOp().default_on()\n",
+        # the call builds an argument of a library's check that raises what is expected (review133)
+        "import pytest\nimport torch\n\n\ndef test_aeon_on() -> None:\n    with pytest.raises(AssertionError):\n"
+        "        torch.testing.assert_close(CustomOp.default_on(), False)\n",
+        # ... or of the fork's own helper asserting on its value
+        "import pytest\n\n\ndef aeon_off(value):\n    assert not value\n\n\ndef test_aeon_on() -> None:\n"
+        "    with pytest.raises(AssertionError):\n        aeon_off(CustomOp.default_on())\n",
     ],
-    ids=["new kind", "second call", "another class"],
+    ids=["new kind", "second call", "another class", "library check's argument", "fork helper's argument"],
 )
 def test_expectation_twins_are_quiet(git_repo: GitRepo, no_rules: Path, text: str) -> None:
     assert [f for f in run(git_repo, no_rules, text) if f[1] == "error"] == []
+
+
+@pytest.mark.parametrize(
+    "text",
+    [
+        "import pytest\nimport torch\n\n\ndef test_aeon_on() -> None:\n    with pytest.raises(AssertionError):\n"
+        "        torch.testing.assert_close(CustomOp.default_on(), False)\n",
+        "import pytest\n\n\ndef aeon_off(value):\n    assert not value\n\n\ndef test_aeon_on() -> None:\n"
+        "    with pytest.raises(AssertionError):\n        aeon_off(CustomOp.default_on())\n",
+    ],
+    ids=["library check's argument", "fork helper's argument"],
+)
+def test_an_expected_call_building_an_argument_is_a_warning(git_repo: GitRepo, no_rules: Path, text: str) -> None:
+    """The outer call may raise what the test expects, or the argument's call did at the base: a warning
+    (review133; an error before)."""
+    assert [f[1] for f in run(git_repo, no_rules, text)] == ["warning"]
 
 
 def test_a_test_expecting_the_old_kind_off_an_untyped_receiver_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:

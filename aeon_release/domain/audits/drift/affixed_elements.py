@@ -46,6 +46,10 @@ _TESTED = lazy_pattern(r"\bin\s+" + _WRAP + r"(\w+)\(|[=!]=\s*(?:\w+\.)*(\w+)\(|
 # a name bound to a call's value (``missing = set(f(m))``), and a name tested ``in`` (``n not in missing``)
 _BOUND = lazy_pattern(r"^\s*(\w+)\s*=\s*" + _WRAP + r"(\w+)\(")
 _IN_NAME = lazy_pattern(r"\bin\s+(\w+)\b(?!\s*[(.\[])")
+# an element indexed off a name or a call and tested ``==`` (``names[0] == x``, ``x != f(m)[-1]``; review133)
+_INDEXED = lazy_pattern(
+    _WRAP + r"(\w+)(\([^()\n]*\))?\)?\[[^\]\n]*\]\s*[=!]=|[=!]=\s*" + _WRAP + r"(\w+)(\([^()\n]*\))?\)?\["
+)
 _WRAPPERS = frozenset({"set", "list", "tuple", "frozenset", "sorted"})
 _GATHERS = frozenset({"append", "add"})
 
@@ -79,10 +83,13 @@ def affixed_element_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 def _tested(trees: ThreeTrees, path: str) -> set[str]:
     """The names of the calls whose value the fork's added lines of ``path`` test (``in``, ``==``), directly or
-    through a name bound to the call and tested ``in``."""
+    through a name bound to the call and tested ``in``, or one of its elements indexed and tested ``==``."""
     lines = [t.split("#", 1)[0] for t in trees.mine[path].added.values()]
     found = {n for t in lines if " in " in t or "=" in t for m in _TESTED.finditer(t) for n in m.groups() if n}
     held = {n for t in lines if " in " in t for n in _IN_NAME.findall(t)}
+    for hit in (m for t in lines if "]" in t and "=" in t for m in _INDEXED.finditer(t)):
+        name, call = (hit.group(1), hit.group(2)) if hit.group(1) else (hit.group(3), hit.group(4))
+        (found if call else held).add(name)
     found |= {m.group(2) for t in lines if held and (m := _BOUND.match(t)) and m.group(1) in held}
     return found - _BUILTINS
 
@@ -219,6 +226,13 @@ def _uses(
         for side in sides:
             other = node.left if side is not node.left else node.comparators[0]
             hit = _held(side, element, node, parents, bound, sources, affixed)
+            if (
+                hit is None
+                and not element
+                and isinstance(side, ast.Subscript)
+                and not isinstance(side.slice, ast.Slice)
+            ):
+                hit = _held(side.value, True, node, parents, bound, sources, affixed)  # one element: ``names[0] ==``
             if hit is not None and not _spells(other, hit):
                 yield node.lineno, hit, ast.unparse(node)
                 break

@@ -218,6 +218,8 @@ def _uses(
         if receiver.id == "self" and not hit.shared:
             continue  # an instance's read of a field: what ``__init__`` stored, type drift's
         severity = _source(trees, origin[1], hit)
+        if severity is not None and fork_class is not None and _installing(fork_class, node.attr, module):
+            severity = Severity.WARNING  # a decorator of the fork's class may bind the name on it: not every path
         how = _how(node, parents)
         if severity is not None and how is not None and not _guarded(node, parents):
             yield node.lineno, hit, how, severity
@@ -346,6 +348,38 @@ def _receiver(value: ast.expr) -> ast.Name | None:
         value = value.args[0]
         return value if isinstance(value, ast.Name) and value.id == "self" else None
     return value if isinstance(value, ast.Name) else None
+
+
+# class decorators that bind no attribute the class body does not name (a dataclass's fields are its body's)
+_INERT_DECORATORS = frozenset(
+    {"dataclass", "final", "total_ordering", "runtime_checkable", "unique", "dataclass_transform"}
+)
+
+
+def _installing(cls: ast.ClassDef, attr: str, module: ast.Module) -> bool:
+    """The fork's class carries a decorator that may set ``attr`` on it (``@aeon_packed({...})`` storing
+    ``cls.packed_modules_mapping``; review133): which value an instance reads cannot be told from the class.
+    A decorator the module defines is read (it stores ``x.attr`` or ``setattr``s the name, or not); one
+    imported may do anything; the stdlib's inert ones (``@final``, ``@dataclass``) bind nothing more."""
+    local = {d.name: d for d in module.body if isinstance(d, ast.FunctionDef | ast.AsyncFunctionDef)}
+    for decorator in cls.decorator_list:
+        name = last_name(decorator.func if isinstance(decorator, ast.Call) else decorator)
+        if name in _INERT_DECORATORS:
+            continue
+        if name not in local or _stores_attr(local[name], attr):
+            return True
+    return False
+
+
+def _stores_attr(func: ast.FunctionDef | ast.AsyncFunctionDef, attr: str) -> bool:
+    """``func`` (with its nested defs) stores ``x.attr`` or ``setattr(x, "attr", ...)``s it."""
+    for node in ast.walk(func):
+        if isinstance(node, ast.Attribute) and node.attr == attr and not isinstance(node.ctx, ast.Load):
+            return True
+        if isinstance(node, ast.Call) and last_name(node.func) == "setattr" and len(node.args) > 1:
+            if isinstance(node.args[1], ast.Constant) and node.args[1].value == attr:
+                return True
+    return False
 
 
 def _fork_class(
