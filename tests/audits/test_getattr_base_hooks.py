@@ -126,11 +126,20 @@ def test_twin_a_namesake_that_fits_stays_the_warning(git_repo: GitRepo, body: st
     assert [severity for _, severity, _ in _found(git_repo, _fork(body))] == ["warning"]
 
 
-def test_twin_a_local_of_the_global_s_name_types_nothing(git_repo: GitRepo) -> None:
-    """Upstream's call is off a parameter that shadows the package global: nothing types it as the platform."""
+@pytest.mark.parametrize("elsewhere", [False, True], ids=["only the base defines it", "another class too"])
+def test_a_local_of_the_global_s_name(git_repo: GitRepo, elsewhere: bool) -> None:
+    """Upstream's call is off a parameter that shadows the package global: nothing types it as the platform.
+    Where no upstream class outside the platform's family defines the name, the call can only reach that family:
+    an error (killers225's new-hook rule; a warning before); a namesake on another class leaves the warning."""
     local = MEM_HEAD + (
         "def free_memory(current_platform, index: int) -> int:\n"
         "    if current_platform.is_integrated_gpu(index):\n        return 1\n    return 0\n"
     )
     body = "    @classmethod\n    def is_integrated_gpu(cls) -> bool:\n        return True\n"
-    assert [severity for _, severity, _ in _found(git_repo, _fork(body), {**UPSTREAM, MEM: local})] == ["warning"]
+    upstream: dict[str, str | None] = {**UPSTREAM, MEM: local}
+    if elsewhere:
+        upstream["vllm/device_info.py"] = (
+            "class DeviceInfo:\n    def is_integrated_gpu(self, index: int) -> bool:\n        return False\n"
+        )
+    want = "warning" if elsewhere else "error"
+    assert [severity for _, severity, _ in _found(git_repo, _fork(body), upstream)] == [want]

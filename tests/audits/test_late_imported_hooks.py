@@ -115,7 +115,14 @@ def test_twin_a_namesake_that_fits_stays_the_warning(git_repo: GitRepo, body: st
     ],
     ids=["relative", "rebound", "undeclared"],
 )
-def test_twin_a_late_import_that_types_nothing_stays_the_warning(git_repo: GitRepo, calls: str) -> None:
+@pytest.mark.parametrize("elsewhere", [False, True], ids=["only the base defines it", "another class too"])
+def test_a_late_import_that_types_nothing(git_repo: GitRepo, calls: str, elsewhere: bool) -> None:
+    """Nothing types the receiver.  Where no upstream class outside the hook's family defines the name, the call
+    can only reach that family, so upstream's call decides (an error, killers225's new-hook rule: a warning
+    before); a namesake on another upstream class leaves the warning (the call may be that class's)."""
     body = "    @classmethod\n    def manual_seed_all(cls) -> None:\n        return None\n"
     upstream: dict[str, str | None] = {**UPSTREAM, SEED: calls}
-    assert [severity for _, severity, _ in _found(git_repo, _fork(body), upstream)] == ["warning"]
+    if elsewhere:
+        upstream["vllm/utils/rng.py"] = "class Rng:\n    def manual_seed_all(self, seed: int) -> None:\n        pass\n"
+    want = "warning" if elsewhere else "error"
+    assert [severity for _, severity, _ in _found(git_repo, _fork(body), upstream)] == [want]

@@ -460,8 +460,23 @@ def test_a_test_expecting_the_old_kind_is_an_error(git_repo: GitRepo, no_rules: 
         # ... or of the fork's own helper asserting on its value
         "import pytest\n\n\ndef aeon_off(value):\n    assert not value\n\n\ndef test_aeon_on() -> None:\n"
         "    with pytest.raises(AssertionError):\n        aeon_off(CustomOp.default_on())\n",
+        # the call's method stubbed by the test: it raises what the stub says (pinned_results' stubs)
+        "import pytest\nfrom unittest import mock\n\n\ndef test_aeon_on() -> None:\n"
+        '    with mock.patch.object(CustomOp, "default_on", side_effect=AssertionError):\n'
+        "        with pytest.raises(AssertionError):\n            CustomOp.default_on()\n",
+        'import pytest\nfrom unittest import mock\n\n\n@mock.patch("pkg.custom_op.CustomOp.default_on")\n'
+        "def test_aeon_on(stub) -> None:\n    stub.side_effect = AssertionError\n"
+        "    with pytest.raises(AssertionError):\n        CustomOp.default_on()\n",
     ],
-    ids=["new kind", "second call", "another class", "library check's argument", "fork helper's argument"],
+    ids=[
+        "new kind",
+        "second call",
+        "another class",
+        "library check's argument",
+        "fork helper's argument",
+        "stubbed by patch.object",
+        "stubbed by a patch decorator",
+    ],
 )
 def test_expectation_twins_are_quiet(git_repo: GitRepo, no_rules: Path, text: str) -> None:
     assert [f for f in run(git_repo, no_rules, text) if f[1] == "error"] == []

@@ -123,10 +123,16 @@ def _stubbed_around(node: ast.AST, parents: dict[int, ast.AST], cache: dict[int,
     while at is not None:
         if isinstance(at, _FUNCS):
             if id(at) not in cache:
-                cache[id(at)] = {name for n in ast.walk(at) for name in _stub_of(n)}
+                cache[id(at)] = stubbed_in(at)
             names |= cache[id(at)]
         at = parents.get(id(at))
     return names
+
+
+def stubbed_in(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The attribute names a function (its body and decorators) puts a stub over (``_stubbed_around``'s
+    spellings): a call ``m.f(...)`` in it reaches the stub, not upstream's ``f``."""
+    return {name for n in ast.walk(func) for name in _stub_of(n)}
 
 
 def _stub_of(node: ast.AST) -> list[str]:
