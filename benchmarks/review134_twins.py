@@ -233,7 +233,9 @@ TWINS += [
         _fp(
             "nd1",
             PC.replace("import _CONFIG_REGISTRY", "import _CONFIG_REGISTRY, _SPECULATIVE_DECODING_CONFIGS")
-            + "\n\nclass AeonNvfp4Config1(PretrainedConfig):\n" + OVERRIDE + "\n\n"
+            + "\n\nclass AeonNvfp4Config1(PretrainedConfig):\n"
+            + OVERRIDE
+            + "\n\n"
             '_CONFIG_REGISTRY["aeon_nvfp4"] = AeonNvfp4Config1\n'
             '_SPECULATIVE_DECODING_CONFIGS.add("aeon_nvfp4")\n',
         ),
@@ -638,6 +640,150 @@ TWINS += [
             "        n = self.output_size\n"
             "        return bias[:, :n]\n",
             "return bias[:, :n]",
+        ),
+    ),
+]
+
+
+# --- another real commit of the ranked shape: #36876 (f296a1966d) returns ``result.unsqueeze(0)`` on a new path of
+# fi_chunk_gated_delta_rule, whose output the base already unsqueezed (#34219 before it): a 4-D read stays right
+FW = ("#36876", "f296a1966d", "fi_chunk_gated_delta_rule returns result.unsqueeze(0), None without a final state")
+TWINS += [
+    (
+        "#36876 ranked return (already 4-D at the base)",
+        "twin: the token count off axis 1",
+        K(
+            *FW,
+            "vllm/aeon/r134rw1.py",
+            FI_HEAD + "def aeon_tokens_w1(q, k, v, g, beta, state, cu_seqlens) -> int:\n"
+            f"    o, _ = {FI_CALL}\n"
+            "    return o.shape[1]\n",
+            "return o.shape[1]",
+        ),
+    ),
+    (
+        "#36876 ranked return (already 4-D at the base)",
+        "twin: the unit axis squeezed off by index",
+        K(
+            *FW,
+            "vllm/aeon/r134rw2.py",
+            FI_HEAD + "def aeon_prefill_w2(q, k, v, g, beta, state, cu_seqlens):\n"
+            "    o = fi_chunk_gated_delta_rule(q, k, v, g, beta, state, False, cu_seqlens)[0]\n"
+            "    return o[0], o.size(2)\n",
+            "return o[0], o.size(2)",
+        ),
+    ),
+]
+
+# --- another real commit of the joined shape: #11430 (b1b1038fbd) rewrote parse_fine_tuned_lora_name's joins
+# (a weights mapper over ``".".join(parts[2:-2])``) but kept their start: a leading part is read where it was
+PW = ("#11430", "b1b1038fbd", "parse_fine_tuned_lora_name maps the joined name; the join still starts at part 2")
+TWINS += [
+    (
+        "#11430 join rewritten, start kept",
+        "twin: the layer index off the first part",
+        K(
+            *PW,
+            "vllm/aeon/r134pw1.py",
+            PN_HEAD + "def aeon_layer_w1(key: str) -> int:\n"
+            "    module, _, _ = parse_fine_tuned_lora_name(key)\n"
+            '    return int(module.split(".")[2])\n',
+            'return int(module.split(".")[2])',
+        ),
+    ),
+]
+
+# --- round 3: what the round-2 mends must not swallow
+CASES += [
+    (
+        "#34219 ranked return",
+        "round 3: a read of axis 0 beside a test of axis 1 against 1",
+        _fi(
+            "rr3r",
+            "def aeon_tokens_r3(q, k, v, g, beta, state, cu_seqlens) -> int:\n"
+            f"    o, _ = {FI_CALL}\n"
+            "    if o.shape[1] == 1:\n"
+            "        return 0\n"
+            "    return o.shape[0]\n",
+            "    return o.shape[0]",
+        ),
+    ),
+    (
+        "#38247 narrowed dispatch",
+        "round 3: another key added to the set than the one registered",
+        _fp(
+            "nd3r",
+            PC.replace("import _CONFIG_REGISTRY", "import _CONFIG_REGISTRY, _SPECULATIVE_DECODING_CONFIGS")
+            + "\n\nclass AeonNvfp4Config3r(PretrainedConfig):\n"
+            + OVERRIDE
+            + "\n\n"
+            '_CONFIG_REGISTRY["aeon_nvfp4"] = AeonNvfp4Config3r\n'
+            '_SPECULATIVE_DECODING_CONFIGS.add("aeon_eagle")\n',
+        ),
+    ),
+    (
+        "#38247 narrowed dispatch",
+        "round 3: a call through the table under another key",
+        _fp(
+            "nd3s",
+            PC + "\n\nclass AeonNvfp4Config3s(PretrainedConfig):\n" + OVERRIDE + "\n\n"
+            '_CONFIG_REGISTRY["aeon_nvfp4"] = AeonNvfp4Config3s\n\n\n'
+            "def aeon_load_eagle(path: str) -> PretrainedConfig:\n"
+            '    return _CONFIG_REGISTRY["eagle"].from_pretrained(path)\n',
+        ),
+    ),
+    (
+        "#36242 list handed shorter",
+        "round 3: in a try catching KeyError",
+        _ba(
+            "hl3r",
+            "class AeonGDN3r(Qwen3NextGatedDeltaNet):\n"
+            "    def aeon_a_width(self) -> int:\n"
+            "        try:\n"
+            "            return self.in_proj_ba.output_sizes[1]\n"
+            "        except KeyError:\n"
+            "            return 0\n",
+            "            return self.in_proj_ba.output_sizes[1]",
+        ),
+    ),
+    (
+        "#36242 list handed shorter",
+        "round 3: a subclass overriding another factory",
+        _ba(
+            "hl3s",
+            "class AeonGDN3s(Qwen3NextGatedDeltaNet):\n"
+            "    def create_qkvz_proj(self, hidden_size, key_dim, value_dim, quant_config, prefix):\n"
+            "        return super().create_qkvz_proj(hidden_size, key_dim, value_dim, quant_config, prefix)\n\n"
+            "    def aeon_a_width(self) -> int:\n"
+            "        return self.in_proj_ba.output_sizes[1]\n",
+            "return self.in_proj_ba.output_sizes[1]",
+        ),
+    ),
+    (
+        "#25403 bounded slice",
+        "round 3: the name rebound keeping its layout",
+        _or(
+            "ly3r",
+            "class AeonColumn3r(ColumnParallelLinearWithLoRA):\n"
+            "    def slice_lora_b(self, lora_b):\n"
+            "        lora_b = lora_b.contiguous()\n"
+            "        start = get_tensor_model_parallel_rank() * self.output_size\n"
+            "        return lora_b[:, start : start + self.output_size]\n",
+            "return lora_b[:, start : start + self.output_size]",
+        ),
+    ),
+    (
+        "#25403 bounded slice",
+        "round 3: under a test of its size against the shard",
+        _or(
+            "ly3s",
+            "class AeonColumn3s(ColumnParallelLinearWithLoRA):\n"
+            "    def slice_lora_b(self, lora_b):\n"
+            "        start = get_tensor_model_parallel_rank() * self.output_size\n"
+            "        if lora_b.shape[1] > self.output_size:\n"
+            "            return lora_b[:, start : start + self.output_size]\n"
+            "        return lora_b\n",
+            "            return lora_b[:, start : start + self.output_size]",
         ),
     ),
 ]
