@@ -23,7 +23,50 @@ after the merge (the merge base is the commit's first parent, upstream the commi
   of the name rebound to its transpose, a slice under a test of the name's shape, a slice of a local the
   subclass set itself from its stacked buffer, a bias's slice.
 
+Two more real commits of the shapes: #36876 (f296a1966d) returns ``result.unsqueeze(0)`` on a new path of a def
+whose output the base already unsqueezed (a 4-D read, a squeeze by index: twins), and #11430 (b1b1038fbd)
+rewrote ``parse_fine_tuned_lora_name``'s joins but kept their start at part 2 (a leading part read: a twin).
+
 Every error on a twin's line is a false one (a warning is counted apart).
+
+Round 1 (mend78 at 5f5f99ee, the file as first written, 8 cases and 34 twins): 6 caught, 1 warned, 1 missed of 8
+(#17196's computed start: a warning by design; the miss below); 9 false errors of 34 (2 warned).  #34219: a read
+of axis 1 after ``if o.shape[0] != 1: raise`` (the function tested the new unit axis).  #38247, four: the fork
+adding its key to ``_SPECULATIVE_DECODING_CONFIGS`` (``.add``, and ``|=`` through the module), calling
+``_CONFIG_REGISTRY["aeon_nvfp4"].from_pretrained`` itself (a call of ``C.from_pretrained`` was already a
+warning), and a fork table named ``_CONFIG_REGISTRY`` of its own beside ``from vllm.transformers_utils import
+config as hf_cfg`` (any attribute or bare name of the table's name counted).  #36242, two: ``output_sizes[1]`` in
+a ``try`` catching IndexError, and in a subclass overriding ``create_ba_proj`` to hand ``[num_v_heads] * 2``
+again (as upstream's own ``Qwen3_5GatedDeltaNet`` does -- subclassing that one was quiet already).  #25403, two:
+``lora_b`` rebound to ``lora_b.t()`` before ``lora_b[:, s:e].t()``, and a slice under ``if lora_b.shape[0] <
+lora_b.shape[1]:`` (only ``==``/``!=`` against an integer counted as a layout test).  The shifted-join twins
+(#17196's start is computed: warnings at most) held.
+Round 2 (this branch): ``ranked_returns._unit_tested`` -- a function comparing the added axis's size with 1
+(``==``/``!=``) makes its reads warnings (written for the new rank, or a one-row test at the old: not provable);
+``narrowed_dispatch`` -- the keys the fork's files add to the guarding set count as listed
+(``_widened_by_fork``: ``S.add``, ``S.update``, ``S |=``, ``m.S = ...``), a call ``T["k"].M(`` in the fork's file
+is a warning as ``C.M(`` is, and a store counts only into upstream's table (the bare name imported from its
+module and not bound by the file, or an attribute of an alias of the module); ``handed_literals`` -- an index in
+a ``try`` whose handler catches IndexError (``LookupError``, ``Exception``, ``BaseException``, bare), and a read
+off ``self`` in a class (or a base of its file) defining the factory method upstream's ``__init__`` builds the
+member through; ``layouts`` -- a name rebound before the access to a transposed or permuted view of itself
+(``.t()``, ``.T``, ``.mT``, ``.transpose``, ``.permute``, ``.swapaxes``, ``.movedim``, ``torch.transpose(x,
+...)``), and ``layouts_read`` (shared with ``drift/fewer_dims.py``) counting a comparison of two sizes of one
+value, any operator, as a test of its layout.  Unit tests that failed before: test_ranked_return_drift
+``unit_axis`` (2), test_narrowed_dispatch ``lets_through_or_its_own_table`` (4) and ``calling_through_the_table``
+(1), test_handed_literals ``answers_itself`` (4 of 5; the factory on a base of the file was quiet already),
+test_layout_drift ``own_orientation`` (5).  0 false errors of 34 (5 warned).
+Round 3 (written after the mends, cases they must not swallow): a read of axis 0 beside a test of axis 1
+against 1, another key added to the set than the one registered, a call through the table under another key, a
+``try`` catching KeyError, a subclass overriding another factory (``create_qkvz_proj``), the name rebound
+keeping its layout (``.contiguous()``), a slice under a test of its size against the shard size; with the three
+twins of #36876 and #11430.  All caught, on 5f5f99ee (``AEON_SRC``) and on this branch.  Over the whole file,
+5f5f99ee: 13 caught, 1 warned, 1 missed of 15; 9 false errors of 37 (2 warned).  This branch: 13 caught, 1
+warned, 1 missed of 15; 0 false errors of 37 (5 warned).
+Left missed: #25403's merged-column ``slice_lora_b`` slicing each shard's columns, ``lora_b_i[:, a:b]`` with
+``lora_b_i := lora_b[i]`` -- layouts counts accesses on a method's parameters and ``self`` fields only, and
+``lora_b_i`` is neither, upstream's side or the fork's (a local bound to an item of a parameter would need
+counting on both sides, for every layout replay; not done here).
 
   PYTHONPATH=.. python review134_twins.py [--only TEXT ...] [--show]
 """

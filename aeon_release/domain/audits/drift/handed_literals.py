@@ -11,8 +11,9 @@ commits (the same callee), where ``V`` was another expression at the base and is
 number, a string, a bool; None is the nulled checks').  The fork's side, on a line it owns: a read of
 ``X.A.kw`` -- the member's attribute named as the keyword -- where ``X`` is ``self`` in a class deriving from
 that class, or a name its function types as the class (a parameter's annotation, the call it is bound to), the
-class imported from its module or a package above it.  Quiet where the fork's class sets ``self.A`` itself, the
-fork's function stores ``X.A.kw`` itself, or the read sits under a test of it.
+class imported from its module or a package above it.  Quiet where the fork's class sets ``self.A`` itself (or
+overrides the factory method upstream builds it through), the fork's function stores ``X.A.kw`` itself, the read
+sits under a test of it, or (a list handed shorter) in a ``try`` catching the IndexError.
 
 A warning, not an error: the member's class is not followed, so whether it stores the keyword unchanged under
 its own name (``FusedMoE`` does) is the reviewer's to confirm.

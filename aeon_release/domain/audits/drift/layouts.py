@@ -24,7 +24,8 @@ backend's get_kv_cache_shape beside the implementation), the fork may keep its o
 The fork's side: on its own lines, a method of a class deriving from that class (by name) applies the
 retired access to the same name (the same parameter name, or ``self.f``): an error; not where the fork's
 method made the value its own (the access in a branch of a test of the value's kind, rank or shape: it
-handles both layouts; or after the method bound the name to a value not read from it). A literal index
+handles both layouts, two sizes of the value compared with each other among such tests; after the method
+bound the name to a value not read from it, or to a transposed or permuted view of itself). A literal index
 of such a field off an object whose class the line does not show (``layer.kv_cache[0]``, a layer from
 the forward context) is a warning; off an object its function shows to be of a class of the fork's file
 deriving from none of them, nothing.

@@ -16,8 +16,10 @@ of one too); no other call of ``M`` on a read of ``T`` is left in the file.  The
 a class of the fork's file defining ``M`` in its body (or in a base class of the file), set into ``T`` (read
 through the file's imports of upstream's module or a module attribute) under a literal key not in ``S``
 (``T["k"] = C``, ``T.update({"k": C})``, ``T.update(k=C)``, ``T.setdefault("k", C)``): an error on the
-override's ``def``.  A warning where the fork's file calls ``C.M`` itself (the override runs there).  Quiet: a
-key in ``S``, a class overriding other methods only (``__init__`` still runs), a key that is no literal.
+override's ``def``.  A warning where the fork's file calls ``C.M`` (or ``T["k"].M``) itself (the override runs
+there).  Quiet: a key in ``S`` or one the fork's files add to it (``S.add("k")``, ``S |= {...}``), a class
+overriding other methods only (``__init__`` still runs), a key that is no literal, a table of the fork's own
+bound under the same name.
 
 Cheap first: nothing is read unless a fork line stores into a table by a literal key or updates one; then only
 upstream files whose diff removed a membership test of such a table are parsed, and only the defs holding an

@@ -21,7 +21,8 @@ unsqueeze applied again to the name (the axis twice: the layout the fork restore
 and for ``o.shape[i]``/``o.size(i)`` with a literal ``i`` at or past the axis (the read now takes the axis
 before or after the one it was written for).  Quiet: a negative index (the trailing axes stayed), a squeeze of
 the name (a no-op where the axis was not 1), the name passed on, a function testing the name's rank
-(``o.dim()``, ``o.ndim``, ``len(o.shape)``: written for both), a name bound twice.
+(``o.dim()``, ``o.ndim``, ``len(o.shape)``: written for both), a name bound twice.  A warning where the
+function compares the added axis's size with 1 (``o.shape[0] != 1``): the new rank, or one row at the old one.
 
 Cheap first: nothing is read unless a fork line adds an axis or reads one by number (``.unsqueeze(``,
 ``.shape[``, ``.size(``, ``[None``); then only the defs of upstream's files holding an added line that returns a
