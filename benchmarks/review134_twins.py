@@ -67,6 +67,21 @@ Left missed: #25403's merged-column ``slice_lora_b`` slicing each shard's column
 ``lora_b_i := lora_b[i]`` -- layouts counts accesses on a method's parameters and ``self`` fields only, and
 ``lora_b_i`` is neither, upstream's side or the fork's (a local bound to an item of a parameter would need
 counting on both sides, for every layout replay; not done here).
+Regression set at this branch: killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet); mend78's replays
+as their FINAL lines: blind_replay_qwen3moe 15 caught, 4 warned, 3 missed of 22 (12 quiet), blind_replay_tfconfig2
+19 caught, 1 warned of 20 (12 quiet), blind_replay_lora3 10 caught, 7 warned, 2 missed of 19 (10 quiet); the
+neighbours: blind_replay_kernels 15 caught, 1 warned, 1 missed of 17 (4 quiet), blind_replay_dsv2 15 caught, 5
+warned of 20 (10 quiet), review101_twins 3 caught, 6 warned of 9 (0 false of 41, 3 warned), blind_replay_tfconfig
+24/24 (0 false of 14, 1 warned), blind_replay_attnmeta 29 caught, 1 warned of 30 (14 quiet); for the shared
+``layouts_read``: blind_replay_mlasparse 22 caught, 1 warned, 1 missed of 24 (11 quiet, 1 warned) and
+review78_twins 7 caught, 1 warned of 8 (0 false of 36, 7 warned) -- each one catch short of its docstring, the
+same on 5f5f99ee (``AEON_SRC``): #52550's ``is False`` test of a default made None, warned, not these modules'.
+0 false errors anywhere.  Unit tests: test_layout_drift 51 (9 new), test_handed_literals 34 (8 new),
+test_ranked_return_drift 20 (5 new), test_narrowed_dispatch 19 (8 new), with test_shifted_joins, test_fewer_dims,
+test_lazy_patterns and test_fleet_profile: 189 passed (1 skipped: no Docker).  Speed (drift_speed's 150-commit
+window, medians of 5, the machine shared): layout_drift, fewer_dims_drift, ranked_return_drift,
+narrowed_dispatch_drift 0.000 s either way (gated first); handed_literal_drift 0.049/0.031 s on this branch
+against 0.039 s on 5f5f99ee (noise; above the ~2 ms budget on both, as mend78 recorded).
 
   PYTHONPATH=.. python review134_twins.py [--only TEXT ...] [--show]
 """
