@@ -78,7 +78,7 @@ review78_twins 7 caught, 1 warned of 8 (0 false of 36, 7 warned) -- each one cat
 same on 5f5f99ee (``AEON_SRC``): #52550's ``is False`` test of a default made None, warned, not these modules'.
 0 false errors anywhere.  Unit tests: test_layout_drift 51 (9 new), test_handed_literals 34 (8 new),
 test_ranked_return_drift 20 (5 new), test_narrowed_dispatch 19 (8 new), with test_shifted_joins, test_fewer_dims,
-test_lazy_patterns and test_fleet_profile: 189 passed (1 skipped: no Docker).  Speed (drift_speed's 150-commit
+test_lazy_patterns and test_fleet_profile: 180 passed.  Speed (drift_speed's 150-commit
 window, medians of 5, the machine shared): layout_drift, fewer_dims_drift, ranked_return_drift,
 narrowed_dispatch_drift 0.000 s either way (gated first); handed_literal_drift 0.049/0.031 s on this branch
 against 0.039 s on 5f5f99ee (noise; above the ~2 ms budget on both, as mend78 recorded).
