@@ -129,8 +129,10 @@ def _upstream_holding(trees: ThreeTrees, names: set[str]) -> list[str]:
 
 
 def _accessed(lines: Iterable[str]) -> set[str]:
-    """The names the lines access along a literal dim, or assign a list to as ``self.f``."""
-    return {m.group(1) or m.group(2) for line in lines for m in _ACCESS.finditer(line)}
+    """The names the lines access along a literal dim, or assign a list to as ``self.f``: matched over the lines
+    joined, as an access may break after its ``[:,`` (review134: #25403's ``lora_b_i[:,`` and its bounds on the
+    next line)."""
+    return {m.group(1) or m.group(2) for m in _ACCESS.finditer("\n".join(lines))}
 
 
 def _retired_in(trees: ThreeTrees, path: str) -> Iterator[Retired]:
@@ -304,8 +306,20 @@ def _literal_index(index: ast.expr) -> bool:
 
 
 def _params(method: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The method's parameters, and the names it binds to an item of one (``lora_b_i := lora_b[i]``,
+    ``x = xs[0]``): an item of a list handed in lies as the parameter's entries do (review134: #25403's merged
+    column layer slices ``lora_b_i[:, a:b]``, each shard of its ``lora_b`` list)."""
     args = method.args
-    return {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+    items = set()
+    for node in ast.walk(method):
+        target: ast.expr | None = node.target if isinstance(node, ast.NamedExpr) else None
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+        value = getattr(node, "value", None)
+        if isinstance(target, ast.Name) and isinstance(value, ast.Subscript) and _subject(value.value) in params:
+            items.add(target.id)
+    return params | items
 
 
 def _listed(cls: ast.ClassDef) -> set[str]:
