@@ -63,10 +63,12 @@ keeping its layout (``.contiguous()``), a slice under a test of its size against
 twins of #36876 and #11430.  All caught, on 5f5f99ee (``AEON_SRC``) and on this branch.  Over the whole file,
 5f5f99ee: 13 caught, 1 warned, 1 missed of 15; 9 false errors of 37 (2 warned).  This branch: 13 caught, 1
 warned, 1 missed of 15; 0 false errors of 37 (5 warned).
-Left missed: #25403's merged-column ``slice_lora_b`` slicing each shard's columns, ``lora_b_i[:, a:b]`` with
-``lora_b_i := lora_b[i]`` -- layouts counts accesses on a method's parameters and ``self`` fields only, and
-``lora_b_i`` is neither, upstream's side or the fork's (a local bound to an item of a parameter would need
-counting on both sides, for every layout replay; not done here).
+Then the one miss: #25403's merged-column ``slice_lora_b`` slicing each shard's columns, ``lora_b_i[:, a:b]``
+with ``lora_b_i := lora_b[i]`` -- layouts counted accesses on a method's parameters and ``self`` fields only,
+and its text gate matched line by line where upstream broke the access after ``lora_b_i[:,``.  Now a name bound
+to an item of a parameter (``x := p[i]``, ``x = p[0]``) counts as the parameter does, on both sides, and the gate
+matches the changed lines joined (test_layout_drift ``item_of_a_list_parameter`` and ``over_two_lines``, failed
+before).  FINAL, this branch: 14 caught, 1 warned, 0 missed of 15; 0 false errors of 37 twins (5 warned).
 Regression set at this branch: killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet); mend78's replays
 as their FINAL lines: blind_replay_qwen3moe 15 caught, 4 warned, 3 missed of 22 (12 quiet), blind_replay_tfconfig2
 19 caught, 1 warned of 20 (12 quiet), blind_replay_lora3 10 caught, 7 warned, 2 missed of 19 (10 quiet); the
@@ -76,9 +78,15 @@ warned of 20 (10 quiet), review101_twins 3 caught, 6 warned of 9 (0 false of 41,
 ``layouts_read``: blind_replay_mlasparse 22 caught, 1 warned, 1 missed of 24 (11 quiet, 1 warned) and
 review78_twins 7 caught, 1 warned of 8 (0 false of 36, 7 warned) -- each one catch short of its docstring, the
 same on 5f5f99ee (``AEON_SRC``): #52550's ``is False`` test of a default made None, warned, not these modules'.
-0 false errors anywhere.  Unit tests: test_layout_drift 51 (9 new), test_handed_literals 34 (8 new),
+0 false errors anywhere.  Unit tests: test_layout_drift 51 (9 new; 54 below), test_handed_literals 34 (8 new),
 test_ranked_return_drift 20 (5 new), test_narrowed_dispatch 19 (8 new), with test_shifted_joins, test_fewer_dims,
-test_lazy_patterns and test_fleet_profile: 180 passed.  Speed (drift_speed's 150-commit
+test_lazy_patterns and test_fleet_profile: 180 passed (183 with test_layout_drift at 54 after the item-of-a-parameter mend).
+After that mend: review134_twins 14 caught, 1 warned of 15, blind_replay_lora3, _kernels, _attnmeta, _mlasparse,
+review17_twins 11 caught, 1 warned of 12 (0 false of 23, 2 warned), review38_twins 6/6 (0 false of 20, 6 warned),
+review44_twins 8/8 (0 false of 32, 14 warned), review71_twins 10/10 (0 false of 44, 7 warned): each as before.
+At this branch's head the whole set again: killer_replay 26/26, kind_change_replay 12/12, blind_replay_qwen3moe,
+_tfconfig2, _dsv2, _tfconfig, review101_twins, review78_twins as above; drift_speed's 150 window: layout_drift
+0.000 s, handed_literal_drift 0.020 s (the others 0.000 s).  Speed (drift_speed's 150-commit
 window, medians of 5, the machine shared): layout_drift, fewer_dims_drift, ranked_return_drift,
 narrowed_dispatch_drift 0.000 s either way (gated first); handed_literal_drift 0.049/0.031 s on this branch
 against 0.039 s on 5f5f99ee (noise; above the ~2 ms budget on both, as mend78 recorded).
