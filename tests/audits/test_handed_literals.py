@@ -197,3 +197,39 @@ def test_an_index_past_a_list_upstream_now_hands_shorter(
 )
 def test_reads_within_the_shorter_list_are_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert shortened(git_repo, no_rules, body) == []
+
+
+# review134: a past-end index the fork's code answers itself -- its class overrides the factory upstream builds the
+# member through, or the index sits in a ``try`` catching the IndexError
+@pytest.mark.parametrize(
+    "body",
+    [
+        "from vllm.layers.linear import Merged\n\n\nclass AeonGdn(Gdn):\n    def create_ba(self, n):\n"
+        "        return Merged(input_size=8, output_sizes=[n] * 2, bias=False)\n\n"
+        "    def aeon_a(self):\n        return self.ba.output_sizes[1]\n",
+        "class AeonBase(Gdn):\n    def create_ba(self, n):\n        return None\n\n\n"
+        "class AeonGdn(AeonBase):\n    def aeon_a(self):\n        return self.ba.output_sizes[1]\n",
+        "def aeon_b(layer: Gdn):\n    try:\n        return layer.ba.output_sizes[1]\n    except IndexError:\n        return 0\n",
+        "def aeon_c(layer: Gdn):\n    try:\n        return layer.ba.output_sizes[1]\n    except (KeyError, LookupError):\n        return 0\n",
+        "def aeon_d(layer: Gdn):\n    try:\n        a = layer.ba.output_sizes[1]\n    except Exception:\n        a = 0\n    return a\n",
+    ],
+    ids=["factory overridden", "factory overridden on a base of the file", "try IndexError", "try LookupError", "try Exception"],
+)  # fmt: skip
+def test_an_index_the_fork_answers_itself_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert shortened(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "class AeonGdn(Gdn):\n    def create_qk(self, n):\n        return None\n\n"
+        "    def aeon_a(self):\n        return self.ba.output_sizes[1]\n",
+        "def aeon_b(layer: Gdn):\n    try:\n        return layer.ba.output_sizes[1]\n    except KeyError:\n        return 0\n",
+        "def aeon_c(layer: Gdn):\n    try:\n        pass\n    except IndexError:\n        return layer.ba.output_sizes[1]\n",
+    ],
+    ids=["another method overridden", "try catching KeyError", "the index in the handler"],
+)  # fmt: skip
+def test_an_index_past_the_end_the_fork_does_not_answer_is_still_an_error(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    assert [level for _, level in shortened(git_repo, no_rules, body)] == ["error"]

@@ -507,3 +507,106 @@ def test_slices_the_move_leaves_alone_are_quiet(git_repo: GitRepo, no_rules: Pat
 def test_a_slice_in_a_class_deriving_none_of_upstreams_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
     body = "    pass\n\n\nclass AeonOwn:\n    def slice_lora_b(self, lora_b, rank):\n        return lora_b[:, rank:]\n"
     assert _lora_rows(git_repo, no_rules, body) == []
+
+
+# review134: the fork's own orientation -- the name rebound to a transposed view, or a test of its two sizes
+@pytest.mark.parametrize(
+    "body",
+    [
+        "    def slice_lora_b(self, lora_b, rank):\n        lora_b = lora_b.t()\n        return lora_b[:, rank:].t()\n",
+        "    def slice_lora_b(self, lora_b, rank):\n        lora_b = torch.transpose(lora_b, 0, 1)\n        return lora_b[:, rank:]\n",
+        "    def slice_lora_b(self, lora_b, rank):\n        lora_b = lora_b.permute(1, 0)\n        return lora_b[:, rank:]\n",
+        "    def slice_lora_b(self, lora_b, rank):\n        if lora_b.shape[0] < lora_b.shape[1]:\n            return lora_b[:, rank:]\n        return lora_b[rank:, :]\n",
+        "    def slice_lora_b(self, lora_b, rank):\n        return lora_b[:, rank:] if lora_b.size(1) > lora_b.size(0) else lora_b[rank:, :]\n",
+    ],
+    ids=["rebound to .t()", "rebound to torch.transpose", "rebound to .permute", "under an orientation test", "orientation in an if-expression"],
+)  # fmt: skip
+def test_a_slice_of_the_forks_own_orientation_is_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert _lora_rows(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "    def slice_lora_b(self, lora_b, rank):\n        lora_b = lora_b.contiguous()\n        return lora_b[:, rank:]\n",
+        "    def slice_lora_b(self, lora_b, rank):\n        if lora_b.shape[0] < self.output_size:\n            return lora_b[:, rank:]\n        return lora_b\n",
+        "    def slice_lora_b(self, lora_b, rank):\n        other = lora_b.t()\n        return lora_b[:, rank:]\n",
+        "    def slice_lora_b(self, lora_b, rank):\n        x = lora_b.new_empty(3, 4)\n        if x.shape[0] < x.shape[1]:\n            return lora_b[:, rank:]\n        return x\n",
+    ],
+    ids=["rebound keeping the layout", "a size compared with another value", "another name transposed", "another value's orientation"],
+)  # fmt: skip
+def test_a_slice_past_a_rebind_keeping_the_layout_is_still_an_error(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    assert [severity for _, severity in _lora_rows(git_repo, no_rules, body)] == ["error"]
+
+
+# review134: an item of a list parameter (``lora_b_i := lora_b[i]``) slices as the parameter's entries do
+LORA_MERGED = (
+    LORA_BASE
+    + """
+    def slice_each(self, lora_b: list, rank: int) -> list:
+        out = [None] * len(lora_b)
+        for i in range(len(lora_b)):
+            if (lora_b_i := lora_b[i]) is not None:
+                out[i] = lora_b_i[:, rank * self.output_size : (rank + 1) * self.output_size]
+        return out
+"""
+)
+
+
+def test_a_slice_of_an_item_of_a_list_parameter_along_the_dim_upstream_left(git_repo: GitRepo, no_rules: Path) -> None:
+    new = LORA_MERGED.replace(
+        "                out[i] = lora_b_i[:, rank * self.output_size : (rank + 1) * self.output_size]\n",
+        "                out[i] = lora_b_i[rank * self.output_size : (rank + 1) * self.output_size, :]\n",
+    )
+    body = (
+        "    def slice_each(self, lora_b, rank):\n        out = []\n        for i in range(len(lora_b)):\n"
+        "            lora_b_i = lora_b[i]\n            out.append(lora_b_i[:, rank:])\n        return out\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {LORA: LORA_MERGED},
+        {LORA_FORK: LORA_HEAD + body},
+        [("[Core] Optimize LoRA weight loading (#25403)", {LORA: new})],
+    )
+    rows = s.rule_rows(git_repo, no_rules, sides, LAYOUT_DRIFT)
+    assert [(line - 4, severity) for path, line, severity, _ in rows if path == LORA_FORK] == [(5, "error")]
+
+
+def test_a_slice_of_a_local_not_read_from_a_parameter_is_quiet(git_repo: GitRepo, no_rules: Path) -> None:
+    body = "    def slice_each(self, lora_b, rank):\n        lora_b_i = self.stacked[0]\n        return lora_b_i[:, rank:]\n"
+    new = LORA_MERGED.replace(
+        "                out[i] = lora_b_i[:, rank * self.output_size : (rank + 1) * self.output_size]\n",
+        "                out[i] = lora_b_i[rank * self.output_size : (rank + 1) * self.output_size, :]\n",
+    )
+    sides = s.merge_case(
+        git_repo,
+        {LORA: LORA_MERGED},
+        {LORA_FORK: LORA_HEAD + body},
+        [("[Core] Optimize LoRA weight loading (#25403)", {LORA: new})],
+    )
+    rows = s.rule_rows(git_repo, no_rules, sides, LAYOUT_DRIFT)
+    assert [r for r in rows if r[0] == LORA_FORK] == []
+
+
+def test_a_slice_upstream_broke_over_two_lines_is_read(git_repo: GitRepo, no_rules: Path) -> None:
+    base = LORA_MERGED.replace(
+        "                out[i] = lora_b_i[:, rank * self.output_size : (rank + 1) * self.output_size]\n",
+        "                out[i] = lora_b_i[:,\n                                  rank * self.output_size : (rank + 1) * self.output_size]\n",
+    )
+    new = LORA_MERGED.replace(
+        "                out[i] = lora_b_i[:, rank * self.output_size : (rank + 1) * self.output_size]\n",
+        "                out[i] = lora_b_i[rank * self.output_size : (rank + 1) * self.output_size, :]\n",
+    )
+    body = (
+        "    def slice_each(self, lora_b, rank):\n        lora_b_i = lora_b[0]\n        return [lora_b_i[:, rank:]]\n"
+    )
+    sides = s.merge_case(
+        git_repo,
+        {LORA: base},
+        {LORA_FORK: LORA_HEAD + body},
+        [("[Core] Optimize LoRA weight loading (#25403)", {LORA: new})],
+    )
+    rows = s.rule_rows(git_repo, no_rules, sides, LAYOUT_DRIFT)
+    assert [(line - 4, severity) for path, line, severity, _ in rows if path == LORA_FORK] == [(3, "error")]

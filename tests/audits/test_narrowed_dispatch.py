@@ -109,3 +109,62 @@ def test_a_fork_that_calls_the_override_itself_is_warned(git_repo: GitRepo, no_r
         + '\n\nREGISTRY["aeon"] = AeonConfig\n\n\ndef aeon_load(name):\n    return AeonConfig.from_pretrained(name)\n'
     )
     assert run(git_repo, no_rules, body) == [(11, "warning")]
+
+
+# review134: the fork's key added to the guarding set, its own call through the table, its own table of the name
+SETS = "# AEON: the Spark's NVFP4 configs\nfrom pkg.config import REGISTRY, _SPECULATIVE\n\n\nclass Base:\n"
+MODULE = "# AEON: the Spark's NVFP4 configs\nimport pkg.config as pc\n\n\nclass Base:\n"
+OWN = "# AEON: the Spark's NVFP4 configs\nfrom pkg import config as pc\n\nREGISTRY: dict[str, type] = {}\n\n\nclass Base:\n"
+
+
+@pytest.mark.parametrize(
+    ("head", "tail"),
+    [
+        (SETS, '\n\nREGISTRY["aeon"] = AeonConfig\n_SPECULATIVE.add("aeon")\n'),
+        (SETS, '\n\nREGISTRY["aeon"] = AeonConfig\n_SPECULATIVE.update({"aeon", "aeon2"})\n'),
+        (MODULE, '\n\npc.REGISTRY["aeon"] = AeonConfig\npc._SPECULATIVE |= {"aeon"}\n'),
+        (OWN, '\n\nREGISTRY["aeon"] = AeonConfig\n\n\ndef aeon(kind, name):\n    return pc.Parser().parse(name, kind)\n'),
+    ],
+    ids=["set.add", "set.update", "|= through the module", "the fork's own table of the name"],
+)  # fmt: skip
+def test_a_key_the_fork_lets_through_or_its_own_table_is_quiet(
+    git_repo: GitRepo, no_rules: Path, head: str, tail: str
+) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {LIB: BASE, "pkg/__init__.py": ""},
+        {FORK: head + KLASS + tail},
+        [("Various Transformers v5 config fixes (#38247)", {LIB: AFTER})],
+    )
+    report = git_repo.audit(no_rules, merge=sides)
+    assert [f for f in report.findings if f.rule_id == RULE and f.path == FORK and f.severity.value == "error"] == []
+
+
+def test_a_fork_calling_through_the_table_itself_is_warned(git_repo: GitRepo, no_rules: Path) -> None:
+    body = (
+        KLASS
+        + '\n\nREGISTRY["aeon"] = AeonConfig\n\n\ndef aeon_load(name):\n    return REGISTRY["aeon"].from_pretrained(name)\n'
+    )
+    assert run(git_repo, no_rules, body) == [(11, "warning")]
+
+
+@pytest.mark.parametrize(
+    "tail",
+    [
+        '\n\nREGISTRY["aeon"] = AeonConfig\n_SPECULATIVE.add("aeon_other")\n',
+        '\n\nREGISTRY["aeon"] = AeonConfig\n\n\ndef aeon_load(name):\n    return REGISTRY["aeon_other"].from_pretrained(name)\n',
+        '\n\nREGISTRY["aeon"] = AeonConfig\nMINE: dict[str, type] = {}\nMINE["x"] = AeonConfig\n',
+    ],
+    ids=["another key added", "another key called", "a table of its own beside"],
+)  # fmt: skip
+def test_what_the_mends_leave_is_still_an_error(git_repo: GitRepo, no_rules: Path, tail: str) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {LIB: BASE, "pkg/__init__.py": ""},
+        {FORK: SETS + KLASS + tail},
+        [("Various Transformers v5 config fixes (#38247)", {LIB: AFTER})],
+    )
+    report = git_repo.audit(no_rules, merge=sides)
+    assert [(f.line, f.severity.value) for f in report.findings if f.rule_id == RULE and f.path == FORK] == [
+        (11, "error")
+    ]

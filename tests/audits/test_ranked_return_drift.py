@@ -115,3 +115,31 @@ def test_a_def_that_squeezes_the_returned_name_first_is_quiet(git_repo: GitRepo,
     )
     body = "def aeon_a(q, k, v):\n    o, state = chunk_rule(q, k, v)\n    return o.unsqueeze(0), state\n"
     assert run(git_repo, no_rules, body, new) == []
+
+
+# review134: a function comparing the added axis's size with 1 may be written for the new rank (or test one row at
+# the old one): its reads of the value are a warning; a test of another axis, or against another number, is not that
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_a(q, k, v) -> int:\n    o, _ = chunk_rule(q, k, v)\n    if o.shape[0] != 1:\n        raise ValueError\n    return o.shape[1]\n",
+        "def aeon_b(q, k, v) -> int:\n    o, _ = chunk_rule(q, k, v)\n    assert o.size(0) == 1\n    return o.size(1)\n",
+    ],
+    ids=["shape[0] != 1", "size(0) == 1"],
+)  # fmt: skip
+def test_reads_beside_a_test_of_the_new_unit_axis_warn(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    rows = run(git_repo, no_rules, body)
+    assert rows and {level for _, level in rows} == {"warning"}
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_a(q, k, v) -> int:\n    o, _ = chunk_rule(q, k, v)\n    if o.shape[1] != 1:\n        raise ValueError\n    return o.shape[1]\n",
+        "def aeon_b(q, k, v) -> int:\n    o, _ = chunk_rule(q, k, v)\n    if o.shape[0] > 1:\n        raise ValueError\n    return o.shape[1]\n",
+        "def aeon_c(q, k, v) -> int:\n    o, _ = chunk_rule(q, k, v)\n    if o.shape[0] == 2:\n        raise ValueError\n    return o.shape[1]\n",
+    ],
+    ids=["another axis against 1", "greater than 1", "against 2"],
+)  # fmt: skip
+def test_reads_beside_other_tests_stay_errors(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert run(git_repo, no_rules, body)[-1:] == [(5, "error")]

@@ -11,8 +11,9 @@ commits (the same callee), where ``V`` was another expression at the base and is
 number, a string, a bool; None is the nulled checks').  The fork's side, on a line it owns: a read of
 ``X.A.kw`` -- the member's attribute named as the keyword -- where ``X`` is ``self`` in a class deriving from
 that class, or a name its function types as the class (a parameter's annotation, the call it is bound to), the
-class imported from its module or a package above it.  Quiet where the fork's class sets ``self.A`` itself, the
-fork's function stores ``X.A.kw`` itself, or the read sits under a test of it.
+class imported from its module or a package above it.  Quiet where the fork's class sets ``self.A`` itself (or
+overrides the factory method upstream builds it through), the fork's function stores ``X.A.kw`` itself, the read
+sits under a test of it, or (a list handed shorter) in a ``try`` catching the IndexError.
 
 A warning, not an error: the member's class is not followed, so whether it stores the keyword unchanged under
 its own name (``FusedMoE`` does) is the reviewer's to confirm.
@@ -25,7 +26,7 @@ from __future__ import annotations
 import ast
 import re
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits.drift.nulled_attributes import (
     _init,
@@ -42,7 +43,7 @@ from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import DEFAULT_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import lazy_pattern, parent_map, parse_python, parsed_expression
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_map, parse_python, parsed_expression
 
 # a fork line reading a member's attribute off a held object: ``moe.experts.routed_scaling_factor``
 _HELD_READ = lazy_pattern(r"\.(\w+)\.(\w+)\b(?!\s*=(?!=))")
@@ -51,6 +52,7 @@ _LITERAL_KW = lazy_pattern(r"\b(\w+)\s*=\s*(?:-?[\d.]+(?:e-?\d+)?|True|False|\"[
 # an added line passing a keyword a list display: ``output_sizes=[num_v_heads * 2],``
 _LIST_KW = lazy_pattern(r"\b(\w+)\s*=\s*\[")
 _MOST_FILES = 32
+_INDEX_ERRORS = frozenset({"IndexError", "LookupError", "Exception", "BaseException"})
 
 
 @dataclass(frozen=True)
@@ -66,6 +68,7 @@ class Handed:
     line: int
     length: int | None = None  # a list handed with fewer entries: its length now (None: a literal handed)
     member: str = ""  # the member's class as upstream's file names it
+    factory: str = ""  # the method of ``cls`` whose return ``__init__`` stores as ``self.held`` (a factory), if any
 
 
 def handed_literal_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -112,24 +115,40 @@ def _handed(path: str, old: ast.Module, new: ast.Module) -> Iterator[Handed]:
         if old_init is None or init is None:
             continue
         old_builds, builds = _builds(old_init, was), _builds(init, cls)
+        factories = _factories(init, cls)
         for held, call in builds.items():
             prior = old_builds.get(held)
             if prior is not None and ast.dump(prior.func) == ast.dump(call.func):
-                yield from _changed(path, cls.name, held, prior, call)
+                yield from (
+                    replace(h, factory=factories.get(held, "")) for h in _changed(path, cls.name, held, prior, call)
+                )
 
 
 def _builds(init: ast.FunctionDef, cls: ast.ClassDef | None = None) -> dict[str, ast.Call]:
     """``A`` -> the call ``__init__`` stores as ``self.A``, for each attribute it stores exactly once, a call;
     a call of a factory method of the class (``self.create_ba_proj(...)``, #36242) whose one return is a call
     stands for that call."""
+    return {a: _factory_build(c, cls) or c for a, c in _stored_calls(init).items()}
+
+
+def _stored_calls(init: ast.FunctionDef) -> dict[str, ast.Call]:
     stores: dict[str, list[ast.expr | None]] = {}
     for node in ast.walk(init):
         if isinstance(node, ast.stmt):
             for target in assigned_targets(node):
                 if is_self_attribute(target):
                     stores.setdefault(target.attr, []).append(getattr(node, "value", None))
-    calls = {a: v[0] for a, v in stores.items() if len(v) == 1 and isinstance(v[0], ast.Call)}
-    return {a: _factory_build(c, cls) or c for a, c in calls.items()}
+    return {a: v[0] for a, v in stores.items() if len(v) == 1 and isinstance(v[0], ast.Call)}
+
+
+def _factories(init: ast.FunctionDef, cls: ast.ClassDef) -> dict[str, str]:
+    """``A`` -> ``m`` where ``__init__`` stores ``self.A = self.m(...)``, ``m`` a factory method of the class: a
+    subclass overriding ``m`` builds the member its own way."""
+    return {
+        a: c.func.attr
+        for a, c in _stored_calls(init).items()
+        if isinstance(c.func, ast.Attribute) and _factory_build(c, cls) is not None
+    }
 
 
 def _factory_build(call: ast.Call, cls: ast.ClassDef | None) -> ast.Call | None:
@@ -257,7 +276,7 @@ def _typed(
     name its function types as that class."""
     if name.id == "self":
         cls = enclosing_class(name, parents)
-        if cls is None or _sets(cls, item.held):
+        if cls is None or _sets(cls, item.held) or _overrides_factory(cls, item, local):
             return False
         return bool(derived_from(cls, local_bases(cls, local), imports, [item]))
     func = enclosing(name, parents)
@@ -273,11 +292,27 @@ def _typed(
     return False
 
 
+def _overrides_factory(cls: ast.ClassDef, item: Handed, local: dict[str, ast.ClassDef]) -> bool:
+    """The fork's class (or a base class of its file) defines the factory method upstream's ``__init__`` builds
+    the member through: the member is built the fork's way (review134: ``create_ba_proj`` handing two shards
+    again, as upstream's own Qwen3.5 layer does)."""
+    if not item.factory:
+        return False
+    return any(
+        isinstance(stmt, ast.FunctionDef | ast.AsyncFunctionDef) and stmt.name == item.factory
+        for owner in (cls, *local_bases(cls, local).values())
+        for stmt in owner.body
+    )
+
+
 def _quieted(read: ast.Attribute, item: Handed, parents: dict[int, ast.AST]) -> bool:
-    """The function stores ``X.held.keyword`` itself, or tests it: it sets or asks the value it reads."""
+    """The function stores ``X.held.keyword`` itself, or tests it: it sets or asks the value it reads; an index
+    of a list handed shorter inside a ``try`` whose handler catches the IndexError it may raise."""
     func = enclosing(read, parents)
     if func is None:
         return False
+    if item.length is not None and _caught(read, parents, func):
+        return True
     spelt = ast.unparse(read)
     for node in ast.walk(func):
         if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store) and ast.unparse(node) == spelt:
@@ -287,6 +322,25 @@ def _quieted(read: ast.Attribute, item: Handed, parents: dict[int, ast.AST]) -> 
         ):
             return True
     return False
+
+
+def _caught(read: ast.AST, parents: dict[int, ast.AST], func: ast.AST) -> bool:
+    """``read`` sits in the body of a ``try`` (inside ``func``) one of whose handlers catches IndexError (or
+    LookupError, Exception, BaseException, or bare)."""
+    child, node = read, parents.get(id(read))
+    while node is not None and node is not func:
+        if isinstance(node, ast.Try | ast.TryStar) and child in node.body:
+            if any(_catches_index_error(h.type) for h in node.handlers):
+                return True
+        child, node = node, parents.get(id(node))
+    return False
+
+
+def _catches_index_error(caught: ast.expr | None) -> bool:
+    if caught is None:
+        return True
+    names = caught.elts if isinstance(caught, ast.Tuple) else [caught]
+    return any(last_name(n) in _INDEX_ERRORS for n in names)
 
 
 def _finding(trees: ThreeTrees, path: str, line: int, item: Handed, pr_pattern: str, sure: bool) -> Finding:

@@ -24,7 +24,8 @@ backend's get_kv_cache_shape beside the implementation), the fork may keep its o
 The fork's side: on its own lines, a method of a class deriving from that class (by name) applies the
 retired access to the same name (the same parameter name, or ``self.f``): an error; not where the fork's
 method made the value its own (the access in a branch of a test of the value's kind, rank or shape: it
-handles both layouts; or after the method bound the name to a value not read from it). A literal index
+handles both layouts, two sizes of the value compared with each other among such tests; after the method
+bound the name to a value not read from it, or to a transposed or permuted view of itself). A literal index
 of such a field off an object whose class the line does not show (``layer.kv_cache[0]``, a layer from
 the forward context) is a warning; off an object its function shows to be of a class of the fork's file
 deriving from none of them, nothing.
@@ -84,6 +85,8 @@ _SIZE_READS = frozenset({"shape", "size", "stride"})  # a layout test only compa
 # the calls that build a new value (the fork's own layout), not read one
 _BUILDS = frozenset({"stack", "cat", "concat", "empty", "zeros", "ones", "full", "tensor", "rand", "randn", "arange"})
 _KIND_CALLS = frozenset({"isinstance", "is_tensor", "type", "len"})
+# a view of a tensor with its dims reordered: a rebind to one makes the layout the fork's own
+_FLIPS = frozenset({"t", "T", "mT", "transpose", "permute", "swapaxes", "swapdims", "movedim", "moveaxis"})
 # the splits whose dim a later spelling may name otherwise: op -> (place of its dim argument, of its index)
 _ALONG = {"unbind": (0, None), "select": (0, 1), "chunk": (1, None), "split": (1, None)}
 _ANY_INDEX = "[k]"  # a field made one value: every literal index of it changed meaning
@@ -126,8 +129,10 @@ def _upstream_holding(trees: ThreeTrees, names: set[str]) -> list[str]:
 
 
 def _accessed(lines: Iterable[str]) -> set[str]:
-    """The names the lines access along a literal dim, or assign a list to as ``self.f``."""
-    return {m.group(1) or m.group(2) for line in lines for m in _ACCESS.finditer(line)}
+    """The names the lines access along a literal dim, or assign a list to as ``self.f``: matched over the lines
+    joined, as an access may break after its ``[:,`` (review134: #25403's ``lora_b_i[:,`` and its bounds on the
+    next line)."""
+    return {m.group(1) or m.group(2) for m in _ACCESS.finditer("\n".join(lines))}
 
 
 def _retired_in(trees: ThreeTrees, path: str) -> Iterator[Retired]:
@@ -301,8 +306,20 @@ def _literal_index(index: ast.expr) -> bool:
 
 
 def _params(method: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    """The method's parameters, and the names it binds to an item of one (``lora_b_i := lora_b[i]``,
+    ``x = xs[0]``): an item of a list handed in lies as the parameter's entries do (review134: #25403's merged
+    column layer slices ``lora_b_i[:, a:b]``, each shard of its ``lora_b`` list)."""
     args = method.args
-    return {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+    params = {a.arg for a in (*args.posonlyargs, *args.args, *args.kwonlyargs)}
+    items = set()
+    for node in ast.walk(method):
+        target: ast.expr | None = node.target if isinstance(node, ast.NamedExpr) else None
+        if isinstance(node, ast.Assign) and len(node.targets) == 1:
+            target = node.targets[0]
+        value = getattr(node, "value", None)
+        if isinstance(target, ast.Name) and isinstance(value, ast.Subscript) and _subject(value.value) in params:
+            items.add(target.id)
+    return params | items
 
 
 def _listed(cls: ast.ClassDef) -> set[str]:
@@ -407,15 +424,24 @@ def layouts_read(test: ast.expr) -> set[str]:
             found.add(ast.unparse(node.args[0]))
         elif isinstance(node, ast.Attribute) and node.attr in _RANK_READS:
             found.add(ast.unparse(node.value))
-        elif isinstance(node, ast.Compare) and all(isinstance(op, ast.Eq | ast.NotEq) for op in node.ops):
-            if any(_int(side) for side in [node.left, *node.comparators]):  # ``x.shape[1] == 2``, not ``> 0``
-                found |= {
-                    ast.unparse(n.value)
-                    for side in [node.left, *node.comparators]
-                    for n in ast.walk(side)
-                    if isinstance(n, ast.Attribute) and n.attr in _SIZE_READS
-                }
+        elif isinstance(node, ast.Compare):
+            sides = [node.left, *node.comparators]
+            read = [{_sized(n) for n in ast.walk(side)} - {""} for side in sides]
+            if all(isinstance(op, ast.Eq | ast.NotEq) for op in node.ops) and any(_int(side) for side in sides):
+                found |= set().union(*read)  # ``x.shape[1] == 2``, not ``> 0``
+            found |= _oriented(read)
     return found
+
+
+def _sized(node: ast.AST) -> str:
+    """The text of ``x`` of ``x.shape``/``x.size``/``x.stride``, or ""."""
+    return ast.unparse(node.value) if isinstance(node, ast.Attribute) and node.attr in _SIZE_READS else ""
+
+
+def _oriented(read: list[set[str]]) -> set[str]:
+    """The values two sides of one comparison both read a size of (``x.shape[0] < x.shape[1]``): which way
+    the value lies, whatever the operator (review134's #25403 twin tested ``lora_b``'s orientation so)."""
+    return {text for i, side in enumerate(read) for other in read[i + 1 :] for text in side & other}
 
 
 def _own_value(
@@ -427,6 +453,8 @@ def _own_value(
     if (name, id(node)) in guarded:
         return True
     line = getattr(node, "lineno", 0)
+    if _reoriented_before(method, name, line):
+        return True
     return any(
         isinstance(stmt, ast.Assign | ast.AnnAssign)
         and stmt.lineno < line
@@ -436,6 +464,24 @@ def _own_value(
         and not any(_subject(n) == name for n in ast.walk(stmt.value) if isinstance(n, ast.Name | ast.Attribute))
         for stmt in ast.walk(method)
     )
+
+
+def _reoriented_before(method: ast.FunctionDef | ast.AsyncFunctionDef, name: str, line: int) -> bool:
+    """The method rebinds the name, before the line, to a transposed or permuted view of itself
+    (``lora_b = lora_b.t()``, ``x = x.permute(1, 0)``, ``x = torch.transpose(x, 0, 1)``): the access reads the
+    layout the fork made, not the one handed in.  A rebind keeping the layout (``.contiguous()``) is no such."""
+    for stmt in ast.walk(method):
+        if isinstance(stmt, ast.Assign) and stmt.lineno < line and any(_subject(t) == name for t in stmt.targets):
+            value = stmt.value
+            if isinstance(value, ast.Attribute) and value.attr in _FLIPS and _subject(value.value) == name:
+                return True
+            if isinstance(value, ast.Call) and last_name(value.func) in _FLIPS:
+                receiver = value.func.value if isinstance(value.func, ast.Attribute) else None
+                on_torch = receiver is not None and _subject(receiver) == "torch"
+                subject = value.args[0] if on_torch and value.args else receiver
+                if subject is not None and _subject(subject) == name:
+                    return True
+    return False
 
 
 def _built(value: ast.expr) -> bool:

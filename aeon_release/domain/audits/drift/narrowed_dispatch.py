@@ -16,8 +16,10 @@ of one too); no other call of ``M`` on a read of ``T`` is left in the file.  The
 a class of the fork's file defining ``M`` in its body (or in a base class of the file), set into ``T`` (read
 through the file's imports of upstream's module or a module attribute) under a literal key not in ``S``
 (``T["k"] = C``, ``T.update({"k": C})``, ``T.update(k=C)``, ``T.setdefault("k", C)``): an error on the
-override's ``def``.  A warning where the fork's file calls ``C.M`` itself (the override runs there).  Quiet: a
-key in ``S``, a class overriding other methods only (``__init__`` still runs), a key that is no literal.
+override's ``def``.  A warning where the fork's file calls ``C.M`` (or ``T["k"].M``) itself (the override runs
+there).  Quiet: a key in ``S`` or one the fork's files add to it (``S.add("k")``, ``S |= {...}``), a class
+overriding other methods only (``__init__`` still runs), a key that is no literal, a table of the fork's own
+bound under the same name.
 
 Cheap first: nothing is read unless a fork line stores into a table by a literal key or updates one; then only
 upstream files whose diff removed a membership test of such a table are parsed, and only the defs holding an
@@ -28,7 +30,7 @@ from __future__ import annotations
 
 import ast
 from collections.abc import Iterator
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 
 from aeon_release.domain.audits.drift.callees import scope_of
 from aeon_release.domain.audits.drift.pyindex import dotted_name
@@ -56,6 +58,7 @@ class Narrowed:
     table: str
     method: str
     keys: frozenset[str]
+    guard: str = ""  # the tested set's name: ``_SPECULATIVE_DECODING_CONFIGS``
 
 
 def narrowed_dispatch_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -75,6 +78,7 @@ def narrowed_dispatch_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]
     narrowed = _narrowed(trees, lines) if lines else []
     if not narrowed:
         return []
+    narrowed = _widened_by_fork(trees, narrowed)
     tables = {n.table for n in narrowed}
     findings = []
     for path, change in sorted(trees.mine.items()):
@@ -83,6 +87,44 @@ def narrowed_dispatch_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]
             if module is not None:
                 findings += _overrides(trees, path, module, narrowed, pr_pattern)
     return findings
+
+
+def _widened_by_fork(trees: ThreeTrees, narrowed: list[Narrowed]) -> list[Narrowed]:
+    """Each dispatch with the keys the fork's files add to its guarding set (``S.add("k")``, ``S.update(...)``,
+    ``S |= {"k"}``, ``m.S = {...}``): upstream's call runs for them too (review134's twin added its key)."""
+    guards = {n.guard for n in narrowed if n.guard}
+    added: dict[str, set[str]] = {}
+    for path, change in sorted(trees.mine.items()):
+        if path.endswith(".py") and any(g in line for line in change.added.values() for g in guards):
+            module = trees.merged_module(path)
+            for guard, key in _keys_added(module, guards) if module is not None else ():
+                added.setdefault(guard, set()).add(key)
+    return [replace(n, keys=n.keys | added[n.guard]) if n.guard in added else n for n in narrowed]
+
+
+def _keys_added(module: ast.Module, guards: set[str]) -> Iterator[tuple[str, str]]:
+    """(set name, key) for each string literal a statement of the module adds to a set named in ``guards``."""
+    for node in ast.walk(module):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("add", "update"):
+            guard = _last(node.func.value)
+            values: list[ast.expr] = list(node.args)
+        elif isinstance(node, ast.AugAssign) and isinstance(node.op, ast.BitOr):
+            guard, values = _last(node.target), [node.value]
+        elif isinstance(node, ast.Assign) and len(node.targets) == 1:
+            guard, values = _last(node.targets[0]), [node.value]
+        else:
+            continue
+        if guard in guards:
+            for value in values:
+                yield from (
+                    (guard, n.value)
+                    for n in ast.walk(value)
+                    if isinstance(n, ast.Constant) and isinstance(n.value, str)
+                )
+
+
+def _last(node: ast.expr) -> str:
+    return node.id if isinstance(node, ast.Name) else node.attr if isinstance(node, ast.Attribute) else ""
 
 
 def _retested(change: FileChange, stored: set[str]) -> set[int]:
@@ -129,7 +171,7 @@ def _narrowed_in(
     for test, table, method in _dispatches(new):
         keys = sets.get(test)
         if (table, method) in wide and keys is not None and _only_gated(module, table, method, test):
-            yield Narrowed(path, qualname, table, method, keys)
+            yield Narrowed(path, qualname, table, method, keys, test.rpartition(".")[2])
 
 
 def _dispatches(func: _Def) -> Iterator[tuple[str, str, str]]:
@@ -236,12 +278,12 @@ def _overrides(
     for hit in narrowed:
         if not _table_of(module, hit):
             continue
-        for key, cls_name in _registrations(module, hit.table.rpartition(".")[2]):
+        for key, cls_name in _registrations(module, hit.table.rpartition(".")[2], _upstreams(module, hit)):
             if key in hit.keys or cls_name not in classes:
                 continue
             override = _defined(classes, cls_name, hit.method)
             if override is not None and override.lineno in owned:
-                called = f"{cls_name}.{hit.method}(" in text
+                called = f"{cls_name}.{hit.method}(" in text or _called_through(module, hit, key)
                 findings.append(_finding(trees, path, override, hit, key, cls_name, called, pr_pattern))
     return findings
 
@@ -252,17 +294,47 @@ def _table_of(module: ast.Module, hit: Narrowed) -> bool:
     return scope.imported.get(name, ("", ""))[0] == source or source in scope.modules.values()
 
 
-def _registrations(module: ast.Module, table: str) -> Iterator[tuple[str, str]]:
-    """(key, class name) of each store of a class into ``table`` under a literal key."""
+def _upstreams(module: ast.Module, hit: Narrowed) -> tuple[bool, set[str]]:
+    """How the file reaches upstream's table: by its bare name (imported from upstream's module and not bound by
+    the file itself, review134: a fork table of the name beside an import of the module), and the texts naming
+    upstream's module (an alias such as ``cfg``, or the dotted path itself)."""
+    scope, name, source = scope_of(module), hit.table.rpartition(".")[2], dotted_name(hit.path)
+    own = any(
+        isinstance(t, ast.Name) and t.id == name
+        for node in module.body
+        if isinstance(node, ast.Assign | ast.AnnAssign)
+        for t in (node.targets if isinstance(node, ast.Assign) else [node.target])
+    )
+    bare = scope.imported.get(name, ("", ""))[0] == source and not own
+    return bare, {alias for alias, dotted in scope.modules.items() if dotted == source} | {source}
+
+
+def _registrations(module: ast.Module, table: str, reach: tuple[bool, set[str]]) -> Iterator[tuple[str, str]]:
+    """(key, class name) of each store of a class into upstream's ``table`` under a literal key."""
     for node in ast.walk(module):
         if isinstance(node, ast.Assign) and isinstance(node.value, ast.Name):
             for target in node.targets:
-                if isinstance(target, ast.Subscript) and _names(target.value, table):
+                if isinstance(target, ast.Subscript) and _names(target.value, table, reach):
                     key = target.slice
                     if isinstance(key, ast.Constant) and isinstance(key.value, str):
                         yield key.value, node.value.id
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and _names(node.func.value, table):
+        elif (
+            isinstance(node, ast.Call)
+            and isinstance(node.func, ast.Attribute)
+            and _names(node.func.value, table, reach)
+        ):
             yield from _stored_by_call(node)
+
+
+def _called_through(module: ast.Module, hit: Narrowed, key: str) -> bool:
+    """The file calls the method on the table's entry itself: ``T["k"].M(...)``; it runs there."""
+    for node in ast.walk(module):
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == hit.method:
+            entry = node.func.value
+            if isinstance(entry, ast.Subscript) and isinstance(entry.slice, ast.Constant) and entry.slice.value == key:
+                if _last(entry.value) == hit.table.rpartition(".")[2]:
+                    return True
+    return False
 
 
 def _stored_by_call(call: ast.Call) -> Iterator[tuple[str, str]]:
@@ -283,8 +355,13 @@ def _stored_by_call(call: ast.Call) -> Iterator[tuple[str, str]]:
             yield key.value, value.id
 
 
-def _names(node: ast.expr, table: str) -> bool:
-    return (isinstance(node, ast.Name) and node.id == table) or (isinstance(node, ast.Attribute) and node.attr == table)
+def _names(node: ast.expr, table: str, reach: tuple[bool, set[str]]) -> bool:
+    """``node`` reads upstream's ``table``: its bare name where that is upstream's, or an attribute of a name
+    (or a dotted path) standing for upstream's module."""
+    bare, modules = reach
+    if isinstance(node, ast.Name):
+        return bare and node.id == table
+    return isinstance(node, ast.Attribute) and node.attr == table and ast.unparse(node.value) in modules
 
 
 def _defined(classes: dict[str, ast.ClassDef], name: str, method: str, depth: int = 0) -> _Def | None:

@@ -21,7 +21,8 @@ unsqueeze applied again to the name (the axis twice: the layout the fork restore
 and for ``o.shape[i]``/``o.size(i)`` with a literal ``i`` at or past the axis (the read now takes the axis
 before or after the one it was written for).  Quiet: a negative index (the trailing axes stayed), a squeeze of
 the name (a no-op where the axis was not 1), the name passed on, a function testing the name's rank
-(``o.dim()``, ``o.ndim``, ``len(o.shape)``: written for both), a name bound twice.
+(``o.dim()``, ``o.ndim``, ``len(o.shape)``: written for both), a name bound twice.  A warning where the
+function compares the added axis's size with 1 (``o.shape[0] != 1``): the new rank, or one row at the old one.
 
 Cheap first: nothing is read unless a fork line adds an axis or reads one by number (``.unsqueeze(``,
 ``.shape[``, ``.size(``, ``[None``); then only the defs of upstream's files holding an added line that returns a
@@ -195,9 +196,10 @@ def _callers(
         nodes = list(own_nodes(func.body))
         for name, hit in _bound(trees, func, nodes, scope, reranked):
             if _stores(nodes, name) == 1 and not _rank_tested(nodes, name):
+                unsure = _unit_tested(nodes, name, hit)
                 for node, why in _misreads(nodes, name, hit):
                     if getattr(node, "lineno", 0) in owned:
-                        findings.append(_finding(trees, path, node, hit, why, pr_pattern))
+                        findings.append(_finding(trees, path, node, hit, why, pr_pattern, unsure))
     return findings
 
 
@@ -261,6 +263,21 @@ def _rank_tested(nodes: list[ast.AST], name: str) -> bool:
     return False
 
 
+def _unit_tested(nodes: list[ast.AST], name: str, hit: Reranked) -> bool:
+    """The function compares the added axis's size with 1 (``o.shape[0] != 1``, ``o.size(0) == 1``): written
+    for the new rank (the axis upstream added is 1), or testing for one row at the old one -- which, the engine
+    cannot tell, so its reads are a warning (review134's twin raised unless the new axis was 1)."""
+    if hit.delta != 1:
+        return False
+    for node in nodes:
+        if isinstance(node, ast.Compare) and all(isinstance(op, ast.Eq | ast.NotEq) for op in node.ops):
+            sides = [node.left, *node.comparators]
+            one = any(isinstance(s, ast.Constant) and type(s.value) is int and s.value == 1 for s in sides)
+            if one and any(_axis_read(s, name) == hit.axis for s in sides):
+                return True
+    return False
+
+
 def _is(node: ast.expr, name: str) -> bool:
     return isinstance(node, ast.Name) and node.id == name
 
@@ -291,7 +308,9 @@ def _axis_read(node: ast.AST, name: str) -> int | None:
     return None
 
 
-def _finding(trees: ThreeTrees, path: str, node: ast.AST, hit: Reranked, why: str, pr_pattern: str) -> Finding:
+def _finding(
+    trees: ThreeTrees, path: str, node: ast.AST, hit: Reranked, why: str, pr_pattern: str, unsure: bool = False
+) -> Finding:
     op = "unsqueeze|\\[None" if hit.delta == 1 else "squeeze"
     commit = trees.upstream_commit(hit.path, op, pr_pattern, most=5)
     where = f"position {hit.position} of the tuple" if hit.position is not None else "the value"
@@ -299,9 +318,11 @@ def _finding(trees: ThreeTrees, path: str, node: ast.AST, hit: Reranked, why: st
     return Finding(
         RULE,
         "merge",
-        Severity.ERROR,
+        Severity.WARNING if unsure else Severity.ERROR,
         path,
         getattr(node, "lineno", 0),
         f"fork-owned read of {where} {hit.qualname}() returns, which upstream now {change} axis {hit.axis} on "
-        f"itself ({hit.path}{commit}): the line {why}; read the returned value at its new rank",
+        f"itself ({hit.path}{commit}): the line {why}"
+        + (f" (unless the function's test of axis {hit.axis} against 1 was written for the new rank)" if unsure else "")
+        + "; read the returned value at its new rank",
     )
