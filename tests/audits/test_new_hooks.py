@@ -337,3 +337,23 @@ def test_twin_a_hook_name_another_class_defines_stays_the_warning_off_an_untyped
     method = "    def adjust_request(self, request, budget):\n        return request\n"
     upstream = {**TOOL, ABS: ABS_TEXT + HOOK, RENDER: SOLE_CALLS}
     assert [r[1] for r in _found(git_repo, _fork(method), upstream)] == ["warning"]
+
+
+@pytest.mark.parametrize(
+    "calls",
+    [
+        # the base called through its own class (#39366: ``ParallelConfig.sync_dp_state(...)``)
+        RENDER_HEAD + "def render(request):\n    return ReasoningParser.adjust_request(request=request)\n",
+        # ... through a class of the calling module
+        RENDER_HEAD + "class Local(ReasoningParser):\n    pass\n\n\n"
+        "def render(request):\n    return Local.adjust_request(request=request)\n",
+    ],
+    ids=["the base by name", "a module's class by name"],
+)
+def test_twin_a_call_through_a_class_reaches_no_fork_override(git_repo: GitRepo, calls: str) -> None:
+    """``Cls.name(...)`` names that class's attribute: a fork subclass's namesake is never what runs, so the
+    sole-hook rule does not decide an error (the namesake's warning stays)."""
+    method = "    def adjust_request(self, request, budget):\n        return request\n"
+    static = "\n    @staticmethod\n    def adjust_request(request):\n        return request\n"
+    upstream = {ABS: ABS_TEXT + static, RENDER: calls}
+    assert [r[1] for r in _found(git_repo, _fork(method), upstream)] == ["warning"]

@@ -6087,7 +6087,7 @@ class _Checker:
                 )
                 typed = typed or self._global_typed(found, call, parents, after, family)
                 typed = typed or self._chain_typed(found, call, parents, after, family)
-                typed = typed or self._sole_hook(after)
+                typed = typed or (frozenset() if self._through_class(found, call) else self._sole_hook(after))
                 if typed:
                     calls.append((call, used, typed))
                     self._call_modes[id(call)] = new_hooks.call_mode(call, parents)
@@ -6108,6 +6108,19 @@ class _Checker:
             sole = bool(sites) and hook.owner is not None and all(self._derives_hook(p, n, hook) for p, n in sites)
             self._sole_hooks[key] = frozenset({(hook.path, hook.owner or "")}) if sole else frozenset()
         return self._sole_hooks[key]
+
+    def _through_class(self, mod: ModuleInfo, call: ast.Call) -> bool:
+        """``Cls.name(...)`` off a class upstream's module defines or imports: the call names that class's
+        attribute, never a subclass's override (#39366: the engine core calls ``ParallelConfig.sync_dp_state(...)``;
+        a fork subclass's own ``sync_dp_state`` is not reached), so ``_sole_hook`` does not decide it."""
+        func = call.func
+        if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name)):
+            return False
+        if func.value.id in mod.classes:
+            return True
+        origin = px.imported_origin(func.value, px.file_imports(mod.tree, mod.path))
+        sym = self.theirs_ix.resolve(*origin) if origin is not None else None
+        return isinstance(sym, DefSym) and isinstance(sym.node, ast.ClassDef)
 
     def _derives_hook(self, path: str, line: int, hook: DefSym) -> bool:
         """The def of ``hook.name`` at ``path``:``line`` is a method of the hook's class or of a class deriving it."""
