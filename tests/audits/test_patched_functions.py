@@ -536,3 +536,80 @@ def test_a_patch_of_the_defining_module_that_fits_or_is_not_reached_is_quiet(
     git_repo: GitRepo, no_rules: Path, fork: str, caller: tuple[str, str] | None
 ) -> None:
     assert imported_rows(git_repo, no_rules, fork, caller or (LOCAL_BASE, LOCAL_THEIRS)) == []
+
+
+# --- killers231: #28406's shape -- upstream defines a name the fork had installed on the module itself
+# (``torch_utils.aux_stream = aeon_aux_stream``) and calls it from another module, without the fork's parameter
+HOME = "vllm/util/streams.py"
+HOME_BASE = "def current():\n    return None\n"
+HOME_THEIRS = HOME_BASE + "\n\ndef side_stream():\n    return None\n"
+LAYER = "vllm/layers/shared.py"
+LAYER_BASE = "def build():\n    return None\n"
+IMPORTED = (
+    "from vllm.util.streams import current, side_stream\n\n\ndef build():\n    current()\n    return side_stream()\n"
+)
+THROUGH = "from vllm.util import streams\n\n\ndef build():\n    return streams.side_stream()\n"
+SIDE = "from vllm.util import streams\n\n\ndef aeon_side(device):\n    return device\n\n\n"
+
+
+def home_rows(
+    git_repo: GitRepo, no_rules: Path, fork: str, layer: str, home: tuple[str, str] = (HOME_BASE, HOME_THEIRS)
+) -> list:
+    sides = s.merge_case(
+        git_repo,
+        {HOME: home[0], LAYER: LAYER_BASE, "vllm/util/__init__.py": "", "vllm/layers/__init__.py": ""},
+        {PLUGIN: fork},
+        [("[MoE] overlap shared experts on an aux stream (#28406)", {HOME: home[1], LAYER: layer})],
+    )
+    return [
+        (r[1], r[2], r[3])
+        for r in s.rule_rows(git_repo, no_rules, sides, DRIFT)
+        if r[0] == PLUGIN and "installs" in r[3]
+    ]
+
+
+@pytest.mark.parametrize(
+    ("fork", "needle", "layer", "severity"),
+    [
+        # the caller binds the name at its import: the patch reaches it when it ran first (the import order's)
+        (SIDE + "streams.side_stream = aeon_side\n", "streams.side_stream = aeon_side", IMPORTED, "warning"),
+        (
+            "import vllm.util.streams\n\n\ndef _side(priority):\n    return priority\n\n\n"
+            'def install():\n    setattr(vllm.util.streams, "side_stream", _side)\n',
+            "setattr(",
+            IMPORTED,
+            "warning",
+        ),
+        # the caller looks the name up through the module at run time: it finds the patch on every path
+        (SIDE + "streams.side_stream = aeon_side\n", "streams.side_stream = aeon_side", THROUGH, "error"),
+    ],
+    ids=["a def over the new name, imported by name", "setattr, imported by name", "called through the module"],
+)
+def test_a_name_upstream_now_defines_over_the_forks_patch_called_elsewhere(
+    git_repo: GitRepo, no_rules: Path, fork: str, needle: str, layer: str, severity: str
+) -> None:
+    [(line, found, message)] = home_rows(git_repo, no_rules, fork, layer)
+    assert (line, found) == (line_of(fork, needle), severity)
+    assert "vllm.util.streams.side_stream()" in message and LAYER in message and "#28406" in message
+
+
+@pytest.mark.parametrize(
+    ("fork", "layer", "home"),
+    [
+        # the fork's function takes upstream's call (a defaulted parameter)
+        (SIDE.replace("(device)", "(device=None)") + "streams.side_stream = aeon_side\n", IMPORTED, None),
+        (SIDE.replace("(device)", "(device=None)") + "streams.side_stream = aeon_side\n", THROUGH, None),
+        # the fork's own attribute name
+        (SIDE + "streams.aeon_side_stream = aeon_side\n", THROUGH, None),
+        # killers180's reckoning: a name the home module defined at the base, imported by name, was bound before
+        # any patch
+        (SIDE + "streams.side_stream = aeon_side\n", IMPORTED, (HOME_THEIRS, HOME_THEIRS + "\n\nX = 1\n")),
+        # the caller imports another module's namesake
+        (SIDE + "streams.side_stream = aeon_side\n", IMPORTED.replace("vllm.util.streams", "vllm.util.other"), None),
+    ],
+    ids=["fits, imported", "fits, through the module", "the fork's own name", "defined at the base", "a namesake"],
+)
+def test_a_name_upstream_now_defines_quiet_where_the_patch_fits_or_is_not_met(
+    git_repo: GitRepo, no_rules: Path, fork: str, layer: str, home: tuple[str, str] | None
+) -> None:
+    assert home_rows(git_repo, no_rules, fork, layer, home or (HOME_BASE, HOME_THEIRS)) == []

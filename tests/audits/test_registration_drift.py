@@ -220,3 +220,53 @@ def test_a_key_a_removed_entry_quotes_as_its_value_is_still_new(git_repo: GitRep
     )
     by_line = found(git_repo.audit(no_rules, merge=sides))
     assert line_of(git_repo, '_TEXT_GENERATION_MODELS["ExaoneMoeForCausalLM"]') in by_line
+
+
+# killers231 (#38479's shape: ``STR_DTYPE_TO_TORCH_DTYPE.update(\n    {"turboquant_k8v4": ...}\n)``): a table's
+# bulk write whose keys sit below its opening line, a keyword update, ``|=`` with a dict display or ``dict(...)``
+NEW_KEYS = ("Glm5ForCausalLM", "Kimi3ForCausalLM", "Qwen9ForCausalLM", "Mist4ForCausalLM", "Phi7ForCausalLM")
+REGISTRY_MANY = REGISTRY_BASE.replace(
+    '    "Arch9ForCausalLM"', "".join(f'    "{k}": ("up", "{k}"),\n' for k in NEW_KEYS) + '    "Arch9ForCausalLM"'
+)
+BULK = """from vllm.model_executor.models import registry
+
+registry._TEXT_GENERATION_MODELS.update(
+    {"Glm5ForCausalLM": ("aeon.glm5", "AeonGlm5"), "AeonOwnForCausalLM": ("aeon.own", "AeonOwn")}
+)
+registry._TEXT_GENERATION_MODELS.update(Kimi3ForCausalLM=("aeon.kimi", "AeonKimi3"))
+registry._TEXT_GENERATION_MODELS |= {
+    "Qwen9ForCausalLM": ("aeon.qwen", "AeonQwen9"),
+}
+registry._TEXT_GENERATION_MODELS |= dict(Mist4ForCausalLM=("aeon.mist", "AeonMist4"))
+
+
+def aeon_local() -> dict[str, tuple[str, str]]:
+    options: dict[str, tuple[str, str]] = {}
+    options.update(
+        {"Phi7ForCausalLM": ("aeon.phi", "AeonPhi7")}
+    )
+    return options
+"""
+
+
+def test_a_bulk_write_of_a_key_upstream_now_registers_is_a_warning_on_the_keys_line(
+    git_repo: GitRepo, no_rules: Path
+) -> None:
+    sides = s.merge_case(
+        git_repo,
+        {REGISTRY: REGISTRY_BASE, "vllm/aeon/__init__.py": ""},
+        {FORK: BULK},
+        [(SUBJECT, {REGISTRY: REGISTRY_MANY})],
+    )
+    report = git_repo.audit(no_rules, merge=sides)
+    by_line = found(report)
+    wanted = {
+        line_of(git_repo, '{"Glm5ForCausalLM"'): "Glm5ForCausalLM",
+        line_of(git_repo, "update(Kimi3ForCausalLM="): "Kimi3ForCausalLM",
+        line_of(git_repo, '"Qwen9ForCausalLM":'): "Qwen9ForCausalLM",
+        line_of(git_repo, "dict(Mist4ForCausalLM="): "Mist4ForCausalLM",
+    }
+    # the fork's own key and a local dict's update (a function's lower-case name, not a table) stay silent
+    assert set(by_line) == set(wanted)
+    assert all(f"registration of {key!r}" in by_line[line] for line, key in wanted.items())
+    assert all(f.severity is Severity.WARNING for f in report.findings if f.path == FORK)

@@ -95,6 +95,9 @@ class Called:
     # the module-level def (or ``Cls.meth``) each of ``new`` sits in ("" at the module's top): a caller the fork
     # patches too runs the fork's code, never upstream's new call
     within: tuple[str, ...] = ()
+    # the calls sit in another module that bound the name by a top-level ``from module import name`` (killers231):
+    # bound when that module was imported, so they find the patch only when the fork's patch ran first
+    at_import: bool = False
 
 
 @dataclass(frozen=True)
@@ -151,10 +154,13 @@ def _patched_names(trees: ThreeTrees) -> set[str]:
 def _upstream_calls(trees: ThreeTrees, names: set[str]) -> Iterator[Called]:
     # a call of the name, or the name handed on to a forwarder with its arguments (``submit(f, a)``)
     calling = re.compile(rf"(?<![\w.])(?:{'|'.join(map(re.escape, sorted(names)))})\s*[(,]")
+    # a call through the module (``torch_utils.aux_stream()``, killers231), read by ``_home_calls``
+    through = re.compile(rf"[A-Za-z_]\w*\.(?:{'|'.join(map(re.escape, sorted(names)))})\s*\(")
     paths = [
         p
         for p in sorted(trees.upstream)
-        if p.endswith(".py") and any(calling.search(line) for line in trees.upstream[p].added.values())
+        if p.endswith(".py")
+        and any(calling.search(line) or through.search(line) for line in trees.upstream[p].added.values())
     ][:_MOST_FILES]
     paths += _argument_changed(trees, names, paths)
     versions = list(parsed_versions(trees, paths))
@@ -170,6 +176,7 @@ def _upstream_calls(trees: ThreeTrees, names: set[str]) -> Iterator[Called]:
                 within = tuple(_owner(new, c) for c in fresh)
                 yield Called(path, dotted_name(path, roots=("",)), name, tuple(_bare_calls(old, name)), fresh, within)
     yield from _locally_imported_calls(trees, versions, names)
+    yield from _home_calls(trees, versions, names)
 
 
 def _argument_changed(trees: ThreeTrees, names: set[str], seen: list[str]) -> list[str]:
@@ -205,6 +212,49 @@ def _locally_imported_calls(
                 yield Called(path, home, name, before, fresh, ("",) * len(fresh))
 
 
+def _home_calls(
+    trees: ThreeTrees, versions: list[tuple[str, ast.Module, ast.Module]], names: set[str]
+) -> Iterator[Called]:
+    """The new calls, in another module of upstream's, of a patched name of its home module (killers231: #28406
+    added ``torch_utils.aux_stream()`` and made the shared-experts MoE layer call it, imported by name; a fork that
+    had installed its own ``torch_utils.aux_stream = aeon_aux_stream(device)`` there now shadows upstream's def,
+    and the layer's call passes no device), keyed by the home module: a call through the module
+    (``torch_utils.aux_stream()``) looks the name up at run time and finds the patch; a bare call of a name a
+    top-level ``from home import name`` bound finds it only when the fork's patch ran before that import
+    (``at_import``), and counts only for a name the home module did not define at the base: there the fork's patch
+    put a name of its own on the module, which upstream's new def and importers now meet (killers180's twin: a
+    name the caller imported at the base too was bound before any patch, by the fork's own reckoning)."""
+    for path, old, new in versions:
+        added = set(trees.upstream[path].added)
+        here = dotted_name(path, roots=("",))
+        before = _through_home(old, path, names)
+        for (home, name, bound), calls in sorted(_through_home(new, path, names).items()):
+            fits = home != here and not (bound and _home_def(trees, home, name, trees.base) is not None)
+            theirs = _home_def(trees, home, name) if fits else None
+            sig = signature(theirs, False) if theirs is not None else None
+            fresh = tuple(c for c in calls if _call_lines(c) & added and _binds(c, sig))
+            if fresh:
+                was = tuple(before.get((home, name, bound), ()))
+                yield Called(path, home, name, was, fresh, ("",) * len(fresh), bound)
+
+
+def _through_home(module: ast.Module, path: str, names: set[str]) -> dict[tuple[str, str, bool], list[ast.Call]]:
+    """(home, name, bound at import) -> the module's calls of a patched name of another module: ``m.name(...)``
+    with ``m`` an imported module (False), or ``name(...)`` bound by a top-level ``from home import name`` the
+    module rebinds nowhere (True)."""
+    imports = file_imports(module, path)
+    found: dict[tuple[str, str, bool], list[ast.Call]] = {}
+    for call in (n for n in ast.walk(module) if isinstance(n, ast.Call)):
+        func = call.func
+        origin = imported_origin(func, imports) if isinstance(func, ast.Attribute) and func.attr in names else None
+        if origin is not None:  # a class's method (``Cls.f``) has no module of that name: ``_home_def`` finds none
+            found.setdefault((origin[0], origin[1], False), []).append(call)
+    for local, (home, original) in _from_imports(module, path, names).items():
+        if original in names:
+            found.setdefault((home, original, True), []).extend(_bare_calls(module, local))
+    return found
+
+
 def _local_import_calls(module: ast.Module, path: str, names: set[str]) -> dict[tuple[str, str], list[ast.Call]]:
     """(home, name) -> the bare calls, in the same function's own scope, of a patched name that function imports
     with ``from home import name``."""
@@ -223,9 +273,10 @@ def _local_import_calls(module: ast.Module, path: str, names: set[str]) -> dict[
     return found
 
 
-def _home_def(trees: ThreeTrees, home: str, name: str) -> ast.FunctionDef | ast.AsyncFunctionDef | None:
-    """Upstream's module-level def ``name`` of module ``home``, when exactly one."""
-    texts = trees.blobs(trees.theirs, _homes(home))
+def _home_def(trees: ThreeTrees, home: str, name: str, rev: str = "") -> ast.FunctionDef | ast.AsyncFunctionDef | None:
+    """Upstream's module-level def ``name`` of module ``home`` (at ``rev``, upstream's by default), when exactly
+    one."""
+    texts = trees.blobs(rev or trees.theirs, _homes(home))
     for path, text in texts.items():
         tree = parse_python(text, path) if text is not None else None
         hit = [n for n in tree.body if isinstance(n, _FUNCS) and n.name == name] if tree is not None else []
@@ -570,7 +621,9 @@ def _finding(
     pr_pattern: str,
 ) -> Finding:
     call, problem = refused
-    commit = trees.upstream_commit(hit.path, rf"(^|[^A-Za-z0-9_.]){re.escape(hit.name)} *\(", pr_pattern, most=5)
+    # a call in another module may go through the home module (``streams.side_stream()``): a dot may lead it
+    lead = "[^A-Za-z0-9_]" if dotted_name(hit.path, roots=("",)) != hit.module else "[^A-Za-z0-9_.]"
+    commit = trees.upstream_commit(hit.path, rf"(^|{lead}){re.escape(hit.name)} *\(", pr_pattern, most=5)
     shown = ast.unparse(call)
     shown = shown if len(shown) <= 120 else shown[:117] + "..."
     why = problem.replace("which it no longer accepts", "which it does not take").replace(
@@ -583,8 +636,14 @@ def _finding(
         "TypeError; give the fork function the parameters upstream's calls pass (or **kwargs handed on)"
     )
     decorated = _decorated(patch.func)
-    severity = Severity.WARNING if patch.chosen or decorated else Severity.ERROR
-    if patch.chosen:
+    severity = Severity.WARNING if patch.chosen or decorated or hit.at_import else Severity.ERROR
+    if hit.at_import:
+        message = message.replace(
+            f"the module looks {hit.name} up at run time and finds the patch",
+            f"{hit.path} binds {hit.name} by a top-level `from {hit.module} import` and finds the patch when the "
+            "fork's patch ran before that import (the import order decides: a warning)",
+        )
+    elif patch.chosen:
         message += " (an `if` picks the patch by looking at upstream's function, which the engine cannot run)"
     elif decorated:
         message += " (a decorator wraps the fork's function and may take what the def does not: read as written)"

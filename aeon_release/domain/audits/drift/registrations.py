@@ -47,6 +47,14 @@ _REGISTRATION_LINE = lazy_pattern(
     re.M,
 )
 
+# the opening of a table's bulk write (killers231): ``R.update(`` or ``R |=``, its keys on the lines that follow
+# as often as on its own (``R.update(\n    {"k": v, "k2": w}\n)``, ``R.update(k=v)``)
+_BULK = lazy_pattern(r"\.update\(|\|=[ \t]*(?:\{|dict\(|$)", re.M)
+_BULK_KEY = lazy_pattern(
+    rf"""(?:[{{,(][ \t]*|^\+[ \t]*){_KEY}[ \t]*:|[(,][ \t]*([A-Za-z_]\w{{2,}})[ \t]*=(?!=)""", re.M
+)
+_BULK_SPAN = 800
+
 
 # an object's own names (``self.register_buffer("cos_sin_cache", t)``, ``layer.register_parameter(...)``):
 # one per instance, not a registry two files share
@@ -115,9 +123,30 @@ def _keys(side: Changes) -> set[str]:
     keys: set[str] = set()
     for path in side:
         if path.endswith(".py"):
-            for match in _REGISTRATION_LINE.finditer(side.raw(path)):
+            raw = side.raw(path)
+            for match in _REGISTRATION_LINE.finditer(raw):
                 keys.update(g for g in match.groups() if g)
+            for opening in _BULK.finditer(raw):
+                keys.update(_bulk_keys(raw, opening.start()))
     return keys
+
+
+def _bulk_keys(raw: str, start: int) -> Iterator[str]:
+    """The keys of a bulk write opening at ``start``: on its added lines up to the first line the side did not
+    add (a bounded span: the AST decides what is written)."""
+    end = raw.find("\n", start)
+    span = raw[start : start + _BULK_SPAN] if end >= 0 else raw[start:]
+    lines = span.split("\n")
+    own = "\n".join([lines[0], *(line for line in _while_added(lines[1:]))])
+    for match in _BULK_KEY.finditer(own):
+        yield from (g for g in match.groups() if g)
+
+
+def _while_added(lines: list[str]) -> Iterator[str]:
+    for line in lines:
+        if not line.startswith("+"):
+            return
+        yield line
 
 
 def _new_upstream_keys(trees: ThreeTrees, keys: set[str]) -> tuple[set[str], list[str]]:
@@ -176,6 +205,8 @@ def _written(path: str, module: ast.Module, displays: bool) -> Iterator[Registra
                     yield Registration(path, key.lineno, name, target)
     top = _module_level(module)
     for node in ast.walk(module):
+        if isinstance(node, ast.AugAssign) and isinstance(node.op, ast.BitOr):
+            yield from _merged_in(path, _dotted(node.target), node.value, id(node) in top)
         if isinstance(node, (ast.Assign, ast.AugAssign)):
             targets = node.targets if isinstance(node, ast.Assign) else [node.target]
             for t in targets:
@@ -220,10 +251,9 @@ def _call_writes(path: str, call: ast.Call, top: bool) -> Iterator[Registration]
             yield Registration(path, call.lineno, name, registry)
         elif last == "update":
             for arg in call.args:
-                if isinstance(arg, ast.Dict):
-                    for key in arg.keys:
-                        if key is not None and (name := str_value(key)) is not None:
-                            yield Registration(path, key.lineno, name, registry)
+                yield from _merged_in(path, registry, arg, True)
+            for word in (k for k in call.keywords if k.arg is not None):
+                yield Registration(path, word.value.lineno, word.arg or "", registry)
     elif (
         owner
         and "register" in last
@@ -233,6 +263,20 @@ def _call_writes(path: str, call: ast.Call, top: bool) -> Iterator[Registration]
         and (name := str_value(call.args[0])) is not None
     ):
         yield Registration(path, call.lineno, name, owner)
+
+
+def _merged_in(path: str, registry: str, value: ast.expr, top: bool) -> Iterator[Registration]:
+    """The keys ``value`` writes into ``registry`` (``R.update(value)``, ``R |= value``): a dict display's string
+    keys, a ``dict(k=v)``'s keywords (killers231)."""
+    if not registry or not (top or _table(registry)):
+        return
+    if isinstance(value, ast.Dict):
+        for key in value.keys:
+            if key is not None and (name := str_value(key)) is not None:
+                yield Registration(path, key.lineno, name, registry)
+    elif isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict":
+        for word in (k for k in value.keywords if k.arg is not None):
+            yield Registration(path, word.value.lineno, word.arg or "", registry)
 
 
 def _dotted(node: ast.expr) -> str:
