@@ -155,7 +155,9 @@ def _upstream_calls(trees: ThreeTrees, names: set[str]) -> Iterator[Called]:
     # a call of the name, or the name handed on to a forwarder with its arguments (``submit(f, a)``)
     calling = re.compile(rf"(?<![\w.])(?:{'|'.join(map(re.escape, sorted(names)))})\s*[(,]")
     # a call through the module (``torch_utils.aux_stream()``, killers231), read by ``_home_calls``
-    through = re.compile(rf"[A-Za-z_]\w*\.(?:{'|'.join(map(re.escape, sorted(names)))})\s*\(")
+    through = re.compile(
+        rf"(?<![\w.])(?!self\.|cls\.)[A-Za-z_][\w.]*\.(?:{'|'.join(map(re.escape, sorted(names)))})\s*\("
+    )
     paths = [
         p
         for p in sorted(trees.upstream)
