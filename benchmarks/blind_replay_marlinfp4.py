@@ -534,6 +534,42 @@ CASES += [
     ),
     (
         "#35568 callee changed",
+        "a monkeypatch.setattr statement before the steered call",
+        K(
+            "#35568",
+            FF,
+            FFW,
+            "tests/aeon/test_ff4.py",
+            "import pytest\n\n"
+            "from vllm.platforms import current_platform\n"
+            f"from {MU} import get_marlin_input_dtype\n\n\n"
+            "def test_aeon_w4a8_fp8_refused_on_sm90(monkeypatch):\n"
+            '    monkeypatch.setenv("VLLM_MARLIN_INPUT_DTYPE", "fp8")\n'
+            '    monkeypatch.setattr(current_platform, "is_device_capability", lambda c: c == 90)\n'
+            "    with pytest.raises(ValueError):\n"
+            "        get_marlin_input_dtype()\n",
+            'monkeypatch.setattr(current_platform, "is_device_capability", lambda c: c == 90)',
+        ),
+    ),
+    (
+        "#35568 callee changed",
+        "twin: a double on a member the function still reads",
+        K(
+            "#35568",
+            FF,
+            FFW,
+            "tests/aeon/test_ff5.py",
+            "from unittest import mock\n\nimport torch\n\n"
+            "import vllm.envs as envs\n"
+            f"from {MU} import get_marlin_input_dtype\n\n\n"
+            "def test_aeon_w4a8_int8():\n"
+            '    with mock.patch.object(envs, "VLLM_MARLIN_INPUT_DTYPE", "int8"):\n'
+            "        assert get_marlin_input_dtype() == torch.int8\n",
+            'with mock.patch.object(envs, "VLLM_MARLIN_INPUT_DTYPE", "int8"):',
+        ),
+    ),
+    (
+        "#35568 callee changed",
         "twin: the fork reads the family itself",
         K(
             "#35568",
