@@ -44,6 +44,16 @@ def legacy(tp: int) -> None:
 def shape(k: int, group_size: int) -> None:
     if k % group_size:
         raise ValueError(f"Weight k = {k} is not divisible by group_size = {group_size}. Reduce tp")
+
+
+def split(k: int, group_size: int) -> None:
+    if k % group_size:
+        raise ValueError(f"split k = {k} leaves a partial group of {group_size}")
+
+
+def halve(k: int) -> None:
+    if k % 2:
+        raise ValueError(f"odd k = {k} cannot be halved evenly")
 """
 LIB_AFTER = (
     LIB_BASE.replace("but of unexpected size: ", "but of unexpected size. got: ")
@@ -58,7 +68,23 @@ LIB_AFTER = (
         'f"Weight k = {k} is not divisible by group_size = {group_size}. Reduce tp"',
         'f"Weight {k=} is not divisible by {group_size=}. Reduce tp"',
     )
+    .replace(
+        '    if k % group_size:\n        raise ValueError(f"split k = {k} leaves a partial group of {group_size}")',
+        "    verify_split(k, group_size)",
+    )
+    .replace('    if k % 2:\n        raise ValueError(f"odd k = {k} cannot be halved evenly")', "    verify_half(k)")
+    .replace("def ensure(", "from pkg.checks import verify_half, verify_split\n\n\ndef ensure(", 1)
 )
+# killers230: the raise moved into a helper of another module (#46236's verify_group_size_divides_partition)
+CHECKS = """def verify_split(k: int, group_size: int) -> None:
+    if k % group_size:
+        raise ValueError(f"split k = {k} leaves a partial group of {group_size}")
+
+
+def verify_half(k: int) -> None:
+    if k % 2:
+        raise ValueError(f"{k=} is odd")
+"""
 SUBJECT = "[Misc] log more detailed message for ensure_model_parallel_initialized (#22144)"
 HEAD = "import pkg.groups as groups\nfrom pkg.groups import build, check, ensure, legacy\n\n\n"
 
@@ -87,7 +113,7 @@ QUIET = {
     "def aeon_check(tp: int) -> bool:\n    try:\n        ensure(tp)\n    except AssertionError as e:\n"
     "        if 'but of unexpected size:' in str(e):\n            return False\n        raise\n    return True\n",
 }
-EXPECTING = "import unittest\n\nimport pytest\n\nfrom pkg.groups import build, check, shape\n\n\n"
+EXPECTING = "import unittest\n\nimport pytest\n\nfrom pkg.groups import build, check, halve, shape, split\n\n\n"
 
 
 def _expects(expecter: str, call: str) -> str:
@@ -105,6 +131,9 @@ EXPECT_FOUND = {
     ),
     "assert-raises-regex": EXPECTING + "class AeonTest(unittest.TestCase):\n    def test_size(self):\n"
     '        with self.assertRaisesRegex(ValueError, r"bad size \\d+: must be positive"):\n            build(-1)\n',
+    "moved-into-another-module-reworded": _expects(
+        'pytest.raises(ValueError, match="cannot be halved evenly")', "halve(3)"
+    ),
     "in-str-spanning-values": _try("shape(tp, 256)", '"k = 384 is not divisible by group_size" in str(e)').replace(
         "from pkg.groups import", "from pkg.groups import shape,"
     ),
@@ -115,6 +144,9 @@ EXPECT_QUIET = {
     "match-alternation": _expects('pytest.raises(ValueError, match="bad size|must be positive")', "build(-1)"),
     "match-too-short": _expects(r'pytest.raises(ValueError, match=r"bad\s+size")', "build(-1)"),
     "no-match": _expects("pytest.raises(ValueError)", "shape(384, 256)"),
+    "moved-into-another-module-kept": _expects(
+        'pytest.raises(ValueError, match="split k = 384 leaves a partial group")', "split(384, 256)"
+    ),
     "values-alone": _try("shape(tp, 256)", '"384" in str(e)').replace(
         "from pkg.groups import", "from pkg.groups import shape,"
     ),
@@ -128,7 +160,8 @@ FORKS = (
 
 
 def _rows(git_repo: GitRepo) -> dict[str, list[tuple[int, str]]]:
-    found = s.side_by_side(git_repo, {LIB: LIB_BASE, "pkg/__init__.py": ""}, FORKS, [(SUBJECT, {LIB: LIB_AFTER})], RULE)
+    upstream = [(SUBJECT, {LIB: LIB_AFTER, "pkg/checks.py": CHECKS})]
+    found = s.side_by_side(git_repo, {LIB: LIB_BASE, "pkg/__init__.py": ""}, FORKS, upstream, RULE)
     return {p: [(f.line, f.severity.value) for f in rows if "reworded" in f.message] for p, rows in found.items()}
 
 

@@ -24,7 +24,9 @@ ends a run, a ``?``/``*``/``{`` takes its character back; a ``|`` or a group is 
 message could hold that run, as the test fails whether the call raises or not.  Words may span a formatted
 value: a message's ``{x}`` holds a value's text (a word of up to 64 characters, or a quoted or bracketed display;
 the words mostly the message's own text, never values alone), on both sides -- the base's message must hold the words so, and
-upstream's holds them when any message or string of the file could.
+upstream's holds them when any message or string of the file could, or a string of the module a ``from M
+import f`` names where ``f`` is a call the def makes now and did not (the raise moved into another module's
+helper, as #46236's into ``verify_group_size_divides_partition``: words it kept stay quiet).
 """
 
 from __future__ import annotations
@@ -36,10 +38,10 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.callees import Callee, Scope, resolve, scope_of
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
+from aeon_release.domain.audits.drift.sides import ThreeTrees, Versions, parsed_texts
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, lazy_pattern, str_value
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parse_python, str_value
 
 _TESTED = lazy_pattern(
     r"""["'][^"'\n]{4,}["']\s+(?:not\s+)?in\s+(?:str\(\w+\)|\w+\.args\[0\])|str\(\w+\)\.(?:start|end)swith\("""
@@ -80,7 +82,8 @@ def message_test_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
                 if not any(_holds(m, test.words) for m in _messages(both.new)) and not _literal_holds(
                     both.new, test.words
                 ):
-                    findings.append(_finding(trees, test, both.path, pr_pattern))
+                    if not _moved_holds(trees, both, test):
+                        findings.append(_finding(trees, test, both.path, pr_pattern))
     return findings
 
 
@@ -235,6 +238,31 @@ def _literal_holds(module: ast.Module, words: str) -> bool:
         or (isinstance(n, ast.JoinedStr) and _holds(_joined(n), words))
         for n in ast.walk(module)
     )
+
+
+def _moved_holds(trees: ThreeTrees, both: Versions, test: Test) -> bool:
+    """killers230: a module a ``from M import f`` of upstream's file names, ``f`` called by the new def and not
+    the old (the raise moved into a helper of another module: #46236's ``verify_group_size_divides_partition``),
+    holds the words in a string literal at upstream."""
+    before = _called_names(_defs(both.old, test.name))
+    moved = _called_names(_defs(both.new, test.name)) - before
+    imported = {
+        alias.asname or alias.name: node.module
+        for node in both.new.body
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level
+        for alias in node.names
+    }
+    homes = sorted({imported[name].replace(".", "/") for name in moved if name in imported})
+    paths = [p for home in homes for p in (f"{home}.py", f"{home}/__init__.py")]
+    for path, text in trees.blobs(trees.theirs, paths).items():
+        if text and _fragment(test.words) in text and (module := parse_python(text, path)) is not None:
+            if _literal_holds(module, test.words):
+                return True
+    return False
+
+
+def _called_names(defs: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> set[str]:
+    return {n.func.id for d in defs for n in ast.walk(d) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
 
 
 def _fragment(words: str) -> str:
