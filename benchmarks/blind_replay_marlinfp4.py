@@ -53,7 +53,7 @@ replay) 6 caught, 4 warned, 2 missed of 12 (10 quiet, 1 warned), and the replays
 spellings: blind_replay_pstate 21 caught, 1 warned of 22 (11 quiet, 1 warned), blind_replay_specdec2 24 caught,
 1 warned of 25 (15 quiet), blind_replay_compcfg 13 caught, 5 warned of 18 (9 quiet), blind_replay_fiutils 10
 caught, 6 warned, 2 missed of 18 (9 quiet, 1 warned): each as recorded, 0 false errors.  Unit tests:
-test_message_tests 22 (10 before: +12), test_stale_doubles 11 (new); test_lazy_patterns + test_fleet_profile
+test_message_tests 23 (10 before: +13), test_stale_doubles 11 (new); test_lazy_patterns + test_fleet_profile
 pass.  Speed (drift_speed's windows, its CHECKS set to the two, 3 audits each, this machine shared):
 message_test_drift 0.08 ms and stale_double_drift 0.05 ms at 150 commits, 0.09 ms and 0.04 ms at 500 (the
 window's carry spells no double and tests no text: the gates stop both; audits 18.0 s and 32.2 s).

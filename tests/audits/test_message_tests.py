@@ -131,6 +131,9 @@ EXPECT_FOUND = {
     ),
     "assert-raises-regex": EXPECTING + "class AeonTest(unittest.TestCase):\n    def test_size(self):\n"
     '        with self.assertRaisesRegex(ValueError, r"bad size \\d+: must be positive"):\n            build(-1)\n',
+    "raises-match-on-its-own-line": EXPECTING
+    + "def test_aeon_refused():\n    with pytest.raises(\n        ValueError,\n"
+    + '        match="k = 384 is not divisible by group_size = 256",\n    ):\n        shape(384, 256)\n',
     "moved-into-another-module-reworded": _expects(
         'pytest.raises(ValueError, match="cannot be halved evenly")', "halve(3)"
     ),

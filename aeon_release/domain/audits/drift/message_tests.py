@@ -45,7 +45,7 @@ from aeon_release.domain.audits.source import last_name, lazy_pattern, parse_pyt
 
 _TESTED = lazy_pattern(
     r"""["'][^"'\n]{4,}["']\s+(?:not\s+)?in\s+(?:str\(\w+\)|\w+\.args\[0\])|str\(\w+\)\.(?:start|end)swith\("""
-    r"""|\braises\(.*\bmatch\s*=|\bassertRaisesRegexp?\("""
+    r"""|\bmatch\s*=\s*[rR]?["']|\bassertRaisesRegexp?\("""
 )
 # what a formatted value of a message stands for: a word of up to 64 characters, or a quoted or bracketed display
 _VALUE = r"""(?:\S{0,64}|[\[({'"][^\n]{0,62}[\])}'"])"""
