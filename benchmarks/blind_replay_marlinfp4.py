@@ -47,9 +47,9 @@ and no more or with a new member off the same receiver in its place; a warning, 
 where the new member answers alike).  Left: no miss; #18861's two stay warnings (raised_kinds: an ``assert``
 taken out with nothing in its place may mean the case is accepted now, and a callee of another module may still
 assert -- the engine cannot prove the test fails), and #35568's two doubles stay warnings by design.
-Regression set: killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet) (both at d6a416e7, the first
-widening; the second only quiets message tests), and at the head: blind_replay_pstate2 (message tests'
-replay) 6 caught, 4 warned, 2 missed of 12 (10 quiet, 1 warned), and the replays with doubles in their
+Regression set: killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet) and blind_replay_pstate2
+(message tests' replay) 6 caught, 4 warned, 2 missed of 12 (10 quiet, 1 warned), rerun at the last change
+(1216485b); and at de701bf1 the replays with doubles in their
 spellings: blind_replay_pstate 21 caught, 1 warned of 22 (11 quiet, 1 warned), blind_replay_specdec2 24 caught,
 1 warned of 25 (15 quiet), blind_replay_compcfg 13 caught, 5 warned of 18 (9 quiet), blind_replay_fiutils 10
 caught, 6 warned, 2 missed of 18 (9 quiet, 1 warned): each as recorded, 0 false errors.  Unit tests:
