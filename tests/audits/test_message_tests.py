@@ -39,6 +39,21 @@ def check(tp: int) -> None:
 def legacy(tp: int) -> None:
     if tp != 1:
         raise ValueError("legacy layout refused")
+
+
+def shape(k: int, group_size: int) -> None:
+    if k % group_size:
+        raise ValueError(f"Weight k = {k} is not divisible by group_size = {group_size}. Reduce tp")
+
+
+def split(k: int, group_size: int) -> None:
+    if k % group_size:
+        raise ValueError(f"split k = {k} leaves a partial group of {group_size}")
+
+
+def halve(k: int) -> None:
+    if k % 2:
+        raise ValueError(f"odd k = {k} cannot be halved evenly")
 """
 LIB_AFTER = (
     LIB_BASE.replace("but of unexpected size: ", "but of unexpected size. got: ")
@@ -49,7 +64,27 @@ LIB_AFTER = (
         'msg = f"tp mismatch: expected one group, got {tp}"\n        raise ValueError(msg)',
     )
     .replace('raise ValueError("legacy layout refused")', 'msg = "layout not supported"\n        raise ValueError(msg)')
+    .replace(
+        'f"Weight k = {k} is not divisible by group_size = {group_size}. Reduce tp"',
+        'f"Weight {k=} is not divisible by {group_size=}. Reduce tp"',
+    )
+    .replace(
+        '    if k % group_size:\n        raise ValueError(f"split k = {k} leaves a partial group of {group_size}")',
+        "    verify_split(k, group_size)",
+    )
+    .replace('    if k % 2:\n        raise ValueError(f"odd k = {k} cannot be halved evenly")', "    verify_half(k)")
+    .replace("def ensure(", "from pkg.checks import verify_half, verify_split\n\n\ndef ensure(", 1)
 )
+# killers230: the raise moved into a helper of another module (#46236's verify_group_size_divides_partition)
+CHECKS = """def verify_split(k: int, group_size: int) -> None:
+    if k % group_size:
+        raise ValueError(f"split k = {k} leaves a partial group of {group_size}")
+
+
+def verify_half(k: int) -> None:
+    if k % 2:
+        raise ValueError(f"{k=} is odd")
+"""
 SUBJECT = "[Misc] log more detailed message for ensure_model_parallel_initialized (#22144)"
 HEAD = "import pkg.groups as groups\nfrom pkg.groups import build, check, ensure, legacy\n\n\n"
 
@@ -78,13 +113,58 @@ QUIET = {
     "def aeon_check(tp: int) -> bool:\n    try:\n        ensure(tp)\n    except AssertionError as e:\n"
     "        if 'but of unexpected size:' in str(e):\n            return False\n        raise\n    return True\n",
 }
-FORKS = {f"pkg/aeon_found_{k}.py": v for k, v in FOUND.items()} | {
-    f"pkg/aeon_quiet_{k}.py": v for k, v in QUIET.items()
+EXPECTING = "import unittest\n\nimport pytest\n\nfrom pkg.groups import build, check, halve, shape, split\n\n\n"
+
+
+def _expects(expecter: str, call: str) -> str:
+    return EXPECTING + f"def test_aeon_refused():\n    with {expecter}:\n        {call}\n"
+
+
+# killers230 (blind_replay_marlinfp4, #46236): a test expecting the raise with a pattern of its text, and words
+# that span a formatted value of the message
+EXPECT_FOUND = {
+    "raises-match-spanning-values": _expects(
+        'pytest.raises(ValueError, match="k = 384 is not divisible by group_size = 256")', "shape(384, 256)"
+    ),
+    "raises-match-escaped": _expects(
+        r'pytest.raises(ValueError, match=r"group_size = 256\. Reduce")', "shape(384, 256)"
+    ),
+    "assert-raises-regex": EXPECTING + "class AeonTest(unittest.TestCase):\n    def test_size(self):\n"
+    '        with self.assertRaisesRegex(ValueError, r"bad size \\d+: must be positive"):\n            build(-1)\n',
+    "raises-match-on-its-own-line": EXPECTING
+    + "def test_aeon_refused():\n    with pytest.raises(\n        ValueError,\n"
+    + '        match="k = 384 is not divisible by group_size = 256",\n    ):\n        shape(384, 256)\n',
+    "moved-into-another-module-reworded": _expects(
+        'pytest.raises(ValueError, match="cannot be halved evenly")', "halve(3)"
+    ),
+    "in-str-spanning-values": _try("shape(tp, 256)", '"k = 384 is not divisible by group_size" in str(e)').replace(
+        "from pkg.groups import", "from pkg.groups import shape,"
+    ),
 }
+EXPECT_QUIET = {
+    "match-kept-words": _expects('pytest.raises(ValueError, match="is not divisible by")', "shape(384, 256)"),
+    "match-spanning-kept-words": _expects('pytest.raises(ValueError, match="expected one group, got 2")', "check(2)"),
+    "match-alternation": _expects('pytest.raises(ValueError, match="bad size|must be positive")', "build(-1)"),
+    "match-too-short": _expects(r'pytest.raises(ValueError, match=r"bad\s+size")', "build(-1)"),
+    "no-match": _expects("pytest.raises(ValueError)", "shape(384, 256)"),
+    "moved-into-another-module-kept": _expects(
+        'pytest.raises(ValueError, match="split k = 384 leaves a partial group")', "split(384, 256)"
+    ),
+    "values-alone": _try("shape(tp, 256)", '"384" in str(e)').replace(
+        "from pkg.groups import", "from pkg.groups import shape,"
+    ),
+}
+FORKS = (
+    {f"pkg/aeon_found_{k}.py": v for k, v in FOUND.items()}
+    | {f"pkg/aeon_quiet_{k}.py": v for k, v in QUIET.items()}
+    | {f"pkg/aeon_expect_found_{k}.py": v for k, v in EXPECT_FOUND.items()}
+    | {f"pkg/aeon_expect_quiet_{k}.py": v for k, v in EXPECT_QUIET.items()}
+)
 
 
 def _rows(git_repo: GitRepo) -> dict[str, list[tuple[int, str]]]:
-    found = s.side_by_side(git_repo, {LIB: LIB_BASE, "pkg/__init__.py": ""}, FORKS, [(SUBJECT, {LIB: LIB_AFTER})], RULE)
+    upstream = [(SUBJECT, {LIB: LIB_AFTER, "pkg/checks.py": CHECKS})]
+    found = s.side_by_side(git_repo, {LIB: LIB_BASE, "pkg/__init__.py": ""}, FORKS, upstream, RULE)
     return {p: [(f.line, f.severity.value) for f in rows if "reworded" in f.message] for p, rows in found.items()}
 
 
@@ -97,3 +177,15 @@ def test_a_test_for_words_upstream_reworded_away(git_repo: GitRepo, case: str) -
 @pytest.mark.parametrize("case", list(QUIET))
 def test_twins_stay_quiet(git_repo: GitRepo, case: str) -> None:
     assert _rows(git_repo)[f"pkg/aeon_quiet_{case}.py"] == []
+
+
+@pytest.mark.parametrize("case", list(EXPECT_FOUND))
+def test_a_pattern_or_words_across_a_value_upstream_reworded_away(git_repo: GitRepo, case: str) -> None:
+    text = EXPECT_FOUND[case]
+    marker = "        if " if "in str(e)" in text else "with "
+    assert _rows(git_repo)[f"pkg/aeon_expect_found_{case}.py"] == [(line_of(text, marker), "error")]
+
+
+@pytest.mark.parametrize("case", list(EXPECT_QUIET))
+def test_patterns_still_said_or_not_read_stay_quiet(git_repo: GitRepo, case: str) -> None:
+    assert _rows(git_repo)[f"pkg/aeon_expect_quiet_{case}.py"] == []

@@ -180,6 +180,7 @@ from aeon_release.domain.audits.drift.split_counts import split_count_drift
 from aeon_release.domain.audits.drift.split_tables import split_table_drift
 from aeon_release.domain.audits.drift.spread_keys import spread_key_drift
 from aeon_release.domain.audits.drift.stale_copies import restated_store_drift, stale_copy_drift
+from aeon_release.domain.audits.drift.stale_doubles import stale_double_drift
 from aeon_release.domain.audits.drift.stopped_arg_writes import stopped_arg_write_drift
 from aeon_release.domain.audits.drift.stopped_writes import stopped_write_drift
 from aeon_release.domain.audits.drift.stored_callables import stored_callable_drift
@@ -369,6 +370,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     none_sentinel_drift,
     claimed_op_drift,
     message_test_drift,
+    stale_double_drift,
     gone_sentinel_drift,
     flag_gate_drift,
     unioned_class_drift,

@@ -14,24 +14,42 @@ file holds them at upstream (a formatted value never joins two literal parts: th
 error: the test fails wherever the function's own refusal is what was caught.  Quiet: words a message still holds
 (anywhere in the file; since review125 any string literal of the file, a message moved into a local or a
 constant), words the base's def did not say, a function of the fork's own.
+
+killers230 (blind_replay_marlinfp4): a test that *expects* the raise with a pattern of its text -- ``with
+pytest.raises(K, match="...")`` or ``with self.assertRaisesRegex(K, "...")`` around such a call -- is the same
+test of the words (#46236, 00ebf19cca, reworded ``verify_marlin_supports_shape``'s "input_size_per_partition =
+N is not divisible by group_size = G" into ``f"{input_size_per_partition=}"``-style text).  The pattern is read
+as its longest run of literal text (an escaped punctuation mark read as itself; a class, ``.``, an anchor or an escape class
+ends a run, a ``?``/``*``/``{`` takes its character back; a ``|`` or a group is not read); an error when no
+message could hold that run, as the test fails whether the call raises or not.  Words may span a formatted
+value: a message's ``{x}`` holds a value's text (a word of up to 64 characters, or a quoted or bracketed display;
+the words mostly the message's own text, never values alone), on both sides -- the base's message must hold the words so, and
+upstream's holds them when any message or string of the file could, or a string of the module a ``from M
+import f`` names where ``f`` is a call the def makes now and did not (the raise moved into another module's
+helper, as #46236's into ``verify_group_size_divides_partition``: words it kept stay quiet).
 """
 
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.callees import resolve, scope_of
+from aeon_release.domain.audits.drift.callees import Callee, Scope, resolve, scope_of
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
+from aeon_release.domain.audits.drift.sides import ThreeTrees, Versions, parsed_texts
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import lazy_pattern
+from aeon_release.domain.audits.source import last_name, lazy_pattern, parse_python, str_value
 
 _TESTED = lazy_pattern(
     r"""["'][^"'\n]{4,}["']\s+(?:not\s+)?in\s+(?:str\(\w+\)|\w+\.args\[0\])|str\(\w+\)\.(?:start|end)swith\("""
+    r"""|\bmatch\s*=\s*[rR]?["']|\bassertRaisesRegexp?\("""
 )
+# what a formatted value of a message stands for: a word of up to 64 characters, or a quoted or bracketed display
+_VALUE = r"""(?:\S{0,64}|[\[({'"][^\n]{0,62}[\])}'"])"""
+_CLASS_ESCAPES = frozenset("dDsSwWbBAZ0123456789")
 _MOST_FILES = 16
 _HOLE = "\x00"  # a formatted value's place in a message: no words span it
 
@@ -60,9 +78,12 @@ def message_test_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     for both in parsed_texts(trees, sorted(files)):
         for test in files[both.path]:
             said = [m for d in _defs(both.old, test.name) for m in _messages(d)]
-            if any(test.words in m for m in said) and _defs(both.new, test.name):
-                if not any(test.words in m for m in _messages(both.new)) and not _literal_holds(both.new, test.words):
-                    findings.append(_finding(trees, test, both.path, pr_pattern))
+            if any(_holds(m, test.words) for m in said) and _defs(both.new, test.name):
+                if not any(_holds(m, test.words) for m in _messages(both.new)) and not _literal_holds(
+                    both.new, test.words
+                ):
+                    if not _moved_holds(trees, both, test):
+                        findings.append(_finding(trees, test, both.path, pr_pattern))
     return findings
 
 
@@ -81,6 +102,73 @@ def _tests(path: str, module: ast.Module, owned: set[int]) -> Iterator[Test]:
             for line, words in _words(handler, handler.name or ""):
                 if line in owned:
                     yield from (Test(path, line, c.name, c.source or c.module or "", words) for c in callees)
+    yield from _expecting(path, module, owned, scope)
+
+
+def _expecting(path: str, module: ast.Module, owned: set[int], scope: Scope) -> Iterator[Test]:
+    """killers230: each owned ``with pytest.raises(K, match=...)`` / ``with self.assertRaisesRegex(K, ...)``
+    whose body calls an imported function: a test of the raised text for the pattern's literal words."""
+    for node in ast.walk(module):
+        if not isinstance(node, ast.With | ast.AsyncWith):
+            continue
+        for item in node.items:
+            call = item.context_expr
+            if isinstance(call, ast.Call) and call.lineno in owned and (words := _pattern_words(call)):
+                for callee in _callees(node.body, scope):
+                    yield Test(path, call.lineno, callee.name, callee.source or callee.module or "", words)
+
+
+def _callees(body: list[ast.stmt], scope: Scope) -> list[Callee]:
+    """The imported functions a block calls (by name or off an imported module)."""
+    return [
+        c
+        for n in ast.walk(ast.Module(body=body, type_ignores=[]))
+        if isinstance(n, ast.Call) and (c := resolve(n.func, scope, None)) is not None and (c.source or c.module)
+    ]
+
+
+def _pattern_words(call: ast.Call) -> str | None:
+    """The longest literal run (4 characters or more) of an expecting call's text pattern, else None."""
+    name = last_name(call.func)
+    pattern = None
+    if name == "raises":
+        pattern = next((str_value(k.value) for k in call.keywords if k.arg == "match"), None)
+    elif name in ("assertRaisesRegex", "assertRaisesRegexp") and len(call.args) > 1:
+        pattern = str_value(call.args[1])
+    if pattern is None or "|" in pattern or "(" in pattern.replace("\\(", ""):
+        return None
+    longest = max(_literal_runs(pattern), key=len, default="")
+    return longest if len(longest) >= 4 else None
+
+
+def _past(pattern: str, i: int) -> int:
+    """Where the metacharacter at ``i`` ends: past its escape class, its ``[...]`` or its ``{...}``."""
+    close = {"[": "]", "{": "}"}.get(pattern[i])
+    if close is not None:
+        end = pattern.find(close, i + 2 if close == "]" else i)
+        return len(pattern) if end < 0 else end + 1
+    return i + (2 if pattern[i] == "\\" else 1)
+
+
+def _literal_runs(pattern: str) -> list[str]:
+    """The runs of text a regular expression (no group, no alternation) must match literally."""
+    runs, run, i = [], "", 0
+    while i < len(pattern):
+        char = pattern[i]
+        if char == "\\" and i + 1 < len(pattern) and pattern[i + 1] not in _CLASS_ESCAPES:
+            run += pattern[i + 1]
+            i += 2
+            continue
+        if char in "?*{":
+            run = run[:-1]  # the character before an optional quantifier may be absent
+        if char in "\\.^$[]?*{}+":
+            runs.append(run)
+            run = ""
+            i = _past(pattern, i)
+            continue
+        run += char
+        i += 1
+    return [*runs, run]
 
 
 def _words(handler: ast.ExceptHandler, name: str) -> Iterator[tuple[int, str]]:
@@ -117,7 +205,11 @@ def _changed_homes(trees: ThreeTrees, tests: list[Test]) -> dict[str, list[Test]
     for test in tests:
         base = test.module.replace(".", "/")
         for path in (f"{base}.py", f"{base}/__init__.py"):
-            if path in trees.upstream and test.words in trees.upstream.raw(path) and len(found) < _MOST_FILES:
+            if (
+                path in trees.upstream
+                and _fragment(test.words) in trees.upstream.raw(path)
+                and len(found) < _MOST_FILES
+            ):
                 found.setdefault(path, []).append(test)
     return found
 
@@ -141,7 +233,60 @@ def _messages(node: ast.AST) -> list[str]:
 def _literal_holds(module: ast.Module, words: str) -> bool:
     """review125: a string literal of upstream's file (an f-string's literal part too) holds the words: a message
     moved into a local or a constant (``msg = f"..."; raise ValueError(msg)``) still says them."""
-    return any(isinstance(n, ast.Constant) and isinstance(n.value, str) and words in n.value for n in ast.walk(module))
+    return any(
+        (isinstance(n, ast.Constant) and isinstance(n.value, str) and words in n.value)
+        or (isinstance(n, ast.JoinedStr) and _holds(_joined(n), words))
+        for n in ast.walk(module)
+    )
+
+
+def _moved_holds(trees: ThreeTrees, both: Versions, test: Test) -> bool:
+    """killers230: a module a ``from M import f`` of upstream's file names, ``f`` called by the new def and not
+    the old (the raise moved into a helper of another module: #46236's ``verify_group_size_divides_partition``),
+    holds the words in a string literal at upstream."""
+    before = _called_names(_defs(both.old, test.name))
+    moved = _called_names(_defs(both.new, test.name)) - before
+    imported = {
+        alias.asname or alias.name: node.module
+        for node in both.new.body
+        if isinstance(node, ast.ImportFrom) and node.module and not node.level
+        for alias in node.names
+    }
+    homes = sorted({imported[name].replace(".", "/") for name in moved if name in imported})
+    paths = [p for home in homes for p in (f"{home}.py", f"{home}/__init__.py")]
+    for path, text in trees.blobs(trees.theirs, paths).items():
+        if text and _fragment(test.words) in text and (module := parse_python(text, path)) is not None:
+            if _literal_holds(module, test.words):
+                return True
+    return False
+
+
+def _called_names(defs: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> set[str]:
+    return {n.func.id for d in defs for n in ast.walk(d) if isinstance(n, ast.Call) and isinstance(n.func, ast.Name)}
+
+
+def _fragment(words: str) -> str:
+    """The longest piece of ``words`` between digits: the text a message's literal parts must hold."""
+    return max(re.split(r"\d+", words), key=len)
+
+
+def _holds(message: str, words: str) -> bool:
+    """killers230: ``message`` (its formatted values holes) could say ``words``: they sit in one literal part, or
+    span holes, each standing for a value (``_VALUE``), with at least half of the words the message's own text."""
+    parts = message.split(_HOLE)
+    if any(words in part for part in parts):
+        return True
+    hole = _VALUE
+    for i in range(len(parts) - 1):
+        for j in range(i + 1, len(parts)):
+            middle = parts[i + 1 : j]
+            pattern = re.compile(hole + "".join(re.escape(p) + hole for p in middle))
+            own = sum(map(len, middle))
+            for k in (k for k in range(len(words) + 1) if parts[i].endswith(words[:k])):
+                for m in (m for m in range(k, len(words) + 1) if parts[j].startswith(words[m:])):
+                    if 2 * (k + own + len(words) - m) >= len(words) and pattern.fullmatch(words, k, m):
+                        return True
+    return False
 
 
 def _joined(node: ast.expr) -> str:
