@@ -327,7 +327,8 @@ def _audit(run: Run) -> AuditReport:
 
     plan, head = run.plan, run.head
     carries = [c.carry for c in plan.carries if _carry_status(run, c.carry.id) != CarryStatus.UPSTREAMED]
-    tree = GitTree(run.git.path, head)
+    # the listing is left for the checks' process (it lists the same revision): the findings cache's folder
+    tree = GitTree(run.git.path, head, share=RunStore.cache_of(run.git.common_dir))
     try:
         tree.list_ahead()  # git lists the revision while it diffs it and the rules load
         # the merge's paths against each side, from one diff-tree (a path differs between two trees either way round)

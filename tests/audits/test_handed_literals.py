@@ -233,3 +233,26 @@ def test_an_index_past_the_end_the_fork_does_not_answer_is_still_an_error(
     git_repo: GitRepo, no_rules: Path, body: str
 ) -> None:
     assert [level for _, level in shortened(git_repo, no_rules, body)] == ["error"]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # perf44: comment and import lines give the gate no pair; a read on an import's line after ``;`` still does
+        "import os; x = 1\n\n\ndef aeon_scale(moe: Moe, x):\n    import math; return x * moe.experts.scale\n",
+        "def aeon_scale(moe: Moe, x):  # moe.experts.scale, read below\n    return x * moe.experts.scale\n",
+    ],
+    ids=["after an import on its line", "beside a comment naming it"],
+)
+def test_a_member_read_beside_an_import_or_a_comment_still_warns(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    text = "from vllm.models.moe import Moe  # moe.experts.scale\n\n\n" + body
+    sides = three_way(git_repo, FILES, {MINE: text}, {MOE: AFTER})
+    [(line, level, _)] = handed(git_repo, no_rules, sides)
+    assert (line, level) == (line_of(text, "return x"), "warning")
+
+
+def test_dotted_imports_and_comments_alone_give_no_pair(git_repo: GitRepo, no_rules: Path) -> None:
+    """The twin: the held read's words only in an import's module path and in a comment: nothing to read."""
+    text = "from vllm.experts.scale import thing  # moe.experts.scale\n# moe.experts.scale\nimport a.experts.scale\n"
+    sides = three_way(git_repo, FILES, {MINE: text}, {MOE: AFTER})
+    assert handed(git_repo, no_rules, sides) == []

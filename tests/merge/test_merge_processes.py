@@ -5,6 +5,7 @@ from __future__ import annotations
 import json
 import subprocess
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
@@ -145,3 +146,36 @@ def test_a_dry_run_asks_nothing_about_commits_ahead(example: demo.Example, monke
     asked = _counted(monkeypatch)
     _merge(example, "--dry-run")
     assert not _index(asked, _PREFLIGHT[3]) and not _index(asked, _PREFLIGHT[4]) and not _index(asked, ("version",))
+
+
+def _listings(log: Path, rev: str) -> list[str]:
+    """The ``git ls-tree --long`` processes of ``rev`` in a GIT_TRACE log (every process the run started)."""
+    return [line for line in log.read_text().splitlines() if "ls-tree" in line and "--long" in line and rev in line]
+
+
+def test_the_merged_revision_is_listed_once_for_both_processes(
+    example: demo.Example, monkeypatch: pytest.MonkeyPatch, tmp_path: Path
+) -> None:
+    """The merge's audit and its checks' process (the sidecar) each ran `git ls-tree -r --long` of the merged
+    revision; the first leaves its listing under the tree's id in the findings cache's folder and the other
+    takes it (perf44): one git process, counted in git's own trace of every process of the run."""
+    log = tmp_path / "trace.log"
+    monkeypatch.setenv("GIT_TRACE", str(log))
+    report = _merge(example)
+    assert report["state"] == "done"
+    assert len(_listings(log, str(report["branch_sha"]))) == 1, _listings(log, str(report["branch_sha"]))
+
+
+def test_a_damaged_shared_listing_is_listed_again(example: demo.Example, tmp_path: Path) -> None:
+    """The twin: a listing file that is not one (cut short, of other rows) is a miss, never a tree: git lists the
+    revision, and the file is written anew."""
+    from aeon_release.domain.audits import GitTree
+
+    share = tmp_path / "share"
+    first = GitTree(example.fork, "HEAD", share=share)
+    files = first.files()
+    [kept] = share.glob("listing-*.json")
+    for damaged in ('{"rows": [["a", "100644"]]}', "{", '{"rows": [["a", "100644", "0", "1"]]}'):
+        kept.write_text(damaged)
+        assert GitTree(example.fork, "HEAD", share=share).files() == files
+        assert kept.read_text() != damaged

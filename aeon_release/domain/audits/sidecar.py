@@ -491,11 +491,25 @@ def _listed_ahead(sides: MergeSides, line: str, preparing: Future[None]) -> dict
         rev, settings = request.get("warm", request.get("audit")), request["settings"]
         if preparing.done() or rev is None:
             return {}
-        tree = GitTree(sides.repo, str(rev), Settings.of(settings).max_file_bytes)
+        tree = GitTree(sides.repo, str(rev), Settings.of(settings).max_file_bytes, _listings(sides))
         tree.files()
     except Exception:  # noqa: BLE001 - a half-listed tree must not stand in for the revision
         return {}
     return {str(rev): tree}
+
+
+def _listings(sides: MergeSides) -> Path | None:
+    """Where the merge's process leaves its listing of the merged revision (``GitTree``'s ``share``: the
+    findings cache's folder), so that one ``git ls-tree --long`` serves both processes; None where the git
+    directory cannot be had."""
+    from aeon_release.adapters.git import Git
+    from aeon_release.adapters.store import RunStore
+    from aeon_release.errors import AeonError
+
+    try:
+        return RunStore.cache_of(Git(Path(sides.repo)).common_dir)
+    except (AeonError, OSError):
+        return None
 
 
 @dataclasses.dataclass(frozen=True)
@@ -513,7 +527,7 @@ def _check(sides: MergeSides, rev: str, settings: Settings, listed: GitTree | No
     from aeon_release.domain.audits.source import GitTree, SourceCache
 
     tree = listed if listed is not None and listed.max_bytes == settings.max_file_bytes else None
-    tree = tree or GitTree(sides.repo, rev, settings.max_file_bytes)
+    tree = tree or GitTree(sides.repo, rev, settings.max_file_bytes, _listings(sides))
     try:
         cache = SourceCache(tree, settings.max_parse_bytes)
         cache.reads = set()

@@ -600,15 +600,38 @@ class WorkTree:
         self._stored.close()
 
 
+_LISTING = "listing-"  # a GitTree's shared listings' names: listing-FORMAT-TREE.json
+_LISTING_FORMAT = "1"
+_KEPT_LISTINGS = 4  # a merge's own, and a few of the runs before it (each file ~100 bytes a path)
+
+
+def _listed_rows(data: object) -> list[Entry] | None:
+    """The rows of a shared listing, None unless every one is as written (a damaged or foreign file: listed
+    again)."""
+    rows = data.get("rows") if isinstance(data, dict) else None
+    if not isinstance(rows, list):
+        return None
+    found = []
+    for row in rows:
+        if not (isinstance(row, list) and len(row) == 4 and all(isinstance(v, str) for v in row[:3])):
+            return None
+        if type(row[3]) is not int:
+            return None
+        found.append(Entry(*row))
+    return found
+
+
 class GitTree:
     """A revision read from the object database: no checkout, nothing on disk followed.
 
     The listing is made when first asked for: an audit the findings cache answers whole needs
-    only the revision's tree id (:meth:`fingerprint`).
+    only the revision's tree id (:meth:`fingerprint`).  ``share``: a folder where the listing is left
+    under the tree's id, and taken from when another process left it there (the merge's process and
+    its checks' process list the same merged revision).
     """
 
-    def __init__(self, repo: Path, rev: str, max_bytes: int = DEFAULT_MAX_BYTES) -> None:
-        self.repo, self.rev, self.max_bytes = repo, rev, max_bytes
+    def __init__(self, repo: Path, rev: str, max_bytes: int = DEFAULT_MAX_BYTES, share: Path | None = None) -> None:
+        self.repo, self.rev, self.max_bytes, self.share = repo, rev, max_bytes, share
         self.label = f"{rev[:12]} in {repo}"
         self._listed = False
         self._entries: dict[str, Entry] = {}
@@ -657,7 +680,7 @@ class GitTree:
 
     def _list_now(self) -> None:
         self._listed = True
-        for entry in ls_tree(self.repo, self.rev, gitlinks=True):
+        for entry in self._rows():
             if entry.is_link:
                 self._skipped[entry.path] = "symlink (its link text is not audited)"
                 self._links[entry.path] = entry.oid
@@ -668,6 +691,25 @@ class GitTree:
             else:
                 self._entries[entry.path] = entry
         self._cap(self.max_bytes)
+
+    def _rows(self) -> list[Entry]:
+        """The revision's ``ls-tree`` rows: from ``share`` when a process of the run left this tree's there,
+        else from git, then left there.  A merge's own process and its checks' process each ran ``git ls-tree
+        -r --long`` of the merged revision (40-200 ms of a large tree, mostly git's wait on its object store:
+        perf44); the file is named by the tree's id, so it never stands for another tree."""
+        tree = self.fingerprint() if self.share is not None else None
+        if self.share is None or tree is None:
+            return ls_tree(self.repo, self.rev, gitlinks=True)
+        from aeon_release.domain.audits.reports import read_file, store_file
+
+        path = self.share / f"{_LISTING}{_LISTING_FORMAT}-{tree.removeprefix('git-tree:')}.json"
+        kept = _listed_rows(read_file(path))
+        if kept is not None:
+            return kept
+        rows = ls_tree(self.repo, self.rev, gitlinks=True)
+        data = {"rows": [[e.path, e.mode, e.oid, e.size] for e in rows]}
+        store_file(path, data, _LISTING, _LISTING_FORMAT, _KEPT_LISTINGS)
+        return rows
 
     def cap(self, max_bytes: int) -> None:
         """Apply the config's size cap (``settings.max_file_bytes``), up or down."""

@@ -25,11 +25,12 @@ import ast
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.callees import Callee, loose, reaches, resolve, scope_of
+from aeon_release.domain.audits.drift.bound_returns import reached
+from aeon_release.domain.audits.drift.callees import Callee, loose, resolve, scope_of
 from aeon_release.domain.audits.drift.fallbacks import call_guarded
 from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets
 from aeon_release.domain.audits.drift.returns import own_nodes
-from aeon_release.domain.audits.drift.sides import ThreeTrees, owner_class
+from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import lazy_pattern, method_defs, parent_map, parse_python
@@ -238,14 +239,7 @@ def _fork_calls(module: ast.Module) -> Iterator[tuple[_Def | None, ast.Call]]:
 def _reached(trees: ThreeTrees, callee: Callee, by_name: dict[str, list[Doubled]], keyword: str) -> Doubled | None:
     """The doubled def the call reaches for this keyword: off a class named as the receiver, that class's def;
     else a def of the module the name is imported from."""
-    for d in by_name.get(callee.name, []):
-        if d.keyword != keyword:
-            continue
-        if callee.receiver is not None and owner_class(d.qualname) == callee.receiver:
-            return d
-        if callee.receiver is None and "." not in d.qualname and reaches(trees, callee, d.path):
-            return d
-    return None
+    return next((d for d in reached(trees, callee, by_name.get(callee.name, [])) if d.keyword == keyword), None)
 
 
 def _finding(

@@ -35,12 +35,12 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.callees import Callee, Scope, reaches, resolve, scope_of
+from aeon_release.domain.audits.drift import bound_returns as bound
 from aeon_release.domain.audits.drift.returns import own_nodes, own_returns
-from aeon_release.domain.audits.drift.sides import ThreeTrees, owner_class
+from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import lazy_pattern, method_defs, parse_python
+from aeon_release.domain.audits.source import lazy_pattern
 
 __all__ = ["RULE", "ranked_return_drift"]
 
@@ -51,19 +51,12 @@ _RANK_READS = frozenset({"dim", "ndim", "ndimension"})
 
 
 @dataclass(frozen=True)
-class Reranked:
+class Reranked(bound.Returned):
     """``qualname`` (in ``path``) now returns its value at ``position`` (None: the whole value) with an axis
     added (``delta`` 1) or dropped (-1) at ``axis``."""
 
-    path: str
-    qualname: str
-    position: int | None
     axis: int
     delta: int
-
-    @property
-    def name(self) -> str:
-        return self.qualname.rpartition(".")[2]
 
 
 def ranked_return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -75,17 +68,10 @@ def ranked_return_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         for path, change in trees.upstream.items()
         if path.endswith(".py")
     }
-    lines = {path: found for path, found in lines.items() if found}
-    reranked = _reranked(trees, lines) if lines else []
-    if not reranked:
-        return []
-    names = {r.name for r in reranked}
+    reranked = _reranked(trees, lines)
     findings = []
-    for path, change in sorted(trees.mine.items()):
-        if path.endswith(".py") and any(n in line for line in change.added.values() for n in names):
-            module = trees.merged_module(path)
-            if module is not None:
-                findings += _callers(trees, path, module, reranked, pr_pattern)
+    for path, module, owned in bound.naming_modules(trees, reranked):
+        findings += _callers(trees, path, module, owned, reranked, pr_pattern)
     return findings
 
 
@@ -102,21 +88,12 @@ def _fork_reads_axes(trees: ThreeTrees) -> bool:
 def _reranked(trees: ThreeTrees, lines: dict[str, set[int]]) -> list[Reranked]:
     """The defs holding the added lines of ``lines`` whose returned value (at one position) gained or lost an
     axis at upstream."""
-    paths = sorted(lines)
-    before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
-    found = []
-    for path in paths:
-        old_module = parse_python(before[path] or "", path) if before[path] else None
-        new_module = parse_python(after[path] or "", path) if after[path] else None
-        if old_module is None or new_module is None:
-            continue
-        old = dict(method_defs(old_module.body))
-        for qualname, func in method_defs(new_module.body):
-            if not any(func.lineno <= n <= (func.end_lineno or func.lineno) for n in lines[path]):
-                continue
-            if qualname in old and not _returns_reshaped(old[qualname]):
-                found += [Reranked(path, qualname, *hit) for hit in _returned_reshapes(func)]
-    return found
+    return [
+        Reranked(path, qualname, *hit)
+        for path, qualname, old, func in bound.changed_defs(trees, lines)
+        if not _returns_reshaped(old)
+        for hit in _returned_reshapes(func)
+    ]
 
 
 def _returns_reshaped(func: _Def) -> bool:
@@ -127,20 +104,12 @@ def _returns_reshaped(func: _Def) -> bool:
 def _returned_reshapes(func: _Def) -> Iterator[tuple[int | None, int, int]]:
     """(position, axis, delta) for each position every return of ``func`` reshapes alike, a name the body
     reshapes nowhere else nor binds to a reshape (the inputs' own squeezes are other names)."""
-    values = list(own_returns(func))
-    if not values or any(v is None for v in values):
-        return
-    tuples = [v for v in values if isinstance(v, ast.Tuple)]
-    if tuples and (len(tuples) != len(values) or len({len(t.elts) for t in tuples}) != 1):
-        return
-    width = len(tuples[0].elts) if tuples else 0
-    columns = [[t.elts[k] for t in tuples] for k in range(width)] if tuples else [[v for v in values if v]]
-    for k, column in enumerate(columns):
+    for position, column in bound.returned_columns(func):
         shapes = {_reshape(e) for e in column}
         subjects = {ast.unparse(s) for e in column if (s := _subject(e)) is not None and isinstance(s, ast.Name)}
         if len(shapes) == 1 and len(subjects) == 1 and (shape := shapes.pop()) is not None:
             if _reshaped_elsewhere(func, subjects.pop()) == len(column):
-                yield (k if tuples else None, *shape)
+                yield (position, *shape)
 
 
 def _reshaped_elsewhere(func: _Def, name: str) -> int:
@@ -187,67 +156,17 @@ def _subject(node: ast.AST) -> ast.expr | None:
 
 
 def _callers(
-    trees: ThreeTrees, path: str, module: ast.Module, reranked: list[Reranked], pr_pattern: str
+    trees: ThreeTrees, path: str, module: ast.Module, owned: set[int], reranked: list[Reranked], pr_pattern: str
 ) -> list[Finding]:
     """The fork-owned reads in ``path`` of a name bound to a reranked def's value."""
-    owned, scope = trees.owned_lines(path), scope_of(module)
     findings = []
-    for _, func in method_defs(module.body):
-        nodes = list(own_nodes(func.body))
-        for name, hit in _bound(trees, func, nodes, scope, reranked):
-            if _stores(nodes, name) == 1 and not _rank_tested(nodes, name):
-                unsure = _unit_tested(nodes, name, hit)
-                for node, why in _misreads(nodes, name, hit):
-                    if getattr(node, "lineno", 0) in owned:
-                        findings.append(_finding(trees, path, node, hit, why, pr_pattern, unsure))
+    for nodes, name, hit in bound.bound_once(trees, module, reranked):
+        if not _rank_tested(nodes, name):
+            unsure = _unit_tested(nodes, name, hit)
+            for node, why in _misreads(nodes, name, hit):
+                if getattr(node, "lineno", 0) in owned:
+                    findings.append(_finding(trees, path, node, hit, why, pr_pattern, unsure))
     return findings
-
-
-def _bound(
-    trees: ThreeTrees, func: _Def, nodes: list[ast.AST], scope: Scope, reranked: list[Reranked]
-) -> Iterator[tuple[str, Reranked]]:
-    """(name, def) for each assignment in ``nodes`` binding a name to a reranked def's value at its position."""
-    for node in nodes:
-        if not isinstance(node, ast.Assign) or len(node.targets) != 1:
-            continue
-        value: ast.expr = node.value
-        index: object = None
-        if isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Constant):
-            index, value = value.slice.value, value.value
-        if not isinstance(value, ast.Call):
-            continue
-        callee = resolve(value.func, scope, func)
-        for hit in _reached(trees, callee, reranked) if callee is not None else ():
-            name = _taken(node.targets[0], hit.position, index)
-            if name:
-                yield name, hit
-
-
-def _taken(target: ast.expr, position: int | None, index: object) -> str:
-    """The name ``target`` binds to the value at ``position`` ("" when it binds another)."""
-    if index is not None:
-        return target.id if isinstance(target, ast.Name) and index == position else ""
-    if isinstance(target, ast.Tuple) and position is not None and position < len(target.elts):
-        elt = target.elts[position]
-        starred = any(isinstance(e, ast.Starred) for e in target.elts[: position + 1])
-        return elt.id if isinstance(elt, ast.Name) and not starred else ""
-    return target.id if isinstance(target, ast.Name) and position is None else ""
-
-
-def _reached(trees: ThreeTrees, callee: Callee, reranked: list[Reranked]) -> Iterator[Reranked]:
-    """The reranked defs a call reaches: off a class named as the receiver, that class's def; else a module
-    function of the module the name is imported from."""
-    for hit in reranked:
-        if hit.name != callee.name:
-            continue
-        if callee.receiver is not None and owner_class(hit.qualname) == callee.receiver:
-            yield hit
-        elif callee.receiver is None and "." not in hit.qualname and reaches(trees, callee, hit.path):
-            yield hit
-
-
-def _stores(nodes: list[ast.AST], name: str) -> int:
-    return sum(1 for n in nodes if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store))
 
 
 def _rank_tested(nodes: list[ast.AST], name: str) -> bool:

@@ -27,13 +27,11 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.callees import Callee, Scope, reaches, resolve, scope_of
-from aeon_release.domain.audits.drift.ranked_returns import _stores, _taken
-from aeon_release.domain.audits.drift.returns import own_nodes, own_returns
-from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees, owner_class
+from aeon_release.domain.audits.drift import bound_returns as bound
+from aeon_release.domain.audits.drift.returns import own_nodes
+from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees
 from aeon_release.domain.audits.merge_rules import RETURN_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import method_defs, parse_python
 
 __all__ = ["RULE", "shifted_join_drift"]
 
@@ -41,19 +39,12 @@ _Def = ast.FunctionDef | ast.AsyncFunctionDef
 
 
 @dataclass(frozen=True)
-class Shifted:
+class Shifted(bound.Returned):
     """``qualname`` (in ``path``) returns at ``position`` a join by ``sep`` whose slice now starts at ``new``."""
 
-    path: str
-    qualname: str
-    position: int | None
     sep: str
     old: str
     new: str
-
-    @property
-    def name(self) -> str:
-        return self.qualname.rpartition(".")[2]
 
     @property
     def sure(self) -> bool:
@@ -66,17 +57,10 @@ def shifted_join_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     if not _fork_splits(trees):
         return []
     lines = {path: _rejoined(change) for path, change in trees.upstream.items() if path.endswith(".py")}
-    lines = {path: found for path, found in lines.items() if found}
-    shifted = _shifted(trees, lines) if lines else []
-    if not shifted:
-        return []
-    names = {s.name for s in shifted}
+    shifted = _shifted(trees, lines)
     findings = []
-    for path, change in sorted(trees.mine.items()):
-        if path.endswith(".py") and any(n in line for line in change.added.values() for n in names):
-            module = trees.merged_module(path)
-            if module is not None:
-                findings += _callers(trees, path, module, shifted, pr_pattern)
+    for path, module, owned in bound.naming_modules(trees, shifted):
+        findings += _callers(trees, path, module, owned, shifted, pr_pattern)
     return findings
 
 
@@ -98,41 +82,22 @@ def _fork_splits(trees: ThreeTrees) -> bool:
 
 
 def _shifted(trees: ThreeTrees, lines: dict[str, set[int]]) -> list[Shifted]:
-    paths = sorted(lines)
-    before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
     found = []
-    for path in paths:
-        old_module = parse_python(before[path] or "", path) if before[path] else None
-        new_module = parse_python(after[path] or "", path) if after[path] else None
-        if old_module is None or new_module is None:
-            continue
-        old = dict(method_defs(old_module.body))
-        for qualname, func in method_defs(new_module.body):
-            span = range(func.lineno, (func.end_lineno or func.lineno) + 1)
-            if qualname not in old or not any(n in span for n in lines[path]):
-                continue
-            was = {k: v for k, *v in _joined_returns(old[qualname])}
-            for k, sep, start in _joined_returns(func):
-                if k in was and was[k][0] == sep and was[k][1].isdigit() and was[k][1] != start:
-                    found.append(Shifted(path, qualname, k, sep, was[k][1], start))
+    for path, qualname, old, func in bound.changed_defs(trees, lines):
+        was = {k: v for k, *v in _joined_returns(old)}
+        for k, sep, start in _joined_returns(func):
+            if k in was and was[k][0] == sep and was[k][1].isdigit() and was[k][1] != start:
+                found.append(Shifted(path, qualname, k, sep, was[k][1], start))
     return found
 
 
 def _joined_returns(func: _Def) -> Iterator[tuple[int | None, str, str]]:
     """(position, separator, start) where every return of ``func`` joins one slice there from one start."""
-    values = list(own_returns(func))
-    if not values or any(v is None for v in values):
-        return
-    tuples = [v for v in values if isinstance(v, ast.Tuple)]
-    if tuples and (len(tuples) != len(values) or len({len(t.elts) for t in tuples}) != 1):
-        return
-    width = len(tuples[0].elts) if tuples else 0
-    columns = [[t.elts[k] for t in tuples] for k in range(width)] if tuples else [[v for v in values if v]]
     binds = _binds(func)
-    for k, column in enumerate(columns):
+    for position, column in bound.returned_columns(func):
         joins = {_join(j) for e in column for j in _resolved(e, binds)}
         if len(joins) == 1 and (join := joins.pop()) is not None:
-            yield (k if tuples else None, *join)
+            yield (position, *join)
 
 
 def _binds(func: _Def) -> dict[str, list[ast.expr]]:
@@ -165,49 +130,15 @@ def _join(expr: ast.expr) -> tuple[str, str] | None:
 
 
 def _callers(
-    trees: ThreeTrees, path: str, module: ast.Module, shifted: list[Shifted], pr_pattern: str
+    trees: ThreeTrees, path: str, module: ast.Module, owned: set[int], shifted: list[Shifted], pr_pattern: str
 ) -> list[Finding]:
-    owned, scope = trees.owned_lines(path), scope_of(module)
     findings = []
-    for _, func in method_defs(module.body):
-        nodes = list(own_nodes(func.body))
-        for name, hit in _bound(trees, func, nodes, scope, shifted):
-            if _stores(nodes, name) != 1:
-                continue
-            for node in nodes:
-                index = _front_part(node, name, hit.sep)
-                if index is not None and node.lineno in owned:  # type: ignore[attr-defined]
-                    findings.append(_finding(trees, path, node, hit, index, pr_pattern))
+    for nodes, name, hit in bound.bound_once(trees, module, shifted):
+        for node in nodes:
+            index = _front_part(node, name, hit.sep)
+            if index is not None and node.lineno in owned:  # type: ignore[attr-defined]
+                findings.append(_finding(trees, path, node, hit, index, pr_pattern))
     return findings
-
-
-def _bound(
-    trees: ThreeTrees, func: _Def, nodes: list[ast.AST], scope: Scope, shifted: list[Shifted]
-) -> Iterator[tuple[str, Shifted]]:
-    for node in nodes:
-        if not isinstance(node, ast.Assign) or len(node.targets) != 1:
-            continue
-        value: ast.expr = node.value
-        index: object = None
-        if isinstance(value, ast.Subscript) and isinstance(value.slice, ast.Constant):
-            index, value = value.slice.value, value.value
-        if not isinstance(value, ast.Call):
-            continue
-        callee = resolve(value.func, scope, func)
-        for hit in _reached(trees, callee, shifted) if callee is not None else ():
-            name = _taken(node.targets[0], hit.position, index)
-            if name:
-                yield name, hit
-
-
-def _reached(trees: ThreeTrees, callee: Callee, shifted: list[Shifted]) -> Iterator[Shifted]:
-    for hit in shifted:
-        if hit.name != callee.name:
-            continue
-        if callee.receiver is not None and owner_class(hit.qualname) == callee.receiver:
-            yield hit
-        elif callee.receiver is None and "." not in hit.qualname and reaches(trees, callee, hit.path):
-            yield hit
 
 
 def _front_part(node: ast.AST, name: str, sep: str) -> int | None:
