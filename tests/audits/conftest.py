@@ -4,7 +4,7 @@ A new test's error rows that each put one fork module beside the same base and u
 none defining a class or a name another row's module could resolve to) share one merge and one audit a process:
 ask ``drift_shapes.audited_row`` (``merge_case`` and ``audit_tree``) or ``drift/trees.row_side_by_side``
 (``three_way`` and ``audit``) for the row's module and findings, ``rule`` None for an assertion over every rule's
-errors (``rows_side_by_side``).  Each merge is some 7.5 git processes (suitespeed18); quiet rows keep their own.
+errors (``rows_side_by_side``).  Each merge is some 6.7 git processes (suitespeed19); quiet rows keep their own.
 
 ``GitRepo.three_way`` leaves its merge in git's objects (``fast-import`` and ``merge-tree --write-tree``, two git
 processes; one, the fast-import, where the sides changed no path in common: suitespeed19) and checks it out only when
