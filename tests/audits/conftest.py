@@ -4,10 +4,11 @@ A new test's error rows that each put one fork module beside the same base and u
 none defining a class or a name another row's module could resolve to) share one merge and one audit a process:
 ask ``drift_shapes.audited_row`` (``merge_case`` and ``audit_tree``) or ``drift/trees.row_side_by_side``
 (``three_way`` and ``audit``) for the row's module and findings, ``rule`` None for an assertion over every rule's
-errors (``rows_side_by_side``).  Each merge is some 7.5 git processes (suitespeed18); quiet rows keep their own.
+errors (``rows_side_by_side``).  Each merge is some 6.7 git processes (suitespeed19); quiet rows keep their own.
 
 ``GitRepo.three_way`` leaves its merge in git's objects (``fast-import`` and ``merge-tree --write-tree``, two git
-processes) and checks it out only when a test uses the work tree (``path``, ``git``, ``commit``); audit a merge with
+processes; one, the fast-import, where the sides changed no path in common: suitespeed19) and checks it out only when
+a test uses the work tree (``path``, ``git``, ``commit``); audit a merge with
 ``repo.audit(config, merge=sides)`` (or the helpers of ``drift_shapes`` and ``drift/trees``), which reads the merged
 tree as the merge step's own audit does, with no checkout (suitespeed16) and told where the repository is
 (``tell_places``, suitespeed17) and which paths each side changed (``diffs.told_changes``, suitespeed18):
@@ -180,10 +181,19 @@ class GitRepo:
             commit("refs/heads/upstream", number, subject, files, 1 if number == 2 else None)
         fork_mark = len(upstream) + 2
         commit(f"refs/heads/{head}", fork_mark, fork_message, fork, None)
+        listed = _changed_paths(base, upstream, fork)
+        merged = _merged_apart(base, upstream, fork, listed)
+        if merged is not None:
+            # the fork's commit with upstream's changes on top, its tree the merge's (``_merged_apart``); the
+            # branch put back on the fork's commit, the commit left unreferenced
+            commit(f"refs/heads/{head}", fork_mark + 1, "merged", merged, fork_mark)
+            stream.extend(b"reset refs/heads/%s\nfrom :%d\n\n" % (head.encode(), fork_mark))
         # the three ids on stdout (``get-mark``) rather than through an --export-marks file in a folder made
-        # and removed for it, per case
+        # and removed for it, per case; then the merged tree's (``ls`` of its root)
         wanted = (1, fork_mark - 1, fork_mark)
         stream.extend(b"".join(b"get-mark :%d\n" % mark for mark in wanted))
+        if merged is not None:
+            stream.extend(b'ls :%d ""\n' % (fork_mark + 1))
         done = subprocess.run(
             ["git", "fast-import", "--quiet", "--done"],
             cwd=self.root,
@@ -192,9 +202,8 @@ class GitRepo:
         )
         if done.returncode != 0:
             raise AssertionError(f"git fast-import failed: {done.stderr.decode(errors='replace')}")
-        base_sha, theirs, ours = done.stdout.decode().split()
-        self._merged_tree = self._merge_tree(ours, theirs)
-        listed = _changed_paths(base, upstream, fork)
+        base_sha, theirs, ours, *root = done.stdout.decode().split()
+        self._merged_tree = root[2] if merged is not None else self._merge_tree(ours, theirs)  # ls: mode, kind, id
         if listed is not None:
             told_changes(base_sha, ours, theirs, *listed)
         _UNCHECKED.add(str(self.root.absolute()))
@@ -254,6 +263,39 @@ def _changed_paths(
         sorted(rel for rel in base.keys() | theirs.keys() if base.get(rel) != theirs.get(rel)),
         sorted(rel for rel in ours if base.get(rel) != ours[rel]),
     )
+
+
+def _merged_apart(
+    base: Mapping[str, str],
+    upstream: Sequence[tuple[str, Mapping[str, str | None]]],
+    fork: Mapping[str, str],
+    listed: tuple[list[str], list[str]] | None,
+) -> dict[str, str | None] | None:
+    """Upstream's changes to write on the fork's commit (its text, None deleted) when that commit's tree is git's
+    merge of the two sides, as ``merge-tree`` would write it: the sides changed no path in common (nothing for
+    merge-ort to merge inside a file, nothing a rename of one side moves of the other's), every path a plain file
+    (``listed``), and not both upstream deleting a path and the fork adding one (a folder upstream moved takes the
+    fork's new files along: merge-ort's directory renames).  None: ``merge-tree`` merges (suitespeed19)."""
+    if listed is None or set(listed[0]) & set(listed[1]):
+        return None
+    theirs = _upstream_files(base, upstream)
+    if any(rel not in theirs for rel in listed[0]) and any(rel not in base for rel in fork):
+        return None
+    return {rel: theirs.get(rel) for rel in listed[0]}
+
+
+def _upstream_files(
+    base: Mapping[str, str], upstream: Sequence[tuple[str, Mapping[str, str | None]]]
+) -> dict[str, str]:
+    """The files at upstream's last commit: the base with upstream's commits applied in turn."""
+    theirs = dict(base)
+    for _, files in upstream:
+        for rel, text in files.items():
+            if text is None:
+                theirs.pop(rel, None)
+            else:
+                theirs[rel] = text
+    return theirs
 
 
 # The folders of ``three_way`` merges not checked out yet: a work tree audited there (a folder taken from ``root``, or

@@ -158,3 +158,87 @@ def _merge_sides(git_repo: GitRepo, shas: tuple[str, str, str]) -> object:
 
     base, theirs, ours = shas
     return MergeSides(git_repo.root, base, ours, theirs)
+
+
+_APART = {  # (the first shape's upstream deletes where its fork adds: merge-tree merges it, as below)
+    **{shape: sides for shape, sides in _SHAPES.items() if shape != "edits, adds and deletes"},
+    "upstream deletes, the fork edits elsewhere": (
+        {"a.py": "x = 1\n", "pkg/b.py": "y = 1\n"},
+        [("up", {"pkg/b.py": None})],
+        {"a.py": "x = 2\n"},
+    ),
+    "a folder upstream adds, files beside the fork's": (
+        {"pkg/a.py": "x = 1\n"},
+        [("one", {"pkg/sub/c.py": "c\n"}), ("two", {"pkg/a.py": "x = 2\n"})],
+        {"pkg/sub/d.py": "d\n", "pkg/b.py": "b\n"},
+    ),
+}
+
+
+@pytest.mark.parametrize("shape", list(_APART))
+def test_a_merge_of_sides_apart_is_the_tree_git_merges(git_repo: GitRepo, shape: str) -> None:
+    """Where the sides changed no path in common, ``three_way`` writes upstream's changes on the fork's commit in
+    its one fast-import and takes that tree (suitespeed19): it must be ``merge-tree``'s own, id for id, the branch
+    left on the fork's commit and the checkout ``git merge``'s."""
+    from tests.audits.conftest import _changed_paths, _merged_apart
+
+    base, upstream, fork = _APART[shape]
+    apart = _merged_apart(base, upstream, fork, _changed_paths(base, upstream, fork))
+    _, theirs, ours = git_repo.three_way(base, upstream, fork)
+    asked = subprocess.run(
+        ["git", "merge-tree", "--write-tree", "--no-messages", ours, theirs],
+        cwd=git_repo.root,
+        capture_output=True,
+        text=True,
+        check=True,
+    )
+    assert apart is not None and git_repo.merged_tree == asked.stdout.split()[0]
+    head = subprocess.run(["git", "rev-parse", "HEAD"], cwd=git_repo.root, capture_output=True, text=True, check=True)
+    assert head.stdout.strip() == ours  # the branch left on the fork's commit, nothing checked out yet
+    if not upstream:
+        return  # (no upstream branch to check out a merge of)
+    assert git_repo.git("rev-parse", "HEAD^{tree}", "HEAD^1", "HEAD^2").split() == [
+        asked.stdout.split()[0],
+        ours,
+        theirs,
+    ]
+
+
+@pytest.mark.parametrize(
+    ("base", "upstream", "fork"),
+    [
+        (
+            {"a.py": "x = 1\ny = 1\n\n\n\nz = 1\n"},
+            [("up", {"a.py": "x = 2\ny = 1\n\n\n\nz = 1\n"})],
+            {"a.py": "x = 1\ny = 1\n\n\n\nz = 2\n"},
+        ),
+        (
+            {"a/x.py": "x = 1\n", "a/y.py": "y = 1\n"},
+            [("up", {"a/x.py": None, "a/y.py": None, "b/x.py": "x = 1\n", "b/y.py": "y = 1\n"})],
+            {"a/z.py": "z = 1\n"},
+        ),
+        ({"a": "a\n"}, [("up", {"a": None, "a/b.py": "b\n"})], {"c.py": "c\n"}),
+    ],
+    ids=["both sides edit one file", "upstream moves a folder the fork adds to", "a file made a folder"],
+)
+def test_sides_that_meet_are_merged_by_git(
+    git_repo: GitRepo, base: dict[str, str], upstream: list[tuple[str, dict]], fork: dict[str, str]
+) -> None:
+    """Sides changing one path (merge-ort merges the file), upstream deleting where the fork adds (merge-ort's
+    directory renames may move the fork's new files) or a path some commit makes a folder: ``merge-tree`` merges,
+    as before, and the tree is its own."""
+    from tests.audits.conftest import _changed_paths, _merged_apart
+
+    assert _merged_apart(base, upstream, fork, _changed_paths(base, upstream, fork)) is None
+    try:
+        _, theirs, ours = git_repo.three_way(base, upstream, fork)
+    except AssertionError as stopped:
+        assert "merge-tree" in str(stopped)  # git flagged it (a moved folder's new file is a conflict): as before
+        return
+    asked = subprocess.run(
+        ["git", "merge-tree", "--write-tree", "--no-messages", ours, theirs],
+        cwd=git_repo.root,
+        capture_output=True,
+        text=True,
+    )
+    assert git_repo.merged_tree == asked.stdout.split()[0]
