@@ -407,3 +407,43 @@ def test_twin_a_field_of_another_or_unknown_build_stays_the_warning(git_repo: Gi
     method = "    def adjust_request(self, request, budget):\n        return request  # AEON\n"
     upstream = {**TOOL, ABS: ABS_TEXT + HOOK, RENDER: BUILT_HEAD + calls}
     assert [r[1] for r in _found(git_repo, _fork(method), upstream)] == ["warning"]
+
+
+# -- killers229, shaped like #31944 (287b37cda4): ``InputBatch.update_req_spec_token_ids(self, request:
+# CachedRequestState, ...)`` added and called with the request's state; a fork namesake takes ``req_id: str``
+CLASS_HOOK = "\n    def adjust_request(self, request: {ann}):\n        return request\n"
+SCALAR_FORK = "    def adjust_request(self, request: {ann}):\n        return request  # AEON\n"
+PLAIN = "class Request:\n    pass\n\n\nclass Wrapped(Request):\n    pass\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("classes", "hook", "mine"),
+    [(PLAIN, "Request", "str"), (PLAIN, "Wrapped", "int | None")],
+    ids=["a plain class for a str", "its subclass for an int"],
+)
+def test_a_plain_class_of_the_hook_s_module_for_a_scalar_parameter_is_an_error(
+    git_repo: GitRepo, classes: str, hook: str, mine: str
+) -> None:
+    upstream = {ABS: classes + ABS_TEXT + CLASS_HOOK.format(ann=hook), RENDER: ASSIGNED}
+    [(line, severity, message)] = _found(git_repo, _fork(SCALAR_FORK.format(ann=mine)), upstream)
+    assert (line, severity) == (5, "error")
+    assert f"handing request a {hook} (the hook's annotation)" in message
+
+
+@pytest.mark.parametrize(
+    ("classes", "hook", "mine"),
+    [
+        ("class Request(str):\n    pass\n\n\n", "Request", "str"),
+        ("from enum import Enum\n\n\nclass Request(Enum):\n    A = 1\n\n\n", "Request", "int"),
+        ("from vllm.outside import Request\n\n\n", "Request", "str"),
+        (PLAIN, "Request | None", "str"),
+        (PLAIN, "Request", "object"),
+        ("class Request(metaclass=type):\n    pass\n\n\n", "Request", "str"),
+    ],
+    ids=["a str subclass", "an enum", "an imported class", "optional", "the fork takes any object", "a metaclass"],
+)
+def test_twin_a_class_that_may_be_the_scalar_or_a_fork_taking_it_stays_the_warning(
+    git_repo: GitRepo, classes: str, hook: str, mine: str
+) -> None:
+    upstream = {ABS: classes + ABS_TEXT + CLASS_HOOK.format(ann=hook), RENDER: ASSIGNED}
+    assert [r[1] for r in _found(git_repo, _fork(SCALAR_FORK.format(ann=mine)), upstream)] == ["warning"]

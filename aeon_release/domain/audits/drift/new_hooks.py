@@ -108,12 +108,13 @@ def unfit(
     calls: Sequence[tuple[ast.Call, bool]],
     read: bool,
     modes: Mapping[int, str] | None = None,
+    classes: Mapping[str, ast.ClassDef] | None = None,
 ) -> str | None:
     """Why the fork's ``mine`` cannot answer upstream's ``calls`` of the new hook ``base`` (or, ``read``, its
     added reads ``x.name``), or None: a call that binds to the hook's signature but not to the fork's, a call
     upstream awaits (or drops un-awaited) that the fork's method is the other colour for (``modes``: each
     call's ``call_mode`` by ``id``), or a call whose value upstream uses where the hook returns a value and
-    the fork's method never does."""
+    the fork's method never does.  ``classes``: the hook's module's classes, which its annotations may name."""
     clash = _kind_clash(mine, base, calls, read)
     if clash is not None:
         return clash
@@ -131,7 +132,7 @@ def unfit(
     misread = _literal_misfit(mine, calls)
     if misread is not None:
         return misread
-    handed = _param_misfit(mine, base, calls)
+    handed = _param_misfit(mine, base, calls, classes or {})
     if handed is not None:
         return handed
     used = next((call for call, kept in calls if kept), None)
@@ -146,13 +147,17 @@ def unfit(
     return None
 
 
-def _param_misfit(mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]]) -> str | None:
+def _param_misfit(
+    mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]], classes: Mapping[str, ast.ClassDef]
+) -> str | None:
     """A call of the new hook binding an argument to a parameter the hook and the fork's method annotate as
     other kinds of plain builtins (killers212: #33513 added ``count_reasoning_tokens(self, token_ids:
     Sequence[int])`` and the Responses serving calls it with the output's token ids; a fork namesake
     ``count_reasoning_tokens(self, reasoning: str)`` re-encoding its text gets a list).  Only plain builtins and
     their unions with None are told apart, as for returns; a ``str`` handed where the fork takes a collection
-    may serve (a string is a sequence)."""
+    may serve (a string is a sequence).  Since killers229 also a plain class of the hook's module (``_plain_class``)
+    where the fork's method takes scalars only: #31944's ``update_req_spec_token_ids(self, request:
+    CachedRequestState, ...)``, called with the request's state, against a fork namesake's ``req_id: str``."""
     ours, theirs = _bound_params(mine), _bound_params(base)
     for call, _ in calls:
         if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
@@ -163,7 +168,11 @@ def _param_misfit(mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]]
             if mine_arg is None or base_arg is None:
                 continue
             kinds, wanted = _return_kinds(base_arg.annotation), _return_kinds(mine_arg.annotation)
-            if not kinds or not wanted or kinds & wanted or (kinds == {"str"} and "collection" in wanted):
+            builtins = bool(
+                kinds and wanted and not kinds & wanted and not (kinds == {"str"} and "collection" in wanted)
+            )
+            scalars = _scalar_kinds(mine_arg.annotation) - {"None"}
+            if not builtins and not (scalars and _plain_class(base_arg.annotation, classes)):
                 continue
             assert base_arg.annotation is not None and mine_arg.annotation is not None
             return (
@@ -172,6 +181,15 @@ def _param_misfit(mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]]
                 f"{mine_arg.arg}: {ast.unparse(mine_arg.annotation)}: another kind of value"
             )
     return None
+
+
+def _plain_class(annotation: ast.expr | None, classes: Mapping[str, ast.ClassDef], depth: int = 0) -> bool:
+    """``annotation`` is a bare name of a class of the hook's module whose lineage is all that module's classes
+    (or none): no builtin, enum, protocol or outside base that could make an instance a ``str`` or an ``int``."""
+    cls = classes.get(annotation.id) if isinstance(annotation, ast.Name) else None
+    if cls is None or cls.keywords or depth > 8:
+        return False
+    return all(_plain_class(b, classes, depth + 1) for b in cls.bases)
 
 
 def _bound_params(func: _Def) -> tuple[list[ast.arg], dict[str, ast.arg]]:
