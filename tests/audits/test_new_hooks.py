@@ -357,3 +357,93 @@ def test_twin_a_call_through_a_class_reaches_no_fork_override(git_repo: GitRepo,
     static = "\n    @staticmethod\n    def adjust_request(request):\n        return request\n"
     upstream = {ABS: ABS_TEXT + static, RENDER: calls}
     assert [r[1] for r in _found(git_repo, _fork(method), upstream)] == ["warning"]
+
+
+# -- killers229, shaped like #37728 (c07e2ca6e0): ``MultiGroupBlockTable.clear_row`` added and called off a field
+# ``InputBatch.__init__`` builds (``self.block_table = MultiGroupBlockTable(...)``), and ``BlockTable.clear_row``
+# off each element of a list the table builds (``for block_table in self.block_tables``); ToolParser defines the
+# name too, so only the receiver's type decides the error
+BUILT_HEAD = RENDER_HEAD + "from vllm.tool_parsers.abs_tool_parser import ToolParser\n\n\n"
+FIELD_TYPED = {
+    "a field built from the class": "class Holder:\n    def __init__(self) -> None:\n"
+    "        self.parser = ReasoningParser()\n\n"
+    "    def run(self, request):\n        return self.parser.adjust_request(request=request)\n",
+    "a loop over a list of the class the field builds": "class Many:\n    def __init__(self) -> None:\n"
+    "        self.parsers = [ReasoningParser() for _ in range(2)]\n\n"
+    "    def run(self, request):\n        for parser in self.parsers:\n"
+    "            request = parser.adjust_request(request=request)\n        return request\n",
+    "enumerate over an annotated field": "class Many:\n    def __init__(self) -> None:\n"
+    "        self.parsers: list[ReasoningParser] = []\n\n"
+    "    def run(self, request):\n        for i, parser in enumerate(self.parsers):\n"
+    "            request = parser.adjust_request(request=request)\n        return request\n",
+}
+FIELD_UNTYPED = {
+    "two classes built": "class Holder:\n    def __init__(self) -> None:\n        self.parser = ReasoningParser()\n\n"
+    "    def reset(self) -> None:\n        self.parser = ToolParser()\n\n"
+    "    def run(self, request):\n        return self.parser.adjust_request(request=request)\n",
+    "a factory's answer": "class Holder:\n    def __init__(self, make) -> None:\n        self.parser = make()\n\n"
+    "    def run(self, request):\n        return self.parser.adjust_request(request=request)\n",
+    "the loop name rebound": "class Many:\n    def __init__(self) -> None:\n"
+    "        self.parsers = [ReasoningParser() for _ in range(2)]\n\n"
+    "    def run(self, request, parser):\n        for parser in self.parsers:\n            pass\n"
+    "        parser = ToolParser()\n        return parser.adjust_request(request=request)\n",
+    "a loop over a field built as one object": "class Many:\n    def __init__(self) -> None:\n"
+    "        self.parsers = ReasoningParser()\n\n"
+    "    def run(self, request):\n        for parser in self.parsers:\n"
+    "            request = parser.adjust_request(request=request)\n        return request\n",
+}
+
+
+@pytest.mark.parametrize("calls", list(FIELD_TYPED.values()), ids=list(FIELD_TYPED))
+def test_a_field_or_loop_typed_by_what_the_class_builds_decides_the_error(git_repo: GitRepo, calls: str) -> None:
+    method = "    def adjust_request(self, request, budget):\n        return request  # AEON\n"
+    upstream = {**TOOL, ABS: ABS_TEXT + HOOK, RENDER: BUILT_HEAD + calls}
+    [(line, severity, _)] = _found(git_repo, _fork(method), upstream)
+    assert (line, severity) == (5, "error")
+
+
+@pytest.mark.parametrize("calls", list(FIELD_UNTYPED.values()), ids=list(FIELD_UNTYPED))
+def test_twin_a_field_of_another_or_unknown_build_stays_the_warning(git_repo: GitRepo, calls: str) -> None:
+    method = "    def adjust_request(self, request, budget):\n        return request  # AEON\n"
+    upstream = {**TOOL, ABS: ABS_TEXT + HOOK, RENDER: BUILT_HEAD + calls}
+    assert [r[1] for r in _found(git_repo, _fork(method), upstream)] == ["warning"]
+
+
+# -- killers229, shaped like #31944 (287b37cda4): ``InputBatch.update_req_spec_token_ids(self, request:
+# CachedRequestState, ...)`` added and called with the request's state; a fork namesake takes ``req_id: str``
+CLASS_HOOK = "\n    def adjust_request(self, request: {ann}):\n        return request\n"
+SCALAR_FORK = "    def adjust_request(self, request: {ann}):\n        return request  # AEON\n"
+PLAIN = "class Request:\n    pass\n\n\nclass Wrapped(Request):\n    pass\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("classes", "hook", "mine"),
+    [(PLAIN, "Request", "str"), (PLAIN, "Wrapped", "int | None")],
+    ids=["a plain class for a str", "its subclass for an int"],
+)
+def test_a_plain_class_of_the_hook_s_module_for_a_scalar_parameter_is_an_error(
+    git_repo: GitRepo, classes: str, hook: str, mine: str
+) -> None:
+    upstream = {ABS: classes + ABS_TEXT + CLASS_HOOK.format(ann=hook), RENDER: ASSIGNED}
+    [(line, severity, message)] = _found(git_repo, _fork(SCALAR_FORK.format(ann=mine)), upstream)
+    assert (line, severity) == (5, "error")
+    assert f"handing request a {hook} (the hook's annotation)" in message
+
+
+@pytest.mark.parametrize(
+    ("classes", "hook", "mine"),
+    [
+        ("class Request(str):\n    pass\n\n\n", "Request", "str"),
+        ("from enum import Enum\n\n\nclass Request(Enum):\n    A = 1\n\n\n", "Request", "int"),
+        ("from vllm.outside import Request\n\n\n", "Request", "str"),
+        (PLAIN, "Request | None", "str"),
+        (PLAIN, "Request", "object"),
+        ("class Request(metaclass=type):\n    pass\n\n\n", "Request", "str"),
+    ],
+    ids=["a str subclass", "an enum", "an imported class", "optional", "the fork takes any object", "a metaclass"],
+)
+def test_twin_a_class_that_may_be_the_scalar_or_a_fork_taking_it_stays_the_warning(
+    git_repo: GitRepo, classes: str, hook: str, mine: str
+) -> None:
+    upstream = {ABS: classes + ABS_TEXT + CLASS_HOOK.format(ann=hook), RENDER: ASSIGNED}
+    assert [r[1] for r in _found(git_repo, _fork(SCALAR_FORK.format(ann=mine)), upstream)] == ["warning"]

@@ -108,12 +108,13 @@ def unfit(
     calls: Sequence[tuple[ast.Call, bool]],
     read: bool,
     modes: Mapping[int, str] | None = None,
+    classes: Mapping[str, ast.ClassDef] | None = None,
 ) -> str | None:
     """Why the fork's ``mine`` cannot answer upstream's ``calls`` of the new hook ``base`` (or, ``read``, its
     added reads ``x.name``), or None: a call that binds to the hook's signature but not to the fork's, a call
     upstream awaits (or drops un-awaited) that the fork's method is the other colour for (``modes``: each
     call's ``call_mode`` by ``id``), or a call whose value upstream uses where the hook returns a value and
-    the fork's method never does."""
+    the fork's method never does.  ``classes``: the hook's module's classes, which its annotations may name."""
     clash = _kind_clash(mine, base, calls, read)
     if clash is not None:
         return clash
@@ -131,7 +132,7 @@ def unfit(
     misread = _literal_misfit(mine, calls)
     if misread is not None:
         return misread
-    handed = _param_misfit(mine, base, calls)
+    handed = _param_misfit(mine, base, calls, classes or {})
     if handed is not None:
         return handed
     used = next((call for call, kept in calls if kept), None)
@@ -146,13 +147,17 @@ def unfit(
     return None
 
 
-def _param_misfit(mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]]) -> str | None:
+def _param_misfit(
+    mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]], classes: Mapping[str, ast.ClassDef]
+) -> str | None:
     """A call of the new hook binding an argument to a parameter the hook and the fork's method annotate as
     other kinds of plain builtins (killers212: #33513 added ``count_reasoning_tokens(self, token_ids:
     Sequence[int])`` and the Responses serving calls it with the output's token ids; a fork namesake
     ``count_reasoning_tokens(self, reasoning: str)`` re-encoding its text gets a list).  Only plain builtins and
     their unions with None are told apart, as for returns; a ``str`` handed where the fork takes a collection
-    may serve (a string is a sequence)."""
+    may serve (a string is a sequence).  Since killers229 also a plain class of the hook's module (``_plain_class``)
+    where the fork's method takes scalars only: #31944's ``update_req_spec_token_ids(self, request:
+    CachedRequestState, ...)``, called with the request's state, against a fork namesake's ``req_id: str``."""
     ours, theirs = _bound_params(mine), _bound_params(base)
     for call, _ in calls:
         if any(isinstance(a, ast.Starred) for a in call.args) or any(k.arg is None for k in call.keywords):
@@ -163,7 +168,11 @@ def _param_misfit(mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]]
             if mine_arg is None or base_arg is None:
                 continue
             kinds, wanted = _return_kinds(base_arg.annotation), _return_kinds(mine_arg.annotation)
-            if not kinds or not wanted or kinds & wanted or (kinds == {"str"} and "collection" in wanted):
+            builtins = bool(
+                kinds and wanted and not kinds & wanted and not (kinds == {"str"} and "collection" in wanted)
+            )
+            scalars = _scalar_kinds(mine_arg.annotation) - {"None"}
+            if not builtins and not (scalars and _plain_class(base_arg.annotation, classes)):
                 continue
             assert base_arg.annotation is not None and mine_arg.annotation is not None
             return (
@@ -172,6 +181,15 @@ def _param_misfit(mine: _Def, base: _Def, calls: Sequence[tuple[ast.Call, bool]]
                 f"{mine_arg.arg}: {ast.unparse(mine_arg.annotation)}: another kind of value"
             )
     return None
+
+
+def _plain_class(annotation: ast.expr | None, classes: Mapping[str, ast.ClassDef], depth: int = 0) -> bool:
+    """``annotation`` is a bare name of a class of the hook's module whose lineage is all that module's classes
+    (or none): no builtin, enum, protocol or outside base that could make an instance a ``str`` or an ``int``."""
+    cls = classes.get(annotation.id) if isinstance(annotation, ast.Name) else None
+    if cls is None or cls.keywords or depth > 8:
+        return False
+    return all(_plain_class(b, classes, depth + 1) for b in cls.bases)
 
 
 def _bound_params(func: _Def) -> tuple[list[ast.arg], dict[str, ast.arg]]:
@@ -379,7 +397,11 @@ def receiver_types(call: ast.Call, parents: dict[int, ast.AST]) -> list[ast.expr
     if isinstance(receiver, ast.Name) and receiver.id in ("self", "cls") and isinstance(cls, ast.ClassDef):
         return [ast.Name(id=cls.name, ctx=ast.Load())]
     if isinstance(receiver, ast.Name):
-        return _lambda_typed(receiver.id, call, parents) or _typed(receiver.id, func)
+        return (
+            _lambda_typed(receiver.id, call, parents)
+            or _typed(receiver.id, func)
+            or _loop_typed(receiver.id, func, cls)
+        )
     if _self_field(receiver) and isinstance(cls, ast.ClassDef):
         assert isinstance(receiver, ast.Attribute)
         return _field_types(receiver.attr, cls)
@@ -540,6 +562,10 @@ def _field_types(name: str, cls: ast.ClassDef) -> list[ast.expr]:
     those of the parameters a method stores there as they came (``self.fused_experts = fused_experts`` of
     ``fused_experts: FusedMoEPermuteExpertsUnpermute``: killers228, #19642's kernel calls
     ``self.fused_experts.enable_chunking()``)."""
+    return _annotated_field(name, cls) or _stored_parameter_types(name, cls) or _built_types(name, cls)
+
+
+def _annotated_field(name: str, cls: ast.ClassDef) -> list[ast.expr]:
     found: list[ast.expr] = []
     for node in ast.walk(cls):
         target = node.target if isinstance(node, ast.AnnAssign) else None
@@ -548,7 +574,64 @@ def _field_types(name: str, cls: ast.ClassDef) -> list[ast.expr]:
         ):
             assert isinstance(node, ast.AnnAssign)
             found += _classes_in(node.annotation)
-    return found or _stored_parameter_types(name, cls)
+    return found
+
+
+def _built_types(name: str, cls: ast.ClassDef, element: bool = False) -> list[ast.expr]:
+    """The one class every store of ``self.name`` in the class's methods builds (killers229: #37728's
+    ``InputBatch.remove_request`` calls ``self.block_table.clear_row(i)`` of ``self.block_table =
+    MultiGroupBlockTable(...)``), or with ``element`` the one class each element of the list it builds is
+    (``self.block_tables = [BlockTable(...) for ...]``); empty where a store holds anything else (None aside:
+    a field cleared holds nothing to call) or builds two classes."""
+    built: dict[str, ast.expr] = {}
+    for method in (m for m in cls.body if isinstance(m, (ast.FunctionDef, ast.AsyncFunctionDef))):
+        for node in ast.walk(method):
+            value = _field_value(node, name)
+            if value is None or _is_none(value):
+                continue
+            made = _built_elements(value) if element else [_built_class(value)]
+            if not made or any(m is None for m in made):
+                return []
+            built.update((ast.dump(m), m) for m in made if m is not None)
+    return list(built.values()) if len(built) == 1 else []
+
+
+def _built_class(value: ast.expr) -> ast.expr | None:
+    """The class ``value`` builds: a call of a capitalized (dotted) name."""
+    if isinstance(value, ast.Call) and isinstance(value.func, ast.Name | ast.Attribute):
+        return value.func if last_name(value.func)[:1].isupper() else None
+    return None
+
+
+def _built_elements(value: ast.expr) -> list[ast.expr | None]:
+    """The classes the elements of a list display or comprehension build (empty for anything else)."""
+    if isinstance(value, ast.ListComp):
+        return [_built_class(value.elt)]
+    return [_built_class(e) for e in value.elts] if isinstance(value, ast.List) else []
+
+
+def _loop_typed(name: str, func: ast.AST | None, cls: ast.AST | None) -> list[ast.expr]:
+    """The classes of ``self.F``'s elements where every binding of ``name`` in ``func`` is a loop over that field
+    (``for t in self.F``, ``for i, t in enumerate(self.F)``): its annotation's (``list[C]``) or the class each
+    element it builds is (killers229: #37728's ``MultiGroupBlockTable.clear_row`` calls ``block_table.clear_row``
+    for each of ``self.block_tables``)."""
+    if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef) or not isinstance(cls, ast.ClassDef):
+        return []
+    stores = [n for n in ast.walk(func) if isinstance(n, ast.Name) and n.id == name and isinstance(n.ctx, ast.Store)]
+    fields = [f for n in ast.walk(func) if isinstance(n, ast.For) for f in [_looped_field(n, name)] if f]
+    if not fields or len(fields) != len(stores) or len(set(fields)) != 1:
+        return []
+    return _annotated_field(fields[0], cls) or _built_types(fields[0], cls, element=True)
+
+
+def _looped_field(loop: ast.For, name: str) -> str | None:
+    """``F`` where ``loop`` binds ``name`` to each element of ``self.F`` (directly, or as ``enumerate``'s second)."""
+    target, over = loop.target, loop.iter
+    if isinstance(over, ast.Call) and last_name(over.func) == "enumerate" and len(over.args) == 1:
+        target = target.elts[1] if isinstance(target, ast.Tuple) and len(target.elts) == 2 else target
+        over = over.args[0] if target is not loop.target else over
+    named = isinstance(target, ast.Name) and target.id == name
+    return over.attr if named and isinstance(over, ast.Attribute) and _self_field(over) else None
 
 
 def _stored_parameter_types(name: str, cls: ast.ClassDef) -> list[ast.expr]:

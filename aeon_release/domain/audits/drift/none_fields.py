@@ -9,6 +9,12 @@ A fork-owned call ``Cls(..., name=None)`` is an error when a class ``Cls`` of a 
 annotated its field ``name`` with ``None`` admitted at the base (``X | None``, ``Optional[X]``) and without
 it now: upstream says the field no longer takes ``None``, so whatever turned it into a value is gone
 from the class.  A field still optional, another value passed, or a class of another name is quiet.
+
+Second kind (killers229, ``_none_rows``): a fork-owned ``recv.X[k] = None`` (``recv`` a method's instance, or a
+parameter annotated with a class) where a class of upstream's changed files annotates ``self.X: C[..., E]`` with
+``E`` admitting None at the base and not now.  #28917 (3319a493fc) made ``InputBatch.spec_token_ids`` rows
+preallocated lists cleared in place (``list[list[int] | None]`` -> ``list[list[int]]``): a fork's None in a row
+raises at upstream's next ``.clear()`` of it.  A warning: the fork may store a list back first.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import last_name, lazy_pattern, parse_python
 
 _NONE_KEYWORD = lazy_pattern(r"\b[A-Za-z_]\w*\s*=\s*None\b")
+_NONE_ROW = lazy_pattern(r"\]\s*=\s*None\b")
 _MOST_FILES = 64
 
 
@@ -36,6 +43,10 @@ class Passed:
 
 
 def none_field_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    return _none_keywords(trees, pr_pattern) + _none_rows(trees, pr_pattern)
+
+
+def _none_keywords(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     passed = list(_fork_nones(trees))
     if not passed:
         return []
@@ -59,6 +70,111 @@ def _fork_nones(trees: ThreeTrees) -> Iterator[Passed]:
                 none = isinstance(kw.value, ast.Constant) and kw.value.value is None
                 if kw.arg and none and kw.value.lineno in owned:
                     yield Passed(path, kw.value.lineno, last_name(node.func), kw.arg)
+
+
+def _none_rows(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
+    """Second kind: a fork store of None into an element of an attribute whose element type upstream narrowed."""
+    stored = list(_fork_row_nones(trees))
+    if not stored:
+        return []
+    holding = trees.declaring({c for p in stored for c in p.classes}, _MOST_FILES)
+    narrowed: dict[tuple[str, str], str] = {}
+    for path, key, was, now in both_versions(trees, holding, _optional_rows):
+        if was and not now:
+            narrowed.setdefault(key, path)
+    findings = []
+    for item in stored:
+        hit = next(((c, narrowed[(c, item.name)]) for c in item.classes if (c, item.name) in narrowed), None)
+        if hit is not None:
+            commit = trees.upstream_commit(hit[1], rf"self\.{item.name}[[:space:]]*:", pr_pattern)
+            findings.append(_row_finding(item, hit[0], hit[1], commit))
+    return findings
+
+
+@dataclass(frozen=True)
+class Stored:
+    path: str
+    line: int
+    classes: tuple[str, ...]  # the classes the receiver may be: a method's own class's bases, an annotation
+    name: str
+
+
+def _fork_row_nones(trees: ThreeTrees) -> Iterator[Stored]:
+    """``recv.X[k] = None`` on a fork line, ``recv`` a method's instance (its class's bases named) or a
+    parameter annotated with a class."""
+    for path, module, owned in fork_modules(trees, _NONE_ROW.search):
+        for func, bases in _functions(module):
+            typed = _receivers(func, bases)
+            for node in ast.walk(func):
+                if isinstance(node, ast.Assign) and node.lineno in owned and _is_none(node.value):
+                    for target in node.targets:
+                        yield from _row_store(path, target, typed)
+
+
+def _functions(module: ast.Module) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFunctionDef, tuple[str, ...]]]:
+    """Each function of the module with the bases of the class it is a method of (``()`` for none)."""
+    for node in module.body:
+        if isinstance(node, (ast.FunctionDef, ast.AsyncFunctionDef)):
+            yield node, ()
+        elif isinstance(node, ast.ClassDef):
+            bases = tuple(last_name(b) for b in node.bases if last_name(b))
+            for item in node.body:
+                if isinstance(item, (ast.FunctionDef, ast.AsyncFunctionDef)):
+                    yield item, bases
+
+
+def _receivers(func: ast.FunctionDef | ast.AsyncFunctionDef, bases: tuple[str, ...]) -> dict[str, tuple[str, ...]]:
+    """Parameter -> the classes it holds: the instance of a method (its class's bases), an annotated one."""
+    args = [*func.args.posonlyargs, *func.args.args]
+    typed: dict[str, tuple[str, ...]] = {
+        a.arg: (last_name(a.annotation),) for a in args if a.annotation is not None and last_name(a.annotation)
+    }
+    if bases and args and not any(last_name(d) == "staticmethod" for d in func.decorator_list):
+        typed[args[0].arg] = bases
+    return typed
+
+
+def _row_store(path: str, target: ast.expr, typed: dict[str, tuple[str, ...]]) -> Iterator[Stored]:
+    if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Attribute):
+        recv = target.value.value
+        if isinstance(recv, ast.Name) and recv.id in typed:
+            yield Stored(path, target.lineno, typed[recv.id], target.value.attr)
+
+
+def _optional_rows(text: str | None) -> dict[tuple[str, str], bool]:
+    """(class, attribute) -> whether its annotated element type admits None, for each ``self.X: C[..., E]``
+    a method of a class annotates (``list[list[int] | None]``, ``dict[str, T | None]``)."""
+    module = parse_python(text, "<rows>") if text is not None else None
+    found: dict[tuple[str, str], bool] = {}
+    for node in ast.walk(module) if module is not None else ():
+        if isinstance(node, ast.ClassDef):
+            for stmt in ast.walk(node):
+                target = stmt.target if isinstance(stmt, ast.AnnAssign) else None
+                element = _element(stmt.annotation) if isinstance(stmt, ast.AnnAssign) else None
+                if isinstance(target, ast.Attribute) and last_name(target.value) == "self" and element is not None:
+                    found.setdefault((node.name, target.attr), _admits_none(element))
+    return found
+
+
+def _element(annotation: ast.expr) -> ast.expr | None:
+    """The element (a mapping's value) type of a subscripted container annotation, else None."""
+    if not isinstance(annotation, ast.Subscript) or last_name(annotation.value) in ("Optional", "Union"):
+        return None
+    inner = annotation.slice
+    return inner.elts[-1] if isinstance(inner, ast.Tuple) and inner.elts else inner
+
+
+def _row_finding(item: Stored, cls: str, path: str, commit: str) -> Finding:
+    return Finding(
+        RULE,
+        "merge",
+        Severity.WARNING,
+        item.path,
+        item.line,
+        f"fork-owned line stores None into an element of {cls}.{item.name}, whose element type upstream made no "
+        f"longer admit None ({path}{commit}): upstream's own code may now use each element as a value "
+        f"(``.clear()``, ``len()``), and raises on the None; store an empty value, or clear the element in place",
+    )
 
 
 def _optional_fields(text: str | None) -> dict[tuple[str, str], bool]:

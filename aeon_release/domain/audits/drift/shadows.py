@@ -15,7 +15,8 @@ gives a setter takes the store, and a class of ``__setattr__`` its own routes it
 
 A ``@dataclass`` base with no ``__init__`` of its body stores each field in the one the decorator writes:
 #19031 gave ``KVCacheBlock`` the field ``is_null: bool = False``, and a fork subclass's ``@property is_null``
-meets the same store (``dataclass_init``, ``_mro_fields``).
+meets the same store (``dataclass_init``, ``_mro_fields``); so does what its ``__post_init__`` stores, which
+that ``__init__`` runs last (#15729: ``CachedRequestState.num_prompt_tokens``, ``_post_init``).
 
 Pure: two indexes (the fork's tree before the merge, the merged tree) in, the shadowed values out.
 """
@@ -111,26 +112,63 @@ def construction_writes(ix: Index, cls: ClassInfo, own: bool = False) -> dict[st
                 for field in _mro_fields(mro[at:]):
                     if isinstance(field.target, ast.Name):
                         found.setdefault(field.target.id, (item.module.path, item.qualname, "__init__", field))
+                post = _post_init(ix, mro, cls, own)
+                if post is not None:
+                    _note_writes(ix, mro, cls, own, post, found)
                 break
             continue
-        methods: list[tuple[str, str, ast.FunctionDef | ast.AsyncFunctionDef]] = [
-            (item.module.path, item.qualname, init)
-        ]
-        for name in _self_calls(init):
-            sym = ix.member(mro, name)
-            if (
-                isinstance(sym, px.DefSym)
-                and isinstance(sym.node, FUNCTION_DEFS)
-                and (own or sym.owner != cls.qualname)
-            ):
-                methods.append((sym.path, sym.owner or "", sym.node))
-        for path, owner, func in methods:
-            for attr, node in px.self_writes(func).items():
-                if attr not in found and not isinstance(node, ast.AugAssign) and not _read_first(func, attr, node):
-                    found[attr] = (path, owner, func.name, node)
+        _note_writes(ix, mro, cls, own, (item.module.path, item.qualname, init), found)
         if _super_init_at(init) is None:
             break
     return found
+
+
+_Method = tuple[str, str, ast.FunctionDef | ast.AsyncFunctionDef]
+
+
+def _note_writes(
+    ix: Index,
+    mro: list[ClassInfo | px.External],
+    cls: ClassInfo,
+    own: bool,
+    first: _Method,
+    found: dict[str, tuple[str, str, str, ast.AST]],
+) -> None:
+    """Add to ``found`` what ``first`` (a build method) and the methods it calls on ``self`` assign."""
+    methods: list[_Method] = [first]
+    for name in _self_calls(first[2]):
+        sym = ix.member(mro, name)
+        if isinstance(sym, px.DefSym) and isinstance(sym.node, FUNCTION_DEFS) and (own or sym.owner != cls.qualname):
+            methods.append((sym.path, sym.owner or "", sym.node))
+    for path, owner, func in methods:
+        for attr, node in px.self_writes(func).items():
+            if attr not in found and not isinstance(node, ast.AugAssign) and not _read_first(func, attr, node):
+                found[attr] = (path, owner, func.name, node)
+
+
+def _post_init(ix: Index, mro: list[ClassInfo | px.External], cls: ClassInfo, own: bool) -> _Method | None:
+    """The ``__post_init__`` a dataclass's synthesized ``__init__`` runs last (#15729 gave ``CachedRequestState``
+    one that stores ``self.num_prompt_tokens``): the first along the lineage, past a fork override of ``cls``'s own
+    only where that override calls ``super().__post_init__()`` (else the base's never runs)."""
+    mine = cls.members.get("__post_init__")
+    if not own and isinstance(mine, FUNCTION_DEFS) and not _calls_super(mine, "__post_init__"):
+        return None
+    sym = ix.member(mro if own else mro[1:], "__post_init__", dynamic=False)
+    if not isinstance(sym, px.DefSym) or not isinstance(sym.node, FUNCTION_DEFS):
+        return None
+    return sym.path, sym.owner or "", sym.node
+
+
+def _calls_super(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str) -> bool:
+    """``super().name(...)`` anywhere in ``func``."""
+    return any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr == name
+        and isinstance(n.func.value, ast.Call)
+        and last_name(n.func.value.func) == "super"
+        for n in ast.walk(func)
+    )
 
 
 @dataclass(frozen=True)

@@ -6036,7 +6036,9 @@ class _Checker:
         assert isinstance(after.node, ast.FunctionDef | ast.AsyncFunctionDef)
         calls = self._hook_calls_on(after, mod, qual)
         modes = {id(call): self._call_modes.get(id(call), "kept") for call, _ in calls}
-        return new_hooks.unfit(stmt, after.node, calls, self._read_added(after.name), modes)
+        hooked = self.theirs_ix.module_at(after.path)
+        classes = {q: c for q, c in hooked.classes.items() if "." not in q} if hooked is not None else {}
+        return new_hooks.unfit(stmt, after.node, calls, self._read_added(after.name), modes, classes)
 
     def _hook_calls_on(self, after: DefSym, mod: ModuleInfo, qual: str) -> list[tuple[ast.Call, bool]]:
         """``_typed_hook_calls`` that may reach the fork class ``qual``'s instance: those whose receiver is typed
