@@ -58,7 +58,7 @@ def gated_caller_findings(trees: ThreeTrees, raising: list[Raising]) -> list[Fin
         added = "\n".join(trees.mine[path].added.values())
         items = [r for r in wanted if r.path != path and re.search(rf"\b{_head(r.scope)}\b", added)]
         text = trees.merged_text(path) if items else None
-        items = [r for r in items if text is not None and _imports(text, dotted_name(r.path))]
+        items = [r for r in items if text is not None and names_module(text, dotted_name(r.path))]
         module = trees.merged_module(path) if items else None
         if module is None:
             continue
@@ -74,7 +74,7 @@ def _head(scope: str) -> str:
     return scope.split(".")[0]
 
 
-def _imports(text: str, module: str) -> bool:
+def names_module(text: str, module: str) -> bool:
     """Whether the file names upstream's module: ``a.b.c`` whole, or ``from a.b import c``."""
     if module in text:
         return True

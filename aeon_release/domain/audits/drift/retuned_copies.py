@@ -37,6 +37,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.dropped_limits import dropped_limit_drift
 from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.drift.switched_operands import switched_operand_drift
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import lazy_pattern, parsed_expression
@@ -70,8 +71,11 @@ def retuned_copy_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     findings = _documented_constants(trees, forked, every_retuned, pr_pattern)
     if retuned:
         findings += _retuned_copies(trees, forked, retuned, pr_pattern)
-    seen = {(f.path, f.line) for f in findings}  # a retuned number is a dropped one too: one warning a line
-    return findings + [f for f in dropped_limit_drift(trees, forked, pr_pattern) if (f.path, f.line) not in seen]
+    # a retuned number is a dropped one too: one warning a line
+    for more in (dropped_limit_drift(trees, forked, pr_pattern), switched_operand_drift(trees, forked, pr_pattern)):
+        seen = {(f.path, f.line) for f in findings}
+        findings += [f for f in more if (f.path, f.line) not in seen]
+    return findings
 
 
 def _retuned_copies(
