@@ -22,6 +22,7 @@ function that still holds the number, a limit retuned rather than dropped.
 from __future__ import annotations
 
 import ast
+import itertools
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
@@ -29,7 +30,7 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.sides import ThreeTrees
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import lazy_pattern, parse_python
+from aeon_release.domain.audits.source import lazy_pattern
 
 _NUMBER = lazy_pattern(r"(?<![\w.])\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w.])")
 # one comparison of a name with a number, either way round, on a removed line
@@ -37,6 +38,7 @@ _NAMED_TEST = lazy_pattern(
     r"(?<![\w.])([A-Za-z_][\w.]*\s*(?:[<>]=?|[=!]=)\s*\d+(?:\.\d+)?|\d+(?:\.\d+)?\s*(?:[<>]=?|[=!]=)\s*[A-Za-z_][\w.]*)"
     r"(?![\w.(])"
 )
+_WORD = lazy_pattern(r"[A-Za-z_]\w{2,}")
 _TEST_OP = lazy_pattern(r"[<>]|[=!]=")
 _COMMON = frozenset({0.0, 1.0, 2.0})
 _LONG_NAME = 10
@@ -56,10 +58,12 @@ class Dropped:
 def dropped_limit_drift(trees: ThreeTrees, forked: dict[str, list[str]], pr_pattern: str) -> list[Finding]:
     """Fork comparisons holding a limit upstream dropped (see the module's docstring); ``forked``: the fork's added
     lines of each Python file."""
-    wanted = {m.group() for texts in forked.values() for t in texts if _TEST_OP.search(t) for m in _NUMBER.finditer(t)}
-    if not wanted - {"0", "1", "2"}:
+    wanted = {n for texts in forked.values() for n in _tied_numbers(texts)} - {"0", "1", "2"}
+    if not wanted:
         return []
-    candidates = [c for c in _candidates(trees) if c[1] in wanted]
+    every = "\n".join(t for texts in forked.values() for t in texts)
+    words = _comment_words(forked, wanted)
+    candidates = [c for c in _candidates(trees, wanted) if _tied(trees, c, every, words.get(c[1], set()))]
     items = [d for c in candidates if (d := _dropped(trees, *c)) is not None]
     findings: list[Finding] = []
     for path, texts in sorted(forked.items()):
@@ -77,21 +81,69 @@ def dropped_limit_drift(trees: ThreeTrees, forked: dict[str, list[str]], pr_patt
     return findings
 
 
-def _candidates(trees: ThreeTrees) -> Iterator[tuple[str, str, int, frozenset[str]]]:
+def _candidates(trees: ThreeTrees, wanted: set[str]) -> Iterator[tuple[str, str, int, frozenset[str]]]:
     """(path, number, upstream's line of the hunk, the removed comparisons naming it) of each number a hunk's
-    removed comparisons hold and its added lines do not."""
-    for path, change in trees.upstream.items():
-        if not path.endswith(".py"):
+    removed comparisons hold and its added lines do not, of the numbers ``wanted`` (the fork compares)."""
+    numbers = re.compile(rf"(?<![\w.])(?:{'|'.join(sorted(re.escape(w) for w in wanted))})(?![\w.])")
+    for path in trees.upstream:
+        raw = trees.upstream.raw(path) if path.endswith(".py") else ""
+        if not any(w in raw for w in wanted) or not any(_removed_test(raw, m.start()) for m in numbers.finditer(raw)):
             continue
+        change = trees.upstream[path]
         for _start, _count, added, removed, new in change.hunks:
             tested = [r for r in removed if _NAMED_TEST.search(r)]
             if not tested:
                 continue
             kept = {m.group() for a in added for m in _NUMBER.finditer(a)}
             for number in {m.group() for r in tested for m in _NUMBER.finditer(r)} - kept:
-                if float(number) not in _COMMON:
+                if number in wanted and float(number) not in _COMMON:
                     tests = frozenset(_unparsed(t) for r in tested for t in _NAMED_TEST.findall(r) if number in t)
                     yield path, number, new, frozenset(t for t in tests if t)
+
+
+def _tied_numbers(texts: list[str]) -> Iterator[str]:
+    """The numbers of the fork's added comparison lines that may copy a drop: beside a comment (on the line, or
+    the added line above), or in a comparison of a specific name (a word-for-word copy)."""
+    for above, line in itertools.pairwise(["", *texts]):
+        if not _TEST_OP.search(line):
+            continue
+        commented = "#" in line or above.lstrip().startswith("#")
+        named = [
+            t
+            for t in _NAMED_TEST.findall(line)
+            if "." in t or any(len(w) >= _LONG_NAME for w in re.findall(r"[A-Za-z_]\w*", t))
+        ]
+        found = _NUMBER.findall(line) if commented else [n for t in named for n in _NUMBER.findall(t)]
+        yield from found
+
+
+def _removed_test(raw: str, at: int) -> bool:
+    """The diff's line holding ``at`` is a removed one with a comparison."""
+    start = raw.rfind("\n", 0, at) + 1
+    end = raw.find("\n", at)
+    line = raw[start : end if end >= 0 else len(raw)]
+    return line.startswith("-") and _TEST_OP.search(line) is not None
+
+
+def _tied(trees: ThreeTrees, candidate: tuple[str, str, int, frozenset[str]], every: str, words: set[str]) -> bool:
+    """A fork line may copy the drop: it holds one of the removed tests' texts, or a comment beside the number names
+    a def of upstream's file (read as text: nothing is parsed unless so)."""
+    if any(t in every for t in candidate[3]):
+        return True
+    text = trees.merged_text(candidate[0]) or "" if words else ""
+    return any(f"def {w}(" in text for w in words)
+
+
+def _comment_words(forked: dict[str, list[str]], wanted: set[str]) -> dict[str, set[str]]:
+    """number -> the words of the comments beside the fork's comparison lines holding it."""
+    found: dict[str, set[str]] = {}
+    for texts in forked.values():
+        for above, line in itertools.pairwise(["", *texts]):
+            comment = line.partition("#")[2] + (" " + above if above.lstrip().startswith("#") else "")
+            if comment.strip() and _TEST_OP.search(line.partition("#")[0]):
+                for number in set(_NUMBER.findall(line.partition("#")[0])) & wanted:
+                    found.setdefault(number, set()).update(_WORD.findall(comment))
+    return found
 
 
 def _unparsed(text: str) -> str:
@@ -102,18 +154,16 @@ def _unparsed(text: str) -> str:
 
 
 def _dropped(trees: ThreeTrees, path: str, number: str, line: int, tests: frozenset[str]) -> Dropped | None:
-    """The drop, when upstream's function holding the hunk holds the number nowhere as merged."""
-    theirs = trees.blobs(trees.theirs, [path])[path]
-    module = parse_python(theirs, path) if theirs is not None else None
-    func = _function_at(module, max(line, 1)) if module is not None else None
-    merged = trees.merged_module(path) if func is not None else None
-    if func is None or merged is None:
+    """The drop, when upstream's function holding the hunk (in the merged file) holds the number nowhere."""
+    merged = trees.merged_module(path)
+    if path in trees.mine:  # the fork changed upstream's file too: the hunk's line, in the merged file
+        line = trees.to_merged(trees.theirs, path).get(line, line)
+    func = _function_at(merged, max(line, 1)) if merged is not None else None
+    if func is None:
         return None
     value = float(number)
-    for node in ast.walk(merged):
-        if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) and node.name == func.name:
-            if any(_is_number(n, value) for n in ast.walk(node)):
-                return None
+    if any(_is_number(n, value) for n in ast.walk(func)):
+        return None
     return Dropped(path, func.name, value, number, tests)
 
 

@@ -35,8 +35,10 @@ from aeon_release.domain.audits.source import lazy_pattern
 _ONE = lazy_pattern(r"^\s*[A-Za-z_]\w*\s*(?::[^=]+)?=\s*self\.([A-Za-z_]\w*)\(")
 _MANY = lazy_pattern(r"^\s*\(?\s*[A-Za-z_]\w*(?:\s*,\s*[A-Za-z_]\w*)+\s*\)?\s*=\s*self\.([A-Za-z_]\w*)\(")
 
+# a removed line of a diff binding ``self.F(...)`` to one name: the files whose hunks are parsed
+_REMOVED_ONE = lazy_pattern(r"^-[ \t]*[A-Za-z_]\w*[ \t]*(?::[^=\n]+)?=[ \t]*self\.\w+\(", re.M)
 # a fork line binding a call of a receiver's member: ``out = block.experts(``
-_BINDS_A_CALL = lazy_pattern(r"=\s*[A-Za-z_]\w*\.[A-Za-z_]\w*\(")
+_BINDS_A_CALL = lazy_pattern(r"=\s*[A-Za-z_]\w*\.([A-Za-z_]\w*)\(")
 
 _Def = ast.FunctionDef | ast.AsyncFunctionDef
 
@@ -55,9 +57,10 @@ class Unpacked:
 def unpacked_field_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork calls of a field binding one name where upstream's class now unpacks it (see the module's docstring)."""
     forked = {p: "\n".join(trees.mine[p].added.values()) for p in trees.mine if p.endswith(".py")}
-    if not any(_BINDS_A_CALL.search(t) for t in forked.values()):
+    fields = {m[1] for t in forked.values() for m in _BINDS_A_CALL.finditer(t)}
+    if not fields:
         return []
-    items = list(_unpacked(trees, forked))
+    items = list(_unpacked(trees, forked, fields))
     findings: list[Finding] = []
     for path, added in sorted(forked.items()):
         mine = [u for u in items if u.path != path and f".{u.field}(" in added and u.owner in added]
@@ -73,11 +76,14 @@ def unpacked_field_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     return findings
 
 
-def _unpacked(trees: ThreeTrees, forked: dict[str, str]) -> Iterator[Unpacked]:
+def _unpacked(trees: ThreeTrees, forked: dict[str, str], fields: set[str]) -> Iterator[Unpacked]:
     every = "\n".join(forked.values())
-    for path, change in trees.upstream.items():
-        if not path.endswith(".py"):
+    calls = [f"self.{f}(" for f in fields]
+    for path in trees.upstream:
+        raw = trees.upstream.raw(path) if path.endswith(".py") else ""
+        if not any(c in raw for c in calls) or not _REMOVED_ONE.search(raw):
             continue
+        change = trees.upstream[path]
         for _start, _count, added, removed, _new in change.hunks:
             was = {m[1] for r in removed if "self." in r and (m := _ONE.match(r)) is not None}
             now = {m[1]: a.strip() for a in added if "self." in a and (m := _MANY.match(a)) is not None}
