@@ -51,6 +51,33 @@ of 36, 6 warned), order_replay --only lists 18/18 (0 false of 11; its branches' 
 before.  Unit tests: test_list_positions 33, test_unfolded_factors 11 (new), test_constant_stores 13 (new),
 test_folded_factors 21, test_fleet_profile 17 passed.
 
+Mend80 (branch mend80, main at f6e62e3f): on main's engine 12 caught, 4 warned, 3 missed (as recorded above); now 12
+caught, 7 warned, 0 missed of 19 (twins: 9 quiet, 0 false errors). Warned now: #43669 (``drift/gated_callers.py``,
+new, under device-gate drift: a gate device-gate drift finds that turns the fleet's device away by raising, in
+``C.__init__``, makes a fork subclass's ``super().__init__(...)`` -- or ``C(...)``, ``C.m(...)``, ``f(...)`` -- a
+warning on the fork's line; the raise sits under ``if self.is_kvcache_nvfp4:``, which only the run decides) and
+#26499's two (``drift/switched_operands.py``, new, beside retuned copies: upstream's ``num_decodes <=
+self._decode_cudagraph_max_bs`` became ``num_decode_tokens <= ...``, ``num_decodes`` still in the file; a fork
+comparison of the field with any other name, in a file importing upstream's module, is a warning). Regression set at
+mend80's head: killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet), blind_replay_kvutils2 11 caught, 4
+warned of 15 (8 quiet), blind_replay_dsv2 15 caught, 5 warned of 20 (10 quiet), blind_replay_tfconfig2 19 caught, 1
+warned of 20 (12 quiet), blind_replay_cfgparts 19 caught, 2 warned of 21 (12 quiet, 1 warned),
+blind_replay_coreclient 18 caught, 3 warned of 21 (10 quiet, 1 warned), blind_replay_kvutils 14 caught, 3 missed of
+17 (8 quiet), blind_replay_mtpmodels 16 caught, 5 warned, 1 missed of 22 (11 quiet), review105_twins 6 caught, 1
+warned of 7 (0 false of 32, 1 warned), review134_twins 14 caught, 1 warned of 15 (0 false of 37, 5 warned),
+review101_twins 3 caught, 6 warned of 9 (0 false of 41, 3 warned), review118_twins 5 caught, 6 warned of 11 (0 false
+of 24, 4 warned), review122_twins 4 caught, 7 warned of 11 (0 false of 29, 3 warned), review81_twins 5 caught, 3
+warned of 8 (0 false of 30, 2 warned), review85_twins 10 caught, 1 warned of 11 (0 false of 42, 7 warned): each as
+recorded, 0 false errors. Unit tests: test_gated_callers 5, test_dropped_limits 8, test_switched_operands 7,
+test_unpacked_fields 7 (new), test_handed_literals 40 (6 new), test_stale_copies 39 (4 new), test_retuned_copies 19,
+the device-gate files (test_device_gates, test_device_gate_literals, test_device_gate_keys, test_held_gates,
+test_native_gates, test_line_map_cost, hostile/test_sweep14) 178 passed, with test_lazy_patterns and
+test_fleet_profile. Speed (drift_speed's 150-commit window, one run of 5 audits each, this machine shared):
+retuned_copy_drift 0.116 s (dropped_limit_drift 0.084 s and switched_operand_drift 0.000 s inside it) against 0.079
+s on main, handed_literal_drift 0.132 s against 0.221 s, stale_copy_drift 0.278 s against 0.490 s (the noise of the
+shared machine: audit 26.7 s against 40.6 s), unpacked_field_drift and gated_caller_findings 0.000 s (gated on the
+fork's lines and on a raising device gate).
+
   python benchmarks/blind_replay_flashattn.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 

@@ -123,6 +123,10 @@ LINEAR_TEXT = """class Merged:
         self.output_sizes = output_sizes
         self.bias = bias
 
+    def weight_loader(self, param, loaded_weight, loaded_shard_id=None):
+        assert loaded_shard_id < len(self.output_sizes)
+        return self.output_sizes[loaded_shard_id]
+
 
 class Copied:
     def __init__(self, input_size, output_sizes):
@@ -256,3 +260,34 @@ def test_dotted_imports_and_comments_alone_give_no_pair(git_repo: GitRepo, no_ru
     text = "from vllm.experts.scale import thing  # moe.experts.scale\n# moe.experts.scale\nimport a.experts.scale\n"
     sides = three_way(git_repo, FILES, {MINE: text}, {MOE: AFTER})
     assert handed(git_repo, no_rules, sides) == []
+
+
+# mend80: a shard index handed to the member's method that indexes the list (#36242's loader: the layer's
+# ``weight_loader`` carried by its parameter, ``param.weight_loader(param, w, 1)``): a warning, the parameter's
+# loader tied to the member's method by name
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_l(layer: Gdn, w):\n    param = layer.ba.weight\n    param.weight_loader(param, w, 1)\n",
+        "class AeonGdn(Gdn):\n    def aeon_l(self, w):\n        self.ba.weight_loader(self.ba.weight, w, 1)\n",
+    ],
+    ids=["through the member's parameter", "the member's method itself"],
+)
+def test_a_shard_index_past_the_end_handed_to_the_members_loader_warns(
+    git_repo: GitRepo, no_rules: Path, body: str
+) -> None:
+    assert shortened(git_repo, no_rules, body) == [(3, "warning")]
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        "def aeon_l(layer: Gdn, w):\n    param = layer.ba.weight\n    param.weight_loader(param, w, 0)\n",
+        "def aeon_l(layer: Gdn, w):\n    param = layer.qk.weight\n    param.weight_loader(param, w, 1)\n",
+        "def aeon_l(layer: Gdn, w):\n    param = layer.ba.weight\n    param.copy_(w, 1)\n",
+        "def aeon_l(layer, w):\n    param = layer.ba.weight\n    param.weight_loader(param, w, 1)\n",
+    ],
+    ids=["shard 0", "within the new end", "a method that indexes nothing", "untyped receiver"],
+)
+def test_shards_within_the_list_or_unreached_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert shortened(git_repo, no_rules, body) == []

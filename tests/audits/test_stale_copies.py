@@ -378,3 +378,62 @@ def test_twin_an_override_that_makes_the_step_or_hands_on_stays_quiet(
     git_repo: GitRepo, no_rules: Path, body: str
 ) -> None:
     assert added(git_repo, no_rules, STEP_HEAD + body) == []
+
+
+# mend80: #25403 (273690a50a) rewrote a copy's receiver with its argument -- ``self.a_stacked[0][i, :a.shape[1],
+# :a.shape[0]].copy_(a.T)`` made ``self.a_stacked[0][i, :a.shape[0], :a.shape[1]].copy_(a)`` -- in a base of another
+# file than the fork's base, which inherits the method
+LORA_BASE = "vllm/lora/base.py"
+LORA_BASE_TEXT = """class Base:
+    def set_lora(self, i, a, b):
+        self.reset(i)
+        self.a_stacked[0][i, :a.shape[1], :a.shape[0]].copy_(a.T)
+        self.b_stacked[0][i, :b.shape[1], :b.shape[0]].copy_(b.T)
+
+    def reset(self, i):
+        pass
+"""
+LORA_BASE_AFTER = LORA_BASE_TEXT.replace(
+    "[i, :a.shape[1], :a.shape[0]].copy_(a.T)", "[i, :a.shape[0], :a.shape[1]].copy_(a)"
+).replace("[i, :b.shape[1], :b.shape[0]].copy_(b.T)", "[i, :b.shape[0], :b.shape[1]].copy_(b)")
+LORA_FILES = {
+    "vllm/__init__.py": "",
+    "vllm/lora/__init__.py": "from vllm.lora.replicated import Own, Replicated\n",
+    LORA_BASE: LORA_BASE_TEXT,
+    "vllm/lora/replicated.py": "from vllm.lora.base import Base\n\n\nclass Replicated(Base):\n    pass\n\n\n"
+    "class Own(Base):\n    def set_lora(self, i, a, b):\n        self.a_stacked[0][i, :a.shape[1], :a.shape[0]].copy_(a.T)\n",
+}
+OLD_COPY = "        self.a_stacked[0][i, :a.shape[1], :a.shape[0]].copy_(a.T)\n"
+
+
+@pytest.mark.parametrize(
+    ("base", "copy", "found"),
+    [
+        ("Replicated", OLD_COPY, True),
+        ("Replicated", OLD_COPY.replace("[i, :a.shape[1], :a.shape[0]].copy_(a.T)", "[i, :a.shape[0], :a.shape[1]].copy_(a)"), False),
+        ("Own", OLD_COPY, False),
+    ],
+    ids=["inherited from another file", "twin: the new copy", "twin: a base defining the method itself"],
+)  # fmt: skip
+def test_a_copy_rewritten_with_its_receiver_in_a_base_of_another_file(
+    git_repo: GitRepo, no_rules: Path, base: str, copy: str, found: bool
+) -> None:
+    text = f"from vllm.lora import {base}\n\n\nclass Mine({base}):\n    def set_lora(self, i, a, b):\n{copy}"
+    sides = three_way(git_repo, LORA_FILES, {MINE: text}, {LORA_BASE: LORA_BASE_AFTER})
+    got = [(line, level) for line, level, _ in stale(git_repo, no_rules, sides, MINE)]
+    assert got == ([(6, "warning")] if found else [])
+
+
+def test_a_receiver_rewritten_with_its_arguments_pairs_by_root_and_callee() -> None:
+    def func(body: str) -> ast.FunctionDef:
+        node = ast.parse(f"def f(self, a, b):\n{body}").body[0]
+        assert isinstance(node, ast.FunctionDef)
+        return node
+
+    old = func("    self.x[0][:a.shape[1]].copy_(a.T)\n    self.y[0][:b.shape[1]].copy_(b.T)\n    self.z[0].copy_(a)\n")
+    new = func("    self.x[0][:a.shape[0]].copy_(a)\n    self.y[0][:b.shape[0]].copy_(b)\n    self.w[0].copy_(b)\n")
+    pairs = sorted(_changed_calls(old, new))
+    assert pairs == [
+        ("self.x[0][:a.shape[1]].copy_(a.T)", "self.x[0][:a.shape[0]].copy_(a)", "copy_"),
+        ("self.y[0][:b.shape[1]].copy_(b.T)", "self.y[0][:b.shape[0]].copy_(b)", "copy_"),
+    ]  # self.z and self.w: other roots, never paired

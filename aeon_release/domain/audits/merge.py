@@ -202,6 +202,7 @@ from aeon_release.domain.audits.drift.unfolded_factors import unfolded_factor_dr
 from aeon_release.domain.audits.drift.unioned_classes import unioned_class_drift
 from aeon_release.domain.audits.drift.unjsoned_reprs import unjsoned_repr_drift
 from aeon_release.domain.audits.drift.unlisted import unlisted_drift
+from aeon_release.domain.audits.drift.unpacked_fields import unpacked_field_drift
 from aeon_release.domain.audits.drift.unparsed_bases import unparsed_base_drift
 from aeon_release.domain.audits.drift.unread_keys import unread_key_drift
 from aeon_release.domain.audits.drift.unread_settings import unread_setting_drift
@@ -404,6 +405,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     unparsed_base_drift,
     return_drift,
     ranked_return_drift,
+    unpacked_field_drift,
     shifted_join_drift,
     keyword_shape_drift,
     handed_back_drift,

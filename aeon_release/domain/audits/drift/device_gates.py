@@ -54,6 +54,7 @@ from typing import Any, Protocol, TypeVar
 
 from aeon_release.adapters import git as repo
 from aeon_release.domain.audits.diffs import in_background
+from aeon_release.domain.audits.drift.gated_callers import Raising, gated_caller_findings
 from aeon_release.domain.audits.drift.offsets import indent_of
 from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, commit_note, opcodes
@@ -117,6 +118,7 @@ class Gate:
     parts: tuple[tuple[str, _Truth], ...] = ()  # an ``and``/``or``'s operands: their texts and values
     negates: str | None = None  # a ``not X``: the text of X
     known: frozenset[str] = frozenset()  # of ``asks``, the holders the fork branch's function read already
+    raised: str | None = None  # an ``if`` whose body ends in ``raise``: the class raised ("" unnamed), else None
 
     @property
     def lost(self) -> bool:
@@ -165,7 +167,14 @@ def device_gates_started(trees: ThreeTrees, device: DeviceGates | None, pr_patte
 
     def findings() -> list[Finding]:
         notes = commits.result()
-        return [_finding(path, a, b, device, notes.get(path, "")) for path, pairs in found.items() for a, b in pairs]
+        raising = [
+            Raising(path, b.scope, b.text, b.raised, device.label, notes.get(path, ""))
+            for path, pairs in found.items()
+            for _, b in pairs
+            if b.raised is not None and b.lost and b.scope
+        ]
+        own = [_finding(path, a, b, device, notes.get(path, "")) for path, pairs in found.items() for a, b in pairs]
+        return own + gated_caller_findings(trees, raising)
 
     return findings
 
@@ -1262,6 +1271,8 @@ def _gates_in(
             gate = Gate(
                 name, slot, ast.unparse(child), line, truth, _diverts(body), _refuses(body), other, asks, parts, negates
             )
+            if body and isinstance(body[-1], ast.Raise):
+                gate = dataclasses.replace(gate, raised=_raised(body[-1]))
             found.append(gate)
     return found
 
@@ -1446,6 +1457,14 @@ def _refuses(body: list[ast.stmt]) -> bool:
     return isinstance(last, ast.Return) and (
         last.value is None or (isinstance(last.value, ast.Constant) and last.value.value in (None, False))
     )
+
+
+def _raised(node: ast.Raise) -> str:
+    """The class a ``raise`` names (``raise ValueError(...)``, ``raise errors.Refused``), "" for any other."""
+    exc = node.exc.func if isinstance(node.exc, ast.Call) else node.exc
+    if isinstance(exc, ast.Name):
+        return exc.id
+    return exc.attr if isinstance(exc, ast.Attribute) else ""
 
 
 def _assigned(scope: ast.AST, walrus: bool = True) -> tuple[dict[str, ast.expr], set[str]]:

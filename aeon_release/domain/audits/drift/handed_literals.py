@@ -37,6 +37,7 @@ from aeon_release.domain.audits.drift.nulled_attributes import (
     is_self_attribute,
     local_bases,
 )
+from aeon_release.domain.audits.drift.own_fields import assigned as assigned_values
 from aeon_release.domain.audits.drift.own_fields import enclosing, enclosing_class, file_classes, receiver_names
 from aeon_release.domain.audits.drift.pyindex import file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
@@ -86,6 +87,7 @@ def handed_literal_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     }
     if not pairs:
         return []
+    findings = _handed_shards(trees, pairs, pr_pattern)
     keywords = {kw for _, kw in pairs}
     gates = _keyword_gates(keywords)
     paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _candidate(trees, p, keywords, gates)]
@@ -95,7 +97,6 @@ def handed_literal_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         for h in _handed(path, old, new)
         if (h.held, h.keyword) in pairs
     ]
-    findings: list[Finding] = []
     for path, module, owned in fork_modules(trees, lambda line: any(f".{h.held}.{h.keyword}" in line for h in handed)):
         for h, line in _fork_reads(path, module, owned, handed):
             sure = h.length is not None and _kept_as_is(trees, h)
@@ -266,10 +267,17 @@ def _past_end(read: ast.Attribute, item: Handed, parents: dict[int, ast.AST]) ->
 def _kept_as_is(trees: ThreeTrees, item: Handed) -> bool:
     """The member's class (of upstream's file, or the module it imports the name from) stores the keyword's
     parameter unchanged as ``self.<keyword>`` in its ``__init__``: the list read back is the one handed."""
+    cls = _member_class(trees, item)
+    init = _init(cls) if cls is not None else None
+    return init is not None and _stores_param(init, item.keyword)
+
+
+def _member_class(trees: ThreeTrees, item: Handed) -> ast.ClassDef | None:
+    """The member's class at upstream: in upstream's file, or the module that file imports the name from."""
     text = trees.blobs(trees.theirs, [item.path])[item.path] or ""
     module = parse_python(text, item.path) if item.member.isidentifier() else None
     if module is None:
-        return False
+        return None
     cls = next((c for c in file_classes(module.body) if c.name == item.member), None)
     if cls is None:
         source = file_imports(module, item.path).get(item.member, ("", ""))[0].replace(".", "/")
@@ -278,8 +286,7 @@ def _kept_as_is(trees: ThreeTrees, item: Handed) -> bool:
         other, found = next(((p, t) for p, t in texts.items() if t), ("", None))
         parsed = parse_python(found, other) if found else None
         cls = next((c for c in file_classes(parsed.body) if c.name == item.member), None) if parsed else None
-    init = _init(cls) if cls is not None else None
-    return init is not None and _stores_param(init, item.keyword)
+    return cls
 
 
 def _stores_param(init: ast.FunctionDef, keyword: str) -> bool:
@@ -408,4 +415,117 @@ def _shorter(trees: ThreeTrees, path: str, line: int, item: Handed, pr_pattern: 
         f"({item.path}:{item.line}{commit}): it now builds self.{item.held} with {item.keyword}={item.new} "
         f"({item.length} entr{'y' if item.length == 1 else 'ies'}) where it passed {item.old}, so the index is past "
         f"the list's end{unsure}: IndexError; read the entries the member holds now",
+    )
+
+
+# a fork line calling a method with a literal whole number among its arguments: ``p.weight_loader(p, w, 1)``
+_LITERAL_ARG_CALL = lazy_pattern(r"\.\w+\([^()]*\b\d+\s*[,)]")
+
+
+def _handed_shards(trees: ThreeTrees, pairs: set[tuple[str, str]], pr_pattern: str) -> list[Finding]:
+    """Fork calls handing a literal index past the end of a list upstream now hands the member shorter, to a method
+    of the member's class that indexes (or bounds) that list with the parameter: ``param.weight_loader(param, w,
+    1)``, ``param`` a parameter of the member (``layer.in_proj_ba.weight``, the layer's loader carried by its
+    parameter, by name), or ``layer.in_proj_ba.weight_loader(...)`` itself."""
+    if not any(
+        _LITERAL_ARG_CALL.search(t) for p in trees.mine if p.endswith(".py") for t in trees.mine[p].added.values()
+    ):
+        return []
+    helds = {held for held, _ in pairs}
+    paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _lists_handed(trees, p)]
+    handed = [
+        h
+        for path, old, new in parsed_versions(trees, paths[:_MOST_FILES])
+        for h in _handed(path, old, new)
+        if h.length is not None and h.held in helds
+    ]
+    findings: list[Finding] = []
+    for path, module, owned in fork_modules(trees, lambda line: any(f".{h.held}" in line for h in handed)):
+        for item, call, method in _shard_calls(path, module, owned, handed):
+            cls = _member_class(trees, item)
+            slot = _indexing_slot(cls, method, item.keyword) if cls is not None else None
+            index = _literal_at(call, slot) if slot is not None else None
+            if index is not None and index >= (item.length or 0):
+                findings.append(_shard_finding(trees, path, call, item, method, index, pr_pattern))
+    return findings
+
+
+def _lists_handed(trees: ThreeTrees, path: str) -> bool:
+    return any("[" in line and _LIST_KW.search(line) for line in trees.upstream[path].added.values())
+
+
+def _shard_calls(
+    path: str, module: ast.Module, owned: set[int], handed: list[Handed]
+) -> Iterator[tuple[Handed, ast.Call, str]]:
+    """(item, call, method) of each fork call ``R.m(...)`` whose receiver is the member ``X.held`` or one of its
+    attributes, directly or through a name the function binds once to it, ``X`` typed as the item's class."""
+    imports = file_imports(module, path)
+    local = {c.name: c for c in module.body if isinstance(c, ast.ClassDef)}
+    parents = parent_map(module)
+    for node in ast.walk(module):
+        if not (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.lineno in owned):
+            continue
+        held = _member_of(node.func.value, node, parents)
+        for item in handed:
+            if held is not None and held.attr == item.held and isinstance(held.value, ast.Name):
+                if _typed(held.value, item, parents, imports, local):
+                    yield item, node, node.func.attr
+                    break
+
+
+def _member_of(receiver: ast.expr, at: ast.AST, parents: dict[int, ast.AST]) -> ast.Attribute | None:
+    """``X.held`` of a receiver ``X.held``/``X.held.attr``, or of a name bound once to one in the function."""
+    if isinstance(receiver, ast.Name):
+        func = enclosing(at, parents)
+        values = assigned_values(func).get(receiver.id, ()) if func is not None else ()
+        receiver = values[0] if len(values) == 1 else receiver
+    if isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Attribute):
+        receiver = receiver.value
+    if isinstance(receiver, ast.Attribute) and isinstance(receiver.value, ast.Name):
+        return receiver
+    return None
+
+
+def _indexing_slot(cls: ast.ClassDef, method: str, keyword: str) -> int | None:
+    """The position (``self`` dropped) of the parameter of ``cls.method`` that indexes ``self.<keyword>``
+    (``self.output_sizes[shard_id]``) or is bounded by its length (``shard_id < len(self.output_sizes)``)."""
+    func = next((s for s in cls.body if isinstance(s, ast.FunctionDef) and s.name == method), None)
+    if func is None:
+        return None
+    params = [a.arg for a in (*func.args.posonlyargs, *func.args.args)][1:]
+    spelt = f"self.{keyword}"
+    for node in ast.walk(func):
+        named: ast.expr | None = None
+        if isinstance(node, ast.Subscript) and ast.unparse(node.value) == spelt:
+            named = node.slice
+        elif isinstance(node, ast.Compare) and f"len({spelt})" in ast.unparse(node):
+            named = node.left
+        if isinstance(named, ast.Name) and named.id in params:
+            return params.index(named.id)
+    return None
+
+
+def _literal_at(call: ast.Call, slot: int) -> int | None:
+    args = call.args
+    if slot < len(args) and not any(isinstance(a, ast.Starred) for a in args[: slot + 1]):
+        value = args[slot]
+        return value.value if isinstance(value, ast.Constant) and type(value.value) is int else None
+    return None
+
+
+def _shard_finding(
+    trees: ThreeTrees, path: str, call: ast.Call, item: Handed, method: str, index: int, pr_pattern: str
+) -> Finding:
+    commit = trees.upstream_commit(item.path, rf"{item.keyword}[[:space:]]*=[[:space:]]*\[", pr_pattern)
+    return Finding(
+        RULE,
+        "merge",
+        Severity.WARNING,
+        path,
+        call.lineno,
+        f"fork call hands {index} to {item.held}'s {method}, which indexes its {item.keyword} by that argument, and "
+        f"{item.cls}'s constructor upstream changed ({item.path}:{item.line}{commit}): it now builds "
+        f"self.{item.held} with {item.keyword}={item.new} ({item.length} entr{'y' if item.length == 1 else 'ies'}) "
+        f"where it passed {item.old}, so the index is past the list's end (if the member stores the keyword as "
+        "handed and the call reaches its method); hand the entries the member holds now",
     )

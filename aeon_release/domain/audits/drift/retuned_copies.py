@@ -35,7 +35,9 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.dropped_limits import dropped_limit_drift
 from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.drift.switched_operands import switched_operand_drift
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import lazy_pattern, parsed_expression
@@ -67,8 +69,19 @@ def retuned_copy_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     every_retuned = list(_retuned(trees))
     retuned = [r for r in every_retuned if r.old in every]
     findings = _documented_constants(trees, forked, every_retuned, pr_pattern)
-    if not retuned:
-        return findings
+    if retuned:
+        findings += _retuned_copies(trees, forked, retuned, pr_pattern)
+    # a retuned number is a dropped one too: one warning a line
+    for more in (dropped_limit_drift(trees, forked, pr_pattern), switched_operand_drift(trees, forked, pr_pattern)):
+        seen = {(f.path, f.line) for f in findings}
+        findings += [f for f in more if (f.path, f.line) not in seen]
+    return findings
+
+
+def _retuned_copies(
+    trees: ThreeTrees, forked: dict[str, list[str]], retuned: list[Retuned], pr_pattern: str
+) -> list[Finding]:
+    findings: list[Finding] = []
     for path, texts in sorted(forked.items()):
         items = [r for r in retuned if r.path != path and any(r.old in t for t in texts)]
         module = trees.merged_module(path) if items else None

@@ -59,7 +59,7 @@ from aeon_release.domain.audits.drift.interposed import hands_on, reached
 from aeon_release.domain.audits.drift.layouts import methods_of
 from aeon_release.domain.audits.drift.nulled_attributes import derived_from, local_bases
 from aeon_release.domain.audits.drift.own_fields import file_classes
-from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports
+from aeon_release.domain.audits.drift.pyindex import ClassInfo, Index, dotted_name, file_imports
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import (
     FileChange,
@@ -151,7 +151,8 @@ def stale_copy_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     findings = []
     for path, module, owned in forks:
         copied = set()
-        for item, line, exact in _fork_copies(path, module, owned, rewritten):
+        items = rewritten + _inherited_across(trees, path, module, rewritten)
+        for item, line, exact in _fork_copies(path, module, owned, items):
             findings.append(_finding(trees, path, line, item, pr_pattern, exact))
             copied.add(line)
         for gone, line in _fork_dims(path, module, owned, dropped):
@@ -417,6 +418,35 @@ def _inherited(module: ast.Module, items: list[Rewritten]) -> list[Rewritten]:
     return found
 
 
+def _inherited_across(trees: ThreeTrees, path: str, module: ast.Module, items: list[Rewritten]) -> list[Rewritten]:
+    """The items again under each base a fork class of the module names, resolved in the merged tree, that inherits
+    the method from the item's class in another file without defining it (mend80: #25403's ``set_lora``, rewritten in
+    ``BaseLinearLayerWithLoRA`` of ``base_linear.py``, which a fork ``ReplicatedLinearWithLoRA`` subclass gets through
+    ``replicated_linear.py``)."""
+    methods = {i.method for i in items}
+    classes = [c for c in file_classes(module.body) if methods & {m.name for m in methods_of(c)}]
+    if not classes:
+        return []
+    index = trees.merged_index()
+    mod = index.module_at(path)
+    found: list[Rewritten] = []
+    for base in (b for c in classes for b in c.bases) if mod is not None else ():
+        info = index.class_of(index.resolve_expr(mod, base)) if mod is not None else None
+        for item in items if info is not None and info.module.path not in {i.path for i in items} else ():
+            owner = _defining(index, info, item.method) if info is not None else None
+            if owner == (item.path, item.cls) and info is not None:
+                found.append(dataclasses.replace(item, path=info.module.path, cls=info.qualname))
+    return found
+
+
+def _defining(index: Index, cls: ClassInfo, method: str) -> tuple[str, str] | None:
+    """(path, qualname) of the first class of ``cls``'s order that defines ``method``."""
+    for entry in index.mro(cls):
+        if isinstance(entry, ClassInfo) and method in entry.members:
+            return entry.module.path, entry.qualname
+    return None
+
+
 def _inherits(cls: ast.ClassDef, base: str, method: str, classes: dict[str, ast.ClassDef]) -> bool:
     """``cls`` derives from ``base`` through the module's own classes, none between defining ``method``."""
     for name in (b.id for b in cls.bases if isinstance(b, ast.Name)):
@@ -519,6 +549,36 @@ def _changed_calls(old: _Def, new: _Def, called: set[str] | None = None) -> Iter
         now = after.get(callee, [])
         if len(texts) == 1 and len(now) == 1 and texts[0][0] != now[0][0]:
             yield texts[0][0], now[0][0], texts[0][1]
+    yield from _recalled(before, after)
+
+
+def _recalled(
+    before: dict[str, list[tuple[str, str]]], after: dict[str, list[tuple[str, str]]]
+) -> Iterator[tuple[str, str, str]]:
+    """A callee text gone, called once, paired with the one new callee text of the same root and last name called
+    once: the receiver rewritten with the arguments (mend80, #25403: ``self.lora_a_stacked[0][index, 0,
+    :lora_a.shape[1], :lora_a.shape[0]].copy_(lora_a.T, ...)`` made ``...[..., :lora_a.shape[0],
+    :lora_a.shape[1]].copy_(lora_a, ...)``)."""
+    gone = {k: v[0] for k, v in before.items() if k not in after and len(v) == 1}
+    new = {k: v[0] for k, v in after.items() if k not in before and len(v) == 1}
+    if not gone or not new:
+        return
+    roots: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for key, (text, name) in new.items():
+        roots.setdefault((_root(key), name), []).append((text, name))
+    olds: dict[tuple[str, str], list[tuple[str, str]]] = {}
+    for key, (text, name) in gone.items():
+        olds.setdefault((_root(key), name), []).append((text, name))
+    for root, texts in olds.items():
+        now = roots.get(root, [])
+        if root[0] and len(texts) == 1 and len(now) == 1:
+            yield texts[0][0], now[0][0], texts[0][1]
+
+
+def _root(callee: str) -> str:
+    """A subscripted receiver's root (``self.lora_a_stacked`` of ``self.lora_a_stacked[0][i].copy_``), else ""."""
+    head, bracket, _ = callee.partition("[")
+    return head if bracket and "(" not in head else ""
 
 
 def _calls(func: _Def, called: set[str] | None) -> dict[str, list[tuple[str, str]]]:
