@@ -357,3 +357,43 @@ def test_twin_a_call_through_a_class_reaches_no_fork_override(git_repo: GitRepo,
     static = "\n    @staticmethod\n    def adjust_request(request):\n        return request\n"
     upstream = {ABS: ABS_TEXT + static, RENDER: calls}
     assert [r[1] for r in _found(git_repo, _fork(method), upstream)] == ["warning"]
+
+
+# -- mend81: another class binds the hook's name without a ``def name(`` line (an assignment, a staticmethod of a
+# function, a lambda, a ``setattr``): an untyped call may reach that one, so the sole-hook rule does not decide
+ASSIGNED_NAMESAKES = {
+    "staticmethod": "def _adjust(request):\n    return request\n\n\nclass ToolParser:\n"
+    "    adjust_request = staticmethod(_adjust)\n",
+    "a module function": "def _adjust(self, request):\n    return request\n\n\nclass ToolParser:\n    adjust_request = _adjust\n",
+    "a method's alias": "class ToolParser:\n    def _adjust(self, request):\n        return request\n\n"
+    "    adjust_request = _adjust\n",
+    "setattr": "class ToolParser:\n    pass\n\n\ndef _adjust(self, request):\n    return request\n\n\n"
+    "setattr(ToolParser, 'adjust_request', _adjust)\n",
+    "a lambda": "class ToolParser:\n    adjust_request = lambda self, request: request  # noqa: E731\n",
+}
+
+
+@pytest.mark.parametrize("name", list(ASSIGNED_NAMESAKES))
+def test_twin_a_namesake_bound_by_assignment_stays_the_warning_off_an_untyped_receiver(
+    git_repo: GitRepo, name: str
+) -> None:
+    method = "    def adjust_request(self, request, budget):\n        return request\n"
+    tool = {"vllm/tool_parsers/abs_tool_parser.py": ASSIGNED_NAMESAKES[name]}
+    upstream = {**tool, ABS: ABS_TEXT + HOOK, RENDER: SOLE_CALLS}
+    assert [r[1] for r in _found(git_repo, _fork(method), upstream)] == ["warning"]
+
+
+@pytest.mark.parametrize(
+    "tool",
+    [
+        "class ToolParser:\n    pass\n",  # no member of the name
+        "class ToolParser:\n    adjust_budget = staticmethod(len)\n",  # another name bound so
+        "class ToolParser:\n    def adjust(self):\n        return 'adjust_request'\n",  # the name only as a string
+    ],
+    ids=["no member", "another name", "a string"],
+)
+def test_a_class_binding_no_member_of_the_name_leaves_the_hook_sole(git_repo: GitRepo, tool: str) -> None:
+    method = "    def adjust_request(self, request, budget):\n        return request  # AEON\n"
+    upstream = {"vllm/tool_parsers/abs_tool_parser.py": tool, ABS: ABS_TEXT + HOOK, RENDER: SOLE_CALLS}
+    [(line, severity, _)] = _found(git_repo, _fork(method), upstream)
+    assert (line, severity) == (5, "error")

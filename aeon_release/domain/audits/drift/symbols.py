@@ -6099,15 +6099,42 @@ class _Checker:
         of it, whatever its receiver is typed as (killers225: #42662 added
         ``SupportsMultiModal.get_mm_lora_token_counts`` and calls it off ``self.model: SupportsLoRAModel``, a
         protocol not deriving ``SupportsMultiModal``, and off a ``model: Any``); empty where another def of the
-        name exists, a site is not read, or the tree cannot say where the name is defined."""
+        name exists, a site is not read, or the tree cannot say where the name is defined -- or (mend81) where a
+        class outside the family binds the name otherwise (``name = staticmethod(f)``, ``name = f``, a lambda: no
+        ``def name(`` line to find) or a ``setattr(..., "name", ...)`` installs it: a call may reach that one."""
         key = (hook.path, hook.owner or "", hook.name)
         if key not in self._sole_hooks:
             tree = self.inp.theirs
             sites = tree.definition_sites([hook.name]).get(hook.name, []) if isinstance(tree, Searchable) else []
             sites = [(p, n) for p, n in sites if not TEST_PATH.search(p)]
             sole = bool(sites) and hook.owner is not None and all(self._derives_hook(p, n, hook) for p, n in sites)
+            sole = sole and self._bound_only_in_family(hook)
             self._sole_hooks[key] = frozenset({(hook.path, hook.owner or "")}) if sole else frozenset()
         return self._sole_hooks[key]
+
+    def _bound_only_in_family(self, hook: DefSym) -> bool:
+        """(mend81) Every served class of upstream's tree with a member of the hook's name (a def, an assignment)
+        derives the hook's class, and no served line installs the name by ``setattr`` with its literal."""
+        tree = self.inp.theirs
+        if not isinstance(tree, WordSearchable):
+            return True
+        quoted = (f'"{hook.name}"', f"'{hook.name}'")
+        lines = [(p, text) for p, text in tree.word_lines(hook.name) if p.endswith(".py") and not _not_served(p)]
+        if any("setattr(" in text and any(q in text for q in quoted) for _, text in lines):
+            return False
+        return all(
+            self._derives_hook_class(path, qual, hook)
+            for path, qual in _defining_classes(self.theirs_ix, tree, hook.name)
+        )
+
+    def _derives_hook_class(self, path: str, qual: str, hook: DefSym) -> bool:
+        """The class ``qual`` of ``path`` is the hook's class or derives it."""
+        mod = self.theirs_ix.module_at(path)
+        cls = self.theirs_ix.class_info(mod, qual) if mod is not None else None
+        order = self.theirs_ix.mro(cls) if cls is not None else []
+        return any(
+            isinstance(i, px.ClassInfo) and (i.module.path, i.qualname) == (hook.path, hook.owner) for i in order
+        )
 
     def _through_class(self, mod: ModuleInfo, call: ast.Call) -> bool:
         """``Cls.name(...)`` off a class upstream's module defines or imports: the call names that class's
