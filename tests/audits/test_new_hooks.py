@@ -397,3 +397,35 @@ def test_a_class_binding_no_member_of_the_name_leaves_the_hook_sole(git_repo: Gi
     upstream = {"vllm/tool_parsers/abs_tool_parser.py": tool, ABS: ABS_TEXT + HOOK, RENDER: SOLE_CALLS}
     [(line, severity, _)] = _found(git_repo, _fork(method), upstream)
     assert (line, severity) == (5, "error")
+
+
+# -- mend81: the hook itself bound by assignment in the base's body (``name = _f``, ``name = staticmethod(_f)``,
+# ``name = classmethod(_f)``): read as the def it binds, its signature judged like a ``def name(``
+ASSIGNED_HOOKS = {
+    "a method's alias": "\n    def _adjust(self, request):\n        return request\n\n    adjust_request = _adjust\n",
+    "staticmethod": "\n    adjust_request = staticmethod(_adjust)\n",
+    "classmethod": "\n    adjust_request = classmethod(_adjust_cls)\n",
+}
+HELPERS = "def _adjust(request):\n    return request\n\n\ndef _adjust_cls(cls, request):\n    return request\n\n\n"
+
+
+@pytest.mark.parametrize("name", list(ASSIGNED_HOOKS))
+def test_an_override_short_of_an_assigned_hook_is_an_error(git_repo: GitRepo, name: str) -> None:
+    method = "    def adjust_request(self, request, budget):\n        return request  # AEON\n"
+    upstream = {ABS: HELPERS + ABS_TEXT + ASSIGNED_HOOKS[name], RENDER: SOLE_CALLS}
+    [(line, severity, message)] = _found(git_repo, _fork(method), upstream)
+    assert (line, severity) == (5, "error") and "TypeError" in message
+
+
+@pytest.mark.parametrize("name", list(ASSIGNED_HOOKS))
+def test_twin_an_override_fitting_an_assigned_hook_stays_the_warning(git_repo: GitRepo, name: str) -> None:
+    method = "    def adjust_request(self, request):\n        return request\n"
+    upstream = {ABS: HELPERS + ABS_TEXT + ASSIGNED_HOOKS[name], RENDER: SOLE_CALLS}
+    assert [r[1] for r in _found(git_repo, _fork(method), upstream)] == ["warning"]
+
+
+def test_twin_a_module_function_bound_bare_is_not_read(git_repo: GitRepo) -> None:
+    """``name = _f`` of a module function: the instance is its first parameter, a shape not read (no finding)."""
+    method = "    def adjust_request(self, request, budget):\n        return request\n"
+    upstream = {ABS: HELPERS + ABS_TEXT + "\n    adjust_request = _adjust\n", RENDER: SOLE_CALLS}
+    assert [r[1] for r in _found(git_repo, _fork(method), upstream)] == []
