@@ -158,8 +158,6 @@ def _fork_tries(trees: ThreeTrees) -> list[tuple[str, list[_Try]]]:
                 if not handlers:
                     continue
                 calls, others, syntax = _body_calls(node.body, scope, enclosing.get(id(node)), bool(expected), returned)
-                if not others and len(calls) > 1 and _getter_chained(node.body):
-                    calls = [replace(c, capped=True) for c in calls]  # the getter may raise it too: a warning
                 # the new kind caught by another handler of the try (or by a bare or catch-all one) does not escape
                 every = [_caught(h) for h in handlers]
                 others = others or any(c is None or _CATCH_ALL & set(c) for c in every)
@@ -247,7 +245,7 @@ def _body_calls(
     calls: list[Callee] = []
     count, others = 0, False
     syntax: set[str] = set()
-    getters = _getters(body)
+    getters = _getters(body, returned)
     typed: set[int] = set()  # ``x.m`` of a call ``x.m(...)`` off a receiver typed as a class: its method (killers217)
     nodes = [n for stmt in body for n in own_nodes([stmt])]
     building = _argument_nodes(nodes) if expects else {}
@@ -259,8 +257,10 @@ def _body_calls(
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in stubs:
             count += 1
             continue
+        if id(node) in getters:
+            continue  # (mend81) hands the next call its receiver only: neither counted nor judged
         if isinstance(node, ast.Call) and not is_super(node):  # ``super()`` only names the base a call goes to
-            count += id(node) not in building and id(node) not in getters
+            count += id(node) not in building
             others = others or not isinstance(node.func, (ast.Name, ast.Attribute))
             callee = resolve(node.func, scope, enclosing)
             if callee is not None and callee.receiver and not callee.capped and isinstance(node.func, ast.Attribute):
@@ -277,16 +277,19 @@ def _body_calls(
     return calls, others or count > 1, frozenset(syntax)
 
 
-def _getters(body: list[ast.stmt]) -> set[int]:
-    """(mend81) The calls of a ``try`` body that only hand another call its receiver (``get_pp_group()`` of
-    ``get_pp_group().send(t)``, ``self.group()`` of ``self.group().barrier()``): a getter, not counted as a
-    second call that may raise what the handler catches; the finding it lets through is a warning at most
-    (``_getter_chained``), as the getter may raise it too."""
+def _getters(body: list[ast.stmt], returned: Callable[[str], str | None]) -> set[int]:
+    """(mend81) The calls of a ``try`` body that only hand the next call its receiver, a bare upstream function
+    annotated to return one class (``get_pp_group()`` of ``get_pp_group().send(t)``): neither counted as a
+    second call that may raise what the handler catches nor judged; the method called off it is that class's,
+    a warning at most (``_getter_class``), as the getter may raise the kind too."""
     return {
         id(node.func.value)
         for stmt in body
         for node in own_nodes([stmt])
-        if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and isinstance(node.func.value, ast.Call)
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Call)
+        and _getter_class(node, returned) is not None
     }
 
 
@@ -315,10 +318,6 @@ def _getter_classes(trees: ThreeTrees, scope: Scope) -> Callable[[str], str | No
         return last if last[:1].isupper() and last not in ("Any", "Optional") else None
 
     return returned
-
-
-def _getter_chained(body: list[ast.stmt]) -> bool:
-    return bool(_getters(body))
 
 
 def _argument_nodes(nodes: list[ast.AST]) -> dict[int, ast.Call]:
