@@ -59,6 +59,10 @@ the same rank whose size there is the base's ``E``: the shapes differ, ``copy_``
 (mend77, quiet): a copy into the buffer's first ``E`` columns, a copy from a ``clone()`` of the buffer.  Still
 missed: #42692's ``torch.gather`` index (a conversion chain, ``torch.from_numpy(...).to(...)``, and the kernel's
 int64 requirement is not in the tree).
+Mend81 (branch mend81, main at f6e62e3f): unchanged, 13 caught, 5 warned, 1 missed of 19 (twins: 13 quiet, 0 false
+errors), as a regression row for the raised-kind and sole-hook widenings.  #42692's ``torch.gather`` index was not
+attempted again this round (the time went to the reviewers' gaps): the conversion chain and the kernel's
+requirement outside the tree stand as the reasons.
 
   python benchmarks/blind_replay_eagle2.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -63,6 +63,19 @@ of 16 (9 quiet): each as recorded, 0 false errors.  Unit tests: test_claimed_ops
 test_message_tests 8 (new), test_quoted_annotations, test_fleet_profile, test_lazy_patterns passed.
 drift_speed's 150-commit window (3 runs, the new and widened checks timed): claimed_op_drift, message_test_drift
 and dropped_kwarg_drift 0.000 s each (dropped_kwarg_drift 0.000 s on main too; 0.12 s before the cost fixes).
+Mend81 (branch mend81, main at f6e62e3f): 6 caught, 4 warned, 2 missed -> 6 caught, 5 warned, 1 missed of 12
+(twins: 10 quiet, 1 of them warned, 0 false errors).  Warned now: #21946's ``get_pp_group().send(t)``
+(``drift/raised_kinds.py``: a method called off a getter's result, the getter a bare upstream function annotated
+to return one class, ``-> GroupCoordinator``, is that class's method -- its attribute read keeps no handler alive
+-- and the getter, handing on the receiver only, is no second call; a warning, as the getter may raise the kind
+too).  Still missed: #30681's platform ``empty_cache`` (as above: the receivers of ``.empty_cache`` across the tree,
+``torch.accelerator``, ``torch.cuda``, ``current_platform``, are not typed by the dead-knob reader, and telling
+them apart needs the lazily bound ``current_platform`` typed through ``Platform.__getattr__``; a warning-level rule
+on every platform hook a diff stops calling by name would flood, as upstream calls most hooks off
+``current_platform`` in many files).  Unit tests: test_raised_none_guards 14 (+7), test_raised_* and
+test_absorbed_raise_drift 349 passed.  Regression at the branch head: killer_replay 26/26 blocked,
+kind_change_replay 12/12 (5 quiet).  drift_speed's 150-commit window (3 runs, shared machine): raised_kind_drift
+160 ms against main's 172 ms (noise; over the 2 ms budget on main already).
 
   python benchmarks/blind_replay_pstate2.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -72,6 +72,15 @@ ERRORS = {
     '    pass\n\n\nA = make_dataclass("A", [("d", int)], bases=(CommonAttentionMetadata,))\n',
     "a ClassVar entry ahead": 'A = make_dataclass(\n    "A",\n    [("r", "ClassVar[dict]"), ("d", int)],\n'
     "    bases=(CommonAttentionMetadata,),\n)\n",
+    # mend81: the base under another name -- an import's ``as``, a module-level alias, an alias of an alias
+    "an aliased import": "from vllm.v1.attention.backends.utils import CommonAttentionMetadata as CAM\n\n"
+    'A = make_dataclass("A", [("d", int)], bases=(CAM,))\n',
+    "a module-level alias": 'Meta = CommonAttentionMetadata\nA = make_dataclass("A", [("d", int)], bases=(Meta,))\n',
+    "an alias of the aliased import": "from vllm.v1.attention.backends import utils\n"
+    "from vllm.v1.attention.backends.utils import CommonAttentionMetadata as CAM\n\n"
+    'Meta = CAM\nA = make_dataclass("A", [("d", int)], bases=(Meta,))\n',
+    "an alias of the module's class": "from vllm.v1.attention.backends import utils\n\n"
+    'Meta = utils.CommonAttentionMetadata\nA = make_dataclass("A", ["d"], bases=(Meta,))\n',
 }
 TWINS = {
     "a defaulted entry": 'A = make_dataclass("A", [("d", int, None)], bases=(CommonAttentionMetadata,))\n',
@@ -93,6 +102,12 @@ TWINS = {
     'except TypeError:\n    A = make_dataclass("A", [("d", int)], bases=(CommonAttentionMetadata,), kw_only=True)\n',
     "the fork's own class of the name": "@dataclasses.dataclass\nclass CommonAttentionMetadata:\n    n: int\n\n\n"
     'A = make_dataclass("A", [("d", int)], bases=(CommonAttentionMetadata,))\n',
+    # mend81: an alias of a class upstream left alone, an alias bound twice, an aliased base with a default entry
+    "an aliased settled class": "from vllm.v1.attention.backends.utils import Settled as CommonAttentionMetadata\n\n"
+    'A = make_dataclass("A", [("d", int)], bases=(CommonAttentionMetadata,))\n',
+    "an alias bound twice": 'Meta = CommonAttentionMetadata\nMeta = Settled\nA = make_dataclass("A", [("d", int)], bases=(Meta,))\n',
+    "an aliased base, a defaulted entry": "from vllm.v1.attention.backends.utils import CommonAttentionMetadata as CAM\n\n"
+    'A = make_dataclass("A", [("d", int, 0)], bases=(CAM,))\n',
 }
 
 

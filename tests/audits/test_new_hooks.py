@@ -402,6 +402,46 @@ def test_a_field_or_loop_typed_by_what_the_class_builds_decides_the_error(git_re
     assert (line, severity) == (5, "error")
 
 
+# -- mend81: another class binds the hook's name without a ``def name(`` line (an assignment, a staticmethod of a
+# function, a lambda, a ``setattr``): an untyped call may reach that one, so the sole-hook rule does not decide
+ASSIGNED_NAMESAKES = {
+    "staticmethod": "def _adjust(request):\n    return request\n\n\nclass ToolParser:\n"
+    "    adjust_request = staticmethod(_adjust)\n",
+    "a module function": "def _adjust(self, request):\n    return request\n\n\nclass ToolParser:\n    adjust_request = _adjust\n",
+    "a method's alias": "class ToolParser:\n    def _adjust(self, request):\n        return request\n\n"
+    "    adjust_request = _adjust\n",
+    "setattr": "class ToolParser:\n    pass\n\n\ndef _adjust(self, request):\n    return request\n\n\n"
+    "setattr(ToolParser, 'adjust_request', _adjust)\n",
+    "a lambda": "class ToolParser:\n    adjust_request = lambda self, request: request  # noqa: E731\n",
+}
+
+
+@pytest.mark.parametrize("name", list(ASSIGNED_NAMESAKES))
+def test_twin_a_namesake_bound_by_assignment_stays_the_warning_off_an_untyped_receiver(
+    git_repo: GitRepo, name: str
+) -> None:
+    method = "    def adjust_request(self, request, budget):\n        return request\n"
+    tool = {"vllm/tool_parsers/abs_tool_parser.py": ASSIGNED_NAMESAKES[name]}
+    upstream = {**tool, ABS: ABS_TEXT + HOOK, RENDER: SOLE_CALLS}
+    assert [r[1] for r in _found(git_repo, _fork(method), upstream)] == ["warning"]
+
+
+@pytest.mark.parametrize(
+    "tool",
+    [
+        "class ToolParser:\n    pass\n",  # no member of the name
+        "class ToolParser:\n    adjust_budget = staticmethod(len)\n",  # another name bound so
+        "class ToolParser:\n    def adjust(self):\n        return 'adjust_request'\n",  # the name only as a string
+    ],
+    ids=["no member", "another name", "a string"],
+)
+def test_a_class_binding_no_member_of_the_name_leaves_the_hook_sole(git_repo: GitRepo, tool: str) -> None:
+    method = "    def adjust_request(self, request, budget):\n        return request  # AEON\n"
+    upstream = {"vllm/tool_parsers/abs_tool_parser.py": tool, ABS: ABS_TEXT + HOOK, RENDER: SOLE_CALLS}
+    [(line, severity, _)] = _found(git_repo, _fork(method), upstream)
+    assert (line, severity) == (5, "error")
+
+
 @pytest.mark.parametrize("calls", list(FIELD_UNTYPED.values()), ids=list(FIELD_UNTYPED))
 def test_twin_a_field_of_another_or_unknown_build_stays_the_warning(git_repo: GitRepo, calls: str) -> None:
     method = "    def adjust_request(self, request, budget):\n        return request  # AEON\n"
@@ -447,3 +487,35 @@ def test_twin_a_class_that_may_be_the_scalar_or_a_fork_taking_it_stays_the_warni
 ) -> None:
     upstream = {ABS: classes + ABS_TEXT + CLASS_HOOK.format(ann=hook), RENDER: ASSIGNED}
     assert [r[1] for r in _found(git_repo, _fork(SCALAR_FORK.format(ann=mine)), upstream)] == ["warning"]
+
+
+# -- mend81: the hook itself bound by assignment in the base's body (``name = _f``, ``name = staticmethod(_f)``,
+# ``name = classmethod(_f)``): read as the def it binds, its signature judged like a ``def name(``
+ASSIGNED_HOOKS = {
+    "a method's alias": "\n    def _adjust(self, request):\n        return request\n\n    adjust_request = _adjust\n",
+    "staticmethod": "\n    adjust_request = staticmethod(_adjust)\n",
+    "classmethod": "\n    adjust_request = classmethod(_adjust_cls)\n",
+}
+HELPERS = "def _adjust(request):\n    return request\n\n\ndef _adjust_cls(cls, request):\n    return request\n\n\n"
+
+
+@pytest.mark.parametrize("name", list(ASSIGNED_HOOKS))
+def test_an_override_short_of_an_assigned_hook_is_an_error(git_repo: GitRepo, name: str) -> None:
+    method = "    def adjust_request(self, request, budget):\n        return request  # AEON\n"
+    upstream = {ABS: HELPERS + ABS_TEXT + ASSIGNED_HOOKS[name], RENDER: SOLE_CALLS}
+    [(line, severity, message)] = _found(git_repo, _fork(method), upstream)
+    assert (line, severity) == (5, "error") and "TypeError" in message
+
+
+@pytest.mark.parametrize("name", list(ASSIGNED_HOOKS))
+def test_twin_an_override_fitting_an_assigned_hook_stays_the_warning(git_repo: GitRepo, name: str) -> None:
+    method = "    def adjust_request(self, request):\n        return request\n"
+    upstream = {ABS: HELPERS + ABS_TEXT + ASSIGNED_HOOKS[name], RENDER: SOLE_CALLS}
+    assert [r[1] for r in _found(git_repo, _fork(method), upstream)] == ["warning"]
+
+
+def test_twin_a_module_function_bound_bare_is_not_read(git_repo: GitRepo) -> None:
+    """``name = _f`` of a module function: the instance is its first parameter, a shape not read (no finding)."""
+    method = "    def adjust_request(self, request, budget):\n        return request\n"
+    upstream = {ABS: HELPERS + ABS_TEXT + "\n    adjust_request = _adjust\n", RENDER: SOLE_CALLS}
+    assert [r[1] for r in _found(git_repo, _fork(method), upstream)] == []

@@ -92,3 +92,49 @@ def test_a_handler_of_the_none_dereference_upstream_now_refuses(git_repo: GitRep
 @pytest.mark.parametrize("case", list(QUIET))
 def test_twins_stay_quiet(git_repo: GitRepo, case: str) -> None:
     assert _rows(git_repo)[f"pkg/aeon_quiet_{case}.py"] == []
+
+
+# -- mend81: the collective called off a getter's result (#21946's ``get_pp_group().send(t)``): the getter annotated
+# to return the class types the receiver; a warning, as the getter is a second call that may raise the kind too
+GETTERS = (
+    "\n\n_GROUP = None\n\n\ndef get_group() -> Group:\n    return _GROUP\n\n\n"
+    "def get_maybe() -> Group | None:\n    return _GROUP\n\n\ndef get_any():\n    return _GROUP\n"
+)
+GETTER_HEAD = "from pkg.state import Group, get_any, get_group, get_maybe\n\n\n"
+
+
+def _got(call: str, caught: str = "AttributeError", more: str = "") -> str:
+    return (
+        GETTER_HEAD + f"def aeon_op(g: Group, t):\n    try:\n{more}        return {call}\n"
+        f"    except {caught}:\n        return t\n"
+    )
+
+
+GOT_WARNED = {"gatherv": _got("get_group().gatherv(t)"), "send": _got("get_group().send(t)")}
+GOT_QUIET = {
+    "an-optional-getter": _got("get_maybe().gatherv(t)"),
+    "an-unannotated-getter": _got("get_any().gatherv(t)"),
+    "a-second-call": _got("get_group().gatherv(t)", more="        g.untested(t)\n"),
+    "both-kinds": _got("get_group().gatherv(t)", "(AttributeError, ValueError)"),
+    "a-method-the-base-tested": _got("get_group().tested(t)"),
+}
+GOT_FORKS = {f"pkg/aeon_got_{k}.py": v for k, v in GOT_WARNED.items()} | {
+    f"pkg/aeon_gotq_{k}.py": v for k, v in GOT_QUIET.items()
+}
+
+
+def _got_rows(git_repo: GitRepo) -> dict[str, list[tuple[int, str]]]:
+    base, after = LIB_BASE + GETTERS, LIB_AFTER + GETTERS
+    found = s.side_by_side(git_repo, {LIB: base, "pkg/__init__.py": ""}, GOT_FORKS, [(SUBJECT, {LIB: after})], RULE)
+    return {p: [(f.line, f.severity.value) for f in rows if "AttributeError" in f.message] for p, rows in found.items()}
+
+
+@pytest.mark.parametrize("case", list(GOT_WARNED))
+def test_a_handler_round_a_method_off_an_annotated_getter_is_a_warning(git_repo: GitRepo, case: str) -> None:
+    text = GOT_WARNED[case]
+    assert _got_rows(git_repo)[f"pkg/aeon_got_{case}.py"] == [(line_of(text, "except AttributeError"), "warning")]
+
+
+@pytest.mark.parametrize("case", list(GOT_QUIET))
+def test_getter_twins_stay_quiet(git_repo: GitRepo, case: str) -> None:
+    assert _got_rows(git_repo)[f"pkg/aeon_gotq_{case}.py"] == []

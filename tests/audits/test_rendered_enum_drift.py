@@ -127,3 +127,44 @@ def test_the_forks_own_class_either_spelling_and_other_types_draw_no_error(
 )
 def test_other_values_and_other_members_still_err(git_repo: GitRepo, no_rules: Path, text: str) -> None:
     assert any(severity == "error" for _, severity in run(git_repo, no_rules, text))
+
+
+# -- mend81: the enum re-exported through another module of the tree ------------------------------------------------
+REEXPORTS = {
+    "pkg/modes.py": "from pkg.compilation import CUDAGraphMode\n\n__all__ = ['CUDAGraphMode']\n",
+    "pkg/api.py": "from pkg.modes import CUDAGraphMode as CUDAGraphMode\n",
+    "pkg/aeon_own.py": "import enum\n\n\nclass CUDAGraphMode(enum.Enum):\n    FULL = 1\n",
+    "pkg/handed.py": "from pkg.aeon_own import CUDAGraphMode\n",
+}
+
+
+def run_reexported(git_repo: GitRepo, no_rules: Path, text: str) -> list[tuple[int, str]]:
+    sides = s.merge_case(
+        git_repo,
+        {CFG: CFG_BASE, "pkg/__init__.py": "", **REEXPORTS},
+        {FORK: text},
+        [("[torch.compile] serialize cudagraph_mode as its enum name (#25868)", {CFG: CFG_NEW})],
+    )
+    return [(r[1], r[2]) for r in s.rule_rows(git_repo, no_rules, sides, RULE) if "plain Enum renders" in r[3]]
+
+
+COMPARE = '\n\n\ndef a(mode: CUDAGraphMode):\n    return str(mode) == "CUDAGraphMode.FULL"\n'
+
+
+@pytest.mark.parametrize(
+    "head", ["from pkg.modes import CUDAGraphMode", "from pkg.api import CUDAGraphMode", "from pkg.api import *"]
+)
+def test_the_enum_re_exported_through_another_module_is_an_error(git_repo: GitRepo, no_rules: Path, head: str) -> None:
+    assert run_reexported(git_repo, no_rules, head + COMPARE) == [(5, "error")]
+
+
+@pytest.mark.parametrize(
+    "head",
+    [
+        "from pkg.aeon_own import CUDAGraphMode",
+        "from pkg.handed import CUDAGraphMode",
+        "from pkg.gone import CUDAGraphMode",
+    ],
+)
+def test_a_class_of_the_name_another_module_hands_on_is_quiet(git_repo: GitRepo, no_rules: Path, head: str) -> None:
+    assert [f for f in run_reexported(git_repo, no_rules, head + COMPARE) if f[1] == "error"] == []

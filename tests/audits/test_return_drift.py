@@ -580,6 +580,11 @@ LAYOUT_ROWS: list[tuple[str, str, str | None]] = [
     # a value still returned on another path is no such cover: the fp8 path now fails the test
     ("dtype in (torch.float8_e4m3fn, torch.bfloat16)", _PACKED, "with torch.float8_e4m3fn"),
     ("dtype == torch.float8_e4m3fn or dtype == torch.bfloat16", _PACKED, "with torch.float8_e4m3fn"),
+    # mend81: an ``and`` joins only unlikes into one test (``not in``); a like beside them is judged alone
+    ("mode is KVMode.FP8 and mode is not KVMode.PACKED", _PACKED, "with KVMode.FP8"),
+    ("dtype == torch.float8_e4m3fn and dtype != torch.uint8", _PACKED, "with torch.float8_e4m3fn"),
+    ("mode is not KVMode.FP8 and mode is not KVMode.PACKED", _PACKED, None),
+    ("dtype != torch.float8_e4m3fn and dtype != torch.uint8", _PACKED, None),
 ]
 
 
@@ -605,6 +610,10 @@ LAYOUT_ROWS: list[tuple[str, str, str | None]] = [
         "nested or with the new",
         "in with a kept one",
         "or with a kept one",
+        "and of is and is not",
+        "and of == and !=",
+        "and of is-nots with the new",
+        "and of != with the new",
     ],
 )
 def test_a_comparison_with_a_value_upstream_no_longer_returns_at_that_position(

@@ -135,3 +135,39 @@ def test_a_truth_test_of_another_field_does_not(git_repo: GitRepo, no_rules: Pat
     body = "def a(cfg: CompilationConfig) -> bool:\n    x = 1\n    return bool(cfg.mode and cfg.max_frames_per_batch > 8)\n"
     [(line, severity, _)] = rows(git_repo, no_rules, body)
     assert (line, severity) == (3, "warning")
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # mend81 twins: an earlier statement that leaves when the read is false (an early exit, an assert)
+        "def a(cfg: CompilationConfig) -> int:\n    if not cfg.max_frames_per_batch:\n        return 0\n"
+        "    return cfg.max_frames_per_batch * 2\n",
+        "def a(cfg: CompilationConfig) -> int:\n    if cfg.mode or not cfg.max_frames_per_batch:\n        raise ValueError\n"
+        "    return cfg.max_frames_per_batch * 2\n",
+        "def a(cfgs: list[CompilationConfig]) -> int:\n    for cfg in cfgs:\n        if not cfg.max_frames_per_batch:\n"
+        "            continue\n        return max(cfg.max_frames_per_batch, 2)\n    return 0\n",
+        "def a(cfg: CompilationConfig) -> int:\n    assert cfg.max_frames_per_batch\n    return cfg.max_frames_per_batch * 2\n",
+    ],
+    ids=["return", "raise in an or", "continue in a loop", "assert"],
+)
+def test_an_early_exit_on_a_false_read_keeps_none_away(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    assert rows(git_repo, no_rules, body) == []
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        # mend81: the earlier statement does not leave, tests another field, or leaves when the read is true
+        "def a(cfg: CompilationConfig) -> int:\n    if not cfg.max_frames_per_batch:\n        print(0)\n"
+        "    return cfg.max_frames_per_batch * 2\n",
+        "def a(cfg: CompilationConfig) -> int:\n    if not cfg.mode:\n        return 0\n"
+        "    return cfg.max_frames_per_batch * 2\n",
+        "def a(cfg: CompilationConfig) -> int:\n    if cfg.max_frames_per_batch:\n        return 0\n"
+        "    return cfg.max_frames_per_batch * 2\n",
+    ],
+    ids=["no exit", "another field", "leaves when true"],
+)
+def test_an_early_exit_that_does_not_keep_none_away_still_warns(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    [(line, severity, message)] = rows(git_repo, no_rules, body)
+    assert (line, severity) == (4, "warning") and "as a number" in message

@@ -246,3 +246,45 @@ def test_a_view_in_the_stored_order_is_an_error(git_repo: GitRepo, no_rules: Pat
 )
 def test_stored_order_twins(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert params_rows(git_repo, no_rules, body) == []
+
+
+# -- mend81: a view bound to a local first, then unpacked or indexed -------------------------------------------
+HELD_READS = [
+    "def aeon_ids(request: EngineCoreRequest) -> list[int]:\n"
+    "    fields = msgspec.structs.astuple(request)\n    rid, prompt, ids, *_ = fields\n    return ids\n",
+    "def aeon_ids(request: EngineCoreRequest) -> list[int]:\n"
+    "    fields = msgspec.structs.astuple(request)\n    return fields[2]\n",
+    "def aeon_ids(request: EngineCoreRequest) -> float:\n"
+    "    fields = list(msgspec.structs.astuple(request))\n    return fields[-5]\n",
+    "def aeon_ids(request: EngineCoreRequest):\n"
+    "    fields = tuple(msgspec.structs.astuple(request))\n    a, b, c, d, e, f = fields\n    return fields.index(c)\n",
+]
+
+
+@pytest.mark.parametrize("body", HELD_READS, ids=["star unpack", "index", "index from the end", "full unpack"])
+def test_a_positional_read_of_a_view_held_by_a_local_is_an_error(git_repo: GitRepo, no_rules: Path, body: str) -> None:
+    base = {ENGINE: ENGINE_BASE, "vllm/v1/__init__.py": "", "vllm/__init__.py": ""}
+    bodies = [HEAD + text for text in HELD_READS]
+    upstream: list[tuple[str, dict[str, str | None]]] = [(SUBJECT, {ENGINE: ENGINE_UPSTREAM})]
+    _, found = s.audited_row(git_repo, no_rules, base, bodies, HEAD + body, upstream, LAYOUT_DRIFT, "vllm/aeon")
+    [(line, severity, message)] = [(f.line, f.severity.value, f.message) for f in found]
+    assert (line, severity) == (8, "error")
+    assert "reads EngineCoreRequest's fields by position (astuple)" in message and "#17214" in message
+
+
+HELD_TWINS = {
+    "the first field": "def aeon_rid(request: EngineCoreRequest) -> str:\n"
+    "    fields = msgspec.structs.astuple(request)\n    return fields[0]\n",
+    "rebound": "def aeon_ids(request: EngineCoreRequest):\n"
+    "    fields = msgspec.structs.astuple(request)\n    fields = fields[:1] + fields[2:]\n    return fields[2]\n",
+    "changed in place": "def aeon_ids(request: EngineCoreRequest):\n"
+    "    fields = list(msgspec.structs.astuple(request))\n    fields.insert(1, None)\n    return fields[2]\n",
+    "a parameter": "def aeon_ids(request: EngineCoreRequest, fields=()):\n"
+    "    fields = msgspec.structs.astuple(request)\n    return fields[2]\n",
+    "not a view": "def aeon_ids(request: EngineCoreRequest):\n    fields = request.prompt_token_ids\n    return fields[2]\n",
+}
+
+
+@pytest.mark.parametrize("name", list(HELD_TWINS))
+def test_held_view_twins(git_repo: GitRepo, no_rules: Path, name: str) -> None:
+    assert rows(git_repo, no_rules, HELD_TWINS[name]) == []

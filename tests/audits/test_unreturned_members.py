@@ -356,3 +356,44 @@ def test_a_module_s_function_or_a_negated_unlike_is_still_an_error(
 ) -> None:
     [(line, severity, _)] = _call_case(git_repo, no_rules, test, ONE_RAISES)
     assert (line, severity) == (5, "error")
+
+
+# -- mend81: ``is not Mode.X`` read outside an assert; an ``and`` joins only unlikes into one test --
+@pytest.mark.parametrize(
+    "test",
+    [
+        "if backend is not Backend.NONE:",
+        "if backend is Backend.NONE and backend is not Backend.MARLIN:",
+        "if backend == Backend.NONE and backend != Backend.MARLIN:",
+    ],
+    ids=["is not", "is and is not", "== and !="],
+)
+def test_an_is_not_test_or_an_and_of_a_gone_member_is_an_error(git_repo: GitRepo, no_rules: Path, test: str) -> None:
+    [(line, message)] = _one_case(git_repo, no_rules, test, ONE_RAISES)
+    assert line == 6 and "with Backend.NONE" in message and "#46491" in message
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        "if select_one(config) is not Backend.NONE: return None",
+        "x = 1 if select_one(config) is not Backend.NONE else 2",
+    ],
+    ids=["an if", "a conditional"],
+)
+def test_the_call_itself_tested_is_not_a_gone_member_is_an_error(git_repo: GitRepo, no_rules: Path, test: str) -> None:
+    [(line, severity, message)] = _call_case(git_repo, no_rules, test, ONE_RAISES)
+    assert (line, severity) == (5, "error") and "with Backend.NONE" in message
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        "if backend is not Backend.NONE and backend is not Backend.MARLIN:",  # not in (NONE, MARLIN): MARLIN holds
+        "if backend != Backend.NONE and backend != Backend.MARLIN:",
+        "if backend is not Backend.MARLIN:",  # a member still returned
+    ],
+    ids=["and of is-nots", "and of !=", "a kept member"],
+)
+def test_an_and_of_unlikes_with_a_kept_member_is_silent(git_repo: GitRepo, no_rules: Path, test: str) -> None:
+    assert _one_case(git_repo, no_rules, test, ONE_RAISES) == []

@@ -783,17 +783,48 @@ def _none_tested_in_scope(read: ast.AST, use: ast.AST, parents: dict[int, ast.AS
 
 def _truth_tested_above(read: ast.AST, use: ast.AST, parents: dict[int, ast.AST], shown: str) -> bool:
     """An ``and`` holding the use after a bare test of the read (``x.f and x.f > 0``), or an ``if x.f:`` whose
-    body holds it."""
+    body holds it, or (mend81) an earlier statement of a block holding it that leaves when the read is false
+    (``if not x.f: return``, ``if not x.f or y: raise``, ``assert x.f``)."""
     at, parent = use, parents.get(id(use))
-    while parent is not None and not isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+    while parent is not None:
         if isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.And):
             earlier = parent.values[: next(i for i, v in enumerate(parent.values) if v is at)]
             if any(v is not read and ast.unparse(v) == shown for v in earlier):
                 return True
         if isinstance(parent, ast.If) and at in parent.body and ast.unparse(parent.test) == shown:
             return True
+        if any(_leaves_when_false(stmt, shown) for stmt in _earlier_statements(parent, at)):
+            return True
+        if isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            break
         at, parent = parent, parents.get(id(parent))
     return False
+
+
+def _earlier_statements(parent: ast.AST, at: ast.AST) -> list[ast.stmt]:
+    """The statements before ``at`` in the block of ``parent`` that holds it (a body, an ``else``, a ``finally``)."""
+    for name in ("body", "orelse", "finalbody"):
+        block = getattr(parent, name, None)
+        if isinstance(block, list) and any(s is at for s in block):
+            return block[: next(i for i, s in enumerate(block) if s is at)]
+    return []
+
+
+def _leaves_when_false(stmt: ast.stmt, shown: str) -> bool:
+    """(mend81) ``assert x.f`` (``and`` others), or ``if not x.f [or ...]:`` whose body ends by leaving the block
+    (``return``, ``raise``, ``continue``, ``break``): past it, the read is true, so never None nor 0."""
+    if isinstance(stmt, ast.Assert):
+        test = stmt.test
+        parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.And) else [test]
+        return any(ast.unparse(p) == shown for p in parts)
+    if not isinstance(stmt, ast.If) or not stmt.body:
+        return False
+    test = stmt.test
+    parts = test.values if isinstance(test, ast.BoolOp) and isinstance(test.op, ast.Or) else [test]
+    negated = any(
+        isinstance(p, ast.UnaryOp) and isinstance(p.op, ast.Not) and ast.unparse(p.operand) == shown for p in parts
+    )
+    return negated and isinstance(stmt.body[-1], ast.Return | ast.Raise | ast.Continue | ast.Break)
 
 
 def _holder_aliases(module: ast.Module) -> frozenset[str]:

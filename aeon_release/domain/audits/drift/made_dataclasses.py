@@ -71,10 +71,10 @@ def made_dataclass_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 def _fork_calls(trees: ThreeTrees) -> Iterator[Made]:
     for path, module, owned in fork_modules(trees, lambda line: _WORD in line):
         lists, shielded = _module_lists(module), _shielded(module)
-        own = own_classes(module, frozenset(owned))
+        own, aliases = own_classes(module, frozenset(owned)), _aliases(module)
         for node in ast.walk(module):
             if isinstance(node, ast.Call) and last_name(node.func) == "make_dataclass" and id(node) not in shielded:
-                made = _made(path, node, lists, own)
+                made = _made(path, node, lists, own, aliases)
                 if made is not None and made.line in owned:
                     yield made
 
@@ -108,9 +108,37 @@ def _module_lists(module: ast.Module) -> dict[str, ast.List | ast.Tuple]:
     return {n: v[0] for n, v in bound.items() if len(v) == 1 and isinstance(v[0], ast.List | ast.Tuple)}
 
 
-def _made(path: str, call: ast.Call, lists: dict[str, ast.List | ast.Tuple], own: frozenset[str]) -> Made | None:
+def _aliases(module: ast.Module) -> dict[str, str]:
+    """(mend81) A name the module binds to a class under another name -> that class's name: ``from m import Base
+    as B`` (an import's ``as``), or a module-level ``B = Base`` / ``B = m.Base`` bound once (to a name imported
+    under an alias too: ``B`` -> ``Base``)."""
+    found = {
+        a.asname: a.name
+        for n in ast.walk(module)
+        if isinstance(n, ast.ImportFrom)
+        for a in n.names
+        if a.asname and a.asname != a.name
+    }
+    bound: dict[str, list[ast.expr]] = {}
+    for stmt in module.body:
+        if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name):
+            bound.setdefault(stmt.targets[0].id, []).append(stmt.value)
+    for name, values in bound.items():
+        named = last_name(values[0]) if isinstance(values[0], ast.Name | ast.Attribute) else None
+        if len(values) == 1 and named and named != name and named[:1].isupper() and name not in found:
+            found[name] = found.get(named, named)
+    return found
+
+
+def _made(
+    path: str,
+    call: ast.Call,
+    lists: dict[str, ast.List | ast.Tuple],
+    own: frozenset[str],
+    aliases: dict[str, str] | None = None,
+) -> Made | None:
     """The call's first positional entry without a default and its bases (not ``own``: a class of the name
-    the fork declares in the module is its own, not upstream's)."""
+    the fork declares in the module is its own, not upstream's; (mend81) an alias read as the class it names)."""
     keywords = {k.arg: k.value for k in call.keywords if k.arg}
     if any(_true(keywords.get(flag)) is value for flag, value in (("kw_only", True), ("init", False))):
         return None
@@ -121,7 +149,9 @@ def _made(path: str, call: ast.Call, lists: dict[str, ast.List | ast.Tuple], own
     if not isinstance(bases, ast.Tuple | ast.List) or not isinstance(fields, ast.List | ast.Tuple):
         return None
     mine = {b.id for b in bases.elts if isinstance(b, ast.Name) and b.id in own}
-    names = tuple(n for n in (last_name(b) for b in bases.elts) if n and n not in _TRIVIAL_BASES and n not in mine)
+    spelt = (last_name(b) for b in bases.elts if not (isinstance(b, ast.Name) and b.id in mine))
+    named = ((aliases or {}).get(n, n) if n else n for n in spelt)
+    names = tuple(n for n in named if n and n not in _TRIVIAL_BASES)
     entry = _first_bare(fields.elts)
     return Made(path, entry.lineno, _bare(entry) or "", names) if names and entry is not None else None
 

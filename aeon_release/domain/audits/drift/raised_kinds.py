@@ -150,13 +150,14 @@ def _fork_tries(trees: ThreeTrees) -> list[tuple[str, list[_Try]]]:
     for path, module, owned in handler_files(trees, expects=True):
         tries = []
         scope, enclosing = scope_of(module), _enclosing(module)
+        returned = _getter_classes(trees, scope)
         for node in ast.walk(module):
             if isinstance(node, (ast.Try, ast.With)):
                 expected = _expectations(node) if isinstance(node, ast.With) else []
                 handlers = node.handlers if isinstance(node, ast.Try) else _suppressed(node) + expected
                 if not handlers:
                     continue
-                calls, others, syntax = _body_calls(node.body, scope, enclosing.get(id(node)), bool(expected))
+                calls, others, syntax = _body_calls(node.body, scope, enclosing.get(id(node)), bool(expected), returned)
                 # the new kind caught by another handler of the try (or by a bare or catch-all one) does not escape
                 every = [_caught(h) for h in handlers]
                 others = others or any(c is None or _CATCH_ALL & set(c) for c in every)
@@ -230,6 +231,7 @@ def _body_calls(
     scope: Scope,
     enclosing: ast.FunctionDef | ast.AsyncFunctionDef | None,
     expects: bool = False,
+    returned: Callable[[str], str | None] = lambda name: None,
 ) -> tuple[list[Callee], bool, frozenset[str]]:
     """The calls of a ``try`` body that may reach an upstream def, read in their file (the fork's own def of
     the name, its class's method, a library module's function reach none), whether anything else there can
@@ -243,6 +245,7 @@ def _body_calls(
     calls: list[Callee] = []
     count, others = 0, False
     syntax: set[str] = set()
+    getters = _getters(body, returned)
     typed: set[int] = set()  # ``x.m`` of a call ``x.m(...)`` off a receiver typed as a class: its method (killers217)
     nodes = [n for stmt in body for n in own_nodes([stmt])]
     building = _argument_nodes(nodes) if expects else {}
@@ -254,11 +257,17 @@ def _body_calls(
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in stubs:
             count += 1
             continue
+        if id(node) in getters:
+            continue  # (mend81) hands the next call its receiver only: neither counted nor judged
         if isinstance(node, ast.Call) and not is_super(node):  # ``super()`` only names the base a call goes to
             count += id(node) not in building
             others = others or not isinstance(node.func, (ast.Name, ast.Attribute))
             callee = resolve(node.func, scope, enclosing)
             if callee is not None and callee.receiver and not callee.capped and isinstance(node.func, ast.Attribute):
+                typed.add(id(node.func))
+            held = _getter_class(node, returned)
+            if callee is not None and held is not None:
+                callee = replace(callee, receiver=held, capped=True)  # off what the getter returns: a warning
                 typed.add(id(node.func))
             if callee is not None and id(node) in building and not _builtin_call(building[id(node)]):
                 callee = replace(callee, capped=True)  # the call it builds for may raise what is expected: a guess
@@ -266,6 +275,49 @@ def _body_calls(
     for node in nodes:
         syntax.update(kind for shape, kind in _SYNTAX if isinstance(node, shape) and id(node) not in typed)
     return calls, others or count > 1, frozenset(syntax)
+
+
+def _getters(body: list[ast.stmt], returned: Callable[[str], str | None]) -> set[int]:
+    """(mend81) The calls of a ``try`` body that only hand the next call its receiver, a bare upstream function
+    annotated to return one class (``get_pp_group()`` of ``get_pp_group().send(t)``): neither counted as a
+    second call that may raise what the handler catches nor judged; the method called off it is that class's,
+    a warning at most (``_getter_class``), as the getter may raise the kind too."""
+    return {
+        id(node.func.value)
+        for stmt in body
+        for node in own_nodes([stmt])
+        if isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and isinstance(node.func.value, ast.Call)
+        and _getter_class(node, returned) is not None
+    }
+
+
+def _getter_class(node: ast.Call, returned: Callable[[str], str | None]) -> str | None:
+    """(mend81) ``getter().m(...)`` where the bare ``getter`` is an upstream function annotated to return one
+    class (``def get_pp_group() -> GroupCoordinator``): that class, whose method ``m`` is (no AttributeError)."""
+    func = node.func
+    if not (isinstance(func, ast.Attribute) and isinstance(func.value, ast.Call)):
+        return None
+    getter = func.value.func
+    return returned(getter.id) if isinstance(getter, ast.Name) and not func.value.args else None
+
+
+def _getter_classes(trees: ThreeTrees, scope: Scope) -> Callable[[str], str | None]:
+    """A bare name the fork file imports -> the one class the upstream function of it is annotated to return
+    (a plain class name, not a union nor an ``Optional``: ``None`` back would raise AttributeError itself)."""
+
+    def returned(name: str) -> str | None:
+        source, original = scope.imported.get(name, ("", ""))
+        found = trees.merged_index().resolve(source, original) if source and original else None
+        node = found.node if isinstance(found, px.DefSym) else None
+        note = node.returns if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef) else None
+        if not isinstance(note, ast.Name | ast.Attribute):
+            return None
+        last = last_name(note) or ""
+        return last if last[:1].isupper() and last not in ("Any", "Optional") else None
+
+    return returned
 
 
 def _argument_nodes(nodes: list[ast.AST]) -> dict[int, ast.Call]:

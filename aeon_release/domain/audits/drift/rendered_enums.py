@@ -26,7 +26,7 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports
+from aeon_release.domain.audits.drift.pyindex import DefSym, dotted_name, file_imports
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
@@ -103,7 +103,7 @@ def _defines(stmt: ast.stmt) -> set[str]:
 def _fork_literals(trees: ThreeTrees, changed: dict[str, tuple[str, frozenset[str]]]) -> Iterator[Rendered]:
     for path, module, owned in fork_modules(trees, _QUOTED_MEMBER.search):
         parents = parent_map(module)
-        own = _other_classes(module, path, changed)
+        own = _other_classes(module, path, changed, trees)
         for node in ast.walk(module):
             if not (isinstance(node, ast.Constant) and isinstance(node.value, str) and node.lineno in owned):
                 continue
@@ -116,18 +116,29 @@ def _fork_literals(trees: ThreeTrees, changed: dict[str, tuple[str, frozenset[st
                 yield Rendered(path, node.lineno, node.value, home[0], use)
 
 
-def _other_classes(module: ast.Module, path: str, changed: dict[str, tuple[str, frozenset[str]]]) -> set[str]:
+def _other_classes(
+    module: ast.Module, path: str, changed: dict[str, tuple[str, frozenset[str]]], trees: ThreeTrees
+) -> set[str]:
     """Names of ``changed`` that the fork's file binds to a class of its own (a ``class`` of the name) or imports
-    from a module other than the upstream file's (nor a package above it): the literal spells that class."""
+    from a module other than the upstream file's (nor a package above it): the literal spells that class --
+    unless (mend81) that module only hands on the upstream file's class (``from <home> import Cls`` there, through
+    any chain of re-exports the merged tree resolves)."""
     defined = {n.name for n in ast.walk(module) if isinstance(n, ast.ClassDef)}
     imports = file_imports(module, path)
     others = set()
     for name, (home, _) in changed.items():
         origin = imports.get(name)
         dotted = dotted_name(home, roots=("",))
-        if name in defined or (origin is not None and not (dotted + ".").startswith(origin[0] + ".")):
+        elsewhere = origin is not None and not (dotted + ".").startswith(origin[0] + ".")
+        if name in defined or (elsewhere and origin is not None and not _handed_on(trees, origin, home)):
             others.add(name)
     return others
+
+
+def _handed_on(trees: ThreeTrees, origin: tuple[str, str], home: str) -> bool:
+    """(mend81) ``from <origin[0]> import <origin[1]>`` resolves, in the merged tree, to the class ``home`` declares."""
+    found = trees.merged_index().resolve(*origin)
+    return isinstance(found, DefSym) and found.path == home and isinstance(found.node, ast.ClassDef)
 
 
 def _use(literal: ast.Constant, parents: dict[int, ast.AST], cls: str, member: str) -> bool | None:

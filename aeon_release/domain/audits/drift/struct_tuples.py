@@ -30,7 +30,7 @@ import functools
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.own_fields import enclosing, receiver_names
+from aeon_release.domain.audits.drift.own_fields import assigned, enclosing, receiver_names
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
 from aeon_release.domain.audits.drift.wire_mirrors import _class_var
@@ -171,18 +171,46 @@ def _struct_of(
     value: ast.expr, node: ast.AST, module: ast.Module, parents: dict[int, ast.AST]
 ) -> tuple[str | None, str]:
     """The one class the instance a positional view reads is typed as in its function (else None), and the
-    view: ``astuple(x)``, ``asdict(x).values()``, ``vars(x).values()`` or ``x.__dict__.values()``."""
+    view: ``astuple(x)``, ``asdict(x).values()``, ``vars(x).values()`` or ``x.__dict__.values()`` -- or
+    (mend81) a local the function binds once to one of those (``t = astuple(x)`` then ``a, b = t``, ``t[2]``)."""
+    func: ast.FunctionDef | ast.AsyncFunctionDef | None = None
+    if isinstance(value, ast.Name):
+        if not parents:
+            parents.update(parent_map(module))
+        func = enclosing(node, parents)
+        held = _held_view(value.id, func) if func is not None else None
+        if held is None:
+            return None, ""
+        value = held
     arg, view = _viewed(value, module)
     if not isinstance(arg, ast.Name):
         return None, view
     if not parents:
         parents.update(parent_map(module))
-    func = enclosing(node, parents)
+    func = func or enclosing(node, parents)
     if func is None:
         return None, view
     classes = {n.rsplit(".", 1)[-1] for n in receiver_names(arg.id, func)}
     cls = next(iter(classes)) if len(classes) == 1 else ""
     return (cls if cls[:1].isupper() and cls.isidentifier() else None), view
+
+
+def _held_view(name: str, func: ast.FunctionDef | ast.AsyncFunctionDef) -> ast.expr | None:
+    """(mend81) What a local holds where the function binds it once, by ``name = <value>``, and changes it in
+    no place (no other store, no ``name[i] = ...`` nor ``del name[i]``, no method called on it but ``index``/
+    ``count``, not a parameter): a view read later by position reads the fields in the view's order."""
+    values = assigned(func).get(name, ())
+    if len(values) != 1 or name in {a.arg for a in (*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs)}:
+        return None
+    stores = 0
+    for n in ast.walk(func):
+        if isinstance(n, ast.Name) and n.id == name and not isinstance(n.ctx, ast.Load):
+            stores += 1
+        elif isinstance(n, ast.Subscript) and isinstance(n.value, ast.Name) and n.value.id == name:
+            stores += 2 if not isinstance(n.ctx, ast.Load) else 0
+        elif isinstance(n, ast.Call) and isinstance(n.func, ast.Attribute) and isinstance(n.func.value, ast.Name):
+            stores += 2 if n.func.value.id == name and n.func.attr not in ("index", "count") else 0
+    return values[0] if stores == 1 else None
 
 
 def _viewed(value: ast.expr, module: ast.Module) -> tuple[ast.expr | None, str]:

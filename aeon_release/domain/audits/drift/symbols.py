@@ -440,6 +440,7 @@ class _Checker:
         self._call_modes: dict[int, str] = {}
         self._hook_reads: dict[str, bool] = {}  # a hook's name -> whether upstream's added lines read it as a value
         self._sole_hooks: dict[tuple[str, str, str], frozenset[tuple[str, str]]] = {}  # a hook -> _sole_hook
+        self._made_hooks: dict[int, ast.AST] = {}  # id -> a def _hook_def made of an assignment (kept alive)
         self._slotted_paths: frozenset[str] | None = None  # files upstream's added lines declare slots in
         self._switch_cache: dict[str, list[tuple[str, str, str]]] = {}  # a name -> its switched calls (_switches)
         self._removed_text: dict[str, str] = {}  # path -> upstream's removed lines, joined (_self_use_removed)
@@ -5602,9 +5603,10 @@ class _Checker:
             before is MISSING
             and isinstance(after, DefSym)
             and isinstance(stmt, (ast.FunctionDef, ast.AsyncFunctionDef))
-            and isinstance(after.node, (ast.FunctionDef, ast.AsyncFunctionDef))
+            and isinstance((hooked := self._hook_def(after)).node, (ast.FunctionDef, ast.AsyncFunctionDef))
             and self._upstream(after.path)
         ):
+            after = hooked  # (mend81) a hook bound by assignment, read as the def it binds
             # a method of the fork's own that no base had: upstream added one of that name to a base
             said = (
                 f"{short}.{name}, the fork's own method, now overrides {after.label}, which upstream added "
@@ -6024,6 +6026,29 @@ class _Checker:
                 setters.append((cls, now))
         return setters
 
+    def _hook_def(self, after: DefSym) -> DefSym:
+        """(mend81) A hook a class binds by assignment read as the def it binds: ``name = _f`` / ``name =
+        staticmethod(_f)`` / ``name = classmethod(_f)``, ``_f`` a def of the class's body or of its module (a copy
+        named ``name``, decorated as the wrapper says); any other member as it is."""
+        node = after.node
+        value = node.value if isinstance(node, ast.Assign | ast.AnnAssign) else None
+        wrapper = None
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and len(value.args) == 1:
+            wrapper, value = (value.func.id, value.args[0]) if value.func.id in _METHOD_WRAPPERS else (None, None)
+        mod = self.theirs_ix.module_at(after.path) if isinstance(value, ast.Name) and after.owner else None
+        cls = mod.classes.get(after.owner) if mod is not None and after.owner else None
+        if mod is None or cls is None or not isinstance(value, ast.Name):
+            return after
+        defs = [d for d in (*cls.body, *mod.tree.body) if isinstance(d, ast.FunctionDef | ast.AsyncFunctionDef)]
+        found = [d for d in defs if d.name == value.id]
+        if not found or (wrapper is None and found[0] not in cls.body):
+            return after  # a module function bound bare takes the instance first: read only through a wrapper
+        made = copy.copy(found[0])
+        made.name = after.name
+        made.decorator_list = [ast.Name(id=wrapper, ctx=ast.Load())] if wrapper else list(found[0].decorator_list)
+        self._made_hooks[id(made)] = made
+        return replace(after, node=made)
+
     def _hook_misfit(
         self, mod: ModuleInfo, qual: str, stmt: ast.FunctionDef | ast.AsyncFunctionDef, after: DefSym
     ) -> str | None:
@@ -6101,15 +6126,44 @@ class _Checker:
         of it, whatever its receiver is typed as (killers225: #42662 added
         ``SupportsMultiModal.get_mm_lora_token_counts`` and calls it off ``self.model: SupportsLoRAModel``, a
         protocol not deriving ``SupportsMultiModal``, and off a ``model: Any``); empty where another def of the
-        name exists, a site is not read, or the tree cannot say where the name is defined."""
+        name exists, a site is not read, or the tree cannot say where the name is defined -- or (mend81) where a
+        class outside the family binds the name otherwise (``name = staticmethod(f)``, ``name = f``, a lambda: no
+        ``def name(`` line to find) or a ``setattr(..., "name", ...)`` installs it: a call may reach that one."""
         key = (hook.path, hook.owner or "", hook.name)
         if key not in self._sole_hooks:
             tree = self.inp.theirs
             sites = tree.definition_sites([hook.name]).get(hook.name, []) if isinstance(tree, Searchable) else []
             sites = [(p, n) for p, n in sites if not TEST_PATH.search(p)]
-            sole = bool(sites) and hook.owner is not None and all(self._derives_hook(p, n, hook) for p, n in sites)
+            # (mend81) a hook bound by assignment has no ``def name(`` line of its own
+            held = bool(sites) or self._made_hooks.get(id(hook.node)) is hook.node
+            sole = held and hook.owner is not None and all(self._derives_hook(p, n, hook) for p, n in sites)
+            sole = sole and self._bound_only_in_family(hook)
             self._sole_hooks[key] = frozenset({(hook.path, hook.owner or "")}) if sole else frozenset()
         return self._sole_hooks[key]
+
+    def _bound_only_in_family(self, hook: DefSym) -> bool:
+        """(mend81) Every served class of upstream's tree with a member of the hook's name (a def, an assignment)
+        derives the hook's class, and no served line installs the name by ``setattr`` with its literal."""
+        tree = self.inp.theirs
+        if not isinstance(tree, WordSearchable):
+            return True
+        quoted = (f'"{hook.name}"', f"'{hook.name}'")
+        lines = [(p, text) for p, text in tree.word_lines(hook.name) if p.endswith(".py") and not _not_served(p)]
+        if any("setattr(" in text and any(q in text for q in quoted) for _, text in lines):
+            return False
+        return all(
+            self._derives_hook_class(path, qual, hook)
+            for path, qual in _defining_classes(self.theirs_ix, tree, hook.name)
+        )
+
+    def _derives_hook_class(self, path: str, qual: str, hook: DefSym) -> bool:
+        """The class ``qual`` of ``path`` is the hook's class or derives it."""
+        mod = self.theirs_ix.module_at(path)
+        cls = self.theirs_ix.class_info(mod, qual) if mod is not None else None
+        order = self.theirs_ix.mro(cls) if cls is not None else []
+        return any(
+            isinstance(i, px.ClassInfo) and (i.module.path, i.qualname) == (hook.path, hook.owner) for i in order
+        )
 
     def _through_class(self, mod: ModuleInfo, call: ast.Call) -> bool:
         """``Cls.name(...)`` off a class upstream's module defines or imports: the call names that class's
@@ -8489,6 +8543,9 @@ class WordSearchable(Protocol):
     """A tree that can list the lines naming a word without reading every file (a git revision)."""
 
     def word_lines(self, word: str) -> list[tuple[str, str]]: ...
+
+
+_METHOD_WRAPPERS = frozenset({"staticmethod", "classmethod"})
 
 
 def _defining_classes(ix: Index, tree: WordSearchable, name: str) -> set[tuple[str, str]]:

@@ -206,10 +206,10 @@ def _whole_finding(trees: ThreeTrees, use: Compared, path: str, value: str, pr_p
     return Finding(RULE, "merge", Severity.ERROR, use.path, use.line, message)
 
 
-# an enum member compared with (``== Backend.NONE``, ``is Mode.X``, ``in (Backend.A, ...``) on a fork line; a
+# an enum member compared with (``== Backend.NONE``, ``is Mode.X``, (mend81) ``is not Mode.X``, ``in (Backend.A, ...``) on a fork line; a
 # ``return Enum.MEMBER`` line upstream's diff removed (the member a function returned whole)
 _MEMBER_TEST = lazy_pattern(
-    r"(?:==|!=|\bis\b|\bin\b)[ \t(\[]*[A-Z]\w*\.[A-Z_]\w*|\b[A-Z]\w*\.[A-Z_]\w*[ \t]*(?:==|!=|\bis\b)"
+    r"(?:==|!=|\bis(?:[ \t]+not)?\b|\bin\b)[ \t(\[]*[A-Z]\w*\.[A-Z_]\w*|\b[A-Z]\w*\.[A-Z_]\w*[ \t]*(?:==|!=|\bis\b)"
 )
 _MEMBER_RETURN_GONE = lazy_pattern(r"\n-[ \t]*return [A-Z]\w*\.[A-Z_]\w*[ \t]*(?:#[^\n]*)?\n")
 
@@ -316,12 +316,20 @@ def _together(
     nodes: list[ast.AST], named: Callable[[ast.AST], str | None]
 ) -> dict[int, tuple[int, dict[str, tuple[str, ...]]]]:
     """For each comparison that is an operand of ``or``/``and``: (the test's id, name -> the constants the
-    whole test compares it with): ``d == A or d == B`` tests d against both."""
+    whole test compares it with): ``d == A or d == B`` tests d against both.  (mend81) Only the comparisons
+    the operator joins into one test of a set join: an ``or`` of likes (``==``, ``is``, ``in``: ``d in (A,
+    B)``), an ``and`` of unlikes (``!=``, ``is not``, ``not in``: ``d not in (A, B)``).  Any other operand is
+    judged alone: ``d == A and d != B`` never holds once no path returns A, whatever B is."""
     together: dict[int, tuple[int, dict[str, tuple[str, ...]]]] = {}
     for node in nodes:
         if not isinstance(node, ast.BoolOp):
             continue
-        tests = [v for v in node.values if isinstance(v, ast.Compare)]
+        unlike = isinstance(node.op, ast.And)
+        tests = [
+            v
+            for v in node.values
+            if isinstance(v, ast.Compare) and all(isinstance(op, _UNLIKE) is unlike for op in v.ops)
+        ]
         group: dict[str, list[str]] = {}
         for test in tests:
             for name, values in _tested(test, named):
