@@ -194,6 +194,7 @@ from aeon_release.domain.audits.drift.type_only_names import type_only_name_drif
 from aeon_release.domain.audits.drift.unbased import unbased_drift
 from aeon_release.domain.audits.drift.unbound_globals import unbound_global_drift
 from aeon_release.domain.audits.drift.unbound_names import one_cause_a_line, unbound_name_drift
+from aeon_release.domain.audits.drift.unbound_submodules import unbound_submodule_drift
 from aeon_release.domain.audits.drift.unchained_inits import unchained_init_drift
 from aeon_release.domain.audits.drift.undefaulted import undefaulted_drift
 from aeon_release.domain.audits.drift.undispatched import undispatched_drift
@@ -363,6 +364,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     undefaulted_drift,
     nulled_setup_drift,
     type_only_name_drift,
+    unbound_submodule_drift,
     unbound_name_drift,
     subscripted_alias_drift,
     split_alias_drift,
