@@ -130,6 +130,7 @@ from aeon_release.domain.audits.drift.optional_elements import optional_element_
 from aeon_release.domain.audits.drift.optional_params import optional_param_drift
 from aeon_release.domain.audits.drift.orders import order_drift
 from aeon_release.domain.audits.drift.padded_buffers import padded_buffer_drift
+from aeon_release.domain.audits.drift.paired_values import paired_value_drift
 from aeon_release.domain.audits.drift.param_callbacks import param_callback_drift
 from aeon_release.domain.audits.drift.param_keys import param_key_drift
 from aeon_release.domain.audits.drift.parsed_options import parsed_option_drift
@@ -365,6 +366,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     nulled_setup_drift,
     type_only_name_drift,
     unbound_submodule_drift,
+    paired_value_drift,
     unbound_name_drift,
     subscripted_alias_drift,
     split_alias_drift,
