@@ -167,6 +167,7 @@ from aeon_release.domain.audits.drift.returned_errors import returned_error_drif
 from aeon_release.domain.audits.drift.returned_strings import returned_string_drift
 from aeon_release.domain.audits.drift.returns import return_drift
 from aeon_release.domain.audits.drift.retyped import type_drift
+from aeon_release.domain.audits.drift.rewritten_keys import rewritten_key_drift
 from aeon_release.domain.audits.drift.rewritten_values import rewritten_value_drift
 from aeon_release.domain.audits.drift.shared_values import shared_value_drift
 from aeon_release.domain.audits.drift.shifted_joins import shifted_join_drift
@@ -367,6 +368,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     type_only_name_drift,
     unbound_submodule_drift,
     paired_value_drift,
+    rewritten_key_drift,
     unbound_name_drift,
     subscripted_alias_drift,
     split_alias_drift,
