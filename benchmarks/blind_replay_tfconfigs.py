@@ -26,7 +26,32 @@ alone).  The merge base is the commit's first parent, upstream is the commit; a 
 error lands on its line, *warned* when a warning lands in its file.  Twins must stay *quiet*: no error on
 their line.
 
-BLIND: (pending)
+Blind, on the engine before any widening (main at f6e62e3f): 7 caught, 3 warned, 8 missed of 18 (twins: 9
+quiet, 0 false errors).  Caught blind: #33726's positional ``super().__init__`` and positional construction
+(symbol drift's signature check), #30203's field stored before ``super().__init__`` and class-level default
+(shadowed-attribute drift), #37398's import and module-attribute call of the dropped re-export (symbol drift),
+#49727's ``self.model_type == "AXK1"`` (symbol drift's stale-value test).  Warned blind: the fork's own
+registrations of ``"peagle"`` and ``"dspark"`` (decorator and subscript store; duplicate-definition's
+registrations, ``drift/registrations.py``).  The misses: #49727's ``AutoConfig.register("AXK1", AXK1Config)``,
+#48639's two reads of ``dspark_bonus_anchor``, #43132's two calls handing ``update_eagle3`` a refused
+``model_type``, #41826's comparison of the returned method with ``"peagle"``, and #29716's two submodules read off
+the package.
+After the killers232 widenings: 12 caught, 6 warned, 0 missed of 18 (twins: 9 quiet, 0 false errors).  Caught
+now: #49727's registration (``drift/paired_values.py``, new: a literal paired with a class -- adjacent call
+arguments, a dict entry, a subscript store -- equal to the old value of a string the class body declares; an
+error for ``AutoConfig.register`` of a ``model_type``, whose registrar compares the two, a warning otherwise),
+#48639's subscript read (``drift/stopped_arg_writes.py``, widened: a quoted key an upstream function stopped
+writing into the dict handed to it, read by the fork after the call), #43132's two (``drift/refused_args.py``,
+widened: a guard reading a key of a dict parameter through a local -- ``x = p.get("k", d)``, a display of
+constants read as its keys -- and the fork's dict shown by a display or top-level ``d["k"] = constant`` stores),
+#41826's comparison (``drift/rewritten_keys.py``, new: a key of a returned local dict rewritten from ``"old"``
+to ``"new"`` before the return).  Warned now: #48639's ``.get`` with a default (stopped_arg_writes: the default
+is the fork's answer for an absent key) and #29716's two (``drift/unbound_submodules.py``, new: a package whose
+``__init__`` stopped importing from a submodule; a warning, as any earlier import of the submodule binds it).
+Left: nothing missed; the registrations stay warnings (which write wins is the import order's) and so do the
+unbound submodules and the ``.get``.
+
+REGRESSION: (pending)
 
   python benchmarks/blind_replay_tfconfigs.py [--mirror DIR] [--only TEXT ...] [--show]
 """

@@ -87,6 +87,8 @@ _CONSTANT_KEYWORD = linear.Scan(r"^\s*\w+=(?:True|False|None|-?\d|['\"]|torch\.\
 _KEYED_CONSTANT = linear.Scan(r"[\"'][\w.-]+[\"']\s*(?::|\]\s*=[^=])\s*(?:True|False|None|-?\d|['\"])")
 # the pseudo-parameter a guard reads for a key of a dict parameter (``pre.get("model_type")``)
 _KEY_MARK = "__key__"
+# an upstream line binding a local to a quoted key of a name (``model_type = pre.get("model_type", "llama")``)
+_KEY_LOCAL = lazy_pattern(r"""^\s*\w+\s*=\s*\w+(?:\.get\(|\[)\s*["'][\w.-]+["']""")
 _PSEUDO = lazy_pattern(r"\b(\w+?)__key__(\w+)")
 # a dict's own methods that may write keys into it
 _DICT_WRITERS = frozenset({"update", "setdefault", "pop", "popitem", "clear", "__setitem__"})
@@ -158,6 +160,8 @@ class Call:
     # the dicts the call hands over whose keys the fork's function shows: (slot "#i" or keyword, (key, value)...,
     # whether a key not shown is absent)
     dicts: tuple[tuple[str, tuple[tuple[str, object], ...], bool], ...] = ()
+    # the fork's function holding the call, read for the dicts it hands over only when a guard reads a key
+    scope: ast.FunctionDef | ast.AsyncFunctionDef | None = None
 
 
 @dataclass(frozen=True)
@@ -180,7 +184,8 @@ class Guarded:
 
 
 def refused_arg_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    calls = list(_fork_calls(trees, _refused_any(trees), _refused_own(trees)))
+    keyed = any(path.endswith(".py") for path, _ in trees.upstream.added_lines().added_matches(_KEY_LOCAL))
+    calls = list(_fork_calls(trees, _refused_any(trees), _refused_own(trees), keyed))
     if not calls:
         return []
     paths = [p for p in upstream_changed(trees.repo, trees.base, trees.theirs) if p.endswith(".py")]
@@ -367,7 +372,8 @@ def _key_values(call: Call, fn: Guarded, params: tuple[str, ...]) -> dict[str, o
     the ``.get`` default for a key a closed dict lacks."""
     if not fn.keyed:
         return {}
-    dicts = {slot: (dict(keys), closed) for slot, keys, closed in call.dicts}
+    handed = call.dicts or _handed_dicts(call.node, call.scope)
+    dicts = {slot: (dict(keys), closed) for slot, keys, closed in handed}
     defaults = dict(fn.key_defaults)
     found: dict[str, object] = {}
     for pseudo, param, key in fn.keyed:
@@ -419,7 +425,9 @@ def _copy(test: ast.expr) -> ast.expr:
     return ast.parse(ast.unparse(test), mode="eval").body
 
 
-def _fork_calls(trees: ThreeTrees, refused: frozenset[str], owns: frozenset[str] = frozenset()) -> Iterator[Call]:
+def _fork_calls(
+    trees: ThreeTrees, refused: frozenset[str], owns: frozenset[str] = frozenset(), keyed: bool = False
+) -> Iterator[Call]:
     named = re.compile(r"\b(?:" + "|".join(sorted(refused)) + r")[ \t]*=[^=]") if refused else None
     off_class = re.compile(r"\b(?:" + "|".join(sorted(owns)) + r")\.\w+\(") if owns else None
     for path, module, owned in fork_modules(
@@ -427,7 +435,7 @@ def _fork_calls(trees: ThreeTrees, refused: frozenset[str], owns: frozenset[str]
         lambda line: (
             _CONSTANT_ARGUMENT.search(line)
             or _CONSTANT_KEYWORD.search(line)
-            or _KEYED_CONSTANT.search(line)
+            or (keyed and _KEYED_CONSTANT.search(line))
             or (named is not None and named.search(line))
             or (off_class is not None and off_class.search(line))
         ),
@@ -445,18 +453,17 @@ def _fork_calls(trees: ThreeTrees, refused: frozenset[str], owns: frozenset[str]
             if call is not None:
                 present = _present(node, parents, refused) if refused else frozenset()
                 checked, handled = _feature_split(node, parents), _handlers_around(node, parents)
-                dicts = _handed_dicts(node, parents)
-                yield replace(call, checked=checked, handled=handled, present=present, dicts=dicts)
+                scope = _function_of(node, parents) if keyed else None
+                yield replace(call, checked=checked, handled=handled, present=present, scope=scope)
 
 
 def _handed_dicts(
-    call: ast.Call, parents: dict[int, ast.AST]
+    call: ast.Call, func: ast.FunctionDef | ast.AsyncFunctionDef | None
 ) -> tuple[tuple[str, tuple[tuple[str, object], ...], bool], ...]:
     """The keys (and their constants) of each dict the call hands over that the fork's function shows: a dict
     display of quoted keys (closed: a key not shown is absent), or a name the function binds once to one, or takes
     as a parameter (open), then fills by ``name["k"] = constant`` among its top-level statements before the
     call's.  A name handed to another call, written through a method or by an unquoted key first is not read."""
-    func = _function_of(call, parents)
     slots = [(f"#{i}", a) for i, a in enumerate(call.args)] + [(k.arg, k.value) for k in call.keywords if k.arg]
     found = []
     for slot, value in slots:

@@ -56,7 +56,7 @@ _DEPTH = 2  # calls of the module's own methods followed
 # a removed line storing an attribute of a name (``cache_config.block_size = ...``)
 _ATTR_STORE = lazy_pattern(r"^\s*[A-Za-z_]\w*(?:\.\w+)+\s*(?::[^=]+)?=(?!=)")
 # a removed line storing a quoted key of a name (``pre_trained_config["bonus"] = ...``)
-_KEY_STORE = lazy_pattern(r"^\s*[A-Za-z_]\w*(?:\.\w+)*\[\s*(?:\"[^\"]+\"|'[^']+')\s*\]\s*=(?!=)")
+_KEY_STORE = lazy_pattern(r"^\s*[A-Za-z_]\w*(?:\.\w+)*\[\s*[\"']([^\"']+)[\"']\s*\]\s*=(?!=)")
 # callables handed an object that only read it
 _READERS = frozenset({"getattr", "hasattr", "isinstance", "issubclass", "type", "len", "id", "str", "repr", "bool"})
 _LOGGERS = frozenset({"logger", "logging", "log", "_logger"})
@@ -98,11 +98,11 @@ def stopped_arg_write_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]
 
 
 def _lost(trees: ThreeTrees) -> list[Lost]:
+    words = trees.fork_words()
     paths = [
         p
         for p in sorted(trees.upstream)
-        if p.endswith(".py")
-        and any(_ATTR_STORE.match(line) or _KEY_STORE.match(line) for line in trees.upstream[p].removed)
+        if p.endswith(".py") and any(_stored_line(line, words) for line in trees.upstream[p].removed)
     ]
     paths = paths[:_MOST_FILES]
     if not paths or not _called(trees, paths):
@@ -122,6 +122,14 @@ def _lost(trees: ThreeTrees) -> list[Lost]:
         for func in sorted(old_funcs.keys() & new_funcs.keys()):
             found += _lost_in(both.path, "", (old_funcs[func], new_funcs[func]), (olds, news), words)
     return found
+
+
+def _stored_line(line: str, words: frozenset[str]) -> bool:
+    """A removed line storing an attribute, or a quoted key a line the fork added holds as a word."""
+    if _ATTR_STORE.match(line):
+        return True
+    key = _KEY_STORE.match(line)
+    return key is not None and key.group(1) in words
 
 
 def _top_functions(module: ast.Module) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
