@@ -193,7 +193,7 @@ def refused_arg_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     words = tuple(sorted({f"def {c.name}(" for c in calls} | {f"class {c.name}" for c in calls if not c.method}))
     holding = sorted(trees.upstream_files_with(words, paths))[:_MOST_FILES]
     before, after = both_texts(trees, holding)
-    defs = {p: (_guarded(before[p], p), _guarded(after[p], p)) for p in holding}
+    defs = {p: (_guarded(before[p], p, keyed), _guarded(after[p], p, keyed)) for p in holding}
     findings = []
     for call in calls:
         for path, (was, now) in defs.items():
@@ -595,13 +595,14 @@ def _overridden(func: ast.Attribute, node: ast.Call, parents: dict[int, ast.AST]
     )
 
 
-def _guarded(text: str | None, path: str) -> dict[str, Guarded]:
-    """``f`` / ``Cls.m`` -> its parameters, defaults and guards, for the module's functions and methods."""
+def _guarded(text: str | None, path: str, keyed: bool = False) -> dict[str, Guarded]:
+    """``f`` / ``Cls.m`` -> its parameters, defaults and guards, for the module's functions and methods (with
+    ``keyed``, guards reading locals bound to a key of a dict parameter or a display too)."""
     module = parse_python(text, path) if text is not None else None
     found: dict[str, Guarded] = {}
     for node in module.body if module is not None else ():
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            found[node.name] = _read(node)
+            found[node.name] = _read(node, keyed=keyed)
         elif isinstance(node, ast.ClassDef):
             for m in node.body:
                 if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -609,7 +610,7 @@ def _guarded(text: str | None, path: str) -> dict[str, Guarded]:
                     first = [*m.args.posonlyargs, *m.args.args][:1]
                     is_class = bool(first) and any(last_name(d) == "classmethod" for d in m.decorator_list)
                     own = (first[0].arg, node.name) if is_class else ()
-                    found[f"{node.name}.{m.name}"] = replace(_read(m, own), bound=not static)
+                    found[f"{node.name}.{m.name}"] = replace(_read(m, own, keyed), bound=not static)
     if module is not None:
         found |= _forwarding(module, found)
     return found
@@ -683,7 +684,7 @@ def _may_return(stmt: ast.stmt) -> bool:
     return any(isinstance(n, ast.Return) for n in ast.walk(stmt))
 
 
-def _read(func: ast.FunctionDef | ast.AsyncFunctionDef, own: tuple[str, ...] = ()) -> Guarded:
+def _read(func: ast.FunctionDef | ast.AsyncFunctionDef, own: tuple[str, ...] = (), keyed: bool = False) -> Guarded:
     args = func.args
     positional = [*args.posonlyargs, *args.args]
     params = tuple(a.arg for a in positional) + tuple(a.arg for a in args.kwonlyargs)
@@ -691,13 +692,14 @@ def _read(func: ast.FunctionDef | ast.AsyncFunctionDef, own: tuple[str, ...] = (
     pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None]
     defaults = tuple((a.arg, v) for a, d in pairs if (v := _constant(d)) is not _UNKNOWN)
     # a classmethod's guard may read its own class's name (``cls is C``): known, as the receiver may be
-    keyed: dict[str, tuple[str, str, object]] = {}
-    found = list(_guards(func, set(params) | set(own[1:]), keyed))
+    locals_read: dict[str, tuple[str, str, object]] = {}
+    mapped = locals_read if keyed and _may_key(func) else None
+    found = list(_guards(func, set(params) | set(own[1:]), mapped))
     guards, kinds = tuple((line, test) for line, test, _ in found), tuple((line, k) for line, _, k in found)
     positional_names = tuple(a.arg for a in positional)
-    read = {n.id for _, t in guards for n in ast.walk(t) if isinstance(n, ast.Name)}
-    pseudo = tuple((n, p, k) for n, (p, k, _) in sorted(keyed.items()) if n in read)
-    held = tuple((n, d) for n, (_, _, d) in sorted(keyed.items()) if n in read and d is not _UNKNOWN)
+    read = {n.id for _, t in guards for n in ast.walk(t) if isinstance(n, ast.Name)} if locals_read else set()
+    pseudo = tuple((n, p, k) for n, (p, k, _) in sorted(locals_read.items()) if n in read)
+    held = tuple((n, d) for n, (_, _, d) in sorted(locals_read.items()) if n in read and d is not _UNKNOWN)
     return Guarded(
         params,
         defaults,
@@ -727,9 +729,8 @@ def _guards(
     rebound: set[str] = set()
     known: dict[str, ast.expr] = {}
     pseudo = {n for n, _ in (keyed or {}).items()}
-    written: set[tuple[str, str]] = set()  # (parameter, key) stored before; (parameter, "") for any key
-    once = _bound_once(func)
-    for stmt in func.body:
+    once = _bound_once(func) if keyed is not None else set()
+    for at, stmt in enumerate(func.body):
         raises = [s for s in stmt.body if isinstance(s, ast.Raise)] if isinstance(stmt, ast.If) else []
         tests = []
         if isinstance(stmt, ast.If) and raises:
@@ -743,10 +744,14 @@ def _guards(
         if _may_return(stmt):
             return
         if keyed is not None:
-            _bind_local(stmt, (params - rebound, once, written), known, keyed)
+            _bind_local(stmt, (params - rebound, once, func.body[:at]), known, keyed)
             pseudo = set(keyed)
-            written |= _keys_written(stmt, params)
         rebound |= {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+
+
+def _may_key(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A top-level ``x = p.get("k", ...)`` / ``x = p["k"]`` of the function (a cheap test before the walks)."""
+    return any(isinstance(stmt, ast.Assign) and _key_read(stmt.value) is not None for stmt in func.body)
 
 
 def _bound_once(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
@@ -756,13 +761,13 @@ def _bound_once(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
 
 def _bind_local(
     stmt: ast.stmt,
-    scope: tuple[set[str], set[str], set[tuple[str, str]]],
+    scope: tuple[set[str], set[str], list[ast.stmt]],
     known: dict[str, ast.expr],
     keyed: dict[str, tuple[str, str, object]],
 ) -> None:
     """``x = {"a": ..}`` / ``x = (..)`` (constants: read as the keys) or ``x = p.get("k", d)`` / ``x = p["k"]``
     (``p`` a parameter as passed, ``k`` not written into it before): what a guard reading ``x`` reads."""
-    params, once, written = scope
+    params, once, before = scope
     if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
         return
     name, value = stmt.targets[0].id, stmt.value
@@ -773,7 +778,10 @@ def _bind_local(
         known[name] = ast.Tuple([ast.Constant(e.value) for e in elts if isinstance(e, ast.Constant)], ast.Load())
         return
     read = _key_read(value)
-    if read is None or read[0] not in params or (read[0], read[1]) in written or (read[0], "") in written:
+    if read is None or read[0] not in params:
+        return
+    written = {w for s in before for w in _keys_written(s, params)}
+    if (read[0], read[1]) in written or (read[0], "") in written:
         return
     pseudo = f"{read[0]}{_KEY_MARK}{read[1]}"
     keyed[pseudo] = read

@@ -210,10 +210,12 @@ def _arg_stores(
     roots: dict[str, Path] = {**params, **_aliases(func, params)}
     stores: Stores = {}
     handed: set[Path] = set()
-    looped = _looped_keys(func)
+    looped: dict[str, tuple[str, ...]] | None = None  # read once a store by a computed key is met
     for node in ast.walk(func):
         for target, value in _stored(node):
-            for path in _stored_paths(target, roots, looped):
+            if looped is None and isinstance(target, ast.Subscript) and isinstance(target.slice, ast.Name):
+                looped = _looped_keys(func)
+            for path in _stored_paths(target, roots, looped or {}):
                 stores.setdefault(path, set()).update(_constants(value) or {_UNKNOWN})
         writer = _dict_writer(node, roots)
         if writer is not None:
