@@ -24,14 +24,15 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
+from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_added, parsed_texts
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import lazy_pattern
 
 _MOST_FILES = 32
 # a removed line assigning a string (``    model_type = "AXK1"``)
-_STRING_STORE = lazy_pattern(r"^\s+\w+\s*(?::[^=]+)?=\s*[\"'][^\"']*[\"']\s*(?:#.*)?$")
+_STRING_STORE = lazy_pattern(r"^\s+\w+\s*(?::[^=]+)?=\s*[\"']([^\"']+)[\"']\s*(?:#.*)?$")
+_WORDS = lazy_pattern(r"\w+")
 # a registrar that refuses a class whose attribute is not the key it is registered under (transformers' auto
 # classes compare ``model_type``)
 _STRICT = frozenset({("AutoConfig", "register", "model_type")})
@@ -64,14 +65,15 @@ def paired_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 
 def _changed(trees: ThreeTrees) -> list[Changed]:
+    words = trees.fork_words()
     paths = [
         p
         for p in sorted(trees.upstream)
-        if p.endswith(".py") and any(_STRING_STORE.match(line) for line in trees.upstream[p].removed)
+        if p.endswith(".py") and any(_quoted_by_fork(line, words) for line in trees.upstream[p].removed)
     ][:_MOST_FILES]
     if not paths:
         return []
-    fork_text = "\n".join(line for p in trees.mine for line in trees.mine[p].added.values())
+    fork_text = "\n".join(fork_added(trees))
     found = []
     for both in parsed_texts(trees, paths, lambda old, new: True):
         olds, news = _class_strings(both.old), _class_strings(both.new)
@@ -81,6 +83,14 @@ def _changed(trees: ThreeTrees) -> list[Changed]:
             if new is not None and new != old and old and old in fork_text:
                 found.append(Changed(both.path, module, cls, attr, old, new))
     return found
+
+
+def _quoted_by_fork(line: str, words: frozenset[str]) -> bool:
+    """A removed line assigning a string every word of which a line the fork added holds (a cheap superset of
+    the fork quoting it)."""
+    stored = _STRING_STORE.match(line)
+    parts = _WORDS.findall(stored.group(1)) if stored is not None else []
+    return bool(parts) and all(w in words for w in parts)
 
 
 def _class_strings(module: ast.Module) -> dict[tuple[str, str], str]:

@@ -40,7 +40,8 @@ from aeon_release.domain.audits.source import lazy_pattern
 
 _MOST_FILES = 32
 # an added line testing a quoted key against a string: ``if result["method"] == "peagle":``
-_KEY_TEST = lazy_pattern(r"""^\s*(?:el)?if\s+\w+\[\s*["'][^"']+["']\s*\]\s*==\s*["']""")
+_KEY_TEST = lazy_pattern(r"""^\s*(?:el)?if\s+\w+\[\s*["'][^"']+["']\s*\]\s*==\s*["']([^"']+)["']""")
+_WORDS = lazy_pattern(r"\w+")
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
@@ -57,10 +58,11 @@ class Rewritten:
 
 def rewritten_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork comparisons of a returned dict's key with a value upstream's def now rewrites away."""
+    words = trees.fork_words()
     paths = [
         p
         for p in sorted(trees.upstream)
-        if p.endswith(".py") and any(_KEY_TEST.match(line) for line in trees.upstream[p].added.values())
+        if p.endswith(".py") and any(_tested_by_fork(line, words) for line in trees.upstream[p].added.values())
     ][:_MOST_FILES]
     if not paths:
         return []
@@ -74,6 +76,13 @@ def rewritten_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         for line, item in _fork_tests(module, owned, imports, found):
             findings.append(_finding(trees, path, line, item, pr_pattern))
     return findings
+
+
+def _tested_by_fork(line: str, words: frozenset[str]) -> bool:
+    """An added ``if r["k"] == "old":`` every word of whose ``"old"`` a line the fork added holds."""
+    tested = _KEY_TEST.match(line)
+    parts = _WORDS.findall(tested.group(1)) if tested is not None else []
+    return bool(parts) and all(w in words for w in parts)
 
 
 def _defs(module: ast.Module) -> dict[tuple[str, str], ast.FunctionDef | ast.AsyncFunctionDef]:
