@@ -19,6 +19,7 @@ the fork's file stores the attribute on the class itself (``Class.attr = "old"``
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -31,7 +32,7 @@ from aeon_release.domain.audits.source import lazy_pattern
 
 _MOST_FILES = 32
 # a removed line assigning a string (``    model_type = "AXK1"``)
-_STRING_STORE = lazy_pattern(r"^\s+\w+\s*(?::[^=]+)?=\s*[\"']([^\"']+)[\"']\s*(?:#.*)?$")
+_REMOVED_STORE = lazy_pattern(r"^-[ \t]+\w+[ \t]*(?::[^=\n]+)?=[ \t]*[\"']([^\"'\n]+)[\"'][ \t]*(?:#.*)?$", re.M)
 _WORDS = lazy_pattern(r"\w+")
 # a registrar that refuses a class whose attribute is not the key it is registered under (transformers' auto
 # classes compare ``model_type``)
@@ -66,11 +67,8 @@ def paired_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 def _changed(trees: ThreeTrees) -> list[Changed]:
     words = trees.fork_words()
-    paths = [
-        p
-        for p in sorted(trees.upstream)
-        if p.endswith(".py") and any(_quoted_by_fork(line, words) for line in trees.upstream[p].removed)
-    ][:_MOST_FILES]
+    paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _removes_quoted(trees.upstream.raw(p), words)]
+    paths = paths[:_MOST_FILES]
     if not paths:
         return []
     fork_text = "\n".join(fork_added(trees))
@@ -85,12 +83,16 @@ def _changed(trees: ThreeTrees) -> list[Changed]:
     return found
 
 
-def _quoted_by_fork(line: str, words: frozenset[str]) -> bool:
-    """A removed line assigning a string every word of which a line the fork added holds (a cheap superset of
-    the fork quoting it)."""
-    stored = _STRING_STORE.match(line)
-    parts = _WORDS.findall(stored.group(1)) if stored is not None else []
-    return bool(parts) and all(w in words for w in parts)
+def _removes_quoted(diff: str, words: frozenset[str]) -> bool:
+    """The file's diff removes a line assigning a string every word of which a line the fork added holds (a
+    cheap superset of the fork quoting it), the diff's raw text searched at once."""
+    if "\n-" not in diff or ('= "' not in diff and "= '" not in diff):
+        return False
+    for stored in _REMOVED_STORE.finditer(diff):
+        parts = _WORDS.findall(stored.group(1))
+        if parts and all(w in words for w in parts):
+            return True
+    return False
 
 
 def _class_strings(module: ast.Module) -> dict[tuple[str, str], str]:

@@ -59,11 +59,9 @@ class Rewritten:
 def rewritten_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork comparisons of a returned dict's key with a value upstream's def now rewrites away."""
     words = trees.fork_words()
-    paths = [
-        p
-        for p in sorted(trees.upstream)
-        if p.endswith(".py") and any(_tested_by_fork(line, words) for line in trees.upstream[p].added.values())
-    ][:_MOST_FILES]
+    tested = trees.upstream.added_lines().added_matches(_KEY_TEST, needs="] ==")
+    paths = sorted({p for p, m in tested if p.endswith(".py") and _tested_by_fork(m.group(1), words)})
+    paths = paths[:_MOST_FILES]
     if not paths:
         return []
     found = [item for both in parsed_texts(trees, paths) for item in _rewritten(both.path, both.old, both.new)]
@@ -78,10 +76,9 @@ def rewritten_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     return findings
 
 
-def _tested_by_fork(line: str, words: frozenset[str]) -> bool:
+def _tested_by_fork(old: str, words: frozenset[str]) -> bool:
     """An added ``if r["k"] == "old":`` every word of whose ``"old"`` a line the fork added holds."""
-    tested = _KEY_TEST.match(line)
-    parts = _WORDS.findall(tested.group(1)) if tested is not None else []
+    parts = _WORDS.findall(old)
     return bool(parts) and all(w in words for w in parts)
 
 
