@@ -25,7 +25,7 @@ from dataclasses import dataclass
 
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
-from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_added, parsed_texts
+from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_added, fork_found, parsed_texts
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import lazy_pattern
@@ -34,6 +34,9 @@ _MOST_FILES = 32
 # a removed line assigning a string (``    model_type = "AXK1"``)
 _REMOVED_STORE = lazy_pattern(r"^-[ \t]+\w+[ \t]*(?::[^=\n]+)?=[ \t]*[\"']([^\"'\n]+)[\"'][ \t]*(?:#.*)?$", re.M)
 _WORDS = lazy_pattern(r"\w+")
+# a fork line pairing a quoted string with a capitalised name: ``("AXK1", AXK1Config``, ``{"AXK1": AXK1Config``,
+# ``T["AXK1"] = AXK1Config``
+_FORK_PAIR = lazy_pattern(r"[\"']([^\"'\n]+)[\"']\s*(?:,|:|\]\s*=)\s*(?:\w+\.)*[A-Z]\w*")
 # a registrar that refuses a class whose attribute is not the key it is registered under (transformers' auto
 # classes compare ``model_type``)
 _STRICT = frozenset({("AutoConfig", "register", "model_type")})
@@ -66,7 +69,10 @@ def paired_value_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 
 def _changed(trees: ThreeTrees) -> list[Changed]:
-    words = trees.fork_words()
+    paired = fork_found(trees, _FORK_PAIR, tests=True)  # the fork's side first: a literal beside a class
+    if not paired:
+        return []
+    words = frozenset(w for q in paired for w in _WORDS.findall(q))
     paths = [p for p in sorted(trees.upstream) if p.endswith(".py") and _removes_quoted(trees.upstream.raw(p), words)]
     paths = paths[:_MOST_FILES]
     if not paths:

@@ -1,14 +1,14 @@
 """Rewritten keys: a value upstream now rewrites into another in the dict a function returns; the fork's test of
 the returned key for it goes dead.
 
-#41826 (6ccb10d794) made ``SpeculatorsConfig.build_vllm_speculative_config`` end with::
+#41826 (6ccb10d794) made ``SpeculatorsConfig``'s speculative-config builder end with::
 
     result = {"method": config_dict.get("speculators_model_type"), "num_speculative_tokens": n}
     if result["method"] == "peagle":
         result.update({"method": "eagle3", "parallel_drafting": True})
     return result
 
-A fork's ``spec = SpeculatorsConfig.build_vllm_speculative_config(config_dict=cd)`` and ``spec["method"] ==
+A fork's ``spec = SpeculatorsConfig.build_..._speculative_config(config_dict=cd)`` and ``spec["method"] ==
 "peagle"`` merges cleanly and never holds again: the fork's P-EAGLE path is dead, silently.  Rewritten values
 (``rewritten_values.py``) reads a method's answer a class stores as a field; this is the key of a dict a function
 hands back.
@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.retyped import names_bound_once
-from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_texts
+from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, parsed_texts
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import lazy_pattern
@@ -42,6 +42,10 @@ _MOST_FILES = 32
 # an added line testing a quoted key against a string: ``if result["method"] == "peagle":``
 _KEY_TEST = lazy_pattern(r"""^\s*(?:el)?if\s+\w+\[\s*["'][^"']+["']\s*\]\s*==\s*["']([^"']+)["']""")
 _WORDS = lazy_pattern(r"\w+")
+# a fork line comparing a quoted key's value with a string: ``x["method"] == "peagle"``, ``x.get("m") in ("a",``
+_FORK_TEST = lazy_pattern(
+    r"""(?:\[\s*["'][^"'\n]+["']\s*\]|\.get\(\s*["'][^"'\n]+["'][^)\n]*\))\s*(?:==|!=|not in|in)\s*[(\[{]?\s*["']([^"'\n]+)["']"""
+)
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 
 
@@ -58,7 +62,10 @@ class Rewritten:
 
 def rewritten_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork comparisons of a returned dict's key with a value upstream's def now rewrites away."""
-    words = trees.fork_words()
+    compared = fork_found(trees, _FORK_TEST, tests=True)  # the fork's side first: a key compared with a string
+    if not compared:
+        return []
+    words = frozenset(w for q in compared for w in _WORDS.findall(q))
     tested = trees.upstream.added_lines().added_matches(_KEY_TEST, needs="] ==")
     paths = sorted({p for p, m in tested if p.endswith(".py") and _tested_by_fork(m.group(1), words)})
     paths = paths[:_MOST_FILES]
