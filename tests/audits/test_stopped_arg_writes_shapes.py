@@ -59,7 +59,7 @@ LOST = [saw.Lost("pkg/mod.py", "C", "verify", 0, "cfg", ("cache_config", "block_
 
 def fork_lines(body: str) -> list[int]:
     fork = ast.parse("from pkg.mod import C\ndef plan(cfg):\n" + body)
-    return [line for line, _, _ in saw._fork_reads(fork, set(range(100)), saw.file_imports(fork, "f.py"), LOST)]
+    return [line for line, *_ in saw._fork_reads(fork, set(range(100)), saw.file_imports(fork, "f.py"), LOST)]
 
 
 @pytest.mark.parametrize(

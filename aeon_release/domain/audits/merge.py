@@ -130,6 +130,7 @@ from aeon_release.domain.audits.drift.optional_elements import optional_element_
 from aeon_release.domain.audits.drift.optional_params import optional_param_drift
 from aeon_release.domain.audits.drift.orders import order_drift
 from aeon_release.domain.audits.drift.padded_buffers import padded_buffer_drift
+from aeon_release.domain.audits.drift.paired_values import paired_value_drift
 from aeon_release.domain.audits.drift.param_callbacks import param_callback_drift
 from aeon_release.domain.audits.drift.param_keys import param_key_drift
 from aeon_release.domain.audits.drift.parsed_options import parsed_option_drift
@@ -166,6 +167,7 @@ from aeon_release.domain.audits.drift.returned_errors import returned_error_drif
 from aeon_release.domain.audits.drift.returned_strings import returned_string_drift
 from aeon_release.domain.audits.drift.returns import return_drift
 from aeon_release.domain.audits.drift.retyped import type_drift
+from aeon_release.domain.audits.drift.rewritten_keys import rewritten_key_drift
 from aeon_release.domain.audits.drift.rewritten_values import rewritten_value_drift
 from aeon_release.domain.audits.drift.shared_values import shared_value_drift
 from aeon_release.domain.audits.drift.shifted_joins import shifted_join_drift
@@ -195,6 +197,7 @@ from aeon_release.domain.audits.drift.type_only_names import type_only_name_drif
 from aeon_release.domain.audits.drift.unbased import unbased_drift
 from aeon_release.domain.audits.drift.unbound_globals import unbound_global_drift
 from aeon_release.domain.audits.drift.unbound_names import one_cause_a_line, unbound_name_drift
+from aeon_release.domain.audits.drift.unbound_submodules import unbound_submodule_drift
 from aeon_release.domain.audits.drift.unchained_inits import unchained_init_drift
 from aeon_release.domain.audits.drift.undefaulted import undefaulted_drift
 from aeon_release.domain.audits.drift.undispatched import undispatched_drift
@@ -365,6 +368,9 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     undefaulted_drift,
     nulled_setup_drift,
     type_only_name_drift,
+    unbound_submodule_drift,
+    paired_value_drift,
+    rewritten_key_drift,
     unbound_name_drift,
     subscripted_alias_drift,
     split_alias_drift,

@@ -83,6 +83,15 @@ from aeon_release.domain.audits.source import last_name, lazy_pattern, parent_ma
 _CONSTANT_ARGUMENT = linear.Scan(r"\w\((?:[^)]*[,=])?\s*(?:True|False|None|-?\d|['\"]|torch\.\w)")
 # a keyword argument on a line of its own in a call spread over lines (``    local_rank=-1,``; killers180)
 _CONSTANT_KEYWORD = linear.Scan(r"^\s*\w+=(?:True|False|None|-?\d|['\"]|torch\.\w)")
+# a quoted key given a value: a dict display's entry or a subscript store (``{"model_type": "x"}``, ``d["k"] = 1``)
+_KEYED_CONSTANT = linear.Scan(r"[\"'][\w.-]+[\"']\s*(?::|\]\s*=[^=])\s*(?:True|False|None|-?\d|['\"])")
+# the pseudo-parameter a guard reads for a key of a dict parameter (``pre.get("model_type")``)
+_KEY_MARK = "__key__"
+# an upstream line binding a local to a quoted key of a name (``model_type = pre.get("model_type", "llama")``)
+_KEY_LOCAL = lazy_pattern(r"""^\s*\w+\s*=\s*\w+(?:\.get\(|\[)\s*["'][\w.-]+["']""")
+_PSEUDO = lazy_pattern(r"\b(\w+?)__key__(\w+)")
+# a dict's own methods that may write keys into it
+_DICT_WRITERS = frozenset({"update", "setdefault", "pop", "popitem", "clear", "__setitem__"})
 _REFUSALS = frozenset(
     {"ValueError", "TypeError", "AssertionError", "NotImplementedError", "Exception", "BaseException"}
 )
@@ -148,6 +157,11 @@ class Call:
     handled: frozenset[str] = frozenset()  # the exception classes a ``try`` around the call catches
     present: frozenset[str] = frozenset()  # keywords passed a value known not to be None (not a constant)
     receiver: str = ""  # the class the call is made off itself (``Cls.m(...)``), for a classmethod's ``cls``
+    # the dicts the call hands over whose keys the fork's function shows: (slot "#i" or keyword, (key, value)...,
+    # whether a key not shown is absent)
+    dicts: tuple[tuple[str, tuple[tuple[str, object], ...], bool], ...] = ()
+    # the fork's function holding the call, read for the dicts it hands over only when a guard reads a key
+    scope: ast.FunctionDef | ast.AsyncFunctionDef | None = None
 
 
 @dataclass(frozen=True)
@@ -163,10 +177,15 @@ class Guarded:
     kinds: tuple[tuple[int, str], ...] = ()  # (a guard's line, the class its raise names; "" when not read)
     # a classmethod's (first parameter, its class's name): a guard may compare the one with the other
     own: tuple[str, ...] = ()
+    # a key of a dict parameter a guard reads through a local (#43132): (pseudo-parameter, parameter, key), and
+    # what a ``.get`` answers for a key the dict lacks
+    keyed: tuple[tuple[str, str, str], ...] = ()
+    key_defaults: tuple[tuple[str, object], ...] = ()
 
 
 def refused_arg_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
-    calls = list(_fork_calls(trees, _refused_any(trees), _refused_own(trees)))
+    keyed = any(path.endswith(".py") for path, _ in trees.upstream.added_lines().added_matches(_KEY_LOCAL))
+    calls = list(_fork_calls(trees, _refused_any(trees), _refused_own(trees), keyed))
     if not calls:
         return []
     paths = [p for p in upstream_changed(trees.repo, trees.base, trees.theirs) if p.endswith(".py")]
@@ -174,7 +193,7 @@ def refused_arg_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     words = tuple(sorted({f"def {c.name}(" for c in calls} | {f"class {c.name}" for c in calls if not c.method}))
     holding = sorted(trees.upstream_files_with(words, paths))[:_MOST_FILES]
     before, after = both_texts(trees, holding)
-    defs = {p: (_guarded(before[p], p), _guarded(after[p], p)) for p in holding}
+    defs = {p: (_guarded(before[p], p, keyed), _guarded(after[p], p, keyed)) for p in holding}
     findings = []
     for call in calls:
         for path, (was, now) in defs.items():
@@ -341,10 +360,33 @@ def _values(call: Call, fn: Guarded) -> dict[str, object] | None:
     values |= _receiver(call, fn)
     values |= {p: _constant(a) for p, a in zip(params, node.args, strict=False)}
     values |= {k.arg: _constant(k.value) for k in node.keywords if k.arg is not None}
+    values |= _key_values(call, fn, params)
     values |= {
         f"{k}__{attr}": v.field(attr) for k, v in values.items() if isinstance(v, _Dtype) for attr in _DTYPE_FIELDS
     }
     return {k: v for k, v in values.items() if v is not _UNKNOWN}
+
+
+def _key_values(call: Call, fn: Guarded, params: tuple[str, ...]) -> dict[str, object]:
+    """Each key a guard reads off a dict parameter, as the dict the call hands over holds it: its constant, or
+    the ``.get`` default for a key a closed dict lacks."""
+    if not fn.keyed:
+        return {}
+    handed = call.dicts or _handed_dicts(call.node, call.scope)
+    dicts = {slot: (dict(keys), closed) for slot, keys, closed in handed}
+    defaults = dict(fn.key_defaults)
+    found: dict[str, object] = {}
+    for pseudo, param, key in fn.keyed:
+        slot = f"#{params.index(param)}" if param in params else param
+        shown = dicts.get(slot) or dicts.get(param)
+        if shown is None:
+            continue
+        keys, closed = shown
+        if key in keys:
+            found[pseudo] = keys[key]
+        elif closed and pseudo in defaults:
+            found[pseudo] = defaults[pseudo]
+    return found
 
 
 def _receiver(call: Call, fn: Guarded) -> dict[str, object]:
@@ -383,7 +425,9 @@ def _copy(test: ast.expr) -> ast.expr:
     return ast.parse(ast.unparse(test), mode="eval").body
 
 
-def _fork_calls(trees: ThreeTrees, refused: frozenset[str], owns: frozenset[str] = frozenset()) -> Iterator[Call]:
+def _fork_calls(
+    trees: ThreeTrees, refused: frozenset[str], owns: frozenset[str] = frozenset(), keyed: bool = False
+) -> Iterator[Call]:
     named = re.compile(r"\b(?:" + "|".join(sorted(refused)) + r")[ \t]*=[^=]") if refused else None
     off_class = re.compile(r"\b(?:" + "|".join(sorted(owns)) + r")\.\w+\(") if owns else None
     for path, module, owned in fork_modules(
@@ -391,6 +435,7 @@ def _fork_calls(trees: ThreeTrees, refused: frozenset[str], owns: frozenset[str]
         lambda line: (
             _CONSTANT_ARGUMENT.search(line)
             or _CONSTANT_KEYWORD.search(line)
+            or (keyed and _KEYED_CONSTANT.search(line))
             or (named is not None and named.search(line))
             or (off_class is not None and off_class.search(line))
         ),
@@ -408,7 +453,75 @@ def _fork_calls(trees: ThreeTrees, refused: frozenset[str], owns: frozenset[str]
             if call is not None:
                 present = _present(node, parents, refused) if refused else frozenset()
                 checked, handled = _feature_split(node, parents), _handlers_around(node, parents)
-                yield replace(call, checked=checked, handled=handled, present=present)
+                scope = _function_of(node, parents) if keyed else None
+                yield replace(call, checked=checked, handled=handled, present=present, scope=scope)
+
+
+def _handed_dicts(
+    call: ast.Call, func: ast.FunctionDef | ast.AsyncFunctionDef | None
+) -> tuple[tuple[str, tuple[tuple[str, object], ...], bool], ...]:
+    """The keys (and their constants) of each dict the call hands over that the fork's function shows: a dict
+    display of quoted keys (closed: a key not shown is absent), or a name the function binds once to one, or takes
+    as a parameter (open), then fills by ``name["k"] = constant`` among its top-level statements before the
+    call's.  A name handed to another call, written through a method or by an unquoted key first is not read."""
+    slots = [(f"#{i}", a) for i, a in enumerate(call.args)] + [(k.arg, k.value) for k in call.keywords if k.arg]
+    found = []
+    for slot, value in slots:
+        shown = _display_keys(value)
+        if shown is None and isinstance(value, ast.Name) and func is not None:
+            shown = _filled_keys(func, value.id, call)
+        if shown is not None:
+            found.append((slot, tuple(shown[0].items()), shown[1]))
+    return tuple(found)
+
+
+def _display_keys(value: ast.expr) -> tuple[dict[str, object], bool] | None:
+    """A dict display of quoted keys (no ``**``): key -> its constant (unknown when computed), closed."""
+    if not isinstance(value, ast.Dict) or any(k is None for k in value.keys):
+        return None
+    keys = [k.value if isinstance(k, ast.Constant) and isinstance(k.value, str) else None for k in value.keys]
+    if any(k is None for k in keys):
+        return None
+    return {str(k): _constant(v) for k, v in zip(keys, value.values, strict=True)}, True
+
+
+def _filled_keys(
+    func: ast.FunctionDef | ast.AsyncFunctionDef, name: str, call: ast.Call
+) -> tuple[dict[str, object], bool] | None:
+    """The keys the function's top-level statements before the call's give ``name``: bound once to a display of
+    quoted keys (closed) or a parameter (open), then ``name["k"] = constant``; None where another statement
+    before may write into it (a call handed it, a method of it, an unquoted key, a store under a branch)."""
+    param = name in {a.arg for a in [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]}
+    keys: dict[str, object] = {}
+    closed = False
+    for stmt in func.body:
+        if stmt.lineno <= call.lineno <= (stmt.end_lineno or stmt.lineno):
+            return (keys, closed) if param or closed else None
+        named = [n for n in ast.walk(stmt) if isinstance(n, ast.Name) and n.id == name]
+        if not named:
+            continue
+        target = stmt.targets[0] if isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 else None
+        if isinstance(stmt, ast.AnnAssign) and stmt.value is not None:
+            target = stmt.target
+        value = stmt.value if isinstance(stmt, ast.Assign | ast.AnnAssign) else None
+        if isinstance(target, ast.Name) and target.id == name and not param and value is not None:
+            shown = _display_keys(value)
+            if shown is None or len(named) != 1:
+                return None
+            keys, closed = dict(shown[0]), True
+        elif (
+            isinstance(target, ast.Subscript)
+            and isinstance(target.value, ast.Name)
+            and target.value.id == name
+            and isinstance(target.slice, ast.Constant)
+            and isinstance(target.slice.value, str)
+            and len(named) == 1
+            and value is not None
+        ):
+            keys[target.slice.value] = _constant(value)
+        else:
+            return None
+    return None
 
 
 def _handlers_around(node: ast.AST, parents: dict[int, ast.AST]) -> frozenset[str]:
@@ -482,13 +595,14 @@ def _overridden(func: ast.Attribute, node: ast.Call, parents: dict[int, ast.AST]
     )
 
 
-def _guarded(text: str | None, path: str) -> dict[str, Guarded]:
-    """``f`` / ``Cls.m`` -> its parameters, defaults and guards, for the module's functions and methods."""
+def _guarded(text: str | None, path: str, keyed: bool = False) -> dict[str, Guarded]:
+    """``f`` / ``Cls.m`` -> its parameters, defaults and guards, for the module's functions and methods (with
+    ``keyed``, guards reading locals bound to a key of a dict parameter or a display too)."""
     module = parse_python(text, path) if text is not None else None
     found: dict[str, Guarded] = {}
     for node in module.body if module is not None else ():
         if isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
-            found[node.name] = _read(node)
+            found[node.name] = _read(node, keyed=keyed)
         elif isinstance(node, ast.ClassDef):
             for m in node.body:
                 if isinstance(m, ast.FunctionDef | ast.AsyncFunctionDef):
@@ -496,7 +610,7 @@ def _guarded(text: str | None, path: str) -> dict[str, Guarded]:
                     first = [*m.args.posonlyargs, *m.args.args][:1]
                     is_class = bool(first) and any(last_name(d) == "classmethod" for d in m.decorator_list)
                     own = (first[0].arg, node.name) if is_class else ()
-                    found[f"{node.name}.{m.name}"] = replace(_read(m, own), bound=not static)
+                    found[f"{node.name}.{m.name}"] = replace(_read(m, own, keyed), bound=not static)
     if module is not None:
         found |= _forwarding(module, found)
     return found
@@ -570,7 +684,7 @@ def _may_return(stmt: ast.stmt) -> bool:
     return any(isinstance(n, ast.Return) for n in ast.walk(stmt))
 
 
-def _read(func: ast.FunctionDef | ast.AsyncFunctionDef, own: tuple[str, ...] = ()) -> Guarded:
+def _read(func: ast.FunctionDef | ast.AsyncFunctionDef, own: tuple[str, ...] = (), keyed: bool = False) -> Guarded:
     args = func.args
     positional = [*args.posonlyargs, *args.args]
     params = tuple(a.arg for a in positional) + tuple(a.arg for a in args.kwonlyargs)
@@ -578,30 +692,153 @@ def _read(func: ast.FunctionDef | ast.AsyncFunctionDef, own: tuple[str, ...] = (
     pairs += [(a, d) for a, d in zip(args.kwonlyargs, args.kw_defaults, strict=True) if d is not None]
     defaults = tuple((a.arg, v) for a, d in pairs if (v := _constant(d)) is not _UNKNOWN)
     # a classmethod's guard may read its own class's name (``cls is C``): known, as the receiver may be
-    found = list(_guards(func, set(params) | set(own[1:])))
+    locals_read: dict[str, tuple[str, str, object]] = {}
+    mapped = locals_read if keyed and _may_key(func) else None
+    found = list(_guards(func, set(params) | set(own[1:]), mapped))
     guards, kinds = tuple((line, test) for line, test, _ in found), tuple((line, k) for line, _, k in found)
     positional_names = tuple(a.arg for a in positional)
-    return Guarded(params, defaults, guards, positional_names, args.vararg is not None, kinds=kinds, own=own)
+    read = {n.id for _, t in guards for n in ast.walk(t) if isinstance(n, ast.Name)} if locals_read else set()
+    pseudo = tuple((n, p, k) for n, (p, k, _) in sorted(locals_read.items()) if n in read)
+    held = tuple((n, d) for n, (_, _, d) in sorted(locals_read.items()) if n in read and d is not _UNKNOWN)
+    return Guarded(
+        params,
+        defaults,
+        guards,
+        positional_names,
+        args.vararg is not None,
+        kinds=kinds,
+        own=own,
+        keyed=pseudo,
+        key_defaults=held,
+    )
 
 
-def _guards(func: ast.FunctionDef | ast.AsyncFunctionDef, params: set[str]) -> Iterator[tuple[int, ast.expr, str]]:
+def _guards(
+    func: ast.FunctionDef | ast.AsyncFunctionDef,
+    params: set[str],
+    keyed: dict[str, tuple[str, str, object]] | None = None,
+) -> Iterator[tuple[int, ast.expr, str]]:
     """The leading guards whose test reads parameters as passed: none of them rebound by a statement before
     (a rebinding after the guard, ``buffer = torch.empty(...)`` below ``assert buffer is None``, comes too late
-    to change what the guard saw)."""
+    to change what the guard saw).
+
+    A test may read locals the leading statements bind once (#43132's ``model_type =
+    pre_trained_config.get("model_type", "llama")`` and ``eagle3_arch_map = {"qwen3": ..., "llama": ...}``
+    above ``if model_type not in eagle3_arch_map: raise``): a display of constants is read as its keys, a quoted
+    key of a dict parameter no statement before wrote into as a pseudo-parameter ``keyed`` records."""
     rebound: set[str] = set()
-    for stmt in func.body:
+    known: dict[str, ast.expr] = {}
+    pseudo = {n for n, _ in (keyed or {}).items()}
+    once = _bound_once(func) if keyed is not None else set()
+    for at, stmt in enumerate(func.body):
         raises = [s for s in stmt.body if isinstance(s, ast.Raise)] if isinstance(stmt, ast.If) else []
+        tests = []
         if isinstance(stmt, ast.If) and raises:
-            read = _params_read(stmt.test)
-            if read and read <= params and not read & rebound:
-                yield stmt.lineno, stmt.test, _raised(raises[0])
+            tests.append((_substituted(stmt.test, known), _raised(raises[0])))
         if isinstance(stmt, ast.Assert):  # ``assert t`` raises when ``not t`` holds
-            read = _params_read(stmt.test)
-            if read and read <= params and not read & rebound:
-                yield stmt.lineno, ast.UnaryOp(ast.Not(), stmt.test), "AssertionError"
+            tests.append((ast.UnaryOp(ast.Not(), _substituted(stmt.test, known)), "AssertionError"))
+        for test, kind in tests:
+            read = _params_read(test)
+            if read and read <= params | pseudo and not read & rebound:
+                yield stmt.lineno, test, kind
         if _may_return(stmt):
             return
+        if keyed is not None:
+            _bind_local(stmt, (params - rebound, once, func.body[:at]), known, keyed)
+            pseudo = set(keyed)
         rebound |= {n.id for n in ast.walk(stmt) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+
+
+def _may_key(func: ast.FunctionDef | ast.AsyncFunctionDef) -> bool:
+    """A top-level ``x = p.get("k", ...)`` / ``x = p["k"]`` of the function (a cheap test before the walks)."""
+    return any(isinstance(stmt, ast.Assign) and _key_read(stmt.value) is not None for stmt in func.body)
+
+
+def _bound_once(func: ast.FunctionDef | ast.AsyncFunctionDef) -> set[str]:
+    stored = [n.id for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+    return {n for n in stored if stored.count(n) == 1}
+
+
+def _bind_local(
+    stmt: ast.stmt,
+    scope: tuple[set[str], set[str], list[ast.stmt]],
+    known: dict[str, ast.expr],
+    keyed: dict[str, tuple[str, str, object]],
+) -> None:
+    """``x = {"a": ..}`` / ``x = (..)`` (constants: read as the keys) or ``x = p.get("k", d)`` / ``x = p["k"]``
+    (``p`` a parameter as passed, ``k`` not written into it before): what a guard reading ``x`` reads."""
+    params, once, before = scope
+    if not (isinstance(stmt, ast.Assign) and len(stmt.targets) == 1 and isinstance(stmt.targets[0], ast.Name)):
+        return
+    name, value = stmt.targets[0].id, stmt.value
+    if name not in once:
+        return
+    elts = value.keys if isinstance(value, ast.Dict) else value.elts if isinstance(value, _SEQUENCES) else None
+    if elts is not None and elts and all(isinstance(e, ast.Constant) for e in elts):
+        known[name] = ast.Tuple([ast.Constant(e.value) for e in elts if isinstance(e, ast.Constant)], ast.Load())
+        return
+    read = _key_read(value)
+    if read is None or read[0] not in params:
+        return
+    written = {w for s in before for w in _keys_written(s, params)}
+    if (read[0], read[1]) in written or (read[0], "") in written:
+        return
+    pseudo = f"{read[0]}{_KEY_MARK}{read[1]}"
+    keyed[pseudo] = read
+    known[name] = ast.Name(pseudo, ast.Load())
+
+
+_SEQUENCES = (ast.Tuple, ast.List, ast.Set)
+
+
+def _key_read(value: ast.expr) -> tuple[str, str, object] | None:
+    """``p.get("k", d)`` -> (p, k, d: unknown when computed, None when not given); ``p["k"]`` -> (p, k,
+    unknown: a KeyError, not a default)."""
+    if isinstance(value, ast.Subscript) and isinstance(value.value, ast.Name):
+        key = value.slice
+        if isinstance(key, ast.Constant) and isinstance(key.value, str):
+            return value.value.id, key.value, _UNKNOWN
+        return None
+    if not (isinstance(value, ast.Call) and isinstance(value.func, ast.Attribute) and value.func.attr == "get"):
+        return None
+    owner, args = value.func.value, value.args
+    if not isinstance(owner, ast.Name) or value.keywords or not 1 <= len(args) <= 2:
+        return None
+    if not (isinstance(args[0], ast.Constant) and isinstance(args[0].value, str)):
+        return None
+    return owner.id, args[0].value, _constant(args[1]) if len(args) == 2 else None
+
+
+def _keys_written(stmt: ast.stmt, params: set[str]) -> set[tuple[str, str]]:
+    """The (parameter, key) a statement may write: ``p["k"] = ...``; (parameter, "") for any key (``p[x] =``,
+    ``p.update(...)``, ``p`` handed to a call)."""
+    found: set[tuple[str, str]] = set()
+    for node in ast.walk(stmt):
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store) and isinstance(node.value, ast.Name):
+            if node.value.id in params:
+                key = node.slice
+                quoted = isinstance(key, ast.Constant) and isinstance(key.value, str)
+                found.add((node.value.id, str(key.value) if quoted and isinstance(key, ast.Constant) else ""))
+        elif isinstance(node, ast.Call):
+            func = node.func
+            if isinstance(func, ast.Attribute) and isinstance(func.value, ast.Name) and func.attr in _DICT_WRITERS:
+                found |= {(func.value.id, "")} & {(p, "") for p in params}
+            handed = [*node.args, *(k.value for k in node.keywords)]
+            found |= {(a.id, "") for a in handed if isinstance(a, ast.Name) and a.id in params}
+    return found
+
+
+def _substituted(test: ast.expr, known: dict[str, ast.expr]) -> ast.expr:
+    """The test with each local ``known`` reads in its place (a copy; the test itself when none is read)."""
+    if not known or not any(isinstance(n, ast.Name) and n.id in known for n in ast.walk(test)):
+        return test
+
+    class _Put(ast.NodeTransformer):
+        def visit_Name(self, node: ast.Name) -> ast.AST:
+            return known.get(node.id, node)
+
+    out = _Put().visit(_copy(test))
+    return out if isinstance(out, ast.expr) else test
 
 
 def _raised(stmt: ast.Raise) -> str:
@@ -644,15 +881,20 @@ def _argument_line(call: Call, test: ast.expr) -> int:
     return next((k.value.lineno for k in call.node.keywords if k.arg in read), call.line)
 
 
+def _spelt(test: ast.expr) -> str:
+    """The test as source, a key read off a dict parameter spelt as the subscript it stands for."""
+    return _PSEUDO.sub(r"\1['\2']", ast.unparse(test))
+
+
 def _finding(call: Call, path: str, key: str, guard: tuple[int, ast.expr], commit: str, kind: str) -> Finding:
     line, test = guard
     passed = ", ".join(
         [*map(ast.unparse, call.node.args), *(f"{k.arg}={ast.unparse(k.value)}" for k in call.node.keywords)]
     )
     split = "; it sits under a signature, hasattr or version test, which may already tell releases apart"
-    shown = f"`if {ast.unparse(test)}` raises"
+    shown = f"`if {_spelt(test)}` raises"
     if kind == "AssertionError" and isinstance(test, ast.UnaryOp) and isinstance(test.op, ast.Not):
-        shown = f"`assert {ast.unparse(test.operand)}` fails"
+        shown = f"`assert {_spelt(test.operand)}` fails"
     return Finding(
         RULE,
         "merge",

@@ -32,6 +32,7 @@ Pure but for reading the three trees: findings out.
 from __future__ import annotations
 
 import ast
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
@@ -54,11 +55,17 @@ _MOST_FILES = 32
 _DEPTH = 2  # calls of the module's own methods followed
 # a removed line storing an attribute of a name (``cache_config.block_size = ...``)
 _ATTR_STORE = lazy_pattern(r"^\s*[A-Za-z_]\w*(?:\.\w+)+\s*(?::[^=]+)?=(?!=)")
+# a removed line storing a quoted key of a name (``pre_trained_config["bonus"] = ...``)
+_KEY_STORE = lazy_pattern(r"^\s*[A-Za-z_]\w*(?:\.\w+)*\[\s*[\"']([^\"']+)[\"']\s*\]\s*=(?!=)")
 # callables handed an object that only read it
 _READERS = frozenset({"getattr", "hasattr", "isinstance", "issubclass", "type", "len", "id", "str", "repr", "bool"})
 _LOGGERS = frozenset({"logger", "logging", "log", "_logger"})
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
 _ERRORS = frozenset({"AttributeError", "Exception", "BaseException"})
+_KEY_ERRORS = frozenset({"KeyError", "LookupError", "Exception", "BaseException"})
+# a dict's own methods that may write keys into it (the keys unseen)
+_DICT_WRITERS = frozenset({"update", "setdefault", "__setitem__", "__ior__"})
+_ANY_KEY = "[?]"  # a chain's step: a key written that no literal names
 Path = tuple[int, tuple[str, ...]]  # (the parameter's slot, the attributes off it)
 Stores = dict[Path, set[object]]  # a path off a parameter -> the constants stored there
 _UNKNOWN = object()  # a value stored that is no constant
@@ -85,16 +92,17 @@ def stopped_arg_write_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]
     findings = []
     for path, module, owned in fork_modules(trees, lambda line: any(f"{m}(" in line for m in methods)):
         imports = file_imports(module, path)
-        for line, spelt, item in _fork_reads(module, owned, imports, lost):
-            findings.append(_finding(trees, path, line, spelt, item, pr_pattern))
+        for line, spelt, item, probe in _fork_reads(module, owned, imports, lost):
+            findings.append(_finding(trees, path, line, (spelt, probe), item, pr_pattern))
     return findings
 
 
 def _lost(trees: ThreeTrees) -> list[Lost]:
+    words = trees.fork_words()
     paths = [
         p
         for p in sorted(trees.upstream)
-        if p.endswith(".py") and any(_ATTR_STORE.match(line) for line in trees.upstream[p].removed)
+        if p.endswith(".py") and any(_stored_line(line, words) for line in trees.upstream[p].removed)
     ]
     paths = paths[:_MOST_FILES]
     if not paths or not _called(trees, paths):
@@ -116,6 +124,14 @@ def _lost(trees: ThreeTrees) -> list[Lost]:
     return found
 
 
+def _stored_line(line: str, words: frozenset[str]) -> bool:
+    """A removed line storing an attribute, or a quoted key a line the fork added holds as a word."""
+    if _ATTR_STORE.match(line):
+        return True
+    key = _KEY_STORE.match(line)
+    return key is not None and key.group(1) in words
+
+
 def _top_functions(module: ast.Module) -> dict[str, ast.FunctionDef | ast.AsyncFunctionDef]:
     return {f.name: f for f, cls in module_functions(module) if cls is None}
 
@@ -135,16 +151,18 @@ def _lost_in(
     if params != _params(old, method) or not params:
         return []
     before, _ = _arg_stores(old, classes[0], 0, method)
-    if not any(chain[-1] in words for _, chain in before):
+    if not any(_word(chain[-1]) in words for _, chain in before):
         return []  # every finding is a path the base stored, ending in a fork word: upstream's version unread
     after, handed = _arg_stores(new, classes[1], 0, method)
+    # a key written that no literal names (``d[key] = ...``, ``d.update(...)``) may be any key of that dict
+    handed |= {(slot, chain[:-1]) for slot, chain in after if chain and chain[-1] == _ANY_KEY}
     found = []
     for slot, chain in sorted(before.keys() - after.keys()):
-        if not _reached((slot, chain), handed) and chain[-1] in words:
+        if not _reached((slot, chain), handed) and _word(chain[-1]) in words:
             found.append(Lost(path, cls, new.name, slot, params[slot], chain))
     for (slot, chain), values in sorted(before.items()):
         gone = _values_lost(values, after.get((slot, chain)))
-        if gone and not _reached((slot, chain), handed) and chain[-1] in words:
+        if gone and not _reached((slot, chain), handed) and _word(chain[-1]) in words:
             now = frozenset(after[(slot, chain)])
             found.append(Lost(path, cls, new.name, slot, params[slot], chain, gone, now))
     return found
@@ -192,11 +210,16 @@ def _arg_stores(
     roots: dict[str, Path] = {**params, **_aliases(func, params)}
     stores: Stores = {}
     handed: set[Path] = set()
+    looped: dict[str, tuple[str, ...]] | None = None  # read once a store by a computed key is met
     for node in ast.walk(func):
         for target, value in _stored(node):
-            path = _rooted(target, roots) if isinstance(target, ast.Attribute) else None
-            if path is not None:
+            if looped is None and isinstance(target, ast.Subscript) and isinstance(target.slice, ast.Name):
+                looped = _looped_keys(func)
+            for path in _stored_paths(target, roots, looped or {}):
                 stores.setdefault(path, set()).update(_constants(value) or {_UNKNOWN})
+        writer = _dict_writer(node, roots)
+        if writer is not None:
+            stores.setdefault(writer, set()).add(_UNKNOWN)
         if isinstance(node, ast.Call) and not _reads_only(node.func):
             followed = _followed(node, roots, classes, depth)
             if followed is None:
@@ -205,6 +228,63 @@ def _arg_stores(
                 for path, values in followed.items():
                     stores.setdefault(path, set()).update(values)
     return stores, handed
+
+
+def _word(step: str) -> str:
+    """The name a chain's step stores: an attribute's, or a quoted key's (``['bonus']``)."""
+    return step[2:-2] if step.startswith("[") and len(step) > 4 else step
+
+
+def _spell(arg: str, chain: tuple[str, ...]) -> str:
+    """How source spells the path: ``cfg.cache.size``, ``pre['bonus']`` (``ast.unparse``'s quotes)."""
+    return arg + "".join(step if step.startswith("[") else f".{step}" for step in chain)
+
+
+def _looped_keys(func: ast.FunctionDef | ast.AsyncFunctionDef) -> dict[str, tuple[str, ...]]:
+    """Loop variables bound only by a ``for`` over a display of string literals (#47093's ``for key in
+    ("draft_vocab_size", ...): pre_trained_config[key] = ...``): the keys they store."""
+    found: dict[str, tuple[str, ...]] = {}
+    stored = [n.id for n in ast.walk(func) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)]
+    for node in ast.walk(func):
+        if not isinstance(node, ast.For | ast.AsyncFor) or not isinstance(node.target, ast.Name):
+            continue
+        elts = node.iter.elts if isinstance(node.iter, ast.Tuple | ast.List | ast.Set) else []
+        keys = tuple(e.value for e in elts if isinstance(e, ast.Constant) and isinstance(e.value, str))
+        if elts and len(keys) == len(elts) and stored.count(node.target.id) == 1:
+            found[node.target.id] = keys
+    return found
+
+
+def _stored_paths(target: ast.expr, roots: dict[str, Path], looped: dict[str, tuple[str, ...]]) -> list[Path]:
+    """The paths off a parameter a store's target writes: an attribute path, a quoted key (``p["k"]``), each
+    key of a loop over literals (``p[key]``), or any key (``p[name]``: ``_ANY_KEY``)."""
+    if isinstance(target, ast.Attribute):
+        path = _rooted(target, roots)
+        return [path] if path is not None else []
+    if not isinstance(target, ast.Subscript):
+        return []
+    key = target.slice
+    if isinstance(key, ast.Constant) and isinstance(key.value, str):
+        path = _rooted(target, roots)
+        return [path] if path is not None else []
+    head = _rooted(target.value, roots)
+    if head is None:
+        return []
+    slot, chain = head
+    if isinstance(key, ast.Name) and key.id in looped:
+        return [(slot, (*chain, f"[{k!r}]")) for k in looped[key.id]]
+    return [(slot, (*chain, _ANY_KEY))]
+
+
+def _dict_writer(node: ast.AST, roots: dict[str, Path]) -> Path | None:
+    """``p.update(...)``, ``p.setdefault(...)``, ``p |= ...`` on a path off a parameter: keys written unseen."""
+    if isinstance(node, ast.AugAssign) and isinstance(node.op, ast.BitOr):
+        head = _rooted(node.target, roots)
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _DICT_WRITERS:
+        head = _rooted(node.func.value, roots)
+    else:
+        return None
+    return None if head is None else (head[0], (*head[1], _ANY_KEY))
 
 
 def _stored(node: ast.AST) -> Iterator[tuple[ast.expr, ast.expr | None]]:
@@ -271,15 +351,26 @@ def _single(node: ast.AST) -> list[tuple[ast.expr, ast.expr]]:
 
 
 def _rooted(expr: ast.expr, roots: dict[str, Path]) -> Path | None:
-    """The path ``expr`` (``a.b.c``) spells off a parameter, through ``roots``' names."""
+    """The path ``expr`` (``a.b.c``, ``a["k"]``) spells off a parameter, through ``roots``' names."""
     chain: list[str] = []
-    while isinstance(expr, ast.Attribute):
-        chain.insert(0, expr.attr)
-        expr = expr.value
+    while isinstance(expr, ast.Attribute) or _keyed(expr):
+        if isinstance(expr, ast.Attribute):
+            chain.insert(0, expr.attr)
+            expr = expr.value
+        elif isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant):
+            chain.insert(0, f"[{expr.slice.value!r}]")
+            expr = expr.value
     if not isinstance(expr, ast.Name) or expr.id not in roots:
         return None
     slot, head = roots[expr.id]
     return slot, (*head, *chain)
+
+
+def _keyed(expr: ast.AST) -> bool:
+    """``x["key"]``: a subscript by a string literal."""
+    return (
+        isinstance(expr, ast.Subscript) and isinstance(expr.slice, ast.Constant) and isinstance(expr.slice.value, str)
+    )
 
 
 def _handed_paths(call: ast.Call, roots: dict[str, Path]) -> set[Path]:
@@ -333,7 +424,7 @@ def _followed(call: ast.Call, roots: dict[str, Path], classes: dict[str, ast.Cla
 
 def _fork_reads(
     module: ast.Module, owned: set[int], imports: dict[str, tuple[str, str]], lost: list[Lost]
-) -> Iterator[tuple[int, str, Lost]]:
+) -> Iterator[tuple[int, str, Lost, bool]]:
     by_method: dict[str, list[Lost]] = {}
     for item in lost:
         by_method.setdefault(item.method, []).append(item)
@@ -349,11 +440,11 @@ def _fork_reads(
                 arg = _argument(call, item)
                 if arg is None:
                     continue
-                spelt = ".".join((arg, *item.chain))
+                spelt = _spell(arg, item.chain)
                 spellings, names = _spellings(func, arg, item.chain)
-                line = _first_use(func, call, (spellings, names), item.values, owned)
-                if line is not None:
-                    yield line, spelt, item
+                use = _first_use(func, call, (spellings, names), item.values, owned)
+                if use is not None:
+                    yield use[0], spelt, item, use[1]
 
 
 def _names_callee(callee: ast.expr, item: Lost, imports: dict[str, tuple[str, str]], cls: ast.ClassDef | None) -> bool:
@@ -385,12 +476,12 @@ def _spellings(
 ) -> tuple[set[str], set[str]]:
     """How the function spells the path off ``arg`` (itself, or through a local it binds once to a prefix of
     it: ``cache_config = engine_config.cache_config``), and the name whose rebinding changes what they read."""
-    spellings, names = {".".join((arg, *chain))}, {arg}
+    spellings, names = {_spell(arg, chain)}, {arg}
     for local, value in names_bound_once(func).items():
         text = ast.unparse(value)
         for k in range(1, len(chain)):
-            if text == ".".join((arg, *chain[:k])):
-                spellings.add(".".join((local, *chain[k:])))  # bound once: its one binding resets nothing
+            if text == _spell(arg, chain[:k]):
+                spellings.add(_spell(local, chain[k:]))  # bound once: its one binding resets nothing
     return spellings, names
 
 
@@ -400,9 +491,10 @@ def _first_use(
     spelt: tuple[set[str], set[str]],
     values: frozenset[object],
     owned: set[int],
-) -> int | None:
+) -> tuple[int, bool] | None:
     """The line of the first fork-owned load of the path below the call (with ``values``: of a comparison of
-    it with one of them), with no store of it nor rebinding of a name spelling it between."""
+    it with one of them), with no store of it nor rebinding of a name spelling it between; and whether the
+    load is a ``.get`` of a key (a default answers for its absence)."""
     after = getattr(call, "end_lineno", None) or call.lineno
     spellings, names = spelt
     if any(_resets(n, set(), spellings) for n in ast.walk(func) if getattr(n, "lineno", after) < call.lineno):
@@ -415,8 +507,8 @@ def _first_use(
     for line, node in uses:
         if line not in owned or not (_compared(node, spellings, values) if values else _loaded(node, spellings)):
             continue
-        if _guarded(node, parents):  # the fork wrote the read for an object without the attribute too
-            continue
+        if _guarded(node, parents) or _key_guarded(func, node, parents, spellings):
+            continue  # the fork wrote the read for an object without the attribute (the key) too
         if branches_apart(
             func, call, node
         ):  # the call in one branch of an ``if``, the read in the other (never after it)
@@ -424,8 +516,40 @@ def _first_use(
         between = [n for n in ast.walk(func) if after < getattr(n, "lineno", 0) <= line]
         if any(_resets(n, names, spellings) or _handed_on(n, names, spellings) for n in between):
             return None
-        return line
+        return line, _key_probe(node, spellings)
     return None
+
+
+def _key_probe(node: ast.AST, spellings: set[str]) -> bool:
+    """``d.get("key", ...)``: a read of a key that answers its absence with a default."""
+    return (
+        isinstance(node, ast.Call)
+        and isinstance(node.func, ast.Attribute)
+        and node.func.attr == "get"
+        and bool(node.args)
+        and isinstance(node.args[0], ast.Constant)
+        and f"{ast.unparse(node.func.value)}[{node.args[0].value!r}]" in spellings
+    )
+
+
+def _key_guarded(
+    func: ast.FunctionDef | ast.AsyncFunctionDef, node: ast.AST, parents: dict[int, ast.AST], spellings: set[str]
+) -> bool:
+    """A key's read the function wrote for its absence too: in a ``try`` catching KeyError, or the function asks
+    ``"key" in d`` of it."""
+    if not isinstance(node, ast.Subscript) and not _key_probe(node, spellings):
+        return False
+    if isinstance(node, ast.Subscript) and caught_around(node, _KEY_ERRORS, parents):
+        return True
+    asked = {
+        f"{ast.unparse(n.comparators[0])}[{n.left.value!r}]"
+        for n in ast.walk(func)
+        if isinstance(n, ast.Compare)
+        and len(n.ops) == 1
+        and isinstance(n.ops[0], ast.In | ast.NotIn)
+        and isinstance(n.left, ast.Constant)
+    }
+    return not asked.isdisjoint(spellings)
 
 
 def _guarded(node: ast.AST, parents: dict[int, ast.AST]) -> bool:
@@ -466,7 +590,10 @@ def _loaded(node: ast.AST, spellings: set[str]) -> bool:
         if not isinstance(name, ast.Constant) or not isinstance(name.value, str):
             return False
         return f"{ast.unparse(node.args[0])}.{name.value}" in spellings
-    return isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Load) and ast.unparse(node) in spellings
+    if _key_probe(node, spellings):
+        return True
+    read = isinstance(node, ast.Attribute) or _keyed(node)
+    return read and isinstance(getattr(node, "ctx", None), ast.Load) and ast.unparse(node) in spellings
 
 
 def _compared(node: ast.AST, spellings: set[str], values: frozenset[object]) -> bool:
@@ -476,7 +603,7 @@ def _compared(node: ast.AST, spellings: set[str], values: frozenset[object]) -> 
     if not isinstance(node.ops[0], ast.Eq | ast.NotEq | ast.In | ast.NotIn):
         return False
     sides = [node.left, node.comparators[0]]
-    if not any(isinstance(x, ast.Attribute) and ast.unparse(x) in spellings for x in sides):
+    if not any((isinstance(x, ast.Attribute) or _keyed(x)) and ast.unparse(x) in spellings for x in sides):
         return False
     return any(not values.isdisjoint(_held(x)) for x in sides)
 
@@ -490,14 +617,21 @@ def _held(expr: ast.expr) -> set[object]:
 
 
 def _resets(node: ast.AST, names: set[str], spellings: set[str]) -> bool:
-    """A store of the path itself, or a rebinding of a name spelling it."""
-    if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
+    """A store of the path itself (a key's too, or a dict method writing keys into the dict holding it), or a
+    rebinding of a name spelling it."""
+    if (isinstance(node, ast.Attribute) or _keyed(node)) and isinstance(getattr(node, "ctx", None), ast.Store):
         return ast.unparse(node) in spellings
+    if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _DICT_WRITERS:
+        holder = ast.unparse(node.func.value)
+        return any(s.startswith(f"{holder}[") for s in spellings)
     return isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store) and node.id in names
 
 
-def _finding(trees: ThreeTrees, path: str, line: int, spelt: str, item: Lost, pr_pattern: str) -> Finding:
-    commit = trees.upstream_commit(item.path, rf"\.{item.chain[-1]}\s*=", pr_pattern)
+def _finding(trees: ThreeTrees, path: str, line: int, read: tuple[str, bool], item: Lost, pr_pattern: str) -> Finding:
+    spelt, probe = read
+    last = item.chain[-1]
+    stored = rf"\[[\"']{re.escape(_word(last))}[\"']\]\s*=" if last.startswith("[") else rf"\.{last}\s*="
+    commit = trees.upstream_commit(item.path, stored, pr_pattern)
     where = f"{item.cls}.{item.method}" if item.cls else item.method
     if item.values:
         gone = ", ".join(sorted(map(repr, item.values)))
@@ -506,6 +640,13 @@ def _finding(trees: ThreeTrees, path: str, line: int, spelt: str, item: Lost, pr
             f"fork-owned comparison of {spelt} with {gone} after {where}(...), which upstream no longer stores "
             f"there ({item.path}{commit}; it stores {now} now): the test holds only when the value came from "
             "elsewhere (a user's setting), no longer by the call's default: check the path it guards"
+        )
+        return Finding(RULE, "merge", Severity.WARNING, path, line, said)
+    if probe:
+        said = (
+            f"fork-owned .get of {spelt} after {where}(...), which upstream no longer writes into its "
+            f"{item.param} ({item.path}{commit}): the key is there now only if something else wrote it, else the "
+            "default answers: read the key upstream writes now"
         )
         return Finding(RULE, "merge", Severity.WARNING, path, line, said)
     said = (
