@@ -105,7 +105,7 @@ def handed_literal_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 
 
 def _holds_no_read(line: str) -> bool:
-    """A comment, or an import statement alone (``from vllm.v1.engine.utils import X``): its dotted names are
+    """A comment, or an import statement alone (``from pkg.engine.utils import X``): its dotted names are
     no attribute read (perf44: the imports and comments of drift_speed's carry made all its pairs but one)."""
     text = line.lstrip()
     if text.startswith("#"):
