@@ -211,7 +211,7 @@ def _locally_imported_calls(
             fresh = tuple(c for c in calls if _call_lines(c) & added and _binds(c, sig))
             if fresh:
                 before = tuple(_local_import_calls(old, path, names).get((home, name), []))
-                yield Called(path, home, name, before, fresh, ("",) * len(fresh))
+                yield Called(path, home, name, before, fresh, tuple(_owner(new, c) for c in fresh))
 
 
 def _home_calls(
@@ -237,7 +237,7 @@ def _home_calls(
             fresh = tuple(c for c in calls if _call_lines(c) & added and _binds(c, sig))
             if fresh:
                 was = tuple(before.get((home, name, bound), ()))
-                yield Called(path, home, name, was, fresh, ("",) * len(fresh), bound)
+                yield Called(path, home, name, was, fresh, tuple(_owner(new, c) for c in fresh), bound)
 
 
 def _through_home(module: ast.Module, path: str, names: set[str]) -> dict[tuple[str, str, bool], list[ast.Call]]:
@@ -368,13 +368,16 @@ def _live(hit: Called, replaced: set[tuple[str, str]]) -> Called:
     """``hit`` without the new calls inside a module function the fork's file patches as well: the module looks
     that caller up too and runs the fork's, so upstream's new call there never runs (review82: a fork replacing
     ``make_transcription_wrapper`` and ``download_bytes_from_url`` together, its wrapper calling the old way); not
-    where the file keeps upstream's caller (``_kept``)."""
-    keep = [i for i, owner in enumerate(hit.within) if _caller(hit.module, owner) not in replaced]
+    where the file keeps upstream's caller (``_kept``).  The caller is a function of the module the call sits in,
+    which for a call of another module's name is not the name's home (review136: a fork replacing
+    ``EngineArgs.create_engine_config`` beside its ``envs.validate_environ`` of no parameter, #33581's new call
+    ``envs.validate_environ(self.fail_on_environ_validation)`` sitting in that method)."""
+    here = dotted_name(hit.path, roots=("",))
+    keep = [i for i, owner in enumerate(hit.within) if _caller(here, owner) not in replaced]
     if len(keep) == len(hit.new):
         return hit
-    return Called(
-        hit.path, hit.module, hit.name, hit.old, tuple(hit.new[i] for i in keep), tuple(hit.within[i] for i in keep)
-    )
+    new, within = tuple(hit.new[i] for i in keep), tuple(hit.within[i] for i in keep)
+    return Called(hit.path, hit.module, hit.name, hit.old, new, within, hit.at_import)
 
 
 def _caller(module: str, owner: str) -> tuple[str, str]:

@@ -1,0 +1,401 @@
+"""Adversarial twins of killers231's widenings: fork carries correct after the real change.
+
+Each twin replays a real upstream commit under a fork carry shaped like what a widened check catches, but right
+after the merge (the merge base is the commit's first parent, upstream the commit):
+
+- a fork function patched over a name upstream now defines and calls from ANOTHER module
+  (``drift/patched_functions.py``'s ``_home_calls``, killers231): through the module an error, a bare call of a
+  name a top-level ``from home import`` bound a warning.  On the replay's #28406 (69d0e90313, ``aux_stream()``
+  added to ``torch_utils``, called by name from the MoE layer) and on two more real commits of the shape where
+  the call goes through the module: #33581 (f0ca0671c7) ``envs.validate_environ(self.fail_on_environ_validation)``
+  from ``EngineArgs.create_engine_config``, #29289 (9f042ba26b) ``envs.disable_envs_cache()`` from
+  ``cleanup_dist_env_and_memory``.  Twins: a replacement with a defaulted parameter, ``*args, **kwargs``, a
+  lambda taking the call, a patch under ``hasattr``, the caller replaced by the same fork file, a namesake of
+  another module, ``*args`` with the flag keyword-only;
+- a table's bulk write whose keys sit below ``update(``/``|=`` (``drift/registrations.py``, killers231, a
+  warning): on the replay's #38479 (f4b42df048, ``STR_DTYPE_TO_TORCH_DTYPE`` given the ``turboquant_*``
+  dtypes) and #29978 (6038b1b04b, the same table given ``"float16"``).  Twins: the fork's own table's update,
+  a local copy's update in a function, the fork's own key by ``|=``, a write under ``if key not in table``,
+  a ``setdefault``.
+
+Every error on a twin's line is a false one (a warning is counted apart).
+
+ROUNDS
+"""
+
+from __future__ import annotations
+
+import sys
+
+from blind_replay import K, run
+from killer_replay import Killer
+
+CASES: list[tuple[str, str, Killer]] = []
+TWINS: list[tuple[str, str, Killer]] = []
+
+TU = "vllm.utils.torch_utils"
+
+# --- #28406 (69d0e90313): torch_utils.aux_stream() added, called by name (a top-level from-import) by the MoE
+# layer: a warning (the import order decides whether the fork's patch ran first)
+AX = ("#28406", "69d0e90313", "torch_utils gained aux_stream() -> Stream | None, called with no arguments")
+AXH = "import torch\n\nfrom vllm.utils import torch_utils\n\n\n"
+
+
+def _ax(name: str, body: str, line: str, head: str = AXH) -> Killer:
+    return K(*AX, f"vllm/aeon/r136{name}.py", head + body, line)
+
+
+CASES += [
+    (
+        "#28406 home call by name",
+        "an aliased module, a def of two required parameters",
+        _ax(
+            "ax0",
+            "def aeon_side_stream(device: torch.device, priority: int) -> torch.cuda.Stream:\n"
+            "    # AEON: the Spark's drafter overlaps on a high-priority side stream\n"
+            "    return torch.cuda.Stream(device=device, priority=priority)\n\n\n"
+            "tu.aux_stream = aeon_side_stream\n",
+            "tu.aux_stream = aeon_side_stream",
+            head=f"import torch\n\nimport {TU} as tu\n\n\n",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#28406 home call by name",
+        "twin: the replacement's parameter defaulted",
+        _ax(
+            "ax1",
+            "def aeon_aux_stream1(device: torch.device | None = None) -> torch.cuda.Stream:\n"
+            "    return torch.cuda.Stream(device=device, priority=-1)\n\n\n"
+            "torch_utils.aux_stream = aeon_aux_stream1\n",
+            "torch_utils.aux_stream = aeon_aux_stream1",
+        ),
+    ),
+    (
+        "#28406 home call by name",
+        "twin: a lambda taking the call, the device its own",
+        _ax(
+            "ax2",
+            "def aeon_stream_for(device: torch.device) -> torch.cuda.Stream:\n"
+            "    return torch.cuda.Stream(device=device, priority=-1)\n\n\n"
+            'torch_utils.aux_stream = lambda: aeon_stream_for(torch.device("cuda"))\n',
+            'torch_utils.aux_stream = lambda: aeon_stream_for(torch.device("cuda"))',
+        ),
+    ),
+    (
+        "#28406 home call by name",
+        "twin: the patch under hasattr (upstream's def now wins: never installed)",
+        _ax(
+            "ax3",
+            "def aeon_aux_stream3(device: torch.device) -> torch.cuda.Stream:\n"
+            "    return torch.cuda.Stream(device=device)\n\n\n"
+            'if not hasattr(torch_utils, "aux_stream"):\n'
+            "    torch_utils.aux_stream = aeon_aux_stream3\n",
+            "    torch_utils.aux_stream = aeon_aux_stream3",
+        ),
+    ),
+]
+
+# --- #33581 (f0ca0671c7): envs.validate_environ(hard_fail) added, called through the module by
+# EngineArgs.create_engine_config (an error: looked up at run time, it finds the patch)
+VE = ("#33581", "f0ca0671c7", "envs.validate_environ(hard_fail) added, called through the module")
+VEH = "import vllm.envs as envs\n\n\n"
+
+
+def _ve(name: str, body: str, line: str, head: str = VEH) -> Killer:
+    return K(*VE, f"vllm/aeon/r136{name}.py", head + body, line)
+
+
+CASES += [
+    (
+        "#33581 home call through the module",
+        "a replacement taking no parameter",
+        _ve(
+            "ve0",
+            "def aeon_validate_environ() -> None:\n"
+            "    # AEON: the Spark's launcher sets VLLM_AEON_* itself; nothing to check\n"
+            "    return None\n\n\n"
+            "envs.validate_environ = aeon_validate_environ\n",
+            "envs.validate_environ = aeon_validate_environ",
+        ),
+    ),
+    (
+        "#33581 home call through the module",
+        "setattr of a keyword-only replacement",
+        _ve(
+            "ve00",
+            "def _aeon_check(*, hard_fail: bool = False) -> None:\n"
+            "    return None\n\n\n"
+            "def aeon_install() -> None:\n"
+            '    setattr(envs, "validate_environ", _aeon_check)\n',
+            '    setattr(envs, "validate_environ", _aeon_check)',
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#33581 home call through the module",
+        "twin: the parameter defaulted",
+        _ve(
+            "ve1",
+            "def aeon_validate_environ1(hard_fail: bool = False) -> None:\n"
+            "    return None\n\n\n"
+            "envs.validate_environ = aeon_validate_environ1\n",
+            "envs.validate_environ = aeon_validate_environ1",
+        ),
+    ),
+    (
+        "#33581 home call through the module",
+        "twin: *args and **kwargs",
+        _ve(
+            "ve2",
+            "def aeon_validate_environ2(*args, **kwargs) -> None:\n"
+            "    return None\n\n\n"
+            "envs.validate_environ = aeon_validate_environ2\n",
+            "envs.validate_environ = aeon_validate_environ2",
+        ),
+    ),
+    (
+        "#33581 home call through the module",
+        "twin: a lambda of one parameter",
+        _ve(
+            "ve3",
+            "envs.validate_environ = lambda hard_fail: None\n",
+            "envs.validate_environ = lambda hard_fail: None",
+        ),
+    ),
+    (
+        "#33581 home call through the module",
+        "twin: the caller replaced by the same file (upstream's new call never runs)",
+        _ve(
+            "ve4",
+            "def aeon_validate_environ4() -> None:\n"
+            "    return None\n\n\n"
+            "def aeon_create_engine_config(self, *args, **kwargs):\n"
+            "    # AEON: the Spark's launcher builds its own config; validate_environ() is its own\n"
+            "    aeon_validate_environ4()\n"
+            "    raise NotImplementedError\n\n\n"
+            "envs.validate_environ = aeon_validate_environ4\n"
+            "arg_utils.EngineArgs.create_engine_config = aeon_create_engine_config\n",
+            "envs.validate_environ = aeon_validate_environ4",
+            head="import vllm.envs as envs\nfrom vllm.engine import arg_utils\n\n\n",
+        ),
+    ),
+    (
+        "#33581 home call through the module",
+        "twin: a namesake patched on another module",
+        _ve(
+            "ve5",
+            "def aeon_validate_environ5() -> None:\n"
+            "    return None\n\n\n"
+            "aeon_env_utils.validate_environ = aeon_validate_environ5\n",
+            "aeon_env_utils.validate_environ = aeon_validate_environ5",
+            head="from vllm.config import utils as aeon_env_utils\n\n\n",
+        ),
+    ),
+    (
+        "#33581 home call through the module",
+        "twin: *args with the flag keyword-only",
+        _ve(
+            "ve6",
+            "def aeon_validate_environ6(*args, strict: bool = False) -> None:\n"
+            "    return None\n\n\n"
+            "envs.validate_environ = aeon_validate_environ6\n",
+            "envs.validate_environ = aeon_validate_environ6",
+        ),
+    ),
+    (
+        "#33581 home call through the module",
+        "twin: the patch under hasattr",
+        _ve(
+            "ve7",
+            "def aeon_validate_environ7() -> None:\n"
+            "    return None\n\n\n"
+            'if not hasattr(envs, "validate_environ"):\n'
+            "    envs.validate_environ = aeon_validate_environ7\n",
+            "    envs.validate_environ = aeon_validate_environ7",
+        ),
+    ),
+]
+
+# --- #29289 (9f042ba26b): envs.disable_envs_cache() added, called through the module by
+# parallel_state.cleanup_dist_env_and_memory
+DC = ("#29289", "9f042ba26b", "envs.disable_envs_cache() added, called through the module")
+
+
+def _dc(name: str, body: str, line: str, head: str = VEH) -> Killer:
+    return K(*DC, f"vllm/aeon/r136{name}.py", head + body, line)
+
+
+CASES += [
+    (
+        "#29289 home call through the module",
+        "a replacement with a required parameter, installed in a function",
+        _dc(
+            "dc0",
+            "def aeon_disable_envs_cache(flush: bool) -> None:\n"
+            "    # AEON: the Spark keeps its pinned VLLM_AEON_* values across restarts\n"
+            "    return None\n\n\n"
+            "def aeon_install() -> None:\n"
+            "    envs.disable_envs_cache = aeon_disable_envs_cache\n",
+            "    envs.disable_envs_cache = aeon_disable_envs_cache",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#29289 home call through the module",
+        "twin: the caller replaced by the same file",
+        _dc(
+            "dc1",
+            "def aeon_disable_envs_cache1(flush: bool) -> None:\n"
+            "    return None\n\n\n"
+            "def aeon_cleanup(shutdown_ray: bool = False) -> None:\n"
+            "    aeon_disable_envs_cache1(True)\n\n\n"
+            "envs.disable_envs_cache = aeon_disable_envs_cache1\n"
+            "parallel_state.cleanup_dist_env_and_memory = aeon_cleanup\n",
+            "envs.disable_envs_cache = aeon_disable_envs_cache1",
+            head="import vllm.envs as envs\nfrom vllm.distributed import parallel_state\n\n\n",
+        ),
+    ),
+    (
+        "#29289 home call through the module",
+        "twin: the flag defaulted",
+        _dc(
+            "dc2",
+            "def aeon_disable_envs_cache2(flush: bool = True) -> None:\n"
+            "    return None\n\n\n"
+            "envs.disable_envs_cache = aeon_disable_envs_cache2\n",
+            "envs.disable_envs_cache = aeon_disable_envs_cache2",
+        ),
+    ),
+]
+
+# --- #38479 (f4b42df048): STR_DTYPE_TO_TORCH_DTYPE gains the turboquant_* cache dtypes (torch.uint8)
+TQ = ("#38479", "f4b42df048", "STR_DTYPE_TO_TORCH_DTYPE gained turboquant_* -> torch.uint8")
+TQH = f"import torch\n\nfrom {TU} import STR_DTYPE_TO_TORCH_DTYPE\n\n"
+
+
+def _tq(name: str, body: str, line: str, head: str = TQH) -> Killer:
+    return K(*TQ, f"vllm/aeon/r136{name}.py", head + body, line)
+
+
+CASES += [
+    (
+        "#38479 bulk table write",
+        "|= a display opening on its line, the key below",
+        _tq(
+            "tq0",
+            "# AEON: the Spark's TurboQuant port keeps 3-bit codes in int8 pages\n"
+            "STR_DTYPE_TO_TORCH_DTYPE |= {\n"
+            '    "turboquant_3bit_nc": torch.int8,\n'
+            "}\n",
+            '    "turboquant_3bit_nc": torch.int8,',
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#38479 bulk table write",
+        "twin: the fork's own table's update",
+        _tq(
+            "tq1",
+            "AEON_KV_CACHE_DTYPES: dict[str, torch.dtype] = {}\n"
+            "AEON_KV_CACHE_DTYPES.update(\n"
+            '    {"turboquant_k8v4": torch.int8, "aeon_nvfp4_kv": torch.uint8}\n'
+            ")\n",
+            '    {"turboquant_k8v4": torch.int8, "aeon_nvfp4_kv": torch.uint8}',
+        ),
+    ),
+    (
+        "#38479 bulk table write",
+        "twin: a local copy's update in a function",
+        _tq(
+            "tq2",
+            "def aeon_dtypes() -> dict[str, torch.dtype]:\n"
+            "    dtypes = dict(STR_DTYPE_TO_TORCH_DTYPE)\n"
+            "    dtypes.update(\n"
+            '        {"turboquant_k8v4": torch.int8}\n'
+            "    )\n"
+            "    return dtypes\n",
+            '        {"turboquant_k8v4": torch.int8}',
+        ),
+    ),
+    (
+        "#38479 bulk table write",
+        "twin: the fork's own key by |=",
+        _tq(
+            "tq3",
+            'STR_DTYPE_TO_TORCH_DTYPE |= {\n    "aeon_nvfp4_kv": torch.uint8,\n}\n',
+            '    "aeon_nvfp4_kv": torch.uint8,',
+        ),
+    ),
+    (
+        "#38479 bulk table write",
+        "twin: the write under `if key not in table` (upstream's entry wins)",
+        _tq(
+            "tq4",
+            'if "turboquant_k8v4" not in STR_DTYPE_TO_TORCH_DTYPE:\n'
+            "    STR_DTYPE_TO_TORCH_DTYPE.update(\n"
+            '        {"turboquant_k8v4": torch.int8}\n'
+            "    )\n",
+            '        {"turboquant_k8v4": torch.int8}',
+        ),
+    ),
+    (
+        "#38479 bulk table write",
+        "twin: setdefault (upstream's entry wins)",
+        _tq(
+            "tq5",
+            'STR_DTYPE_TO_TORCH_DTYPE.setdefault("turboquant_k8v4", torch.int8)\n',
+            'STR_DTYPE_TO_TORCH_DTYPE.setdefault("turboquant_k8v4", torch.int8)',
+        ),
+    ),
+]
+
+# --- #29978 (6038b1b04b): STR_DTYPE_TO_TORCH_DTYPE gains "float16" -> torch.float16
+FH = ("#29978", "6038b1b04b", 'STR_DTYPE_TO_TORCH_DTYPE gained "float16" -> torch.float16')
+
+
+def _fh(name: str, body: str, line: str, head: str = TQH) -> Killer:
+    return K(*FH, f"vllm/aeon/r136{name}.py", head + body, line)
+
+
+CASES += [
+    (
+        "#29978 bulk table write",
+        "a keyword update, the keyword on its own line",
+        _fh(
+            "fh0",
+            "# AEON: the Spark's Mamba state in bf16 under the float16 name\n"
+            "STR_DTYPE_TO_TORCH_DTYPE.update(\n"
+            "    float16=torch.bfloat16,\n"
+            ")\n",
+            "    float16=torch.bfloat16,",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#29978 bulk table write",
+        "twin: the fork's own table by dict(...)",
+        _fh(
+            "fh1",
+            "AEON_MAMBA_DTYPES: dict[str, torch.dtype] = {}\n"
+            "AEON_MAMBA_DTYPES |= dict(\n"
+            "    float16=torch.bfloat16,\n"
+            ")\n",
+            "    float16=torch.bfloat16,",
+        ),
+    ),
+]
+
+
+def main() -> int:
+    run(__doc__, CASES, TWINS, prefix="aeon-review136-")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())
