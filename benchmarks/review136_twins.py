@@ -20,7 +20,38 @@ after the merge (the merge base is the commit's first parent, upstream the commi
 
 Every error on a twin's line is a false one (a warning is counted apart).
 
-ROUNDS
+Round 1 (killers231's head a174741a, the file as first written, 6 cases and 18 twins): 3 caught, 2 warned, 1
+missed of 6; 2 false errors of 18 twins (5 warned).  Both false errors are one class: a fork file replacing the
+caller upstream's new call sits in (``arg_utils.EngineArgs.create_engine_config = aeon_...`` beside #33581's
+``envs.validate_environ = aeon_validate_environ4`` of no parameter; ``parallel_state.cleanup_dist_env_and_memory
+= aeon_cleanup`` beside #29289's ``envs.disable_envs_cache``): a same-module call there was already left out
+(review82), a call of another module's name was keyed at the module's top, so its caller was never asked (and
+the rebuilt hit would have dropped ``at_import``).  The miss: #29978's keyword on its own line below ``update(``
+(the cheap gate took a keyword only after ``(`` or ``,``, and a fork file quoting no key was never parsed).
+The warned twins: the two patches under ``hasattr`` (by design), the fork's own ``AEON_KV_CACHE_DTYPES`` table
+(a word shared with ``STR_DTYPE_TO_TORCH_DTYPE``), a write under ``if key not in`` and a ``setdefault``.
+Round 2 (this branch): ``patched_functions`` gives every new call of another module's name (through the module,
+bound at import, imported in a function) the caller it sits in, asked against the calling module (``_live``:
+the caller's module, not the name's home; ``at_import`` kept); "defined at the base" for a bound name is any
+top-level binding of the home module (``_home_binds``: a ``def``, class, assignment or import, under
+``if``/``try`` too -- the killer author's note; no free real commit of the shape was found, a unit test holds
+it); ``registrations`` reads a keyword opening an added line below ``update(``, parses a fork file naming a key
+only as a keyword, and leaves a table the fork file binds itself to a fresh dict (``_own_tables``).  Unit tests
+that failed before: test_patched_functions ``a_new_call_in_a_caller_the_fork_replaces_too_is_quiet`` (2),
+``a_name_the_home_module_bound_at_the_base_by_assignment_counts_as_defined`` (2 of 3), test_registration_drift
+``a_keyword_on_its_own_line_below_update_is_read``, ``the_fork_files_own_table_is_not_upstreams``.  Left as
+warnings on twins: ``hasattr`` (the engine cannot run the look), ``setdefault`` and ``if key not in`` (upstream's
+entry now wins and the fork's value silently stops applying: a warning is right).
+Round 3 (written after the mends, cases they must not swallow): the caller replaced but kept by the file and
+called by the fork's, another method of the caller's class replaced, another function of the caller's module
+replaced, an alias of upstream's table (no fresh dict) updated by keyword, keywords below ``update(`` in a file
+quoting no key.  Whole file on a174741a (``AEON_SRC``): 6 caught, 2 warned, 3 missed of 11; 2 false errors of
+18 (5 warned).  This branch: 6 caught, 5 warned, 0 missed of 11 (the bulk writes warn by design: the fork's
+value may be the one it keeps); 0 false errors of 18 twins (4 warned).
+REGRESSION
+SPEED
+
+  PYTHONPATH=.. python review136_twins.py [--only TEXT ...] [--show]
 """
 
 from __future__ import annotations
@@ -133,6 +164,40 @@ CASES += [
         ),
     ),
 ]
+CASES += [
+    (
+        "#33581 home call through the module",
+        "round 3: the caller replaced, upstream's kept and called by the fork's",
+        _ve(
+            "ve01",
+            "_upstream_create = arg_utils.EngineArgs.create_engine_config\n\n\n"
+            "def aeon_validate_environ01() -> None:\n"
+            "    return None\n\n\n"
+            "def aeon_create_engine_config01(self, *args, **kwargs):\n"
+            "    # AEON: tag the Spark's config, then upstream's\n"
+            "    return _upstream_create(self, *args, **kwargs)\n\n\n"
+            "envs.validate_environ = aeon_validate_environ01\n"
+            "arg_utils.EngineArgs.create_engine_config = aeon_create_engine_config01\n",
+            "envs.validate_environ = aeon_validate_environ01",
+            head="import vllm.envs as envs\nfrom vllm.engine import arg_utils\n\n\n",
+        ),
+    ),
+    (
+        "#33581 home call through the module",
+        "round 3: another method of the caller's class replaced",
+        _ve(
+            "ve02",
+            "def aeon_validate_environ02() -> None:\n"
+            "    return None\n\n\n"
+            "def aeon_create_model_config(self, *args, **kwargs):\n"
+            "    raise NotImplementedError\n\n\n"
+            "envs.validate_environ = aeon_validate_environ02\n"
+            "arg_utils.EngineArgs.create_model_config = aeon_create_model_config\n",
+            "envs.validate_environ = aeon_validate_environ02",
+            head="import vllm.envs as envs\nfrom vllm.engine import arg_utils\n\n\n",
+        ),
+    ),
+]
 TWINS += [
     (
         "#33581 home call through the module",
@@ -240,6 +305,23 @@ CASES += [
             "def aeon_install() -> None:\n"
             "    envs.disable_envs_cache = aeon_disable_envs_cache\n",
             "    envs.disable_envs_cache = aeon_disable_envs_cache",
+        ),
+    ),
+]
+CASES += [
+    (
+        "#29289 home call through the module",
+        "round 3: another function of the caller's module replaced",
+        _dc(
+            "dc01",
+            "def aeon_disable_envs_cache01(flush: bool) -> None:\n"
+            "    return None\n\n\n"
+            "def aeon_destroy_distributed_environment() -> None:\n"
+            "    return None\n\n\n"
+            "envs.disable_envs_cache = aeon_disable_envs_cache01\n"
+            "parallel_state.destroy_distributed_environment = aeon_destroy_distributed_environment\n",
+            "envs.disable_envs_cache = aeon_disable_envs_cache01",
+            head="import vllm.envs as envs\nfrom vllm.distributed import parallel_state\n\n\n",
         ),
     ),
 ]
@@ -373,6 +455,31 @@ CASES += [
             "    float16=torch.bfloat16,\n"
             ")\n",
             "    float16=torch.bfloat16,",
+        ),
+    ),
+]
+CASES += [
+    (
+        "#29978 bulk table write",
+        "round 3: the fork file's alias of upstream's table (no fresh dict)",
+        _fh(
+            "fh01",
+            "AEON_DTYPES = STR_DTYPE_TO_TORCH_DTYPE\nAEON_DTYPES.update(\n    float16=torch.bfloat16,\n)\n",
+            "    float16=torch.bfloat16,",
+        ),
+    ),
+    (
+        "#38479 bulk table write",
+        "round 3: keywords below update(, a fork file quoting no key",
+        K(
+            *TQ,
+            "vllm/aeon/r136tq01.py",
+            f"import torch\n\nfrom {TU.rsplit('.', 1)[0]} import torch_utils\n\n"
+            "torch_utils.STR_DTYPE_TO_TORCH_DTYPE.update(\n"
+            "    aeon_nvfp4_kv=torch.uint8,\n"
+            "    turboquant_k8v4=torch.float8_e4m3fn,\n"
+            ")\n",
+            "    turboquant_k8v4=torch.float8_e4m3fn,",
         ),
     ),
 ]

@@ -659,3 +659,26 @@ def test_a_replaced_caller_the_fork_keeps_or_another_caller_still_counts(
 ) -> None:
     [(line, found, _)] = home_rows(git_repo, no_rules, fork, THROUGH)
     assert (line, found) == (line_of(fork, "streams.side_stream = aeon_side"), "error")
+
+
+@pytest.mark.parametrize(
+    ("home_base", "warned"),
+    [
+        # the home module bound the name at the base by assignment: callers imported it before any patch
+        (HOME_BASE + "\n\nside_stream = current\n", False),
+        (
+            HOME_BASE
+            + "\n\ntry:\n    from vllm.util.cuda import side_stream\nexcept ImportError:\n    side_stream = None\n",
+            False,
+        ),
+        # another name bound so: the new name is still the fork's own at the base
+        (HOME_BASE + "\n\nside = current\n", True),
+    ],
+    ids=["assigned at the base", "imported at the base", "another name assigned"],
+)
+def test_a_name_the_home_module_bound_at_the_base_by_assignment_counts_as_defined(
+    git_repo: GitRepo, no_rules: Path, home_base: str, warned: bool
+) -> None:
+    fork = SIDE + "streams.side_stream = aeon_side\n"
+    rows = home_rows(git_repo, no_rules, fork, IMPORTED, (home_base, HOME_THEIRS))
+    assert [found for _, found, _ in rows] == (["warning"] if warned else [])
