@@ -48,8 +48,21 @@ replaced, an alias of upstream's table (no fresh dict) updated by keyword, keywo
 quoting no key.  Whole file on a174741a (``AEON_SRC``): 6 caught, 2 warned, 3 missed of 11; 2 false errors of
 18 (5 warned).  This branch: 6 caught, 5 warned, 0 missed of 11 (the bulk writes warn by design: the fork's
 value may be the one it keeps); 0 false errors of 18 twins (4 warned).
-REGRESSION
-SPEED
+Regression set at this branch: killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
+blind_replay_torchutils 11 caught, 4 warned, 2 missed of 17 (9 quiet), review82_twins 11/11 (29 quiet, 4
+warned), review112_twins 5/5 (23 quiet, 3 warned), review126_twins 7 caught, 1 warned of 8 (34 quiet, 2 warned),
+registry_replay 38/40 (0 false errors, 0 false warnings of 40), blind_replay_compbackends 9 caught, 1 warned, 2
+missed of 12 (10 quiet), blind_replay_fiutils 10 caught, 6 warned, 2 missed of 18 (9 quiet, 1 warned),
+blind_replay_fmlayer3 12 caught, 1 warned of 13 (8 quiet), blind_replay_pstate 21 caught, 1 warned of 22 (11
+quiet, 1 warned), blind_replay_scoring 22/22 (10 quiet), blind_replay_tfbackend 24 caught, 2 warned of 26 (11
+quiet), blind_replay_wutils 11 caught, 6 warned, 3 missed of 20 (12 quiet, 1 warned), blind_replay_modelcfg 14
+caught, 8 warned, 2 missed of 24 (11 quiet), blind_replay_modelifaces 15 caught, 1 warned of 16 (11 quiet): each
+as recorded, 0 false errors.  Unit tests: test_patched_functions 75 (+7), test_registration_drift 9 (+2),
+test_symbol_drift_cost + test_patched_methods + test_dead_patches 25, test_lazy_patterns + test_fleet_profile 21
+passed (1 skipped: no Docker).
+Speed (drift_speed's 150-commit window, the two checks put in its list for the run, 3 audits, medians, the
+machine shared): patched_function_drift 0.50/0.49 ms on this branch against 0.14 ms on a174741a (``AEON_SRC``),
+registration_drift 0.12-0.13 ms on both; audit 12.9-14.8 s.  Both under the 2 ms budget.
 
   PYTHONPATH=.. python review136_twins.py [--only TEXT ...] [--show]
 """
