@@ -613,3 +613,72 @@ def test_a_name_upstream_now_defines_quiet_where_the_patch_fits_or_is_not_met(
     git_repo: GitRepo, no_rules: Path, fork: str, layer: str, home: tuple[str, str] | None
 ) -> None:
     assert home_rows(git_repo, no_rules, fork, layer, home or (HOME_BASE, HOME_THEIRS)) == []
+
+
+# --- review136: the new call of another module's name sits in a caller the fork's file replaces too
+OWN_BUILD = "def aeon_build():\n    return None\n\n\n"
+
+
+@pytest.mark.parametrize(
+    ("fork", "layer"),
+    [
+        # the layer's ``build`` is the fork's now: upstream's new call there never runs
+        (SIDE + OWN_BUILD + "streams.side_stream = aeon_side\nshared.build = aeon_build\n", THROUGH),
+        (SIDE + OWN_BUILD + "streams.side_stream = aeon_side\nshared.build = aeon_build\n", IMPORTED),
+    ],
+    ids=["through the module", "imported by name"],
+)
+def test_a_new_call_in_a_caller_the_fork_replaces_too_is_quiet(
+    git_repo: GitRepo, no_rules: Path, fork: str, layer: str
+) -> None:
+    fork = fork.replace(
+        "from vllm.util import streams\n", "from vllm.layers import shared\nfrom vllm.util import streams\n"
+    )
+    assert home_rows(git_repo, no_rules, fork, layer) == []
+
+
+_HEAD = "from vllm.layers import shared\nfrom vllm.util import streams\n\n\n"
+_AEON_SIDE = SIDE.split("\n\n\n", 1)[1]
+
+
+@pytest.mark.parametrize(
+    "fork",
+    [
+        # the fork's file keeps upstream's ``build`` and calls it: the new call runs all the same
+        _HEAD
+        + _AEON_SIDE
+        + "_upstream_build = shared.build\n\n\ndef aeon_build():\n    return _upstream_build()\n\n\n"
+        + "streams.side_stream = aeon_side\nshared.build = aeon_build\n",
+        # another function of the layer replaced: ``build`` is still upstream's
+        _HEAD + _AEON_SIDE + OWN_BUILD + "streams.side_stream = aeon_side\nshared.other = aeon_build\n",
+    ],
+    ids=["the caller kept", "another function replaced"],
+)
+def test_a_replaced_caller_the_fork_keeps_or_another_caller_still_counts(
+    git_repo: GitRepo, no_rules: Path, fork: str
+) -> None:
+    [(line, found, _)] = home_rows(git_repo, no_rules, fork, THROUGH)
+    assert (line, found) == (line_of(fork, "streams.side_stream = aeon_side"), "error")
+
+
+@pytest.mark.parametrize(
+    ("home_base", "warned"),
+    [
+        # the home module bound the name at the base by assignment: callers imported it before any patch
+        (HOME_BASE + "\n\nside_stream = current\n", False),
+        (
+            HOME_BASE
+            + "\n\ntry:\n    from vllm.util.cuda import side_stream\nexcept ImportError:\n    side_stream = None\n",
+            False,
+        ),
+        # another name bound so: the new name is still the fork's own at the base
+        (HOME_BASE + "\n\nside = current\n", True),
+    ],
+    ids=["assigned at the base", "imported at the base", "another name assigned"],
+)
+def test_a_name_the_home_module_bound_at_the_base_by_assignment_counts_as_defined(
+    git_repo: GitRepo, no_rules: Path, home_base: str, warned: bool
+) -> None:
+    fork = SIDE + "streams.side_stream = aeon_side\n"
+    rows = home_rows(git_repo, no_rules, fork, IMPORTED, (home_base, HOME_THEIRS))
+    assert [found for _, found, _ in rows] == (["warning"] if warned else [])

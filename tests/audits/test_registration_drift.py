@@ -270,3 +270,39 @@ def test_a_bulk_write_of_a_key_upstream_now_registers_is_a_warning_on_the_keys_l
     assert set(by_line) == set(wanted)
     assert all(f"registration of {key!r}" in by_line[line] for line, key in wanted.items())
     assert all(f.severity is Severity.WARNING for f in report.findings if f.path == FORK)
+
+
+# review136: a keyword on its own line below ``update(`` (a file quoting the key nowhere); the fork's own table,
+# named with a word upstream's shares, written with the same key
+KEYWORD_ONLY = """from vllm.model_executor.models import registry
+
+registry._TEXT_GENERATION_MODELS.update(
+    Glm5ForCausalLM=("aeon.glm5", "AeonGlm5"),
+)
+"""
+OWN_TABLE = """AEON_TEXT_GENERATION_MODELS: dict[str, tuple[str, str]] = {}
+AEON_TEXT_GENERATION_MODELS.update(
+    {"Glm5ForCausalLM": ("aeon.glm5", "AeonGlm5")}
+)
+AEON_TEXT_GENERATION_MODELS["Glm5ForCausalLM"] = ("aeon.glm5", "AeonGlm5b")
+"""
+
+
+def _bulk_rows(git_repo: GitRepo, no_rules: Path, fork: str) -> dict[int, str]:
+    sides = s.merge_case(
+        git_repo,
+        {REGISTRY: REGISTRY_BASE, "vllm/aeon/__init__.py": ""},
+        {FORK: fork},
+        [(SUBJECT, {REGISTRY: REGISTRY_ADDED})],
+    )
+    return found(git_repo.audit(no_rules, merge=sides))
+
+
+def test_a_keyword_on_its_own_line_below_update_is_read(git_repo: GitRepo, no_rules: Path) -> None:
+    by_line = _bulk_rows(git_repo, no_rules, KEYWORD_ONLY)
+    assert set(by_line) == {line_of(git_repo, "    Glm5ForCausalLM=")}
+    assert "registration of 'Glm5ForCausalLM'" in by_line[line_of(git_repo, "    Glm5ForCausalLM=")]
+
+
+def test_the_fork_files_own_table_is_not_upstreams(git_repo: GitRepo, no_rules: Path) -> None:
+    assert _bulk_rows(git_repo, no_rules, OWN_TABLE) == {}

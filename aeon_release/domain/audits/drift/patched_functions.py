@@ -29,9 +29,10 @@ merge's.  Quiet: a function taking the new parameters or ``**kwargs``, a value t
 file (upstream's own function, a class, a method, a name the file also assigns or imports -- review126: but for
 an import just before the ``def`` in its own block --, a name a function around the patch takes as a parameter,
 which installs what its caller hands in), an attribute of the fork's own
-object or module of the name, a call elsewhere by the imported name (bound before the patch ran), a new call
-inside a module function (or a top-level class's method) the fork's file patches too (that caller is the fork's
-now).  A warning: the patch
+object or module of the name, a call elsewhere by the imported name of a name its home module bound at the
+base (bound before the patch ran; a name new there is a warning, killers231), a new call inside a module function
+(or a top-level class's method) the fork's file patches too, in the name's module or another (review136: that
+caller is the fork's now).  A warning: the patch
 under an ``if`` that tests the patched name, a signature or ``hasattr`` (the fork picks its patch by looking at
 upstream's function, which the engine cannot run), a ``def`` under a decorator other than ``functools.wraps``
 (the decorated value may take other parameters).
@@ -54,6 +55,8 @@ from aeon_release.domain.audits.drift.signatures import Sig, call_problem, lambd
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
 from aeon_release.domain.audits.source import (
+    bound_names,
+    flat_statements,
     last_name,
     lazy_pattern,
     own_scope_nodes,
@@ -211,7 +214,7 @@ def _locally_imported_calls(
             fresh = tuple(c for c in calls if _call_lines(c) & added and _binds(c, sig))
             if fresh:
                 before = tuple(_local_import_calls(old, path, names).get((home, name), []))
-                yield Called(path, home, name, before, fresh, ("",) * len(fresh))
+                yield Called(path, home, name, before, fresh, tuple(_owner(new, c) for c in fresh))
 
 
 def _home_calls(
@@ -231,13 +234,13 @@ def _home_calls(
         here = dotted_name(path, roots=("",))
         before = _through_home(old, path, names)
         for (home, name, bound), calls in sorted(_through_home(new, path, names).items()):
-            fits = home != here and not (bound and _home_def(trees, home, name, trees.base) is not None)
+            fits = home != here and not (bound and _home_binds(trees, home, name, trees.base))
             theirs = _home_def(trees, home, name) if fits else None
             sig = signature(theirs, False) if theirs is not None else None
             fresh = tuple(c for c in calls if _call_lines(c) & added and _binds(c, sig))
             if fresh:
                 was = tuple(before.get((home, name, bound), ()))
-                yield Called(path, home, name, was, fresh, ("",) * len(fresh), bound)
+                yield Called(path, home, name, was, fresh, tuple(_owner(new, c) for c in fresh), bound)
 
 
 def _through_home(module: ast.Module, path: str, names: set[str]) -> dict[tuple[str, str, bool], list[ast.Call]]:
@@ -334,6 +337,20 @@ def _local_imports(module: ast.Module, name: str) -> int:
     )
 
 
+def _home_binds(trees: ThreeTrees, home: str, name: str, rev: str) -> bool:
+    """Whether module ``home`` binds ``name`` at its top at ``rev``: a ``def``, a class, an assignment or an
+    import (review136: a module's ``fetch_image = connector.fetch_image`` at the base, a ``def`` upstream's, is a
+    name callers imported before any patch as much as a def is)."""
+    for path, text in trees.blobs(rev, _homes(home)).items():
+        tree = parse_python(text, path) if text is not None else None
+        if tree is not None and (
+            name in bound_names(tree)
+            or any(isinstance(n, (*_FUNCS, ast.ClassDef)) and n.name == name for n in flat_statements(tree.body))
+        ):
+            return True
+    return False
+
+
 def _homes(module: str) -> list[str]:
     stem = module.replace(".", "/")
     return [f"{stem}.py", f"{stem}/__init__.py"]
@@ -368,13 +385,16 @@ def _live(hit: Called, replaced: set[tuple[str, str]]) -> Called:
     """``hit`` without the new calls inside a module function the fork's file patches as well: the module looks
     that caller up too and runs the fork's, so upstream's new call there never runs (review82: a fork replacing
     ``make_transcription_wrapper`` and ``download_bytes_from_url`` together, its wrapper calling the old way); not
-    where the file keeps upstream's caller (``_kept``)."""
-    keep = [i for i, owner in enumerate(hit.within) if _caller(hit.module, owner) not in replaced]
+    where the file keeps upstream's caller (``_kept``).  The caller is a function of the module the call sits in,
+    which for a call of another module's name is not the name's home (review136: a fork replacing
+    ``EngineArgs.create_engine_config`` beside its ``envs.validate_environ`` of no parameter, #33581's new call
+    ``envs.validate_environ(self.fail_on_environ_validation)`` sitting in that method)."""
+    here = dotted_name(hit.path, roots=("",))
+    keep = [i for i, owner in enumerate(hit.within) if _caller(here, owner) not in replaced]
     if len(keep) == len(hit.new):
         return hit
-    return Called(
-        hit.path, hit.module, hit.name, hit.old, tuple(hit.new[i] for i in keep), tuple(hit.within[i] for i in keep)
-    )
+    new, within = tuple(hit.new[i] for i in keep), tuple(hit.within[i] for i in keep)
+    return Called(hit.path, hit.module, hit.name, hit.old, new, within, hit.at_import)
 
 
 def _caller(module: str, owner: str) -> tuple[str, str]:

@@ -50,8 +50,10 @@ _REGISTRATION_LINE = lazy_pattern(
 # the opening of a table's bulk write (killers231): ``R.update(`` or ``R |=``, its keys on the lines that follow
 # as often as on its own (``R.update(\n    {"k": v, "k2": w}\n)``, ``R.update(k=v)``)
 _BULK = lazy_pattern(r"\.update\(|\|=[ \t]*(?:\{|dict\(|$)", re.M)
+# a key: a display's, or a keyword's after ``(``/``,`` or opening an added line of its own (review136:
+# ``R.update(\n    float16=torch.bfloat16,\n)``)
 _BULK_KEY = lazy_pattern(
-    rf"""(?:[{{,(][ \t]*|^\+[ \t]*){_KEY}[ \t]*:|[(,][ \t]*([A-Za-z_]\w{{2,}})[ \t]*=(?!=)""", re.M
+    rf"""(?:[{{,(][ \t]*|^\+[ \t]*){_KEY}[ \t]*:|(?:[(,]|^\+)[ \t]*([A-Za-z_]\w{{2,}})[ \t]*=(?!=)""", re.M
 )
 _BULK_SPAN = 800
 
@@ -183,13 +185,32 @@ def _new_upstream_keys(trees: ThreeTrees, keys: set[str]) -> tuple[set[str], lis
 def _fork_registrations(trees: ThreeTrees, keys: set[str]) -> Iterator[Registration]:
     """The fork-owned registrations of ``keys`` in the merged tree (not dict displays: a display in a
     fork file is a registry of the fork's own)."""
-    quoted = re.compile(r"""["'](?:""" + "|".join(sorted(map(re.escape, keys))) + r""")["']""")
-    for path in sorted(p for p in trees.mine if p.endswith(".py") and quoted.search(trees.mine.raw(p))):
+    alternatives = "|".join(sorted(map(re.escape, keys)))
+    # quoted, or a keyword (``R.update(k=v)``, ``R |= dict(k=v)``: review136, a file naming the key no other way)
+    named = re.compile(rf"""["'](?:{alternatives})["']|(?<![\w.])(?:{alternatives})[ \t]*=(?!=)""")
+    for path in sorted(p for p in trees.mine if p.endswith(".py") and named.search(trees.mine.raw(p))):
         module = trees.merged_module(path)
         lines = trees.owned_lines(path) if module is not None else set()
+        own = _own_tables(module) if module is not None and lines else set()
         for reg in _written(path, module, displays=False) if module is not None and lines else ():
-            if reg.key in keys and reg.line in lines:
+            if reg.key in keys and reg.line in lines and reg.registry not in own:
                 yield reg
+
+
+def _own_tables(module: ast.Module) -> set[str]:
+    """The names the module binds at its top to a fresh dict (a display, a comprehension, ``dict(...)``):
+    a table of the fork file's own, whatever words its name shares with upstream's (review136: a fork's
+    ``AEON_KV_CACHE_DTYPES = {}`` then ``.update({"turboquant_k8v4": ...})`` beside #38479's
+    ``STR_DTYPE_TO_TORCH_DTYPE``), as a display in a fork file already is."""
+    own: set[str] = set()
+    for stmt in module.body:
+        target, value = simple_assignment(stmt)
+        fresh = isinstance(value, ast.Dict | ast.DictComp) or (
+            isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id == "dict"
+        )
+        if target is not None and fresh:
+            own.add(target)
+    return own
 
 
 def _written(path: str, module: ast.Module, displays: bool) -> Iterator[Registration]:
