@@ -64,6 +64,7 @@ class Test:
     name: str
     module: str
     words: str
+    others: tuple[str, ...] = ()  # review137: words an ``or`` beside the test accepts instead
 
 
 def message_test_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -79,12 +80,17 @@ def message_test_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         for test in files[both.path]:
             said = [m for d in _defs(both.old, test.name) for m in _messages(d)]
             if any(_holds(m, test.words) for m in said) and _defs(both.new, test.name):
-                if not any(_holds(m, test.words) for m in _messages(both.new)) and not _literal_holds(
-                    both.new, test.words
-                ):
-                    if not _moved_holds(trees, both, test):
-                        findings.append(_finding(trees, test, both.path, pr_pattern))
+                if not any(_still_said(trees, both, test, words) for words in (test.words, *test.others)):
+                    findings.append(_finding(trees, test, both.path, pr_pattern))
     return findings
+
+
+def _still_said(trees: ThreeTrees, both: Versions, test: Test, words: str) -> bool:
+    """Upstream's file (a message, any string literal) or a helper the def newly calls from another module could
+    still say ``words``."""
+    if any(_holds(m, words) for m in _messages(both.new)) or _literal_holds(both.new, words):
+        return True
+    return _moved_holds(trees, both, test, words)
 
 
 def _tests(path: str, module: ast.Module, owned: set[int]) -> Iterator[Test]:
@@ -99,9 +105,9 @@ def _tests(path: str, module: ast.Module, owned: set[int]) -> Iterator[Test]:
             if isinstance(n, ast.Call) and (c := resolve(n.func, scope, None)) is not None and (c.source or c.module)
         ]
         for handler in (h for h in node.handlers if h.name):
-            for line, words in _words(handler, handler.name or ""):
+            for line, words, others in _words(handler, handler.name or ""):
                 if line in owned:
-                    yield from (Test(path, line, c.name, c.source or c.module or "", words) for c in callees)
+                    yield from (Test(path, line, c.name, c.source or c.module or "", words, others) for c in callees)
     yield from _expecting(path, module, owned, scope)
 
 
@@ -171,18 +177,38 @@ def _literal_runs(pattern: str) -> list[str]:
     return [*runs, run]
 
 
-def _words(handler: ast.ExceptHandler, name: str) -> Iterator[tuple[int, str]]:
-    """(line, words) of ``"w" in str(e)``, ``"w" in e.args[0]``, ``str(e).startswith("w")`` in the handler."""
-    for node in (n for stmt in handler.body for n in ast.walk(stmt)):
-        if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.In | ast.NotIn):
-            left = node.left
-            if isinstance(left, ast.Constant) and isinstance(left.value, str) and _text_of(node.comparators[0], name):
-                yield node.lineno, left.value
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
-            first = node.args[0]
-            if node.func.attr in ("startswith", "endswith") and _text_of(node.func.value, name):
-                if isinstance(first, ast.Constant) and isinstance(first.value, str):
-                    yield node.lineno, first.value
+def _words(handler: ast.ExceptHandler, name: str) -> Iterator[tuple[int, str, tuple[str, ...]]]:
+    """(line, words, the words an ``or`` beside it accepts instead) of ``"w" in str(e)``, ``"w" in e.args[0]``,
+    ``str(e).startswith("w")`` in the handler."""
+    nodes = [n for stmt in handler.body for n in ast.walk(stmt)]
+    found = {id(node): (line, words) for node in nodes for line, words in _word_test(node, name)}
+    # review137: ``"a" in str(e) or "b" in str(e)`` (or ``"a" not in str(e) and "b" not in str(e)``) is a test
+    # that either spelling passes
+    either: dict[int, list[str]] = {}
+    for node in (n for n in nodes if isinstance(n, ast.BoolOp)):
+        tests = [v for v in node.values if id(v) in found]
+        if len(tests) > 1 and all(_negated(v) == isinstance(node.op, ast.And) for v in tests):
+            for test in tests:
+                either[id(test)] = [found[id(v)][1] for v in tests if v is not test]
+    for key, (line, words) in found.items():
+        yield line, words, tuple(either.get(key, ()))
+
+
+def _negated(node: ast.expr) -> bool:
+    return isinstance(node, ast.Compare) and isinstance(node.ops[0], ast.NotIn)
+
+
+def _word_test(node: ast.AST, name: str) -> Iterator[tuple[int, str]]:
+    """(line, words) of ``node`` when it tests the caught exception's text."""
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.In | ast.NotIn):
+        left = node.left
+        if isinstance(left, ast.Constant) and isinstance(left.value, str) and _text_of(node.comparators[0], name):
+            yield node.lineno, left.value
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
+        first = node.args[0]
+        if node.func.attr in ("startswith", "endswith") and _text_of(node.func.value, name):
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                yield node.lineno, first.value
 
 
 def _text_of(node: ast.expr, name: str) -> bool:
@@ -240,7 +266,7 @@ def _literal_holds(module: ast.Module, words: str) -> bool:
     )
 
 
-def _moved_holds(trees: ThreeTrees, both: Versions, test: Test) -> bool:
+def _moved_holds(trees: ThreeTrees, both: Versions, test: Test, words: str) -> bool:
     """killers230: a module a ``from M import f`` of upstream's file names, ``f`` called by the new def and not
     the old (the raise moved into a helper of another module: #46236's ``verify_group_size_divides_partition``),
     holds the words in a string literal at upstream."""
@@ -255,10 +281,16 @@ def _moved_holds(trees: ThreeTrees, both: Versions, test: Test) -> bool:
     homes = sorted({imported[name].replace(".", "/") for name in moved if name in imported})
     paths = [p for home in homes for p in (f"{home}.py", f"{home}/__init__.py")]
     for path, text in trees.blobs(trees.theirs, paths).items():
-        if text and _fragment(test.words) in text and (module := parse_python(text, path)) is not None:
-            if _literal_holds(module, test.words):
+        if text and _longest_word(words) in text and (module := parse_python(text, path)) is not None:
+            if _literal_holds(module, words):
                 return True
     return False
+
+
+def _longest_word(words: str) -> str:
+    """review137: the longest word of ``words`` (no space, no digit): what a file's raw text holds even where the
+    message is split over implicitly joined lines (``f"...is not divisible "`` ``f"by {group_size=}"``)."""
+    return max(re.split(r"[\s\d]+", words), key=len)
 
 
 def _called_names(defs: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> set[str]:
