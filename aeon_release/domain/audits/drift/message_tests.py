@@ -27,6 +27,11 @@ the words mostly the message's own text, never values alone), on both sides -- t
 upstream's holds them when any message or string of the file could, or a string of the module a ``from M
 import f`` names where ``f`` is a call the def makes now and did not (the raise moved into another module's
 helper, as #46236's into ``verify_group_size_divides_partition``: words it kept stay quiet).
+
+review137 (benchmarks/review137_twins.py): that helper's module is opened on the words' longest word, as a
+message split over implicitly joined f-strings holds no run of them in its raw text; and ``"a" in str(e) or "b"
+in str(e)`` (``not in``s joined by ``and``) is a test either spelling passes: an error only where upstream says
+none.
 """
 
 from __future__ import annotations

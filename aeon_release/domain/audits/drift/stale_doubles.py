@@ -26,6 +26,9 @@ names what the function reads now off the same receiver (``current_platform.is_d
 Quiet: a member the function reads as often (through a helper of its file too), a read dropped with no new
 member read in its place (what the test steered is gone, not moved), a function of the fork's own;
 a double on a member a def upstream dropped (drift/patched_names.py and symbol drift judge a gone member).
+review137: quiet too where the same test function doubles every member read in the old one's place (a ``with``
+of both, a decorator pair), and for a double on an object the fork's file defines itself (its class, its def, a
+name bound to an instance of its class).
 
 Cheap first: only fork files whose added lines spell a double; only upstream's changed files that define a
 steered function and whose diff took out a line naming the patched member.
