@@ -164,6 +164,10 @@ EXPECT_FOUND = {
     "moved-into-another-module-reworded": _expects(
         'pytest.raises(ValueError, match="cannot be halved evenly")', "halve(3)"
     ),
+    # review137: a ``?`` read as an optional character inside the run, not the run's end
+    "optional-character-inside-the-run": _expects(
+        'pytest.raises(ValueError, match=r"is not divisible by group_size ?= 256")', "shape(384, 256)"
+    ),
     # review137: a moved raise split over implicitly joined lines, reworded
     "moved-split-over-lines-reworded": _expects(
         'pytest.raises(ValueError, match="cannot split into group_size =")', "third(384, 256)"
@@ -180,6 +184,10 @@ EXPECT_QUIET = {
     "no-match": _expects("pytest.raises(ValueError)", "shape(384, 256)"),
     "moved-into-another-module-kept": _expects(
         'pytest.raises(ValueError, match="split k = 384 leaves a partial group")', "split(384, 256)"
+    ),
+    # review137: optional spaces either text matches
+    "optional-spaces-both-texts": _expects(
+        'pytest.raises(ValueError, match=r"k ?= ?384 is not divisible by group_size ?= ?256")', "shape(384, 256)"
     ),
     # review137: a moved raise split over implicitly joined lines still says the words
     "moved-split-over-lines-kept": _expects(
