@@ -5,7 +5,9 @@ became "... but of unexpected size. got: "): a fork's ``"already initialized, bu
 is never true again (blind_replay_pstate2).  Errors: an ``in str(e)``, an ``in e.args[0]``, a ``startswith``, a
 call off an imported module.  Quiet: kept words, words the base's def never said, words another message of the
 file still holds, a function of the fork's own; review125: words upstream's message still holds after it moved
-into a local (``msg = f"..."; raise ValueError(msg)``), while words reworded away in that move are found.
+into a local (``msg = f"..."; raise ValueError(msg)``), while words reworded away in that move are found;
+review137: an ``or`` of two spellings upstream says one of is quiet (an ``or`` with never-said words, an ``and``
+found), and a moved helper's message split over implicitly joined lines is read.
 """
 
 from __future__ import annotations
@@ -54,6 +56,11 @@ def split(k: int, group_size: int) -> None:
 def halve(k: int) -> None:
     if k % 2:
         raise ValueError(f"odd k = {k} cannot be halved evenly")
+
+
+def third(k: int, g: int) -> None:
+    if k % g:
+        raise ValueError(f"third k = {k} cannot split into group_size = {g}")
 """
 LIB_AFTER = (
     LIB_BASE.replace("but of unexpected size: ", "but of unexpected size. got: ")
@@ -73,7 +80,11 @@ LIB_AFTER = (
         "    verify_split(k, group_size)",
     )
     .replace('    if k % 2:\n        raise ValueError(f"odd k = {k} cannot be halved evenly")', "    verify_half(k)")
-    .replace("def ensure(", "from pkg.checks import verify_half, verify_split\n\n\ndef ensure(", 1)
+    .replace(
+        '    if k % g:\n        raise ValueError(f"third k = {k} cannot split into group_size = {g}")',
+        "    verify_third(k, g)",
+    )
+    .replace("def ensure(", "from pkg.checks import verify_half, verify_split, verify_third\n\n\ndef ensure(", 1)
 )
 # killers230: the raise moved into a helper of another module (#46236's verify_group_size_divides_partition)
 CHECKS = """def verify_split(k: int, group_size: int) -> None:
@@ -84,6 +95,14 @@ CHECKS = """def verify_split(k: int, group_size: int) -> None:
 def verify_half(k: int) -> None:
     if k % 2:
         raise ValueError(f"{k=} is odd")
+
+
+def verify_third(k: int, g: int) -> None:
+    if k % g:
+        raise ValueError(
+            f"third {k=} cannot split "
+            f"into {g=}, reduce tp"
+        )
 """
 SUBJECT = "[Misc] log more detailed message for ensure_model_parallel_initialized (#22144)"
 HEAD = "import pkg.groups as groups\nfrom pkg.groups import build, check, ensure, legacy\n\n\n"
@@ -103,17 +122,25 @@ FOUND = {
     "startswith": _try("build(tp)", 'str(e).startswith("bad size")'),
     "module-attribute": _try("groups.ensure(tp)", '"but of unexpected size:" in str(e)'),
     "reworded-into-a-local": _try("legacy(tp)", '"legacy layout refused" in str(e)'),
+    # review137: an ``or`` whose other words upstream never said, an ``and`` needing both
+    "either-never-said": _try("ensure(tp)", '"but of unexpected size:" in str(e) or "no such group" in str(e)'),
+    "both-required": _try("ensure(tp)", '"but of unexpected size:" in str(e) and "group already" in str(e)'),
 }
 QUIET = {
     "kept-words": _try("ensure(tp)", '"unexpected size" in str(e)'),
     "never-said": _try("ensure(tp)", '"no such group" in str(e)'),
     "another-message-holds-them": _try("ensure(tp)", '"unexpected size:" in str(e)'),
     "kept-in-a-local-message": _try("check(tp)", '"tp mismatch: expected one group" in str(e)'),
+    # review137: a test that either spelling passes
+    "either-spelling": _try("ensure(tp)", '"but of unexpected size:" in str(e) or "but of unexpected size." in str(e)'),
+    "neither-spelling-absent": _try(
+        "ensure(tp)", '"but of unexpected size:" not in str(e) and "but of unexpected size." not in str(e)'
+    ),
     "own-function": "def ensure(tp: int) -> None:\n    assert tp == 1, 'but of unexpected size: 0'\n\n\n"
     "def aeon_check(tp: int) -> bool:\n    try:\n        ensure(tp)\n    except AssertionError as e:\n"
     "        if 'but of unexpected size:' in str(e):\n            return False\n        raise\n    return True\n",
 }
-EXPECTING = "import unittest\n\nimport pytest\n\nfrom pkg.groups import build, check, halve, shape, split\n\n\n"
+EXPECTING = "import unittest\n\nimport pytest\n\nfrom pkg.groups import build, check, halve, shape, split, third\n\n\n"
 
 
 def _expects(expecter: str, call: str) -> str:
@@ -137,6 +164,14 @@ EXPECT_FOUND = {
     "moved-into-another-module-reworded": _expects(
         'pytest.raises(ValueError, match="cannot be halved evenly")', "halve(3)"
     ),
+    # review137: a ``?`` read as an optional character inside the run, not the run's end
+    "optional-character-inside-the-run": _expects(
+        'pytest.raises(ValueError, match=r"is not divisible by group_size ?= 256")', "shape(384, 256)"
+    ),
+    # review137: a moved raise split over implicitly joined lines, reworded
+    "moved-split-over-lines-reworded": _expects(
+        'pytest.raises(ValueError, match="cannot split into group_size =")', "third(384, 256)"
+    ),
     "in-str-spanning-values": _try("shape(tp, 256)", '"k = 384 is not divisible by group_size" in str(e)').replace(
         "from pkg.groups import", "from pkg.groups import shape,"
     ),
@@ -149,6 +184,14 @@ EXPECT_QUIET = {
     "no-match": _expects("pytest.raises(ValueError)", "shape(384, 256)"),
     "moved-into-another-module-kept": _expects(
         'pytest.raises(ValueError, match="split k = 384 leaves a partial group")', "split(384, 256)"
+    ),
+    # review137: optional spaces either text matches
+    "optional-spaces-both-texts": _expects(
+        'pytest.raises(ValueError, match=r"k ?= ?384 is not divisible by group_size ?= ?256")', "shape(384, 256)"
+    ),
+    # review137: a moved raise split over implicitly joined lines still says the words
+    "moved-split-over-lines-kept": _expects(
+        'pytest.raises(ValueError, match=r"k ?= ?384 cannot split into")', "third(384, 256)"
     ),
     "values-alone": _try("shape(tp, 256)", '"384" in str(e)').replace(
         "from pkg.groups import", "from pkg.groups import shape,"

@@ -6,7 +6,8 @@ instead of ``is_device_capability(120)``: a fork test's ``mock.patch.object(curr
 Warnings: a ``with`` item, a decorator, a ``monkeypatch.setattr`` statement, a dotted ``mock.patch`` target, a
 call off an imported module.  Quiet: a member the function still reads (or reads through a helper of its file),
 a read dropped with no new member read in its place, a double steering no changed function, a function of the
-fork's own, a ``monkeypatch.setattr`` after the call.
+fork's own, a ``monkeypatch.setattr`` after the call; review137: quiet where the test doubles the new member
+too or doubles the fork's own class, warned for an alias of the imported object or an unrelated sibling double.
 """
 
 from __future__ import annotations
@@ -67,6 +68,15 @@ FOUND = {
     "decorator": HEAD
     + '@mock.patch.object(platform.current, "is_capability", return_value=True)\ndef test_fp8(_cap):\n'
     "    assert input_dtype() == 'fp8'\n",
+    # review137: a module-level alias of the imported object; the new member's sibling left undoubled
+    "alias-of-the-imported-object": HEAD
+    + "cur = platform.current\n\n\n"
+    + 'def test_fp8():\n    with mock.patch.object(cur, "is_capability", return_value=True):\n'
+    "        assert input_dtype() == 'fp8'\n",
+    "another-member-doubled-beside": HEAD
+    + 'def test_fp8():\n    with mock.patch.object(platform.current, "is_capability", return_value=True):\n'
+    '        with mock.patch.object(platform.current, "is_other", return_value=True, create=True):\n'
+    "            assert input_dtype() == 'fp8'\n",
     "dotted-target": HEAD
     + 'def test_fp8():\n    with mock.patch("pkg.platform.current.is_capability", return_value=True):\n'
     "        assert gates.input_dtype() == 'fp8'\n",
@@ -86,6 +96,14 @@ QUIET = {
     "own-function": "from unittest import mock\n\nfrom pkg import platform\n\n\ndef input_dtype():\n"
     "    return platform.current.is_capability(120)\n\n\ndef test_own():\n"
     '    with mock.patch.object(platform.current, "is_capability", return_value=True):\n        assert input_dtype()\n',
+    # review137: the test doubles the member read in its place too; a double on the fork's own class
+    "the-new-member-doubled-too": HEAD + "def test_fp8():\n    with (\n"
+    '        mock.patch.object(platform.current, "is_capability", return_value=False),\n'
+    '        mock.patch.object(platform.current, "is_family", return_value=True),\n'
+    "    ):\n        assert input_dtype() == 'fp8'\n",
+    "the-fork-own-class": HEAD + "class AeonP:\n    def is_capability(self, c):\n        return True\n\n\n"
+    'def test_own_class():\n    with mock.patch.object(AeonP, "is_capability", return_value=True):\n'
+    "        assert input_dtype() == 'int8'\n",
     "patched-after-the-call": HEAD + "def test_fp8(monkeypatch):\n    assert input_dtype() == 'int8'\n"
     '    monkeypatch.setattr(platform.current, "is_capability", lambda c: c == 120)\n',
 }

@@ -27,6 +27,13 @@ the words mostly the message's own text, never values alone), on both sides -- t
 upstream's holds them when any message or string of the file could, or a string of the module a ``from M
 import f`` names where ``f`` is a call the def makes now and did not (the raise moved into another module's
 helper, as #46236's into ``verify_group_size_divides_partition``: words it kept stay quiet).
+
+review137 (benchmarks/review137_twins.py): that helper's module is opened on the words' longest word, as a
+message split over implicitly joined f-strings holds no run of them in its raw text; and ``"a" in str(e) or "b"
+in str(e)`` (``not in``s joined by ``and``) is a test either spelling passes: an error only where upstream says
+none.  A pattern's ``?`` after a literal character keeps the run going, the character optional: the run is read
+each way (``"SM120? device"``: "SM120 device", "SM12 device"), said at the base when any way is, and still said
+when any way is.
 """
 
 from __future__ import annotations
@@ -51,6 +58,8 @@ _TESTED = lazy_pattern(
 _VALUE = r"""(?:\S{0,64}|[\[({'"][^\n]{0,62}[\])}'"])"""
 _CLASS_ESCAPES = frozenset("dDsSwWbBAZ0123456789")
 _MOST_FILES = 16
+_OPTIONAL = "\x01"  # review137: marks the character before it in a pattern's literal run as optional
+_MOST_OPTIONAL = 4
 _HOLE = "\x00"  # a formatted value's place in a message: no words span it
 
 
@@ -64,6 +73,7 @@ class Test:
     name: str
     module: str
     words: str
+    others: tuple[str, ...] = ()  # review137: words an ``or`` beside the test accepts instead
 
 
 def message_test_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -78,13 +88,18 @@ def message_test_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     for both in parsed_texts(trees, sorted(files)):
         for test in files[both.path]:
             said = [m for d in _defs(both.old, test.name) for m in _messages(d)]
-            if any(_holds(m, test.words) for m in said) and _defs(both.new, test.name):
-                if not any(_holds(m, test.words) for m in _messages(both.new)) and not _literal_holds(
-                    both.new, test.words
-                ):
-                    if not _moved_holds(trees, both, test):
-                        findings.append(_finding(trees, test, both.path, pr_pattern))
+            if any(_holds(m, w) for m in said for w in (test.words, *test.others)) and _defs(both.new, test.name):
+                if not any(_still_said(trees, both, test, words) for words in (test.words, *test.others)):
+                    findings.append(_finding(trees, test, both.path, pr_pattern))
     return findings
+
+
+def _still_said(trees: ThreeTrees, both: Versions, test: Test, words: str) -> bool:
+    """Upstream's file (a message, any string literal) or a helper the def newly calls from another module could
+    still say ``words``."""
+    if any(_holds(m, words) for m in _messages(both.new)) or _literal_holds(both.new, words):
+        return True
+    return _moved_holds(trees, both, test, words)
 
 
 def _tests(path: str, module: ast.Module, owned: set[int]) -> Iterator[Test]:
@@ -99,9 +114,9 @@ def _tests(path: str, module: ast.Module, owned: set[int]) -> Iterator[Test]:
             if isinstance(n, ast.Call) and (c := resolve(n.func, scope, None)) is not None and (c.source or c.module)
         ]
         for handler in (h for h in node.handlers if h.name):
-            for line, words in _words(handler, handler.name or ""):
+            for line, words, others in _words(handler, handler.name or ""):
                 if line in owned:
-                    yield from (Test(path, line, c.name, c.source or c.module or "", words) for c in callees)
+                    yield from (Test(path, line, c.name, c.source or c.module or "", words, others) for c in callees)
     yield from _expecting(path, module, owned, scope)
 
 
@@ -113,9 +128,11 @@ def _expecting(path: str, module: ast.Module, owned: set[int], scope: Scope) -> 
             continue
         for item in node.items:
             call = item.context_expr
-            if isinstance(call, ast.Call) and call.lineno in owned and (words := _pattern_words(call)):
+            if isinstance(call, ast.Call) and call.lineno in owned and (variants := _pattern_words(call)):
+                words, *others = variants
                 for callee in _callees(node.body, scope):
-                    yield Test(path, call.lineno, callee.name, callee.source or callee.module or "", words)
+                    home = callee.source or callee.module or ""
+                    yield Test(path, call.lineno, callee.name, home, words, tuple(others))
 
 
 def _callees(body: list[ast.stmt], scope: Scope) -> list[Callee]:
@@ -127,8 +144,9 @@ def _callees(body: list[ast.stmt], scope: Scope) -> list[Callee]:
     ]
 
 
-def _pattern_words(call: ast.Call) -> str | None:
-    """The longest literal run (4 characters or more) of an expecting call's text pattern, else None."""
+def _pattern_words(call: ast.Call) -> tuple[str, ...] | None:
+    """The texts (4 characters or more) an expecting call's pattern must match literally: its literal run read
+    with the characters a ``?`` makes optional, each way (review137), the one whose shortest way is longest."""
     name = last_name(call.func)
     pattern = None
     if name == "raises":
@@ -137,8 +155,25 @@ def _pattern_words(call: ast.Call) -> str | None:
         pattern = str_value(call.args[1])
     if pattern is None or "|" in pattern or "(" in pattern.replace("\\(", ""):
         return None
-    longest = max(_literal_runs(pattern), key=len, default="")
-    return longest if len(longest) >= 4 else None
+    ways = max((_ways(run) for run in _literal_runs(pattern)), key=lambda w: min(map(len, w)), default=("",))
+    return ways if min(map(len, ways)) >= 4 else None
+
+
+def _ways(run: str) -> tuple[str, ...]:
+    """Each text a run whose ``_OPTIONAL``-marked characters may be absent spells (at most ``_MOST_OPTIONAL`` of
+    them; past that, the run up to the first)."""
+    marks = run.count(_OPTIONAL)
+    if marks > _MOST_OPTIONAL:
+        return (run.split(_OPTIONAL, 1)[0][:-1],)
+    ways = [""]
+    for i, char in enumerate(run):
+        if char == _OPTIONAL:
+            continue
+        if run[i + 1 : i + 2] == _OPTIONAL:
+            ways = [w + c for w in ways for c in ("", char)]
+        else:
+            ways = [w + char for w in ways]
+    return tuple(sorted(set(ways), key=len, reverse=True))
 
 
 def _past(pattern: str, i: int) -> int:
@@ -159,8 +194,12 @@ def _literal_runs(pattern: str) -> list[str]:
             run += pattern[i + 1]
             i += 2
             continue
+        if char == "?" and run and run[-1] != _OPTIONAL and pattern[i + 1 : i + 2] not in ("?", "+"):
+            run += _OPTIONAL  # review137: the character before may be absent, and the run goes on
+            i += 1
+            continue
         if char in "?*{":
-            run = run[:-1]  # the character before an optional quantifier may be absent
+            run = run[:-1] if run[-1:] != _OPTIONAL else run[:-2]  # the character before may be absent
         if char in "\\.^$[]?*{}+":
             runs.append(run)
             run = ""
@@ -171,18 +210,40 @@ def _literal_runs(pattern: str) -> list[str]:
     return [*runs, run]
 
 
-def _words(handler: ast.ExceptHandler, name: str) -> Iterator[tuple[int, str]]:
-    """(line, words) of ``"w" in str(e)``, ``"w" in e.args[0]``, ``str(e).startswith("w")`` in the handler."""
-    for node in (n for stmt in handler.body for n in ast.walk(stmt)):
-        if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.In | ast.NotIn):
-            left = node.left
-            if isinstance(left, ast.Constant) and isinstance(left.value, str) and _text_of(node.comparators[0], name):
-                yield node.lineno, left.value
-        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
-            first = node.args[0]
-            if node.func.attr in ("startswith", "endswith") and _text_of(node.func.value, name):
-                if isinstance(first, ast.Constant) and isinstance(first.value, str):
-                    yield node.lineno, first.value
+def _words(handler: ast.ExceptHandler, name: str) -> Iterator[tuple[int, str, tuple[str, ...]]]:
+    """(line, words, the words an ``or`` beside it accepts instead) of ``"w" in str(e)``, ``"w" in e.args[0]``,
+    ``str(e).startswith("w")`` in the handler."""
+    nodes = [n for stmt in handler.body for n in ast.walk(stmt)]
+    found = {id(node): (line, words) for node in nodes for line, words in _word_test(node, name)}
+    # review137: ``"a" in str(e) or "b" in str(e)`` (or ``"a" not in str(e) and "b" not in str(e)``) is a test
+    # that either spelling passes
+    either: dict[int, list[str]] = {}
+    skipped: set[int] = set()
+    for node in (n for n in nodes if isinstance(n, ast.BoolOp)):
+        tests = [v for v in node.values if id(v) in found]
+        if len(tests) > 1 and all(_negated(v) == isinstance(node.op, ast.And) for v in tests):
+            either[id(tests[0])] = [found[id(v)][1] for v in tests[1:]]
+            skipped.update(id(v) for v in tests[1:])  # one test of the text, whichever spelling it says
+    for key, (line, words) in found.items():
+        if key not in skipped:
+            yield line, words, tuple(either.get(key, ()))
+
+
+def _negated(node: ast.expr) -> bool:
+    return isinstance(node, ast.Compare) and isinstance(node.ops[0], ast.NotIn)
+
+
+def _word_test(node: ast.AST, name: str) -> Iterator[tuple[int, str]]:
+    """(line, words) of ``node`` when it tests the caught exception's text."""
+    if isinstance(node, ast.Compare) and len(node.ops) == 1 and isinstance(node.ops[0], ast.In | ast.NotIn):
+        left = node.left
+        if isinstance(left, ast.Constant) and isinstance(left.value, str) and _text_of(node.comparators[0], name):
+            yield node.lineno, left.value
+    elif isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.args:
+        first = node.args[0]
+        if node.func.attr in ("startswith", "endswith") and _text_of(node.func.value, name):
+            if isinstance(first, ast.Constant) and isinstance(first.value, str):
+                yield node.lineno, first.value
 
 
 def _text_of(node: ast.expr, name: str) -> bool:
@@ -207,7 +268,7 @@ def _changed_homes(trees: ThreeTrees, tests: list[Test]) -> dict[str, list[Test]
         for path in (f"{base}.py", f"{base}/__init__.py"):
             if (
                 path in trees.upstream
-                and _fragment(test.words) in trees.upstream.raw(path)
+                and any(_fragment(words) in trees.upstream.raw(path) for words in (test.words, *test.others))
                 and len(found) < _MOST_FILES
             ):
                 found.setdefault(path, []).append(test)
@@ -240,7 +301,7 @@ def _literal_holds(module: ast.Module, words: str) -> bool:
     )
 
 
-def _moved_holds(trees: ThreeTrees, both: Versions, test: Test) -> bool:
+def _moved_holds(trees: ThreeTrees, both: Versions, test: Test, words: str) -> bool:
     """killers230: a module a ``from M import f`` of upstream's file names, ``f`` called by the new def and not
     the old (the raise moved into a helper of another module: #46236's ``verify_group_size_divides_partition``),
     holds the words in a string literal at upstream."""
@@ -255,10 +316,16 @@ def _moved_holds(trees: ThreeTrees, both: Versions, test: Test) -> bool:
     homes = sorted({imported[name].replace(".", "/") for name in moved if name in imported})
     paths = [p for home in homes for p in (f"{home}.py", f"{home}/__init__.py")]
     for path, text in trees.blobs(trees.theirs, paths).items():
-        if text and _fragment(test.words) in text and (module := parse_python(text, path)) is not None:
-            if _literal_holds(module, test.words):
+        if text and _longest_word(words) in text and (module := parse_python(text, path)) is not None:
+            if _literal_holds(module, words):
                 return True
     return False
+
+
+def _longest_word(words: str) -> str:
+    """review137: the longest word of ``words`` (no space, no digit): what a file's raw text holds even where the
+    message is split over implicitly joined lines (``f"...is not divisible "`` ``f"by {group_size=}"``)."""
+    return max(re.split(r"[\s\d]+", words), key=len)
 
 
 def _called_names(defs: list[ast.FunctionDef | ast.AsyncFunctionDef]) -> set[str]:

@@ -26,6 +26,9 @@ names what the function reads now off the same receiver (``current_platform.is_d
 Quiet: a member the function reads as often (through a helper of its file too), a read dropped with no new
 member read in its place (what the test steered is gone, not moved), a function of the fork's own;
 a double on a member a def upstream dropped (drift/patched_names.py and symbol drift judge a gone member).
+review137: quiet too where the same test function doubles every member read in the old one's place (a ``with``
+of both, a decorator pair), and for a double on an object the fork's file defines itself (its class, its def, a
+name bound to an instance of its class).
 
 Cheap first: only fork files whose added lines spell a double; only upstream's changed files that define a
 steered function and whose diff took out a line naming the patched member.
@@ -66,6 +69,7 @@ class Double:
     attr: str
     name: str
     module: str
+    also: frozenset[str] = frozenset()  # review137: the members the same test function doubles too
 
 
 def stale_double_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
@@ -82,6 +86,8 @@ def stale_double_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
                 continue
             before, after = _reads(old, double.attr), _reach_reads(both.new, new, double.attr)
             now = _now_read(old, new, double.attr)
+            if now and all(read.rsplit(".", 1)[1] in double.also for read in now):
+                continue  # review137: the test doubles what the function reads in its place too
             if after < before and (after == 0 or now):
                 findings.append(_finding(trees, double, both.path, (before, after), now, pr_pattern))
     return findings
@@ -90,41 +96,63 @@ def stale_double_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
 def _doubles(path: str, module: ast.Module, owned: set[int]) -> Iterator[Double]:
     """Each owned double of ``module`` with each imported function a call it steers names."""
     scope = scope_of(module)
+    own = _own_names(module)
     seen: set[tuple[int, str, str]] = set()
     for func in (n for n in ast.walk(module) if isinstance(n, ast.FunctionDef | ast.AsyncFunctionDef)):
-        for line, attr, steered in _steering(func, owned):
+        doubles = list(_steering(func, owned, own))
+        also = frozenset(attr for _, attr, _ in _steering(func, None, own))
+        for line, attr, steered in doubles:
             for call in steered:
                 callee = resolve(call.func, scope, func)
                 if callee is None or not (callee.source or callee.module) or (line, attr, callee.name) in seen:
                     continue
                 seen.add((line, attr, callee.name))
-                yield Double(path, line, attr, callee.name, callee.source or callee.module or "")
+                yield Double(path, line, attr, callee.name, callee.source or callee.module or "", also)
 
 
-def _steering(func: _Def, owned: set[int]) -> Iterator[tuple[int, str, list[ast.Call]]]:
-    """(line, member, the calls it steers) of each owned double of ``func``: a decorator, a ``with`` item, a
-    statement (steering the calls after it)."""
+def _own_names(module: ast.Module) -> frozenset[str]:
+    """review137: the objects the fork file defines itself at its top level: a class, a def, and a name bound to
+    an instance of its own class (an alias of an imported object is not one)."""
+    names = {n.name for n in module.body if isinstance(n, ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef)}
+    for node in (n for n in module.body if isinstance(n, ast.Assign)):
+        value = node.value
+        if isinstance(value, ast.Call) and isinstance(value.func, ast.Name) and value.func.id in names:
+            names |= {t.id for t in node.targets if isinstance(t, ast.Name)}
+    return frozenset(names)
+
+
+def _steering(func: _Def, owned: set[int] | None, own: frozenset[str]) -> Iterator[tuple[int, str, list[ast.Call]]]:
+    """(line, member, the calls it steers) of each owned double of ``func`` (any, when ``owned`` is None): a
+    decorator, a ``with`` item, a statement (steering the calls after it)."""
     for decorator in func.decorator_list:
-        if isinstance(decorator, ast.Call) and decorator.lineno in owned and (attr := _patched(decorator)):
+        if isinstance(decorator, ast.Call) and _mine(decorator, owned) and (attr := _patched(decorator, own)):
             yield decorator.lineno, attr, _calls(func.body)
     for node in own_nodes(func.body):
         if isinstance(node, ast.With | ast.AsyncWith):
             for item in node.items:
                 call = item.context_expr
-                if isinstance(call, ast.Call) and call.lineno in owned and (attr := _patched(call)):
+                if isinstance(call, ast.Call) and _mine(call, owned) and (attr := _patched(call, own)):
                     yield call.lineno, attr, _calls(node.body)
-        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and node.lineno in owned:
-            if attr := _patched(node.value):
+        elif isinstance(node, ast.Expr) and isinstance(node.value, ast.Call) and _mine(node, owned):
+            if attr := _patched(node.value, own):
                 end = node.end_lineno or node.lineno
                 yield node.lineno, attr, [c for c in _calls(func.body) if c.lineno > end]
 
 
-def _patched(call: ast.Call) -> str | None:
+def _mine(node: ast.expr | ast.stmt, owned: set[int] | None) -> bool:
+    return owned is None or node.lineno in owned
+
+
+def _patched(call: ast.Call, own: frozenset[str]) -> str | None:
     """The member a double call replaces: ``patch.object(o, "m")``, ``monkeypatch.setattr(o, "m", v)``, or the
-    last part of a dotted target ``patch("a.b.m")`` / ``monkeypatch.setattr("a.b.m", v)``."""
+    last part of a dotted target ``patch("a.b.m")`` / ``monkeypatch.setattr("a.b.m", v)``; None for a double on
+    an object the fork's file defines itself (review137: no upstream function reads a member off it)."""
     named = patched_attribute(call)
     if named is not None:
-        return named[1]
+        root = named[0]
+        while isinstance(root, ast.Attribute | ast.Call | ast.Subscript):
+            root = root.func if isinstance(root, ast.Call) else root.value
+        return None if isinstance(root, ast.Name) and root.id in own else named[1]
     if last_name(call.func) in ("patch", "setattr") and call.args:
         target = str_value(call.args[0])
         if target is not None and "." in target:
