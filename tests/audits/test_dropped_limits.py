@@ -10,8 +10,11 @@ the number, another number.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
+from aeon_release.domain.audits.drift.dropped_limits import _removed_test
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT
 from aeon_release.domain.audits.model import Finding
 from tests.audits import drift_shapes as s
@@ -73,3 +76,21 @@ def test_a_copy_of_a_dropped_limit_is_warned(rows: dict[str, list[Finding]], nam
 @pytest.mark.parametrize("name", sorted(QUIET))
 def test_what_does_not_copy_the_dropped_limit_stays_quiet(rows: dict[str, list[Finding]], name: str) -> None:
     assert rows[f"pkg/aeon/{name}.py"] == []
+
+
+@pytest.mark.parametrize(
+    ("removed", "held"),
+    [
+        (["    use = max_seq_len <= 131072 and ok"], True),
+        (["    if 131072 > n:"], True),
+        (["    size = 131072", "    if n > limit:"], False),  # the number and a comparison on two lines
+        (["    if n > 1310720:", "    cap = x.131072"], False),  # inside another number, after a dot
+        (["    if n > limit:"], False),
+    ],
+)
+def test_removed_test_gate_reads_the_number_and_the_comparison_on_one_removed_line(
+    removed: list[str], held: bool
+) -> None:
+    """perf46's gate: the removed lines alone, a substring search before the number's lines are read."""
+    numbers = re.compile(r"(?<![\w.])(?:131072)(?![\w.])")
+    assert _removed_test(removed, numbers, {"131072"}) is held
