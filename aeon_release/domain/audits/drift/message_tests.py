@@ -32,7 +32,7 @@ review137 (benchmarks/review137_twins.py): that helper's module is opened on the
 message split over implicitly joined f-strings holds no run of them in its raw text; and ``"a" in str(e) or "b"
 in str(e)`` (``not in``s joined by ``and``) is a test either spelling passes: an error only where upstream says
 none.  A pattern's ``?`` after a literal character keeps the run going, the character optional: the run is read
-each way (``"SM120? device"``: "SM120 device", "SM12 device"), said at the base when any way is, and still said
+each way (``"colou?r scale"``: "colour scale", "color scale"), said at the base when any way is, and still said
 when any way is.
 """
 
