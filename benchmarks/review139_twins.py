@@ -1,6 +1,77 @@
 """Adversarial twins of killers232's widenings: fork carries correct after the real change.
 
-ROUNDS
+Each twin replays a real upstream commit under a fork carry shaped like what a widened check catches, but right
+after the merge (the merge base is the commit's first parent, upstream the commit); the commits are
+``blind_replay_tfconfigs``' own (no other real commit of these shapes turned up: ``git log --first-parent
+-G'^\\s+model_type\\s*='`` on the configs package shows #49727 the one model_type changed rather than added;
+#43132's second guarded updater, ``update_peagle``, is used for a case):
+
+- a literal paired with a class, equal to the old value of a string it declares (``drift/paired_values.py``, new;
+  an error for ``AutoConfig.register`` of a ``model_type``; #49727 ``AXK1Config.model_type`` "AXK1" -> "axk1"):
+  the fork's own subclass registered under its own (old) model_type, the new value, the old value paired with the
+  fork's alias class, the registration under ``if AXK1Config.model_type == "AXK1"``, in a ``try`` catching
+  ValueError, after ``setattr(AXK1Config, "model_type", "AXK1")``, a key chosen at run time;
+- a key of a returned dict upstream rewrites (``drift/rewritten_keys.py``, new, an error; #41826 ``method``
+  "peagle" -> "eagle3"): the new value, the old value on another dict's key, a display holding both, the old
+  value ``or`` the new flag, ``assert spec["method"] != "peagle"``, the result rebound by the fork's normaliser,
+  the fork storing the old value back into the result;
+- a quoted key the upstream updater stopped writing (``drift/stopped_arg_writes.py``, widened; #48639
+  ``dspark_bonus_anchor``): the key in a comment and a log string, the fork storing it before the call, by ``|=``
+  after it, by a computed key from its defaults after it, a read under ``"k" in pre``, in a ``try`` catching
+  KeyError, the key off the other argument, the dict handed to the fork's own filler;
+- a key of a dict parameter a guard reads (``drift/refused_args.py``, widened; #43132 ``update_eagle3`` refusing a
+  ``model_type`` other than llama/qwen3): the key absent (the default answers), a refused value rewritten
+  before the call, ``pytest.raises(ValueError)``, the call under the fork's own test of the key, the dict
+  ``update``-d first, a ``try`` catching ValueError, the refused value under a key the guard does not read;
+- a submodule read off a package gone lazy (``drift/unbound_submodules.py``, new, a warning; #29716): the
+  submodule imported by the file, imported in the function, ``importlib.import_module``-ed, a ``getattr`` with a
+  default, a read under ``hasattr``.
+
+Every error on a twin's line is a false one (a warning is counted apart).
+
+Round 1 (killers232 at be0fda4b, the file as first written: 7 cases, 34 twins): 6 caught, 1 warned of 7 (the
+unbound submodule: a warning by design); 8 false errors of 34 twins (2 warned).  paired_values 3: a
+registration under a test of ``AXK1Config.model_type`` (never reached now), one in a ``try`` catching ValueError,
+one after a ``setattr`` shim.  rewritten_keys 3: ``== "peagle" or spec.get("parallel_drafting")``, ``assert
+spec["method"] != "peagle"`` (holds now), the fork writing ``"peagle"`` back into the result before the test.
+stopped_arg_writes 1: the fork filling absent keys by ``pre[key] = value`` after the call.  refused_args 1: the
+call under ``if pre["model_type"] in ("llama", "qwen3")``.  unbound_submodules: none (a warning only; the
+``import_module`` twin warned).
+Round 2 (this branch): paired_values reads ``setattr(Class, "attr", ...)`` as a shim, leaves a pairing in a
+branch (``if``/``while``/conditional expression) whose test reads ``Class.attr``, and makes a strict
+registration in a ``try`` catching ValueError (``Exception``, bare) a warning; rewritten_keys makes a comparison
+under an ``or`` a warning, leaves ``assert x["k"] != "old"`` (``not in``, also under ``and``), and drops a
+result the fork's function writes into (the key or a computed key stored, ``update``/``setdefault``/``|=``, the
+dict handed to a call that is no reader's); stopped_arg_writes counts a store by a computed key (and ``|=``) into
+the dict holding the key as a reset; refused_args leaves a dict whose handed name a branch around the call tests;
+unbound_submodules counts ``importlib.import_module("pkg.sub")`` / ``__import__`` as the file importing it (the
+warned twin now quiet).  Unit tests that failed before: test_paired_values ``in a try catching
+ValueError``/``setattr shim``/``under a test``/``conditional``, test_rewritten_keys ``key stored``/``update``/
+``helper``/``assert !=`` and the ``or`` warning, test_stopped_arg_keys ``computed key``, test_refused_arg_keys
+``under a test of the dict``, test_unbound_submodules ``import_module``.
+Round 3 (written after the mends, cases they must not swallow): a registration in a ``try`` catching ImportError
+only, one under ``hasattr(AXK1Config, "model_type")``, ``== "peagle" and ...`` (an ``and``), ``assert
+spec["method"] == "peagle"`` after logging the result and storing another key into it, a computed key stored
+into another dict after the call, the call under a test of the other argument, another submodule
+``import_module``-ed (a warning): all caught (the last warned), on be0fda4b and on this branch.
+The whole file at be0fda4b (``AEON_SRC``): 12 caught, 2 warned, 0 missed of 14; 8 false errors of 34 (2 warned).
+This branch: 12 caught, 2 warned, 0 missed of 14; 0 false errors of 34 twins (4 warned: symbol drift's
+stale-value warning on the ``if AXK1Config.model_type == "AXK1"`` line, the ValueError-caught registration,
+the ``or`` comparison, return drift on the ``pytest.raises`` test).
+Regression set at this branch: killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
+blind_replay_tfconfigs 12 caught, 6 warned, 0 missed of 18 (9 quiet), blind_replay_tfconfig 24 caught of 24 (14
+quiet, 1 warned), blind_replay_modelcfg 14 caught, 8 warned, 2 missed of 24 (11 quiet), blind_replay_punica 9
+caught, 2 warned of 11 (7 quiet), blind_replay_runnerv2 21 caught, 1 warned of 22 (13 quiet),
+blind_replay_quantutils 20 caught, 2 warned of 22 (10 quiet, 1 warned), blind_replay_pstate 21 caught, 1 warned
+of 22 (11 quiet, 1 warned), review80_twins 12 caught, 2 warned of 14 (32 quiet, 5 warned), review115_twins 11 of
+11 (33 quiet): each as killers232 recorded, none lost a catch or gained a false error.  Unit tests:
+test_paired_values 16, test_rewritten_keys 17, test_stopped_arg_keys 15, test_refused_arg_keys 13,
+test_unbound_submodules 9; with test_stopped_arg_writes(+_functions, _shapes), test_refused_args, sweep22,
+test_lazy_patterns and test_fleet_profile 199 passed (1 skipped: no Docker), test_fallback_dropped 14.
+Speed (drift_speed's 150-commit window with these five checks timed, the thread's CPU, median of 3, the machine
+shared): this branch paired_value_drift 0.05 ms, rewritten_key_drift 0.03 ms, unbound_submodule_drift 0.71 ms,
+refused_arg_drift 90.3 ms, stopped_arg_write_drift 233 ms; be0fda4b 0.06, 0.03, 0.78, 90.7, 238 ms: the mends
+run only past the checks' gates, where a finding is already in hand (or on the handful of nodes around it).
 
   PYTHONPATH=.. python review139_twins.py [--only TEXT ...] [--show]
 """
