@@ -41,8 +41,22 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str) -> list[tuple[int, str]]:
         ('_MINE: dict = {}\n_MINE["AXK1"] = AXK1Config\n', [(6, "warning")]),
         # another registrar's call: a warning
         ('register_config("AXK1", AXK1Config)\n', [(5, "warning")]),
+        # the registrar's refusal caught: the registration lost, not a crash (a warning)
+        ('try:\n    AutoConfig.register("AXK1", AXK1Config)\nexcept ValueError:\n    pass\n', [(6, "warning")]),
+        # caught by a handler that is not the refusal's, or under a test of something else: still an error
+        ('try:\n    AutoConfig.register("AXK1", AXK1Config)\nexcept ImportError:\n    pass\n', [(6, "error")]),
+        ('if AXK1Config.keys_to_ignore_at_inference:\n    AutoConfig.register("AXK1", AXK1Config)\n', [(6, "error")]),
     ],
-    ids=["register", "register, exist_ok", "dict display", "subscript store", "another registrar"],
+    ids=[
+        "register",
+        "register, exist_ok",
+        "dict display",
+        "subscript store",
+        "another registrar",
+        "in a try catching ValueError",
+        "in a try catching ImportError",
+        "under a test of another attribute",
+    ],
 )
 def test_a_class_paired_with_its_old_value_is_caught(
     git_repo: GitRepo, no_rules: Path, body: str, expected: list[tuple[int, str]]
@@ -60,8 +74,21 @@ def test_a_class_paired_with_its_old_value_is_caught(
         # the literal beside another class, or apart from it
         'AutoConfig.register("AXK1", object)\n',
         'f("AXK1", 3, AXK1Config)\n',
+        # a shim through setattr; a registration only where the class's attribute still says the old value
+        'setattr(AXK1Config, "model_type", "AXK1")\nAutoConfig.register("AXK1", AXK1Config)\n',
+        'if AXK1Config.model_type == "AXK1":\n    AutoConfig.register("AXK1", AXK1Config)\n',
+        'KEY = "AXK1" if AXK1Config.model_type == "AXK1" else None\nT = {"AXK1": AXK1Config} if AXK1Config.model_type == "AXK1" else {}\n',
     ],
-    ids=["attribute", "new value", "shim", "another class", "not side by side"],
+    ids=[
+        "attribute",
+        "new value",
+        "shim",
+        "another class",
+        "not side by side",
+        "setattr shim",
+        "under a test",
+        "conditional",
+    ],
 )
 def test_pairings_that_still_agree_stay_quiet(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert rows(git_repo, no_rules, body) == []

@@ -47,8 +47,10 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str, upstream: str = UPSTREAM)
         ('def f(cd):\n    update(cd, {"model_type": "mistral", "x": 1})\n', 5),
         # a local bound to a display, then filled, handed by keyword
         ('def f(cd):\n    d = {"x": 1}\n    d["model_type"] = "mistral"\n    update(cd, pre=d)\n', 7),
+        # under a branch whose test reads something else than the dict
+        ('def f(cd):\n    d = {"model_type": "mistral"}\n    if cd.get("x"):\n        update(cd, d)\n', 7),
     ],
-    ids=["parameter filled", "literal dict", "local filled, keyword"],
+    ids=["parameter filled", "literal dict", "local filled, keyword", "under another test"],
 )
 def test_a_dict_holding_a_refused_key_is_an_error(git_repo: GitRepo, no_rules: Path, body: str, line: int) -> None:
     assert rows(git_repo, no_rules, body) == [(line, "error")]
@@ -81,8 +83,24 @@ HANDED_FIRST = UPSTREAM.replace('    arch_map = {"qwen3"', '    normalise(pre)\n
             "        return None\n",
             UPSTREAM,
         ),
+        # the call under the fork's own test of the dict
+        (
+            'def f(cd):\n    d = {"model_type": "mistral"}\n    if d["model_type"] in ("llama", "qwen3"):\n'
+            "        update(cd, d)\n",
+            UPSTREAM,
+        ),
     ],
-    ids=["accepted", "default", "unknown", "branch", "handed on", "upstream writes", "upstream hands on", "caught"],
+    ids=[
+        "accepted",
+        "default",
+        "unknown",
+        "branch",
+        "handed on",
+        "upstream writes",
+        "upstream hands on",
+        "caught",
+        "under a test of the dict",
+    ],
 )
 def test_dicts_the_guard_accepts_or_cannot_read_stay_quiet(
     git_repo: GitRepo, no_rules: Path, body: str, upstream: str

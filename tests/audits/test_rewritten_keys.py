@@ -56,8 +56,21 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str, upstream: str = UPSTREAM)
         ('def f(cd):\n    spec = SpecConfig.build(cd)\n    return spec["method"] == "peagle"\n', 6),
         ('def f(cd):\n    spec = build_spec(cd)\n    return spec.get("method") in ("peagle", "medusa")\n', 6),
         ('def f(cd):\n    return build_spec(cd)["method"] != "peagle"\n', 5),
+        # an ``and`` beside it, an assert that the old value comes back, a write into another key, a reader
+        ('def f(cd):\n    spec = build_spec(cd)\n    return spec["method"] == "peagle" and cd["n"] > 1\n', 6),
+        ('def test_f():\n    spec = build_spec({"kind": "peagle"})\n    assert spec["method"] == "peagle"\n', 6),
+        ('def f(cd):\n    spec = build_spec(cd)\n    spec["seen"] = 1\n    return spec["method"] == "peagle"\n', 7),
+        ('def f(cd):\n    spec = build_spec(cd)\n    print(spec)\n    return spec["method"] == "peagle"\n', 7),
     ],
-    ids=["classmethod, subscript", "function, get, in", "the call's subscript"],
+    ids=[
+        "classmethod, subscript",
+        "function, get, in",
+        "the call's subscript",
+        "and",
+        "assert ==",
+        "another key written",
+        "handed to a reader",
+    ],
 )
 def test_a_comparison_with_the_rewritten_value_is_an_error(
     git_repo: GitRepo, no_rules: Path, body: str, line: int
@@ -83,10 +96,39 @@ LATER = UPSTREAM.replace(
         ('def f(cd):\n    spec = dict(cd)\n    return spec["method"] == "peagle"\n', UPSTREAM),
         # upstream writes the dict again after the rewrite: the old value may come back
         ('def f(cd):\n    return build_spec(cd)["method"] == "peagle"\n', LATER),
+        # the fork writes the key into the result itself, or hands it to its own helper
+        (
+            'def f(cd):\n    spec = build_spec(cd)\n    spec["method"] = "peagle"\n    return spec["method"] == "peagle"\n',
+            UPSTREAM,
+        ),
+        (
+            'def f(cd):\n    spec = build_spec(cd)\n    spec.update(cd)\n    return spec["method"] == "peagle"\n',
+            UPSTREAM,
+        ),
+        ('def f(cd):\n    spec = build_spec(cd)\n    _own(spec)\n    return spec["method"] == "peagle"\n', UPSTREAM),
+        # an assert that the old value is gone, which now always holds
+        ('def test_f():\n    spec = build_spec({"kind": "peagle"})\n    assert spec["method"] != "peagle"\n', UPSTREAM),
     ],
-    ids=["new value", "both", "another key", "own dict", "written after"],
+    ids=[
+        "new value",
+        "both",
+        "another key",
+        "own dict",
+        "written after",
+        "key stored",
+        "update",
+        "helper",
+        "assert !=",
+    ],
 )
 def test_comparisons_the_rewrite_does_not_decide_stay_quiet(
     git_repo: GitRepo, no_rules: Path, body: str, upstream: str
 ) -> None:
     assert rows(git_repo, no_rules, body, upstream) == []
+
+
+def test_a_comparison_beside_an_or_is_a_warning(git_repo: GitRepo, no_rules: Path) -> None:
+    body = (
+        'def f(cd):\n    spec = build_spec(cd)\n    return spec["method"] == "peagle" or bool(spec.get("parallel"))\n'
+    )
+    assert rows(git_repo, no_rules, body) == [(6, "warning")]

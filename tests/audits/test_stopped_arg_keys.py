@@ -55,8 +55,18 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str, upstream: str = UPSTREAM)
             'def f(cd):\n    d: dict = {}\n    update(cd, d)\n    return d.get("bonus_anchor", False)\n',
             [(7, "warning")],
         ),
+        # a computed key stored into another dict, a key of another dict |=-ed: still an error
+        (
+            "def f(cd, pre):\n    update(cd, pre)\n    seen = {}\n    for k in cd:\n        seen[k] = 1\n"
+            '    return pre["bonus_anchor"]\n',
+            [(9, "error")],
+        ),
+        (
+            'def f(cd, pre):\n    update(cd, pre)\n    cd |= {"x": 1}\n    return pre["bonus_anchor"]\n',
+            [(7, "error")],
+        ),
     ],
-    ids=["subscript", "keyword, local dict", "get with a default"],
+    ids=["subscript", "keyword, local dict", "get with a default", "computed key elsewhere", "ior elsewhere"],
 )
 def test_a_key_the_updater_no_longer_writes_is_caught(
     git_repo: GitRepo, no_rules: Path, body: str, expected: list[tuple[int, str]]
@@ -98,8 +108,26 @@ UPDATED = UPSTREAM.replace('    pre["architectures"] = ["Draft"]\n', "    pre.up
         # upstream now writes keys no literal names: the key may be among them
         ('def f(cd, pre):\n    update(cd, pre)\n    return pre["bonus_anchor"]\n', ANY_KEY),
         ('def f(cd, pre):\n    update(cd, pre)\n    return pre["bonus_anchor"]\n', UPDATED),
+        # the fork fills keys by a computed key, or by ``|=``, after the call
+        (
+            "def f(cd, pre):\n    update(cd, pre)\n    for k, v in DEFAULTS.items():\n        pre[k] = v\n"
+            '    return pre["bonus_anchor"]\n',
+            UPSTREAM,
+        ),
+        ('def f(cd, pre):\n    update(cd, pre)\n    pre |= DEFAULTS\n    return pre["bonus_anchor"]\n', UPSTREAM),
     ],
-    ids=["new key", "looped key", "asked", "try KeyError", "fork stores first", "setdefault", "any key", "update"],
+    ids=[
+        "new key",
+        "looped key",
+        "asked",
+        "try KeyError",
+        "fork stores first",
+        "setdefault",
+        "any key",
+        "update",
+        "computed key",
+        "ior",
+    ],
 )
 def test_reads_the_updater_never_answered_for_stay_quiet(
     git_repo: GitRepo, no_rules: Path, body: str, upstream: str

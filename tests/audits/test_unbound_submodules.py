@@ -48,8 +48,13 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str, upstream: str = UPSTREAM)
         ("from vllm import configs\n\nBASE = configs.eagle.EAGLEConfig\n", 3),
         # a relative import's submodule, off an aliased package import, in a function
         ("import vllm.configs as hf\n\n\ndef f():\n    return hf.medusa.MedusaConfig.model_type\n", 5),
+        # another submodule imported by name: the read one is still unbound
+        (
+            'import importlib\nfrom vllm import configs\n\nimportlib.import_module("vllm.configs.medusa")\nB = configs.eagle.X\n',
+            5,
+        ),
     ],
-    ids=["absolute import's submodule", "relative import's, aliased package"],
+    ids=["absolute import's submodule", "relative import's, aliased package", "another imported by name"],
 )
 def test_a_submodule_read_off_a_package_that_stopped_importing_it_is_a_warning(
     git_repo: GitRepo, no_rules: Path, body: str, line: int
@@ -73,8 +78,20 @@ def test_a_submodule_read_off_a_package_that_stopped_importing_it_is_a_warning(
         ),
         # upstream still imports the submodule another way
         ("from vllm import configs\n\nBASE = configs.eagle.EAGLEConfig\n", UPSTREAM + "from . import eagle\n"),
+        # imported by name first
+        (
+            'import importlib\nfrom vllm import configs\n\nimportlib.import_module("vllm.configs.eagle")\nB = configs.eagle.X\n',
+            UPSTREAM,
+        ),
     ],
-    ids=["class off the package", "imports it", "imports from it", "try AttributeError", "still imported"],
+    ids=[
+        "class off the package",
+        "imports it",
+        "imports from it",
+        "try AttributeError",
+        "still imported",
+        "import_module",
+    ],
 )
 def test_reads_that_still_find_the_submodule_stay_quiet(
     git_repo: GitRepo, no_rules: Path, body: str, upstream: str

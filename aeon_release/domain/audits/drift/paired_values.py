@@ -12,8 +12,10 @@ upstream, a top-level class whose body assigns a name a string literal at both, 
 on a line it owns: a call handing the old string and the class (imported from its module or a package above it)
 side by side as arguments, a dict display's entry keyed by the old string whose value is the class, or a
 subscript store ``T["old"] = Class``.  A warning (the fork's key may mean something of its own), but an error for
-``AutoConfig.register("old", Class)`` of a ``model_type`` (the registrar compares the two and raises).  Quiet when
-the fork's file stores the attribute on the class itself (``Class.attr = "old"``: its own shim).
+``AutoConfig.register("old", Class)`` of a ``model_type`` (the registrar compares the two and raises) outside a
+``try`` catching ValueError (there the registration is lost, not a crash: a warning).  Quiet when the fork's file
+stores the attribute on the class itself (``Class.attr = "old"``, ``setattr(Class, "attr", "old")``: its own
+shim), or pairs the value only in a branch whose test reads ``Class.attr`` (it holds while the class says "old").
 """
 
 from __future__ import annotations
@@ -23,12 +25,13 @@ import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 
+from aeon_release.domain.audits.drift.fallbacks import caught_around
 from aeon_release.domain.audits.drift.pyindex import dotted_name, file_imports, imported_origin
 from aeon_release.domain.audits.drift.returns import fork_modules
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_added, fork_found, parsed_texts
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import lazy_pattern
+from aeon_release.domain.audits.source import lazy_pattern, parent_map
 
 _MOST_FILES = 32
 # a removed line assigning a string (``    model_type = "AXK1"``)
@@ -40,6 +43,9 @@ _FORK_PAIR = lazy_pattern(r"[\"']([^\"'\n]+)[\"']\s*(?:,|:|\]\s*=)\s*(?:\w+\.)*[
 # a registrar that refuses a class whose attribute is not the key it is registered under (transformers' auto
 # classes compare ``model_type``)
 _STRICT = frozenset({("AutoConfig", "register", "model_type")})
+# what such a registrar raises, and the handlers that catch it
+_REFUSED = frozenset({"ValueError", "Exception", "BaseException"})
+_BRANCHES = (ast.If, ast.While, ast.IfExp)
 
 
 @dataclass(frozen=True)
@@ -120,14 +126,35 @@ def _pairings(
     module: ast.Module, owned: set[int], imports: dict[str, tuple[str, str]], changed: list[Changed]
 ) -> Iterator[tuple[int, Changed, bool]]:
     """(line, the class's change, whether a strict registrar takes the pair) for each owned pairing."""
+    parents: dict[int, ast.AST] | None = None
     for node in ast.walk(module):
         line = getattr(node, "lineno", None)
         if not isinstance(line, int) or line not in owned:
             continue
         for key, value, strict in _pairs(node):
             item = _matching(key, value, imports, changed)
-            if item is not None:
-                yield line, item, strict and (item.attr in _strict_attrs(node))
+            if item is None:
+                continue
+            parents = parents if parents is not None else parent_map(module)
+            if _asked(node, item, imports, parents):
+                continue  # the fork pairs the old value only where the class's attribute still says it
+            # a registrar's refusal the fork catches: the pairing is lost, not a crash (a warning)
+            yield line, item, strict and item.attr in _strict_attrs(node) and not caught_around(node, _REFUSED, parents)
+
+
+def _asked(node: ast.AST, item: Changed, imports: dict[str, tuple[str, str]], parents: dict[int, ast.AST]) -> bool:
+    """The pairing sits in a branch (``if``, ``while``, a conditional expression) whose test reads the class's
+    attribute itself: ``if AXK1Config.model_type == "AXK1":`` holds only while the class still says the old value."""
+    child, parent = node, parents.get(id(node))
+    while parent is not None and not isinstance(parent, ast.FunctionDef | ast.AsyncFunctionDef | ast.ClassDef):
+        if isinstance(parent, _BRANCHES) and child is not parent.test:
+            for read in ast.walk(parent.test):
+                if isinstance(read, ast.Attribute) and read.attr == item.attr:
+                    origin = imported_origin(read.value, imports) if isinstance(read.value, ast.Name) else None
+                    if origin is not None and origin[1] == item.cls:
+                        return True
+        child, parent = parent, parents.get(id(parent))
+    return False
 
 
 def _pairs(node: ast.AST) -> Iterator[tuple[ast.expr, ast.expr, bool]]:
@@ -174,13 +201,21 @@ def _matching(
 
 
 def _stored(module: ast.Module, imports: dict[str, tuple[str, str]]) -> set[tuple[str, str, str]]:
-    """(module, class, attribute) for each ``Class.attr = ...`` the fork's file writes."""
+    """(module, class, attribute) for each ``Class.attr = ...`` (or ``setattr(Class, "attr", ...)``) the fork's
+    file writes."""
     found: set[tuple[str, str, str]] = set()
     for node in ast.walk(module):
         if isinstance(node, ast.Attribute) and isinstance(node.ctx, ast.Store):
             origin = imported_origin(node.value, imports)
             if origin is not None:
                 found.add((origin[0], origin[1], node.attr))
+        elif isinstance(node, ast.Call) and isinstance(node.func, ast.Name) and node.func.id == "setattr":
+            args = node.args
+            attr = args[1] if len(args) == 3 else None
+            if isinstance(attr, ast.Constant) and isinstance(attr.value, str) and isinstance(args[0], ast.Name):
+                origin = imported_origin(args[0], imports)
+                if origin is not None:
+                    found.add((origin[0], origin[1], attr.value))
     return found
 
 

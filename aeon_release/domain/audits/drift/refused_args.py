@@ -496,6 +496,8 @@ def _filled_keys(
     closed = False
     for stmt in func.body:
         if stmt.lineno <= call.lineno <= (stmt.end_lineno or stmt.lineno):
+            if _tested_around(stmt, call, name):
+                return None  # the fork's own test of the dict decides whether the call runs
             return (keys, closed) if param or closed else None
         named = [n for n in ast.walk(stmt) if isinstance(n, ast.Name) and n.id == name]
         if not named:
@@ -522,6 +524,22 @@ def _filled_keys(
         else:
             return None
     return None
+
+
+def _tested_around(stmt: ast.stmt, call: ast.Call, name: str) -> bool:
+    """The call sits in a branch (``if``, ``while``, a conditional expression) whose test reads ``name``: ``if
+    pre["model_type"] in ("llama", "qwen3"): update(cd, pre)`` never runs for the value the dict was shown."""
+    for node in ast.walk(stmt):
+        if not isinstance(node, ast.If | ast.While | ast.IfExp):
+            continue
+        if any(isinstance(n, ast.Name) and n.id == name for n in ast.walk(node.test)):
+            body, orelse = node.body, node.orelse
+            branches: list[ast.AST] = [*body, *orelse] if isinstance(body, list) and isinstance(orelse, list) else []
+            if isinstance(node, ast.IfExp):
+                branches = [node.body, node.orelse]
+            if any(n is call for b in branches for n in ast.walk(b)):
+                return True
+    return False
 
 
 def _handlers_around(node: ast.AST, parents: dict[int, ast.AST]) -> frozenset[str]:

@@ -20,7 +20,10 @@ its top level, tests ``local["k"] == "old"`` and in that branch stores ``local["
 def of that name held no such test.  The fork's side, on a line it owns: a comparison (``==``, ``!=``, ``in``/``not
 in`` a display holding it and not ``"new"``) with ``"old"`` of ``x["k"]`` or ``x.get("k")``, ``x`` a local its
 function binds once to a call of the def (the imported function, ``Cls.method(...)`` off the imported class), or
-of the call's subscript itself.  An error: the comparison is constant now.
+of the call's subscript itself.  An error: the comparison is constant now; a warning where it is an operand of an
+``or`` (the other side may answer for the line).  Quiet where the function writes into the result itself (the key
+or a computed one stored, ``update``/``setdefault``/``|=``, the dict handed to a call other than a reader's: the
+value is then the fork's), and for ``assert r["k"] != "old"`` (``not in``), which now always holds.
 """
 
 from __future__ import annotations
@@ -36,7 +39,7 @@ from aeon_release.domain.audits.drift.retyped import names_bound_once
 from aeon_release.domain.audits.drift.sides import ThreeTrees, fork_found, parsed_texts
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import lazy_pattern
+from aeon_release.domain.audits.source import lazy_pattern, parent_map
 
 _MOST_FILES = 32
 # an added line testing a quoted key against a string: ``if result["method"] == "peagle":``
@@ -47,6 +50,13 @@ _FORK_TEST = lazy_pattern(
     r"""(?:\[\s*["'][^"'\n]+["']\s*\]|\.get\(\s*["'][^"'\n]+["'][^)\n]*\))\s*(?:==|!=|not in|in)\s*[(\[{]?\s*["']([^"'\n]+)["']"""
 )
 _FUNCS = (ast.FunctionDef, ast.AsyncFunctionDef)
+# a dict's own methods that may write keys into it (the keys unseen)
+_DICT_WRITERS = frozenset({"update", "setdefault", "__setitem__", "__ior__"})
+# callables handed a dict that only read it
+_READERS = frozenset(
+    {"print", "len", "str", "repr", "bool", "isinstance", "type", "id", "sorted", "list", "dict", "dumps", "pformat"}
+    | {"debug", "info", "warning", "warning_once", "info_once", "error", "exception"}
+)
 
 
 @dataclass(frozen=True)
@@ -78,8 +88,8 @@ def rewritten_key_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     findings = []
     for path, module, owned in fork_modules(trees, lambda line: any(q in line for q in quoted)):
         imports = file_imports(module, path)
-        for line, item in _fork_tests(module, owned, imports, found):
-            findings.append(_finding(trees, path, line, item, pr_pattern))
+        for line, item, error in _fork_tests(module, owned, imports, found):
+            findings.append(_finding(trees, path, line, item, pr_pattern, error))
     return findings
 
 
@@ -191,18 +201,70 @@ def _writes_any(stmt: ast.stmt, local: str) -> bool:
 
 def _fork_tests(
     module: ast.Module, owned: set[int], imports: dict[str, tuple[str, str]], found: list[Rewritten]
-) -> Iterator[tuple[int, Rewritten]]:
+) -> Iterator[tuple[int, Rewritten, bool]]:
+    """(line, the rewrite, whether an error) for each owned comparison of a rewritten key with its old value."""
+    parents: dict[int, ast.AST] | None = None
     for func in (n for n in ast.walk(module) if isinstance(n, _FUNCS)):
         results = {
             name: item
             for name, value in names_bound_once(func).items()
-            if isinstance(value, ast.Call) and (item := _called(value, imports, found)) is not None
+            if isinstance(value, ast.Call)
+            and (item := _called(value, imports, found)) is not None
+            and not _refilled(func, name, item.key)
         }
         for node in ast.walk(func):
             if not (isinstance(node, ast.Compare) and node.lineno in owned and len(node.ops) == 1):
                 continue
             for item in _compared(node, results, imports, found):
-                yield node.lineno, item
+                parents = parents if parents is not None else parent_map(module)
+                if not _asserted_gone(node, parents):
+                    yield node.lineno, item, not _beside_or(node, parents)
+
+
+def _refilled(func: ast.FunctionDef | ast.AsyncFunctionDef, name: str, key: str) -> bool:
+    """The function writes into the result itself: the key (or a computed one) stored, a dict method or ``|=``
+    writing keys unseen, the dict handed to a call that may (``_aeon_restore(spec)``); the value is the fork's."""
+    for node in ast.walk(func):
+        if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store | ast.Del) and _named(node.value, name):
+            slot = node.slice
+            if not (isinstance(slot, ast.Constant) and isinstance(slot.value, str)) or slot.value == key:
+                return True
+        elif isinstance(node, ast.AugAssign) and _named(node.target, name):
+            return True
+        elif isinstance(node, ast.Call):
+            callee = node.func
+            if isinstance(callee, ast.Attribute) and callee.attr in _DICT_WRITERS and _named(callee.value, name):
+                return True
+            called = callee.attr if isinstance(callee, ast.Attribute) else getattr(callee, "id", "")
+            handed = [*node.args, *(k.value for k in node.keywords)]
+            if called not in _READERS and any(_named(a, name) for a in handed):
+                return True
+    return False
+
+
+def _named(expr: ast.expr, name: str) -> bool:
+    return isinstance(expr, ast.Name) and expr.id == name
+
+
+def _asserted_gone(node: ast.Compare, parents: dict[int, ast.AST]) -> bool:
+    """``assert r["k"] != "old"`` (``not in``): the assertion that the value is gone, which now always holds."""
+    if not isinstance(node.ops[0], ast.NotEq | ast.NotIn):
+        return False
+    parent = parents.get(id(node))
+    while isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.And):
+        parent = parents.get(id(parent))
+    return isinstance(parent, ast.Assert)
+
+
+def _beside_or(node: ast.Compare, parents: dict[int, ast.AST]) -> bool:
+    """The comparison is an operand of an ``or`` (``r["k"] == "old" or r.get("flag")``): the other side may answer
+    for the line, so the dead comparison is a warning."""
+    parent = parents.get(id(node))
+    while isinstance(parent, ast.BoolOp | ast.UnaryOp):
+        if isinstance(parent, ast.BoolOp) and isinstance(parent.op, ast.Or):
+            return True
+        parent = parents.get(id(parent))
+    return False
 
 
 def _called(call: ast.Call, imports: dict[str, tuple[str, str]], found: list[Rewritten]) -> Rewritten | None:
@@ -268,7 +330,7 @@ def _held(expr: ast.expr) -> set[object]:
     return set()
 
 
-def _finding(trees: ThreeTrees, path: str, line: int, item: Rewritten, pr_pattern: str) -> Finding:
+def _finding(trees: ThreeTrees, path: str, line: int, item: Rewritten, pr_pattern: str, error: bool) -> Finding:
     commit = trees.upstream_commit(item.path, re.escape(item.old), pr_pattern)
     where = f"{item.owner}.{item.func}" if item.owner else item.func
     said = (
@@ -276,4 +338,6 @@ def _finding(trees: ThreeTrees, path: str, line: int, item: Rewritten, pr_patter
         f"{item.old!r} to {item.new!r} in the dict it returns ({item.path}{commit}): the comparison is constant "
         f"and the fork's branch for it is dead; test for {item.new!r} (or what else the dict now says)"
     )
-    return Finding(RULE, "merge", Severity.ERROR, path, line, said)
+    if not error:
+        said += " (an operand of an `or`: the other side may answer for the line)"
+    return Finding(RULE, "merge", Severity.ERROR if error else Severity.WARNING, path, line, said)

@@ -617,10 +617,16 @@ def _held(expr: ast.expr) -> set[object]:
 
 
 def _resets(node: ast.AST, names: set[str], spellings: set[str]) -> bool:
-    """A store of the path itself (a key's too, or a dict method writing keys into the dict holding it), or a
-    rebinding of a name spelling it."""
+    """A store of the path itself (a key's too, or a store by a computed key, ``|=`` or a dict method writing keys
+    into the dict holding it), or a rebinding of a name spelling it."""
     if (isinstance(node, ast.Attribute) or _keyed(node)) and isinstance(getattr(node, "ctx", None), ast.Store):
         return ast.unparse(node) in spellings
+    if isinstance(node, ast.Subscript) and isinstance(node.ctx, ast.Store):  # ``d[key] = v``: any key of ``d``
+        holder = ast.unparse(node.value)
+        return any(s.startswith(f"{holder}[") for s in spellings)
+    if isinstance(node, ast.AugAssign) and isinstance(node.op, ast.BitOr):  # ``d |= {...}``: keys unseen
+        holder = ast.unparse(node.target)
+        return any(s.startswith(f"{holder}[") for s in spellings)
     if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in _DICT_WRITERS:
         holder = ast.unparse(node.func.value)
         return any(s.startswith(f"{holder}[") for s in spellings)

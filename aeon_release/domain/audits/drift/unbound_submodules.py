@@ -14,8 +14,9 @@ imported a submodule of its package (``from <pkg>.sub import X``, ``from .sub im
 ``import <pkg>.sub``) and whose merged version imports it no more nor binds its name otherwise, the submodule's
 file still in the merged tree.  The fork's side, on a line it owns: ``package.sub`` read off the package as the
 file imports it (``from parent import package``, ``import parent.package as alias``), in a file that imports
-``package.sub`` nowhere itself, outside a ``try`` catching AttributeError, not only where ``hasattr`` holds, and
-not where a function binds the package's name itself.  A warning: another import of the submodule (any module's,
+``package.sub`` nowhere itself (an ``import`` statement, ``importlib.import_module("package.sub")``), outside a
+``try`` catching AttributeError, not only where ``hasattr`` holds, and not where a function binds the package's
+name itself.  A warning: another import of the submodule (any module's,
 run before) binds the attribute, and a lazy ``__getattr__`` may serve the name.
 """
 
@@ -130,7 +131,19 @@ def _imports_of(module: ast.Module, dotted: str, path: str) -> set[str]:
         elif isinstance(node, ast.ImportFrom):
             base = import_base(node, dotted, path)
             found |= {base, *(f"{base}.{a.name}" for a in node.names)}
+        elif isinstance(node, ast.Call) and _imported_by_name(node):
+            arg = node.args[0]
+            if isinstance(arg, ast.Constant) and isinstance(arg.value, str):
+                parts = arg.value.split(".")
+                found |= {".".join(parts[: i + 1]) for i in range(len(parts))}
     return found
+
+
+def _imported_by_name(call: ast.Call) -> bool:
+    """``importlib.import_module("a.b")`` / ``import_module(...)`` / ``__import__(...)``: an import spelt as a call."""
+    func = call.func
+    name = func.attr if isinstance(func, ast.Attribute) else func.id if isinstance(func, ast.Name) else ""
+    return name in ("import_module", "__import__") and bool(call.args)
 
 
 def _finding(
