@@ -1,6 +1,62 @@
 """Adversarial twins of killers229's widenings: fork carries correct after the real change.
 
-ROUNDS
+Each twin replays a real upstream commit under a fork carry shaped like what a widened check catches, but right
+after the merge (the merge base is the commit's first parent, upstream the commit); the commits are
+blind_replay_blktable's four that killers229 widened the engine for:
+
+- new_hooks' receiver typing (killers229, an error; #37728 c07e2ca6e0 ``clear_row(row_idx)`` added to both block
+  tables, called off ``self.block_table`` built as ``MultiGroupBlockTable(...)`` and off each of
+  ``self.block_tables`` built ``[BlockTable(...) for ...]``): an extra defaulted parameter, ``*rows``, a
+  positional-only row calling ``super()``, an ``InputBatch`` subclass's own ``clear_row(self)`` (the class holding
+  the field), the fork's own table class looped over like upstream's, a namesake on a fork mixin never mixed into a
+  table, and a ``BlockTable`` subclass of another arity held only by the fork's own ``MultiGroupBlockTable``
+  subclass whose ``clear_row`` replaces upstream's loop (no path hands it upstream's call);
+- new_hooks' plain class against a scalar parameter (killers229, an error; #31944 287b37cda4
+  ``update_req_spec_token_ids(self, request: CachedRequestState, ...)``): the request annotated
+  ``CachedRequestState | str``, as a string annotation, ``Any`` with an extra defaulted ``str``, ``Optional[...]``,
+  a fork ``Protocol`` the state satisfies, and the fork's own batch class taking a request id;
+- shadows' dataclass ``__post_init__`` (killers229, an error; #15729 e75a6301bd ``CachedRequestState.__post_init__``
+  stores ``self.num_prompt_tokens``): a property of another name, an override of ``__post_init__`` without
+  ``super()``, a property with a setter, a ``cached_property`` of the very value upstream stores, a fork base of
+  its own (not a dataclass) with a ``__post_init__``, ``@dataclass(init=False)`` with its own ``__init__``, the
+  name re-declared as a dataclass field;
+- none_fields' element rows (killers229, a warning; #28917 3319a493fc ``spec_token_ids: list[list[int] | None]``
+  -> ``list[list[int]]``): the fork's own optional rows on its subclass, a fork class of its own holding a field of
+  the same name, the row given ``[]``, a parameter annotated with the fork's own class, a subclass of a fork class
+  named ``InputBatch`` defined in its own module.
+
+Every error on a twin's line is a false one (a warning is counted apart).  No other real commit of these shapes
+was free: of the first-parent commits adding a ``__post_init__`` under ``vllm/v1`` or a block table / input batch
+method upstream calls off a field, the ones no replay uses build a new class (06bfb51963) or remove a
+``__post_init__`` (a0dd7dcd49).
+
+Round 1 (c2332a30, killers229's head, the file as first written: 8 cases, 24 twins): 6 caught, 1 warned, 1 missed
+of 8; 1 false error of 24 twins (9 warned).  The false error: the ``cached_property num_prompt_tokens`` returning
+``len(self.prompt_token_ids)``, the very value #15729's ``__post_init__`` now stores (a ``cached_property`` is a
+non-data descriptor: the store lands in the instance and the fork's value is upstream's).  The miss (a warning
+check): ``rows = self.spec_token_ids; rows[i] = None``.  The ``InputBatch``-named fork class warned (a warning, not
+counted false).  Added then: the ``BlockTable`` subclass held only by the fork's replacing tables, a false error
+on c2332a30 too (the loop typing takes every ``BlockTable`` subclass for the elements).
+Round 2 (this branch): ``shadows._caches_stored`` leaves a fork ``cached_property`` whose body is one ``return`` of
+the expression the base's single store assigns (the receiver's name aside); ``none_fields`` reads ``rows[k] =
+None`` of a local bound once to ``recv.X`` and takes a base or annotation naming a class of the fork's own module
+for the fork's own; ``symbols._never_handed`` (with ``new_hooks.field_holder``/``replaces``) leaves a hook misfit
+a warning where every call that reaches the fork class is off a field of its method's instance and the fork names
+the class only to build it, each build inside a fork class deriving the call's class that replaces the call's
+method without ``super()``.  Unit tests that failed before: test_post_init_shadows ``cached_same``,
+test_none_rows ``a local bound to the field``/``a fork class of upstream's name, of its own module``,
+test_new_hooks ``built only by a class replacing the method``.
+Round 3 (written after the mends, cases they must not swallow): a ``cached_property`` of another value, one of
+upstream's expression that also records a side value, a ``None`` row through a local off a parameter annotated
+``InputBatch``, upstream's class imported beside a fork class of the module's own, the fork's row table built by
+tables whose ``clear_row`` calls ``super()``, and one also built by a module factory: all caught (the two rows
+warned, by design), on this branch.
+Round 1 over the whole file at c2332a30 (``AEON_SRC``): 10 caught, 2 warned, 2 missed of 14; 2 false errors of
+25 twins (9 warned).  This branch: 10 caught, 4 warned, 0 missed of 14; 0 false errors of 25 twins (9 warned: the
+override warnings of the fitting namesakes, and the held row table's, which keeps the namesake warning).
+REGRESSION
+
+  PYTHONPATH=.. python review138_twins.py [--only TEXT ...] [--show]
 
   PYTHONPATH=.. python review138_twins.py [--only TEXT ...] [--show]
 """
@@ -165,6 +221,49 @@ TWINS += [
             "    def clear_row(self, row_idx: int) -> None:\n"
             "        for table in self.block_tables:\n"
             "            table.clear_row(row_idx, int(table.num_blocks_per_row[row_idx]))\n",
+            "    def clear_row(self, row_idx: int, num_blocks: int) -> None:",
+        ),
+    ),
+]
+
+CASES += [
+    (
+        "#37728 typed receiver",
+        "round 3: the fork's row table built by its tables, whose clear_row hands on to upstream's loop via super()",
+        _cr(
+            "cr01",
+            f"from {BT} import BlockTable\n\n\n"
+            "class AeonRowTable01(BlockTable):\n"
+            "    def clear_row(self, row_idx: int, num_blocks: int) -> None:\n"
+            "        self.block_table.np[row_idx, :num_blocks] = 0\n\n\n"
+            "class AeonTables01(MultiGroupBlockTable):\n"
+            "    def __init__(self, *args, **kwargs) -> None:\n"
+            "        super().__init__(*args, **kwargs)\n"
+            "        self.block_tables = [AeonRowTable01(*args, **kwargs)]\n\n"
+            "    def clear_row(self, row_idx: int) -> None:\n"
+            "        super().clear_row(row_idx)\n"
+            "        self.aeon_cleared = row_idx\n",
+            "    def clear_row(self, row_idx: int, num_blocks: int) -> None:",
+        ),
+    ),
+    (
+        "#37728 typed receiver",
+        "round 3: the fork's row table also built by a module factory the fork's batch may use",
+        _cr(
+            "cr02",
+            f"from {BT} import BlockTable\n\n\n"
+            "class AeonRowTable02(BlockTable):\n"
+            "    def clear_row(self, row_idx: int, num_blocks: int) -> None:\n"
+            "        self.block_table.np[row_idx, :num_blocks] = 0\n\n\n"
+            "class AeonTables02(MultiGroupBlockTable):\n"
+            "    def __init__(self, *args, **kwargs) -> None:\n"
+            "        super().__init__(*args, **kwargs)\n"
+            "        self.block_tables = [AeonRowTable02(*args, **kwargs)]\n\n"
+            "    def clear_row(self, row_idx: int) -> None:\n"
+            "        for table in self.block_tables:\n"
+            "            table.clear_row(row_idx, 0)\n\n\n"
+            "def aeon_row_table(*args, **kwargs) -> BlockTable:\n"
+            "    return AeonRowTable02(*args, **kwargs)\n",
             "    def clear_row(self, row_idx: int, num_blocks: int) -> None:",
         ),
     ),
