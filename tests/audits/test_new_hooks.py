@@ -519,3 +519,43 @@ def test_twin_a_module_function_bound_bare_is_not_read(git_repo: GitRepo) -> Non
     method = "    def adjust_request(self, request, budget):\n        return request\n"
     upstream = {ABS: HELPERS + ABS_TEXT + "\n    adjust_request = _adjust\n", RENDER: SOLE_CALLS}
     assert [r[1] for r in _found(git_repo, _fork(method), upstream)] == []
+
+
+# -- review138, shaped like #37728: a fork class of another arity that the fork builds only inside a class of its
+# own replacing the method that holds upstream's call (without ``super()``) never gets that call
+HELD_BASE = (
+    RENDER_HEAD
+    + "class Many:\n    def __init__(self) -> None:\n        self.parsers = [ReasoningParser() for _ in range(2)]\n\n"
+    "    def run(self, request):\n        for parser in self.parsers:\n            pass\n        return request\n"
+)
+HELD_UPSTREAM = BUILT_HEAD + FIELD_TYPED["a loop over a list of the class the field builds"]
+HELD_FORK = (
+    "from vllm.entrypoints.render import Many\nfrom vllm.reasoning.abs_reasoning_parsers import ReasoningParser\n\n\n"
+    "class AeonParser(ReasoningParser):\n    def adjust_request(self, request, budget):\n        return request  # AEON\n\n\n"
+    "class AeonMany(Many):\n    def __init__(self) -> None:\n        super().__init__()\n"
+    "        self.parsers = [AeonParser()]\n\n"
+    "    def run(self, request):\n{run}"
+)
+REPLACED = "        for parser in self.parsers:\n            request = parser.adjust_request(request, 0)\n        return request\n"
+HELD = {
+    "built only by a class replacing the method": (REPLACED, "", "warning"),
+    "the replacing method calls super()": ("        return super().run(request)\n", "", "error"),
+    "also named outside a build": (REPLACED, "\n\nAEON_DEFAULT = AeonParser\n", "error"),
+    "also built by a class of its own": (REPLACED, "\n\nclass AeonSolo:\n    parser = AeonParser()\n", "error"),
+}
+
+
+@pytest.mark.parametrize(("run", "tail", "severity"), list(HELD.values()), ids=list(HELD))
+def test_a_fork_class_built_only_where_upstream_s_calling_method_is_replaced_keeps_the_warning(
+    git_repo: GitRepo, run: str, tail: str, severity: str
+) -> None:
+    fork = {FORK: HELD_FORK.format(run=run) + tail}
+    subject = "[Tool] `adjust_request` to reasoning parser (#39027)"
+    upstream = {**TOOL, ABS: ABS_TEXT + HOOK, RENDER: HELD_UPSTREAM}
+    sides = s.merge_case(git_repo, {**BASE, RENDER: HELD_BASE}, fork, [(subject, upstream)])
+    found = [
+        (f.line, f.severity.value)
+        for f in s.merged_findings(git_repo, sides, s.Settings())
+        if f.rule_id == SYMBOL_DRIFT and "AeonParser.adjust_request, the fork's own method, now overrides" in f.message
+    ]
+    assert found == [(6, severity)]

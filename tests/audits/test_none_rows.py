@@ -50,8 +50,9 @@ def rows(git_repo: GitRepo, no_rules: Path, body: str) -> list:
         "class A(Batch):\n    def aeon_drop(self, i: int) -> None:\n        self.rows[i] = None\n",
         "def aeon_drop(batch: Batch, i: int) -> None:\n    batch.rows[i] = None\n",
         "class A(Batch):\n    def aeon_untag(self, key: str) -> None:\n        self.tags[key] = None\n",
+        "class A(Batch):\n    def aeon_drop(self, i: int) -> None:\n        rows = self.rows\n        rows[i] = None\n",
     ],
-    ids=["subclass", "annotated parameter", "mapping value"],
+    ids=["subclass", "annotated parameter", "mapping value", "a local bound to the field (review138)"],
 )
 def test_none_stored_into_an_element_upstream_made_non_optional_is_a_warning(
     git_repo: GitRepo, no_rules: Path, body: str
@@ -69,8 +70,20 @@ def test_none_stored_into_an_element_upstream_made_non_optional_is_a_warning(
         "class A(Batch):\n    def aeon_drop(self, i: int) -> None:\n        self.rows[i] = []\n",
         "class Own:\n    def aeon_drop(self, i: int) -> None:\n        self.rows[i] = None\n",
         "def aeon_drop(batch, i: int) -> None:\n    batch.rows[i] = None\n",
+        "class Batch:\n    def __init__(self) -> None:\n        self.rows: list[list[int] | None] = []\n\n\n"
+        "class A(Batch):\n    def aeon_drop(self, i: int) -> None:\n        self.rows[i] = None\n",
+        "class A(Batch):\n    def aeon_drop(self, i: int, other: list) -> None:\n        rows = self.rows\n"
+        "        rows = other\n        rows[i] = None\n",
     ],
-    ids=["cleared in place", "still optional", "an empty value", "the fork's own class", "untyped receiver"],
+    ids=[
+        "cleared in place",
+        "still optional",
+        "an empty value",
+        "the fork's own class",
+        "untyped receiver",
+        "a fork class of upstream's name, of its own module (review138)",
+        "a local rebound to something else (review138)",
+    ],
 )
 def test_none_row_twins(git_repo: GitRepo, no_rules: Path, body: str) -> None:
     assert rows(git_repo, no_rules, body) == []

@@ -70,6 +70,11 @@ FOUND = {
     + "\n    def __post_init__(self):\n        super().__post_init__()\n        self.draft_len = 3\n",
     "called_helper": "class A(State):\n    @property\n    def cursor_pos(self) -> int:\n        return 0\n",
     "had_post_init": "class A(Had):\n    @property\n    def seen(self) -> int:\n        return 0\n",
+    # review138: a cached property computing another value than the one upstream now stores is hidden by it
+    "cached_other": "from functools import cached_property\n\n\nclass A(State):\n    @cached_property\n"
+    "    def num_prompt_tokens(self) -> int:\n        return len(self.prompt_token_ids) + 1\n",
+    "cached_two_statements": "from functools import cached_property\n\n\nclass A(State):\n    @cached_property\n"
+    "    def num_prompt_tokens(self) -> int:\n        self.aeon_seen = True\n        return len(self.prompt_token_ids)\n",
 }
 QUIET = {
     "no_super": "@dataclass\nclass A(State):\n    draft_len: int = 0\n\n"
@@ -82,6 +87,9 @@ QUIET = {
     "        self._n = v\n",
     "other_name": "class A(State):\n    @property\n    def prompt_len(self) -> int:\n        return 0\n",
     "had_before": "class A(Had):\n    @property\n    def was(self) -> int:\n        return 0\n",
+    # review138: a cached property of the very value upstream's __post_init__ now stores (its receiver renamed)
+    "cached_same": "from functools import cached_property\n\n\nclass A(State):\n    @cached_property\n"
+    "    def num_prompt_tokens(me) -> int:\n        return len(me.prompt_token_ids)\n",
 }
 FORKS = {f"pkg/aeon/{name}.py": HEAD + body for name, body in {**FOUND, **QUIET}.items()}
 

@@ -624,6 +624,48 @@ def _loop_typed(name: str, func: ast.AST | None, cls: ast.AST | None) -> list[as
     return _annotated_field(fields[0], cls) or _built_types(fields[0], cls, element=True)
 
 
+def field_holder(call: ast.Call, parents: dict[int, ast.AST]) -> tuple[str, str] | None:
+    """(class, method) where ``call``'s receiver is a field of that method's instance: ``self.F.hook()``, or a name
+    every binding of which in the method is a loop over ``self.F`` (review138); None for any other receiver."""
+    receiver = call.func.value if isinstance(call.func, ast.Attribute) else None
+    func = parents.get(id(call))
+    while func is not None and not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef):
+        func = parents.get(id(func))
+    cls = parents.get(id(func)) if func is not None else None
+    if not isinstance(func, ast.FunctionDef | ast.AsyncFunctionDef) or not isinstance(cls, ast.ClassDef):
+        return None
+    if receiver is not None and _self_field(receiver):
+        return cls.name, func.name
+    if not isinstance(receiver, ast.Name):
+        return None
+    stores = [
+        n for n in ast.walk(func) if isinstance(n, ast.Name) and n.id == receiver.id and isinstance(n.ctx, ast.Store)
+    ]
+    fields = [f for n in ast.walk(func) if isinstance(n, ast.For) for f in [_looped_field(n, receiver.id)] if f]
+    return (cls.name, func.name) if fields and len(fields) == len(stores) else None
+
+
+def enclosing_class(node: ast.AST, parents: dict[int, ast.AST]) -> ast.ClassDef | None:
+    """The top-level class whose body holds ``node`` (a class nested in a function or class: None)."""
+    up = parents.get(id(node))
+    while up is not None and not isinstance(up, ast.ClassDef):
+        up = parents.get(id(up))
+    return up if isinstance(up, ast.ClassDef) and isinstance(parents.get(id(up)), ast.Module) else None
+
+
+def replaces(cls: ast.ClassDef, method: str) -> bool:
+    """``cls`` defines ``method`` in its body, once, and never calls ``super().method(...)`` there."""
+    defs = [d for d in cls.body if isinstance(d, ast.FunctionDef | ast.AsyncFunctionDef) and d.name == method]
+    return len(defs) == 1 and not any(
+        isinstance(n, ast.Call)
+        and isinstance(n.func, ast.Attribute)
+        and n.func.attr == method
+        and isinstance(n.func.value, ast.Call)
+        and last_name(n.func.value.func) == "super"
+        for n in ast.walk(defs[0])
+    )
+
+
 def _looped_field(loop: ast.For, name: str) -> str | None:
     """``F`` where ``loop`` binds ``name`` to each element of ``self.F`` (directly, or as ``enumerate``'s second)."""
     target, over = loop.target, loop.iter

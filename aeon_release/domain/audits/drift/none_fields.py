@@ -101,14 +101,20 @@ class Stored:
 
 def _fork_row_nones(trees: ThreeTrees) -> Iterator[Stored]:
     """``recv.X[k] = None`` on a fork line, ``recv`` a method's instance (its class's bases named) or a
-    parameter annotated with a class."""
+    parameter annotated with a class -- none the fork's module defines itself (review138: a fork class named like
+    upstream's is its own) -- or ``rows[k] = None`` of a local bound once to ``recv.X`` (``rows =
+    self.spec_token_ids``)."""
     for path, module, owned in fork_modules(trees, _NONE_ROW.search):
+        own = {n.name for n in module.body if isinstance(n, ast.ClassDef)}
         for func, bases in _functions(module):
-            typed = _receivers(func, bases)
+            typed = {
+                p: k for p, c in _receivers(func, bases).items() for k in [tuple(x for x in c if x not in own)] if k
+            }
+            aliases = _aliases(func, typed)
             for node in ast.walk(func):
                 if isinstance(node, ast.Assign) and node.lineno in owned and _is_none(node.value):
                     for target in node.targets:
-                        yield from _row_store(path, target, typed)
+                        yield from _row_store(path, target, typed, aliases)
 
 
 def _functions(module: ast.Module) -> Iterator[tuple[ast.FunctionDef | ast.AsyncFunctionDef, tuple[str, ...]]]:
@@ -134,11 +140,31 @@ def _receivers(func: ast.FunctionDef | ast.AsyncFunctionDef, bases: tuple[str, .
     return typed
 
 
-def _row_store(path: str, target: ast.expr, typed: dict[str, tuple[str, ...]]) -> Iterator[Stored]:
-    if isinstance(target, ast.Subscript) and isinstance(target.value, ast.Attribute):
-        recv = target.value.value
+def _aliases(func: ast.FunctionDef | ast.AsyncFunctionDef, typed: dict[str, tuple[str, ...]]) -> dict[str, ast.expr]:
+    """Local -> the ``recv.X`` it is bound to, where that is the name's one binding in ``func`` (review138)."""
+    stores: dict[str, int] = {}
+    bound: dict[str, ast.expr] = {}
+    for node in ast.walk(func):
+        if isinstance(node, ast.Name) and isinstance(node.ctx, ast.Store):
+            stores[node.id] = stores.get(node.id, 0) + 1
+        if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Name):
+            value = node.value
+            if isinstance(value, ast.Attribute) and isinstance(value.value, ast.Name) and value.value.id in typed:
+                bound[node.targets[0].id] = value
+    params = {a.arg for a in [*func.args.posonlyargs, *func.args.args, *func.args.kwonlyargs]}
+    return {name: value for name, value in bound.items() if stores.get(name) == 1 and name not in params}
+
+
+def _row_store(
+    path: str, target: ast.expr, typed: dict[str, tuple[str, ...]], aliases: dict[str, ast.expr]
+) -> Iterator[Stored]:
+    held = target.value if isinstance(target, ast.Subscript) else None
+    if isinstance(held, ast.Name):
+        held = aliases.get(held.id)
+    if isinstance(target, ast.Subscript) and isinstance(held, ast.Attribute):
+        recv = held.value
         if isinstance(recv, ast.Name) and recv.id in typed:
-            yield Stored(path, target.lineno, typed[recv.id], target.value.attr)
+            yield Stored(path, target.lineno, typed[recv.id], held.attr)
 
 
 def _optional_rows(text: str | None) -> dict[tuple[str, str], bool]:

@@ -90,6 +90,8 @@ def shadowed(
         if member and _routed(after, cls, write[1]):
             continue
         path, owner, method, node = write
+        if member == "cached_property" and _caches_stored(cls.members.get(attr), node):
+            continue
         yield Shadow(line, attr, is_early, owner, method, path, getattr(node, "lineno", 0), member)
 
 
@@ -325,6 +327,35 @@ def settable_read(module: ast.Module, value: ast.expr) -> bool:
         if isinstance(f, ast.FunctionDef) and f.name == value.attr
         for d in f.decorator_list
     )
+
+
+def _caches_stored(member: object, node: ast.AST) -> bool:
+    """A fork ``cached_property`` whose body is one ``return`` of the very expression upstream's store assigns
+    (the receiver aside): the instance value hides the fork's def, but it is the value the def would cache
+    (review138: ``return len(self.prompt_token_ids)`` against #15729's ``self.num_prompt_tokens =
+    len(self.prompt_token_ids)``).  Another expression, or a body of more than a return, keeps the finding."""
+    if not isinstance(member, FUNCTION_DEFS) or len(member.body) != 1 or not member.args.args:
+        return False
+    ret = member.body[0]
+    value = _single_store(node)
+    if not isinstance(ret, ast.Return) or ret.value is None or value is None:
+        return False
+    return _receiver_free(ret.value, member.args.args[0].arg) == _receiver_free(value, "self")
+
+
+def _single_store(node: ast.AST) -> ast.expr | None:
+    """The value ``node`` stores into one attribute (``self.x = v``, ``self.x: T = v``); None for an unpacking,
+    a chained store or anything else."""
+    if isinstance(node, ast.AnnAssign) and isinstance(node.target, ast.Attribute):
+        return node.value
+    if isinstance(node, ast.Assign) and len(node.targets) == 1 and isinstance(node.targets[0], ast.Attribute):
+        return node.value
+    return None
+
+
+def _receiver_free(expr: ast.expr, me: str) -> str:
+    """``expr``'s dump with the method's receiver named ``self`` (so two methods' expressions compare)."""
+    return ast.dump(expr).replace(f"Name(id='{me}',", "Name(id='self',")
 
 
 def _routed(ix: Index, cls: ClassInfo, owner: str) -> bool:

@@ -438,6 +438,8 @@ class _Checker:
         self._hook_calls: dict[tuple[str, str, str], list[tuple[ast.Call, bool, frozenset[tuple[str, str]]]]] = {}
         # id of each typed hook call -> new_hooks.call_mode (its nodes live as long as ``_hook_calls``)
         self._call_modes: dict[int, str] = {}
+        # id of each typed hook call off a field of its method's instance -> (that class, that method)
+        self._hook_holders: dict[int, tuple[str, str]] = {}
         self._hook_reads: dict[str, bool] = {}  # a hook's name -> whether upstream's added lines read it as a value
         self._sole_hooks: dict[tuple[str, str, str], frozenset[tuple[str, str]]] = {}  # a hook -> _sole_hook
         self._made_hooks: dict[int, ast.AST] = {}  # id -> a def _hook_def made of an assignment (kept alive)
@@ -6063,7 +6065,41 @@ class _Checker:
         modes = {id(call): self._call_modes.get(id(call), "kept") for call, _ in calls}
         hooked = self.theirs_ix.module_at(after.path)
         classes = {q: c for q, c in hooked.classes.items() if "." not in q} if hooked is not None else {}
-        return new_hooks.unfit(stmt, after.node, calls, self._read_added(after.name), modes, classes)
+        misfit = new_hooks.unfit(stmt, after.node, calls, self._read_added(after.name), modes, classes)
+        if misfit is not None and calls and all(self._never_handed(call, qual) for call, _ in calls):
+            return None  # review138: the fork never hands its class's instances to upstream's calls
+        return misfit
+
+    def _never_handed(self, call: ast.Call, qual: str) -> bool:
+        """Upstream's ``call`` (off a field of its method's instance, ``self.F.hook()`` or a loop over
+        ``self.F``) never gets an instance of the fork's class ``qual``: the fork names the class only to build it,
+        and each build sits in a class of the fork's deriving the call's class that replaces the call's method
+        without ``super()`` (review138, #37728: a fork ``BlockTable`` subclass of another ``clear_row`` arity,
+        built only by a fork ``MultiGroupBlockTable`` subclass whose own ``clear_row`` replaces upstream's loop).
+        False where the fork names the class nowhere else to see (it may build it through a factory)."""
+        holder = self._hook_holders.get(id(call))
+        name = qual.rsplit(".", 1)[-1]
+        paths = [p for p, lines in self.inp.fork_lines.items() if p.endswith(".py") and any(name in t for t in lines)]
+        builds = 0
+        for path in paths if holder is not None else ():
+            merged = self.after.module_at(path)
+            if merged is None:
+                return False
+            parents = parent_map(merged.tree)
+            for node in ast.walk(merged.tree):
+                if not isinstance(node, ast.Name) or node.id != name:
+                    continue
+                built = parents.get(id(node))
+                host = new_hooks.enclosing_class(node, parents)
+                info = self.after.class_info(merged, host.name) if host is not None else None
+                if not isinstance(built, ast.Call) or built.func is not node or host is None or info is None:
+                    return False
+                assert holder is not None
+                lineage = {i.qualname.rsplit(".", 1)[-1] for i in self.after.mro(info) if isinstance(i, px.ClassInfo)}
+                if holder[0] not in lineage or not new_hooks.replaces(host, holder[1]):
+                    return False
+                builds += 1
+        return builds > 0
 
     def _hook_calls_on(self, after: DefSym, mod: ModuleInfo, qual: str) -> list[tuple[ast.Call, bool]]:
         """``_typed_hook_calls`` that may reach the fork class ``qual``'s instance: those whose receiver is typed
@@ -6118,6 +6154,9 @@ class _Checker:
                 if typed:
                     calls.append((call, used, typed))
                     self._call_modes[id(call)] = new_hooks.call_mode(call, parents)
+                    holder = new_hooks.field_holder(call, parents)
+                    if holder is not None:
+                        self._hook_holders[id(call)] = holder
         return calls
 
     def _sole_hook(self, hook: DefSym) -> frozenset[tuple[str, str]]:
