@@ -26,6 +26,7 @@ __all__ = [
     "bound_once",
     "bound_returns",
     "changed_defs",
+    "changed_modules",
     "naming_modules",
     "reached",
     "returned_columns",
@@ -69,12 +70,25 @@ _T = TypeVar("_T", bound=Returned)
 def changed_defs(trees: ThreeTrees, lines: dict[str, set[int]]) -> Iterator[tuple[str, str, _Def, _Def]]:
     """(path, qualname, def at the base, def at upstream) for each def of both versions of each of ``lines``'
     files whose upstream span holds one of that file's lines (a file with none is not read)."""
+    for path, _, defs in changed_modules(trees, lines):
+        for qualname, old, func in defs:
+            yield path, qualname, old, func
+
+
+def changed_modules(
+    trees: ThreeTrees, lines: dict[str, set[int]]
+) -> Iterator[tuple[str, ast.Module, list[tuple[str, _Def, _Def]]]]:
+    """(path, its upstream module, ``changed_defs``' (qualname, def at the base, def at upstream) there) for each
+    of ``lines``' files that parses at both versions: for a check that reads the module around the defs too
+    (narrowed dispatch's literal sets and other calls of the method)."""
     for path, old_module, new_module in parsed_versions(trees, sorted(path for path, found in lines.items() if found)):
         old = dict(method_defs(old_module.body))  # (an absent file: no def, at either commit)
+        defs = []
         for qualname, func in method_defs(new_module.body):
             span = range(func.lineno, (func.end_lineno or func.lineno) + 1)
             if qualname in old and any(n in span for n in lines[path]):
-                yield path, qualname, old[qualname], func
+                defs.append((qualname, old[qualname], func))
+        yield path, new_module, defs
 
 
 def naming_modules(trees: ThreeTrees, defs: list[_R]) -> Iterator[tuple[str, ast.Module, set[int]]]:

@@ -15,8 +15,10 @@ error; a warning when the spread goes through a filter whose def is out of sight
 it), the call's receiver is only a guess, or the call is one spelling of a fallback (review103: in a ``try``
 whose ``except TypeError`` tries another, in such a handler, or under a probe of the callee's signature).
 
-Cheap first: only when an upstream diff adds a line passing ``k=`` and a fork line passes the same ``k=``; then
-only those upstream files are parsed.
+Cheap first: only when a fork-owned call passes ``k=`` (a fork line matching ``k=`` first, then the call in the
+merged file: an assignment ``k = ...`` reads as a keyword to a line's pattern) and an upstream diff adds a line
+passing the same ``k=``; then only those upstream files are parsed, and only the defs spreading their ``**kwargs``
+beside such a ``k=`` are read at the base (perf45).
 """
 
 from __future__ import annotations
@@ -30,10 +32,10 @@ from aeon_release.domain.audits.drift.callees import Callee, loose, resolve, sco
 from aeon_release.domain.audits.drift.fallbacks import call_guarded
 from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets
 from aeon_release.domain.audits.drift.returns import own_nodes
-from aeon_release.domain.audits.drift.sides import ThreeTrees
+from aeon_release.domain.audits.drift.sides import ThreeTrees, parsed_versions
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import lazy_pattern, method_defs, parent_map, parse_python
+from aeon_release.domain.audits.source import lazy_pattern, method_defs, parent_map, parse_python, walk_spanning
 
 __all__ = ["RULE", "forwarded_keyword_drift"]
 
@@ -58,12 +60,12 @@ class Doubled:
 
 def forwarded_keyword_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork calls passing by name a keyword a def upstream now passes itself beside the ``**kwargs`` it spreads."""
-    forked = _fork_keywords(trees)
-    doubled = _doubled(trees, forked) if forked else []
+    passed = _passed(trees, _fork_keywords(trees))
+    doubled = _doubled(trees, set().union(*passed.values())) if passed else []
     if not doubled:
         return []
     findings = []
-    for path in sorted(p for p in trees.mine if p.endswith(".py") and forked.get(p)):
+    for path in sorted(passed):
         module = trees.merged_module(path)
         if module is not None:
             findings += _calls(trees, path, module, doubled, pr_pattern)
@@ -79,27 +81,45 @@ def _fork_keywords(trees: ThreeTrees) -> dict[str, set[str]]:
     }
 
 
-def _doubled(trees: ThreeTrees, forked: dict[str, set[str]]) -> list[Doubled]:
-    """The defs of upstream's changed files that now pass a keyword a fork line passes beside their spread."""
+def _passed(trees: ThreeTrees, forked: dict[str, set[str]]) -> dict[str, set[str]]:
+    """Fork path (one whose added lines match a keyword) -> the keywords of ``forked`` (any file's) that a
+    fork-owned call of its merged file passes by name: what ``_calls`` can find there.  The line pattern also
+    takes an assignment (``result = f(...)``, ``b, c = g()``), which passes none: drift_speed's carries bind
+    ``a``, ``c``, ``result`` and the like, and their scan of each changed upstream file's added lines was this
+    check's whole cost (perf45).  The merged files are parsed once for every check (``merged_module``), and only
+    their parts spanning the fork's lines are walked."""
     wanted = set().union(*forked.values())
+    passed = {}
+    for path in sorted(p for p, found in forked.items() if found):
+        module = trees.merged_module(path)
+        owned = trees.owned_lines(path) if module is not None else set()
+        names = {
+            k.arg
+            for node in (walk_spanning(module, owned) if module is not None and owned else ())
+            if isinstance(node, ast.Call)
+            for k in node.keywords
+            if k.arg is not None and k.arg in wanted and k.value.lineno in owned
+        }
+        if names:
+            passed[path] = names
+    return passed
+
+
+def _doubled(trees: ThreeTrees, wanted: set[str]) -> list[Doubled]:
+    """The defs of upstream's changed files that now pass a keyword of ``wanted`` beside their spread."""
     paths = [
         path
         for path, change in trees.upstream.items()
         if path.endswith(".py") and _passes_one(change.added.values(), wanted)
     ]
-    if not paths:
-        return []
-    before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
     found = []
-    for path in paths:
-        old, new_module = _defs(before[path]), parse_python(after[path] or "", path)
-        if new_module is None:
-            continue
+    for path, old_module, new_module in parsed_versions(trees, paths):
+        old = dict(method_defs(old_module.body))  # (an absent file: no def)
         for qualname, func in method_defs(new_module.body):
             if qualname in old:
-                pairs = _new_keywords(old[qualname], func, trees, new_module)
+                pairs = _new_keywords(old[qualname], func, trees, new_module, wanted)
                 found += [Doubled(path, qualname, k, sure) for k, sure in pairs]
-    return [d for d in found if d.keyword in wanted]
+    return found
 
 
 def _passes_one(lines: Iterable[str], wanted: set[str]) -> bool:
@@ -110,26 +130,27 @@ def _passes_one(lines: Iterable[str], wanted: set[str]) -> bool:
     return any(k in wanted for line in lines if "=" in line for k in _KEYWORD.findall(line))
 
 
-def _defs(text: str | None) -> dict[str, _Def]:
-    module = parse_python(text, "<base>") if text else None
-    return dict(method_defs(module.body)) if module is not None else {}
-
-
-def _new_keywords(old: _Def, new: _Def, trees: ThreeTrees, module: ast.Module) -> Iterator[tuple[str, bool]]:
-    """The keywords ``new`` passes beside a spread of its ``**kwargs`` that ``old``'s calls of the same callee did
-    not, with whether the spread surely keeps them (bare, or through a filter read that does not quote them)."""
+def _new_keywords(
+    old: _Def, new: _Def, trees: ThreeTrees, module: ast.Module, wanted: set[str]
+) -> Iterator[tuple[str, bool]]:
+    """The keywords of ``wanted`` ``new`` passes beside a spread of its ``**kwargs`` that ``old``'s calls of the
+    same callee did not, with whether the spread surely keeps them (bare, or through a filter read that does not
+    quote them).  ``old`` and the pops are read only when a spread call of ``new`` passes one of ``wanted``."""
     kwargs = new.args.kwarg.arg if new.args.kwarg is not None else None
     if kwargs is None or old.args.kwarg is None:
         return
     params = {a.arg for a in (*new.args.posonlyargs, *new.args.args, *new.args.kwonlyargs)}
+    calls = [(callee, named & wanted - params, spread) for callee, named, spread in _spread_calls(new, kwargs)]
+    if not any(named for _, named, _ in calls):
+        return
     before: dict[str, set[str]] = {}
     for callee, named, _ in _spread_calls(old, old.args.kwarg.arg):
         before.setdefault(callee, set()).update(named)
     dropped, rebound = _dropped(new, kwargs), _rebound(new, kwargs)
-    for callee, named, spread in _spread_calls(new, kwargs):
+    for callee, named, spread in calls:
         if callee not in before:
             continue  # a call the base did not spread into: the fork's keyword never reached it
-        for keyword in sorted(named - before[callee] - params - dropped):
+        for keyword in sorted(named - before[callee] - dropped):
             yield keyword, not rebound and (not spread or _keeps(trees, module, spread, keyword))
 
 

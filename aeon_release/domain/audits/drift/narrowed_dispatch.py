@@ -32,13 +32,14 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass, replace
 
+from aeon_release.domain.audits.drift import bound_returns as bound
 from aeon_release.domain.audits.drift.callees import scope_of
 from aeon_release.domain.audits.drift.pyindex import dotted_name
 from aeon_release.domain.audits.drift.returns import own_nodes
 from aeon_release.domain.audits.drift.sides import FileChange, ThreeTrees
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import lazy_pattern, method_defs, parse_python
+from aeon_release.domain.audits.source import lazy_pattern, method_defs
 
 __all__ = ["RULE", "narrowed_dispatch_drift"]
 
@@ -145,20 +146,13 @@ def _retested(change: FileChange, stored: set[str]) -> set[int]:
 
 
 def _narrowed(trees: ThreeTrees, lines: dict[str, set[int]]) -> list[Narrowed]:
-    paths = sorted(lines)
-    before, after = trees.blobs(trees.base, paths), trees.blobs(trees.theirs, paths)
+    """The dispatches the defs holding ``lines`` narrowed (``changed_modules``: the defs of both versions around
+    the added membership tests, with the upstream module whose literal sets and other calls are read)."""
     found: list[Narrowed] = []
-    for path in paths:
-        old_module = parse_python(before[path] or "", path) if before[path] else None
-        new_module = parse_python(after[path] or "", path) if after[path] else None
-        if old_module is None or new_module is None:
-            continue
-        old = dict(method_defs(old_module.body))
-        sets = _literal_sets(new_module)
-        for qualname, func in method_defs(new_module.body):
-            span = range(func.lineno, (func.end_lineno or func.lineno) + 1)
-            if qualname in old and any(n in span for n in lines[path]):
-                found += _narrowed_in(path, qualname, old[qualname], func, sets, new_module)
+    for path, module, defs in bound.changed_modules(trees, lines):
+        sets = _literal_sets(module)
+        for qualname, old, func in defs:
+            found += _narrowed_in(path, qualname, old, func, sets, module)
     return found
 
 
