@@ -98,7 +98,9 @@ CASES += [
 
 # --- #23664 (98aa16ff41): get_num_blocks_to_allocate gained a required num_encoder_tokens
 EN = "98aa16ff41"
-ENW = "KVCacheCoordinator.get_num_blocks_to_allocate(..., num_encoder_tokens) required; allocate_new_blocks(rid, n, enc)"
+ENW = (
+    "KVCacheCoordinator.get_num_blocks_to_allocate(..., num_encoder_tokens) required; allocate_new_blocks(rid, n, enc)"
+)
 CASES += [
     (
         "#23664 required parameter added",
@@ -226,8 +228,7 @@ CASES += [
             AG,
             AGW,
             "vllm/aeon/ag4.py",
-            "def aeon_full_first(coordinator) -> bool:\n"
-            '    return bool(getattr(coordinator, "full_attn_first"))\n',
+            'def aeon_full_first(coordinator) -> bool:\n    return bool(getattr(coordinator, "full_attn_first"))\n',
             'return bool(getattr(coordinator, "full_attn_first"))',
         ),
     ),
