@@ -2628,6 +2628,7 @@ class _Checker:
         owned = self._owned.get(mod.path)
         reached: list[tuple[DefSym, DefSym]] = []
         fits: list[DefSym] = []  # defs it still fits by their signature
+        words = receiver_words(call.func.value)
         for path, line in found:
             before = _method_at(self.before, path, line, call.func.attr)
             old = _bound_sig(before, "instance") if before is not None else None
@@ -2635,15 +2636,18 @@ class _Checker:
                 return  # a def not read as a method: the call may reach it, and may fit it
             if call_problem(call, old) is not None:
                 continue  # a def the call never fit: not the one it reached
+            if fits and not named_after(words, before.owner or ""):
+                continue  # past a def it still fits, only a def its receiver is named after can say more
             after = _same_member(self.after, before, id(call) not in self._actor_calls)
             if not isinstance(after, DefSym):
                 return  # removed or not a def: ``chained_calls``' own rules say what that means
             new = _bound_sig(after, "instance")
             if new is None or call_problem(call, new) is None:
-                fits.append(after)  # it still fits this one by its signature
+                if not words:
+                    return  # it still fits this one, and no name says which is meant (cheap first)
+                fits.append(after)
                 continue
             reached.append((before, after))
-        words = receiver_words(call.func.value) if fits and reached else []
         if fits and not (named := [a for _, a in reached if a.owner and named_after(words, a.owner)]):
             return  # cheap first: most calls still fit a def and name none they no longer fit
         if fits and any(f.owner and named_after(words, f.owner) for f in fits):
