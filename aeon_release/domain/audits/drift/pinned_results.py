@@ -23,6 +23,13 @@ outside the tests, a call ``m.f(...)`` of a name the enclosing test stubs itself
 ``patch.object``, ``m.f = ...`` or a dotted ``patch("pkg.m.f")``, in its body or decorators: the test pins its
 stub; a bare ``f`` imported before the stub is upstream's, still warned).
 
+A state pinned as well as an answer: ``check_stop(request, max_model_len=4096)`` as a statement, then ``assert
+request.status == RequestStatus.FINISHED_LENGTH_CAPPED`` in the same block -- the test pins what the call wrote on
+its argument (#27555, 61fbfe5274, moved ``check_stop``'s length cap below its stop tokens; #26317 returned before
+``min_tokens``).  Pinned when the assertion compares ``obj.attr`` with a literal or a constant's dotted name (an enum member),
+``obj`` a name the nearest call before it in the block takes, and the function's def at the base writes that
+parameter's ``attr`` (``request.status = ...``): the same warning, on the assertion's line.
+
 Cheap first: only fork test files whose added lines hold ``assert`` or ``raises(``, only upstream files that are
 the homes of the modules such pins call into, and only those whose upstream text defines a pinned name.
 """
@@ -54,33 +61,33 @@ def pinned_result_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
         and is_test_path(path)
         and any("assert " in line or "raises(" in line for line in trees.mine[path].added.values())
     ]
-    pins: list[tuple[str, int, str, str, str]] = []  # (fork path, line, module, name, spelt)
+    pins: list[tuple[str, int, str, str, str, _Written | None]] = []  # (fork path, line, module, name, spelt, state)
     for path in candidates:
         module = trees.merged_module(path)
         if module is None:
             continue
         owned, imports = trees.owned_lines(path), file_imports(module, path)
-        for line, call in _pins(module):
+        for line, call, written in _pins(module):
             origin = imported_origin(call.func, imports) if line in owned else None
             if origin is not None:
-                pins.append((path, line, origin[0], origin[1], ast.unparse(call.func)))
+                pins.append((path, line, origin[0], origin[1], ast.unparse(call.func), written))
     if not pins:
         return []
-    homes = {home: module for _, _, module, _, _ in pins for home in _homes(module) if home in trees.upstream}
+    homes = {home: module for _, _, module, _, _, _ in pins for home in _homes(module) if home in trees.upstream}
     if not homes:
         return []
-    spelt = tuple(sorted({f"def {name}(" for _, _, _, name, _ in pins}))
-    changed: dict[tuple[str, str], tuple[str, int]] = {}  # (module, name) -> (home, def line at upstream)
+    spelt = tuple(sorted({f"def {name}(" for _, _, _, name, _, _ in pins}))
+    changed: dict[tuple[str, str], tuple[str, int, ast.FunctionDef | ast.AsyncFunctionDef]] = {}
     for home, old, new in parsed_versions(trees, sorted(homes), keep=lambda _old, text: any(s in text for s in spelt)):
-        for name in {n for _, _, m, n, _ in pins if m == homes[home]}:
+        for name in {n for _, _, m, n, _, _ in pins if m == homes[home]}:
             before, after = _def(old, name), _def(new, name)
             if before is not None and after is not None and _decisions(before) != _decisions(after):
-                changed[(homes[home], name)] = (home, after.lineno)
+                changed[(homes[home], name)] = (home, after.lineno, before)
     found: list[Finding] = []
-    for path, line, module_name, name, shown in pins:
+    for path, line, module_name, name, shown, written in pins:
         hit = changed.get((module_name, name))
-        if hit is not None:
-            found.append(_finding(trees, path, line, shown, name, hit, pr_pattern))
+        if hit is not None and (written is None or _writes(hit[2], written)):
+            found.append(_finding(trees, path, line, shown, name, hit[:2], pr_pattern, written))
     return found
 
 
@@ -89,7 +96,10 @@ def _homes(module: str) -> list[str]:
     return [f"{stem}.py", f"{stem}/__init__.py"]
 
 
-def _pins(module: ast.Module) -> Iterator[tuple[int, ast.Call]]:
+_Written = tuple[int | str, str, str]  # (the call's slot the object fills, the attribute, the object as spelt)
+
+
+def _pins(module: ast.Module) -> Iterator[tuple[int, ast.Call, _Written | None]]:
     """(line, call) for each assertion pinning a call's answer to a literal and each call made in a
     ``pytest.raises`` block's own statements -- but a call ``m.f(...)`` of a name the enclosing test stubs itself
     (review126: ``monkeypatch.setattr(fi, "f", lambda: False)`` then ``assert fi.f() is False`` pins the stub, not
@@ -98,8 +108,11 @@ def _pins(module: ast.Module) -> Iterator[tuple[int, ast.Call]]:
     stubs: dict[int, set[str]] = {}
     for node in ast.walk(module):
         found: list[ast.Call] = []
+        written: _Written | None = None
         if isinstance(node, ast.Assert):
             call = _pinned(node.test)
+            if call is None and (state := _state_pin(node, parents)) is not None:
+                call, written = state
             found = [call] if call is not None else []
         elif isinstance(node, ast.With | ast.AsyncWith) and any(_raises(item.context_expr) for item in node.items):
             for stmt in node.body:
@@ -111,7 +124,76 @@ def _pins(module: ast.Module) -> Iterator[tuple[int, ast.Call]]:
         for call in found:
             # ``m.f(...)`` looks ``f`` up at run time and finds the stub; a bare ``f`` imported before is upstream's
             if not (isinstance(call.func, ast.Attribute) and call.func.attr in _stubbed_around(node, parents, stubs)):
-                yield int(getattr(node, "lineno", 0)), call
+                yield int(getattr(node, "lineno", 0)), call, written
+
+
+def _state_pin(node: ast.Assert, parents: dict[int, ast.AST]) -> tuple[ast.Call, _Written] | None:
+    """``f(obj, ...)`` as a statement, then ``assert obj.attr == LITERAL`` (or a dotted name) in the same block:
+    the nearest such call before the assertion, and the slot ``obj`` fills in it."""
+    held = _compared_state(node.test)
+    block = _block_of(node, parents)
+    if held is None or block is None:
+        return None
+    obj, attr = held
+    for stmt in reversed(block[: block.index(node)]):
+        if isinstance(stmt, ast.Expr) and isinstance(stmt.value, ast.Call):
+            slot = _slot_of(stmt.value, obj)
+            if slot is not None:
+                return stmt.value, (slot, attr, obj)
+    return None
+
+
+def _compared_state(test: ast.expr) -> tuple[str, str] | None:
+    """``obj.attr ==/is/!= LITERAL-or-dotted-name`` (either side): (obj, attr)."""
+    if not (isinstance(test, ast.Compare) and len(test.ops) == 1):
+        return None
+    if not isinstance(test.ops[0], ast.Is | ast.IsNot | ast.Eq | ast.NotEq):
+        return None
+    for held, other in ((test.left, test.comparators[0]), (test.comparators[0], test.left)):
+        if isinstance(held, ast.Attribute) and isinstance(held.value, ast.Name) and _pinned_value(other):
+            return held.value.id, held.attr
+    return None
+
+
+def _pinned_value(other: ast.expr) -> bool:
+    """A literal, or a constant's dotted name (``RequestStatus.FINISHED_STOPPED``: its last name upper case)."""
+    return isinstance(other, ast.Constant) or (isinstance(other, ast.Attribute) and other.attr.isupper())
+
+
+def _block_of(node: ast.stmt, parents: dict[int, ast.AST]) -> list[ast.stmt] | None:
+    parent = parents.get(id(node))
+    for field in ("body", "orelse", "finalbody"):
+        block = getattr(parent, field, None)
+        if isinstance(block, list) and node in block:
+            return block
+    return None
+
+
+def _slot_of(call: ast.Call, obj: str) -> int | str | None:
+    for index, arg in enumerate(call.args):
+        if isinstance(arg, ast.Name) and arg.id == obj:
+            return index
+    for keyword in call.keywords:
+        if keyword.arg is not None and isinstance(keyword.value, ast.Name) and keyword.value.id == obj:
+            return keyword.arg
+    return None
+
+
+def _writes(func: ast.FunctionDef | ast.AsyncFunctionDef, written: _Written) -> bool:
+    """The def assigns the attribute on the parameter the slot fills (``request.status = ...``)."""
+    slot, attr, _ = written
+    params = [a.arg for a in (*func.args.posonlyargs, *func.args.args)]
+    names = {*params, *(a.arg for a in func.args.kwonlyargs)}
+    param = params[slot] if isinstance(slot, int) and slot < len(params) else slot if slot in names else None
+    return param is not None and any(
+        isinstance(target, ast.Attribute)
+        and target.attr == attr
+        and isinstance(target.value, ast.Name)
+        and target.value.id == param
+        for node in ast.walk(func)
+        if isinstance(node, ast.Assign | ast.AugAssign | ast.AnnAssign)
+        for target in (node.targets if isinstance(node, ast.Assign) else [node.target])
+    )
 
 
 def _stubbed_around(node: ast.AST, parents: dict[int, ast.AST], cache: dict[int, set[str]]) -> set[str]:
@@ -223,12 +305,20 @@ def _logging(stmt: ast.stmt) -> bool:
 
 
 def _finding(
-    trees: ThreeTrees, path: str, line: int, shown: str, name: str, hit: tuple[str, int], pr_pattern: str
+    trees: ThreeTrees,
+    path: str,
+    line: int,
+    shown: str,
+    name: str,
+    hit: tuple[str, int],
+    pr_pattern: str,
+    written: _Written | None = None,
 ) -> Finding:
     home, at = hit
     commit = trees.upstream_commit(home, rf"(^|[^A-Za-z0-9_.]){re.escape(name)} *\(", pr_pattern, most=5)
+    pinned = f"writes on {written[2]}.{written[1]}" if written else "answers (or raises)"
     message = (
-        f"the fork's test pins what {shown}() answers (or raises), and upstream changed the decisions of "
+        f"the fork's test pins what {shown}() {pinned}, and upstream changed the decisions of "
         f"{name} ({home} line {at}){commit}: the pinned answer may be stale after the merge -- rerun the test and "
         "read upstream's new body before trusting it (or the fork code it stands for)"
     )

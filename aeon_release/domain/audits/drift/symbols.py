@@ -122,6 +122,7 @@ from aeon_release.domain.audits.drift.logged_kwargs import only_logged
 from aeon_release.domain.audits.drift.lost_inits import lost_init
 from aeon_release.domain.audits.drift.mapped_calls import made_call as builtin_call
 from aeon_release.domain.audits.drift.metaclasses import class_member
+from aeon_release.domain.audits.drift.named_receivers import named_after, receiver_words
 from aeon_release.domain.audits.drift.nulled_attributes import assigned_targets, is_self_attribute
 from aeon_release.domain.audits.drift.old_defaults import keep_old_advice
 from aeon_release.domain.audits.drift.own_fields import assigned, enclosing, enclosing_class
@@ -2619,13 +2620,18 @@ class _Checker:
         class): which def it reaches is unknown, but when every def the call fit at the merge base is still there
         and no longer fits it upstream (#36626 inserted ``cudagraph_mode`` into both model states' signatures),
         it fails whichever was meant -- an error, stated against the first.  A def it did not fit before is not
-        one it reached; one it still fits (a fork's own, one upstream left alone) keeps the call quiet.  So does a
-        def of the name whose parameters are not read as a method's (a module-level function a module held on an
-        attribute serves, a class local to a function, a property): whether the call fits it is unknown, and it
-        may be the one reached."""
+        one it reached; one it still fits (a fork's own, one upstream left alone) keeps the call from an error,
+        and quiet unless the receiver is named after a class whose def it no longer fits and after none it still
+        fits (``coordinator.get_num_blocks_to_allocate(...)``: #23664 made ``num_encoder_tokens`` required of
+        ``KVCacheCoordinator``'s, ``SingleTypeKVCacheManager``'s is as it was): a warning then.  A def of the
+        name whose parameters are not read as a method's (a module-level function a module held on an
+        attribute serves, a class local to a function, a property) keeps it quiet: whether the call fits it is
+        unknown, and it may be the one reached."""
         assert isinstance(call.func, ast.Attribute)
         owned = self._owned.get(mod.path)
         reached: list[tuple[DefSym, DefSym]] = []
+        fits: list[DefSym] = []  # defs it still fits by their signature
+        words = receiver_words(call.func.value)
         for path, line in found:
             before = _method_at(self.before, path, line, call.func.attr)
             old = _bound_sig(before, "instance") if before is not None else None
@@ -2633,25 +2639,41 @@ class _Checker:
                 return  # a def not read as a method: the call may reach it, and may fit it
             if call_problem(call, old) is not None:
                 continue  # a def the call never fit: not the one it reached
+            if fits and not named_after(words, before.owner or ""):
+                continue  # past a def it still fits, only a def its receiver is named after can say more
             after = _same_member(self.after, before, id(call) not in self._actor_calls)
             if not isinstance(after, DefSym):
                 return  # removed or not a def: ``chained_calls``' own rules say what that means
             new = _bound_sig(after, "instance")
             if new is None or call_problem(call, new) is None:
-                return  # it still fits this one by its signature (cheap first: most calls stop here)
+                if not words:
+                    return  # it still fits this one, and no name says which is meant (cheap first)
+                fits.append(after)
+                continue
             reached.append((before, after))
+        if fits and not (named := [a for _, a in reached if a.owner and named_after(words, a.owner)]):
+            return  # cheap first: most calls still fit a def and name none they no longer fit
+        if fits and any(f.owner and named_after(words, f.owner) for f in fits):
+            return  # named after a class it still fits as well
         first: tuple[str, DefSym] | None = None
         for before, after in reached:
+            if fits and after not in named:
+                continue
             problem = self._call_drift(call, before, after, "instance", owned, untyped=True)
             problem = self._guarded(mod, call, self._as_upstream_ships(mod, call, problem))
             if problem is None:
                 return  # a def it still fits: the call may well reach it
             first = first or (problem, after)
-        if first is not None:
-            problem, after = first
-            yield self._finding(
-                mod, call.lineno, f"calls {_show(call.func)}, which {problem}", after, _signature(problem)
-            )
+        if first is None:
+            return
+        problem, after = first
+        what = f"calls {_show(call.func)}, which {problem}"
+        if not fits:
+            yield self._finding(mod, call.lineno, what, after, _signature(problem))
+            return
+        others = ", ".join(sorted({f.label for f in fits}))
+        note = f"; the receiver is named after {after.owner}, but the call still fits {others}: which it reaches is the run's"
+        yield self._finding(mod, call.lineno, what + note, after, _UNCERTAIN)
 
     def _gone_everywhere(self, theirs: Searchable) -> Iterator[Finding]:
         """A call of a method of a tree class (``self.tokenizer.get_lora_tokenizer(r)``, ``self.tokenizer``
