@@ -292,6 +292,34 @@ CASES += [
             "out.setdefault(spec.type_id, []).append(spec)",
         ),
     ),
+    (
+        "#21715 property value changed",
+        "a != of type_id with the old spelling built off another spec's fields (mend83)",
+        K(
+            "#21715",
+            MT,
+            MTW,
+            "vllm/aeon/mt4.py",
+            MS + "def aeon_needs_repack(spec: MambaSpec, ref: MambaSpec) -> bool:\n"
+            "    # AEON: the Spark repacks a Mamba cache whose spec left the reference's shape\n"
+            '    return spec.type_id != f"mamba_{ref.shapes}_{ref.dtype}"\n',
+            'return spec.type_id != f"mamba_{ref.shapes}_{ref.dtype}"',
+        ),
+    ),
+    (
+        "#21715 property value changed",
+        "twin: a comparison with the new spelling (mend83)",
+        K(
+            "#21715",
+            MT,
+            MTW,
+            "vllm/aeon/mt5.py",
+            MS + "def aeon_is_plain_mamba(spec: MambaSpec) -> bool:\n"
+            "    # AEON: the Spark rounds Mamba pages only for its own state shapes\n"
+            '    return spec.type_id == f"mamba_{spec.shapes}_{spec.dtype}_{spec.mamba_type}"\n',
+            'return spec.type_id == f"mamba_{spec.shapes}_{spec.dtype}_{spec.mamba_type}"',
+        ),
+    ),
 ]
 
 # --- #20511 (66f6fbd393): NONE_HASH set only by init_none_hash; sha256 no longer imported into the module

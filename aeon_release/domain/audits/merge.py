@@ -88,6 +88,7 @@ from aeon_release.domain.audits.drift.forwarded_keywords import forwarded_keywor
 from aeon_release.domain.audits.drift.gated_attributes import gated_attribute_drift
 from aeon_release.domain.audits.drift.gated_lines import gated_warnings
 from aeon_release.domain.audits.drift.gone_sentinels import gone_sentinel_drift
+from aeon_release.domain.audits.drift.grown_formats import grown_format_drift
 from aeon_release.domain.audits.drift.grown_sets import grown_set_drift, shrunk_collection_drift
 from aeon_release.domain.audits.drift.grown_tuples import grown_tuple_drift
 from aeon_release.domain.audits.drift.handed_back import handed_back_drift
@@ -417,6 +418,7 @@ _SEMANTIC_CHECKS: tuple[Callable[[ThreeTrees, str], list[Finding]], ...] = (
     handed_back_drift,
     dispatched_call_drift,
     returned_string_drift,
+    grown_format_drift,
     rendered_enum_drift,
     unjsoned_repr_drift,
     raised_kind_drift,
