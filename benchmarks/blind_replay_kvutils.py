@@ -47,6 +47,22 @@ blind_replay_fp8utils 24 caught, 1 warned of 25 (12 quiet; as recorded), review4
 0 false errors of 35 (1 warned; as recorded), blind_replay_kvcache 17/17 (10 quiet), blind_replay_kvevents 24/24
 (16 quiet).
 
+Mend83 (branch mend83, main at 59fce448): #21715's comparison closed by a new owner, ``drift/grown_formats.py``
+(the class: a def whose every ``return`` is one f-string, grown upstream by inserted parts -- the base's parts, in
+order, a proper subsequence of upstream's; the fork's spelling: ``==``/``!=`` of a call or property read of the
+name with an f-string of the base's shape, a formatted ``self.F`` matching the fork's ``R.F``).  An error when every
+field is read off the compared receiver and an inserted part is a non-empty literal (the value is longer on every
+path); a warning for fields off another object or only formatted parts inserted.  Two cases added after the blind
+run, before the widening: a ``!=`` built off another spec's fields (a spelling) and the new shape (a twin).  Blind on
+main 59fce448 for #21715: 0 caught, 0 warned, 2 missed of 2 (twins: 3 quiet).  FINAL, whole replay: 15 caught, 1
+warned, 2 missed of 18 (twins: 9 quiet, 0 false errors); left missed: #12603's two (as above).  Unit tests:
+``tests/audits/test_grown_formats.py`` 9 (3 errors, 2 warnings, 4 twins).  Regression at the widening's head:
+killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet), blind_replay_kvcache 17/17 (10 quiet),
+blind_replay_kvevents 24/24 (16 quiet), blind_replay_fp8utils 24 caught, 1 warned of 25 (12 quiet),
+review41_twins 5 caught, 2 warned of 7, 0 false errors of 35 (1 warned), review114_twins 4 caught, 1 warned of 5,
+0 false errors of 30 (6 warned; as on main): each as recorded.  Speed: grown_format_drift under 1 ms on
+drift_speed's 150-commit window (its gate, a fork line comparing with an f-string, stops it).
+
   python benchmarks/blind_replay_kvutils.py [--mirror DIR] [--only TEXT ...] [--show]
 """
 
