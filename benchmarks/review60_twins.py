@@ -48,6 +48,11 @@ false (40, 30, 23 twins), review58_twins 5/5, 0 false of 14, blind_replay_servec
 blind_replay_rayexec 17 caught, 1 warned of 18 (9 quiet), blind_replay_fmexperts 19 caught, 2 warned of 21 (11
 quiet); ``symbol_precision.py --windows 1``: 0 false errors (window 0: 5
 broken overrides, 4 caught).
+Mend82 (the start sweep on main 49aa5f12 found the round-2 twin above still false): symbol drift's
+``_guarded`` reads a fork test's expectation for every call misfit (``fallbacks.expects_misfit``: a call, or
+the written call a partial's spelled-out one stands for, under ``pytest.raises``/``assertRaises`` of what a
+misfit raises), as the renamed-slot and retyped-parameter checks already did: 5 caught of 5; 0 false errors of
+26 twins (5 warned).
 
   PYTHONPATH=.. python review60_twins.py [--only TEXT ...] [--show]
 """

@@ -130,3 +130,36 @@ def test_a_later_call_in_the_forks_own_fallback_is_a_warning(git_repo: GitRepo, 
         if t.strip() == "return make(template=None)" or t.strip() == "return self.make(template=None)"
     )
     assert _rows(git_repo, no_rules, fork, severity=True) == [("pkg/mine.py", line, "warning")]
+
+
+# a fork test written to see the old spelling refused: the call under ``pytest.raises``/``assertRaises`` of what a
+# misfit raises expects it to fail (review60 #36483 round 2, mend82)
+_REFUSED = "import pytest\n\n\n"
+EXPECTED = [
+    # the held partial's later call
+    _REFUSED + _FACTORY + "def test_render_required():\n    make = chat_factory(None, None)\n"
+    "    with pytest.raises(TypeError):\n        make(template=None)\n",
+    # a direct call of the class
+    _REFUSED + "def test_render_required():\n    with pytest.raises(TypeError):\n"
+    "        Chat(None, None, 'assistant', template=None)\n",
+    # unittest's assertRaises, a tuple of kinds
+    "import unittest\n\n\nclass RenderTest(unittest.TestCase):\n    def test_required(self):\n"
+    "        with self.assertRaises((TypeError, ValueError)):\n            Chat(None, None, 'assistant')\n",
+    # a partial bound in the test itself
+    _REFUSED + "def test_render_required():\n    make = functools.partial(Chat, None, None, 'assistant')\n"
+    "    with pytest.raises(TypeError):\n        make(template=None)\n",
+]
+
+
+@pytest.mark.parametrize("fork", EXPECTED)
+def test_a_call_a_fork_test_expects_refused_stays_quiet(git_repo: GitRepo, no_rules: Path, fork: str) -> None:
+    """Fails on the engine before mend82 (all four were errors): the expectation was read only by the renamed-slot
+    and retyped-parameter checks, not by the misfit a call's signature makes."""
+    assert _rows(git_repo, no_rules, fork) == []
+
+
+def test_a_test_expecting_another_kind_of_refusal_still_breaks(git_repo: GitRepo, no_rules: Path) -> None:
+    """``pytest.raises(ValueError)``: the TypeError the call raises now is not what the test expects."""
+    fork = EXPECTED[0].replace("TypeError", "ValueError")
+    line = next(i for i, t in enumerate((_HEAD + fork).splitlines(), 1) if "make(template=None)" in t)
+    assert _rows(git_repo, no_rules, fork, severity=True) == [("pkg/mine.py", line, "error")]

@@ -6934,14 +6934,20 @@ class _Checker:
     def _guarded(self, mod: ModuleInfo, call: ast.Call, problem: str | None) -> str | None:
         """A call's problem, a warning when the call runs in a ``try`` catching what it raises or under a test
         of its callee's signature (drift/fallbacks.py ``call_guarded``): the fork wrote a fallback, which
-        may or may not be the new spelling."""
-        if problem is None or isinstance(problem, Uncertain):
+        may or may not be the new spelling.  None in a test written to see the call refused (``with
+        pytest.raises(TypeError):``, ``self.assertRaises``): the fork expects the misfit (mend82, review60's
+        #36483 twin: a held partial's later call leaving out the keyword upstream made required)."""
+        if problem is None:
             return problem
         parents = self._parents(mod)
         # a spelled-out call is guarded as the written one is (its try), or as itself (a test of its callee's
         # signature, which names the partial's function, not the name the file calls it by)
         written = self._spelled.get(id(call))
         calls = [call, written[1]] if written is not None and written[0] is call else [call]
+        if any(expects_misfit(c, parents) for c in calls):
+            return None
+        if isinstance(problem, Uncertain):
+            return problem
         if not any(call_guarded(c, parents) for c in calls):
             return problem
         return Uncertain(f"{problem} (the call sits in a try, or under a test of the signature: check the fallback)")
