@@ -46,11 +46,20 @@ a nested helper binding the alias's name for itself, an ``or`` of NONE and a tes
 naming only the gone member twice: all caught, on 9cf3fd7d and on this branch.  Round 1 over the whole file at
 9cf3fd7d (``AEON_SRC``): 9 caught, 1 warned of 10; 3 false errors of 28 (3 warned).  This branch: 9 caught,
 1 warned of 10; 0 false errors of 28 twins (3 warned).
+Round 2b (this branch, the warned case): ``rendered_enums`` reads a parameter annotated with the file's import
+alias of upstream's class (from its home, a package above it, or a module handing it on: ``_spellings``) as
+naming the class -- the case is caught; an alias of the fork's own class of the name keeps the warning (a twin,
+warned), and the annotation is read by words (``MyCUDAGraphMode`` no longer names the class).  Unit tests that
+failed before: test_rendered_enum_drift ``test_a_parameter_annotated_by_an_import_alias_is_the_class`` (2),
+``..._by_another_name_stays_the_warning[a prefix]`` (1).  Round 3b: the class under its home module's alias on an
+``Optional`` parameter: warned on 9cf3fd7d, caught here.  Whole file, this branch: 11 caught of 11; 0 false errors
+of 29 twins (4 warned); on 9cf3fd7d: 9 caught, 2 warned of 11, 3 false errors of 29.
 Regression set at this branch: killer_replay 26/26 blocked, kind_change_replay 12/12 (5 quiet),
 blind_replay_mxoracle 23/23 (14 quiet), blind_replay_attnutils 19/19 (10 quiet), blind_replay_compcfg 13 caught,
 5 warned of 18 (9 quiet), blind_replay_fmconfig 17/17 (12 quiet, 1 warned), review131_twins 11/11, 0 false of 18,
-review132_twins 11/11, 0 false of 21 (3 warned), review63_twins 7/7, 0 false of 31 (3 warned): each as recorded.
-Unit tests: test_made_dataclasses 36 (+5), test_unreturned_members 55 (+7).  drift_speed's 150-commit window
+review132_twins 11/11, 0 false of 21 (3 warned), review63_twins 7/7, 0 false of 31 (3 warned), review135_twins 12 caught, 2 warned of 14, 0 false of 40 (4
+warned): each as recorded.
+Unit tests: test_made_dataclasses 36 (+5), test_unreturned_members 55 (+7), test_rendered_enum_drift 30 (+5).  drift_speed's 150-commit window
 (one audit's median of five): made_dataclass_drift 0.000 s, tuple_value_drift 0.001 s on both 9cf3fd7d and this
 branch.
 
@@ -634,6 +643,46 @@ CASES += [
             "        return None\n"
             "    return experts_cls\n",
             "    if backend in (Mxfp4MoeBackend.NONE,) or backend is Mxfp4MoeBackend.NONE:",
+        ),
+    ),
+]
+
+CASES += [
+    (
+        "#25868 re-exported enum",
+        "round 3 (review140's alias reading): the class under its home module's alias, an Optional parameter",
+        _rp(
+            "rp7",
+            'def aeon_full7(mode: GraphMode | None) -> bool:\n    return str(mode) == "CUDAGraphMode.PIECEWISE"\n',
+            '    return str(mode) == "CUDAGraphMode.PIECEWISE"',
+            head="from vllm.config.compilation import CUDAGraphMode as GraphMode\n\n\n",
+        ),
+    ),
+]
+TWINS += [
+    (
+        "#25868 re-exported enum",
+        "twin: the parameter annotated by an alias of the fork's own class of the name",
+        Killer(
+            *RP,
+            (
+                Edit(
+                    "vllm/aeon/r140modes6.py",
+                    "from enum import Enum\n\n\nclass CUDAGraphMode(Enum):\n    NONE = 0\n    PIECEWISE = 1\n",
+                ),
+                Edit(
+                    "vllm/aeon/r140rp6.py",
+                    "from vllm.aeon.r140modes6 import CUDAGraphMode as Mode\nfrom vllm.config import CUDAGraphMode\n\n\n"
+                    "def aeon_full6(mode: Mode) -> bool:\n"
+                    '    return str(mode) == "CUDAGraphMode.PIECEWISE" and CUDAGraphMode.PIECEWISE is not None\n',
+                ),
+            ),
+            (
+                (
+                    "vllm/aeon/r140rp6.py",
+                    '    return str(mode) == "CUDAGraphMode.PIECEWISE" and CUDAGraphMode.PIECEWISE is not None',
+                ),
+            ),
         ),
     ),
 ]
