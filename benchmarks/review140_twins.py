@@ -58,7 +58,9 @@ Regression set at this branch: killer_replay 26/26 blocked, kind_change_replay 1
 blind_replay_mxoracle 23/23 (14 quiet), blind_replay_attnutils 19/19 (10 quiet), blind_replay_compcfg 13 caught,
 5 warned of 18 (9 quiet), blind_replay_fmconfig 17/17 (12 quiet, 1 warned), review131_twins 11/11, 0 false of 18,
 review132_twins 11/11, 0 false of 21 (3 warned), review63_twins 7/7, 0 false of 31 (3 warned), review135_twins 12 caught, 2 warned of 14, 0 false of 40 (4
-warned): each as recorded.
+warned), mend81's blind_replay_pstate2 6 caught, 5 warned, 1 missed of 12 (10 quiet, 1 warned),
+blind_replay_modelopt2 2 caught, 10 warned, 1 missed of 13 (10 quiet), blind_replay_eagle2 13 caught, 5 warned,
+1 missed of 19 (13 quiet): each as recorded.
 Unit tests: test_made_dataclasses 36 (+5), test_unreturned_members 55 (+7), test_rendered_enum_drift 30 (+5).  drift_speed's 150-commit window
 (one audit's median of five): made_dataclass_drift 0.000 s, tuple_value_drift 0.001 s on both 9cf3fd7d and this
 branch.
