@@ -81,6 +81,11 @@ ERRORS = {
     'Meta = CAM\nA = make_dataclass("A", [("d", int)], bases=(Meta,))\n',
     "an alias of the module's class": "from vllm.v1.attention.backends import utils\n\n"
     'Meta = utils.CommonAttentionMetadata\nA = make_dataclass("A", ["d"], bases=(Meta,))\n',
+    # review140: what the local-shadow mend must not swallow -- a def binding other names, a nested def's own
+    "in a def binding other names": "Meta = CommonAttentionMetadata\n\n\ndef build(name):\n    other = Settled\n"
+    '    return make_dataclass(name, [("d", int)], bases=(Meta, other))\n',
+    "beside a nested def's local": "def build():\n    def helper():\n        Meta = Settled\n        return Meta\n\n"
+    '    return make_dataclass("A", [("d", int)], bases=(Meta,))\n\n\nMeta = CommonAttentionMetadata\n',
 }
 TWINS = {
     "a defaulted entry": 'A = make_dataclass("A", [("d", int, None)], bases=(CommonAttentionMetadata,))\n',
@@ -108,6 +113,13 @@ TWINS = {
     "an alias bound twice": 'Meta = CommonAttentionMetadata\nMeta = Settled\nA = make_dataclass("A", [("d", int)], bases=(Meta,))\n',
     "an aliased base, a defaulted entry": "from vllm.v1.attention.backends.utils import CommonAttentionMetadata as CAM\n\n"
     'A = make_dataclass("A", [("d", int, 0)], bases=(CAM,))\n',
+    # review140: a def's own name of the base (a local, a parameter) shadows the module's alias or class
+    "a local shadowing the alias": "Meta = CommonAttentionMetadata\n\n\ndef build():\n    Meta = Settled\n"
+    '    return make_dataclass("A", [("d", int)], bases=(Meta,))\n',
+    "a parameter of the class's name": "def build(CommonAttentionMetadata):\n"
+    '    return make_dataclass("A", [("d", int)], bases=(CommonAttentionMetadata,))\n',
+    "an outer def's local": "def build():\n    Meta = Settled\n\n    def inner():\n"
+    '        return make_dataclass("A", [("d", int)], bases=(Meta,))\n\n    return inner\n\n\nMeta = CommonAttentionMetadata\n',
 }
 
 

@@ -168,3 +168,23 @@ def test_the_enum_re_exported_through_another_module_is_an_error(git_repo: GitRe
 )
 def test_a_class_of_the_name_another_module_hands_on_is_quiet(git_repo: GitRepo, no_rules: Path, head: str) -> None:
     assert [f for f in run_reexported(git_repo, no_rules, head + COMPARE) if f[1] == "error"] == []
+
+
+# -- review140: a parameter annotated with the file's import alias of the class names the class
+@pytest.mark.parametrize(
+    "head", ["from pkg.modes import CUDAGraphMode as Mode", "from pkg.compilation import CUDAGraphMode as Mode"]
+)
+def test_a_parameter_annotated_by_an_import_alias_is_the_class(git_repo: GitRepo, no_rules: Path, head: str) -> None:
+    text = head + '\n\n\ndef a(mode: Mode | None):\n    return str(mode) == "CUDAGraphMode.FULL"\n'
+    assert run_reexported(git_repo, no_rules, text) == [(5, "error")]
+
+
+@pytest.mark.parametrize(
+    "annotation", ["Mode", "ModeName", "MyCUDAGraphMode"], ids=["another class's alias", "a longer word", "a prefix"]
+)
+def test_a_parameter_annotated_by_another_name_stays_the_warning(
+    git_repo: GitRepo, no_rules: Path, annotation: str
+) -> None:
+    head = "from pkg.compilation import CUDAGraphMode\nfrom pkg.aeon_own import CUDAGraphMode as Mode"
+    text = head + f'\n\n\ndef a(mode: {annotation}):\n    return str(mode) == "CUDAGraphMode.FULL"\n'
+    assert run_reexported(git_repo, no_rules, text) == [(6, "warning")]

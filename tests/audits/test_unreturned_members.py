@@ -397,3 +397,32 @@ def test_the_call_itself_tested_is_not_a_gone_member_is_an_error(git_repo: GitRe
 )
 def test_an_and_of_unlikes_with_a_kept_member_is_silent(git_repo: GitRepo, no_rules: Path, test: str) -> None:
     assert _one_case(git_repo, no_rules, test, ONE_RAISES) == []
+
+
+# -- review140: an element unpacked off the call, tested in one set test with a member a path still returns
+@pytest.mark.parametrize(
+    "test",
+    [
+        "if backend in (Backend.NONE, Backend.MARLIN):",
+        "if backend is Backend.NONE or backend is Backend.MARLIN:",
+        "if not (backend == Backend.NONE or backend == Backend.TRITON):",
+        "if backend not in (Backend.NONE, Backend.MARLIN):",
+    ],
+    ids=["in", "or of is", "not of or", "not in"],
+)
+def test_an_element_tested_with_a_kept_member_too_is_silent(git_repo: GitRepo, no_rules: Path, test: str) -> None:
+    """The test still holds (or fails) when the selector answers the kept member: its branch is not dead."""
+    assert _case(git_repo, no_rules, test, RAISES) == []
+
+
+@pytest.mark.parametrize(
+    "test",
+    [
+        "if backend == Backend.NONE or experts is None:",  # the other operand tests another name
+        "if backend is Backend.NONE or backend is Backend.NONE:",  # only the gone member
+        "if backend != Backend.MARLIN and backend == Backend.NONE:",  # not one set test: NONE judged alone
+    ],
+    ids=["another name", "the gone member twice", "an and of unlike and like"],
+)
+def test_an_element_tested_with_the_gone_member_alone_is_an_error(git_repo: GitRepo, no_rules: Path, test: str) -> None:
+    assert _case(git_repo, no_rules, test, RAISES) == [6]

@@ -26,12 +26,12 @@ import ast
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from aeon_release.domain.audits.drift.returns import fork_modules
+from aeon_release.domain.audits.drift.returns import fork_modules, own_nodes
 from aeon_release.domain.audits.drift.sides import ThreeTrees, both_texts
 from aeon_release.domain.audits.drift.struct_tuples import own_classes
 from aeon_release.domain.audits.merge_rules import SYMBOL_DRIFT as RULE
 from aeon_release.domain.audits.model import Finding, Severity
-from aeon_release.domain.audits.source import last_name, parse_python
+from aeon_release.domain.audits.source import last_name, parameter_names, parse_python
 
 _WORD = "make_dataclass("
 _MOST_FILES = 32
@@ -72,11 +72,25 @@ def _fork_calls(trees: ThreeTrees) -> Iterator[Made]:
     for path, module, owned in fork_modules(trees, lambda line: _WORD in line):
         lists, shielded = _module_lists(module), _shielded(module)
         own, aliases = own_classes(module, frozenset(owned)), _aliases(module)
-        for node in ast.walk(module):
-            if isinstance(node, ast.Call) and last_name(node.func) == "make_dataclass" and id(node) not in shielded:
-                made = _made(path, node, lists, own, aliases)
+        for node, local in _calls(module, frozenset()):
+            if id(node) not in shielded:
+                made = _made(path, node, lists, own, aliases, local)
                 if made is not None and made.line in owned:
                     yield made
+
+
+def _calls(node: ast.AST, local: frozenset[str]) -> Iterator[tuple[ast.Call, frozenset[str]]]:
+    """Each ``make_dataclass(...)`` call under ``node``, with the names the defs around it bind themselves
+    (review140: their parameters and stores shadow the module's names, an alias included)."""
+    for child in ast.iter_child_nodes(node):
+        inner = local
+        if isinstance(child, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda):
+            body = child.body if isinstance(child.body, list) else [child.body]
+            stored = {n.id for n in own_nodes(body) if isinstance(n, ast.Name) and isinstance(n.ctx, ast.Store)}
+            inner = local | parameter_names(child.args) | stored
+        if isinstance(child, ast.Call) and last_name(child.func) == "make_dataclass":
+            yield child, inner
+        yield from _calls(child, inner)
 
 
 def _shielded(module: ast.Module) -> set[int]:
@@ -136,9 +150,11 @@ def _made(
     lists: dict[str, ast.List | ast.Tuple],
     own: frozenset[str],
     aliases: dict[str, str] | None = None,
+    local: frozenset[str] = frozenset(),
 ) -> Made | None:
     """The call's first positional entry without a default and its bases (not ``own``: a class of the name
-    the fork declares in the module is its own, not upstream's; (mend81) an alias read as the class it names)."""
+    the fork declares in the module is its own, not upstream's; (mend81) an alias read as the class it names;
+    (review140) a base the enclosing defs bind themselves, ``local``, is theirs: not known, not checked)."""
     keywords = {k.arg: k.value for k in call.keywords if k.arg}
     if any(_true(keywords.get(flag)) is value for flag, value in (("kw_only", True), ("init", False))):
         return None
@@ -149,7 +165,7 @@ def _made(
     if not isinstance(bases, ast.Tuple | ast.List) or not isinstance(fields, ast.List | ast.Tuple):
         return None
     mine = {b.id for b in bases.elts if isinstance(b, ast.Name) and b.id in own}
-    spelt = (last_name(b) for b in bases.elts if not (isinstance(b, ast.Name) and b.id in mine))
+    spelt = (last_name(b) for b in bases.elts if not (isinstance(b, ast.Name) and b.id in mine | local))
     named = ((aliases or {}).get(n, n) if n else n for n in spelt)
     names = tuple(n for n in named if n and n not in _TRIVIAL_BASES)
     entry = _first_bare(fields.elts)

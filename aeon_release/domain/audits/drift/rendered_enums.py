@@ -111,7 +111,7 @@ def _fork_literals(trees: ThreeTrees, changed: dict[str, tuple[str, frozenset[st
             home = changed.get(cls)
             if home is None or member not in home[1] or cls in own:
                 continue
-            use = _use(node, parents, cls, member)
+            use = _use(node, parents, cls, member, _spellings(module, path, cls, home[0], trees))
             if use is not None:
                 yield Rendered(path, node.lineno, node.value, home[0], use)
 
@@ -141,7 +141,24 @@ def _handed_on(trees: ThreeTrees, origin: tuple[str, str], home: str) -> bool:
     return isinstance(found, DefSym) and found.path == home and isinstance(found.node, ast.ClassDef)
 
 
-def _use(literal: ast.Constant, parents: dict[int, ast.AST], cls: str, member: str) -> bool | None:
+def _spellings(module: ast.Module, path: str, cls: str, home: str, trees: ThreeTrees) -> frozenset[str]:
+    """(review140) The names the file gives upstream's class: its own and each ``as`` of an import of it from
+    the upstream file (a package above it) or a module handing it on; an alias of another class of the name
+    is not one."""
+    imports, dotted = file_imports(module, path), dotted_name(home, roots=("",))
+    aliases = (
+        name
+        for name, origin in imports.items()
+        if name != cls
+        and origin[1] == cls
+        and ((dotted + ".").startswith(origin[0] + ".") or _handed_on(trees, origin, home))
+    )
+    return frozenset((cls, *aliases))
+
+
+def _use(
+    literal: ast.Constant, parents: dict[int, ast.AST], cls: str, member: str, names: frozenset[str] = frozenset()
+) -> bool | None:
     """True: compared with a rendering; False: compared with something else, or a dict display's key; None:
     any other use (a message, a log line), or a comparison that also accepts another spelling of the member
     (``str(m) in ("FULL", "Cls.FULL")``, ``str(m) == "FULL" or str(m) == "Cls.FULL"``): right on both sides."""
@@ -161,7 +178,7 @@ def _use(literal: ast.Constant, parents: dict[int, ast.AST], cls: str, member: s
     if _or_spells_otherwise(parent, sides, parents, literal, member):
         return None
     scope = _enclosing_function(parent, parents)
-    return any(_rendering(s) and not _typed_otherwise(s, scope, cls) for s in sides)
+    return any(_rendering(s) and not _typed_otherwise(s, scope, names or frozenset((cls,))) for s in sides)
 
 
 def _spells_otherwise(values: list[ast.expr], literal: ast.Constant, member: str) -> bool:
@@ -198,9 +215,11 @@ def _enclosing_function(node: ast.AST, parents: dict[int, ast.AST]) -> ast.Funct
     return at
 
 
-def _typed_otherwise(rendering: ast.expr, scope: ast.FunctionDef | ast.AsyncFunctionDef | None, cls: str) -> bool:
+def _typed_otherwise(
+    rendering: ast.expr, scope: ast.FunctionDef | ast.AsyncFunctionDef | None, names: frozenset[str]
+) -> bool:
     """The rendered value is a parameter annotated with a type that does not name the class (``spelt: str``):
-    not a member of it."""
+    not a member of it.  ``names``: the class's name and (review140) the file's import aliases of it."""
     inner: ast.expr | None = None
     if isinstance(rendering, ast.Call):
         inner = rendering.args[0]
@@ -212,7 +231,7 @@ def _typed_otherwise(rendering: ast.expr, scope: ast.FunctionDef | ast.AsyncFunc
     for arg in (*args.posonlyargs, *args.args, *args.kwonlyargs):
         if arg.arg == inner.id and arg.annotation is not None:
             shown = ast.unparse(arg.annotation)
-            return cls not in shown and shown not in ("Any", "object", "typing.Any")
+            return all(n not in _WORDS.findall(shown) for n in names) and shown not in ("Any", "object", "typing.Any")
     return False
 
 

@@ -40,7 +40,9 @@ def unreturned(
     was: set[str | None],
 ) -> str | None:
     """The member of ``values`` (``Enum.MEMBER``) position ``index`` held at the merge base (``was``) that no
-    path of ``callee`` (defined in upstream's ``path``) can return there now; else None."""
+    path of ``callee`` (defined in upstream's ``path``) can return there now; else None.  (review140) None too
+    where another member of ``values`` (one test of a set: ``in (A, B)``, ``== A or == B``, ``not (...)`` of
+    them) may still be returned: the test still holds, or fails, on that path."""
     wanted = [v for v in values if v in was and _MEMBER.match(v)]
     if not wanted:
         return None
@@ -51,11 +53,15 @@ def unreturned(
     local = {n.name for n in module.body if isinstance(n, (ast.FunctionDef, ast.AsyncFunctionDef))}
     if not defs or not all(_open_only_locally(d, index, local) for d in defs):
         return None
-    for value in wanted:
-        enum, member = value.split(".")
-        if _only_other_members(module, enum, member) and not _returned_anywhere(trees, enum, member):
-            return value
-    return None
+    gone = [v for v in dict.fromkeys(v for v in values if _MEMBER.match(v)) if _gone(trees, module, v)]
+    if any(_MEMBER.match(v) and v not in gone for v in values):
+        return None  # (review140) the test takes a member a path may still return: ``d is A or d is KEPT`` holds
+    return next((v for v in wanted if v in gone), None)
+
+
+def _gone(trees: ThreeTrees, module: ast.Module, value: str) -> bool:
+    enum, member = value.split(".")
+    return _only_other_members(module, enum, member) and not _returned_anywhere(trees, enum, member)
 
 
 def unreturned_whole(
