@@ -166,8 +166,12 @@ def _retuned(trees: ThreeTrees, values: set[float]) -> Iterator[Retuned]:
     for path, change in trees.upstream.items():
         if not path.endswith(".py"):
             continue
+        # the file's removed pieces (its hunks' own), read once: most files hold no candidate, their hunks go unread
+        wanted = {r for r in change.removed if _compares(r) and not values.isdisjoint(_values(_NUMBER.findall(r)))}
+        if not wanted:
+            continue
         for _start, _count, added, removed, _new in change.hunks:
-            tested = [r.strip() for r in removed if _compares(r) and not values.isdisjoint(_values(_NUMBER.findall(r)))]
+            tested = [r.strip() for r in removed if r in wanted]
             if not tested:
                 continue
             masked: dict[str, list[str]] = {}
