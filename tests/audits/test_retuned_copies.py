@@ -9,6 +9,8 @@ test (``n < 2``: a coincidence), a retune that also renamed, and upstream's own 
 A module constant of the old value whose comment (on its line or just above) names the def holding the test is a
 copy too (mend79: #36684's ``AEON_GROUP_PAD_RATIO = 1.25  # vLLM's _get_kv_cache_groups_uniform_page_size``);
 quiet when it names another def, holds another value, is a function's local, or the retune also renamed.
+The fork's numbers are compared as values (``1.250`` is ``1.25``); a number changed in the comment beside a test
+retunes nothing (perf48).
 """
 
 from __future__ import annotations
@@ -38,6 +40,10 @@ def short(n: int) -> int:
 
 def renamed(a_long_name: int, other_value: int) -> bool:
     return a_long_name < other_value * 4
+
+
+def capped(max_num_layers: int, budget_layers: int) -> bool:
+    return max_num_layers > budget_layers  # 8 per group
 """
 AFTER = (
     BASE.replace(
@@ -46,6 +52,7 @@ AFTER = (
     .replace("if n < 2:", "if n < 3:")
     .replace("a_long_name < other_value * 4", "b_long_name < other_value * 8")
     .replace("def renamed(a_long_name: int", "def renamed(b_long_name: int")
+    .replace("# 8 per group", "# 16 per group")
 )
 SUBJECT = "fix(kv-cache): increase hybrid attention grouping threshold from 1.25 to 1.5 (#36684)"
 FOUND = {
@@ -63,6 +70,8 @@ FOUND = {
     "def plan(hi: int, lo: int) -> bool:\n    return hi < lo * PAD_RATIO\n",
     "documented_above": "# the ratio of group_size (pkg/kvutils.py)\nPAD_RATIO: float = 1.25\n",
     "documented_unused": "GROUP_PAD = 1.25  # vLLM's group_size pads below this ratio\n",
+    # the fork's numbers are asked by value: another spelling of the old one is the old one
+    "documented_spelled": "PAD_RATIO = 1.250  # group_size's threshold\n",
 }
 QUIET = {
     "new": "def plan(max_num_layers: int, min_num_layers: int) -> bool:\n"
@@ -80,6 +89,9 @@ QUIET = {
     "short": "def cut(n: int) -> int:\n    if n < 2:\n        return 1\n    return n\n",
     "renamed_retune": "def cmp(a_long_name: int, other_value: int) -> bool:\n"
     "    return a_long_name < other_value * 4\n",
+    # upstream changed a number in the comment beside its test: the test reads the same, nothing was retuned
+    "comment_retune": "def over(max_num_layers: int, budget_layers: int, n: int) -> bool:\n"
+    "    return max_num_layers > budget_layers and n > 8\n",
 }
 FORKS = {f"pkg/aeon/{name}.py": body for name, body in {**FOUND, **QUIET}.items()}
 

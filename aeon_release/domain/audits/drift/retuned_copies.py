@@ -23,9 +23,12 @@ _get_kv_cache_groups_uniform_page_size``, ``# mirrors Scheduler._budget``).  The
 the retune changed.  A warning on the constant's line, as for the copy.  Quiet: the same constant uncommented or
 naming another def, a value the retune kept, a constant bound inside a function.
 
-Cheap first: regexes pick a hunk's removed comparison with numbers and its added twin (the line with its numbers
-masked) before either is parsed, and the old comparison's text must occur in the fork's added lines before a fork
-file is.
+Cheap first, the fork's side before upstream's: the values of the fork's added numeric literals (one regex over its
+added lines; ``1e3`` and ``1000.0`` one value), none and upstream's diff is not read.  Then a removed line of a hunk
+needs a comparison (substring searches: ``<``, ``>``, ``==``, ``!=``) and a number whose value the fork writes (a
+copy's text holds the retuned number, a documented constant is one) before its added twin is looked for (the line
+with its numbers masked) and either is parsed; a twin whose comparison reads the same (a number in a comment changed)
+is no retune.  The old comparison's text must occur in the fork's added lines before a fork file is.
 """
 
 from __future__ import annotations
@@ -44,7 +47,6 @@ from aeon_release.domain.audits.source import lazy_pattern, parsed_expression
 
 # a numeric literal on a line (``1.25``, ``8192``, ``1e-3``), not a digit inside a name
 _NUMBER = lazy_pattern(r"(?<![\w.])\d+(?:\.\d+)?(?:[eE][-+]?\d+)?(?![\w.])")
-_COMPARISON = lazy_pattern(r"[<>]=?|[=!]=")
 # the statement a test sits in: ``if``/``elif``/``while``/``assert``/``return`` ... (``:`` closing a block)
 _HEAD = lazy_pattern(r"^(?:if|elif|while|assert|return)\s+(.*?):?$")
 _LONG_NAME = 10
@@ -66,7 +68,7 @@ def retuned_copy_drift(trees: ThreeTrees, pr_pattern: str) -> list[Finding]:
     """Fork comparisons copying an upstream one whose constant upstream retuned (see the module's docstring)."""
     forked = {p: [t for t in trees.mine[p].added.values()] for p in trees.mine if p.endswith(".py")}
     every = "\n".join(t for texts in forked.values() for t in texts)
-    every_retuned = list(_retuned(trees))
+    every_retuned = list(_retuned(trees, _values(_NUMBER.findall(every))))
     retuned = [r for r in every_retuned if r.old in every]
     findings = _documented_constants(trees, forked, every_retuned, pr_pattern)
     if retuned:
@@ -156,13 +158,20 @@ def _names_the_def(trees: ThreeTrees, item: Retuned, comment: str) -> bool:
     return False
 
 
-def _retuned(trees: ThreeTrees) -> Iterator[Retuned]:
-    """Each removed comparison line of upstream's diff with a retuned twin in its hunk (regexes before parsing)."""
+def _retuned(trees: ThreeTrees, values: set[float]) -> Iterator[Retuned]:
+    """Each removed comparison line of upstream's diff, holding a number of ``values`` (the fork's), with a retuned
+    twin in its hunk (substrings, then regexes, before parsing)."""
+    if not values:
+        return
     for path, change in trees.upstream.items():
         if not path.endswith(".py"):
             continue
+        # the file's removed pieces (its hunks' own), read once: most files hold no candidate, their hunks go unread
+        wanted = {r for r in change.removed if _compares(r) and not values.isdisjoint(_values(_NUMBER.findall(r)))}
+        if not wanted:
+            continue
         for _start, _count, added, removed, _new in change.hunks:
-            tested = [r.strip() for r in removed if _COMPARISON.search(r) and _NUMBER.search(r)]
+            tested = [r.strip() for r in removed if r in wanted]
             if not tested:
                 continue
             masked: dict[str, list[str]] = {}
@@ -174,6 +183,17 @@ def _retuned(trees: ThreeTrees) -> Iterator[Retuned]:
                     yield item
 
 
+def _compares(line: str) -> bool:
+    """Whether ``line`` holds a comparison operator (``<``, ``>``, ``==``, ``!=``): substrings, where the regex
+    ``[<>]=?|[=!]=`` had no literal prefix to scan for and cost 2.7 ms over a 150-commit window's removed lines."""
+    return "<" in line or ">" in line or "==" in line or "!=" in line
+
+
+def _values(numbers: list[str]) -> set[float]:
+    """The values of ``_NUMBER``'s matches (``1e3`` and ``1000.0`` one)."""
+    return {float(n) for n in numbers}
+
+
 def _twin(path: str, old_line: str, twins: list[str]) -> Retuned | None:
     """The added line of the hunk that is ``old_line`` with other numbers (one only, else which is a guess)."""
     twins = [t for t in twins if t != old_line]
@@ -182,7 +202,8 @@ def _twin(path: str, old_line: str, twins: list[str]) -> Retuned | None:
     old, new = _comparison(old_line), _comparison(twins[0])
     if old is None or new is None or not _specific(old):
         return None
-    return Retuned(path, ast.unparse(old), ast.unparse(new), twins[0])
+    before, after = ast.unparse(old), ast.unparse(new)
+    return Retuned(path, before, after, twins[0]) if before != after else None
 
 
 def _comparison(line: str) -> ast.Compare | None:
