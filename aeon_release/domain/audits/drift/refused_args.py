@@ -257,8 +257,9 @@ def _refused_any(trees: ThreeTrees) -> frozenset[str]:
 
 
 def _refused_own(trees: ThreeTrees) -> frozenset[str]:
-    """The classes an upstream line added refuses a classmethod's call off (``if cls is C:``)."""
-    found = trees.upstream.added_lines().added_matches(_REFUSES_OWN)
+    """The classes an upstream line added refuses a classmethod's call off (``if cls is C:``): every match holds
+    ``cls ``, so a file's diff without it is passed over by a ``str`` search (perf47: 3.8 -> 0.9 ms at 150 commits)."""
+    found = trees.upstream.added_lines().added_matches(_REFUSES_OWN, "cls ")
     return frozenset(m.group(1) for path, m in found if path.endswith(".py"))
 
 
