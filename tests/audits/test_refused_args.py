@@ -7,6 +7,8 @@ of model runner v2's ``_dummy_run`` (and flipped ``skip_attn``'s default): a for
 
 from __future__ import annotations
 
+import ast
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -520,3 +522,51 @@ def test_a_value_the_new_assert_lets_through_or_does_not_reach_is_quiet(
     git_repo: GitRepo, no_rules: Path, body: str
 ) -> None:
     assert group_rows(git_repo, no_rules, body) == []
+
+
+_FORWARDING = """
+class Group:
+    def __init__(self, ranks, local_rank):
+        assert local_rank >= 0
+        self.ranks = ranks
+
+    def other(self, x):
+        if x is None:
+            raise ValueError("x")
+
+
+def make_group(ranks, local_rank):
+    return Group(ranks, local_rank=local_rank)
+
+
+def unrelated(flag=False):
+    if flag:
+        raise RuntimeError("no")
+"""
+
+
+@pytest.mark.parametrize(
+    "wanted",
+    [
+        frozenset({"make_group", "make_group.__init__"}),
+        frozenset({"Group", "Group.__init__"}),
+        frozenset({"unrelated"}),
+    ],
+)
+def test_guarded_reads_the_keys_wanted_as_the_whole_module_does(wanted: frozenset[str]) -> None:
+    """perf47: only the keys a fork call can ask are read, a forwarding function's callee on demand; each reads
+    as reading every function of the module gives it."""
+    from aeon_release.domain.audits.drift.refused_args import Guarded, _guarded
+
+    whole, some = _guarded(_FORWARDING, "m.py"), _guarded(_FORWARDING, "m.py", wanted=wanted)
+
+    def shown(found: dict[str, Guarded]) -> dict[str, object]:  # a guard's test is a new node at each read
+        return {
+            k: replace(found[k], guards=tuple((n, ast.dump(t)) for n, t in found[k].guards))
+            for k in wanted
+            if k in found
+        }
+
+    assert shown(some) == shown(whole)
+    assert any(some[k].guards for k in wanted if k in some)
+    assert "Group.other" not in some
