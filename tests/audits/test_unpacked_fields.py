@@ -78,3 +78,37 @@ def test_a_one_name_binding_of_a_field_upstream_unpacks_is_warned(rows: dict[str
 @pytest.mark.parametrize("name", sorted(QUIET))
 def test_what_binds_no_stale_single_value_stays_quiet(rows: dict[str, list[Finding]], name: str) -> None:
     assert rows[f"pkg/aeon/{name}.py"] == []
+
+
+# A method upstream's class defines and now unpacks (``kv, ec = self._free_request(r)``, #42433's shape) is return
+# drift's to judge, with its guards (a probe of the kind, a version path, the fork's own def): this check, made for a
+# field whose class changed while no def's return did, leaves it (the CI after mend80's merge: seven return-drift
+# twins warned by it)
+METHOD_BASE = """class Block:
+    def __init__(self) -> None:
+        self.unstored = None
+
+    def pair(self, x):
+        return x
+
+    def forward(self, x):
+        y = self.pair(x)
+        return y
+"""
+METHOD_AFTER = METHOD_BASE.replace("        return x\n", "        return x, x\n").replace(
+    "        y = self.pair(x)\n        return y\n", "        y, z = self.pair(x)\n        return y + z\n"
+)
+METHOD_FORKS = {
+    "probed": "from pkg.blk import Block\n\n\nclass Mine(Block):\n    def run(self, x):\n"
+    "        out = self.pair(x)\n        if isinstance(out, tuple):\n            out = out[0]\n        return out\n",
+    "indexed": "from pkg.blk import Block\n\n\nclass Mine(Block):\n    def run(self, x):\n"
+    "        out = self.pair(x)\n        return out[0]\n",
+}
+
+
+@pytest.mark.parametrize("name", sorted(METHOD_FORKS))
+def test_a_method_upstream_now_unpacks_is_left_to_return_drift(git_repo: GitRepo, name: str) -> None:
+    forks = {f"pkg/aeon/{n}.py": body for n, body in METHOD_FORKS.items()} | {"pkg/aeon/__init__.py": ""}
+    upstream = [("[Core] Answer a pair (#42433)", {"pkg/blk.py": METHOD_AFTER})]
+    rows = s.side_by_side(git_repo, {"pkg/blk.py": METHOD_BASE, "pkg/__init__.py": ""}, forks, upstream, RETURN_DRIFT)
+    assert [f.message for f in rows[f"pkg/aeon/{name}.py"] if "now unpacks `self." in f.message] == []

@@ -15,7 +15,9 @@ merged file whose methods unpack ``self.F(...)`` into a tuple and bind it to one
 line it owns, in a file naming upstream's module: ``x = self.F(...)`` in a method of a class deriving from that
 class (by name) that sets no ``self.F`` of its own, or ``x = p.F(...)`` for ``p`` a parameter annotated with the
 class.  A warning on the line: the field's old class may already have answered a tuple on some path, and the fork
-may mean its own field.  Quiet: an unpack, a fork class setting the field, a receiver of another class.
+may mean its own field.  Quiet: an unpack, a fork class setting the field itself, a
+receiver of another class, a member upstream's class defines as a method or never stores (return drift judges a
+method's answer, with its own guards).
 """
 
 from __future__ import annotations
@@ -93,11 +95,15 @@ def _unpacked(trees: ThreeTrees, forked: dict[str, str], fields: set[str]) -> It
 
 
 def _owners(trees: ThreeTrees, path: str, field: str, line: str) -> Iterator[Unpacked]:
-    """The merged file's classes that unpack ``self.field(...)`` and bind it to one name nowhere."""
+    """The merged file's classes that unpack ``self.field(...)`` and bind it to one name nowhere, ``field`` a field
+    the class stores (``self.field = ...``), not a method it defines: a method's answer is return drift's to judge
+    (its returns are what changed), with that check's guards (a probe of the kind, the fork's own def)."""
     module = trees.merged_module(path)
     if module is None:
         return
     for cls in (n for n in ast.walk(module) if isinstance(n, ast.ClassDef)):
+        if _defines(cls, field) or not _sets(cls, field):
+            continue
         counts = {_bound(node, "self", field) for node in ast.walk(cls)} - {None}
         if counts and 1 not in counts and len(counts) == 1:
             yield Unpacked(path, cls.name, field, counts.pop() or 0, line)
@@ -160,6 +166,11 @@ def _sets(cls: ast.ClassDef, field: str) -> bool:
             ):
                 return True
     return False
+
+
+def _defines(cls: ast.ClassDef, name: str) -> bool:
+    """Whether the class's body defines ``name`` as a method (its own def, not a field)."""
+    return any(isinstance(n, _Def) and n.name == name for n in cls.body)
 
 
 def _names_class(annotation: ast.expr, owner: str) -> bool:
