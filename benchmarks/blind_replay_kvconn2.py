@@ -47,6 +47,9 @@ blind_replay_runnerv2 21 caught, 1 warned of 22 (13 quiet), blind_replay_pstate 
 quiet, 1 warned), blind_replay_eplbops 25/25 (14 quiet), blind_replay_vlmodels 18 caught, 2 warned of 20 (12 quiet,
 1 warned), review26_twins 9/9, 0 false of 36, review31_twins 5 caught, 1 warned of 6, 0 false of 41 (1 warned),
 blind_replay_kvconnect 16/16 (11 quiet, 1 warned): each as recorded, 0 false errors.
+On the sixtieth and sixty-first landings' engines (d414862a, 055daebb): 17 caught, 4 warned, 0 missed of 21
+(twins: 11 quiet, 1 of them warned, 0 false errors): two of the warnings above made catches by the sixtieth
+landing's widenings.
 
   python benchmarks/blind_replay_kvconn2.py [--mirror DIR] [--only TEXT ...] [--show]
 """

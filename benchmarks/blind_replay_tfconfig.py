@@ -44,6 +44,8 @@ warned), blind_replay_loader 9 caught, 4 warned, 1 missed of 14 (8 quiet; #45196
 blind_replay_nvfp4 15 caught, 1 warned of 16 (10 quiet), blind_replay_devcomms 20 caught, 1 warned of 21 (12
 quiet), all as before; ``symbol_precision.py --windows 1``: 0 false errors.  Rerun at d48e5059 (the named-entries
 twins narrowed): killer, kind_change, review15/16/17, tfutils, wire and nvfp4 unchanged.
+On the sixtieth and sixty-first landings' engines (d414862a, 055daebb): 24 of 24 caught; twins 14 quiet, 1 of
+them warned (2 above: one twin's warning gone since), 0 false errors.
 
   python benchmarks/blind_replay_tfconfig.py [--mirror DIR] [--only TEXT ...] [--show]
 """
